@@ -1,0 +1,97 @@
+"""One game as a record: its config and the list of accepted commands with
+their outcomes.  The same two classes serve hot-seat, LAN and replays:
+
+- `Authority` owns the full state (and so the generator), checks and applies
+  commands, and keeps the log.  It runs in the hot-seat process or the host.
+- `Replica` holds one audience's view and applies the (redacted) records the
+  authority hands it, so it never needs anything it may not know.
+
+A game is fully defined by config + commands: `Authority.replay` re-applies a
+log and confirms every recorded outcome came out the same.
+"""
+
+from dataclasses import dataclass
+
+from .codec import state_hash
+from .rules import apply, new_game
+from .views import redact_event, redact_outcome, view, view_hash
+
+
+@dataclass(frozen=True)
+class Record:
+    """One accepted command: its sequence number (1-based), the command, the
+    outcome chance or hidden information decided, and the events it caused."""
+    seq: int
+    cmd: tuple
+    outcome: dict | None
+    events: tuple
+
+    def for_audience(self, audience) -> "Record":
+        """The record as `audience` may see it (None: a spectator)."""
+        return Record(self.seq, self.cmd, redact_outcome(self.cmd, self.outcome, audience),
+                      tuple(redact_event(e, audience) for e in self.events))
+
+
+class ReplayMismatch(ValueError):
+    pass
+
+
+class Authority:
+    def __init__(self, config: dict):
+        self.config = dict(config)
+        self.state, events = new_game(self.config)
+        self.start_events = tuple(events)
+        self.log: list[Record] = []
+
+    def submit(self, cmd) -> Record:
+        """Check and apply a command; raises IllegalCommand (nothing changes)."""
+        cmd = tuple(tuple(a) if isinstance(a, list) else a for a in cmd)
+        outcome, events = apply(self.state, cmd)
+        record = Record(len(self.log) + 1, cmd, outcome, tuple(events))
+        self.log.append(record)
+        return record
+
+    def view(self, audience):
+        return view(self.state, audience)
+
+    def view_hash(self, audience) -> str:
+        return view_hash(self.state, audience)
+
+    def state_hash(self) -> str:
+        return state_hash(self.state)
+
+    @classmethod
+    def replay(cls, config: dict, commands, outcomes=None) -> "Authority":
+        """Rebuild a game from its config and commands.  If the recorded outcomes
+        are given, each replayed outcome must match (else ReplayMismatch)."""
+        auth = cls(config)
+        for i, cmd in enumerate(commands):
+            record = auth.submit(cmd)
+            if outcomes is not None and _normal(record.outcome) != _normal(outcomes[i]):
+                raise ReplayMismatch(f"command {i + 1} gave a different outcome on replay")
+        return auth
+
+
+def _normal(outcome):
+    from .codec import pack, unpack
+    return unpack(pack(outcome))
+
+
+class Replica:
+    """A peer's copy of the game: one audience's view, kept in step by records."""
+
+    def __init__(self, view_state, audience):
+        self.state = view_state
+        self.audience = audience
+        self.seq = 0
+
+    def receive(self, record: Record) -> tuple:
+        """Apply a record (already redacted for this audience); returns its events."""
+        if record.seq != self.seq + 1:
+            raise ReplayMismatch(f"expected record {self.seq + 1}, got {record.seq}")
+        _, events = apply(self.state, record.cmd, record.outcome, validate=False)
+        self.seq = record.seq
+        return tuple(events)
+
+    def view_hash(self) -> str:
+        return view_hash(self.state, self.audience)

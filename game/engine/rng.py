@@ -1,0 +1,59 @@
+"""The game's own random generator (PCG32, XSH-RR variant).
+
+Every random choice of a game (board, dice, deck order, steals) comes from one
+instance owned by the game state.  We implement it ourselves instead of using
+`random.Random` so that a saved game replays identically across Python
+versions and platforms, and so that its whole state is two integers that
+serialize trivially.
+"""
+
+_MASK64 = (1 << 64) - 1
+_MULT = 6364136223846793005
+
+
+class Rng:
+    __slots__ = ("state", "inc")
+
+    def __init__(self, seed: int, stream: int = 54):
+        self.inc = ((stream << 1) | 1) & _MASK64
+        self.state = 0
+        self.next32()
+        self.state = (self.state + (seed & _MASK64)) & _MASK64
+        self.next32()
+
+    @classmethod
+    def from_state(cls, state: int, inc: int) -> "Rng":
+        rng = cls.__new__(cls)
+        rng.state = state
+        rng.inc = inc
+        return rng
+
+    def next32(self) -> int:
+        old = self.state
+        self.state = (old * _MULT + self.inc) & _MASK64
+        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+        rot = old >> 59
+        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n) without modulo bias (n <= 2**32)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        # Reject the top partial bucket so every residue is equally likely.
+        limit = (1 << 32) - ((1 << 32) % n)
+        while True:
+            x = self.next32()
+            if x < limit:
+                return x % n
+
+    def die(self) -> int:
+        return self.below(6) + 1
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items):
+        return items[self.below(len(items))]

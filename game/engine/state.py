@@ -1,0 +1,144 @@
+"""The game state: plain integers and lists, owned and mutated by the rules.
+
+One class serves both the authority (which knows everything) and a seat's
+view (where other seats' secrets are `None` and only their counts are kept),
+so the same rules code can apply commands to either (see views.py).
+"""
+
+from .constants import BANK_PER_COMMODITY, BANK_PER_RESOURCE
+
+# Phases: who must decide what.  Stored as small ints; names for messages/UI.
+(SETUP_SETTLEMENT, SETUP_ROAD, ROLL, DISCARD, ROBBER, STEAL, MAIN,
+ ROAD_BUILDING, TRADE, GAME_OVER) = range(10)
+PHASE_NAMES = ("setup_settlement", "setup_road", "roll", "discard", "robber", "steal",
+               "main", "road_building", "trade", "game_over")
+
+# Answers to a trade offer, per addressed seat.
+NOT_ASKED, PENDING, ACCEPTED, DECLINED, COUNTERED = range(5)
+
+RULE_SETS = ("base", "ck")
+
+
+def default_config(**overrides) -> dict:
+    """A complete game config; every key is validated by `validate_config`."""
+    cfg = {
+        "rules": "base",
+        "players": 4,
+        "vp_target": None,          # None: 10 for base (B-8.6), 13 for ck (CK-10)
+        "board": "random",          # "random" (B-2.2) or "beginner" (B-2.6)
+        "seed": 0,
+        "combine_trade_build": False,   # B-4.1 option: trade after building
+    }
+    cfg.update(overrides)
+    if cfg["vp_target"] is None:
+        cfg["vp_target"] = 13 if cfg["rules"] == "ck" else 10
+    return cfg
+
+
+def validate_config(cfg) -> str | None:
+    """Reason the config is unusable, or None."""
+    if not isinstance(cfg, dict):
+        return "config must be a mapping"
+    expected = set(default_config())
+    if set(cfg) != expected:
+        return "config keys must be exactly: " + ", ".join(sorted(expected))
+    if cfg["rules"] not in RULE_SETS:
+        return "rules must be 'base' or 'ck'"
+    if type(cfg["players"]) is not int or not 2 <= cfg["players"] <= 4:
+        return "players must be 2, 3 or 4 (B-1.8)"
+    if type(cfg["vp_target"]) is not int or not 3 <= cfg["vp_target"] <= 30:
+        return "vp_target must be a whole number from 3 to 30"
+    if cfg["board"] not in ("random", "beginner"):
+        return "board must be 'random' or 'beginner'"
+    if type(cfg["seed"]) is not int or not 0 <= cfg["seed"] < 2 ** 64:
+        return "seed must be a whole number from 0 to 2**64-1"
+    if type(cfg["combine_trade_build"]) is not bool:
+        return "combine_trade_build must be true or false"
+    return None
+
+
+class State:
+    """Field order here is the canonical serialization order (codec.py)."""
+
+    __slots__ = (
+        "config", "n",
+        # board
+        "terrain", "numbers", "harbors", "robber",
+        "node_owner", "node_level", "edge_owner", "knight_owner",
+        # cards: hands[s] / dev[s] / dev_new[s] are None where hidden from this copy
+        "bank", "hands", "hand_n",
+        "deck", "deck_n", "dev", "dev_n", "dev_new", "dev_new_n", "dev_discard",
+        # pieces and scoring
+        "roads_left", "settlements_left", "cities_left",
+        "ratios", "knights", "road_len", "longest_road", "largest_army",
+        "vp_public", "vp_cards_shown",
+        # turn structure
+        "first_player", "current", "phase", "turn", "setup_step", "last_setup_node",
+        "rolled", "dev_played", "built", "dice", "discard_need", "resume_phase",
+        "free_roads", "trade", "winner",
+        # the game's own generator; None in every view
+        "rng",
+    )
+
+    def card_kinds(self) -> int:
+        return len(self.bank)
+
+    @classmethod
+    def blank(cls, config: dict) -> "State":
+        n = config["players"]
+        kinds = 8 if config["rules"] == "ck" else 5
+        s = cls()
+        s.config = dict(config)
+        s.n = n
+        s.terrain, s.numbers, s.harbors, s.robber = [], [], [], 0
+        s.node_owner = [-1] * 54
+        s.node_level = [0] * 54
+        s.edge_owner = [-1] * 72
+        s.knight_owner = [-1] * 54
+        s.bank = [BANK_PER_RESOURCE] * 5 + [BANK_PER_COMMODITY] * (kinds - 5)
+        s.hands = [[0] * kinds for _ in range(n)]
+        s.hand_n = [0] * n
+        s.deck, s.deck_n = [], 0
+        s.dev = [[0] * 5 for _ in range(n)]
+        s.dev_n = [0] * n
+        s.dev_new = [[0] * 5 for _ in range(n)]
+        s.dev_new_n = [0] * n
+        s.dev_discard = [0] * 5     # played development cards, face up (public)
+        s.roads_left = [15] * n
+        s.settlements_left = [5] * n
+        s.cities_left = [4] * n
+        s.ratios = [[4] * 5 for _ in range(n)]
+        s.knights = [0] * n
+        s.road_len = [0] * n
+        s.longest_road = -1
+        s.largest_army = -1
+        s.vp_public = [0] * n
+        s.vp_cards_shown = [-1] * n
+        s.first_player = 0
+        s.current = 0
+        s.phase = SETUP_SETTLEMENT
+        s.turn = 0
+        s.setup_step = 0
+        s.last_setup_node = -1
+        s.rolled = False
+        s.dev_played = False
+        s.built = False
+        s.dice = None
+        s.discard_need = [0] * n
+        s.resume_phase = MAIN
+        s.free_roads = 0
+        s.trade = None
+        s.winner = -1
+        s.rng = None
+        return s
+
+    def copy(self) -> "State":
+        from .codec import state_from_obj, state_to_obj
+        return state_from_obj(state_to_obj(self))
+
+    # Small derived facts used by rules, views and the client.
+    def vp_total(self, seat: int):
+        """Victory points including hidden VP cards, or None where they are hidden."""
+        if self.dev[seat] is None:
+            return None
+        return self.vp_public[seat] + self.dev[seat][4]
