@@ -1,0 +1,328 @@
+"""Engine-wide properties: determinism, serialization, explicit decisions,
+and per-seat hidden information (RULES.md 'Hidden information')."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from game.engine import (
+    COMMANDS, apply, check, decode_state, deciders, default_config, encode_state,
+    legal_commands, pack, state_hash, unpack, view, view_obj,
+)
+from game.engine.codec import state_from_obj, state_to_obj
+from game.engine.match import Authority, Replica
+from game.engine.rng import Rng
+from game.engine.views import redact_event, redact_outcome
+
+from engine_play import random_game
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+# --- determinism -------------------------------------------------------------
+
+REPLAY_SCRIPT = """
+import json, sys
+from game.engine.match import Authority
+from game.engine import encode_state
+from game.engine.codec import digest
+data = json.load(sys.stdin)
+auth = Authority.replay(data["config"], data["commands"], data["outcomes"])
+print(json.dumps({"hash": auth.state_hash(), "bytes": digest(encode_state(auth.state))}))
+"""
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_replay_in_a_new_process_gives_identical_state(seed):
+    """A game is its config, seed and commands: another process (with another
+    hash seed) rebuilds a byte-identical state."""
+    auth = random_game(seed, max_commands=3000)
+    data = {"config": auth.config, "commands": [list(r.cmd) for r in auth.log],
+            "outcomes": [r.outcome for r in auth.log]}
+    env = dict(os.environ, PYTHONHASHSEED=str(seed + 1000))
+    out = subprocess.run([sys.executable, "-c", REPLAY_SCRIPT], input=json.dumps(data), env=env,
+                         cwd=ROOT, capture_output=True, text=True, check=True)
+    result = json.loads(out.stdout)
+    assert result["hash"] == auth.state_hash()
+
+
+def test_same_seed_same_board_other_seed_other_board():
+    a = Authority(default_config(seed=5)).state
+    b = Authority(default_config(seed=5)).state
+    c = Authority(default_config(seed=6)).state
+    assert encode_state(a) == encode_state(b)
+    assert (a.terrain, a.numbers, a.harbors) != (c.terrain, c.numbers, c.harbors)
+
+
+def test_rng_is_uniform_and_reproducible():
+    r1, r2 = Rng(99), Rng(99)
+    draws = [r1.below(6) for _ in range(6000)]
+    assert draws == [r2.below(6) for _ in range(6000)]
+    for face in range(6):
+        assert 850 < draws.count(face) < 1150
+
+
+# --- serialization -------------------------------------------------------------
+
+def test_states_commands_records_and_views_round_trip_through_msgpack():
+    seen = {"records": 0}
+
+    def on_record(auth, record):
+        seen["records"] += 1
+        for obj in (list(record.cmd), record.outcome, [list(e) for e in record.events]):
+            assert pack(unpack(pack(obj))) == pack(obj)
+        if seen["records"] % 97 == 0:
+            data = encode_state(auth.state)
+            again = decode_state(data)
+            assert encode_state(again) == data
+            assert state_hash(again) == auth.state_hash()
+            for audience in (0, 2, None):
+                vobj = view_obj(auth.state, audience)
+                assert unpack(pack(vobj)) == unpack(pack(view_obj(state_from_obj(vobj), audience)))
+
+    random_game(21, on_record=on_record)
+    assert seen["records"] > 500
+
+
+def test_a_decoded_state_plays_on_exactly_like_the_original():
+    auth = random_game(8, max_commands=800)
+    clone = decode_state(encode_state(auth.state))
+    bot_cmds = []
+    from game.bots.random_bot import RandomBot
+    bot = RandomBot(1)
+    for _ in range(300):
+        if auth.state.phase == 9:
+            break
+        cmd = bot.choose(auth.state, bot.pick_seat(auth.state))
+        bot_cmds.append(cmd)
+        out1, ev1 = apply(auth.state, cmd)
+        out2, ev2 = apply(clone, cmd)
+        assert (out1, ev1) == (out2, ev2)
+    assert encode_state(auth.state) == encode_state(clone)
+
+
+@pytest.mark.parametrize("data", [b"", b"\x00", b"\x93\x01\x02\x03", pack({"a": 1}), b"\xff" * 40])
+def test_decoding_garbage_gives_a_clear_error(data):
+    with pytest.raises(ValueError):
+        decode_state(data)
+
+
+# --- explicit decisions ---------------------------------------------------------
+
+FINITE_KINDS = [k for k in COMMANDS if k not in ("offer", "counter", "discard")]
+
+
+def _all_finite_commands(state, seat):
+    """Every well-formed command of the finite kinds for a seat."""
+    sizes = {"node": 54, "edge": 72, "hex": 19, "seat": state.n, "res": 5, "card": len(state.bank)}
+    out = []
+    for kind in FINITE_KINDS:
+        combos = [()]
+        for typ in COMMANDS[kind]:
+            combos = [c + (v,) for c in combos for v in range(sizes[typ])]
+        out += [(kind, seat) + c for c in combos]
+    return out
+
+
+def test_legal_commands_are_exactly_the_commands_check_accepts():
+    """For every finite command kind, `legal_commands` lists exactly what `check`
+    accepts, for every seat, at many points of random games."""
+    points = {"n": 0}
+
+    def on_record(auth, record):
+        if len(auth.log) % 41:
+            return
+        points["n"] += 1
+        state = auth.state
+        for seat in range(state.n):
+            listed = {c for c in legal_commands(state, seat) if c[0] in FINITE_KINDS}
+            accepted = {c for c in _all_finite_commands(state, seat) if check(state, c) is None}
+            assert listed == accepted, (state.phase, seat)
+            for cmd in legal_commands(state, seat):
+                assert check(state, cmd) is None, cmd
+            if seat not in deciders(state):
+                assert legal_commands(state, seat) == []
+
+    for seed in (1, 2):
+        random_game(seed, players=3, on_record=on_record, max_commands=4000)
+    assert points["n"] > 100
+
+
+command_strategy = st.tuples(
+    st.sampled_from(sorted(COMMANDS) + ["bogus"]),
+    st.one_of(st.integers(-2, 5), st.text(max_size=2)),
+    st.lists(st.one_of(st.integers(-3, 80), st.lists(st.integers(-1, 3), max_size=6),
+                       st.none(), st.text(max_size=3)), max_size=4),
+).map(lambda t: (t[0], t[1], *t[2]))
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cmd=command_strategy, moment=st.integers(0, 1500))
+def test_refused_commands_change_nothing(cmd, moment):
+    """Any command, however malformed, is either legal or refused with a reason;
+    a refused command leaves the state byte-identical."""
+    auth = _GAMES.setdefault(moment, random_game(moment % 7, players=4, max_commands=moment))
+    state = decode_state(encode_state(auth.state))
+    before = encode_state(state)
+    err = check(state, cmd)
+    if err is None:
+        apply(state, cmd)
+        return
+    assert err.code and err.detail
+    with pytest.raises(Exception) as info:
+        apply(state, cmd)
+    assert info.value.code == err.code
+    assert encode_state(state) == before
+
+
+_GAMES = {}
+
+
+# --- hidden information ----------------------------------------------------------
+
+def _scramble_secrets_hidden_from(state, audience, rng):
+    """Change everything `audience` may not know, keeping everything public:
+    other seats' hand kinds (counts per seat and per kind kept, so the bank is
+    unchanged), other seats' development card kinds (counts kept), the deck
+    order and the generator state."""
+    s = state_from_obj(state_to_obj(state))
+    others = [p for p in range(s.n) if p != audience]
+    for _ in range(30):                      # swap single cards between two other hands
+        if len(others) < 2:
+            break
+        a, b = others[rng.below(len(others))], others[rng.below(len(others))]
+        ka, kb = rng.below(len(s.bank)), rng.below(len(s.bank))
+        if a != b and s.hands[a][ka] and s.hands[b][kb]:
+            s.hands[a][ka] -= 1; s.hands[a][kb] += 1
+            s.hands[b][kb] -= 1; s.hands[b][ka] += 1
+    pool = list(s.deck)
+    for p in others:                         # redeal other seats' old dev cards with the deck
+        old = [k for k in range(5) for _ in range(s.dev[p][k] - s.dev_new[p][k])]
+        pool += old
+    rng.shuffle(pool)
+    for p in others:
+        kept_new = s.dev_new[p]
+        count_old = s.dev_n[p] - sum(kept_new)
+        s.dev[p] = list(kept_new)
+        for _ in range(count_old):
+            s.dev[p][pool.pop()] += 1
+    s.deck = pool
+    s.rng.state ^= 0x5DEECE66D
+    return s
+
+
+def test_a_view_depends_only_on_what_its_audience_may_know():
+    """Non-interference: scrambling every secret hidden from an audience leaves
+    that audience's view byte-identical, over many points of random games."""
+    rng = Rng(4242)
+    checked = {"n": 0}
+
+    def on_record(auth, record):
+        if len(auth.log) % 29:
+            return
+        for audience in list(range(auth.state.n)) + [None]:
+            other = _scramble_secrets_hidden_from(auth.state, audience, rng)
+            assert pack(view_obj(other, audience)) == pack(view_obj(auth.state, audience))
+            checked["n"] += 1
+        # The scrambling itself is not a no-op: some seat's view does change.
+        assert any(pack(view_obj(_scramble_secrets_hidden_from(auth.state, a, rng), b))
+                   != pack(view_obj(auth.state, b))
+                   for a in range(auth.state.n) for b in range(auth.state.n) if a != b) or \
+            sum(auth.state.hand_n) < 2
+
+    for seed in range(6):
+        random_game(100 + seed, on_record=on_record, max_commands=3000)
+    assert checked["n"] > 500
+
+
+def test_views_and_redacted_records_never_carry_hidden_cards():
+    """Over many random games: no view holds another seat's hand, development
+    cards, the deck or the generator; every drawn or stolen card in a record is
+    visible only to the seats entitled to it (B-5.4, B-9.1)."""
+    stats = {"hidden": 0, "shown": 0}
+
+    def on_record(auth, record):
+        n = auth.state.n
+        for audience in list(range(n)) + [None]:
+            outcome = redact_outcome(record.cmd, record.outcome, audience)
+            events = [redact_event(e, audience) for e in record.events]
+            for e in events:
+                if e[0] == "bought_dev":
+                    entitled = audience == e[1]
+                    assert (e[2] is not None) == entitled
+                if e[0] == "stole" and record.outcome["card"] != -1:
+                    entitled = audience in (e[1], e[2])
+                    assert (e[3] is not None) == entitled
+                    stats["shown" if entitled else "hidden"] += 1
+            if outcome and "card" in outcome and record.cmd[0] == "buy_dev":
+                assert (outcome["card"] is not None) == (audience == record.cmd[1])
+        if len(auth.log) % 13 == 0:
+            rng_state = auth.state.rng.state
+            for audience in list(range(n)) + [None]:
+                obj = view_obj(auth.state, audience)
+                assert obj["rng"] is None and obj["deck"] is None
+                for seat in range(n):
+                    if seat != audience:
+                        assert obj["hands"][seat] is None and obj["dev"][seat] is None
+                        assert obj["dev_new"][seat] is None
+                assert pack(rng_state) not in pack(obj)
+
+    for seed in range(8):
+        random_game(200 + seed, on_record=on_record, max_commands=4000)
+    assert stats["hidden"] > 20 and stats["shown"] > 10
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_replicas_of_every_audience_stay_in_lockstep(players):
+    """Each seat's (and a spectator's) copy, fed only its redacted records, ends
+    every command with exactly the view the authority computes for it."""
+    auth = Authority(default_config(players=players, seed=players * 7))
+    replicas = [Replica(auth.view(a), a) for a in list(range(players)) + [None]]
+    from game.bots.random_bot import RandomBot
+    bot = RandomBot(players)
+    while auth.state.phase != 9:
+        record = auth.submit(bot.choose(auth.state, bot.pick_seat(auth.state)))
+        for rep in replicas:
+            mine = record.for_audience(rep.audience)
+            assert rep.receive(mine) == mine.events
+            if record.seq % 7 == 0:
+                assert rep.view_hash() == auth.view_hash(rep.audience)
+    for rep in replicas:
+        assert rep.view_hash() == auth.view_hash(rep.audience)
+        assert rep.state.winner == auth.state.winner
+
+
+# --- tools ------------------------------------------------------------------------
+
+def test_simulate_tool_reports_clean_games(capsys):
+    from tools import simulate
+    code = simulate.main(["--games", "4", "--players", "3", "--seed", "5", "--json", "--replicas"])
+    result = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert result["games"] == 4 and result["errors"] == 0 and result["invariant_violations"] == 0
+    assert result["finished"] + result["truncated"] == 4 and result["actions"] > 1000
+    for key in ("seconds", "actions_per_sec", "games_per_sec"):
+        assert result[key] > 0
+
+
+def test_invariant_checker_catches_a_broken_state():
+    from game.engine.invariants import check_state
+    auth = random_game(9, max_commands=400)
+    assert check_state(auth.state) == []
+    auth.state.bank[0] += 1
+    auth.state.vp_public[1] += 1
+    problems = check_state(auth.state)
+    assert any("card kind 0" in p for p in problems)
+    assert any("seat 1" in p and "VP" in p for p in problems)
+
+
+def test_bench_engine_prints_its_figures(capsys):
+    from tools import bench_engine
+    assert bench_engine.main(["--games", "2", "--no-catanatron", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    for key in ("actions_per_sec", "games_per_sec", "like_for_like_actions_per_sec"):
+        assert result[key] > 0
