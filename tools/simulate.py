@@ -2,22 +2,33 @@
 
     python -m tools.simulate --rules base --players 4 --games 2000 --seed 1 --json
 
-Prints one JSON object (with --json) or a short report; exits non-zero on any
-error or invariant violation.
+Every decision is a uniform choice among the seat's legal commands.  After
+each command the whole state is checked from scratch (game/engine/invariants)
+and every view is checked to hold no secret of another seat; with --replicas
+each seat's and a spectator's copy is also kept in lockstep from redacted
+records and compared by hash.  Prints one JSON object (with --json) or a short
+report; exits non-zero on any error or invariant violation.
 """
 
 import argparse
 import json
+import os
 import sys
 import time
 import traceback
 from collections import Counter
+from multiprocessing import Pool
 
 from game.bots.random_bot import RandomBot
 from game.engine import default_config
+from game.engine.constants import PROGRESS_NAMES, PROGRESS_VP_CARDS
 from game.engine.invariants import check_state, check_views
 from game.engine.match import Authority, Replica
 from game.engine.state import GAME_OVER
+
+KNIGHT_ACTIONS = ("recruit_knight", "activate_knight", "promote_knight", "move_knight",
+                  "displace_knight", "chase_robber")
+PLAYABLE_PROGRESS = [name for i, name in enumerate(PROGRESS_NAMES) if i not in PROGRESS_VP_CARDS]
 
 
 def play_one(config: dict, bot_seed: int, turn_cap: int, check: bool, replicas: bool, kinds: Counter):
@@ -37,6 +48,10 @@ def play_one(config: dict, bot_seed: int, turn_cap: int, check: bool, replicas: 
         record = auth.submit(cmd)
         actions += 1
         kinds[cmd[0]] += 1
+        if cmd[0] == "progress":
+            kinds["progress:" + PROGRESS_NAMES[cmd[2]]] += 1
+        elif cmd[0] == "resolve":
+            kinds["resolve:" + cmd[2]] += 1
         for peer in peers:
             mine = record.for_audience(peer.audience)
             if peer.receive(mine) != mine.events:
@@ -51,6 +66,31 @@ def play_one(config: dict, bot_seed: int, turn_cap: int, check: bool, replicas: 
     return state.phase == GAME_OVER, actions, violations
 
 
+def run_games(job):
+    """Play games with the given indexes; returns a partial result."""
+    args, indexes = job
+    kinds = Counter()
+    part = {"finished": 0, "truncated": 0, "errors": 0, "invariant_violations": 0, "actions": 0,
+            "problems": []}
+    for i in indexes:
+        config = default_config(rules=args.rules, players=args.players, board=args.board,
+                                seed=args.seed * 1_000_003 + i, knight_commit=args.knight_commit)
+        try:
+            finished, actions, violations = play_one(config, config["seed"], args.turn_cap,
+                                                     not args.no_check, args.replicas, kinds)
+        except Exception:
+            part["errors"] += 1
+            part["problems"].append(f"game seed {config['seed']}: " + traceback.format_exc(limit=6))
+            continue
+        part["actions"] += actions
+        part["finished"] += finished
+        part["truncated"] += not finished and not violations
+        part["invariant_violations"] += len(violations)
+        part["problems"] += violations
+    part["kinds"] = kinds
+    return part
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rules", choices=("base", "ck"), default="base")
@@ -58,42 +98,50 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--board", choices=("random", "beginner"), default="random")
-    ap.add_argument("--turn-cap", type=int, default=1000, help="turns before a game counts as truncated")
+    ap.add_argument("--knight-commit", action="store_true", help="C&K option CK-8.5")
+    ap.add_argument("--turn-cap", type=int, default=None,
+                    help="turns before a game counts as truncated (default 1000 base, 2500 ck: "
+                         "random players place badly, and 13 VP take random C&K games long)")
     ap.add_argument("--no-check", action="store_true", help="skip the invariant checks (speed only)")
     ap.add_argument("--replicas", action="store_true",
                     help="also keep every seat's and a spectator's view in lockstep and compare hashes")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
+    if args.seed < 0:
+        ap.error("--seed must not be negative")
+    if args.turn_cap is None:
+        args.turn_cap = 2500 if args.rules == "ck" else 1000
+    jobs = max(1, min(args.jobs, args.games))
 
-    kinds = Counter()
-    result = {"rules": args.rules, "players": args.players, "games": args.games, "seed": args.seed,
-              "finished": 0, "truncated": 0, "errors": 0, "invariant_violations": 0, "actions": 0}
-    problems = []
     start = time.perf_counter()
-    for i in range(args.games):
-        config = default_config(rules=args.rules, players=args.players, board=args.board,
-                                seed=args.seed * 1_000_003 + i)
-        try:
-            finished, actions, violations = play_one(config, config["seed"], args.turn_cap,
-                                                     not args.no_check, args.replicas, kinds)
-        except Exception:
-            result["errors"] += 1
-            problems.append(f"game seed {config['seed']}: " + traceback.format_exc(limit=4))
-            continue
-        result["actions"] += actions
-        result["finished"] += finished
-        result["truncated"] += not finished and not violations
-        result["invariant_violations"] += len(violations)
-        problems += violations
+    chunks = [(args, range(k, args.games, jobs)) for k in range(jobs)]
+    if jobs == 1:
+        parts = [run_games(chunks[0])]
+    else:
+        with Pool(jobs) as pool:
+            parts = pool.map(run_games, chunks)
     seconds = time.perf_counter() - start
+
+    result = {"rules": args.rules, "players": args.players, "games": args.games, "seed": args.seed}
+    for key in ("finished", "truncated", "errors", "invariant_violations", "actions"):
+        result[key] = sum(p[key] for p in parts)
+    kinds = sum((p["kinds"] for p in parts), Counter())
     result["seconds"] = round(seconds, 3)
     result["actions_per_sec"] = round(result["actions"] / seconds, 1)
     result["games_per_sec"] = round(args.games / seconds, 3)
     result["truncated_pct"] = round(100 * result["truncated"] / args.games, 2)
-    result["command_counts"] = dict(sorted(kinds.items()))
-    result["problems"] = problems[:20]
+    result["jobs"] = jobs
+    result["command_counts"] = {k: v for k, v in sorted(kinds.items()) if ":" not in k}
+    if args.rules == "ck":
+        result["progress_played"] = {name: kinds["progress:" + name] for name in PLAYABLE_PROGRESS}
+        result["knight_actions"] = {name: kinds[name] for name in KNIGHT_ACTIONS}
+        result["decisions"] = {k.split(":")[1]: v for k, v in sorted(kinds.items()) if k.startswith("resolve:")}
+        result["never_exercised"] = [k for k, v in {**result["progress_played"],
+                                                    **result["knight_actions"]}.items() if not v]
+    result["problems"] = sum((p["problems"] for p in parts), [])[:20]
     if args.json:
         print(json.dumps(result))
     else:

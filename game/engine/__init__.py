@@ -15,11 +15,13 @@ from .rules import (
     COMMANDS, IllegalCommand, apply, check, deciders, legal_commands, new_game,
 )
 from .state import PHASE_NAMES, State, default_config, validate_config
-from .views import public_hash, redact_event, redact_outcome, view, view_hash, view_obj
+from .views import (
+    public_hash, redact_command, redact_event, redact_outcome, view, view_hash, view_obj,
+)
 
 __all__ = [
     "COMMANDS", "IllegalCommand", "PHASE_NAMES", "State", "apply", "check", "decode_state",
     "deciders", "default_config", "encode_state", "legal_commands", "new_game", "pack",
-    "public_hash", "redact_event", "redact_outcome", "state_hash", "unpack",
+    "public_hash", "redact_command", "redact_event", "redact_outcome", "state_hash", "unpack",
     "validate_config", "view", "view_hash", "view_obj",
 ]

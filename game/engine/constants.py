@@ -38,3 +38,41 @@ COST_DEV = ((GRAIN, 1), (WOOL, 1), (ORE, 1))
 LONGEST_ROAD_MIN = 5            # B-8.2
 LARGEST_ARMY_MIN = 3            # B-8.5
 DISCARD_LIMIT = 7               # B-5.3
+
+# --- Cities & Knights (CK-1) ---------------------------------------------------------
+# Improvement tracks, each paid in one commodity (CK-6.1) and drawing progress
+# cards of its colour (CK-3.3).
+TRADE, POLITICS, SCIENCE = range(3)
+TRACK_NAMES = ("trade", "politics", "science")
+TRACK_COMMODITY = (CLOTH, COIN, PAPER)
+COMMODITY_OF_TERRAIN = {FOREST: PAPER, PASTURE: CLOTH, MOUNTAINS: COIN}   # CK-3.4
+
+# Event die: three ship faces, then the city gates of each track (CK-1.6).
+EVENT_FACES = 6
+SHIP_FACES = 3
+BARBARIAN_TRACK_LENGTH = 7          # the ship lands on the 7th step (CK-1.6)
+
+KNIGHT_LEVELS = 3                   # basic, strong, mighty (CK-1.5); 2 of each
+COST_WALL = ((BRICK, 2),)
+COST_KNIGHT = ((ORE, 1), (WOOL, 1))
+COST_ACTIVATE = ((GRAIN, 1),)
+COST_MEDICINE_CITY = ((ORE, 2), (GRAIN, 1))
+WALL_LIMIT_BONUS = 2                # CK-5.1
+PROGRESS_HAND_LIMIT = 4             # CK-9.2
+
+# Progress cards (CK-11): (name, track, count).  Index = card kind.
+PROGRESS_CARDS = (
+    ("alchemist", SCIENCE, 2), ("crane", SCIENCE, 2), ("mining", SCIENCE, 2),
+    ("irrigation", SCIENCE, 2), ("printer", SCIENCE, 1), ("inventor", SCIENCE, 2),
+    ("engineer", SCIENCE, 1), ("medicine", SCIENCE, 2), ("smith", SCIENCE, 2),
+    ("road_building", SCIENCE, 2),
+    ("bishop", POLITICS, 2), ("diplomat", POLITICS, 2), ("warlord", POLITICS, 2),
+    ("wedding", POLITICS, 2), ("intrigue", POLITICS, 2), ("saboteur", POLITICS, 2),
+    ("spy", POLITICS, 3), ("deserter", POLITICS, 2), ("constitution", POLITICS, 1),
+    ("merchant", TRADE, 6), ("commercial_harbor", TRADE, 2), ("merchant_fleet", TRADE, 2),
+    ("master_merchant", TRADE, 2), ("resource_monopoly", TRADE, 4), ("trade_monopoly", TRADE, 2),
+)
+PROGRESS_NAMES = tuple(name for name, _, _ in PROGRESS_CARDS)
+PROGRESS_INDEX = {name: i for i, name in enumerate(PROGRESS_NAMES)}
+PROGRESS_TRACK = tuple(track for _, track, _ in PROGRESS_CARDS)
+PROGRESS_VP_CARDS = (PROGRESS_INDEX["printer"], PROGRESS_INDEX["constitution"])

@@ -4,15 +4,170 @@ tools.simulate and the tests).  Each returns a list of violation messages."""
 from .board import NODE_NEIGHBORS, NUM_HEXES, harbor_nodes
 from .constants import (
     BANK_PER_COMMODITY, BANK_PER_RESOURCE, CITIES_PER_PLAYER, DEV_DECK_COUNTS,
-    GENERIC_HARBOR, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, ROADS_PER_PLAYER,
-    SETTLEMENTS_PER_PLAYER, VICTORY_POINT,
+    GENERIC_HARBOR, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, PROGRESS_CARDS, PROGRESS_HAND_LIMIT,
+    PROGRESS_VP_CARDS, ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER, VICTORY_POINT,
 )
 from .longest_road import road_length
 from .state import GAME_OVER
-from .views import SEAT_SECRETS, view_obj
+from .views import AUTHORITY_ONLY, SEAT_SECRETS, view_obj
 
 
 _last_lengths = [None, None]
+
+
+def _check_dev_cards(state) -> list:
+    bad = []
+    if state.deck_n != len(state.deck):
+        bad.append("deck count differs from deck")
+    for kind, total in enumerate(DEV_DECK_COUNTS):
+        seen = state.deck.count(kind) + sum(d[kind] for d in state.dev) + state.dev_discard[kind]
+        if seen != total:
+            bad.append(f"development card {kind}: {seen} in game, expected {total}")
+    if sum(state.knights) != state.dev_discard[0]:
+        bad.append("played knights differ from the face-up knight pile")
+    return bad
+
+
+def _check_ck(state) -> list:
+    """Cities & Knights pieces and cards (CK-1): progress cards 54 in all, knights
+    2 per strength per player, walls 3 per player under own cities, metropolises
+    on cities of players at level 4+, Defender cards 6."""
+    bad = []
+    n = state.n
+    counts = [0] * 25
+    for t in range(3):
+        deck = state.prog_decks[t]
+        if state.prog_deck_n[t] != len(deck):
+            bad.append(f"progress deck {t}: count differs from deck")
+        for card in deck:
+            counts[card] += 1
+    settled = state.pending is None and not state.agenda     # not amid a card draw
+    for s in range(n):
+        hand = state.prog[s]
+        if sum(hand) != state.prog_n[s] or min(hand) < 0:
+            bad.append(f"seat {s}: progress hand {hand} vs count {state.prog_n[s]}")
+        if s != state.current and state.prog_n[s] > PROGRESS_HAND_LIMIT and settled:
+            bad.append(f"seat {s}: {state.prog_n[s]} progress cards outside their turn")
+        for card in range(25):
+            counts[card] += hand[card]
+    for card in PROGRESS_VP_CARDS:
+        if any(p[card] for p in state.prog):
+            bad.append(f"VP progress card {PROGRESS_CARDS[card][0]} held in a hand")
+    vp_cards = sum(counts[c] for c in PROGRESS_VP_CARDS) + sum(state.prog_vp)
+    if vp_cards != sum(PROGRESS_CARDS[c][2] for c in PROGRESS_VP_CARDS):
+        bad.append("VP progress cards lost or duplicated")
+    for card, (name, _, total) in enumerate(PROGRESS_CARDS):
+        if card not in PROGRESS_VP_CARDS and counts[card] != total:
+            bad.append(f"progress card {name}: {counts[card]} in game, expected {total}")
+    knights = [[0, 0, 0] for _ in range(n)]
+    walls = [0] * n
+    for node in range(54):
+        k = state.knight_owner[node]
+        if k == -1:
+            if state.knight_strength[node] or state.knight_active[node]:
+                bad.append(f"ghost knight data at {node}")
+        else:
+            if not 1 <= state.knight_strength[node] <= 3:
+                bad.append(f"knight of strength {state.knight_strength[node]} at {node}")
+            else:
+                knights[k][state.knight_strength[node] - 1] += 1
+            if state.node_owner[node] != -1:
+                bad.append(f"knight and building share intersection {node}")
+        if state.wall[node]:
+            if state.node_level[node] != 2:
+                bad.append(f"wall without a city at {node}")
+            else:
+                walls[state.node_owner[node]] += 1
+    for s in range(n):
+        for k in range(3):
+            if knights[s][k] + state.knights_left[s][k] != 2:
+                bad.append(f"seat {s}: knights of strength {k + 1}: {knights[s][k]} + supply != 2")
+        if walls[s] + state.walls_left[s] != 3:
+            bad.append(f"seat {s}: walls on board + supply != 3")
+    for track, node in enumerate(state.metropolis):
+        if node != -1:
+            owner = state.node_owner[node]
+            if state.node_level[node] != 2 or state.improvements[owner][track] < 4:
+                bad.append(f"metropolis {track} misplaced at {node}")
+    placed = [m for m in state.metropolis if m != -1]
+    if len(set(placed)) != len(placed):
+        bad.append("two metropolises on one city")
+    if state.defenders_left + sum(state.defenders) != 6:
+        bad.append("Defender of Catan cards lost or duplicated")
+    if not 0 <= state.barb_pos < 7:
+        bad.append("barbarian ship off its track")
+    return bad
+
+
+_last_lengths = [None, None]
+
+
+def _check_dev_cards(state) -> list:
+    bad = []
+    if state.deck_n != len(state.deck):
+        bad.append("deck count differs from deck")
+    for kind, total in enumerate(DEV_DECK_COUNTS):
+        seen = state.deck.count(kind) + sum(d[kind] for d in state.dev) + state.dev_discard[kind]
+        if seen != total:
+            bad.append(f"development card {kind}: {seen} in game, expected {total}")
+    if sum(state.knights) != state.dev_discard[0]:
+        bad.append("played knights differ from the face-up knight pile")
+    return bad
+
+
+def _check_ck(state) -> list:
+    """Cities & Knights pieces and cards (CK-1): progress cards 54 in all, knights
+    2 per strength per player, walls 3 per player under own cities, metropolises
+    on cities of players at level 4+, Defender cards 6."""
+    bad = []
+    n = state.n
+    for t in range(3):
+        if state.prog_deck_n[t] != len(state.prog_decks[t]):
+            bad.append(f"progress deck {t}: count differs from deck")
+    vp_kinds_seen = sum(state.prog_vp)
+    for card, (name, track, total) in enumerate(PROGRESS_CARDS):
+        seen = sum(deck.count(card) for deck in state.prog_decks) + sum(p[card] for p in state.prog)
+        if card in PROGRESS_VP_CARDS:
+            vp_kinds_seen += seen
+            if any(p[card] for p in state.prog):
+                bad.append(f"VP progress card {name} held in a hand")
+        elif seen != total:
+            bad.append(f"progress card {name}: {seen} in game, expected {total}")
+    if vp_kinds_seen != sum(PROGRESS_CARDS[c][2] for c in PROGRESS_VP_CARDS):
+        bad.append("VP progress cards lost or duplicated")
+    for s in range(n):
+        if sum(state.prog[s]) != state.prog_n[s] or min(state.prog[s]) < 0:
+            bad.append(f"seat {s}: progress hand {state.prog[s]} vs count {state.prog_n[s]}")
+        settled = state.pending is None and not state.agenda     # not amid a card draw
+        if s != state.current and state.prog_n[s] > PROGRESS_HAND_LIMIT and settled:
+            bad.append(f"seat {s}: {state.prog_n[s]} progress cards outside their turn")
+        for k in range(3):
+            on_board = sum(1 for node in range(54)
+                           if state.knight_owner[node] == s and state.knight_strength[node] == k + 1)
+            if on_board + state.knights_left[s][k] != 2:
+                bad.append(f"seat {s}: knights of strength {k + 1}: {on_board} + supply != 2")
+        walls = sum(1 for node in range(54) if state.wall[node] and state.node_owner[node] == s)
+        if walls + state.walls_left[s] != 3:
+            bad.append(f"seat {s}: walls on board + supply != 3")
+    for node in range(54):
+        if state.knight_owner[node] == -1 and (state.knight_strength[node] or state.knight_active[node]):
+            bad.append(f"ghost knight data at {node}")
+        if state.knight_owner[node] != -1 and state.node_owner[node] != -1:
+            bad.append(f"knight and building share intersection {node}")
+        if state.wall[node] and state.node_level[node] != 2:
+            bad.append(f"wall without a city at {node}")
+    for track, node in enumerate(state.metropolis):
+        if node != -1:
+            owner = state.node_owner[node]
+            if state.node_level[node] != 2 or state.improvements[owner][track] < 4:
+                bad.append(f"metropolis {track} misplaced at {node}")
+    if len({m for m in state.metropolis if m != -1}) != sum(1 for m in state.metropolis if m != -1):
+        bad.append("two metropolises on one city")
+    if state.defenders_left + sum(state.defenders) != 6:
+        bad.append("Defender of Catan cards lost or duplicated")
+    if not 0 <= state.barb_pos < 7:
+        bad.append("barbarian ship off its track")
+    return bad
 
 
 def _road_lengths(state) -> list:
@@ -42,43 +197,54 @@ def check_state(state) -> list:
             bad.append(f"seat {s}: development cards {state.dev[s]} vs count {state.dev_n[s]}")
         if any(new > have for new, have in zip(state.dev_new[s], state.dev[s])):
             bad.append(f"seat {s}: more new development cards than held")
-    if state.deck_n != len(state.deck):
-        bad.append("deck count differs from deck")
-    for kind, total in enumerate(DEV_DECK_COUNTS):
-        seen = state.deck.count(kind) + sum(d[kind] for d in state.dev) + state.dev_discard[kind]
-        if seen != total:
-            bad.append(f"development card {kind}: {seen} in game, expected {total}")
-    if sum(state.knights) != state.dev_discard[0]:
-        bad.append("played knights differ from the face-up knight pile")
-    # Pieces (B-1.6) and scoring (B-8.1) recomputed from the board.
+    ck = state.barb_pos is not None
+    if not ck:
+        bad += _check_dev_cards(state)
+    # Pieces (B-1.6) and scoring (B-8.1) recomputed from the board, in one pass.
+    settlements, cities, flipped = [0] * n, [0] * n, [0] * n
+    owner_of = state.node_owner
+    for node in range(54):
+        o = owner_of[node]
+        if o == -1:
+            continue
+        if state.node_level[node] == 2:
+            cities[o] += 1
+        elif ck and state.flipped[node]:
+            flipped[o] += 1
+        else:
+            settlements[o] += 1
+        for m in NODE_NEIGHBORS[node]:
+            if owner_of[m] != -1:
+                bad.append(f"distance rule broken at intersection {node}")
     ports = harbor_nodes(state.harbors)
+    lengths_now = _road_lengths(state)
     for s in range(n):
-        settlements = sum(1 for o, lv in zip(state.node_owner, state.node_level) if o == s and lv == 1)
-        cities = sum(1 for o, lv in zip(state.node_owner, state.node_level) if o == s and lv == 2)
-        roads = state.edge_owner.count(s)
-        if settlements + state.settlements_left[s] != SETTLEMENTS_PER_PLAYER:
+        if settlements[s] + state.settlements_left[s] != SETTLEMENTS_PER_PLAYER:
             bad.append(f"seat {s}: settlements on board + supply != 5")
-        if cities + state.cities_left[s] != CITIES_PER_PLAYER:
+        # A reduced city still uses a city piece (CK-8.3).
+        if cities[s] + flipped[s] + state.cities_left[s] != CITIES_PER_PLAYER:
             bad.append(f"seat {s}: cities on board + supply != 4")
-        if roads + state.roads_left[s] != ROADS_PER_PLAYER:
+        if state.edge_owner.count(s) + state.roads_left[s] != ROADS_PER_PLAYER:
             bad.append(f"seat {s}: roads on board + supply != 15")
-        vp = settlements + 2 * cities + 2 * (state.longest_road == s) + 2 * (state.largest_army == s)
+        vp = settlements[s] + flipped[s] + 2 * cities[s] + 2 * (state.longest_road == s)
+        if ck:
+            vp += 2 * sum(1 for m in state.metropolis if m != -1 and owner_of[m] == s)
+            vp += (state.merchant[1] == s) + state.defenders[s] + state.prog_vp[s]
+        else:
+            vp += 2 * (state.largest_army == s)
         if vp != state.vp_public[s]:
             bad.append(f"seat {s}: tracked public VP {state.vp_public[s]} != recomputed {vp}")
-        length = _road_lengths(state)[s]
-        if length != state.road_len[s]:
-            bad.append(f"seat {s}: tracked road length {state.road_len[s]} != recomputed {length}")
-        ratios = [4] * 5
+        if lengths_now[s] != state.road_len[s]:
+            bad.append(f"seat {s}: tracked road length {state.road_len[s]} != recomputed {lengths_now[s]}")
+        ratios = [4] * kinds
         for node, kind in ports.items():
-            if state.node_owner[node] == s:
-                for r in range(5):
-                    if kind == GENERIC_HARBOR or kind == r:
-                        ratios[r] = min(ratios[r], 2 if kind == r else 3)
+            if owner_of[node] == s:
+                if kind == GENERIC_HARBOR:
+                    ratios = [min(x, 3) for x in ratios]
+                else:
+                    ratios[kind] = 2
         if ratios != state.ratios[s]:
             bad.append(f"seat {s}: harbor ratios {state.ratios[s]} != recomputed {ratios}")
-    for node, owner in enumerate(state.node_owner):
-        if owner != -1 and any(state.node_owner[m] != -1 for m in NODE_NEIGHBORS[node]):
-            bad.append(f"distance rule broken at intersection {node}")
     holder, lengths = state.longest_road, state.road_len
     leaders = [s for s in range(n) if lengths[s] == max(lengths)]
     if holder != -1 and (lengths[holder] < LONGEST_ROAD_MIN or lengths[holder] < max(lengths)):
@@ -86,9 +252,11 @@ def check_state(state) -> list:
     if holder == -1 and len(leaders) == 1 and lengths[leaders[0]] >= LONGEST_ROAD_MIN:
         bad.append("Longest Road set aside although one player alone leads with 5+")
     army = state.largest_army
-    if army != -1 and (state.knights[army] < LARGEST_ARMY_MIN or state.knights[army] < max(state.knights)):
+    if ck:
+        bad += _check_ck(state)
+    elif army != -1 and (state.knights[army] < LARGEST_ARMY_MIN or state.knights[army] < max(state.knights)):
         bad.append("Largest Army held without the largest army of 3+")
-    if army == -1 and max(state.knights) >= LARGEST_ARMY_MIN:
+    if not ck and army == -1 and max(state.knights) >= LARGEST_ARMY_MIN:
         bad.append("Largest Army unassigned although someone has 3+ knights")
     if not 0 <= state.robber < NUM_HEXES:
         bad.append("robber off the island")
@@ -104,10 +272,10 @@ def check_views(state) -> list:
     bad = []
     for audience in list(range(state.n)) + [None]:
         obj = view_obj(state, audience)
-        if obj["rng"] is not None or obj["deck"] is not None:
-            bad.append(f"view for {audience} holds the deck or generator")
+        if any(obj[field] is not None for field in AUTHORITY_ONLY):
+            bad.append(f"view for {audience} holds a deck or the generator")
         for field in SEAT_SECRETS:
-            for seat, value in enumerate(obj[field]):
+            for seat, value in enumerate(obj[field] or ()):
                 if seat != audience and value is not None:
                     bad.append(f"view for {audience} holds seat {seat}'s {field}")
     return bad

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .codec import state_hash
 from .rules import apply, new_game
-from .views import redact_event, redact_outcome, view, view_hash
+from .views import redact_command, redact_event, redact_outcome, view, view_hash
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,8 @@ class Record:
 
     def for_audience(self, audience) -> "Record":
         """The record as `audience` may see it (None: a spectator)."""
-        return Record(self.seq, self.cmd, redact_outcome(self.cmd, self.outcome, audience),
+        return Record(self.seq, redact_command(self.cmd, self.outcome, audience),
+                      redact_outcome(self.cmd, self.outcome, audience),
                       tuple(redact_event(e, audience) for e in self.events))
 
 

@@ -25,7 +25,7 @@ from .constants import (
 )
 from .longest_road import road_length
 from .state import (
-    ACCEPTED, COUNTERED, DECLINED, DISCARD, GAME_OVER, MAIN, NOT_ASKED, PENDING, ROAD_BUILDING
+    ACCEPTED, COUNTERED, DECIDE, DECLINED, DISCARD, GAME_OVER, MAIN, NOT_ASKED, PENDING, ROAD_BUILDING
     as PHASE_ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE, State,
     validate_config,
 )
@@ -59,7 +59,7 @@ COMMANDS = {
     "play_road_building": (),
     "play_year_of_plenty": ("res", "res"),
     "play_monopoly": ("res",),
-    "maritime": ("res", "res"),         # give, get (B-7.2)
+    "maritime": ("card", "card"),       # give, get (B-7.2, CK-4.1)
     "offer": ("cards", "cards", "seats"),   # give, get, to (B-7.1)
     "accept": (),                       # answers to an offer
     "decline": (),
@@ -67,9 +67,27 @@ COMMANDS = {
     "confirm_trade": ("seat",),         # the offerer closes with one partner
     "cancel_trade": (),
     "end_turn": (),
+    # Cities & Knights (ck.py)
+    "place_city": ("node",),            # setup round 2 (CK-2.1)
+    "build_wall": ("node",),            # CK-5.1
+    "recruit_knight": ("node",),        # CK-5.2
+    "activate_knight": ("node",),       # CK-5.3
+    "promote_knight": ("node",),        # CK-5.4
+    "move_knight": ("node", "node"),    # CK-7.1
+    "displace_knight": ("node", "node"),  # CK-7.2
+    "chase_robber": ("node",),          # CK-7.3
+    "improve": ("track",),              # CK-6
+    "progress": ("prog", "args"),       # play a progress card (CK-9, CK-11)
+    "resolve": ("name", "args"),        # answer the decision awaited (phase DECIDE)
 }
+BASE_ONLY = frozenset(("buy_dev", "play_knight", "play_road_building", "play_year_of_plenty",
+                       "play_monopoly"))
+CK_ONLY = frozenset(("place_city", "build_wall", "recruit_knight", "activate_knight",
+                     "promote_knight", "move_knight", "displace_knight", "chase_robber",
+                     "improve", "progress", "resolve"))
 
 MAX_CARDS_IN_COMMAND = 95   # more cards than exist can never be legal
+MAX_ARGS = 8
 
 
 # --- small helpers -------------------------------------------------------------
@@ -254,7 +272,8 @@ def _arg_limits(n: int, kinds: int) -> dict:
     limits = _ARG_LIMITS.get((n, kinds))
     if limits is None:
         size = {"node": NUM_NODES, "edge": NUM_EDGES, "hex": NUM_HEXES, "seat": n,
-                "res": len(RESOURCES), "card": kinds, "cards": "cards", "seats": "seats"}
+                "res": len(RESOURCES), "card": kinds, "track": 3, "prog": 25,
+                "cards": "cards", "seats": "seats", "args": "args", "name": "name"}
         limits = {kind: tuple(size[t] for t in spec) for kind, spec in COMMANDS.items()}
         _ARG_LIMITS[(n, kinds)] = limits
     return limits
@@ -267,6 +286,8 @@ def _shape_error(state: State, cmd):
     limits = _arg_limits(state.n, kinds).get(cmd[0])
     if limits is None:
         return IllegalCommand("unknown_command", f"no command called {cmd[0]!r}")
+    if cmd[0] in (BASE_ONLY if kinds == 8 else CK_ONLY):
+        return IllegalCommand("not_in_these_rules", f"{cmd[0]} is not part of these rules")
     if len(cmd) != 2 + len(limits):
         return IllegalCommand("malformed", f"{cmd[0]} takes {len(limits)} argument(s)")
     seat = cmd[1]
@@ -280,6 +301,13 @@ def _shape_error(state: State, cmd):
             for x in arg:
                 if type(x) is not int or not 0 <= x <= MAX_CARDS_IN_COMMAND:
                     return IllegalCommand("malformed", f"card counts must be {kinds} small whole numbers")
+        elif limit == "args":
+            if (type(arg) not in (tuple, list) or len(arg) > MAX_ARGS
+                    or not all(type(x) is int and -1 <= x < 1000 for x in arg)):
+                return IllegalCommand("malformed", f"arguments must be up to {MAX_ARGS} small whole numbers")
+        elif limit == "name":
+            if type(arg) is not str or len(arg) > 40:
+                return IllegalCommand("malformed", "a decision name is expected")
         elif limit == "seats":
             if (type(arg) not in (tuple, list) or not arg
                     or not all(type(x) is int and 0 <= x < state.n for x in arg)
@@ -302,6 +330,8 @@ def _need_turn(state: State, seat: int, *phases):
 
 def _chk_place_settlement(state, cmd):
     err = _need_turn(state, cmd[1], SETUP_SETTLEMENT)
+    if err is None and state.barb_pos is not None and state.setup_step >= state.n:
+        err = IllegalCommand("wrong_phase", "the second round places a city (CK-2.1)")
     if err is None and not _distance_ok(state, cmd[2]):
         err = IllegalCommand("bad_spot", "intersection taken or too close to a building (B-3.3)")
     return err
@@ -390,8 +420,10 @@ def _chk_play(kind):
             return IllegalCommand("one_card_per_turn", "one development card per turn (B-9.2)")
         if not playable_dev(state, seat, kind):
             return IllegalCommand("no_card", "you have no such card that you may play now (B-9.2)")
-        if kind == ROAD_BUILDING and state.roads_left[seat] == 0:
-            return IllegalCommand("no_pieces", "no roads left in your supply")
+        if kind == ROAD_BUILDING and not (state.roads_left[seat] and road_spots(state, seat)):
+            return IllegalCommand("no_pieces", "no road could be placed")
+        if kind == YEAR_OF_PLENTY and cmd[2] > cmd[3]:
+            return IllegalCommand("malformed", "name the two resources in ascending order")
         return None
     return check
 
@@ -500,6 +532,11 @@ CHECKS = {
 }
 
 
+# Cities & Knights versions of base commands (filled in by ck.py).
+CK_CHECKS = {}
+CK_DOERS = {}
+
+
 def check(state: State, cmd):
     """None if `cmd` is legal now, else the IllegalCommand saying why."""
     err = _shape_error(state, cmd)
@@ -507,6 +544,8 @@ def check(state: State, cmd):
         return err
     if state.phase == GAME_OVER:
         return IllegalCommand("game_over", "the game has ended")
+    if state.barb_pos is not None and cmd[0] in CK_CHECKS:
+        return CK_CHECKS[cmd[0]](state, cmd)
     return CHECKS[cmd[0]](state, cmd)
 
 
@@ -523,6 +562,8 @@ def deciders(state: State) -> list:
     if phase == TRADE:
         answers = state.trade["answers"]
         return [state.current] + [s for s in range(state.n) if answers[s] == PENDING]
+    if phase == DECIDE:
+        return list(state.pending["seats"])
     return [state.current]
 
 
@@ -532,7 +573,7 @@ def _dev_plays(state: State, seat: int, out: list) -> None:
     dev, new = state.dev[seat], state.dev_new[seat]
     if dev[KNIGHT] > new[KNIGHT]:
         out.append(("play_knight", seat))
-    if dev[ROAD_BUILDING] > new[ROAD_BUILDING] and state.roads_left[seat]:
+    if dev[ROAD_BUILDING] > new[ROAD_BUILDING] and state.roads_left[seat] and road_spots(state, seat):
         out.append(("play_road_building", seat))
     if dev[YEAR_OF_PLENTY] > new[YEAR_OF_PLENTY]:
         for a in RESOURCES:
@@ -547,17 +588,16 @@ _OFFER_CACHE = {}
 
 
 def _one_for_one_offers(hand, kinds):
-    """Listed offers: one card of a kind held for one card of a kind not held.
-    Cached by which kinds are held: this runs for every decision in a turn."""
-    key = (len(hand), kinds, tuple(hand[k] > 0 for k in kinds))
+    """Listed offers: one card of the kind held most for one card of a kind not
+    held.  Cached by the hand's shape: this runs for every decision in a turn."""
+    held = [k for k in kinds if hand[k]]
+    if not held:
+        return []
+    most = max(held, key=lambda k: (hand[k], -k))
+    key = (len(hand), most, tuple(hand[k] > 0 for k in kinds))
     terms = _OFFER_CACHE.get(key)
     if terms is None:
-        terms = []
-        for g in kinds:
-            if hand[g]:
-                for w in kinds:
-                    if not hand[w]:
-                        terms.append((_one(len(hand), g), _one(len(hand), w)))
+        terms = [(_one(len(hand), most), _one(len(hand), w)) for w in kinds if not hand[w]]
         _OFFER_CACHE[key] = terms
     return terms
 
@@ -572,8 +612,8 @@ def legal_commands(state: State, seat: int) -> list:
     """Every legal command for `seat` now, in a stable order.
 
     Complete for every command kind except free-form trade terms, whose space
-    is unbounded: `offer` is listed as one held card for one card of a kind
-    not held, to every other player, and `counter` as the offer's terms with
+    is unbounded: `offer` is listed as one card of the kind held most for one
+    card of a kind not held, to every other player, and `counter` as the offer's terms with
     one other held card given instead.  `check` accepts any legal terms."""
     phase = state.phase
     out = []
@@ -586,15 +626,21 @@ def legal_commands(state: State, seat: int) -> list:
         return out
     if phase == TRADE:
         return _trade_commands(state, seat)
+    if phase == DECIDE:
+        return ck.decide_commands(state, seat)
     if seat != state.current:
         return out
     if phase == MAIN:
         _main_commands(state, seat, out)
     elif phase == ROLL:
         out.append(("roll", seat))
-        _dev_plays(state, seat, out)
+        if state.barb_pos is None:
+            _dev_plays(state, seat, out)
+        else:
+            ck.roll_commands(state, seat, out)
     elif phase == SETUP_SETTLEMENT:
-        out = [("place_settlement", seat, n) for n in setup_settlement_spots(state)]
+        kind = "place_city" if state.barb_pos is not None and state.setup_step >= state.n else "place_settlement"
+        out = [(kind, seat, n) for n in setup_settlement_spots(state)]
     elif phase == SETUP_ROAD:
         out = [("place_road", seat, e) for e in NODE_EDGES[state.last_setup_node]
                if state.edge_owner[e] == -1]
@@ -610,25 +656,33 @@ def legal_commands(state: State, seat: int) -> list:
 def _main_commands(state: State, seat: int, out: list) -> None:
     hand = state.hands[seat]
     out.append(("end_turn", seat))
+    ck_game = state.barb_pos is not None
     if hand[WOOD] and hand[BRICK]:
         if state.roads_left[seat]:
             out.extend(("build_road", seat, e) for e in road_spots(state, seat))
         if hand[GRAIN] and hand[WOOL] and state.settlements_left[seat]:
             out.extend(("build_settlement", seat, n) for n in settlement_spots(state, seat))
-    if hand[GRAIN] >= 2 and hand[ORE] >= 3 and state.cities_left[seat]:
-        out.extend(("build_city", seat, n) for n in city_spots(state, seat))
-    if state.deck_n and hand[GRAIN] and hand[WOOL] and hand[ORE]:
-        out.append(("buy_dev", seat))
-    _dev_plays(state, seat, out)
+    if hand[GRAIN] >= 2 and hand[ORE] >= 3:
+        out.extend(("build_city", seat, n) for n in city_spots(state, seat)
+                   if state.cities_left[seat] or (ck_game and state.flipped[n]))
+    if ck_game:
+        ck.main_commands(state, seat, out)
+    else:
+        if state.deck_n and hand[GRAIN] and hand[WOOL] and hand[ORE]:
+            out.append(("buy_dev", seat))
+        _dev_plays(state, seat, out)
     if _trading_open(state):
-        ratios, bank = state.ratios[seat], state.bank
-        for g in RESOURCES:
-            if hand[g] >= ratios[g]:
-                for w in RESOURCES:
-                    if w != g and bank[w]:
-                        out.append(("maritime", seat, g, w))
+        if ck_game:
+            ck.maritime_commands(state, seat, out)
+        else:
+            ratios, bank = state.ratios[seat], state.bank
+            for g in RESOURCES:
+                if hand[g] >= ratios[g]:
+                    for w in RESOURCES:
+                        if w != g and bank[w]:
+                            out.append(("maritime", seat, g, w))
         others = tuple(s for s in range(state.n) if s != seat)
-        for give, get in _one_for_one_offers(hand, RESOURCES):
+        for give, get in _one_for_one_offers(hand, range(len(hand))):
             out.append(("offer", seat, give, get, others))
 
 
@@ -650,7 +704,7 @@ def _trade_commands(state: State, seat: int) -> list:
         # Listed counter-offers: the same cards asked of the offerer, but one
         # card of another kind the responder holds in place of what was asked.
         give, get = trade["give"], trade["get"]
-        for kind in RESOURCES:
+        for kind in range(len(hand)):
             if hand[kind] and not get[kind] and not give[kind]:
                 out.append(("counter", seat, tuple(give), _one(len(hand), kind)))
     return out
@@ -671,12 +725,32 @@ def apply(state: State, cmd, outcome=None, validate: bool = True):
         if err:
             raise err
     authority = state.rng is not None
-    out = {} if authority else (outcome or {})
+    # A replica works on a copy: steps may keep read cursors in it.
+    out = {} if authority else dict(outcome or {})
     events = []
-    DOERS[cmd[0]](state, cmd, out, events)
+    if state.barb_pos is not None and cmd[0] in CK_DOERS:
+        CK_DOERS[cmd[0]](state, cmd, out, events)
+    else:
+        DOERS[cmd[0]](state, cmd, out, events)
     if state.phase not in (SETUP_SETTLEMENT, SETUP_ROAD, GAME_OVER):
         _check_win(state, out, events, authority)
     return (out or None) if authority else outcome, events
+
+
+def resume(state: State, out: dict, events: list) -> None:
+    """A sub-flow (robber, discards, free roads, a decision) has finished: run
+    the steps still on the agenda, or go back to the phase play resumes in."""
+    state.phase = DECIDE
+    while state.pending is None:
+        if not state.agenda:
+            state.phase = state.resume_phase
+            return
+        step = state.agenda.pop(0)
+        STEPS[step[0]](state, step, out, events)
+        if state.phase not in (DECIDE, GAME_OVER):
+            return          # the step started a phase of its own (e.g. discards)
+        if state.phase == GAME_OVER:
+            return
 
 
 def _check_win(state: State, out: dict, events: list, authority: bool) -> None:
@@ -703,8 +777,8 @@ def _place_building(state: State, seat: int, node: int, events: list) -> None:
     kind = harbor_nodes(state.harbors).get(node)
     if kind is not None:
         ratios = state.ratios[seat]
-        if kind == GENERIC_HARBOR:
-            for r in RESOURCES:
+        if kind == GENERIC_HARBOR:          # 3:1 for every card kind (B-7.2, CK-4.1)
+            for r in range(len(ratios)):
                 if ratios[r] > 3:
                     ratios[r] = 3
         else:
@@ -721,17 +795,22 @@ def _do_place_settlement(state, cmd, out, events):
     events.append(("built", seat, "settlement", node))
     state.last_setup_node = node
     state.phase = SETUP_ROAD
-    if state.setup_step >= state.n:      # second round: starting resources (B-3.4)
-        gains = [0] * len(state.bank)
-        for h in NODE_HEXES[node]:
-            if state.terrain[h] != DESERT:
-                gains[state.terrain[h]] += 1
-        for kind, k in enumerate(gains):
-            if k:
-                _take_from_bank(state, seat, kind, k)
-        nothing = (0,) * len(gains)
-        events.append(("produced", tuple(tuple(gains) if s == seat else nothing
-                                         for s in range(state.n))))
+    if state.setup_step >= state.n:
+        starting_resources(state, seat, node, events)
+
+
+def starting_resources(state: State, seat: int, node: int, events: list) -> None:
+    """1 resource per land hex touching the second building (B-3.4, CK-2.2)."""
+    gains = [0] * len(state.bank)
+    for h in NODE_HEXES[node]:
+        if state.terrain[h] != DESERT:
+            gains[state.terrain[h]] += 1
+    for kind, k in enumerate(gains):
+        if k:
+            _take_from_bank(state, seat, kind, k)
+    nothing = (0,) * len(gains)
+    events.append(("produced", tuple(tuple(gains) if s == seat else nothing
+                                     for s in range(state.n))))
 
 
 def setup_order(n: int, first: int) -> list:
@@ -760,11 +839,14 @@ def _do_place_road(state, cmd, out, events):
     state.free_roads -= 1
     if state.free_roads == 0 or state.roads_left[seat] == 0 or not road_spots(state, seat):
         state.free_roads = 0
-        state.phase = state.resume_phase
+        resume(state, out, events)
 
 
 def _do_roll(state, cmd, out, events):
     seat = cmd[1]
+    if state.barb_pos is not None:
+        ck.roll(state, seat, out, events)
+        return
     if state.rng is not None:
         out["dice"] = [state.rng.die(), state.rng.die()]
     d1, d2 = out["dice"]
@@ -772,24 +854,34 @@ def _do_roll(state, cmd, out, events):
     state.rolled = True
     events.append(("rolled", seat, d1, d2))
     if d1 + d2 == 7:
-        start_robber(state, MAIN, events, with_discards=True)
+        start_robber(state, MAIN, out, events, with_discards=True)
     else:
         produce(state, d1 + d2, events)
         state.phase = MAIN
 
 
-def start_robber(state: State, resume: int, events: list, with_discards: bool) -> None:
+def start_robber(state: State, resume_in: int, out: dict, events: list, with_discards: bool) -> None:
     """A 7 (with discards, B-5.3) or a knight (without, B-9.3) sends the current
     player to move the robber; afterwards play resumes in phase `resume`."""
-    state.resume_phase = resume
+    state.resume_phase = resume_in
     if with_discards:
-        need = [k // 2 if k > DISCARD_LIMIT else 0 for k in state.hand_n]
+        need = [k // 2 if k > discard_limit(state, s) else 0 for s, k in enumerate(state.hand_n)]
         if any(need):
             state.discard_need = need
             state.phase = DISCARD
             events.append(("must_discard", tuple(need)))
             return
+        after_discards(state, out, events)
+        return
     state.phase = ROBBER
+
+
+def discard_limit(state: State, seat: int) -> int:
+    """B-5.3; in Cities & Knights each own city wall adds 2 (CK-3.5, CK-5.1)."""
+    if state.ck:
+        return DISCARD_LIMIT + 2 * sum(1 for n in range(NUM_NODES)
+                                       if state.wall[n] and state.node_owner[n] == seat)
+    return DISCARD_LIMIT
 
 
 _NUMBER_INDEX = {}
@@ -850,6 +942,15 @@ def _do_discard(state, cmd, out, events):
     state.discard_need[seat] = 0
     events.append(("discarded", seat, tuple(cards)))
     if not any(state.discard_need):
+        after_discards(state, out, events)
+
+
+def after_discards(state: State, out: dict, events: list) -> None:
+    """After a 7's discards the robber moves — in Cities & Knights only once the
+    barbarians have attacked (CK-3.5)."""
+    if state.ck and not state.barb_attacks:
+        resume(state, out, events)
+    else:
         state.phase = ROBBER
 
 
@@ -857,7 +958,10 @@ def _do_move_robber(state, cmd, out, events):
     seat, hex_ = cmd[1], cmd[2]
     state.robber = hex_
     events.append(("robber_moved", seat, hex_))
-    state.phase = STEAL if steal_candidates(state) else state.resume_phase
+    if steal_candidates(state):
+        state.phase = STEAL
+    else:
+        resume(state, out, events)
 
 
 def _do_steal(state, cmd, out, events):
@@ -877,7 +981,7 @@ def _do_steal(state, cmd, out, events):
     if had_cards:
         _transfer(state, victim, thief, card, 1)
     events.append(("stole", thief, victim, card if had_cards else -1))
-    state.phase = state.resume_phase
+    resume(state, out, events)
 
 
 def _do_build_road(state, cmd, out, events):
@@ -946,7 +1050,7 @@ def _do_play_knight(state, cmd, out, events):
         state.vp_public[seat] += 2
         state.largest_army = seat
         events.append(("largest_army", seat, k))
-    start_robber(state, state.phase, events, with_discards=False)
+    start_robber(state, state.phase, out, events, with_discards=False)
 
 
 def _do_play_road_building(state, cmd, out, events):
@@ -1039,6 +1143,13 @@ def _do_cancel_trade(state, cmd, out, events):
 
 
 def _do_end_turn(state, cmd, out, events):
+    if state.barb_pos is not None:
+        ck.end_turn(state, out, events)
+    else:
+        next_turn(state, events)
+
+
+def next_turn(state: State, events: list) -> None:
     n = state.n
     state.current = (state.current + 1) % n
     state.turn += 1
@@ -1122,8 +1233,6 @@ def new_game(config: dict):
     reason = validate_config(config)
     if reason:
         raise ValueError(reason)
-    if config["rules"] == "ck":
-        raise ValueError("Cities & Knights rules are not available yet")
     state = State.blank(config)
     rng = Rng(config["seed"])
     state.rng = rng
@@ -1132,9 +1241,12 @@ def new_game(config: dict):
     else:
         state.terrain, state.numbers, state.harbors = random_layout(rng)
     state.robber = state.terrain.index(DESERT)          # B-2.5
-    deck = [kind for kind, k in enumerate(DEV_DECK_COUNTS) for _ in range(k)]
-    rng.shuffle(deck)
-    state.deck, state.deck_n = deck, len(deck)
+    if config["rules"] == "ck":
+        ck.deal(state, rng)
+    else:
+        deck = [kind for kind, k in enumerate(DEV_DECK_COUNTS) for _ in range(k)]
+        rng.shuffle(deck)
+        state.deck, state.deck_n = deck, len(deck)
     events = []
     # B-3.1: the highest roll starts; ties roll again among themselves.
     contenders = list(range(state.n))
@@ -1146,3 +1258,8 @@ def new_game(config: dict):
     state.first_player = state.current = contenders[0]
     events.append(("first_player", state.current))
     return state, events
+
+
+STEPS = {}      # agenda steps, filled in by ck.py
+
+from . import ck  # noqa: E402  (registers the Cities & Knights commands)

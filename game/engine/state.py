@@ -9,9 +9,9 @@ from .constants import BANK_PER_COMMODITY, BANK_PER_RESOURCE
 
 # Phases: who must decide what.  Stored as small ints; names for messages/UI.
 (SETUP_SETTLEMENT, SETUP_ROAD, ROLL, DISCARD, ROBBER, STEAL, MAIN,
- ROAD_BUILDING, TRADE, GAME_OVER) = range(10)
+ ROAD_BUILDING, TRADE, GAME_OVER, DECIDE) = range(11)
 PHASE_NAMES = ("setup_settlement", "setup_road", "roll", "discard", "robber", "steal",
-               "main", "road_building", "trade", "game_over")
+               "main", "road_building", "trade", "game_over", "decide")
 
 # Answers to a trade offer, per addressed seat.
 NOT_ASKED, PENDING, ACCEPTED, DECLINED, COUNTERED = range(5)
@@ -28,6 +28,7 @@ def default_config(**overrides) -> dict:
         "board": "random",          # "random" (B-2.2) or "beginner" (B-2.6)
         "seed": 0,
         "combine_trade_build": False,   # B-4.1 option: trade after building
+        "knight_commit": False,         # CK-8.5 option: players choose defending knights
     }
     cfg.update(overrides)
     if cfg["vp_target"] is None:
@@ -52,9 +53,16 @@ def validate_config(cfg) -> str | None:
         return "board must be 'random' or 'beginner'"
     if type(cfg["seed"]) is not int or not 0 <= cfg["seed"] < 2 ** 64:
         return "seed must be a whole number from 0 to 2**64-1"
-    if type(cfg["combine_trade_build"]) is not bool:
-        return "combine_trade_build must be true or false"
+    for flag in ("combine_trade_build", "knight_commit"):
+        if type(cfg[flag]) is not bool:
+            return f"{flag} must be true or false"
     return None
+
+
+CK_FIELDS = ("barb_pos", "barb_attacks", "improvements", "metropolis", "wall", "walls_left",
+             "knight_strength", "knight_active", "knight_fresh", "knight_promoted",
+             "knights_left", "flipped", "merchant", "prog", "prog_n", "prog_decks",
+             "prog_deck_n", "prog_vp", "defenders", "defenders_left", "crane", "fleet")
 
 
 class State:
@@ -76,6 +84,13 @@ class State:
         "first_player", "current", "phase", "turn", "setup_step", "last_setup_node",
         "rolled", "dev_played", "built", "dice", "discard_need", "resume_phase",
         "free_roads", "trade", "winner",
+        # multi-step resolution: steps still to run, and the decision awaited (phase DECIDE)
+        "agenda", "pending",
+        # Cities & Knights (None in the base game)
+        "barb_pos", "barb_attacks", "improvements", "metropolis", "wall", "walls_left",
+        "knight_strength", "knight_active", "knight_fresh", "knight_promoted", "knights_left",
+        "flipped", "merchant", "prog", "prog_n", "prog_decks", "prog_deck_n", "prog_vp",
+        "defenders", "defenders_left", "crane", "fleet",
         # the game's own generator; None in every view
         "rng",
     )
@@ -129,6 +144,35 @@ class State:
         s.free_roads = 0
         s.trade = None
         s.winner = -1
+        s.agenda = []
+        s.pending = None
+        ck = config["rules"] == "ck"
+        for name in CK_FIELDS:
+            setattr(s, name, None)
+        if ck:
+            s.ratios = [[4] * kinds for _ in range(n)]
+            s.barb_pos = 0
+            s.barb_attacks = 0
+            s.improvements = [[0, 0, 0] for _ in range(n)]
+            s.metropolis = [-1, -1, -1]
+            s.wall = [0] * 54
+            s.walls_left = [3] * n
+            s.knight_strength = [0] * 54
+            s.knight_active = [0] * 54
+            s.knight_fresh = [0] * 54
+            s.knight_promoted = [0] * 54
+            s.knights_left = [[2, 2, 2] for _ in range(n)]
+            s.flipped = [0] * 54
+            s.merchant = [-1, -1]            # hex, controlling seat
+            s.prog = [[0] * 25 for _ in range(n)]
+            s.prog_n = [0] * n
+            s.prog_decks = [[], [], []]
+            s.prog_deck_n = [0, 0, 0]
+            s.prog_vp = [0] * n
+            s.defenders = [0] * n
+            s.defenders_left = 6
+            s.crane = False
+            s.fleet = -1
         s.rng = None
         return s
 
@@ -142,3 +186,7 @@ class State:
         if self.dev[seat] is None:
             return None
         return self.vp_public[seat] + self.dev[seat][4]
+
+    @property
+    def ck(self) -> bool:
+        return self.barb_pos is not None

@@ -2,27 +2,40 @@
 
 An audience is a seat number, or None for a spectator.  Secrets are: the kinds
 of cards in other hands (their counts are public), other players' unplayed
-development cards (counts public), the deck order, and the generator state.
-There is exactly one redaction function for each thing that leaves the
-authority: `view` for states, `redact_outcome` for command outcomes and
-`redact_event` for events.
+development and progress cards (counts public), the order of every deck, the
+generator state, and what passes between two players by a card effect (a
+steal, a Wedding gift, a Commercial Harbor swap, what a Spy or Master
+Merchant sees and takes).  There is exactly one redaction function for each
+thing that leaves the authority: `view` for states, `redact_command`,
+`redact_outcome` and `redact_event` for what a command did.
 """
 
 from .codec import pack, digest, state_from_obj, state_to_obj
+from .constants import PROGRESS_VP_CARDS
 from .state import State
 
 # Per-seat secret fields of a state: hidden (None) for everyone but the owner.
-SEAT_SECRETS = ("hands", "dev", "dev_new")
+SEAT_SECRETS = ("hands", "dev", "dev_new", "prog")
+# Whole fields nobody but the authority may hold.
+AUTHORITY_ONLY = ("deck", "prog_decks", "rng")
 
 
 def view_obj(state: State, audience) -> dict:
     """The state as `audience` may see it, as plain data (see `view`)."""
     obj = state_to_obj(state)
     for field in SEAT_SECRETS:
-        obj[field] = [value if seat == audience else None
-                      for seat, value in enumerate(obj[field])]
-    obj["deck"] = None
-    obj["rng"] = None
+        values = obj[field]
+        if values is not None:
+            obj[field] = [value if seat == audience else None for seat, value in enumerate(values)]
+    for field in AUTHORITY_ONLY:
+        obj[field] = None
+    pending = obj["pending"]
+    if pending and "private" in pending:
+        pending = obj["pending"] = dict(pending)        # never touch the state's own copy
+        # Data only some seats may see (what a Spy is shown, a Harbor offer's card).
+        for key, allowed in pending["private"].items():
+            if audience not in allowed:
+                pending[key] = None
     return obj
 
 
@@ -54,20 +67,65 @@ def _card_audience(cmd, outcome):
 
 
 def redact_outcome(cmd, outcome, audience):
-    if not outcome or "card" not in outcome:
-        return outcome
-    allowed = _card_audience(cmd, outcome)
-    if allowed is None or audience in allowed:
+    if not outcome:
         return outcome
     redacted = dict(outcome)
-    redacted["card"] = None
+    if "card" in outcome:
+        allowed = _card_audience(cmd, outcome)
+        if allowed is not None and audience not in allowed:
+            redacted["card"] = None
+    if "draws" in outcome:          # progress cards: only the drawer, unless laid face up
+        redacted["draws"] = [[s, c if s == audience or c in PROGRESS_VP_CARDS else None]
+                             for s, c in outcome["draws"]]
+    if "steals" in outcome:         # Bishop: thief and each victim
+        redacted["steals"] = [[v, c if c == -1 or audience in (cmd[1], v) else None]
+                              for v, c in outcome["steals"]]
+    if "reveal" in outcome:         # Spy / Master Merchant: what the card's player is shown
+        viewer, seat, cards = outcome["reveal"]
+        redacted["reveal"] = [viewer, seat, cards if audience in (viewer, seat) else None]
     return redacted
 
 
+def redact_command(cmd, outcome, audience):
+    """A decision whose answer is private (outcome["private"] = [parties,
+    hidden argument positions or None for all]) reaches others without it."""
+    if not outcome or "private" not in outcome:
+        return cmd
+    parties, positions = outcome["private"]
+    if audience in parties:
+        return cmd
+    args = list(cmd[3])
+    for i in range(len(args)) if positions is None else positions:
+        args[i] = None
+    return cmd[:3] + (tuple(args),)
+
+
+# event kind -> (index of the hidden field(s), indexes of the seats who may see them)
+_HIDDEN_EVENT_FIELDS = {
+    "bought_dev": ((2,), (1,)),
+    "stole": ((3,), (1, 2)),
+    "drew_progress": ((3,), (1,)),
+    "progress_discarded": ((3,), (1,)),
+    "spied": ((3,), (1, 2)),
+    "gave": ((4,), (1, 2)),
+    "took": ((4,), (1, 2)),
+    "harbor_offer": ((3,), (1, 2)),
+    "harbor_swap": ((3, 4), (1, 2)),
+}
+
+
 def redact_event(event, audience):
-    kind = event[0]
-    if kind == "bought_dev" and audience != event[1]:
-        return event[:2] + (None,)
-    if kind == "stole" and event[3] != -1 and audience not in (event[1], event[2]):
-        return event[:3] + (None,)
-    return event
+    rule = _HIDDEN_EVENT_FIELDS.get(event[0])
+    if rule is None:
+        return event
+    fields, seats = rule
+    if any(event[i] == audience for i in seats):
+        return event
+    if event[0] == "stole" and event[3] == -1:          # nothing was taken: public
+        return event
+    if event[0] == "harbor_swap" and event[4] == -1:    # no commodity to give: public
+        return event
+    out = list(event)
+    for i in fields:
+        out[i] = None
+    return tuple(out)

@@ -1,0 +1,217 @@
+"""Shared helpers for the base-game rule tests (B-1 … B-9).
+
+Positions are reached quickly by creating a game with `Authority` and then
+setting fields of its state directly (pieces, hands, phase, whose turn); every
+helper keeps the state consistent (bank + hands = 19 per resource, pieces on
+board + supply, public VP, road lengths), and `consistent()` verifies that with
+the engine's own invariant checker.  What a test asserts should then go through
+the public command path: `auth.submit`, `check`, `legal_commands`, events.
+"""
+
+import pytest
+
+from game.engine import IllegalCommand, check, default_config, legal_commands
+from game.engine.board import edge_between, harbor_nodes
+from game.engine.constants import GENERIC_HARBOR, KNIGHT, RESOURCES
+from game.engine.invariants import check_state, check_views
+from game.engine.longest_road import road_length
+from game.engine.match import Authority
+from game.engine.rng import Rng
+from game.engine.state import PHASE_NAMES
+
+CARD = {"wood": 0, "brick": 1, "wool": 2, "grain": 3, "ore": 4}
+
+
+def cards(**counts) -> tuple:
+    """Card counts per resource kind, e.g. cards(wood=1, brick=1)."""
+    out = [0] * 5
+    for name, k in counts.items():
+        out[CARD[name]] = k
+    return tuple(out)
+
+
+def phase_name(state) -> str:
+    return PHASE_NAMES[state.phase]
+
+
+# --- games and positions --------------------------------------------------------
+
+def make_game(players=4, board="beginner", seed=1, **options) -> Authority:
+    return Authority(default_config(players=players, board=board, seed=seed, **options))
+
+
+def start_turn(auth, seat=0, phase="main", turn=1) -> None:
+    """Skip the setup: an empty board (unless pieces were put), `seat`'s turn in
+    `phase` ("roll" before rolling, "main" after)."""
+    s = auth.state
+    s.setup_step = 2 * s.n
+    s.turn = turn
+    s.current = seat
+    s.phase = PHASE_NAMES.index(phase)
+    s.rolled = phase != "roll"
+    s.dice = [2, 3] if s.rolled else None
+    s.built = False
+    s.dev_played = False
+
+
+def put_building(state, seat, node, city=False) -> None:
+    """A settlement (or city) of `seat` on `node`, taken from supply, scored, and
+    with its harbor's ratios (B-7.2)."""
+    assert state.node_owner[node] == -1, f"node {node} is taken"
+    state.node_owner[node] = seat
+    state.node_level[node] = 2 if city else 1
+    if city:
+        state.cities_left[seat] -= 1
+        state.vp_public[seat] += 2
+    else:
+        state.settlements_left[seat] -= 1
+        state.vp_public[seat] += 1
+    kind = harbor_nodes(state.harbors).get(node)
+    if kind == GENERIC_HARBOR:
+        state.ratios[seat] = [min(r, 3) for r in state.ratios[seat]]
+    elif kind is not None:
+        state.ratios[seat][kind] = 2
+    sync_road_lengths(state)
+
+
+def put_road(state, seat, *nodes) -> list:
+    """Roads of `seat` along a path of adjacent intersections; returns the edges."""
+    edges = []
+    for a, b in zip(nodes, nodes[1:]):
+        e = edge_between(a, b)
+        assert state.edge_owner[e] == -1, f"path {a}-{b} is taken"
+        state.edge_owner[e] = seat
+        state.roads_left[seat] -= 1
+        edges.append(e)
+    sync_road_lengths(state)
+    return edges
+
+
+def sync_road_lengths(state) -> None:
+    for s in range(state.n):
+        state.road_len[s] = road_length(state.edge_owner, state.node_owner, state.knight_owner, s)
+
+
+def set_longest_road(state, seat) -> None:
+    """Hand the Longest Road card to `seat` (-1: set aside), moving its 2 VP."""
+    if state.longest_road != -1:
+        state.vp_public[state.longest_road] -= 2
+    state.longest_road = seat
+    if seat != -1:
+        state.vp_public[seat] += 2
+
+
+def set_hand(state, seat, counts) -> None:
+    """Give `seat` exactly these resource cards, exchanging with the bank."""
+    for kind in RESOURCES:
+        state.bank[kind] += state.hands[seat][kind] - counts[kind]
+        assert state.bank[kind] >= 0, "the bank does not hold that many cards"
+        state.hands[seat][kind] = counts[kind]
+    state.hand_n[seat] = sum(counts)
+
+
+def give_dev(state, seat, kind, new=False) -> None:
+    """Move one development card of `kind` from the deck to `seat`'s hand
+    (`new`: as if bought this turn)."""
+    state.deck.remove(kind)
+    state.deck_n -= 1
+    state.dev[seat][kind] += 1
+    state.dev_n[seat] += 1
+    if new:
+        state.dev_new[seat][kind] += 1
+        state.dev_new_n[seat] += 1
+
+
+def put_on_top_of_deck(state, kind) -> None:
+    """The next development card drawn will be `kind` (the deck is drawn from its end)."""
+    state.deck.remove(kind)
+    state.deck.append(kind)
+
+
+def set_played_knights(state, seat, k) -> None:
+    """`seat` has k knights face up (taken out of the deck onto the played pile)."""
+    for _ in range(k - state.knights[seat]):
+        state.deck.remove(KNIGHT)
+        state.deck_n -= 1
+        state.dev_discard[KNIGHT] += 1
+    state.knights[seat] = k
+
+
+def set_largest_army(state, seat) -> None:
+    if state.largest_army != -1:
+        state.vp_public[state.largest_army] -= 2
+    state.largest_army = seat
+    if seat != -1:
+        state.vp_public[seat] += 2
+
+
+def consistent(state) -> None:
+    """The position obeys every whole-state invariant of the engine."""
+    problems = check_state(state) + check_views(state)
+    assert problems == [], problems
+
+
+# --- the command path -------------------------------------------------------------
+
+class LoadedRng(Rng):
+    """The game's own generator, but the next dice are fixed by the test."""
+    __slots__ = ("dice",)
+
+    def __init__(self, rng, dice):
+        self.state, self.inc = rng.state, rng.inc
+        self.dice = list(dice)
+
+    def die(self) -> int:
+        return self.dice.pop(0) if self.dice else Rng.die(self)
+
+
+def roll(auth, d1, d2):
+    """The current player rolls d1 + d2 through the normal `roll` command."""
+    auth.state.rng = LoadedRng(auth.state.rng, (d1, d2))
+    return auth.submit(("roll", auth.state.current))
+
+
+def submit(auth, *cmd):
+    return auth.submit(tuple(cmd))
+
+
+def events(record, kind) -> list:
+    return [e for e in record.events if e[0] == kind]
+
+
+def _normal(cmd) -> tuple:
+    return tuple(tuple(a) if isinstance(a, list) else a for a in cmd)
+
+
+def is_legal(auth, cmd) -> bool:
+    """`check` accepts the command (the authoritative answer)."""
+    return check(auth.state, _normal(cmd)) is None
+
+
+def listed(auth, cmd) -> bool:
+    """The command is among `legal_commands` for its seat."""
+    return _normal(cmd) in legal_commands(auth.state, cmd[1])
+
+
+def refuse(auth, cmd, code) -> IllegalCommand:
+    """The command is refused with `code`, not listed as legal, and changes nothing."""
+    cmd = _normal(cmd)
+    before = auth.state_hash()
+    log_len = len(auth.log)
+    assert not listed(auth, cmd), f"{cmd} is listed as legal"
+    with pytest.raises(IllegalCommand) as info:
+        auth.submit(cmd)
+    assert info.value.code == code, f"{cmd}: refused with {info.value.code}, expected {code}"
+    assert auth.state_hash() == before and len(auth.log) == log_len
+    return info.value
+
+
+def end_turn(auth):
+    return submit(auth, "end_turn", auth.state.current)
+
+
+def pass_turns(auth, k, dice=(1, 2)):
+    """k players in turn roll (a 3 by default: no 7) and end their turn."""
+    for _ in range(k):
+        roll(auth, *dice)
+        end_turn(auth)
