@@ -36,11 +36,11 @@ print(json.dumps({"hash": auth.state_hash(), "bytes": digest(encode_state(auth.s
 """
 
 
-@pytest.mark.parametrize("seed", [3, 11])
-def test_replay_in_a_new_process_gives_identical_state(seed):
+@pytest.mark.parametrize("rules, seed", [("base", 3), ("base", 11), ("ck", 5)])
+def test_replay_in_a_new_process_gives_identical_state(rules, seed):
     """A game is its config, seed and commands: another process (with another
     hash seed) rebuilds a byte-identical state."""
-    auth = random_game(seed, max_commands=3000)
+    auth = random_game(seed, rules=rules, max_commands=3000)
     data = {"config": auth.config, "commands": [list(r.cmd) for r in auth.log],
             "outcomes": [r.outcome for r in auth.log]}
     env = dict(os.environ, PYTHONHASHSEED=str(seed + 1000))
@@ -148,8 +148,8 @@ def test_legal_commands_are_exactly_the_commands_check_accepts():
             if seat not in deciders(state):
                 assert legal_commands(state, seat) == []
 
-    for seed in (1, 2):
-        random_game(seed, players=3, on_record=on_record, max_commands=4000)
+    random_game(1, players=3, on_record=on_record, max_commands=2500)
+    random_game(2, rules="ck", players=3, on_record=on_record, max_commands=2500)
     assert points["n"] > 100
 
 
@@ -166,7 +166,9 @@ command_strategy = st.tuples(
 def test_refused_commands_change_nothing(cmd, moment):
     """Any command, however malformed, is either legal or refused with a reason;
     a refused command leaves the state byte-identical."""
-    auth = _GAMES.setdefault(moment, random_game(moment % 7, players=4, max_commands=moment))
+    if moment not in _GAMES:
+        _GAMES[moment] = random_game(moment % 7, rules=("base", "ck")[moment % 2], max_commands=moment)
+    auth = _GAMES[moment]
     state = decode_state(encode_state(auth.state))
     before = encode_state(state)
     err = check(state, cmd)
@@ -212,6 +214,20 @@ def _scramble_secrets_hidden_from(state, audience, rng):
         for _ in range(count_old):
             s.dev[p][pool.pop()] += 1
     s.deck = pool
+    if s.prog is not None:                   # progress cards: shuffle kinds within each track
+        from game.engine.constants import PROGRESS_TRACK
+        for track in range(3):
+            pool = list(s.prog_decks[track])
+            for p in others:
+                pool += [c for c in range(25) if PROGRESS_TRACK[c] == track for _ in range(s.prog[p][c])]
+            rng.shuffle(pool)
+            for p in others:
+                for c in range(25):
+                    if PROGRESS_TRACK[c] == track:
+                        k, s.prog[p][c] = s.prog[p][c], 0
+                        for _ in range(k):
+                            s.prog[p][pool.pop()] += 1
+            s.prog_decks[track] = pool
     s.rng.state ^= 0x5DEECE66D
     return s
 
@@ -233,7 +249,8 @@ def test_a_view_depends_only_on_what_its_audience_may_know():
             checked["changed"] += encode_state(other) != encode_state(auth.state)
 
     for seed in range(6):
-        random_game(100 + seed, on_record=on_record, max_commands=3000)
+        random_game(100 + seed, rules="ck" if seed % 2 else "base", on_record=on_record,
+                    max_commands=3000)
     assert checked["n"] > 300
     assert checked["changed"] == checked["n"]      # at least the generator always differs
     # ...and hands or cards changed too in most checks, not only the generator:
@@ -250,47 +267,63 @@ def _hand_scrambles_that_changed_something(rng):
 
 
 def test_views_and_redacted_records_never_carry_hidden_cards():
-    """Over many random games: no view holds another seat's hand, development
-    cards, the deck or the generator; every drawn or stolen card in a record is
-    visible only to the seats entitled to it (B-5.4, B-9.1)."""
-    stats = {"hidden": 0, "shown": 0}
+    """Over many random games of both rule sets: no view holds another seat's
+    hand, development or progress cards, a deck or the generator; every drawn,
+    stolen or privately passed card in a record is visible only to the seats
+    entitled to it (B-5.4, B-9.1, CK-11, RULES.md 'Hidden information')."""
+    from game.engine.constants import PROGRESS_VP_CARDS
+    stats = {"hidden": 0, "shown": 0, "private": 0, "draws": 0}
 
     def on_record(auth, record):
         n = auth.state.n
         for audience in list(range(n)) + [None]:
-            outcome = redact_outcome(record.cmd, record.outcome, audience)
-            events = [redact_event(e, audience) for e in record.events]
-            for e in events:
+            mine = record.for_audience(audience)
+            for e in mine.events:
                 if e[0] == "bought_dev":
-                    entitled = audience == e[1]
-                    assert (e[2] is not None) == entitled
-                if e[0] == "stole" and record.outcome["card"] != -1:
-                    entitled = audience in (e[1], e[2])
-                    assert (e[3] is not None) == entitled
-                    stats["shown" if entitled else "hidden"] += 1
-            if outcome and "card" in outcome and record.cmd[0] == "buy_dev":
-                assert (outcome["card"] is not None) == (audience == record.cmd[1])
+                    assert (e[2] is not None) == (audience == e[1])
+                if e[0] == "stole" and e[3] != -1 and e[3] is not None:
+                    assert audience in (e[1], e[2])
+                if e[0] in ("drew_progress", "progress_discarded") and e[3] is not None:
+                    assert audience == e[1]
+                if e[0] in ("gave", "took", "spied") and e[-1] is not None:
+                    assert audience in (e[1], e[2])
+            if record.outcome and "card" in record.outcome and record.cmd[0] == "buy_dev":
+                assert (mine.outcome["card"] is not None) == (audience == record.cmd[1])
+            for seat, card in (mine.outcome or {}).get("draws", []):
+                stats["draws"] += 1
+                assert card is None or seat == audience or card in PROGRESS_VP_CARDS
+            if record.outcome and "private" in record.outcome:
+                parties = record.outcome["private"][0]
+                if audience not in parties:
+                    stats["private"] += 1
+                    assert mine.cmd != record.cmd and None in mine.cmd[3]
+            if record.cmd[0] == "steal" and record.outcome["card"] != -1:
+                entitled = audience in record.cmd[1:3]
+                assert (mine.outcome["card"] is not None) == entitled
+                stats["shown" if entitled else "hidden"] += 1
         if len(auth.log) % 13 == 0:
             rng_state = auth.state.rng.state
             for audience in list(range(n)) + [None]:
                 obj = view_obj(auth.state, audience)
-                assert obj["rng"] is None and obj["deck"] is None
+                assert obj["rng"] is None and obj["deck"] is None and obj["prog_decks"] is None
                 for seat in range(n):
                     if seat != audience:
-                        assert obj["hands"][seat] is None and obj["dev"][seat] is None
-                        assert obj["dev_new"][seat] is None
+                        for field in ("hands", "dev", "dev_new", "prog"):
+                            assert obj[field] is None or obj[field][seat] is None
                 assert pack(rng_state) not in pack(obj)
 
     for seed in range(8):
-        random_game(200 + seed, on_record=on_record, max_commands=4000)
+        random_game(200 + seed, rules="ck" if seed % 2 else "base", on_record=on_record,
+                    max_commands=5000)
     assert stats["hidden"] > 20 and stats["shown"] > 10
+    assert stats["private"] > 5 and stats["draws"] > 20
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_replicas_of_every_audience_stay_in_lockstep(players):
+@pytest.mark.parametrize("rules, players", [("base", 2), ("base", 3), ("base", 4), ("ck", 3), ("ck", 4)])
+def test_replicas_of_every_audience_stay_in_lockstep(rules, players):
     """Each seat's (and a spectator's) copy, fed only its redacted records, ends
     every command with exactly the view the authority computes for it."""
-    auth = Authority(default_config(players=players, seed=players * 7))
+    auth = Authority(default_config(rules=rules, players=players, seed=players * 7))
     replicas = [Replica(auth.view(a), a) for a in list(range(players)) + [None]]
     from game.bots.random_bot import RandomBot
     bot = RandomBot(players)

@@ -14,7 +14,8 @@ executed commands.  Two figures for Kolonisten:
   same kind of game (~950 actions per game each).  `ratio` compares this
   figure with catanatron's; `ratio_all_commands` compares the full one.
 
-catanatron is measured when importable (`pip install -e '.[bench]'`).
+Cities & Knights throughput (`ck_*`, a quarter as many games: they are long)
+has no counterpart in catanatron.  catanatron is measured when importable (`pip install -e '.[bench]'`).
 Figures vary with machine load: compare ratios from one run.
 """
 
@@ -30,20 +31,29 @@ from tools import catanatron_probe
 TURN_LIMIT = 1000
 
 
-def measure_kolonisten(games: int, seed: int, exclude=()) -> dict:
+def measure_kolonisten(games: int, seed: int, exclude=(), rules="base") -> dict:
     actions = finished = 0
     seconds = 0.0
     for i in range(games):
         t0 = time.perf_counter()
-        state, _ = new_game(default_config(players=4, seed=seed + i))
+        state, _ = new_game(default_config(rules=rules, players=4, seed=seed + i))
         bot = RandomBot(seed + i)
-        while state.phase != GAME_OVER and state.turn <= TURN_LIMIT:
+        while state.phase != GAME_OVER and state.turn <= (TURN_LIMIT if rules == "base" else 2500):
             cmd = bot.choose(state, bot.pick_seat(state), exclude)
             apply(state, cmd)
             actions += 1
         seconds += time.perf_counter() - t0
         finished += state.phase == GAME_OVER
     return {"games": games, "actions": actions, "seconds": seconds, "finished": finished}
+
+
+def _zero():
+    return {"games": 0, "actions": 0, "seconds": 0.0, "finished": 0}
+
+
+def _add(total, part):
+    for key in total:
+        total[key] += part[key]
 
 
 def main(argv=None) -> int:
@@ -56,8 +66,18 @@ def main(argv=None) -> int:
     if args.games < 1:
         ap.error("--games must be at least 1")
 
-    full = measure_kolonisten(args.games, args.seed)
-    like = measure_kolonisten(args.games, args.seed, exclude=("offer",))
+    # Interleave the engines in rounds so that a change in machine load
+    # during the run weighs on both alike.
+    rounds = max(1, min(5, args.games))
+    full, like, cat = _zero(), _zero(), _zero()
+    with_cat = not args.no_catanatron and catanatron_probe.available()
+    for r in range(rounds):
+        games = range(r, args.games, rounds)
+        seed = args.seed + r * 100_000
+        _add(full, measure_kolonisten(len(games), seed))
+        _add(like, measure_kolonisten(len(games), seed, exclude=("offer",)))
+        if with_cat:
+            _add(cat, catanatron_probe.measure(len(games), seed))
     out = {
         "games": args.games,
         "actions_per_sec": round(full["actions"] / full["seconds"]),
@@ -68,11 +88,17 @@ def main(argv=None) -> int:
         "like_for_like_games_per_sec": round(like["games"] / like["seconds"], 2),
         "like_for_like_actions_per_game": round(like["actions"] / like["games"], 1),
     }
-    cat = None if args.no_catanatron else catanatron_probe.measure(args.games, args.seed)
-    if cat is not None:
+    ck = measure_kolonisten(max(1, args.games // 4), args.seed, rules="ck")
+    out.update({
+        "ck_games": ck["games"],
+        "ck_actions_per_sec": round(ck["actions"] / ck["seconds"]),
+        "ck_games_per_sec": round(ck["games"] / ck["seconds"], 2),
+        "ck_actions_per_game": round(ck["actions"] / ck["games"], 1),
+    })
+    if with_cat:
         cat_aps = cat["actions"] / cat["seconds"]
         out.update({
-            "catanatron_version": cat["version"],
+            "catanatron_version": catanatron_probe.VERSION,
             "catanatron_actions_per_sec": round(cat_aps),
             "catanatron_games_per_sec": round(cat["games"] / cat["seconds"], 2),
             "catanatron_actions_per_game": round(cat["actions"] / cat["games"], 1),

@@ -899,9 +899,7 @@ def _play_engineer(state, seat, args, out, events):
 
 
 def _play_medicine(state, seat, args, out, events):
-    built = state.built
     _make_city(state, seat, args[0], events, COST_MEDICINE_CITY)
-    state.built = built or state.built
 
 
 def _play_smith(state, seat, args, out, events):

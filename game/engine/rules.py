@@ -283,7 +283,7 @@ def _shape_error(state: State, cmd):
     if not isinstance(cmd, (tuple, list)) or len(cmd) < 2 or not isinstance(cmd[0], str):
         return IllegalCommand("malformed", "a command is [kind, seat, arguments...]")
     kinds = len(state.bank)
-    limits = _arg_limits(state.n, kinds).get(cmd[0])
+    limits = (_ARG_LIMITS.get((state.n, kinds)) or _arg_limits(state.n, kinds)).get(cmd[0])
     if limits is None:
         return IllegalCommand("unknown_command", f"no command called {cmd[0]!r}")
     if cmd[0] in (BASE_ONLY if kinds == 8 else CK_ONLY):
@@ -590,11 +590,16 @@ _OFFER_CACHE = {}
 def _one_for_one_offers(hand, kinds):
     """Listed offers: one card of the kind held most for one card of a kind not
     held.  Cached by the hand's shape: this runs for every decision in a turn."""
-    held = [k for k in kinds if hand[k]]
-    if not held:
+    most, best, held = -1, 0, 0
+    for k in kinds:
+        c = hand[k]
+        if c:
+            held |= 1 << k
+            if c > best:
+                most, best = k, c
+    if most < 0:
         return []
-    most = max(held, key=lambda k: (hand[k], -k))
-    key = (len(hand), most, tuple(hand[k] > 0 for k in kinds))
+    key = (len(hand), most, held)
     terms = _OFFER_CACHE.get(key)
     if terms is None:
         terms = [(_one(len(hand), most), _one(len(hand), w)) for w in kinds if not hand[w]]
