@@ -1,0 +1,256 @@
+"""Saved games: one record per game, written after every accepted command.
+
+A game is its config plus its command log (game/engine/match.py), so a save
+holds exactly that, plus what a person needs to recognise it in a list and
+the state hash after every command, so that a replay can prove it rebuilt
+the same game.  The seed and every hidden card are in there too: a save
+belongs to the machine that ran the authority (the hot-seat laptop or the
+LAN host), never to a peer.
+
+File layout: the magic line `KOLONISTEN-SAVE\\n`, then one msgpack map
+{"format", "sha256", "body"} where body is the msgpack bytes of the record
+and sha256 its checksum, so a flipped bit or a cut-off file is caught before
+anything is replayed.  Writes are atomic (temporary file, fsync, rename,
+fsync of the folder): a kill at any instant leaves the previous save whole.
+"""
+
+import hashlib
+import os
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+import msgpack
+
+from game.engine import IllegalCommand, validate_config
+from game.engine.codec import state_hash
+from game.engine.match import Authority
+
+MAGIC = b"KOLONISTEN-SAVE\n"
+FORMAT = 1
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+SUFFIX = ".kolonisten"
+
+
+class SaveError(ValueError):
+    """A save that cannot be used; the message says why, for a person."""
+
+
+def saves_dir() -> str:
+    """The platform's per-user data folder for saves (created on demand).
+    KOLONISTEN_SAVE_DIR overrides it (tests, portable installs)."""
+    path = os.environ.get("KOLONISTEN_SAVE_DIR")
+    if not path:
+        import platformdirs
+        path = os.path.join(platformdirs.user_data_dir("kolonisten", appauthor=False), "saves")
+    os.makedirs(path, exist_ok=True)
+    return path
+
+
+@dataclass
+class SavedGame:
+    """What a save holds.  `players` are display names/colours per seat; `extra`
+    is free for the mode that wrote it (e.g. LAN seat tokens on the host)."""
+    config: dict
+    commands: list
+    hashes: list                    # state hash (hex) after each command
+    mode: str = "hotseat"           # "hotseat" or "lan"
+    players: list = field(default_factory=list)
+    created: float = 0.0
+    updated: float = 0.0
+    summary: dict = field(default_factory=dict)   # turn, vp, winner, rules: for the list
+    extra: dict = field(default_factory=dict)
+
+
+def summarize(auth: Authority) -> dict:
+    state = auth.state
+    return {"rules": state.config["rules"], "turn": state.turn, "vp": list(state.vp_public),
+            "winner": state.winner, "commands": len(auth.log)}
+
+
+# --- writing ------------------------------------------------------------------
+
+def encode(game: SavedGame) -> bytes:
+    body = msgpack.packb({
+        "config": game.config, "commands": game.commands, "hashes": game.hashes,
+        "mode": game.mode, "players": game.players, "created": game.created,
+        "updated": game.updated, "summary": game.summary, "extra": game.extra,
+    }, use_bin_type=True)
+    wrapper = {"format": FORMAT, "sha256": hashlib.sha256(body).digest(), "body": body}
+    return MAGIC + msgpack.packb(wrapper, use_bin_type=True)
+
+
+def write_atomic(path: str, data: bytes) -> None:
+    """Replace `path` with `data` so that a crash at any point leaves either the
+    old or the new file, never a mix."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=SUFFIX, dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    try:                                   # make the rename itself durable
+        dir_fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+    except OSError:
+        pass                               # some platforms cannot fsync folders
+
+
+def save(path: str, game: SavedGame) -> None:
+    write_atomic(path, encode(game))
+
+
+# --- reading ------------------------------------------------------------------
+
+def decode(data: bytes) -> SavedGame:
+    """Parse a save; SaveError with a plain reason for anything else."""
+    if not data.startswith(MAGIC):
+        raise SaveError("this is not a Kolonisten saved game")
+    if len(data) > MAX_SAVE_BYTES:
+        raise SaveError("the file is too large to be a saved game")
+    try:
+        wrapper = msgpack.unpackb(data[len(MAGIC):], raw=False)
+    except Exception:
+        raise SaveError("the saved game is damaged or incomplete (cannot be read)") from None
+    if not isinstance(wrapper, dict) or not isinstance(wrapper.get("format"), int):
+        raise SaveError("the saved game is damaged (no format number)")
+    if wrapper["format"] > FORMAT:
+        raise SaveError(f"this game was saved by a newer Kolonisten (format {wrapper['format']}); "
+                        "update Kolonisten to open it")
+    if wrapper["format"] < 1:
+        raise SaveError("the saved game has an unknown format")
+    body, digest = wrapper.get("body"), wrapper.get("sha256")
+    if not isinstance(body, bytes) or not isinstance(digest, bytes):
+        raise SaveError("the saved game is damaged (missing contents)")
+    if hashlib.sha256(body).digest() != digest:
+        raise SaveError("the saved game is damaged (checksum mismatch)")
+    try:
+        obj = msgpack.unpackb(body, raw=False, strict_map_key=False)
+    except Exception:
+        raise SaveError("the saved game is damaged (contents unreadable)") from None
+    return _from_obj(obj)
+
+
+def _from_obj(obj) -> SavedGame:
+    if not isinstance(obj, dict):
+        raise SaveError("the saved game is damaged (wrong shape)")
+    try:
+        game = SavedGame(config=obj["config"], commands=obj["commands"], hashes=obj["hashes"],
+                         mode=obj["mode"], players=obj["players"], created=obj["created"],
+                         updated=obj["updated"], summary=obj["summary"], extra=obj["extra"])
+    except KeyError as missing:
+        raise SaveError(f"the saved game is damaged (no {missing.args[0]})") from None
+    reason = validate_config(game.config)
+    if reason:
+        raise SaveError(f"the saved game has an unusable setup: {reason}")
+    if (not isinstance(game.commands, list) or not isinstance(game.hashes, list)
+            or not all(isinstance(c, list) for c in game.commands)
+            or not all(isinstance(h, str) for h in game.hashes)
+            or len(game.hashes) not in (0, len(game.commands))):
+        raise SaveError("the saved game is damaged (command log)")
+    if game.mode not in ("hotseat", "lan") or not isinstance(game.players, list):
+        raise SaveError("the saved game is damaged (players)")
+    if not isinstance(game.summary, dict) or not isinstance(game.extra, dict):
+        raise SaveError("the saved game is damaged (summary)")
+    return game
+
+
+def load(path: str) -> SavedGame:
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_SAVE_BYTES + 1)
+    except OSError as exc:
+        raise SaveError(f"cannot read the file: {exc.strerror or exc}") from None
+    return decode(data)
+
+
+def restore(game: SavedGame, verify: bool = True, on_progress=None) -> Authority:
+    """Replay a save into a live Authority.  With `verify`, the state hash after
+    every command must equal the recorded one (SaveError otherwise)."""
+    auth = Authority(game.config)
+    for i, cmd in enumerate(game.commands):
+        try:
+            auth.submit(cmd)
+        except (IllegalCommand, TypeError, ValueError, KeyError, IndexError) as exc:
+            raise SaveError(f"the saved game does not replay: command {i + 1} is refused ({exc})") from None
+        if verify and game.hashes and state_hash(auth.state) != game.hashes[i]:
+            raise SaveError(f"the saved game does not replay: state differs after command {i + 1}")
+        if on_progress is not None:
+            on_progress(i + 1, len(game.commands))
+    return auth
+
+
+# --- the list of saves ---------------------------------------------------------
+
+@dataclass
+class SaveEntry:
+    path: str
+    game: SavedGame | None
+    error: str | None
+
+
+def list_saves(folder: str | None = None) -> list:
+    """Every save in the folder, newest first; damaged ones are listed with
+    their error rather than hidden, and never touched."""
+    folder = folder or saves_dir()
+    entries = []
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(SUFFIX) or name.startswith(".tmp-"):
+            continue
+        path = os.path.join(folder, name)
+        try:
+            entries.append(SaveEntry(path, load(path), None))
+        except SaveError as exc:
+            entries.append(SaveEntry(path, None, str(exc)))
+    entries.sort(key=lambda e: (e.game.updated if e.game else 0), reverse=True)
+    return entries
+
+
+def new_save_path(prefix: str = "game", folder: str | None = None) -> str:
+    folder = folder or saves_dir()
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = os.path.join(folder, f"{prefix}-{stamp}{SUFFIX}")
+    k = 1
+    while os.path.exists(path):
+        k += 1
+        path = os.path.join(folder, f"{prefix}-{stamp}-{k}{SUFFIX}")
+    return path
+
+
+class Autosaver:
+    """Keeps one save file current with a live game: call `record()` after each
+    accepted command.  Hashes are kept incrementally, so each save costs one
+    encode and one atomic write."""
+
+    def __init__(self, auth: Authority, path: str, mode="hotseat", players=(), extra=None,
+                 hashes=None, created=None):
+        self.auth = auth
+        self.path = path
+        self.mode = mode
+        self.players = list(players)
+        self.extra = dict(extra or {})
+        self.hashes = list(hashes or [])
+        self.created = created or time.time()
+
+    def record(self) -> None:
+        while len(self.hashes) < len(self.auth.log):
+            # Only the newest command's hash can be taken from the live state.
+            if len(self.hashes) != len(self.auth.log) - 1:
+                raise RuntimeError("Autosaver.record() must be called after every command")
+            self.hashes.append(state_hash(self.auth.state))
+        game = SavedGame(config=dict(self.auth.config), commands=[list(r.cmd) for r in self.auth.log],
+                         hashes=self.hashes, mode=self.mode, players=self.players,
+                         created=self.created, updated=time.time(), summary=summarize(self.auth),
+                         extra=self.extra)
+        save(self.path, game)
