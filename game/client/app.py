@@ -1,0 +1,205 @@
+"""The window, the scene stack and the main loop.
+
+`run(argv)` is the `kolonisten` entry point.  The loop is capped at 60 fps and
+only redraws when something changed (`app.dirty`) or a scene animates; when
+nothing happens it sleeps in `pygame.event.wait`, so an idle game costs almost
+no CPU.
+"""
+
+import argparse
+import os
+import sys
+
+import pygame
+
+from . import i18n, settings, theme
+from .sound import Sounds
+
+DESIGN = (1280, 720)
+MIN_SIZE = (960, 540)
+FPS = 60
+
+
+class App:
+    def __init__(self, size=DESIGN, fullscreen=None, prefs=None):
+        self.prefs = dict(prefs if prefs is not None else settings.load())
+        i18n.set_language(self.prefs["language"])
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(i18n.tr("app.title"))
+        pygame.display.set_icon(_icon())
+        if fullscreen is None:
+            fullscreen = self.prefs["fullscreen"]
+        self.windowed_size = tuple(size)
+        self.fullscreen = False
+        self.screen = None
+        self._open_window(fullscreen)
+        self.fonts = theme.Fonts(self.scale)
+        self.text = theme.TextCache(self.fonts)
+        self.sounds = Sounds(self.prefs["volume"], self.prefs["muted"])
+        self.scenes = []
+        self.dirty = True
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.frames_drawn = 0
+
+    # --- window ---------------------------------------------------------------------
+    def _open_window(self, fullscreen: bool) -> None:
+        if fullscreen:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self.fullscreen = fullscreen
+
+    @property
+    def size(self):
+        return self.screen.get_size()
+
+    @property
+    def scale(self) -> float:
+        w, h = self.size
+        return min(w / DESIGN[0], h / DESIGN[1])
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on != self.fullscreen:
+            self._open_window(on)
+            self._resized()
+
+    def _resized(self) -> None:
+        self.fonts.set_scale(self.scale)
+        for scene in self.scenes:
+            scene.resize(self.size)
+        self.dirty = True
+
+    def set_language(self, lang: str) -> None:
+        i18n.set_language(lang)
+        pygame.display.set_caption(i18n.tr("app.title"))
+        for scene in self.scenes:
+            scene.language_changed()
+        self.dirty = True
+
+    # --- scene stack ------------------------------------------------------------------
+    @property
+    def scene(self):
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene) -> None:
+        self.scenes.append(scene)
+        self.dirty = True
+
+    def pop(self) -> None:
+        self.scenes.pop()
+        if not self.scenes:
+            self.running = False
+        self.dirty = True
+
+    def replace(self, scene) -> None:
+        if self.scenes:
+            self.scenes.pop()
+        self.push(scene)
+
+    def reset_to(self, scene) -> None:
+        self.scenes = [scene]
+        self.dirty = True
+
+    # --- loop -----------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
+            self.windowed_size = (w, h)
+            if self.screen.get_size() != (w, h):
+                self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            self._resized()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_fullscreen(not self.fullscreen)
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED):
+            self.dirty = True
+        if self.scene is not None:
+            self.scene.handle_event(event)
+
+    def step(self, events=None, dt=None) -> bool:
+        """One iteration: handle events, update, draw if needed.  Returns True
+        if a frame was drawn.  Tools call this directly."""
+        if events is None:
+            events = pygame.event.get()
+        for event in events:
+            self.handle(event)
+            if not self.running:
+                return False
+        scene = self.scene
+        if scene is None:
+            return False
+        scene.update(dt if dt is not None else 1 / FPS)
+        scene = self.scene
+        if self.dirty or scene.busy():
+            self.dirty = False
+            scene.draw(self.screen)
+            pygame.display.flip()
+            self.frames_drawn += 1
+            return True
+        return False
+
+    def run(self) -> None:
+        while self.running and self.scenes:
+            events = pygame.event.get()
+            if not events and not self.dirty and not self.scene.busy():
+                # Idle: sleep until something happens (the scene's timeout
+                # lets text cursors blink and timed notes expire).
+                first = pygame.event.wait(self.scene.wake_ms())
+                events = [first] if first.type != pygame.NOEVENT else []
+                events += pygame.event.get()
+            dt = self.clock.tick(FPS) / 1000
+            self.step(events, dt)
+
+    def save_prefs(self) -> str | None:
+        self.prefs["fullscreen"] = self.fullscreen
+        self.prefs["language"] = i18n.language()
+        self.prefs["volume"] = self.sounds.volume
+        self.prefs["muted"] = self.sounds.muted
+        return settings.save(self.prefs)
+
+
+def _icon() -> pygame.Surface:
+    """The window icon: a small hex island, drawn in code."""
+    import math
+    icon = pygame.Surface((32, 32), pygame.SRCALPHA)
+    pts = [(16 + 15 * math.cos(math.radians(60 * k + 30)), 16 + 15 * math.sin(math.radians(60 * k + 30)))
+           for k in range(6)]
+    pygame.draw.polygon(icon, theme.TERRAIN_RGB[3], pts)
+    pygame.draw.polygon(icon, theme.darker(theme.TERRAIN_RGB[3], 0.4), pts, 2)
+    pygame.draw.circle(icon, (246, 234, 200), (16, 16), 7)
+    pygame.draw.circle(icon, (196, 30, 30), (16, 16), 3)
+    return icon
+
+
+def run(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="kolonisten play", description="Open the Kolonisten game window.")
+    ap.add_argument("--size", default=None, help="window size WIDTHxHEIGHT (default 1280x720)")
+    ap.add_argument("--fullscreen", action="store_true", help="start in full screen")
+    ap.add_argument("--lang", choices=i18n.LANGUAGES, help="language for this session")
+    ap.add_argument("--quit-after", type=float, default=None, help=argparse.SUPPRESS)
+    args = ap.parse_args(argv if argv is not None else [])
+    size = DESIGN
+    if args.size:
+        try:
+            w, h = (int(v) for v in args.size.lower().split("x"))
+            size = (max(MIN_SIZE[0], w), max(MIN_SIZE[1], h))
+        except ValueError:
+            print(f"kolonisten: --size wants WIDTHxHEIGHT, e.g. 1920x1080, not {args.size!r}", file=sys.stderr)
+            return 2
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    app = App(size, fullscreen=True if args.fullscreen else None)
+    if args.lang:
+        app.set_language(args.lang)
+    from .scenes.menu import MenuScene
+    app.push(MenuScene(app))
+    if args.quit_after is not None:       # for scripted checks under Xvfb
+        pygame.time.set_timer(pygame.QUIT, max(1, int(args.quit_after * 1000)), loops=1)
+    app.run()
+    pygame.quit()
+    return 0

@@ -1,0 +1,319 @@
+"""Drawing the island and hit-testing clicks on it.
+
+Geometry comes from game.engine.board (integer layout points: x unit = half a
+hex width, y unit = a quarter of the hex height); this module only scales it
+into a screen rectangle.  The terrain, tokens and harbors are drawn once into a
+cached layer (procedural art, no image files); pieces, the robber and
+highlights are drawn on top each frame.
+"""
+
+import math
+import random
+
+import pygame
+
+from game.engine.board import (
+    EDGE_HEXES, EDGE_NODES, HARBOR_EDGES, HEX_CENTER, HEX_NODES, NODE_POINT,
+)
+from game.engine.constants import DESERT, FIELDS, FOREST, GENERIC_HARBOR, HILLS, MOUNTAINS, PASTURE
+
+from . import theme
+
+SQ3 = math.sqrt(3)
+X_EXTENT, Y_EXTENT = 5, 8            # node points span x -5..5, y -8..8
+X_MARGIN, Y_MARGIN = 1.6, 2.0        # sea frame around the island, in the same units
+
+
+class BoardView:
+    def __init__(self):
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.R = 1.0
+        self.layer = None
+        self._layer_key = None
+
+    # --- geometry -------------------------------------------------------------
+    def fit(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        ux = rect.w / (2 * (X_EXTENT + X_MARGIN))     # pixels per x unit
+        uy = rect.h / (2 * (Y_EXTENT + Y_MARGIN))
+        self.R = min(ux * 2 / SQ3, uy * 2)
+        self.ux, self.uy = self.R * SQ3 / 2, self.R / 2
+        self.cx, self.cy = rect.centerx, rect.centery
+
+    def point(self, x, y):
+        return (self.cx + x * self.ux, self.cy + y * self.uy)
+
+    def hex_center(self, h):
+        return self.point(*HEX_CENTER[h])
+
+    def node_pos(self, n):
+        return self.point(*NODE_POINT[n])
+
+    def edge_pos(self, e):
+        a, b = EDGE_NODES[e]
+        (x1, y1), (x2, y2) = self.node_pos(a), self.node_pos(b)
+        return ((x1 + x2) / 2, (y1 + y2) / 2)
+
+    def hex_corners(self, h, k=1.0):
+        cx, cy = self.hex_center(h)
+        return [(cx + (px - cx) * k, cy + (py - cy) * k)
+                for px, py in (self.node_pos(n) for n in HEX_NODES[h])]
+
+    def target_pos(self, kind, ident):
+        """Screen point of a clickable spot: ("node", n), ("edge", e), ("hex", h)."""
+        if kind == "node":
+            return self.node_pos(ident)
+        if kind == "edge":
+            return self.edge_pos(ident)
+        cx, cy = self.hex_center(ident)
+        return (cx, cy - 0.5 * self.R)      # above the number token
+
+    def harbor_pos(self, spot):
+        """Centre of a harbor's marker in the sea, off its coastal path."""
+        e = HARBOR_EDGES[spot]
+        hx, hy = self.hex_center(EDGE_HEXES[e][0])
+        mx, my = self.edge_pos(e)
+        d = math.hypot(mx - hx, my - hy) or 1
+        return (mx + (mx - hx) / d * self.R * 0.62, my + (my - hy) / d * self.R * 0.62)
+
+    def harbor_at(self, pos):
+        for spot in range(len(HARBOR_EDGES)):
+            x, y = self.harbor_pos(spot)
+            if math.hypot(pos[0] - x, pos[1] - y) <= self.R * 0.34:
+                return spot
+        return None
+
+    def hit(self, kind, candidates, pos):
+        """The candidate spot under `pos`, or None.  Only legal spots are
+        candidates, so the nearest one within reach wins."""
+        reach = {"node": 0.42, "edge": 0.36, "hex": 0.86}[kind] * self.R
+        best, best_d = None, reach
+        for ident in candidates:
+            x, y = (self.hex_center(ident) if kind == "hex" else self.target_pos(kind, ident))
+            d = math.hypot(pos[0] - x, pos[1] - y)
+            if d <= best_d:
+                best, best_d = ident, d
+        return best
+
+    # --- the static layer -------------------------------------------------------
+    def static_layer(self, state, text) -> pygame.Surface:
+        key = (self.rect.size, tuple(state.terrain), tuple(state.numbers), tuple(state.harbors),
+               text.fonts.scale)
+        if key != self._layer_key:
+            self.layer = self._draw_static(state, text)
+            self._layer_key = key
+        return self.layer
+
+    def _draw_static(self, state, text):
+        surf = pygame.Surface(self.rect.size).convert()
+        ox, oy = self.rect.topleft
+        surf.fill(theme.SEA)
+        # gentle wave marks on the sea
+        rnd = random.Random(5)
+        for _ in range(int(self.rect.w * self.rect.h / 9000)):
+            x, y = rnd.uniform(0, self.rect.w), rnd.uniform(0, self.rect.h)
+            w = self.R * rnd.uniform(0.15, 0.3)
+            pygame.draw.arc(surf, theme.lighter(theme.SEA, 0.12), (x, y, w, w * 0.5), 0.3, 2.8, 1)
+        # the sea frame: a darker hexagon of shallow water round the island
+        frame = [self.point(x, y) for x, y in
+                 ((0, -9.6), (5.9, -4.8), (5.9, 4.8), (0, 9.6), (-5.9, 4.8), (-5.9, -4.8))]
+        pygame.draw.polygon(surf, theme.SEA_DARK, [(x - ox, y - oy) for x, y in frame])
+        for h in range(len(HEX_CENTER)):
+            pts = [(x - ox, y - oy) for x, y in self.hex_corners(h, 1.04)]
+            pygame.draw.polygon(surf, (214, 196, 140), pts)          # beach under every hex
+        for h in range(len(HEX_CENTER)):
+            self._draw_hex(surf, h, state.terrain[h], (ox, oy))
+        for spot, kind in enumerate(state.harbors):
+            self._draw_harbor(surf, spot, kind, (ox, oy), text)
+        for h in range(len(HEX_CENTER)):
+            if state.numbers[h]:
+                self._draw_token(surf, h, state.numbers[h], (ox, oy), text)
+        return surf
+
+    def _draw_hex(self, surf, h, terrain, off):
+        ox, oy = off
+        R = self.R
+        pts = [(x - ox, y - oy) for x, y in self.hex_corners(h, 0.97)]
+        base = theme.TERRAIN_RGB[terrain]
+        pygame.draw.polygon(surf, base, pts)
+        inner = [(x - ox, y - oy) for x, y in self.hex_corners(h, 0.86)]
+        pygame.draw.polygon(surf, theme.lighter(base, 0.08), inner)
+        cx, cy = self.hex_center(h)
+        cx, cy = cx - ox, cy - oy
+        rnd = random.Random(h * 7919 + terrain)
+        spots = _scatter(rnd, 14, 0.7 * R, avoid=0.36 * R)
+        painter = _PAINTERS[terrain]
+        for dx, dy in sorted(spots, key=lambda p: p[1]):
+            painter(surf, cx + dx, cy + dy, R, rnd)
+        pygame.draw.polygon(surf, theme.darker(base, 0.35), pts, max(1, int(R * 0.03)))
+
+    def _draw_token(self, surf, h, number, off, text):
+        ox, oy = off
+        cx, cy = self.hex_center(h)
+        cx, cy = int(cx - ox), int(cy - oy)
+        r = int(self.R * 0.3)
+        pygame.draw.circle(surf, (60, 48, 30), (cx + 2, cy + 3), r)
+        pygame.draw.circle(surf, (246, 234, 200), (cx, cy), r)
+        pygame.draw.circle(surf, (150, 120, 80), (cx, cy), r, max(1, r // 12))
+        red = number in (6, 8)
+        colour = (196, 30, 30) if red else (40, 32, 24)
+        size = 22 if red else (19 if number in (5, 9, 4, 10) else 16)
+        label = text.render(str(number), max(8, int(size * self.R / 60 / text.fonts.scale)), colour, True)
+        surf.blit(label, label.get_rect(center=(cx, cy - r * 0.15)))
+        pips = 6 - abs(7 - number)
+        pr = max(1.5, r * 0.09)
+        for i in range(pips):
+            px = cx + (i - (pips - 1) / 2) * pr * 2.6
+            pygame.draw.circle(surf, colour, (px, cy + r * 0.55), pr)
+
+    def _draw_harbor(self, surf, spot, kind, off, text):
+        ox, oy = off
+        e = HARBOR_EDGES[spot]
+        px, py = self.harbor_pos(spot)
+        for n in EDGE_NODES[e]:
+            nx, ny = self.node_pos(n)
+            pygame.draw.line(surf, (120, 86, 50), (nx - ox, ny - oy), (px - ox, py - oy),
+                             max(2, int(self.R * 0.08)))
+        r = int(self.R * 0.3)
+        fill = (236, 240, 246) if kind == GENERIC_HARBOR else theme.RESOURCE_RGB[kind]
+        pygame.draw.circle(surf, (30, 40, 60), (px - ox + 2, py - oy + 2), r)
+        pygame.draw.circle(surf, fill, (px - ox, py - oy), r)
+        pygame.draw.circle(surf, (250, 250, 250), (px - ox, py - oy), r, max(1, r // 10))
+        ratio = "3:1" if kind == GENERIC_HARBOR else "2:1"
+        label = text.render(ratio, max(8, int(15 * self.R / 60 / text.fonts.scale)), (20, 20, 30), True)
+        surf.blit(label, label.get_rect(center=(px - ox, py - oy - r * 0.15)))
+        if kind != GENERIC_HARBOR:
+            icon_r = r * 0.28
+            draw_resource_icon(surf, kind, (px - ox, py - oy + r * 0.5), icon_r)
+
+    # --- dynamic pieces ---------------------------------------------------------
+    def draw_pieces(self, surf, state, colours):
+        R = self.R
+        for e, owner in enumerate(state.edge_owner):
+            if owner != -1:
+                self.draw_road(surf, e, colours[owner])
+        for n, owner in enumerate(state.node_owner):
+            if owner != -1:
+                x, y = self.node_pos(n)
+                if state.node_level[n] == 2:
+                    draw_city(surf, x, y, R, colours[owner])
+                else:
+                    draw_settlement(surf, x, y, R, colours[owner])
+        cx, cy = self.hex_center(state.robber)
+        draw_robber(surf, cx - R * 0.48, cy + R * 0.05, R)
+
+    def draw_road(self, surf, e, colour, outline=(20, 20, 20)):
+        a, b = EDGE_NODES[e]
+        (x1, y1), (x2, y2) = self.node_pos(a), self.node_pos(b)
+        k = 0.16
+        p1 = (x1 + (x2 - x1) * k, y1 + (y2 - y1) * k)
+        p2 = (x2 + (x1 - x2) * k, y2 + (y1 - y2) * k)
+        w = max(3, int(self.R * 0.14))
+        pygame.draw.line(surf, outline, p1, p2, w + 4)
+        pygame.draw.line(surf, colour, p1, p2, w)
+
+
+def _scatter(rnd, count, radius, avoid):
+    """Points inside a circle, off the centre (where the number token sits)."""
+    out = []
+    tries = 0
+    while len(out) < count and tries < count * 20:
+        tries += 1
+        x, y = rnd.uniform(-radius, radius), rnd.uniform(-radius, radius)
+        if x * x + y * y > radius * radius or x * x + y * y < avoid * avoid:
+            continue
+        if all((x - a) ** 2 + (y - b) ** 2 > (radius * 0.26) ** 2 for a, b in out):
+            out.append((x, y))
+    return out
+
+
+def _tree(surf, x, y, R, rnd):
+    s = R * rnd.uniform(0.1, 0.14)
+    pygame.draw.rect(surf, (92, 60, 30), (x - s * 0.15, y, s * 0.3, s * 0.5))
+    for k, shade in ((0, (24, 84, 36)), (0.45, (34, 104, 44))):
+        top = y - s * (1.4 - k)
+        pygame.draw.polygon(surf, shade, [(x, top), (x + s * 0.7, y + s * 0.1 - k * s),
+                                          (x - s * 0.7, y + s * 0.1 - k * s)])
+
+
+def _hill(surf, x, y, R, rnd):
+    s = R * rnd.uniform(0.1, 0.14)
+    pygame.draw.ellipse(surf, (150, 74, 44), (x - s, y - s * 0.5, s * 2, s))
+    for row in range(2):
+        for col in range(2):
+            bx = x - s * 0.55 + col * s * 0.55 + (row % 2) * s * 0.25
+            by = y - s * 0.95 - row * s * 0.3
+            pygame.draw.rect(surf, (200, 100, 64), (bx, by, s * 0.5, s * 0.26))
+            pygame.draw.rect(surf, (120, 56, 36), (bx, by, s * 0.5, s * 0.26), 1)
+
+
+def _pasture(surf, x, y, R, rnd):
+    s = R * 0.1
+    if rnd.random() < 0.45:
+        pygame.draw.ellipse(surf, (246, 246, 240), (x - s * 0.8, y - s * 0.5, s * 1.6, s))
+        pygame.draw.circle(surf, (50, 50, 50), (x + s * 0.8, y - s * 0.2), s * 0.32)
+    else:
+        for k in (-1, 0, 1):
+            pygame.draw.line(surf, (88, 150, 58), (x + k * s * 0.3, y), (x + k * s * 0.5, y - s * 0.7), 2)
+
+
+def _field(surf, x, y, R, rnd):
+    s = R * 0.12
+    for k in (-1, 0, 1):
+        bx = x + k * s * 0.35
+        pygame.draw.line(surf, (170, 130, 40), (bx, y + s * 0.4), (bx, y - s * 0.6), 2)
+        pygame.draw.ellipse(surf, (244, 214, 110), (bx - s * 0.14, y - s * 0.95, s * 0.28, s * 0.5))
+
+
+def _mountain(surf, x, y, R, rnd):
+    s = R * rnd.uniform(0.14, 0.2)
+    pygame.draw.polygon(surf, (96, 98, 110), [(x, y - s * 1.2), (x + s, y + s * 0.3), (x - s, y + s * 0.3)])
+    pygame.draw.polygon(surf, (150, 152, 164), [(x, y - s * 1.2), (x + s, y + s * 0.3), (x, y + s * 0.3)])
+    pygame.draw.polygon(surf, (244, 246, 250), [(x, y - s * 1.2), (x + s * 0.3, y - s * 0.75),
+                                                (x - s * 0.3, y - s * 0.75)])
+
+
+def _desert(surf, x, y, R, rnd):
+    s = R * 0.16
+    if rnd.random() < 0.2:
+        pygame.draw.rect(surf, (80, 140, 70), (x - s * 0.08, y - s * 0.8, s * 0.16, s * 0.8))
+        pygame.draw.rect(surf, (80, 140, 70), (x - s * 0.35, y - s * 0.6, s * 0.12, s * 0.3))
+    else:
+        pygame.draw.arc(surf, (196, 170, 110), (x - s, y - s * 0.3, s * 2, s * 0.6), 0.2, 2.9, 2)
+
+
+_PAINTERS = {FOREST: _tree, HILLS: _hill, PASTURE: _pasture, FIELDS: _field,
+             MOUNTAINS: _mountain, DESERT: _desert}
+
+
+def draw_settlement(surf, x, y, R, colour):
+    s = R * 0.23
+    pts = [(x - s, y + s * 0.8), (x - s, y - s * 0.1), (x, y - s), (x + s, y - s * 0.1), (x + s, y + s * 0.8)]
+    pygame.draw.polygon(surf, colour, pts)
+    pygame.draw.polygon(surf, (20, 20, 20), pts, max(2, int(R * 0.035)))
+
+
+def draw_city(surf, x, y, R, colour):
+    s = R * 0.25
+    pts = [(x - s * 1.3, y + s * 0.8), (x - s * 1.3, y - s * 0.1), (x - s * 0.6, y - s * 0.8),
+           (x, y - s * 0.1), (x, y - s * 0.9), (x + s * 0.45, y - s * 1.4), (x + s * 0.9, y - s * 0.9),
+           (x + s * 0.9, y + s * 0.8)]
+    pygame.draw.polygon(surf, colour, pts)
+    pygame.draw.polygon(surf, (20, 20, 20), pts, max(2, int(R * 0.035)))
+
+
+def draw_robber(surf, x, y, R):
+    s = R * 0.2
+    body = [(x - s * 0.6, y + s * 1.1), (x - s * 0.4, y - s * 0.2), (x + s * 0.4, y - s * 0.2),
+            (x + s * 0.6, y + s * 1.1)]
+    pygame.draw.polygon(surf, (40, 38, 44), body)
+    pygame.draw.circle(surf, (40, 38, 44), (x, y - s * 0.55), s * 0.5)
+    pygame.draw.polygon(surf, (200, 200, 210), body, 1)
+    pygame.draw.circle(surf, (200, 200, 210), (x, y - s * 0.55), s * 0.5, 1)
+
+
+def draw_resource_icon(surf, kind, center, r):
+    """A small round badge in the resource's colour with a simple glyph."""
+    x, y = center
+    pygame.draw.circle(surf, theme.RESOURCE_RGB[kind], (x, y), r)
+    pygame.draw.circle(surf, (30, 30, 30), (x, y), r, 1)

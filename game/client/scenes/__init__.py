@@ -1,0 +1,1 @@
+"""Scenes of the client: main menu, settings, new game, table, end screen."""

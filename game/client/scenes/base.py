@@ -1,0 +1,159 @@
+"""The scene interface and a base for scenes built from pygame_gui widgets."""
+
+import math
+
+import pygame
+import pygame_gui
+
+from .. import theme
+
+
+class Scene:
+    """One screen.  The app calls handle_event for every event, update once a
+    frame, and draw only when `app.dirty` is set or `busy()` says an animation
+    is running (so an idle screen costs next to nothing)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def handle_event(self, event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surf) -> None:
+        pass
+
+    def busy(self) -> bool:
+        """True while something moves and every frame must be drawn."""
+        return False
+
+    def resize(self, size) -> None:
+        pass
+
+    def wake_ms(self) -> int:
+        """How long the idle loop may sleep without an event (timers, blinking)."""
+        return 1000
+
+    def language_changed(self) -> None:
+        self.resize(self.app.size)
+
+
+def gui_theme(scale: float) -> dict:
+    """pygame_gui theme matching the table's colours, with font sizes scaled."""
+    def hx(rgb):
+        return "#%02x%02x%02x" % rgb
+    font = {"name": "noto_sans", "size": str(max(10, round(17 * scale)))}
+    return {
+        "defaults": {
+            "colours": {
+                "normal_bg": hx(theme.BUTTON), "hovered_bg": hx(theme.BUTTON_HOVER),
+                "disabled_bg": hx(theme.BUTTON_OFF), "selected_bg": hx((150, 118, 40)),
+                "active_bg": hx(theme.BUTTON_HOVER), "dark_bg": hx(theme.PANEL),
+                "normal_text": hx(theme.TEXT), "hovered_text": hx((255, 255, 255)),
+                "selected_text": hx((255, 255, 255)), "disabled_text": hx((120, 126, 136)),
+                "active_text": hx((255, 255, 255)), "normal_border": hx(theme.PANEL_EDGE),
+                "hovered_border": hx(theme.ACCENT), "disabled_border": hx((70, 76, 86)),
+                "selected_border": hx(theme.ACCENT), "active_border": hx(theme.ACCENT),
+                "text_cursor": hx(theme.ACCENT),
+            },
+            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": str(max(3, round(6 * scale))),
+                     "border_width": "1", "shadow_width": "0"},
+        },
+        "label": {"colours": {"dark_bg": "#00000000", "normal_text": hx(theme.TEXT)}, "font": font},
+        "button": {"font": font},
+        "text_entry_line": {"font": font},
+        "tool_tip": {"font": dict(font, size=str(max(9, round(14 * scale))))},
+        "#title": {"font": {"name": "noto_sans", "size": str(round(44 * scale)), "bold": "1"},
+                   "colours": {"normal_text": hx(theme.ACCENT)}},
+        "#heading": {"font": {"name": "noto_sans", "size": str(round(24 * scale)), "bold": "1"}},
+        "#error": {"colours": {"normal_text": hx(theme.BAD)}},
+        "#dim": {"colours": {"normal_text": hx(theme.TEXT_DIM)}},
+    }
+
+
+_BACKGROUND = {}
+
+
+def _hex_backdrop(size, scale):
+    """The menus' background: a faint hex pattern, like the island's grid."""
+    surf = pygame.Surface(size).convert()
+    surf.fill(theme.BG)
+    w, h = size
+    r = 46 * scale
+    colour = theme.lighter(theme.BG, 0.05)
+    dx, dy = r * math.sqrt(3), r * 1.5
+    row, y = 0, 0.0
+    while y < h + r:
+        x = (dx / 2) if row % 2 else 0.0
+        while x < w + r:
+            pts = [(x + r * math.cos(math.radians(60 * k + 30)), y + r * math.sin(math.radians(60 * k + 30)))
+                   for k in range(6)]
+            pygame.draw.polygon(surf, colour, pts, 1)
+            x += dx
+        y += dy
+        row += 1
+    return surf
+
+
+class GuiScene(Scene):
+    """A form-like scene (menus, settings, new game) built with pygame_gui.
+    Subclasses implement build() (create widgets for the current size) and
+    on_gui(event)."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.manager = None
+        self.buttons = {}          # semantic key -> UIButton (tools click these)
+        self.resize(app.size)
+
+    def resize(self, size) -> None:
+        self.manager = pygame_gui.UIManager(size, gui_theme(self.app.scale))
+        self.buttons = {}
+        self.build()
+        self.app.dirty = True
+
+    def build(self) -> None:
+        raise NotImplementedError
+
+    def on_gui(self, event) -> None:
+        pass
+
+    def targets(self) -> dict:
+        """Clickable rectangles by semantic key (used by tools and tests)."""
+        return {k: b.rect for k, b in self.buttons.items() if b.visible and b.is_enabled}
+
+    def handle_event(self, event) -> None:
+        self.manager.process_events(event)
+        if event.type in (pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_HORIZONTAL_SLIDER_MOVED,
+                          pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED):
+            self.on_gui(event)
+        self.app.dirty = True
+
+    def update(self, dt: float) -> None:
+        self.manager.update(dt)
+
+    def wake_ms(self) -> int:
+        return 400             # the text cursor blinks
+
+    def draw(self, surf) -> None:
+        self.draw_background(surf)
+        self.manager.draw_ui(surf)
+
+    def draw_background(self, surf) -> None:
+        key = surf.get_size()
+        if _BACKGROUND.get("size") != key:
+            _BACKGROUND["size"] = key
+            _BACKGROUND["surf"] = _hex_backdrop(key, self.app.scale)
+        surf.blit(_BACKGROUND["surf"], (0, 0))
+
+    def button(self, key, rect, text, enabled=True, tooltip=None):
+        b = pygame_gui.elements.UIButton(pygame.Rect(rect), text, self.manager, tool_tip_text=tooltip)
+        if not enabled:
+            b.disable()
+        self.buttons[key] = b
+        return b
+
+    def label(self, rect, text, object_id=None):
+        return pygame_gui.elements.UILabel(pygame.Rect(rect), text, self.manager, object_id=object_id)

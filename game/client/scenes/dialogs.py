@@ -1,0 +1,401 @@
+"""Modal dialogs of the table: discard, steal, trade offer / counter-offer,
+answers, bank trade and development cards.
+
+A dialog only collects the player's choice; whether the resulting command is
+legal is asked from the engine (`check` on the viewer's view), and the
+confirm button is enabled only then."""
+
+import pygame
+
+from game.engine import check
+from game.engine.constants import DEV_NAMES, MONOPOLY, RESOURCES, VICTORY_POINT, YEAR_OF_PLENTY
+from game.engine.state import ACCEPTED, COUNTERED, DECLINED, NOT_ASKED, PENDING
+
+from .. import theme, widgets
+from ..eventtext import card_name, cards_text, error_text
+from ..i18n import tr
+
+
+_SHADES = {}
+
+
+def _shade(size):
+    """A translucent veil over the table behind a dialog (cached per size)."""
+    veil = _SHADES.get(size)
+    if veil is None:
+        _SHADES.clear()
+        veil = _SHADES[size] = pygame.Surface(size, pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 110))
+    return veil
+
+
+class Dialog:
+    phase_bound = False        # opened by the phase itself (closed when the phase ends)
+    closable = True            # Esc / Cancel allowed
+    size = (600, 360)          # design units
+
+    def __init__(self, table):
+        self.t = table
+
+    @property
+    def me(self):
+        return self.t.viewer
+
+    @property
+    def view(self):
+        return self.t.view
+
+    def frame(self, surf, title):
+        L = self.t.layout
+        rect = L.dialog(*self.size)
+        surf.blit(_shade(L.screen.size), (0, 0))
+        widgets.panel(surf, rect, theme.PANEL, theme.ACCENT, radius=10, width=2)
+        img = self.t.app.text.render(title, 20, theme.TEXT, bold=True)
+        surf.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + int(12 * L.s))))
+        return rect
+
+    def s(self, v):
+        return int(v * self.t.layout.s)
+
+    def text(self, surf, msg, pos, size=15, colour=theme.TEXT, anchor="midtop", bold=False):
+        img = self.t.app.text.render(msg, size, colour, bold)
+        surf.blit(img, img.get_rect(**{anchor: pos}))
+
+    def close(self):
+        self.t.dialog = None
+        self.t.app.dirty = True
+
+    def key(self, key):
+        if key == pygame.K_ESCAPE and self.closable:
+            self.close()
+
+    def kinds(self):
+        """Card kinds tradeable or discardable here: resources (and, in a
+        C&K game, commodities, as far as the hand has them)."""
+        return list(range(len(self.view.bank)))
+
+    def counters(self, surf, y, prefix, values, limit, label=None):
+        """A row of resource cards with −/+ under each; values is changed in place."""
+        t = self.t
+        kinds = self.kinds()
+        cw, ch, gap = self.s(54), self.s(70), self.s(12)
+        total = len(kinds) * cw + (len(kinds) - 1) * gap
+        rect = t.layout.dialog(*self.size)
+        x = rect.centerx - total // 2
+        if label:
+            self.text(surf, label, (rect.x + self.s(16), y + ch // 2), 15, theme.TEXT_DIM, "midleft", True)
+        for kind in kinds:
+            r = pygame.Rect(x, y, cw, ch)
+            widgets.resource_card(surf, t.app.text, r, kind, values[kind], card_name(kind),
+                                  dim=values[kind] == 0, size=13)
+            bw = (cw - self.s(4)) // 2
+            minus = pygame.Rect(x, y + ch + self.s(4), bw, self.s(26))
+            plus = pygame.Rect(x + cw - bw, y + ch + self.s(4), bw, self.s(26))
+
+            def change(k=kind, d=-1):
+                values[k] += d
+                t.app.dirty = True
+            t.btn(surf, (prefix, "minus", kind), minus, "−", change, values[kind] > 0, size=16)
+            t.btn(surf, (prefix, "plus", kind), plus, "+", lambda k=kind: change(k, 1),
+                  values[kind] < limit(kind), size=16)
+            x += cw + gap
+        return y + ch + self.s(34)
+
+
+class DiscardDialog(Dialog):
+    phase_bound = True
+    closable = False
+    size = (620, 290)
+
+    def __init__(self, table):
+        super().__init__(table)
+        self.sel = [0] * len(self.view.bank)
+
+    def command(self):
+        return ("discard", self.me, tuple(self.sel))
+
+    def draw(self, surf):
+        need = self.view.discard_need[self.me]
+        rect = self.frame(surf, tr("discard.title", n=need))
+        hand = self.view.hands[self.me]
+        self.text(surf, tr("discard.help"), (rect.centerx, rect.y + self.s(44)), 14, theme.TEXT_DIM)
+        y = self.counters(surf, rect.y + self.s(76), "discard", self.sel, lambda k: hand[k])
+        chosen = sum(self.sel)
+        self.text(surf, tr("discard.count", k=chosen, n=need), (rect.centerx, y),
+                  16, theme.GOOD if chosen == need else theme.ACCENT, bold=True)
+        ok = check(self.view, self.command()) is None
+        r = pygame.Rect(0, 0, self.s(200), self.s(40))
+        r.midbottom = (rect.centerx, rect.bottom - self.s(14))
+        self.t.btn(surf, ("discard", "ok"), r, tr("discard.confirm"), lambda: self.t.submit(self.command()),
+                   ok, primary=True)
+
+    def key(self, key):
+        if key == pygame.K_RETURN and check(self.view, self.command()) is None:
+            self.t.submit(self.command())
+
+
+class StealDialog(Dialog):
+    phase_bound = True
+    closable = False
+
+    def draw(self, surf):
+        victims = [c[2] for c in self.t.legal if c[0] == "steal"]
+        self.size = (480, 80 + 52 * len(victims))
+        rect = self.frame(surf, tr("steal.title"))
+        y = rect.y + self.s(56)
+        for v in victims:
+            r = pygame.Rect(rect.x + self.s(40), y, rect.w - self.s(80), self.s(44))
+            label = f"{self.t.names[v]}  ·  {tr('steal.cards', n=self.view.hand_n[v])}"
+            self.t.btn(surf, ("steal", v), r, label, lambda v=v: self.t.submit(("steal", self.me, v)), size=16)
+            pygame.draw.rect(surf, self.t.colours[v], (r.x + self.s(6), r.y + self.s(8), self.s(10), r.h - self.s(16)))
+            y += self.s(52)
+
+
+class TradeEditor(Dialog):
+    """An offer to other players, or (counter_to set) a counter-offer.  The
+    player edits what they give and get; for a counter the command carries the
+    terms seen from the offerer (offerer gives = what I get)."""
+    size = (640, 400)
+
+    def __init__(self, table, counter=False):
+        super().__init__(table)
+        kinds = len(self.view.bank)
+        self.counter = counter
+        if counter:
+            trade = self.view.trade
+            self.give = list(trade["get"])        # what I would give
+            self.get = list(trade["give"])
+            self.to = set()
+        else:
+            self.give, self.get = [0] * kinds, [0] * kinds
+            self.to = {s for s in range(self.t.n) if s != self.me}
+
+    def command(self):
+        if self.counter:
+            return ("counter", self.me, tuple(self.get), tuple(self.give))
+        return ("offer", self.me, tuple(self.give), tuple(self.get), tuple(sorted(self.to)))
+
+    def draw(self, surf):
+        title = (tr("answer.counter_title", name=self.t.names[self.view.current]) if self.counter
+                 else tr("trade.title"))
+        rect = self.frame(surf, title)
+        hand = self.view.hands[self.me]
+        y = rect.y + self.s(52)
+        y = self.counters(surf, y, "give", self.give, lambda k: hand[k], tr("trade.you_give"))
+        y = self.counters(surf, y, "get", self.get, lambda k: 19, tr("trade.you_get"))
+        if not self.counter:
+            self.text(surf, tr("trade.to"), (rect.x + self.s(16), y + self.s(17)), 15, theme.TEXT_DIM, "midleft", True)
+            x = rect.x + self.s(130)
+            for s in range(self.t.n):
+                if s == self.me:
+                    continue
+                r = pygame.Rect(x, y, self.s(140), self.s(34))
+
+                def toggle(s=s):
+                    self.to ^= {s}
+                self.t.btn(surf, ("to", s), r, self.t.names[s], toggle, selected=s in self.to, size=14)
+                pygame.draw.rect(surf, self.t.colours[s], (r.x + self.s(4), r.y + self.s(6), self.s(6), r.h - self.s(12)))
+                x += r.w + self.s(8)
+        err = check(self.view, self.command())
+        if err is not None and (sum(self.give) or sum(self.get)):
+            self.text(surf, tr("trade.invalid") if err.code in ("bad_terms", "malformed") else
+                      tr("note.refused", reason=error_text(err)), (rect.centerx, rect.bottom - self.s(82)), 13, theme.BAD)
+        bw, bh = self.s(200), self.s(40)
+        send = pygame.Rect(rect.centerx + self.s(8), rect.bottom - bh - self.s(14), bw, bh)
+        cancel = pygame.Rect(rect.centerx - bw - self.s(8), send.y, bw, bh)
+        label = tr("answer.send_counter") if self.counter else tr("trade.send")
+        self.t.btn(surf, ("trade", "send"), send, label, lambda: self.t.submit(self.command()), err is None,
+                   primary=True)
+        self.t.btn(surf, ("trade", "cancel"), cancel, tr("btn.cancel"), self.cancel)
+
+    def cancel(self):
+        if self.counter:
+            self.t.dialog = AnswerDialog(self.t)
+        else:
+            self.close()
+
+    def key(self, key):
+        if key == pygame.K_ESCAPE:
+            self.cancel()
+
+
+class AnswerDialog(Dialog):
+    phase_bound = True
+    closable = False
+    size = (560, 250)
+
+    def draw(self, surf):
+        trade = self.view.trade
+        offerer = self.view.current
+        rect = self.frame(surf, tr("answer.title", name=self.t.names[offerer]))
+        y = rect.y + self.s(62)
+        self.text(surf, f"{tr('trade.you_give')}: {cards_text(trade['get'])}", (rect.centerx, y), 17)
+        self.text(surf, f"{tr('trade.you_get')}: {cards_text(trade['give'])}", (rect.centerx, y + self.s(32)), 17)
+        can = ("accept", self.me) in self.t.legal
+        if not can:
+            self.text(surf, tr("answer.cannot_accept"), (rect.centerx, y + self.s(70)), 13, theme.BAD)
+        bw, bh = self.s(160), self.s(42)
+        y = rect.bottom - bh - self.s(18)
+        x = rect.centerx - (3 * bw + 2 * self.s(10)) // 2
+        t = self.t
+        t.btn(surf, ("answer", "accept"), (x, y, bw, bh), tr("answer.accept"),
+              lambda: t.submit(("accept", self.me)), can, primary=True)
+        t.btn(surf, ("answer", "decline"), (x + bw + self.s(10), y, bw, bh), tr("answer.decline"),
+              lambda: t.submit(("decline", self.me)))
+        t.btn(surf, ("answer", "counter"), (x + 2 * (bw + self.s(10)), y, bw, bh), tr("answer.counter"),
+              self.open_counter)
+
+    def open_counter(self):
+        self.t.dialog = TradeEditor(self.t, counter=True)
+
+
+class ResponsesDialog(Dialog):
+    phase_bound = True
+    closable = False
+
+    def draw(self, surf):
+        t = self.t
+        self.size = (600, 150 + 50 * (t.n - 1))
+        trade = self.view.trade
+        rect = self.frame(surf, tr("responses.title"))
+        self.text(surf, tr("log.offered", name=t.names[self.me], give=cards_text(trade["give"]),
+                           get=cards_text(trade["get"])), (rect.centerx, rect.y + self.s(46)), 14, theme.TEXT_DIM)
+        y = rect.y + self.s(80)
+        status = {ACCEPTED: "responses.accepted", DECLINED: "responses.declined",
+                  COUNTERED: "responses.countered", PENDING: "responses.pending",
+                  NOT_ASKED: "responses.not_asked"}
+        for p in range(t.n):
+            if p == self.me:
+                continue
+            answer = trade["answers"][p]
+            pygame.draw.rect(surf, t.colours[p], (rect.x + self.s(20), y + self.s(6), self.s(10), self.s(30)))
+            line = f"{t.names[p]} {tr(status[answer])}"
+            if answer == COUNTERED:
+                give, get = trade["counters"][p]
+                line += ": " + tr("responses.counter_terms", give=cards_text(give), get=cards_text(get))
+            self.text(surf, line, (rect.x + self.s(40), y + self.s(21)), 15, theme.TEXT, "midleft")
+            if answer in (ACCEPTED, COUNTERED):
+                cmd = ("confirm_trade", self.me, p)
+                r = pygame.Rect(rect.right - self.s(190), y, self.s(170), self.s(40))
+                t.btn(surf, ("responses", "with", p), r, tr("responses.trade_with", name=t.names[p]),
+                      lambda c=cmd: t.submit(c), check(self.view, cmd) is None, primary=True, size=14)
+            y += self.s(50)
+        r = pygame.Rect(0, 0, self.s(220), self.s(40))
+        r.midbottom = (rect.centerx, rect.bottom - self.s(14))
+        t.btn(surf, ("responses", "withdraw"), r, tr("responses.withdraw"),
+              lambda: t.submit(("cancel_trade", self.me)))
+
+
+class BankDialog(Dialog):
+    size = (640, 320)
+
+    def __init__(self, table):
+        super().__init__(table)
+        self.give = None
+        self.get = None
+
+    def command(self):
+        return ("maritime", self.me, self.give, self.get)
+
+    def draw(self, surf):
+        t = self.t
+        rect = self.frame(surf, tr("bank.title"))
+        hand = self.view.hands[self.me]
+        ratios = self.view.ratios[self.me]
+        cw, ch, gap = self.s(70), self.s(64), self.s(14)
+        x0 = rect.centerx - (5 * cw + 4 * gap) // 2 + self.s(40)
+        for row, (label, attr) in enumerate((("bank.give", "give"), ("bank.get", "get"))):
+            y = rect.y + self.s(56) + row * (ch + self.s(40))
+            self.text(surf, tr(label), (rect.x + self.s(16), y + ch // 2), 15, theme.TEXT_DIM, "midleft", True)
+            for i, kind in enumerate(RESOURCES):
+                r = pygame.Rect(x0 + i * (cw + gap), y, cw, ch)
+                chosen = getattr(self, attr) == kind
+                if attr == "give":
+                    enabled = hand[kind] >= ratios[kind]
+                    sub_text = f"{tr('bank.ratio', r=ratios[kind])} · {hand[kind]}"
+                else:
+                    enabled = self.view.bank[kind] > 0 and kind != self.give
+                    sub_text = str(self.view.bank[kind])
+
+                def choose(a=attr, k=kind):
+                    setattr(self, a, k)
+                    if a == "give" and self.get == k:
+                        self.get = None
+                pygame.draw.rect(surf, theme.RESOURCE_RGB[kind], r.inflate(self.s(6), self.s(6)) if chosen else r,
+                                 border_radius=6)
+                t.btn(surf, ("bank", attr, kind), r.inflate(-self.s(8), -self.s(30)).move(0, -self.s(10)),
+                      card_name(kind), choose, enabled, selected=chosen, size=13)
+                self.text(surf, sub_text, (r.centerx, r.bottom - self.s(18)), 13, (20, 20, 20), bold=True)
+        ok = self.give is not None and self.get is not None and check(self.view, self.command()) is None
+        bw, bh = self.s(260), self.s(40)
+        go = pygame.Rect(rect.centerx + self.s(8), rect.bottom - bh - self.s(14), bw, bh)
+        label = (tr("bank.do", r=ratios[self.give], give=card_name(self.give), get=card_name(self.get))
+                 if self.give is not None and self.get is not None else tr("bank.pick"))
+        t.btn(surf, ("bank", "ok"), go, label, lambda: t.submit(self.command()), ok, primary=True, size=13)
+        t.btn(surf, ("bank", "cancel"), (rect.centerx - self.s(168), go.y, self.s(160), bh), tr("btn.cancel"), self.close)
+
+
+class DevCardDialog(Dialog):
+    def __init__(self, table, kind):
+        super().__init__(table)
+        self.kind = kind
+        self.picks = []
+        self.size = (560, 380) if kind in (YEAR_OF_PLENTY, MONOPOLY) else (560, 250)
+
+    def command(self):
+        me, kind = self.me, self.kind
+        if kind == YEAR_OF_PLENTY:
+            return ("play_year_of_plenty", me, *self.picks) if len(self.picks) == 2 else None
+        if kind == MONOPOLY:
+            return ("play_monopoly", me, self.picks[0]) if self.picks else None
+        if kind == VICTORY_POINT:
+            return None
+        return ("play_" + DEV_NAMES[kind], me)
+
+    def draw(self, surf):
+        t = self.t
+        kind = self.kind
+        rect = self.frame(surf, tr("dev." + DEV_NAMES[kind]))
+        font = t.app.fonts.get(16)
+        y = rect.y + self.s(54)
+        for line in widgets.wrap(tr(f"dev.{DEV_NAMES[kind]}.text"), font, rect.w - self.s(60)):
+            self.text(surf, line, (rect.centerx, y), 16)
+            y += font.get_linesize()
+        v = self.view
+        if v.dev_new[self.me][kind] == v.dev[self.me][kind] and kind != VICTORY_POINT:
+            self.text(surf, tr("dev.new"), (rect.centerx, y + self.s(6)), 13, theme.TEXT_DIM)
+        elif v.dev_played and kind != VICTORY_POINT:
+            self.text(surf, tr("dev.once"), (rect.centerx, y + self.s(6)), 13, theme.TEXT_DIM)
+        y += self.s(34)
+        if kind in (YEAR_OF_PLENTY, MONOPOLY):
+            want = 2 if kind == YEAR_OF_PLENTY else 1
+            self.text(surf, tr("yop.title" if kind == YEAR_OF_PLENTY else "mono.title"), (rect.centerx, y), 14,
+                      theme.TEXT_DIM)
+            y += self.s(26)
+            cw, gap = self.s(86), self.s(10)
+            x = rect.centerx - (5 * cw + 4 * gap) // 2
+            for i, res in enumerate(RESOURCES):
+                r = pygame.Rect(x + i * (cw + gap), y, cw, self.s(40))
+                count = self.picks.count(res)
+
+                def pick(res=res):
+                    if want == 1:
+                        self.picks = [res]
+                    elif len(self.picks) < 2:
+                        self.picks.append(res)
+                    else:
+                        self.picks = [res]
+                label = card_name(res) + (f" ×{count}" if count > 1 else "")
+                t.btn(surf, ("dev", "pick", res), r, label, pick, selected=count > 0, size=14)
+            y += self.s(50)
+            if self.picks and want == 2:
+                r = pygame.Rect(0, 0, self.s(120), self.s(30))
+                r.midtop = (rect.centerx, y)
+                t.btn(surf, ("dev", "clear"), r, tr("btn.clear"), lambda: self.picks.clear(), size=14)
+        cmd = self.command()
+        bw, bh = self.s(200), self.s(40)
+        play = pygame.Rect(rect.centerx + self.s(8), rect.bottom - bh - self.s(14), bw, bh)
+        if kind != VICTORY_POINT:
+            t.btn(surf, ("dev", "play"), play, tr("btn.play"), lambda: t.submit(cmd),
+                  cmd is not None and check(v, cmd) is None, primary=True)
+        t.btn(surf, ("dev", "close"), (rect.centerx - bw - self.s(8), play.y, bw, bh), tr("btn.close"), self.close)

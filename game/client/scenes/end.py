@@ -1,0 +1,112 @@
+"""The end screen: winner, victory points per player, dice histogram, length."""
+
+import pygame
+import pygame_gui
+
+
+from .. import theme, widgets
+from ..i18n import tr
+from .base import GuiScene
+
+
+def game_summary(controller):
+    """Public facts of a finished game for the end screen (and tools)."""
+    v = controller.view(None)
+    n = v.n
+    rows = []
+    for s in range(n):
+        settlements = sum(1 for o, lvl in zip(v.node_owner, v.node_level) if o == s and lvl == 1)
+        cities = sum(1 for o, lvl in zip(v.node_owner, v.node_level) if o == s and lvl == 2)
+        vp_cards = v.vp_cards_shown[s] if v.vp_cards_shown[s] >= 0 else 0
+        rows.append({"seat": s, "settlements": settlements, "cities": cities,
+                     "longest_road": 2 if v.longest_road == s else 0,
+                     "largest_army": 2 if v.largest_army == s else 0,
+                     "vp_cards": vp_cards, "total": v.vp_public[s] + vp_cards})
+    dice = [0] * 13
+    records = controller.records_since(0)
+    for record in records:
+        for event in record.events:
+            if event[0] == "rolled":
+                dice[event[2] + event[3]] += 1
+    return {"winner": v.winner, "rows": rows, "dice": dice, "turns": v.turn, "commands": len(records)}
+
+
+class EndScene(GuiScene):
+    def __init__(self, app, controller, seconds: float):
+        self.c = controller
+        self.seconds = seconds
+        self.summary = game_summary(controller)
+        super().__init__(app)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        s = self.app.scale
+        bw, bh = int(220 * s), int(46 * s)
+        self.button("menu", (w // 2 - bw - int(10 * s), h - bh - int(24 * s), bw, bh), tr("end.menu"))
+        self.button("again", (w // 2 + int(10 * s), h - bh - int(24 * s), bw, bh), tr("end.again"))
+
+    def on_gui(self, event) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        if event.ui_element is self.buttons["menu"]:
+            self.app.pop()
+        elif event.ui_element is self.buttons["again"]:
+            from .newgame import NewGameScene
+            self.app.replace(NewGameScene(self.app))
+
+    def draw(self, surf) -> None:
+        self.draw_background(surf)
+        text, s = self.app.text, self.app.scale
+        w, h = surf.get_size()
+        sm = self.summary
+        names, colours = self.c.names, self.c.colours
+        win = sm["winner"]
+        title = text.render(tr("end.title", name=names[win]), 40, colours[win], bold=True)
+        surf.blit(title, title.get_rect(midtop=(w / 2, 24 * s)))
+        minutes = max(1, round(self.seconds / 60))
+        sub = text.render(tr("end.length", turns=sm["turns"], commands=sm["commands"], minutes=minutes),
+                          16, theme.TEXT_DIM)
+        surf.blit(sub, sub.get_rect(midtop=(w / 2, 84 * s)))
+        # victory point table
+        cols = ("settlements", "cities", "longest_road", "largest_army", "vp_cards", "total")
+        table = pygame.Rect(int(40 * s), int(130 * s), int(w * 0.58), int(60 * s + 44 * s * len(sm["rows"])))
+        widgets.panel(surf, table, theme.PANEL)
+        head = text.render(tr("end.breakdown"), 18, theme.TEXT, bold=True)
+        surf.blit(head, (table.x + 12 * s, table.y + 8 * s))
+        cw = (table.w - 180 * s) / len(cols)
+        y = table.y + 40 * s
+        for i, c in enumerate(cols):
+            img = text.render(tr("end." + c), 12, theme.TEXT_DIM, bold=True)
+            if img.get_width() > cw - 4:
+                img = pygame.transform.smoothscale(img, (int(cw - 4), img.get_height()))
+            surf.blit(img, img.get_rect(midtop=(table.x + 180 * s + cw * (i + 0.5), y)))
+        y += 24 * s
+        for row in sorted(sm["rows"], key=lambda r: -r["total"]):
+            seat = row["seat"]
+            pygame.draw.rect(surf, colours[seat], (table.x + 12 * s, y + 6 * s, 10 * s, 26 * s))
+            img = text.render(names[seat], 17, theme.TEXT, bold=seat == win)
+            surf.blit(img, (table.x + 30 * s, y + 10 * s))
+            for i, c in enumerate(cols):
+                colour = theme.ACCENT if c == "total" else theme.TEXT
+                img = text.render(str(row[c]), 18, colour, bold=c == "total")
+                surf.blit(img, img.get_rect(midtop=(table.x + 180 * s + cw * (i + 0.5), y + 9 * s)))
+            y += 44 * s
+        # dice histogram
+        box = pygame.Rect(table.right + int(24 * s), table.y, w - table.right - int(64 * s), int(300 * s))
+        widgets.panel(surf, box, theme.PANEL)
+        head = text.render(tr("end.dice"), 18, theme.TEXT, bold=True)
+        surf.blit(head, (box.x + 12 * s, box.y + 8 * s))
+        dice = sm["dice"][2:]
+        top = max(dice) or 1
+        bw = (box.w - 24 * s) / 11
+        base = box.bottom - 30 * s
+        for i, k in enumerate(dice):
+            bh = (box.h - 90 * s) * k / top
+            r = pygame.Rect(box.x + 12 * s + i * bw + 2, base - bh, bw - 4, bh)
+            pygame.draw.rect(surf, (196, 30, 30) if i + 2 in (6, 8) else theme.BUTTON_HOVER, r)
+            lab = text.render(str(i + 2), 13, theme.TEXT_DIM)
+            surf.blit(lab, lab.get_rect(midtop=(r.centerx, base + 4 * s)))
+            if k:
+                num = text.render(str(k), 12, theme.TEXT)
+                surf.blit(num, num.get_rect(midbottom=(r.centerx, r.y - 2)))
+        self.manager.draw_ui(surf)

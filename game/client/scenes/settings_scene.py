@@ -1,0 +1,67 @@
+"""Settings: language, window or full screen, sound volume and mute."""
+
+import pygame
+import pygame_gui
+
+from ..i18n import tr
+from .base import GuiScene
+
+
+class SettingsScene(GuiScene):
+    def build(self) -> None:
+        w, h = self.app.size
+        s = self.app.scale
+        col = int(220 * s)
+        bw, bh, gap = int(200 * s), int(44 * s), int(16 * s)
+        x0 = (w - col - 2 * bw - gap) // 2
+        y = int(h * 0.12)
+        self.label((0, y, w, int(50 * s)), tr("settings.title"), "#heading")
+        y += int(80 * s)
+        rows = (
+            ("settings.language", (("lang_en", tr("lang.en")), ("lang_nl", tr("lang.nl")))),
+            ("settings.display", (("windowed", tr("settings.windowed")), ("fullscreen", tr("settings.fullscreen")))),
+            ("settings.sound", (("sound_on", tr("settings.sound_on")), ("sound_off", tr("settings.sound_off")))),
+        )
+        from .. import i18n
+        current = {"lang_" + i18n.language(), "fullscreen" if self.app.fullscreen else "windowed",
+                   "sound_off" if self.app.sounds.muted else "sound_on"}
+        for label, options in rows:
+            self.label((x0, y, col, bh), tr(label))
+            for i, (key, text) in enumerate(options):
+                b = self.button(key, (x0 + col + i * (bw + gap), y, bw, bh), text)
+                if key in current:
+                    b.select()
+            y += bh + gap
+        self.label((x0, y, col, bh), tr("settings.volume"))
+        self.slider = pygame_gui.elements.UIHorizontalSlider(
+            pygame.Rect(x0 + col, y + bh // 4, 2 * bw + gap, bh // 2), self.app.sounds.volume, (0, 100),
+            self.manager, click_increment=10)
+        y += bh + 3 * gap
+        self.button("back", ((w - bw) // 2, y, bw, bh), tr("settings.back"))
+
+    def on_gui(self, event) -> None:
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
+            self.app.sounds.volume = int(self.slider.get_current_value())
+            self.app.sounds.play("build")
+            return
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        key = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
+        if key in ("lang_en", "lang_nl"):
+            self.app.set_language(key[5:])
+        elif key in ("windowed", "fullscreen"):
+            self.app.set_fullscreen(key == "fullscreen")
+        elif key in ("sound_on", "sound_off"):
+            self.app.sounds.muted = key == "sound_off"
+            self.resize(self.app.size)
+            self.app.sounds.play("chime")
+        elif key == "back":
+            self.app.save_prefs()
+            self.app.pop()
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.save_prefs()
+            self.app.pop()
+            return
+        super().handle_event(event)

@@ -1,0 +1,46 @@
+"""Player settings (language, display, sound), kept in a small JSON file.
+
+The file lives in $KOLONISTEN_HOME (tests point it at a temporary folder) or
+~/.config/kolonisten.  A broken or missing file gives the defaults."""
+
+import json
+import os
+
+DEFAULTS = {"language": "en", "fullscreen": False, "volume": 70, "muted": False}
+
+
+def settings_path() -> str:
+    home = os.environ.get("KOLONISTEN_HOME") or os.path.join(
+        os.path.expanduser("~"), ".config", "kolonisten")
+    return os.path.join(home, "settings.json")
+
+
+def load() -> dict:
+    out = dict(DEFAULTS)
+    try:
+        with open(settings_path(), encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        return out
+    if isinstance(data, dict):
+        if data.get("language") in ("en", "nl"):
+            out["language"] = data["language"]
+        if isinstance(data.get("fullscreen"), bool):
+            out["fullscreen"] = data["fullscreen"]
+        if type(data.get("volume")) is int and 0 <= data["volume"] <= 100:
+            out["volume"] = data["volume"]
+        if isinstance(data.get("muted"), bool):
+            out["muted"] = data["muted"]
+    return out
+
+
+def save(values: dict) -> str | None:
+    """Write the settings; returns an error message instead of raising."""
+    path = settings_path()
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump({k: values[k] for k in DEFAULTS}, f, indent=1)
+    except OSError as e:
+        return str(e)
+    return None

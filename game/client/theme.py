@@ -1,0 +1,110 @@
+"""Colours and fonts.  Sizes are given at the 1280x720 design size and scaled
+by the window's scale factor (see `Fonts`)."""
+
+import os
+
+import pygame
+import pygame_gui
+
+# The table uses the same Noto Sans that pygame_gui ships for the menus.
+_FONT_DIR = os.path.join(os.path.dirname(pygame_gui.__file__), "data")
+FONT_FILES = {False: os.path.join(_FONT_DIR, "NotoSans-Regular.ttf"),
+              True: os.path.join(_FONT_DIR, "NotoSans-Bold.ttf")}
+
+BG = (22, 38, 58)
+SEA = (38, 92, 140)
+SEA_DARK = (30, 74, 116)
+PANEL = (32, 40, 52)
+PANEL_LIGHT = (48, 58, 74)
+PANEL_EDGE = (84, 98, 120)
+TEXT = (236, 232, 220)
+TEXT_DIM = (160, 166, 178)
+ACCENT = (244, 196, 64)
+GOOD = (104, 196, 112)
+BAD = (222, 92, 80)
+HILITE = (255, 240, 140)
+BUTTON = (70, 96, 130)
+BUTTON_HOVER = (92, 124, 166)
+BUTTON_OFF = (56, 62, 72)
+CURTAIN = (16, 22, 34)
+
+# Player colours (id, rgb); the ids are catalog keys "colour.<id>".
+PLAYER_COLOURS = (
+    ("red", (214, 56, 48)),
+    ("blue", (52, 104, 214)),
+    ("white", (236, 236, 228)),
+    ("orange", (236, 140, 30)),
+)
+COLOUR_RGB = dict(PLAYER_COLOURS)
+
+# Resource colours (card faces, icons), by card kind index.
+RESOURCE_RGB = (
+    (46, 120, 58),     # wood
+    (184, 84, 52),     # brick
+    (150, 206, 96),    # wool
+    (232, 196, 70),    # grain
+    (128, 132, 146),   # ore
+    (214, 204, 170),   # paper (C&K)
+    (150, 110, 170),   # cloth (C&K)
+    (214, 176, 60),    # coin (C&K)
+)
+
+TERRAIN_RGB = (
+    (40, 110, 52),     # forest
+    (176, 92, 56),     # hills
+    (132, 196, 88),    # pasture
+    (226, 190, 76),    # fields
+    (124, 126, 138),   # mountains
+    (222, 202, 146),   # desert
+)
+
+
+class Fonts:
+    """Cached fonts by (design size, bold) at the current scale."""
+
+    def __init__(self, scale: float = 1.0):
+        self.scale = scale
+        self._cache = {}
+
+    def set_scale(self, scale: float) -> None:
+        if abs(scale - self.scale) > 1e-6:
+            self.scale = scale
+            self._cache.clear()
+
+    def get(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (size, bold)
+        font = self._cache.get(key)
+        if font is None:
+            px = max(8, round(size * self.scale * 1.05))
+            try:
+                font = pygame.font.Font(FONT_FILES[bold], px)
+            except (OSError, FileNotFoundError):
+                font = pygame.font.Font(None, round(px * 1.25))
+            self._cache[key] = font
+        return font
+
+
+class TextCache:
+    """Rendered text surfaces, reused while the same text is drawn."""
+
+    def __init__(self, fonts: Fonts):
+        self.fonts = fonts
+        self._cache = {}
+
+    def render(self, text: str, size: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
+        key = (text, size, colour, bold, self.fonts.scale)
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) > 3000:
+                self._cache.clear()
+            surf = self.fonts.get(size, bold).render(text, True, colour)
+            self._cache[key] = surf
+        return surf
+
+
+def lighter(rgb, k=0.3):
+    return tuple(min(255, int(c + (255 - c) * k)) for c in rgb)
+
+
+def darker(rgb, k=0.3):
+    return tuple(int(c * (1 - k)) for c in rgb)

@@ -1,0 +1,138 @@
+"""Drawing helpers for the table: buttons, cards, cost badges, dice.
+
+The table is a game canvas redrawn only on change, so its controls are drawn
+here rather than with pygame_gui (whose per-frame update and draw would cost
+more than the whole board, and whose rectangles we would have to mirror for
+hit-testing anyway).  Every clickable thing is registered as a target with a
+semantic key; clicks, hover and the UI autoplay tool all use that one list."""
+
+import pygame
+
+from . import theme
+
+
+class Targets:
+    """Clickable rectangles of the last drawn frame, topmost last."""
+
+    def __init__(self):
+        self.items = []           # (key, rect, action)
+
+    def clear(self):
+        self.items = []
+
+    def add(self, key, rect, action):
+        self.items.append((key, pygame.Rect(rect), action))
+
+    def at(self, pos):
+        for key, rect, action in reversed(self.items):
+            if rect.collidepoint(pos):
+                return key, action
+        return None, None
+
+    def rect(self, key):
+        for k, rect, _ in reversed(self.items):
+            if k == key:
+                return rect
+        return None
+
+    def keys(self):
+        return [k for k, _, _ in self.items]
+
+
+def panel(surf, rect, fill=theme.PANEL, border=theme.PANEL_EDGE, radius=8, width=1):
+    pygame.draw.rect(surf, fill, rect, border_radius=radius)
+    if width:
+        pygame.draw.rect(surf, border, rect, width, border_radius=radius)
+
+
+def button(surf, text, rect, label, enabled=True, hover=False, primary=False, selected=False,
+           size=15, sub=None):
+    """A rounded button; `sub` is a callable drawing extra content (e.g. costs)
+    into the lower part of the button."""
+    rect = pygame.Rect(rect)
+    if not enabled:
+        fill, fg = theme.BUTTON_OFF, (120, 126, 136)
+    elif selected:
+        fill, fg = (150, 118, 40), (255, 255, 255)
+    elif hover:
+        fill, fg = theme.BUTTON_HOVER, (255, 255, 255)
+    else:
+        fill, fg = theme.BUTTON, theme.TEXT
+    pygame.draw.rect(surf, fill, rect, border_radius=6)
+    border = theme.ACCENT if (enabled and (primary or hover or selected)) else theme.PANEL_EDGE
+    pygame.draw.rect(surf, border, rect, 2 if enabled and primary else 1, border_radius=6)
+    img = text.render(label, size, fg, bold=primary)
+    if img.get_width() > rect.w - 6:          # shrink long labels rather than overflow
+        img = pygame.transform.smoothscale(img, (rect.w - 6, max(1, int(img.get_height() * (rect.w - 6) / img.get_width()))))
+    if sub is None:
+        surf.blit(img, img.get_rect(center=rect.center))
+    else:
+        surf.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + rect.h * 0.12)))
+        sub(pygame.Rect(rect.x, rect.y + rect.h * 0.55, rect.w, rect.h * 0.4), enabled)
+
+
+def resource_card(surf, text, rect, kind, count, label, dim=False, size=14):
+    rect = pygame.Rect(rect)
+    base = theme.RESOURCE_RGB[kind]
+    if dim:
+        base = theme.darker(base, 0.55)
+    pygame.draw.rect(surf, (20, 20, 24), rect.move(2, 3), border_radius=7)
+    pygame.draw.rect(surf, base, rect, border_radius=7)
+    inner = rect.inflate(-rect.w * 0.16, -rect.h * 0.5).move(0, -rect.h * 0.1)
+    pygame.draw.rect(surf, theme.lighter(base, 0.35), inner, border_radius=5)
+    pygame.draw.rect(surf, (250, 250, 245), rect, 2, border_radius=7)
+    ink = (20, 20, 20) if not dim else (150, 150, 150)
+    num = text.render(str(count), int(size * 1.6), ink, bold=True)
+    surf.blit(num, num.get_rect(center=inner.center))
+    lab = text.render(label, size - 2, ink)
+    if lab.get_width() > rect.w - 4:
+        lab = pygame.transform.smoothscale(lab, (rect.w - 4, lab.get_height()))
+    surf.blit(lab, lab.get_rect(midbottom=(rect.centerx, rect.bottom - rect.h * 0.06)))
+
+
+def cost_badges(surf, rect, cost, enabled=True):
+    """Small squares in resource colours, one per card of the cost."""
+    cards = [kind for kind, k in cost for _ in range(k)]
+    if not cards:
+        return
+    side = min(rect.h * 0.8, rect.w / (len(cards) + 1))
+    gap = side * 0.25
+    total = len(cards) * side + (len(cards) - 1) * gap
+    x = rect.centerx - total / 2
+    for kind in cards:
+        colour = theme.RESOURCE_RGB[kind] if enabled else theme.darker(theme.RESOURCE_RGB[kind], 0.5)
+        r = pygame.Rect(x, rect.centery - side / 2, side, side)
+        pygame.draw.rect(surf, colour, r, border_radius=3)
+        pygame.draw.rect(surf, (20, 20, 20), r, 1, border_radius=3)
+        x += side + gap
+
+
+_PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+def die(surf, rect, value, colour=(250, 246, 236), pip=(30, 30, 30)):
+    rect = pygame.Rect(rect)
+    pygame.draw.rect(surf, (20, 20, 20), rect.move(3, 4), border_radius=int(rect.w * 0.18))
+    pygame.draw.rect(surf, colour, rect, border_radius=int(rect.w * 0.18))
+    pygame.draw.rect(surf, (90, 90, 90), rect, 1, border_radius=int(rect.w * 0.18))
+    r = rect.w * 0.09
+    for dx, dy in _PIPS[value]:
+        pygame.draw.circle(surf, pip, (rect.centerx + dx * rect.w * 0.27, rect.centery + dy * rect.h * 0.27), r)
+
+
+def wrap(text, font, width):
+    """Split text into lines that fit `width` pixels."""
+    words = text.split()
+    lines, line = [], ""
+    for w in words:
+        trial = w if not line else line + " " + w
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = w
+    if line:
+        lines.append(line)
+    return lines

@@ -1,0 +1,31 @@
+"""tools.ui_autoplay plays whole hot-seat games through the real client: every
+command is entered as clicks and key presses on the drawn screen and the
+engine must receive exactly that command."""
+
+import pytest
+
+pytest.importorskip("pygame")
+pytest.importorskip("pygame_gui")
+
+from tools import ui_autoplay  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path))
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (4, 2)])
+def test_autoplay_reaches_the_end_screen(players, seed):
+    summary = ui_autoplay.play("base", players, seed)
+    assert summary["winner"] in range(players)
+    assert summary["commands"] > 100
+    assert summary["clicks"] + summary["keys"] > summary["commands"]
+    assert summary["curtains"] > 0
+
+
+def test_autoplay_is_reproducible():
+    a = ui_autoplay.play("base", 3, 7, board="beginner")
+    b = ui_autoplay.play("base", 3, 7, board="beginner")
+    for key in ("commands", "clicks", "keys", "winner", "turns"):
+        assert a[key] == b[key]

@@ -1,0 +1,262 @@
+"""Play a complete hot-seat game through the real client, the way a person would.
+
+    python -m tools.ui_autoplay --rules base --players 4 --seed 3
+
+Random bots choose the commands; each command is turned into the mouse clicks
+and key presses a person would make on the rendered screen (at the positions
+the client drew things at: its click targets and board spots), posted as
+pygame events, and after each command the tool checks that the engine
+received exactly that command.  Exits 0 on reaching the end screen and prints
+a JSON summary.  Runs headless (SDL dummy driver) unless a display is set
+with --visible.
+
+Random bots offer trades far more often than people (most of their legal
+commands are offers); --trade-rate (default 0.1) is the chance an offer stays
+among the bot's choices, which keeps games to a few hundred turns.
+"""
+
+import argparse
+import json
+import os
+import sys
+import time
+
+
+def _setup_env(visible: bool) -> None:
+    if not visible:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+class AutoplayError(Exception):
+    pass
+
+
+class Driver:
+    """Posts input events to the app and runs its loop one step at a time."""
+
+    def __init__(self, app, pygame):
+        self.app = app
+        self.pg = pygame
+        self.clicks = 0
+        self.keys = 0
+
+    def frame(self, n=1):
+        for _ in range(n):
+            self.app.step()
+
+    def click_at(self, pos):
+        pg = self.pg
+        pos = (int(pos[0]), int(pos[1]))
+        w, h = self.app.size
+        if not (0 <= pos[0] < w and 0 <= pos[1] < h):
+            raise AutoplayError(f"click outside the window at {pos}")
+        pg.event.post(pg.event.Event(pg.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        pg.event.post(pg.event.Event(pg.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pg.event.post(pg.event.Event(pg.MOUSEBUTTONUP, pos=pos, button=1))
+        self.clicks += 1
+        self.frame(2)          # pygame_gui answers a click with an event of its own
+
+    def key(self, key, text=None):
+        pg = self.pg
+        pg.event.post(pg.event.Event(pg.KEYDOWN, key=key, mod=0, unicode=text or "", scancode=0))
+        pg.event.post(pg.event.Event(pg.KEYUP, key=key, mod=0, unicode=text or "", scancode=0))
+        if text:
+            pg.event.post(pg.event.Event(pg.TEXTINPUT, text=text))
+        self.keys += 1
+        self.frame(2)
+
+    def click_gui(self, key):
+        rect = self.app.scene.targets().get(key)
+        if rect is None:
+            raise AutoplayError(f"no enabled button {key!r} on {type(self.app.scene).__name__}")
+        self.click_at(rect.center)
+
+
+def plan(table, cmd, rng, pygame):
+    """The input steps a person makes for `cmd` on the table as it is now:
+    ("click", target key) | ("board", spot kind, id) | ("key", pygame key)."""
+    kind = cmd[0]
+    steps = []
+    if kind == "place_settlement":
+        steps = [("board", "node", cmd[2])]
+    elif kind == "place_road":
+        steps = [("board", "edge", cmd[2])]
+    elif kind == "move_robber":
+        steps = [("board", "hex", cmd[2])]
+    elif kind in ("roll", "end_turn"):
+        if rng.below(2):
+            steps = [("key", pygame.K_r if kind == "roll" else pygame.K_e)]
+        else:
+            steps = [("click", ("btn", kind))]
+    elif kind == "buy_dev":
+        steps = [("click", ("btn", "buy_dev"))]
+    elif kind in ("build_road", "build_settlement", "build_city"):
+        spot = "edge" if kind == "build_road" else "node"
+        first = ("key", {"build_road": pygame.K_1, "build_settlement": pygame.K_2,
+                         "build_city": pygame.K_3}[kind]) if rng.below(2) else ("click", ("btn", kind))
+        steps = [first, ("board", spot, cmd[2])]
+    elif kind == "discard":
+        for k, count in enumerate(cmd[2]):
+            steps += [("click", ("discard", "plus", k))] * count
+        steps.append(("click", ("discard", "ok")))
+    elif kind == "steal":
+        steps = [("click", ("steal", cmd[2]))]
+    elif kind.startswith("play_"):
+        from game.engine.constants import DEV_NAMES
+        card = DEV_NAMES.index(kind[5:])
+        steps = [("click", ("dev_card", card))]
+        steps += [("click", ("dev", "pick", r)) for r in cmd[2:]]
+        steps.append(("click", ("dev", "play")))
+    elif kind == "maritime":
+        steps = [("click", ("btn", "bank")), ("click", ("bank", "give", cmd[2])),
+                 ("click", ("bank", "get", cmd[3])), ("click", ("bank", "ok"))]
+    elif kind == "offer":
+        steps = [("key", pygame.K_t) if rng.below(2) else ("click", ("btn", "trade"))]
+        for k, count in enumerate(cmd[2]):
+            steps += [("click", ("give", "plus", k))] * count
+        for k, count in enumerate(cmd[3]):
+            steps += [("click", ("get", "plus", k))] * count
+        for s in range(table.n):
+            if s != cmd[1] and s not in cmd[4]:
+                steps.append(("click", ("to", s)))
+        steps.append(("click", ("trade", "send")))
+    elif kind in ("accept", "decline"):
+        steps = [("click", ("answer", kind))]
+    elif kind == "counter":
+        trade = table.view.trade
+        steps = [("click", ("answer", "counter"))]
+        # the editor starts from the offer, seen from me: I give what was asked
+        for prefix, start, target in (("give", trade["get"], cmd[3]), ("get", trade["give"], cmd[2])):
+            for k in range(len(start)):
+                d = target[k] - start[k]
+                steps += [("click", (prefix, "plus" if d > 0 else "minus", k))] * abs(d)
+        steps.append(("click", ("trade", "send")))
+    elif kind == "confirm_trade":
+        steps = [("click", ("responses", "with", cmd[2]))]
+    elif kind == "cancel_trade":
+        steps = [("click", ("responses", "withdraw"))]
+    else:
+        raise AutoplayError(f"no way to enter command {cmd!r} yet")
+    return steps
+
+
+def _norm(cmd):
+    return tuple(tuple(a) if isinstance(a, (list, tuple)) else a for a in cmd)
+
+
+def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_commands=20000,
+         visible=False, board="random"):
+    _setup_env(visible)
+    import pygame
+
+    from game.bots.random_bot import RandomBot
+    from game.client.app import App
+    from game.client.scenes.end import EndScene
+    from game.client.scenes.menu import MenuScene
+    from game.client.scenes.newgame import NewGameScene
+    from game.client.scenes.table import TableScene
+    from game.client.settings import DEFAULTS
+    from game.engine.rng import Rng
+
+    t0 = time.monotonic()
+    app = App(size, fullscreen=False, prefs=dict(DEFAULTS, muted=True))
+    app.push(MenuScene(app))
+    d = Driver(app, pygame)
+    d.frame()
+    d.click_gui("new_game")
+    if not isinstance(app.scene, NewGameScene):
+        raise AutoplayError("the new-game screen did not open")
+    d.click_gui(f"players_{players}")
+    d.click_gui(f"rules_{rules}")
+    d.click_gui(f"board_{board}")
+    entry = app.scene.seed_entry
+    d.click_at((entry.rect.right - 4, entry.rect.centery))
+    d.key(pygame.K_END)
+    for _ in range(len(entry.get_text())):
+        d.key(pygame.K_BACKSPACE)
+    for ch in str(seed):
+        d.key(pygame.K_UNKNOWN, ch)
+    if app.scene.seed_entry.get_text() != str(seed):
+        raise AutoplayError(f"typing the seed gave {app.scene.seed_entry.get_text()!r}")
+    d.click_gui("start")
+    if not isinstance(app.scene, TableScene):
+        raise AutoplayError(f"the game did not start: {getattr(app.scene, 'error', '?')}")
+    table = app.scene
+    auth = table.c.auth
+    bot = RandomBot(seed)
+    rng = Rng(seed, stream=77)
+    commands = 0
+    curtains = 0
+    while not isinstance(app.scene, EndScene):
+        if table.game_over_at is not None:
+            d.key(pygame.K_RETURN)          # on to the results
+            continue
+        if commands >= max_commands:
+            raise AutoplayError(f"no winner after {commands} commands")
+        if table.curtain_for is not None:
+            curtains += 1
+            if rng.below(2):
+                d.key(pygame.K_RETURN)
+            else:
+                d.click_at(table.targets.rect(("curtain",)).center)
+            if table.curtain_for is not None:
+                raise AutoplayError("the curtain did not lift")
+            continue
+        seat = table.viewer
+        exclude = () if rng.below(1000) < trade_rate * 1000 else ("offer",)
+        cmd = bot.choose(auth.state, seat, exclude) or bot.choose(auth.state, seat)
+        if cmd is None:
+            raise AutoplayError(f"seat {seat} is shown but has nothing to do")
+        before = len(auth.log)
+        for step in plan(table, cmd, rng, pygame):
+            if step[0] == "key":
+                d.key(step[1])
+                continue
+            if step[0] == "board":
+                pos = table.board.target_pos(step[1], step[2])
+            else:
+                rect = table.targets.rect(step[1])
+                if rect is None:
+                    raise AutoplayError(f"for {cmd!r}: target {step[1]!r} is not on screen "
+                                        f"(dialog {type(table.dialog).__name__})")
+                pos = rect.center
+            d.click_at(pos)
+        if len(auth.log) != before + 1 or _norm(auth.log[-1].cmd) != _norm(cmd):
+            got = auth.log[-1].cmd if len(auth.log) > before else None
+            raise AutoplayError(f"wanted {cmd!r}, the engine received {got!r}")
+        commands += 1
+    summary = {"rules": rules, "players": players, "seed": seed, "size": list(size),
+               "commands": commands, "clicks": d.clicks, "keys": d.keys, "curtains": curtains,
+               "turns": auth.state.turn, "winner": auth.state.winner,
+               "frames": app.frames_drawn, "seconds": round(time.monotonic() - t0, 2)}
+    pygame.quit()
+    return summary
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rules", choices=("base", "ck"), default="base")
+    ap.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--board", choices=("random", "beginner"), default="random")
+    ap.add_argument("--size", default="1280x720")
+    ap.add_argument("--trade-rate", type=float, default=0.1)
+    ap.add_argument("--max-commands", type=int, default=20000)
+    ap.add_argument("--visible", action="store_true", help="use the real display (e.g. under Xvfb)")
+    args = ap.parse_args(argv)
+    w, h = (int(v) for v in args.size.lower().split("x"))
+    try:
+        summary = play(args.rules, args.players, args.seed, (w, h), args.trade_rate, args.max_commands,
+                       args.visible, args.board)
+    except AutoplayError as e:
+        print(json.dumps({"ok": False, "error": str(e)}))
+        return 1
+    summary["ok"] = True
+    print(json.dumps(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
