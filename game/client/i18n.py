@@ -1,5 +1,7 @@
 """Message catalogs (English and Dutch).  Every string the player sees comes
-from here: `tr("key", name="Ann")`.  Catalogs are JSON files in lang/."""
+from here: `tr("key", name="Ann")`.  Catalogs are JSON files in lang/:
+<lang>.json and part files <lang>.<part>.json, merged (a key may live in one
+file only)."""
 
 import json
 import os
@@ -10,11 +12,25 @@ _catalogs = {}
 _current = "en"
 
 
+def catalog_files(lang: str) -> list:
+    """lang/<lang>.json plus the part files lang/<lang>.<part>.json (one part per
+    area of the game, so each area keeps its own strings)."""
+    names = sorted(n for n in os.listdir(_DIR)
+                   if n == lang + ".json" or (n.startswith(lang + ".") and n.endswith(".json")))
+    return [os.path.join(_DIR, n) for n in names]
+
+
 def catalog(lang: str) -> dict:
     cat = _catalogs.get(lang)
     if cat is None:
-        with open(os.path.join(_DIR, lang + ".json"), encoding="utf-8") as f:
-            cat = json.load(f)
+        cat = {}
+        for path in catalog_files(lang):
+            with open(path, encoding="utf-8") as f:
+                part = json.load(f)
+            twice = sorted(set(part) & set(cat))
+            if twice:
+                raise ValueError(f"{os.path.basename(path)} repeats keys: {', '.join(twice[:5])}")
+            cat.update(part)
         _catalogs[lang] = cat
     return cat
 
