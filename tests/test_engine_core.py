@@ -369,3 +369,15 @@ def test_bench_engine_prints_its_figures(capsys):
     result = json.loads(capsys.readouterr().out)
     for key in ("actions_per_sec", "games_per_sec", "like_for_like_actions_per_sec"):
         assert result[key] > 0
+
+
+def test_every_refusal_code_is_listed():
+    """ERROR_CODES (used by the translations) names every code the rules raise."""
+    import re
+    from game.engine import ERROR_CODES
+    engine = os.path.join(ROOT, "game", "engine")
+    raised = set()
+    for name in os.listdir(engine):
+        if name.endswith(".py"):
+            raised |= set(re.findall(r'IllegalCommand\("([a-z_]+)"', open(os.path.join(engine, name)).read()))
+    assert raised == set(ERROR_CODES)

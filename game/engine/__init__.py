@@ -12,7 +12,8 @@ view: `apply(my_view, cmd, redact_outcome(cmd, outcome, me), validate=False)`.
 
 from .codec import decode_state, encode_state, pack, state_hash, unpack
 from .rules import (
-    COMMANDS, IllegalCommand, apply, check, deciders, legal_commands, new_game,
+    COMMANDS, ERROR_CODES, IllegalCommand, apply, check, deciders, legal_commands, may_offer,
+    new_game,
 )
 from .state import PHASE_NAMES, State, default_config, validate_config
 from .views import (
@@ -20,8 +21,8 @@ from .views import (
 )
 
 __all__ = [
-    "COMMANDS", "IllegalCommand", "PHASE_NAMES", "State", "apply", "check", "decode_state",
-    "deciders", "default_config", "encode_state", "legal_commands", "new_game", "pack",
+    "COMMANDS", "ERROR_CODES", "IllegalCommand", "PHASE_NAMES", "State", "apply", "check", "decode_state",
+    "deciders", "default_config", "encode_state", "legal_commands", "may_offer", "new_game", "pack",
     "public_hash", "redact_command", "redact_event", "redact_outcome", "state_hash", "unpack",
     "validate_config", "view", "view_hash", "view_obj",
 ]

@@ -31,6 +31,16 @@ from .state import (
 )
 
 
+# Every reason code a refused command can carry (for translations and tests).
+ERROR_CODES = (
+    "bad_choice", "bad_seat", "bad_spot", "bad_target", "bad_terms", "bank_empty",
+    "cannot_afford", "cannot_improve", "deck_empty", "game_over", "knight_not_ready",
+    "malformed", "missing_cards", "no_card", "no_pieces", "not_in_these_rules",
+    "not_your_turn", "one_card_per_turn", "robber_locked", "roll_first", "same_kind",
+    "too_weak", "trade_over", "unknown_command", "wrong_count", "wrong_decision", "wrong_phase",
+)
+
+
 class IllegalCommand(Exception):
     """A refused command.  `code` is stable (for translations and the network),
     `detail` a plain English explanation."""
@@ -133,6 +143,13 @@ def _transfer(state: State, giver: int, taker: int, kind, k: int) -> None:
 def _trading_open(state: State) -> bool:
     """B-4.1: once the player has built or bought, trading is over this turn."""
     return not state.built or state.config["combine_trade_build"]
+
+
+def may_offer(state: State, seat: int) -> bool:
+    """Whether `seat` may open a domestic trade now (B-7.1, B-4.1): the current
+    player, after rolling, before building, holding at least one card."""
+    return (seat == state.current and state.phase == MAIN and _trading_open(state)
+            and state.hand_n[seat] > 0)
 
 
 def _distance_ok(state: State, node: int) -> bool:
