@@ -405,7 +405,8 @@ def _step_end_turn(state, step, out, events):
 def _step_harbor(state, step, out, events):
     """Commercial Harbor: offer the next player a resource, or stop."""
     remaining = step[1]
-    if remaining and any(state.hand_n[s] for s in remaining) and state.hand_n[state.current]:
+    if remaining and state.hand_n[state.current]:
+        state.agenda.insert(0, step)        # comes back after each answer
         _decide(state, "harbor_offer", [state.current], remaining=list(remaining))
 
 

@@ -94,7 +94,8 @@ def _check_ck(state) -> list:
         bad.append("two metropolises on one city")
     if state.defenders_left + sum(state.defenders) != 6:
         bad.append("Defender of Catan cards lost or duplicated")
-    if not 0 <= state.barb_pos < 7:
+    landing = any(step[0] == "battle" for step in state.agenda)   # CK-8.5 commits pending
+    if not 0 <= state.barb_pos < (8 if landing else 7):
         bad.append("barbarian ship off its track")
     return bad
 
@@ -165,7 +166,8 @@ def _check_ck(state) -> list:
         bad.append("two metropolises on one city")
     if state.defenders_left + sum(state.defenders) != 6:
         bad.append("Defender of Catan cards lost or duplicated")
-    if not 0 <= state.barb_pos < 7:
+    landing = any(step[0] == "battle" for step in state.agenda)   # CK-8.5 commits pending
+    if not 0 <= state.barb_pos < (8 if landing else 7):
         bad.append("barbarian ship off its track")
     return bad
 

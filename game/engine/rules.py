@@ -141,8 +141,10 @@ def _transfer(state: State, giver: int, taker: int, kind, k: int) -> None:
 
 
 def _trading_open(state: State) -> bool:
-    """B-4.1: once the player has built or bought, trading is over this turn."""
-    return not state.built or state.config["combine_trade_build"]
+    """B-4.1: once the player has built or bought, trading is over this turn.
+    Cities & Knights lets the player trade and build in any order (seed 003,
+    'Het spel in vogelvlucht')."""
+    return not state.built or state.config["combine_trade_build"] or state.barb_pos is not None
 
 
 def may_offer(state: State, seat: int) -> bool:

@@ -1,0 +1,232 @@
+"""Helpers for the Cities & Knights rule tests (CK-1 … CK-11).
+
+Like base_helpers: a game is created with `Authority`, a position is set up by
+writing state fields while keeping every invariant (bank + hands, pieces on
+board + supply, public VP, road lengths, 54 progress cards), and what a test
+asserts goes through the real command path.  `Table` wraps an authority with
+one replica per audience and checks after every accepted command that each
+replica, fed only its redacted record, stays in lockstep with the authority,
+and that the whole state is still consistent.
+"""
+
+from game.engine import check, default_config, legal_commands
+from game.engine.constants import PROGRESS_INDEX, PROGRESS_TRACK, PROGRESS_VP_CARDS
+from game.engine.invariants import check_state, check_views
+from game.engine.longest_road import road_length
+from game.engine.match import Authority, Replica
+from game.engine.rng import Rng
+from game.engine.state import PHASE_NAMES
+
+from base_helpers import put_building, put_road, sync_road_lengths  # noqa: F401 (re-exported)
+
+KIND = {"wood": 0, "brick": 1, "wool": 2, "grain": 3, "ore": 4, "paper": 5, "cloth": 6, "coin": 7}
+P = PROGRESS_INDEX
+
+
+def hand(**counts) -> tuple:
+    """Counts per card kind (5 resources + 3 commodities), e.g. hand(ore=1, coin=2)."""
+    out = [0] * 8
+    for name, k in counts.items():
+        out[KIND[name]] = k
+    return tuple(out)
+
+
+# --- the generator ------------------------------------------------------------------------
+
+class FixedRng(Rng):
+    """The game's generator, but the next results of `below` are fixed by the
+    test (a die is below(6) + 1; the event die is below(6))."""
+    __slots__ = ("queue",)
+
+    def __init__(self, rng, values):
+        self.state, self.inc = rng.state, rng.inc
+        self.queue = list(values)
+
+    def below(self, n):
+        if self.queue:
+            value = self.queue.pop(0)
+            assert 0 <= value < n, f"fixed result {value} out of range for below({n})"
+            return value
+        return Rng.below(self, n)
+
+
+def fix_next(auth, *values) -> None:
+    auth.state.rng = FixedRng(auth.state.rng, values)
+
+
+# --- positions -----------------------------------------------------------------------------
+
+def make_ck(players=4, seed=1, **options) -> Authority:
+    return Authority(default_config(rules="ck", players=players, board="beginner", seed=seed, **options))
+
+
+def start_turn(auth, seat=0, phase="main", turn=3) -> None:
+    """Skip the setup: `seat`'s turn in `phase` ("roll" or "main")."""
+    s = auth.state
+    s.setup_step = 2 * s.n
+    s.turn = turn
+    s.current = seat
+    s.phase = PHASE_NAMES.index(phase)
+    s.rolled = phase != "roll"
+    s.dice = [1, 2, 0] if s.rolled else None
+    s.built = False
+
+
+def set_cards(state, seat, counts) -> None:
+    """Give `seat` exactly these cards (8 kinds), exchanging with the bank."""
+    counts = list(counts)
+    for kind in range(8):
+        state.bank[kind] += state.hands[seat][kind] - counts[kind]
+        assert state.bank[kind] >= 0, "the bank does not hold that many cards"
+        state.hands[seat][kind] = counts[kind]
+    state.hand_n[seat] = sum(counts)
+
+
+def put_city(state, seat, node) -> None:
+    put_building(state, seat, node, city=True)
+
+
+def put_knight(state, seat, node, strength=1, active=False) -> None:
+    assert state.knight_owner[node] == -1 and state.node_owner[node] == -1
+    state.knight_owner[node] = seat
+    state.knight_strength[node] = strength
+    state.knight_active[node] = int(active)
+    state.knights_left[seat][strength - 1] -= 1
+    sync_road_lengths(state)
+
+
+def put_wall(state, node) -> None:
+    seat = state.node_owner[node]
+    assert state.node_level[node] == 2 and not state.wall[node]
+    state.wall[node] = 1
+    state.walls_left[seat] -= 1
+
+
+def set_level(state, seat, track, level) -> None:
+    state.improvements[seat][track] = level
+
+
+def put_metropolis(state, track, node) -> None:
+    seat = state.node_owner[node]
+    assert state.metropolis[track] == -1 and state.improvements[seat][track] >= 4
+    state.metropolis[track] = node
+    state.vp_public[seat] += 2
+
+
+def give_prog(state, seat, name, k=1) -> None:
+    """Move progress cards of a kind from their deck into `seat`'s hand."""
+    card = P[name]
+    for _ in range(k):
+        state.prog_decks[PROGRESS_TRACK[card]].remove(card)
+        state.prog_deck_n[PROGRESS_TRACK[card]] -= 1
+        state.prog[seat][card] += 1
+        state.prog_n[seat] += 1
+
+
+def give_vp_card(state, seat, name) -> None:
+    card = P[name]
+    assert card in PROGRESS_VP_CARDS
+    state.prog_decks[PROGRESS_TRACK[card]].remove(card)
+    state.prog_deck_n[PROGRESS_TRACK[card]] -= 1
+    state.prog_vp[seat] += 1
+    state.vp_public[seat] += 1
+
+
+def on_top(state, name) -> None:
+    """The next card drawn from its deck will be `name` (decks are drawn from the end)."""
+    card = P[name]
+    deck = state.prog_decks[PROGRESS_TRACK[card]]
+    deck.remove(card)
+    deck.append(card)
+
+
+def add_vp(state, seat, k) -> None:
+    """Raise `seat`'s public VP by k with Defender of Catan cards (simple, consistent)."""
+    state.defenders[seat] += k
+    state.defenders_left -= k
+    state.vp_public[seat] += k
+
+
+def road_len(state, seat) -> int:
+    return road_length(state.edge_owner, state.node_owner, state.knight_owner, seat)
+
+
+# --- the command path ----------------------------------------------------------------------
+
+def _normal(cmd) -> tuple:
+    return tuple(tuple(a) if isinstance(a, list) else a for a in cmd)
+
+
+class Table:
+    """An authority plus a replica per audience (every seat and a spectator).
+    Create it after the position is set up."""
+
+    def __init__(self, auth):
+        self.auth = auth
+        self.consistent()
+        self.replicas = {a: Replica(auth.view(a), a) for a in list(range(auth.state.n)) + [None]}
+        for rep in self.replicas.values():
+            rep.seq = len(auth.log)          # the position may be set up mid-game
+        self.records = []
+
+    @property
+    def state(self):
+        return self.auth.state
+
+    def do(self, *cmd, listed=True):
+        """Submit a legal command (`listed`: it must also be among legal_commands,
+        which lists free-form trade offers only partially)."""
+        cmd = _normal(cmd)
+        assert check(self.state, cmd) is None, f"{cmd} refused: {check(self.state, cmd)}"
+        if listed:
+            assert cmd in legal_commands(self.state, cmd[1]), f"{cmd} not listed as legal"
+        record = self.auth.submit(cmd)
+        self.records.append(record)
+        for a, rep in self.replicas.items():
+            rep.receive(record.for_audience(a))
+            assert rep.view_hash() == self.auth.view_hash(a), f"replica {a} out of step after {cmd}"
+        self.consistent()
+        return record
+
+    def consistent(self):
+        problems = check_state(self.state) + check_views(self.state)
+        assert problems == [], problems
+
+    def roll(self, white, red, event, *more):
+        """The current player rolls: white, red, event face (0-2 ship, 3+t gate of track t)."""
+        fix_next(self.auth, white - 1, red - 1, event, *more)
+        return self.do("roll", self.state.current)
+
+    def play(self, seat, name, *args):
+        return self.do("progress", seat, P[name], tuple(args))
+
+    def resolve(self, seat, kind, *args):
+        return self.do("resolve", seat, kind, tuple(args))
+
+    def refuse(self, cmd, code):
+        return refuse(self.auth, cmd, code)
+
+    def legal(self, seat, kind=None):
+        return [c for c in legal_commands(self.state, seat) if kind is None or c[0] == kind]
+
+
+def refuse(auth, cmd, code):
+    """Refused with `code`, not listed, nothing changed."""
+    import pytest
+    from game.engine import IllegalCommand
+    cmd = _normal(cmd)
+    before = auth.state_hash()
+    assert cmd not in legal_commands(auth.state, cmd[1]), f"{cmd} is listed as legal"
+    with pytest.raises(IllegalCommand) as info:
+        auth.submit(cmd)
+    assert info.value.code == code, f"{cmd}: refused with {info.value.code} ({info.value.detail}), expected {code}"
+    assert auth.state_hash() == before
+    return info.value
+
+
+def events(record, kind) -> list:
+    return [e for e in record.events if e[0] == kind]
+
+
+def phase(state) -> str:
+    return PHASE_NAMES[state.phase]
