@@ -14,8 +14,14 @@ CLIENT = os.path.join(os.path.dirname(__file__), "..", "game", "client")
 
 
 def _catalog(lang):
-    with open(os.path.join(CLIENT, "lang", lang + ".json"), encoding="utf-8") as f:
-        return json.load(f)
+    """The whole catalog of a language: <lang>.json and its part files."""
+    out = {}
+    for path in i18n.catalog_files(lang):
+        with open(path, encoding="utf-8") as f:
+            part = json.load(f)
+        assert not set(part) & set(out), f"{path} repeats keys"
+        out.update(part)
+    return out
 
 
 def _fields(text):
@@ -120,6 +126,47 @@ def test_the_font_has_every_glyph_the_client_shows():
         assert shape("\u21ba") == notdef        # (the check itself works: a glyph Noto lacks)
         missing = [c for c in sorted(chars) if not c.isspace() and shape(c) == notdef]
         assert missing == [], (bold, missing)
+
+
+def test_cities_and_knights_words_exist_in_both_languages():
+    """Every C&K name the client builds at run time: progress cards and
+    their texts, decisions, tracks, improvement levels; and every refusal
+    code of the engine (C&K ones included)."""
+    from game.engine import ERROR_CODES
+    from game.engine.constants import PROGRESS_NAMES, TRACK_NAMES
+    from game.engine.ck import ANSWERS
+    keys = [f"prog.{p}" for p in PROGRESS_NAMES] + [f"prog.{p}.text" for p in PROGRESS_NAMES]
+    keys += [f"decide.{k}.{part}" for k in ANSWERS for part in ("title", "help")]
+    keys += [f"track.{t}" for t in TRACK_NAMES] + [f"chart.{t}.ability" for t in TRACK_NAMES]
+    keys += [f"chart.{t}.{level}" for t in TRACK_NAMES for level in range(1, 6)]
+    keys += [f"err.{code}" for code in ERROR_CODES]
+    keys += [f"btn.{b}" for b in ("build_wall", "recruit_knight", "chart")]
+    for lang in ("en", "nl"):
+        cat = _catalog(lang)
+        assert [k for k in keys if k not in cat] == [], lang
+
+
+def test_dutch_cities_and_knights_terms_follow_the_rule_book():
+    nl = _catalog("nl")
+    names = {"alchemist": "Alchimist", "crane": "Bouwkraan", "mining": "Mijnbouw", "irrigation": "Irrigatie",
+             "printer": "Boekdrukkunst", "inventor": "Uitvinder", "engineer": "Ingenieur", "medicine": "Medicijn",
+             "smith": "Smeedkunst", "road_building": "Stratenbouw", "bishop": "Bisschop", "diplomat": "Diplomaat",
+             "warlord": "Veldheer", "wedding": "Bruidsschat", "intrigue": "Intrige", "saboteur": "Saboteur",
+             "spy": "Spion", "deserter": "Overloper", "constitution": "Wetgeving", "merchant": "Handelaar",
+             "commercial_harbor": "Handelshaven", "merchant_fleet": "Handelsvloot",
+             "master_merchant": "Handelsmeester", "resource_monopoly": "Grondstoffen-monopolie",
+             "trade_monopoly": "Handelswaren-monopolie"}
+    assert {k: nl["prog." + k] for k in names} == names
+    assert [nl[f"res.{c}"] for c in ("paper", "cloth", "coin")] == ["papier", "doek", "munten"]
+    assert nl["btn.recruit_knight"].lower() == "ridder" and nl["btn.build_wall"].lower() == "stadsmuur"
+    assert "metropool" in nl["decide.metropolis.title"] and "barbaren" in nl["barb.title"].lower()
+    assert nl["btn.chart"].lower() == "stadsuitbouw"
+    levels = {f"chart.{t}.{k}": name for t, k, name in (
+        # Seed 003 names the third trade level, with the 2:1 commodity trade, "Gilde".
+        ("trade", 1, "Markt"), ("trade", 3, "Gilde"), ("trade", 4, "Bank"), ("politics", 1, "Raadhuis"),
+        ("politics", 3, "Vesting"), ("politics", 4, "Kathedraal"), ("politics", 5, "Raadhuis van Catan"),
+        ("science", 1, "Klooster"), ("science", 3, "Aquaduct"), ("science", 4, "Theater"))}
+    assert {k: nl[k] for k in levels} == levels          # CK-6.2
 
 
 def test_every_base_refusal_has_words_in_both_languages():

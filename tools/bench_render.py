@@ -1,6 +1,6 @@
 """Frame times of a mid-game table and the idle CPU use of the client loop.
 
-    python -m tools.bench_render [--size 1920x1080] [--frames 300] [--idle 3]
+    python -m tools.bench_render [--size 1920x1080] [--frames 300] [--idle 3] [--rules ck]
 
 Plays a seeded game with random bots to a mid-game position, then redraws the
 table (a full frame, as after any change) --frames times, and reports the
@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def midgame_table(size, seed=4, turns=60, players=4):
+def midgame_table(size, seed=4, turns=60, players=4, rules="base"):
     from game.bots.random_bot import RandomBot
     from game.client.app import App
     from game.client.controller import HotseatController
@@ -30,7 +30,7 @@ def midgame_table(size, seed=4, turns=60, players=4):
     from game.engine import default_config
 
     app = App(size, fullscreen=False, prefs=dict(DEFAULTS, muted=True))
-    config = default_config(players=players, seed=seed)
+    config = default_config(rules=rules, players=players, seed=seed)
     names = [f"Player {i + 1}" for i in range(players)]
     c = HotseatController(config, names, [rgb for _, rgb in PLAYER_COLOURS[:players]])
     table = TableScene(app, c)
@@ -78,10 +78,14 @@ def main(argv=None) -> int:
     ap.add_argument("--size", default="1920x1080")
     ap.add_argument("--frames", type=int, default=300)
     ap.add_argument("--idle", type=float, default=3.0)
+    ap.add_argument("--rules", choices=("base", "ck"), default="base",
+                    help="ck: a Cities & Knights table (knights, walls, barbarians, progress cards)")
+    ap.add_argument("--turns", type=int, default=None, help="turns played before measuring (default 60; ck 150)")
     args = ap.parse_args(argv)
     import pygame
     w, h = (int(v) for v in args.size.lower().split("x"))
-    app, table = midgame_table((w, h))
+    turns = args.turns or (150 if args.rules == "ck" else 60)
+    app, table = midgame_table((w, h), turns=turns, rules=args.rules)
     t0 = time.perf_counter()
     app.dirty = True
     app.step([])                 # the first frame also builds the cached board layer
@@ -114,7 +118,7 @@ def main(argv=None) -> int:
     wall0, cpu0 = time.perf_counter(), time.process_time()
     app.run()
     wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
-    result = {"size": [w, h], "frames": args.frames, "first_frame_ms": round(first, 2), "median_ms": round(median, 2), "p99_ms": round(p99, 2),
+    result = {"size": [w, h], "rules": args.rules, "turns": turns, "frames": args.frames, "first_frame_ms": round(first, 2), "median_ms": round(median, 2), "p99_ms": round(p99, 2),
               "dialog_median_ms": round(dialog_times[len(dialog_times) // 2], 2),
               "idle_seconds": round(wall, 2), "idle_cpu_percent": round(100 * cpu / wall, 2),
               "idle_frames_drawn": app.frames_drawn - drawn,

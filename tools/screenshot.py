@@ -5,7 +5,10 @@
 Writes <out>/<W>x<H>-<lang>/<name>.png at 1280x720 and 1920x1080 in English,
 and 1280x720 in Dutch.  The game screens come from one seeded game played by
 random bots through the table (commands submitted as the table's own buttons
-would); each screen is saved the first time it occurs.
+would); each screen is saved the first time it occurs.  A Cities & Knights
+game is shot the same way into <out>/<W>x<H>-<lang>-ck/ (knights, walls,
+metropolises, the barbarians, the chart, progress cards and every decision
+dialog that comes up).
 """
 
 import argparse
@@ -153,13 +156,169 @@ def shoot(out, w, h, lang, seed=4):
     return saved
 
 
+def shoot_ck(out, w, h, lang, seed=5, players=4):
+    import pygame
+
+    from game.bots.random_bot import RandomBot
+    from game.client.app import App
+    from game.client.controller import HotseatController
+    from game.client.scenes import ckdialogs, dialogs
+    from game.client.scenes.table import TableScene
+    from game.client.settings import DEFAULTS
+    from game.client.theme import PLAYER_COLOURS
+    from game.engine import default_config
+    from game.engine.constants import PROGRESS_NAMES
+    from game.engine.state import DECIDE, GAME_OVER, MAIN, ROLL, SETUP_SETTLEMENT
+
+    folder = os.path.join(out, f"{w}x{h}-{lang}-ck")
+    os.makedirs(folder, exist_ok=True)
+    app = App((w, h), fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
+    names = ["Anna", "Bram", "Cees", "Dirk"][:players]
+    c = HotseatController(default_config(rules="ck", players=players, seed=seed), names,
+                          [rgb for _, rgb in PLAYER_COLOURS[:players]])
+    table = TableScene(app, c)
+    app.push(table)
+    saved = []
+    taken = set()
+
+    def save(name):
+        table.dice_until = table.glow_until = 0.0
+        table.flying = []
+        app.dirty = True
+        app.step([])
+        path = os.path.join(folder, name + ".png")
+        pygame.image.save(app.screen, path)
+        saved.append(path)
+
+    def once(name, ready, prepare=None):
+        if name in taken or not ready:
+            return
+        taken.add(name)
+        old = table.dialog, table.mode, table.knight
+        table._update_pick()
+        if prepare:
+            prepare()
+        save(name)
+        if prepare:
+            table.dialog, table.mode, table.knight = old
+            table._update_pick()
+
+    def hover(kind, spot):
+        pos = table.board.target_pos(kind, spot)
+        table.mouse = (int(pos[0]), int(pos[1]))
+        table.hover_spot = spot
+
+    bot = RandomBot(seed)
+    steps = 0
+    while steps < 30000:
+        steps += 1
+        if table.game_over_at is not None:
+            save("ck-40-game-over")
+            table.show_results()
+            app.dirty = True
+            app.step([])
+            path = os.path.join(folder, "ck-41-end.png")
+            pygame.image.save(app.screen, path)
+            saved.append(path)
+            break
+        if table.curtain_for is not None:
+            if "ck-01-curtain" not in taken:
+                taken.add("ck-01-curtain")
+                save("ck-01-curtain")
+            table.reveal()
+            continue
+        v, me = table.view, table.viewer
+        kinds = table.legal_kinds()
+        if v.phase == SETUP_SETTLEMENT and "place_city" in kinds:
+            def hover_city():
+                spot = sorted(table.pick[1])[len(table.pick[1]) // 2]
+                hover("node", spot)
+            once("ck-02-setup-city", True, hover_city)
+        if v.phase == DECIDE and isinstance(table.dialog, ckdialogs.Chooser):
+            d = table.dialog
+            if d.name in ("wedding", "saboteur", "master_merchant"):
+                opts = d.options()
+                prep = (lambda o=opts[0]: d.sel.__setitem__(slice(None), list(o))) if opts else None
+            else:
+                prep = None
+            once(f"ck-20-decide-{v.pending['kind']}", True, prep)
+        if v.phase == ROLL and v.prog[me][0] and any(c[0] == "progress" for c in table.legal):
+            def alchemist():
+                table.open_progress(0)
+                table.dialog.chosen = [4]          # the white die chosen, the red one asked
+            once("ck-31-progress-alchemist", True, alchemist)
+        if v.phase == MAIN and me == v.current:
+            knights = [n for n in range(54) if v.knight_owner[n] == me and table.knight_commands(n)]
+            if knights and v.turn > 30:
+                def select():
+                    table.select_knight(knights[0])
+                    dests = sorted(table.pick[1]) if table.pick else []
+                    if dests:
+                        hover("node", dests[0])
+                once("ck-10-knight-selected", True, select)
+            once("ck-11-chart", v.turn > 60, lambda: setattr(table, "dialog", ckdialogs.ChartDialog(table)))
+            for mode in ("recruit_knight", "build_wall"):
+                if mode in kinds:
+                    def pick_mode(m=mode):
+                        table.mode = m
+                        table._update_pick()
+                        hover("node", sorted(table.pick[1])[0])
+                    once(f"ck-12-mode-{mode}", True, pick_mode)
+            if "maritime" in kinds and sum(v.hands[me][5:]) > 0:
+                def open_bank():
+                    bd = dialogs.BankDialog(table)
+                    bd.give = next(c[2] for c in table.legal if c[0] == "maritime")
+                    bd.get = 6 if bd.give != 6 else 7
+                    table.dialog = bd
+                once("ck-13-bank", True, open_bank)
+            if table.action_enabled("trade") and sum(v.hands[me]) >= 3 and v.turn > 40:
+                def open_trade():
+                    ed = dialogs.TradeEditor(table)
+                    held = [k for k in range(8) if v.hands[me][k]]
+                    ed.give[held[-1]] = 1
+                    ed.get[(held[-1] + 3) % 8] = 1
+                    table.dialog = ed
+                once("ck-14-trade", True, open_trade)
+            held = [k for k in range(25) if v.prog[me][k]]
+            for card in held:
+                name = PROGRESS_NAMES[card]
+                playable = any(c[0] == "progress" and c[2] == card for c in table.legal)
+                if playable:
+                    def open_card(card=card):
+                        table.open_progress(card)
+                        d = table.dialog
+                        if not d.modal and table.pick and table.pick[1]:
+                            hover(table.pick[0], sorted(table.pick[1])[0])
+                    once(f"ck-30-progress-{name}", True, open_card)
+            once("ck-15-midgame", v.turn >= 150)
+            once("ck-16-late", v.turn >= 300)
+        cmd = bot.choose(c.auth.state, me, ("offer",)) or bot.choose(c.auth.state, me)
+        if v.phase == GAME_OVER:
+            continue
+        before = len(c.auth.log)
+        table.submit(cmd)
+        if len(c.auth.log) != before + 1:
+            raise SystemExit(f"the engine refused the bot's command {cmd!r}")
+        if any(e[0] == "barbarians_attack" for e in c.auth.log[-1].events) and "ck-21-attack" not in taken:
+            taken.add("ck-21-attack")
+            if table.curtain_for is None:
+                save("ck-21-attack")
+    pygame.quit()
+    return saved
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="shots")
     ap.add_argument("--seed", type=int, default=4)
+    ap.add_argument("--rules", choices=("base", "ck", "both"), default="both")
     args = ap.parse_args(argv)
     total = 0
-    for w, h, lang in SIZES:
+    for w, h, lang in SIZES if args.rules != "base" else ():
+        saved = shoot_ck(args.out, w, h, lang)
+        total += len(saved)
+        print(f"{w}x{h} {lang} C&K: {len(saved)} screens in {os.path.dirname(saved[0])}")
+    for w, h, lang in SIZES if args.rules != "ck" else ():
         saved = shoot(args.out, w, h, lang, args.seed)
         total += len(saved)
         print(f"{w}x{h} {lang}: {len(saved)} screens in {os.path.dirname(saved[0])}")

@@ -1,6 +1,7 @@
 """Play a complete hot-seat game through the real client, the way a person would.
 
     python -m tools.ui_autoplay --rules base --players 4 --seed 3
+    python -m tools.ui_autoplay --rules ck --players 3 --seed 5 [--vp 8] [--knight-commit] [--lang nl]
 
 Random bots choose the commands; each command is turned into the mouse clicks
 and key presses a person would make on the rendered screen (at the positions
@@ -79,7 +80,7 @@ def plan(table, cmd, rng, pygame):
     ("click", target key) | ("board", spot kind, id) | ("key", pygame key)."""
     kind = cmd[0]
     steps = []
-    if kind == "place_settlement":
+    if kind in ("place_settlement", "place_city"):
         steps = [("board", "node", cmd[2])]
     elif kind == "place_road":
         steps = [("board", "edge", cmd[2])]
@@ -92,11 +93,27 @@ def plan(table, cmd, rng, pygame):
             steps = [("click", ("btn", kind))]
     elif kind == "buy_dev":
         steps = [("click", ("btn", "buy_dev"))]
-    elif kind in ("build_road", "build_settlement", "build_city"):
+    elif kind in ("build_road", "build_settlement", "build_city", "build_wall", "recruit_knight"):
         spot = "edge" if kind == "build_road" else "node"
-        first = ("key", {"build_road": pygame.K_1, "build_settlement": pygame.K_2,
-                         "build_city": pygame.K_3}[kind]) if rng.below(2) else ("click", ("btn", kind))
+        first = ("key", {"build_road": pygame.K_1, "build_settlement": pygame.K_2, "build_city": pygame.K_3,
+                         "build_wall": pygame.K_w, "recruit_knight": pygame.K_k}[kind]) \
+            if rng.below(2) else ("click", ("btn", kind))
         steps = [first, ("board", spot, cmd[2])]
+    elif kind in ("activate_knight", "promote_knight", "chase_robber"):
+        # click the knight, then the button beside it
+        steps = [("board", "node", cmd[2]), ("click", ("knight", kind.split("_")[0]))]
+    elif kind in ("move_knight", "displace_knight"):
+        steps = [("board", "node", cmd[2]), ("board", "node", cmd[3])]
+    elif kind == "improve":
+        steps = [("key", pygame.K_i) if rng.below(2) else ("click", ("btn", "chart")),
+                 ("click", ("chart", "improve", cmd[2]))]
+    elif kind == "progress":
+        from game.client.scenes.ckdialogs import input_steps
+        from game.engine.constants import PROGRESS_NAMES
+        steps = [("click", ("prog_card", cmd[2]))] + input_steps("progress", PROGRESS_NAMES[cmd[2]], cmd[3])
+    elif kind == "resolve":
+        from game.client.scenes.ckdialogs import input_steps
+        steps = input_steps("resolve", cmd[2], cmd[3])
     elif kind == "discard":
         for k, count in enumerate(cmd[2]):
             steps += [("click", ("discard", "plus", k))] * count
@@ -147,7 +164,7 @@ def _norm(cmd):
 
 
 def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_commands=20000,
-         visible=False, board="random"):
+         visible=False, board="random", vp=None, lang="en", knight_commit=False):
     _setup_env(visible)
     import pygame
 
@@ -161,7 +178,7 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
     from game.engine.rng import Rng
 
     t0 = time.monotonic()
-    app = App(size, fullscreen=False, prefs=dict(DEFAULTS, muted=True))
+    app = App(size, fullscreen=False, prefs=dict(DEFAULTS, muted=True, language=lang))
     app.push(MenuScene(app))
     d = Driver(app, pygame)
     d.frame()
@@ -171,6 +188,10 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
     d.click_gui(f"players_{players}")
     d.click_gui(f"rules_{rules}")
     d.click_gui(f"board_{board}")
+    if knight_commit:
+        d.click_gui("commit_True")           # C&K option CK-8.5
+    while vp is not None and app.scene.vp != vp:      # the victory-point target, with − and +
+        d.click_gui("vp_minus" if app.scene.vp > vp else "vp_plus")
     entry = app.scene.seed_entry
     d.click_at((entry.rect.right - 4, entry.rect.centery))
     d.key(pygame.K_END)
@@ -189,6 +210,7 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
     rng = Rng(seed, stream=77)
     commands = 0
     curtains = 0
+    kinds = {}
     while not isinstance(app.scene, EndScene):
         if table.game_over_at is not None:
             d.key(pygame.K_RETURN)          # on to the results
@@ -227,10 +249,14 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
             got = auth.log[-1].cmd if len(auth.log) > before else None
             raise AutoplayError(f"wanted {cmd!r}, the engine received {got!r}")
         commands += 1
+        name = cmd[0] if cmd[0] not in ("resolve", "progress") else f"{cmd[0]}:{cmd[2]}"
+        kinds[name] = kinds.get(name, 0) + 1
     summary = {"rules": rules, "players": players, "seed": seed, "size": list(size),
                "commands": commands, "clicks": d.clicks, "keys": d.keys, "curtains": curtains,
                "turns": auth.state.turn, "winner": auth.state.winner,
-               "frames": app.frames_drawn, "seconds": round(time.monotonic() - t0, 2)}
+               "frames": app.frames_drawn, "seconds": round(time.monotonic() - t0, 2),
+               "vp_target": auth.config["vp_target"], "knight_commit": auth.config["knight_commit"],
+               "kinds": dict(sorted(kinds.items()))}
     pygame.quit()
     return summary
 
@@ -244,12 +270,15 @@ def main(argv=None) -> int:
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--trade-rate", type=float, default=0.1)
     ap.add_argument("--max-commands", type=int, default=20000)
+    ap.add_argument("--vp", type=int, default=None, help="victory-point target (default: the rules' own)")
+    ap.add_argument("--lang", choices=("en", "nl"), default="en")
+    ap.add_argument("--knight-commit", action="store_true", help="C&K option CK-8.5: players choose defenders")
     ap.add_argument("--visible", action="store_true", help="use the real display (e.g. under Xvfb)")
     args = ap.parse_args(argv)
     w, h = (int(v) for v in args.size.lower().split("x"))
     try:
         summary = play(args.rules, args.players, args.seed, (w, h), args.trade_rate, args.max_commands,
-                       args.visible, args.board)
+                       args.visible, args.board, args.vp, args.lang, args.knight_commit)
     except AutoplayError as e:
         print(json.dumps({"ok": False, "error": str(e)}))
         return 1

@@ -192,13 +192,28 @@ class BoardView:
         for e, owner in enumerate(state.edge_owner):
             if owner != -1:
                 self.draw_road(surf, e, colours[owner])
+        ck = state.ck
+        metro = {node: track for track, node in enumerate(state.metropolis)} if ck else {}
         for n, owner in enumerate(state.node_owner):
             if owner != -1:
                 x, y = self.node_pos(n)
+                if ck and state.wall[n]:
+                    draw_wall(surf, x, y, R)
                 if state.node_level[n] == 2:
                     draw_city(surf, x, y, R, colours[owner])
                 else:
                     draw_settlement(surf, x, y, R, colours[owner])
+                if n in metro:
+                    draw_metropolis(surf, x, y, R, theme.TRACK_RGB[metro[n]])
+        if ck:
+            for n, owner in enumerate(state.knight_owner):
+                if owner != -1:
+                    x, y = self.node_pos(n)
+                    draw_knight(surf, x, y, R, colours[owner], state.knight_strength[n], state.knight_active[n])
+            hex_, owner = state.merchant
+            if hex_ != -1:
+                cx, cy = self.hex_center(hex_)
+                draw_merchant(surf, cx + R * 0.5, cy + R * 0.05, R, colours[owner])
         cx, cy = self.hex_center(state.robber)
         draw_robber(surf, cx - R * 0.48, cy + R * 0.05, R)
 
@@ -300,6 +315,82 @@ def draw_city(surf, x, y, R, colour):
            (x + s * 0.9, y + s * 0.8)]
     pygame.draw.polygon(surf, colour, pts)
     pygame.draw.polygon(surf, (20, 20, 20), pts, max(2, int(R * 0.035)))
+
+
+def draw_wall(surf, x, y, R):
+    """A city wall: a grey stone base wider than the city above it."""
+    w, h = R * 0.82, R * 0.2
+    r = pygame.Rect(0, 0, w, h)
+    r.midtop = (x - R * 0.05, y + R * 0.1)
+    pygame.draw.rect(surf, (20, 20, 20), r.inflate(4, 4), border_radius=2)
+    pygame.draw.rect(surf, (168, 164, 156), r, border_radius=2)
+    for k in range(1, 5):
+        bx = r.x + r.w * k / 5
+        pygame.draw.line(surf, (90, 88, 84), (bx, r.y), (bx, r.bottom), 1)
+    pygame.draw.line(surf, (90, 88, 84), (r.x, r.centery), (r.right, r.centery), 1)
+
+
+def draw_metropolis(surf, x, y, R, colour):
+    """A metropolis: a tall tower in its track's colour beside the city."""
+    s = R * 0.25
+    pts = [(x + s * 0.55, y + s * 0.8), (x + s * 0.55, y - s * 1.9), (x + s * 0.95, y - s * 2.5),
+           (x + s * 1.35, y - s * 1.9), (x + s * 1.35, y + s * 0.8)]
+    pygame.draw.polygon(surf, colour, pts)
+    pygame.draw.polygon(surf, (20, 20, 20), pts, max(2, int(R * 0.035)))
+
+
+def draw_knight(surf, x, y, R, colour, strength, active):
+    """A knight: a round shield with 1-3 pips for its strength.  Active
+    knights are bright with a gold rim (the helmet); inactive ones are dull
+    with a grey rim."""
+    r = R * 0.25
+    fill = colour if active else theme.darker(colour, 0.45)
+    pygame.draw.circle(surf, (16, 16, 16), (x + 1, y + 2), r + max(2, R * 0.05))
+    pygame.draw.circle(surf, (250, 212, 70) if active else (120, 120, 120), (x, y), r + max(2, R * 0.05))
+    pygame.draw.circle(surf, fill, (x, y), r)
+    ink = (20, 20, 20) if sum(fill) > 420 else (250, 250, 250)
+    pr = max(2, r * 0.22)
+    for i in range(strength):
+        px = x + (i - (strength - 1) / 2) * pr * 2.4
+        pygame.draw.circle(surf, ink, (px, y), pr)
+    if not active:                 # a slash marks a knight that cannot defend or act
+        pygame.draw.line(surf, (200, 200, 200), (x - r * 0.7, y + r * 0.7), (x + r * 0.7, y - r * 0.7), 1)
+
+
+def draw_merchant(surf, x, y, R, colour):
+    s = R * 0.2
+    body = [(x - s * 0.6, y + s * 1.1), (x, y - s * 0.6), (x + s * 0.6, y + s * 1.1)]
+    pygame.draw.polygon(surf, colour, body)
+    pygame.draw.polygon(surf, (250, 250, 250), body, 2)
+    pygame.draw.circle(surf, colour, (x, y - s * 0.7), s * 0.42)
+    pygame.draw.circle(surf, (250, 250, 250), (x, y - s * 0.7), s * 0.42, 2)
+
+
+def draw_ship(surf, rect, colour=theme.SHIP_RGB, sail=(236, 232, 220)):
+    """The barbarians' ship (event die face and track marker)."""
+    r = pygame.Rect(rect)
+    hull = [(r.x + r.w * 0.1, r.y + r.h * 0.62), (r.right - r.w * 0.1, r.y + r.h * 0.62),
+            (r.right - r.w * 0.25, r.y + r.h * 0.85), (r.x + r.w * 0.25, r.y + r.h * 0.85)]
+    pygame.draw.polygon(surf, colour, hull)
+    mast = r.x + r.w * 0.5
+    pygame.draw.line(surf, colour, (mast, r.y + r.h * 0.12), (mast, r.y + r.h * 0.62), max(1, int(r.w * 0.05)))
+    pygame.draw.polygon(surf, sail, [(mast + 2, r.y + r.h * 0.15), (mast + 2, r.y + r.h * 0.56),
+                                     (r.right - r.w * 0.16, r.y + r.h * 0.56)])
+    pygame.draw.polygon(surf, sail, [(mast - 2, r.y + r.h * 0.22), (mast - 2, r.y + r.h * 0.56),
+                                     (r.x + r.w * 0.22, r.y + r.h * 0.56)])
+
+
+def draw_gate(surf, rect, colour):
+    """A city gate in a track's colour (event die face)."""
+    r = pygame.Rect(rect)
+    body = pygame.Rect(r.x + r.w * 0.18, r.y + r.h * 0.25, r.w * 0.64, r.h * 0.6)
+    pygame.draw.rect(surf, colour, body)
+    for k in range(3):
+        pygame.draw.rect(surf, colour, (body.x + k * body.w * 0.4, r.y + r.h * 0.14, body.w * 0.2, r.h * 0.12))
+    arch = pygame.Rect(0, 0, body.w * 0.4, body.h * 0.62)
+    arch.midbottom = body.midbottom
+    pygame.draw.rect(surf, (40, 32, 24), arch, border_top_left_radius=int(arch.w / 2),
+                     border_top_right_radius=int(arch.w / 2))
 
 
 def draw_robber(surf, x, y, R):

@@ -1,6 +1,6 @@
 """Engine events as plain sentences for the game log (current language)."""
 
-from game.engine.constants import CARD_NAMES, DEV_NAMES, TERRAIN_NAMES
+from game.engine.constants import CARD_NAMES, DEV_NAMES, PROGRESS_NAMES, SHIP_FACES, TERRAIN_NAMES, TRACK_NAMES
 
 from .i18n import tr
 
@@ -25,11 +25,131 @@ def dev_name(kind) -> str:
     return tr("dev." + DEV_NAMES[kind])
 
 
+def progress_name(card) -> str:
+    return tr("prog." + PROGRESS_NAMES[card])
+
+
+def track_name(track) -> str:
+    return tr("track." + TRACK_NAMES[track])
+
+
+def event_die_text(face) -> str:
+    """The event die (CK-1.6): the barbarians' ship, or a city gate of a track."""
+    return tr("die.ship") if face < SHIP_FACES else tr("die.gate", track=track_name(face - SHIP_FACES))
+
+
+def _names(names, seats):
+    return ", ".join(names[s] for s in seats)
+
+
+def ck_sentences(event, names, state=None):
+    """Sentences for Cities & Knights events, or None for an event not of C&K."""
+    kind, n = event[0], names
+    if kind == "rolled" and len(event) > 4:
+        return [tr("log.rolled_ck", name=n[event[1]], d1=event[2], d2=event[3], total=event[2] + event[3],
+                   event=event_die_text(event[4]))]
+    if kind == "barbarians_advance":
+        return [tr("log.barbarians_advance", n=event[1])]
+    if kind == "barbarians_attack":
+        per = ", ".join(f"{n[s]} {k}" for s, k in enumerate(event[3]))
+        return [tr("log.barbarians_attack", barbarians=event[1], knights=event[2], per=per)]
+    if kind == "barbarians_win":
+        return [tr("log.barbarians_win", names=_names(n, event[1]))]
+    if kind == "catan_wins":
+        if not event[1]:
+            return [tr("log.catan_wins_nobody")]
+        if len(event[1]) == 1:
+            return [tr("log.catan_wins_one", name=n[event[1][0]])]
+        return [tr("log.catan_wins_tie", names=_names(n, event[1]))]
+    if kind == "defender":
+        return [tr("log.defender", name=n[event[1]])]
+    if kind == "city_lost":
+        return [tr("log.city_lost", name=n[event[1]])]
+    if kind == "metropolis":
+        return [tr("log.metropolis", name=n[event[1]], track=track_name(event[2]))]
+    if kind == "knight_recruited":
+        return [tr("log.knight_recruited", name=n[event[1]])]
+    if kind == "knight_activated":
+        return [tr("log.knight_activated", name=n[event[1]])]
+    if kind == "knights_activated":
+        return [tr("log.knights_activated", name=n[event[1]])]
+    if kind == "knight_promoted":
+        return [tr("log.knight_promoted", name=n[event[1]], n=event[3])]
+    if kind == "knight_moved":
+        return [tr("log.knight_moved", name=n[event[1]])]
+    if kind == "knight_displaced":
+        return [tr("log.knight_displaced", name=n[event[1]], victim=n[event[4]])]
+    if kind == "knight_retreated":
+        return [tr("log.knight_retreated", name=n[event[1]])]
+    if kind == "knight_to_supply":
+        return [tr("log.knight_to_supply", name=n[event[1]])]
+    if kind == "knight_deserted":
+        return [tr("log.knight_deserted", name=n[event[1]], n=event[3])]
+    if kind == "knights_committed":
+        return [tr("log.knights_committed", name=n[event[1]], n=len(event[2]))]
+    if kind == "robber_chased":
+        return [tr("log.robber_chased", name=n[event[1]])]
+    if kind == "improved":
+        return [tr("log.improved", name=n[event[1]], track=track_name(event[2]), n=event[3],
+                   level=tr(f"chart.{TRACK_NAMES[event[2]]}.{event[3]}"))]
+    if kind == "drew_progress":
+        if event[3] is None:
+            return [tr("log.drew_progress", name=n[event[1]], track=track_name(event[2]))]
+        return [tr("log.drew_progress_known", name=n[event[1]], card=progress_name(event[3]))]
+    if kind == "progress_vp":
+        return [tr("log.progress_vp", name=n[event[1]], card=progress_name(event[2]))]
+    if kind == "played_progress":
+        return [tr("log.played_progress", name=n[event[1]], card=progress_name(event[2]))]
+    if kind == "progress_discarded":
+        if event[3] is None:
+            return [tr("log.progress_discarded", name=n[event[1]], track=track_name(event[2]))]
+        return [tr("log.progress_discarded_known", name=n[event[1]], card=progress_name(event[3]))]
+    if kind == "harvest":
+        return [tr("log.harvest", name=n[event[1]], k=event[3], card=card_name(event[2]))]
+    if kind == "numbers_swapped":
+        return [tr("log.numbers_swapped", name=n[event[1]])]
+    if kind == "road_removed":
+        return [tr("log.road_removed", name=n[event[1]], victim=n[event[3]])]
+    if kind == "merchant":
+        terrain = tr("terrain." + TERRAIN_NAMES[state.terrain[event[2]]]) if state is not None else "?"
+        return [tr("log.merchant", name=n[event[1]], terrain=terrain)]
+    if kind == "spied":
+        if event[3] == -1:
+            return [tr("log.spied_nothing", name=n[event[1]], victim=n[event[2]])]
+        if event[3] is None:
+            return [tr("log.spied", name=n[event[1]], victim=n[event[2]])]
+        return [tr("log.spied_known", name=n[event[1]], victim=n[event[2]], card=progress_name(event[3]))]
+    if kind in ("gave", "took"):
+        who = {"gave": (event[1], event[2]), "took": (event[2], event[1])}[kind]
+        cards = cards_text(_counts(event[4])) if event[4] is not None else tr("log.cards_n", n=event[3])
+        return [tr("log.gave", name=n[who[0]], to=n[who[1]], cards=cards)]
+    if kind == "harbor_offer":
+        return [tr("log.harbor_offer", name=n[event[1]], to=n[event[2]])]
+    if kind == "harbor_swap":
+        if event[4] == -1:
+            return [tr("log.harbor_none", name=n[event[2]])]
+        if event[3] is None:
+            return [tr("log.harbor_swap", name=n[event[1]], to=n[event[2]])]
+        return [tr("log.harbor_swap_known", name=n[event[1]], to=n[event[2]], card=card_name(event[3]),
+                   back=card_name(event[4]))]
+    if kind == "aqueduct":
+        return [tr("log.aqueduct", name=n[event[1]], card=card_name(event[2]))]
+    return None
+
+
+def _counts(cards):
+    """A Wedding/Master Merchant transfer: a count per card kind."""
+    return list(cards)
+
+
 def sentences(event, names, state=None) -> list:
     """Sentences for one event.  `names` maps seat -> name; `state` (a view
     after the event) is used for details such as the robber's terrain."""
     kind = event[0]
     n = names
+    ck = ck_sentences(event, names, state)
+    if ck is not None:
+        return ck
     if kind == "first_player":
         return [tr("log.first_player", name=n[event[1]])]
     if kind == "start_roll":

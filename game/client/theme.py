@@ -49,6 +49,11 @@ RESOURCE_RGB = (
     (214, 176, 60),    # coin (C&K)
 )
 
+# Cities & Knights improvement tracks (trade, politics, science) and the
+# barbarians' ship on the event die and the track.
+TRACK_RGB = ((232, 196, 48), (58, 110, 200), (64, 156, 84))
+SHIP_RGB = (44, 40, 46)
+
 TERRAIN_RGB = (
     (40, 110, 52),     # forest
     (176, 92, 56),     # hills

@@ -103,8 +103,15 @@ def effective_ratio(state: State, seat: int, kind: int) -> int:
 
 
 def knight_strength(state: State, seat: int) -> int:
+    """The strength of a player's active knights (CK-8.1)."""
     return sum(state.knight_strength[n] for n in range(NUM_NODES)
                if state.knight_owner[n] == seat and state.knight_active[n])
+
+
+def barbarian_strength(state: State) -> int:
+    """CK-8.1: one per city on the board, metropolises included (a city reduced
+    to a settlement does not count)."""
+    return sum(1 for level in state.node_level if level == 2)
 
 
 def _recompute_roads_at(state: State, node: int, mover: int, events: list) -> None:
@@ -353,7 +360,7 @@ def _step_battle(state, step, out, events):
     strength = [0] * state.n
     for n in defenders:
         strength[state.knight_owner[n]] += state.knight_strength[n]
-    barbarians = sum(1 for n in range(NUM_NODES) if state.node_level[n] == 2)
+    barbarians = barbarian_strength(state)
     catan = sum(strength)
     for n in defenders:                          # CK-8.2: win or lose, knights go home
         state.knight_active[n] = 0

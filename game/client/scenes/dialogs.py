@@ -63,6 +63,8 @@ class Dialog:
 
     def close(self):
         self.t.dialog = None
+        if self.t.viewer is not None and self.t.curtain_for is None:
+            self.t._sync()          # a dialog of the phase (a decision) comes back
         self.t.app.dirty = True
 
     def key(self, key):
@@ -78,12 +80,13 @@ class Dialog:
         """A row of resource cards with −/+ under each; values is changed in place."""
         t = self.t
         kinds = self.kinds()
-        cw, ch, gap = self.s(54), self.s(70), self.s(12)
+        cw, ch, gap = (self.s(54), self.s(70), self.s(12)) if len(kinds) <= 5 else (self.s(50), self.s(70), self.s(8))
         total = len(kinds) * cw + (len(kinds) - 1) * gap
         rect = t.layout.dialog(*self.size)
         x = rect.centerx - total // 2
         if label:
             self.text(surf, label, (rect.x + self.s(16), y + ch // 2), 15, theme.TEXT_DIM, "midleft", True)
+            x = max(x, rect.x + self.s(112))
         for kind in kinds:
             r = pygame.Rect(x, y, cw, ch)
             widgets.resource_card(surf, t.app.text, r, kind, values[kind], card_name(kind),
@@ -160,6 +163,8 @@ class TradeEditor(Dialog):
     def __init__(self, table, counter=False):
         super().__init__(table)
         kinds = len(self.view.bank)
+        if kinds > 5:
+            self.size = (760, 400)
         self.counter = counter
         if counter:
             trade = self.view.trade
@@ -293,6 +298,16 @@ class BankDialog(Dialog):
         super().__init__(table)
         self.give = None
         self.get = None
+        if len(self.view.bank) > 5:
+            self.size = (760, 320)
+
+    def ratio(self, kind):
+        """The viewer's bank ratio for giving `kind` (harbors; in C&K also the
+        trading house, the merchant and a Merchant Fleet)."""
+        if self.view.ck:
+            from game.engine.ck import effective_ratio
+            return effective_ratio(self.view, self.me, kind)
+        return self.view.ratios[self.me][kind]
 
     def command(self):
         return ("maritime", self.me, self.give, self.get)
@@ -301,18 +316,18 @@ class BankDialog(Dialog):
         t = self.t
         rect = self.frame(surf, tr("bank.title"))
         hand = self.view.hands[self.me]
-        ratios = self.view.ratios[self.me]
-        cw, ch, gap = self.s(70), self.s(64), self.s(14)
-        x0 = rect.centerx - (5 * cw + 4 * gap) // 2 + self.s(40)
+        kinds = list(range(len(self.view.bank)))
+        cw, ch, gap = (self.s(70), self.s(64), self.s(14)) if len(kinds) <= 5 else (self.s(64), self.s(64), self.s(8))
+        x0 = rect.centerx - (len(kinds) * cw + (len(kinds) - 1) * gap) // 2 + self.s(40)
         for row, (label, attr) in enumerate((("bank.give", "give"), ("bank.get", "get"))):
             y = rect.y + self.s(56) + row * (ch + self.s(40))
             self.text(surf, tr(label), (rect.x + self.s(16), y + ch // 2), 15, theme.TEXT_DIM, "midleft", True)
-            for i, kind in enumerate(RESOURCES):
+            for i, kind in enumerate(kinds):
                 r = pygame.Rect(x0 + i * (cw + gap), y, cw, ch)
                 chosen = getattr(self, attr) == kind
                 if attr == "give":
-                    enabled = hand[kind] >= ratios[kind]
-                    sub_text = f"{tr('bank.ratio', r=ratios[kind])} · {hand[kind]}"
+                    enabled = hand[kind] >= self.ratio(kind)
+                    sub_text = f"{tr('bank.ratio', r=self.ratio(kind))} · {hand[kind]}"
                 else:
                     enabled = self.view.bank[kind] > 0 and kind != self.give
                     sub_text = str(self.view.bank[kind])
@@ -329,7 +344,7 @@ class BankDialog(Dialog):
         ok = self.give is not None and self.get is not None and check(self.view, self.command()) is None
         bw, bh = self.s(260), self.s(40)
         go = pygame.Rect(rect.centerx + self.s(8), rect.bottom - bh - self.s(14), bw, bh)
-        label = (tr("bank.do", r=ratios[self.give], give=card_name(self.give), get=card_name(self.get))
+        label = (tr("bank.do", r=self.ratio(self.give), give=card_name(self.give), get=card_name(self.get))
                  if self.give is not None and self.get is not None else tr("bank.pick"))
         t.btn(surf, ("bank", "ok"), go, label, lambda: t.submit(self.command()), ok, primary=True, size=13)
         t.btn(surf, ("bank", "cancel"), (rect.centerx - self.s(168), go.y, self.s(160), bh), tr("btn.cancel"), self.close)

@@ -18,17 +18,24 @@ def game_summary(controller):
         settlements = sum(1 for o, lvl in zip(v.node_owner, v.node_level) if o == s and lvl == 1)
         cities = sum(1 for o, lvl in zip(v.node_owner, v.node_level) if o == s and lvl == 2)
         vp_cards = v.vp_cards_shown[s] if v.vp_cards_shown[s] >= 0 else 0
-        rows.append({"seat": s, "settlements": settlements, "cities": cities,
-                     "longest_road": 2 if v.longest_road == s else 0,
-                     "largest_army": 2 if v.largest_army == s else 0,
-                     "vp_cards": vp_cards, "total": v.vp_public[s] + vp_cards})
+        row = {"seat": s, "settlements": settlements, "cities": cities,
+               "longest_road": 2 if v.longest_road == s else 0,
+               "largest_army": 2 if v.largest_army == s else 0,
+               "vp_cards": vp_cards, "total": v.vp_public[s] + vp_cards}
+        if v.ck:           # C&K points (CK-10): metropolises, defenders, merchant, printer/constitution
+            row["metropolis"] = 2 * sum(1 for node in v.metropolis if node != -1 and v.node_owner[node] == s)
+            row["defenders"] = v.defenders[s]
+            row["merchant"] = 1 if v.merchant[1] == s else 0
+            row["vp_cards"] = v.prog_vp[s]
+        rows.append(row)
     dice = [0] * 13
     records = controller.records_since(0)
     for record in records:
         for event in record.events:
             if event[0] == "rolled":
                 dice[event[2] + event[3]] += 1
-    return {"winner": v.winner, "rows": rows, "dice": dice, "turns": v.turn, "commands": len(records)}
+    return {"winner": v.winner, "rows": rows, "dice": dice, "turns": v.turn, "commands": len(records),
+            "ck": v.ck}
 
 
 class EndScene(GuiScene):
@@ -69,7 +76,10 @@ class EndScene(GuiScene):
         surf.blit(sub, sub.get_rect(midtop=(w / 2, 84 * s)))
         # victory point table
         cols = ("settlements", "cities", "longest_road", "largest_army", "vp_cards", "total")
-        table = pygame.Rect(int(40 * s), int(130 * s), int(w * 0.58), int(60 * s + 44 * s * len(sm["rows"])))
+        if sm["ck"]:
+            cols = ("settlements", "cities", "metropolis", "longest_road", "defenders", "merchant", "vp_cards",
+                    "total")
+        table = pygame.Rect(int(40 * s), int(130 * s), int(w * 0.58), int(72 * s + 44 * s * len(sm["rows"])))
         widgets.panel(surf, table, theme.PANEL)
         head = text.render(tr("end.breakdown"), 18, theme.TEXT, bold=True)
         surf.blit(head, (table.x + 12 * s, table.y + 8 * s))

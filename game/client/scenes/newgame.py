@@ -13,9 +13,8 @@ from ..i18n import tr
 from .base import GuiScene
 
 MAX_NAME = 16
-# Rule sets the table can show.  Cities & Knights needs its pieces, third die,
-# commodities, progress cards and barbarian track drawn first.
-CLIENT_RULES = ("base",)
+# Rule sets the table can show.
+CLIENT_RULES = ("base", "ck")
 
 
 class NewGameScene(GuiScene):
@@ -28,6 +27,7 @@ class NewGameScene(GuiScene):
         self.seed_text = "1"
         self.vp = 10
         self.combine = False
+        self.commit = False                  # C&K option CK-8.5: players choose their defending knights
         self.error = ""
         self.entries = []
         super().__init__(app)
@@ -47,12 +47,13 @@ class NewGameScene(GuiScene):
     def build(self) -> None:
         w, h = self.app.size
         s = self.app.scale
-        bh, gap = int(38 * s), int(10 * s)
+        compact = self.rules == "ck"          # one more row (the C&K option) must fit at 720 px
+        bh, gap = (int(34 * s), int(8 * s)) if compact else (int(38 * s), int(10 * s))
         col0 = int(190 * s)
         x0 = (w - int(900 * s)) // 2
         y = int(28 * s)
         self.label((0, y, w, int(46 * s)), tr("new.title"), "#heading")
-        y += int(64 * s)
+        y += int((56 if compact else 64) * s)
 
         def choice_row(label, key, options, current, width=int(170 * s)):
             nonlocal y
@@ -96,6 +97,9 @@ class NewGameScene(GuiScene):
         y += bh + gap
         choice_row("new.combine", "combine", [(True, tr("new.yes")), (False, tr("new.no"))],
                    self.combine, int(120 * s))
+        if self.rules == "ck":
+            choice_row("new.commit", "commit", [(False, tr("new.commit_all")), (True, tr("new.commit_choose"))],
+                       self.commit, int(250 * s))
         self.label((x0, y, int(900 * s), bh), self.error, "#error")
         y += bh + gap
         bw = int(220 * s)
@@ -126,6 +130,8 @@ class NewGameScene(GuiScene):
             self.vp = min(30, self.vp + 1)
         elif key.startswith("combine_"):
             self.combine = key == "combine_True"
+        elif key.startswith("commit_"):
+            self.commit = key == "commit_True"
         elif key == "back":
             self.app.pop()
             return
@@ -148,7 +154,8 @@ class NewGameScene(GuiScene):
             return self._fail(tr("new.bad_seed"))
         seed = int(self.seed_text)
         config = default_config(rules=self.rules, players=self.players, vp_target=self.vp,
-                                board=self.board, seed=seed, combine_trade_build=self.combine)
+                                board=self.board, seed=seed, combine_trade_build=self.combine,
+                                knight_commit=self.commit and self.rules == "ck")
         try:
             controller = HotseatController(config, names, [theme.COLOUR_RGB[c] for c in colours])
         except ValueError as e:

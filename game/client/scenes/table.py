@@ -9,48 +9,62 @@ Hot-seat privacy: the viewer is the seat that must decide now; whenever that
 changes a curtain ("pass the device to NAME") hides the screen until that
 player reveals it, and only then is their hand drawn.
 
-Adding Cities & Knights: pieces (knights, walls, metropolises, merchant) go in
-BoardView.draw_pieces; spot commands (place_city, build_wall, recruit/activate/
-promote knights) are PHASE_PICKS / MODE_PICKS entries (a lone spot command is
-already picked on the board); the third die in _draw_dice; commodity cards
-follow len(hand) already; progress cards are a DevCardDialog sibling; the
-improvement chart and barbarian track get rectangles in TableLayout; and
-tools.ui_autoplay.plan learns the new command kinds.
+Cities & Knights: knights, walls, metropolises and the merchant are drawn
+by BoardView.draw_pieces; walls and knights are build modes (MODE_PICKS);
+a knight is used by clicking it (the knight is selected: its legal
+destinations light up on the board, and buttons in a panel in the sea left
+of the island activate or promote it or chase the robber); progress cards in the hand and every decision of
+phase DECIDE open a ckdialogs.Chooser, which asks board spots on the board;
+the improvement chart is a dialog; the barbarians' track and the event die
+are drawn on the sea.
 """
 
+import functools
 import random
 import time
 
 import pygame
 
-from game.engine import COMMANDS, check, deciders, legal_commands
+from game.engine import COMMANDS, check, deciders, legal_commands, may_offer
 from game.engine.board import HEX_NODES
+from game.engine.ck import barbarian_strength, knight_strength
 from game.engine.constants import (
-    COST_CITY, COST_DEV, COST_ROAD, COST_SETTLEMENT, DEV_NAMES, GENERIC_HARBOR, TERRAIN_NAMES,
+    BARBARIAN_TRACK_LENGTH, COST_ACTIVATE, COST_CITY, COST_DEV, COST_KNIGHT, COST_ROAD, COST_SETTLEMENT,
+    COST_WALL, DEV_NAMES, GENERIC_HARBOR, PROGRESS_NAMES, PROGRESS_TRACK, SHIP_FACES, TERRAIN_NAMES,
 )
 from game.engine.rules import IllegalCommand
 from game.engine.state import (
-    PHASE_NAMES, DISCARD, GAME_OVER, MAIN, ROAD_BUILDING, ROBBER, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE,
+    PHASE_NAMES, DECIDE, DISCARD, GAME_OVER, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT,
+    STEAL, TRADE,
 )
 
 from .. import theme, widgets
-from ..boardview import BoardView, draw_city, draw_robber, draw_settlement
-from ..eventtext import card_name, cards_text, error_text, sentences
+from ..boardview import (
+    BoardView, draw_city, draw_gate, draw_knight, draw_robber, draw_settlement, draw_ship, draw_wall,
+)
+from ..eventtext import card_name, cards_text, error_text, event_die_text, progress_name, sentences, track_name
 from ..i18n import tr
 from ..layout import TableLayout
-from . import dialogs
+from . import ckdialogs, dialogs
 from .base import Scene
 
 BUILD_COSTS = {"build_road": COST_ROAD, "build_settlement": COST_SETTLEMENT,
-               "build_city": COST_CITY, "buy_dev": COST_DEV}
+               "build_city": COST_CITY, "buy_dev": COST_DEV, "build_wall": COST_WALL,
+               "recruit_knight": COST_KNIGHT}
 # (board spot kind, command kind) per phase or build mode
 PHASE_PICKS = {SETUP_SETTLEMENT: ("node", "place_settlement"), SETUP_ROAD: ("edge", "place_road"),
                ROAD_BUILDING: ("edge", "place_road"), ROBBER: ("hex", "move_robber")}
 MODE_PICKS = {"build_road": ("edge", "build_road"), "build_settlement": ("node", "build_settlement"),
-              "build_city": ("node", "build_city")}
+              "build_city": ("node", "build_city"), "build_wall": ("node", "build_wall"),
+              "recruit_knight": ("node", "recruit_knight")}
 SHORTCUTS = {pygame.K_r: "roll", pygame.K_1: "build_road", pygame.K_2: "build_settlement",
              pygame.K_3: "build_city", pygame.K_d: "buy_dev", pygame.K_t: "trade",
-             pygame.K_b: "bank", pygame.K_e: "end_turn"}
+             pygame.K_b: "bank", pygame.K_e: "end_turn", pygame.K_w: "build_wall",
+             pygame.K_k: "recruit_knight", pygame.K_i: "chart"}
+ATTACK_EVENTS = ("barbarians_attack", "barbarians_win", "catan_wins", "defender", "city_lost")
+KNIGHT_ACTIONS = ("activate_knight", "promote_knight", "move_knight", "displace_knight", "chase_robber")
+# A selected knight's actions that need no destination (CK-5.3, CK-5.4, CK-7.3)
+KNIGHT_BUTTONS = (("activate", "activate_knight"), ("promote", "promote_knight"), ("chase", "chase_robber"))
 SHORTCUT_LABELS = {name: pygame.key.name(key).upper() for key, name in SHORTCUTS.items()}
 DICE_SECONDS = 0.7
 FLY_SECONDS = 1.0
@@ -76,6 +90,9 @@ class TableScene(Scene):
         super().__init__(app)
         self.c = controller
         self.n = controller.config["players"]
+        self.ck = controller.config["rules"] == "ck"
+        self.knight = None                   # C&K: the selected knight's node
+        self.pick_style = "build"            # how board candidates are drawn (see _update_pick)
         self.names = controller.names
         self.colours = controller.colours
         self.board = BoardView()
@@ -112,7 +129,7 @@ class TableScene(Scene):
 
     # --- state -----------------------------------------------------------------------
     def resize(self, size) -> None:
-        self.layout = TableLayout(size, self.n)
+        self.layout = TableLayout(size, self.n, self.ck)
         self.board.fit(self.layout.board)
         self.app.dirty = True
 
@@ -153,28 +170,61 @@ class TableScene(Scene):
         self.view = v
         self.legal = legal_commands(v, self.viewer)
         me, phase = self.viewer, v.phase
-        want = None
+        want, keep = None, False            # the dialog this phase needs, and whether the open one is it
         if phase == DISCARD and v.discard_need[me]:
             want = dialogs.DiscardDialog
         elif phase == STEAL and me == v.current:
             want = dialogs.StealDialog
         elif phase == TRADE:
             want = dialogs.ResponsesDialog if me == v.current else dialogs.AnswerDialog
+            keep = want is dialogs.AnswerDialog and isinstance(self.dialog, dialogs.TradeEditor)
+        elif phase == DECIDE and me in v.pending["seats"]:
+            kind = v.pending["kind"]
+            want = functools.partial(ckdialogs.Chooser, what="resolve", name=kind)
+            keep = isinstance(self.dialog, ckdialogs.Chooser) and self.dialog.what == "resolve" \
+                and self.dialog.name == kind
         if want is not None:
-            keep = isinstance(self.dialog, want) or (
-                want is dialogs.AnswerDialog and isinstance(self.dialog, dialogs.TradeEditor))
-            if not keep:
+            if not (keep or (isinstance(want, type) and isinstance(self.dialog, want))):
                 self.dialog = want(self)
         elif self.dialog is not None and self.dialog.phase_bound:
             self.dialog = None
         if self.mode and not any(c[0] == self.mode for c in self.legal):
             self.mode = None
+        if self.knight is not None and not self.knight_commands(self.knight):
+            self.knight = None
         self._update_pick()
 
+    def knight_commands(self, node) -> list:
+        """Legal commands of the viewer's knight at `node` (C&K)."""
+        return [c for c in self.legal if c[0] in KNIGHT_ACTIONS and c[2] == node]
+
     def _update_pick(self) -> None:
+        """What can be clicked on the board now: (spot kind, {spot: command
+        tuple or action}); `pick_style` says how to draw the candidates."""
+        self.pick_style = "build"
+        self.hover_spot = None
+        if self.viewer is None:
+            self.pick = None
+            return
+        if isinstance(self.dialog, ckdialogs.Chooser):
+            self.pick = self.dialog.board_picks()
+            self.pick_style = "choice"
+            return
         spec = PHASE_PICKS.get(self.view.phase)
+        if self.view.phase == SETUP_SETTLEMENT and any(c[0] == "place_city" for c in self.legal):
+            spec = ("node", "place_city")                       # C&K: the second building is a city
         if self.view.phase == MAIN and self.mode:
             spec = MODE_PICKS[self.mode]
+        elif self.ck and self.view.phase == MAIN:
+            if self.knight is not None:
+                self.pick_style = "knight_dest"
+                self.pick = ("node", {c[3]: c for c in self.knight_commands(self.knight)
+                                      if c[0] in ("move_knight", "displace_knight")})
+            else:
+                self.pick_style = "knight_select"
+                own = {c[2] for c in self.legal if c[0] in KNIGHT_ACTIONS}
+                self.pick = ("node", {n: (lambda n=n: self.select_knight(n)) for n in own}) if own else None
+            return
         if spec is None and len(self.legal_kinds()) == 1:
             # A phase this client has no special screen for, whose only
             # command names one spot: let the player pick it on the board.
@@ -186,7 +236,6 @@ class TableScene(Scene):
             return
         spot, kind = spec
         self.pick = (spot, {c[2]: c for c in self.legal if c[0] == kind})
-        self.hover_spot = None
 
     def legal_kinds(self) -> set:
         return {c[0] for c in self.legal}
@@ -200,10 +249,14 @@ class TableScene(Scene):
             return False
         self.mode = None
         self.dialog = None
+        self.knight = None
         for event in events:           # the acting seat's own, unredacted news
             if event[0] == "stole" and event[1] == cmd[1] and event[3] not in (None, -1):
                 self.note(sentences(event, self.names)[0], theme.ACCENT)
             elif event[0] == "bought_dev" and event[2] is not None:
+                self.note(sentences(event, self.names)[0], theme.ACCENT)
+            elif event[0] in ("drew_progress", "spied", "took", "harbor_swap") and event[3] not in (None, -1) \
+                    and (event[1] == cmd[1] or (event[0] != "drew_progress" and event[2] == cmd[1])):
                 self.note(sentences(event, self.names)[0], theme.ACCENT)
         self.refresh()
         return True
@@ -219,9 +272,15 @@ class TableScene(Scene):
             self.seen = record.seq
             if public is None:
                 public = self.c.view(None)
+            attack = []              # a barbarian attack and its results: one notice (CK-8)
             for event in record.events:
-                self.log.extend(sentences(event, self.names, public))
+                said = sentences(event, self.names, public)
+                self.log.extend(said)
+                if event[0] in ATTACK_EVENTS:
+                    attack.extend(said)
                 self._animate(event, public)
+            if attack:
+                self.note(" ".join(attack), theme.ACCENT, 9.0)
         if len(self.log) > 500:
             del self.log[:-400]
         self.log_scroll = 0
@@ -254,8 +313,10 @@ class TableScene(Scene):
             self.app.sounds.play("build")
         elif kind == "robber_moved":
             self.app.sounds.play("robber")
-        elif kind in ("longest_road", "largest_army", "shortage"):
+        elif kind in ("longest_road", "largest_army", "shortage", "metropolis"):
             self.note(sentences(event, self.names, public)[0], theme.ACCENT)
+        elif kind == "barbarians_attack":
+            self.app.sounds.play("robber")
 
     # --- input --------------------------------------------------------------------------
     def handle_event(self, event) -> None:
@@ -284,7 +345,11 @@ class TableScene(Scene):
             spot = self.board.hit(self.pick[0], self.pick[1], self.mouse)
         if key is None and spot is None and self.dialog is None and self.layout.board.collidepoint(self.mouse):
             harbor = self.board.harbor_at(self.mouse)
-            if harbor is not None:
+            knight = self.board.hit("node", [m for m in range(len(self.view.node_owner))
+                                             if self.view.knight_owner[m] != -1], self.mouse) if self.ck else None
+            if knight is not None:
+                key = ("knight_info", knight)
+            elif harbor is not None:
                 key = ("harbor", harbor)
             else:
                 h = self.board.hit("hex", range(len(self.view.terrain)), self.mouse)
@@ -308,6 +373,22 @@ class TableScene(Scene):
             return text + (" · " + tr("tip.robber") if h == v.robber else "")
         if key[0] == "dev_card":
             return tr(f"dev.{DEV_NAMES[key[1]]}.text")
+        if key[0] == "prog_card":
+            return f"{progress_name(key[1])}: {tr('prog.' + PROGRESS_NAMES[key[1]] + '.text')}"
+        if key[0] == "knight_info":
+            n = key[1]
+            return tr("tip.knight_active" if v.knight_active[n] else "tip.knight_inactive",
+                      name=self.names[v.knight_owner[n]], n=v.knight_strength[n])
+        if key[0] == "event_die":
+            return tr("tip.event_die", face=event_die_text(key[1]))
+        if key[0] == "barbarians":
+            return tr("tip.barbarians")
+        if key[0] == "improvements":
+            seat, track = key[1], key[2]
+            return tr("tip.improvement", name=self.names[seat], track=track_name(track),
+                      n=v.improvements[seat][track])
+        if key[0] == "btn" and key[1] == "chart":
+            return tr("tip.chart")
         if key[0] == "btn" and key[1] in BUILD_COSTS:
             return f"{tr('btn.' + key[1])}: {cards_text(dict(BUILD_COSTS[key[1]]).get(k, 0) for k in range(5))}"
         return None
@@ -320,7 +401,15 @@ class TableScene(Scene):
         elif key is None and self.pick is not None:
             spot = self.board.hit(self.pick[0], self.pick[1], pos)
             if spot is not None:
-                self.submit(self.pick[1][spot])
+                target = self.pick[1][spot]
+                if callable(target):
+                    target()
+                else:
+                    self.submit(target)
+            elif self.knight is not None:
+                self.knight = None          # a click beside the knight's spots lets go of it
+                self._update_pick()
+            self.app.dirty = True
         self._update_hover()
 
     def key(self, key) -> None:
@@ -334,6 +423,7 @@ class TableScene(Scene):
             return
         if key == pygame.K_ESCAPE:
             self.mode = None
+            self.knight = None
             self._update_pick()
         elif key == pygame.K_SPACE:
             self.action("roll")
@@ -348,9 +438,11 @@ class TableScene(Scene):
             return False
         kinds = self.legal_kinds()
         if name == "trade":
-            return self._probe_offer() is None
+            return may_offer(self.view, self.viewer) if self.ck else self._probe_offer() is None
         if name == "bank":
             return "maritime" in kinds
+        if name == "chart":
+            return self.ck
         return name in kinds
 
     def _probe_offer(self):
@@ -374,6 +466,10 @@ class TableScene(Scene):
             return
         if name in MODE_PICKS:
             self.mode = None if self.mode == name else name
+            self.knight = None
+            self._update_pick()
+        elif name == "chart":
+            self.dialog = ckdialogs.ChartDialog(self)
             self._update_pick()
         elif name == "trade":
             self.dialog = dialogs.TradeEditor(self)
@@ -385,6 +481,17 @@ class TableScene(Scene):
 
     def open_dev_card(self, kind) -> None:
         self.dialog = dialogs.DevCardDialog(self, kind)
+
+    def open_progress(self, card) -> None:
+        self.mode, self.knight = None, None
+        self.dialog = ckdialogs.Chooser(self, "progress", PROGRESS_NAMES[card], card)
+        self._update_pick()
+
+    def select_knight(self, node) -> None:
+        self.knight = node
+        self.mode = None
+        self._update_pick()
+        self.app.dirty = True
 
     def to_menu(self) -> None:
         """Leaving ends the game, so the Menu button asks once more first."""
@@ -439,11 +546,15 @@ class TableScene(Scene):
         self._draw_panels(surf)
         self._draw_log(surf)
         self._draw_hand(surf)
+        if self.ck:
+            self._draw_barbarians(surf)
+            self._draw_knight_buttons(surf)
         self._draw_flying(surf)
         self._draw_notes(surf)
         self._draw_tooltip(surf)
         if self.dialog is not None:
-            self.targets.add(("backdrop",), self.layout.screen, None)
+            if getattr(self.dialog, "modal", True):
+                self.targets.add(("backdrop",), self.layout.screen, None)
             self.dialog.draw(surf)
 
     def btn(self, surf, key, rect, label, action, enabled=True, primary=False, selected=False,
@@ -477,20 +588,41 @@ class TableScene(Scene):
             pygame.draw.polygon(surf, theme.HILITE, self.board.hex_corners(h, 0.93), max(3, int(self.board.R * 0.09)))
 
     def _draw_pick(self, surf) -> None:
-        if self.pick is None or self.dialog is not None:
+        if self.pick is None or (self.dialog is not None and getattr(self.dialog, "modal", True)):
             return
         kind, cands = self.pick
         R = self.board.R
         colour = self.colours[self.viewer]
-        for spot in cands:
+        style = self.pick_style
+        for spot, target in cands.items():
             hov = spot == self.hover_spot
-            if kind == "node":
+            cmd = target[0] if isinstance(target, tuple) else None
+            if kind == "node" and style == "knight_select":
+                x, y = self.board.node_pos(spot)
+                ring = theme.ACCENT if hov else theme.HILITE
+                pygame.draw.circle(surf, ring, (x, y), R * 0.36, max(2, int(R * (0.08 if hov else 0.05))))
+            elif kind == "node" and style == "choice":
+                x, y = self.board.node_pos(spot)
+                pygame.draw.circle(surf, (20, 20, 20), (x, y), R * 0.36, max(3, int(R * 0.08)))
+                pygame.draw.circle(surf, theme.ACCENT if hov else theme.HILITE, (x, y), R * 0.34,
+                                   max(2, int(R * (0.08 if hov else 0.05))))
+            elif kind == "node":
                 x, y = self.board.node_pos(spot)
                 if hov:
-                    if self.view.node_owner[spot] == self.viewer:
+                    if cmd == "build_wall":
+                        draw_wall(surf, x, y, R)
+                        draw_city(surf, x, y, R, colour)
+                    elif cmd in ("recruit_knight", "move_knight"):
+                        draw_knight(surf, x, y, R, colour, self.view.knight_strength[self.knight]
+                                    if cmd == "move_knight" else 1, 0)
+                    elif cmd == "displace_knight":
+                        pygame.draw.circle(surf, theme.BAD, (x, y), R * 0.36, max(3, int(R * 0.08)))
+                    elif self.view.node_owner[spot] == self.viewer or cmd == "place_city":
                         draw_city(surf, x, y, R, colour)
                     else:
                         draw_settlement(surf, x, y, R, colour)
+                elif cmd == "displace_knight":
+                    pygame.draw.circle(surf, theme.BAD, (x, y), R * 0.34, max(2, int(R * 0.05)))
                 else:
                     pygame.draw.circle(surf, (20, 20, 20), (x, y), R * 0.17)
                     pygame.draw.circle(surf, theme.HILITE, (x, y), R * 0.14)
@@ -512,15 +644,88 @@ class TableScene(Scene):
         v = self.view
         now = time.monotonic()
         if now < self.dice_until:
-            faces = (self._rnd.randint(1, 6), self._rnd.randint(1, 6))
+            faces = (self._rnd.randint(1, 6), self._rnd.randint(1, 6), self._rnd.randint(0, 5))
         elif v.dice:
             faces = tuple(v.dice)
         else:
             return
-        for rect, face in zip(self.layout.dice, faces):
+        seven = sum(faces[:2]) == 7 and now >= self.dice_until
+        for i, (rect, face) in enumerate(zip(self.layout.dice, faces)):
             jitter = int(3 * self.layout.s) if now < self.dice_until else 0
-            widgets.die(surf, rect.move(self._rnd.randint(-jitter, jitter), self._rnd.randint(-jitter, jitter)),
-                        face, pip=(196, 30, 30) if sum(faces) == 7 and now >= self.dice_until else (30, 30, 30))
+            r = rect.move(self._rnd.randint(-jitter, jitter), self._rnd.randint(-jitter, jitter))
+            if i == 2:
+                self._draw_event_die(surf, r, face)
+            elif i == 1 and self.ck:           # C&K: the red die decides progress cards (CK-3.3)
+                widgets.die(surf, r, face, colour=(196, 40, 36), pip=(250, 246, 236))
+            else:
+                widgets.die(surf, r, face, pip=(196, 30, 30) if seven else (30, 30, 30))
+        if len(faces) > 2 and now >= self.dice_until:
+            self.targets.add(("event_die", faces[2]), self.layout.dice[2], None)
+
+    def _draw_event_die(self, surf, rect, face) -> None:
+        """The event die (CK-1.6): a black ship, or a city gate in a track's colour."""
+        rect = pygame.Rect(rect)
+        pygame.draw.rect(surf, (20, 20, 20), rect.move(3, 4), border_radius=int(rect.w * 0.18))
+        pygame.draw.rect(surf, (250, 246, 236), rect, border_radius=int(rect.w * 0.18))
+        pygame.draw.rect(surf, (90, 90, 90), rect, 1, border_radius=int(rect.w * 0.18))
+        inner = rect.inflate(-rect.w * 0.16, -rect.h * 0.16)
+        if face < SHIP_FACES:
+            draw_ship(surf, inner)
+        else:
+            draw_gate(surf, inner, theme.TRACK_RGB[face - SHIP_FACES])
+
+    def _draw_barbarians(self, surf) -> None:
+        """The barbarians' track: the ship's step (0-7, attack on 7), the
+        barbarians' strength (one per city) against the active knights'."""
+        L, v, text = self.layout, self.view, self.app.text
+        s = L.s
+        r = L.barbarians
+        widgets.panel(surf, r, (20, 30, 44), theme.PANEL_EDGE, radius=8)
+        img = text.render(tr("barb.title", n=v.barb_pos, k=BARBARIAN_TRACK_LENGTH), 13, theme.TEXT, bold=True)
+        surf.blit(img, (r.x + int(8 * s), r.y + int(4 * s)))
+        steps = BARBARIAN_TRACK_LENGTH + 1
+        step_w = (r.w - int(16 * s)) / steps
+        y = r.y + int(34 * s)
+        for i in range(steps):
+            cx = r.x + int(8 * s) + step_w * (i + 0.5)
+            fill = (150, 40, 36) if i == steps - 1 else (60, 80, 104)
+            pygame.draw.circle(surf, fill, (cx, y), step_w * 0.36)
+            if i == v.barb_pos:
+                box = pygame.Rect(0, 0, step_w * 1.05, step_w * 1.05)
+                box.center = (cx, y - step_w * 0.1)
+                draw_ship(surf, box, sail=(250, 250, 245))
+        cities = barbarian_strength(v)
+        knights = sum(knight_strength(v, seat) for seat in range(v.n))     # what defends (CK-8.1)
+        colour = theme.BAD if cities > knights else theme.GOOD
+        img = text.render(tr("barb.strength", barbarians=cities, knights=knights), 12, colour)
+        surf.blit(img, (r.x + int(8 * s), r.bottom - int(18 * s)))
+        self.targets.add(("barbarians",), r, None)
+
+    def _draw_knight_buttons(self, surf) -> None:
+        """The selected knight is ringed; its actions without a destination
+        are buttons in the side panel, in the sea off the board's spots."""
+        if self.knight is None or self.dialog is not None:
+            return
+        cmds = {c[0]: c for c in self.knight_commands(self.knight)}
+        x, y = self.board.node_pos(self.knight)
+        R = self.board.R
+        pygame.draw.circle(surf, theme.ACCENT, (x, y), R * 0.38, max(2, int(R * 0.08)))
+        v = self.view
+        title = tr("knight.active" if v.knight_active[self.knight] else "knight.inactive",
+                   n=v.knight_strength[self.knight])
+        buttons = []
+        for name, kind in KNIGHT_BUTTONS:
+            if kind in cmds:
+                cost = {"activate": COST_ACTIVATE, "promote": COST_KNIGHT}.get(name)
+                label = tr("knight." + name) + (f" ({cards_text(dict(cost).get(k, 0) for k in range(8))})"
+                                                if cost else "")
+                buttons.append((("knight", name), label, lambda c=cmds[kind]: self.submit(c), True, True))
+        buttons.append((("knight", "cancel"), tr("btn.cancel"), self.drop_knight, True, False))
+        ckdialogs.side_panel(self, surf, title, tr("knight.help"), buttons)
+
+    def drop_knight(self) -> None:
+        self.knight = None
+        self._update_pick()
 
     def prompt(self) -> str:
         v, me = self.view, self.viewer
@@ -529,8 +734,20 @@ class TableScene(Scene):
         if me is None:
             return ""
         name = self.names[me]
+        if isinstance(self.dialog, ckdialogs.Chooser) and not self.dialog.modal:
+            return self.dialog.ask_text()
         if v.phase == MAIN and self.mode:
-            return tr("prompt.place_" + self.mode[6:])
+            return tr("prompt.mode_" + self.mode)
+        if v.phase == MAIN and self.knight is not None:
+            return tr("prompt.knight_selected")
+        if v.phase == DECIDE:
+            return tr("prompt.decide", what=tr("decide." + v.pending["kind"] + ".title"))
+        if v.phase == SETUP_SETTLEMENT and self.ck and any(c[0] == "place_city" for c in self.legal):
+            return tr("prompt.setup_city", name=name)
+        if v.phase == MAIN and self.ck:
+            return tr("prompt.main_ck", name=name)
+        if v.phase == ROLL and self.ck:
+            return tr("prompt.roll_ck", name=name)
         key = PHASE_NAMES[v.phase]
         if v.phase == TRADE:
             key = "trade_wait" if me == v.current else "trade_answer"
@@ -570,22 +787,47 @@ class TableScene(Scene):
             vp_text = tr("panel.vp", n=vp) + (f" (+{hidden})" if hidden else "")
             img = text.render(vp_text, 18, theme.ACCENT, bold=True)
             surf.blit(img, img.get_rect(topright=(rect.right - int(10 * s), rect.y + int(6 * s))))
-            facts = (f"{tr('panel.cards')} {v.hand_n[seat]}", f"{tr('panel.dev')} {v.dev_n[seat]}",
-                     f"{tr('panel.knights')} {v.knights[seat]}", f"{tr('panel.road')} {v.road_len[seat]}")
+            if self.ck:
+                own = [n for n in range(len(v.knight_owner)) if v.knight_owner[n] == seat]
+                ready = knight_strength(v, seat)
+                total = sum(v.knight_strength[n] for n in own)
+                facts = (f"{tr('panel.cards')} {v.hand_n[seat]}", f"{tr('panel.progress')} {v.prog_n[seat]}",
+                         f"{tr('panel.ck_knights')} {ready}/{total}", f"{tr('panel.road')} {v.road_len[seat]}")
+            else:
+                facts = (f"{tr('panel.cards')} {v.hand_n[seat]}", f"{tr('panel.dev')} {v.dev_n[seat]}",
+                         f"{tr('panel.knights')} {v.knights[seat]}", f"{tr('panel.road')} {v.road_len[seat]}")
             fx = x
-            for fact in facts:
-                img = text.render(fact, 13, theme.TEXT_DIM)
+            imgs = [text.render(fact, 13, theme.TEXT_DIM) for fact in facts]
+            gap = int(12 * s)
+            room = rect.right - int(8 * s) - x
+            if sum(i.get_width() for i in imgs) + gap * (len(imgs) - 1) > room:     # long words (Dutch)
+                imgs = [text.render(fact, 11, theme.TEXT_DIM) for fact in facts]
+                gap = max(4, (room - sum(i.get_width() for i in imgs)) // max(1, len(imgs) - 1))
+                gap = min(gap, int(10 * s))
+            for img in imgs:
                 surf.blit(img, (fx, rect.y + int(32 * s)))
-                fx += img.get_width() + int(12 * s)
+                fx += img.get_width() + gap
             bx = x
-            for holder, label in ((v.longest_road, "panel.longest_road"), (v.largest_army, "panel.largest_army")):
-                if holder == seat:
-                    img = text.render(tr(label), 12, (30, 24, 10), bold=True)
-                    r = img.get_rect(topleft=(bx + int(6 * s), rect.y + int(54 * s))).inflate(int(12 * s), int(4 * s))
-                    pygame.draw.rect(surf, theme.ACCENT, r, border_radius=5)
+            badges = [(v.longest_road == seat, tr("panel.longest_road"), theme.ACCENT),
+                      (v.largest_army == seat, tr("panel.largest_army"), theme.ACCENT)]
+            if self.ck:
+                self._draw_improvements(surf, seat, x, rect.y + int(52 * s))     # badges go on the row below
+                badges += [(v.defenders[seat] > 0, tr("panel.defenders", n=v.defenders[seat]), theme.GOOD),
+                           (v.prog_vp[seat] > 0, tr("panel.prog_vp", n=v.prog_vp[seat]), theme.GOOD),
+                           (v.merchant[1] == seat, tr("panel.merchant"), theme.ACCENT)]
+                badges += [(v.metropolis[t] != -1 and v.node_owner[v.metropolis[t]] == seat,
+                            tr("panel.metropolis", track=track_name(t)), theme.TRACK_RGB[t]) for t in range(3)]
+            by = rect.y + int((74 if self.ck else 54) * s)
+            for shown, label, colour in badges:
+                if shown:
+                    img = text.render(label, 11 if self.ck else 12, (30, 24, 10), bold=True)
+                    r = img.get_rect(topleft=(bx + int(6 * s), by)).inflate(int(10 * s), int(2 * s))
+                    if r.right > rect.right - int(6 * s) and self.ck:
+                        continue                    # no room: left out (the log and end screen tell it)
+                    pygame.draw.rect(surf, colour, r, border_radius=5)
                     surf.blit(img, img.get_rect(center=r.center))
-                    bx = r.right + int(6 * s)
-            if active:
+                    bx = r.right + int(2 * s)
+            if active and not self.ck:          # (C&K panels are full: the frame says it)
                 img = text.render(tr("panel.turn"), 12, theme.ACCENT)
                 surf.blit(img, img.get_rect(bottomright=(rect.right - int(10 * s), rect.bottom - int(6 * s))))
         # the bank's stock and the development deck
@@ -594,14 +836,36 @@ class TableScene(Scene):
         img = text.render(tr("panel.bank"), 13, theme.TEXT_DIM, bold=True)
         surf.blit(img, (b.x + int(8 * s), b.y + int(5 * s)))
         x = b.x + int(8 * s)
-        for kind in range(5):
-            r = pygame.Rect(x, b.y + int(24 * s), int(16 * s), int(20 * s))
+        step = (b.w - int(16 * s)) / len(v.bank) if self.ck else int(50 * s)
+        for kind in range(len(v.bank)):
+            r = pygame.Rect(x, b.y + int(24 * s), int(14 * s), int(20 * s))
             pygame.draw.rect(surf, theme.RESOURCE_RGB[kind], r, border_radius=3)
             img = text.render(str(v.bank[kind]), 13, theme.TEXT)
-            surf.blit(img, img.get_rect(midleft=(r.right + int(4 * s), r.centery)))
-            x += int(50 * s)
-        img = text.render(tr("panel.deck", n=v.deck_n), 12, theme.TEXT_DIM)
+            surf.blit(img, img.get_rect(midleft=(r.right + int(3 * s), r.centery)))
+            x += step
+        if self.ck:
+            decks = " ".join(str(k) for k in v.prog_deck_n)
+            img = text.render(tr("panel.prog_decks", n=decks), 12, theme.TEXT_DIM)
+        else:
+            img = text.render(tr("panel.deck", n=v.deck_n), 12, theme.TEXT_DIM)
         surf.blit(img, img.get_rect(topright=(b.right - int(8 * s), b.y + int(6 * s))))
+
+    def _draw_improvements(self, surf, seat, x, y) -> int:
+        """Three small track boxes with the seat's level in each (C&K)."""
+        s, text, v = self.layout.s, self.app.text, self.view
+        for track in range(3):
+            level = v.improvements[seat][track]
+            r = pygame.Rect(x, y, int(56 * s), int(18 * s))
+            colour = theme.TRACK_RGB[track]
+            pygame.draw.rect(surf, theme.darker(colour, 0.6), r, border_radius=4)
+            if level:
+                pygame.draw.rect(surf, colour, (r.x, r.y, r.w * level // 5, r.h), border_radius=4)
+            pygame.draw.rect(surf, colour, r, 1, border_radius=4)
+            img = text.render(f"{level}/5", 11, (16, 16, 16) if level >= 3 else theme.TEXT, bold=True)
+            surf.blit(img, img.get_rect(center=r.center))
+            self.targets.add(("improvements", seat, track), r, None)
+            x = r.right + int(5 * s)
+        return x - int(5 * s)
 
     def _draw_log(self, surf) -> None:
         L, text = self.layout, self.app.text
@@ -654,6 +918,51 @@ class TableScene(Scene):
             widgets.resource_card(surf, text, r, kind, hand[kind], card_name(kind), dim=hand[kind] == 0)
             x += L.card_w + L.card_gap
         x += int(14 * s)
+        if self.ck:
+            self._draw_progress_hand(surf, x)
+        else:
+            self._draw_dev_hand(surf, x)
+        self._draw_buttons(surf)
+
+    def _draw_progress_hand(self, surf, x) -> None:
+        """The viewer's progress cards, one card per kind (×count), in the
+        track's colour; clicking one opens it (its text and its choices)."""
+        L, text, v, me = self.layout, self.app.text, self.view, self.viewer
+        s = L.s
+        label = text.render(tr("hand.progress"), 13, theme.TEXT_DIM, bold=True)
+        surf.blit(label, (x, L.hand.y + int(5 * s)))
+        prog = v.prog[me]
+        held = [c for c in range(len(prog)) if prog[c]]
+        room = L.hand.right - int(8 * s) - x
+        w = min(int(L.card_w * 1.45), (room - L.card_gap * max(0, len(held) - 1)) // max(1, len(held)))
+        for card in held:
+            r = pygame.Rect(x, L.cards_y, w, L.card_h)
+            hov = self.hover_key == ("prog_card", card)
+            playable = any(c[0] == "progress" and c[2] == card for c in self.legal)
+            base = theme.TRACK_RGB[PROGRESS_TRACK[card]]
+            fill = theme.lighter(base, 0.2) if hov else (base if playable else theme.darker(base, 0.4))
+            pygame.draw.rect(surf, (20, 20, 24), r.move(2, 3), border_radius=7)
+            pygame.draw.rect(surf, fill, r, border_radius=7)
+            pygame.draw.rect(surf, theme.ACCENT if hov else (240, 240, 236), r, 2, border_radius=7)
+            ink = (16, 16, 16) if playable or hov else (210, 210, 210)
+            font = self.app.fonts.get(11, True)
+            for j, line in enumerate(widgets.wrap(progress_name(card), font, r.w - 6)[:3]):
+                img = text.render(line, 11, ink, bold=True)
+                if img.get_width() > r.w - 6:
+                    img = pygame.transform.smoothscale(img, (r.w - 6, img.get_height()))
+                surf.blit(img, img.get_rect(midtop=(r.centerx, r.y + int(5 * s) + j * img.get_height())))
+            if prog[card] > 1:
+                img = text.render(f"×{prog[card]}", 18, ink, bold=True)
+                surf.blit(img, img.get_rect(midbottom=(r.centerx, r.bottom - int(4 * s))))
+            self.targets.add(("prog_card", card), r, lambda c=card: self.open_progress(c))
+            x += r.w + L.card_gap
+        if not held:
+            img = text.render(tr("hand.no_progress"), 12, theme.TEXT_DIM)
+            surf.blit(img, (x, L.cards_y + int(8 * s)))
+
+    def _draw_dev_hand(self, surf, x) -> None:
+        L, text, v, me = self.layout, self.app.text, self.view, self.viewer
+        s = L.s
         dev = v.dev[me]
         new = v.dev_new[me]
         label = text.render(tr("hand.dev"), 13, theme.TEXT_DIM, bold=True)
@@ -680,6 +989,10 @@ class TableScene(Scene):
                 surf.blit(img, img.get_rect(midbottom=(r.centerx, r.bottom - int(4 * s))))
             self.targets.add(("dev_card", kind), r, lambda k=kind: self.open_dev_card(k))
             x += r.w + L.card_gap
+
+    def _draw_buttons(self, surf) -> None:
+        L, text = self.layout, self.app.text
+        s = L.s
         for name, rect in L.buttons.items():
             enabled = self.action_enabled(name)
             cost = BUILD_COSTS.get(name)
@@ -726,11 +1039,24 @@ class TableScene(Scene):
             y += img.get_height()
 
     def _draw_notes(self, surf) -> None:
-        s, text = self.layout.s, self.app.text
-        y = self.layout.board.y + int(10 * s)
+        """Notices at the top of the sea (between the barbarians' track and
+        the dice in C&K), wrapped to fit."""
+        L, s, text = self.layout, self.layout.s, self.app.text
+        if self.ck:
+            left, right = L.barbarians.right + int(8 * s), L.dice[0].x - int(8 * s)
+        else:
+            left, right = L.board.x + int(60 * s), L.dice[0].x - int(8 * s)
+        cx, width = (left + right) // 2, right - left - int(20 * s)
+        font = self.app.fonts.get(16, True)
+        y = L.board.y + int(10 * s)
         for msg, colour, _ in self.notes:
-            img = text.render(msg, 16, colour, bold=True)
-            r = img.get_rect(midtop=(self.layout.board.centerx - int(40 * s), y)).inflate(int(20 * s), int(10 * s))
+            imgs = [text.render(line, 16, colour, bold=True) for line in self._wrapped(msg, font, width)]
+            r = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + int(20 * s),
+                            sum(i.get_height() for i in imgs) + int(10 * s))
+            r.midtop = (cx, y)
             widgets.panel(surf, r, (20, 26, 36), colour)
-            surf.blit(img, img.get_rect(center=r.center))
+            ly = r.y + int(5 * s)
+            for img in imgs:
+                surf.blit(img, img.get_rect(midtop=(r.centerx, ly)))
+                ly += img.get_height()
             y = r.bottom + int(6 * s)

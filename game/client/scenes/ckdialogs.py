@@ -1,0 +1,494 @@
+"""Cities & Knights dialogs: playing a progress card, answering a decision
+(phase DECIDE), and the city-improvement chart.
+
+Progress cards and decisions share one `Chooser`: the engine lists every
+legal argument list (`legal_commands` → ("progress", seat, card, args) or
+("resolve", seat, kind, args)); the chooser asks for the arguments one at a
+time and offers only values that still lead to a legal list.  Arguments that
+are board spots (node, edge, hex) are picked on the board itself, with the
+legal spots highlighted, while a bar at the bottom of the sea says what to
+pick; everything else (players, cards, dice, tracks) is a button in a dialog.
+A value of -1 ("none") is a Skip button.
+"""
+
+import pygame
+
+from game.engine.constants import PROGRESS_TRACK, TRACK_COMMODITY, TRACK_NAMES
+
+from .. import theme, widgets
+from ..eventtext import card_name, progress_name, track_name
+from ..i18n import tr
+from .dialogs import Dialog
+
+BOARD = ("node", "edge", "hex")
+# Argument types per progress card (CK-11) and per decision.  A tuple lists
+# the positions; "nodeset" is a set of nodes picked on the board (sorted in
+# the command); "cards" is a count per card kind; "prog_pair" is a whole
+# [track, card] answer chosen by the card.
+PROGRESS_ARGS = {
+    "alchemist": ("die", "die"), "inventor": ("hex", "hex"), "engineer": ("node",), "medicine": ("node",),
+    "intrigue": ("node",), "smith": "nodeset", "bishop": ("hex",), "merchant": ("hex",),
+    "diplomat": ("edge",), "spy": ("seat",), "deserter": ("seat",), "master_merchant": ("seat",),
+    "merchant_fleet": ("card",), "resource_monopoly": ("card",), "trade_monopoly": ("card",),
+}
+DECISION_ARGS = {
+    "lose_city": ("node",), "retreat": ("node",), "deserter_remove": ("node",), "deserter_place": ("node",),
+    "metropolis": ("node",), "diplomat_rebuild": ("edge",), "defender_deck": ("track",), "commit": "nodeset",
+    "aqueduct": ("card",), "progress_limit": "prog_pair", "wedding": "cards", "saboteur": "cards",
+    "master_merchant": "cards", "spy": ("prog",), "harbor_offer": ("seat", "card"), "harbor_answer": ("card",),
+}
+
+
+def arg_types(what, name):
+    """Argument types of a progress card ("progress") or decision ("resolve")."""
+    table = PROGRESS_ARGS if what == "progress" else DECISION_ARGS
+    return table.get(name, ())
+
+
+def input_steps(what, name, args):
+    """The clicks a person makes in the chooser to enter `args` (for tools.ui_autoplay):
+    ("board", spot kind, id) | ("click", target key)."""
+    types = arg_types(what, name)
+    args = list(args)
+    if types == "nodeset":
+        return [("board", "node", n) for n in args] + [("click", ("choice", "ok"))]
+    if types == "cards":
+        return [("click", ("choice", "plus", k)) for k, c in enumerate(args) for _ in range(c)] + \
+               [("click", ("choice", "ok"))]
+    if types == "prog_pair":
+        return [("click", ("choice", "pick", args[1]))]
+    if not types:
+        return [("click", ("choice", "ok"))]
+    steps = []
+    for kind, a in zip(types, args):
+        if a == -1:
+            steps.append(("click", ("choice", "skip")))
+            break
+        steps.append(("board", kind, a) if kind in BOARD else ("click", ("choice", "pick", a)))
+    return steps
+
+
+class Chooser(Dialog):
+    """Enter the arguments of a progress card or of a decision."""
+
+    def __init__(self, table, what, name, card=None):
+        super().__init__(table)
+        self.what = what                  # "progress" or "resolve"
+        self.name = name                  # card name or decision kind
+        self.card = card                  # progress card index
+        self.types = arg_types(what, name)
+        self.chosen = []                  # fixed positions picked so far
+        self.nodes = set()                # "nodeset"
+        self.sel = [0] * len(self.view.bank)   # "cards"
+        self.closable = what == "progress"
+        self.phase_bound = what == "resolve"
+        self.size = (640, 330)
+
+    # --- what is legal --------------------------------------------------------------
+    def options(self):
+        t = self.t
+        if self.what == "progress":
+            return [list(c[3]) for c in t.legal if c[0] == "progress" and c[2] == self.card]
+        return [list(c[3]) for c in t.legal if c[0] == "resolve" and c[2] == self.name]
+
+    def command(self, args):
+        if self.what == "progress":
+            return ("progress", self.me, self.card, tuple(args))
+        return ("resolve", self.me, self.name, tuple(args))
+
+    def position(self):
+        """The type asked for now, or None when nothing more is asked."""
+        if isinstance(self.types, str):
+            return self.types
+        i = len(self.chosen)
+        return self.types[i] if i < len(self.types) else None
+
+    def candidates(self):
+        """Values the current position may take (keeping a legal list possible)."""
+        kind = self.position()
+        opts = self.options()
+        if kind == "nodeset":
+            return sorted({n for o in opts if self.nodes <= set(o) for n in o} | self.nodes)
+        if kind == "prog_pair":
+            return sorted({o[1] for o in opts})
+        if kind in (None, "cards"):
+            return []
+        i = len(self.chosen)
+        return sorted({o[i] for o in opts if len(o) > i and o[:i] == self.chosen})
+
+    @property
+    def modal(self):
+        return self.position() not in BOARD and self.position() != "nodeset" or not self.options()
+
+    def board_picks(self):
+        """(spot kind, {spot: action}) for the board while a spot is asked."""
+        kind = self.position()
+        if self.modal:
+            return None
+        if kind == "nodeset":
+            return "node", {n: (lambda n=n: self.toggle(n)) for n in self.candidates()}
+        return kind, {v: (lambda v=v: self.pick(v)) for v in self.candidates() if v != -1}
+
+    # --- choosing ---------------------------------------------------------------------
+    def pick(self, value):
+        self.chosen.append(value)
+        if isinstance(self.types, str):            # prog_pair: the card decides the whole answer
+            opt = next(o for o in self.options() if o[1] == value)
+            return self.t.submit(self.command(opt))
+        # "none" fills the remaining positions (Commercial Harbor: stop offering)
+        while len(self.chosen) < len(self.types) and self.candidates() == [-1]:
+            self.chosen.append(-1)
+        if len(self.chosen) == len(self.types) and self.chosen in self.options():
+            self.t.submit(self.command(self.chosen))
+        else:
+            self.t._update_pick()
+            self.t.app.dirty = True
+
+    def skip(self):
+        self.pick(-1)
+
+    def toggle(self, node):
+        self.nodes ^= {node}
+        self.t._update_pick()
+        self.t.app.dirty = True
+
+    def back(self):
+        if self.chosen:
+            self.chosen.pop()
+        self.t._update_pick()
+
+    def ready(self):
+        """The complete answer when it can be confirmed with OK, else None."""
+        kind = self.position()
+        opts = self.options()
+        if kind == "nodeset":
+            args = sorted(self.nodes)
+        elif kind == "cards":
+            args = list(self.sel)
+        elif not self.types:
+            args = []
+        else:
+            return None
+        return args if args in opts else None
+
+    def confirm(self):
+        args = self.ready()
+        if args is not None:
+            self.t.submit(self.command(args))
+
+    def close(self):
+        super().close()
+        self.t._update_pick()
+
+    def key(self, key):
+        if key == pygame.K_ESCAPE and self.closable:
+            self.close()
+        elif key == pygame.K_BACKSPACE and self.chosen:
+            self.back()
+        elif key == pygame.K_RETURN:
+            self.confirm()
+
+    # --- words --------------------------------------------------------------------------
+    def title(self):
+        if self.what == "progress":
+            return progress_name(self.card)
+        return tr("decide." + self.name + ".title")
+
+    def help_text(self):
+        if self.what == "progress":
+            return tr(f"prog.{self.name}.text")
+        return tr("decide." + self.name + ".help", **self._facts())
+
+    def _facts(self):
+        p = self.view.pending or {}
+        names = self.t.names
+        facts = {"name": names[self.view.current], "n": 0, "target": "", "card": "", "track": ""}
+        if "target" in p:
+            facts["target"] = names[p["target"]]
+        if self.name == "saboteur":
+            facts["n"] = p["need"][self.me]
+        elif self.name in ("wedding",):
+            facts["n"] = min(2, self.view.hand_n[self.me])
+        elif self.name == "master_merchant":
+            facts["n"] = min(2, self.view.hand_n[p["target"]])
+        elif self.name == "retreat":
+            facts["n"] = p["strength"]
+        elif self.name == "deserter_place":
+            facts["n"] = p["strength"]
+        if self.name == "harbor_answer" and p.get("resource") is not None:
+            facts["card"] = card_name(p["resource"])
+        if self.name == "metropolis":
+            facts["track"] = track_name(p["track"])
+        return facts
+
+    def ask_text(self):
+        kind = self.position()
+        key = f"choice.{self.name}.{len(self.chosen)}"
+        text = tr(key)
+        if text == key:
+            text = tr("choice." + (kind or "play"))
+        return text
+
+    def value_label(self, kind, v, position=None):
+        if v == -1:
+            return tr("choice.skip." + self.name) if tr("choice.skip." + self.name) != "choice.skip." + self.name \
+                else tr("choice.none")
+        if kind == "seat":
+            return self.t.names[v]
+        if kind == "card":
+            return card_name(v)
+        if kind == "track":
+            return track_name(v)
+        if kind in ("prog", "prog_pair"):
+            return progress_name(v)
+        if kind == "die" and position is not None:      # Alchemist: white die, then red die
+            return tr("choice.die_" + ("white" if position == 0 else "red"), n=v)
+        if kind in BOARD:
+            return tr("choice.picked_" + kind)
+        return str(v)
+
+    # --- drawing --------------------------------------------------------------------------
+    def draw(self, surf):
+        if self.modal:
+            self._draw_dialog(surf)
+        else:
+            self._draw_bar(surf)
+
+    def _draw_bar(self, surf):
+        """The side panel while a spot is picked on the board."""
+        t, s = self.t, self.s
+        buttons = []
+        if self.position() == "nodeset":
+            buttons.append((("choice", "ok"), tr("choice.ok"), self.confirm, self.ready() is not None, True))
+        if -1 in self.candidates():
+            buttons.append((("choice", "skip"), self.value_label(None, -1), self.skip, True, False))
+        if self.chosen:
+            buttons.append((("choice", "back"), tr("choice.back"), self.back, True, False))
+        if self.closable:
+            buttons.append((("choice", "cancel"), tr("btn.cancel"), self.close, True, False))
+        text = self.ask_text()
+        if self.what == "resolve":
+            text = self.help_text() + " " + text
+        side_panel(t, surf, self.title(), text, buttons)
+        # mark what has been picked already (Inventor's first hex, Smith's knights)
+        picked = [("node", n) for n in self.nodes]
+        if not isinstance(self.types, str):
+            picked += [(k, v) for k, v in zip(self.types, self.chosen) if k in BOARD and v != -1]
+        for kind, v in picked:
+            x, y = t.board.target_pos(kind, v) if kind != "hex" else t.board.hex_center(v)
+            pygame.draw.circle(surf, theme.GOOD, (x, y), t.board.R * (0.5 if kind == "hex" else 0.32), max(3, s(4)))
+
+    def _draw_dialog(self, surf):
+        t, s = self.t, self.s
+        kind = self.position()
+        cands = self.candidates()
+        opts = self.options()
+        values = [v for v in cands if v != -1]
+        bw = s(64 if kind == "die" else (170 if kind in ("prog", "prog_pair") else 140))
+        gap = s(8)
+        width = 700 if kind == "cards" else 640
+        per_row = max(1, (s(width) - s(40)) // (bw + gap))
+        rows = -(-len(values) // per_row)
+        height = 330 if kind == "cards" else 230 + 46 * rows + (24 if self.chosen else 0)
+        self.size = (width, height + (22 if self.name in ("spy", "master_merchant") else 0))
+        rect = self.frame(surf, self.title())
+        font = t.app.fonts.get(15)
+        y = rect.y + s(48)
+        for line in widgets.wrap(self.help_text(), font, rect.w - s(50))[:4]:
+            self.text(surf, line, (rect.centerx, y), 15, theme.TEXT_DIM)
+            y += font.get_linesize()
+        y += s(6)
+        if self.chosen and kind is not None and not isinstance(self.types, str):
+            done = ", ".join(self.value_label(k, v, i) for i, (k, v) in enumerate(zip(self.types, self.chosen)))
+            self.text(surf, tr("choice.so_far", picks=done), (rect.centerx, y), 14, theme.GOOD)
+            y += s(24)
+        self._draw_shown(surf, rect, y)
+        if self.what == "resolve" and self.name in ("spy", "master_merchant"):
+            y += s(22)
+        if self.what == "progress" and not opts:
+            self.text(surf, tr("choice.not_now"), (rect.centerx, y + s(34)), 15, theme.BAD, bold=True)
+        elif kind == "cards":
+            y = self.counters(surf, y + s(30), "choice", self.sel, self._card_limit)
+            need = self._need()
+            self.text(surf, tr("discard.count", k=sum(self.sel), n=need), (rect.centerx, y), 15,
+                      theme.GOOD if sum(self.sel) == need else theme.ACCENT, bold=True)
+        elif kind is not None:
+            self.text(surf, self.ask_text(), (rect.centerx, y + s(30)), 15, theme.TEXT, bold=True)
+            for i, v in enumerate(values):
+                row, col = divmod(i, per_row)
+                n_row = min(per_row, len(values) - row * per_row)
+                x0 = rect.centerx - (n_row * bw + (n_row - 1) * gap) // 2
+                r = pygame.Rect(x0 + col * (bw + gap), y + s(56) + row * s(46), bw, s(38))
+                t.btn(surf, ("choice", "pick", v), r, self.value_label(kind, v), lambda v=v: self.pick(v), size=14)
+                self._decorate(surf, kind, v, r)
+        by = rect.bottom - s(52)
+        bw = s(170)
+        buttons = []
+        if kind in ("cards",) or not self.types:
+            ok_label = tr("btn.play") if self.what == "progress" else tr("choice.ok")
+            buttons.append((("choice", "ok"), ok_label, self.confirm, self.ready() is not None, True))
+        if -1 in cands:
+            buttons.append((("choice", "skip"), self.value_label(None, -1), self.skip, True, False))
+        if self.chosen:
+            buttons.append((("choice", "back"), tr("choice.back"), self.back, True, False))
+        if self.closable:
+            buttons.append((("choice", "cancel"), tr("btn.close") if not opts else tr("btn.cancel"),
+                            self.close, True, False))
+        x = rect.centerx - (len(buttons) * bw + (len(buttons) - 1) * s(10)) // 2
+        for key, label, action, enabled, primary in buttons:
+            t.btn(surf, key, (x, by, bw, s(40)), label, action, enabled, primary=primary)
+            x += bw + s(10)
+
+    def _decorate(self, surf, kind, v, r):
+        s = self.s
+        if kind == "seat":
+            pygame.draw.rect(surf, self.t.colours[v], (r.x + s(5), r.y + s(6), s(7), r.h - s(12)))
+        elif kind == "card":
+            pygame.draw.rect(surf, theme.RESOURCE_RGB[v], (r.x + s(5), r.y + s(6), s(7), r.h - s(12)))
+        elif kind == "track":
+            pygame.draw.rect(surf, theme.TRACK_RGB[v], (r.x + s(5), r.y + s(6), s(7), r.h - s(12)))
+        elif kind in ("prog", "prog_pair"):
+            pygame.draw.rect(surf, theme.TRACK_RGB[PROGRESS_TRACK[v]], (r.x + s(5), r.y + s(6), s(7), r.h - s(12)))
+
+    def _draw_shown(self, surf, rect, y):
+        """What a Spy or Master Merchant shows the card's player (only them:
+        the decision is theirs, and the screen is theirs behind the curtain)."""
+        p = self.view.pending
+        if self.what != "resolve" or not p or p.get("shown") is None:
+            return
+        shown = p["shown"]
+        if self.name == "spy":
+            held = [progress_name(c) + (f" ×{k}" if k > 1 else "") for c, k in enumerate(shown) if k]
+            words = ", ".join(held) or "—"
+        else:
+            from ..eventtext import cards_text
+            words = cards_text(shown)
+        self.text(surf, tr("choice.shown", name=self.t.names[p["target"]], cards=words),
+                  (rect.centerx, y), 13, theme.ACCENT)
+
+    def _card_limit(self, kind):
+        p = self.view.pending or {}
+        if self.name == "master_merchant" and p.get("shown") is not None:
+            return p["shown"][kind]
+        return self.view.hands[self.me][kind]
+
+    def _need(self):
+        opts = self.options()
+        return sum(opts[0]) if opts else 0
+
+    def kinds(self):
+        return [k for k in range(len(self.view.bank)) if self._card_limit(k)] or list(range(5))
+
+
+def side_panel(t, surf, title, text, buttons):
+    """The panel in the sea left of the island (layout.choice_panel): a
+    title, a few lines of text and buttons (key, label, action, enabled,
+    primary) stacked under them.  It never covers a board spot."""
+    s = t.layout.s
+    r = t.layout.choice_panel
+    app = t.app
+    font = app.fonts.get(13)
+    lines = widgets.wrap(text, font, r.w - int(20 * s))[:7]
+    bh, gap = int(34 * s), int(6 * s)
+    h = int(34 * s) + len(lines) * font.get_linesize() + len(buttons) * (bh + gap) + int(8 * s)
+    box = pygame.Rect(r.x, r.y, r.w, min(r.h, h))
+    widgets.panel(surf, box, (20, 26, 36), theme.ACCENT, radius=8, width=2)
+    title_img = app.text.render(title, 14, theme.ACCENT, bold=True)
+    if title_img.get_width() > box.w - int(16 * s):
+        title_img = pygame.transform.smoothscale(
+            title_img, (box.w - int(16 * s), title_img.get_height()))
+    surf.blit(title_img, (box.x + int(10 * s), box.y + int(8 * s)))
+    y = box.y + int(30 * s)
+    for line in lines:
+        surf.blit(app.text.render(line, 13, theme.TEXT), (box.x + int(10 * s), y))
+        y += font.get_linesize()
+    y += int(6 * s)
+    for key, label, action, enabled, primary in buttons:
+        t.btn(surf, key, (box.x + int(10 * s), y, box.w - int(20 * s), bh), label, action, enabled,
+              primary=primary, size=13)
+        y += bh + gap
+
+
+LEVELS = 5
+
+
+class ChartDialog(Dialog):
+    """The city-improvement chart (CK-6): three tracks of five levels with
+    their costs, names, what they give, each player's level and who holds
+    each metropolis; the viewing player improves from here."""
+    size = (930, 580)
+
+    def draw(self, surf):
+        t, s, v = self.t, self.s, self.view
+        rect = self.frame(surf, tr("chart.title"))
+        col_w = (rect.w - s(40)) // 3
+        top = rect.y + s(46)
+        row_h = s(64)
+        for track in range(3):
+            x = rect.x + s(20) + track * col_w
+            colour = theme.TRACK_RGB[track]
+            head = pygame.Rect(x + s(4), top, col_w - s(8), s(44))
+            pygame.draw.rect(surf, colour, head, border_radius=6)
+            ink = (20, 20, 20)
+            self.text(surf, track_name(track), (head.centerx, head.y + s(3)), 16, ink, bold=True)
+            self.text(surf, tr("chart.paid_in", card=card_name(TRACK_COMMODITY[track])),
+                      (head.centerx, head.bottom - s(3)), 12, ink, "midbottom")
+            node = v.metropolis[track]
+            for level in range(1, LEVELS + 1):
+                r = pygame.Rect(x + s(4), head.bottom + s(4) + (level - 1) * row_h, col_w - s(8), row_h - s(4))
+                mine = v.improvements[self.me][track] >= level if self.me is not None else False
+                widgets.panel(surf, r, theme.darker(colour, 0.45) if mine else (40, 48, 60),
+                              colour if mine else theme.PANEL_EDGE, radius=6)
+                name = tr(f"chart.{TRACK_NAMES[track]}.{level}")
+                self.text(surf, f"{level}. {name}", (r.x + s(8), r.y + s(4)), 14, theme.TEXT, "topleft", True)
+                cost = t.app.text.render(tr("chart.cost", n=level, card=card_name(TRACK_COMMODITY[track])), 12,
+                                         theme.TEXT_DIM)
+                surf.blit(cost, cost.get_rect(topright=(r.right - s(8), r.y + s(5))))
+                ability = tr("chart.draws", n=level + 1)
+                if level == 3:
+                    ability = tr(f"chart.{TRACK_NAMES[track]}.ability") + " · " + ability
+                elif level >= 4:
+                    ability = tr("chart.metropolis_level") + " · " + ability
+                img_font = t.app.fonts.get(11)
+                for j, line in enumerate(widgets.wrap(ability, img_font, r.w - s(16))[:2]):
+                    self.text(surf, line, (r.x + s(8), r.y + s(24) + j * img_font.get_linesize()), 11,
+                              theme.TEXT_DIM, "topleft")
+                # players at this level: a dot in their colour, left of the cost
+                dx = r.right - s(18) - cost.get_width()
+                for seat in range(t.n):
+                    if v.improvements[seat][track] == level:
+                        pygame.draw.circle(surf, (16, 16, 16), (dx, r.y + s(12)), s(7))
+                        pygame.draw.circle(surf, t.colours[seat], (dx, r.y + s(12)), s(5))
+                        dx -= s(16)
+            holder = tr("chart.metropolis_none") if node == -1 else \
+                tr("chart.metropolis_of", name=t.names[v.node_owner[node]])
+            y = head.bottom + s(6) + LEVELS * row_h
+            self.text(surf, holder, (head.centerx, y), 13, theme.ACCENT if node != -1 else theme.TEXT_DIM, bold=True)
+            cmd = ("improve", self.me, track)
+            ok = cmd in t.legal
+            level = v.improvements[self.me][track] if self.me is not None else 0
+            label = tr("chart.improve", n=level + 1) if level < LEVELS else tr("chart.complete")
+            b = pygame.Rect(0, 0, col_w - s(40), s(38))
+            b.midtop = (head.centerx, y + s(22))
+            t.btn(surf, ("chart", "improve", track), b, label, lambda c=cmd: t.submit(c), ok, primary=ok, size=14)
+            if not ok and level < LEVELS and self.me is not None:
+                self.text(surf, self._why_not(track), (b.centerx, b.bottom + s(4)), 12, theme.TEXT_DIM)
+        r = pygame.Rect(0, 0, s(160), s(36))
+        r.bottomright = (rect.right - s(16), rect.bottom - s(10))
+        t.btn(surf, ("chart", "close"), r, tr("btn.close"), self.close)
+        if v.crane and self.me == v.current:
+            self.text(surf, tr("chart.crane"), (rect.x + s(20), rect.bottom - s(28)), 13, theme.GOOD, "midleft")
+
+    def _why_not(self, track):
+        """Why the next level cannot be built now, in the player's words."""
+        from game.engine import check
+        from game.engine.ck import improvement_cost
+        from ..eventtext import error_text
+        v = self.view
+        kind = TRACK_COMMODITY[track]
+        cost = improvement_cost(v, self.me, track)
+        if v.hands[self.me][kind] < cost:
+            return tr("chart.needs", n=cost, card=card_name(kind), k=v.hands[self.me][kind])
+        err = check(v, ("improve", self.me, track))
+        return error_text(err) if err is not None else ""
+

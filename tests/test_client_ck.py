@@ -1,0 +1,319 @@
+"""Cities & Knights in the client (CK-1 … CK-11 on screen): the new-game
+screen offers it, every C&K command is entered with the mouse on the spots
+and buttons the table draws, decisions are taken in turn behind the curtain,
+and no screen shows another seat's cards (headless, SDL dummy driver)."""
+
+from collections import Counter
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+pytest.importorskip("pygame_gui")
+
+from game.bots.random_bot import RandomBot  # noqa: E402
+from game.client.app import App  # noqa: E402
+from game.client.controller import HotseatController  # noqa: E402
+from game.client.scenes import ckdialogs  # noqa: E402
+from game.client.scenes.newgame import NewGameScene  # noqa: E402
+from game.client.scenes.table import TableScene  # noqa: E402
+from game.client.settings import DEFAULTS  # noqa: E402
+from game.client.theme import PLAYER_COLOURS  # noqa: E402
+from game.engine import default_config  # noqa: E402
+from game.engine.constants import PROGRESS_NAMES  # noqa: E402
+from game.engine.rng import Rng  # noqa: E402
+from game.engine.rules import IllegalCommand  # noqa: E402
+from game.engine.state import DECIDE, MAIN  # noqa: E402
+from tools import ui_autoplay  # noqa: E402
+
+CK_KINDS = {"place_city", "build_wall", "recruit_knight", "activate_knight", "promote_knight", "move_knight",
+            "displace_knight", "chase_robber", "improve", "progress", "resolve"}
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path))
+
+
+def make_app(size=(1280, 720), lang="en"):
+    return App(size, fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
+
+
+def make_table(app, players=3, seed=3, knight_commit=False):
+    cfg = default_config(rules="ck", players=players, seed=seed, knight_commit=knight_commit)
+    c = HotseatController(cfg, [f"P{i}" for i in range(players)], [rgb for _, rgb in PLAYER_COLOURS[:players]])
+    table = TableScene(app, c)
+    app.push(table)
+    return table
+
+
+def draw(app):
+    app.dirty = True
+    assert app.step([]) is True
+
+
+def _norm(cmd):
+    return tuple(tuple(a) if isinstance(a, (list, tuple)) else a for a in cmd)
+
+
+def test_new_game_offers_cities_and_knights_and_the_table_shows_its_parts():
+    """CK-1: the C&K button is enabled, sets 13 VP, and the table gets the
+    third die, the barbarians' track and the C&K buttons."""
+    app = make_app()
+    app.push(NewGameScene(app))
+    draw(app)
+    driver = ui_autoplay.Driver(app, pygame)
+    driver.click_gui("rules_ck")
+    assert app.scene.rules == "ck" and app.scene.vp == 13
+    driver.click_gui("start")
+    table = app.scene
+    assert isinstance(table, TableScene) and table.ck
+    assert len(table.layout.dice) == 3
+    assert {"build_wall", "recruit_knight", "chart"} <= set(table.layout.buttons)
+    assert "buy_dev" not in table.layout.buttons
+    table.reveal()
+    draw(app)
+    assert ("barbarians",) in table.targets.keys()
+    assert table.pick is not None and table.pick[0] == "node"        # the first settlement
+
+
+@pytest.mark.parametrize("seed,commit", [(8, False), (9, True)])
+def test_every_legal_ck_command_is_entered_by_mouse_on_the_drawn_screen(seed, commit):
+    """For positions along a random C&K game, each legal command (sampled per
+    kind) is entered with the clicks tools.ui_autoplay plans on the positions
+    the table drew, and reaches the controller as exactly that command (CK-5,
+    CK-6, CK-7, CK-9, CK-11 decisions).  The probe refuses it, so the game
+    goes on unchanged."""
+    app = make_app()
+    table = make_table(app, players=3, seed=seed, knight_commit=commit)
+    driver = ui_autoplay.Driver(app, pygame)
+    bot = RandomBot(seed)
+    rng = Rng(seed, stream=77)
+    real_submit = table.c.submit
+    checked = Counter()
+
+    def reset():
+        table.dialog, table.mode, table.knight = None, None, None
+        table.notes = []
+        table._sync()
+        draw(app)
+
+    def probe(cmd):
+        got = []
+
+        def capture(c):
+            got.append(_norm(c))
+            raise IllegalCommand("probe", "refused by the test")
+        table.c.submit = capture
+        try:
+            reset()
+            for step in ui_autoplay.plan(table, cmd, rng, pygame):
+                if step[0] == "key":
+                    driver.key(step[1])
+                elif step[0] == "board":
+                    driver.click_at(table.board.target_pos(step[1], step[2]))
+                else:
+                    rect = table.targets.rect(step[1])
+                    assert rect is not None, (cmd, step, type(table.dialog).__name__)
+                    driver.click_at(rect.center)
+        finally:
+            table.c.submit = real_submit
+        assert got == [_norm(cmd)], cmd
+        reset()
+
+    for i in range(2500):
+        if table.game_over_at is not None or sum(checked.values()) >= 220:
+            break
+        if table.curtain_for is not None:
+            table.reveal()
+            continue
+        seat = table.viewer
+        for cmd in table.legal:
+            name = cmd[0] if cmd[0] not in ("progress", "resolve") else f"{cmd[0]}:{cmd[2]}"
+            if cmd[0] in CK_KINDS and checked[name] < 2:
+                checked[name] += 1
+                probe(cmd)
+        table.submit(bot.choose(table.c.auth.state, seat, ("offer",)))
+    kinds = {k.split(":")[0] for k in checked}
+    assert {"place_city", "recruit_knight", "activate_knight", "move_knight", "improve", "progress",
+            "resolve"} <= kinds, checked
+    assert len([k for k in checked if k.startswith("progress:")]) >= 5, checked
+    if commit:                                   # CK-8.5 option: knights sent one by one
+        assert checked["resolve:commit"], checked
+
+
+def test_decisions_come_in_turn_behind_the_curtain_and_no_foreign_cards_show():
+    """Hot-seat privacy in C&K: each decision (CK-8, CK-9, CK-11) is shown to
+    its seat only after the curtain; the drawn view never holds another
+    seat's hand or progress cards; what a Spy / Master Merchant shows is in
+    the view of the card's player only."""
+    app = make_app()
+    table = make_table(app, players=4, seed=12)
+    bot = RandomBot(3)
+    curtain_seen = set()
+    shown = None
+    decisions = Counter()
+    for i in range(2200):
+        if table.game_over_at is not None:
+            break
+        draw(app)
+        if table.curtain_for is not None:
+            assert table.drawn_hand_seat is None
+            curtain_seen.add(table.curtain_for)
+            table.reveal()
+            continue
+        seat = table.drawn_hand_seat
+        assert seat == table.viewer
+        if seat != shown:
+            assert seat in curtain_seen
+            curtain_seen.discard(seat)
+            shown = seat
+        v = table.view
+        for other in range(v.n):
+            if other != seat:
+                assert v.hands[other] is None and v.prog[other] is None
+        if v.phase == DECIDE:
+            assert seat in v.pending["seats"]
+            assert isinstance(table.dialog, ckdialogs.Chooser) and table.dialog.name == v.pending["kind"]
+            decisions[v.pending["kind"]] += 1
+            if v.pending.get("target") is not None and v.pending["kind"] in ("spy", "master_merchant"):
+                assert v.pending["shown"] is not None
+                public = table.c.view((seat + 1) % v.n if (seat + 1) % v.n != v.pending["target"]
+                                      else (seat + 2) % v.n)
+                assert public.pending["shown"] is None
+        cmd = bot.choose(table.c.auth.state, seat, ("offer",))
+        assert table.submit(cmd)
+    assert len(decisions) >= 3, decisions
+
+
+@pytest.mark.parametrize("size,lang", [((1280, 720), "en"), ((1920, 1080), "nl")])
+def test_ck_dialogs_draw_for_every_progress_card_and_the_chart(size, lang):
+    app = make_app(size, lang)
+    table = make_table(app, players=4, seed=5)
+    bot = RandomBot(5)
+    for _ in range(3000):
+        if table.view.phase == MAIN and table.view.turn > 40 and table.curtain_for is None:
+            break
+        if table.curtain_for is not None:
+            table.reveal()
+            continue
+        table.submit(bot.choose(table.c.auth.state, table.viewer, ("offer",)))
+    assert table.view.phase == MAIN
+    for card, name in enumerate(PROGRESS_NAMES):
+        table.dialog = ckdialogs.Chooser(table, "progress", name, card)
+        table._update_pick()
+        draw(app)
+        if table.dialog.modal:
+            assert ("choice", "cancel") in table.targets.keys()
+    table.dialog = ckdialogs.ChartDialog(table)
+    draw(app)
+    assert {("chart", "improve", t) for t in range(3)} & set(table.targets.keys()) or \
+        not any(c[0] == "improve" for c in table.legal)
+    table.dialog = None
+    table.action("chart")
+    assert isinstance(table.dialog, ckdialogs.ChartDialog)
+
+
+def test_random_clicks_never_break_a_ck_table():
+    """A monkey on a C&K table: clicks on drawn targets and board spots and
+    keys; nothing raises and only legal commands reach the engine."""
+    import random
+    app = make_app()
+    table = make_table(app, players=3, seed=31)
+    rnd = random.Random(6)
+    keys = [pygame.K_r, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_w, pygame.K_k, pygame.K_i, pygame.K_t,
+            pygame.K_b, pygame.K_e, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_BACKSPACE]
+    w, h = app.size
+    for _ in range(2000):
+        if table.game_over_at is not None:
+            break
+        roll = rnd.random()
+        targets = [t for t in table.targets.items if t[0] != ("btn", "menu") and t[2] is not None]
+        if roll < 0.55 and targets:
+            _, rect, _ = rnd.choice(targets)
+            pos = (rnd.randint(rect.left, rect.right - 1), rnd.randint(rect.top, rect.bottom - 1))
+        elif roll < 0.8 and table.pick is not None and table.pick[1]:
+            spot = rnd.choice(sorted(table.pick[1]))
+            pos = tuple(int(c) for c in table.board.target_pos(table.pick[0], spot))
+        else:
+            pos = (rnd.randrange(w), rnd.randrange(h))
+            if table.targets.at(pos)[0] == ("btn", "menu"):
+                continue
+        if rnd.random() < 0.85:
+            events = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                      pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)]
+        else:
+            events = [pygame.event.Event(pygame.KEYDOWN, key=rnd.choice(keys), mod=0, unicode="", scancode=0)]
+        app.step(events)
+        assert app.scene is table
+    assert len(table.c.auth.log) > 40
+    assert any(r.cmd[0] in CK_KINDS - {"place_city"} for r in table.c.auth.log)
+
+
+def test_autoplay_plays_a_whole_ck_game_through_the_client():
+    """tools.ui_autoplay --rules ck: a complete C&K game, every command
+    clicked on screen, ending on the end screen (a lower VP target keeps the
+    test short)."""
+    summary = ui_autoplay.play("ck", 3, 4, vp=7)
+    assert summary["winner"] in range(3) and summary["vp_target"] == 7
+    kinds = summary["kinds"]
+    assert kinds.get("place_city") == 3
+    assert any(k.startswith("progress:") for k in kinds) and any(k.startswith("resolve:") for k in kinds)
+    assert kinds.get("recruit_knight", 0) and kinds.get("activate_knight", 0)
+    assert summary["clicks"] + summary["keys"] > summary["commands"]
+
+
+def test_improving_from_the_chart_to_a_chosen_metropolis():
+    """CK-6.4 on screen: the chart's button builds the 4th politics level; the
+    player has two cities, so the metropolis decision asks for one on the
+    board, and clicking it places the metropolis (+2 VP) and says so."""
+    from ck_helpers import hand, put_city, set_cards, set_level, start_turn
+    from game.engine.constants import POLITICS
+    app = make_app()
+    c = HotseatController(default_config(rules="ck", players=3, board="beginner", seed=1), ["A", "B", "C"],
+                          [rgb for _, rgb in PLAYER_COLOURS[:3]])
+    start_turn(c.auth, 0, "main")
+    st = c.auth.state
+    put_city(st, 0, 0)
+    put_city(st, 0, 30)
+    set_level(st, 0, POLITICS, 3)
+    set_cards(st, 0, hand(coin=4))
+    table = TableScene(app, c)
+    app.push(table)
+    driver = ui_autoplay.Driver(app, pygame)
+    driver.key(pygame.K_RETURN)                      # the curtain
+    driver.click_at(table.targets.rect(("btn", "chart")).center)
+    assert isinstance(table.dialog, ckdialogs.ChartDialog)
+    driver.click_at(table.targets.rect(("chart", "improve", POLITICS)).center)
+    assert st.improvements[0][POLITICS] == 4 and st.phase == DECIDE and st.pending["kind"] == "metropolis"
+    assert isinstance(table.dialog, ckdialogs.Chooser) and not table.dialog.modal
+    assert sorted(table.pick[1]) == [0, 30]
+    vp = st.vp_public[0]
+    driver.click_at(table.board.target_pos("node", 30))
+    assert st.metropolis[POLITICS] == 30 and st.vp_public[0] == vp + 2 and st.phase == MAIN
+    assert any("metropolis" in line for line in table.log)
+
+
+def test_end_summary_counts_cities_and_knights_points():
+    """CK-10 on the end screen: metropolises (2 each), Defender of Catan
+    cards, the merchant and face-up progress VP cards are columns, and the
+    total is the public score."""
+    from ck_helpers import add_vp, give_vp_card, put_city, put_metropolis, set_level, start_turn
+    from game.client.scenes.end import EndScene, game_summary
+    from game.engine.constants import SCIENCE
+    app = make_app()
+    c = HotseatController(default_config(rules="ck", players=2, board="beginner", seed=2), ["A", "B"],
+                          [rgb for _, rgb in PLAYER_COLOURS[:2]])
+    start_turn(c.auth, 0, "main")
+    st = c.auth.state
+    put_city(st, 1, 10)
+    set_level(st, 1, SCIENCE, 4)
+    put_metropolis(st, SCIENCE, 10)
+    add_vp(st, 1, 2)
+    give_vp_card(st, 1, "printer")
+    st.merchant = [4, 1]
+    st.vp_public[1] += 1
+    row = game_summary(c)["rows"][1]
+    assert (row["cities"], row["metropolis"], row["defenders"], row["merchant"], row["vp_cards"]) == (1, 2, 2, 1, 1)
+    assert row["total"] == st.vp_public[1] == 2 + 2 + 2 + 1 + 1
+    app.push(EndScene(app, c, 30.0))
+    draw(app)
