@@ -8,7 +8,14 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="kolonisten", description="Kolonisten, a Catan-style table game.")
     sub = ap.add_subparsers(dest="command")
     sub.add_parser("play", help="open the game window (the default)")
+    _add_lan_commands(sub)
+    from game import replay_cli
+    replay_cli.add_parser(sub)
     args = ap.parse_args(argv)
+    if args.command == "replay":
+        return replay_cli.main(args)
+    if args.command in ("host", "join", "browse"):
+        return _run_lan_command(ap, args)
     if args.command in (None, "play"):
         try:
             from game.client.app import run
@@ -18,6 +25,55 @@ def main(argv=None) -> int:
             return 2
         return run()
     return 0
+
+
+def _add_lan_commands(sub) -> None:
+    """`host`, `join` and `browse`: LAN play (net/)."""
+    from net.protocol import DEFAULT_PORT
+    h = sub.add_parser("host", help="host a LAN game")
+    h.add_argument("--headless", action="store_true", help="a dedicated host without a window")
+    h.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    h.add_argument("--rules", choices=("base", "ck"), default="base")
+    h.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (0: any free port)")
+    h.add_argument("--seed", type=int, default=None, help="the game's seed (stays on the host)")
+    h.add_argument("--name", default="Kolonisten", help="the game's name in the list of games")
+    h.add_argument("--bind", default="0.0.0.0", help="address to listen on")
+    h.add_argument("--interfaces", default="all",
+                   help="comma-separated IPv4 addresses to advertise on, or 'all'")
+    h.add_argument("--no-discovery", action="store_true", help="do not advertise on the LAN")
+    j = sub.add_parser("join", help="join a LAN game by address (host[:port])")
+    j.add_argument("address")
+    j.add_argument("--bot", choices=("random",), help="play windowless with a bot")
+    j.add_argument("--name", default="Speler")
+    j.add_argument("--seed", type=int, default=None, help="the bot's own seed")
+    j.add_argument("--token-dir", default=None,
+                   help="where seat tokens are kept (default: the user data directory)")
+    j.add_argument("--reconnect-for", type=float, default=30.0,
+                   help="seconds to keep trying to reach the host after the line drops")
+    b = sub.add_parser("browse", help="list the LAN games that are advertised")
+    b.add_argument("--timeout", type=float, default=3.0)
+    b.add_argument("--json", action="store_true")
+    b.add_argument("--interfaces", default="all",
+                   help="comma-separated IPv4 addresses to listen on, or 'all'")
+
+
+def _run_lan_command(ap, args) -> int:
+    from net import headless
+    if args.command == "host":
+        if not args.headless:
+            print("kolonisten: hosting from the game window is not built yet; use --headless.",
+                  file=sys.stderr)
+            return 2
+        if args.seed is not None and not 0 <= args.seed < 2 ** 64:
+            ap.error("--seed must be a whole number from 0 to 2**64-1")
+        return headless.host_main(args)
+    if args.command == "join":
+        if args.bot is None:
+            print("kolonisten: joining from the game window is not built yet; use --bot random.",
+                  file=sys.stderr)
+            return 2
+        return headless.join_main(args)
+    return headless.browse_main(args)
 
 
 if __name__ == "__main__":

@@ -33,7 +33,16 @@ SUFFIX = ".kolonisten"
 
 
 class SaveError(ValueError):
-    """A save that cannot be used; the message says why, for a person."""
+    """A save that cannot be used.  The message says why, for a person; `code`
+    is stable (for translations) and `params` holds its numbers.
+
+    Codes: not_a_save, too_large, damaged, newer_version, unreadable,
+    bad_setup, refused (params n: the command), differs (params n)."""
+
+    def __init__(self, message: str, code: str = "damaged", **params):
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 def saves_dir() -> str:
@@ -116,9 +125,9 @@ def save(path: str, game: SavedGame) -> None:
 def decode(data: bytes) -> SavedGame:
     """Parse a save; SaveError with a plain reason for anything else."""
     if not data.startswith(MAGIC):
-        raise SaveError("this is not a Kolonisten saved game")
+        raise SaveError("this is not a Kolonisten saved game", "not_a_save")
     if len(data) > MAX_SAVE_BYTES:
-        raise SaveError("the file is too large to be a saved game")
+        raise SaveError("the file is too large to be a saved game", "too_large")
     try:
         wrapper = msgpack.unpackb(data[len(MAGIC):], raw=False)
     except Exception:
@@ -127,7 +136,7 @@ def decode(data: bytes) -> SavedGame:
         raise SaveError("the saved game is damaged (no format number)")
     if wrapper["format"] > FORMAT:
         raise SaveError(f"this game was saved by a newer Kolonisten (format {wrapper['format']}); "
-                        "update Kolonisten to open it")
+                        "update Kolonisten to open it", "newer_version")
     if wrapper["format"] < 1:
         raise SaveError("the saved game has an unknown format")
     body, digest = wrapper.get("body"), wrapper.get("sha256")
@@ -153,7 +162,7 @@ def _from_obj(obj) -> SavedGame:
         raise SaveError(f"the saved game is damaged (no {missing.args[0]})") from None
     reason = validate_config(game.config)
     if reason:
-        raise SaveError(f"the saved game has an unusable setup: {reason}")
+        raise SaveError(f"the saved game has an unusable setup: {reason}", "bad_setup")
     if (not isinstance(game.commands, list) or not isinstance(game.hashes, list)
             or not all(isinstance(c, list) for c in game.commands)
             or not all(isinstance(h, str) for h in game.hashes)
@@ -163,6 +172,8 @@ def _from_obj(obj) -> SavedGame:
         raise SaveError("the saved game is damaged (players)")
     if not isinstance(game.summary, dict) or not isinstance(game.extra, dict):
         raise SaveError("the saved game is damaged (summary)")
+    if not all(type(t) in (int, float) for t in (game.created, game.updated)):
+        raise SaveError("the saved game is damaged (dates)")
     return game
 
 
@@ -171,24 +182,38 @@ def load(path: str) -> SavedGame:
         with open(path, "rb") as f:
             data = f.read(MAX_SAVE_BYTES + 1)
     except OSError as exc:
-        raise SaveError(f"cannot read the file: {exc.strerror or exc}") from None
+        why = exc.strerror or str(exc)
+        raise SaveError(f"cannot read the file: {why}", "unreadable", why=why) from None
     return decode(data)
 
 
-def restore(game: SavedGame, verify: bool = True, on_progress=None) -> Authority:
+def restore(game: SavedGame, verify: bool = True, on_step=None) -> Authority:
     """Replay a save into a live Authority.  With `verify`, the state hash after
-    every command must equal the recorded one (SaveError otherwise)."""
+    every command must equal the recorded one (SaveError otherwise).
+    `on_step(auth, i)` is called after command i (1-based), e.g. to take
+    snapshots for a replay viewer."""
     auth = Authority(game.config)
     for i, cmd in enumerate(game.commands):
         try:
             auth.submit(cmd)
         except (IllegalCommand, TypeError, ValueError, KeyError, IndexError) as exc:
-            raise SaveError(f"the saved game does not replay: command {i + 1} is refused ({exc})") from None
+            raise SaveError(f"the saved game does not replay: command {i + 1} is refused ({exc})",
+                            "refused", n=i + 1) from None
         if verify and game.hashes and state_hash(auth.state) != game.hashes[i]:
-            raise SaveError(f"the saved game does not replay: state differs after command {i + 1}")
-        if on_progress is not None:
-            on_progress(i + 1, len(game.commands))
+            raise SaveError(f"the saved game does not replay: state differs after command {i + 1}",
+                            "differs", n=i + 1)
+        if on_step is not None:
+            on_step(auth, i + 1)
     return auth
+
+
+def resume(game: SavedGame):
+    """Restore a save to play on: returns (authority, state hash after every
+    command), the hashes an Autosaver continues from (computed here for a save
+    that did not record them)."""
+    hashes = []
+    auth = restore(game, verify=True, on_step=lambda a, i: hashes.append(state_hash(a.state)))
+    return auth, hashes
 
 
 # --- the list of saves ---------------------------------------------------------
@@ -197,7 +222,7 @@ def restore(game: SavedGame, verify: bool = True, on_progress=None) -> Authority
 class SaveEntry:
     path: str
     game: SavedGame | None
-    error: str | None
+    error: SaveError | None
 
 
 def list_saves(folder: str | None = None) -> list:
@@ -212,7 +237,7 @@ def list_saves(folder: str | None = None) -> list:
         try:
             entries.append(SaveEntry(path, load(path), None))
         except SaveError as exc:
-            entries.append(SaveEntry(path, None, str(exc)))
+            entries.append(SaveEntry(path, None, exc))
     entries.sort(key=lambda e: (e.game.updated if e.game else 0), reverse=True)
     return entries
 

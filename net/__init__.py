@@ -1,0 +1,59 @@
+"""LAN play: one authoritative host, peers in lockstep, discovery by zeroconf.
+
+Layers (each module's docstring has the details):
+
+    protocol.py   frames (4-byte length + msgpack, MAX_FRAME), every message
+                  schema and the one validator; reason codes
+    secrecy.py    what may leave the host: scrubbed views (no seed) and the
+                  hashes peers compare
+    host.py       Host: lobby, seats and tokens, the engine Authority,
+                  command validation, per-seat redacted broadcast, resync
+    peer.py       PeerGame: a peer's copy (engine Replica) kept in lockstep,
+                  hash checks, resync requests; no I/O
+    client.py     the peer's asyncio connection: handshake, join/rejoin, pump
+    tokens.py     seat tokens saved on the laptop (platformdirs user data dir)
+    discovery.py  Advertiser / Browser / browse() on `_kolonisten._tcp.local.`
+    bot.py        windowless random-bot player (`kolonisten join --bot random`)
+    headless.py   `kolonisten host --headless`, `join`, `browse`
+    session.py    thread-safe facades for the pygame client (below)
+
+The seam for the game window (game/client/), which must never block its
+frame loop: networking runs on an asyncio loop in a background thread;
+the window's thread owns the game copy and applies what arrived when it
+polls.
+
+    from net.session import BrowserSession, ClientSession, HostSession
+
+    browser = BrowserSession()            # live list of games on the LAN
+    browser.games() -> [GameAd(name, address, port, rules, seats_taken,
+                                seats_total, state, ...)]   (a hint only)
+
+    hosting = HostSession(config, name)   # a player who hosts ...
+    port = hosting.start()                # listen + advertise
+    hosting.lobby()                       # {"seats": [{name, colour, ready, connected} | None],
+                                          #  "config": public rules, "state": lobby|running|over}
+    hosting.configure(rules="ck", vp_target=12)   # rule choices in the lobby (ValueError + reason)
+    hosting.start_game()                  # when every seat is taken (RuntimeError otherwise)
+                                          # ... and plays through a ClientSession to 127.0.0.1:port
+
+    session = ClientSession(f"{ad.address}:{ad.port}", "Ann")   # or a typed address
+    session.connect()                     # hello, then rejoin with a saved token or join
+    session.set_lobby(colour="blue", ready=True)
+    every frame:
+        for kind, data in session.poll(): # ("lobby", msg), ("synced", reason),
+            ...                           # ("record", Record with .cmd/.events), ("rejected", msg),
+                                          # ("over", msg), ("disconnected", why), ... (net/peer.py)
+        session.game.must_decide()        # our seat must act on the current view
+        session.submit(cmd)               # a command tuple from game.engine.legal_commands
+        session.view                      # this seat's State (others' secrets are None)
+    session.close()
+
+A restarted program reclaims its seat automatically: `connect` finds the
+token saved for the host's game id and the player's name.  A dropped line is
+retried for `reconnect_for` seconds (events "disconnected"/"reconnected").
+
+Ports and interfaces: the host listens on TCP 7531 by default (`--port`);
+discovery multicasts on every interface unless given a list of addresses
+(`--interfaces`, tests use ["127.0.0.1"]).  The seed never leaves the host:
+views and configs sent to peers carry seed=None (net/secrecy.py).
+"""

@@ -65,7 +65,7 @@ def test_every_scene_draws(size):
     app = make_app(size)
     app.push(MenuScene(app))
     draw(app)
-    assert set(app.scene.targets()) == {"new_game", "settings", "quit"}   # LAN and load wait for their issues
+    assert {"new_game", "load", "settings", "quit"} <= set(app.scene.targets())
     for scene in (SettingsScene(app), NewGameScene(app)):
         app.push(scene)
         draw(app)

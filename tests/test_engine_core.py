@@ -229,6 +229,7 @@ def _scramble_secrets_hidden_from(state, audience, rng):
                             s.prog[p][pool.pop()] += 1
             s.prog_decks[track] = pool
     s.rng.state ^= 0x5DEECE66D
+    s.config["seed"] ^= 0x9E3779B9
     return s
 
 
@@ -306,6 +307,7 @@ def test_views_and_redacted_records_never_carry_hidden_cards():
             for audience in list(range(n)) + [None]:
                 obj = view_obj(auth.state, audience)
                 assert obj["rng"] is None and obj["deck"] is None and obj["prog_decks"] is None
+                assert obj["config"]["seed"] is None
                 for seat in range(n):
                     if seat != audience:
                         for field in ("hands", "dev", "dev_new", "prog"):
@@ -343,7 +345,8 @@ def test_replicas_of_every_audience_stay_in_lockstep(rules, players):
 
 def test_simulate_tool_reports_clean_games(capsys):
     from tools import simulate
-    code = simulate.main(["--games", "4", "--players", "3", "--seed", "5", "--json", "--replicas"])
+    code = simulate.main(["--games", "4", "--players", "3", "--seed", "5", "--json", "--replicas",
+                          "--jobs", "1"])
     result = json.loads(capsys.readouterr().out)
     assert code == 0
     assert result["games"] == 4 and result["errors"] == 0 and result["invariant_violations"] == 0

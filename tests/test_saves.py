@@ -89,6 +89,7 @@ def test_damaged_saves_are_refused_with_a_reason_and_left_alone(folder):
         with pytest.raises(saves.SaveError) as info:
             saves.restore(saves.load(broken))
         assert str(info.value), label
+        assert info.value.code in ("not_a_save", "damaged", "too_large"), label
         assert open(broken, "rb").read() == bad            # never "repaired" or removed
     listing = saves.list_saves(folder)
     assert sum(e.error is None for e in listing) == 1      # the good one

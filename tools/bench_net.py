@@ -65,12 +65,23 @@ def latencies(host, logs) -> list:
 
 
 async def bench(games, players, rules, seed, procs):
-    from net.host import Host
     lat, host_bytes, client_bytes, commands = [], 0, 0, 0
     for g in range(games):
-        host = Host(default_config(rules=rules, players=players, seed=seed + g), auto_start=True)
-        port = await host.listen("127.0.0.1", 0)
-        token_dir = tempfile.mkdtemp(prefix="kolonisten-bench-")
+        with tempfile.TemporaryDirectory(prefix="kolonisten-bench-") as token_dir:
+            figures = await bench_one(players, rules, seed + g, procs, token_dir)
+        lat += figures[0]
+        host_bytes += figures[1]
+        client_bytes += figures[2]
+        commands += figures[3]
+    return lat, host_bytes, client_bytes, commands
+
+
+async def bench_one(players, rules, seed, procs, token_dir):
+    """One game: (latencies, host bytes, client bytes, commands)."""
+    from net.host import Host
+    host = Host(default_config(rules=rules, players=players, seed=seed), auto_start=True)
+    port = await host.listen("127.0.0.1", 0)
+    try:
         if procs:
             children = [subprocess.Popen(
                 [sys.executable, "-m", "tools.bench_net", "--child", f"127.0.0.1:{port}", f"bot{i}",
@@ -85,12 +96,10 @@ async def bench(games, players, rules, seed, procs):
         await host.wait_peers_gone(3)
         if not all(log["ok"] for log in logs):
             raise SystemExit("bench_net: a client did not finish in step with the host")
-        lat += latencies(host, logs)
-        commands += len(host.auth.log)
-        host_bytes += host.bytes_sent()
-        client_bytes += sum(log["bytes_out"] for log in logs)
+        return (latencies(host, logs), host.bytes_sent(), sum(log["bytes_out"] for log in logs),
+                len(host.auth.log))
+    finally:
         await host.close()
-    return lat, host_bytes, client_bytes, commands
 
 
 def _from_json(obj):

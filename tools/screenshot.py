@@ -8,7 +8,10 @@ random bots through the table (commands submitted as the table's own buttons
 would); each screen is saved the first time it occurs.  A Cities & Knights
 game is shot the same way into <out>/<W>x<H>-<lang>-ck/ (knights, walls,
 metropolises, the barbarians, the chart, progress cards and every decision
-dialog that comes up).
+dialog that comes up).  The Load game scene, a resumed game and the replay
+viewer go into <out>/<W>x<H>-<lang>-saves/ at both sizes in both languages;
+the LAN screens (host form, list of games, lobby, the table over LAN) into
+<out>/<W>x<H>-<lang>-lan/, also at both sizes in both languages.
 """
 
 import argparse
@@ -307,18 +310,319 @@ def shoot_ck(out, w, h, lang, seed=5, players=4):
     return saved
 
 
+SAVES_SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
+
+
+def shoot_saves(out, w, h, lang):
+    """The Load game scene (with damaged files, the delete confirmation, a
+    refusal), a resumed game and the replay viewer, into <out>/<W>x<H>-<lang>-saves/.
+    The saves are made in a temporary folder, never the player's own."""
+    import shutil
+    import tempfile
+
+    import msgpack
+    import pygame
+
+    from game import saves
+    from game.bots.random_bot import RandomBot
+    from game.client.app import App
+    from game.client.controller import HotseatController
+    from game.client.scenes.load import LoadScene
+    from game.client.scenes.menu import MenuScene
+    from game.client.settings import DEFAULTS
+    from game.client.theme import PLAYER_COLOURS
+    from game.engine import default_config
+
+    folder = os.path.join(out, f"{w}x{h}-{lang}-saves")
+    os.makedirs(folder, exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix="kolonisten-shots-")
+    old_dir = os.environ.get("KOLONISTEN_SAVE_DIR")
+    os.environ["KOLONISTEN_SAVE_DIR"] = tmp
+    saved = []
+    try:
+        app = App((w, h), fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
+
+        def save(name):
+            app.dirty = True
+            app.step([])
+            path = os.path.join(folder, name + ".png")
+            pygame.image.save(app.screen, path)
+            saved.append(path)
+
+        app.push(MenuScene(app))
+        app.push(LoadScene(app))
+        save("40-load-empty")
+        app.pop()
+
+        def play(rules, players, seed, names, stop=None, stamp=None):
+            c = HotseatController(default_config(rules=rules, players=players, seed=seed), names,
+                                  [rgb for _, rgb in PLAYER_COLOURS[:players]], autosave=True)
+            bot = RandomBot(seed)
+            while c.auth.state.phase != 9 and (stop is None or len(c.auth.log) < stop):
+                st = c.auth.state
+                seat = bot.pick_seat(st)
+                c.submit(bot.choose(st, seat, ("offer",)) or bot.choose(st, seat))
+            if stamp is not None:                 # spread the dates like real play
+                game = saves.load(c.saver.path)
+                game.updated = game.created = stamp
+                saves.save(c.saver.path, game)
+            return c.saver.path
+
+        finished = play("base", 4, 4, ["Anna", "Bram", "Cees", "Dirk"], stamp=1_790_000_000)
+        ck = play("ck", 3, 5, ["Marieke", "Jan-Willem", "Sanne"], stop=700, stamp=1_795_000_000)
+        short = play("base", 2, 6, ["Ann", "Bo"], stop=90)
+        data = open(finished, "rb").read()
+        with open(os.path.join(tmp, "kapot" + saves.SUFFIX), "wb") as f:
+            f.write(data[: len(data) // 2])
+        with open(os.path.join(tmp, "notes" + saves.SUFFIX), "wb") as f:
+            f.write(b"just some text")
+        wrapper = msgpack.unpackb(data[len(saves.MAGIC):], raw=False)
+        wrapper["format"] = saves.FORMAT + 1
+        with open(os.path.join(tmp, "future" + saves.SUFFIX), "wb") as f:
+            f.write(saves.MAGIC + msgpack.packb(wrapper, use_bin_type=True))
+
+        load = LoadScene(app)
+        app.push(load)
+        save("41-load")
+        paths = [e.path for e in load.entries]
+        load.select(paths.index(os.path.join(tmp, "future" + saves.SUFFIX)))
+        save("42-load-damaged-selected")
+        load.select(paths.index(finished))
+        save("43-load-finished-selected")
+        load.confirm = True
+        load.resize(app.size)
+        save("44-load-confirm-delete")
+        load.confirm = False
+        load.select(paths.index(ck))
+        load.replay()
+        replay = app.scene
+        replay.go(350)
+        save("50-replay-ck")
+        replay.next_view()
+        save("51-replay-ck-seat-view")
+        app.pop()
+        load.select(paths.index(finished))
+        load.replay()
+        replay = app.scene
+        replay.go(0)
+        save("52-replay-start")
+        replay.go(replay.m.length // 2)
+        save("53-replay-base-mid")
+        replay.go(replay.m.length)
+        save("54-replay-base-end")
+        replay.audience = None
+        save("55-replay-public-view")
+        app.pop()
+        game = saves.load(ck)                 # a log that does not match its hashes
+        game.hashes[100] = "0" * 32
+        saves.save(ck, game)
+        load.reload()
+        load.select([e.path for e in load.entries].index(ck))
+        load.resume()
+        save("45-load-refused")
+        load.select([e.path for e in load.entries].index(short))
+        load.resume()
+        table = app.scene
+        save("60-resumed-curtain")
+        table.reveal()
+        save("61-resumed-table")
+        pygame.quit()
+    finally:
+        if old_dir is None:
+            os.environ.pop("KOLONISTEN_SAVE_DIR", None)
+        else:
+            os.environ["KOLONISTEN_SAVE_DIR"] = old_dir
+        shutil.rmtree(tmp, ignore_errors=True)
+    return saved
+
+
+LAN_SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
+
+
+def shoot_lan(out, w, h, lang):
+    """The LAN screens into <out>/<W>x<H>-<lang>-lan/: the host form, the list
+    of games found (a loopback host advertising; one game holds our seat),
+    a refusal, the lobby as host and as guest, and the table over LAN
+    (waiting for another player, an away player who must decide, our own
+    link being re-established).  Everything runs on 127.0.0.1 with
+    discovery on loopback only; seat tokens go to a temporary folder."""
+    import shutil
+    import tempfile
+    import time
+
+    import pygame
+
+    from game.bots.random_bot import RandomBot
+    from game.client import lan
+    from game.client.app import App
+    from game.client.scenes.lan_host import LanHostScene
+    from game.client.scenes.lan_join import LanJoinScene
+    from game.client.scenes.lobby import LanTableScene, LobbyScene
+    from game.client.scenes.menu import MenuScene
+    from game.client.settings import DEFAULTS
+    from game.engine import default_config
+    from net.session import ClientSession, HostSession
+    from net.tokens import TokenStore
+
+    folder = os.path.join(out, f"{w}x{h}-{lang}-lan")
+    os.makedirs(folder, exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix="kolonisten-shots-")
+    old_home = os.environ.get("KOLONISTEN_HOME")
+    os.environ["KOLONISTEN_HOME"] = tmp           # the remembered name and seat tokens
+    app = App((w, h), fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
+    app.lan_options = lan.LanOptions(port=0, interfaces=["127.0.0.1"], reconnect_for=5.0)
+    opts = lan.options(app)
+    saved, closers = [], []
+
+    def save(name):
+        app.dirty = True
+        app.step([])
+        path = os.path.join(folder, name + ".png")
+        pygame.image.save(app.screen, path)
+        saved.append(path)
+
+    def frames(until, timeout=10.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not until():
+            app.step([])
+            time.sleep(0.01)
+        if not until():
+            raise SystemExit(f"shoot_lan: timed out on {app.scene.__class__.__name__}")
+
+    def session(port, name):
+        s = ClientSession(f"127.0.0.1:{port}", name, token_dir=opts.token_dir, reconnect_for=5.0)
+        s.connect()
+        closers.append(s.close)
+        return s
+
+    try:
+        # another game on the network, running, in which "Cees" holds seat 3
+        other = HostSession(default_config(players=3, seed=1), "Bram's avond", port=0, bind="127.0.0.1",
+                            interfaces=["127.0.0.1"])
+        other_port = other.start()
+        closers.append(other.close)
+        for who in ("Bram", "Eva", "Fien"):
+            session(other_port, who)
+        other.start_game()
+        TokenStore(opts.token_dir).save(other.host.game_id, "Cees", 2, "shots")
+        # the host form, then Anna hosts a C&K game for four
+        app.push(MenuScene(app))
+        app.push(LanHostScene(app))
+        form = app.scene
+        form.name_entry.set_text("Anna")
+        form.rules, form.vp = "ck", 13
+        form.resize(app.size)
+        form.game_entry.set_text("Anna's game" if lang == "en" else "Spel van Anna")
+        save("70-host-form")
+        form.host()
+        frames(lambda: isinstance(app.scene, LobbyScene))
+        host_lobby = app.scene
+        hosting = host_lobby.lan.hosting
+        closers.append(host_lobby.lan.close)
+        port = hosting.port
+        bram = session(port, "Bram")
+        bram.set_lobby(ready=True)
+        # the list of games as Cees sees it
+        lan.save_name("Cees")
+        app.push(LanJoinScene(app))
+        join = app.scene
+        frames(lambda: len(join.games) >= 2)
+        save("71-join-list")
+        # Cees joins Anna's game; Dirk's typed address is refused once it is full
+        cees = lan.join(f"127.0.0.1:{port}", "Cees", opts)
+        closers.append(cees.close)
+        dirk = session(port, "Dirk")
+        join.address_entry.set_text(f"127.0.0.1:{port}")
+        join.join_address()
+        frames(lambda: join.pending is None)
+        save("72-join-refused")
+        join.leave()
+        # the lobby: Anna's (the host's), and Cees's with a refused colour
+        frames(lambda: all(host_lobby.lobby["seats"]) and host_lobby.lobby["seats"][1]["ready"])
+        save("73-lobby-host")
+        app.push(LobbyScene(app, cees, cees.session.poll()))
+        guest = app.scene
+        cees.session.set_lobby(colour="red")
+        frames(lambda: guest.error)
+        save("74-lobby-guest")
+        app.pop()
+        for s in (cees.session, dirk):
+            s.set_lobby(ready=True)
+        frames(lambda: host_lobby.can_start())
+        save("75-lobby-all-ready")
+        host_lobby.start()
+        frames(lambda: isinstance(app.scene, LanTableScene))
+        table = app.scene
+        table.dice_until = table.glow_until = 0.0
+        # the others play as random bots; Dirk leaves while he must decide
+        for s in (bram, cees.session, dirk):
+            s.poll()                               # (a session learns its seat when polled)
+        others = {s.seat: s for s in (bram, cees.session, dirk)}
+        bot = RandomBot(7)
+        waiting_shot = False
+        for _ in range(3000):
+            app.step([])
+            for s in others.values():
+                s.poll()
+            view = table.c.session.view
+            if not waiting_shot and table.c.waiting_for() and sum(o != -1 for o in view.node_owner) >= 3:
+                waiting_shot = True
+                table.flying = []
+                save("76-table-waiting")
+            if waiting_shot and dirk.game.must_decide():
+                closers.remove(dirk.close)
+                dirk.close()                       # Dirk's laptop goes to sleep
+                frames(lambda: table.c.away_deciders())
+                table.flying = []
+                save("77-table-away")
+                break
+            for seat, s in others.items():
+                if s.game.must_decide():
+                    s.submit(bot.choose(s.view, seat, ("offer",)) or bot.choose(s.view, seat))
+            if table.c.session.game.must_decide():
+                table.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
+            time.sleep(0.002)
+        table.c.link = "reconnecting"
+        table.flying = []
+        save("78-table-reconnecting")
+        table.c.link = "ok"
+    finally:
+        for close in reversed(closers):
+            try:
+                close()
+            except Exception:
+                pass
+        pygame.quit()
+        if old_home is None:
+            os.environ.pop("KOLONISTEN_HOME", None)
+        else:
+            os.environ["KOLONISTEN_HOME"] = old_home
+        shutil.rmtree(tmp, ignore_errors=True)
+    return saved
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="shots")
     ap.add_argument("--seed", type=int, default=4)
-    ap.add_argument("--rules", choices=("base", "ck", "both"), default="both")
+    ap.add_argument("--rules", choices=("base", "ck", "both", "saves", "lan"), default="both",
+                    help="which screens: base, ck, saves (load game and replay), lan (host, join, "
+                         "lobby, LAN table) or both (everything)")
     args = ap.parse_args(argv)
     total = 0
-    for w, h, lang in SIZES if args.rules != "base" else ():
+    for w, h, lang in LAN_SIZES if args.rules in ("both", "lan") else ():
+        saved = shoot_lan(args.out, w, h, lang)
+        total += len(saved)
+        print(f"{w}x{h} {lang} LAN: {len(saved)} screens in {os.path.dirname(saved[0])}")
+    for w, h, lang in SAVES_SIZES if args.rules in ("both", "saves") else ():
+        saved = shoot_saves(args.out, w, h, lang)
+        total += len(saved)
+        print(f"{w}x{h} {lang} saves: {len(saved)} screens in {os.path.dirname(saved[0])}")
+    for w, h, lang in SIZES if args.rules in ("ck", "both") else ():
         saved = shoot_ck(args.out, w, h, lang)
         total += len(saved)
         print(f"{w}x{h} {lang} C&K: {len(saved)} screens in {os.path.dirname(saved[0])}")
-    for w, h, lang in SIZES if args.rules != "ck" else ():
+    for w, h, lang in SIZES if args.rules in ("base", "both") else ():
         saved = shoot(args.out, w, h, lang, args.seed)
         total += len(saved)
         print(f"{w}x{h} {lang}: {len(saved)} screens in {os.path.dirname(saved[0])}")

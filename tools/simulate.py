@@ -17,7 +17,7 @@ import sys
 import time
 import traceback
 from collections import Counter
-from multiprocessing import Pool
+from multiprocessing import get_context
 
 from game.bots.random_bot import RandomBot
 from game.engine import default_config
@@ -121,7 +121,8 @@ def main(argv=None) -> int:
     if jobs == 1:
         parts = [run_games(chunks[0])]
     else:
-        with Pool(jobs) as pool:
+        # "spawn": workers start clean, whatever threads the caller runs.
+        with get_context("spawn").Pool(jobs) as pool:
             parts = pool.map(run_games, chunks)
     seconds = time.perf_counter() - start
 

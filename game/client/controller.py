@@ -19,8 +19,14 @@ The table scene talks to exactly one controller object with this interface:
 
 HotseatController wraps an in-process Authority.  A LAN peer will provide the
 same interface on top of a Replica, so the table never knows the difference.
+With `autosave` it keeps a saved game (game/saves.py) current after every
+accepted command; `HotseatController.resume` continues a loaded save in the
+same file.
 """
 
+import sys
+
+from game import saves
 from game.engine.match import Authority
 
 
@@ -28,18 +34,50 @@ class HotseatController:
     hotseat = True
     seat = None
 
-    def __init__(self, config: dict, names, colours):
-        self.auth = Authority(config)          # ValueError for an unusable config
+    def __init__(self, config: dict, names, colours, autosave=False, auth=None, save_path=None,
+                 hashes=None, created=None):
+        self.auth = auth if auth is not None else Authority(config)   # ValueError for an unusable config
         self.config = self.auth.config
         self.names = list(names)
         self.colours = list(colours)
+        self.save_error = None                 # why the last autosave failed (None: it worked)
+        self.saver = None
+        if autosave:
+            players = [{"name": n, "colour": list(c)} for n, c in zip(self.names, self.colours)]
+            try:
+                path = save_path or saves.new_save_path()
+            except OSError as exc:              # no writable save folder: play on unsaved
+                self.save_error = exc.strerror or str(exc)
+                print(f"kolonisten: games cannot be saved: {self.save_error}", file=sys.stderr)
+            else:
+                self.saver = saves.Autosaver(self.auth, path, players=players, hashes=hashes, created=created)
+
+    @classmethod
+    def resume(cls, auth, names, colours, save_path, game):
+        """Continue a restored save (`game`, a saves.SavedGame) in its own file."""
+        return cls(auth.config, names, colours, autosave=True, auth=auth, save_path=save_path,
+                   hashes=game.hashes, created=game.created)
 
     def view(self, seat):
         return self.auth.view(seat)
 
     def submit(self, cmd) -> tuple:
         record = self.auth.submit(cmd)
+        self._autosave()
         return record.for_audience(cmd[1]).events
+
+    def _autosave(self) -> None:
+        """A failed write loses no command: the next one rewrites the whole save."""
+        if self.saver is None:
+            return
+        try:
+            self.saver.record()
+            self.save_error = None
+        except OSError as exc:
+            error = exc.strerror or str(exc)
+            if error != self.save_error:            # say it once, not after every move
+                print(f"kolonisten: cannot save the game to {self.saver.path}: {error}", file=sys.stderr)
+            self.save_error = error
 
     def start_events(self, audience=None) -> tuple:
         from game.engine.views import redact_event

@@ -274,8 +274,8 @@ def check_views(state) -> list:
     bad = []
     for audience in list(range(state.n)) + [None]:
         obj = view_obj(state, audience)
-        if any(obj[field] is not None for field in AUTHORITY_ONLY):
-            bad.append(f"view for {audience} holds a deck or the generator")
+        if any(obj[field] is not None for field in AUTHORITY_ONLY) or obj["config"]["seed"] is not None:
+            bad.append(f"view for {audience} holds a deck, the generator or the seed")
         for field in SEAT_SECRETS:
             for seat, value in enumerate(obj[field] or ()):
                 if seat != audience and value is not None:

@@ -37,6 +37,11 @@ class ReplayMismatch(ValueError):
     pass
 
 
+def normal_command(cmd) -> tuple:
+    """Commands arrive as lists after msgpack; the log keeps tuples throughout."""
+    return tuple(tuple(a) if isinstance(a, list) else a for a in cmd)
+
+
 class Authority:
     def __init__(self, config: dict):
         self.config = dict(config)
@@ -46,7 +51,7 @@ class Authority:
 
     def submit(self, cmd) -> Record:
         """Check and apply a command; raises IllegalCommand (nothing changes)."""
-        cmd = tuple(tuple(a) if isinstance(a, list) else a for a in cmd)
+        cmd = normal_command(cmd)
         outcome, events = apply(self.state, cmd)
         record = Record(len(self.log) + 1, cmd, outcome, tuple(events))
         self.log.append(record)
@@ -90,7 +95,7 @@ class Replica:
         """Apply a record (already redacted for this audience); returns its events."""
         if record.seq != self.seq + 1:
             raise ReplayMismatch(f"expected record {self.seq + 1}, got {record.seq}")
-        _, events = apply(self.state, record.cmd, record.outcome, validate=False)
+        _, events = apply(self.state, normal_command(record.cmd), record.outcome, validate=False)
         self.seq = record.seq
         return tuple(events)
 

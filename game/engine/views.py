@@ -16,7 +16,7 @@ from .state import State
 
 # Per-seat secret fields of a state: hidden (None) for everyone but the owner.
 SEAT_SECRETS = ("hands", "dev", "dev_new", "prog")
-# Whole fields nobody but the authority may hold.
+# Whole fields nobody but the authority may hold (and the config's seed).
 AUTHORITY_ONLY = ("deck", "prog_decks", "rng")
 
 
@@ -29,6 +29,8 @@ def view_obj(state: State, audience) -> dict:
             obj[field] = [value if seat == audience else None for seat, value in enumerate(values)]
     for field in AUTHORITY_ONLY:
         obj[field] = None
+    # The seed would rebuild the generator, and with it every deck and roll.
+    obj["config"] = dict(obj["config"], seed=None)
     pending = obj["pending"]
     if pending and "private" in pending:
         pending = obj["pending"] = dict(pending)        # never touch the state's own copy

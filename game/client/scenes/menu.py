@@ -16,8 +16,8 @@ class MenuScene(GuiScene):
         self.label((0, int(h * 0.1 + 70 * s), w, int(30 * s)), tr("app.subtitle"), "#dim")
         y = int(h * 0.1 + 130 * s)
         coming = tr("menu.coming")
-        for key, enabled in (("new_game", True), ("host", False), ("join", False),
-                             ("load", False), ("settings", True), ("quit", True)):
+        for key, enabled in (("new_game", True), ("host", True), ("join", True),
+                             ("load", True), ("settings", True), ("quit", True)):
             self.button(key, (x, y, bw, bh), tr("menu." + key), enabled,
                         tooltip=None if enabled else coming)
             y += bh + gap
@@ -27,6 +27,15 @@ class MenuScene(GuiScene):
         if event.ui_element is b["new_game"]:
             from .newgame import NewGameScene
             self.app.push(NewGameScene(self.app))
+        elif event.ui_element is b["load"]:
+            from .load import LoadScene
+            self.app.push(LoadScene(self.app))
+        elif event.ui_element is b["host"]:
+            from .lan_host import LanHostScene
+            self.app.push(LanHostScene(self.app))
+        elif event.ui_element is b["join"]:
+            from .lan_join import LanJoinScene
+            self.app.push(LanJoinScene(self.app))
         elif event.ui_element is b["settings"]:
             from .settings_scene import SettingsScene
             self.app.push(SettingsScene(self.app))

@@ -157,7 +157,7 @@ class NewGameScene(GuiScene):
                                 board=self.board, seed=seed, combine_trade_build=self.combine,
                                 knight_commit=self.commit and self.rules == "ck")
         try:
-            controller = HotseatController(config, names, [theme.COLOUR_RGB[c] for c in colours])
+            controller = HotseatController(config, names, [theme.COLOUR_RGB[c] for c in colours], autosave=True)
         except ValueError as e:
             return self._fail(tr("new.engine_refused", reason=str(e)))
         from .table import TableScene

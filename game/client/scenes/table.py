@@ -7,7 +7,10 @@ enumerable commands and `check` for free-form trade terms.
 
 Hot-seat privacy: the viewer is the seat that must decide now; whenever that
 changes a curtain ("pass the device to NAME") hides the screen until that
-player reveals it, and only then is their hand drawn.
+player reveals it, and only then is their hand drawn.  Over LAN
+(`controller.hotseat` False) the viewer is always the laptop's own seat and
+there is no curtain; scenes/lobby.py's LanTableScene adds the connection
+state.
 
 Cities & Knights: knights, walls, metropolises and the merchant are drawn
 by BoardView.draw_pieces; walls and knights are build modes (MODE_PICKS);
@@ -148,6 +151,8 @@ class TableScene(Scene):
                 self.game_over_at = time.monotonic()
             self.app.dirty = True
             return
+        if not self.c.hotseat:               # a LAN peer's own laptop: no curtain
+            self.viewer = self.c.seat
         actor = pick_actor(public) if self.c.hotseat else self.c.seat
         if actor != self.viewer:
             self.curtain_for = actor
@@ -175,7 +180,7 @@ class TableScene(Scene):
             want = dialogs.DiscardDialog
         elif phase == STEAL and me == v.current:
             want = dialogs.StealDialog
-        elif phase == TRADE:
+        elif phase == TRADE and me in deciders(v):        # (over LAN a player may just watch)
             want = dialogs.ResponsesDialog if me == v.current else dialogs.AnswerDialog
             keep = want is dialogs.AnswerDialog and isinstance(self.dialog, dialogs.TradeEditor)
         elif phase == DECIDE and me in v.pending["seats"]:

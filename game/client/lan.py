@@ -1,0 +1,339 @@
+"""The game window's side of LAN play (no drawing here; scenes/lobby.py,
+lan_host.py and lan_join.py draw it).
+
+    LanOptions      where to listen, which interfaces to multicast on, where
+                    seat tokens live (tests: loopback only, their own port)
+    Background      runs a blocking call (connect, start hosting) in a thread,
+                    so the frame loop never waits on the network
+    LanGame         the sessions of one LAN game this window takes part in:
+                    our ClientSession and, for the host, the HostSession
+    LanController   the table's controller (see controller.py) over a peer's
+                    copy of the game: the table cannot tell it from hot-seat
+
+Network work happens in net/ (net/session.py); everything here runs in the
+window's thread except what Background runs.
+"""
+
+import json
+import os
+import threading
+from dataclasses import dataclass
+
+from game.engine import deciders
+from game.engine.views import view as engine_view
+from net.client import JoinRefused
+from net.protocol import DEFAULT_PORT, MAX_NAME, TAKEN_OVER, parse_address
+from net.session import ClientSession, HostSession
+
+from . import settings
+from .theme import COLOUR_RGB
+
+NAME_LIMIT = min(16, MAX_NAME)      # what fits a player panel
+
+
+@dataclass
+class LanOptions:
+    port: int = DEFAULT_PORT        # the host's TCP port (0: any free port)
+    interfaces: list | None = None  # IPv4 addresses to multicast on; None: every interface
+    token_dir: str | None = None    # None: next to the settings when KOLONISTEN_HOME is set,
+    reconnect_for: float = 60.0     #       else net.tokens' user data dir
+    discovery: bool = True
+
+
+def options(app) -> LanOptions:
+    """The app's LAN options (tests and tools set `app.lan_options`)."""
+    opts = getattr(app, "lan_options", None) or LanOptions()
+    if opts.token_dir is None and os.environ.get("KOLONISTEN_HOME"):
+        opts.token_dir = os.path.join(os.environ["KOLONISTEN_HOME"], "seats")
+    return opts
+
+
+# --- the player's name, remembered between runs ------------------------------------------
+# Seat tokens are saved per (game, name), so a restarted program can only
+# take its seat back automatically if it joins with the same name.
+
+def _name_path() -> str:
+    return os.path.join(os.path.dirname(settings.settings_path()), "lan.json")
+
+
+def saved_name() -> str:
+    try:
+        with open(_name_path(), encoding="utf-8") as f:
+            name = json.load(f).get("name", "")
+    except (OSError, ValueError, AttributeError):
+        return ""
+    return name if isinstance(name, str) and check_name(name) is None else ""
+
+
+def save_name(name: str) -> None:
+    try:
+        os.makedirs(os.path.dirname(_name_path()), exist_ok=True)
+        with open(_name_path(), "w", encoding="utf-8") as f:
+            json.dump({"name": name}, f)
+    except OSError:
+        pass            # only a convenience: the player types it again next time
+
+
+def check_name(name: str):
+    """None if `name` may be a player's name, else the catalog key saying why."""
+    name = name.strip()
+    if not name or len(name) > NAME_LIMIT or not name.isprintable():
+        return "lan.bad_name"
+    return None
+
+
+def check_address(text: str):
+    """None if `text` is a usable host[:port], else the catalog key saying why."""
+    try:
+        parse_address(text)
+    except ValueError:
+        return "lan.bad_address"
+    return None
+
+
+def local_addresses() -> list:
+    """This laptop's IPv4 addresses other players can type (not loopback)."""
+    try:
+        import ifaddr
+        return sorted({ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips
+                       if isinstance(ip.ip, str) and not ip.ip.startswith(("127.", "169.254."))})
+    except Exception:       # the address is only shown as a hint
+        return []
+
+
+# --- blocking calls off the frame loop -------------------------------------------------
+
+class Background:
+    """Run `fn(*args)` in a daemon thread; poll `done()`, then read `result`
+    or `error` (the exception it raised)."""
+
+    def __init__(self, fn, *args):
+        self.result = None
+        self.error = None
+        self._thread = threading.Thread(target=self._run, args=(fn, args), daemon=True,
+                                        name="kolonisten-lan-call")
+        self._thread.start()
+
+    def _run(self, fn, args):
+        try:
+            self.result = fn(*args)
+        except BaseException as exc:        # handed to the window's thread
+            self.error = exc
+
+    def done(self) -> bool:
+        return not self._thread.is_alive()
+
+    def wait(self, timeout=None) -> bool:
+        self._thread.join(timeout)
+        return self.done()
+
+
+def refusal_key(exc) -> tuple:
+    """(catalog key, detail) for why joining or hosting failed."""
+    if isinstance(exc, JoinRefused):
+        known = ("full", "running", "version", "bad_token", "protocol")
+        return ("lan.refused." + exc.code if exc.code in known else "lan.refused.other"), exc.detail
+    if isinstance(exc, ValueError):
+        return "lan.bad_address", str(exc)
+    return "lan.unreachable", str(exc) or type(exc).__name__
+
+
+# --- one LAN game -------------------------------------------------------------------------
+
+class LanGame:
+    """Our ClientSession (and, on the host's laptop, the HostSession) of one
+    game, from the lobby to the end screen.  `close()` leaves it."""
+
+    def __init__(self, session: ClientSession, hosting: HostSession | None = None,
+                 advertised: bool = True):
+        self.session = session
+        self.hosting = hosting
+        self.advertised = advertised    # False: others must type the address
+        self.closing = None             # the Background that closes the sessions
+
+    @property
+    def is_host(self) -> bool:
+        return self.hosting is not None
+
+    @property
+    def port(self) -> int | None:
+        return self.hosting.port if self.hosting else None
+
+    def close(self) -> Background:
+        """Say goodbye (the host stops the game for everybody) without
+        blocking the window; returns the Background doing it."""
+        if self.closing is None:
+            def close():
+                try:
+                    self.session.close()
+                finally:
+                    if self.hosting is not None:
+                        self.hosting.close()
+            self.closing = Background(close)
+        return self.closing
+
+
+def join(address: str, name: str, opts: LanOptions) -> LanGame:
+    """Blocking: connect to a host and take (or take back) a seat."""
+    session = ClientSession(address, name, token_dir=opts.token_dir, reconnect_for=opts.reconnect_for)
+    try:
+        session.connect()
+    except BaseException:
+        session.close()
+        raise
+    return LanGame(session)
+
+
+def host(config: dict, game_name: str, name: str, opts: LanOptions) -> LanGame:
+    """Blocking: listen (on opts.port, or any free port when it is taken),
+    advertise, and seat our own player through a ClientSession."""
+    advertised = opts.discovery
+    ports = [opts.port] + ([0] if opts.port else [])
+    for i, port in enumerate(ports):
+        hosting = HostSession(config, game_name, port=port, interfaces=opts.interfaces,
+                              discovery=advertised)
+        try:
+            hosting.start()
+            break
+        except OSError:
+            hosting.close()
+            if i == len(ports) - 1:
+                raise
+        except Exception:               # listening worked but advertising did not
+            hosting.close()
+            if not advertised:
+                raise
+            advertised = False
+            hosting = HostSession(config, game_name, port=port, interfaces=opts.interfaces,
+                                  discovery=False)
+            hosting.start()
+            break
+    try:
+        session = ClientSession(f"127.0.0.1:{hosting.port}", name, token_dir=opts.token_dir,
+                                reconnect_for=opts.reconnect_for)
+        session.connect()
+        session.set_lobby(ready=True)   # the host shows readiness by starting the game
+    except BaseException:
+        hosting.close()
+        raise
+    return LanGame(session, hosting, advertised)
+
+
+def next_link(link: str, kind: str, data) -> str:
+    """The state of our link to the host after a session event:
+    ok | reconnecting | lost (the session gave up) | closed (the host said
+    bye) | taken (another window took our seat with our token)."""
+    if link in ("closed", "taken"):
+        return link                 # final: the reconnect attempts that follow cannot succeed
+    if kind == "disconnected":
+        return "lost" if data.startswith("gave up") else "reconnecting"
+    if kind == "reconnected":
+        return "ok"
+    if kind == "bye":
+        return "taken" if data == TAKEN_OVER else "closed"
+    return link
+
+
+# --- the table's controller ------------------------------------------------------------------
+
+class LanController:
+    """The table's controller over a LAN peer (interface: controller.py).
+
+    The view is this laptop's own seat's copy (no curtain: the laptop is
+    private); `submit` only sends (its record or refusal arrives later,
+    through `poll`); the records are those this peer received, redacted for
+    its own seat, so the log may tell this player their own secrets."""
+
+    hotseat = False
+
+    def __init__(self, lan: LanGame, events=()):
+        self.lan = lan
+        self.session = lan.session
+        game = self.session.game
+        lobby = game.lobby or {"seats": [], "config": game.welcome["config"]}
+        self.config = dict(lobby["config"])
+        self.names, self.colours = [], []
+        self._take_seats(lobby["seats"])
+        self.records = []               # Records received since the last sync
+        self._start_events = ()
+        self.rejoined = False           # our first view came from a rejoin
+        self.link = "ok"                # see next_link
+        self.over = None
+        self.absorb(events)
+
+    def _take_seats(self, seats) -> None:
+        """Names and colours from the host's list of seats (updated in place:
+        the table holds these lists)."""
+        n = self.config["players"]
+        seats = list(seats)[:n] + [None] * (n - len(seats))
+        self.names[:] = [(s or {}).get("name") or f"#{i + 1}" for i, s in enumerate(seats)]
+        self.colours[:] = [COLOUR_RGB.get((s or {}).get("colour"), (128, 128, 128)) for s in seats]
+
+    @property
+    def seat(self):
+        return self.session.seat
+
+    def view(self, seat):
+        own = self.session.view
+        return own if seat == self.seat else engine_view(own, None)
+
+    def submit(self, cmd) -> tuple:
+        """Send a command for our seat; while one is on its way (or the
+        link is down) further ones are dropped.  Refusals come back later
+        as ("rejected", msg) from `poll`."""
+        if cmd[1] == self.seat and self.session.game.must_decide() and self.session.connected:
+            self.session.submit(cmd)
+        return ()
+
+    def start_events(self, audience=None) -> tuple:
+        return self._start_events
+
+    def records_since(self, k: int, audience=None):
+        return [r for r in self.records if r.seq > k]
+
+    @property
+    def seq(self) -> int:
+        return self.session.game.seq
+
+    # --- LAN only ------------------------------------------------------------------------
+    def poll(self) -> list:
+        """Apply what the host sent since the last frame; returns the events."""
+        return self.absorb(self.session.poll())
+
+    def absorb(self, events) -> list:
+        for kind, data in events:
+            if kind == "over":
+                self.over = data
+            if kind == "record":
+                self.records.append(data)
+            elif kind == "lobby":
+                self._take_seats(data["seats"])
+            elif kind == "start_events":
+                self._start_events = tuple(data)
+            elif kind == "synced":
+                self.rejoined = self.rejoined or data == "rejoin"
+            self.link = next_link(self.link, kind, data)
+        if len(self.records) > 2000:        # the log keeps far fewer; the end screen counts rolls
+            del self.records[:-1500]
+        return events
+
+    def connected(self, seat) -> bool:
+        """Whether `seat`'s player is connected to the host (the host's lobby list)."""
+        if seat == self.seat:
+            return self.link == "ok"
+        seats = (self.session.game.lobby or {}).get("seats") or []
+        return seat < len(seats) and bool(seats[seat]) and bool(seats[seat].get("connected"))
+
+    def away_deciders(self) -> list:
+        """Other seats that must decide now but are not connected."""
+        own = self.session.view
+        if own is None or self.over is not None:
+            return []
+        return [s for s in deciders(own) if s != self.seat and not self.connected(s)]
+
+    def waiting_for(self) -> list:
+        """Other seats that must decide now (our seat is not among them)."""
+        own = self.session.view
+        if own is None or self.seat in deciders(own):
+            return []
+        return [s for s in deciders(own) if s != self.seat]

@@ -1,0 +1,181 @@
+"""Host a LAN game: your name, the game's name and the rule choices (as in
+the new-game scene).  Hosting starts a HostSession (listen + advertise) in
+the background and seats this player through a ClientSession; then the
+lobby opens.  The seed is drawn at random: nobody at the table knows it."""
+
+import secrets
+
+import pygame
+import pygame_gui
+
+from game.engine import default_config
+from game.engine.match import Authority
+
+from .. import lan
+from ..i18n import tr
+from .base import GuiScene
+from .newgame import CLIENT_RULES
+
+
+class LanHostScene(GuiScene):
+    def __init__(self, app):
+        self.name = lan.saved_name()
+        self.game_name = None                # None: "<name>'s game" in the current language
+        self.players = 4
+        self.rules = "base"
+        self.board = "random"
+        self.vp = 10
+        self.combine = False
+        self.commit = False
+        self.error = ""
+        self.pending = None                  # the Background starting the host
+        self.name_entry = self.game_entry = None
+        super().__init__(app)
+
+    def _keep_texts(self) -> None:
+        if self.name_entry is not None:
+            self.name = self.name_entry.get_text()
+            text = self.game_entry.get_text()
+            self.game_name = text if text != self._default_game_name() else None
+
+    def _default_game_name(self) -> str:
+        return tr("lan.default_game", name=self.name.strip() or "Kolonisten")
+
+    def resize(self, size) -> None:
+        self._keep_texts()
+        super().resize(size)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        s = self.app.scale
+        compact = self.rules == "ck"
+        bh, gap = (int(34 * s), int(8 * s)) if compact else (int(38 * s), int(10 * s))
+        col0 = int(190 * s)
+        x0 = (w - int(900 * s)) // 2
+        y = int(28 * s)
+        self.label((0, y, w, int(46 * s)), tr("lan.host_title"), "#heading")
+        y += int((56 if compact else 64) * s)
+
+        def choice_row(label, key, options, current, width=int(170 * s)):
+            nonlocal y
+            self.label((x0, y, col0, bh), tr(label))
+            for i, (value, text) in enumerate(options):
+                enabled = key != "rules" or value in CLIENT_RULES
+                b = self.button(f"{key}_{value}", (x0 + col0 + i * (width + gap), y, width, bh), text, enabled)
+                if value == current:
+                    b.select()
+            y += bh + gap
+
+        self.label((x0, y, col0, bh), tr("lan.your_name"))
+        self.name_entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(x0 + col0, y, int(330 * s), bh), self.manager, initial_text=self.name)
+        self.name_entry.set_text_length_limit(lan.NAME_LIMIT)
+        y += bh + gap
+        self.label((x0, y, col0, bh), tr("lan.game_name"))
+        self.game_entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(x0 + col0, y, int(330 * s), bh), self.manager,
+            initial_text=self.game_name if self.game_name is not None else self._default_game_name())
+        self.game_entry.set_text_length_limit(40)
+        y += bh + gap * 2
+        choice_row("new.players", "players", [(n, str(n)) for n in (2, 3, 4)], self.players, int(80 * s))
+        choice_row("new.rules", "rules", [("base", tr("new.rules.base")), ("ck", tr("new.rules.ck"))],
+                   self.rules, int(250 * s))
+        choice_row("new.board", "board", [("beginner", tr("new.board.beginner")),
+                                          ("random", tr("new.board.random"))], self.board, int(250 * s))
+        self.label((x0, y, col0, bh), tr("new.vp_target"))
+        self.button("vp_minus", (x0 + col0, y, bh, bh), "−")
+        self.label((x0 + col0 + bh, y, int(80 * s), bh), str(self.vp))
+        self.button("vp_plus", (x0 + col0 + bh + int(80 * s), y, bh, bh), "+")
+        y += bh + gap
+        choice_row("new.combine", "combine", [(True, tr("new.yes")), (False, tr("new.no"))],
+                   self.combine, int(120 * s))
+        if self.rules == "ck":
+            choice_row("new.commit", "commit", [(False, tr("new.commit_all")), (True, tr("new.commit_choose"))],
+                       self.commit, int(250 * s))
+        status = tr("lan.starting") if self.pending else self.error
+        self.label((x0, y, int(900 * s), bh), status, "#dim" if self.pending else "#error")
+        y += bh + gap
+        bw = int(220 * s)
+        self.button("back", (w // 2 - bw - gap, y, bw, int(46 * s)), tr("new.back"), self.pending is None)
+        self.button("host", (w // 2 + gap, y, bw, int(46 * s)), tr("lan.host_button"), self.pending is None)
+
+    def on_gui(self, event) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        key = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
+        if key is None:
+            return
+        self._keep_texts()
+        if key.startswith("players_"):
+            self.players = int(key[8:])
+        elif key.startswith("rules_"):
+            self.rules = key[6:]
+            self.vp = default_config(rules=self.rules)["vp_target"]
+        elif key.startswith("board_"):
+            self.board = key[6:]
+        elif key == "vp_minus":
+            self.vp = max(3, self.vp - 1)
+        elif key == "vp_plus":
+            self.vp = min(30, self.vp + 1)
+        elif key.startswith("combine_"):
+            self.combine = key == "combine_True"
+        elif key.startswith("commit_"):
+            self.commit = key == "commit_True"
+        elif key == "back":
+            self.app.pop()
+            return
+        elif key == "host":
+            self.host()
+            return
+        self.error = ""
+        self.resize(self.app.size)
+
+    def config(self) -> dict:
+        return default_config(rules=self.rules, players=self.players, vp_target=self.vp, board=self.board,
+                              seed=secrets.randbits(63), combine_trade_build=self.combine,
+                              knight_commit=self.commit and self.rules == "ck")
+
+    def host(self) -> None:
+        if self.pending is not None:
+            return
+        self._keep_texts()
+        name = self.name.strip()
+        why = lan.check_name(name)
+        if why:
+            return self._fail(tr(why))
+        game_name = (self.game_name if self.game_name is not None else self._default_game_name()).strip()
+        if not game_name or not game_name.isprintable():
+            return self._fail(tr("lan.bad_game_name"))
+        config = self.config()
+        try:
+            Authority(config)                # the engine's own refusal, before anyone joins
+        except ValueError as exc:
+            return self._fail(tr("new.engine_refused", reason=str(exc)))
+        lan.save_name(name)
+        self.pending = lan.Background(lan.host, config, game_name, name, lan.options(self.app))
+        self.error = ""
+        self.resize(self.app.size)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.pending is None or not self.pending.done():
+            return
+        job, self.pending = self.pending, None
+        if job.error is not None:
+            _, detail = lan.refusal_key(job.error)
+            return self._fail(tr("lan.cannot_host", reason=detail))
+        from .lobby import LobbyScene
+        self.app.replace(LobbyScene(self.app, job.result, job.result.session.poll()))
+
+    def wake_ms(self) -> int:
+        return 100 if self.pending else 400
+
+    def _fail(self, message: str) -> None:
+        self.error = message
+        self.resize(self.app.size)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.pending is None:
+            self.app.pop()
+            return
+        super().handle_event(event)

@@ -1,0 +1,217 @@
+"""Join a LAN game: the games found on the network (a live list: entries
+appear, change and vanish as hosts advertise), or a typed address.
+
+Joining runs in the background; a game we hold a seat in (a token saved by
+an earlier run under this name) is marked, and joining it takes the seat
+back and opens the table directly ("Welcome back")."""
+
+import pygame
+import pygame_gui
+
+from net.protocol import PROTOCOL_VERSION
+from net.session import BrowserSession
+from net.tokens import TokenStore
+
+from .. import lan
+from ..i18n import tr
+from .base import GuiScene
+
+ROWS = 5                     # games shown at once (a LAN rarely has more)
+
+
+class LanJoinScene(GuiScene):
+    def __init__(self, app):
+        self.opts = lan.options(app)
+        self.store = TokenStore(self.opts.token_dir)
+        self.name = lan.saved_name()
+        self.address = ""
+        self.error = ""
+        self.games = []                      # GameAds shown, in row order
+        self.pending = None                  # the Background joining
+        self.joining = ""                    # the address being joined
+        self.browser = None
+        self.browser_error = None
+        self.name_entry = self.address_entry = None
+        self.finding = lan.Background(BrowserSession, self.opts.interfaces)
+        super().__init__(app)
+
+    # --- widgets -------------------------------------------------------------------------
+    def _keep_texts(self) -> None:
+        if self.name_entry is not None:
+            self.name = self.name_entry.get_text()
+            self.address = self.address_entry.get_text()
+
+    def resize(self, size) -> None:
+        self._keep_texts()
+        super().resize(size)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        s = self.app.scale
+        bh, gap, col0 = int(38 * s), int(10 * s), int(190 * s)
+        x0 = (w - int(900 * s)) // 2
+        y = int(28 * s)
+        self.label((0, y, w, int(46 * s)), tr("lan.join_title"), "#heading")
+        y += int(64 * s)
+        self.label((x0, y, col0, bh), tr("lan.your_name"))
+        self.name_entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(x0 + col0, y, int(330 * s), bh), self.manager, initial_text=self.name)
+        self.name_entry.set_text_length_limit(lan.NAME_LIMIT)
+        y += bh + gap * 2
+        self.list_label = self.label((x0, y, int(900 * s), bh), "", None)
+        y += bh
+        for i in range(ROWS):
+            self.button(f"game_{i}", (x0, y, int(900 * s), bh), "")
+            y += bh + int(6 * s)
+        y += gap
+        self.label((x0, y, col0, bh), tr("lan.address"))
+        self.address_entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(x0 + col0, y, int(330 * s), bh), self.manager, initial_text=self.address,
+            placeholder_text=tr("lan.address_hint"))
+        self.address_entry.set_text_length_limit(60)
+        self.button("join_address", (x0 + col0 + int(340 * s), y, int(200 * s), bh), tr("lan.join_button"))
+        y += bh + gap
+        self.status_label = self.label((x0, y, int(900 * s), bh), "", "#dim")
+        self.error_label = self.label((x0, y + bh, int(900 * s), bh), "", "#error")
+        bw = int(220 * s)
+        self.button("back", (w // 2 - bw // 2, h - int(46 * s) - int(22 * s), bw, int(46 * s)), tr("new.back"))
+        self._refresh_widgets()
+
+    def saved_seat(self, ad):
+        """The seat we hold in an advertised game (a token from an earlier run), or None."""
+        name = (self.name_entry.get_text() if self.name_entry else self.name).strip()
+        saved = self.store.load(ad.game_id, name) if name else None
+        return saved[0] if saved else None
+
+    def row_text(self, ad) -> tuple:
+        """(text, joinable) for one advertised game."""
+        seat = self.saved_seat(ad)
+        text = tr("lan.game_row", name=ad.name, rules=tr("new.rules." + ad.rules) if ad.rules in ("base", "ck")
+                  else ad.rules, taken=ad.seats_taken, total=ad.seats_total,
+                  state=tr("lan.state." + ad.state) if ad.state in ("lobby", "running", "over") else ad.state)
+        if ad.version != PROTOCOL_VERSION:
+            return text + " · " + tr("lan.other_version"), False
+        if seat is not None and ad.state == "running":
+            return text + " · " + tr("lan.your_seat", n=seat + 1), True
+        return text, ad.state == "lobby" and ad.seats_taken < ad.seats_total
+
+    def _refresh_widgets(self) -> None:
+        if self.browser is None and self.browser_error is None:
+            self.list_label.set_text(tr("lan.searching"))
+        elif self.browser_error is not None:
+            self.list_label.set_text(tr("lan.no_discovery"))
+        else:
+            self.list_label.set_text(tr("lan.games_found") if self.games else tr("lan.no_games"))
+        for i in range(ROWS):
+            b = self.buttons[f"game_{i}"]
+            if i < len(self.games):
+                text, joinable = self.row_text(self.games[i])
+                b.set_text(text)
+                b.show()
+                (b.enable if joinable and self.pending is None else b.disable)()
+            else:
+                b.hide()
+        busy = self.pending is not None
+        (self.buttons["join_address"].disable if busy else self.buttons["join_address"].enable)()
+        (self.buttons["back"].disable if busy else self.buttons["back"].enable)()
+        self.status_label.set_text(tr("lan.joining", address=self.joining) if busy else "")
+        self.error_label.set_text(self.error)
+        self.app.dirty = True
+
+    # --- input ------------------------------------------------------------------------------
+    def on_gui(self, event) -> None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.address_entry:
+            return self.join_address()
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.name_entry:
+            return self._refresh_widgets()          # the "your seat" marks follow the name
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        key = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
+        if key == "back":
+            self.leave()
+        elif key == "join_address":
+            self.join_address()
+        elif key and key.startswith("game_"):
+            i = int(key[5:])
+            if i < len(self.games):
+                ad = self.games[i]
+                self.join(f"{ad.address}:{ad.port}")
+
+    def join_address(self) -> None:
+        text = self.address_entry.get_text().strip()
+        why = lan.check_address(text)
+        if why:
+            self.error = tr(why)
+            return self._refresh_widgets()
+        self.join(text)
+
+    def join(self, address: str) -> None:
+        if self.pending is not None:
+            return
+        name = self.name_entry.get_text().strip()
+        why = lan.check_name(name)
+        if why:
+            self.error = tr(why)
+            return self._refresh_widgets()
+        lan.save_name(name)
+        self.error, self.joining = "", address
+        self.pending = lan.Background(lan.join, address, name, self.opts)
+        self._refresh_widgets()
+
+    def leave(self) -> None:
+        self.close_browser()
+        self.app.pop()
+
+    def close_browser(self) -> None:
+        finding, browser = self.finding, self.browser
+        self.finding = self.browser = None
+
+        def close():
+            if finding is not None:
+                finding.wait(15)
+                if finding.result is not None:
+                    finding.result.close()
+            elif browser is not None:
+                browser.close()
+        lan.Background(close)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.pending is None:
+            self.leave()
+            return
+        super().handle_event(event)
+
+    # --- network -------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.finding is not None and self.finding.done():
+            job, self.finding = self.finding, None
+            self.browser, self.browser_error = job.result, job.error
+            self._refresh_widgets()
+        if self.browser is not None:
+            games = self.browser.games()[:ROWS]
+            if games != self.games:
+                self.games = games
+                self._refresh_widgets()
+        if self.pending is not None and self.pending.done():
+            self._joined()
+
+    def _joined(self) -> None:
+        job, self.pending = self.pending, None
+        if job.error is not None:
+            key, detail = lan.refusal_key(job.error)
+            self.error = tr(key, detail=detail, address=self.joining)
+            return self._refresh_widgets()
+        game = job.result
+        self.close_browser()
+        events = game.session.poll()
+        if game.session.view is not None:            # a running game: our seat taken back
+            from .lobby import LanTableScene
+            from ..lan import LanController
+            self.app.replace(LanTableScene(self.app, LanController(game, events)))
+        else:
+            from .lobby import LobbyScene
+            self.app.replace(LobbyScene(self.app, game, events))
+
+    def wake_ms(self) -> int:
+        return 200             # the list of games changes on its own

@@ -1,0 +1,332 @@
+"""Load game: the saved games in the save folder, newest first.
+
+Each row shows when the game was last saved, its players (in their colours,
+with their public victory points), the rules, the turn and whether it is
+over.  A file that cannot be opened (damaged, cut off, foreign, from a newer
+Kolonisten) is listed greyed with the reason and is never changed.  The
+selected game can be resumed (hot-seat games that are not over: restored
+exactly, checked against every recorded state hash, and autosaved on into
+the same file), replayed, or deleted after a confirmation.
+"""
+
+import os
+import time
+
+import pygame
+import pygame_gui
+
+from game import saves
+
+from .. import theme, widgets
+from ..controller import HotseatController
+from ..i18n import tr
+from .base import GuiScene
+
+ROW_H = 66                      # at the 1280x720 design size
+
+
+def saved_players(game) -> tuple:
+    """(names, colours) per seat from a save, with defaults for anything
+    missing or malformed (a save's contents are never trusted blindly)."""
+    n = game.config["players"]
+    names, colours = [], []
+    for seat in range(n):
+        p = game.players[seat] if seat < len(game.players) and isinstance(game.players[seat], dict) else {}
+        name = p.get("name")
+        names.append(name[:24] if isinstance(name, str) and name.strip() else tr("new.player_n", n=seat + 1))
+        rgb = p.get("colour")
+        ok = isinstance(rgb, list) and len(rgb) == 3 and all(type(c) is int and 0 <= c <= 255 for c in rgb)
+        colours.append(tuple(rgb) if ok else theme.PLAYER_COLOURS[seat % len(theme.PLAYER_COLOURS)][1])
+    return names, colours
+
+
+def saved_date(stamp) -> str:
+    if not isinstance(stamp, (int, float)) or not 0 < stamp < 2 ** 40:
+        return "?"
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
+
+
+def describe(game) -> dict:
+    """What a row says about a readable save."""
+    summary = game.summary
+    names, colours = saved_players(game)
+    n = len(names)
+    vp = summary.get("vp")
+    vp = vp if isinstance(vp, list) and len(vp) == n and all(type(v) is int for v in vp) else [None] * n
+    winner = summary.get("winner")
+    winner = winner if type(winner) is int and 0 <= winner < n else -1
+    turn = summary.get("turn") if type(summary.get("turn")) is int else 0
+    status = tr("load.won", name=names[winner]) if winner >= 0 else tr("load.in_progress")
+    facts = [saved_date(game.updated), tr("new.rules." + game.config["rules"]), tr("load.turn", n=turn),
+             tr("load.moves", n=len(game.commands)), status]
+    if game.mode == "lan":
+        facts.insert(1, tr("load.lan"))
+    return {"names": names, "colours": colours, "vp": vp, "winner": winner, "facts": " · ".join(facts)}
+
+
+# SaveError codes (game/saves.py) -> catalog keys, so the reason reads in the
+# player's language.
+_REASON_KEYS = {"not_a_save": "reason.not_a_save", "newer_version": "reason.newer",
+                "differs": "reason.differs", "refused": "reason.refused",
+                "unreadable": "reason.unreadable"}
+
+
+def reason_text(error) -> str:
+    key = _REASON_KEYS.get(getattr(error, "code", None), "reason.damaged")
+    return tr(key, **getattr(error, "params", {}))
+
+
+def resume_blocker(game) -> str | None:
+    """Why a readable save cannot be continued here (None: it can)."""
+    if game.mode != "hotseat":
+        return tr("load.lan_resume")
+    if type(game.summary.get("winner")) is int and game.summary["winner"] >= 0:
+        return tr("load.over_resume")
+    return None
+
+
+class LoadScene(GuiScene):
+    def __init__(self, app, folder=None):
+        self.folder = folder
+        self.entries = []
+        self.selected = 0
+        self.scroll = 0                 # rows scrolled off the top
+        self.confirm = False            # asking whether to delete the selected save
+        self.message, self.message_bad = "", False
+        self.rows = []                  # (index, rect) of the rows drawn last
+        self.last_click = (None, 0)     # (row, ticks): for double clicks
+        self.reload()
+        super().__init__(app)
+
+    # --- data ------------------------------------------------------------------------
+    def reload(self) -> None:
+        try:
+            self.where = self.folder or saves.saves_dir()
+            self.entries = saves.list_saves(self.where)
+        except OSError as exc:
+            self.where, self.entries = "", []
+            self.set_message(tr("load.no_folder", reason=exc.strerror or str(exc)), bad=True)
+        self.selected = min(self.selected, max(0, len(self.entries) - 1))
+        self.confirm = False
+
+    def set_message(self, text, bad=False) -> None:
+        self.message, self.message_bad = text, bad
+
+    @property
+    def entry(self):
+        return self.entries[self.selected] if self.entries else None
+
+    # --- widgets ----------------------------------------------------------------------
+    def list_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        s = self.app.scale
+        lw = min(w - int(80 * s), int(1000 * s))
+        return pygame.Rect((w - lw) // 2, int(84 * s), lw, h - int(84 * s) - int(150 * s))
+
+    def visible_rows(self) -> int:
+        return max(1, self.list_rect().h // int(ROW_H * self.app.scale))
+
+    def build(self) -> None:
+        w, h = self.app.size
+        s = self.app.scale
+        self.label((0, int(22 * s), w, int(46 * s)), tr("load.title"), "#heading")
+        box = self.list_rect()
+        e = self.entry
+        blocker = resume_blocker(e.game) if e is not None and e.game is not None else None
+        note = self.message or blocker or (tr("load.folder", path=self.where) if self.where else "")
+        self.label((box.x, box.bottom + int(8 * s), box.w, int(30 * s)), note,
+                   "#error" if self.message_bad else "#dim")
+        bw, bh, gap = int(200 * s), int(46 * s), int(14 * s)
+        y = h - bh - int(28 * s)
+        if self.confirm and e is not None:
+            self.label((box.x, y - int(40 * s), box.w, int(32 * s)),
+                       tr("load.confirm", date=saved_date(e.game.updated)))
+            x = w // 2 - bw - gap // 2
+            self.button("confirm_no", (x, y, bw, bh), tr("load.confirm_no"))
+            self.button("confirm_yes", (x + bw + gap, y, bw, bh), tr("load.confirm_yes"))
+            return
+        readable = e is not None and e.game is not None
+        x = (w - 4 * bw - 3 * gap) // 2
+        self.button("back", (x, y, bw, bh), tr("load.back"))
+        self.button("delete", (x + (bw + gap), y, bw, bh), tr("load.delete"), readable)
+        self.button("replay", (x + 2 * (bw + gap), y, bw, bh), tr("load.replay"), readable)
+        self.button("resume", (x + 3 * (bw + gap), y, bw, bh), tr("load.resume"),
+                    readable and blocker is None, tooltip=blocker)
+
+    def targets(self) -> dict:
+        out = super().targets()
+        out.update({("row", i): rect for i, rect in self.rows})
+        return out
+
+    # --- input ----------------------------------------------------------------------
+    def on_gui(self, event) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        key = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
+        if key == "back":
+            self.app.pop()
+        elif key == "resume":
+            self.resume()
+        elif key == "replay":
+            self.replay()
+        elif key == "delete":
+            self.confirm = True
+            self.set_message("")
+            self.resize(self.app.size)
+        elif key == "confirm_yes":
+            self.delete()
+        elif key == "confirm_no":
+            self.confirm = False
+            self.resize(self.app.size)
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and not self.confirm:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return
+            if event.key in (pygame.K_UP, pygame.K_DOWN) and self.entries:
+                self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.open()
+                return
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.confirm = False
+            self.resize(self.app.size)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            most = max(0, len(self.entries) - self.visible_rows())
+            self.scroll = max(0, min(most, self.scroll - event.y))
+            self.app.dirty = True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.confirm:
+            for i, rect in self.rows:
+                if rect.collidepoint(event.pos):
+                    now = pygame.time.get_ticks()
+                    double = self.last_click[0] == i and now - self.last_click[1] < 450
+                    self.last_click = (i, now)
+                    self.select(i)
+                    if double:                       # a double click opens the game
+                        self.open()
+                        return
+                    break
+        super().handle_event(event)
+
+    def select(self, i) -> None:
+        i = max(0, min(len(self.entries) - 1, i))
+        if i != self.selected:
+            self.selected = i
+            self.set_message("")
+        rows = self.visible_rows()
+        self.scroll = min(max(self.scroll, i - rows + 1), i)
+        self.resize(self.app.size)
+
+    # --- actions ----------------------------------------------------------------------
+    def open(self) -> None:
+        """Resume the selected game if it can be continued, else replay it."""
+        e = self.entry
+        if e is not None and e.game is not None:
+            self.replay() if resume_blocker(e.game) else self.resume()
+
+    def resume(self) -> None:
+        e = self.entry
+        if e is None or e.game is None or resume_blocker(e.game):
+            return
+        try:
+            auth, e.game.hashes = saves.resume(e.game)    # autosave goes on from these hashes
+        except saves.SaveError as exc:
+            self.set_message(tr("load.refused", reason=reason_text(exc)), bad=True)
+            self.resize(self.app.size)
+            return
+        names, colours = saved_players(e.game)
+        controller = HotseatController.resume(auth, names, colours, e.path, e.game)
+        from .table import TableScene
+        sounds = self.app.sounds
+        muted, sounds.muted = sounds.muted, True       # the history is read in silence
+        try:
+            table = TableScene(self.app, controller)
+        finally:
+            sounds.muted = muted
+        table.flying, table.notes = [], []            # no fly-outs or notices from past moves
+        table.dice_until = table.glow_until = 0.0
+        self.app.replace(table)
+
+    def replay(self) -> None:
+        e = self.entry
+        if e is None or e.game is None:
+            return
+        from .replay import ReplayScene, Replay
+        try:
+            model = Replay(e.game)
+        except saves.SaveError as exc:
+            self.set_message(tr("load.refused_replay", reason=reason_text(exc)), bad=True)
+            self.resize(self.app.size)
+            return
+        self.app.push(ReplayScene(self.app, model, e.path))
+
+    def delete(self) -> None:
+        e = self.entry
+        self.confirm = False
+        if e is not None and e.game is not None:
+            try:
+                os.remove(e.path)
+                self.set_message(tr("load.deleted"))
+            except OSError as exc:
+                self.set_message(tr("load.delete_failed", reason=exc.strerror or str(exc)), bad=True)
+        self.reload()
+        self.resize(self.app.size)
+
+    # --- drawing ----------------------------------------------------------------------
+    def draw(self, surf) -> None:
+        self.draw_background(surf)
+        text, s = self.app.text, self.app.scale
+        box = self.list_rect()
+        widgets.panel(surf, box, theme.PANEL)
+        self.rows = []
+        if not self.entries:
+            img = text.render(tr("load.empty"), 17, theme.TEXT_DIM)
+            surf.blit(img, img.get_rect(center=box.center))
+        row_h = int(ROW_H * s)
+        pad = int(8 * s)
+        rows = self.visible_rows()
+        for slot, i in enumerate(range(self.scroll, min(len(self.entries), self.scroll + rows))):
+            r = pygame.Rect(box.x + pad, box.y + pad + slot * row_h, box.w - 2 * pad - int(10 * s), row_h - pad)
+            self.rows.append((i, r))
+            self._draw_row(surf, r, self.entries[i], i == self.selected)
+        if len(self.entries) > rows:          # a scroll bar
+            track = pygame.Rect(box.right - int(12 * s), box.y + pad, int(6 * s), box.h - 2 * pad)
+            pygame.draw.rect(surf, theme.PANEL_LIGHT, track, border_radius=3)
+            k = track.h * rows // len(self.entries)
+            knob = pygame.Rect(track.x, track.y + track.h * self.scroll // len(self.entries), track.w, k)
+            pygame.draw.rect(surf, theme.PANEL_EDGE, knob, border_radius=3)
+        self.manager.draw_ui(surf)
+
+    def _draw_row(self, surf, r, entry, selected) -> None:
+        text, s = self.app.text, self.app.scale
+        fill = theme.PANEL_LIGHT if selected else theme.lighter(theme.PANEL, 0.04)
+        widgets.panel(surf, r, fill, theme.ACCENT if selected else theme.PANEL_EDGE, radius=6,
+                      width=2 if selected else 1)
+        x, y = r.x + int(12 * s), r.y + int(6 * s)
+        room = r.right - x - int(10 * s)
+        if entry.game is None:                  # unreadable: the file's name and why, greyed
+            name = text.render(os.path.basename(entry.path), 15, (130, 134, 144), bold=True)
+            surf.blit(_fit(name, room), (x, y))
+            why = text.render(tr("load.damaged", reason=reason_text(entry.error)), 13, (150, 120, 116))
+            surf.blit(_fit(why, room), (x, y + int(26 * s)))
+            return
+        d = describe(entry.game)
+        for seat, (name, colour, vp) in enumerate(zip(d["names"], d["colours"], d["vp"])):
+            pygame.draw.rect(surf, colour, (x, y + int(4 * s), int(10 * s), int(16 * s)), border_radius=2)
+            label = name if vp is None else f"{name} {vp}"
+            img = text.render(label, 16, theme.ACCENT if seat == d["winner"] else theme.TEXT,
+                              bold=seat == d["winner"])
+            surf.blit(img, (x + int(15 * s), y))
+            x += int(15 * s) + img.get_width() + int(18 * s)
+        facts = text.render(d["facts"], 13, theme.TEXT_DIM)
+        surf.blit(_fit(facts, room), (r.x + int(12 * s), y + int(28 * s)))
+
+
+def _fit(img, width):
+    """Shrink a rendered line that is wider than `width`."""
+    if img.get_width() <= width or width <= 0:
+        return img
+    return pygame.transform.smoothscale(img, (width, img.get_height()))

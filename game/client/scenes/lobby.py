@@ -1,0 +1,417 @@
+"""The LAN lobby, and the table and end screen over LAN.
+
+LobbyScene: the seats (name, colour, ready, connected), the host's rule
+choices, this player's name/colour/ready, and for the host the Start
+button (every seat taken and ready).  It polls the session every frame
+and opens the table when the host's first view arrives.
+
+LanTableScene: the hot-seat table on a LanController (game/client/lan.py),
+plus what only a LAN game has: polling the session each frame, refusals as
+notes, each seat's connection state in its panel, and a banner while an
+away player must decide or while our own link is being re-established.
+"""
+
+import time
+
+import pygame
+import pygame_gui
+
+from game.engine.rules import IllegalCommand
+from game.engine.state import GAME_OVER
+from net.protocol import COLOURS
+
+from .. import theme
+from ..eventtext import error_text
+from ..i18n import tr
+from ..lan import LanController, check_name, local_addresses, next_link
+from .base import GuiScene
+from .end import EndScene
+from .table import TableScene
+
+
+def rules_summary(config: dict) -> str:
+    """The host's rule choices in one line."""
+    parts = [tr("new.rules." + config["rules"]), tr("lan.players_n", n=config["players"]),
+             tr("lan.points_n", n=config["vp_target"]),
+             tr("new.board") + ": " + tr("new.board." + config["board"]).lower()]
+    if config.get("combine_trade_build"):
+        parts.append(tr("new.combine"))
+    if config["rules"] == "ck" and config.get("knight_commit"):
+        parts.append(tr("new.commit_choose"))
+    return " · ".join(parts)
+
+
+def message_for_error(msg) -> str:
+    """A host's `error` (a refused lobby or game message) in the player's language."""
+    text = tr("lan.err." + msg["code"])
+    return msg["detail"] if text == "lan.err." + msg["code"] else text
+
+
+class LobbyScene(GuiScene):
+    def __init__(self, app, lan, events=()):
+        self.lan = lan
+        self.session = lan.session
+        self.info = ""             # a passing message (dim)
+        self.error = ""            # why something was refused (red)
+        self.link = "ok"           # see lan.next_link
+        self.started_table = False
+        self.name_text = None
+        self.unhandled = list(events)   # handled on the first frame, once this scene shows
+        super().__init__(app)
+
+    # --- lobby facts ---------------------------------------------------------------------
+    @property
+    def lobby(self) -> dict:
+        return self.session.game.lobby or {"seats": [], "config": self.session.game.welcome["config"],
+                                           "state": "lobby", "name": self.session.game.welcome["name"]}
+
+    def mine(self):
+        seat = self.session.seat
+        seats = self.lobby["seats"]
+        return seats[seat] if seat is not None and seat < len(seats) else None
+
+    def can_start(self) -> bool:
+        seats = self.lobby["seats"]
+        return (self.lan.is_host and self.link == "ok" and bool(seats)
+                and all(s and s["ready"] and s["connected"] for s in seats))
+
+    # --- widgets -------------------------------------------------------------------------
+    def resize(self, size) -> None:
+        entry = getattr(self, "name_entry", None)
+        if entry is not None and self.manager is not None:
+            self.name_text = entry.get_text()
+        super().resize(size)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        s = self.app.scale
+        self.x0 = (w - int(900 * s)) // 2
+        self.label((0, int(20 * s), w, int(46 * s)), self.lobby.get("name", ""), "#heading")
+        self.rules_label = self.label((0, int(66 * s), w, int(30 * s)), rules_summary(self.lobby["config"]), "#dim")
+        hint = ""
+        if self.lan.is_host:
+            addrs = local_addresses()
+            where = ", ".join(f"{a}:{self.lan.port}" for a in addrs[:2]) or f"127.0.0.1:{self.lan.port}"
+            hint = tr("lan.host_hint" if self.lan.advertised else "lan.host_hint_typed", address=where)
+        self.label((0, int(94 * s), w, int(28 * s)), hint, "#dim")
+        bh, gap, col0 = int(38 * s), int(10 * s), int(170 * s)
+        y = self.rows_top() + 4 * self.row_h() + int(14 * s)
+        mine = self.mine() or {}
+        self.label((self.x0, y, col0, bh), tr("lan.your_name"))
+        self.name_entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(self.x0 + col0, y, int(300 * s), bh), self.manager,
+            initial_text=self.name_text if self.name_text is not None else mine.get("name", ""))
+        self.name_entry.set_text_length_limit(16)
+        self.button("rename", (self.x0 + col0 + int(310 * s), y, int(160 * s), bh), tr("lan.rename"))
+        y += bh + gap
+        self.label((self.x0, y, col0, bh), tr("new.colour"))
+        self.button("colour", (self.x0 + col0, y, int(200 * s), bh), "")
+        self.button("ready", (self.x0 + col0 + int(210 * s), y, int(260 * s), bh), "")
+        y += bh + gap
+        self.info_label = self.label((self.x0, y, int(900 * s), int(30 * s)), "", "#dim")
+        self.error_label = self.label((self.x0, y + int(30 * s), int(900 * s), int(30 * s)), "", "#error")
+        bw, by = int(220 * s), h - int(46 * s) - int(22 * s)
+        leave_x = w // 2 - bw - gap if self.lan.is_host else w // 2 - bw // 2
+        self.button("leave", (leave_x, by, bw, int(46 * s)), tr("lan.leave"))
+        if self.lan.is_host:
+            self.button("start", (w // 2 + gap, by, bw, int(46 * s)), tr("new.start"))
+        self._refresh_widgets()
+
+    def rows_top(self) -> int:
+        return int(134 * self.app.scale)
+
+    def row_h(self) -> int:
+        return int(52 * self.app.scale)
+
+    def _refresh_widgets(self) -> None:
+        """Texts and states that follow the lobby (no rebuild: typing goes on)."""
+        mine = self.mine() or {}
+        colour = mine.get("colour")
+        self.buttons["colour"].set_text("      " + tr("colour." + colour) if colour else "")
+        ready = self.buttons["ready"]
+        if self.lan.is_host:
+            ready.hide()
+        else:
+            ready.set_text(tr("lan.not_ready") if mine.get("ready") else tr("lan.set_ready"))
+        usable = self.link == "ok" and self.lobby["state"] == "lobby"
+        for key in ("rename", "colour", "ready"):
+            (self.buttons[key].enable if usable else self.buttons[key].disable)()
+        if "start" in self.buttons:
+            (self.buttons["start"].enable if self.can_start() else self.buttons["start"].disable)()
+        self.info_label.set_text(self._info_text())
+        self.error_label.set_text(self.error)
+        self.rules_label.set_text(rules_summary(self.lobby["config"]))
+        self.app.dirty = True
+
+    def _info_text(self) -> str:
+        if self.link == "reconnecting":
+            return tr("lan.reconnecting")
+        if self.info:
+            return self.info
+        seats = self.lobby["seats"]
+        if any(s is None for s in seats):
+            return tr("lan.waiting_seats")
+        if not all(s["ready"] for s in seats):
+            return tr("lan.waiting_ready")
+        return tr("lan.host_may_start") if self.lan.is_host else tr("lan.waiting_host")
+
+    # --- input ------------------------------------------------------------------------------
+    def on_gui(self, event) -> None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.name_entry:
+            return self.rename()
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        key = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
+        self.error = ""
+        if key == "rename":
+            self.rename()
+        elif key == "colour":
+            self.next_colour()
+        elif key == "ready":
+            self.session.set_lobby(ready=not (self.mine() or {}).get("ready", False))
+        elif key == "start":
+            self.start()
+        elif key == "leave":
+            self.leave()
+        self._refresh_widgets()
+
+    def rename(self) -> None:
+        name = self.name_entry.get_text().strip()
+        why = check_name(name)
+        if why:
+            self.error = tr(why)
+        else:
+            self.session.set_lobby(name=name)
+        self._refresh_widgets()
+
+    def next_colour(self) -> None:
+        taken = {s["colour"] for i, s in enumerate(self.lobby["seats"]) if s and i != self.session.seat}
+        mine = (self.mine() or {}).get("colour")
+        order = list(COLOURS)
+        start = order.index(mine) if mine in order else -1
+        for k in range(1, len(order) + 1):
+            colour = order[(start + k) % len(order)]
+            if colour not in taken:
+                self.session.set_lobby(colour=colour)
+                return
+
+    def start(self) -> None:
+        try:
+            self.lan.hosting.start_game()
+        except (RuntimeError, ValueError) as exc:
+            self.error = tr("lan.cannot_start", reason=str(exc))
+
+    def leave(self) -> None:
+        self.lan.close()
+        self.app.pop()
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.name_entry.is_focused:
+            self.leave()
+            return
+        super().handle_event(event)
+
+    # --- network ------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.app.scene is self:
+            events, self.unhandled = self.unhandled + self.session.poll(), []
+            self._handle(events)
+
+    def _handle(self, events) -> None:
+        changed = False
+        for i, (kind, data) in enumerate(events):
+            changed = True
+            before, self.link = self.link, next_link(self.link, kind, data)
+            if kind == "error":
+                self.error = message_for_error(data)
+            elif self.link != before:
+                self.error = {"lost": tr("lan.lost"), "closed": tr("lan.host_closed"),
+                              "taken": tr("lan.banner_taken")}.get(self.link, "")
+                self.info = tr("lan.reconnected") if self.link == "ok" else ""
+            elif kind == "synced" and not self.started_table:
+                self.started_table = True
+                controller = LanController(self.lan, events[i:])
+                self.app.replace(LanTableScene(self.app, controller))
+                return
+        if changed:
+            self._refresh_widgets()
+
+    def wake_ms(self) -> int:
+        return 100             # the host's messages wait in the session's queue
+
+    # --- drawing ------------------------------------------------------------------------------
+    def draw(self, surf) -> None:
+        self.draw_background(surf)
+        self._draw_seats(surf)
+        self.manager.draw_ui(surf)
+        b = self.buttons.get("colour")
+        colour = (self.mine() or {}).get("colour")
+        if b is not None and colour in theme.COLOUR_RGB:
+            s = self.app.scale
+            r = pygame.Rect(b.rect.x + int(10 * s), b.rect.y + int(8 * s), int(22 * s), b.rect.h - int(16 * s))
+            pygame.draw.rect(surf, theme.COLOUR_RGB[colour], r, border_radius=3)
+            pygame.draw.rect(surf, (20, 20, 20), r, 1, border_radius=3)
+
+    def _draw_seats(self, surf) -> None:
+        s, text = self.app.scale, self.app.text
+        seats = self.lobby["seats"]
+        y = self.rows_top()
+        for i, seat in enumerate(seats):
+            r = pygame.Rect(self.x0, y, int(900 * s), self.row_h() - int(8 * s))
+            mine = i == self.session.seat
+            pygame.draw.rect(surf, theme.PANEL_LIGHT if mine else theme.PANEL, r, border_radius=8)
+            pygame.draw.rect(surf, theme.ACCENT if mine else theme.PANEL_EDGE, r, 2 if mine else 1, border_radius=8)
+            seat_no = text.render(tr("lan.seat_n", n=i + 1), 14, theme.TEXT_DIM)
+            surf.blit(seat_no, seat_no.get_rect(midleft=(r.x + int(14 * s), r.centery)))
+            x = r.x + int(96 * s)
+            if seat is None:
+                img = text.render(tr("lan.open_seat"), 16, theme.TEXT_DIM)
+                surf.blit(img, img.get_rect(midleft=(x, r.centery)))
+            else:
+                sw = pygame.Rect(x, r.y + int(9 * s), int(24 * s), r.h - int(18 * s))
+                pygame.draw.rect(surf, theme.COLOUR_RGB.get(seat["colour"], (128, 128, 128)), sw, border_radius=4)
+                pygame.draw.rect(surf, (20, 20, 20), sw, 1, border_radius=4)
+                name = seat["name"] + ("  " + tr("lan.you") if mine else "")
+                img = text.render(name, 18, theme.TEXT, bold=True)
+                surf.blit(img, img.get_rect(midleft=(sw.right + int(12 * s), r.centery)))
+                ready, colour = (tr("lan.ready"), theme.GOOD) if seat["ready"] else (tr("lan.not_ready_yet"), theme.TEXT_DIM)
+                img = text.render(ready, 16, colour, bold=seat["ready"])
+                surf.blit(img, img.get_rect(midleft=(r.x + int(520 * s), r.centery)))
+                conn = seat["connected"]
+                dot = (r.x + int(712 * s), r.centery)
+                pygame.draw.circle(surf, theme.GOOD if conn else theme.BAD, dot, int(6 * s))
+                img = text.render(tr("lan.connected") if conn else tr("lan.away"), 15,
+                                  theme.TEXT if conn else theme.BAD)
+                surf.blit(img, img.get_rect(midleft=(dot[0] + int(14 * s), r.centery)))
+            y += self.row_h()
+
+
+class LanTableScene(TableScene):
+    """The table over LAN (see the module docstring)."""
+
+    def __init__(self, app, controller: LanController):
+        self.lan = controller.lan
+        self.shown_away = set()         # seats the last frame marked away
+        self.was_deciding = False
+        super().__init__(app, controller)
+        self.seen = max(self.seen, controller.seq)      # a rejoin's view covers the records before it
+        if controller.rejoined:
+            self.note(tr("lan.welcome_back", name=self.names[controller.seat], n=controller.seat + 1),
+                      theme.GOOD, 6.0)
+
+    def update(self, dt) -> None:
+        if self.app.scene is not self:
+            return
+        resynced = False
+        for kind, data in self.c.poll():
+            if kind == "synced":
+                resynced = True
+            elif kind == "rejected" and data["code"] != "stale":     # stale: overtaken, nothing lost
+                err = IllegalCommand(data["code"], data["detail"])
+                self.note(tr("note.refused", reason=error_text(err)), theme.BAD)
+            elif kind == "error":
+                self.note(message_for_error(data), theme.BAD)
+            if kind in ("seat_status", "lobby", "disconnected", "reconnected", "bye", "synced", "rejected"):
+                self.app.dirty = True
+        if resynced:
+            self.refresh()
+            self.seen = max(self.seen, self.c.seq)
+        deciding = self.c.session.game.must_decide()
+        if deciding and not self.was_deciding:
+            self.app.sounds.play("chime")          # our move (hot-seat chimes at the curtain)
+        self.was_deciding = deciding
+        super().update(dt)
+
+    def wake_ms(self) -> int:
+        return 50              # records wait in the session's queue until we poll
+
+    def prompt(self) -> str:
+        waiting = self.c.waiting_for()
+        if waiting and self.view.phase != GAME_OVER:
+            return tr("lan.waiting_for", names=", ".join(self.names[s] for s in waiting))
+        return super().prompt()
+
+    def to_menu(self) -> None:
+        """Leaving asks once more; the host's leaving ends the game for all."""
+        if time.monotonic() < self.leave_armed_until:
+            self.lan.close()
+            self.app.pop()
+        else:
+            self.leave_armed_until = time.monotonic() + 3.0
+            self.note(tr("lan.leave_confirm_host" if self.lan.is_host else "lan.leave_confirm"), theme.ACCENT, 3.0)
+
+    def show_results(self) -> None:
+        self.app.replace(LanEndScene(self.app, self.c, time.monotonic() - self.started))
+
+    # --- drawing -------------------------------------------------------------------------------
+    def draw(self, surf) -> None:
+        super().draw(surf)
+        self._draw_connections(surf)
+        self._draw_banner(surf)
+
+    def _draw_connections(self, surf) -> None:
+        """A green dot after each connected player's name; away players'
+        panels are dimmed and marked."""
+        s, text = self.layout.s, self.app.text
+        self.shown_away = set()
+        for seat, rect in enumerate(self.layout.panels):
+            name = text.render(self.names[seat], 17, theme.TEXT, bold=True)
+            x = rect.x + int(18 * s) + name.get_width() + int(10 * s)
+            cy = rect.y + int(6 * s) + name.get_height() // 2
+            if self.c.connected(seat):
+                pygame.draw.circle(surf, theme.GOOD, (x + int(4 * s), cy), max(3, int(5 * s)))
+                continue
+            self.shown_away.add(seat)
+            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+            shade.fill((10, 14, 20, 120))
+            surf.blit(shade, rect.topleft)
+            img = text.render(tr("lan.away"), 12, (30, 16, 14), bold=True)
+            pill = img.get_rect(midleft=(x, cy)).inflate(int(12 * s), int(4 * s))
+            pygame.draw.rect(surf, theme.BAD, pill, border_radius=6)
+            surf.blit(img, img.get_rect(center=pill.center))
+
+    def banner_text(self) -> str:
+        """What the banner says now ('' for no banner)."""
+        link = self.c.link
+        if link == "reconnecting":
+            return tr("lan.banner_reconnecting")
+        if link == "lost":
+            return tr("lan.banner_lost")
+        if link == "closed" and self.c.over is None:
+            return tr("lan.banner_closed")
+        if link == "taken":
+            return tr("lan.banner_taken")
+        away = self.c.away_deciders()
+        if away:
+            return tr("lan.banner_away", names=", ".join(self.names[s] for s in away))
+        return ""
+
+    def _draw_banner(self, surf) -> None:
+        msg = self.banner_text()
+        if not msg or self.game_over_at is not None:
+            return
+        L, s, text = self.layout, self.layout.s, self.app.text
+        img = text.render(msg, 16, theme.TEXT, bold=True)
+        if img.get_width() > L.board.w - int(40 * s):
+            img = pygame.transform.smoothscale(img, (L.board.w - int(40 * s), img.get_height()))
+        r = img.get_rect(midbottom=(L.board.centerx, L.board.bottom - int(10 * s))).inflate(int(24 * s), int(12 * s))
+        colour = theme.BAD if self.c.link != "ok" else theme.ACCENT
+        pygame.draw.rect(surf, (24, 20, 24), r, border_radius=8)
+        pygame.draw.rect(surf, colour, r, 2, border_radius=8)
+        surf.blit(img, img.get_rect(center=r.center))
+
+
+class LanEndScene(EndScene):
+    """The end screen of a LAN game: back to the menu (leaving the game)."""
+
+    def build(self) -> None:
+        w, h = self.app.size
+        s = self.app.scale
+        bw, bh = int(220 * s), int(46 * s)
+        self.button("menu", (w // 2 - bw // 2, h - bh - int(24 * s), bw, bh), tr("end.menu"))
+
+    def on_gui(self, event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.buttons["menu"]:
+            self.c.lan.close()
+            self.app.pop()

@@ -1,0 +1,110 @@
+"""A windowless client that plays with game.bots.random_bot (`kolonisten join
+--bot random`), used by the tests and benchmarks too.
+
+It acts whenever its own copy says its seat must decide, one command at a
+time; when the host refuses a command it picks another (a `stale` refusal
+needs nothing: the record that overtook it has already arrived).  If the
+connection drops it reconnects with its saved token for a while.
+"""
+
+import asyncio
+import time
+
+from game.bots.random_bot import RandomBot
+from game.engine import legal_commands
+
+from .client import JoinRefused, handshake, open_connection, pump
+from .peer import PeerGame
+
+FATAL = ("full", "running", "version", "bad_token", "protocol")
+
+
+class BotPlayer:
+    def __init__(self, name: str, store=None, seed: int = 0):
+        self.game = PeerGame(send=None, name=name, store=store)
+        self.bot = RandomBot(seed)
+        self.refused = set()        # commands the host refused at refused_seq
+        self.refused_seq = -1
+        self.last_cmd = None
+        self.rejects = {}           # code -> count
+        self.sent_at = {}           # command id -> perf_counter_ns (benchmarks)
+        self.sent_seq = {}          # command id -> the record number it was chosen at
+        self.bytes_in = self.bytes_out = 0
+
+    def deliver(self, msg) -> None:
+        """Handle one host message, then act if our seat must decide."""
+        for kind, data in self.game.handle(msg):
+            # A command chosen on an older record was overtaken, whatever the code.
+            if kind == "rejected" and self.sent_seq.get(data["id"]) == self.game.seq:
+                self.rejects[data["code"]] = self.rejects.get(data["code"], 0) + 1
+                if self.refused_seq != self.game.seq:
+                    self.refused, self.refused_seq = set(), self.game.seq
+                self.refused.add(self.last_cmd)
+            elif kind == "rejected":
+                self.rejects["overtaken"] = self.rejects.get("overtaken", 0) + 1
+        self.act()
+
+    def act(self) -> None:
+        game = self.game
+        if not game.must_decide():
+            return
+        cmds = legal_commands(game.view, game.seat)
+        if self.refused_seq == game.seq:
+            cmds = [c for c in cmds if c not in self.refused]
+        if not cmds:
+            return
+        self.last_cmd = cmds[self.bot.rng.below(len(cmds))]
+        ident = game.submit(self.last_cmd)
+        self.sent_at[ident] = time.perf_counter_ns()
+        self.sent_seq[ident] = game.seq
+
+
+async def play(address, name: str, store=None, seed: int = 0, reconnect_for: float = 30.0,
+               raw_log=None, player: BotPlayer | None = None) -> dict:
+    """Play one game to its end.  Returns a result dict whose "ok" is True only
+    when the game ended and this copy's hashes match the host's."""
+    player = player or BotPlayer(name, store, seed)
+    game = player.game
+    store = game.store
+    lost_at = None
+    while game.over is None:
+        if game.taken_over:
+            return _result(player, "our seat was taken over by another connection")
+        try:
+            conn = await open_connection(address, raw_log=raw_log)
+            game.send = conn.send
+            await handshake(conn, name, store, player.deliver)
+        except JoinRefused as exc:
+            if exc.code in FATAL:
+                return _result(player, f"refused: {exc.code}: {exc.detail}")
+            conn = None
+        except (OSError, asyncio.TimeoutError, ConnectionError):
+            conn = None
+        if conn is None:
+            lost_at = lost_at or time.monotonic()
+            if time.monotonic() - lost_at > reconnect_for:
+                return _result(player, "could not reach the host")
+            await asyncio.sleep(0.2)
+            continue
+        lost_at = None
+        try:
+            player.act()        # after a rejoin our seat may already be due
+            # After the end, a resync still in flight is awaited before judging.
+            await pump(conn, player.deliver,
+                       until=lambda: game.over is not None and not game.awaiting_sync)
+        finally:
+            conn.close(say_bye=game.over is not None)
+            player.bytes_in += conn.bytes_in
+            player.bytes_out += conn.bytes_out
+    return _result(player, None)
+
+
+def _result(player: BotPlayer, problem) -> dict:
+    game = player.game
+    ok = problem is None and game.hash_matches_host()
+    if problem is None and not ok:
+        problem = "final view differs from the host's"
+    return {"ok": ok, "problem": problem, "seat": game.seat, "name": game.name,
+            "winner": game.over["winner"] if game.over else None,
+            "public_hash": game.over["public_hash"] if game.over else None,
+            "seq": game.seq, "divergences": game.divergences, "rejects": player.rejects}

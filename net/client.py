@@ -1,0 +1,162 @@
+"""The peer's connection to a host (asyncio): handshake, seat, message pump.
+
+    conn = await open_connection("192.168.1.20:7531")
+    game.send = conn.send                               # game: a PeerGame
+    await handshake(conn, name, store, deliver)         # deliver(msg): e.g. game.handle
+    await pump(conn, deliver)                           # until the connection ends
+
+The connection only moves checked messages; what they mean to the game is
+PeerGame's business, so the same code serves the bot (which handles messages
+on the loop) and the game window (which handles them in its own thread).
+"""
+
+import asyncio
+import time
+
+from .protocol import (
+    APP, HOST, PING_EVERY, PROTOCOL_VERSION, SILENCE_LIMIT, ProtocolError, decode, pack_message,
+    parse_address, read_frame,
+)
+
+
+class JoinRefused(Exception):
+    """The host would not seat us (code: full, running, version, bad_token, ...)."""
+
+    def __init__(self, code: str, detail: str):
+        super().__init__(f"{code}: {detail}")
+        self.code = code
+        self.detail = detail
+
+
+class Connection:
+    def __init__(self, reader, writer, raw_log=None):
+        self.reader = reader
+        self.writer = writer
+        self.raw_log = raw_log      # a list that receives every payload read (leak tests)
+        self.bytes_in = self.bytes_out = 0
+        self.last_sent = self.last_heard = time.monotonic()
+        self.closed = False
+        self._pinger = asyncio.ensure_future(self._keepalive())
+
+    def send(self, msg: dict) -> None:
+        if self.closed:
+            return
+        data = pack_message(msg)
+        self.bytes_out += len(data)
+        self.last_sent = time.monotonic()
+        self.writer.write(data)
+
+    async def recv(self) -> dict:
+        """The next checked host message.  Raises ConnectionError when the host
+        is gone or silent, ProtocolError when it sends nonsense."""
+        # No wait_for here: on Python 3.11 it can swallow a cancellation that
+        # races with arriving data; silence is detected by _keepalive instead.
+        try:
+            payload = await read_frame(self.reader)
+        except (asyncio.IncompleteReadError, OSError) as exc:
+            raise ConnectionError(f"connection to the host lost ({type(exc).__name__})") from None
+        self.last_heard = time.monotonic()
+        self.bytes_in += 4 + len(payload)
+        if self.raw_log is not None:
+            self.raw_log.append(payload)
+        return decode(payload, HOST)
+
+    async def _keepalive(self) -> None:
+        """Ping when we have been quiet; drop a host that has been silent."""
+        n = 0
+        while not self.closed:
+            await asyncio.sleep(PING_EVERY / 2)
+            if time.monotonic() - self.last_heard > SILENCE_LIMIT:
+                self.writer.transport.abort()       # the pending read fails: host lost
+                return
+            if time.monotonic() - self.last_sent > PING_EVERY:
+                n += 1
+                self.send({"t": "ping", "n": n})
+
+    def close(self, say_bye: bool = True) -> None:
+        """Close cleanly (with a goodbye) or, with say_bye=False, drop the line
+        abruptly as a crash would."""
+        if self.closed:
+            return
+        if say_bye:
+            self.send({"t": "bye"})
+            self.writer.close()
+        else:
+            self.writer.transport.abort()
+        self.closed = True
+        self._pinger.cancel()
+
+
+async def open_connection(address, timeout: float = 5.0, raw_log=None) -> Connection:
+    """A TCP connection to a host at `address` ('host[:port]' or (host, port))."""
+    host, port = parse_address(address) if isinstance(address, str) else address
+    reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+    return Connection(reader, writer, raw_log)
+
+
+async def handshake(conn: Connection, name: str, store, deliver, timeout: float = 5.0) -> None:
+    """Say hello, then take the seat saved for this game and name in `store`
+    (rejoin) or a new one (join).  Every host message read here, including the
+    welcome and `seated`, is passed to `deliver`.  Raises JoinRefused."""
+    # A timer that cuts the line rather than wait_for, which can swallow a
+    # cancellation on Python 3.11 (see Connection.recv).
+    timer = asyncio.get_running_loop().call_later(timeout, conn.writer.transport.abort)
+    try:
+        await _handshake(conn, name, store, deliver)
+    except ProtocolError as exc:
+        conn.close(say_bye=False)
+        raise JoinRefused("protocol", f"bad frame from the host: {exc}") from None
+    except BaseException:
+        conn.close(say_bye=False)
+        raise
+    finally:
+        timer.cancel()
+
+
+async def _handshake(conn, name, store, deliver) -> None:
+    conn.send({"t": "hello", "v": PROTOCOL_VERSION, "app": APP})
+    welcome = await conn.recv()
+    if welcome["t"] == "error":
+        raise JoinRefused(welcome["code"], welcome["detail"])
+    if welcome["t"] != "welcome":
+        raise JoinRefused("protocol", f"expected a welcome, got {welcome['t']}")
+    deliver(welcome)
+    saved = store.load(welcome["game_id"], name) if store else None
+    if saved is not None:
+        conn.send({"t": "rejoin", "seat": saved[0], "token": saved[1]})
+        refused = await _seated(conn, deliver)
+        if refused is None:
+            return
+        if welcome["state"] != "lobby":
+            raise JoinRefused(refused["code"], "the saved seat was refused: " + refused["detail"])
+    conn.send({"t": "join", "name": name})
+    refused = await _seated(conn, deliver)
+    if refused is not None:
+        raise JoinRefused(refused["code"], refused["detail"])
+
+
+async def _seated(conn, deliver):
+    """Deliver messages until we are seated (None) or refused (the error)."""
+    while True:
+        msg = await conn.recv()
+        if msg["t"] == "error":
+            return msg
+        deliver(msg)
+        if msg["t"] == "seated":
+            return None
+
+
+async def pump(conn: Connection, deliver, until=None) -> None:
+    """Pass every host message to `deliver` until the connection ends or
+    `until()` is true; returns normally when the host says bye or is lost."""
+    try:
+        while not conn.closed:
+            try:
+                msg = await conn.recv()
+            except ProtocolError as exc:     # the host sent nonsense: we cannot trust the stream
+                raise ConnectionError(f"bad frame from the host: {exc}") from None
+            deliver(msg)
+            if msg["t"] == "bye" or (until is not None and until()):
+                return
+    except ConnectionError:
+        return

@@ -1,0 +1,449 @@
+"""The host: the one authority of a LAN game, serving peers over TCP.
+
+Everything here runs on one asyncio loop; `handle_payload` is the single
+synchronous entry for every frame a peer sends, so the game state is only
+ever touched from that loop and a frame is handled completely (answered,
+applied, broadcast) before the next one.
+
+A command is accepted only after, in this order (boardgame.io's master does
+the same): the frame decodes to a known, well-shaped message; the connection
+holds a seat and the message carries that seat's token; the command is for
+that seat; the game runs; the seat must decide now; the command is legal in
+the engine; and it was chosen on the current state (its `seq` is the number
+of the last record).  Anything else is answered with `reject` and a reason
+code and changes nothing.
+"""
+
+import asyncio
+import logging
+import secrets
+import time
+
+from game.engine import deciders, default_config
+from game.engine.match import Authority
+from game.engine.rules import IllegalCommand, check
+from game.engine.state import GAME_OVER, validate_config
+
+from .protocol import (
+    APP, CLIENT, COLOURS, PING_EVERY, PROTOCOL_VERSION, SILENCE_LIMIT, TAKEN_OVER, ProtocolError,
+    decode, error, pack_message, read_frame,
+)
+from .secrecy import peer_hash, peer_view_bytes, public_state_hash, scrub_config
+
+log = logging.getLogger("kolonisten.net.host")
+
+LOBBY, RUNNING, OVER = "lobby", "running", "over"
+WRITE_BUFFER_LIMIT = 4 * 1024 * 1024     # a peer this far behind is dropped
+
+
+class Seat:
+    def __init__(self, name: str, colour: str, token: str):
+        self.name = name
+        self.colour = colour
+        self.ready = False
+        self.token = token
+        self.conn = None
+
+    def public(self) -> dict:
+        return {"name": self.name, "colour": self.colour, "ready": self.ready,
+                "connected": self.conn is not None}
+
+
+class Conn:
+    """One peer connection at the host.  `writer` is an asyncio StreamWriter
+    (or anything with write/close/transport, e.g. a test double)."""
+
+    def __init__(self, writer, cid: int):
+        self.writer = writer
+        self.cid = cid
+        self.greeted = False
+        self.seat = None
+        self.closed = False
+        self.last_heard = self.last_sent = time.monotonic()
+        self.bytes_out = 0
+
+    def send(self, msg: dict) -> None:
+        transport = getattr(self.writer, "transport", None)
+        if transport is not None and transport.is_closing():
+            self.closed = True
+        if self.closed:
+            return
+        data = pack_message(msg)
+        self.bytes_out += len(data)
+        self.last_sent = time.monotonic()
+        self.writer.write(data)
+        if transport is not None and transport.get_write_buffer_size() > WRITE_BUFFER_LIMIT:
+            log.warning("peer %s does not read; dropping it", self.cid)
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.writer.close()
+
+
+class Host:
+    def __init__(self, config: dict, name: str = "Kolonisten", auto_start: bool = False):
+        """auto_start: start as soon as every seat is taken (the dedicated host);
+        otherwise the host's owner calls start()."""
+        reason = validate_config(config)
+        if reason:
+            raise ValueError(reason)
+        self.config = dict(config)
+        self.name = name
+        self.auto_start = auto_start
+        self.game_id = secrets.token_hex(8)
+        self.seats: list = [None] * config["players"]
+        self.auth = None
+        self.phase = LOBBY
+        self.conns: set = set()
+        self.listeners = []         # callables (kind, data): "seat", "lobby", "started", "record", "over"
+        self.finished = asyncio.Event()
+        self.server = None
+        self.port = None
+        self._next_cid = 0
+        self._tasks = []
+        self._serving = set()       # connection handler tasks
+        self._bytes_of_gone = 0     # bytes sent on connections since dropped
+
+    # --- lifecycle -----------------------------------------------------------------
+
+    async def listen(self, host: str = "0.0.0.0", port: int = 0) -> int:
+        self.server = await asyncio.start_server(self._serve, host, port)
+        self.port = self.server.sockets[0].getsockname()[1]
+        self._tasks.append(asyncio.ensure_future(self._heartbeat()))
+        return self.port
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for conn in list(self.conns):
+            conn.send({"t": "bye", "reason": "host closing"})
+            conn.close()
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+        if self._serving:
+            await asyncio.wait(list(self._serving), timeout=2)
+
+    async def wait_peers_gone(self, timeout: float) -> None:
+        """After the game: give peers time to read the end and say goodbye."""
+        deadline = time.monotonic() + timeout
+        while any(not c.closed for c in self.conns) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+
+    def bytes_sent(self) -> int:
+        """Bytes sent to peers so far (frames with their length prefixes)."""
+        return self._bytes_of_gone + sum(c.bytes_out for c in self.conns)
+
+    def public_config(self) -> dict:
+        return scrub_config(self.config)
+
+    def seats_taken(self) -> int:
+        return sum(s is not None for s in self.seats)
+
+    def txt(self) -> dict:
+        """Discovery TXT properties (a hint: the handshake decides)."""
+        return {"v": str(PROTOCOL_VERSION), "game": self.name, "id": self.game_id,
+                "rules": self.config["rules"], "seats": f"{self.seats_taken()}/{len(self.seats)}",
+                "state": self.phase}
+
+    def lobby(self) -> dict:
+        return {"t": "lobby", "seats": [s.public() if s else None for s in self.seats],
+                "config": self.public_config(), "state": self.phase, "name": self.name}
+
+    def _notify(self, kind, data=None) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(kind, data)
+            except Exception:
+                log.exception("host listener failed on %s", kind)
+
+    # --- sockets ------------------------------------------------------------------
+
+    async def _serve(self, reader, writer) -> None:
+        self._next_cid += 1
+        conn = Conn(writer, self._next_cid)
+        self.conns.add(conn)
+        self._serving.add(asyncio.current_task())
+        try:
+            while not conn.closed:
+                try:
+                    payload = await read_frame(reader)
+                except ProtocolError as exc:        # oversized: the stream cannot be re-framed
+                    conn.send(error(exc.code, exc.detail))
+                    break
+                self.handle_payload(conn, payload)
+        except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            pass
+        finally:
+            self.drop(conn)
+            self._serving.discard(asyncio.current_task())
+
+    async def _heartbeat(self) -> None:
+        n = 0
+        while True:
+            await asyncio.sleep(PING_EVERY / 2)
+            now = time.monotonic()
+            for conn in list(self.conns):
+                if now - conn.last_heard > SILENCE_LIMIT:
+                    log.info("peer %s silent for too long", conn.cid)
+                    conn.close()
+                    self.drop(conn)
+                elif now - conn.last_sent > PING_EVERY:
+                    n += 1
+                    conn.send({"t": "ping", "n": n})
+
+    def drop(self, conn: Conn) -> None:
+        """Forget a connection (closed by either side)."""
+        conn.close()
+        if conn not in self.conns:
+            return
+        self.conns.discard(conn)
+        self._bytes_of_gone += conn.bytes_out
+        seat = conn.seat
+        if seat is None or self.seats[seat] is None or self.seats[seat].conn is not conn:
+            return
+        if self.phase == LOBBY:
+            self.seats[seat] = None         # a lobby seat is simply given up
+            self._notify("seat", (seat, None))
+        else:
+            self.seats[seat].conn = None    # kept: its token takes it back
+            self._broadcast({"t": "seat_status", "seat": seat, "connected": False})
+        self._lobby_changed()
+
+    # --- messages -------------------------------------------------------------------
+
+    def handle_payload(self, conn: Conn, payload: bytes) -> None:
+        """Handle one frame from a peer.  Never raises: bad input is answered."""
+        conn.last_heard = time.monotonic()
+        try:
+            msg = decode(payload, CLIENT)
+        except ProtocolError as exc:
+            conn.send(error(exc.code, exc.detail))
+            return
+        try:
+            HANDLERS[msg["t"]](self, conn, msg)
+        except Exception:       # a bug here must not end everybody's game
+            log.exception("host failed on a %s message", msg["t"])
+            conn.send(error("internal", "the host could not handle that message"))
+
+    def _on_hello(self, conn, msg):
+        if msg["v"] != PROTOCOL_VERSION or msg["app"] != APP:
+            conn.send(error("version", f"this host speaks {APP} protocol {PROTOCOL_VERSION}"))
+            conn.close()
+            return
+        conn.greeted = True
+        conn.send({"t": "welcome", "v": PROTOCOL_VERSION, "game_id": self.game_id, "name": self.name,
+                   "config": self.public_config(), "state": self.phase})
+
+    def _greeted(self, conn) -> bool:
+        if not conn.greeted:
+            conn.send(error("hello_first", "say hello with the protocol version first"))
+        return conn.greeted
+
+    def _on_join(self, conn, msg):
+        if not self._greeted(conn):
+            return
+        if conn.seat is not None:
+            return conn.send(error("already_seated", "this connection already holds a seat"))
+        if self.phase != LOBBY:
+            return conn.send(error("running", "the game has started; only seat holders may rejoin"))
+        if None not in self.seats:
+            return conn.send(error("full", "every seat is taken"))
+        seat = self.seats.index(None)
+        taken = {s.colour for s in self.seats if s}
+        colour = next(c for c in COLOURS if c not in taken)
+        self.seats[seat] = Seat(msg["name"].strip(), colour, secrets.token_urlsafe(24))
+        self._take_seat(conn, seat)
+        self._notify("seat", (seat, self.seats[seat].name))
+        self._lobby_changed()
+
+    def _on_rejoin(self, conn, msg):
+        if not self._greeted(conn):
+            return
+        seat = msg["seat"]
+        holder = self.seats[seat] if seat < len(self.seats) else None
+        if holder is None or not secrets.compare_digest(holder.token, msg["token"]):
+            return conn.send(error("bad_token", "no seat with that token"))
+        if conn.seat is not None and conn.seat != seat:
+            return conn.send(error("already_seated", "this connection already holds a seat"))
+        if holder.conn is not None and holder.conn is not conn:
+            old = holder.conn
+            old.send({"t": "bye", "reason": TAKEN_OVER})
+            old.seat = None
+            old.close()
+            self.conns.discard(old)
+            self._bytes_of_gone += old.bytes_out
+        self._take_seat(conn, seat)
+        if self.auth is not None:
+            conn.send(self._sync(seat, "rejoin"))
+            self._broadcast({"t": "seat_status", "seat": seat, "connected": True})
+            if self.phase == OVER:
+                conn.send(self.result_message())
+        self._lobby_changed()
+
+    def _take_seat(self, conn, seat):
+        conn.seat = seat
+        self.seats[seat].conn = conn
+        conn.send({"t": "seated", "seat": seat, "token": self.seats[seat].token})
+
+    def _on_lobby_set(self, conn, msg):
+        if conn.seat is None:
+            return conn.send(error("not_seated", "join a seat first"))
+        if self.phase != LOBBY:
+            return conn.send(error("running", "the lobby is closed"))
+        me = self.seats[conn.seat]
+        colour = msg.get("colour")
+        if colour is not None:
+            if colour not in COLOURS:
+                return conn.send(error("bad_colour", "choose one of " + ", ".join(COLOURS)))
+            if any(s and s is not me and s.colour == colour for s in self.seats):
+                return conn.send(error("colour_taken", "another player has that colour"))
+            me.colour = colour
+        if "name" in msg:
+            me.name = msg["name"].strip()
+        if "ready" in msg:
+            me.ready = msg["ready"]
+        self._lobby_changed()
+
+    def _on_cmd(self, conn, msg):
+        ref = msg["id"]
+        if conn.seat is None:
+            return conn.send(_reject(ref, "not_seated", "join a seat first"))
+        seat = conn.seat
+        if not secrets.compare_digest(self.seats[seat].token, msg["token"]):
+            return conn.send(_reject(ref, "bad_token", "that is not your seat's token"))
+        cmd = msg["cmd"]
+        if cmd[1] != seat:
+            return conn.send(_reject(ref, "wrong_seat", "you may only act for your own seat"))
+        if self.auth is None:
+            return conn.send(_reject(ref, "not_running", "the game has not started"))
+        state = self.auth.state
+        if state.phase == GAME_OVER:
+            return conn.send(_reject(ref, "game_over", "the game has ended"))
+        if seat not in deciders(state):
+            return conn.send(_reject(ref, "not_deciding", "it is not your turn to decide"))
+        err = check(state, cmd)
+        if err is not None:
+            return conn.send(_reject(ref, err.code, err.detail))
+        if msg["seq"] != len(self.auth.log):
+            return conn.send(_reject(ref, "stale", f"the game is at record {len(self.auth.log)}"))
+        try:
+            record = self.auth.submit(cmd)
+        except IllegalCommand as exc:       # check() passed, so this is an engine bug
+            return conn.send(_reject(ref, exc.code, exc.detail))
+        self._broadcast_record(record)
+
+    def _on_resync(self, conn, msg):
+        if conn.seat is None or self.auth is None:
+            return conn.send(error("not_running", "no game view to send"))
+        conn.send(self._sync(conn.seat, "resync"))
+
+    def _on_ping(self, conn, msg):
+        conn.send({"t": "pong", "n": msg["n"]})
+
+    def _on_pong(self, conn, msg):
+        pass
+
+    def _on_bye(self, conn, msg):
+        self.drop(conn)
+
+    # --- game ---------------------------------------------------------------------------
+
+    def configure(self, **changes) -> None:
+        """The host's rule choices while in the lobby (rules, players,
+        vp_target, board, ...; see game.engine.default_config).  Raises
+        ValueError with a reason, changing nothing."""
+        if self.phase != LOBBY:
+            raise ValueError("the rules are fixed once the game has started")
+        if "seed" in changes:
+            raise ValueError("the seed is not a rule choice")
+        config = dict(self.config, **changes)
+        if "rules" in changes and "vp_target" not in changes:
+            config["vp_target"] = default_config(rules=config["rules"])["vp_target"]
+        reason = validate_config(config)
+        if reason:
+            raise ValueError(reason)
+        if config["players"] < self.seats_taken():
+            raise ValueError("more players are seated than that")
+        Authority(config)           # rules the engine cannot play yet are refused here
+        seated = [s for s in self.seats if s is not None]
+        for seat, holder in enumerate(self.seats):
+            if holder is not None and holder.conn is not None:
+                holder.conn.seat = None
+        self.seats = seated + [None] * (config["players"] - len(seated))
+        for seat, holder in enumerate(self.seats):
+            if holder is not None and holder.conn is not None:
+                self._take_seat(holder.conn, seat)  # seat numbers may close up
+        self.config = config
+        self._lobby_changed()
+
+    def start(self) -> None:
+        """Deal and start the game (the host's decision).  Needs every seat taken."""
+        if self.phase != LOBBY:
+            raise RuntimeError("the game has already started")
+        if None in self.seats:
+            raise RuntimeError("every seat must be taken before the game starts")
+        self.auth = Authority(self.config)
+        self.phase = RUNNING
+        for seat, holder in enumerate(self.seats):
+            if holder.conn is not None:
+                holder.conn.send(self._sync(seat, "start"))
+        self._notify("started")
+        self._lobby_changed()
+
+    def _sync(self, seat, reason) -> dict:
+        state = self.auth.state
+        events = [list(e) for e in self.auth.start_events] if reason == "start" else []
+        return {"t": "sync", "reason": reason, "seq": len(self.auth.log),
+                "view": peer_view_bytes(state, seat), "hash": peer_hash(state, seat), "events": events}
+
+    def _broadcast_record(self, record) -> None:
+        state = self.auth.state
+        for seat, holder in enumerate(self.seats):
+            if holder.conn is None:
+                continue
+            mine = record.for_audience(seat)
+            holder.conn.send({"t": "rec", "seq": mine.seq, "cmd": mine.cmd, "outcome": mine.outcome,
+                              "events": mine.events, "hash": peer_hash(state, seat)})
+        self._notify("record", record)
+        if state.phase == GAME_OVER:
+            self.phase = OVER
+            self._broadcast(self.result_message())
+            self._notify("over", self.result())
+            self._lobby_changed()
+            self.finished.set()
+
+    def result_message(self) -> dict:
+        state = self.auth.state
+        return {"t": "over", "winner": state.winner, "turns": state.turn,
+                "public_hash": public_state_hash(state), "seq": len(self.auth.log)}
+
+    def result(self) -> dict:
+        msg = self.result_message()
+        return {"winner": msg["winner"], "turns": msg["turns"], "public_hash": msg["public_hash"],
+                "commands": msg["seq"], "rules": self.config["rules"], "players": len(self.seats),
+                "names": [s.name for s in self.seats]}
+
+    def _broadcast(self, msg) -> None:
+        for holder in self.seats:
+            if holder is not None and holder.conn is not None:
+                holder.conn.send(msg)
+
+    def _lobby_changed(self) -> None:
+        self._broadcast(self.lobby())
+        self._notify("lobby", self.lobby())
+        if self.auto_start and self.phase == LOBBY and None not in self.seats:
+            self.start()
+
+
+def _reject(ref, code, detail) -> dict:
+    return {"t": "reject", "id": ref, "code": code, "detail": detail}
+
+
+HANDLERS = {
+    "hello": Host._on_hello, "join": Host._on_join, "rejoin": Host._on_rejoin,
+    "lobby_set": Host._on_lobby_set, "cmd": Host._on_cmd, "resync": Host._on_resync,
+    "ping": Host._on_ping, "pong": Host._on_pong, "bye": Host._on_bye,
+}

@@ -1,0 +1,221 @@
+"""Frames and messages: the one place that says what may travel between peers.
+
+A frame is a 4-byte big-endian length followed by that many bytes of msgpack
+(at most MAX_FRAME).  Each frame holds one message: a map with a string type
+under "t" and the fields its schema lists.  `decode` turns a payload into a
+checked message or raises ProtocolError with a stable reason code; the host
+answers such errors with an `error` message and carries on (only an oversized
+or unreadable frame ends the connection, since the stream cannot be re-framed).
+
+Codes of ProtocolError: not_msgpack, not_a_message, unknown_type, missing_field,
+extra_field, bad_field, oversized.
+"""
+
+import struct
+
+import msgpack
+
+PROTOCOL_VERSION = 1
+APP = "kolonisten"
+MAX_FRAME = 256 * 1024          # a full game view is ~1-2 KiB; this leaves ample room
+HEADER = struct.Struct(">I")
+DEFAULT_PORT = 7531
+
+# Heartbeats: a peer pings when it has sent nothing for PING_EVERY seconds and
+# drops a connection that has been silent for SILENCE_LIMIT seconds.
+PING_EVERY = 2.0
+SILENCE_LIMIT = 10.0
+
+COLOURS = ("red", "blue", "white", "orange")
+TAKEN_OVER = "seat taken over by a new connection"     # a bye reason: do not reconnect
+MAX_NAME = 24
+MAX_TOKEN = 64
+
+
+class ProtocolError(Exception):
+    def __init__(self, code: str, detail: str):
+        super().__init__(f"{code}: {detail}")
+        self.code = code
+        self.detail = detail
+
+
+# --- field checkers (each returns True when the value is acceptable) -----------
+
+def _int(lo=-(2 ** 63), hi=2 ** 63 - 1):
+    return lambda v: type(v) is int and lo <= v <= hi
+
+
+def _str(max_len):
+    return lambda v: type(v) is str and len(v) <= max_len
+
+
+def _bytes(max_len):
+    return lambda v: type(v) is bytes and len(v) <= max_len
+
+
+def _bool(v):
+    return type(v) is bool
+
+
+def _name(v):
+    return type(v) is str and 1 <= len(v.strip()) <= MAX_NAME and v.isprintable()
+
+
+def _plain(v, depth=0):
+    """Plain msgpack data of ints, strings, bools, None, lists and string-keyed maps."""
+    if depth > 8:
+        return False
+    if v is None or type(v) in (int, str, bool):
+        return True
+    if type(v) is list:
+        return all(_plain(x, depth + 1) for x in v)
+    if type(v) is dict:
+        return all(type(k) is str and _plain(x, depth + 1) for k, x in v.items())
+    return False
+
+
+def _command(v):
+    """[kind, seat, args...]: each argument an int, a short string (a decision
+    name) or a short list of ints (None marks an argument redacted for this
+    peer).  The engine checks the rest and answers with its own codes."""
+    if type(v) is not list or not 2 <= len(v) <= 8 or type(v[0]) is not str or len(v[0]) > 40:
+        return False
+    for arg in v[1:]:
+        if type(arg) is list:
+            if len(arg) > 32 or not all(x is None or type(x) is int for x in arg):
+                return False
+        elif type(arg) is str:
+            if len(arg) > 40:
+                return False
+        elif type(arg) is not int:
+            return False
+    return True
+
+
+def _list_of_plain(v):
+    return type(v) is list and _plain(v)
+
+
+def _map_or_none(v):
+    return v is None or (type(v) is dict and _plain(v))
+
+
+def _map(v):
+    return type(v) is dict and _plain(v)
+
+
+_SEQ = _int(0, 2 ** 40)
+_SEAT = _int(0, 15)
+_TOKEN = _str(MAX_TOKEN)
+_CODE = _str(40)
+_TEXT = _str(400)
+_HASH = _str(64)
+
+# type -> {field: (checker, required)}
+CLIENT_MESSAGES = {
+    "hello": {"v": (_int(), True), "app": (_str(32), True)},
+    "join": {"name": (_name, True)},
+    "rejoin": {"seat": (_SEAT, True), "token": (_TOKEN, True)},
+    "lobby_set": {"name": (_name, False), "colour": (_str(16), False), "ready": (_bool, False)},
+    "cmd": {"id": (_int(0, 2 ** 62), True), "seq": (_SEQ, True), "token": (_TOKEN, True),
+            "cmd": (_command, True)},
+    "resync": {},
+    "ping": {"n": (_int(), True)},
+    "pong": {"n": (_int(), True)},
+    "bye": {},
+}
+
+HOST_MESSAGES = {
+    "welcome": {"v": (_int(), True), "game_id": (_str(32), True), "name": (_str(64), True),
+                "config": (_map, True), "state": (_str(16), True)},
+    "seated": {"seat": (_SEAT, True), "token": (_TOKEN, True)},
+    "lobby": {"seats": (_list_of_plain, True), "config": (_map, True), "state": (_str(16), True),
+              "name": (_str(64), True)},
+    "sync": {"reason": (_str(16), True), "seq": (_SEQ, True), "view": (_bytes(MAX_FRAME), True),
+             "hash": (_HASH, True), "events": (_list_of_plain, True)},
+    "rec": {"seq": (_SEQ, True), "cmd": (_command, True), "outcome": (_map_or_none, True),
+            "events": (_list_of_plain, True), "hash": (_HASH, True)},
+    "reject": {"id": (_int(-1, 2 ** 62), True), "code": (_CODE, True), "detail": (_TEXT, True)},
+    "error": {"code": (_CODE, True), "detail": (_TEXT, True)},
+    "seat_status": {"seat": (_SEAT, True), "connected": (_bool, True)},
+    "over": {"winner": (_int(-1, 15), True), "turns": (_int(0, 2 ** 31), True),
+             "public_hash": (_HASH, True), "seq": (_SEQ, True)},
+    "ping": {"n": (_int(), True)},
+    "pong": {"n": (_int(), True)},
+    "bye": {"reason": (_str(64), False)},
+}
+
+CLIENT, HOST = "client", "host"     # who sent the message
+_SCHEMAS = {CLIENT: CLIENT_MESSAGES, HOST: HOST_MESSAGES}
+
+
+def validate(obj, sender: str) -> dict:
+    """Check a decoded object against the schema of messages `sender` may send."""
+    if type(obj) is not dict or type(obj.get("t")) is not str:
+        raise ProtocolError("not_a_message", "a message is a map with a string type under 't'")
+    schema = _SCHEMAS[sender].get(obj["t"])
+    if schema is None:
+        raise ProtocolError("unknown_type", f"no {sender} message called {obj['t'][:32]!r}")
+    for field, (ok, required) in schema.items():
+        if field not in obj:
+            if required:
+                raise ProtocolError("missing_field", f"{obj['t']} needs {field!r}")
+        elif not ok(obj[field]):
+            raise ProtocolError("bad_field", f"{obj['t']}.{field} has the wrong type or size")
+    for field in obj:
+        if field != "t" and field not in schema:
+            raise ProtocolError("extra_field", f"{obj['t']} has no field {str(field)[:32]!r}")
+    return obj
+
+
+def pack_message(msg: dict) -> bytes:
+    payload = msgpack.packb(msg, use_bin_type=True)
+    if len(payload) > MAX_FRAME:
+        raise ProtocolError("oversized", f"message of {len(payload)} bytes exceeds {MAX_FRAME}")
+    return HEADER.pack(len(payload)) + payload
+
+
+def unpack_payload(payload: bytes):
+    try:
+        return msgpack.unpackb(payload, raw=False, strict_map_key=True)
+    except Exception as exc:        # msgpack raises several unrelated types
+        raise ProtocolError("not_msgpack", f"undecodable frame ({type(exc).__name__})") from None
+
+
+def decode(payload: bytes, sender: str) -> dict:
+    return validate(unpack_payload(payload), sender)
+
+
+async def read_frame(reader) -> bytes:
+    """The next frame's payload.  Raises asyncio.IncompleteReadError when the
+    stream ends (also mid-frame) and ProtocolError('oversized')."""
+    header = await reader.readexactly(HEADER.size)
+    (size,) = HEADER.unpack(header)
+    if size > MAX_FRAME:
+        raise ProtocolError("oversized", f"frame of {size} bytes exceeds {MAX_FRAME}")
+    return await reader.readexactly(size)
+
+
+def error(code: str, detail: str) -> dict:
+    return {"t": "error", "code": code, "detail": detail[:400]}
+
+
+def parse_address(text: str, default_port: int = DEFAULT_PORT):
+    """'host', 'host:port' or '[v6]:port' -> (host, port); ValueError if unusable."""
+    text = text.strip()
+    if not text:
+        raise ValueError("empty address")
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port = rest[1:] if rest.startswith(":") else ""
+    elif text.count(":") == 1:
+        host, port = text.split(":")
+    else:
+        host, port = text, ""
+    if not host:
+        raise ValueError(f"no host in address {text!r}")
+    if port:
+        if not port.isdigit() or not 0 < int(port) < 65536:
+            raise ValueError(f"bad port in address {text!r}")
+        return host, int(port)
+    return host, default_port

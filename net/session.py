@@ -1,0 +1,259 @@
+"""Thread-safe facades for a program with its own main loop (the pygame client).
+
+All networking runs on an asyncio loop in one background thread
+(`LoopThread`).  The caller's thread never blocks on the network except in
+the explicit `connect`/`start` calls, and owns the game copy: host messages
+wait in a queue until `ClientSession.poll()` applies them, in the caller's
+thread, to the PeerGame (so `session.view` is only ever touched there).
+
+    session = ClientSession("192.168.1.20:7531", "Ann")   # or an address from BrowserSession
+    session.connect()                                     # blocks up to a few seconds
+    each frame:  for kind, data in session.poll(): ...    # see net/peer.py for the kinds
+                 if session.game.must_decide(): session.submit(cmd)
+                 draw(session.view)
+
+    hosting = HostSession(config, "Ann's game"); port = hosting.start()
+    hosting.lobby() -> seats/names/colours/ready;  hosting.start_game()
+    (the host's own player joins through a ClientSession to 127.0.0.1:port)
+"""
+
+import asyncio
+import queue
+import threading
+import time
+
+from .client import JoinRefused, handshake, open_connection, pump
+from .discovery import Advertiser, Browser
+from .host import Host
+from .peer import PeerGame
+from .protocol import DEFAULT_PORT, TAKEN_OVER
+from .tokens import TokenStore
+
+
+class LoopThread:
+    """An asyncio event loop running in a daemon thread."""
+
+    def __init__(self, name: str = "kolonisten-net"):
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name=name, daemon=True)
+        self.thread.start()
+
+    def run(self, coro, timeout=None):
+        """Run a coroutine on the loop and wait for its result."""
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    def spawn(self, coro):
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def call(self, fn, *args) -> None:
+        self.loop.call_soon_threadsafe(fn, *args)
+
+    def stop(self) -> None:
+        if self.loop.is_running():
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self.thread.join(timeout=5)
+
+
+class ClientSession:
+    def __init__(self, address, name: str, token_dir=None, reconnect_for: float = 60.0,
+                 loop_thread: LoopThread | None = None):
+        self.address = address
+        self.name = name
+        self.store = TokenStore(token_dir)
+        self.reconnect_for = reconnect_for
+        self.net = loop_thread or LoopThread()
+        self._own_thread = loop_thread is None
+        self.inbox = queue.Queue()
+        self.game = PeerGame(send=self._send, name=name, store=self.store)
+        self.connected = False
+        self._conn = None
+        self._closing = False
+        self._pumping = None
+        self._over_seen = False
+        self._taken_over = False
+
+    # --- caller's thread -------------------------------------------------------------
+
+    def connect(self, timeout: float = 5.0) -> None:
+        """Connect and take a seat (blocks).  Raises JoinRefused or OSError."""
+        self.net.run(self._connect(timeout), timeout + 1)
+        self._pumping = self.net.spawn(self._pump())
+
+    def poll(self) -> list:
+        """Apply every host message received so far; returns their events."""
+        events = []
+        while True:
+            try:
+                item = self.inbox.get_nowait()
+            except queue.Empty:
+                return events
+            if isinstance(item, tuple):           # ("disconnected"|"reconnected", detail)
+                events.append(item)
+            else:
+                events.extend(self.game.handle(item))
+
+    @property
+    def view(self):
+        return self.game.view
+
+    @property
+    def seat(self):
+        return self.game.seat
+
+    def submit(self, cmd) -> int:
+        return self.game.submit(cmd)
+
+    def set_lobby(self, **fields) -> None:
+        self.game.set_lobby(**fields)
+
+    def close(self) -> None:
+        """Say goodbye and stop (the seat stays ours while the game runs)."""
+        self._closing = True
+
+        async def close():
+            if self._conn is not None:
+                self._conn.close()
+            await asyncio.sleep(0.02)       # let the goodbye leave
+        self.net.run(close(), 5)
+        if self._pumping is not None:
+            self._pumping.cancel()
+        if self._own_thread:
+            self.net.stop()
+
+    # --- network thread ---------------------------------------------------------------
+
+    def _send(self, msg) -> None:
+        conn = self._conn
+        if conn is not None:
+            self.net.call(conn.send, msg)
+
+    async def _connect(self, timeout) -> None:
+        conn = await open_connection(self.address, timeout)
+        self._conn = conn
+        await handshake(conn, self.name, self.store, self._arrived, timeout)
+        self.connected = True
+
+    def _arrived(self, msg) -> None:
+        if msg["t"] == "over":
+            self._over_seen = True          # (the game copy itself is the caller's)
+        elif msg["t"] == "bye" and msg.get("reason") == TAKEN_OVER:
+            self._taken_over = True
+        self.inbox.put(msg)
+
+    async def _pump(self) -> None:
+        while not self._closing:
+            await pump(self._conn, self._arrived)
+            self.connected = False
+            if self._closing or self._over_seen or self._taken_over:
+                return
+            self.inbox.put(("disconnected", "connection to the host lost"))
+            if not await self._reconnect():
+                self.inbox.put(("disconnected", "gave up reaching the host"))
+                return
+            self.inbox.put(("reconnected", None))
+
+    async def _reconnect(self) -> bool:
+        deadline = time.monotonic() + self.reconnect_for
+        while time.monotonic() < deadline and not self._closing:
+            try:
+                await self._connect(5.0)
+                return True
+            except JoinRefused as exc:
+                if exc.code in ("full", "running", "version", "bad_token"):
+                    return False
+            except (OSError, asyncio.TimeoutError, ConnectionError):
+                pass
+            await asyncio.sleep(0.5)
+        return False
+
+
+class HostSession:
+    """A Host (and its LAN advertisement) on a background loop."""
+
+    def __init__(self, config: dict, name: str = "Kolonisten", port: int = DEFAULT_PORT,
+                 bind: str = "0.0.0.0", interfaces=None, discovery: bool = True):
+        self.host = Host(config, name=name)
+        self.port, self.bind = port, bind
+        self.interfaces, self.discovery = interfaces, discovery
+        self.net = LoopThread("kolonisten-host")
+        self.advertiser = None
+        self._lock = threading.Lock()
+        self._lobby = self.host.lobby()
+
+    def start(self) -> int:
+        """Listen (and advertise); returns the TCP port."""
+        return self.net.run(self._start(), 10)
+
+    async def _start(self) -> int:
+        self.port = await self.host.listen(self.bind, self.port)
+        self.host.listeners.append(self._on_change)
+        if self.discovery:
+            self.advertiser = Advertiser(self.interfaces)
+            await self.advertiser.start(self.port, self.host.txt())
+            self.advertiser.follow(self.host.txt)
+        return self.port
+
+    def _on_change(self, kind, data) -> None:
+        if kind == "lobby":
+            with self._lock:
+                self._lobby = data
+            if self.advertiser is not None:
+                self.advertiser.changed()
+
+    def lobby(self) -> dict:
+        """The latest lobby: seats (name, colour, ready, connected), rules, state."""
+        with self._lock:
+            return self._lobby
+
+    def configure(self, **changes) -> None:
+        """Change rule choices in the lobby (raises ValueError with a reason)."""
+        async def configure():
+            self.host.configure(**changes)
+        self.net.run(configure(), 5)
+
+    def start_game(self) -> None:
+        """Start the game (raises RuntimeError if a seat is empty)."""
+        async def start():
+            self.host.start()
+        self.net.run(start(), 5)
+
+    def result(self):
+        return self.net.run(self._result(), 5)
+
+    async def _result(self):
+        return self.host.result() if self.host.phase == "over" else None
+
+    def close(self) -> None:
+        async def close():
+            if self.advertiser is not None:
+                await self.advertiser.close()
+            await self.host.close()
+        try:
+            self.net.run(close(), 10)
+        finally:
+            self.net.stop()
+
+
+class BrowserSession:
+    """The live list of advertised games, for a menu: `games()` is a snapshot."""
+
+    def __init__(self, interfaces=None):
+        self.net = LoopThread("kolonisten-browse")
+        self._lock = threading.Lock()
+        self._games = {}
+        self.browser = Browser(interfaces, on_change=self._on_change)
+        self.net.run(self.browser.start(), 10)
+
+    def _on_change(self, games) -> None:
+        with self._lock:
+            self._games = games
+
+    def games(self) -> list:
+        with self._lock:
+            return sorted(self._games.values(), key=lambda g: (g.name, g.service))
+
+    def close(self) -> None:
+        try:
+            self.net.run(self.browser.close(), 10)
+        finally:
+            self.net.stop()

@@ -1,0 +1,513 @@
+"""LAN play in the game window (headless, SDL dummy driver): host and join
+from the main menu, the live list of games, the lobby, and the table over
+real TCP on 127.0.0.1.  Discovery multicasts on loopback only; every host
+listens on a port of its own (port 0: the system picks a free one)."""
+
+import secrets
+import time
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+pytest.importorskip("pygame_gui")
+
+from game.client import lan  # noqa: E402
+from game.client.app import App  # noqa: E402
+from game.client.scenes.lan_host import LanHostScene  # noqa: E402
+from game.client.scenes.lan_join import LanJoinScene  # noqa: E402
+from game.client.scenes.lobby import LanEndScene, LanTableScene, LobbyScene  # noqa: E402
+from game.client.scenes.menu import MenuScene  # noqa: E402
+from game.client.settings import DEFAULTS  # noqa: E402
+from game.engine import default_config  # noqa: E402
+from net.secrecy import peer_hash  # noqa: E402
+from net.session import ClientSession, HostSession  # noqa: E402
+from net.tokens import TokenStore  # noqa: E402
+
+LOOPBACK = ["127.0.0.1"]
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path))
+
+
+def make_app(lang="en", size=(1280, 720)):
+    app = App(size, fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
+    app.lan_options = lan.LanOptions(port=0, interfaces=LOOPBACK, reconnect_for=3.0)
+    return app
+
+
+def click_gui(app, key):
+    """Click a pygame_gui button as a player would; pygame_gui answers with
+    an event of its own, which goes back to the same window."""
+    rect = app.scene.buttons[key].rect
+    assert app.scene.buttons[key].is_enabled, key
+    pos = rect.center
+    pygame.event.clear()
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+    app.step(pygame.event.get())
+
+
+def click_at(app, pos):
+    pos = (int(pos[0]), int(pos[1]))
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+
+
+def type_into(entry, text):
+    entry.set_text(text)
+
+
+def run_until(apps, predicate, timeout=10.0):
+    """Step every window (as their frame loops would) until `predicate()`."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for app in apps:
+            app.step([])
+        if predicate():
+            return True
+        time.sleep(0.01)
+    return predicate()
+
+
+def open_join_scene(app):
+    app.reset_to(MenuScene(app))
+    click_gui(app, "join")
+    assert isinstance(app.scene, LanJoinScene)
+    return app.scene
+
+
+def row_of(scene, game_name):
+    for i, ad in enumerate(scene.games):
+        if ad.name == game_name:
+            return i
+    return None
+
+
+def click_a_legal_move(app):
+    """The table's own seat makes one move by clicking: a highlighted board
+    spot if there is one, else the first enabled action button."""
+    table = app.scene
+    table.dirty = True
+    app.dirty = True
+    app.step([])
+    if table.pick and table.pick[1]:
+        spot = sorted(table.pick[1])[0]
+        click_at(app, table.board.target_pos(table.pick[0], spot))
+        return True
+    for name in ("roll", "end_turn"):
+        rect = table.targets.rect(("btn", name))
+        if rect is not None:
+            click_at(app, rect.center)
+            return True
+    return False
+
+
+def click_next_move(apps, tables, auth):
+    """The seat that must decide makes one move by clicking in its window;
+    returns when both windows have its record."""
+    n = len(auth.log)
+    assert run_until(list(apps.values()), lambda: any(t.c.session.game.must_decide() for t in tables.values()))
+    seat = next(s for s, t in tables.items() if t.c.session.game.must_decide())
+    assert click_a_legal_move(apps[seat])
+    assert run_until(list(apps.values()), lambda: len(auth.log) == n + 1 and all(
+        t.c.seq == n + 1 for t in tables.values())), (seat, n, len(auth.log), tables[seat].notes)
+
+
+def test_host_window_and_join_window_play_from_the_menu_to_the_table():
+    """Ann hosts from the menu, Bob finds the game in his list and joins;
+    ready flags, the host's start, moves made by clicks on both tables,
+    Bob's window closing (Ann's table shows him away and waits for him),
+    Bob reclaiming his seat with the saved token ("Welcome back"), and
+    equal state hashes with the host's authority."""
+    ann, bob = make_app(), make_app()
+    game_name = f"Zeeland {secrets.token_hex(3)}"
+    # --- Ann hosts
+    ann.push(MenuScene(ann))
+    click_gui(ann, "host")
+    form = ann.scene
+    assert isinstance(form, LanHostScene)
+    type_into(form.name_entry, "Ann")
+    type_into(form.game_entry, game_name)
+    click_gui(ann, "players_2")
+    click_gui(ann, "board_beginner")
+    click_gui(ann, "host")
+    assert run_until([ann], lambda: isinstance(ann.scene, LobbyScene))
+    ann_lobby = ann.scene
+    hosting = ann_lobby.lan.hosting
+    try:
+        assert ann_lobby.lan.is_host and ann_lobby.session.seat == 0
+        # --- Bob joins from the list of games on the network
+        join = open_join_scene(bob)
+        type_into(join.name_entry, "Bob")
+        assert run_until([bob], lambda: row_of(join, game_name) is not None)
+        i = row_of(join, game_name)
+        assert "1/2" in join.buttons[f"game_{i}"].text
+        click_gui(bob, f"game_{i}")
+        assert run_until([bob], lambda: isinstance(bob.scene, LobbyScene))
+        bob_lobby = bob.scene
+        assert bob_lobby.session.seat == 1
+        # Ann sees Bob, not ready: she cannot start yet
+        assert run_until([ann], lambda: ann_lobby.lobby["seats"][1] is not None)
+        assert not ann_lobby.buttons["start"].is_enabled
+        assert ann_lobby._info_text() == "Waiting until every player is ready."
+        click_gui(bob, "ready")
+        assert run_until([ann, bob], lambda: ann_lobby.buttons["start"].is_enabled
+                         and bob_lobby.lobby["seats"][1]["ready"] is True)
+        click_gui(ann, "start")
+        assert run_until([ann, bob], lambda: isinstance(ann.scene, LanTableScene)
+                         and isinstance(bob.scene, LanTableScene))
+        tables = {0: ann.scene, 1: bob.scene}
+        apps = {0: ann, 1: bob}
+        auth = hosting.host.auth
+        for seat, table in tables.items():
+            assert table.curtain_for is None and table.viewer == seat    # no curtain on LAN
+        # --- moves by clicks (whoever the start rolls made first begins), until Bob must decide
+        while len(auth.log) < 2 or not tables[1].c.session.game.must_decide():
+            click_next_move(apps, tables, auth)
+        assert bob.scene.prompt().startswith("Bob, place")
+        assert ann.scene.prompt() == "Waiting for Bob…"
+        # --- Bob's window goes away: Ann's table shows him away and waits
+        bob.scene.lan.close().wait(5)
+        assert run_until([ann], lambda: not tables[0].c.connected(1))
+        ann.dirty = True
+        ann.step([])
+        assert tables[0].shown_away == {1}
+        assert "Waiting for Bob, who is away" in tables[0].banner_text()
+        # --- Bob starts again: the list offers his seat, joining takes it back
+        join = open_join_scene(bob)
+        assert join.name_entry.get_text() == "Bob"         # the name is remembered
+        assert run_until([bob], lambda: row_of(join, game_name) is not None
+                         and "your seat 2" in join.buttons[f"game_{row_of(join, game_name)}"].text)
+        click_gui(bob, f"game_{row_of(join, game_name)}")
+        assert run_until([bob], lambda: isinstance(bob.scene, LanTableScene))
+        tables[1] = bob.scene
+        assert tables[1].c.seat == 1 and tables[1].c.rejoined
+        assert any("Welcome back, Bob: you have seat 2 again." in note[0] for note in tables[1].notes)
+        assert run_until([ann], lambda: tables[0].c.connected(1))
+        ann.dirty = True
+        ann.step([])
+        assert tables[0].shown_away == set() and tables[0].banner_text() == ""
+        # --- the rest of the setup and the first roll, by clicks
+        while len(auth.log) < 9:
+            click_next_move(apps, tables, auth)
+        for seat, table in tables.items():
+            assert peer_hash(auth.state, seat) == peer_hash(table.c.session.view, seat)
+            assert peer_hash(auth.state, None) == peer_hash(table.c.view(None), None)
+            assert table.c.view(seat).hands[1 - seat] is None          # only our own hand
+            assert table.drawn_hand_seat in (seat, None)
+        assert tables[0].log and tables[1].log
+    finally:
+        for app in (bob, ann):
+            if isinstance(app.scene, (LanTableScene, LobbyScene)):
+                app.scene.lan.close().wait(5)
+        if ann_lobby.lan.closing is None:
+            ann_lobby.lan.close().wait(5)
+
+
+def test_the_join_list_is_live_and_refusals_are_clear(monkeypatch):
+    """An advertised loopback game appears in the list, its seats change
+    live, and it vanishes when the host closes; joining refusals read as
+    sentences (full, started, wrong token, other version, unreachable, bad
+    address)."""
+    app = make_app()
+    name = f"Veluwe {secrets.token_hex(3)}"
+    hosting = HostSession(default_config(players=2, seed=3), name, port=0, bind="127.0.0.1",
+                          interfaces=LOOPBACK)
+    port = hosting.start()
+    sessions = []
+    try:
+        join = open_join_scene(app)
+        type_into(join.name_entry, "Eva")
+        assert run_until([app], lambda: row_of(join, name) is not None)
+        row = join.buttons[f"game_{row_of(join, name)}"]
+        assert "seats 0/2" in row.text and "in the lobby" in row.text and row.is_enabled
+        for who in ("Ann", "Bob"):
+            s = ClientSession(f"127.0.0.1:{port}", who, token_dir=lan.options(app).token_dir)
+            s.connect()
+            sessions.append(s)
+        assert run_until([app], lambda: "seats 2/2" in join.buttons[f"game_{row_of(join, name)}"].text)
+        assert not join.buttons[f"game_{row_of(join, name)}"].is_enabled      # full
+        # a typed address to the full game
+        type_into(join.address_entry, f"127.0.0.1:{port}")
+        click_gui(app, "join_address")
+        assert run_until([app], lambda: join.pending is None and join.error)
+        assert join.error == "Every seat of that game is taken."
+        # started: a stranger is refused, a wrong saved token too
+        hosting.start_game()
+        click_gui(app, "join_address")
+        assert run_until([app], lambda: join.pending is None and join.error)
+        assert join.error.startswith("That game has already started")
+        TokenStore(lan.options(app).token_dir).save(hosting.host.game_id, "Eva", 1, "not-the-token")
+        click_gui(app, "join_address")
+        assert run_until([app], lambda: join.pending is None and join.error)
+        assert join.error == "The host no longer knows your seat in that game."
+        # another protocol version
+        monkeypatch.setattr("net.client.PROTOCOL_VERSION", 99)
+        click_gui(app, "join_address")
+        assert run_until([app], lambda: join.pending is None and join.error)
+        assert join.error == "That host runs another version of Kolonisten."
+        monkeypatch.undo()
+        # an address that is not one, and one where nobody listens
+        type_into(join.address_entry, "192.168.1.20:notaport")
+        click_gui(app, "join_address")
+        assert join.error.startswith("That is not an address")
+        type_into(join.address_entry, f"127.0.0.1:{_free_port()}")
+        click_gui(app, "join_address")
+        assert run_until([app], lambda: join.pending is None and join.error)
+        assert join.error.startswith("Could not reach 127.0.0.1:")
+        assert isinstance(app.scene, LanJoinScene)
+        # the host goes away: its entry vanishes
+        for s in sessions:
+            s.close()
+        sessions = []
+        hosting.close()
+        hosting = None
+        assert run_until([app], lambda: row_of(join, name) is None)
+    finally:
+        for s in sessions:
+            s.close()
+        if hosting is not None:
+            hosting.close()
+        if isinstance(app.scene, LanJoinScene):
+            app.scene.leave()
+
+
+def _free_port():
+    import socket
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_the_lobby_shows_ready_flags_refusals_and_a_lost_host():
+    app = make_app("nl")
+    hosting = HostSession(default_config(players=3, seed=4), "Lobby", port=0, bind="127.0.0.1",
+                          discovery=False)
+    port = hosting.start()
+    cor = None
+    try:
+        game = lan.join(f"127.0.0.1:{port}", "Ann", lan.options(app))
+        app.push(MenuScene(app))
+        app.push(LobbyScene(app, game, game.session.poll()))
+        lobby = app.scene
+        assert run_until([app], lambda: lobby.lobby["seats"][0] is not None)
+        assert "start" not in lobby.buttons                 # only the host starts
+        cor = ClientSession(f"127.0.0.1:{port}", "Cor", token_dir=lan.options(app).token_dir)
+        cor.connect()
+        cor.set_lobby(ready=True, colour="white")
+        assert run_until([app], lambda: (lobby.lobby["seats"][1] or {}).get("ready") is True)
+        assert lobby.lobby["seats"][0]["ready"] is False
+        assert lobby._info_text() == "Wacht tot alle plaatsen bezet zijn."
+        click_gui(app, "ready")
+        assert run_until([app], lambda: lobby.lobby["seats"][0]["ready"] is True)
+        assert lobby.buttons["ready"].text == "Toch nog niet klaar"
+        # a colour another player has is refused in words
+        game.session.set_lobby(colour="white")
+        assert run_until([app], lambda: lobby.error)
+        assert lobby.error == "Een andere speler heeft die kleur al."
+        click_gui(app, "colour")                            # the next free colour: not white
+        assert run_until([app], lambda: lobby.lobby["seats"][0]["colour"] == "blue")
+        type_into(lobby.name_entry, "Anna")
+        click_gui(app, "rename")
+        assert run_until([app], lambda: lobby.lobby["seats"][0]["name"] == "Anna")
+        app.dirty = True
+        app.step([])
+        # the host goes away
+        cor.close()
+        cor = None
+        hosting.close()
+        hosting = None
+        assert run_until([app], lambda: lobby.error)
+        assert lobby.error == "De gastheer heeft het spel gesloten."
+        assert not lobby.buttons["ready"].is_enabled
+        click_gui(app, "leave")
+        assert isinstance(app.scene, MenuScene)
+        assert game.closing.wait(5)
+    finally:
+        if cor is not None:
+            cor.close()
+        if hosting is not None:
+            hosting.close()
+
+
+
+@pytest.mark.parametrize("rules,vp", [("base", 3), ("ck", 4)])
+def test_a_lan_game_to_the_end_then_back_to_the_menu(rules, vp):
+    """Ann (the window, hosting) and Bob (a headless peer) play random
+    moves until somebody wins: both copies end with the host's public hash,
+    the LAN end screen names the winner and leads back to the menu."""
+    from game.bots.random_bot import RandomBot
+    app = make_app()
+    config = default_config(rules=rules, players=2, vp_target=vp, seed=11)
+    game = lan.host(config, "Endspiel", "Ann", lan.options(app))
+    bob = ClientSession(f"127.0.0.1:{game.port}", "Bob", token_dir=lan.options(app).token_dir)
+    try:
+        bob.connect()
+        bob.set_lobby(ready=True)
+        app.push(MenuScene(app))
+        app.push(LobbyScene(app, game, game.session.poll()))
+        lobby = app.scene
+        assert run_until([app], lambda: lobby.can_start())
+        click_gui(app, "start")
+        assert run_until([app], lambda: isinstance(app.scene, LanTableScene))
+        table = app.scene
+        table.c.session.submit(("end_turn", table.c.seat))      # refused by the host: said in words
+        assert run_until([app], lambda: any(n[0].startswith("Not possible: ") for n in table.notes))
+        bot = RandomBot(3)
+        deadline = time.monotonic() + 20
+        while table.game_over_at is None and time.monotonic() < deadline:
+            bob.poll()
+            if bob.game.must_decide():
+                bob.submit(bot.choose(bob.view, bob.seat, ("offer",)) or bot.choose(bob.view, bob.seat))
+            table.update(0.016)                     # the window's frame: polls, no drawing
+            if table.game_over_at is None and table.c.session.game.must_decide():
+                view = table.c.view(table.c.seat)
+                table.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
+        assert table.game_over_at is not None, "no winner in time"
+        assert run_until([app], lambda: table.c.over is not None)
+        assert run_until([], lambda: bob.poll() is not None and bob.game.over is not None)
+        assert table.c.session.game.hash_matches_host() and bob.game.hash_matches_host()
+        table.show_results()
+        end = app.scene
+        assert isinstance(end, LanEndScene)
+        assert end.summary["winner"] == game.hosting.result()["winner"]
+        app.dirty = True
+        app.step([])
+        click_gui(app, "menu")
+        assert isinstance(app.scene, MenuScene)
+        assert game.closing.wait(10) and game.closing.error is None
+    finally:
+        bob.close()
+        if game.closing is None:
+            game.close().wait(10)
+
+
+def test_hosting_falls_back_to_a_free_port_when_the_usual_one_is_taken():
+    import socket
+    app = make_app()
+    with socket.socket() as busy:
+        busy.bind(("0.0.0.0", 0))
+        busy.listen()
+        taken = busy.getsockname()[1]
+        opts = lan.options(app)
+        opts.port, opts.discovery = taken, False
+        game = lan.host(default_config(players=2, seed=1), "Port", "Ann", opts)
+        try:
+            assert game.port != taken and not game.advertised
+            assert game.session.poll() and game.session.seat == 0
+        finally:
+            game.close().wait(10)
+
+
+def test_a_trade_offer_to_others_leaves_a_watching_lan_player_without_a_dialog():
+    """Over LAN a player sees every phase, also the ones where they have
+    nothing to decide: an offer made to somebody else opens no answer
+    dialog for them, an offer to them does."""
+    from game.bots.random_bot import RandomBot
+    from game.engine import check
+    from game.engine.state import MAIN
+    from game.client.scenes import dialogs
+    app = make_app()
+    hosting = HostSession(default_config(players=3, seed=5), "Ruil", port=0, bind="127.0.0.1", discovery=False)
+    port = hosting.start()
+    game = None
+    others = []
+    try:
+        game = lan.join(f"127.0.0.1:{port}", "Cees", lan.options(app))
+        for who in ("Ann", "Bob"):
+            s = ClientSession(f"127.0.0.1:{port}", who, token_dir=lan.options(app).token_dir)
+            s.connect()
+            others.append(s)
+        app.push(MenuScene(app))
+        app.push(LobbyScene(app, game, game.session.poll()))
+        hosting.start_game()
+        assert run_until([app], lambda: isinstance(app.scene, LanTableScene))
+        table = app.scene
+        for s in others:
+            s.poll()
+        seats = {s.seat: s for s in others}
+        me = table.c.seat
+        bot = RandomBot(9)
+
+        def offer_to(target):
+            """An offer the current player (not us) could make to `target` only."""
+            v = table.c.session.view
+            if v.phase != MAIN or v.current == me or v.current not in seats:
+                return None
+            hand = seats[v.current].view.hands[v.current]
+            for give_kind in (k for k in range(5) if hand[k]):
+                give, get = [0] * 5, [0] * 5
+                give[give_kind], get[(give_kind + 1) % 5] = 1, 1
+                cmd = ("offer", v.current, tuple(give), tuple(get), (target,))
+                if check(seats[v.current].view, cmd) is None:
+                    return cmd
+            return None
+
+        found = {}
+        deadline = time.monotonic() + 20
+        while len(found) < 2 and time.monotonic() < deadline:
+            table.update(0.016)
+            for seat, s in seats.items():
+                s.poll()
+            v = table.c.session.view
+            cmd = None
+            if v.current in seats:      # first an offer to us, then one to the third player
+                target = me if me not in found else next(x for x in seats if x != v.current)
+                cmd = offer_to(target) if target not in found else None
+            if cmd and seats[v.current].game.must_decide():
+                seats[v.current].submit(cmd)
+                assert run_until([app], lambda: table.c.session.view.phase != MAIN)
+                app.dirty = True
+                app.step([])
+                found[target] = (type(table.dialog), table.prompt())
+                seats[v.current].poll()
+                seats[v.current].submit(("cancel_trade", v.current))
+                assert run_until([app], lambda: table.c.session.view.phase == MAIN)
+                continue
+            if table.c.session.game.must_decide():
+                view = table.c.view(me)
+                table.submit(bot.choose(view, me, ("offer",)) or bot.choose(view, me))
+            for seat, s in seats.items():
+                if s.game.must_decide():
+                    s.submit(bot.choose(s.view, seat, ("offer",)) or bot.choose(s.view, seat))
+        assert len(found) == 2, found
+        assert found[me][0] is dialogs.AnswerDialog
+        other = next(t for t in found if t != me)
+        assert found[other][0] is type(None) and found[other][1].startswith("Waiting for ")
+    finally:
+        for s in others:
+            s.close()
+        if game is not None:
+            game.close().wait(10)
+        hosting.close()
+
+
+def test_our_own_dropped_line_shows_a_banner_until_the_session_is_back():
+    """The line to the host breaks (as on a Wi-Fi hiccup): the table says it
+    is reconnecting, the session takes the seat back by itself, and the copy
+    is the host's again."""
+    app = make_app()
+    game = lan.host(default_config(players=2, seed=8), "Wifi", "Ann", lan.options(app))
+    bob = ClientSession(f"127.0.0.1:{game.port}", "Bob", token_dir=lan.options(app).token_dir)
+    try:
+        bob.connect()
+        app.push(MenuScene(app))
+        app.push(LobbyScene(app, game, game.session.poll()))
+        game.hosting.start_game()
+        assert run_until([app], lambda: isinstance(app.scene, LanTableScene))
+        table = app.scene
+        session = game.session
+        session.net.call(session._conn.close, False)        # the line drops without a goodbye
+        assert run_until([app], lambda: table.c.link == "reconnecting")
+        assert table.banner_text() == "Connection to the host lost: reconnecting…"
+        assert not table.c.connected(table.c.seat)
+        assert run_until([app], lambda: table.c.link == "ok" and table.c.session.game.syncs >= 2)
+        assert table.banner_text() == ""
+        auth = game.hosting.host.auth
+        assert peer_hash(auth.state, table.c.seat) == peer_hash(table.c.session.view, table.c.seat)
+    finally:
+        bob.close()
+        game.close().wait(10)

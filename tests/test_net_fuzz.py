@@ -1,0 +1,300 @@
+"""The host survives anything a peer can send (tens of thousands of frames):
+truncated, oversized, malformed, wrong-type, wrong-seat, wrong-token,
+replayed and out-of-turn messages.  After each frame the game state is
+unchanged, and the sender has an answer with a reason code."""
+
+import asyncio
+import struct
+
+import msgpack
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.bots.random_bot import RandomBot
+from game.engine import default_config, deciders, legal_commands
+from game.engine.rng import Rng
+from game.engine.state import DISCARD, TRADE
+from net import host as host_module
+from net.host import Conn, Host
+from net.protocol import (
+    APP, CLIENT_MESSAGES, HEADER, HOST, HOST_MESSAGES, MAX_FRAME, PROTOCOL_VERSION, decode,
+)
+from net.testing import local_game
+
+
+class FakeWriter:
+    transport = None
+
+    def __init__(self):
+        self.frames = []
+        self.closed = False
+
+    def write(self, data):
+        self.frames.append(data)
+
+    def close(self):
+        self.closed = True
+
+
+def _pack(obj) -> bytes:
+    return msgpack.packb(obj, use_bin_type=True)
+
+
+def _replies(writer, since) -> list:
+    return [decode(frame[HEADER.size:], HOST) for frame in writer.frames[since:]]
+
+
+class Table:
+    """A running 3-seat game at a moment where exactly one seat must decide,
+    with connections for every seat plus an unseated and an unintroduced one."""
+
+    def __init__(self):
+        self.host = Host(default_config(players=3, seed=4242), name="Fuzz")
+        self.conns = []
+        for i in range(3):
+            conn = self.new_conn()
+            self.feed(conn, {"t": "hello", "v": PROTOCOL_VERSION, "app": APP})
+            self.feed(conn, {"t": "join", "name": f"p{i}"})
+            self.conns.append(conn)
+        self.host.start()
+        self.tokens = [s.token for s in self.host.seats]
+        self.accepted_frames = []       # frames of accepted commands, for replays
+        bot = RandomBot(3)
+        state = self.host.auth.state
+        while len(self.host.auth.log) < 60 or len(deciders(state)) != 1 or state.phase in (DISCARD, TRADE):
+            seat = bot.pick_seat(state)
+            payload = _pack({"t": "cmd", "id": 1, "seq": len(self.host.auth.log),
+                             "token": self.tokens[seat], "cmd": list(bot.choose(state, seat))})
+            self.feed(self.conns[seat], msgpack.unpackb(payload))
+            self.accepted_frames.append(payload)
+        self.decider = deciders(state)[0]
+        self.stranger = self.new_conn()
+        self.feed(self.stranger, {"t": "hello", "v": PROTOCOL_VERSION, "app": APP})
+        self.unintroduced = self.new_conn()
+
+    def new_conn(self):
+        conn = Conn(FakeWriter(), len(getattr(self, "conns", [])) + 100)
+        self.host.conns.add(conn)
+        return conn
+
+    def feed(self, conn, msg):
+        self.host.handle_payload(conn, _pack(msg))
+
+    def snapshot(self):
+        host = self.host
+        return (host.auth.state_hash(), len(host.auth.log), host.phase,
+                [(s.name, s.colour, s.token) for s in host.seats])
+
+    def senders(self):
+        """Connections that may not change the game: every seat but the decider
+        (out of turn), the stranger, the unintroduced one."""
+        return [c for i, c in enumerate(self.conns) if i != self.decider] + [self.stranger,
+                                                                            self.unintroduced]
+
+    def restore(self):
+        """Connections closed by a bye come back (seats by their tokens)."""
+        for i, conn in enumerate(self.conns):
+            if conn.closed:
+                fresh = self.new_conn()
+                self.feed(fresh, {"t": "hello", "v": PROTOCOL_VERSION, "app": APP})
+                self.feed(fresh, {"t": "rejoin", "seat": i, "token": self.tokens[i]})
+                self.conns[i] = fresh
+        if self.stranger.closed:
+            self.stranger = self.new_conn()
+            self.feed(self.stranger, {"t": "hello", "v": PROTOCOL_VERSION, "app": APP})
+        if self.unintroduced.closed:
+            self.unintroduced = self.new_conn()
+
+    def send_and_check(self, conn, payload: bytes):
+        before = self.snapshot()
+        since = len(conn.writer.frames)
+        self.host.handle_payload(conn, payload)
+        assert self.snapshot() == before, f"state changed by {payload[:60]!r}"
+        replies = _replies(conn.writer, since)
+        for r in replies:
+            assert not (r["t"] == "error" and r["code"] == "internal"), payload[:80]
+            assert r["t"] != "rec" or conn is self.conns[self.decider]
+        if not replies:     # only a heartbeat answer or a goodbye needs no reply
+            msg = msgpack.unpackb(payload)
+            assert msg.get("t") in ("pong", "bye"), f"no answer to {payload[:80]!r}"
+        else:
+            first = replies[0]
+            assert first["t"] in ("error", "reject", "pong", "welcome", "sync", "seated"), first
+            if first["t"] in ("error", "reject"):
+                assert first["code"] and first["detail"]
+        self.restore()
+
+
+TABLE = None
+
+
+def table() -> Table:
+    global TABLE
+    if TABLE is None:
+        TABLE = Table()
+    return TABLE
+
+
+# --- strategies -----------------------------------------------------------------------
+
+_scalars = (st.none() | st.booleans() | st.integers(-2 ** 63, 2 ** 64 - 1)
+            | st.text(max_size=12) | st.binary(max_size=12) | st.floats(allow_nan=False))
+_plain = st.recursive(_scalars, lambda kids: st.lists(kids, max_size=4)
+                      | st.dictionaries(st.text(max_size=6), kids, max_size=4), max_leaves=12)
+_types = st.sampled_from(sorted(set(CLIENT_MESSAGES) | set(HOST_MESSAGES)) + ["", "cmdx", "HELLO"])
+_field_names = st.sampled_from(["v", "app", "name", "seat", "token", "id", "seq", "cmd", "n",
+                                "colour", "ready", "reason", "x"])
+
+
+@st.composite
+def message_like(draw):
+    msg = {"t": draw(_types)}
+    for name in draw(st.lists(_field_names, max_size=5)):
+        msg[name] = draw(_plain)
+    return msg
+
+
+@st.composite
+def commands(draw):
+    """A command message with the shape of a real one but something wrong:
+    another seat, a wrong token, a stale or future sequence number, or an
+    engine-illegal command."""
+    t = table()
+    state = t.host.auth.state
+    seat = draw(st.integers(0, 2))
+    legal = legal_commands(state, t.decider)
+    cmd = list(draw(st.sampled_from(legal))) if draw(st.booleans()) else [
+        draw(st.sampled_from(["roll", "end_turn", "build_road", "discard", "steal", "nope"])),
+        draw(st.integers(-1, 4))] + draw(st.lists(st.integers(-2, 80), max_size=3))
+    if draw(st.booleans()):
+        cmd[1] = seat
+    token = draw(st.sampled_from(t.tokens + ["", "x" * 64, "forged"]))
+    seq = draw(st.sampled_from([0, len(t.host.auth.log) - 1, len(t.host.auth.log),
+                                len(t.host.auth.log) + 1, 2 ** 40]))
+    return {"t": "cmd", "id": draw(st.integers(0, 2 ** 62)), "seq": seq, "token": token, "cmd": cmd}
+
+
+frames = st.one_of(
+    st.binary(max_size=64),
+    _plain.map(_pack),
+    message_like().map(_pack),
+    commands().map(_pack),
+)
+
+
+@settings(max_examples=700, deadline=None, suppress_health_check=list(HealthCheck))
+@given(batch=st.lists(st.tuples(st.integers(0, 4), frames), min_size=1, max_size=10))
+def test_hypothesis_frames_never_change_the_game_and_always_get_a_reason(batch):
+    t = table()
+    for who, payload in batch:
+        conn = t.senders()[who % len(t.senders())]
+        # A command with the decider's own seat and token and the current
+        # sequence number could be legal: that is play, not an attack.
+        t.send_and_check(conn, payload)
+
+
+def test_many_random_and_mutated_frames():
+    """Random bytes, and valid frames truncated, bit-flipped or replayed
+    (tens of thousands in all, in process)."""
+    t = table()
+    rng = Rng(99, stream=7)
+    valid = [_pack({"t": "hello", "v": PROTOCOL_VERSION, "app": APP}), _pack({"t": "ping", "n": 5}),
+             _pack({"t": "resync"}), _pack({"t": "lobby_set", "ready": True})] + t.accepted_frames
+    count = 0
+    for i in range(24000):
+        kind = i % 4
+        if kind == 0:
+            payload = bytes(rng.below(256) for _ in range(rng.below(40)))
+        else:
+            base = bytearray(valid[rng.below(len(valid))])
+            if kind == 1 and len(base) > 1:
+                base = base[:rng.below(len(base))]            # truncated
+            elif kind == 2:
+                for _ in range(1 + rng.below(3)):             # bit flips
+                    j = rng.below(len(base))
+                    base[j] ^= 1 << rng.below(8)
+            payload = bytes(base)                             # kind 3: replayed as is
+        conn = t.senders()[rng.below(len(t.senders()))]
+        try:
+            t.send_and_check(conn, payload)
+        except (ValueError, msgpack.UnpackException, AttributeError, TypeError):
+            # send_and_check could not parse a silent frame itself: the host
+            # answered nothing, so it must not have been a valid pong/bye.
+            raise AssertionError(f"no answer to {payload[:60]!r}")
+        count += 1
+    assert count == 24000
+
+
+def test_replayed_and_out_of_turn_commands_get_specific_reasons():
+    t = table()
+    state = t.host.auth.state
+    other = (t.decider + 1) % 3
+    conn = t.conns[other]
+    cmd = list(legal_commands(state, t.decider)[0])
+    codes = []
+    for msg in (
+        {"t": "cmd", "id": 1, "seq": len(t.host.auth.log), "token": t.tokens[other], "cmd": cmd},
+        {"t": "cmd", "id": 2, "seq": len(t.host.auth.log), "token": t.tokens[t.decider], "cmd": cmd},
+        {"t": "cmd", "id": 3, "seq": len(t.host.auth.log), "token": t.tokens[other],
+         "cmd": [cmd[0], other] + cmd[2:]},
+    ):
+        since = len(conn.writer.frames)
+        t.send_and_check(conn, _pack(msg))
+        codes.append(_replies(conn.writer, since)[0]["code"])
+    assert codes == ["wrong_seat", "bad_token", "not_deciding"]
+    dconn = t.conns[t.decider]
+    since = len(dconn.writer.frames)
+    t.send_and_check(dconn, t.accepted_frames[-1])          # a replay of an accepted command
+    assert _replies(dconn.writer, since)[0]["t"] in ("reject", "error")
+    stale = {"t": "cmd", "id": 9, "seq": len(t.host.auth.log) - 1, "token": t.tokens[t.decider],
+             "cmd": cmd}
+    since = len(dconn.writer.frames)
+    t.send_and_check(dconn, _pack(stale))
+    assert _replies(dconn.writer, since)[0]["code"] == "stale"
+
+
+def test_socket_level_abuse_leaves_the_host_serving(tmp_path, monkeypatch):
+    """Over real TCP: an oversized length, a frame cut off by a closed
+    connection, a half frame left hanging, garbage, a wrong version and
+    messages before hello.  Then a complete game is played on the same host."""
+    monkeypatch.setattr(host_module, "SILENCE_LIMIT", 0.5)
+    monkeypatch.setattr(host_module, "PING_EVERY", 0.2)
+
+    async def exchange(port, data, read=True):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(data)
+        await writer.drain()
+        replies = []
+        if read:
+            try:
+                while True:
+                    header = await asyncio.wait_for(reader.readexactly(4), 2)
+                    size = struct.unpack(">I", header)[0]
+                    replies.append(decode(await reader.readexactly(size), HOST))
+            except (asyncio.IncompleteReadError, ConnectionError, asyncio.TimeoutError):
+                pass
+        writer.close()
+        return replies
+
+    def frame(obj):
+        payload = _pack(obj)
+        return struct.pack(">I", len(payload)) + payload
+
+    async def main():
+        host = Host(default_config(players=2, seed=12), auto_start=True)
+        port = await host.listen("127.0.0.1", 0)
+        r = await exchange(port, struct.pack(">I", MAX_FRAME + 1) + b"x" * 10)
+        assert r[0]["code"] == "oversized"          # answered, then closed
+        await exchange(port, struct.pack(">I", 100) + b"abc", read=False)   # cut off
+        r = await exchange(port, struct.pack(">I", 100) + b"abc")           # left hanging
+        assert [m for m in r if m["t"] == "error"] == []     # dropped after silence, no crash
+        r = await exchange(port, frame({"t": "join", "name": "x"}) + frame({"t": "nope"})
+                           + struct.pack(">I", 3) + b"\xc1\xc1\xc1"
+                           + frame({"t": "hello", "v": PROTOCOL_VERSION + 1, "app": APP}))
+        assert [m["code"] for m in r if m["t"] == "error"] == [
+            "hello_first", "unknown_type", "not_msgpack", "version"]
+        assert host.phase == "lobby" and host.seats == [None, None]
+        host, results, _, _ = await local_game(2, str(tmp_path), host=host)
+        assert all(res["ok"] for res in results)
+        await host.close()
+    asyncio.run(main())

@@ -1,0 +1,229 @@
+"""Lobby (seats, names, colours, ready flags, the host's start), heartbeats,
+resync after a divergence, and seat tokens on disk."""
+
+import asyncio
+import os
+import stat
+
+import pytest
+
+from game.engine import default_config
+from net import client as client_module
+from net import host as host_module
+from net.bot import BotPlayer, play
+from net.client import JoinRefused, handshake, open_connection, pump
+from net.host import Host
+from net.peer import PeerGame
+from net.testing import local_game, start_host
+from net.tokens import TokenStore
+
+
+async def _seat(host, name, store=None):
+    game = PeerGame(send=None, name=name, store=store)
+    conn = await open_connection(("127.0.0.1", host.port))
+    game.send = conn.send
+    await handshake(conn, name, store, game.handle)
+    return conn, game
+
+
+async def _settle(conn, game, seconds=0.2):
+    """Read what the host sends for a moment; returns the events."""
+    events = []
+    try:
+        await asyncio.wait_for(pump(conn, lambda m: events.extend(game.handle(m))), seconds)
+    except asyncio.TimeoutError:
+        pass
+    return events
+
+
+def test_lobby_seats_names_colours_ready_and_the_hosts_start():
+    async def main():
+        host = Host(default_config(players=3, seed=2), name="Lobby")
+        await host.listen("127.0.0.1", 0)
+        (c1, g1), (c2, g2) = await _seat(host, "Ann"), await _seat(host, "Bob")
+        assert (g1.seat, g2.seat) == (0, 1)
+        g2.set_lobby(colour="red")                       # Ann has red
+        g2.set_lobby(colour="purple")
+        g2.set_lobby(colour="white", name="Bobby", ready=True)
+        events = await _settle(c2, g2)
+        assert [d["code"] for k, d in events if k == "error"] == ["colour_taken", "bad_colour"]
+        seats = g2.lobby["seats"]
+        assert seats[0]["colour"] == "red" and seats[0]["ready"] is False
+        assert seats[1] == {"name": "Bobby", "colour": "white", "ready": True, "connected": True}
+        assert seats[2] is None and g2.lobby["config"]["seed"] is None
+        with pytest.raises(RuntimeError):
+            host.start()                                 # a seat is empty
+        c3, g3 = await _seat(host, "Cor")
+        assert host.phase == "lobby"                     # not auto-started: the host decides
+        c4 = await open_connection(("127.0.0.1", host.port))
+        with pytest.raises(JoinRefused) as info:
+            await handshake(c4, "Dirk", None, lambda m: None)
+        assert info.value.code == "full"
+        host.start()
+        await _settle(c1, g1)
+        assert g1.view is not None and g1.lobby["state"] == "running"
+        g1.set_lobby(ready=True)
+        await _settle(c1, g1)
+        assert g1.last_error["code"] == "running"
+        c5 = await open_connection(("127.0.0.1", host.port))
+        with pytest.raises(JoinRefused) as info:
+            await handshake(c5, "Eve", None, lambda m: None)
+        assert info.value.code == "running"
+        for c in (c1, c2, c3):
+            c.close()
+        await host.close()
+    asyncio.run(main())
+
+
+def test_host_rule_choices_in_the_lobby_reach_the_peers():
+    async def main():
+        host = Host(default_config(players=4, seed=2), name="Rules")
+        await host.listen("127.0.0.1", 0)
+        (c1, _), (c2, g2) = await _seat(host, "Ann"), await _seat(host, "Bob")
+        c1.close()
+        await asyncio.sleep(0.1)                  # Ann leaves seat 0 before the choice
+        host.configure(players=3, vp_target=12, board="beginner")
+        with pytest.raises(ValueError, match="players"):
+            host.configure(players=5)
+        with pytest.raises(ValueError, match="seed"):
+            host.configure(seed=1)
+        await _settle(c2, g2)
+        assert g2.seat == 0                       # seats close up; Bob keeps his token
+        assert g2.lobby["config"]["vp_target"] == 12 and g2.lobby["config"]["players"] == 3
+        assert len(g2.lobby["seats"]) == 3 and host.config["seed"] == 2
+        c2.close()
+        await host.close()
+    asyncio.run(main())
+
+
+def test_a_lobby_seat_left_is_free_again():
+    async def main():
+        host = Host(default_config(players=2, seed=2))
+        await host.listen("127.0.0.1", 0)
+        c1, _ = await _seat(host, "Ann")
+        c1.close()
+        await asyncio.sleep(0.1)
+        assert host.seats == [None, None]
+        c2, g2 = await _seat(host, "Bob")
+        assert g2.seat == 0
+        c2.close()
+        await host.close()
+    asyncio.run(main())
+
+
+def test_host_pings_and_drops_a_silent_peer(monkeypatch):
+    monkeypatch.setattr(host_module, "PING_EVERY", 0.05)
+    monkeypatch.setattr(host_module, "SILENCE_LIMIT", 0.3)
+
+    async def main():
+        host = Host(default_config(players=2, seed=2))
+        await host.listen("127.0.0.1", 0)
+        reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
+        got = b""
+        try:
+            while True:
+                chunk = await asyncio.wait_for(reader.read(4096), 2)
+                if not chunk:
+                    break
+                got += chunk
+        finally:
+            writer.close()
+        assert b"ping" in got            # it was pinged, never answered, then dropped
+        assert not host.conns
+        await host.close()
+    asyncio.run(main())
+
+
+def test_peer_keepalive_holds_a_quiet_line_open(monkeypatch):
+    monkeypatch.setattr(host_module, "PING_EVERY", 0.05)
+    monkeypatch.setattr(host_module, "SILENCE_LIMIT", 0.3)
+    monkeypatch.setattr(client_module, "PING_EVERY", 0.05)
+
+    async def main():
+        host = Host(default_config(players=2, seed=2))
+        await host.listen("127.0.0.1", 0)
+        conn, game = await _seat(host, "Ann")
+        await _settle(conn, game, 0.8)
+        assert host.seats[0] is not None and host.seats[0].conn is not None
+        conn.close()
+        await host.close()
+    asyncio.run(main())
+
+
+def test_peer_drops_a_silent_host(monkeypatch):
+    monkeypatch.setattr(client_module, "PING_EVERY", 0.05)
+    monkeypatch.setattr(client_module, "SILENCE_LIMIT", 0.3)
+
+    async def main():
+        async def mute(reader, writer):      # accepts, then never says anything
+            await asyncio.sleep(5)
+        server = await asyncio.start_server(mute, "127.0.0.1", 0)
+        conn = await open_connection(("127.0.0.1", server.sockets[0].getsockname()[1]))
+        with pytest.raises(ConnectionError):
+            await asyncio.wait_for(conn.recv(), 3)
+        conn.close(say_bye=False)
+        server.close()
+    asyncio.run(main())
+
+
+def test_a_diverged_copy_is_resynced_from_the_host_never_played_on(tmp_path):
+    """A peer whose copy stops matching the host's hash asks for a resync,
+    ignores records until the host's view arrives, and ends in step."""
+    class Tamperer(BotPlayer):
+        def deliver(self, msg):
+            super().deliver(msg)
+            if msg["t"] == "rec" and msg["seq"] == 150:
+                self.game.view.bank[0] += 1          # a silent corruption of our copy
+
+    async def main():
+        host = await start_host(3, seed=15)
+        players = [Tamperer("t", TokenStore(str(tmp_path)), seed=1),
+                   BotPlayer("a", TokenStore(str(tmp_path)), seed=2),
+                   BotPlayer("b", TokenStore(str(tmp_path)), seed=3)]
+        results = await asyncio.gather(*[play(("127.0.0.1", host.port), p.game.name, player=p)
+                                         for p in players])
+        await host.close()
+        return results, players
+    results, players = asyncio.run(main())
+    assert all(r["ok"] for r in results)
+    assert results[0]["divergences"] >= 1 and players[0].game.syncs >= 2
+    assert results[1]["divergences"] == 0
+
+
+def test_tokens_are_kept_per_game_and_name_readable_by_owner_only(tmp_path):
+    store = TokenStore(str(tmp_path / "seats"))
+    assert store.load("g1", "Ann") is None
+    store.save("g1", "Ann", 2, "secret-token")
+    store.save("g2", "Ann", 0, "other")
+    assert store.load("g1", "Ann") == (2, "secret-token")
+    assert store.load("g1", "Bob") is None
+    (path,) = [p for p in os.listdir(tmp_path / "seats") if store._path("g1", "Ann").endswith(p)]
+    mode = stat.S_IMODE(os.stat(tmp_path / "seats" / path).st_mode)
+    assert mode == 0o600
+    (tmp_path / "seats" / path).write_text("{not json")
+    assert store.load("g1", "Ann") is None              # a damaged file is just no token
+    store.forget("g2", "Ann")
+    assert store.load("g2", "Ann") is None
+
+
+def test_restarted_lobby_client_with_stale_token_joins_afresh(tmp_path):
+    async def main():
+        host = await start_host(2, seed=3)
+        store = TokenStore(str(tmp_path))
+        store.save(host.game_id, "Ann", 1, "token-from-a-left-seat")
+        conn, game = await _seat(host, "Ann", store)
+        assert game.seat == 0 and store.load(host.game_id, "Ann") == (0, game.token)
+        conn.close()
+        await host.close()
+    asyncio.run(main())
+
+
+def test_game_with_two_clients_reports_bytes(tmp_path):
+    async def main():
+        host, results, _, bots = await local_game(2, str(tmp_path), seed=4)
+        sent = host.bytes_sent()
+        await host.close()
+        return sent, bots, len(host.auth.log)
+    sent, bots, commands = asyncio.run(main())
+    assert sent > commands * 2 * 40          # every record reaches both peers
+    assert all(b.bytes_in > 0 and b.bytes_out > 0 for b in bots)

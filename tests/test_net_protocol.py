@@ -1,0 +1,118 @@
+"""Frames, message schemas and the one validator (net/protocol.py)."""
+
+import asyncio
+import struct
+
+import msgpack
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from net.protocol import (
+    CLIENT, CLIENT_MESSAGES, HEADER, HOST, HOST_MESSAGES, MAX_FRAME, ProtocolError, decode,
+    pack_message, parse_address, read_frame, validate,
+)
+
+
+def _code(fn, *args):
+    with pytest.raises(ProtocolError) as info:
+        fn(*args)
+    return info.value.code
+
+
+def test_frame_is_length_prefix_then_msgpack():
+    data = pack_message({"t": "ping", "n": 7})
+    (size,) = HEADER.unpack(data[:4])
+    assert size == len(data) - 4
+    assert decode(data[4:], CLIENT) == {"t": "ping", "n": 7}
+
+
+def test_too_large_messages_are_neither_sent_nor_read():
+    assert _code(pack_message, {"t": "bye", "reason": "x" * (MAX_FRAME + 1)}) == "oversized"
+
+    async def read(data):
+        reader = asyncio.StreamReader()
+        reader.feed_data(data)
+        reader.feed_eof()
+        return await read_frame(reader)
+    assert _code(lambda: asyncio.run(read(struct.pack(">I", MAX_FRAME + 1) + b"x"))) == "oversized"
+    with pytest.raises(asyncio.IncompleteReadError):     # a frame cut off by the end of the stream
+        asyncio.run(read(struct.pack(">I", 10) + b"abc"))
+    assert asyncio.run(read(struct.pack(">I", 3) + b"abc")) == b"abc"
+
+
+@pytest.mark.parametrize("obj,code", [
+    ([1, 2], "not_a_message"),
+    ({"n": 1}, "not_a_message"),
+    ({"t": 5}, "not_a_message"),
+    ({"t": "rec"}, "unknown_type"),                 # a host message from a client
+    ({"t": "ping"}, "missing_field"),
+    ({"t": "ping", "n": "1"}, "bad_field"),
+    ({"t": "ping", "n": 1, "x": 2}, "extra_field"),
+    ({"t": "join", "name": ""}, "bad_field"),
+    ({"t": "join", "name": "a\nb"}, "bad_field"),
+    ({"t": "join", "name": "x" * 25}, "bad_field"),
+    ({"t": "cmd", "id": 1, "seq": 0, "token": "t", "cmd": ["roll"]}, "bad_field"),
+    ({"t": "cmd", "id": 1, "seq": 0, "token": "t", "cmd": ["roll", 1.5]}, "bad_field"),
+    ({"t": "cmd", "id": 1, "seq": 0, "token": "t", "cmd": ["offer", 0, [1, {}], [0], [1]]}, "bad_field"),
+    ({"t": "cmd", "id": -1, "seq": 0, "token": "t", "cmd": ["roll", 0]}, "bad_field"),
+    ({"t": "rejoin", "seat": 0, "token": "x" * 65}, "bad_field"),
+    ({"t": "lobby_set", "ready": 1}, "bad_field"),
+])
+def test_validator_names_what_is_wrong(obj, code):
+    assert _code(validate, obj, CLIENT) == code
+
+
+def test_undecodable_payloads_are_not_msgpack():
+    assert _code(decode, b"\xc1", CLIENT) == "not_msgpack"
+    assert _code(decode, msgpack.packb({1: 2}), CLIENT) == "not_msgpack"      # map keys are strings
+    assert _code(decode, msgpack.packb("x") + b"\x00", CLIENT) == "not_msgpack"  # trailing bytes
+
+
+def test_valid_messages_of_every_kind_pass():
+    ok = [
+        {"t": "hello", "v": 1, "app": "kolonisten"}, {"t": "join", "name": "Anne-Marie"},
+        {"t": "rejoin", "seat": 2, "token": "abc"}, {"t": "lobby_set", "colour": "blue"},
+        {"t": "cmd", "id": 3, "seq": 10, "token": "abc", "cmd": ["offer", 0, [1, 0, 0, 0, 0],
+                                                                 [0, 1, 0, 0, 0], [1, 2]]},
+        {"t": "cmd", "id": 3, "seq": 10, "token": "abc", "cmd": ["resolve", 0, "spy", [1, 2]]},
+        {"t": "resync"}, {"t": "ping", "n": 1}, {"t": "pong", "n": 1}, {"t": "bye"},
+    ]
+    for msg in ok:
+        assert decode(pack_message(msg)[4:], CLIENT) == msg
+    assert {m["t"] for m in ok} == set(CLIENT_MESSAGES)
+    rec = {"t": "rec", "seq": 3, "cmd": ["steal", 1, 2], "outcome": {"card": None},
+           "events": [["stole", 1, 2, None]], "hash": "ab" * 16}
+    assert decode(pack_message(rec)[4:], HOST) == rec
+    assert "rec" in HOST_MESSAGES and "rec" not in CLIENT_MESSAGES
+
+
+@given(st.recursive(st.none() | st.integers(-2 ** 63, 2 ** 64 - 1) | st.text(max_size=8)
+                    | st.binary(max_size=8) | st.booleans() | st.floats(),
+                    lambda kids: st.lists(kids, max_size=4)
+                    | st.dictionaries(st.text(max_size=5), kids, max_size=4), max_leaves=20))
+def test_validator_accepts_or_refuses_anything_with_a_code(obj):
+    payload = msgpack.packb(obj, use_bin_type=True)
+    for sender in (CLIENT, HOST):
+        try:
+            msg = decode(payload, sender)
+        except ProtocolError as exc:
+            assert exc.code in ("not_msgpack", "not_a_message", "unknown_type", "missing_field",
+                                "extra_field", "bad_field")
+        else:
+            assert msg["t"] in (CLIENT_MESSAGES if sender == CLIENT else HOST_MESSAGES)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("10.0.0.5", ("10.0.0.5", 7531)), ("10.0.0.5:9000", ("10.0.0.5", 9000)),
+    ("laptop.local:81", ("laptop.local", 81)), ("[fe80::1]:9000", ("fe80::1", 9000)),
+    (" host ", ("host", 7531)),
+])
+def test_typed_addresses(text, expected):
+    assert parse_address(text) == expected
+
+
+@pytest.mark.parametrize("text", ["", ":80", "host:0", "host:99999", "host:http"])
+def test_unusable_addresses_say_why(text):
+    with pytest.raises(ValueError):
+        parse_address(text)

@@ -1,0 +1,211 @@
+"""Seats survive dropped connections: a client killed at any moment and
+restarted with its saved token takes its seat back, receives its private
+view again and finishes the game with the right hand."""
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+from game.engine.rng import Rng
+from net.bot import BotPlayer, play
+from net.secrecy import peer_hash
+from net.testing import start_host
+from net.tokens import TokenStore
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_clients_killed_at_random_moments_reclaim_their_seats(tmp_path):
+    async def main():
+        host = await start_host(3, seed=606)
+        address = ("127.0.0.1", host.port)
+        names = ["ann", "bob", "cor"]
+        players = {n: BotPlayer(n, TokenStore(str(tmp_path)), seed=i) for i, n in enumerate(names)}
+        tasks = {n: asyncio.ensure_future(play(address, n, player=p)) for n, p in players.items()}
+        everyone = list(players.values())
+        rng = Rng(17, stream=3)
+        kills = 0
+        while not host.finished.is_set() and kills < 12:
+            await asyncio.sleep(0.005 + rng.below(30) / 1000)
+            if host.phase != "running" or host.finished.is_set():
+                continue
+            name = names[rng.below(3)]
+            tasks[name].cancel()                      # the program dies: the line just drops
+            await asyncio.gather(tasks[name], return_exceptions=True)
+            kills += 1
+            await asyncio.sleep(rng.below(20) / 1000)
+            # A restarted program: nothing in memory, only the token file on disk.
+            players[name] = BotPlayer(name, TokenStore(str(tmp_path)), seed=50 + kills)
+            everyone.append(players[name])
+            tasks[name] = asyncio.ensure_future(play(address, name, player=players[name]))
+        results = await asyncio.wait_for(asyncio.gather(*tasks.values()), 120)
+        await host.close()
+        return host, kills, results, players, everyone
+    host, kills, results, players, everyone = asyncio.run(main())
+    assert kills >= 5
+    assert all(r["ok"] for r in results), results
+    state = host.auth.state
+    assert sorted(r["seat"] for r in results) == [0, 1, 2]
+    for p in players.values():
+        seat = p.game.seat
+        assert host.seats[seat].name == p.game.name
+        assert p.game.syncs >= 1
+        assert p.game.view.hands[seat] == state.hands[seat]
+        assert p.game.view.dev[seat] == state.dev[seat]
+        assert peer_hash(p.game.view, seat) == peer_hash(state, seat)
+    # Every incarnation that got a seat got its own name's seat back, never a new one.
+    seat_of = {p.game.name: p.game.seat for p in players.values()}
+    comebacks = [p for p in everyone[3:] if p.game.seat is not None]
+    assert len(comebacks) >= kills // 2
+    assert all(p.game.seat == seat_of[p.game.name] for p in comebacks)
+
+
+def test_the_game_waits_for_an_absent_seat_only_when_it_must_decide(tmp_path):
+    from game.engine import deciders
+
+    async def main():
+        host = await start_host(3, seed=321)
+        address = ("127.0.0.1", host.port)
+        players = [BotPlayer(n, TokenStore(str(tmp_path)), seed=i) for i, n in enumerate("xyz")]
+        tasks = [asyncio.ensure_future(play(address, p.game.name, player=p)) for p in players]
+        z = players[2].game
+        # Kill z at a moment when z has nothing to decide.
+        while (host.phase != "running" or len(host.auth.log) < 30
+               or z.seat in deciders(host.auth.state)):
+            await asyncio.sleep(0)
+        tasks[2].cancel()                 # z's program dies
+        await asyncio.gather(tasks[2], return_exceptions=True)
+        away, at_kill = players[2].game.seat, len(host.auth.log)
+        # Wait until the game stands still.
+        last, still_since = -1, None
+        while still_since is None or asyncio.get_running_loop().time() - still_since < 0.3:
+            await asyncio.sleep(0.02)
+            if len(host.auth.log) != last:
+                last, still_since = len(host.auth.log), asyncio.get_running_loop().time()
+        stalled_at = len(host.auth.log)
+        waiting_for = deciders(host.auth.state)
+        assert host.seats[away].conn is None and not host.finished.is_set()
+        assert waiting_for == [away]      # stalled only because the absent seat must decide
+        players[2] = BotPlayer("z", TokenStore(str(tmp_path)), seed=9)
+        tasks[2] = asyncio.ensure_future(play(address, "z", player=players[2]))
+        results = await asyncio.wait_for(asyncio.gather(*tasks), 60)
+        await host.close()
+        return results, at_kill, stalled_at
+    results, at_kill, stalled_at = asyncio.run(main())
+    assert all(r["ok"] for r in results)
+    assert stalled_at > at_kill           # the others played on while z was not needed
+
+
+def test_a_second_program_with_the_token_takes_the_seat_and_the_first_stands_down(tmp_path):
+    """Two programs on one laptop with the same name: the newer one holds the
+    seat; the older one is told so and does not fight back."""
+    async def main():
+        host = await start_host(2, seed=44)
+        address = ("127.0.0.1", host.port)
+        ann, bob = (BotPlayer(n, TokenStore(str(tmp_path)), seed=i) for i, n in enumerate(("ann", "bob")))
+        tasks = [asyncio.ensure_future(play(address, p.game.name, player=p)) for p in (ann, bob)]
+        while host.phase != "running" or len(host.auth.log) < 20:
+            await asyncio.sleep(0.001)
+        ann2 = BotPlayer("ann", TokenStore(str(tmp_path)), seed=7)
+        tasks.append(asyncio.ensure_future(play(address, "ann", player=ann2)))
+        results = await asyncio.wait_for(asyncio.gather(*tasks), 60)
+        await host.close()
+        return results, ann, ann2
+    (first, second, newer), ann, ann2 = asyncio.run(main())
+    assert not first["ok"] and "taken over" in first["problem"]
+    assert second["ok"] and newer["ok"]
+    assert ann2.game.seat == ann.game.seat
+
+
+def test_rejoin_with_a_wrong_token_is_refused_and_changes_nothing(tmp_path):
+    from net.client import JoinRefused, handshake, open_connection
+    from net.peer import PeerGame
+
+    async def main():
+        host = await start_host(2, seed=9)
+        address = ("127.0.0.1", host.port)
+        # Two seats taken, game running.
+        a, b = BotPlayer("a", TokenStore(str(tmp_path / "a"))), BotPlayer("b", TokenStore(str(tmp_path / "b")))
+        conns = []
+        for p in (a, b):
+            conn = await open_connection(address)
+            p.game.send = conn.send
+            await handshake(conn, p.game.name, p.game.store, p.game.handle)
+            conns.append(conn)
+        assert host.phase == "running"
+        intruder_store = TokenStore(str(tmp_path / "x"))
+        intruder_store.save(host.game_id, "a", a.game.seat, "not-the-token")
+        intruder = PeerGame(send=None, name="a", store=intruder_store)
+        conn = await open_connection(address)
+        intruder.send = conn.send
+        try:
+            await handshake(conn, "a", intruder_store, intruder.handle)
+            refused = None
+        except JoinRefused as exc:
+            refused = exc.code
+        assert refused == "bad_token"
+        assert host.seats[a.game.seat].conn is not None      # the real holder is still seated
+        for c in conns:
+            c.close()
+        await host.close()
+    asyncio.run(main())
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _cli(*args, **kw):
+    return subprocess.Popen([sys.executable, "-m", "game.cli", *args], cwd=ROOT, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+
+
+def test_cli_host_and_bots_with_a_killed_and_restarted_bot(tmp_path):
+    """`kolonisten host --headless` + `kolonisten join --bot random`: one bot
+    process is killed (SIGKILL) as the game starts and restarted; every
+    process exits 0 and all agree on the final public hash."""
+    port = _free_port()
+    host = _cli("host", "--headless", "--players", "2", "--rules", "base", "--port", str(port),
+                "--seed", "77", "--name", "CLI test", "--bind", "127.0.0.1", "--no-discovery")
+    procs = []
+    try:
+        def join(name):
+            return _cli("join", f"127.0.0.1:{port}", "--bot", "random", "--name", name,
+                        "--token-dir", str(tmp_path / name), "--seed", "5")
+        time.sleep(0.5)
+        a, b = join("alpha"), join("beta")
+        procs += [a, b]
+        joined = [host.stdout.readline(), host.stdout.readline()]
+        assert all(" joined: " in line for line in joined), joined
+        # Kill alpha once its seat token is on disk (the game is running by then).
+        deadline = time.monotonic() + 10
+        while not list((tmp_path / "alpha").glob("*.json")):
+            assert time.monotonic() < deadline, "alpha never saved its token"
+            time.sleep(0.002)
+        a.send_signal(signal.SIGKILL)
+        a.wait(5)
+        a2 = join("alpha")
+        procs.append(a2)
+        outs = {}
+        for name, p in (("beta", b), ("alpha", a2)):
+            out, err = p.communicate(timeout=60)
+            assert p.returncode == 0, (name, out, err)
+            outs[name] = json.loads(out.strip().splitlines()[-1])
+        host_out, host_err = host.communicate(timeout=30)
+        assert host.returncode == 0, host_err
+        result = json.loads(host_out.strip().splitlines()[-1])
+        assert {"winner", "turns", "public_hash"} <= set(result)
+        assert outs["alpha"]["public_hash"] == outs["beta"]["public_hash"] == result["public_hash"]
+        assert outs["alpha"]["winner"] == result["winner"]
+    finally:
+        for p in procs + [host]:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
