@@ -95,9 +95,10 @@ class NewGameScene(GuiScene):
         self.label((x0 + col0 + bh, y, int(80 * s), bh), str(self.vp))
         self.button("vp_plus", (x0 + col0 + bh + int(80 * s), y, bh, bh), "+")
         y += bh + gap
-        choice_row("new.combine", "combine", [(True, tr("new.yes")), (False, tr("new.no"))],
-                   self.combine, int(120 * s))
-        if self.rules == "ck":
+        if self.rules == "base":            # C&K trades and builds in any order anyway
+            choice_row("new.combine", "combine", [(True, tr("new.yes")), (False, tr("new.no"))],
+                       self.combine, int(120 * s))
+        else:
             choice_row("new.commit", "commit", [(False, tr("new.commit_all")), (True, tr("new.commit_choose"))],
                        self.commit, int(250 * s))
         self.label((x0, y, int(900 * s), bh), self.error, "#error")
@@ -154,7 +155,8 @@ class NewGameScene(GuiScene):
             return self._fail(tr("new.bad_seed"))
         seed = int(self.seed_text)
         config = default_config(rules=self.rules, players=self.players, vp_target=self.vp,
-                                board=self.board, seed=seed, combine_trade_build=self.combine,
+                                board=self.board, seed=seed,
+                                combine_trade_build=self.combine and self.rules == "base",
                                 knight_commit=self.commit and self.rules == "ck")
         try:
             controller = HotseatController(config, names, [theme.COLOUR_RGB[c] for c in colours], autosave=True)
