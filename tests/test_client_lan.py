@@ -485,10 +485,10 @@ def test_a_trade_offer_to_others_leaves_a_watching_lan_player_without_a_dialog()
         hosting.close()
 
 
-def test_our_own_dropped_line_shows_a_banner_until_the_session_is_back():
-    """The line to the host breaks (as on a Wi-Fi hiccup): the table says it
-    is reconnecting, the session takes the seat back by itself, and the copy
-    is the host's again."""
+def test_our_own_dropped_line_shows_a_banner_until_the_session_is_back(monkeypatch):
+    """The line to the host breaks (as on a Wi-Fi hiccup, the host out of
+    reach for a moment): the table says it is reconnecting, the session
+    takes the seat back by itself, and the copy is the host's again."""
     app = make_app()
     game = lan.host(default_config(players=2, seed=8), "Wifi", "Ann", lan.options(app))
     bob = ClientSession(f"127.0.0.1:{game.port}", "Bob", token_dir=lan.options(app).token_dir)
@@ -500,6 +500,14 @@ def test_our_own_dropped_line_shows_a_banner_until_the_session_is_back():
         assert run_until([app], lambda: isinstance(app.scene, LanTableScene))
         table = app.scene
         session = game.session
+        connect, refused = ClientSession._connect, []
+
+        async def out_of_reach_twice(self, timeout):
+            if len(refused) < 2:
+                refused.append(1)
+                raise OSError("network is unreachable")
+            return await connect(self, timeout)
+        monkeypatch.setattr(ClientSession, "_connect", out_of_reach_twice)
         session.net.call(session._conn.close, False)        # the line drops without a goodbye
         assert run_until([app], lambda: table.c.link == "reconnecting")
         assert table.banner_text() == "Connection to the host lost: reconnecting…"
@@ -510,4 +518,32 @@ def test_our_own_dropped_line_shows_a_banner_until_the_session_is_back():
         assert peer_hash(auth.state, table.c.seat) == peer_hash(table.c.session.view, table.c.seat)
     finally:
         bob.close()
+        game.close().wait(10)
+
+
+def test_hosting_goes_on_without_discovery_when_advertising_fails(monkeypatch):
+    """No multicast on this network: the game is hosted anyway and the lobby
+    tells the host to give the address to the others."""
+    import net.session
+
+    class NoMulticast:
+        def __init__(self, interfaces):
+            pass
+
+        async def start(self, port, txt):
+            raise OSError("no multicast on this network")
+
+        async def close(self):
+            pass
+    monkeypatch.setattr(net.session, "Advertiser", NoMulticast)
+    app = make_app()
+    game = lan.host(default_config(players=2, seed=1), "Stil", "Ann", lan.options(app))
+    try:
+        assert not game.advertised and game.port
+        app.push(MenuScene(app))
+        app.push(LobbyScene(app, game, game.session.poll()))
+        hint = next(e for e in app.scene.manager.get_root_container().elements
+                    if getattr(e, "text", "").startswith("Not visible on the network"))
+        assert f":{game.port}" in hint.text
+    finally:
         game.close().wait(10)

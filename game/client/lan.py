@@ -195,19 +195,17 @@ def host(config: dict, game_name: str, name: str, opts: LanOptions) -> LanGame:
         try:
             hosting.start()
             break
-        except OSError:
+        except Exception:
+            listened = hosting.host.port is not None
             hosting.close()
-            if i == len(ports) - 1:
+            if listened and advertised:     # listening worked, advertising did not:
+                advertised = False          # players type the address instead
+                hosting = HostSession(config, game_name, port=port, interfaces=opts.interfaces,
+                                      discovery=False)
+                hosting.start()
+                break
+            if listened or i == len(ports) - 1:
                 raise
-        except Exception:               # listening worked but advertising did not
-            hosting.close()
-            if not advertised:
-                raise
-            advertised = False
-            hosting = HostSession(config, game_name, port=port, interfaces=opts.interfaces,
-                                  discovery=False)
-            hosting.start()
-            break
     try:
         session = ClientSession(f"127.0.0.1:{hosting.port}", name, token_dir=opts.token_dir,
                                 reconnect_for=opts.reconnect_for)

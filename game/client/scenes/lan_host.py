@@ -48,13 +48,12 @@ class LanHostScene(GuiScene):
     def build(self) -> None:
         w, h = self.app.size
         s = self.app.scale
-        compact = self.rules == "ck"
-        bh, gap = (int(34 * s), int(8 * s)) if compact else (int(38 * s), int(10 * s))
+        bh, gap = int(38 * s), int(10 * s)
         col0 = int(190 * s)
         x0 = (w - int(900 * s)) // 2
         y = int(28 * s)
         self.label((0, y, w, int(46 * s)), tr("lan.host_title"), "#heading")
-        y += int((56 if compact else 64) * s)
+        y += int(64 * s)
 
         def choice_row(label, key, options, current, width=int(170 * s)):
             nonlocal y
@@ -87,9 +86,10 @@ class LanHostScene(GuiScene):
         self.label((x0 + col0 + bh, y, int(80 * s), bh), str(self.vp))
         self.button("vp_plus", (x0 + col0 + bh + int(80 * s), y, bh, bh), "+")
         y += bh + gap
-        choice_row("new.combine", "combine", [(True, tr("new.yes")), (False, tr("new.no"))],
-                   self.combine, int(120 * s))
-        if self.rules == "ck":
+        if self.rules == "base":            # C&K trades and builds in any order anyway
+            choice_row("new.combine", "combine", [(True, tr("new.yes")), (False, tr("new.no"))],
+                       self.combine, int(120 * s))
+        else:
             choice_row("new.commit", "commit", [(False, tr("new.commit_all")), (True, tr("new.commit_choose"))],
                        self.commit, int(250 * s))
         status = tr("lan.starting") if self.pending else self.error
@@ -132,7 +132,8 @@ class LanHostScene(GuiScene):
 
     def config(self) -> dict:
         return default_config(rules=self.rules, players=self.players, vp_target=self.vp, board=self.board,
-                              seed=secrets.randbits(63), combine_trade_build=self.combine,
+                              seed=secrets.randbits(63),
+                              combine_trade_build=self.combine and self.rules == "base",
                               knight_commit=self.commit and self.rules == "ck")
 
     def host(self) -> None:
