@@ -70,7 +70,11 @@ def test_browse_lists_two_games_and_a_typed_address_still_joins(tmp_path):
         await asyncio.gather(*[ad.start(host.port, host.txt()) for ad, host in zip(ads, hosts)])
         try:
             ids = [h.game_id for h in hosts]
-            games = [g for g in await browse(2.0, LOOPBACK) if g.game_id in ids]
+            games = []
+            for _ in range(5):      # a loaded machine may answer late: browse again
+                games = [g for g in await browse(2.0, LOOPBACK) if g.game_id in ids]
+                if len(games) == 2:
+                    break
             assert [g.name for g in games] == ["Alpha", "Beta"]
             beta = games[1]
             assert (beta.address, beta.port) == ("127.0.0.1", hosts[1].port)
