@@ -366,6 +366,20 @@ def test_invariant_checker_catches_a_broken_state():
     assert any("seat 1" in p and "VP" in p for p in problems)
 
 
+def test_invariant_checker_catches_broken_cities_and_knights_states():
+    from game.engine.invariants import check_state
+    auth = random_game(9, rules="ck", max_commands=2500)
+    assert check_state(auth.state) == []
+    auth.state.prog_decks[0].append(auth.state.prog_decks[0][0])      # a duplicated progress card
+    auth.state.prog_deck_n[0] += 1
+    auth.state.knights_left[2][1] += 1                                # a knight from nowhere
+    auth.state.walls_left[0] -= 1                                     # a wall gone missing
+    problems = check_state(auth.state)
+    assert any("progress card" in p for p in problems)
+    assert any("seat 2: knights of strength 2" in p for p in problems)
+    assert any("seat 0: walls" in p for p in problems)
+
+
 def test_bench_engine_prints_its_figures(capsys):
     from tools import bench_engine
     assert bench_engine.main(["--games", "2", "--no-catanatron", "--json"]) == 0

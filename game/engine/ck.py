@@ -924,14 +924,7 @@ def _play_road_building(state, seat, args, out, events):
 def _steal_random(state, thief, victim, out):
     """One random card from a hand (chance); None on a replica that may not see it."""
     if state.rng is not None:
-        card = -1
-        if state.hand_n[victim]:
-            pick = state.rng.below(state.hand_n[victim])
-            for kind, k in enumerate(state.hands[victim]):
-                if pick < k:
-                    card = kind
-                    break
-                pick -= k
+        card = R.random_card(state, victim)
         out.setdefault("steals", []).append([victim, card])
         return card
     i = out.get("_steal", 0)

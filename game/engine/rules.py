@@ -992,20 +992,25 @@ def _do_steal(state, cmd, out, events):
     thief, victim = cmd[1], cmd[2]
     had_cards = state.hand_n[victim] > 0      # public: counts are known to all
     if state.rng is not None:
-        card = -1
-        if had_cards:
-            pick = state.rng.below(state.hand_n[victim])
-            for kind, k in enumerate(state.hands[victim]):
-                if pick < k:
-                    card = kind
-                    break
-                pick -= k
-        out["card"] = card
+        out["card"] = random_card(state, victim)
     card = out.get("card")    # None on a view that may not know it (B-5.4)
     if had_cards:
         _transfer(state, victim, thief, card, 1)
     events.append(("stole", thief, victim, card if had_cards else -1))
     resume(state, out, events)
+
+
+def random_card(state: State, seat: int) -> int:
+    """A uniformly random card from a hand (the authority's generator), or -1
+    for an empty hand."""
+    if not state.hand_n[seat]:
+        return -1
+    pick = state.rng.below(state.hand_n[seat])
+    for kind, k in enumerate(state.hands[seat]):
+        if pick < k:
+            return kind
+        pick -= k
+    raise AssertionError("hand count differs from the hand")
 
 
 def _do_build_road(state, cmd, out, events):
