@@ -30,13 +30,25 @@ def main(argv=None) -> int:
 def _add_lan_commands(sub) -> None:
     """`host`, `join` and `browse`: LAN play (net/)."""
     from net.protocol import DEFAULT_PORT
-    h = sub.add_parser("host", help="host a LAN game")
+    h = sub.add_parser("host", help="host a LAN game (or resume a saved one)",
+                       epilog="Exit codes: 0 the game ended; 1 the save given to --resume cannot "
+                              "be used; 2 bad options (also options that disagree with the save).")
     h.add_argument("--headless", action="store_true", help="a dedicated host without a window")
-    h.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
-    h.add_argument("--rules", choices=("base", "ck"), default="base")
+    h.add_argument("--players", type=int, choices=(2, 3, 4), default=None, help="default 4")
+    h.add_argument("--rules", choices=("base", "ck"), default=None, help="default base")
     h.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (0: any free port)")
     h.add_argument("--seed", type=int, default=None, help="the game's seed (stays on the host)")
-    h.add_argument("--name", default="Kolonisten", help="the game's name in the list of games")
+    h.add_argument("--name", default=None, help="the game's name in the list of games")
+    h.add_argument("--save", metavar="FILE", default=None,
+                   help="autosave the game to FILE (default: a new file in the saved-games folder; "
+                        "with --resume: the resumed file)")
+    h.add_argument("--no-save", action="store_true", help="do not autosave the game")
+    h.add_argument("--resume", metavar="FILE", default=None,
+                   help="continue the LAN game saved in FILE; its players rejoin with their "
+                        "seat tokens")
+    h.add_argument("--assign", metavar="NAME=SEAT", action="append", default=None,
+                   help="with --resume: give SEAT (a number or its player's name) to the player "
+                        "who joins as NAME without a token (repeatable)")
     h.add_argument("--bind", default="0.0.0.0", help="address to listen on")
     h.add_argument("--interfaces", default="all",
                    help="comma-separated IPv4 addresses to advertise on, or 'all'")
@@ -48,8 +60,9 @@ def _add_lan_commands(sub) -> None:
     j.add_argument("--seed", type=int, default=None, help="the bot's own seed")
     j.add_argument("--token-dir", default=None,
                    help="where seat tokens are kept (default: the user data directory)")
-    j.add_argument("--reconnect-for", type=float, default=30.0,
-                   help="seconds to keep trying to reach the host after the line drops")
+    j.add_argument("--reconnect-for", type=float, default=300.0,
+                   help="seconds to keep trying to reach the host after the line drops (long "
+                        "enough for the host's laptop to reboot and resume the game; default 300)")
     b = sub.add_parser("browse", help="list the LAN games that are advertised")
     b.add_argument("--timeout", type=float, default=3.0)
     b.add_argument("--json", action="store_true")
@@ -66,6 +79,10 @@ def _run_lan_command(ap, args) -> int:
             return 2
         if args.seed is not None and not 0 <= args.seed < 2 ** 64:
             ap.error("--seed must be a whole number from 0 to 2**64-1")
+        if args.assign and args.resume is None:
+            ap.error("--assign gives seats of a resumed game: use it with --resume")
+        if args.no_save and (args.save or args.resume):
+            ap.error("--no-save cannot go with --save or --resume (a resumed game saves on)")
         return headless.host_main(args)
     if args.command == "join":
         if args.bot is None:

@@ -37,7 +37,8 @@ class SaveError(ValueError):
     is stable (for translations) and `params` holds its numbers.
 
     Codes: not_a_save, too_large, damaged, newer_version, unreadable,
-    bad_setup, refused (params n: the command), differs (params n)."""
+    bad_setup, refused (params n: the command), differs (params n), and
+    not_lan (net/saving.py: a hot-seat save given to a LAN host)."""
 
     def __init__(self, message: str, code: str = "damaged", **params):
         super().__init__(message)
@@ -192,11 +193,14 @@ def restore(game: SavedGame, verify: bool = True, on_step=None) -> Authority:
     every command must equal the recorded one (SaveError otherwise).
     `on_step(auth, i)` is called after command i (1-based), e.g. to take
     snapshots for a replay viewer."""
-    auth = Authority(game.config)
+    try:
+        auth = Authority(game.config)
+    except ValueError as exc:
+        raise SaveError(f"the saved game has an unusable setup: {exc}", "bad_setup") from None
     for i, cmd in enumerate(game.commands):
         try:
             auth.submit(cmd)
-        except (IllegalCommand, TypeError, ValueError, KeyError, IndexError) as exc:
+        except (IllegalCommand, TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
             raise SaveError(f"the saved game does not replay: command {i + 1} is refused ({exc})",
                             "refused", n=i + 1) from None
         if verify and game.hashes and state_hash(auth.state) != game.hashes[i]:
@@ -231,7 +235,10 @@ def list_saves(folder: str | None = None) -> list:
     folder = folder or saves_dir()
     entries = []
     for name in sorted(os.listdir(folder)):
-        if not name.endswith(SUFFIX) or name.startswith(".tmp-"):
+        if name.startswith(".tmp-"):
+            _remove_if_stale(os.path.join(folder, name))
+            continue
+        if not name.endswith(SUFFIX):
             continue
         path = os.path.join(folder, name)
         try:
@@ -240,6 +247,19 @@ def list_saves(folder: str | None = None) -> list:
             entries.append(SaveEntry(path, None, exc))
     entries.sort(key=lambda e: (e.game.updated if e.game else 0), reverse=True)
     return entries
+
+
+STALE_TEMP_SECONDS = 3600
+
+
+def _remove_if_stale(path: str) -> None:
+    """A temporary file left by a write that was killed midway (write_atomic
+    never leaves one otherwise); an hour old, no writer can still own it."""
+    try:
+        if time.time() - os.path.getmtime(path) > STALE_TEMP_SECONDS:
+            os.unlink(path)
+    except OSError:
+        pass
 
 
 def new_save_path(prefix: str = "game", folder: str | None = None) -> str:

@@ -7,7 +7,10 @@ Layers (each module's docstring has the details):
     secrecy.py    what may leave the host: scrubbed views (no seed) and the
                   hashes peers compare
     host.py       Host: lobby, seats and tokens, the engine Authority,
-                  command validation, per-seat redacted broadcast, resync
+                  command validation, per-seat redacted broadcast, resync,
+                  autosave before broadcast, resuming a saved game
+    saving.py     what a LAN save (game/saves.py, mode "lan") keeps in
+                  `extra`: game id, seat names/colours/tokens; its checks
     peer.py       PeerGame: a peer's copy (engine Replica) kept in lockstep,
                   hash checks, resync requests; no I/O
     client.py     the peer's asyncio connection: handshake, join/rejoin, pump
@@ -50,7 +53,20 @@ polls.
 
 A restarted program reclaims its seat automatically: `connect` finds the
 token saved for the host's game id and the player's name.  A dropped line is
-retried for `reconnect_for` seconds (events "disconnected"/"reconnected").
+retried for `reconnect_for` seconds (events "disconnected"/"reconnected"),
+also while the host restarts; a host that comes back with another game than
+the one being played is refused (code other_game), never joined.
+
+Saving and resuming (the host's machine keeps the save; it holds the seed and
+the seat tokens):
+
+    hosting = HostSession(config, name, save_path=None)   # autosaves into saves.saves_dir()
+    hosting = HostSession.resume(path)    # saves.SaveError (.code) for a save it cannot use
+    hosting.assign(seat, "Ann")           # the host's owner gives a seat to a player
+                                          # whose token is lost; never automatic
+
+    kolonisten host --headless --resume FILE [--port P] [--assign NAME=SEAT]
+    (exit 1: the save cannot be used; 2: options that disagree with it)
 
 Ports and interfaces: the host listens on TCP 7531 by default (`--port`);
 discovery multicasts on every interface unless given a list of addresses

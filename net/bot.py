@@ -16,7 +16,7 @@ from game.engine import legal_commands
 from .client import JoinRefused, handshake, open_connection, pump
 from .peer import PeerGame
 
-FATAL = ("full", "running", "version", "bad_token", "protocol")
+FATAL = ("full", "running", "version", "bad_token", "protocol", "other_game")
 
 
 class BotPlayer:
@@ -73,7 +73,9 @@ async def play(address, name: str, store=None, seed: int = 0, reconnect_for: flo
         try:
             conn = await open_connection(address, raw_log=raw_log)
             game.send = conn.send
-            await handshake(conn, name, store, player.deliver)
+            # Once the game runs, only that game (resumed or not) is ours.
+            ours = game.game_id if game.replica is not None else None
+            await handshake(conn, name, store, player.deliver, game_id=ours)
         except JoinRefused as exc:
             if exc.code in FATAL:
                 return _result(player, f"refused: {exc.code}: {exc.detail}")

@@ -94,15 +94,20 @@ async def open_connection(address, timeout: float = 5.0, raw_log=None) -> Connec
     return Connection(reader, writer, raw_log)
 
 
-async def handshake(conn: Connection, name: str, store, deliver, timeout: float = 5.0) -> None:
+async def handshake(conn: Connection, name: str, store, deliver, timeout: float = 5.0,
+                    game_id: str | None = None) -> None:
     """Say hello, then take the seat saved for this game and name in `store`
     (rejoin) or a new one (join).  Every host message read here, including the
-    welcome and `seated`, is passed to `deliver`.  Raises JoinRefused."""
+    welcome and `seated`, is passed to `deliver`.  Raises JoinRefused.
+
+    game_id: when reconnecting, the game we play in; a host at the same
+    address running another game (a new one, not the resumed one) is refused
+    with code "other_game" before anything reaches `deliver`."""
     # A timer that cuts the line rather than wait_for, which can swallow a
     # cancellation on Python 3.11 (see Connection.recv).
     timer = asyncio.get_running_loop().call_later(timeout, conn.writer.transport.abort)
     try:
-        await _handshake(conn, name, store, deliver)
+        await _handshake(conn, name, store, deliver, game_id)
     except ProtocolError as exc:
         conn.close(say_bye=False)
         raise JoinRefused("protocol", f"bad frame from the host: {exc}") from None
@@ -113,13 +118,15 @@ async def handshake(conn: Connection, name: str, store, deliver, timeout: float 
         timer.cancel()
 
 
-async def _handshake(conn, name, store, deliver) -> None:
+async def _handshake(conn, name, store, deliver, game_id) -> None:
     conn.send({"t": "hello", "v": PROTOCOL_VERSION, "app": APP})
     welcome = await conn.recv()
     if welcome["t"] == "error":
         raise JoinRefused(welcome["code"], welcome["detail"])
     if welcome["t"] != "welcome":
         raise JoinRefused("protocol", f"expected a welcome, got {welcome['t']}")
+    if game_id is not None and welcome["game_id"] != game_id:
+        raise JoinRefused("other_game", "the host now runs another game than ours")
     deliver(welcome)
     saved = store.load(welcome["game_id"], name) if store else None
     if saved is not None:

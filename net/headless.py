@@ -3,15 +3,19 @@ parses the arguments and calls these)."""
 
 import asyncio
 import json
+import os
 import secrets
 import sys
+import time
 
+from game import saves
 from game.engine import default_config
 from game.engine.match import Authority
 
 from .bot import play
 from .discovery import Advertiser, browse
-from .host import Host
+from .host import Host, resume_file
+from .saving import SAVE_PREFIX, OptionMismatch, save_target_problem
 from .tokens import TokenStore
 
 
@@ -22,23 +26,53 @@ def _interfaces(text):
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-async def run_host(players: int, rules: str, port: int, seed=None, name="Kolonisten",
-                   bind="0.0.0.0", interfaces=None, discovery=True, out=None) -> int:
+LINGER = 60.0       # seconds a finished game waits for absent seats to collect the result
+
+
+async def run_host(players: int | None = None, rules: str | None = None, port: int = 0, seed=None,
+                   name: str | None = None, bind="0.0.0.0", interfaces=None, discovery=True,
+                   out=None, save_path=None, autosave=True, resume=None, assign=()) -> int:
+    """A dedicated host.  Exit codes: 0 the game ended; 1 the save given to
+    resume cannot be used (damaged, foreign, newer, hot-seat); 2 bad options
+    (unusable rules, options that disagree with the save, a bad --assign,
+    the port is taken).  The save to resume is only ever read when refused."""
     out = out or sys.stdout
-    seed = secrets.randbits(63) if seed is None else seed
-    config = default_config(rules=rules, players=players, seed=seed)
-    try:
-        Authority(config)       # refuse an unusable config (or unfinished rules) before anyone joins
-    except ValueError as exc:
-        print(f"kolonisten host: {exc}", file=sys.stderr)
+    same_file = resume is not None and save_path is not None and (
+        os.path.abspath(save_path) == os.path.abspath(resume))
+    problem = save_target_problem(save_path) if save_path is not None and not same_file else None
+    if problem:
+        print(f"kolonisten host: --save: {problem}", file=sys.stderr)
         return 2
-    host = Host(config, name=name, auto_start=True)
+    if resume is not None:
+        host, code = _resumed_host(resume, save_path, name, rules, players, seed)
+    else:
+        host, code = _new_host(players or 4, rules or "base", seed, name or "Kolonisten",
+                               save_path, autosave)
+    if host is None:
+        return code
+    for text in assign:
+        try:
+            who, _, seat_text = text.rpartition("=")
+            if not who:
+                raise ValueError("write --assign NAME=SEAT (a seat number or its player's name)")
+            seat = host.seat_of(seat_text)
+            host.assign(seat, who)
+        except ValueError as exc:
+            print(f"kolonisten host: --assign {text}: {exc}", file=sys.stderr)
+            return 2
+        print(f"seat {seat} ({host.seats[seat].name}) goes to the next player who joins as "
+              f"{who.strip()!r}", file=sys.stderr, flush=True)
     try:
         port = await host.listen(bind, port)
     except OSError as exc:
         print(f"kolonisten host: cannot listen on {bind}:{port}: {exc}", file=sys.stderr)
         return 2
-    print(f"hosting {name!r} ({rules}, {players} players) on {bind}:{port}", file=sys.stderr, flush=True)
+    config = host.config
+    print(f"hosting {host.name!r} ({config['rules']}, {config['players']} players) on {bind}:{port}",
+          file=sys.stderr, flush=True)
+    if host.save_path is not None:
+        print(f"autosaving to {host.save_path} (continue after a crash with: kolonisten host "
+              f"--headless --resume {host.save_path})", file=sys.stderr, flush=True)
     advertiser = None
     if discovery:
         advertiser = Advertiser(interfaces)
@@ -55,20 +89,75 @@ async def run_host(players: int, rules: str, port: int, seed=None, name="Kolonis
             print(f"seat {data[0]} joined: {data[1]}", file=out, flush=True)
         elif kind == "seat":
             print(f"seat {data[0]} left", file=out, flush=True)
+        elif kind == "seat_status":
+            seat, connected = data
+            print(f"seat {seat} {'back' if connected else 'away'}: {host.seats[seat].name}",
+                  file=out, flush=True)
+        elif kind == "knocking":
+            hint = (f"; if their token is lost, restart the host with --resume {host.save_path} "
+                    f"--assign '{data}=SEAT'" if host.save_path else "")
+            print(f"{data!r} has no seat token for this game{hint}", file=out, flush=True)
+        elif kind == "save_error":
+            print(f"kolonisten host: cannot save the game to {host.save_path}: {data} "
+                  "(playing on; the next save rewrites it all)", file=sys.stderr, flush=True)
         if advertiser is not None and kind in ("lobby", "seat"):
             advertiser.changed()
 
     host.listeners.append(on_change)
     try:
         await host.finished.wait()
+        # Seats that were away at the end (or when a finished game was resumed)
+        # get a while to come back for the result.
+        deadline = time.monotonic() + LINGER
+        while not host.everyone_told() and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
         await host.wait_peers_gone(3.0)
-        result = dict(host.result(), seed=seed)
+        result = dict(host.result(), seed=config["seed"])
         print(json.dumps(result), file=out, flush=True)
     finally:
         if advertiser is not None:
             await advertiser.close()
         await host.close()
     return 0
+
+
+def _new_host(players, rules, seed, name, save_path, autosave):
+    """(Host, 0) for a new game, or (None, exit code) with the reason printed."""
+    seed = secrets.randbits(63) if seed is None else seed
+    config = default_config(rules=rules, players=players, seed=seed)
+    try:
+        Authority(config)       # refuse an unusable config (or unfinished rules) before anyone joins
+    except ValueError as exc:
+        print(f"kolonisten host: {exc}", file=sys.stderr)
+        return None, 2
+    if autosave and save_path is None:
+        try:
+            save_path = saves.new_save_path(SAVE_PREFIX)
+        except OSError as exc:
+            print(f"kolonisten host: no folder for saved games ({exc.strerror or exc}); "
+                  "this game will not be saved", file=sys.stderr)
+    return Host(config, name=name, auto_start=True, save_path=save_path if autosave else None), 0
+
+
+def _resumed_host(path, save_path, name, rules, players, seed):
+    """(Host, 0) continuing the save at `path`, or (None, exit code)."""
+    try:
+        host = resume_file(path, save_path, name=name, auto_start=True, rules=rules,
+                           players=players, seed=seed)
+    except saves.SaveError as exc:
+        print(f"kolonisten host: cannot resume {path}: {exc}", file=sys.stderr)
+        return None, 1
+    except OptionMismatch as exc:
+        print(f"kolonisten host: cannot resume {path}: {exc} (leave out --rules, --players "
+              "and --seed to take them from the save)", file=sys.stderr)
+        return None, 2
+    state = host.auth.state
+    status = f"won by seat {state.winner}" if host.phase == "over" else f"turn {state.turn}"
+    print(f"resumed {path}: {len(host.auth.log)} commands, {status}; waiting for the players:",
+          file=sys.stderr, flush=True)
+    for seat, holder in enumerate(host.seats):
+        print(f"  seat {seat}: {holder.name} ({holder.colour})", file=sys.stderr, flush=True)
+    return host, 0
 
 
 async def run_join(address: str, name: str, token_dir=None, seed=None, reconnect_for=30.0,
@@ -97,7 +186,9 @@ async def run_browse(timeout: float, as_json: bool, interfaces=None, out=None) -
 
 def host_main(args) -> int:
     return asyncio.run(run_host(args.players, args.rules, args.port, args.seed, args.name,
-                                args.bind, _interfaces(args.interfaces), not args.no_discovery))
+                                args.bind, _interfaces(args.interfaces), not args.no_discovery,
+                                save_path=args.save, autosave=not args.no_save,
+                                resume=args.resume, assign=args.assign or ()))
 
 
 def join_main(args) -> int:

@@ -12,22 +12,33 @@ that seat; the game runs; the seat must decide now; the command is legal in
 the engine; and it was chosen on the current state (its `seq` is the number
 of the last record).  Anything else is answered with `reject` and a reason
 code and changes nothing.
+
+Saving (net/saving.py): with a `save_path` the host keeps a saved game
+(game/saves.py, mode "lan") current from the deal on.  Each accepted command
+is written (atomically, fsynced) before its record is sent to anyone, so no
+peer ever sees a move that a restarted host would not know.  `Host.resume`
+rebuilds a host from such a save: same game id, same seats and tokens, every
+seat away until its holder rejoins.  A player whose token is lost gets a seat
+only when the host's owner says so (`assign`), never by name alone.
 """
 
 import asyncio
 import logging
+import os
 import secrets
 import time
 
+from game import saves
 from game.engine import deciders, default_config
 from game.engine.match import Authority
 from game.engine.rules import IllegalCommand, check
 from game.engine.state import GAME_OVER, validate_config
 
 from .protocol import (
-    APP, CLIENT, COLOURS, PING_EVERY, PROTOCOL_VERSION, SILENCE_LIMIT, TAKEN_OVER, ProtocolError,
-    decode, error, pack_message, read_frame,
+    APP, CLIENT, COLOURS, MAX_NAME, PING_EVERY, PROTOCOL_VERSION, SILENCE_LIMIT, TAKEN_OVER,
+    ProtocolError, decode, error, pack_message, read_frame,
 )
+from .saving import OptionMismatch, extra_for, option_mismatch, players_for, saved_seats
 from .secrecy import peer_hash, peer_view_bytes, public_state_hash, scrub_config
 
 log = logging.getLogger("kolonisten.net.host")
@@ -83,9 +94,11 @@ class Conn:
 
 
 class Host:
-    def __init__(self, config: dict, name: str = "Kolonisten", auto_start: bool = False):
+    def __init__(self, config: dict, name: str = "Kolonisten", auto_start: bool = False,
+                 save_path: str | None = None):
         """auto_start: start as soon as every seat is taken (the dedicated host);
-        otherwise the host's owner calls start()."""
+        otherwise the host's owner calls start().  save_path: keep a saved game
+        there from the deal on (None: do not save)."""
         reason = validate_config(config)
         if reason:
             raise ValueError(reason)
@@ -105,6 +118,40 @@ class Host:
         self._tasks = []
         self._serving = set()       # connection handler tasks
         self._bytes_of_gone = 0     # bytes sent on connections since dropped
+        self.save_path = save_path
+        self.saver = None           # saves.Autosaver once the game runs
+        self.save_error = None      # why the last save failed (None: it worked)
+        self.assignments = {}       # casefolded player name -> seat the host gave them
+        self.knocking = []          # names refused for want of a token (newest last, a few)
+        self.told = set()           # seats sent the result of the finished game
+        self.resumed_at = None      # commands in the save this host resumed, if any
+
+    @classmethod
+    def resume(cls, game: saves.SavedGame, save_path: str | None, name: str | None = None,
+               auto_start: bool = False) -> "Host":
+        """A host continuing a LAN save (loaded by saves.load): the game is
+        replayed with every recorded hash verified, and waits for its seats'
+        holders to rejoin with their tokens.  Raises saves.SaveError; writes
+        nothing until the game moves on (or a seat is assigned)."""
+        game_id, saved_name, seats = saved_seats(game)
+        auth, hashes = saves.resume(game)
+        host = cls(game.config, name=name or saved_name or "Kolonisten", auto_start=auto_start,
+                   save_path=save_path)
+        host.game_id = game_id
+        host.seats = []
+        for seat_name, colour, token in seats:
+            seat = Seat(seat_name, colour, token)
+            seat.ready = True
+            host.seats.append(seat)
+        host.auth = auth
+        host.phase = OVER if auth.state.phase == GAME_OVER else RUNNING
+        host.resumed_at = len(auth.log)
+        if save_path is not None:
+            host.saver = saves.Autosaver(auth, save_path, mode="lan", hashes=hashes,
+                                         created=game.created)
+        if host.phase == OVER:
+            host.finished.set()
+        return host
 
     # --- lifecycle -----------------------------------------------------------------
 
@@ -210,6 +257,7 @@ class Host:
         else:
             self.seats[seat].conn = None    # kept: its token takes it back
             self._broadcast({"t": "seat_status", "seat": seat, "connected": False})
+            self._notify("seat_status", (seat, False))
         self._lobby_changed()
 
     # --- messages -------------------------------------------------------------------
@@ -248,7 +296,7 @@ class Host:
         if conn.seat is not None:
             return conn.send(error("already_seated", "this connection already holds a seat"))
         if self.phase != LOBBY:
-            return conn.send(error("running", "the game has started; only seat holders may rejoin"))
+            return self._join_assigned(conn, msg["name"].strip())
         if None not in self.seats:
             return conn.send(error("full", "every seat is taken"))
         seat = self.seats.index(None)
@@ -258,6 +306,27 @@ class Host:
         self._take_seat(conn, seat)
         self._notify("seat", (seat, self.seats[seat].name))
         self._lobby_changed()
+
+    def _join_assigned(self, conn, name):
+        """A player without a token joins a running game: only into a seat the
+        host assigned to this name, with a fresh token (the lost one stops working)."""
+        seat = self.assignments.get(name.casefold())
+        if seat is None:
+            if name not in self.knocking:
+                self.knocking = (self.knocking + [name])[-8:]
+            self._notify("knocking", name)      # the host's owner may assign them a seat
+            return conn.send(error("running", "the game has started; only seat holders may rejoin "
+                                   "(the host can give a seat to a player whose token is lost)"))
+        holder = self.seats[seat]
+        if holder.conn is not None:
+            return conn.send(error("seat_in_use", f"seat {seat} is held by a connected player"))
+        del self.assignments[name.casefold()]
+        self.knocking = [n for n in self.knocking if n.casefold() != name.casefold()]
+        holder.name = name
+        holder.token = secrets.token_urlsafe(24)
+        self.save()                 # the new token must outlive a crash before the player is told it
+        log.info("seat %s assigned to %s by the host", seat, name)
+        self._back(conn, seat)
 
     def _on_rejoin(self, conn, msg):
         if not self._greeted(conn):
@@ -275,12 +344,23 @@ class Host:
             old.close()
             self.conns.discard(old)
             self._bytes_of_gone += old.bytes_out
+        # The token was not lost after all: an assignment of this seat is void.
+        self.assignments = {n: s for n, s in self.assignments.items() if s != seat}
+        if self.auth is None:
+            self._take_seat(conn, seat)
+            self._lobby_changed()
+        else:
+            self._back(conn, seat)
+
+    def _back(self, conn, seat):
+        """Seat `conn` in a running (or finished) game and bring it up to date."""
         self._take_seat(conn, seat)
-        if self.auth is not None:
-            conn.send(self._sync(seat, "rejoin"))
-            self._broadcast({"t": "seat_status", "seat": seat, "connected": True})
-            if self.phase == OVER:
-                conn.send(self.result_message())
+        conn.send(self._sync(seat, "rejoin"))
+        self._broadcast({"t": "seat_status", "seat": seat, "connected": True})
+        self._notify("seat_status", (seat, True))
+        if self.phase == OVER:
+            conn.send(self.result_message())
+            self.told.add(seat)
         self._lobby_changed()
 
     def _take_seat(self, conn, seat):
@@ -333,6 +413,7 @@ class Host:
             record = self.auth.submit(cmd)
         except IllegalCommand as exc:       # check() passed, so this is an engine bug
             return conn.send(_reject(ref, exc.code, exc.detail))
+        self.save()                         # before anyone hears of it
         self._broadcast_record(record)
 
     def _on_resync(self, conn, msg):
@@ -387,11 +468,64 @@ class Host:
             raise RuntimeError("every seat must be taken before the game starts")
         self.auth = Authority(self.config)
         self.phase = RUNNING
+        if self.save_path is not None:
+            self.saver = saves.Autosaver(self.auth, self.save_path, mode="lan")
+        self.save()                 # the dealt game: a crash before the first move loses nothing
         for seat, holder in enumerate(self.seats):
             if holder.conn is not None:
                 holder.conn.send(self._sync(seat, "start"))
         self._notify("started")
         self._lobby_changed()
+
+    def assign(self, seat: int, name: str) -> None:
+        """The host's owner gives a seat of a running game to the player who
+        joins next under `name` (their token is lost: a new laptop, a wiped
+        disk).  Raises ValueError with a reason, changing nothing."""
+        if self.phase == LOBBY:
+            raise ValueError("in the lobby anyone may join; seats are assigned only in a running game")
+        if type(seat) is not int or not 0 <= seat < len(self.seats):
+            raise ValueError(f"there is no seat {seat} (seats 0 to {len(self.seats) - 1})")
+        name = name.strip() if isinstance(name, str) else ""
+        if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
+            raise ValueError(f"a player's name has 1 to {MAX_NAME} printable characters")
+        holder = self.seats[seat]
+        if holder.conn is not None:
+            raise ValueError(f"seat {seat} ({holder.name}) is connected")
+        self.assignments = {n: s for n, s in self.assignments.items() if s != seat}
+        self.assignments[name.casefold()] = seat
+
+    def seat_of(self, text: str) -> int:
+        """A seat given by number or by its player's name (for `--assign NAME=SEAT`)."""
+        text = text.strip()
+        if text.isdigit():
+            return int(text)
+        found = [i for i, s in enumerate(self.seats) if s and s.name.casefold() == text.casefold()]
+        if len(found) != 1:
+            raise ValueError(f"no single seat held by {text!r}")
+        return found[0]
+
+    def save(self) -> None:
+        """Write the saved game (when saving): the commands, names, colours and
+        tokens.  A failed write loses nothing (the next one rewrites it all);
+        it is logged and reported to listeners as ("save_error", reason) once."""
+        if self.saver is None:
+            return
+        self.saver.players = players_for(self.seats)
+        self.saver.extra = extra_for(self.game_id, self.name, self.seats)
+        try:
+            self.saver.record()
+        except OSError as exc:
+            why = exc.strerror or str(exc)
+            if why != self.save_error:
+                log.error("cannot save the game to %s: %s", self.saver.path, why)
+                self._notify("save_error", why)
+            self.save_error = why
+        else:
+            self.save_error = None
+
+    def everyone_told(self) -> bool:
+        """Has every seat been sent the result of the finished game?"""
+        return self.phase == OVER and len(self.told) == len(self.seats)
 
     def _sync(self, seat, reason) -> dict:
         state = self.auth.state
@@ -411,6 +545,7 @@ class Host:
         if state.phase == GAME_OVER:
             self.phase = OVER
             self._broadcast(self.result_message())
+            self.told.update(s for s, holder in enumerate(self.seats) if holder.conn is not None)
             self._notify("over", self.result())
             self._lobby_changed()
             self.finished.set()
@@ -436,6 +571,29 @@ class Host:
         self._notify("lobby", self.lobby())
         if self.auto_start and self.phase == LOBBY and None not in self.seats:
             self.start()
+
+
+def resume_file(path: str, save_path: str | None = None, name: str | None = None,
+                auto_start: bool = False, rules=None, players=None, seed=None) -> Host:
+    """A Host continuing the LAN save at `path`, saving on into `save_path`
+    (default: the same file).  Options given (rules, players, seed) must agree
+    with the save.  Raises saves.SaveError (the save cannot be used) or
+    OptionMismatch; `path` is only read (a new `save_path` is written at once)."""
+    game = saves.load(path)
+    reason = option_mismatch(game, rules=rules, players=players, seed=seed)
+    if reason:
+        raise OptionMismatch(reason)
+    save_path = save_path or path
+    try:
+        host = Host.resume(game, save_path, name=name, auto_start=auto_start)
+    except saves.SaveError:
+        raise
+    except Exception as exc:    # well-formed and checksummed, yet the engine cannot replay it
+        raise saves.SaveError(f"the saved game does not replay ({type(exc).__name__}: {exc})",
+                              "damaged") from None
+    if os.path.abspath(save_path) != os.path.abspath(path):
+        host.save()
+    return host
 
 
 def _reject(ref, code, detail) -> dict:

@@ -15,6 +15,22 @@ thread, to the PeerGame (so `session.view` is only ever touched there).
     hosting = HostSession(config, "Ann's game"); port = hosting.start()
     hosting.lobby() -> seats/names/colours/ready;  hosting.start_game()
     (the host's own player joins through a ClientSession to 127.0.0.1:port)
+
+A hosted game autosaves (game/saves.py, mode "lan") into a new file in the
+saved-games folder unless given `save_path` or `autosave=False`;
+`hosting.save_path` says where, `hosting.save_error()` why the last write
+failed.  A saved LAN game is continued with
+
+    hosting = HostSession.resume(path)    # saves.SaveError: show str(exc) / exc.code
+    port = hosting.start()                # advertised as running, same game id
+    hosting.lobby()                       # the saved seats; "connected" as players return
+    hosting.knocking()                    # names refused for want of a token, newest last
+    hosting.assign(seat, "Ann")           # only for a player whose token is lost: the next
+                                          # join as "Ann" gets `seat` (ValueError + reason)
+
+Players reclaim their seats by themselves: ClientSession.connect finds the
+token saved for the game id, and sessions that were connected when the host
+went down keep retrying for `reconnect_for` seconds.
 """
 
 import asyncio
@@ -22,11 +38,14 @@ import queue
 import threading
 import time
 
+from game import saves
+
 from .client import JoinRefused, handshake, open_connection, pump
 from .discovery import Advertiser, Browser
-from .host import Host
+from .host import Host, resume_file
 from .peer import PeerGame
 from .protocol import DEFAULT_PORT, TAKEN_OVER
+from .saving import SAVE_PREFIX
 from .tokens import TokenStore
 
 
@@ -71,6 +90,7 @@ class ClientSession:
         self._pumping = None
         self._over_seen = False
         self._taken_over = False
+        self._welcome_id = self._game_id = None
 
     # --- caller's thread -------------------------------------------------------------
 
@@ -130,11 +150,15 @@ class ClientSession:
     async def _connect(self, timeout) -> None:
         conn = await open_connection(self.address, timeout)
         self._conn = conn
-        await handshake(conn, self.name, self.store, self._arrived, timeout)
+        await handshake(conn, self.name, self.store, self._arrived, timeout, game_id=self._game_id)
         self.connected = True
 
     def _arrived(self, msg) -> None:
-        if msg["t"] == "over":
+        if msg["t"] == "welcome":
+            self._welcome_id = msg["game_id"]
+        elif msg["t"] == "sync":
+            self._game_id = self._welcome_id    # we play in this game: reconnect only to it
+        elif msg["t"] == "over":
             self._over_seen = True          # (the game copy itself is the caller's)
         elif msg["t"] == "bye" and msg.get("reason") == TAKEN_OVER:
             self._taken_over = True
@@ -159,7 +183,7 @@ class ClientSession:
                 await self._connect(5.0)
                 return True
             except JoinRefused as exc:
-                if exc.code in ("full", "running", "version", "bad_token"):
+                if exc.code in ("full", "running", "version", "bad_token", "other_game"):
                     return False
             except (OSError, asyncio.TimeoutError, ConnectionError):
                 pass
@@ -171,8 +195,18 @@ class HostSession:
     """A Host (and its LAN advertisement) on a background loop."""
 
     def __init__(self, config: dict, name: str = "Kolonisten", port: int = DEFAULT_PORT,
-                 bind: str = "0.0.0.0", interfaces=None, discovery: bool = True):
-        self.host = Host(config, name=name)
+                 bind: str = "0.0.0.0", interfaces=None, discovery: bool = True,
+                 save_path: str | None = None, autosave: bool = True, host: Host | None = None):
+        """host: an already built Host (see `resume`); config and name are then unused."""
+        if host is None:
+            if autosave and save_path is None:
+                try:
+                    save_path = saves.new_save_path(SAVE_PREFIX)
+                except OSError:
+                    save_path = None        # no saved-games folder: the game is played unsaved
+            host = Host(config, name=name, save_path=save_path if autosave else None)
+        self.host = host
+        self.save_path = host.save_path
         self.port, self.bind = port, bind
         self.interfaces, self.discovery = interfaces, discovery
         self.net = LoopThread("kolonisten-host")
@@ -183,6 +217,15 @@ class HostSession:
     def start(self) -> int:
         """Listen (and advertise); returns the TCP port."""
         return self.net.run(self._start(), 10)
+
+    @classmethod
+    def resume(cls, path: str, port: int = DEFAULT_PORT, bind: str = "0.0.0.0", interfaces=None,
+               discovery: bool = True, save_path: str | None = None, name: str | None = None):
+        """Continue the LAN game saved at `path` (saving on into it, or into
+        `save_path`).  Blocks while the save is replayed and verified.  Raises
+        saves.SaveError with a reason (and .code) and leaves the file alone."""
+        host = resume_file(path, save_path, name=name)
+        return cls(None, port=port, bind=bind, interfaces=interfaces, discovery=discovery, host=host)
 
     async def _start(self) -> int:
         self.port = await self.host.listen(self.bind, self.port)
@@ -210,6 +253,25 @@ class HostSession:
         async def configure():
             self.host.configure(**changes)
         self.net.run(configure(), 5)
+
+    def assign(self, seat: int, name: str) -> None:
+        """Give a seat of the running game to the next player who joins as
+        `name` without a token (theirs is lost).  Never happens by itself.
+        Raises ValueError with a reason."""
+        async def assign():
+            self.host.assign(seat, name)
+        self.net.run(assign(), 5)
+
+    def knocking(self) -> list:
+        """Names that tried to join the running game without a seat token
+        (newest last): candidates for `assign`."""
+        async def knocking():
+            return list(self.host.knocking)
+        return self.net.run(knocking(), 5)
+
+    def save_error(self):
+        """Why the last autosave failed (None: it worked or nothing is saved)."""
+        return self.host.save_error
 
     def start_game(self) -> None:
         """Start the game (raises RuntimeError if a seat is empty)."""

@@ -2,6 +2,7 @@
 
 import os
 import random
+import time
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -145,3 +146,16 @@ def test_any_bytes_give_a_save_or_a_save_error(blob):
             saves.decode(data)
         except saves.SaveError as exc:
             assert str(exc)
+
+
+def test_temporary_files_of_killed_writes_are_cleared_once_stale(folder):
+    _autosaved_game(folder, "base", 14, 10)
+    fresh = os.path.join(folder, ".tmp-fresh.kolonisten")
+    stale = os.path.join(folder, ".tmp-stale.kolonisten")
+    for path in (fresh, stale):
+        with open(path, "wb") as f:
+            f.write(b"half a save")
+    old = time.time() - saves.STALE_TEMP_SECONDS - 10
+    os.utime(stale, (old, old))
+    assert len(saves.list_saves(folder)) == 1
+    assert os.path.exists(fresh) and not os.path.exists(stale)

@@ -1,0 +1,99 @@
+"""What the host keeps in a saved game (game/saves.py, mode "lan") to resume
+a LAN game after a crash, a reboot or a break.
+
+The save is the ordinary saved-game record (config with the seed, every
+command, a state hash after each); `extra` adds what only the host knows:
+
+    {"lan": 1, "game_id": the id the seat tokens are bound to,
+     "name": the game's name in the list of games,
+     "seats": [{"name", "colour", "token"} per seat]}
+
+`players` holds each seat's name and colour (a colour name, see
+net.protocol.COLOURS) for the list of saved games.  Seat tokens are secrets
+of the game: the save never leaves the host's machine (saves are written
+readable by their owner only).
+
+A save's contents are never trusted blindly: `saved_seats` checks every
+field and raises SaveError (code "not_lan" or "damaged") rather than let a
+bad value reach the protocol.
+"""
+
+import os
+
+from game import saves
+
+from .protocol import COLOURS, MAX_NAME, MAX_TOKEN
+
+LAN_FORMAT = 1
+SAVE_PREFIX = "lan"
+
+
+def extra_for(game_id: str, name: str, seats: list) -> dict:
+    """The `extra` map of a LAN save; seats: Seat objects (name, colour, token)."""
+    return {"lan": LAN_FORMAT, "game_id": game_id, "name": name,
+            "seats": [{"name": s.name, "colour": s.colour, "token": s.token} for s in seats]}
+
+
+def players_for(seats: list) -> list:
+    return [{"name": s.name, "colour": s.colour} for s in seats]
+
+
+def _is_name(v) -> bool:
+    return type(v) is str and 1 <= len(v.strip()) <= MAX_NAME and v.isprintable()
+
+
+def saved_seats(game: saves.SavedGame) -> tuple:
+    """(game_id, game name, [(name, colour, token)] per seat) from a LAN save.
+    Raises SaveError for a hot-seat save or malformed seats."""
+    if game.mode != "lan":
+        raise saves.SaveError("this is a hot-seat game, not a LAN game; continue it in the game "
+                              "window (Load game)", "not_lan")
+    extra = game.extra
+    if type(extra.get("lan")) is int and extra["lan"] > LAN_FORMAT:
+        raise saves.SaveError("this LAN game was saved by a newer Kolonisten; update Kolonisten "
+                              "to resume it", "newer_version")
+    game_id, name, seats = extra.get("game_id"), extra.get("name"), extra.get("seats")
+    if (extra.get("lan") != LAN_FORMAT or type(game_id) is not str or not 1 <= len(game_id) <= 32
+            or not game_id.isprintable() or type(name) is not str or len(name) > 64
+            or not name.isprintable()):
+        raise saves.SaveError("the saved game is damaged (no LAN game id)", "damaged")
+    if type(seats) is not list or len(seats) != game.config["players"]:
+        raise saves.SaveError("the saved game is damaged (LAN seats)", "damaged")
+    out = []
+    for seat in seats:
+        if (type(seat) is not dict or not _is_name(seat.get("name"))
+                or seat.get("colour") not in COLOURS or type(seat.get("token")) is not str
+                or not 16 <= len(seat["token"]) <= MAX_TOKEN):
+            raise saves.SaveError("the saved game is damaged (LAN seats)", "damaged")
+        out.append((seat["name"].strip(), seat["colour"], seat["token"]))
+    if len({c for _, c, _ in out}) != len(out) or len({t for _, _, t in out}) != len(out):
+        raise saves.SaveError("the saved game is damaged (LAN seats)", "damaged")
+    return game_id, name, out
+
+
+def option_mismatch(game: saves.SavedGame, rules=None, players=None, seed=None):
+    """Why options given along with a save to resume disagree with it (None if
+    they agree); an option left out (None) always agrees."""
+    config = game.config
+    if rules is not None and rules != config["rules"]:
+        return f"the saved game is played with the {config['rules']} rules, not {rules}"
+    if players is not None and players != config["players"]:
+        return f"the saved game has {config['players']} players, not {players}"
+    if seed is not None and seed != config["seed"]:
+        return "the saved game was dealt with another seed"
+    return None
+
+
+class OptionMismatch(Exception):
+    """Options given along with a save disagree with it (a usage error, not a bad save)."""
+
+
+def save_target_problem(path: str):
+    """Why a new game may not be saved at `path` (None if it may): an existing
+    file is never overwritten by another game, and the folder must be writable."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.exists(path):
+        return f"{path} already exists (a game is only ever saved into a new file, or resumed)"
+    if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        return f"cannot write saved games into {folder}"
+    return None
