@@ -90,6 +90,7 @@ class ClientSession:
         self._pumping = None
         self._over_seen = False
         self._taken_over = False
+        self._host_left = False
         self._welcome_id = self._game_id = None
 
     # --- caller's thread -------------------------------------------------------------
@@ -118,6 +119,8 @@ class ClientSession:
 
     @property
     def seat(self):
+        """Our seat, known from the first `poll()` after `connect()` on (the
+        window thread owns the game copy, so messages apply only when polled)."""
         return self.game.seat
 
     def submit(self, cmd) -> int:
@@ -127,7 +130,10 @@ class ClientSession:
         self.game.set_lobby(**fields)
 
     def close(self) -> None:
-        """Say goodbye and stop (the seat stays ours while the game runs)."""
+        """Say goodbye and stop (the seat stays ours while the game runs).
+        Closing twice is harmless."""
+        if self._closing:
+            return
         self._closing = True
 
         async def close():
@@ -160,15 +166,18 @@ class ClientSession:
             self._game_id = self._welcome_id    # we play in this game: reconnect only to it
         elif msg["t"] == "over":
             self._over_seen = True          # (the game copy itself is the caller's)
-        elif msg["t"] == "bye" and msg.get("reason") == TAKEN_OVER:
-            self._taken_over = True
+        elif msg["t"] == "bye":
+            # A host that says goodbye is gone for good (a crashed one says
+            # nothing, and is retried); another program may have taken our seat.
+            self._taken_over = msg.get("reason") == TAKEN_OVER
+            self._host_left = not self._taken_over
         self.inbox.put(msg)
 
     async def _pump(self) -> None:
         while not self._closing:
             await pump(self._conn, self._arrived)
             self.connected = False
-            if self._closing or self._over_seen or self._taken_over:
+            if self._closing or self._over_seen or self._taken_over or self._host_left:
                 return
             self.inbox.put(("disconnected", "connection to the host lost"))
             if not await self._reconnect():
@@ -286,6 +295,10 @@ class HostSession:
         return self.host.result() if self.host.phase == "over" else None
 
     def close(self) -> None:
+        """Stop hosting; closing twice is harmless."""
+        if not self.net.loop.is_running():
+            return
+
         async def close():
             if self.advertiser is not None:
                 await self.advertiser.close()

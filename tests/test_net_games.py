@@ -147,3 +147,30 @@ def test_threaded_session_reconnects_after_its_line_drops(tmp_path):
         for s in sessions:
             s.close()
         hosting.close()
+
+
+def test_a_host_that_says_goodbye_is_not_retried_and_closing_twice_is_harmless(tmp_path):
+    """A host closed on purpose sends "bye": the window's session reports it and
+    stops, instead of knocking for `reconnect_for` seconds; both sessions may be
+    closed twice (the window's cleanup paths can overlap)."""
+    hosting = HostSession(default_config(players=2, seed=10), "Bye", port=0, bind="127.0.0.1",
+                          discovery=False)
+    port = hosting.start()
+    session = ClientSession(f"127.0.0.1:{port}", "Ann", token_dir=str(tmp_path), reconnect_for=30)
+    try:
+        session.connect()
+        start = time.monotonic()
+        hosting.close()
+        hosting.close()
+        kinds = []
+        while time.monotonic() - start < 5 and "bye" not in kinds:
+            kinds += [kind for kind, _ in session.poll()]
+            time.sleep(0.01)
+        assert "bye" in kinds
+        time.sleep(1.0)
+        later = [kind for kind, _ in session.poll()]
+        assert "disconnected" not in later and not session.connected
+        assert session._pumping.done()                         # no reconnect loop left running
+    finally:
+        session.close()
+        session.close()
