@@ -80,12 +80,27 @@ def summarize(auth: Authority) -> dict:
 
 # --- writing ------------------------------------------------------------------
 
-def encode(game: SavedGame) -> bytes:
-    body = msgpack.packb({
-        "config": game.config, "commands": game.commands, "hashes": game.hashes,
-        "mode": game.mode, "players": game.players, "created": game.created,
-        "updated": game.updated, "summary": game.summary, "extra": game.extra,
-    }, use_bin_type=True)
+_BODY_FIELDS = ("config", "commands", "hashes", "mode", "players", "created", "updated",
+                "summary", "extra")
+
+
+def encode(game: SavedGame, packed_lists=None) -> bytes:
+    """The file's bytes.  `packed_lists` may give the "commands" and "hashes"
+    arrays as their items already packed one by one, {field: (count, bytes)},
+    so that an autosave does not pack a long log again after every command;
+    the bytes are the same either way."""
+    packed_lists = packed_lists or {}
+    packer = msgpack.Packer(use_bin_type=True)
+    parts = [packer.pack_map_header(len(_BODY_FIELDS))]
+    for field in _BODY_FIELDS:
+        parts.append(packer.pack(field))
+        if field in packed_lists:
+            count, items = packed_lists[field]
+            parts.append(packer.pack_array_header(count))
+            parts.append(bytes(items))
+        else:
+            parts.append(packer.pack(getattr(game, field)))
+    body = b"".join(parts)
     wrapper = {"format": FORMAT, "sha256": hashlib.sha256(body).digest(), "body": body}
     return MAGIC + msgpack.packb(wrapper, use_bin_type=True)
 
@@ -275,8 +290,9 @@ def new_save_path(prefix: str = "game", folder: str | None = None) -> str:
 
 class Autosaver:
     """Keeps one save file current with a live game: call `record()` after each
-    accepted command.  Hashes are kept incrementally, so each save costs one
-    encode and one atomic write."""
+    accepted command.  The log's commands and hashes are packed once each, as
+    they come, so a save costs one pass over bytes and one atomic write rather
+    than packing the whole log again."""
 
     def __init__(self, auth: Authority, path: str, mode="hotseat", players=(), extra=None,
                  hashes=None, created=None):
@@ -287,6 +303,10 @@ class Autosaver:
         self.extra = dict(extra or {})
         self.hashes = list(hashes or [])
         self.created = created or time.time()
+        self._packed_commands = bytearray()
+        self._packed_hashes = bytearray()
+        self._commands_packed = 0
+        self._hashes_packed = 0
 
     def record(self) -> None:
         while len(self.hashes) < len(self.auth.log):
@@ -294,8 +314,16 @@ class Autosaver:
             if len(self.hashes) != len(self.auth.log) - 1:
                 raise RuntimeError("Autosaver.record() must be called after every command")
             self.hashes.append(state_hash(self.auth.state))
-        game = SavedGame(config=dict(self.auth.config), commands=[list(r.cmd) for r in self.auth.log],
-                         hashes=self.hashes, mode=self.mode, players=self.players,
-                         created=self.created, updated=time.time(), summary=summarize(self.auth),
-                         extra=self.extra)
-        save(self.path, game)
+        log = self.auth.log
+        for record in log[self._commands_packed:]:
+            self._packed_commands += msgpack.packb(list(record.cmd), use_bin_type=True)
+        self._commands_packed = len(log)
+        for digest in self.hashes[self._hashes_packed:]:
+            self._packed_hashes += msgpack.packb(digest, use_bin_type=True)
+        self._hashes_packed = len(self.hashes)
+        game = SavedGame(config=dict(self.auth.config), commands=[], hashes=[], mode=self.mode,
+                         players=self.players, created=self.created, updated=time.time(),
+                         summary=summarize(self.auth), extra=self.extra)
+        write_atomic(self.path, encode(game, {
+            "commands": (self._commands_packed, self._packed_commands),
+            "hashes": (self._hashes_packed, self._packed_hashes)}))

@@ -159,3 +159,12 @@ def test_temporary_files_of_killed_writes_are_cleared_once_stale(folder):
     os.utime(stale, (old, old))
     assert len(saves.list_saves(folder)) == 1
     assert os.path.exists(fresh) and not os.path.exists(stale)
+
+
+def test_autosave_bytes_are_exactly_the_encoding_of_what_they_hold(folder):
+    """The autosaver packs the log piece by piece; the file must be the very
+    bytes a whole-record encode gives."""
+    auth, path = _autosaved_game(folder, "ck", 15, 400)
+    data = open(path, "rb").read()
+    assert saves.encode(saves.load(path)) == data
+    assert len(saves.load(path).commands) == len(auth.log) == 400
