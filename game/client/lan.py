@@ -23,7 +23,9 @@ from game.engine import deciders
 from game.engine.views import view as engine_view
 from net.client import JoinRefused
 from net.protocol import DEFAULT_PORT, MAX_NAME, TAKEN_OVER, parse_address
+from net.saving import saved_seats
 from net.session import ClientSession, HostSession
+from net.tokens import TokenStore
 
 from . import settings
 from .theme import COLOUR_RGB
@@ -150,6 +152,7 @@ class LanGame:
         self.hosting = hosting
         self.advertised = advertised    # False: others must type the address
         self.closing = None             # the Background that closes the sessions
+        self.resumed = False            # a saved game continued by this host (resume_host)
 
     @property
     def is_host(self) -> bool:
@@ -184,37 +187,84 @@ def join(address: str, name: str, opts: LanOptions) -> LanGame:
     return LanGame(session)
 
 
-def host(config: dict, game_name: str, name: str, opts: LanOptions) -> LanGame:
-    """Blocking: listen (on opts.port, or any free port when it is taken),
-    advertise, and seat our own player through a ClientSession."""
+def _start_hosting(make, opts: LanOptions) -> tuple:
+    """Blocking: `make(port, discovery)` a HostSession and start it on
+    opts.port, or on any free port when that one is taken; when listening
+    works but advertising does not, host unadvertised (players type the
+    address).  Returns (hosting, advertised)."""
     advertised = opts.discovery
     ports = [opts.port] + ([0] if opts.port else [])
     for i, port in enumerate(ports):
-        hosting = HostSession(config, game_name, port=port, interfaces=opts.interfaces,
-                              discovery=advertised)
+        hosting = make(port, advertised)
         try:
             hosting.start()
-            break
+            return hosting, advertised
         except Exception:
             listened = hosting.host.port is not None
             hosting.close()
-            if listened and advertised:     # listening worked, advertising did not:
-                advertised = False          # players type the address instead
-                hosting = HostSession(config, game_name, port=port, interfaces=opts.interfaces,
-                                      discovery=False)
+            if listened and advertised:     # listening worked, advertising did not
+                hosting = make(port, False)
                 hosting.start()
-                break
+                return hosting, False
             if listened or i == len(ports) - 1:
                 raise
+
+
+def _seat_ourselves(hosting: HostSession, name: str, opts: LanOptions, ready: bool) -> ClientSession:
+    """Blocking: our own player joins (or rejoins, by a saved token) our host."""
     try:
         session = ClientSession(f"127.0.0.1:{hosting.port}", name, token_dir=opts.token_dir,
                                 reconnect_for=opts.reconnect_for)
         session.connect()
-        session.set_lobby(ready=True)   # the host shows readiness by starting the game
+        if ready:
+            session.set_lobby(ready=True)   # the host shows readiness by starting the game
     except BaseException:
         hosting.close()
         raise
-    return LanGame(session, hosting, advertised)
+    return session
+
+
+def host(config: dict, game_name: str, name: str, opts: LanOptions) -> LanGame:
+    """Blocking: listen (on opts.port, or any free port when it is taken),
+    advertise, and seat our own player through a ClientSession."""
+    hosting, advertised = _start_hosting(
+        lambda port, discovery: HostSession(config, game_name, port=port, interfaces=opts.interfaces,
+                                            discovery=discovery), opts)
+    return LanGame(_seat_ourselves(hosting, name, opts, ready=True), hosting, advertised)
+
+
+# --- resuming a saved LAN game on the host's laptop ---------------------------------------
+# The save (net/saving.py) holds every seat's name and token.  The host's own
+# seat is the one whose token this laptop's token store holds (saved when the
+# game was first hosted here); if the store lost it, the host says which
+# saved seat is theirs and its token is taken from the save (the save never
+# leaves the host's laptop, so the token is already here).
+
+def held_seat(game, opts: LanOptions):
+    """The saved seat whose token this laptop holds, or None.  Raises
+    saves.SaveError for a save whose LAN seats are damaged."""
+    game_id, _, seats = saved_seats(game)
+    store = TokenStore(opts.token_dir)
+    for seat, (name, _, token) in enumerate(seats):
+        saved = store.load(game_id, name)
+        if saved is not None and saved == (seat, token):
+            return seat
+    return None
+
+
+def resume_host(path: str, game, seat: int, opts: LanOptions) -> LanGame:
+    """Blocking: continue the LAN game saved at `path` (`game`: its loaded
+    SavedGame) and rejoin it as saved seat `seat` with that seat's token.
+    Raises saves.SaveError for a save that cannot be continued."""
+    game_id, _, seats = saved_seats(game)
+    name, _, token = seats[seat]
+    TokenStore(opts.token_dir).save(game_id, name, seat, token)
+    hosting, advertised = _start_hosting(
+        lambda port, discovery: HostSession.resume(path, port=port, interfaces=opts.interfaces,
+                                                   discovery=discovery), opts)
+    lan = LanGame(_seat_ourselves(hosting, name, opts, ready=False), hosting, advertised)
+    lan.resumed = True
+    return lan
 
 
 def next_link(link: str, kind: str, data) -> str:

@@ -7,6 +7,12 @@ Kolonisten) is listed greyed with the reason and is never changed.  The
 selected game can be resumed (hot-seat games that are not over: restored
 exactly, checked against every recorded state hash, and autosaved on into
 the same file), replayed, or deleted after a confirmation.
+
+A LAN game that is not over is resumed as its host: the save is replayed in
+the background (game/client/lan.py resume_host), this laptop rejoins as the
+seat whose token it holds (or, when it holds none, the seat the host says is
+theirs), and the LAN lobby opens with the other seats away until their
+players come back.
 """
 
 import os
@@ -17,7 +23,7 @@ import pygame_gui
 
 from game import saves
 
-from .. import theme, widgets
+from .. import lan, theme, widgets
 from ..controller import HotseatController
 from ..i18n import tr
 from .base import GuiScene
@@ -80,8 +86,6 @@ def reason_text(error) -> str:
 
 def resume_blocker(game) -> str | None:
     """Why a readable save cannot be continued here (None: it can)."""
-    if game.mode != "hotseat":
-        return tr("load.lan_resume")
     if type(game.summary.get("winner")) is int and game.summary["winner"] >= 0:
         return tr("load.over_resume")
     return None
@@ -97,6 +101,8 @@ class LoadScene(GuiScene):
         self.message, self.message_bad = "", False
         self.rows = []                  # (index, rect) of the rows drawn last
         self.last_click = (None, 0)     # (row, ticks): for double clicks
+        self.picking = None             # saved seats [(name, colour)] while the host picks theirs
+        self.pending = None             # the Background resuming a LAN game as its host
         self.reload()
         super().__init__(app)
 
@@ -140,6 +146,18 @@ class LoadScene(GuiScene):
                    "#error" if self.message_bad else "#dim")
         bw, bh, gap = int(200 * s), int(46 * s), int(14 * s)
         y = h - bh - int(28 * s)
+        if self.pending is not None:
+            self.label((box.x, y - int(40 * s), box.w, int(32 * s)), tr("load.lan_starting"))
+            return
+        if self.picking is not None and e is not None:
+            self.label((box.x, y - int(40 * s), box.w, int(32 * s)), tr("load.lan_pick_seat"))
+            sw = min(bw, (w - int(40 * s)) // (len(self.picking) + 1) - gap)
+            x = (w - (len(self.picking) + 1) * (sw + gap) + gap) // 2
+            for seat, name in enumerate(self.picking):
+                self.button(f"seat_{seat}", (x, y, sw, bh), tr("load.lan_seat", n=seat + 1, name=name))
+                x += sw + gap
+            self.button("pick_cancel", (x, y, sw, bh), tr("load.lan_pick_cancel"))
+            return
         if self.confirm and e is not None:
             self.label((box.x, y - int(40 * s), box.w, int(32 * s)),
                        tr("load.confirm", date=saved_date(e.game.updated)))
@@ -152,7 +170,9 @@ class LoadScene(GuiScene):
         self.button("back", (x, y, bw, bh), tr("load.back"))
         self.button("delete", (x + (bw + gap), y, bw, bh), tr("load.delete"), readable)
         self.button("replay", (x + 2 * (bw + gap), y, bw, bh), tr("load.replay"), readable)
-        self.button("resume", (x + 3 * (bw + gap), y, bw, bh), tr("load.resume"),
+        lan_save = readable and e.game.mode == "lan"
+        self.button("resume", (x + 3 * (bw + gap), y, bw, bh),
+                    tr("load.resume_host") if lan_save else tr("load.resume"),
                     readable and blocker is None, tooltip=blocker)
 
     def targets(self) -> dict:
@@ -180,9 +200,21 @@ class LoadScene(GuiScene):
         elif key == "confirm_no":
             self.confirm = False
             self.resize(self.app.size)
+        elif key is not None and key.startswith("seat_"):
+            self.host_lan(int(key[5:]))
+        elif key == "pick_cancel":
+            self.picking = None
+            self.resize(self.app.size)
 
     def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN and not self.confirm:
+        if self.pending is not None:                 # the LAN game is being resumed
+            return super().handle_event(event)
+        if event.type == pygame.KEYDOWN and self.picking is not None:
+            if event.key == pygame.K_ESCAPE:
+                self.picking = None
+                self.resize(self.app.size)
+                return
+        elif event.type == pygame.KEYDOWN and not self.confirm:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
                 return
@@ -200,7 +232,8 @@ class LoadScene(GuiScene):
             most = max(0, len(self.entries) - self.visible_rows())
             self.scroll = max(0, min(most, self.scroll - event.y))
             self.app.dirty = True
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.confirm:
+        elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.confirm
+              and self.picking is None):
             for i, rect in self.rows:
                 if rect.collidepoint(event.pos):
                     now = pygame.time.get_ticks()
@@ -233,6 +266,8 @@ class LoadScene(GuiScene):
         e = self.entry
         if e is None or e.game is None or resume_blocker(e.game):
             return
+        if e.game.mode == "lan":
+            return self.resume_lan()
         try:
             auth, e.game.hashes = saves.resume(e.game)    # autosave goes on from these hashes
         except saves.SaveError as exc:
@@ -251,6 +286,50 @@ class LoadScene(GuiScene):
         table.flying, table.notes = [], []            # no fly-outs or notices from past moves
         table.dice_until = table.glow_until = 0.0
         self.app.replace(table)
+
+    def resume_lan(self) -> None:
+        """Host the selected LAN save again, as the seat this laptop holds
+        the token of; ask which seat is ours when it holds none."""
+        e = self.entry
+        try:
+            seat = lan.held_seat(e.game, lan.options(self.app))
+        except saves.SaveError as exc:
+            return self._refuse(tr("load.refused", reason=reason_text(exc)))
+        if seat is None:
+            self.picking = saved_players(e.game)[0]
+            self.set_message("")
+            self.resize(self.app.size)
+        else:
+            self.host_lan(seat)
+
+    def host_lan(self, seat: int) -> None:
+        e = self.entry
+        if self.pending is not None or e is None or e.game is None:
+            return
+        self.picking = None
+        self.set_message("")
+        self.pending = lan.Background(lan.resume_host, e.path, e.game, seat, lan.options(self.app))
+        self.resize(self.app.size)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.pending is None or not self.pending.done():
+            return
+        job, self.pending = self.pending, None
+        if isinstance(job.error, saves.SaveError):
+            return self._refuse(tr("load.refused", reason=reason_text(job.error)))
+        if job.error is not None:
+            _, detail = lan.refusal_key(job.error)
+            return self._refuse(tr("lan.cannot_host", reason=detail))
+        from .lobby import LobbyScene
+        self.app.replace(LobbyScene(self.app, job.result, job.result.session.poll()))
+
+    def wake_ms(self) -> int:
+        return 100 if self.pending is not None else super().wake_ms()
+
+    def _refuse(self, message: str) -> None:
+        self.set_message(message, bad=True)
+        self.resize(self.app.size)
 
     def replay(self) -> None:
         e = self.entry

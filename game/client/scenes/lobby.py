@@ -5,6 +5,12 @@ choices, this player's name/colour/ready, and for the host the Start
 button (every seat taken and ready).  It polls the session every frame
 and opens the table when the host's first view arrives.
 
+A saved LAN game resumed by its host (lan.resume_host) opens this lobby too:
+the saved seats, away until their players rejoin with their tokens; the
+players who knock without a token, each with a button per away seat so the
+host can give them one (HostSession.assign: only by the host's click); and
+Continue, which opens the table (players still away can rejoin there).
+
 LanTableScene: the hot-seat table on a LanController (game/client/lan.py),
 plus what only a LAN game has: polling the session each frame, refusals as
 notes, each seat's connection state in its panel, and a banner while an
@@ -57,6 +63,11 @@ class LobbyScene(GuiScene):
         self.started_table = False
         self.name_text = None
         self.unhandled = list(events)   # handled on the first frame, once this scene shows
+        self.resumed = lan.resumed      # a saved game this host continues
+        self.held = None                # resumed: events from our sync on, for the table
+        self.knocking = []              # resumed: names knocking without a token (newest last)
+        self.knock_check = 0.0          # when the host's knocking list was last read
+        self.name_entry = None
         super().__init__(app)
 
     # --- lobby facts ---------------------------------------------------------------------
@@ -71,6 +82,8 @@ class LobbyScene(GuiScene):
         return seats[seat] if seat is not None and seat < len(seats) else None
 
     def can_start(self) -> bool:
+        if self.resumed:
+            return self.held is not None and self.link == "ok"
         seats = self.lobby["seats"]
         return (self.lan.is_host and self.link == "ok" and bool(seats)
                 and all(s and s["ready"] and s["connected"] for s in seats))
@@ -96,6 +109,15 @@ class LobbyScene(GuiScene):
         self.label((0, int(94 * s), w, int(28 * s)), hint, "#dim")
         bh, gap, col0 = int(38 * s), int(10 * s), int(170 * s)
         y = self.rows_top() + 4 * self.row_h() + int(14 * s)
+        bw, by = int(220 * s), h - int(46 * s) - int(22 * s)
+        if self.resumed:
+            self.info_label = self.label((self.x0, y, int(900 * s), int(30 * s)), "", "#dim")
+            self.error_label = self.label((self.x0, y + int(30 * s), int(900 * s), int(30 * s)), "", "#error")
+            self._build_knocking(y + int(68 * s), bh, gap)
+            self.button("leave", (w // 2 - bw - gap, by, bw, int(46 * s)), tr("lan.leave"))
+            self.button("start", (w // 2 + gap, by, bw, int(46 * s)), tr("lan.continue"))
+            self._refresh_widgets()
+            return
         mine = self.mine() or {}
         self.label((self.x0, y, col0, bh), tr("lan.your_name"))
         self.name_entry = pygame_gui.elements.UITextEntryLine(
@@ -110,12 +132,34 @@ class LobbyScene(GuiScene):
         y += bh + gap
         self.info_label = self.label((self.x0, y, int(900 * s), int(30 * s)), "", "#dim")
         self.error_label = self.label((self.x0, y + int(30 * s), int(900 * s), int(30 * s)), "", "#error")
-        bw, by = int(220 * s), h - int(46 * s) - int(22 * s)
         leave_x = w // 2 - bw - gap if self.lan.is_host else w // 2 - bw // 2
         self.button("leave", (leave_x, by, bw, int(46 * s)), tr("lan.leave"))
         if self.lan.is_host:
             self.button("start", (w // 2 + gap, by, bw, int(46 * s)), tr("new.start"))
         self._refresh_widgets()
+
+    def _build_knocking(self, y, bh, gap) -> None:
+        """Resumed: each player knocking without a token (the newest few),
+        with a button per away seat that gives it to them."""
+        s = self.app.scale
+        if not self.knocking:
+            return
+        self.label((self.x0, y, int(900 * s), int(30 * s)), tr("lan.knocking"), "#dim")
+        y += int(32 * s)
+        away = [i for i, seat in enumerate(self.lobby["seats"]) if seat and not seat["connected"]]
+        bw = int(220 * s)
+        for name in self.knocking[-2:]:
+            row_w = int(200 * s) + (len(away) * (bw + gap) if away else int(600 * s))
+            x = self.x0 + max(0, (int(900 * s) - row_w) // 2)
+            self.label((x, y, int(190 * s), bh), name)
+            x += int(200 * s)
+            for seat in away:
+                self.button(f"assign_{seat}_{self.knocking.index(name)}", (x, y, bw, bh),
+                            tr("lan.assign", n=seat + 1, name=self.lobby["seats"][seat]["name"]))
+                x += bw + gap
+            if not away:
+                self.label((x, y, int(600 * s), bh), tr("lan.no_free_seat"), "#dim")
+            y += bh + gap
 
     def rows_top(self) -> int:
         return int(134 * self.app.scale)
@@ -125,6 +169,12 @@ class LobbyScene(GuiScene):
 
     def _refresh_widgets(self) -> None:
         """Texts and states that follow the lobby (no rebuild: typing goes on)."""
+        if self.resumed:
+            (self.buttons["start"].enable if self.can_start() else self.buttons["start"].disable)()
+            self.info_label.set_text(self._info_text())
+            self.error_label.set_text(self.error)
+            self.app.dirty = True
+            return
         mine = self.mine() or {}
         colour = mine.get("colour")
         self.buttons["colour"].set_text("      " + tr("colour." + colour) if colour else "")
@@ -149,6 +199,9 @@ class LobbyScene(GuiScene):
         if self.info:
             return self.info
         seats = self.lobby["seats"]
+        if self.resumed:
+            away = [s["name"] for s in seats if s and not s["connected"]]
+            return tr("lan.resume_waiting", names=", ".join(away)) if away else tr("lan.resume_all_back")
         if any(s is None for s in seats):
             return tr("lan.waiting_seats")
         if not all(s["ready"] for s in seats):
@@ -173,6 +226,9 @@ class LobbyScene(GuiScene):
             self.start()
         elif key == "leave":
             self.leave()
+        elif key is not None and key.startswith("assign_"):
+            seat, k = map(int, key[7:].split("_"))
+            self.assign(seat, self.knocking[k])
         self._refresh_widgets()
 
     def rename(self) -> None:
@@ -195,7 +251,19 @@ class LobbyScene(GuiScene):
                 self.session.set_lobby(colour=colour)
                 return
 
+    def assign(self, seat: int, name: str) -> None:
+        """The host gives away seat `seat` to `name` (who knocked without a
+        token); their next try to join takes it."""
+        try:
+            self.lan.hosting.assign(seat, name)
+        except ValueError as exc:
+            self.error = tr("lan.cannot_assign", reason=str(exc))
+            return
+        self.info = tr("lan.assigned", name=name, n=seat + 1)
+
     def start(self) -> None:
+        if self.resumed:
+            return self._open_table(self.held)
         try:
             self.lan.hosting.start_game()
         except (RuntimeError, ValueError) as exc:
@@ -206,7 +274,8 @@ class LobbyScene(GuiScene):
         self.app.pop()
 
     def handle_event(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.name_entry.is_focused:
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+                and not (self.name_entry is not None and self.name_entry.is_focused)):
             self.leave()
             return
         super().handle_event(event)
@@ -217,9 +286,27 @@ class LobbyScene(GuiScene):
         if self.app.scene is self:
             events, self.unhandled = self.unhandled + self.session.poll(), []
             self._handle(events)
+        if self.app.scene is self and self.resumed and time.monotonic() - self.knock_check > 0.5:
+            self.knock_check = time.monotonic()
+            self._read_knocking()
+
+    def _read_knocking(self) -> None:
+        try:
+            knocking = self.lan.hosting.knocking()
+        except Exception:       # the host is closing: nobody can be seated anyway
+            return
+        if knocking != self.knocking:
+            self.knocking = knocking
+            self.resize(self.app.size)
+
+    def _open_table(self, events) -> None:
+        self.started_table = True
+        self.app.replace(LanTableScene(self.app, LanController(self.lan, events)))
 
     def _handle(self, events) -> None:
         changed = False
+        if self.held is not None:
+            self.held.extend(events)    # the table takes them when the host continues
         for i, (kind, data) in enumerate(events):
             changed = True
             before, self.link = self.link, next_link(self.link, kind, data)
@@ -229,11 +316,13 @@ class LobbyScene(GuiScene):
                 self.error = {"lost": tr("lan.lost"), "closed": tr("lan.host_closed"),
                               "taken": tr("lan.banner_taken")}.get(self.link, "")
                 self.info = tr("lan.reconnected") if self.link == "ok" else ""
-            elif kind == "synced" and not self.started_table:
-                self.started_table = True
-                controller = LanController(self.lan, events[i:])
-                self.app.replace(LanTableScene(self.app, controller))
-                return
+            elif kind == "synced" and self.resumed and self.held is None:
+                self.held = list(events[i:])      # the host looks at who is back first
+            elif kind == "synced" and not self.started_table and not self.resumed:
+                return self._open_table(events[i:])
+            elif kind == "lobby" and self.resumed:
+                self.info = ""                      # e.g. "seat kept for …": who is back says more now
+                self.resize(self.app.size)          # seats back or away: the assign buttons change
         if changed:
             self._refresh_widgets()
 
@@ -275,9 +364,11 @@ class LobbyScene(GuiScene):
                 name = seat["name"] + ("  " + tr("lan.you") if mine else "")
                 img = text.render(name, 18, theme.TEXT, bold=True)
                 surf.blit(img, img.get_rect(midleft=(sw.right + int(12 * s), r.centery)))
-                ready, colour = (tr("lan.ready"), theme.GOOD) if seat["ready"] else (tr("lan.not_ready_yet"), theme.TEXT_DIM)
-                img = text.render(ready, 16, colour, bold=seat["ready"])
-                surf.blit(img, img.get_rect(midleft=(r.x + int(520 * s), r.centery)))
+                if self.lobby["state"] == "lobby":      # a resumed game's seats are all ready
+                    ready, colour = ((tr("lan.ready"), theme.GOOD) if seat["ready"]
+                                     else (tr("lan.not_ready_yet"), theme.TEXT_DIM))
+                    img = text.render(ready, 16, colour, bold=seat["ready"])
+                    surf.blit(img, img.get_rect(midleft=(r.x + int(520 * s), r.centery)))
                 conn = seat["connected"]
                 dot = (r.x + int(712 * s), r.centery)
                 pygame.draw.circle(surf, theme.GOOD if conn else theme.BAD, dot, int(6 * s))
