@@ -408,7 +408,7 @@ def test_a_trade_offer_to_others_leaves_a_watching_lan_player_without_a_dialog()
     dialog for them, an offer to them does."""
     from game.bots.random_bot import RandomBot
     from game.engine import check
-    from game.engine.state import MAIN
+    from game.engine.state import MAIN, TRADE
     from game.client.scenes import dialogs
     app = make_app()
     hosting = HostSession(default_config(players=3, seed=5), "Ruil", port=0, bind="127.0.0.1", discovery=False)
@@ -463,8 +463,9 @@ def test_a_trade_offer_to_others_leaves_a_watching_lan_player_without_a_dialog()
                 app.dirty = True
                 app.step([])
                 found[target] = (type(table.dialog), table.prompt())
-                seats[v.current].poll()
-                seats[v.current].submit(("cancel_trade", v.current))
+                offerer = seats[v.current]      # its copy must have the offer before it cancels
+                assert run_until([app], lambda: offerer.poll() is not None and offerer.view.phase == TRADE)
+                offerer.submit(("cancel_trade", v.current))
                 assert run_until([app], lambda: table.c.session.view.phase == MAIN)
                 continue
             if table.c.session.game.must_decide():
