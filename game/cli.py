@@ -17,12 +17,7 @@ def main(argv=None) -> int:
     if args.command in ("host", "join", "browse"):
         return _run_lan_command(ap, args)
     if args.command in (None, "play"):
-        try:
-            from game.client.app import run
-        except ImportError:
-            print("kolonisten: the game window is not built yet; try `python -m tools.simulate`.",
-                  file=sys.stderr)
-            return 2
+        from game.client.app import run
         return run()
     return 0
 
@@ -74,8 +69,8 @@ def _run_lan_command(ap, args) -> int:
     from net import headless
     if args.command == "host":
         if not args.headless:
-            print("kolonisten: hosting from the game window is not built yet; use --headless.",
-                  file=sys.stderr)
+            print("kolonisten: `host` runs a dedicated host with --headless; to host and play, "
+                  "start `kolonisten` and choose Host LAN game.", file=sys.stderr)
             return 2
         if args.seed is not None and not 0 <= args.seed < 2 ** 64:
             ap.error("--seed must be a whole number from 0 to 2**64-1")
@@ -86,8 +81,8 @@ def _run_lan_command(ap, args) -> int:
         return headless.host_main(args)
     if args.command == "join":
         if args.bot is None:
-            print("kolonisten: joining from the game window is not built yet; use --bot random.",
-                  file=sys.stderr)
+            print("kolonisten: `join` plays windowless with --bot random; to join and play, "
+                  "start `kolonisten` and choose Join LAN game.", file=sys.stderr)
             return 2
         return headless.join_main(args)
     return headless.browse_main(args)
