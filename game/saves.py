@@ -92,14 +92,14 @@ def encode(game: SavedGame, packed_lists=None) -> bytes:
     packed_lists = packed_lists or {}
     packer = msgpack.Packer(use_bin_type=True)
     parts = [packer.pack_map_header(len(_BODY_FIELDS))]
-    for field in _BODY_FIELDS:
-        parts.append(packer.pack(field))
-        if field in packed_lists:
-            count, items = packed_lists[field]
+    for name in _BODY_FIELDS:
+        parts.append(packer.pack(name))
+        if name in packed_lists:
+            count, items = packed_lists[name]
             parts.append(packer.pack_array_header(count))
             parts.append(bytes(items))
         else:
-            parts.append(packer.pack(getattr(game, field)))
+            parts.append(packer.pack(getattr(game, name)))
     body = b"".join(parts)
     wrapper = {"format": FORMAT, "sha256": hashlib.sha256(body).digest(), "body": body}
     return MAGIC + msgpack.packb(wrapper, use_bin_type=True)

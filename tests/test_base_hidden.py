@@ -2,7 +2,6 @@
 keeps only its own seat's secrets, and each seat's copy of the game, fed only
 the records redacted for it, stays identical to the authority's view."""
 
-import pytest
 from hypothesis import given, settings, strategies as st
 
 from game.bots.random_bot import RandomBot

@@ -2,7 +2,6 @@
 through the command path on the beginner board (hex 0 mountains 10:
 nodes 0 4 8 12 7 3; hex 14 fields 4: 30 36 41 45 40 35)."""
 
-import pytest
 
 from game.engine.constants import POLITICS, SCIENCE, TRADE
 from game.engine.invariants import check_state

@@ -5,7 +5,6 @@ Board facts: hex 4 hills 6 (8 13 18 23 17 12), hex 9 desert (18 24 30 35 29 23),
 hex 5 pasture 4 (9 14 19 24 18 13), hex 8 forest 11 (17 23 29 34 28 22);
 node 0 has a 3:1 harbor, nodes 27 and 33 the grain 2:1 harbor."""
 
-import pytest
 
 from game.engine.constants import (
     BRICK, CLOTH, COIN, GRAIN, ORE, PAPER, POLITICS, SCIENCE, TRADE, WOOD,

@@ -9,7 +9,6 @@ with roads 7-12-17-23; seat 1 city 15 (hex 6 hills 10) with roads 15-20-25;
 seat 2 settlement 41 (hex 14 fields 4); seat 3 settlement 48 (hex 16 hills 5).
 Seat 0 is in the main phase of its turn."""
 
-import pytest
 
 from game.engine.board import edge_between
 from game.engine.constants import (

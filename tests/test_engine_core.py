@@ -11,12 +11,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.engine import (
     COMMANDS, apply, check, decode_state, deciders, default_config, encode_state,
-    legal_commands, pack, state_hash, unpack, view, view_obj,
+    legal_commands, pack, state_hash, unpack, view_obj,
 )
 from game.engine.codec import state_from_obj, state_to_obj
 from game.engine.match import Authority, Replica
 from game.engine.rng import Rng
-from game.engine.views import redact_event, redact_outcome
 
 from engine_play import random_game
 
