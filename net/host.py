@@ -47,6 +47,15 @@ LOBBY, RUNNING, OVER = "lobby", "running", "over"
 WRITE_BUFFER_LIMIT = 4 * 1024 * 1024     # a peer this far behind is dropped
 
 
+
+def _same_token(expected: str, given: str) -> bool:
+    """Constant-time token comparison; compared as UTF-8 bytes because
+    compare_digest refuses str with non-ASCII characters, and a token from the
+    network may hold any."""
+    return secrets.compare_digest(expected.encode("utf-8", "surrogatepass"),
+                                  given.encode("utf-8", "surrogatepass"))
+
+
 class Seat:
     def __init__(self, name: str, colour: str, token: str):
         self.name = name
@@ -333,7 +342,7 @@ class Host:
             return
         seat = msg["seat"]
         holder = self.seats[seat] if seat < len(self.seats) else None
-        if holder is None or not secrets.compare_digest(holder.token, msg["token"]):
+        if holder is None or not _same_token(holder.token, msg["token"]):
             return conn.send(error("bad_token", "no seat with that token"))
         if conn.seat is not None and conn.seat != seat:
             return conn.send(error("already_seated", "this connection already holds a seat"))
@@ -392,7 +401,7 @@ class Host:
         if conn.seat is None:
             return conn.send(_reject(ref, "not_seated", "join a seat first"))
         seat = conn.seat
-        if not secrets.compare_digest(self.seats[seat].token, msg["token"]):
+        if not _same_token(self.seats[seat].token, msg["token"]):
             return conn.send(_reject(ref, "bad_token", "that is not your seat's token"))
         cmd = msg["cmd"]
         if cmd[1] != seat:

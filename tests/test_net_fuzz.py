@@ -298,3 +298,21 @@ def test_socket_level_abuse_leaves_the_host_serving(tmp_path, monkeypatch):
         assert all(res["ok"] for res in results)
         await host.close()
     asyncio.run(main())
+
+
+def test_a_token_with_non_ascii_characters_is_refused_not_an_internal_error():
+    """Found by the mutated-frame fuzz: compare_digest refuses non-ASCII str,
+    so a bit-flipped token crashed the check; it must simply be a bad token."""
+    t = table()
+    other = (t.decider + 1) % 3
+    for token in ("Ҳ" + t.tokens[other][1:], "ü", "\u20ac" * 40):
+        for conn, msg in (
+            (t.conns[other], {"t": "cmd", "id": 1, "seq": len(t.host.auth.log), "token": token,
+                              "cmd": ["end_turn", other]}),
+            (t.new_conn(), {"t": "rejoin", "seat": other, "token": token}),
+        ):
+            if msg["t"] == "rejoin":
+                t.feed(conn, {"t": "hello", "v": PROTOCOL_VERSION, "app": APP})
+            since = len(conn.writer.frames)
+            t.send_and_check(conn, _pack(msg))
+            assert _replies(conn.writer, since)[0]["code"] == "bad_token"
