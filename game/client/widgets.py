@@ -45,6 +45,15 @@ def panel(surf, rect, fill=theme.PANEL, border=theme.PANEL_EDGE, radius=8, width
         pygame.draw.rect(surf, border, rect, width, border_radius=radius)
 
 
+def player_panel(surf, rect, colour, active: bool, stripe: int) -> None:
+    """A player's panel: highlighted while it is their move, with a stripe of
+    their colour down the left edge (table and replay viewer alike)."""
+    panel(surf, rect, theme.PANEL_LIGHT if active else theme.PANEL,
+          theme.ACCENT if active else theme.PANEL_EDGE, width=2 if active else 1)
+    pygame.draw.rect(surf, colour, (rect.x, rect.y, stripe, rect.h),
+                     border_top_left_radius=8, border_bottom_left_radius=8)
+
+
 def button(surf, text, rect, label, enabled=True, hover=False, primary=False, selected=False,
            size=15, sub=None):
     """A rounded button; `sub` is a callable drawing extra content (e.g. costs)

@@ -312,10 +312,7 @@ class ReplayScene(Scene):
         for seat in range(self.n):
             r = pygame.Rect(L.side.x + pad, y, L.side.w - 2 * pad, ph)
             acting = seat == v.current and v.phase != GAME_OVER
-            widgets.panel(surf, r, theme.PANEL_LIGHT if acting else theme.PANEL,
-                          theme.ACCENT if acting else theme.PANEL_EDGE, width=2 if acting else 1)
-            pygame.draw.rect(surf, self.colours[seat], (r.x, r.y, int(9 * s), r.h),
-                             border_top_left_radius=8, border_bottom_left_radius=8)
+            widgets.player_panel(surf, r, self.colours[seat], acting, int(9 * s))
             x = r.x + int(16 * s)
             name = text.render(self.names[seat], 16, theme.TEXT, bold=True)
             surf.blit(name, (x, r.y + int(4 * s)))

@@ -776,10 +776,7 @@ class TableScene(Scene):
         pygame.draw.rect(surf, (26, 32, 42), L.side)
         for seat, rect in enumerate(L.panels):
             active = seat == v.current and v.phase != GAME_OVER
-            widgets.panel(surf, rect, theme.PANEL_LIGHT if active else theme.PANEL,
-                          theme.ACCENT if active else theme.PANEL_EDGE, width=2 if active else 1)
-            pygame.draw.rect(surf, self.colours[seat], (rect.x, rect.y, int(10 * s), rect.h),
-                             border_top_left_radius=8, border_bottom_left_radius=8)
+            widgets.player_panel(surf, rect, self.colours[seat], active, int(10 * s))
             x = rect.x + int(18 * s)
             name = text.render(self.names[seat], 17, theme.TEXT, bold=True)
             surf.blit(name, (x, rect.y + int(6 * s)))
