@@ -13,6 +13,8 @@ import argparse
 import json
 import os
 import sys
+
+from tools.scratch import use_scratch_user_data
 import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -74,6 +76,7 @@ def startup_ms() -> float:
 
 
 def main(argv=None) -> int:
+    use_scratch_user_data()
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", default="1920x1080")
     ap.add_argument("--frames", type=int, default=300)

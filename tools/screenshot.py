@@ -18,6 +18,8 @@ import argparse
 import os
 import sys
 
+from tools.scratch import use_scratch_user_data
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -602,6 +604,7 @@ def shoot_lan(out, w, h, lang):
 
 
 def main(argv=None) -> int:
+    use_scratch_user_data()
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="shots")
     ap.add_argument("--seed", type=int, default=4)

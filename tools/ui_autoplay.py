@@ -20,6 +20,8 @@ import argparse
 import json
 import os
 import sys
+
+from tools.scratch import use_scratch_user_data
 import time
 
 
@@ -262,6 +264,7 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
 
 
 def main(argv=None) -> int:
+    use_scratch_user_data()
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rules", choices=("base", "ck"), default="base")
     ap.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
