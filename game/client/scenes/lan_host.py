@@ -8,13 +8,12 @@ import secrets
 import pygame
 import pygame_gui
 
-from game.engine import default_config
 from game.engine.match import Authority
 
 from .. import lan
 from ..i18n import tr
 from .base import GuiScene
-from .newgame import CLIENT_RULES
+from .newgame import CLIENT_RULES, choose_rule, rule_config
 
 
 class LanHostScene(GuiScene):
@@ -108,19 +107,8 @@ class LanHostScene(GuiScene):
         self._keep_texts()
         if key.startswith("players_"):
             self.players = int(key[8:])
-        elif key.startswith("rules_"):
-            self.rules = key[6:]
-            self.vp = default_config(rules=self.rules)["vp_target"]
-        elif key.startswith("board_"):
-            self.board = key[6:]
-        elif key == "vp_minus":
-            self.vp = max(3, self.vp - 1)
-        elif key == "vp_plus":
-            self.vp = min(30, self.vp + 1)
-        elif key.startswith("combine_"):
-            self.combine = key == "combine_True"
-        elif key.startswith("commit_"):
-            self.commit = key == "commit_True"
+        elif choose_rule(self, key):
+            pass
         elif key == "back":
             self.app.pop()
             return
@@ -131,10 +119,7 @@ class LanHostScene(GuiScene):
         self.resize(self.app.size)
 
     def config(self) -> dict:
-        return default_config(rules=self.rules, players=self.players, vp_target=self.vp, board=self.board,
-                              seed=secrets.randbits(63),
-                              combine_trade_build=self.combine and self.rules == "base",
-                              knight_commit=self.commit and self.rules == "ck")
+        return rule_config(self, self.players, secrets.randbits(63))
 
     def host(self) -> None:
         if self.pending is not None:

@@ -17,6 +17,37 @@ MAX_NAME = 16
 CLIENT_RULES = ("base", "ck")
 
 
+def choose_rule(form, key: str) -> bool:
+    """Apply a pressed rule-option button (rules, board, points to win, the
+    engine's options) to a form that has the attributes rules, board, vp,
+    combine and commit; False when `key` is not one of these buttons.
+    Shared by the new hot-seat game form and the host LAN game form."""
+    if key.startswith("rules_"):
+        form.rules = key[6:]
+        form.vp = default_config(rules=form.rules)["vp_target"]
+    elif key.startswith("board_"):
+        form.board = key[6:]
+    elif key == "vp_minus":
+        form.vp = max(3, form.vp - 1)
+    elif key == "vp_plus":
+        form.vp = min(30, form.vp + 1)
+    elif key.startswith("combine_"):
+        form.combine = key == "combine_True"
+    elif key.startswith("commit_"):
+        form.commit = key == "commit_True"
+    else:
+        return False
+    return True
+
+
+def rule_config(form, players: int, seed: int) -> dict:
+    """The engine config a form's rule choices make (options only where their
+    rule set has them)."""
+    return default_config(rules=form.rules, players=players, vp_target=form.vp, board=form.board,
+                          seed=seed, combine_trade_build=form.combine and form.rules == "base",
+                          knight_commit=form.commit and form.rules == "ck")
+
+
 class NewGameScene(GuiScene):
     def __init__(self, app):
         self.players = 4
@@ -120,19 +151,8 @@ class NewGameScene(GuiScene):
             i = int(key[7:])
             ids = [c for c, _ in theme.PLAYER_COLOURS]
             self.colours[i] = ids[(ids.index(self.colours[i]) + 1) % len(ids)]
-        elif key.startswith("rules_"):
-            self.rules = key[6:]
-            self.vp = 13 if self.rules == "ck" else 10
-        elif key.startswith("board_"):
-            self.board = key[6:]
-        elif key == "vp_minus":
-            self.vp = max(3, self.vp - 1)
-        elif key == "vp_plus":
-            self.vp = min(30, self.vp + 1)
-        elif key.startswith("combine_"):
-            self.combine = key == "combine_True"
-        elif key.startswith("commit_"):
-            self.commit = key == "commit_True"
+        elif choose_rule(self, key):
+            pass
         elif key == "back":
             self.app.pop()
             return
@@ -154,10 +174,7 @@ class NewGameScene(GuiScene):
         if not self.seed_text.isdigit() or int(self.seed_text) >= 2 ** 64:
             return self._fail(tr("new.bad_seed"))
         seed = int(self.seed_text)
-        config = default_config(rules=self.rules, players=self.players, vp_target=self.vp,
-                                board=self.board, seed=seed,
-                                combine_trade_build=self.combine and self.rules == "base",
-                                knight_commit=self.commit and self.rules == "ck")
+        config = rule_config(self, self.players, seed)
         try:
             controller = HotseatController(config, names, [theme.COLOUR_RGB[c] for c in colours], autosave=True)
         except ValueError as e:
