@@ -27,3 +27,16 @@ class RandomBot:
         """When several seats must decide at once, who moves next (uniform)."""
         seats = deciders(state)
         return seats[self.rng.below(len(seats))] if len(seats) > 1 else seats[0]
+
+
+class SeatRandomBot:
+    """RandomBot behind the seat interface of game.bots.make_bot."""
+
+    def __init__(self, level: str, seat: int, seed: int):
+        self.level, self.seat = level, seat
+        self.bot = RandomBot(seed)
+
+    def choose(self, view):
+        if self.seat not in deciders(view):
+            return None
+        return self.bot.choose(view, self.seat)
