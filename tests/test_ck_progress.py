@@ -563,3 +563,15 @@ def test_trade_monopoly_each_other_player_gives_one_commodity():
     assert s.hands[0] == list(hand(coin=2)) and s.hands[1] == list(hand(coin=1))
     assert s.hands[2] == list(hand(paper=1))
     refuse(auth, ("progress", 0, P["trade_monopoly"], (ORE,)), "no_card")
+
+
+def test_CK_11_invariants_catch_impossible_harbor_and_fleet_records():
+    from game.engine.invariants import check_state
+    auth = harbor_position()
+    s = auth.state
+    assert check_state(s) == []
+    s.harbor_swaps[0] = 1                                  # a swap owed by the current player
+    assert any("Commercial Harbor" in p for p in check_state(s))
+    s.harbor_swaps[0] = 0
+    s.fleet = 1 << 8                                       # only 8 card kinds exist
+    assert any("Merchant Fleet" in p for p in check_state(s))
