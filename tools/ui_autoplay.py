@@ -163,6 +163,11 @@ def plan(table, cmd, rng, pygame):
         steps = [("click", ("responses", "withdraw"))]
     else:
         raise AutoplayError(f"no way to enter command {cmd!r} yet")
+    # Playing a Commercial Harbor opens its swap chooser; a player doing
+    # something else first closes it with Escape (it comes back with O).
+    dialog = table.dialog
+    if getattr(dialog, "what", None) == "harbor_trade" and kind != "harbor_trade":
+        steps = [("key", pygame.K_ESCAPE)] + steps
     return steps
 
 
