@@ -24,6 +24,7 @@ def main(argv=None) -> int:
 
 def _add_lan_commands(sub) -> None:
     """`host`, `join` and `browse`: LAN play (net/)."""
+    from game.bots import LEVELS
     from net.protocol import DEFAULT_PORT
     h = sub.add_parser("host", help="host a LAN game (or resume a saved one)",
                        epilog="Exit codes: 0 the game ended; 1 the save given to --resume cannot "
@@ -48,9 +49,14 @@ def _add_lan_commands(sub) -> None:
     h.add_argument("--interfaces", default="all",
                    help="comma-separated IPv4 addresses to advertise on, or 'all'")
     h.add_argument("--no-discovery", action="store_true", help="do not advertise on the LAN")
+    h.add_argument("--bots", type=int, default=0, metavar="K",
+                   help="computer players that take K of the seats (the rest join over the network)")
+    h.add_argument("--bot-level", choices=LEVELS + ("random",), default="medium",
+                   help="the computers' level (default medium)")
     j = sub.add_parser("join", help="join a LAN game by address (host[:port])")
     j.add_argument("address")
-    j.add_argument("--bot", choices=("random",), help="play windowless with a bot")
+    j.add_argument("--bot", choices=("random",) + LEVELS,
+                   help="play the seat windowless with a computer player of this level")
     j.add_argument("--name", default="Speler")
     j.add_argument("--seed", type=int, default=None, help="the bot's own seed")
     j.add_argument("--token-dir", default=None,
@@ -76,12 +82,17 @@ def _run_lan_command(ap, args) -> int:
             ap.error("--seed must be a whole number from 0 to 2**64-1")
         if args.assign and args.resume is None:
             ap.error("--assign gives seats of a resumed game: use it with --resume")
+        if not 0 <= args.bots <= (args.players or 4):
+            ap.error(f"--bots must be from 0 to the number of players ({args.players or 4})")
+        if args.bots and args.resume:
+            ap.error("--bots fills the seats of a new game; the seats of a resumed game are taken "
+                     "back with their tokens (computers in resumed LAN games are not supported yet)")
         if args.no_save and (args.save or args.resume):
             ap.error("--no-save cannot go with --save or --resume (a resumed game saves on)")
         return headless.host_main(args)
     if args.command == "join":
         if args.bot is None:
-            print("kolonisten: `join` plays windowless with --bot random; to join and play, "
+            print("kolonisten: `join` plays windowless with --bot LEVEL; to join and play, "
                   "start `kolonisten` and choose Join LAN game.", file=sys.stderr)
             return 2
         return headless.join_main(args)

@@ -1,5 +1,6 @@
-"""A windowless client that plays with game.bots.random_bot (`kolonisten join
---bot random`), used by the tests and benchmarks too.
+"""A windowless client that plays a seat with a computer player (`kolonisten
+join ADDRESS --bot random|easy|medium|hard`), used by the tests, the
+benchmarks and `kolonisten host --headless --bots N`.
 
 It acts whenever its own copy says its seat must decide, one command at a
 time; when the host refuses a command it picks another (a `stale` refusal
@@ -10,6 +11,7 @@ connection drops it reconnects with its saved token for a while.
 import asyncio
 import time
 
+from game.bots import make_bot
 from game.bots.random_bot import RandomBot
 from game.engine import legal_commands
 
@@ -20,9 +22,12 @@ FATAL = ("full", "running", "version", "bad_token", "protocol", "other_game")
 
 
 class BotPlayer:
-    def __init__(self, name: str, store=None, seed: int = 0):
+    def __init__(self, name: str, store=None, seed: int = 0, level: str = "random"):
         self.game = PeerGame(send=None, name=name, store=store)
-        self.bot = RandomBot(seed)
+        self.bot = RandomBot(seed)          # "random", and the fallback after a refusal
+        self.level = level
+        self.seed = seed
+        self.player = None                  # the computer player of our seat (levels above random)
         self.refused = set()        # commands the host refused at refused_seq
         self.refused_seq = -1
         self.last_cmd = None
@@ -48,22 +53,37 @@ class BotPlayer:
         game = self.game
         if not game.must_decide():
             return
-        cmds = legal_commands(game.view, game.seat)
-        if self.refused_seq == game.seq:
-            cmds = [c for c in cmds if c not in self.refused]
-        if not cmds:
-            return
-        self.last_cmd = cmds[self.bot.rng.below(len(cmds))]
+        refused = self.refused if self.refused_seq == game.seq else ()
+        cmd = self._choose(refused) if self.level != "random" else None
+        if cmd is None:
+            cmds = [c for c in legal_commands(game.view, game.seat) if c not in refused]
+            if not cmds:
+                return
+            cmd = cmds[self.bot.rng.below(len(cmds))]
+        self.last_cmd = cmd
         ident = game.submit(self.last_cmd)
         self.sent_at[ident] = time.perf_counter_ns()
         self.sent_seq[ident] = game.seq
 
 
+    def _choose(self, refused):
+        """The computer player's choice from our seat's view only, or None to
+        fall back to a random legal command (it repeated a refused one)."""
+        game = self.game
+        if self.player is None or self.player.seat != game.seat:
+            self.player = make_bot(self.level, game.seat, self.seed)
+        cmd = self.player.choose(game.view)
+        if cmd is None:
+            return None
+        cmd = tuple(tuple(a) if isinstance(a, list) else a for a in cmd)
+        return None if cmd in refused else cmd
+
+
 async def play(address, name: str, store=None, seed: int = 0, reconnect_for: float = 30.0,
-               raw_log=None, player: BotPlayer | None = None) -> dict:
+               raw_log=None, player: BotPlayer | None = None, level: str = "random") -> dict:
     """Play one game to its end.  Returns a result dict whose "ok" is True only
     when the game ended and this copy's hashes match the host's."""
-    player = player or BotPlayer(name, store, seed)
+    player = player or BotPlayer(name, store, seed, level)
     game = player.game
     store = game.store
     lost_at = None

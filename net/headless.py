@@ -5,7 +5,9 @@ import asyncio
 import json
 import os
 import secrets
+import subprocess
 import sys
+import tempfile
 import time
 
 from game import saves
@@ -31,7 +33,8 @@ LINGER = 60.0       # seconds a finished game waits for absent seats to collect 
 
 async def run_host(players: int | None = None, rules: str | None = None, port: int = 0, seed=None,
                    name: str | None = None, bind="0.0.0.0", interfaces=None, discovery=True,
-                   out=None, save_path=None, autosave=True, resume=None, assign=()) -> int:
+                   out=None, save_path=None, autosave=True, resume=None, assign=(), bots=0,
+                   bot_level="medium") -> int:
     """A dedicated host.  Exit codes: 0 the game ended; 1 the save given to
     resume cannot be used (damaged, foreign, newer, hot-seat); 2 bad options
     (unusable rules, options that disagree with the save, a bad --assign,
@@ -104,7 +107,9 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
             advertiser.changed()
 
     host.listeners.append(on_change)
+    computers = ComputerSeats(bots, bot_level, bind, port)
     try:
+        computers.start()
         await host.finished.wait()
         # Seats that were away at the end (or when a finished game was resumed)
         # get a while to come back for the result.
@@ -115,10 +120,49 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
         result = dict(host.result(), seed=config["seed"])
         print(json.dumps(result), file=out, flush=True)
     finally:
+        await computers.stop()
         if advertiser is not None:
             await advertiser.close()
         await host.close()
     return 0
+
+
+class ComputerSeats:
+    """Computer players for a headless host's seats: each is its own
+    `kolonisten join --bot LEVEL` process on this machine, so a thinking bot
+    never slows the host, and it sees only what its seat's copy of the game
+    shows, like any other player."""
+
+    def __init__(self, count: int, level: str, bind: str, port: int):
+        self.count, self.level = count, level
+        self.address = f"{'127.0.0.1' if bind in ('0.0.0.0', '') else bind}:{port}"
+        self.procs = []
+        self.folder = None
+
+    def start(self) -> None:
+        if not self.count:
+            return
+        self.folder = tempfile.TemporaryDirectory(prefix="kolonisten-computers-")
+        for k in range(self.count):
+            name = f"Computer {k + 1}"
+            tokens = os.path.join(self.folder.name, str(k))
+            self.procs.append(subprocess.Popen(
+                [sys.executable, "-m", "game.cli", "join", self.address, "--bot", self.level,
+                 "--name", name, "--token-dir", tokens, "--seed", str(secrets.randbits(32))],
+                stdout=subprocess.DEVNULL))
+            print(f"{name} ({self.level}) takes a seat", file=sys.stderr, flush=True)
+
+    async def stop(self) -> None:
+        """After the game they leave by themselves; anything left is ended."""
+        deadline = time.monotonic() + 5.0
+        while any(p.poll() is None for p in self.procs) and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        for p in self.procs:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+        if self.folder is not None:
+            self.folder.cleanup()
 
 
 def _new_host(players, rules, seed, name, save_path, autosave):
@@ -161,11 +205,11 @@ def _resumed_host(path, save_path, name, rules, players, seed):
 
 
 async def run_join(address: str, name: str, token_dir=None, seed=None, reconnect_for=30.0,
-                   out=None) -> int:
+                   out=None, level="random") -> int:
     out = out or sys.stdout
     store = TokenStore(token_dir)
     seed = secrets.randbits(32) if seed is None else seed
-    result = await play(address, name, store=store, seed=seed, reconnect_for=reconnect_for)
+    result = await play(address, name, store=store, seed=seed, reconnect_for=reconnect_for, level=level)
     print(json.dumps(result), file=out, flush=True)
     return 0 if result["ok"] else 1
 
@@ -188,12 +232,13 @@ def host_main(args) -> int:
     return asyncio.run(run_host(args.players, args.rules, args.port, args.seed, args.name,
                                 args.bind, _interfaces(args.interfaces), not args.no_discovery,
                                 save_path=args.save, autosave=not args.no_save,
-                                resume=args.resume, assign=args.assign or ()))
+                                resume=args.resume, assign=args.assign or (), bots=args.bots,
+                                bot_level=args.bot_level))
 
 
 def join_main(args) -> int:
     return asyncio.run(run_join(args.address, args.name, args.token_dir, args.seed,
-                                args.reconnect_for))
+                                args.reconnect_for, level=args.bot))
 
 
 def browse_main(args) -> int:

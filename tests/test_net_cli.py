@@ -9,7 +9,7 @@ def test_window_forms_not_built_yet_say_so(capsys):
     assert main(["host", "--players", "2"]) == 2
     assert "--headless" in capsys.readouterr().err
     assert main(["join", "127.0.0.1:7531"]) == 2
-    assert "--bot random" in capsys.readouterr().err
+    assert "--bot LEVEL" in capsys.readouterr().err
 
 
 def test_bad_arguments_are_refused_before_anything_runs(capsys):
