@@ -469,9 +469,11 @@ def _generic_lines(state):
 
 # --- parse ------------------------------------------------------------------------------------
 
-def parse(text: str, fill_seed=None) -> State:
+def parse(text: str, fill_seed=None, verify=True) -> State:
     """A full state from position text.  Unknown parts are filled by a generator
-    seeded from the text (or `fill_seed`).  Raises PositionError."""
+    seeded from the text (or `fill_seed`).  Raises PositionError.  `verify=False`
+    skips the final pass of the engine's whole-state invariants (for callers that
+    run them anyway, like tools.simulate)."""
     if not isinstance(text, str):
         raise PositionError("a position is text")
     lines = []
@@ -524,7 +526,7 @@ def parse(text: str, fill_seed=None) -> State:
         _read_scalars(b, scalars)
     except PositionError as exc:
         raise PositionError(f"turn line: {exc}") from None
-    return b.finish()
+    return b.finish(verify)
 
 
 def _once(seen, key):
