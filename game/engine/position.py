@@ -20,8 +20,8 @@ and read back as a full state that agrees with that view.
 
 import json
 
-from .board import NUM_HEXES
-from .constants import PROGRESS_NAMES, TRACK_NAMES
+from .board import NUM_HEXES, beginner_layout
+from .constants import DESERT, PROGRESS_NAMES, TRACK_NAMES
 from .notation import (
     CARD_LETTERS, DEV_LETTERS, EDGE_NAME, HARBOR_LETTERS, HEX_LETTERS, NODE_NAME, TERRAIN_LETTERS,
     PositionError, counts_to_letters, edge_id, hex_id, letters_to_counts, node_id, rows,
@@ -207,8 +207,25 @@ def _harbors_read(b, text):
     b.s.harbors = [HARBOR_LETTERS.index(ch) for ch in text]
 
 
+def _layout_write(field, write):
+    """The beginner board's layout (B-2.6) goes without saying on `board=beginner`."""
+    default = dict(zip(("terrain", "numbers", "harbors"), beginner_layout()))[field]
+
+    def write_unless_beginner(s):
+        if s.config["board"] == "beginner" and getattr(s, field) == default:
+            return None
+        return write(s)
+    return write_unless_beginner
+
+
+def _robber_write(s):
+    """The robber starts on the desert (B-2.5): said only when elsewhere."""
+    return None if s.terrain[s.robber] == DESERT else HEX_LETTERS[s.robber]
+
+
 def _robber_read(b, text):
     b.s.robber = hex_id(text)
+    b.robber_given = True
 
 
 # Pieces on the board, per seat.  Buildings carry suffixes: +wall, +pillaged (a city
@@ -365,10 +382,10 @@ SEAT_ROWS = {
 
 LINE_ROWS = {
     # key: (write(state), read name on Builder, rules)
-    "terrain": (_terrain_write, _terrain_read, None),
-    "numbers": (_numbers_write, _numbers_read, None),
-    "harbors": (_harbors_write, _harbors_read, None),
-    "robber": (lambda s: HEX_LETTERS[s.robber], _robber_read, None),
+    "terrain": (_layout_write("terrain", _terrain_write), _terrain_read, None),
+    "numbers": (_layout_write("numbers", _numbers_write), _numbers_read, None),
+    "harbors": (_layout_write("harbors", _harbors_write), _harbors_read, None),
+    "robber": (_robber_write, _robber_read, None),
     "merchant": (_merchant_write, "read_merchant", "ck"),
     "bank": (_bank_write, "read_bank", None),
     "played": (_played_write, "read_played", "base"),

@@ -7,10 +7,10 @@ PositionError that names what is wrong."""
 import hashlib
 import json
 
-from .board import NODE_NEIGHBORS, harbor_nodes
+from .board import NODE_NEIGHBORS, beginner_layout, harbor_nodes
 from .codec import state_to_obj
 from .constants import (
-    BANK_PER_COMMODITY, BANK_PER_RESOURCE, CITIES_PER_PLAYER, DEV_DECK_COUNTS, GENERIC_HARBOR,
+    BANK_PER_COMMODITY, BANK_PER_RESOURCE, CITIES_PER_PLAYER, DESERT, DEV_DECK_COUNTS, GENERIC_HARBOR,
     LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, PROGRESS_CARDS, PROGRESS_INDEX, PROGRESS_TRACK,
     PROGRESS_VP_CARDS, ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER, TRACK_NAMES,
 )
@@ -67,6 +67,9 @@ class Builder:
             raise PositionError(f"game line: {validate_config(dict(config, seed=0))}")
         self.s = State.blank(dict(config, seed=config["seed"] or 0))
         self.s.config["seed"] = config["seed"]
+        if config["board"] == "beginner":
+            self.s.terrain, self.s.numbers, self.s.harbors = beginner_layout()
+        self.robber_given = False
         self.ck = config["rules"] == "ck"
         self.seed_source = seed_source
         n = self.s.n
@@ -292,6 +295,10 @@ class Builder:
     def finish(self, verify=True) -> State:
         from .position_check import check_position, fill_unknown
         s = self.s
+        if not s.terrain:
+            raise PositionError("board=random needs the terrain, numbers and harbors lines")
+        if not self.robber_given:
+            s.robber = s.terrain.index(DESERT) if DESERT in s.terrain else 0
         self._derive_pieces()
         fill_unknown(self)
         self._derive_cards()

@@ -1,9 +1,9 @@
 """Filling a position's unknown parts, and refusing impossible positions
 (used by position_build.Builder.finish)."""
 
-from .board import EDGE_NODES, NODE_LINKS
+from .board import HARBOR_BAG, NODE_LINKS, NUMBER_SEQUENCE, TERRAIN_BAG
 from .constants import (
-    DEV_DECK_COUNTS, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, PROGRESS_CARDS, PROGRESS_HAND_LIMIT,
+    DESERT, DEV_DECK_COUNTS, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, PROGRESS_CARDS, PROGRESS_HAND_LIMIT,
     PROGRESS_TRACK, PROGRESS_VP_CARDS, RESOURCES, TRACK_NAMES,
 )
 from .invariants import check_state
@@ -229,7 +229,7 @@ def _fill_private(s, fill_rng):
 
 def check_position(b, verify=True) -> None:
     s = b.s
-    problems = []
+    problems = _layout_problems(s)
     n = s.n
     for seat in range(n):
         if s.settlements_left[seat] < 0:
@@ -253,6 +253,18 @@ def check_position(b, verify=True) -> None:
     problems = check_state(s)
     if problems:
         raise PositionError("inconsistent position: " + "; ".join(problems))
+
+
+def _layout_problems(s):
+    out = []
+    if sorted(s.terrain) != sorted(TERRAIN_BAG):
+        out.append("the terrain must be 4 W, 4 S, 4 G, 3 B, 3 O hexes and 1 desert D (B-1.1)")
+    tokens = sorted(x for x in s.numbers if x)
+    if tokens != sorted(NUMBER_SEQUENCE) or any((x == 0) != (t == DESERT) for x, t in zip(s.numbers, s.terrain)):
+        out.append("the numbers must be the 18 tokens 2-12 without 7, none on the desert (B-1.2, B-2.5)")
+    if sorted(s.harbors) != sorted(HARBOR_BAG):
+        out.append("the harbors must be four generic 3 and one of each W B S G O (B-1.3)")
+    return out
 
 
 def _loose_roads(s):
