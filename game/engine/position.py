@@ -491,6 +491,16 @@ def parse(text: str, fill_seed=None, verify=True) -> State:
     seeded from the text (or `fill_seed`).  Raises PositionError.  `verify=False`
     skips the final pass of the engine's whole-state invariants (for callers that
     run them anyway, like tools.simulate)."""
+    try:
+        return _parse(text, fill_seed, verify)
+    except (TypeError, KeyError, IndexError, AttributeError, ValueError) as exc:
+        if isinstance(exc, PositionError):
+            raise
+        # Hostile JSON parts (trade, agenda, pending, generic fields) of the wrong shape.
+        raise PositionError(f"malformed position ({type(exc).__name__}: {exc})") from None
+
+
+def _parse(text, fill_seed, verify):
     if not isinstance(text, str):
         raise PositionError("a position is text")
     lines = []

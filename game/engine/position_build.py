@@ -49,7 +49,7 @@ _lengths_cache = [None, None]
 
 def road_lengths(state) -> list:
     """Road length of every seat, remembered for the last board seen."""
-    key = (tuple(state.edge_owner), tuple(state.node_owner), tuple(state.knight_owner))
+    key = (state.n, tuple(state.edge_owner), tuple(state.node_owner), tuple(state.knight_owner))
     if _lengths_cache[0] != key:
         _lengths_cache[0] = key
         _lengths_cache[1] = [road_length(state.edge_owner, state.node_owner, state.knight_owner, s)
@@ -273,6 +273,12 @@ class Builder:
 
     def read_generic(self, key, text):
         self.read_json(key, text)
+        blank = json.loads(blank_obj(self.s.config)[key])
+        value = getattr(self.s, key)
+        numbers = (int, bool)
+        if blank is not None and not (type(value) is type(blank)
+                                      or type(value) in numbers and type(blank) in numbers):
+            raise PositionError(f"{key} must be {type(blank).__name__} like a new game's {_JSON.encode(blank)}")
 
     def read_rng(self, key, text):
         parts = text.split(",")
