@@ -272,3 +272,26 @@ def test_hostile_json_parts_are_read_or_refused_never_crash(key, value, phase_na
         parse(text)
     except PositionError:
         pass
+
+
+def test_the_position_command_prints_the_canonical_form(tmp_path, capsys):
+    from game.cli import main
+    path = tmp_path / "pasted.txt"
+    path.write_text("game base players=3 board=beginner seed=1\n# from a bug report\n"
+                    "settlements 0: J12\nhands 0: BWW\nturn 3 current 0 phase main\n")
+    assert main(["position", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out == format(parse(out))
+    assert "settlements 0: E4\nhands 0: WWB\n" in out
+
+
+def test_the_position_command_says_what_is_wrong(tmp_path, capsys):
+    from game.cli import main
+    path = tmp_path / "bad.txt"
+    path.write_text(BASE.replace("settlements 0: H10", "settlements 0: H10 H8"))
+    assert main(["position", str(path)]) == 1
+    assert "distance rule (B-3.3)" in capsys.readouterr().err
+    path.write_bytes(b"\xff\xfe game")
+    assert main(["position", str(path)]) == 1
+    assert main(["position", str(tmp_path / "missing.txt")]) == 1
+    assert "cannot read" in capsys.readouterr().err
