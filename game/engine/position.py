@@ -24,7 +24,7 @@ from .board import NUM_HEXES, beginner_layout
 from .constants import DESERT, PROGRESS_NAMES, TRACK_NAMES
 from .notation import (
     CARD_LETTERS, DEV_LETTERS, EDGE_NAME, HARBOR_LETTERS, HEX_LETTERS, NODE_NAME, TERRAIN_LETTERS,
-    PositionError, counts_to_letters, edge_id, hex_id, letters_to_counts, node_id, rows,
+    PositionError, counts_to_letters, hex_id, node_id, rows,
 )
 from .position_build import DERIVED, Builder, blank_obj
 from .state import PHASE_NAMES, State, default_config

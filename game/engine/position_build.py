@@ -10,13 +10,13 @@ import json
 from .board import NODE_NEIGHBORS, beginner_layout, harbor_nodes
 from .codec import state_to_obj
 from .constants import (
-    BANK_PER_COMMODITY, BANK_PER_RESOURCE, CITIES_PER_PLAYER, DESERT, DEV_DECK_COUNTS, GENERIC_HARBOR,
+    BANK_PER_COMMODITY, BANK_PER_RESOURCE, CITIES_PER_PLAYER, DESERT, GENERIC_HARBOR,
     LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, PROGRESS_CARDS, PROGRESS_INDEX, PROGRESS_TRACK,
-    PROGRESS_VP_CARDS, ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER, TRACK_NAMES,
+    ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER, TRACK_NAMES,
 )
 from .longest_road import road_length
 from .notation import (
-    CARD_LETTERS, DEV_LETTERS, EDGE_NAME, HEX_LETTERS, NODE_NAME, PositionError, edge_id, hex_id,
+    CARD_LETTERS, DEV_LETTERS, EDGE_NAME, NODE_NAME, PositionError, edge_id, hex_id,
     letters_to_counts, node_id,
 )
 from .rng import Rng
@@ -392,10 +392,6 @@ class Builder:
 
 def card_totals(kinds):
     return [BANK_PER_RESOURCE] * 5 + [BANK_PER_COMMODITY] * (kinds - 5)
-
-
-def dev_totals():
-    return list(DEV_DECK_COUNTS)
 
 
 def distance_problems(s):
