@@ -228,43 +228,59 @@ def _robber_read(b, text):
     b.robber_given = True
 
 
-# Pieces on the board, per seat.  Buildings carry suffixes: +wall, +pillaged (a city
-# reduced by the barbarians, CK-8.3) and +trade/+politics/+science (a metropolis).
-def _settlements_seat(s, seat):
-    owner, level, flipped = s.node_owner, s.node_level, s.flipped
-    names = [NODE_NAME[n] + ("+pillaged" if flipped and flipped[n] else "")
-             for n in range(54) if owner[n] == seat and level[n] == 1]
-    return " ".join(names) if names else None
+# Pieces on the board, per seat, each found in one pass over the board (format runs
+# after every command in tools.simulate --check-positions).  Buildings carry suffixes:
+# +wall, +pillaged (a city reduced by the barbarians, CK-8.3) and
+# +trade/+politics/+science (a metropolis).
+def _joined(lists):
+    return [" ".join(names) if names else None for names in lists]
 
 
-def _cities_seat(s, seat):
-    owner, level = s.node_owner, s.node_level
-    names = []
-    for n in range(54):
-        if owner[n] == seat and level[n] == 2:
+def _settlements_all(s):
+    out = [[] for _ in range(s.n)]
+    level, flipped = s.node_level, s.flipped
+    for n, o in enumerate(s.node_owner):
+        if o != -1 and level[n] == 1:
+            out[o].append(NODE_NAME[n] + "+pillaged" if flipped and flipped[n] else NODE_NAME[n])
+    return _joined(out)
+
+
+def _cities_all(s):
+    out = [[] for _ in range(s.n)]
+    level, wall, metropolis = s.node_level, s.wall, s.metropolis
+    for n, o in enumerate(s.node_owner):
+        if o != -1 and level[n] == 2:
             name = NODE_NAME[n]
-            if s.wall and s.wall[n]:
+            if wall and wall[n]:
                 name += "+wall"
-            if s.metropolis:
-                for track, m in enumerate(s.metropolis):
+            if metropolis and n in metropolis:
+                for track, m in enumerate(metropolis):
                     if m == n:
                         name += "+" + TRACK_NAMES[track]
-            names.append(name)
-    return " ".join(names) if names else None
+            out[o].append(name)
+    return _joined(out)
 
 
-def _roads_seat(s, seat):
-    names = [EDGE_NAME[e] for e, o in enumerate(s.edge_owner) if o == seat]
-    return " ".join(names) if names else None
+def _roads_all(s):
+    out = [[] for _ in range(s.n)]
+    for e, o in enumerate(s.edge_owner):
+        if o != -1:
+            out[o].append(EDGE_NAME[e])
+    return _joined(out)
 
 
-def _knights_seat(s, seat):
-    names = []
+def _knights_all(s):
+    out = [[] for _ in range(s.n)]
     for n, o in enumerate(s.knight_owner):
-        if o == seat:
-            names.append(f"{NODE_NAME[n]}:{s.knight_strength[n]}" + ("a" if s.knight_active[n] else "")
-                         + ("f" if s.knight_fresh[n] else "") + ("p" if s.knight_promoted[n] else ""))
-    return " ".join(names) if names else None
+        if o != -1:
+            out[o].append(f"{NODE_NAME[n]}:{s.knight_strength[n]}" + ("a" if s.knight_active[n] else "")
+                          + ("f" if s.knight_fresh[n] else "") + ("p" if s.knight_promoted[n] else ""))
+    return _joined(out)
+
+
+def _per_seat(write_seat):
+    """A seat row's writer from one that writes a single seat's value."""
+    return lambda s: [write_seat(s, seat) for seat in range(s.n)]
 
 
 def _hands_seat(s, seat):
@@ -364,20 +380,20 @@ def _holder_write(field, default):
 
 
 SEAT_ROWS = {
-    # key: (write_seat, read_seat name on Builder, rules)
-    "settlements": (_settlements_seat, "read_settlements", None),
-    "cities": (_cities_seat, "read_cities", None),
-    "roads": (_roads_seat, "read_roads", None),
-    "knights": (_knights_seat, "read_knights", "ck"),
-    "improvements": (_improvements_seat, "read_improvements", "ck"),
-    "hands": (_hands_seat, "read_hand", None),
-    "dev": (_dev_seat, "read_dev", "base"),
-    "army": (_army_seat, "read_army", "base"),
-    "progress": (_progress_seat, "read_progress", "ck"),
-    "progress_vp": (_count_seat("prog_vp"), "read_progress_vp", "ck"),
-    "defenders": (_count_seat("defenders"), "read_defenders", "ck"),
-    "discard": (_count_seat("discard_need"), "read_discard", None),
-    "shown_vp": (_shown_seat, "read_shown_vp", None),
+    # key: (write(state) -> a value or None per seat, read_seat name on Builder, rules)
+    "settlements": (_settlements_all, "read_settlements", None),
+    "cities": (_cities_all, "read_cities", None),
+    "roads": (_roads_all, "read_roads", None),
+    "knights": (_knights_all, "read_knights", "ck"),
+    "improvements": (_per_seat(_improvements_seat), "read_improvements", "ck"),
+    "hands": (_per_seat(_hands_seat), "read_hand", None),
+    "dev": (_per_seat(_dev_seat), "read_dev", "base"),
+    "army": (_per_seat(_army_seat), "read_army", "base"),
+    "progress": (_per_seat(_progress_seat), "read_progress", "ck"),
+    "progress_vp": (_per_seat(_count_seat("prog_vp")), "read_progress_vp", "ck"),
+    "defenders": (_per_seat(_count_seat("defenders")), "read_defenders", "ck"),
+    "discard": (_per_seat(_count_seat("discard_need")), "read_discard", None),
+    "shown_vp": (_per_seat(_shown_seat), "read_shown_vp", None),
 }
 
 LINE_ROWS = {
@@ -440,11 +456,7 @@ def format(state: State) -> str:
         elif key in SEAT_ROWS:
             write, _, row_rules = SEAT_ROWS[key]
             if _applies(row_rules, rules):
-                parts = []
-                for seat in range(state.n):
-                    v = write(state, seat)
-                    if v is not None:
-                        parts.append(f"{seat}: {v}")
+                parts = [f"{seat}: {v}" for seat, v in enumerate(write(state)) if v is not None]
                 if parts:
                     lines.append(key + " " + " ".join(parts))
         else:
