@@ -81,6 +81,8 @@ def _command(v):
     if type(v) is not list or not 2 <= len(v) <= 8 or type(v[0]) is not str or len(v[0]) > 40:
         return False
     for arg in v[1:]:
+        if arg is None:
+            continue
         if type(arg) is list:
             if len(arg) > 32 or not all(x is None or type(x) is int for x in arg):
                 return False

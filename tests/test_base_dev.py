@@ -163,7 +163,7 @@ def test_B_9_3_knight_moves_the_robber_and_steals_without_discards():
     refuse(auth, ("discard", 1, cards(wool=4)), "wrong_phase")
     refuse(auth, ("move_robber", 0, s.robber), "bad_spot")
     submit(auth, "move_robber", 0, HILLS_6)
-    assert s.phase == STEAL and [c[2] for c in legal_commands(s, 0)] == [1, 2]
+    assert s.phase == STEAL and legal_commands(s, 0) == [("steal", 0, 1), ("steal", 0, 2), ("skip_steal", 0)]
     r = submit(auth, "steal", 0, 1)
     assert r.events == (("stole", 0, 1, WOOL),)
     assert s.hand_n[:3] == [1, 8, 2] and s.phase == MAIN
@@ -243,12 +243,17 @@ def test_B_9_5_year_of_plenty_as_far_as_the_bank_has_them(bank_left, first, seco
     consistent(s)
 
 
-def test_B_9_5_year_of_plenty_names_its_two_resources_in_one_order():
-    """Each choice has one spelling, so legal_commands lists every legal play."""
+def test_B_9_5_year_of_plenty_takes_its_two_resources_in_either_order_logged_in_one():
+    """Either order is accepted; the log (and so replays and saves) keeps the
+    ascending form, which is also the one legal_commands lists."""
     auth = dev_position()
     give_dev(auth.state, 0, YEAR_OF_PLENTY)
-    refuse(auth, ("play_year_of_plenty", 0, ORE, GRAIN), "malformed")
-    submit(auth, "play_year_of_plenty", 0, GRAIN, ORE)
+    assert ("play_year_of_plenty", 0, GRAIN, ORE) in legal_commands(auth.state, 0)
+    assert ("play_year_of_plenty", 0, ORE, GRAIN) not in legal_commands(auth.state, 0)
+    r = submit(auth, "play_year_of_plenty", 0, ORE, GRAIN)
+    assert r.cmd == ("play_year_of_plenty", 0, GRAIN, ORE)
+    assert r.events[-1] == ("year_of_plenty", 0, cards(grain=1, ore=1))
+    assert auth.log[-1].cmd == ("play_year_of_plenty", 0, GRAIN, ORE)
 
 
 # --- B-9.6 monopoly ------------------------------------------------------------------------

@@ -18,6 +18,7 @@ ARGUMENT_SPACES = {
     "roll": [()],
     "move_robber": [(h,) for h in range(19)],
     "steal": "seats",
+    "skip_steal": [()],
     "build_road": [(e,) for e in range(72)],
     "build_settlement": [(n,) for n in range(54)],
     "build_city": [(n,) for n in range(54)],

@@ -286,7 +286,7 @@ def test_B_5_4_steal_only_from_another_player_with_a_building_there():
     roll(auth, 6, 1)
     submit(auth, "move_robber", 0, HILLS_6)       # seat 0 and seat 1 have buildings
     assert s.phase == STEAL
-    assert legal_commands(s, 0) == [("steal", 0, 1)]
+    assert legal_commands(s, 0) == [("steal", 0, 1), ("skip_steal", 0)]
     refuse(auth, ("steal", 0, 0), "bad_target")   # never from oneself
     refuse(auth, ("steal", 0, 2), "bad_target")   # no building on that hex
     refuse(auth, ("end_turn", 0), "wrong_phase")

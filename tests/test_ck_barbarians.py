@@ -157,7 +157,7 @@ def test_CK_9_1_several_cards_a_turn_and_a_card_drawn_on_own_roll_plays_at_once(
     assert s.prog[0][P["merchant"]] == 1
     t.play(0, "merchant", 0)
     t.play(0, "merchant_fleet", 4)
-    assert s.prog_n[0] == 0 and s.merchant == [0, 0] and s.fleet == 4
+    assert s.prog_n[0] == 0 and s.merchant == [0, 0] and s.fleet == 1 << 4
 
 
 def test_CK_9_2_a_fifth_card_outside_ones_turn_is_discarded_at_once_hidden():

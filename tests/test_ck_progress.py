@@ -12,7 +12,7 @@ Seat 0 is in the main phase of its turn."""
 
 from game.engine.board import edge_between
 from game.engine.constants import (
-    BRICK, CLOTH, COIN, GRAIN, ORE, POLITICS, WOOD,
+    BRICK, CLOTH, COIN, GRAIN, ORE, PAPER, POLITICS, WOOD, WOOL,
 )
 
 from ck_helpers import (
@@ -411,17 +411,18 @@ def harbor_position():
     return auth
 
 
-def test_commercial_harbor_answer_is_a_commodity_of_the_answerers_choice_hidden_from_others():
+def test_CK_11_commercial_harbor_answer_is_a_commodity_of_the_answerers_choice_hidden_from_others():
     auth = harbor_position()
     s = auth.state
     t = Table(auth)
     t.play(0, "commercial_harbor")
-    assert s.pending["kind"] == "harbor_offer" and s.pending["seats"] == [0]
-    assert {c[3][0] for c in t.legal(0)} == {1, 2, 3, -1}
-    r = t.resolve(0, "harbor_offer", 1, WOOD)
+    assert s.pending is None and phase(s) == "main"            # nothing blocks the turn
+    assert {c[2] for c in t.legal(0, "harbor_trade")} == {1, 2, 3}
+    r = t.do("harbor_trade", 0, 1, WOOD)
     for a in (2, 3, None):
-        assert r.for_audience(a).cmd[3] == (1, None)
+        assert r.for_audience(a).cmd == ("harbor_trade", 0, 1, None)
         assert auth.view(a).pending["resource"] is None
+    assert r.for_audience(1).cmd == ("harbor_trade", 0, 1, WOOD)
     assert auth.view(1).pending["resource"] == WOOD
     assert sorted(c[3] for c in t.legal(1)) == [(CLOTH,), (COIN,)]
     r = t.resolve(1, "harbor_answer", CLOTH)
@@ -431,37 +432,68 @@ def test_commercial_harbor_answer_is_a_commodity_of_the_answerers_choice_hidden_
     assert events(r.for_audience(1), "harbor_swap") == [("harbor_swap", 0, 1, WOOD, CLOTH)]
     assert s.hands[0] == list(hand(wood=1, brick=1, cloth=1))
     assert s.hands[1] == list(hand(coin=1, wood=1, ore=1))
+    assert phase(s) == "main"
 
 
-def test_commercial_harbor_a_player_without_commodities_swaps_nothing_said_openly():
+def test_CK_11_commercial_harbor_a_player_without_commodities_swaps_nothing_said_openly():
     auth = harbor_position()
     s = auth.state
     t = Table(auth)
     t.play(0, "commercial_harbor")
-    t.resolve(0, "harbor_offer", 2, BRICK)
+    t.do("harbor_trade", 0, 2, BRICK)
     assert t.legal(2) == [("resolve", 2, "harbor_answer", (-1,))]
     r = t.resolve(2, "harbor_answer", -1)
     assert ("harbor_swap", 0, 2, None, -1) in r.for_audience(3).events
     assert s.hands[0] == list(hand(wood=2, brick=1)) and s.hands[2] == list(hand(wool=1))
+    refuse(auth, ("harbor_trade", 0, 2, WOOD), "bad_target")     # the swap with seat 2 is used
 
 
-def test_commercial_harbor_offers_to_each_other_player_once_in_turn():
-    """CK-11: 'offer each other player once a resource card'."""
+def test_CK_11_commercial_harbor_lasts_the_turn_between_other_actions_once_per_player():
+    """Seed 003: 'Van dit voordeel mag je gebruik maken zolang je aan de beurt
+    bent. Je mag echter met iedere andere speler maar éénmaal deze ruil afdwingen.'"""
     auth = harbor_position()
     s = auth.state
+    set_cards(s, 0, hand(wood=6, brick=2))
+    set_cards(s, 3, hand(paper=1))
     t = Table(auth)
     t.play(0, "commercial_harbor")
-    t.resolve(0, "harbor_offer", 1, WOOD)
+    t.do("harbor_trade", 0, 1, WOOD)
+    t.resolve(1, "harbor_answer", COIN)
+    t.do("maritime", 0, WOOD, GRAIN)                   # a bank trade after the first swap
+    assert {c[2] for c in t.legal(0, "harbor_trade")} == {2, 3}   # seat 1 was forced once
+    refuse(auth, ("harbor_trade", 0, 1, WOOD), "bad_target")
+    refuse(auth, ("harbor_trade", 0, 0, WOOD), "bad_target")       # never with oneself
+    refuse(auth, ("harbor_trade", 0, 3, ORE), "missing_cards")
+    t.do("build_road", 0, edge_between(23, 29))        # building in between
+    t.do("harbor_trade", 0, 3, BRICK)
+    t.resolve(3, "harbor_answer", PAPER)
+    assert s.hands[0][PAPER] == 1 and s.hands[3][BRICK] == 1
+    assert {c[2] for c in t.legal(0, "harbor_trade")} == {2}
+    t.do("end_turn", 0)                                  # the right ends with the turn
+    for _ in range(3):
+        t.roll(1, 2, 0)
+        t.do("end_turn", s.current)
+    t.roll(1, 2, 0)
+    assert s.current == 0 and t.legal(0, "harbor_trade") == []
+    refuse(auth, ("harbor_trade", 0, 2, WOOD), "no_card")
+
+
+def test_CK_11_two_commercial_harbors_in_one_turn_force_two_swaps_with_each():
+    auth = harbor_position()
+    s = auth.state
+    give_prog(s, 0, "commercial_harbor")
+    t = Table(auth)
+    t.play(0, "commercial_harbor")
+    t.play(0, "commercial_harbor")
+    t.do("harbor_trade", 0, 1, WOOD)
+    t.resolve(1, "harbor_answer", COIN)
+    t.do("harbor_trade", 0, 1, WOOD)
     t.resolve(1, "harbor_answer", CLOTH)
-    assert s.pending is not None and s.pending["kind"] == "harbor_offer"
-    assert {c[3][0] for c in t.legal(0)} == {2, 3, -1}           # seat 1 was offered once
-    t.resolve(0, "harbor_offer", 2, BRICK)
-    t.resolve(2, "harbor_answer", -1)
-    t.resolve(0, "harbor_offer", -1, -1)
-    assert s.pending is None and phase(s) == "main"
+    assert s.hands[0][COIN] == 1 and s.hands[0][CLOTH] == 1
+    refuse(auth, ("harbor_trade", 0, 1, BRICK), "bad_target")
 
 
-def test_merchant_fleet_two_to_one_for_one_kind_this_turn_only():
+def test_CK_11_merchant_fleet_two_to_one_for_one_kind_this_turn_only():
     auth = position("merchant_fleet")
     s = auth.state
     set_cards(s, 0, hand(coin=4))
@@ -473,6 +505,20 @@ def test_merchant_fleet_two_to_one_for_one_kind_this_turn_only():
         t.do("end_turn", s.current)
         t.roll(1, 2, 0)
     refuse(auth, ("maritime", 0, COIN, ORE), "cannot_afford")
+
+
+def test_CK_11_two_merchant_fleets_in_one_turn_both_apply():
+    """Seed 003: each fleet gives one kind at 2:1 'tot het einde van je beurt'."""
+    auth = position("merchant_fleet")
+    s = auth.state
+    give_prog(s, 0, "merchant_fleet")
+    set_cards(s, 0, hand(coin=2, wool=2))
+    t = Table(auth)
+    t.play(0, "merchant_fleet", COIN)
+    t.play(0, "merchant_fleet", WOOL)
+    t.do("maritime", 0, COIN, ORE)
+    t.do("maritime", 0, WOOL, ORE)                       # the first fleet still applies
+    assert s.hands[0] == list(hand(ore=2))
 
 
 def test_master_merchant_takes_two_chosen_cards_from_a_richer_player_privately():
@@ -517,3 +563,15 @@ def test_trade_monopoly_each_other_player_gives_one_commodity():
     assert s.hands[0] == list(hand(coin=2)) and s.hands[1] == list(hand(coin=1))
     assert s.hands[2] == list(hand(paper=1))
     refuse(auth, ("progress", 0, P["trade_monopoly"], (ORE,)), "no_card")
+
+
+def test_CK_11_invariants_catch_impossible_harbor_and_fleet_records():
+    from game.engine.invariants import check_state
+    auth = harbor_position()
+    s = auth.state
+    assert check_state(s) == []
+    s.harbor_swaps[0] = 1                                  # a swap owed by the current player
+    assert any("Commercial Harbor" in p for p in check_state(s))
+    s.harbor_swaps[0] = 0
+    s.fleet = 1 << 8                                       # only 8 card kinds exist
+    assert any("Merchant Fleet" in p for p in check_state(s))

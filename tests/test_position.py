@@ -92,13 +92,14 @@ def test_a_filled_view_can_be_played_on():
 
 def test_fields_without_a_row_of_their_own_round_trip_generically():
     """New State fields work before anyone writes a row for them: they are written
-    as JSON when they differ from a new game's value (here C&K's crane and fleet)."""
-    assert {"crane", "fleet"} <= set(GENERIC)
+    as JSON when they differ from a new game's value (here C&K's crane, fleet and
+    harbor_swaps)."""
+    assert {"crane", "fleet", "harbor_swaps"} <= set(GENERIC)
     auth, _ = random_game("ck", 3, 4, 200)
     s = auth.state
-    s.crane, s.fleet = 2, 3
+    s.crane, s.fleet, s.harbor_swaps = 2, 3, [0, 1, 1]
     text = format(s)
-    assert "crane 2" in text and "fleet 3" in text
+    assert "crane 2" in text and "fleet 3" in text and "harbor_swaps [0,1,1]" in text
     assert_round_trip(s)
 
 
@@ -259,7 +260,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 60) | st.text(ma
                     max_leaves=12)
 
 
-@given(st.sampled_from(("trade", "agenda", "pending", "crane", "fleet", "merchant")), JSON,
+@given(st.sampled_from(("trade", "agenda", "pending", "crane", "fleet", "harbor_swaps", "merchant")), JSON,
        st.sampled_from(("main", "trade", "decide")))
 @settings(max_examples=300, deadline=None)
 def test_hostile_json_parts_are_read_or_refused_never_crash(key, value, phase_name):

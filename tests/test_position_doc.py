@@ -104,6 +104,7 @@ def test_B_9_3_knight_robber_example():
     submit(auth, "move_robber", 0, s.numbers.index(4))
     steals = {c[2] for c in legal_commands(s, 0) if c[0] == "steal"}
     assert steals == {1, 2}
+    assert ("skip_steal", 0) in legal_commands(s, 0)         # "mag": a right, not a duty
     submit(auth, "steal", 0, 1)
     before = list(s.hand_n)
     roll(auth, 1, 3)

@@ -56,6 +56,8 @@ def play_one(config: dict, bot_seed: int, turn_cap: int, check: bool, replicas: 
     violations = []
     actions = 0
     state = auth.state
+    previous = None                  # the command before this one
+    fleets = (-1, 0)                 # (turn, Merchant Fleets played in it)
     while state.phase != GAME_OVER and state.turn <= turn_cap:
         seat = bot.pick_seat(state)
         cmd = bot.choose(state, seat)
@@ -67,8 +69,17 @@ def play_one(config: dict, bot_seed: int, turn_cap: int, check: bool, replicas: 
         kinds[cmd[0]] += 1
         if cmd[0] == "progress":
             kinds["progress:" + PROGRESS_NAMES[cmd[2]]] += 1
+            if PROGRESS_NAMES[cmd[2]] == "merchant_fleet":
+                fleets = (state.turn, fleets[1] + 1 if fleets[0] == state.turn else 1)
+                if fleets[1] == 2:
+                    kinds["rule:two_fleets_in_a_turn"] += 1
         elif cmd[0] == "resolve":
             kinds["resolve:" + cmd[2]] += 1
+        elif cmd[0] == "harbor_trade" and not (
+                previous[0] == "progress" and PROGRESS_NAMES[previous[2]] == "commercial_harbor"
+                or previous[0] == "resolve" and previous[2] == "harbor_answer"):
+            kinds["rule:harbor_swap_after_another_action"] += 1
+        previous = cmd
         for peer in peers:
             mine = record.for_audience(peer.audience)
             if peer.receive(mine) != mine.events:
@@ -165,12 +176,17 @@ def main(argv=None) -> int:
     result["truncated_pct"] = round(100 * result["truncated"] / args.games, 2)
     result["jobs"] = jobs
     result["command_counts"] = {k: v for k, v in sorted(kinds.items()) if ":" not in k}
+    # Rule situations issue 9 asked to see exercised (stealing declined; C&K: a
+    # Commercial Harbor spread over the turn, two Merchant Fleets in one turn).
+    situations = ["skip_steal"] + (["harbor_swap_after_another_action", "two_fleets_in_a_turn"]
+                                   if args.rules == "ck" else [])
+    result["rule_situations"] = {k: kinds["rule:" + k] if k != "skip_steal" else kinds[k] for k in situations}
     if args.rules == "ck":
         result["progress_played"] = {name: kinds["progress:" + name] for name in PLAYABLE_PROGRESS}
         result["knight_actions"] = {name: kinds[name] for name in KNIGHT_ACTIONS}
         result["decisions"] = {k.split(":")[1]: v for k, v in sorted(kinds.items()) if k.startswith("resolve:")}
-        result["never_exercised"] = [k for k, v in {**result["progress_played"],
-                                                    **result["knight_actions"]}.items() if not v]
+        result["never_exercised"] = [k for k, v in {**result["progress_played"], **result["knight_actions"],
+                                                    **result["rule_situations"]}.items() if not v]
     if args.check_positions:
         checked = [p["positions"] for p in parts]
         result["positions_checked"] = sum(c["checked"] for c in checked)

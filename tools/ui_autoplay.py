@@ -122,6 +122,11 @@ def plan(table, cmd, rng, pygame):
         steps.append(("click", ("discard", "ok")))
     elif kind == "steal":
         steps = [("click", ("steal", cmd[2]))]
+    elif kind == "skip_steal":
+        steps = [("click", ("steal", "skip"))]
+    elif kind == "harbor_trade":
+        from game.client.scenes.ckdialogs import input_steps
+        steps = [("key", pygame.K_o)] + input_steps("harbor_trade", "harbor_trade", cmd[2:])
     elif kind.startswith("play_"):
         from game.engine.constants import DEV_NAMES
         card = DEV_NAMES.index(kind[5:])

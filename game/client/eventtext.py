@@ -123,6 +123,8 @@ def ck_sentences(event, names, state=None):
         who = {"gave": (event[1], event[2]), "took": (event[2], event[1])}[kind]
         cards = cards_text(_counts(event[4])) if event[4] is not None else tr("log.cards_n", n=event[3])
         return [tr("log.gave", name=n[who[0]], to=n[who[1]], cards=cards)]
+    if kind == "steal_skipped":
+        return [tr("log.steal_skipped", name=n[event[1]])]
     if kind == "harbor_offer":
         return [tr("log.harbor_offer", name=n[event[1]], to=n[event[2]])]
     if kind == "harbor_swap":

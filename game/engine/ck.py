@@ -96,7 +96,7 @@ def effective_ratio(state: State, seat: int, kind: int) -> int:
     hex_, owner = state.merchant
     if owner == seat and kind < 5 and state.terrain[hex_] == kind:
         ratio = 2
-    if state.fleet == kind:
+    if state.fleet >> kind & 1:
         ratio = 2
     return ratio
 
@@ -408,17 +408,8 @@ def _step_end_turn(state, step, out, events):
     finish_turn(state, events)
 
 
-def _step_harbor(state, step, out, events):
-    """Commercial Harbor: offer the next player a resource, or stop."""
-    remaining = step[1]
-    if remaining and state.hand_n[state.current]:
-        state.agenda.insert(0, step)        # comes back after each answer
-        _decide(state, "harbor_offer", [state.current], remaining=list(remaining))
-
-
 STEPS = {"event": _step_event, "gate": _step_gate, "yield": _step_yield, "commit": _step_commit,
-         "battle": _step_battle, "limits": _step_limits, "end_turn": _step_end_turn,
-         "harbor": _step_harbor}
+         "battle": _step_battle, "limits": _step_limits, "end_turn": _step_end_turn}
 
 
 # --- turn end ---------------------------------------------------------------------------------
@@ -437,7 +428,8 @@ def finish_turn(state, events):
         state.knight_fresh[n] = 0
         state.knight_promoted[n] = 0
     state.crane = 0
-    state.fleet = -1
+    state.fleet = 0
+    state.harbor_swaps = [0] * state.n
     R.next_turn(state, events)
 
 
@@ -757,6 +749,30 @@ def _do_maritime(state, cmd, out, events):
     events.append(("maritime", seat, give, ratio, get))
 
 
+def _chk_harbor_trade(state, cmd):
+    """Commercial Harbor (CK-11): offer a held resource to a player still owing
+    a swap this turn, who must give a commodity of their choice for it."""
+    seat, target, resource = cmd[1], cmd[2], cmd[3]
+    err = _main(state, seat)
+    if err:
+        return err
+    if not any(state.harbor_swaps):
+        return IllegalCommand("no_card", "no Commercial Harbor has been played this turn (CK-11)")
+    if target == seat or not state.harbor_swaps[target]:
+        return IllegalCommand("bad_target", "the Commercial Harbor forces one swap with each other player (CK-11)")
+    if not state.hands[seat][resource]:
+        return IllegalCommand("missing_cards", "you do not hold that resource")
+    return None
+
+
+def _do_harbor_trade(state, cmd, out, events):
+    seat, target, resource = cmd[1], cmd[2], cmd[3]    # resource: None where hidden
+    state.harbor_swaps[target] -= 1
+    events.append(("harbor_offer", seat, target, resource))
+    state.resume_phase = MAIN
+    _decide(state, "harbor_answer", [target], resource=resource, private={"resource": [seat, target]})
+
+
 def _chk_build_city(state, cmd):
     seat, node = cmd[1], cmd[2]
     err = _main(state, seat)
@@ -1005,12 +1021,16 @@ def _play_merchant(state, seat, args, out, events):
 
 
 def _play_commercial_harbor(state, seat, args, out, events):
-    state.agenda.insert(0, ["harbor", [s for s in range(state.n) if s != seat]])
-    R.resume(state, out, events)
+    """For the rest of the turn the player may force one swap with each other
+    player (seed 003): the right is kept in harbor_swaps and used by
+    `harbor_trade` commands between any other actions."""
+    for s in range(state.n):
+        if s != seat:
+            state.harbor_swaps[s] += 1
 
 
 def _play_fleet(state, seat, args, out, events):
-    state.fleet = args[0]
+    state.fleet |= 1 << args[0]        # a second fleet adds a second kind (CK-11)
 
 
 def _play_master_merchant(state, seat, args, out, events):
@@ -1086,9 +1106,6 @@ def decision_options(state, seat, pending) -> list:
         return [[n] for n in recruit_spots(state, seat)] + [[-1]]
     if kind == "diplomat_rebuild":
         return [[e] for e in R.road_spots(state, seat)] + [[-1]]
-    if kind == "harbor_offer":
-        hand = state.hands[seat]
-        return [[t, r] for t in pending["remaining"] for r in RESOURCES if hand[r]] + [[-1, -1]]
     if kind == "harbor_answer":
         return [[c] for c in COMMODITIES if state.hands[seat][c]] or [[-1]]
     if kind == "master_merchant":
@@ -1101,7 +1118,7 @@ def decision_options(state, seat, pending) -> list:
 
 # Decisions whose answer only some seats may see: kind -> argument positions
 # hidden from everyone else (see private_parties).
-HIDDEN_ANSWERS = {"progress_limit": (1,), "wedding": None, "spy": None, "harbor_offer": (1,),
+HIDDEN_ANSWERS = {"progress_limit": (1,), "wedding": None, "spy": None,
                   "harbor_answer": None, "master_merchant": None}
 
 
@@ -1112,8 +1129,6 @@ def private_parties(state, seat, pending, args):
         return [seat]
     if kind in ("spy", "master_merchant"):
         return sorted({seat, pending["target"]})
-    if kind == "harbor_offer":
-        return sorted({seat, args[0]}) if args[0] != -1 else None
     if kind == "harbor_answer" and args[0] == -1:
         return None              # "I have no commodity" is said openly
     return sorted({seat, state.current})
@@ -1253,20 +1268,6 @@ def _ans_diplomat_rebuild(state, seat, pending, args, out, events):
     _answered(state, seat, out, events)
 
 
-def _ans_harbor_offer(state, seat, pending, args, out, events):
-    target, resource = args
-    state.pending = None
-    if target == -1:
-        state.agenda = [s for s in state.agenda if s[0] != "harbor"]
-        R.resume(state, out, events)
-        return
-    for step in state.agenda:
-        if step[0] == "harbor":
-            step[1].remove(target)
-    events.append(("harbor_offer", seat, target, resource))
-    _decide(state, "harbor_answer", [target], resource=resource, private={"resource": [seat, target]})
-
-
 def _ans_harbor_answer(state, seat, pending, args, out, events):
     commodity = args[0]
     if commodity != -1:
@@ -1296,7 +1297,7 @@ ANSWERS = {
     "aqueduct": _ans_aqueduct, "progress_limit": _ans_progress_limit, "retreat": _ans_retreat,
     "wedding": _ans_wedding, "saboteur": _ans_saboteur, "spy": _ans_spy,
     "deserter_remove": _ans_deserter_remove, "deserter_place": _ans_deserter_place,
-    "diplomat_rebuild": _ans_diplomat_rebuild, "harbor_offer": _ans_harbor_offer,
+    "diplomat_rebuild": _ans_diplomat_rebuild,
     "harbor_answer": _ans_harbor_answer, "master_merchant": _ans_master_merchant,
     "metropolis": _ans_metropolis,
 }
@@ -1333,6 +1334,9 @@ def main_commands(state, seat, out):
     for track in range(3):
         if can_improve(state, seat, track) is None:
             out.append(("improve", seat, track))
+    for target, owed in enumerate(state.harbor_swaps):
+        if owed:
+            out.extend(("harbor_trade", seat, target, r) for r in RESOURCES if hand[r])
     prog = state.prog[seat]
     for card in range(25):
         if prog[card] and card != P["alchemist"]:
@@ -1370,13 +1374,13 @@ R.CHECKS.update({
     "place_city": _chk_place_city, "build_wall": _chk_build_wall, "recruit_knight": _chk_recruit,
     "activate_knight": _chk_activate, "promote_knight": _chk_promote, "move_knight": _chk_move,
     "displace_knight": _chk_displace, "chase_robber": _chk_chase, "improve": _chk_improve,
-    "progress": _chk_progress, "resolve": _chk_resolve,
+    "progress": _chk_progress, "resolve": _chk_resolve, "harbor_trade": _chk_harbor_trade,
 })
 R.DOERS.update({
     "place_city": _do_place_city, "build_wall": _do_build_wall, "recruit_knight": _do_recruit,
     "activate_knight": _do_activate, "promote_knight": _do_promote, "move_knight": _do_move,
     "displace_knight": _do_displace, "chase_robber": _do_chase, "improve": _do_improve,
-    "progress": _do_progress, "resolve": _do_resolve,
+    "progress": _do_progress, "resolve": _do_resolve, "harbor_trade": _do_harbor_trade,
 })
 R.STEPS.update(STEPS)
 R.CK_CHECKS.update({"maritime": _chk_maritime, "build_city": _chk_build_city})

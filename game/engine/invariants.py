@@ -94,6 +94,11 @@ def _check_ck(state) -> list:
         bad.append("two metropolises on one city")
     if state.defenders_left + sum(state.defenders) != 6:
         bad.append("Defender of Catan cards lost or duplicated")
+    # Commercial Harbor: at most one swap per card (two exist) with each other player
+    if state.harbor_swaps[state.current] or not all(0 <= k <= 2 for k in state.harbor_swaps):
+        bad.append(f"Commercial Harbor swaps owed {state.harbor_swaps} (current seat {state.current})")
+    if not 0 <= state.fleet < 1 << len(state.bank):
+        bad.append(f"Merchant Fleet kinds {state.fleet} out of range")
     landing = any(step[0] == "battle" for step in state.agenda)   # CK-8.5 commits pending
     if not 0 <= state.barb_pos < (8 if landing else 7):
         bad.append("barbarian ship off its track")

@@ -61,6 +61,7 @@ COMMANDS = {
     "discard": ("cards",),              # B-5.3
     "move_robber": ("hex",),            # B-5.4, B-9.3
     "steal": ("seat",),
+    "skip_steal": (),                   # stealing is a right, not a duty (B-5.4)
     "build_road": ("edge",),            # B-6
     "build_settlement": ("node",),
     "build_city": ("node",),
@@ -89,12 +90,13 @@ COMMANDS = {
     "improve": ("track",),              # CK-6
     "progress": ("prog", "args"),       # play a progress card (CK-9, CK-11)
     "resolve": ("name", "args"),        # answer the decision awaited (phase DECIDE)
+    "harbor_trade": ("seat", "res"),    # a Commercial Harbor swap (CK-11)
 }
 BASE_ONLY = frozenset(("buy_dev", "play_knight", "play_road_building", "play_year_of_plenty",
                        "play_monopoly"))
 CK_ONLY = frozenset(("place_city", "build_wall", "recruit_knight", "activate_knight",
                      "promote_knight", "move_knight", "displace_knight", "chase_robber",
-                     "improve", "progress", "resolve"))
+                     "improve", "progress", "resolve", "harbor_trade"))
 
 MAX_CARDS_IN_COMMAND = 95   # more cards than exist can never be legal
 MAX_ARGS = 8
@@ -397,6 +399,10 @@ def _chk_steal(state, cmd):
     return err
 
 
+def _chk_skip_steal(state, cmd):
+    return _need_turn(state, cmd[1], STEAL)
+
+
 def _chk_build(cost, pieces_attr, spot_ok, what):
     def check(state, cmd):
         seat = cmd[1]
@@ -441,8 +447,6 @@ def _chk_play(kind):
             return IllegalCommand("no_card", "you have no such card that you may play now (B-9.2)")
         if kind == ROAD_BUILDING and not (state.roads_left[seat] and road_spots(state, seat)):
             return IllegalCommand("no_pieces", "no road could be placed")
-        if kind == YEAR_OF_PLENTY and cmd[2] > cmd[3]:
-            return IllegalCommand("malformed", "name the two resources in ascending order")
         return None
     return check
 
@@ -532,6 +536,7 @@ CHECKS = {
     "discard": _chk_discard,
     "move_robber": _chk_move_robber,
     "steal": _chk_steal,
+    "skip_steal": _chk_skip_steal,
     "build_road": _chk_build(COST_ROAD, "roads_left", road_spot_ok, "road"),
     "build_settlement": _chk_build(COST_SETTLEMENT, "settlements_left", settlement_spot_ok, "settlement"),
     "build_city": _chk_build(COST_CITY, "cities_left", _city_spot_ok, "city"),
@@ -672,6 +677,7 @@ def legal_commands(state: State, seat: int) -> list:
         out = [("move_robber", seat, h) for h in range(NUM_HEXES) if h != state.robber]
     elif phase == STEAL:
         out = [("steal", seat, v) for v in steal_candidates(state)]
+        out.append(("skip_steal", seat))
     elif phase == PHASE_ROAD_BUILDING:
         out = [("place_road", seat, e) for e in road_spots(state, seat)]
     return out
@@ -1000,6 +1006,11 @@ def _do_steal(state, cmd, out, events):
     resume(state, out, events)
 
 
+def _do_skip_steal(state, cmd, out, events):
+    events.append(("steal_skipped", cmd[1]))
+    resume(state, out, events)
+
+
 def random_card(state: State, seat: int) -> int:
     """A uniformly random card from a hand (the authority's generator), or -1
     for an empty hand."""
@@ -1202,6 +1213,7 @@ DOERS = {
     "discard": _do_discard,
     "move_robber": _do_move_robber,
     "steal": _do_steal,
+    "skip_steal": _do_skip_steal,
     "build_road": _do_build_road,
     "build_settlement": _do_build_settlement,
     "build_city": _do_build_city,

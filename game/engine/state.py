@@ -62,7 +62,8 @@ def validate_config(cfg) -> str | None:
 CK_FIELDS = ("barb_pos", "barb_attacks", "improvements", "metropolis", "wall", "walls_left",
              "knight_strength", "knight_active", "knight_fresh", "knight_promoted",
              "knights_left", "flipped", "merchant", "prog", "prog_n", "prog_decks",
-             "prog_deck_n", "prog_vp", "defenders", "defenders_left", "crane", "fleet")
+             "prog_deck_n", "prog_vp", "defenders", "defenders_left", "crane", "fleet",
+             "harbor_swaps")
 
 
 class State:
@@ -90,7 +91,7 @@ class State:
         "barb_pos", "barb_attacks", "improvements", "metropolis", "wall", "walls_left",
         "knight_strength", "knight_active", "knight_fresh", "knight_promoted", "knights_left",
         "flipped", "merchant", "prog", "prog_n", "prog_decks", "prog_deck_n", "prog_vp",
-        "defenders", "defenders_left", "crane", "fleet",
+        "defenders", "defenders_left", "crane", "fleet", "harbor_swaps",
         # the game's own generator; None in every view
         "rng",
     )
@@ -172,7 +173,8 @@ class State:
             s.defenders = [0] * n
             s.defenders_left = 6
             s.crane = False
-            s.fleet = -1
+            s.fleet = 0                      # Merchant Fleets this turn: bit k = kind k at 2:1
+            s.harbor_swaps = [0] * n         # Commercial Harbor: swaps still owed by each seat this turn
         s.rng = None
         return s
 

@@ -88,9 +88,22 @@ def redact_outcome(cmd, outcome, audience):
     return redacted
 
 
+# command kind -> (positions of hidden arguments, positions of the seats who may see them)
+_HIDDEN_COMMAND_ARGS = {
+    "harbor_trade": ((3,), (1, 2)),     # the resource offered: the two players only
+}
+
+
 def redact_command(cmd, outcome, audience):
     """A decision whose answer is private (outcome["private"] = [parties,
-    hidden argument positions or None for all]) reaches others without it."""
+    hidden argument positions or None for all]) reaches others without it;
+    so do the hidden arguments of the commands in _HIDDEN_COMMAND_ARGS."""
+    rule = _HIDDEN_COMMAND_ARGS.get(cmd[0])
+    if rule is not None:
+        fields, seats = rule
+        if any(cmd[i] == audience for i in seats):
+            return cmd
+        return tuple(None if i in fields else a for i, a in enumerate(cmd))
     if not outcome or "private" not in outcome:
         return cmd
     parties, positions = outcome["private"]

@@ -13,7 +13,7 @@ A value of -1 ("none") is a Skip button.
 
 import pygame
 
-from game.engine.constants import PROGRESS_TRACK, TRACK_COMMODITY, TRACK_NAMES
+from game.engine.constants import PROGRESS_NAMES, PROGRESS_TRACK, TRACK_COMMODITY, TRACK_NAMES
 
 from .. import theme, widgets
 from ..eventtext import card_name, progress_name, track_name
@@ -35,12 +35,17 @@ DECISION_ARGS = {
     "lose_city": ("node",), "retreat": ("node",), "deserter_remove": ("node",), "deserter_place": ("node",),
     "metropolis": ("node",), "diplomat_rebuild": ("edge",), "defender_deck": ("track",), "commit": "nodeset",
     "aqueduct": ("card",), "progress_limit": "prog_pair", "wedding": "cards", "saboteur": "cards",
-    "master_merchant": "cards", "spy": ("prog",), "harbor_offer": ("seat", "card"), "harbor_answer": ("card",),
+    "master_merchant": "cards", "spy": ("prog",), "harbor_answer": ("card",),
 }
+# A Commercial Harbor swap (CK-11): a player, then the resource offered to them.
+HARBOR_TRADE_ARGS = ("seat", "card")
 
 
 def arg_types(what, name):
-    """Argument types of a progress card ("progress") or decision ("resolve")."""
+    """Argument types of a progress card ("progress"), a decision ("resolve")
+    or a Commercial Harbor swap ("harbor_trade")."""
+    if what == "harbor_trade":
+        return HARBOR_TRADE_ARGS
     table = PROGRESS_ARGS if what == "progress" else DECISION_ARGS
     return table.get(name, ())
 
@@ -80,7 +85,7 @@ class Chooser(Dialog):
         self.chosen = []                  # fixed positions picked so far
         self.nodes = set()                # "nodeset"
         self.sel = [0] * len(self.view.bank)   # "cards"
-        self.closable = what == "progress"
+        self.closable = what in ("progress", "harbor_trade")
         self.phase_bound = what == "resolve"
         self.size = (640, 330)
 
@@ -89,11 +94,15 @@ class Chooser(Dialog):
         t = self.t
         if self.what == "progress":
             return [list(c[3]) for c in t.legal if c[0] == "progress" and c[2] == self.card]
+        if self.what == "harbor_trade":
+            return [[c[2], c[3]] for c in t.legal if c[0] == "harbor_trade"]
         return [list(c[3]) for c in t.legal if c[0] == "resolve" and c[2] == self.name]
 
     def command(self, args):
         if self.what == "progress":
             return ("progress", self.me, self.card, tuple(args))
+        if self.what == "harbor_trade":
+            return ("harbor_trade", self.me, args[0], args[1])
         return ("resolve", self.me, self.name, tuple(args))
 
     def position(self):
@@ -135,7 +144,7 @@ class Chooser(Dialog):
         if isinstance(self.types, str):            # prog_pair: the card decides the whole answer
             opt = next(o for o in self.options() if o[1] == value)
             return self.t.submit(self.command(opt))
-        # "none" fills the remaining positions (Commercial Harbor: stop offering)
+        # "none" fills the remaining positions
         while len(self.chosen) < len(self.types) and self.candidates() == [-1]:
             self.chosen.append(-1)
         if len(self.chosen) == len(self.types) and self.chosen in self.options():
@@ -192,11 +201,15 @@ class Chooser(Dialog):
     def title(self):
         if self.what == "progress":
             return progress_name(self.card)
+        if self.what == "harbor_trade":
+            return progress_name(PROGRESS_NAMES.index("commercial_harbor"))
         return tr("decide." + self.name + ".title")
 
     def help_text(self):
         if self.what == "progress":
             return tr(f"prog.{self.name}.text")
+        if self.what == "harbor_trade":
+            return tr("harbor_trade.help")
         return tr("decide." + self.name + ".help", **self._facts())
 
     def _facts(self):

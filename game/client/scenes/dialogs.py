@@ -143,7 +143,8 @@ class StealDialog(Dialog):
 
     def draw(self, surf):
         victims = [c[2] for c in self.t.legal if c[0] == "steal"]
-        self.size = (480, 80 + 52 * len(victims))
+        may_decline = ("skip_steal", self.me) in self.t.legal      # stealing is a right (B-5.4)
+        self.size = (480, 80 + 52 * (len(victims) + may_decline))
         rect = self.frame(surf, tr("steal.title"))
         y = rect.y + self.s(56)
         for v in victims:
@@ -152,6 +153,14 @@ class StealDialog(Dialog):
             self.t.btn(surf, ("steal", v), r, label, lambda v=v: self.t.submit(("steal", self.me, v)), size=16)
             pygame.draw.rect(surf, self.t.colours[v], (r.x + self.s(6), r.y + self.s(8), self.s(10), r.h - self.s(16)))
             y += self.s(52)
+        if may_decline:
+            r = pygame.Rect(rect.x + self.s(40), y, rect.w - self.s(80), self.s(44))
+            self.t.btn(surf, ("steal", "skip"), r, tr("steal.skip"),
+                       lambda: self.t.submit(("skip_steal", self.me)), size=16)
+
+    def key(self, key):
+        if key == pygame.K_ESCAPE and ("skip_steal", self.me) in self.t.legal:
+            self.t.submit(("skip_steal", self.me))
 
 
 class TradeEditor(Dialog):

@@ -63,7 +63,7 @@ MODE_PICKS = {"build_road": ("edge", "build_road"), "build_settlement": ("node",
 SHORTCUTS = {pygame.K_r: "roll", pygame.K_1: "build_road", pygame.K_2: "build_settlement",
              pygame.K_3: "build_city", pygame.K_d: "buy_dev", pygame.K_t: "trade",
              pygame.K_b: "bank", pygame.K_e: "end_turn", pygame.K_w: "build_wall",
-             pygame.K_k: "recruit_knight", pygame.K_i: "chart"}
+             pygame.K_k: "recruit_knight", pygame.K_i: "chart", pygame.K_o: "harbor"}
 ATTACK_EVENTS = ("barbarians_attack", "barbarians_win", "catan_wins", "defender", "city_lost")
 KNIGHT_ACTIONS = ("activate_knight", "promote_knight", "move_knight", "displace_knight", "chase_robber")
 # A selected knight's actions that need no destination (CK-5.3, CK-5.4, CK-7.3)
@@ -255,6 +255,9 @@ class TableScene(Scene):
         self.mode = None
         self.dialog = None
         self.knight = None
+        self.refresh()
+        if cmd[0] == "progress" and PROGRESS_NAMES[cmd[2]] == "commercial_harbor" and self.action_enabled("harbor"):
+            self.open_harbor()
         for event in events:           # the acting seat's own, unredacted news
             if event[0] == "stole" and event[1] == cmd[1] and event[3] not in (None, -1):
                 self.note(sentences(event, self.names)[0], theme.ACCENT)
@@ -263,7 +266,6 @@ class TableScene(Scene):
             elif event[0] in ("drew_progress", "spied", "took", "harbor_swap") and event[3] not in (None, -1) \
                     and (event[1] == cmd[1] or (event[0] != "drew_progress" and event[2] == cmd[1])):
                 self.note(sentences(event, self.names)[0], theme.ACCENT)
-        self.refresh()
         return True
 
     def note(self, text, colour=theme.TEXT, seconds=3.5) -> None:
@@ -453,6 +455,8 @@ class TableScene(Scene):
             return "maritime" in kinds
         if name == "chart":
             return self.ck
+        if name == "harbor":                    # Commercial Harbor swaps still owed this turn (CK-11)
+            return "harbor_trade" in kinds
         return name in kinds
 
     def _probe_offer(self):
@@ -485,6 +489,8 @@ class TableScene(Scene):
             self.dialog = dialogs.TradeEditor(self)
         elif name == "bank":
             self.dialog = dialogs.BankDialog(self)
+        elif name == "harbor":
+            self.open_harbor()
         else:                                   # roll, buy_dev, end_turn
             self.submit((name, self.viewer))
         self.app.dirty = True
@@ -495,6 +501,12 @@ class TableScene(Scene):
     def open_progress(self, card) -> None:
         self.mode, self.knight = None, None
         self.dialog = ckdialogs.Chooser(self, "progress", PROGRESS_NAMES[card], card)
+        self._update_pick()
+
+    def open_harbor(self) -> None:
+        """Choose a player and a resource for a Commercial Harbor swap."""
+        self.mode, self.knight = None, None
+        self.dialog = ckdialogs.Chooser(self, "harbor_trade", "harbor_trade")
         self._update_pick()
 
     def select_knight(self, node) -> None:
@@ -754,6 +766,9 @@ class TableScene(Scene):
             return tr("prompt.decide", what=tr("decide." + v.pending["kind"] + ".title"))
         if v.phase == SETUP_SETTLEMENT and self.ck and any(c[0] == "place_city" for c in self.legal):
             return tr("prompt.setup_city", name=name)
+        if v.phase == MAIN and self.ck and self.action_enabled("harbor"):
+            owed = sum(1 for n in v.harbor_swaps if n)
+            return tr("prompt.harbor", name=name, n=owed)
         if v.phase == MAIN and self.ck:
             return tr("prompt.main_ck", name=name)
         if v.phase == ROLL and self.ck:
