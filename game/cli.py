@@ -9,11 +9,14 @@ def main(argv=None) -> int:
     sub = ap.add_subparsers(dest="command")
     sub.add_parser("play", help="open the game window (the default)")
     _add_lan_commands(sub)
-    from game import replay_cli
+    from game import position_cli, replay_cli
     replay_cli.add_parser(sub)
+    position_cli.add_parser(sub)
     args = ap.parse_args(argv)
     if args.command == "replay":
         return replay_cli.main(args)
+    if args.command == "position":
+        return position_cli.main(args)
     if args.command in ("host", "join", "browse"):
         return _run_lan_command(ap, args)
     if args.command in (None, "play"):

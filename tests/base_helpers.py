@@ -1,11 +1,13 @@
 """Shared helpers for the base-game rule tests (B-1 … B-9).
 
-Positions are reached quickly by creating a game with `Authority` and then
-setting fields of its state directly (pieces, hands, phase, whose turn); every
-helper keeps the state consistent (bank + hands = 19 per resource, pieces on
-board + supply, public VP, road lengths), and `consistent()` verifies that with
-the engine's own invariant checker.  What a test asserts should then go through
-the public command path: `auth.submit`, `check`, `legal_commands`, events.
+A position is best written in the position notation (docs/position.md) and
+loaded with `game_at(text)`: the notation's builder derives supplies, points,
+road lengths and ratios, and refuses an impossible position.  The older
+helpers below set fields of a live state directly and keep it consistent by
+hand (bank + hands = 19 per resource, pieces on board + supply, public VP,
+road lengths); `consistent()` verifies a state with the engine's own invariant
+checker.  What a test asserts should go through the public command path:
+`auth.submit`, `check`, `legal_commands`, events.
 """
 
 import pytest
@@ -16,6 +18,8 @@ from game.engine.constants import GENERIC_HARBOR, KNIGHT, RESOURCES
 from game.engine.invariants import check_state, check_views
 from game.engine.longest_road import road_length
 from game.engine.match import Authority
+from game.engine.notation import edge_id, node_id
+from game.engine.position import parse
 from game.engine.rng import Rng
 from game.engine.state import PHASE_NAMES
 
@@ -35,6 +39,28 @@ def phase_name(state) -> str:
 
 
 # --- games and positions --------------------------------------------------------
+
+def game_at(text: str) -> Authority:
+    """An authority whose game stands at the position `text` (position notation),
+    with an empty log."""
+    state = parse(text)
+    auth = Authority.__new__(Authority)
+    auth.config = dict(state.config)
+    auth.state = state
+    auth.start_events = ()
+    auth.log = []
+    return auth
+
+
+def corner(name: str) -> int:
+    """The intersection id of a corner name such as 'J12' (docs/position.md)."""
+    return node_id(name)
+
+
+def side(name: str) -> int:
+    """The path id of a side name such as 'J1'."""
+    return edge_id(name)
+
 
 def make_game(players=4, board="beginner", seed=1, **options) -> Authority:
     return Authority(default_config(players=players, board=board, seed=seed, **options))

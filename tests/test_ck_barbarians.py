@@ -1,38 +1,35 @@
 """Barbarian attacks (CK-8), progress cards in hand (CK-9) and victory (CK-10),
-through the command path on the beginner board (hex 0 mountains 10:
-nodes 0 4 8 12 7 3; hex 14 fields 4: 30 36 41 45 40 35)."""
+through the command path on the beginner board.  Positions are written in the
+position notation (docs/position.md): hex A is mountains 10, hex O fields 4."""
 
 
 from game.engine.constants import POLITICS, SCIENCE, TRADE
 from game.engine.invariants import check_state
+from game.engine.notation import node_id
 from game.engine.state import GAME_OVER
 
+from base_helpers import game_at
 from ck_helpers import (
-    P, Table, add_vp, events, give_prog, give_vp_card, hand, make_ck, on_top, phase,
-    put_building, put_city, put_knight, put_metropolis, put_road, put_wall, set_cards,
+    P, Table, events, give_prog, hand, make_ck, on_top, phase, put_building, put_city, set_cards,
     set_level, start_turn,
 )
 
+N = node_id
 
-def attack_position(**options):
-    """Seat 0: a politics metropolis on 7 and an active strong knight on 22.
-    Seat 1: city 15 with a wall, inactive knight on 26.  Seat 2: city 41.
+
+def attack_position(knight_commit=False, settlements2="", cities2="", knights3="", more="", current=0):
+    """Seat 0: a politics metropolis on A8 and an active strong knight on D6.
+    Seat 1: city G2 with a wall, inactive knight on L2.  Seat 2: city O4.
     Seat 3: settlements only.  The ship is one step from landing."""
-    auth = make_ck(**options)
-    s = auth.state
-    put_city(s, 0, 7)
-    set_level(s, 0, POLITICS, 4)
-    put_metropolis(s, POLITICS, 7)
-    put_knight(s, 0, 22, 2, active=True)
-    put_city(s, 1, 15)
-    put_wall(s, 15)
-    set_level(s, 1, TRADE, 2)
-    put_knight(s, 1, 26, 1)
-    put_city(s, 2, 41)
-    put_building(s, 3, 44)
-    s.barb_pos = 6
-    start_turn(auth, 0, "roll")
-    return auth
+    option = " knight_commit" if knight_commit else ""
+    return game_at(f"""game ck players=4 board=beginner seed=1{option}
+settlements 2: {settlements2}  3: N6
+cities 0: A8+politics  1: G2+wall  2: O4 {cities2}
+knights 0: D6:2a  1: L2:1  3: {knights3}
+improvements 0: politics=4  1: trade=2
+barbarians 6
+turn 3 current {current} phase roll
+{more}""")
 
 
 def test_CK_8_1_to_CK_8_3_barbarians_win_weakest_city_owners_lose_a_city():
@@ -46,55 +43,59 @@ def test_CK_8_1_to_CK_8_3_barbarians_win_weakest_city_owners_lose_a_city():
     r = t.roll(1, 2, 0)
     assert ("barbarians_attack", 3, 2, (2, 0, 0, 0)) in r.events
     assert ("barbarians_win", (1, 2)) in r.events
-    assert s.node_level[15] == 1 and s.node_level[41] == 1 and s.node_level[7] == 2
-    assert s.wall[15] == 0 and s.walls_left[1] == 3
+    assert s.node_level[N("G2")] == 1 and s.node_level[N("O4")] == 1 and s.node_level[N("A8")] == 2
+    assert s.wall[N("G2")] == 0 and s.walls_left[1] == 3
     assert s.vp_public == [4, 1, 1, 1]
     assert s.improvements[1][TRADE] == 2
     # CK-8.2: the ship returns to start, every knight is inactive.
-    assert s.barb_pos == 0 and s.knight_active[22] == 0 and s.barb_attacks == 1
+    assert s.barb_pos == 0 and s.knight_active[N("D6")] == 0 and s.barb_attacks == 1
 
 
 def test_CK_8_3_a_player_with_several_cities_chooses_which_to_lose():
-    auth = attack_position()
+    auth = attack_position(cities2="R4")
     s = auth.state
-    put_city(s, 2, 49)
     t = Table(auth)
-    r = t.roll(4, 6, 0)                                  # a 10: mountains hex 0, hills hex 6
+    r = t.roll(4, 6, 0)                                  # a 10: mountains A, hills G
     assert s.pending["kind"] == "lose_city" and s.pending["seats"] == [2]
     assert not events(r, "produced")                     # production waits for the choice
-    assert sorted(c[3] for c in t.legal(2)) == [(41,), (49,)]
+    assert sorted(c[3] for c in t.legal(2)) == [(N("O4"),), (N("R4"),)]
     assert t.legal(0) == []
-    r = t.resolve(2, "lose_city", 49)
-    assert s.node_level[49] == 1 and s.node_level[41] == 2 and phase(s) == "main"
+    r = t.resolve(2, "lose_city", N("R4"))
+    assert s.node_level[N("R4")] == 1 and s.node_level[N("O4")] == 2 and phase(s) == "main"
     # then the roll produces: the metropolis as a city, seat 1's pillaged city as a settlement
     assert events(r, "produced")[0][1][:2] == (hand(ore=1, coin=1), hand(brick=1))
 
 
 def test_CK_8_3_no_settlement_in_supply_flips_the_city_worth_one_and_rebuilt_as_a_city():
-    auth = attack_position()
+    auth = attack_position(settlements2="B12 B4 E4 A12 K4")
     s = auth.state
-    for node in (1, 9, 18, 0, 31):
-        put_building(s, 2, node)
     t = Table(auth)
     t.roll(1, 2, 0)
-    assert s.flipped[41] == 1 and s.node_level[41] == 1 and s.settlements_left[2] == 0
+    assert s.flipped[N("O4")] == 1 and s.node_level[N("O4")] == 1 and s.settlements_left[2] == 0
     assert s.vp_public[2] == 6
     t.do("end_turn", 0)
-    t.roll(1, 3, 0)                                  # 4: fields hex 14 pays the flipped city 1
+    t.roll(1, 3, 0)                                  # 4: fields O pays the pillaged city 1
     assert s.hands[2][3] == 1
     t.do("end_turn", 1)
     set_cards(s, 2, hand(grain=2, ore=3))
     t = Table(auth)
     t.roll(1, 2, 0)
-    t.do("build_city", 2, 41)
-    assert s.flipped[41] == 0 and s.node_level[41] == 2 and s.hands[2][3:5] == [0, 0]
+    t.do("build_city", 2, N("O4"))
+    assert s.flipped[N("O4")] == 0 and s.node_level[N("O4")] == 2 and s.hands[2][3:5] == [0, 0]
     assert s.vp_public[2] == 7
 
 
-def test_CK_8_4_single_strongest_defender_gets_a_defender_of_catan_card():
-    auth = attack_position()
+def test_CK_8_3_a_pillaged_city_is_written_and_read_back():
+    """A city reduced by the barbarians keeps using a city piece and is worth 1 (CK-8.3)."""
+    auth = attack_position(settlements2="B12 B4 E4 A12 K4 M6+pillaged")
     s = auth.state
-    put_knight(s, 3, 40, 3, active=True)
+    assert s.cities_left[2] == 2 and s.settlements_left[2] == 0 and s.vp_public[2] == 2 + 5 + 1
+    assert s.flipped[N("M6")] == 1
+
+
+def test_CK_8_4_single_strongest_defender_gets_a_defender_of_catan_card():
+    auth = attack_position(knights3="N4:3a")
+    s = auth.state
     t = Table(auth)
     r = t.roll(1, 2, 0)
     assert ("catan_wins", (3,)) in r.events and ("defender", 3) in r.events
@@ -102,9 +103,8 @@ def test_CK_8_4_single_strongest_defender_gets_a_defender_of_catan_card():
 
 
 def test_CK_8_4_tied_defenders_each_draw_from_a_deck_of_their_choice():
-    auth = attack_position()
+    auth = attack_position(knights3="N4:2a")
     s = auth.state
-    put_knight(s, 3, 40, 2, active=True)
     on_top(s, "medicine")
     on_top(s, "spy")
     t = Table(auth)
@@ -120,22 +120,19 @@ def test_CK_8_4_tied_defenders_each_draw_from_a_deck_of_their_choice():
 
 
 def test_CK_8_5_optional_commit_each_player_chooses_defending_knights_clockwise():
-    auth = attack_position(knight_commit=True)
+    auth = attack_position(knight_commit=True, knights3="N4:1a M4:2a", current=3)
     s = auth.state
-    put_knight(s, 3, 40, 1, active=True)
-    put_knight(s, 3, 39, 2, active=True)
-    start_turn(auth, 3, "roll")
     t = Table(auth)
     t.roll(1, 2, 0)
     assert s.pending["kind"] == "commit" and s.pending["seats"] == [3]   # the current player first
-    assert sorted(c[3] for c in t.legal(3)) == [(), (39,), (39, 40), (40,)]
-    t.resolve(3, "commit", 40)
+    assert sorted(c[3] for c in t.legal(3)) == [(), (N("M4"),), (N("M4"), N("N4")), (N("N4"),)]
+    t.resolve(3, "commit", N("N4"))
     assert s.pending["seats"] == [0]             # seats 1 and 2 have no active knight: skipped
     r = t.resolve(0, "commit")
     assert ("barbarians_attack", 3, 1, (0, 0, 0, 1)) in r.events
-    assert s.knight_active[39] == 1 and s.knight_active[22] == 1 and s.knight_active[40] == 0
+    assert s.knight_active[N("M4")] == 1 and s.knight_active[N("D6")] == 1 and s.knight_active[N("N4")] == 0
     # Barbarians win: among plain-city owners (1, 2), both at 0, lose a city.
-    assert s.node_level[15] == 1 and s.node_level[41] == 1
+    assert s.node_level[N("G2")] == 1 and s.node_level[N("O4")] == 1
 
 
 def test_CK_8_5_a_landed_ship_awaiting_commits_passes_the_invariants():
@@ -233,17 +230,18 @@ def test_CK_9_3_played_cards_go_under_their_deck():
 # --- CK-10 victory ------------------------------------------------------------------------------
 
 def test_CK_10_thirteen_points_on_ones_own_turn_wins():
-    auth = make_ck()
+    """12 points: a city with the trade metropolis 4, five Defender cards 5, the
+    Constitution and the Printer laid out 2, a settlement 1; the Merchant makes 13."""
+    auth = game_at("""game ck players=4 board=beginner seed=1
+settlements 0: O4
+cities 0: A8+trade
+improvements 0: trade=4
+defenders 0: 5
+progress_vp 0: 2
+progress 0: merchant
+turn 3 current 0 phase main dice 1,2,0
+""")
     s = auth.state
-    put_city(s, 0, 7)
-    add_vp(s, 0, 5)
-    give_vp_card(s, 0, "constitution")
-    set_level(s, 0, TRADE, 4)
-    put_metropolis(s, TRADE, 7)
-    give_vp_card(s, 0, "printer")              # 2 + 5 + 1 + 2 + 1 = 11
-    put_building(s, 0, 41)                     # 12
-    give_prog(s, 0, "merchant")
-    start_turn(auth, 0)
     t = Table(auth)
     assert s.vp_public[0] == 12
     r = t.play(0, "merchant", 0)               # merchant: +1
@@ -251,23 +249,21 @@ def test_CK_10_thirteen_points_on_ones_own_turn_wins():
 
 
 def test_CK_10_reaching_thirteen_in_another_players_turn_wins_only_on_ones_own_turn():
-    auth = make_ck()
+    """Seat 1 has 12 points (city 2, three settlements 3, Longest Road 2, five
+    Defender cards 5) and draws the Constitution (1) on seat 0's roll: 13, but the
+    win comes only when seat 1's own turn begins."""
+    auth = game_at("""game ck players=4 board=beginner seed=1
+settlements 1: O4 N6 F6
+cities 1: A8
+roads 1: J3 K7 K5 K3 G7
+defenders 1: 5
+improvements 1: politics=1
+turn 3 current 0 phase roll
+""")
     s = auth.state
-    put_city(s, 1, 7)
-    add_vp(s, 1, 6)
-    put_building(s, 1, 41)
-    put_building(s, 1, 44)
-    put_building(s, 1, 24)                    # 2 + 6 + 3 = 11
-    put_road(s, 1, 24, 30, 36, 31, 25, 19)
-    s.longest_road, s.vp_public[1] = 1, s.vp_public[1] + 2      # 13? no: 12 + 1 below
-    s.vp_public[1] -= 1
-    s.defenders[1] -= 1
-    s.defenders_left += 1                     # 12
-    set_level(s, 1, POLITICS, 1)
     on_top(s, "constitution")
-    start_turn(auth, 0, "roll")
     t = Table(auth)
-    assert s.vp_public[1] == 12
+    assert s.longest_road == 1 and s.vp_public[1] == 12
     t.roll(1, 1, 3 + POLITICS)
     assert s.vp_public[1] == 13 and s.phase != GAME_OVER
     r = t.do("end_turn", 0)
@@ -275,11 +271,8 @@ def test_CK_10_reaching_thirteen_in_another_players_turn_wins_only_on_ones_own_t
 
 
 def test_CK_8_4_and_CK_9_2_a_tied_defender_over_the_hand_limit_discards_at_once():
-    auth = attack_position()
+    auth = attack_position(knights3="N4:2a", more="progress 3: crane mining smith inventor\n")
     s = auth.state
-    put_knight(s, 3, 40, 2, active=True)
-    for name in ("crane", "mining", "smith", "inventor"):
-        give_prog(s, 3, name)
     on_top(s, "medicine")
     t = Table(auth)
     t.roll(1, 2, 0)
@@ -293,13 +286,11 @@ def test_CK_8_4_and_CK_9_2_a_tied_defender_over_the_hand_limit_discards_at_once(
 def test_CK_8_3_medicine_may_restore_a_flipped_city():
     """Seed 003: 'Je mag de ontwikkelingskaart Medicijn gebruiken om een
     gereduceerde stad te herstellen.'"""
-    auth = attack_position()
+    auth = attack_position(settlements2="B12 B4 E4 A12 K4")
     s = auth.state
-    for node in (1, 9, 18, 0, 31):
-        put_building(s, 2, node)
     t = Table(auth)
     t.roll(1, 2, 0)
-    assert s.flipped[41] == 1
+    assert s.flipped[N("O4")] == 1
     t.do("end_turn", 0)
     t.roll(1, 2, 0)
     t.do("end_turn", 1)
@@ -307,5 +298,5 @@ def test_CK_8_3_medicine_may_restore_a_flipped_city():
     set_cards(s, 2, hand(ore=2, grain=1))
     t = Table(auth)
     t.roll(1, 2, 0)
-    t.play(2, "medicine", 41)
-    assert s.flipped[41] == 0 and s.node_level[41] == 2 and s.hands[2][3:5] == [0, 0]
+    t.play(2, "medicine", N("O4"))
+    assert s.flipped[N("O4")] == 0 and s.node_level[N("O4")] == 2 and s.hands[2][3:5] == [0, 0]

@@ -9,9 +9,12 @@ node 0 has a 3:1 harbor, nodes 27 and 33 the grain 2:1 harbor."""
 from game.engine.constants import (
     BRICK, CLOTH, COIN, GRAIN, ORE, PAPER, POLITICS, SCIENCE, TRADE, WOOD,
 )
-from game.engine.board import edge_between
 from game.engine.rules import discard_limit
 
+from game.engine.notation import node_id as N
+from game.engine.position import format
+
+from base_helpers import game_at, side
 from ck_helpers import (
     fix_next,
     Table, events, hand, make_ck, phase, put_building, put_city, put_knight, put_metropolis,
@@ -100,142 +103,118 @@ def test_CK_5_1_wall_two_brick_under_own_city_one_each_three_in_all():
     refuse(auth, ("build_wall", 0, 41), "no_pieces")          # 3 per player
 
 
-def knight_position():
-    """Seat 0: settlement 12, roads 12-17-23-29.  Seat 1: settlement 13, roads 13-18-24."""
-    auth = make_ck()
-    s = auth.state
-    put_building(s, 0, 12)
-    put_road(s, 0, 12, 17, 23, 29)
-    put_building(s, 1, 13)
-    put_road(s, 1, 13, 18, 24)
-    start_turn(auth, 0)
-    return auth
+def knight_position(knights0="", hand0="", more=""):
+    """Seat 0: settlement A6, roads D3 E7 I3 (to D4, E6, I4).  Seat 1: settlement B6,
+    roads E3 F7 (to E4, F6).  Written in the position notation (docs/position.md)."""
+    return game_at(f"""game ck players=4 board=beginner seed=1
+settlements 0: A6  1: B6
+roads 0: D3 E7 I3  1: E3 F7
+knights 0: {knights0}
+hands 0: {hand0 or "-"}
+turn 3 current 0 phase main dice 1,2,0
+{more}""")
 
 
 def test_CK_5_2_recruit_basic_inactive_knight_on_own_road_distance_rule_off():
-    auth = knight_position()
+    auth = knight_position(hand0="SSSSOOOO")
     s = auth.state
-    set_cards(s, 0, hand(ore=4, wool=4))
     t = Table(auth)
-    assert sorted(c[2] for c in t.legal(0, "recruit_knight")) == [17, 23, 29]
-    refuse(auth, ("recruit_knight", 0, 18), "bad_spot")          # seat 1's road only
-    t.do("recruit_knight", 0, 17)                                # next to own settlement 12
-    assert (s.knight_owner[17], s.knight_strength[17], s.knight_active[17]) == (0, 1, 0)
+    assert sorted(c[2] for c in t.legal(0, "recruit_knight")) == sorted(N(x) for x in ("D4", "E6", "I4"))
+    refuse(auth, ("recruit_knight", 0, N("E4")), "bad_spot")       # seat 1's road only
+    t.do("recruit_knight", 0, N("D4"))                             # next to own settlement A6
+    assert (s.knight_owner[N("D4")], s.knight_strength[N("D4")], s.knight_active[N("D4")]) == (0, 1, 0)
     assert s.hands[0] == list(hand(ore=3, wool=3))
-    t.do("recruit_knight", 0, 29)
-    refuse(auth, ("recruit_knight", 0, 23), "no_pieces")         # promote one first
-    t.do("promote_knight", 0, 29)
-    t.do("recruit_knight", 0, 23)
+    t.do("recruit_knight", 0, N("I4"))
+    refuse(auth, ("recruit_knight", 0, N("E6")), "no_pieces")      # promote one first
+    t.do("promote_knight", 0, N("I4"))
+    t.do("recruit_knight", 0, N("E6"))
     assert s.knights_left[0] == [0, 1, 2]
 
 
 def test_CK_5_3_activate_for_grain_at_once_but_no_action_this_turn():
-    auth = knight_position()
+    auth = knight_position(hand0="SGO")
     s = auth.state
-    set_cards(s, 0, hand(ore=1, wool=1, grain=1))
     t = Table(auth)
-    t.do("recruit_knight", 0, 17)
-    t.do("activate_knight", 0, 17)
-    assert s.knight_active[17] == 1 and s.hands[0] == [0] * 8
-    refuse(auth, ("move_knight", 0, 17, 29), "knight_not_ready")
+    t.do("recruit_knight", 0, N("D4"))
+    t.do("activate_knight", 0, N("D4"))
+    assert s.knight_active[N("D4")] == 1 and s.hands[0] == [0] * 8
+    assert "D4:1af" in format(s)                                   # active, and fresh this turn
+    refuse(auth, ("move_knight", 0, N("D4"), N("I4")), "knight_not_ready")
     for _ in range(4):
         t.do("end_turn", s.current)
         t.roll(1, 2, 3)
-    assert ("move_knight", 0, 17, 29) in t.legal(0)
+    assert ("move_knight", 0, N("D4"), N("I4")) in t.legal(0)
 
 
 def test_CK_5_4_promote_keeps_state_once_per_turn_mighty_needs_fortress():
     """CK-5.4, CK-6.3 (fortress)."""
-    auth = knight_position()
+    auth = knight_position(knights0="D4:1a E6:1", hand0="SSSSSSOOOOOO")
     s = auth.state
-    put_knight(s, 0, 17, 1, active=True)
-    put_knight(s, 0, 23, 1)
-    set_cards(s, 0, hand(ore=6, wool=6))
     t = Table(auth)
-    t.do("promote_knight", 0, 17)
-    assert (s.knight_strength[17], s.knight_active[17]) == (2, 1)
-    refuse(auth, ("promote_knight", 0, 17), "bad_spot")           # once per turn
-    t.do("promote_knight", 0, 23)
-    assert s.knight_active[23] == 0
+    t.do("promote_knight", 0, N("D4"))
+    assert (s.knight_strength[N("D4")], s.knight_active[N("D4")]) == (2, 1)
+    refuse(auth, ("promote_knight", 0, N("D4")), "bad_spot")       # once per turn
+    t.do("promote_knight", 0, N("E6"))
+    assert s.knight_active[N("E6")] == 0
     for _ in range(4):
         t.do("end_turn", s.current)
         t.roll(1, 2, 0)
-    refuse(auth, ("promote_knight", 0, 17), "bad_spot")           # no fortress
+    refuse(auth, ("promote_knight", 0, N("D4")), "bad_spot")       # no fortress
     s.improvements[0][POLITICS] = 3
     t = Table(auth)
-    t.do("promote_knight", 0, 17)
-    assert s.knight_strength[17] == 3 and s.knights_left[0] == [2, 1, 1]
+    t.do("promote_knight", 0, N("D4"))
+    assert s.knight_strength[N("D4")] == 3 and s.knights_left[0] == [2, 1, 1]
 
 
 def test_CK_5_4_at_most_two_knights_of_a_strength():
-    auth = knight_position()
-    s = auth.state
-    put_knight(s, 0, 17, 2)
-    put_knight(s, 0, 23, 2)
-    put_knight(s, 0, 29, 1)
-    set_cards(s, 0, hand(ore=1, wool=1))
-    refuse(auth, ("promote_knight", 0, 29), "bad_spot")
+    auth = knight_position(knights0="D4:2 E6:2 I4:1", hand0="SO")
+    refuse(auth, ("promote_knight", 0, N("I4")), "bad_spot")
 
 
 def test_CK_5_5_a_knight_breaks_another_players_longest_road():
-    auth = make_ck()
+    auth = game_at("""game ck players=4 board=beginner seed=1
+settlements 0: A8  1: B6
+roads 0: A7 D3 E7 I3 I5  1: E3 E5
+hands 1: SO
+turn 3 current 1 phase main dice 1,2,0
+""")
     s = auth.state
-    put_building(s, 0, 7)
-    put_road(s, 0, 7, 12, 17, 23, 29, 34)            # 5 roads through 23
-    s.longest_road, s.vp_public[0] = 0, s.vp_public[0] + 2
-    put_building(s, 1, 13)
-    put_road(s, 1, 13, 18, 23)
-    set_cards(s, 1, hand(ore=1, wool=1))
-    start_turn(auth, 1)
+    assert s.longest_road == 0 and s.road_len[0] == 5            # 5 roads through E6
     t = Table(auth)
-    r = t.do("recruit_knight", 1, 23)                # inactive, and still it cuts
+    r = t.do("recruit_knight", 1, N("E6"))                       # inactive, and still it cuts
     assert s.road_len[0] == 3 and s.longest_road == -1 and events(r, "longest_road")
     assert s.vp_public[0] == 1
 
 
 def test_CK_5_5_a_knight_stops_another_player_building_past_its_intersection():
-    auth = make_ck()
-    s = auth.state
-    put_building(s, 0, 12)
-    put_road(s, 0, 12, 17, 23)
-    put_building(s, 1, 13)
-    put_road(s, 1, 13, 18, 23)
-    set_cards(s, 0, hand(wood=2, brick=2))
-    set_cards(s, 1, hand(ore=1, wool=1))
-    beyond = edge_between(23, 29)
-    start_turn(auth, 0)
-    t = Table(auth)
-    assert ("build_road", 0, beyond) in t.legal(0)
-    t.do("end_turn", 0)
-    t.roll(1, 2, 0)
-    t.do("recruit_knight", 1, 23)
-    for _ in range(3):
-        t.do("end_turn", s.current)
-        t.roll(1, 2, 0)
-    refuse(auth, ("build_road", 0, beyond), "bad_spot")
+    def position(knights):
+        return game_at(f"""game ck players=4 board=beginner seed=1
+settlements 0: A6  1: B6
+roads 0: D3 E7  1: E3 E5
+{knights}
+hands 0: WWBB
+turn 3 current 0 phase main dice 1,2,0
+""")
+    assert ("build_road", 0, side("I3")) in Table(position("")).legal(0)
+    refuse(position("knights 1: E6:1"), ("build_road", 0, side("I3")), "bad_spot")
 
 
 def test_CK_5_6_settling_on_an_own_knight_needs_the_knight_to_move_away_first():
-    auth = knight_position()
+    auth = knight_position(knights0="E6:1a", hand0="WBSG")
     s = auth.state
-    put_knight(s, 0, 23, active=True)
-    set_cards(s, 0, hand(wood=1, brick=1, grain=1, wool=1))
     t = Table(auth)
-    err = refuse(auth, ("build_settlement", 0, 23), "bad_spot")
+    err = refuse(auth, ("build_settlement", 0, N("E6")), "bad_spot")
     assert err
-    t.do("move_knight", 0, 23, 29)
-    t.do("build_settlement", 0, 23)
-    assert s.node_owner[23] == 0
+    t.do("move_knight", 0, N("E6"), N("I4"))
+    t.do("build_settlement", 0, N("E6"))
+    assert s.node_owner[N("E6")] == 0
 
 
 def test_CK_5_6_an_inactive_own_knight_cannot_move_so_the_spot_stays_closed():
-    auth = knight_position()
-    s = auth.state
-    put_knight(s, 0, 23)
-    set_cards(s, 0, hand(wood=1, brick=1, grain=1, wool=1))
+    auth = knight_position(knights0="E6:1", hand0="WBSG")
     Table(auth)                                      # (checks the position)
-    refuse(auth, ("move_knight", 0, 23, 29), "knight_not_ready")
-    refuse(auth, ("build_settlement", 0, 23), "bad_spot")
+    refuse(auth, ("move_knight", 0, N("E6"), N("I4")), "knight_not_ready")
+    refuse(auth, ("build_settlement", 0, N("E6")), "bad_spot")
 
 
 # --- CK-6 city improvements and metropolises ----------------------------------------------

@@ -8,6 +8,7 @@ from game.bots.random_bot import RandomBot
 from game.engine import legal_commands
 from game.engine.board import EDGE_NODES, HEX_EDGES, HEX_NODES, NODE_EDGES, edge_between
 from game.engine.longest_road import road_length
+from game.engine.notation import node_id as N
 
 from base_helpers import cards, make_game, set_hand, start_turn
 
@@ -53,47 +54,50 @@ def length_of(roads, foreign=(), own=(), seat=0) -> int:
     return road_length(edge_owner, node_owner, NO_KNIGHTS, seat)
 
 
-def path(*nodes):
+def path(*corners):
+    """The sides along a chain of corner names (docs/position.md), e.g. path("H8", "H6")."""
+    nodes = [N(c) for c in corners]
     return [edge_between(a, b) for a, b in zip(nodes, nodes[1:])]
 
 
 # --- hand-made networks (B-8.2) ---------------------------------------------------
 
 def test_B_8_2_a_straight_road_counts_every_segment():
-    roads = path(27, 33, 28, 34, 29, 35, 30)
+    roads = path("H8", "H6", "H4", "I6", "I4", "J6", "J4")
     assert length_of(roads) == 6 == brute_force_length(roads, set())
 
 
 def test_B_8_2_branches_do_not_add():
     # a line of 4 with a 2-long branch from its middle: longest trail is 4
-    roads = path(27, 33, 28, 34, 29) + path(28, 22, 16)
+    roads = path("H8", "H6", "H4", "I6", "I4") + path("H4", "D6", "D8")
     assert length_of(roads) == 4
 
 
 def test_B_8_2_a_closed_loop_counts_each_segment_once():
-    # the six paths round the centre hex, plus a tail of 2
-    ring = path(18, 24, 30, 35, 29, 23, 18)
+    # the six sides round the centre hex J, plus a tail of 2
+    ring = path("E4", "F6", "J4", "J6", "I4", "E6", "E4")
     assert length_of(ring) == 6
-    assert length_of(ring + path(18, 13, 8)) == 8
+    assert length_of(ring + path("E4", "B6", "A4")) == 8
 
 
 def test_B_8_2_a_figure_eight_trail_uses_every_road_once():
-    # two hex rings sharing the path 24-30 (hexes 9 and 10): 11 roads, and an
+    # two hex rings sharing the side F6-J4 (hexes J and K): 11 roads, and an
     # Euler trail exists (exactly two nodes of odd degree), so the length is 11
-    roads = set(path(18, 24, 30, 35, 29, 23, 18)) | set(path(24, 19, 25, 31, 36, 30))
+    roads = set(path("E4", "F6", "J4", "J6", "I4", "E6", "E4")) | set(
+        path("F6", "F4", "G6", "K4", "K6", "J4"))
     assert len(roads) == 11
     assert length_of(roads) == 11
 
 
 def test_B_8_2_a_foreign_settlement_breaks_the_road_an_own_one_does_not():
-    roads = path(27, 33, 28, 34, 29, 35, 30)
-    assert length_of(roads, own=[34]) == 6
-    assert length_of(roads, foreign=[34]) == 3          # 27-33-28-34 | 34-29-35-30
-    assert length_of(roads, foreign=[28]) == 4          # 27-33-28 | 28-34-29-35-30
-    assert length_of(roads, foreign=[27, 30]) == 6      # ends may be foreign
-    assert length_of(roads, foreign=[33, 29]) == 3          # 27-33 | 33-28-34-29 | 29-35-30
-    assert length_of(roads, foreign=[33, 34, 35]) == 2          # 33-28-34 and 34-29-35
-    assert length_of(roads, foreign=[33, 28, 34, 29, 35]) == 1
+    roads = path("H8", "H6", "H4", "I6", "I4", "J6", "J4")
+    assert length_of(roads, own=[N("I6")]) == 6
+    assert length_of(roads, foreign=[N("I6")]) == 3          # H8-H6-H4-I6 | I6-I4-J6-J4
+    assert length_of(roads, foreign=[N("H4")]) == 4          # H8-H6-H4 | H4-I6-I4-J6-J4
+    assert length_of(roads, foreign=[N("H8"), N("J4")]) == 6      # ends may be foreign
+    assert length_of(roads, foreign=[N("H6"), N("I4")]) == 3          # H8-H6 | H6-H4-I6-I4 | I4-J6-J4
+    assert length_of(roads, foreign=[N("H6"), N("I6"), N("J6")]) == 2          # H6-H4-I6 and I6-I4-J6
+    assert length_of(roads, foreign=[N("H6"), N("H4"), N("I6"), N("I4"), N("J6")]) == 1
 
 
 def test_B_8_2_a_loop_cut_at_one_foreign_settlement_is_one_road_between_its_ends():
@@ -110,7 +114,7 @@ def test_B_8_2_a_loop_cut_at_one_foreign_settlement_is_one_road_between_its_ends
 def test_B_8_2_no_roads_no_length_and_other_players_roads_do_not_count():
     assert length_of([]) == 0
     edge_owner = [-1] * 72
-    for e in path(27, 33, 28, 34, 29, 35):
+    for e in path("H8", "H6", "H4", "I6", "I4", "J6"):
         edge_owner[e] = 1
     assert road_length(edge_owner, [-1] * 54, NO_KNIGHTS, 0) == 0
     assert road_length(edge_owner, [-1] * 54, NO_KNIGHTS, 1) == 5

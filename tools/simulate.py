@@ -23,7 +23,9 @@ from game.bots.random_bot import RandomBot
 from game.engine import default_config
 from game.engine.constants import PROGRESS_NAMES, PROGRESS_VP_CARDS
 from game.engine.invariants import check_state, check_views
+from game.engine.codec import state_hash
 from game.engine.match import Authority, Replica
+from game.engine.position import PositionError, format as format_position, parse as parse_position
 from game.engine.state import GAME_OVER
 
 KNIGHT_ACTIONS = ("recruit_knight", "activate_knight", "promote_knight", "move_knight",
@@ -31,8 +33,23 @@ KNIGHT_ACTIONS = ("recruit_knight", "activate_knight", "promote_knight", "move_k
 PLAYABLE_PROGRESS = [name for i, name in enumerate(PROGRESS_NAMES) if i not in PROGRESS_VP_CARDS]
 
 
-def play_one(config: dict, bot_seed: int, turn_cap: int, check: bool, replicas: bool, kinds: Counter):
-    """Returns (finished, actions, violations)."""
+def position_problem(state):
+    """The position notation round trip (game/engine/position.py): None if
+    parse(format(state)) is byte-identical to the state, else (reason, text)."""
+    text = format_position(state)
+    try:
+        back = parse_position(text, verify=False)       # the invariants run separately
+    except PositionError as exc:
+        return f"position refused: {exc}", text
+    if state_hash(back) != state_hash(state):
+        return "position round trip changed the state", text
+    return None
+
+
+def play_one(config: dict, bot_seed: int, turn_cap: int, check: bool, replicas: bool, kinds: Counter,
+             positions: dict | None = None):
+    """Returns (finished, actions, violations).  With `positions` (a dict of
+    counters), also round-trips every position through the notation."""
     auth = Authority(config)
     bot = RandomBot(bot_seed)
     peers = [Replica(auth.view(a), a) for a in list(range(config["players"])) + [None]] if replicas else []
@@ -71,6 +88,13 @@ def play_one(config: dict, bot_seed: int, turn_cap: int, check: bool, replicas: 
                 violations.append(f"peer {peer.audience}: view differs after {cmd}")
         if check:
             violations += check_state(state) + check_views(state)
+        if positions is not None:
+            positions["checked"] += 1
+            problem = position_problem(state)
+            if problem:
+                violations.append(problem[0])
+                positions["failures"] += 1
+                positions.setdefault("first_failure", problem[1])
         if violations:
             violations = [f"game seed {config['seed']}, command {actions}: {v}" for v in violations[:5]]
             break
@@ -83,12 +107,13 @@ def run_games(job):
     kinds = Counter()
     part = {"finished": 0, "truncated": 0, "errors": 0, "invariant_violations": 0, "actions": 0,
             "problems": []}
+    positions = {"checked": 0, "failures": 0} if args.check_positions else None
     for i in indexes:
         config = default_config(rules=args.rules, players=args.players, board=args.board,
                                 seed=args.seed * 1_000_003 + i, knight_commit=args.knight_commit)
         try:
             finished, actions, violations = play_one(config, config["seed"], args.turn_cap,
-                                                     not args.no_check, args.replicas, kinds)
+                                                     not args.no_check, args.replicas, kinds, positions)
         except Exception:
             part["errors"] += 1
             part["problems"].append(f"game seed {config['seed']}: " + traceback.format_exc(limit=6))
@@ -99,6 +124,7 @@ def run_games(job):
         part["invariant_violations"] += len(violations)
         part["problems"] += violations
     part["kinds"] = kinds
+    part["positions"] = positions
     return part
 
 
@@ -116,6 +142,9 @@ def main(argv=None) -> int:
     ap.add_argument("--no-check", action="store_true", help="skip the invariant checks (speed only)")
     ap.add_argument("--replicas", action="store_true",
                     help="also keep every seat's and a spectator's view in lockstep and compare hashes")
+    ap.add_argument("--check-positions", action="store_true",
+                    help="after every command, write the position in the notation, read it back and "
+                         "compare state hashes (game/engine/position.py)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
@@ -158,6 +187,13 @@ def main(argv=None) -> int:
         result["decisions"] = {k.split(":")[1]: v for k, v in sorted(kinds.items()) if k.startswith("resolve:")}
         result["never_exercised"] = [k for k, v in {**result["progress_played"], **result["knight_actions"],
                                                     **result["rule_situations"]}.items() if not v]
+    if args.check_positions:
+        checked = [p["positions"] for p in parts]
+        result["positions_checked"] = sum(c["checked"] for c in checked)
+        failures = [c["first_failure"] for c in checked if "first_failure" in c]
+        result["position_failures"] = sum(c["failures"] for c in checked)
+        if failures:
+            result["first_position_failure"] = failures[0]
     result["problems"] = sum((p["problems"] for p in parts), [])[:20]
     if args.json:
         print(json.dumps(result))

@@ -108,7 +108,7 @@ def _check_ck(state) -> list:
 def _road_lengths(state) -> list:
     """Road lengths recomputed from the board; remembered for the last board
     seen, since most commands do not touch roads or buildings."""
-    key = (tuple(state.edge_owner), tuple(state.node_owner), tuple(state.knight_owner))
+    key = (state.n, tuple(state.edge_owner), tuple(state.node_owner), tuple(state.knight_owner))
     if _last_lengths[0] != key:
         _last_lengths[0] = key
         _last_lengths[1] = [road_length(state.edge_owner, state.node_owner, state.knight_owner, s)

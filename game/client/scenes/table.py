@@ -420,6 +420,11 @@ class TableScene(Scene):
         self._update_hover()
 
     def key(self, key) -> None:
+        if key == pygame.K_F8 and self.view is not None:     # what this screen shows, never more
+            from game.client.position_copy import copy_position
+            self.note(copy_position(self.view), theme.ACCENT, 6.0)
+            self.app.dirty = True
+            return
         if self.curtain_for is not None:
             if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
                 self.reveal()

@@ -1,0 +1,43 @@
+"""`kolonisten position FILE|-`: read a position in the notation (docs/position.md),
+check it, and print its canonical form, or say what is wrong (exit code 1).
+`--legal` also lists the commands open to the seats that must decide."""
+
+import sys
+
+MAX_BYTES = 1_000_000       # a real position is about 1 kB; refuse anything absurd
+
+
+def add_parser(sub) -> None:
+    """The `position` sub-command, for game/cli.py."""
+    p = sub.add_parser("position", help="check a pasted position and print its canonical form")
+    p.add_argument("file", help="a text file holding a position, or - for standard input")
+    p.add_argument("--legal", action="store_true",
+                   help="also list the legal commands of every seat that must decide")
+
+
+def main(args) -> int:
+    from game.engine import deciders, legal_commands
+    from game.engine.position import PositionError, format, parse
+    try:
+        if args.file == "-":
+            text = sys.stdin.read(MAX_BYTES + 1)
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read(MAX_BYTES + 1)
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"kolonisten: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 1
+    if len(text) > MAX_BYTES:
+        print(f"kolonisten: {args.file}: too long for a position", file=sys.stderr)
+        return 1
+    try:
+        state = parse(text)
+    except PositionError as exc:
+        print(f"kolonisten: not a possible position: {exc}", file=sys.stderr)
+        return 1
+    sys.stdout.write(format(state))
+    if args.legal:
+        for seat in deciders(state):
+            for cmd in legal_commands(state, seat):
+                print("# legal:", cmd)
+    return 0

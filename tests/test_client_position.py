@@ -1,0 +1,69 @@
+"""The table's "copy position" key (F8, game/client/position_copy.py): it writes
+what this screen may see — never another seat's cards — and says where."""
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+pytest.importorskip("pygame_gui")
+
+from game.bots.random_bot import RandomBot  # noqa: E402
+from game.client.app import App  # noqa: E402
+from game.client.controller import HotseatController  # noqa: E402
+from game.client.scenes.table import TableScene  # noqa: E402
+from game.client.settings import DEFAULTS  # noqa: E402
+from game.client.theme import PLAYER_COLOURS  # noqa: E402
+from game.engine import default_config, view_obj  # noqa: E402
+from game.engine.position import parse  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path))
+
+
+def table_after(moves, rules="base", players=3, seed=5):
+    app = App((1280, 720), fullscreen=False, prefs=dict(DEFAULTS, muted=True))
+    c = HotseatController(default_config(rules=rules, players=players, seed=seed),
+                          [f"P{i}" for i in range(players)], [rgb for _, rgb in PLAYER_COLOURS[:players]])
+    table = TableScene(app, c)
+    app.push(table)
+    bot = RandomBot(seed)
+    for _ in range(moves):
+        if table.curtain_for is not None:
+            table.reveal()
+        assert table.submit(bot.choose(c.auth.state, table.viewer, ("offer",)))
+    if table.curtain_for is not None:
+        table.reveal()
+    return table
+
+
+def copied(tmp_path):
+    files = sorted((tmp_path / "positions").glob("position-*.txt"))
+    assert len(files) == 1
+    return files[0].read_text()
+
+
+@pytest.mark.parametrize("rules", ["base", "ck"])
+def test_f8_copies_the_viewing_seats_view_and_says_where(tmp_path, rules):
+    table = table_after(120, rules)
+    seat = table.viewer
+    table.key(pygame.K_F8)
+    text = copied(tmp_path)
+    assert str(tmp_path / "positions") in table.notes[-1][0]
+    for other in range(table.n):
+        if other != seat:
+            assert f"{other}: ?" in text          # other hands are counts only
+    assert "rng" not in text and "seed=?" in text
+    state = table.c.auth.state
+    assert view_obj(parse(text), seat) == view_obj(state, seat)
+
+
+def test_f8_behind_the_curtain_copies_only_the_public_view(tmp_path):
+    table = table_after(40)
+    bot = RandomBot(1)
+    while table.curtain_for is None:
+        table.submit(bot.choose(table.c.auth.state, table.viewer, ("offer",)))
+    table.key(pygame.K_F8)
+    text = copied(tmp_path)
+    assert view_obj(parse(text), None) == view_obj(table.c.auth.state, None)
+    assert table.curtain_for is not None            # the key does not lift the curtain
