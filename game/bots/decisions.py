@@ -124,23 +124,39 @@ def steal_target(s, seat, cmds):
 # --- cards -------------------------------------------------------------------------------------
 
 def best_discards(s, seat, cmds, keep):
-    """The `keep` discards that leave the most hand value."""
+    """The `keep` discards that leave the most hand value.  Small choices are
+    all scored; a big hand (many ways to halve it) is halved greedily, one
+    card at a time."""
     from .evaluate import hand_value
     hand = s.hands[seat]
-    scored = []
     saved_hand, saved_n = list(hand), s.hand_n[seat]
+
+    def value_without(cards):
+        for k in range(len(hand)):
+            hand[k] = saved_hand[k] - cards[k]
+        s.hand_n[seat] = saved_n - sum(cards)
+        return hand_value(s, seat)
+
     try:
-        for c in cmds:
-            cards = c[2]
+        if len(cmds) <= 40:
+            scored = sorted(((value_without(c[2]), i) for i, c in enumerate(cmds)), reverse=True)
+            return [cmds[i] for _, i in scored[:keep]]
+        need = sum(cmds[0][2])
+        cards = [0] * len(hand)
+        for _ in range(need):
+            best_kind, best_value = -1, float("-inf")
             for k in range(len(hand)):
-                hand[k] = saved_hand[k] - cards[k]
-            s.hand_n[seat] = saved_n - sum(cards)
-            scored.append((hand_value(s, seat), c))
+                if saved_hand[k] - cards[k] > 0:
+                    cards[k] += 1
+                    value = value_without(cards)
+                    cards[k] -= 1
+                    if value > best_value:
+                        best_kind, best_value = k, value
+            cards[best_kind] += 1
+        return [("discard", seat, tuple(cards))]
     finally:
         hand[:] = saved_hand
         s.hand_n[seat] = saved_n
-    scored.sort(key=lambda x: -x[0])
-    return [c for _, c in scored[:keep]]
 
 
 def card_need(s, seat) -> list:
