@@ -65,23 +65,44 @@ def _next_nodes(node):
     return NODE_NEIGHBORS[node]
 
 
+def spot_distances(s, seat, limit=4) -> dict:
+    """Roads still needed from each intersection to the nearest free settlement
+    spot (up to `limit`), over paths that are free or the seat's own."""
+    from game.engine.board import NODE_LINKS
+    dist = {n: 0 for n in range(54) if F.free_for_settlement(s, n)}
+    layer = list(dist)
+    for d in range(1, limit + 1):
+        nxt = []
+        for n in layer:
+            for e, m in NODE_LINKS[n]:
+                if m in dist or s.edge_owner[e] not in (-1, seat):
+                    continue
+                if s.node_owner[m] not in (-1, seat) or s.knight_owner[m] not in (-1, seat):
+                    continue
+                dist[m] = d
+                nxt.append(m)
+        layer = nxt
+    return dist
+
+
 def useful_roads(s, seat, roads) -> list:
-    """Roads that bring a free settlement spot nearer (only while settlements
-    remain and no spot is buildable already)."""
-    if not s.settlements_left[seat]:
+    """Roads that bring a free settlement spot nearer, nearest first (only
+    while settlements remain and no spot is buildable already)."""
+    if not s.settlements_left[seat] or not roads:
         return []
-    spots = F.spots_by_distance(s, seat, 2)
-    if 0 in spots.values():
+    if 0 in F.spots_by_distance(s, seat, 0).values():
         return []
-    near = {n for n, d in spots.items() if d >= 1}
-    out = []
+    dist = spot_distances(s, seat)
+    mine = F.network_nodes(s, seat)
+    scored = []
     for c in roads:
         a, b = EDGE_NODES[c[2]]
-        for n in (a, b):
-            if n in near or any(m in near for m in _next_nodes(n)):
-                out.append(c)
-                break
-    return out
+        old, new = (a, b) if a in mine else (b, a)
+        d_new, d_old = dist.get(new, 99), dist.get(old, 99)
+        if d_new < d_old:
+            scored.append((d_new, c))
+    scored.sort(key=lambda x: x[0])
+    return [c for _, c in scored]
 
 
 # --- robber and stealing --------------------------------------------------------------------------
@@ -187,25 +208,36 @@ def best_resource_card(s, seat, cmds):
 # --- bank trades -------------------------------------------------------------------------------
 
 def completing_bank_trade(s, seat, trades):
-    """A bank/harbor trade that makes a city or settlement affordable, giving
-    a kind that build does not need."""
+    """A bank/harbor trade toward a city, settlement (or, base game, a
+    development card) when the cards beyond that build can pay for every
+    card it lacks; it gives only cards that build does not need."""
+    if not trades:
+        return None
     hand = s.hands[seat]
-    spots = F.spots_by_distance(s, seat, 0) if s.settlements_left[seat] else {}
     goals = []
     if s.cities_left[seat] and any(s.node_owner[n] == seat and s.node_level[n] == 1 for n in range(54)):
         goals.append(COST_CITY)
-    if spots:
+    if s.settlements_left[seat] and F.spots_by_distance(s, seat, 0):
         goals.append(COST_SETTLEMENT)
-    for cost in goals:
-        if F.missing(hand, cost) != 1:
+    if s.barb_pos is None and s.deck_n:
+        from game.engine.constants import COST_DEV
+        goals.append(COST_DEV)
+    for cost in sorted(goals, key=lambda c: F.missing(hand, c)):
+        short = F.missing(hand, cost)
+        if not short:
             continue
+        spare = F.surplus(hand, cost)
+        if sum(spare[k] // _ratio(s, seat, k) for k in range(len(spare))) < short:
+            continue
+        lacking = {k for k, n in cost if hand[k] < n}
+        best = None
         for c in trades:
             give, get = c[2], c[3]
-            after = list(hand)
-            after[give] -= _ratio(s, seat, give)
-            after[get] += 1
-            if F.missing(after, cost) == 0:
-                return c
+            if get in lacking and spare[give] >= _ratio(s, seat, give):
+                if best is None or spare[give] > spare[best[2]]:
+                    best = c
+        if best is not None:
+            return best
     return None
 
 

@@ -92,7 +92,7 @@ def _harbor_value(s, seat, prod) -> float:
 def _expansion_value(s, seat) -> float:
     if not s.settlements_left[seat]:
         return 0.0
-    spots = F.spots_by_distance(s, seat, 2)
+    spots = F.spots_by_distance(s, seat, 3)
     if not spots:
         return 0.0
     worth = sorted((_spot_worth(s, n, d) for n, d in spots.items()), reverse=True)
@@ -101,7 +101,7 @@ def _expansion_value(s, seat) -> float:
 
 def _spot_worth(s, node, roads_needed) -> float:
     pips = sum(F.node_pips(s, node))
-    return (0.22, 0.1, 0.04)[roads_needed] * (0.5 + pips / 12)
+    return (0.22, 0.1, 0.04, 0.015)[roads_needed] * (0.5 + pips / 12)
 
 
 def _road_and_army_value(s, seat) -> float:
@@ -178,7 +178,11 @@ def hand_value(view, seat) -> float:
     if hand is None:
         return 0.04 * s.hand_n[seat]
     ck = s.barb_pos is not None
-    value = 0.04 * sum(hand[:5]) + (0.07 * sum(hand[5:]) if ck else 0.0)
+    value = 0.0
+    for k in range(len(hand)):                  # a fourth card of a kind is worth little
+        n = hand[k]
+        each = 0.07 if k >= 5 else 0.035
+        value += each * min(n, 3) + 0.01 * max(0, n - 3)
     ratios = _ratios(s, seat)
     progress = []
     for worth, cost in _targets(s, seat):
@@ -354,7 +358,7 @@ def policy(view, seat, rng):
     if roads:
         useful = D.useful_roads(s, seat, roads)
         if useful:
-            return useful[rng.below(len(useful))]
+            return useful[0]
     trade = D.completing_bank_trade(s, seat, by_kind.get("maritime", ()))
     if trade is not None:
         return trade
