@@ -128,3 +128,13 @@ def test_a_game_with_bots_replays_exactly_from_its_command_log(rules, seed):
     again = bot_game(rules, seed, ["medium", "easy", "random", "medium"])
     assert [r.cmd for r in again.log] == log
     assert state_hash(again.state) == auth.state_hash()
+
+
+def test_every_level_has_a_name_and_description_in_both_languages():
+    from game.client.i18n import catalog
+    for lang in ("en", "nl"):
+        cat = catalog(lang)
+        for level in LEVELS + ("random",):
+            assert cat[f"bot.level.{level}"] and cat[f"bot.level.{level}.help"], (lang, level)
+    nl = catalog("nl")
+    assert [nl[f"bot.level.{lv}"] for lv in LEVELS] == ["Makkelijk", "Gemiddeld", "Moeilijk"]

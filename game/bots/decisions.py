@@ -148,15 +148,16 @@ def best_discards(s, seat, cmds, keep):
     """The `keep` discards that leave the most hand value.  Small choices are
     all scored; a big hand (many ways to halve it) is halved greedily, one
     card at a time."""
-    from .evaluate import hand_value
+    from .evaluate import _targets, hand_value
     hand = s.hands[seat]
     saved_hand, saved_n = list(hand), s.hand_n[seat]
+    targets = _targets(s, seat)
 
     def value_without(cards):
         for k in range(len(hand)):
             hand[k] = saved_hand[k] - cards[k]
         s.hand_n[seat] = saved_n - sum(cards)
-        return hand_value(s, seat)
+        return hand_value(s, seat, targets)
 
     try:
         if len(cmds) <= 40:

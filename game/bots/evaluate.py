@@ -133,10 +133,24 @@ def _cards_value(s, seat) -> float:
 # --- the hand ---------------------------------------------------------------------------------
 
 def _targets(s, seat) -> list:
-    """(worth, cost) of the builds this seat could make with the right cards."""
+    """(worth, cost) of the builds this seat could make with the right cards.
+    Depends on the board only, not the hand: callers that value many hands
+    on one board compute it once."""
     out = []
     ck = s.barb_pos is not None
-    if s.cities_left[seat] and any(s.node_owner[n] == seat and s.node_level[n] == 1 for n in range(54)):
+    settlements = cities = bare_cities = idle_knights = 0
+    owner, level = s.node_owner, s.node_level
+    for n in range(54):
+        if owner[n] == seat:
+            if level[n] == 1:
+                settlements += 1
+            else:
+                cities += 1
+                if ck and not s.wall[n]:
+                    bare_cities += 1
+        if ck and s.knight_owner[n] == seat and not s.knight_active[n]:
+            idle_knights += 1
+    if s.cities_left[seat] and settlements:
         out.append((0.75, COST_CITY))
     if s.settlements_left[seat]:
         spots = F.spots_by_distance(s, seat, 1)
@@ -150,17 +164,15 @@ def _targets(s, seat) -> list:
         return out
     if s.knights_left[seat][0]:
         out.append((0.3, COST_KNIGHT))
-    if any(s.knight_owner[n] == seat and not s.knight_active[n] for n in range(54)):
+    if idle_knights:
         out.append((0.2, COST_ACTIVATE))
-    if s.walls_left[seat] and any(s.node_owner[n] == seat and s.node_level[n] == 2 and not s.wall[n]
-                                  for n in range(54)):
+    if s.walls_left[seat] and bare_cities:
         out.append((0.15, COST_WALL))
-    has_city = any(s.node_owner[n] == seat and s.node_level[n] == 2 for n in range(54))
-    if has_city:
+    if cities:
         for track in range(3):
-            level = s.improvements[seat][track]
-            if level < 5:
-                out.append((0.6, ((TRACK_COMMODITY[track], level + 1),)))
+            lv = s.improvements[seat][track]
+            if lv < 5:
+                out.append((0.6, ((TRACK_COMMODITY[track], lv + 1),)))
     return out
 
 
@@ -171,8 +183,9 @@ def _ratios(s, seat) -> list:
     return [effective_ratio(s, seat, k) for k in range(len(s.bank))]
 
 
-def hand_value(view, seat) -> float:
-    """Cards in hand, the nearest builds they make possible, minus the risk of a 7."""
+def hand_value(view, seat, targets=None) -> float:
+    """Cards in hand, the nearest builds they make possible, minus the risk of a 7.
+    `targets`: _targets(view, seat) when the caller has it already."""
     s = view
     hand = s.hands[seat]
     if hand is None:
@@ -185,7 +198,7 @@ def hand_value(view, seat) -> float:
         value += each * min(n, 3) + 0.01 * max(0, n - 3)
     ratios = _ratios(s, seat)
     progress = []
-    for worth, cost in _targets(s, seat):
+    for worth, cost in _targets(s, seat) if targets is None else targets:
         short = F.missing(hand, cost)
         if short:
             rest = F.surplus(hand, cost)

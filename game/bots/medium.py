@@ -22,7 +22,7 @@ from game.engine.state import (
 from . import decisions as D
 from . import facts as F
 from . import trading
-from .evaluate import candidates, evaluate
+from .evaluate import _targets, evaluate
 from .player import Player
 
 # Moves whose effect on the seat's own view is fully known: tried on a copy.
@@ -116,7 +116,7 @@ class MediumPlayer(Player):
         offer = self._offer(view, by_kind)
         if offer is not None:
             return offer
-        options = [c for c in candidates(view, seat) if c[0] in ONE_PLY]
+        options = _one_ply_options(view, seat, cmds)
         if options:
             best, gain = self._best_by_value(view, options)
             if gain > MIN_GAIN:
@@ -138,13 +138,17 @@ class MediumPlayer(Player):
         """A trade offer toward the nearest build, while trading is open."""
         if "offer" not in by_kind or len(self._offered) >= OFFERS_PER_TURN:
             return None
-        for cmd in trading.sensible_offers(view, self.seat):
-            terms = (tuple(cmd[2]), tuple(cmd[3]))
-            if terms in self._offered:
-                continue
-            if trading.trade_gain(view, self.seat, cmd[3], cmd[2]) >= OFFER_GAIN:
+        for cmd in trading.sensible_offers(view, self.seat, OFFER_GAIN):
+            if (tuple(cmd[2]), tuple(cmd[3])) not in self._offered:
                 return cmd
         return None
+
+
+def _one_ply_options(view, seat, cmds):
+    """The moves to try on a copy; bank trades only for a kind some build lacks."""
+    hand = view.hands[seat]
+    lacking = {kind for _, cost in _targets(view, seat) for kind, k in cost if hand[kind] < k}
+    return [c for c in cmds if c[0] in ONE_PLY and (c[0] != "maritime" or c[3] in lacking)]
 
 
 def _road_spots(view, seat):

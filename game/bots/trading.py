@@ -16,25 +16,27 @@ LEADER_MARGIN = 0.15
 MAX_OFFERS = 3
 
 
-def hand_value_with(s, seat, hand) -> float:
+def hand_value_with(s, seat, hand, targets=None) -> float:
     """hand_value as if the seat held `hand` (the view is restored afterwards)."""
     saved, saved_n = s.hands[seat], s.hand_n[seat]
     s.hands[seat] = list(hand)
     s.hand_n[seat] = sum(hand)
     try:
-        return hand_value(s, seat)
+        return hand_value(s, seat, targets)
     finally:
         s.hands[seat], s.hand_n[seat] = saved, saved_n
 
 
-def trade_gain(s, seat, receive, give) -> float:
+def trade_gain(s, seat, receive, give, targets=None) -> float:
     """Hand value gained by receiving `receive` and giving `give` (counts per kind);
     -inf when the hand cannot give them."""
     hand = s.hands[seat]
     after = [h + r - g for h, r, g in zip(hand, receive, give)]
     if min(after) < 0:
         return float("-inf")
-    return hand_value_with(s, seat, after) - hand_value(s, seat)
+    if targets is None:
+        targets = _targets(s, seat)
+    return hand_value_with(s, seat, after, targets) - hand_value(s, seat, targets)
 
 
 def unhelpable(s, other) -> bool:
@@ -56,11 +58,12 @@ def answer(s, seat, cmds):
         return decline
     margin = LEADER_MARGIN if _is_leader(s, seat, offerer) else ACCEPT_MARGIN
     best, best_gain = decline, margin
+    targets = _targets(s, seat)
     for c in cmds:
         if c[0] == "accept":
-            gain = trade_gain(s, seat, trade["give"], trade["get"])
+            gain = trade_gain(s, seat, trade["give"], trade["get"], targets)
         elif c[0] == "counter":
-            gain = trade_gain(s, seat, c[2], c[3]) - 0.02       # a counter may be refused
+            gain = trade_gain(s, seat, c[2], c[3], targets) - 0.02       # a counter may be refused
         else:
             continue
         if gain > best_gain:
@@ -72,6 +75,7 @@ def close(s, seat, cmds):
     """As the offerer: confirm the best answer worth having, else withdraw."""
     trade = s.trade
     best, best_gain = ("cancel_trade", seat), 0.0
+    targets = _targets(s, seat)
     for c in cmds:
         if c[0] != "confirm_trade":
             continue
@@ -84,15 +88,16 @@ def close(s, seat, cmds):
             give, get = trade["give"], trade["get"]
         else:
             continue
-        gain = trade_gain(s, seat, get, give)
+        gain = trade_gain(s, seat, get, give, targets)
         if gain > best_gain:
             best, best_gain = c, gain
     return best
 
 
-def sensible_offers(s, seat) -> list:
+def sensible_offers(s, seat, min_gain=0.0) -> list:
     """A few offers toward the seat's nearest build: one or two spare cards for
-    one missing card, to every other player who is not about to win."""
+    one missing card, to every other player who is not about to win; the best
+    for the seat's hand first, each gaining more than `min_gain`."""
     hand = s.hands[seat]
     if hand is None or not sum(hand):
         return []
@@ -100,9 +105,12 @@ def sensible_offers(s, seat) -> list:
     if not to:
         return []
     kinds = len(hand)
-    goals = sorted(_targets(s, seat), key=lambda t: -t[0])
+    targets = _targets(s, seat)
+    goals = sorted(targets, key=lambda t: -t[0])
     out, seen = [], set()
     for worth, cost in goals:
+        if len(out) >= MAX_OFFERS:
+            break
         short = F.missing(hand, cost)
         if not 1 <= short <= 2:
             continue
@@ -118,11 +126,12 @@ def sensible_offers(s, seat) -> list:
                     get = [0] * kinds
                     get[want] = 1
                     key = (tuple(give), tuple(get))
-                    if key in seen or trade_gain(s, seat, get, give) <= 0:
+                    if key in seen:
                         continue
                     seen.add(key)
-                    out.append(("offer", seat, key[0], key[1], to))
-                    if len(out) >= MAX_OFFERS:
-                        return out
+                    gain = trade_gain(s, seat, get, give, targets)
+                    if gain > min_gain:
+                        out.append((gain, ("offer", seat, key[0], key[1], to)))
                 break
-    return out
+    out.sort(key=lambda x: -x[0])
+    return [cmd for _, cmd in out[:MAX_OFFERS]]
