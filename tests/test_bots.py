@@ -138,3 +138,22 @@ def test_every_level_has_a_name_and_description_in_both_languages():
             assert cat[f"bot.level.{level}"] and cat[f"bot.level.{level}.help"], (lang, level)
     nl = catalog("nl")
     assert [nl[f"bot.level.{lv}"] for lv in LEVELS] == ["Makkelijk", "Gemiddeld", "Moeilijk"]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), stop=st.integers(0, 1500), rules=st.sampled_from(["base", "ck"]))
+def test_candidates_and_policy_are_legal_and_offers_are_few(seed, stop, rules):
+    """The search interface of evaluate.py: every candidate is a legal command
+    (offers at most a few, all legal terms), the policy plays a legal command
+    drawing only on the generator it is given, and evaluate gives a number."""
+    from game.bots.evaluate import candidates, evaluate, policy
+    auth = random_game(seed, rules=rules, max_commands=stop)
+    state = auth.state
+    for seat in deciders(state):
+        v = view(state, seat)
+        cands = candidates(v, seat)
+        assert cands and all(check(state, c) is None for c in cands)
+        assert sum(c[0] == "offer" for c in cands) <= 3
+        cmd = policy(v, seat, Rng(seed))
+        assert check(state, cmd) is None and cmd == policy(view(state, seat), seat, Rng(seed))
+        assert isinstance(evaluate(v, seat), float)

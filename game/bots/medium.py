@@ -98,8 +98,8 @@ class MediumPlayer(Player):
         by_kind = {}
         for c in cmds:
             by_kind.setdefault(c[0], []).append(c)
-        if "play_knight" in by_kind and (D.robber_hurts(view, seat) or self._army_in_reach(view)):
-            return ("play_knight", seat)
+        if "play_knight" in by_kind:
+            return ("play_knight", seat)          # robber on a rival, and a step toward Largest Army
         if "chase_robber" in by_kind and D.robber_hurts(view, seat):
             return by_kind["chase_robber"][0]
         if "progress" in by_kind:
