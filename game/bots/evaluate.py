@@ -236,21 +236,22 @@ def _ck_value(s, seat, stage) -> float:
     value += stage * knights
     walls = sum(1 for n in range(54) if s.wall[n] and s.node_owner[n] == seat)
     value += 0.12 * walls
-    # The barbarians: a city lost if Catan is weaker and we are among the weakest exposed.
-    urgency = (s.barb_pos + 1) / BARBARIAN_STEPS
+    # The barbarians: a city is lost when Catan is weaker and we are among the
+    # weakest players with a city to lose; the strongest defender gains a point.
+    urgency = ((s.barb_pos + 1) / BARBARIAN_STEPS) ** 1.5
     barbarians = sum(1 for lv in s.node_level if lv == 2)
+    total = sum(strength)
     metro = {m for m in s.metropolis if m != -1}
     exposed = [o for o in range(s.n)
                if any(s.node_owner[n] == o and s.node_level[n] == 2 and n not in metro for n in range(54))]
     if seat in exposed:
-        total = sum(strength)
-        weakest = min(strength[o] for o in exposed)
-        if total < barbarians and strength[seat] <= weakest:
-            value -= urgency * 1.1
-        elif total < barbarians + 2 and strength[seat] <= weakest:
-            value -= urgency * 0.4
+        p_lose = min(1.0, max(0.0, 0.5 + 0.2 * (barbarians - total)))
+        others = [strength[o] for o in exposed if o != seat]
+        d = strength[seat] - min(others) if others else -1
+        p_weakest = 1.0 if d < 0 else (0.6, 0.25)[d] if d <= 1 else 0.05
+        value -= urgency * p_lose * p_weakest * 1.3
     if strength[seat] and strength[seat] > max(strength[o] for o in range(s.n) if o != seat):
-        value += urgency * 0.4
+        value += urgency * 0.5 * (1.0 if total >= barbarians else 0.3)
     return value
 
 
