@@ -157,3 +157,29 @@ def test_candidates_and_policy_are_legal_and_offers_are_few(seed, stop, rules):
         cmd = policy(v, seat, Rng(seed))
         assert check(state, cmd) is None and cmd == policy(view(state, seat), seat, Rng(seed))
         assert isinstance(evaluate(v, seat), float)
+
+
+@pytest.mark.parametrize("failure", ["raises", "illegal", "nothing"])
+def test_a_failing_decision_falls_back_to_a_safe_legal_command(failure):
+    """Never stall: whatever goes wrong inside a level, the seat still gets a
+    legal command (end the turn, decline, roll ...), unless the bot is strict."""
+    from game.bots.medium import MediumPlayer
+
+    class Broken(MediumPlayer):
+        def decide(self, view, cmds):
+            if failure == "raises":
+                raise RuntimeError("a bug in a level")
+            return ("build_city", self.seat, 999) if failure == "illegal" else None
+
+    positions = []
+    random_game(61, on_record=lambda auth, r: positions.append(auth.state.copy())
+                if len(auth.log) % 97 == 0 else None, max_commands=1500)
+    random_game(62, rules="ck", on_record=lambda auth, r: positions.append(auth.state.copy())
+                if len(auth.log) % 97 == 0 else None, max_commands=1500)
+    for state in positions:
+        for seat in deciders(state):
+            cmd = Broken(seat, 1).choose(view(state, seat))
+            assert cmd is not None and check(state, cmd) is None
+            if failure != "nothing":
+                with pytest.raises((RuntimeError, AssertionError)):
+                    Broken(seat, 1, strict=True).choose(view(state, seat))

@@ -320,13 +320,13 @@ def _knight_spot(s, seat, node) -> float:
 
 
 def _harbor_offer(s, seat, cmds):
-    """Commercial Harbor: offer the least needed resource; stop when none is spare."""
+    """Commercial Harbor: offer the least needed resource to a player not about
+    to win; stop when only such players are left."""
     need = card_need(s, seat)
-    offers = [c for c in cmds if c[3][0] != -1]
+    offers = [c for c in cmds if c[3][0] != -1 and not F.about_to_win(s, c[3][0])]
     if not offers:
-        return cmds[-1]
-    best = min(offers, key=lambda c: need[c[3][1]])
-    return best
+        return next(c for c in cmds if c[3][0] == -1)      # stop: nobody to help
+    return min(offers, key=lambda c: need[c[3][1]])
 
 
 # --- progress cards -------------------------------------------------------------------------------
