@@ -21,7 +21,7 @@ what `view(state, seat)` holds; on a full state the other seats' secrets are
 simply not looked at.
 """
 
-from game.engine import legal_commands
+from game.engine import legal_commands, may_offer
 from game.engine.constants import (
     COMMODITIES, COST_ACTIVATE, COST_CITY, COST_DEV, COST_KNIGHT, COST_ROAD, COST_SETTLEMENT,
     COST_WALL, KNIGHT, PROGRESS_INDEX, RESOURCES, TRACK_COMMODITY, VICTORY_POINT,
@@ -302,7 +302,7 @@ def candidates(view, seat) -> list:
         from .decisions import inventor_gain
         inventor.sort(key=lambda c: -inventor_gain(view, seat, c[3]))
         out.extend(inventor[:MAX_INVENTOR])
-    if view.phase == MAIN and seat == view.current:
+    if may_offer(view, seat):
         from .trading import sensible_offers
         out.extend(sensible_offers(view, seat))
     return out
