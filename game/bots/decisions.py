@@ -4,7 +4,7 @@ Cities & Knights cards force on a player, and when a progress card is worth
 playing.  Each takes the seat's view and the legal commands of the moment
 and returns one of those commands."""
 
-from game.engine.board import EDGE_NODES, HEX_NODES, NODE_HEXES
+from game.engine.board import EDGE_NODES, HEX_NODES, NODE_HEXES, NODE_NEIGHBORS
 from game.engine.constants import (
     COMMODITIES, COST_CITY, COST_SETTLEMENT, PROGRESS_CARDS, PROGRESS_INDEX,
     RESOURCES, TRACK_COMMODITY,
@@ -51,18 +51,13 @@ def best_road(s, seat, cmds, rng=None):
         for n in EDGE_NODES[edge]:
             if F.free_for_settlement(s, n):
                 score = max(score, sum(F.node_pips(s, n)) * 1.0)
-            for m in _next_nodes(n):
+            for m in NODE_NEIGHBORS[n]:
                 if F.free_for_settlement(s, m):
                     score = max(score, sum(F.node_pips(s, m)) * 0.8)
         score += (rng.below(10) / 100) if rng is not None else -i / 1000
         if score > best_score:
             best, best_score = c, score
     return best
-
-
-def _next_nodes(node):
-    from game.engine.board import NODE_NEIGHBORS
-    return NODE_NEIGHBORS[node]
 
 
 def spot_distances(s, seat, limit=4) -> dict:
@@ -148,10 +143,10 @@ def best_discards(s, seat, cmds, keep):
     """The `keep` discards that leave the most hand value.  Small choices are
     all scored; a big hand (many ways to halve it) is halved greedily, one
     card at a time."""
-    from .evaluate import _targets, hand_value
+    from .evaluate import build_targets, hand_value
     hand = s.hands[seat]
     saved_hand, saved_n = list(hand), s.hand_n[seat]
-    targets = _targets(s, seat)
+    targets = build_targets(s, seat)
 
     def value_without(cards):
         for k in range(len(hand)):

@@ -23,7 +23,7 @@ simply not looked at.
 
 from game.engine import legal_commands, may_offer
 from game.engine.constants import (
-    COMMODITIES, COST_ACTIVATE, COST_CITY, COST_DEV, COST_KNIGHT, COST_ROAD, COST_SETTLEMENT,
+    COST_ACTIVATE, COST_CITY, COST_DEV, COST_KNIGHT, COST_ROAD, COST_SETTLEMENT,
     COST_WALL, KNIGHT, PROGRESS_INDEX, RESOURCES, TRACK_COMMODITY, VICTORY_POINT,
 )
 from game.engine.state import (
@@ -132,7 +132,7 @@ def _cards_value(s, seat) -> float:
 
 # --- the hand ---------------------------------------------------------------------------------
 
-def _targets(s, seat) -> list:
+def build_targets(s, seat) -> list:
     """(worth, cost) of the builds this seat could make with the right cards.
     Depends on the board only, not the hand: callers that value many hands
     on one board compute it once."""
@@ -185,7 +185,7 @@ def _ratios(s, seat) -> list:
 
 def hand_value(view, seat, targets=None) -> float:
     """Cards in hand, the nearest builds they make possible, minus the risk of a 7.
-    `targets`: _targets(view, seat) when the caller has it already."""
+    `targets`: build_targets(view, seat) when the caller has it already."""
     s = view
     hand = s.hands[seat]
     if hand is None:
@@ -198,7 +198,7 @@ def hand_value(view, seat, targets=None) -> float:
         value += each * min(n, 3) + 0.01 * max(0, n - 3)
     ratios = _ratios(s, seat)
     progress = []
-    for worth, cost in _targets(s, seat) if targets is None else targets:
+    for worth, cost in build_targets(s, seat) if targets is None else targets:
         short = F.missing(hand, cost)
         if short:
             rest = F.surplus(hand, cost)
@@ -379,4 +379,4 @@ def policy(view, seat, rng):
     return ("end_turn", seat)
 
 
-__all__ = ["evaluate", "hand_value", "candidates", "policy", "victory_points", "COMMODITIES"]
+__all__ = ["evaluate", "hand_value", "candidates", "policy", "victory_points"]

@@ -22,7 +22,7 @@ from game.engine.state import (
 from . import decisions as D
 from . import facts as F
 from . import trading
-from .evaluate import _targets, evaluate
+from .evaluate import build_targets, evaluate
 from .player import Player
 
 # Moves whose effect on the seat's own view is fully known: tried on a copy.
@@ -147,7 +147,7 @@ class MediumPlayer(Player):
 def _one_ply_options(view, seat, cmds):
     """The moves to try on a copy; bank trades only for a kind some build lacks."""
     hand = view.hands[seat]
-    lacking = {kind for _, cost in _targets(view, seat) for kind, k in cost if hand[kind] < k}
+    lacking = {kind for _, cost in build_targets(view, seat) for kind, k in cost if hand[kind] < k}
     return [c for c in cmds if c[0] in ONE_PLY and (c[0] != "maritime" or c[3] in lacking)]
 
 
