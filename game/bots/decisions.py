@@ -5,6 +5,7 @@ playing.  Each takes the seat's view and the legal commands of the moment
 and returns one of those commands."""
 
 from game.engine.board import EDGE_NODES, HEX_NODES, NODE_HEXES, NODE_NEIGHBORS
+from game.engine.state import DECIDE, DISCARD
 from game.engine.constants import (
     COMMODITIES, COST_CITY, COST_SETTLEMENT, PROGRESS_CARDS, PROGRESS_INDEX,
     RESOURCES, TRACK_COMMODITY,
@@ -139,30 +140,44 @@ def steal_target(s, seat, cmds):
 
 # --- cards -------------------------------------------------------------------------------------
 
-def best_discards(s, seat, cmds, keep):
-    """The `keep` discards that leave the most hand value.  Small choices are
-    all scored; a big hand (many ways to halve it) is halved greedily, one
-    card at a time."""
+def halving_choices(s, seat, count=1):
+    """Commands for the decisions that give up half a hand (a 7's discard, a
+    Saboteur), best first, or None when no such decision is the seat's now.
+    Listing every way to halve a hand can run to thousands of commands in
+    Cities & Knights, so only the best few are built (discard_choices)."""
+    if s.phase == DISCARD:
+        need = s.discard_need[seat]
+        return [("discard", seat, c) for c in discard_choices(s, seat, need, count)] if need else []
+    pending = s.pending
+    if s.phase == DECIDE and pending is not None and pending["kind"] == "saboteur":
+        if seat not in pending["seats"]:
+            return []
+        need = pending["need"][seat]
+        return [("resolve", seat, "saboteur", c) for c in discard_choices(s, seat, need, count)]
+    return None
+
+
+def discard_choices(s, seat, need, count=1) -> list:
+    """Up to `count` ways (card counts) to give up `need` cards that leave the
+    most hand value: the hand is reduced greedily one card at a time, and the
+    runners-up swap one card of that choice."""
     from .evaluate import build_targets, hand_value
     hand = s.hands[seat]
     saved_hand, saved_n = list(hand), s.hand_n[seat]
     targets = build_targets(s, seat)
+    kinds = range(len(hand))
 
     def value_without(cards):
-        for k in range(len(hand)):
+        for k in kinds:
             hand[k] = saved_hand[k] - cards[k]
         s.hand_n[seat] = saved_n - sum(cards)
         return hand_value(s, seat, targets)
 
     try:
-        if len(cmds) <= 40:
-            scored = sorted(((value_without(c[2]), i) for i, c in enumerate(cmds)), reverse=True)
-            return [cmds[i] for _, i in scored[:keep]]
-        need = sum(cmds[0][2])
         cards = [0] * len(hand)
         for _ in range(need):
             best_kind, best_value = -1, float("-inf")
-            for k in range(len(hand)):
+            for k in kinds:
                 if saved_hand[k] - cards[k] > 0:
                     cards[k] += 1
                     value = value_without(cards)
@@ -170,7 +185,24 @@ def best_discards(s, seat, cmds, keep):
                     if value > best_value:
                         best_kind, best_value = k, value
             cards[best_kind] += 1
-        return [("discard", seat, tuple(cards))]
+        if count == 1:
+            return [tuple(cards)]
+        scored = [(value_without(cards), tuple(cards))]
+        for a in kinds:                      # runners-up: one card of kind a kept, one of b given
+            for b in kinds:
+                if a != b and cards[a] and saved_hand[b] - cards[b] > 0:
+                    alt = list(cards)
+                    alt[a] -= 1
+                    alt[b] += 1
+                    scored.append((value_without(alt), tuple(alt)))
+        scored.sort(key=lambda x: -x[0])
+        out = []
+        for _, choice in scored:
+            if choice not in out:
+                out.append(choice)
+            if len(out) >= count:
+                break
+        return out
     finally:
         hand[:] = saved_hand
         s.hand_n[seat] = saved_n

@@ -27,7 +27,7 @@ from game.engine.constants import (
     COST_WALL, KNIGHT, PROGRESS_INDEX, RESOURCES, TRACK_COMMODITY, VICTORY_POINT,
 )
 from game.engine.state import (
-    DECIDE, DISCARD, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE,
+    DECIDE, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE,
 )
 
 from . import facts as F
@@ -267,20 +267,21 @@ def candidates(view, seat) -> list:
     counter-offers cut to two, discards to the few that keep the most hand
     value, Inventor swaps to the best few for this seat, the Alchemist to
     one spelling per total."""
+    from .decisions import halving_choices
+    halves = halving_choices(view, seat, MAX_DISCARDS)
+    if halves is not None:
+        return halves
     cmds = legal_commands(view, seat)
     if not cmds:
         return cmds
     out = []
-    discards, inventor, counters = [], [], 0
+    inventor, counters = [], 0
     inventor_card = PROGRESS_INDEX["inventor"]
     alchemist_card = PROGRESS_INDEX["alchemist"]
     seen_totals = set()
     for cmd in cmds:
         kind = cmd[0]
         if kind == "offer":
-            continue
-        if kind == "discard":
-            discards.append(cmd)
             continue
         if kind == "counter":
             counters += 1
@@ -295,9 +296,6 @@ def candidates(view, seat) -> list:
                 continue
             seen_totals.add(white + red)
         out.append(cmd)
-    if discards:
-        from .decisions import best_discards
-        out.extend(best_discards(view, seat, discards, MAX_DISCARDS))
     if inventor:
         from .decisions import inventor_gain
         inventor.sort(key=lambda c: -inventor_gain(view, seat, c[3]))
@@ -319,10 +317,13 @@ def policy(view, seat, rng):
     leader, never gives cards away.  Uses only `rng` for its random choices."""
     from . import decisions as D
     s = view
+    phase = s.phase
+    halves = D.halving_choices(s, seat)     # never list every way to halve a hand
+    if halves is not None:
+        return halves[0] if halves else None
     cmds = legal_commands(s, seat)
     if not cmds:
         return None
-    phase = s.phase
     if phase == SETUP_SETTLEMENT:
         return max(cmds, key=lambda c: D.setup_score(s, seat, c[2]) + rng.below(8) / 100)
     if phase == ROLL:
@@ -330,8 +331,6 @@ def policy(view, seat, rng):
             if c[0] == "play_knight" and D.robber_hurts(s, seat):
                 return c
         return ("roll", seat)
-    if phase == DISCARD:
-        return D.best_discards(s, seat, cmds, 1)[0]
     if phase == ROBBER:
         return D.robber_move(s, seat, cmds)
     if phase == STEAL:

@@ -58,7 +58,7 @@ class MediumPlayer(Player):
         if phase == ROLL:
             return self._before_roll(view, cmds)
         if phase == DISCARD:
-            return D.best_discards(view, seat, cmds, 1)[0]
+            return cmds[0]                      # discard_choices, best first
         if phase == ROBBER:
             return D.robber_move(view, seat, cmds)
         if phase == STEAL:
