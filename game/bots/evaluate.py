@@ -132,6 +132,16 @@ def _cards_value(s, seat) -> float:
 
 # --- the hand ---------------------------------------------------------------------------------
 
+def _settlement_with_roads(roads: int) -> tuple:
+    counts = dict(COST_SETTLEMENT)
+    for kind, k in COST_ROAD:
+        counts[kind] = counts.get(kind, 0) + roads * k
+    return tuple(counts.items())
+
+
+_ROADS_AND_SETTLEMENT = {d: _settlement_with_roads(d) for d in (1, 2)}
+
+
 def build_targets(s, seat) -> list:
     """(worth, cost) of the builds this seat could make with the right cards.
     Depends on the board only, not the hand: callers that value many hands
@@ -153,11 +163,13 @@ def build_targets(s, seat) -> list:
     if s.cities_left[seat] and settlements:
         out.append((0.75, COST_CITY))
     if s.settlements_left[seat]:
-        spots = F.spots_by_distance(s, seat, 1)
-        if 0 in spots.values():
+        spots = F.spots_by_distance(s, seat, 2)
+        nearest = min(spots.values()) if spots else None
+        if nearest == 0:
             out.append((0.75, COST_SETTLEMENT))
-        elif spots and s.roads_left[seat]:
-            out.append((0.3, COST_ROAD))
+        elif nearest is not None and s.roads_left[seat] >= nearest:
+            # The settlement with the roads that lead to it: one plan, one target.
+            out.append((0.75 - 0.1 * nearest, _ROADS_AND_SETTLEMENT[nearest]))
     if not ck:
         if s.deck_n:
             out.append((0.3, COST_DEV))
