@@ -22,7 +22,11 @@ def setup_score(s, seat, node, diversity=True, harbors=True) -> float:
     """Expected production of a starting spot, with a bonus for kinds the seat
     does not produce yet and for a harbor that fits its production."""
     pips = F.node_pips(s, node)
-    score = float(sum(pips))
+    if not diversity:
+        score = float(sum(pips))
+    else:                                   # a resource that is rare on this board counts more
+        weight = _scarcity(s)
+        score = sum(p * w for p, w in zip(pips, weight))
     if diversity:
         have = F.seat_production(s, seat, skip_robber=False)
         for r in RESOURCES:
@@ -39,6 +43,17 @@ def setup_score(s, seat, node, diversity=True, harbors=True) -> float:
                 have = F.seat_production(s, seat, skip_robber=False)
                 score += 0.25 * (have[kind] + pips[kind])
     return score
+
+
+def _scarcity(s) -> list:
+    """Per resource: the board's average pips per resource over its own (0.75 … 1.4)."""
+    total = [0] * 5
+    for h in range(19):
+        t = s.terrain[h]
+        if t < 5:
+            total[t] += F.PIPS[s.numbers[h]]
+    mean = sum(total) / 5
+    return [min(1.4, max(0.75, mean / t)) if t else 1.4 for t in total]
 
 
 def best_road(s, seat, cmds, rng=None):
