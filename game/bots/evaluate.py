@@ -55,12 +55,13 @@ def evaluate(view, seat) -> float:
     stage = _stage(s)
     value = float(victory_points(s, seat))
     prod = F.seat_production(s, seat)
+    spots = F.spots_by_distance(s, seat, 3) if s.settlements_left[seat] else {}
     value += stage * _production_value(prod)
     value += stage * _harbor_value(s, seat, prod)
-    value += stage * _expansion_value(s, seat)
+    value += stage * _expansion_value(s, spots)
     value += _road_and_army_value(s, seat)
     value += _cards_value(s, seat)
-    value += hand_value(s, seat)
+    value += hand_value(s, seat, build_targets(s, seat, spots))
     if s.barb_pos is not None:
         value += stage * 0.04 * sum(prod[5:])
         value += _ck_value(s, seat, stage)
@@ -89,10 +90,7 @@ def _harbor_value(s, seat, prod) -> float:
     return value
 
 
-def _expansion_value(s, seat) -> float:
-    if not s.settlements_left[seat]:
-        return 0.0
-    spots = F.spots_by_distance(s, seat, 3)
+def _expansion_value(s, spots) -> float:
     if not spots:
         return 0.0
     worth = sorted((_spot_worth(s, n, d) for n, d in spots.items()), reverse=True)
@@ -142,10 +140,11 @@ def _settlement_with_roads(roads: int) -> tuple:
 _ROADS_AND_SETTLEMENT = {d: _settlement_with_roads(d) for d in (1, 2)}
 
 
-def build_targets(s, seat) -> list:
+def build_targets(s, seat, spots=None) -> list:
     """(worth, cost) of the builds this seat could make with the right cards.
     Depends on the board only, not the hand: callers that value many hands
-    on one board compute it once."""
+    on one board compute it once.  `spots`: spots_by_distance(s, seat, 2 or
+    more) when the caller has it."""
     out = []
     ck = s.barb_pos is not None
     settlements = cities = bare_cities = idle_knights = 0
@@ -163,8 +162,11 @@ def build_targets(s, seat) -> list:
     if s.cities_left[seat] and settlements:
         out.append((0.75, COST_CITY))
     if s.settlements_left[seat]:
-        spots = F.spots_by_distance(s, seat, 2)
+        if spots is None:
+            spots = F.spots_by_distance(s, seat, 2)
         nearest = min(spots.values()) if spots else None
+        if nearest is not None and nearest > 2:
+            nearest = None
         if nearest == 0:
             out.append((0.75, COST_SETTLEMENT))
         elif nearest is not None and s.roads_left[seat] >= nearest:
