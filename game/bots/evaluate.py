@@ -142,6 +142,8 @@ _ROADS_AND_SETTLEMENT = {d: _settlement_with_roads(d) for d in (1, 2)}
 
 def build_targets(s, seat, spots=None) -> list:
     """(worth, cost) of the builds this seat could make with the right cards.
+    A worth stays below what the build itself adds to `evaluate`, so that
+    holding the cards never looks better than building.
     Depends on the board only, not the hand: callers that value many hands
     on one board compute it once.  `spots`: spots_by_distance(s, seat, 2 or
     more) when the caller has it."""
@@ -174,19 +176,19 @@ def build_targets(s, seat, spots=None) -> list:
             out.append((0.75 - 0.1 * nearest, _ROADS_AND_SETTLEMENT[nearest]))
     if not ck:
         if s.deck_n:
-            out.append((0.3, COST_DEV))
+            out.append((0.25, COST_DEV))
         return out
     if s.knights_left[seat][0]:
-        out.append((0.3, COST_KNIGHT))
+        out.append((0.12, COST_KNIGHT))
     if idle_knights:
-        out.append((0.2, COST_ACTIVATE))
+        out.append((0.1, COST_ACTIVATE))
     if s.walls_left[seat] and bare_cities:
-        out.append((0.15, COST_WALL))
+        out.append((0.1, COST_WALL))
     if cities:
         for track in range(3):
             lv = s.improvements[seat][track]
             if lv < 5:
-                out.append((0.6, ((TRACK_COMMODITY[track], lv + 1),)))
+                out.append((0.35, ((TRACK_COMMODITY[track], lv + 1),)))
     return out
 
 
@@ -236,7 +238,7 @@ def _ck_value(s, seat, stage) -> float:
     imp = s.improvements[seat]
     for track in range(3):
         level = imp[track]
-        value += 0.3 * level + (0.25 if level >= 3 else 0.0)
+        value += 0.45 * level + (0.25 if level >= 3 else 0.0)
         if level >= 3 and s.metropolis[track] == -1:
             value += 0.15 * (level - 2)
     strength = [0] * s.n
@@ -246,10 +248,10 @@ def _ck_value(s, seat, stage) -> float:
         if o != -1 and s.knight_active[n]:
             strength[o] += s.knight_strength[n]
         if o == seat:
-            knights += 0.12 * s.knight_strength[n] + (0.06 if s.knight_active[n] else 0.0)
+            knights += 0.15 * s.knight_strength[n] + (0.08 if s.knight_active[n] else 0.0)
     value += stage * knights
     walls = sum(1 for n in range(54) if s.wall[n] and s.node_owner[n] == seat)
-    value += 0.12 * walls
+    value += 0.2 * walls
     # The barbarians: a city is lost when Catan is weaker and we are among the
     # weakest players with a city to lose; the strongest defender gains a point.
     urgency = ((s.barb_pos + 1) / BARBARIAN_STEPS) ** 1.5

@@ -14,7 +14,7 @@
   on it (Cities & Knights) is chosen by value (decisions.decide).
 """
 
-from game.engine import apply
+from game.engine import apply, check
 from game.engine.state import (
     DECIDE, DISCARD, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE,
 )
@@ -113,14 +113,17 @@ class MediumPlayer(Player):
             pick = _monopoly(view, seat, by_kind["play_monopoly"])
             if pick is not None:
                 return pick
-        offer = self._offer(view, by_kind)
-        if offer is not None:
-            return offer
+        best, gain = None, 0.0
         options = _one_ply_options(view, seat, cmds)
         if options:
             best, gain = self._best_by_value(view, options)
-            if gain > MIN_GAIN:
-                return best
+        # Offers come first while trading is open, but never with cards the
+        # best move of the moment needs.
+        offer = self._offer(view, by_kind, best if gain > MIN_GAIN else None)
+        if offer is not None:
+            return offer
+        if gain > MIN_GAIN:
+            return best
         return ("end_turn", seat)
 
     def _best_by_value(self, view, cmds):
@@ -134,14 +137,27 @@ class MediumPlayer(Player):
                 best, best_value = c, value
         return best, best_value - now
 
-    def _offer(self, view, by_kind):
-        """A trade offer toward the nearest build, while trading is open."""
+    def _offer(self, view, by_kind, keep_for=None):
+        """A trade offer toward the nearest build, while trading is open, that
+        leaves the move `keep_for` affordable."""
         if "offer" not in by_kind or len(self._offered) >= OFFERS_PER_TURN:
             return None
         for cmd in trading.sensible_offers(view, self.seat, OFFER_GAIN):
-            if (tuple(cmd[2]), tuple(cmd[3])) not in self._offered:
-                return cmd
+            if (tuple(cmd[2]), tuple(cmd[3])) in self._offered:
+                continue
+            if keep_for is not None and not _still_legal_after_giving(view, self.seat, cmd[2], keep_for):
+                continue
+            return cmd
         return None
+
+
+def _still_legal_after_giving(view, seat, give, cmd) -> bool:
+    trial = view.copy()
+    hand = trial.hands[seat]
+    for kind, k in enumerate(give):
+        hand[kind] -= k
+    trial.hand_n[seat] -= sum(give)
+    return check(trial, cmd) is None
 
 
 def _one_ply_options(view, seat, cmds):
