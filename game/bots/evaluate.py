@@ -22,6 +22,7 @@ simply not looked at.
 """
 
 from game.engine import legal_commands, may_offer
+from game.engine.rules import discard_limit
 from game.engine.constants import (
     COST_ACTIVATE, COST_CITY, COST_DEV, COST_KNIGHT, COST_ROAD, COST_SETTLEMENT,
     COST_WALL, KNIGHT, PROGRESS_INDEX, RESOURCES, TRACK_COMMODITY, VICTORY_POINT,
@@ -192,11 +193,12 @@ def build_targets(s, seat, spots=None) -> list:
     return out
 
 
-def _ratios(s, seat) -> list:
+def _ratio_of(s, seat):
+    """kind -> the seat's bank ratio for giving that kind (looked up on demand)."""
     if s.barb_pos is None:
-        return s.ratios[seat]
+        return s.ratios[seat].__getitem__
     from game.engine.ck import effective_ratio
-    return [effective_ratio(s, seat, k) for k in range(len(s.bank))]
+    return lambda kind: effective_ratio(s, seat, kind)
 
 
 def hand_value(view, seat, targets=None) -> float:
@@ -206,25 +208,28 @@ def hand_value(view, seat, targets=None) -> float:
     hand = s.hands[seat]
     if hand is None:
         return 0.04 * s.hand_n[seat]
-    ck = s.barb_pos is not None
     value = 0.0
     for k in range(len(hand)):                  # a fourth card of a kind is worth little
         n = hand[k]
         each = 0.07 if k >= 5 else 0.035
         value += each * min(n, 3) + 0.01 * max(0, n - 3)
-    ratios = _ratios(s, seat)
+    ratio = None
     progress = []
     for worth, cost in build_targets(s, seat) if targets is None else targets:
         short = F.missing(hand, cost)
         if short:
+            if ratio is None:
+                ratio = _ratio_of(s, seat)
             rest = F.surplus(hand, cost)
-            tradeable = sum(rest[k] // ratios[k] for k in range(len(rest)))
+            tradeable = 0
+            for k in range(len(rest)):
+                if rest[k] >= 2:
+                    tradeable += rest[k] // ratio(k)
             short = max(0.6 * short, short - 0.8 * tradeable)
         progress.append(worth * 0.45 ** short)
     if progress:
         progress.sort(reverse=True)
         value += progress[0] + 0.3 * sum(progress[1:3])
-    from game.engine.rules import discard_limit
     over = s.hand_n[seat] - discard_limit(s, seat)
     if over > 0:
         value -= 0.1 + 0.03 * s.hand_n[seat]
@@ -242,24 +247,31 @@ def _ck_value(s, seat, stage) -> float:
         if level >= 3 and s.metropolis[track] == -1:
             value += 0.15 * (level - 2)
     strength = [0] * s.n
+    exposed_seats = [False] * s.n            # owns a city without a metropolis
+    metro = s.metropolis
     knights = 0.0
+    walls = barbarians = 0
+    owner, level = s.node_owner, s.node_level
     for n in range(54):
         o = s.knight_owner[n]
-        if o != -1 and s.knight_active[n]:
-            strength[o] += s.knight_strength[n]
-        if o == seat:
-            knights += 0.15 * s.knight_strength[n] + (0.08 if s.knight_active[n] else 0.0)
+        if o != -1:
+            if s.knight_active[n]:
+                strength[o] += s.knight_strength[n]
+            if o == seat:
+                knights += 0.15 * s.knight_strength[n] + (0.08 if s.knight_active[n] else 0.0)
+        if level[n] == 2:
+            barbarians += 1
+            if n not in metro:
+                exposed_seats[owner[n]] = True
+            if owner[n] == seat and s.wall[n]:
+                walls += 1
     value += stage * knights
-    walls = sum(1 for n in range(54) if s.wall[n] and s.node_owner[n] == seat)
     value += 0.2 * walls
     # The barbarians: a city is lost when Catan is weaker and we are among the
     # weakest players with a city to lose; the strongest defender gains a point.
     urgency = ((s.barb_pos + 1) / BARBARIAN_STEPS) ** 1.5
-    barbarians = sum(1 for lv in s.node_level if lv == 2)
     total = sum(strength)
-    metro = {m for m in s.metropolis if m != -1}
-    exposed = [o for o in range(s.n)
-               if any(s.node_owner[n] == o and s.node_level[n] == 2 and n not in metro for n in range(54))]
+    exposed = [o for o in range(s.n) if exposed_seats[o]]
     if seat in exposed:
         p_lose = min(1.0, max(0.0, 0.5 + 0.2 * (barbarians - total)))
         others = [strength[o] for o in exposed if o != seat]
