@@ -4,7 +4,7 @@ Cities & Knights cards force on a player, and when a progress card is worth
 playing.  Each takes the seat's view and the legal commands of the moment
 and returns one of those commands."""
 
-from game.engine.board import EDGE_NODES, HEX_NODES, NODE_HEXES, NODE_NEIGHBORS
+from game.engine.board import EDGE_NODES, HEX_NODES, NODE_HEXES, NODE_LINKS, NODE_NEIGHBORS
 from game.engine.state import DECIDE, DISCARD
 from game.engine.constants import (
     COMMODITIES, COST_CITY, COST_SETTLEMENT, PROGRESS_CARDS, PROGRESS_INDEX,
@@ -24,10 +24,9 @@ def setup_score(s, seat, node, diversity=True, harbors=True) -> float:
     pips = F.node_pips(s, node)
     if not diversity:
         score = float(sum(pips))
-    else:                                   # a resource that is rare on this board counts more
-        weight = _scarcity(s)
-        score = sum(p * w for p, w in zip(pips, weight))
-    if diversity:
+    else:
+        # A resource that is rare on this board counts more; so does a new kind.
+        score = sum(p * w for p, w in zip(pips, _scarcity(s)))
         have = F.seat_production(s, seat, skip_robber=False)
         for r in RESOURCES:
             if pips[r]:
@@ -79,7 +78,6 @@ def best_road(s, seat, cmds, rng=None):
 def spot_distances(s, seat, limit=4) -> dict:
     """Roads still needed from each intersection to the nearest free settlement
     spot (up to `limit`), over paths that are free or the seat's own."""
-    from game.engine.board import NODE_LINKS
     dist = {n: 0 for n in range(54) if F.free_for_settlement(s, n)}
     layer = list(dist)
     for d in range(1, limit + 1):
