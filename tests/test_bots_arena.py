@@ -31,6 +31,7 @@ def test_arena_plays_complete_games_and_reports_every_level(capsys):
     assert set(out["levels"]) == {"easy", "random"}
     easy = out["levels"]["easy"]
     assert easy["seats_played"] == out["finished"] and easy["decisions"] > 0
+    assert easy["decision_cpu_ms_p99"] >= easy["decision_cpu_ms_median"] >= 0
     assert sum(r["wins"] for r in out["levels"].values()) == out["finished"]
     assert out["levels"]["random"]["seats_per_game"] == 2
 
