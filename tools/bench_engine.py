@@ -14,6 +14,10 @@ executed commands.  Two figures for Kolonisten:
   same kind of game (~950 actions per game each).  `ratio` compares this
   figure with catanatron's; `ratio_all_commands` compares the full one.
 
+`copy_us_median` (base) and `ck_copy_us_median`: the median time of one
+`State.copy()` of a mid-game authority state, which search players pay for
+every node they expand.
+
 Cities & Knights throughput (`ck_*`, a quarter as many games: they are long)
 has no counterpart in catanatron.  catanatron is measured when importable (`pip install -e '.[bench]'`).
 Figures vary with machine load: compare ratios from one run.
@@ -21,6 +25,7 @@ Figures vary with machine load: compare ratios from one run.
 
 import argparse
 import json
+import statistics
 import time
 
 from game.bots.random_bot import RandomBot
@@ -45,6 +50,23 @@ def measure_kolonisten(games: int, seed: int, exclude=(), rules="base") -> dict:
         seconds += time.perf_counter() - t0
         finished += state.phase == GAME_OVER
     return {"games": games, "actions": actions, "seconds": seconds, "finished": finished}
+
+
+def measure_copy(rules: str, seed: int, copies: int = 2000) -> float:
+    """Median microseconds of State.copy() over mid-game states of random games."""
+    times = []
+    for g in range(4):
+        state, _ = new_game(default_config(rules=rules, players=4, seed=seed + g))
+        bot = RandomBot(seed + g)
+        for _ in range(400 + 100 * g):          # into the game: boards, hands and cards filled
+            if state.phase == GAME_OVER:
+                break
+            apply(state, bot.choose(state, bot.pick_seat(state)))
+        for _ in range(copies // 4):
+            t0 = time.perf_counter()
+            state.copy()
+            times.append(time.perf_counter() - t0)
+    return round(statistics.median(times) * 1e6, 1)
 
 
 def _zero():
@@ -87,6 +109,8 @@ def main(argv=None) -> int:
         "like_for_like_actions_per_sec": round(like["actions"] / like["seconds"]),
         "like_for_like_games_per_sec": round(like["games"] / like["seconds"], 2),
         "like_for_like_actions_per_game": round(like["actions"] / like["games"], 1),
+        "copy_us_median": measure_copy("base", args.seed),
+        "ck_copy_us_median": measure_copy("ck", args.seed),
     }
     ck = measure_kolonisten(max(1, args.games // 4), args.seed, rules="ck")
     out.update({

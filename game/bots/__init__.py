@@ -10,16 +10,26 @@ host, the headless client and the tools can seat any level:
                                             # that seat has nothing to decide
 
 A bot decides only from its seat's view and draws its randomness from its own
-generator (seeded by `seed`), never from the game's.
+generator (seeded by `seed`), never from the game's.  Levels (easy.py,
+medium.py) share the position value and the fast policy in evaluate.py.
 """
 
 LEVELS = ("easy", "medium", "hard")
 
 
 def make_bot(level: str, seat: int, seed: int = 0, **options):
-    """A computer player for `seat` at `level` ("easy", "medium", "hard" or "random")."""
-    # Until the levelled players land, every level plays uniformly at random.
+    """A computer player for `seat` at `level` ("easy", "medium", "hard" or "random").
+    Options: strict=True raises on a refused or failed decision instead of
+    falling back to a safe legal command (for tests)."""
     if level not in LEVELS + ("random",):
         raise ValueError(f"unknown computer level {level!r} (choose from {', '.join(LEVELS)})")
-    from .random_bot import SeatRandomBot
-    return SeatRandomBot(level, seat, seed)
+    if level == "random":
+        from .random_bot import SeatRandomBot
+        return SeatRandomBot(level, seat, seed)
+    if level == "easy":
+        from .easy import EasyPlayer
+        return EasyPlayer(seat, seed, **options)
+    from .medium import MediumPlayer
+    bot = MediumPlayer(seat, seed, **options)
+    bot.level = level           # "hard" plays as Medium until the search player is wired in
+    return bot

@@ -177,8 +177,13 @@ class State:
         return s
 
     def copy(self) -> "State":
-        from .codec import state_from_obj, state_to_obj
-        return state_from_obj(state_to_obj(self))
+        """An independent copy (search bots copy states thousands of times a
+        decision, so this is hand-written per field instead of a codec round
+        trip; `_COPY_RULES` says how each field is copied)."""
+        new = State.__new__(State)
+        for name, rule in _COPY_PLAN:
+            setattr(new, name, rule(getattr(self, name)))
+        return new
 
     # Small derived facts used by rules, views and the client.
     def vp_total(self, seat: int):
@@ -190,3 +195,64 @@ class State:
     @property
     def ck(self) -> bool:
         return self.barb_pos is not None
+
+
+# --- copying ------------------------------------------------------------------------
+
+def _same(value):
+    """Integers, booleans, strings and None are immutable: shared, not copied."""
+    return value
+
+
+def _flat(values):
+    """A list of immutable values (or None where hidden)."""
+    return None if values is None else values[:]
+
+
+def _rows(rows):
+    """A list of lists of immutable values; a row may be None (hidden)."""
+    if rows is None:
+        return None
+    return [None if row is None else row[:] for row in rows]
+
+
+def _deep(value):
+    """Any plain nested data (lists, dicts, tuples of plain values): the safe
+    rule for small irregular fields and for any field without its own rule."""
+    if isinstance(value, list):
+        return [_deep(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _deep(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return tuple(_deep(v) for v in value)
+    return value
+
+
+def _rng(rng):
+    return None if rng is None else type(rng).from_state(rng.state, rng.inc)
+
+
+def _config(config):
+    return dict(config)
+
+
+_SCALARS = ("n", "robber", "deck_n", "longest_road", "largest_army", "first_player", "current",
+            "phase", "turn", "setup_step", "last_setup_node", "rolled", "dev_played", "built",
+            "resume_phase", "free_roads", "winner", "barb_pos", "barb_attacks", "defenders_left",
+            "crane", "fleet")
+_FLAT = ("terrain", "numbers", "harbors", "node_owner", "node_level", "edge_owner",
+         "knight_owner", "bank", "hand_n", "deck", "dev_n", "dev_new_n", "dev_discard",
+         "roads_left", "settlements_left", "cities_left", "knights", "road_len", "vp_public",
+         "vp_cards_shown", "dice", "discard_need", "metropolis", "wall", "walls_left",
+         "knight_strength", "knight_active", "knight_fresh", "knight_promoted", "flipped",
+         "merchant", "prog_n", "prog_deck_n", "prog_vp", "defenders")
+_ROWS = ("hands", "dev", "dev_new", "ratios", "improvements", "knights_left", "prog",
+         "prog_decks")
+
+# Field -> how to copy it.  Fields not named here (trade, agenda, pending, and
+# any field added later) get `_deep`, which is always correct, only slower.
+_COPY_RULES = {name: _same for name in _SCALARS}
+_COPY_RULES.update({name: _flat for name in _FLAT})
+_COPY_RULES.update({name: _rows for name in _ROWS})
+_COPY_RULES.update({"config": _config, "rng": _rng})
+_COPY_PLAN = tuple((name, _COPY_RULES.get(name, _deep)) for name in State.__slots__)

@@ -1,0 +1,381 @@
+"""The shared valuation of a position, and a fast move policy.
+
+    evaluate(view, seat) -> float       how good the position is for `seat`
+    hand_value(view, seat) -> float     the part of that which the hand holds
+    candidates(view, seat) -> list      legal commands worth considering
+    policy(view, seat, rng) -> command  a quick sensible move (for rollouts)
+
+`evaluate` is in victory-point units: the seat's points (own hidden VP cards
+included) plus what its position is worth on the way to more: production by
+pips with diminishing returns per kind and a bonus for diversity, harbors that
+match production, room to expand, development and progress cards, prospects
+for Longest Road and Largest Army, and the hand (cards, and how close they are
+to the next build).  In Cities & Knights: commodity production, city
+improvements and metropolis chances, knights measured against the barbarians
+(the danger of a pillaged city, the chance of being Defender), walls.
+Production counts less as the game nears its end (`_stage`).
+
+It is the seat's own value, not relative to the others: a search that wants
+a relative score evaluates every seat and compares.  Everything reads only
+what `view(state, seat)` holds; on a full state the other seats' secrets are
+simply not looked at.
+"""
+
+from game.engine import legal_commands
+from game.engine.constants import (
+    COMMODITIES, COST_ACTIVATE, COST_CITY, COST_DEV, COST_KNIGHT, COST_ROAD, COST_SETTLEMENT,
+    COST_WALL, KNIGHT, PROGRESS_INDEX, RESOURCES, TRACK_COMMODITY, VICTORY_POINT,
+)
+from game.engine.state import (
+    DECIDE, DISCARD, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE,
+)
+
+from . import facts as F
+
+BARBARIAN_STEPS = 7
+
+
+def _stage(state) -> float:
+    """How much of the game is still to come (1 at the start, 0.25 near the end)."""
+    lead = max(state.vp_public)
+    return max(0.25, 1.0 - lead / state.config["vp_target"])
+
+
+def victory_points(state, seat) -> int:
+    vp = state.vp_public[seat]
+    if state.dev[seat] is not None:
+        vp += state.dev[seat][VICTORY_POINT]
+    return vp
+
+
+def evaluate(view, seat) -> float:
+    s = view
+    if s.winner != -1:
+        return 1000.0 if s.winner == seat else -1000.0 + victory_points(s, seat)
+    stage = _stage(s)
+    value = float(victory_points(s, seat))
+    prod = F.seat_production(s, seat)
+    value += stage * _production_value(prod)
+    value += stage * _harbor_value(s, seat, prod)
+    value += stage * _expansion_value(s, seat)
+    value += _road_and_army_value(s, seat)
+    value += _cards_value(s, seat)
+    value += hand_value(s, seat)
+    if s.barb_pos is not None:
+        value += stage * 0.04 * sum(prod[5:])
+        value += _ck_value(s, seat, stage)
+    return value
+
+
+def _production_value(prod) -> float:
+    pips = 0.0
+    kinds = 0
+    for r in RESOURCES:
+        p = prod[r]
+        if p:
+            kinds += 1
+            pips += p if p <= 12 else 12 + 0.5 * (p - 12)
+    return 0.045 * pips + 0.12 * kinds
+
+
+def _harbor_value(s, seat, prod) -> float:
+    value = 0.0
+    for node, kind in F.harbor_at(s).items():
+        if s.node_owner[node] == seat:
+            if kind == F.GENERIC:
+                value += 0.15 + 0.005 * sum(prod[:5])
+            else:
+                value += 0.04 + 0.02 * prod[kind]
+    return value
+
+
+def _expansion_value(s, seat) -> float:
+    if not s.settlements_left[seat]:
+        return 0.0
+    spots = F.spots_by_distance(s, seat, 3)
+    if not spots:
+        return 0.0
+    worth = sorted((_spot_worth(s, n, d) for n, d in spots.items()), reverse=True)
+    return worth[0] + 0.5 * sum(worth[1:3])
+
+
+def _spot_worth(s, node, roads_needed) -> float:
+    pips = sum(F.node_pips(s, node))
+    return (0.22, 0.1, 0.04, 0.015)[roads_needed] * (0.5 + pips / 12)
+
+
+def _road_and_army_value(s, seat) -> float:
+    value = 0.0
+    if s.longest_road != seat:
+        mine = s.road_len[seat]
+        best = max([s.road_len[o] for o in range(s.n) if o != seat] + [4])
+        if mine >= 3 and best - mine <= 2:
+            value += 0.25 - 0.08 * max(0, best + 1 - mine)
+    if s.barb_pos is None and s.largest_army != seat:
+        mine = s.knights[seat]
+        best = max([s.knights[o] for o in range(s.n) if o != seat] + [2])
+        if mine >= 1 and best - mine <= 1:
+            value += 0.15 * mine / (best + 1)
+    return value
+
+
+def _cards_value(s, seat) -> float:
+    """Unplayed development cards (base) or progress cards (C&K)."""
+    if s.barb_pos is not None:
+        return 0.3 * s.prog_n[seat]
+    dev = s.dev[seat]
+    if dev is None:
+        return 0.3 * s.dev_n[seat]
+    unknown = s.dev_n[seat] - sum(dev)          # bought on a view that did not see the card
+    return 0.35 * dev[KNIGHT] + 0.3 * (sum(dev) - dev[KNIGHT] - dev[VICTORY_POINT]) + 0.33 * unknown
+
+
+# --- the hand ---------------------------------------------------------------------------------
+
+def _targets(s, seat) -> list:
+    """(worth, cost) of the builds this seat could make with the right cards.
+    Depends on the board only, not the hand: callers that value many hands
+    on one board compute it once."""
+    out = []
+    ck = s.barb_pos is not None
+    settlements = cities = bare_cities = idle_knights = 0
+    owner, level = s.node_owner, s.node_level
+    for n in range(54):
+        if owner[n] == seat:
+            if level[n] == 1:
+                settlements += 1
+            else:
+                cities += 1
+                if ck and not s.wall[n]:
+                    bare_cities += 1
+        if ck and s.knight_owner[n] == seat and not s.knight_active[n]:
+            idle_knights += 1
+    if s.cities_left[seat] and settlements:
+        out.append((0.75, COST_CITY))
+    if s.settlements_left[seat]:
+        spots = F.spots_by_distance(s, seat, 1)
+        if 0 in spots.values():
+            out.append((0.75, COST_SETTLEMENT))
+        elif spots and s.roads_left[seat]:
+            out.append((0.3, COST_ROAD))
+    if not ck:
+        if s.deck_n:
+            out.append((0.3, COST_DEV))
+        return out
+    if s.knights_left[seat][0]:
+        out.append((0.3, COST_KNIGHT))
+    if idle_knights:
+        out.append((0.2, COST_ACTIVATE))
+    if s.walls_left[seat] and bare_cities:
+        out.append((0.15, COST_WALL))
+    if cities:
+        for track in range(3):
+            lv = s.improvements[seat][track]
+            if lv < 5:
+                out.append((0.6, ((TRACK_COMMODITY[track], lv + 1),)))
+    return out
+
+
+def _ratios(s, seat) -> list:
+    if s.barb_pos is None:
+        return s.ratios[seat]
+    from game.engine.ck import effective_ratio
+    return [effective_ratio(s, seat, k) for k in range(len(s.bank))]
+
+
+def hand_value(view, seat, targets=None) -> float:
+    """Cards in hand, the nearest builds they make possible, minus the risk of a 7.
+    `targets`: _targets(view, seat) when the caller has it already."""
+    s = view
+    hand = s.hands[seat]
+    if hand is None:
+        return 0.04 * s.hand_n[seat]
+    ck = s.barb_pos is not None
+    value = 0.0
+    for k in range(len(hand)):                  # a fourth card of a kind is worth little
+        n = hand[k]
+        each = 0.07 if k >= 5 else 0.035
+        value += each * min(n, 3) + 0.01 * max(0, n - 3)
+    ratios = _ratios(s, seat)
+    progress = []
+    for worth, cost in _targets(s, seat) if targets is None else targets:
+        short = F.missing(hand, cost)
+        if short:
+            rest = F.surplus(hand, cost)
+            tradeable = sum(rest[k] // ratios[k] for k in range(len(rest)))
+            short = max(0.6 * short, short - 0.8 * tradeable)
+        progress.append(worth * 0.45 ** short)
+    if progress:
+        progress.sort(reverse=True)
+        value += progress[0] + 0.3 * sum(progress[1:3])
+    from game.engine.rules import discard_limit
+    over = s.hand_n[seat] - discard_limit(s, seat)
+    if over > 0:
+        value -= 0.1 + 0.03 * s.hand_n[seat]
+    return value
+
+
+# --- Cities & Knights ---------------------------------------------------------------------------
+
+def _ck_value(s, seat, stage) -> float:
+    value = 0.0
+    imp = s.improvements[seat]
+    for track in range(3):
+        level = imp[track]
+        value += 0.3 * level + (0.25 if level >= 3 else 0.0)
+        if level >= 3 and s.metropolis[track] == -1:
+            value += 0.15 * (level - 2)
+    strength = [0] * s.n
+    knights = 0.0
+    for n in range(54):
+        o = s.knight_owner[n]
+        if o != -1 and s.knight_active[n]:
+            strength[o] += s.knight_strength[n]
+        if o == seat:
+            knights += 0.12 * s.knight_strength[n] + (0.06 if s.knight_active[n] else 0.0)
+    value += stage * knights
+    walls = sum(1 for n in range(54) if s.wall[n] and s.node_owner[n] == seat)
+    value += 0.12 * walls
+    # The barbarians: a city lost if Catan is weaker and we are among the weakest exposed.
+    urgency = (s.barb_pos + 1) / BARBARIAN_STEPS
+    barbarians = sum(1 for lv in s.node_level if lv == 2)
+    metro = {m for m in s.metropolis if m != -1}
+    exposed = [o for o in range(s.n)
+               if any(s.node_owner[n] == o and s.node_level[n] == 2 and n not in metro for n in range(54))]
+    if seat in exposed:
+        total = sum(strength)
+        weakest = min(strength[o] for o in exposed)
+        if total < barbarians and strength[seat] <= weakest:
+            value -= urgency * 1.1
+        elif total < barbarians + 2 and strength[seat] <= weakest:
+            value -= urgency * 0.4
+    if strength[seat] and strength[seat] > max(strength[o] for o in range(s.n) if o != seat):
+        value += urgency * 0.4
+    return value
+
+
+# --- candidates and a fast policy -------------------------------------------------------------
+
+MAX_DISCARDS = 4
+MAX_INVENTOR = 6
+
+
+def candidates(view, seat) -> list:
+    """Legal commands for `seat`, with the families that explode pruned:
+    domestic offers replaced by a few sensible ones (see trading.py),
+    counter-offers cut to two, discards to the few that keep the most hand
+    value, Inventor swaps to the best few for this seat, the Alchemist to
+    one spelling per total."""
+    cmds = legal_commands(view, seat)
+    if not cmds:
+        return cmds
+    out = []
+    discards, inventor, counters = [], [], 0
+    inventor_card = PROGRESS_INDEX["inventor"]
+    alchemist_card = PROGRESS_INDEX["alchemist"]
+    seen_totals = set()
+    for cmd in cmds:
+        kind = cmd[0]
+        if kind == "offer":
+            continue
+        if kind == "discard":
+            discards.append(cmd)
+            continue
+        if kind == "counter":
+            counters += 1
+            if counters > 2:
+                continue
+        if kind == "progress" and cmd[2] == inventor_card:
+            inventor.append(cmd)
+            continue
+        if kind == "progress" and cmd[2] == alchemist_card:
+            white, red = cmd[3]
+            if white + red in seen_totals:
+                continue
+            seen_totals.add(white + red)
+        out.append(cmd)
+    if discards:
+        from .decisions import best_discards
+        out.extend(best_discards(view, seat, discards, MAX_DISCARDS))
+    if inventor:
+        from .decisions import inventor_gain
+        inventor.sort(key=lambda c: -inventor_gain(view, seat, c[3]))
+        out.extend(inventor[:MAX_INVENTOR])
+    if view.phase == MAIN and seat == view.current:
+        from .trading import sensible_offers
+        out.extend(sensible_offers(view, seat))
+    return out
+
+
+_MAIN_ORDER = ("build_city", "build_settlement", "improve", "progress", "recruit_knight",
+               "activate_knight", "buy_dev", "promote_knight", "build_wall", "play_knight",
+               "play_monopoly", "play_year_of_plenty", "play_road_building")
+
+
+def policy(view, seat, rng):
+    """A quick sensible move, for rollouts: builds in a fixed order of value
+    (best spot first), bank trades only to complete a build, the robber on the
+    leader, never gives cards away.  Uses only `rng` for its random choices."""
+    from . import decisions as D
+    s = view
+    cmds = legal_commands(s, seat)
+    if not cmds:
+        return None
+    phase = s.phase
+    if phase == SETUP_SETTLEMENT:
+        return max(cmds, key=lambda c: D.setup_score(s, seat, c[2]) + rng.below(8) / 100)
+    if phase == ROLL:
+        for c in cmds:
+            if c[0] == "play_knight" and D.robber_hurts(s, seat):
+                return c
+        return ("roll", seat)
+    if phase == DISCARD:
+        return D.best_discards(s, seat, cmds, 1)[0]
+    if phase == ROBBER:
+        return D.robber_move(s, seat, cmds)
+    if phase == STEAL:
+        return D.steal_target(s, seat, cmds)
+    if phase == TRADE:
+        if seat == s.current:
+            return cmds[-1]                         # cancel_trade: rollouts do not trade
+        return (("decline", seat))
+    if phase == DECIDE:
+        return D.decide(s, seat, cmds)
+    if phase in (SETUP_ROAD, ROAD_BUILDING):
+        return D.best_road(s, seat, cmds, rng)
+    # MAIN
+    by_kind = {}
+    for c in cmds:
+        by_kind.setdefault(c[0], []).append(c)
+    for kind in _MAIN_ORDER:
+        options = by_kind.get(kind)
+        if not options:
+            continue
+        if kind in ("build_city", "build_settlement"):
+            return max(options, key=lambda c: sum(F.node_pips(s, c[2])))
+        if kind == "progress":
+            chosen = D.progress_to_play(s, seat, options)
+            if chosen is not None:
+                return chosen
+            continue
+        if kind == "play_knight" and not D.robber_hurts(s, seat):
+            continue
+        if kind in ("play_monopoly", "play_year_of_plenty"):
+            return D.best_resource_card(s, seat, options)
+        if kind == "activate_knight" and s.barb_pos < 4:
+            continue
+        if kind == "build_wall" and F.missing(s.hands[seat], COST_CITY) == 0:
+            continue
+        return options[rng.below(len(options))] if kind != "improve" else options[0]
+    roads = by_kind.get("build_road")
+    if roads:
+        useful = D.useful_roads(s, seat, roads)
+        if useful:
+            return useful[0]
+    trade = D.completing_bank_trade(s, seat, by_kind.get("maritime", ()))
+    if trade is not None:
+        return trade
+    return ("end_turn", seat)
+
+
+__all__ = ["evaluate", "hand_value", "candidates", "policy", "victory_points", "COMMODITIES"]

@@ -1,0 +1,176 @@
+"""Medium: plans its builds and plays its cards at good moments.
+
+- Setup: starting spots by expected production, the mix of resources (a kind
+  it lacks counts extra) and a harbor that fits what it produces.
+- Its turn: it first plays what is plainly good now (a knight or a chase when
+  the robber sits on its own production, Largest Army within reach, progress
+  cards with a clear use), then offers trades toward its nearest build while
+  trading is open, then takes the single move (build, bank or harbor trade,
+  card, knight, improvement) that raises the shared evaluation most, applied
+  to a copy of its own view, and repeats until nothing improves it.
+- Robber on the leader's best hex, never its own; discards keep the cards
+  nearest to its next build; offers are answered by what they do for its plan
+  and never accepted from a player about to win; every decision a card forces
+  on it (Cities & Knights) is chosen by value (decisions.decide).
+"""
+
+from game.engine import apply
+from game.engine.state import (
+    DECIDE, DISCARD, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE,
+)
+
+from . import decisions as D
+from . import facts as F
+from . import trading
+from .evaluate import _targets, evaluate
+from .player import Player
+
+# Moves whose effect on the seat's own view is fully known: tried on a copy.
+ONE_PLY = frozenset(("build_road", "build_settlement", "build_city", "buy_dev", "maritime",
+                     "build_wall", "recruit_knight", "activate_knight", "promote_knight", "improve",
+                     "play_year_of_plenty"))
+MIN_GAIN = 0.01
+OFFER_GAIN = 0.12
+OFFERS_PER_TURN = 2
+
+
+def value_after(view, seat, cmd) -> float:
+    """The evaluation after `cmd`, tried on a copy of the seat's view."""
+    trial = view.copy()
+    apply(trial, cmd, None, validate=False)
+    value = evaluate(trial, seat)
+    pending = trial.pending
+    if pending is not None and pending["kind"] == "metropolis":
+        value += 2.0                                  # the metropolis is ours once placed
+    return value
+
+
+class MediumPlayer(Player):
+    level = "medium"
+    stream = 3001
+
+    def decide(self, view, cmds):
+        seat, phase = self.seat, view.phase
+        if phase == SETUP_SETTLEMENT:
+            return max(cmds, key=lambda c: D.setup_score(view, seat, c[2]))
+        if phase in (SETUP_ROAD, ROAD_BUILDING):
+            return self._best_by_value(view, cmds)[0]
+        if phase == ROLL:
+            return self._before_roll(view, cmds)
+        if phase == DISCARD:
+            return D.best_discards(view, seat, cmds, 1)[0]
+        if phase == ROBBER:
+            return D.robber_move(view, seat, cmds)
+        if phase == STEAL:
+            return D.steal_target(view, seat, cmds)
+        if phase == TRADE:
+            if seat == view.current:
+                return trading.close(view, seat, cmds)
+            return trading.answer(view, seat, cmds)
+        if phase == DECIDE:
+            return D.decide(view, seat, cmds)
+        if phase == MAIN:
+            return self._main(view, cmds)
+        return None
+
+    def _before_roll(self, view, cmds):
+        seat = self.seat
+        kinds = {c[0] for c in cmds}
+        if "play_knight" in kinds and (D.robber_hurts(view, seat) or self._army_in_reach(view)):
+            return ("play_knight", seat)
+        alchemist = [c for c in cmds if c[0] == "progress"]
+        if alchemist:
+            pick = D.alchemist_pick(view, seat, alchemist)
+            if pick is not None:
+                return pick
+        return ("roll", seat)
+
+    def _army_in_reach(self, view) -> bool:
+        seat = self.seat
+        if view.largest_army == seat:
+            return False
+        mine = view.knights[seat] + 1
+        best = max(view.knights[o] for o in range(view.n) if o != seat)
+        return mine >= 3 and mine > best
+
+    def _main(self, view, cmds):
+        seat = self.seat
+        by_kind = {}
+        for c in cmds:
+            by_kind.setdefault(c[0], []).append(c)
+        if "play_knight" in by_kind and (D.robber_hurts(view, seat) or self._army_in_reach(view)):
+            return ("play_knight", seat)
+        if "chase_robber" in by_kind and D.robber_hurts(view, seat):
+            return by_kind["chase_robber"][0]
+        if "progress" in by_kind:
+            pick = D.progress_to_play(view, seat, by_kind["progress"])
+            if pick is not None:
+                return pick
+        if "play_road_building" in by_kind and D.useful_roads(view, seat, by_kind.get("build_road", [])
+                                                              or _road_spots(view, seat)):
+            return ("play_road_building", seat)
+        if "play_monopoly" in by_kind:
+            pick = _monopoly(view, seat, by_kind["play_monopoly"])
+            if pick is not None:
+                return pick
+        offer = self._offer(view, by_kind)
+        if offer is not None:
+            return offer
+        options = _one_ply_options(view, seat, cmds)
+        if options:
+            best, gain = self._best_by_value(view, options)
+            if gain > MIN_GAIN:
+                return best
+        return ("end_turn", seat)
+
+    def _best_by_value(self, view, cmds):
+        """The command whose result evaluates best, and its gain over now."""
+        seat = self.seat
+        now = evaluate(view, seat)
+        best, best_value = cmds[0], float("-inf")
+        for c in cmds:
+            value = value_after(view, seat, c) + self.rng.below(100) / 1e5    # ties: own generator
+            if value > best_value:
+                best, best_value = c, value
+        return best, best_value - now
+
+    def _offer(self, view, by_kind):
+        """A trade offer toward the nearest build, while trading is open."""
+        if "offer" not in by_kind or len(self._offered) >= OFFERS_PER_TURN:
+            return None
+        for cmd in trading.sensible_offers(view, self.seat, OFFER_GAIN):
+            if (tuple(cmd[2]), tuple(cmd[3])) not in self._offered:
+                return cmd
+        return None
+
+
+def _one_ply_options(view, seat, cmds):
+    """The moves to try on a copy; bank trades only for a kind some build lacks."""
+    hand = view.hands[seat]
+    lacking = {kind for _, cost in _targets(view, seat) for kind, k in cost if hand[kind] < k}
+    return [c for c in cmds if c[0] in ONE_PLY and (c[0] != "maritime" or c[3] in lacking)]
+
+
+def _road_spots(view, seat):
+    from game.engine.rules import road_spots
+    return [("build_road", seat, e) for e in road_spots(view, seat)]
+
+
+def _monopoly(view, seat, cmds):
+    """Monopoly on the kind the others most likely hold (estimated from what
+    they produce and how many cards they hold), if that is worth a card."""
+    best, best_take = None, 0.0
+    need = D.card_need(view, seat)
+    for c in cmds:
+        kind = c[2]
+        take = 0.0
+        for o in range(view.n):
+            if o == seat or not view.hand_n[o]:
+                continue
+            prod = F.seat_production(view, o)
+            total = sum(prod[:5]) or 1
+            take += view.hand_n[o] * prod[kind] / total
+        take *= need[kind]
+        if take > best_take:
+            best, best_take = c, take
+    return best if best_take >= 3 else None

@@ -1,0 +1,66 @@
+"""What every levelled computer player shares: the seat interface, its own
+generator, and the guarantee never to stall.
+
+`choose(view)` asks the level's `decide` for a command and checks it against
+the rules on the view; if the level has nothing, errs, or proposes something
+the rules refuse, a safe legal command is played instead (unless the player
+was made `strict`, as tests do, to see such mistakes).
+"""
+
+from game.engine import check, deciders, legal_commands
+from game.engine.rng import Rng
+from game.engine.state import DISCARD
+
+from . import decisions as D
+
+# Commands that never lose anything, in order of preference, when a level fails.
+_SAFE = ("end_turn", "decline", "cancel_trade", "roll")
+
+
+class Player:
+    level = "?"
+    stream = 1
+
+    def __init__(self, seat: int, seed: int = 0, strict: bool = False, **options):
+        self.seat = seat
+        self.rng = Rng(seed, stream=self.stream)
+        self.strict = strict
+        self.options = options
+        self._turn = None
+        self._offered = []          # terms offered this turn (never the same twice)
+
+    def choose(self, view):
+        """A legal command for this seat, or None when it has nothing to decide."""
+        seat = self.seat
+        if seat not in deciders(view):
+            return None
+        cmds = legal_commands(view, seat)
+        if not cmds:
+            return None
+        if view.turn != self._turn:
+            self._turn, self._offered = view.turn, []
+        try:
+            cmd = self.decide(view, cmds)
+        except Exception:
+            if self.strict:
+                raise
+            cmd = None
+        if cmd is not None and check(view, cmd) is None:
+            if cmd[0] == "offer":
+                self._offered.append((tuple(cmd[2]), tuple(cmd[3])))
+            return cmd
+        if self.strict:
+            raise AssertionError(f"{self.level} bot proposed {cmd!r}, which the rules refuse")
+        return self.safe(view, cmds)
+
+    def safe(self, view, cmds):
+        kinds = {c[0]: c for c in cmds}
+        for kind in _SAFE:
+            if kind in kinds:
+                return kinds[kind]
+        if view.phase == DISCARD:
+            return D.best_discards(view, self.seat, cmds, 1)[0]
+        return cmds[0]
+
+    def decide(self, view, cmds):
+        raise NotImplementedError

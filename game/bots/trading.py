@@ -1,0 +1,137 @@
+"""Trading between players: what a trade is worth to a seat, which offers
+make sense, and how to answer one.
+
+A trade is valued by what it does to the seat's hand value (evaluate.hand_value:
+cards, and how near they bring the next build).  Nobody helps a player about
+to win: a seat within 2 points of the target gets no trade at all.
+"""
+
+from game.engine.state import ACCEPTED, COUNTERED
+
+from . import facts as F
+from .evaluate import _targets, hand_value
+
+ACCEPT_MARGIN = 0.05
+LEADER_MARGIN = 0.15
+MAX_OFFERS = 3
+
+
+def hand_value_with(s, seat, hand, targets=None) -> float:
+    """hand_value as if the seat held `hand` (the view is restored afterwards)."""
+    saved, saved_n = s.hands[seat], s.hand_n[seat]
+    s.hands[seat] = list(hand)
+    s.hand_n[seat] = sum(hand)
+    try:
+        return hand_value(s, seat, targets)
+    finally:
+        s.hands[seat], s.hand_n[seat] = saved, saved_n
+
+
+def trade_gain(s, seat, receive, give, targets=None) -> float:
+    """Hand value gained by receiving `receive` and giving `give` (counts per kind);
+    -inf when the hand cannot give them."""
+    hand = s.hands[seat]
+    after = [h + r - g for h, r, g in zip(hand, receive, give)]
+    if min(after) < 0:
+        return float("-inf")
+    if targets is None:
+        targets = _targets(s, seat)
+    return hand_value_with(s, seat, after, targets) - hand_value(s, seat, targets)
+
+
+def unhelpable(s, other) -> bool:
+    """A player within 2 points of the target: never trade with them."""
+    return F.about_to_win(s, other)
+
+
+def _is_leader(s, seat, other) -> bool:
+    return s.vp_public[other] > max(s.vp_public[o] for o in range(s.n) if o != other) - 1 \
+        and s.vp_public[other] > s.vp_public[seat]
+
+
+def answer(s, seat, cmds):
+    """Accept, counter or decline the offer on the table (cmds: the legal answers)."""
+    trade = s.trade
+    offerer = s.current
+    decline = ("decline", seat)
+    if unhelpable(s, offerer):
+        return decline
+    margin = LEADER_MARGIN if _is_leader(s, seat, offerer) else ACCEPT_MARGIN
+    best, best_gain = decline, margin
+    targets = _targets(s, seat)
+    for c in cmds:
+        if c[0] == "accept":
+            gain = trade_gain(s, seat, trade["give"], trade["get"], targets)
+        elif c[0] == "counter":
+            gain = trade_gain(s, seat, c[2], c[3], targets) - 0.02       # a counter may be refused
+        else:
+            continue
+        if gain > best_gain:
+            best, best_gain = c, gain
+    return best
+
+
+def close(s, seat, cmds):
+    """As the offerer: confirm the best answer worth having, else withdraw."""
+    trade = s.trade
+    best, best_gain = ("cancel_trade", seat), 0.0
+    targets = _targets(s, seat)
+    for c in cmds:
+        if c[0] != "confirm_trade":
+            continue
+        partner = c[2]
+        if unhelpable(s, partner):
+            continue
+        if trade["answers"][partner] == COUNTERED:
+            give, get = trade["counters"][partner]
+        elif trade["answers"][partner] == ACCEPTED:
+            give, get = trade["give"], trade["get"]
+        else:
+            continue
+        gain = trade_gain(s, seat, get, give, targets)
+        if gain > best_gain:
+            best, best_gain = c, gain
+    return best
+
+
+def sensible_offers(s, seat, min_gain=0.0) -> list:
+    """A few offers toward the seat's nearest build: one or two spare cards for
+    one missing card, to every other player who is not about to win; the best
+    for the seat's hand first, each gaining more than `min_gain`."""
+    hand = s.hands[seat]
+    if hand is None or not sum(hand):
+        return []
+    to = tuple(o for o in range(s.n) if o != seat and not unhelpable(s, o))
+    if not to:
+        return []
+    kinds = len(hand)
+    targets = _targets(s, seat)
+    goals = sorted(targets, key=lambda t: -t[0])
+    out, seen = [], set()
+    for worth, cost in goals:
+        if len(out) >= MAX_OFFERS:
+            break
+        short = F.missing(hand, cost)
+        if not 1 <= short <= 2:
+            continue
+        spare = F.surplus(hand, cost)
+        need = [k for k, n in cost if hand[k] < n]
+        for want in need:
+            for give_kind in sorted(range(kinds), key=lambda k: -spare[k]):
+                if spare[give_kind] < 1 or give_kind == want:
+                    continue
+                for count in ((1, 2) if spare[give_kind] >= 3 else (1,)):
+                    give = [0] * kinds
+                    give[give_kind] = count
+                    get = [0] * kinds
+                    get[want] = 1
+                    key = (tuple(give), tuple(get))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    gain = trade_gain(s, seat, get, give, targets)
+                    if gain > min_gain:
+                        out.append((gain, ("offer", seat, key[0], key[1], to)))
+                break
+    out.sort(key=lambda x: -x[0])
+    return [cmd for _, cmd in out[:MAX_OFFERS]]
