@@ -22,6 +22,8 @@ in with a sample that the seat could not tell apart from the real game:
 The sample's view for the seat equals the given view (tests check this).
 """
 
+from itertools import combinations
+
 from game.engine import State
 from game.engine.constants import (
     BANK_PER_COMMODITY, BANK_PER_RESOURCE, DEV_DECK_COUNTS, PROGRESS_CARDS, PROGRESS_TRACK,
@@ -109,12 +111,25 @@ def _deal_development(world: State, seat: int, others: list, rng: Rng) -> None:
 
 def _deal_progress(world: State, seat: int, others: list, rng: Rng) -> None:
     own = world.prog[seat]
-    # Which VP cards lie face up is not in the state, only how many: sample
-    # them, those of an empty deck first (an undrawn one would still be there).
-    vp_cards = list(PROGRESS_VP_CARDS)
-    rng.shuffle(vp_cards)
-    vp_cards.sort(key=lambda c: world.prog_deck_n[PROGRESS_TRACK[c]] > 0)
-    shown = set(vp_cards[:sum(world.prog_vp)])
+    # Which VP cards lie face up is not in the state, only how many: sample a
+    # choice that fits the decks (an undrawn VP card waits in its deck, and a
+    # deck needs enough cards of its track left for its count).
+    left = [sum(k - own[c] for c, (_, t, k) in enumerate(PROGRESS_CARDS) if t == track)
+            for track in range(3)]
+
+    def fits(shown):
+        for c in PROGRESS_VP_CARDS:
+            t = PROGRESS_TRACK[c]
+            if c in shown and left[t] - 1 < world.prog_deck_n[t]:
+                return False
+            if c not in shown and world.prog_deck_n[t] == 0:
+                return False
+        return True
+
+    laid = sum(world.prog_vp)
+    choices = [set(combo) for combo in combinations(PROGRESS_VP_CARDS, laid)]
+    fitting = [c for c in choices if fits(c)] or choices
+    shown = fitting[rng.below(len(fitting))]
     decks, loose = [], []
     for track in range(3):
         cards = [c for c, (_, t, k) in enumerate(PROGRESS_CARDS) if t == track

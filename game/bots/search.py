@@ -23,11 +23,7 @@ from game.engine.rng import Rng
 from game.engine.state import GAME_OVER, ROLL, TRADE
 
 from .determinize import determinize
-
-try:
-    from .evaluate import candidates, evaluate, policy
-except ImportError:         # until the shared valuation is merged (branch bots)
-    from ._interim_eval import candidates, evaluate, policy  # noqa: F401
+from .evaluate import candidates, evaluate, policy  # noqa: F401  (candidates: for hard.py)
 
 WIN = 100.0                 # a won (lost) playout, far beyond any position's score
 
