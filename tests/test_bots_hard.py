@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from game.bots.hard import HardBot, about_to_win
 from game.engine import apply, check, deciders, default_config, legal_commands, new_game, view
 from game.engine.rng import Rng
-from game.engine.state import MAIN, ROLL, TRADE
+from game.engine.state import MAIN, PENDING, ROLL, TRADE
 
 from engine_play import random_game
 from test_engine_core import _scramble_secrets_hidden_from
@@ -59,46 +59,39 @@ def test_hard_decides_from_its_view_only(case):
         assert first == second
 
 
-def _position_with_offer_to(seat: int, offerer_vp: int):
-    """A base game in its main phase where the current player offers `seat`
-    four cards for one of `seat`'s cards: generous terms anyone would take."""
-    state, _ = new_game(default_config(seed=11, board="beginner"))
-    # Play the setup quickly with the first legal spots, then roll until MAIN.
-    while state.phase not in (ROLL, MAIN):
-        s = deciders(state)[0]
-        apply(state, legal_commands(state, s)[0])
-    while state.phase != MAIN:
-        s = deciders(state)[0]
-        apply(state, legal_commands(state, s)[0])
-    current = state.current
-    assert current != seat
-    # Give the offerer the cards (from the bank, so totals stay right).
-    for kind, k in ((0, 2), (1, 2)):
-        state.bank[kind] -= k
-        state.hands[current][kind] += k
-        state.hand_n[current] += k
-    state.bank[4] -= 1
-    state.hands[seat][4] += 1
-    state.hand_n[seat] += 1
-    state.vp_public[current] = offerer_vp
-    apply(state, ("offer", current, (2, 2, 0, 0, 0), (0, 0, 0, 0, 1), (seat,)))
-    assert state.phase == TRADE
-    return state
+def _open_offers(count: int) -> list:
+    """(state, seat) pairs from random base games: an offer (B-7.1) on the
+    table that `seat` has still to answer."""
+    found = []
+
+    def on_record(auth, record):
+        state = auth.state
+        if state.phase == TRADE and len(found) < count:
+            for s in range(state.n):
+                if state.trade["answers"][s] == PENDING:
+                    found.append((state.copy(), s))
+                    break
+
+    for seed in range(4):
+        random_game(seed, max_commands=1500, on_record=on_record)
+    return found
 
 
 def test_hard_never_accepts_a_trade_that_helps_a_player_about_to_win():
-    """The same generous offer (B-7.1) is taken from a player far from the
-    target and refused from one within two points of it."""
-    seat = 1 if default_config()["players"] else 0
-    for vp, should_accept in ((2, True), (9, False)):
-        state = _position_with_offer_to(seat, vp)
-        if state.current == seat:
-            seat = (seat + 1) % state.n
-            state = _position_with_offer_to(seat, vp)
-        assert about_to_win(state, state.current) == (not should_accept)
-        choice = HardBot(seat, 3, iterations=40).choose(view(state, seat))
-        assert check(state, choice) is None
-        assert (choice[0] == "accept") == should_accept, (vp, choice)
+    """The same offers (B-7.1) are accepted or countered now and then from a
+    player far from the target, and never from one within two points of it."""
+    taken = {False: 0, True: 0}
+    for state, seat in _open_offers(12):
+        for near_win in (False, True):
+            if near_win:
+                state = state.copy()
+                state.vp_public[state.current] = state.config["vp_target"] - 2
+            assert about_to_win(state, state.current) == near_win
+            choice = HardBot(seat, 1, iterations=30).choose(view(state, seat))
+            assert check(state, choice) is None
+            taken[near_win] += choice[0] in ("accept", "counter")
+    assert taken[False] > 0
+    assert taken[True] == 0
 
 
 def test_hard_returns_a_single_legal_command_at_once():

@@ -32,6 +32,7 @@ positions = st.tuples(st.sampled_from(["base", "ck"]), st.integers(0, 5),
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions)
 @example(("ck", 0, 1600, 1, 0))     # one VP card laid: which one must fit the decks
+@example(("base", 2, 1600, 0, 0))   # game over: the VP cards shown are known
 def test_determinized_state_has_the_seats_view_and_every_card_total(case):
     """The sample's view for the seat equals the given view byte for byte, and
     the sample is a valid complete state: card totals per kind (B-1.4, CK-1.2),

@@ -7,7 +7,8 @@ in with a sample that the seat could not tell apart from the real game:
 
 - resources and commodities: every kind has a fixed total (19, C&K
   commodities 12); what is neither in the public bank nor in the seat's own
-  hand is with the other seats, dealt to them by their public hand counts;
+  hand is with the other seats, dealt to them by their public hand counts
+  (a seat that accepted or countered an open offer holds what it would give);
 - development cards: the full deck minus the played (public) cards and the
   seat's own, dealt to the others by their counts (cards bought this turn
   among them by `dev_new_n`), the rest shuffled into the deck;
@@ -30,6 +31,7 @@ from game.engine.constants import (
     PROGRESS_VP_CARDS, RESOURCES, VICTORY_POINT,
 )
 from game.engine.rng import Rng
+from game.engine.state import ACCEPTED, COUNTERED, GAME_OVER
 
 def determinize(view: State, seat: int, rng: Rng) -> State:
     """A complete state consistent with `view` (seat's view); `rng` is the
@@ -61,31 +63,50 @@ def _deal(pool: list, counts: dict, rng: Rng) -> dict:
 def _deal_hands(world: State, seat: int, others: list, rng: Rng) -> None:
     kinds = len(world.bank)
     own = world.hands[seat]
+    # Cards a seat is known to hold: what it agreed to give in an open trade.
+    known = {s: [0] * kinds for s in others}
+    if world.trade is not None:
+        for s in others:
+            answer = world.trade["answers"][s]
+            if answer == ACCEPTED:
+                known[s] = list(world.trade["get"])
+            elif answer == COUNTERED:
+                known[s] = list(world.trade["counters"][s][1])
     pool = []
     for kind in range(kinds):
         total = BANK_PER_RESOURCE if kind < len(RESOURCES) else BANK_PER_COMMODITY
-        pool += [kind] * (total - world.bank[kind] - own[kind])
+        pool += [kind] * (total - world.bank[kind] - own[kind] - sum(known[s][kind] for s in others))
     # The unknown cards are exactly the other hands (their counts are public).
-    dealt = _deal(pool, {s: world.hand_n[s] for s in others}, rng)
+    dealt = _deal(pool, {s: world.hand_n[s] - sum(known[s]) for s in others}, rng)
     for s in others:
-        hand = [0] * kinds
+        hand = known[s]
         for kind in dealt[s]:
             hand[kind] += 1
         world.hands[s] = hand
 
 
 def _deal_development(world: State, seat: int, others: list, rng: Rng) -> None:
-    target = world.config["vp_target"]
     pool = []
     for kind, k in enumerate(DEV_DECK_COUNTS):
         pool += [kind] * (k - world.dev_discard[kind] - world.dev[seat][kind])
-    dealt = _deal(pool, {s: world.dev_n[s] for s in others}, rng)
-    deck = pool[sum(world.dev_n[s] for s in others):]
+    # VP cards shown at the end of the game are known exactly.
+    shown = {s: max(0, world.vp_cards_shown[s]) for s in others}
+    for s in others:
+        for _ in range(shown[s]):
+            pool.remove(VICTORY_POINT)
+    counts = {s: world.dev_n[s] - shown[s] for s in others}
+    dealt = _deal(pool, counts, rng)
+    deck = pool[sum(counts.values()):]
+    over = world.phase == GAME_OVER
     for s in others:
         cards = dealt[s]
-        # A seat that would already have won (B-8.6) cannot hold that many VP
-        # cards: swap the surplus for other cards from the deck where possible.
-        room = max(0, target - 1 - world.vp_public[s])
+        # No more VP cards than shown; and while the game runs, a seat cannot
+        # hold enough to have won already (B-8.6): swap the surplus for other
+        # cards from the deck where it has some.
+        if world.vp_cards_shown[s] >= 0:
+            room = 0
+        else:
+            room = len(cards) if over else max(0, world.config["vp_target"] - 1 - world.vp_public[s])
         for i, card in enumerate(cards):
             if card == VICTORY_POINT:
                 if room:
@@ -94,6 +115,7 @@ def _deal_development(world: State, seat: int, others: list, rng: Rng) -> None:
                 swap = next((j for j, d in enumerate(deck) if d != VICTORY_POINT), None)
                 if swap is not None:
                     cards[i], deck[swap] = deck[swap], card
+        cards += [VICTORY_POINT] * shown[s]
         hand = [0] * 5
         for card in cards:
             hand[card] += 1

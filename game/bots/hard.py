@@ -10,16 +10,12 @@ guard below.
 from game.engine import check, deciders, legal_commands
 from game.engine.rng import Rng
 
+from .facts import about_to_win
+from .medium import MediumPlayer
 from .search import Search, candidates
 
 DEFAULT_THINK_MS = 600
-NEAR_WIN = 2        # a player this close to the target gets no help from us
 OFFERS_PER_TURN = 2     # domestic offers we make in one turn, each different
-
-
-def about_to_win(view, seat: int) -> bool:
-    """Public points within NEAR_WIN of the target (hidden VP cards unknown)."""
-    return view.vp_public[seat] >= view.config["vp_target"] - NEAR_WIN
 
 
 def helps_a_leader(view, cmd) -> bool:
@@ -45,6 +41,8 @@ class HardBot:
         self.iterations = iterations
         self.rng = Rng(seed, stream=2027)
         self.search = Search(seat, self.rng, **search_options)
+        # Medium's choice always enters the search (its own generator, seeded from ours).
+        self.prior = MediumPlayer(seat, self.rng.next32())
         self._offered = (-1, [])    # (turn, offers made in it): never repeat one
 
     def choose(self, view):
@@ -59,17 +57,32 @@ class HardBot:
         if turn != view.turn:
             offered = []
         may_offer = len(offered) < OFFERS_PER_TURN
-        cands = [c for c in candidates(view, seat)
-                 if not helps_a_leader(view, c) and check(view, c) is None
-                 and (c[0] != "offer" or (may_offer and c not in offered))]
+
+        def allowed(c):
+            return (not helps_a_leader(view, c) and check(view, c) is None
+                    and (c[0] != "offer" or (may_offer and c not in offered)))
+
+        cands = [c for c in candidates(view, seat) if allowed(c)]
+        prior = self._prior(view, legal)
+        if prior is not None and allowed(prior) and prior not in cands:
+            cands.append(prior)
         if not cands:
-            safe = [c for c in legal if not helps_a_leader(view, c)]
-            cands = safe or legal
+            cands = [c for c in legal if not helps_a_leader(view, c)] or legal
         if len(cands) == 1:
             choice = cands[0]
         else:
-            choice = self.search.best(view, cands, self.iterations, self.think_ms / 1000)
+            try:
+                choice = self.search.best(view, cands, self.iterations, self.think_ms / 1000,
+                                          keep=prior)
+            except Exception:           # never stall: play the prior or a safe command
+                choice = prior if prior in cands else cands[0]
         if choice[0] == "offer":
             offered = offered + [choice]
         self._offered = (view.turn, offered)
         return choice
+
+    def _prior(self, view, legal):
+        try:
+            return self.prior.decide(view, legal)
+        except Exception:
+            return None

@@ -4,8 +4,8 @@ For one decision the search holds a short list of candidate commands and
 spends its budget on *rounds*.  A round samples one complete game from the
 seat's view (determinize.py), then, for every candidate still in the race,
 copies that sample, applies the candidate with the engine's own `apply` and
-plays on with the shared fast policy for every seat until a few turns have
-begun; the position reached is scored with the shared valuation as seen from
+plays on with the shared fast policy for every seat (offers answered and
+closed by the shared trading rules) until a few turns have begun; the position reached is scored with the shared valuation as seen from
 the seat, minus part of the best rival's score.  All candidates of a round
 share the sample and the rollout generator (common random numbers), so their
 differences come from the candidates, not from luck.  Successive halving
@@ -22,6 +22,7 @@ from game.engine import IllegalCommand, apply, deciders, legal_commands
 from game.engine.rng import Rng
 from game.engine.state import GAME_OVER, ROLL, TRADE
 
+from . import trading
 from .determinize import determinize
 from .evaluate import candidates, evaluate, policy  # noqa: F401  (candidates: for hard.py)
 
@@ -36,11 +37,17 @@ def next_decider(state) -> int:
     return seats[0]
 
 
-def leaf_value(world, seat: int, rivalry: float) -> float:
+def leaf_value(world, seat: int, rival: int, rivalry: float) -> float:
+    """The seat's score minus part of its main rival's."""
     if world.phase == GAME_OVER:
         return WIN if world.winner == seat else -WIN
-    best_rival = max(evaluate(world, s) for s in range(world.n) if s != seat)
-    return evaluate(world, seat) - rivalry * best_rival
+    return evaluate(world, seat) - rivalry * evaluate(world, rival)
+
+
+def main_rival(view, seat: int) -> int:
+    """The other seat with the most public points (then the most cards)."""
+    others = [s for s in range(view.n) if s != seat]
+    return max(others, key=lambda s: (view.vp_public[s], view.hand_n[s], -s))
 
 
 def playout(world, seat: int, rng: Rng, turns: int, max_steps: int) -> None:
@@ -55,7 +62,11 @@ def playout(world, seat: int, rng: Rng, turns: int, max_steps: int) -> None:
                 world.turn - start >= turns or world.current == seat):
             return
         s = next_decider(world)
-        cmd = policy(world, s, rng)
+        if phase == TRADE:          # offers are answered as Medium would
+            cmds = legal_commands(world, s)
+            cmd = trading.close(world, s, cmds) if s == world.current else trading.answer(world, s, cmds)
+        else:
+            cmd = policy(world, s, rng)
         try:
             apply(world, cmd)
         except IllegalCommand:          # a policy slip must not end the search
@@ -75,6 +86,7 @@ class Search:
         self.max_steps = max_steps
         self.field = field          # candidates that enter the playouts
         self.last_rounds = 0        # for tools: rounds the last decision used
+        self.rival = None           # set per decision (main_rival)
 
     def _score(self, world, cmd, rseed: int, playout_on: bool) -> float:
         w = world.copy()
@@ -82,26 +94,31 @@ class Search:
             apply(w, cmd)
         except IllegalCommand:
             # Legal in the view but not in this sample (a partner's unseen hand).
-            return leaf_value(world, self.seat, self.rivalry) - 1.0
+            return leaf_value(world, self.seat, self.rival, self.rivalry) - 1.0
         if playout_on:
             playout(w, self.seat, Rng(rseed, stream=7), self.turns, self.max_steps)
-        return leaf_value(w, self.seat, self.rivalry)
+        return leaf_value(w, self.seat, self.rival, self.rivalry)
 
     def _sample(self, view):
         return determinize(view, self.seat, self.rng), self.rng.next32()
 
     def best(self, view, cands: list, iterations: int | None = None,
-             think_s: float = 0.6) -> tuple:
+             think_s: float = 0.6, keep=None) -> tuple:
         """The candidate with the best mean playout score.  `iterations` fixes
-        the number of playouts (deterministic); otherwise `think_s` seconds."""
+        the number of playouts (deterministic); otherwise `think_s` seconds.
+        `keep` (a candidate) always enters the playouts."""
         started = time.perf_counter()
+        self.rival = main_rival(view, self.seat)
         alive = list(range(len(cands)))
         if len(alive) > self.field:
-            # Too many to play out: keep the best after the command alone.
+            # Too many to play out: keep the best after the command alone,
+            # and the one to keep.
             world, rseed = self._sample(view)
             quick = [self._score(world, c, rseed, False) for c in cands]
             alive.sort(key=lambda i: -quick[i])
-            alive = sorted(alive[:self.field])
+            field = set(alive[:self.field - 1])
+            field.add(cands.index(keep) if keep in cands else alive[self.field - 1])
+            alive = sorted(field)
         totals = [0.0] * len(cands)
         counts = [0] * len(cands)
         spent = 0
