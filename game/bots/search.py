@@ -1,0 +1,156 @@
+"""Determinized Monte-Carlo search for the Hard player.
+
+For one decision the search holds a short list of candidate commands and
+spends its budget on *rounds*.  A round samples one complete game from the
+seat's view (determinize.py), then, for every candidate still in the race,
+copies that sample, applies the candidate with the engine's own `apply` and
+plays on with the shared fast policy for every seat (offers answered and
+closed by the shared trading rules) until a few turns have begun; the position reached is scored with the shared valuation as seen from
+the seat, minus part of the best rival's score.  All candidates of a round
+share the sample and the rollout generator (common random numbers), so their
+differences come from the candidates, not from luck.  Successive halving
+drops the weaker half of the field after each stage, so most of the budget
+goes to the few candidates that matter.
+
+Hidden information never leaks in: every sample comes from the view and
+the bot's own generator.
+"""
+
+import time
+
+from game.engine import IllegalCommand, apply, deciders, legal_commands
+from game.engine.rng import Rng
+from game.engine.state import GAME_OVER, ROLL, TRADE
+
+from . import trading
+from .determinize import determinize
+from .evaluate import candidates, evaluate, policy  # noqa: F401  (candidates: for hard.py)
+
+WIN = 100.0                 # a won (lost) playout, far beyond any position's score
+
+
+def next_decider(state) -> int:
+    """Who moves next in a playout: answers to an offer before the offerer."""
+    seats = deciders(state)
+    if state.phase == TRADE and len(seats) > 1:
+        return seats[1]
+    return seats[0]
+
+
+def leaf_value(world, seat: int, rival: int, rivalry: float) -> float:
+    """The seat's score minus part of its main rival's."""
+    if world.phase == GAME_OVER:
+        return WIN if world.winner == seat else -WIN
+    return evaluate(world, seat) - rivalry * evaluate(world, rival)
+
+
+def main_rival(view, seat: int) -> int:
+    """The other seat with the most public points (then the most cards)."""
+    others = [s for s in range(view.n) if s != seat]
+    return max(others, key=lambda s: (view.vp_public[s], view.hand_n[s], -s))
+
+
+def playout(world, seat: int, rng: Rng, turns: int, max_steps: int) -> None:
+    """Play on with the shared policy until `turns` new turns have begun (or
+    the seat's own next turn), the game ends or `max_steps` commands."""
+    start = world.turn
+    for _ in range(max_steps):
+        phase = world.phase
+        if phase == GAME_OVER:
+            return
+        if phase == ROLL and world.turn > start and (
+                world.turn - start >= turns or world.current == seat):
+            return
+        s = next_decider(world)
+        if phase == TRADE:          # offers are answered as Medium would
+            cmds = legal_commands(world, s)
+            cmd = trading.close(world, s, cmds) if s == world.current else trading.answer(world, s, cmds)
+        else:
+            cmd = policy(world, s, rng)
+        try:
+            apply(world, cmd)
+        except IllegalCommand:          # a policy slip must not end the search
+            cmds = legal_commands(world, s)
+            apply(world, cmds[rng.below(len(cmds))])
+
+
+class Search:
+    """Successive halving over candidates, each scored by determinized playouts."""
+
+    def __init__(self, seat: int, rng: Rng, turns: int = 2, rivalry: float = 0.5,
+                 max_steps: int = 300, field: int = 12):
+        self.seat = seat
+        self.rng = rng
+        self.turns = turns
+        self.rivalry = rivalry
+        self.max_steps = max_steps
+        self.field = field          # candidates that enter the playouts
+        self.last_rounds = 0        # for tools: rounds the last decision used
+        self.rival = None           # set per decision (main_rival)
+
+    def _score(self, world, cmd, rseed: int, playout_on: bool) -> float:
+        w = world.copy()
+        try:
+            apply(w, cmd)
+        except IllegalCommand:
+            # Legal in the view but not in this sample (a partner's unseen hand).
+            return leaf_value(world, self.seat, self.rival, self.rivalry) - 1.0
+        if playout_on:
+            playout(w, self.seat, Rng(rseed, stream=7), self.turns, self.max_steps)
+        return leaf_value(w, self.seat, self.rival, self.rivalry)
+
+    def _sample(self, view):
+        return determinize(view, self.seat, self.rng), self.rng.next32()
+
+    def best(self, view, cands: list, iterations: int | None = None,
+             think_s: float = 0.6, keep=None) -> tuple:
+        """The candidate with the best mean playout score.  `iterations` fixes
+        the number of playouts (deterministic); otherwise `think_s` seconds.
+        `keep` (a candidate) always enters the playouts."""
+        started = time.perf_counter()
+        self.rival = main_rival(view, self.seat)
+        alive = list(range(len(cands)))
+        if len(alive) > self.field:
+            # Too many to play out: keep the best after the command alone,
+            # and the one to keep.
+            world, rseed = self._sample(view)
+            quick = [self._score(world, c, rseed, False) for c in cands]
+            alive.sort(key=lambda i: -quick[i])
+            field = set(alive[:self.field - 1])
+            field.add(cands.index(keep) if keep in cands else alive[self.field - 1])
+            alive = sorted(field)
+        totals = [0.0] * len(cands)
+        counts = [0] * len(cands)
+        spent = 0
+        rounds = 0
+
+        def run_round():
+            nonlocal spent, rounds
+            world, rseed = self._sample(view)
+            for i in alive:
+                totals[i] += self._score(world, cands[i], rseed, True)
+                counts[i] += 1
+            spent += len(alive)
+            rounds += 1
+
+        run_round()
+        if iterations is None:
+            per_playout = (time.perf_counter() - started) / max(1, spent)
+            budget = max(spent, int(think_s / max(per_playout, 1e-6)))
+            hard_stop = started + 2.5 * think_s
+        else:
+            budget = iterations
+            hard_stop = None
+        stages = max(1, (len(alive) - 1).bit_length())
+        per_stage = budget / stages
+        for stage in range(stages):
+            stage_end = per_stage * (stage + 1)
+            while spent + len(alive) <= stage_end:
+                if hard_stop is not None and time.perf_counter() > hard_stop:
+                    break
+                run_round()
+            if len(alive) > 1:
+                alive.sort(key=lambda i: -totals[i] / counts[i])
+                alive = sorted(alive[:(len(alive) + 1) // 2])
+        self.last_rounds = rounds
+        return cands[max(alive, key=lambda i: (totals[i] / counts[i], -i))]
