@@ -239,7 +239,7 @@ class NewGameScene(GuiScene):
             self.players = int(key[8:])
         elif key.startswith("colour_"):
             i = int(key[7:])
-            self.colours[i] = next_colour(self.colours[:self.players], i)
+            self.colours[i] = next_colour(self.colours, i)     # (all four: seats come back)
         elif key.startswith("kind_"):
             i = int(key[5:])
             self.kinds[i] = DEFAULT_LEVEL if self.kinds[i] == PERSON else PERSON
@@ -255,6 +255,12 @@ class NewGameScene(GuiScene):
             self.start()
             return
         self.error = ""
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        """Build the form again from the fields (the texts were kept already:
+        a name left at its default follows the seat's new kind)."""
+        self.entries = []
         self.resize(self.app.size)
 
     def start(self) -> None:
@@ -272,7 +278,8 @@ class NewGameScene(GuiScene):
         # The seed decides dice, cards and (on a random board) the island.
         seed = parse_seed(self.seed_text)
         if seed is None:
-            return self._fail(tr("seats.bad_seed", text=self.seed_text.strip()[:24], most=MAX_SEED))
+            shown = self.seed_text.strip()
+            return self._fail(tr("seats.bad_seed", text=shown if len(shown) <= 21 else shown[:20] + "…"))
         self.seed_text = str(seed)
         config = rule_config(self, n, seed)
         computers = [None if kind == PERSON else kind for kind in self.kinds[:n]]
@@ -287,7 +294,7 @@ class NewGameScene(GuiScene):
 
     def _fail(self, message: str) -> None:
         self.error = message
-        self.resize(self.app.size)
+        self._rebuild()
 
     def draw(self, surf) -> None:
         super().draw(surf)
