@@ -17,7 +17,11 @@ The table calls `poll()` from its update, once a frame:
   answered while the bot thought) is dropped and thought again, so a bot
   never acts on a stale view.
 - Several computers that must decide at once take turns, clockwise from the
-  current player.
+  current player.  A bot may answer None while someone else decides too
+  (an offerer waiting for answers): it is asked again after the next move.
+  A bot that fails (raises, answers nothing when it alone must decide, or
+  answers an illegal command) is made to play a safe legal move instead, so
+  the game never stalls; that is reported on stderr.
 """
 
 import contextlib
@@ -77,17 +81,19 @@ class ComputerSeats:
         self.last_move = 0.0            # when a computer last moved, or a person last did
         self.seen_seq = -1
         self.hurrying = False
+        self.waiting = {}               # seat -> the game's seq at which its bot chose to wait
         self.hold = False               # True: start and make no move (a tool entering a person's move)
         self.moves = 0                  # commands submitted (tools report it)
         self.failures = 0               # bot decisions replaced by a safe command
 
     # --- what the table asks -----------------------------------------------------------
     def deciding(self, public=None) -> list:
-        """Computer seats that must decide now, clockwise from the current player."""
+        """Computer seats that must decide now, clockwise from the current
+        player (not those whose bot chose to wait for the next move)."""
         public = public if public is not None else self.c.view(None)
         if public.phase == GAME_OVER:
             return []
-        seats = [s for s in deciders(public) if s in self.bots]
+        seats = [s for s in deciders(public) if s in self.bots and self.waiting.get(s) != self.c.seq]
         return sorted(seats, key=lambda s: (s - public.current) % public.n)
 
     def active(self) -> bool:
@@ -151,16 +157,19 @@ class ComputerSeats:
         if not instant and (busy or now - self.last_move < self.pause()):
             return False
         thought, self.ready = self.ready, None
-        self._submit(thought)
-        return True
+        return self._submit(thought)
 
-    def _submit(self, thought) -> None:
+    def _submit(self, thought) -> bool:
+        """Make the thought's move; True when a command was submitted."""
         seat, cmd = thought.seat, thought.command
+        if thought.error is None and cmd is None and any(s != seat for s in deciders(self.c.view(None))):
+            self.waiting[seat] = thought.seq          # e.g. an offerer waiting for answers
+            return False
         if thought.error is None and cmd is not None:
             try:
                 self.c.submit(cmd)
                 self.moves += 1
-                return
+                return True
             except IllegalCommand as err:
                 why = f"an illegal command {cmd!r} ({err})"
         else:
@@ -174,3 +183,5 @@ class ComputerSeats:
             safe = next((c for kind in SAFE_KINDS for c in legal if c[0] == kind), legal[0])
             self.c.submit(safe)
             self.moves += 1
+            return True
+        return False
