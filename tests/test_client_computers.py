@@ -415,3 +415,19 @@ def test_several_computers_discard_at_once_on_a_seven():
     assert sorted(discards) == [1, 2, 3]               # the person's dialog still waits
     assert table.c.auth.state.discard_need == [table.c.auth.state.discard_need[0], 0, 0, 0]
     assert isinstance(table.dialog, dialogs.DiscardDialog)
+
+
+@pytest.mark.parametrize("rules,players,computers,vp", [("base", 4, 2, 6), ("ck", 3, 2, 7)])
+def test_ui_autoplay_with_easy_computers_reaches_the_end_screen(rules, players, computers, vp):
+    """Issue 12: tools.ui_autoplay --computers K plays a complete hot-seat
+    game through the real window, people by clicks and keys, the computers
+    by themselves at the instant speed (a lower points target keeps it short)."""
+    from tools import ui_autoplay
+    summary = ui_autoplay.play(rules, players, seed=3, vp=vp, computers=computers, level="easy")
+    assert summary["winner"] in range(players)
+    assert summary["computer_moves"] > 100 and summary["computer_failures"] == 0
+    assert summary["commands"] > 20                      # the people's moves, entered by clicks and keys
+    if players - computers > 1:
+        assert summary["curtains"] > 0                   # handovers between the people
+    else:
+        assert summary["curtains"] == 0

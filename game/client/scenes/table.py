@@ -590,7 +590,7 @@ class TableScene(Scene):
         return bool(self.computers.deciding(self.view)) and not self.legal
 
     def update(self, dt) -> None:
-        if self.computers is not None and self.game_over_at is None and self.curtain_for is None:
+        if self.computers is not None and self.game_over_at is None:     # (behind a curtain too)
             self.computers.poll(busy=time.monotonic() < self.dice_until)
         if self.c.seq != self.seen:      # records that came from elsewhere (a LAN host, a computer)
             self.refresh()
