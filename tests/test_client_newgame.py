@@ -183,3 +183,22 @@ def test_computer_seats_are_written_into_the_save():
     game = saves.load(table.c.saver.path)
     assert saves.computer_levels(game) == [None, "medium", None]
     assert [p.get("computer") for p in game.players] == [None, "medium", None]
+
+
+def test_the_computer_speed_setting_is_kept_and_reaches_a_running_game():
+    from game.client.scenes.settings_scene import SettingsScene
+    app = make_app()
+    form = open_form(app)
+    d = Driver(app, pygame)
+    d.click_gui("kind_1")
+    d.click_gui("start")
+    table = app.scene
+    assert table.computers.speed == "normal"
+    app.push(SettingsScene(app))
+    d.frame()
+    d.click_gui("speed_fast")
+    assert table.computers.speed == "fast"
+    d.click_gui("back")
+    assert app.scene is table
+    assert settings.load()["computer_speed"] == "fast"
+    assert form is not table
