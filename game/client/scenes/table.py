@@ -190,6 +190,8 @@ class TableScene(Scene):
                 # Only computers decide and several people share the screen:
                 # it shows what everybody may see.  Whoever holds the device
                 # keeps it (no curtain for a computer's turn).
+                if self.viewer is not None:
+                    self.notes = []          # they may tell the person's own cards
                 self.viewer, self.curtain_for = None, None
                 self.dialog, self.mode, self.knight = None, None, None
                 self.view, self.legal, self.pick = public, [], None
