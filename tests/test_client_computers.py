@@ -431,3 +431,11 @@ def test_ui_autoplay_with_easy_computers_reaches_the_end_screen(rules, players, 
         assert summary["curtains"] > 0                   # handovers between the people
     else:
         assert summary["curtains"] == 0
+
+
+def test_the_load_list_tells_how_many_seats_computers_play():
+    from game.client.scenes.load import describe
+    app = make_app()
+    table = make_table(app, [None, "easy", "hard"], seed=6, autosave=True)
+    play(app, table, lambda t: t.c.seq > 5)
+    assert "computers: 2" in describe(saves.load(table.c.saver.path))["facts"]
