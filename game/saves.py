@@ -59,8 +59,10 @@ def saves_dir() -> str:
 
 @dataclass
 class SavedGame:
-    """What a save holds.  `players` are display names/colours per seat; `extra`
-    is free for the mode that wrote it (e.g. LAN seat tokens on the host)."""
+    """What a save holds.  `players` are display names/colours per seat (and
+    "computer": its level, for a seat a computer plays; saves without it are
+    all people); `extra` is free for the mode that wrote it (e.g. LAN seat
+    tokens on the host)."""
     config: dict
     commands: list
     hashes: list                    # state hash (hex) after each command
@@ -70,6 +72,31 @@ class SavedGame:
     updated: float = 0.0
     summary: dict = field(default_factory=dict)   # turn, vp, winner, rules: for the list
     extra: dict = field(default_factory=dict)
+
+
+def player_entries(names, colours, computers=None) -> list:
+    """The `players` list of a save: name and colour per seat, plus the level
+    of each seat a computer plays."""
+    computers = computers or [None] * len(names)
+    out = []
+    for name, colour, level in zip(names, colours, computers):
+        entry = {"name": name, "colour": list(colour) if not isinstance(colour, str) else colour}
+        if level is not None:
+            entry["computer"] = level
+        out.append(entry)
+    return out
+
+
+def computer_levels(game: SavedGame) -> list:
+    """Per seat: the level of the computer that plays it, or None for a
+    person (also for a save from before computers, or an unknown level)."""
+    from game.bots import LEVELS
+    out = []
+    for seat in range(game.config["players"]):
+        p = game.players[seat] if seat < len(game.players) and isinstance(game.players[seat], dict) else {}
+        level = p.get("computer")
+        out.append(level if isinstance(level, str) and level in LEVELS else None)
+    return out
 
 
 def summarize(auth: Authority) -> dict:
@@ -308,12 +335,17 @@ class Autosaver:
         self._commands_packed = 0
         self._hashes_packed = 0
 
-    def record(self) -> None:
+    def record(self, write: bool = True) -> None:
+        """Take the newest command's state hash; with `write`, rewrite the
+        file.  (A caller that makes several commands in a row, like computers
+        at the instant speed, writes once after the last.)"""
         while len(self.hashes) < len(self.auth.log):
             # Only the newest command's hash can be taken from the live state.
             if len(self.hashes) != len(self.auth.log) - 1:
                 raise RuntimeError("Autosaver.record() must be called after every command")
             self.hashes.append(state_hash(self.auth.state))
+        if not write:
+            return
         log = self.auth.log
         for record in log[self._commands_packed:]:
             self._packed_commands += msgpack.packb(list(record.cmd), use_bin_type=True)

@@ -144,6 +144,12 @@ def test_pick_actor_takes_answers_in_turn():
     k = max(range(5), key=lambda i: hand[i])
     give[k] = 1
     get[(k + 1) % 5] = 1
+    state = table.c.auth.state
+    for other in range(4):               # everyone can accept (who cannot declines without a handover)
+        if other != me and not state.hands[other][(k + 1) % 5]:
+            state.hands[other][(k + 1) % 5] += 1
+            state.bank[(k + 1) % 5] -= 1
+            state.hand_n[other] += 1
     assert table.submit(("offer", me, tuple(give), tuple(get), tuple(s for s in range(4) if s != me)))
     assert table.curtain_for == (me + 1) % 4
     public = table.c.view(None)
@@ -165,7 +171,7 @@ def test_new_game_form_refuses_bad_seed_and_duplicate_colours():
     app.push(MenuScene(app))
     ng = NewGameScene(app)
     app.push(ng)
-    ng.seed_entry.set_text("")
+    ng.seed_entry.set_text("12x")          # (an empty field means a fresh seed: tests/test_client_newgame.py)
     ng.start()
     assert app.scene is ng and ng.error
     ng.seed_entry.set_text("42")

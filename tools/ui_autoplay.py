@@ -2,6 +2,7 @@
 
     python -m tools.ui_autoplay --rules base --players 4 --seed 3
     python -m tools.ui_autoplay --rules ck --players 3 --seed 5 [--vp 8] [--knight-commit] [--lang nl]
+    python -m tools.ui_autoplay --rules base --players 4 --computers 3 --level easy --seed 4
 
 Random bots choose the commands; each command is turned into the mouse clicks
 and key presses a person would make on the rendered screen (at the positions
@@ -10,6 +11,13 @@ pygame events, and after each command the tool checks that the engine
 received exactly that command.  Exits 0 on reaching the end screen and prints
 a JSON summary.  Runs headless (SDL dummy driver) unless a display is set
 with --visible.
+
+With --computers K the last K seats are set to computers on the new-game form
+(at --level, default easy) and play by themselves at the "instant" speed; the
+tool enters only the people's moves, and before each lets the computers make
+theirs.  A person's move is checked the same way; the other records it may
+bring are the table's automatic "decline" for people who cannot accept an
+offer.
 
 Random bots offer trades far more often than people (most of their legal
 commands are offers); --trade-rate (default 0.1) is the chance an offer stays
@@ -175,8 +183,25 @@ def _norm(cmd):
     return tuple(tuple(a) if isinstance(a, (list, tuple)) else a for a in cmd)
 
 
+def settle(d, table, limit=20000):
+    """Let the computers move until none of them has anything to decide (at
+    the instant speed several moves fit in one frame)."""
+    computers = table.computers
+    if computers is None:
+        return
+    for _ in range(limit):
+        seq = table.c.seq
+        d.frame()
+        if d.app.scene is not table or table.game_over_at is not None:
+            return
+        if computers.thought is None and computers.ready is None and seq == table.c.seq \
+                and not computers.deciding():
+            return
+    raise AutoplayError(f"the computers did not settle in {limit} frames")
+
+
 def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_commands=20000,
-         visible=False, board="random", vp=None, lang="en", knight_commit=False):
+         visible=False, board="random", vp=None, lang="en", knight_commit=False, computers=0, level="easy"):
     _setup_env(visible)
     import pygame
 
@@ -187,10 +212,13 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
     from game.client.scenes.newgame import NewGameScene
     from game.client.scenes.table import TableScene
     from game.client.settings import DEFAULTS
+    from game.engine import deciders
     from game.engine.rng import Rng
 
     t0 = time.monotonic()
-    app = App(size, fullscreen=False, prefs=dict(DEFAULTS, muted=True, language=lang))
+    if not 0 <= computers < players:
+        raise AutoplayError(f"--computers must leave at least one person among {players} players")
+    app = App(size, fullscreen=False, prefs=dict(DEFAULTS, muted=True, language=lang, computer_speed="instant"))
     app.push(MenuScene(app))
     d = Driver(app, pygame)
     d.frame()
@@ -198,6 +226,16 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
     if not isinstance(app.scene, NewGameScene):
         raise AutoplayError("the new-game screen did not open")
     d.click_gui(f"players_{players}")
+    for seat in range(players):               # the last `computers` seats: computers at `level`
+        want = level if seat >= players - computers else "person"
+        if (app.scene.kinds[seat] == "person") != (want == "person"):
+            d.click_gui(f"kind_{seat}")
+        for _ in range(3):
+            if app.scene.kinds[seat] == want:
+                break
+            d.click_gui(f"level_{seat}")
+        if app.scene.kinds[seat] != want:
+            raise AutoplayError(f"seat {seat} could not be set to {want}")
     d.click_gui(f"rules_{rules}")
     d.click_gui(f"board_{board}")
     if knight_commit:
@@ -222,13 +260,21 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
     rng = Rng(seed, stream=77)
     commands = 0
     curtains = 0
+    declines = 0
     kinds = {}
     while not isinstance(app.scene, EndScene):
+        settle(d, table)
+        if isinstance(app.scene, EndScene):
+            break
         if table.game_over_at is not None:
-            d.key(pygame.K_RETURN)          # on to the results
+            # On to the results (the table also goes there by itself after a
+            # moment, so on a slow machine this key may not be needed: it is
+            # not counted, to keep the figures reproducible).
+            d.key(pygame.K_RETURN)
+            d.keys -= 1
             continue
-        if commands >= max_commands:
-            raise AutoplayError(f"no winner after {commands} commands")
+        if len(auth.log) >= max_commands:
+            raise AutoplayError(f"no winner after {len(auth.log)} commands")
         if table.curtain_for is not None:
             curtains += 1
             if rng.below(2):
@@ -239,11 +285,15 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
                 raise AutoplayError("the curtain did not lift")
             continue
         seat = table.viewer
+        if seat is None or seat not in deciders(auth.state):
+            raise AutoplayError(f"no computer and no person shown ({seat}) has anything to do")
         exclude = () if rng.below(1000) < trade_rate * 1000 else ("offer",)
         cmd = bot.choose(auth.state, seat, exclude) or bot.choose(auth.state, seat)
         if cmd is None:
             raise AutoplayError(f"seat {seat} is shown but has nothing to do")
         before = len(auth.log)
+        if table.computers is not None:
+            table.computers.hold = True        # no computer moves while a person clicks
         for step in plan(table, cmd, rng, pygame):
             if step[0] == "key":
                 d.key(step[1])
@@ -257,14 +307,23 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
                                         f"(dialog {type(table.dialog).__name__})")
                 pos = rect.center
             d.click_at(pos)
-        if len(auth.log) != before + 1 or _norm(auth.log[-1].cmd) != _norm(cmd):
-            got = auth.log[-1].cmd if len(auth.log) > before else None
+        if table.computers is not None:
+            table.computers.hold = False
+        got = auth.log[before].cmd if len(auth.log) > before else None
+        if got is None or _norm(got) != _norm(cmd):
             raise AutoplayError(f"wanted {cmd!r}, the engine received {got!r}")
+        for record in auth.log[before + 1:]:       # only the table's declines for who cannot accept
+            if record.cmd[0] != "decline" or record.cmd[1] not in table.people:
+                raise AutoplayError(f"after {cmd!r} the engine also received {record.cmd!r}")
+            declines += 1
         commands += 1
         name = cmd[0] if cmd[0] not in ("resolve", "progress") else f"{cmd[0]}:{cmd[2]}"
         kinds[name] = kinds.get(name, 0) + 1
     summary = {"rules": rules, "players": players, "seed": seed, "size": list(size),
                "commands": commands, "clicks": d.clicks, "keys": d.keys, "curtains": curtains,
+               "automatic_declines": declines, "computers": computers, "level": level if computers else None,
+               "computer_moves": table.computers.moves if table.computers else 0,
+               "computer_failures": table.computers.failures if table.computers else 0,
                "turns": auth.state.turn, "winner": auth.state.winner,
                "frames": app.frames_drawn, "seconds": round(time.monotonic() - t0, 2),
                "vp_target": auth.config["vp_target"], "knight_commit": auth.config["knight_commit"],
@@ -286,12 +345,15 @@ def main(argv=None) -> int:
     ap.add_argument("--vp", type=int, default=None, help="victory-point target (default: the rules' own)")
     ap.add_argument("--lang", choices=("en", "nl"), default="en")
     ap.add_argument("--knight-commit", action="store_true", help="C&K option CK-8.5: players choose defenders")
+    ap.add_argument("--computers", type=int, default=0, help="how many seats (the last ones) computers play")
+    ap.add_argument("--level", choices=("easy", "medium", "hard"), default="easy", help="the computers' level")
     ap.add_argument("--visible", action="store_true", help="use the real display (e.g. under Xvfb)")
     args = ap.parse_args(argv)
     w, h = (int(v) for v in args.size.lower().split("x"))
     try:
         summary = play(args.rules, args.players, args.seed, (w, h), args.trade_rate, args.max_commands,
-                       args.visible, args.board, args.vp, args.lang, args.knight_commit)
+                       args.visible, args.board, args.vp, args.lang, args.knight_commit, args.computers,
+                       args.level)
     except AutoplayError as e:
         print(json.dumps({"ok": False, "error": str(e)}))
         return 1

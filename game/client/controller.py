@@ -6,6 +6,9 @@ The table scene talks to exactly one controller object with this interface:
     controller.names, .colours      per seat, for display
     controller.hotseat              True when every seat sits at this screen;
     controller.seat                 otherwise the one seat this screen plays
+    controller.computers            (hot-seat) per seat: a computer's level
+                                    (game.bots.LEVELS) or None for a person;
+                                    game/client/computers.py plays those seats
     controller.view(seat)           a State with only what `seat` may see
                                     (None: what everybody may see)
     controller.submit(cmd)          -> the events, as the commanding seat may see
@@ -24,9 +27,11 @@ accepted command; `HotseatController.resume` continues a loaded save in the
 same file.
 """
 
+import contextlib
 import sys
 
 from game import saves
+from game.bots import LEVELS
 from game.engine.match import Authority
 
 
@@ -35,15 +40,19 @@ class HotseatController:
     seat = None
 
     def __init__(self, config: dict, names, colours, autosave=False, auth=None, save_path=None,
-                 hashes=None, created=None):
+                 hashes=None, created=None, computers=None):
         self.auth = auth if auth is not None else Authority(config)   # ValueError for an unusable config
         self.config = self.auth.config
         self.names = list(names)
         self.colours = list(colours)
+        n = self.config["players"]
+        self.computers = list(computers) if computers is not None else [None] * n
+        if len(self.computers) != n or any(c is not None and c not in LEVELS for c in self.computers):
+            raise ValueError(f"computers must name a level ({', '.join(LEVELS)}) or None for each of {n} seats")
         self.save_error = None                 # why the last autosave failed (None: it worked)
         self.saver = None
         if autosave:
-            players = [{"name": n, "colour": list(c)} for n, c in zip(self.names, self.colours)]
+            players = saves.player_entries(self.names, self.colours, self.computers)
             try:
                 path = save_path or saves.new_save_path()
             except OSError as exc:              # no writable save folder: play on unsaved
@@ -54,24 +63,47 @@ class HotseatController:
 
     @classmethod
     def resume(cls, auth, names, colours, save_path, game):
-        """Continue a restored save (`game`, a saves.SavedGame) in its own file."""
+        """Continue a restored save (`game`, a saves.SavedGame) in its own file,
+        its computer seats still played by computers at their levels."""
         return cls(auth.config, names, colours, autosave=True, auth=auth, save_path=save_path,
-                   hashes=game.hashes, created=game.created)
+                   hashes=game.hashes, created=game.created, computers=saves.computer_levels(game))
+
+    @property
+    def people(self) -> list:
+        """The seats people play."""
+        return [seat for seat, level in enumerate(self.computers) if level is None]
 
     def view(self, seat):
         return self.auth.view(seat)
 
     def submit(self, cmd) -> tuple:
         record = self.auth.submit(cmd)
-        self._autosave()
+        self._autosave(write=not self.batching)
+        self.unsaved = self.batching
         return record.for_audience(cmd[1]).events
 
-    def _autosave(self) -> None:
+    batching = False
+    unsaved = False                     # commands of a batch not written yet
+
+    @contextlib.contextmanager
+    def batch(self):
+        """Several commands in a row (computers at the instant speed): the
+        save is written once, after the last."""
+        self.batching = True
+        try:
+            yield
+        finally:
+            self.batching = False
+            if self.unsaved:
+                self.unsaved = False
+                self._autosave()
+
+    def _autosave(self, write=True) -> None:
         """A failed write loses no command: the next one rewrites the whole save."""
         if self.saver is None:
             return
         try:
-            self.saver.record()
+            self.saver.record(write)
             self.save_error = None
         except OSError as exc:
             error = exc.strerror or str(exc)

@@ -1,4 +1,5 @@
-"""Player settings (language, display, sound), kept in a small JSON file.
+"""Player settings (language, display, sound, the computers' speed, and the
+last new-game form's players), kept in a small JSON file.
 
 The file lives in $KOLONISTEN_HOME (tests point it at a temporary folder) or
 ~/.config/kolonisten.  A broken or missing file gives the defaults."""
@@ -6,7 +7,10 @@ The file lives in $KOLONISTEN_HOME (tests point it at a temporary folder) or
 import json
 import os
 
-DEFAULTS = {"language": "en", "fullscreen": False, "volume": 70, "muted": False}
+DEFAULTS = {"language": "en", "fullscreen": False, "volume": 70, "muted": False,
+            "computer_speed": "normal", "new_game": {}}
+# How fast computer players move in the window (game/client/computers.py).
+COMPUTER_SPEEDS = ("slow", "normal", "fast", "instant")
 
 
 def settings_path() -> str:
@@ -31,6 +35,10 @@ def load() -> dict:
             out["volume"] = data["volume"]
         if isinstance(data.get("muted"), bool):
             out["muted"] = data["muted"]
+        if data.get("computer_speed") in COMPUTER_SPEEDS:
+            out["computer_speed"] = data["computer_speed"]
+        if isinstance(data.get("new_game"), dict):
+            out["new_game"] = data["new_game"]        # checked field by field where it is read
     return out
 
 

@@ -34,6 +34,9 @@ PLAYER_COLOURS = (
     ("blue", (52, 104, 214)),
     ("white", (236, 236, 228)),
     ("orange", (236, 140, 30)),
+    ("green", (42, 160, 96)),
+    ("purple", (142, 78, 196)),
+    ("pink", (232, 112, 170)),
 )
 COLOUR_RGB = dict(PLAYER_COLOURS)
 

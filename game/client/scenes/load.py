@@ -69,6 +69,9 @@ def describe(game) -> dict:
              tr("load.moves", n=len(game.commands)), status]
     if game.mode == "lan":
         facts.insert(1, tr("load.lan"))
+    computers = sum(1 for level in saves.computer_levels(game) if level)
+    if computers:
+        facts.insert(1, tr("seats.load_computers", n=computers))
     return {"names": names, "colours": colours, "vp": vp, "winner": winner, "facts": " · ".join(facts)}
 
 

@@ -1,10 +1,19 @@
-"""New hot-seat game: players (names, colours), rules, board, seed, VP target
-and the engine's options.  The config is checked by the engine itself
-(`default_config` / `Authority`), whose refusal is shown as a message."""
+"""New hot-seat game: the seats (a person or a computer at a level, names,
+colours), rules, board, seed, VP target and the engine's options.  The config
+is checked by the engine itself (`default_config` / `Authority`), whose
+refusal is shown as a message.
+
+Every opening of the form gets a fresh random seed (shown, and editable for a
+rematch on the same board; an empty field means a fresh one).  The form
+remembers the last seats (names, colours, person or computer, level) in the
+settings file."""
+
+import secrets
 
 import pygame
 import pygame_gui
 
+from game.bots import LEVELS
 from game.engine import default_config
 
 from .. import theme
@@ -13,8 +22,12 @@ from ..i18n import tr
 from .base import GuiScene
 
 MAX_NAME = 16
+MAX_SEED = 2 ** 64 - 1
 # Rule sets the table can show.
 CLIENT_RULES = ("base", "ck")
+COLOUR_IDS = tuple(c for c, _ in theme.PLAYER_COLOURS)
+PERSON = "person"
+DEFAULT_LEVEL = "medium"
 
 
 def choose_rule(form, key: str) -> bool:
@@ -48,25 +61,93 @@ def rule_config(form, players: int, seed: int) -> dict:
                           knight_commit=form.commit and form.rules == "ck")
 
 
+def fresh_seed() -> int:
+    """A new game's seed: short enough to type back for a rematch."""
+    return secrets.randbelow(10 ** 9)
+
+
+def parse_seed(text: str):
+    """The seed a field's text names, a fresh one when it is empty, or None
+    when it names no seed."""
+    text = text.strip()
+    if not text:
+        return fresh_seed()
+    if not text.isdigit() or int(text) > MAX_SEED:        # isdigit: no sign, no spaces
+        return None
+    return int(text)
+
+
+def next_colour(colours: list, seat: int) -> str:
+    """The colour after seat's own in the list that no other seat has."""
+    taken = {c for i, c in enumerate(colours) if i != seat}
+    k = COLOUR_IDS.index(colours[seat]) if colours[seat] in COLOUR_IDS else -1
+    for step in range(1, len(COLOUR_IDS) + 1):
+        colour = COLOUR_IDS[(k + step) % len(COLOUR_IDS)]
+        if colour not in taken:
+            return colour
+    return colours[seat]
+
+
+def same_names(names) -> list:
+    """Seats whose name another seat also has (trimmed, case-insensitive)."""
+    keys = [n.strip().casefold() for n in names]
+    return [i for i, k in enumerate(keys) if keys.count(k) > 1]
+
+
+def default_name(seat: int, kind: str) -> str:
+    """The name a seat gets until someone types one: "Player 2", or a
+    computer's own name with its level ("Bram (Hard)")."""
+    if kind == PERSON:
+        return tr("new.player_n", n=seat + 1)
+    return tr("seats.computer_name", name=tr(f"seats.bot_name_{seat + 1}"), level=tr("seats.level." + kind))
+
+
 class NewGameScene(GuiScene):
     def __init__(self, app):
         self.players = 4
-        self.names = [None] * 4             # None: the default "Player n" in the current language
-        self.colours = [c for c, _ in theme.PLAYER_COLOURS]
+        self.names = [None] * 4             # None: the seat's default name in the current language
+        self.colours = list(COLOUR_IDS[:4])
+        self.kinds = [PERSON] * 4           # PERSON or a computer level (game.bots.LEVELS)
         self.rules = "base"
         self.board = "beginner"
-        self.seed_text = "1"
+        self.seed_text = str(fresh_seed())
         self.vp = 10
         self.combine = False
         self.commit = False                  # C&K option CK-8.5: players choose their defending knights
         self.error = ""
         self.entries = []
+        self._remembered(app.prefs.get("new_game"))
         super().__init__(app)
 
+    def _remembered(self, memory) -> None:
+        """Take the last form's seats from the settings (anything malformed is
+        left at its default)."""
+        if not isinstance(memory, dict):
+            return
+        if memory.get("players") in (2, 3, 4):
+            self.players = memory["players"]
+        for field, ok in (("names", lambda v: v is None or (isinstance(v, str) and 0 < len(v) <= MAX_NAME)),
+                          ("colours", lambda v: v in COLOUR_IDS),
+                          ("kinds", lambda v: v == PERSON or v in LEVELS)):
+            values = memory.get(field)
+            if isinstance(values, list) and len(values) == 4 and all(ok(v) for v in values):
+                setattr(self, field, list(values))
+        if len(set(self.colours)) != 4:
+            self.colours = list(COLOUR_IDS[:4])
+
+    def _remember(self) -> None:
+        self.app.prefs["new_game"] = {"players": self.players, "names": list(self.names),
+                                      "colours": list(self.colours), "kinds": list(self.kinds)}
+        self.app.save_prefs()
+
     # --- form -------------------------------------------------------------------------
+    def name_of(self, seat: int) -> str:
+        return self.names[seat] if self.names[seat] is not None else default_name(seat, self.kinds[seat])
+
     def _keep_texts(self) -> None:
         for i, e in enumerate(self.entries):
-            self.names[i] = e.get_text()
+            text = e.get_text()
+            self.names[i] = None if text == default_name(i, self.kinds[i]) else text
         if getattr(self, "seed_entry", None) is not None:
             self.seed_text = self.seed_entry.get_text()
 
@@ -80,8 +161,8 @@ class NewGameScene(GuiScene):
         s = self.app.scale
         compact = self.rules == "ck"          # one more row (the C&K option) must fit at 720 px
         bh, gap = (int(34 * s), int(8 * s)) if compact else (int(38 * s), int(10 * s))
-        col0 = int(190 * s)
-        x0 = (w - int(900 * s)) // 2
+        col0 = int(170 * s)
+        x0 = (w - int(940 * s)) // 2
         y = int(28 * s)
         self.label((0, y, w, int(46 * s)), tr("new.title"), "#heading")
         y += int((56 if compact else 64) * s)
@@ -99,15 +180,24 @@ class NewGameScene(GuiScene):
 
         choice_row("new.players", "players", [(n, str(n)) for n in (2, 3, 4)], self.players, int(80 * s))
         self.entries = []
+        name_w, colour_w, kind_w, level_w = int(290 * s), int(150 * s), int(150 * s), int(150 * s)
         for i in range(self.players):
             self.label((x0, y, col0, bh), tr("new.player_n", n=i + 1))
-            name = self.names[i] if self.names[i] is not None else tr("new.player_n", n=i + 1)
-            e = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(x0 + col0, y, int(330 * s), bh), self.manager, initial_text=name)
+            x = x0 + col0
+            e = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, name_w, bh), self.manager,
+                                                    initial_text=self.name_of(i))
             e.set_text_length_limit(MAX_NAME)
             self.entries.append(e)
-            self.button(f"colour_{i}", (x0 + col0 + int(340 * s), y, int(170 * s), bh),
-                        tr("colour." + self.colours[i]))
+            x += name_w + gap
+            self.button(f"colour_{i}", (x, y, colour_w, bh), tr("colour." + self.colours[i]))
+            x += colour_w + gap
+            computer = self.kinds[i] != PERSON
+            self.button(f"kind_{i}", (x, y, kind_w, bh), tr("seats.computer" if computer else "seats.person"),
+                        tooltip=tr("seats.kind_tip"))
+            x += kind_w + gap
+            if computer:
+                self.button(f"level_{i}", (x, y, level_w, bh), tr("seats.level." + self.kinds[i]),
+                            tooltip=tr("seats.level_tip"))
             y += bh + gap
         y += gap
         choice_row("new.rules", "rules", [("base", tr("new.rules.base")), ("ck", tr("new.rules.ck"))],
@@ -117,9 +207,9 @@ class NewGameScene(GuiScene):
         self.label((x0, y, col0, bh), tr("new.seed"))
         self.seed_entry = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(x0 + col0, y, int(250 * s), bh), self.manager, initial_text=self.seed_text,
-            placeholder_text=tr("new.seed_hint"))
-        self.seed_entry.set_allowed_characters("numbers")
-        self.seed_entry.set_text_length_limit(19)
+            placeholder_text=tr("seats.seed_fresh"))
+        self.seed_entry.set_text_length_limit(24)    # room to type nonsense, which gets a message
+        self.label((x0 + col0 + int(260 * s), y, int(500 * s), bh), tr("seats.seed_hint"), "#dim")
         y += bh + gap
         self.label((x0, y, col0, bh), tr("new.vp_target"))
         self.button("vp_minus", (x0 + col0, y, bh, bh), "−")
@@ -132,7 +222,7 @@ class NewGameScene(GuiScene):
         else:
             choice_row("new.commit", "commit", [(False, tr("new.commit_all")), (True, tr("new.commit_choose"))],
                        self.commit, int(250 * s))
-        self.label((x0, y, int(900 * s), bh), self.error, "#error")
+        self.label((x0, y, int(940 * s), bh), self.error, "#error")
         y += bh + gap
         bw = int(220 * s)
         self.button("back", (w // 2 - bw - gap, y, bw, int(46 * s)), tr("new.back"))
@@ -149,8 +239,13 @@ class NewGameScene(GuiScene):
             self.players = int(key[8:])
         elif key.startswith("colour_"):
             i = int(key[7:])
-            ids = [c for c, _ in theme.PLAYER_COLOURS]
-            self.colours[i] = ids[(ids.index(self.colours[i]) + 1) % len(ids)]
+            self.colours[i] = next_colour(self.colours, i)     # (all four: seats come back)
+        elif key.startswith("kind_"):
+            i = int(key[5:])
+            self.kinds[i] = DEFAULT_LEVEL if self.kinds[i] == PERSON else PERSON
+        elif key.startswith("level_"):
+            i = int(key[6:])
+            self.kinds[i] = LEVELS[(LEVELS.index(self.kinds[i]) + 1) % len(LEVELS)]
         elif choose_rule(self, key):
             pass
         elif key == "back":
@@ -160,31 +255,46 @@ class NewGameScene(GuiScene):
             self.start()
             return
         self.error = ""
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        """Build the form again from the fields (the texts were kept already:
+        a name left at its default follows the seat's new kind)."""
+        self.entries = []
         self.resize(self.app.size)
 
     def start(self) -> None:
         self._keep_texts()
-        names = [(self.names[i] or "").strip() for i in range(self.players)]
-        colours = self.colours[:self.players]
-        if not all(names) or any(len(n) > MAX_NAME for n in names):
+        n = self.players
+        names = [self.name_of(i).strip() for i in range(n)]
+        colours = self.colours[:n]
+        if not all(names) or any(len(name) > MAX_NAME for name in names):
             return self._fail(tr("new.bad_name"))
+        twice = same_names(names)
+        if twice:
+            return self._fail(tr("seats.same_name", name=names[twice[0]]))
         if len(set(colours)) != len(colours):
             return self._fail(tr("new.same_colour"))
         # The seed decides dice, cards and (on a random board) the island.
-        if not self.seed_text.isdigit() or int(self.seed_text) >= 2 ** 64:
-            return self._fail(tr("new.bad_seed"))
-        seed = int(self.seed_text)
-        config = rule_config(self, self.players, seed)
+        seed = parse_seed(self.seed_text)
+        if seed is None:
+            shown = self.seed_text.strip()
+            return self._fail(tr("seats.bad_seed", text=shown if len(shown) <= 21 else shown[:20] + "…"))
+        self.seed_text = str(seed)
+        config = rule_config(self, n, seed)
+        computers = [None if kind == PERSON else kind for kind in self.kinds[:n]]
         try:
-            controller = HotseatController(config, names, [theme.COLOUR_RGB[c] for c in colours], autosave=True)
+            controller = HotseatController(config, names, [theme.COLOUR_RGB[c] for c in colours], autosave=True,
+                                           computers=computers)
         except ValueError as e:
             return self._fail(tr("new.engine_refused", reason=str(e)))
+        self._remember()
         from .table import TableScene
         self.app.replace(TableScene(self.app, controller))
 
     def _fail(self, message: str) -> None:
         self.error = message
-        self.resize(self.app.size)
+        self._rebuild()
 
     def draw(self, surf) -> None:
         super().draw(surf)

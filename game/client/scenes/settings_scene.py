@@ -1,9 +1,11 @@
-"""Settings: language, window or full screen, sound volume and mute."""
+"""Settings: language, window or full screen, sound volume and mute, and how
+fast computer players move (game/client/computers.py)."""
 
 import pygame
 import pygame_gui
 
 from ..i18n import tr
+from ..settings import COMPUTER_SPEEDS
 from .base import GuiScene
 
 
@@ -32,6 +34,14 @@ class SettingsScene(GuiScene):
                 if key in current:
                     b.select()
             y += bh + gap
+        self.label((x0, y, col, bh), tr("seats.speed"))
+        sw = (2 * bw + gap - 3 * int(8 * s)) // len(COMPUTER_SPEEDS)
+        for i, speed in enumerate(COMPUTER_SPEEDS):
+            b = self.button(f"speed_{speed}", (x0 + col + i * (sw + int(8 * s)), y, sw, bh),
+                            tr("seats.speed." + speed))
+            if speed == self.app.prefs.get("computer_speed", "normal"):
+                b.select()
+        y += bh + gap
         self.label((x0, y, col, bh), tr("settings.volume"))
         self.slider = pygame_gui.elements.UIHorizontalSlider(
             pygame.Rect(x0 + col, y + bh // 4, 2 * bw + gap, bh // 2), self.app.sounds.volume, (0, 100),
@@ -55,9 +65,20 @@ class SettingsScene(GuiScene):
             self.app.sounds.muted = key == "sound_off"
             self.resize(self.app.size)
             self.app.sounds.play("chime")
+        elif key is not None and key.startswith("speed_"):
+            self.set_speed(key[6:])
         elif key == "back":
             self.app.save_prefs()
             self.app.pop()
+
+    def set_speed(self, speed: str) -> None:
+        """The computers' pace, at once also in a game under this screen."""
+        self.app.prefs["computer_speed"] = speed
+        for scene in self.app.scenes:
+            computers = getattr(scene, "computers", None)
+            if computers is not None:
+                computers.speed = speed
+        self.resize(self.app.size)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

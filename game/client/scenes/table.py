@@ -42,6 +42,7 @@ from game.engine.state import (
 )
 
 from .. import theme, widgets
+from ..computers import ComputerSeats
 from ..boardview import (
     BoardView, draw_city, draw_gate, draw_knight, draw_robber, draw_settlement, draw_ship, draw_wall,
 )
@@ -74,11 +75,15 @@ FLY_SECONDS = 1.0
 END_DELAY = 1.6
 
 
-def pick_actor(public):
+def pick_actor(public, people=None):
     """The seat the shared screen serves next, from public facts only: the
     current player, except that discards and answers to a trade offer are
-    taken in turn, clockwise from the current player."""
+    taken in turn, clockwise from the current player.  With `people` (the
+    seats persons play; computers decide by themselves) only those are
+    served: None when only computers must decide."""
     seats = deciders(public)
+    if people is not None:
+        seats = [s for s in seats if s in people]
     if not seats:
         return None
     n, cur = public.n, public.current
@@ -86,6 +91,17 @@ def pick_actor(public):
         pending = [s for s in seats if s != cur]
         return min(pending, key=lambda s: (s - cur) % n) if pending else cur
     return min(seats, key=lambda s: (s - cur) % n)
+
+
+def cannot_accept(controller, public) -> list:
+    """Persons asked in the open trade offer who cannot accept it (they lack
+    the cards asked, as the engine's own check says from their view): on a
+    shared screen they decline without the device being passed to them."""
+    if public.phase != TRADE:
+        return []
+    computers = getattr(controller, "computers", None) or [None] * public.n
+    return [s for s in deciders(public) if s != public.current and computers[s] is None
+            and check(controller.view(s), ("accept", s)) is not None]
 
 
 class TableScene(Scene):
@@ -125,6 +141,16 @@ class TableScene(Scene):
         self._rnd = random.Random()
         self._wrap_cache = {}
         self.leave_armed_until = 0.0
+        # Computer seats (hot-seat): played by ComputerSeats, never shown a curtain.
+        levels = getattr(controller, "computers", None) or [None] * self.n
+        self.people = [s for s in range(self.n) if levels[s] is None]
+        self.computers = None
+        if controller.hotseat and len(self.people) < self.n:
+            self.computers = ComputerSeats(controller, app.prefs.get("computer_speed", "normal"))
+        self.solo = controller.hotseat and len(self.people) == 1
+        self.holder = None                   # the person who last took the device
+        if self.solo:                        # one person: the screen is theirs, no curtain ever
+            self.viewer = self.holder = self.people[0]
         for event in controller.start_events():
             self.log.extend(sentences(event, self.names))
         self.resize(app.size)
@@ -153,7 +179,26 @@ class TableScene(Scene):
             return
         if not self.c.hotseat:               # a LAN peer's own laptop: no curtain
             self.viewer = self.c.seat
-        actor = pick_actor(public) if self.c.hotseat else self.c.seat
+            actor = self.c.seat
+        else:
+            if self._decline_impossible(public):
+                return self.refresh()
+            actor = pick_actor(public, self.people)
+            if actor is None and self.solo:  # a solo player watches the computers from their seat
+                actor = self.people[0]
+            if actor is None:
+                # Only computers decide and several people share the screen:
+                # it shows what everybody may see.  Whoever holds the device
+                # keeps it (no curtain for a computer's turn).
+                if self.viewer is not None:
+                    self.notes = []          # they may tell the person's own cards
+                self.viewer, self.curtain_for = None, None
+                self.dialog, self.mode, self.knight = None, None, None
+                self.view, self.legal, self.pick = public, [], None
+                self.app.dirty = True
+                return
+            if self.viewer is None and actor == self.holder:
+                self.viewer = actor          # the holder's turn again after the computers'
         if actor != self.viewer:
             self.curtain_for = actor
             self.dialog, self.mode = None, None
@@ -162,9 +207,29 @@ class TableScene(Scene):
             self._sync()
         self.app.dirty = True
 
+    def _decline_impossible(self, public) -> bool:
+        """Answer "decline" for the persons who cannot accept the open trade
+        offer (issue: no handover to someone who could only say no); tell
+        the offerer when that leaves nobody.  True when anything was sent."""
+        seats = cannot_accept(self.c, public)
+        for seat in seats:
+            try:
+                self.c.submit(("decline", seat))
+            except IllegalCommand:           # the engine says otherwise: they get to answer
+                return False
+        if not seats:
+            return False
+        self._absorb_records()
+        names = ", ".join(self.names[s] for s in seats)
+        self.note(tr("seats.declined_for", names=names), theme.TEXT_DIM)
+        if self.c.view(None).phase != TRADE and public.current in self.people:
+            self.note(tr("seats.nobody_can_accept", name=self.names[public.current]), theme.ACCENT)
+        return True
+
     def reveal(self) -> None:
         """The player at the curtain has taken the device."""
-        self.viewer, self.curtain_for = self.curtain_for, None
+        self.viewer = self.holder = self.curtain_for
+        self.curtain_for = None
         self.notes = []
         self._sync()
         self.app.sounds.play("chime")
@@ -429,6 +494,10 @@ class TableScene(Scene):
             if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
                 self.reveal()
             return
+        if key == pygame.K_SPACE and self.computers_playing():
+            self.computers.hurry()           # Space: the computers play on without pauses
+            self.app.dirty = True
+            return
         if self.dialog is not None:
             self.dialog.key(key)
             self.app.dirty = True
@@ -529,10 +598,20 @@ class TableScene(Scene):
         return now < self.dice_until or now < self.glow_until or bool(self.flying)
 
     def wake_ms(self) -> int:
+        if self.computers is not None and self.game_over_at is None and self.computers.active():
+            return 30                    # computers are thinking or about to move
         return 200 if self.notes or self.game_over_at is not None else 1000
 
+    def computers_playing(self) -> bool:
+        """A computer must decide and the person at the screen need not."""
+        if self.computers is None or self.game_over_at is not None or self.curtain_for is not None:
+            return False
+        return bool(self.computers.deciding(self.view)) and not self.legal
+
     def update(self, dt) -> None:
-        if self.c.seq != self.seen:      # records that came from elsewhere (a LAN host)
+        if self.computers is not None and self.game_over_at is None:     # (behind a curtain too)
+            self.computers.poll(busy=time.monotonic() < self.dice_until)
+        if self.c.seq != self.seen:      # records that came from elsewhere (a LAN host, a computer)
             self.refresh()
         now = time.monotonic()
         if self.notes and self.notes[0][2] < now:
@@ -753,6 +832,9 @@ class TableScene(Scene):
         v, me = self.view, self.viewer
         if v.phase == GAME_OVER:
             return tr("prompt.game_over", name=self.names[v.winner])
+        if self.computers_playing():
+            seat = self.computers.deciding(v)[0]
+            return tr("seats.playing", name=self.names[seat])
         if me is None:
             return ""
         name = self.names[me]

@@ -1,0 +1,441 @@
+"""Computer seats in the game window (issue 12 "Where they play", issue 10
+item 4): solo games without a curtain, curtains only between people, bots
+that see only their seat's view, trades on a shared screen, and saves that
+keep their computers."""
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+pytest.importorskip("pygame_gui")
+
+import game.client.computers as computers_module  # noqa: E402
+from game import saves  # noqa: E402
+from game.bots import make_bot  # noqa: E402
+from game.bots.random_bot import RandomBot  # noqa: E402
+from game.client.app import App  # noqa: E402
+from game.client.controller import HotseatController  # noqa: E402
+from game.client.scenes import dialogs  # noqa: E402
+from game.client.scenes.load import LoadScene  # noqa: E402
+from game.client.scenes.menu import MenuScene  # noqa: E402
+from game.client.scenes.table import TableScene  # noqa: E402
+from game.client.settings import DEFAULTS  # noqa: E402
+from game.client.theme import PLAYER_COLOURS  # noqa: E402
+from game.engine import State, deciders, default_config, legal_commands  # noqa: E402
+from game.engine.state import ACCEPTED, MAIN, TRADE  # noqa: E402
+
+COLOURS = [rgb for _, rgb in PLAYER_COLOURS]
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("KOLONISTEN_SAVE_DIR", str(tmp_path / "saves"))
+
+
+def make_app(speed="instant"):
+    return App((1280, 720), fullscreen=False, prefs=dict(DEFAULTS, muted=True, computer_speed=speed))
+
+
+def make_table(app, computers, rules="base", seed=5, autosave=False):
+    n = len(computers)
+    c = HotseatController(default_config(rules=rules, players=n, seed=seed), [f"P{i}" for i in range(n)],
+                          COLOURS[:n], autosave=autosave, computers=computers)
+    table = TableScene(app, c)
+    app.push(table)
+    return table
+
+
+def play(app, table, until, limit=3000, seed=1, watch=None):
+    """Frames let the computers move; the persons' moves are random legal
+    ones, entered through the table.  `watch(table)` runs after each step."""
+    bot = RandomBot(seed)
+    for i in range(limit):
+        if until(table) or table.game_over_at is not None:
+            break
+        app.dirty = True
+        app.step([])
+        if watch:
+            watch(table)
+        if table.curtain_for is not None:
+            table.reveal()
+            if watch:
+                watch(table)
+            continue
+        me = table.viewer
+        if me is not None and me in deciders(table.c.auth.state) and table.legal:
+            cmd = bot.choose(table.c.auth.state, me, ("offer",) if i % 6 else ())
+            assert table.submit(cmd), cmd
+            if watch:
+                watch(table)
+    return until(table)
+
+
+def test_a_solo_game_never_shows_a_curtain_and_always_the_persons_seat():
+    """One person and three computers: no privacy curtain at all; the table
+    shows the person's hand throughout, the computers' moves included."""
+    app = make_app()
+    table = make_table(app, [None, "easy", "easy", "easy"])
+    assert table.solo and table.curtain_for is None
+
+    def watch(t):
+        assert t.curtain_for is None
+        if t.game_over_at is None:
+            assert t.viewer == 0 and t.drawn_hand_seat in (0, None)
+
+    assert play(app, table, lambda t: t.c.seq > 400, watch=watch)
+    assert table.computers.moves > 200 and table.computers.failures == 0
+    app.dirty = True
+    app.step([])
+    assert table.drawn_hand_seat == 0 or table.game_over_at is not None
+    computer_seats = {r.cmd[1] for r in table.c.auth.log}
+    assert {1, 2, 3} <= computer_seats
+
+
+def test_with_several_people_the_curtain_is_only_between_people():
+    """Two people and two computers: a curtain is shown only for a person,
+    never while a computer decides, and no one's hand is on screen while
+    the computers play."""
+    app = make_app()
+    table = make_table(app, [None, "easy", None, "easy"], seed=8)
+    curtains, watched = [], []
+
+    def watch(t):
+        if t.curtain_for is not None:
+            assert t.curtain_for in (0, 2)
+            curtains.append(t.curtain_for)
+        if t.viewer is None and t.game_over_at is None:
+            t.draw(app.screen)
+            assert t.drawn_hand_seat is None
+            watched.append(t.c.seq)
+
+    assert play(app, table, lambda t: t.c.seq > 300, watch=watch)
+    assert set(curtains) == {0, 2}
+    assert table.computers.moves > 100 and len(watched) > 20
+
+
+def test_bots_only_ever_get_their_own_seats_view(monkeypatch):
+    """Issue 12: a bot decides from view(state, seat) via the controller, a
+    copy made for its own seat, never the authority's state."""
+    produced = {}                     # id of each view the controller made -> its seat
+    checked = []
+
+    def wrapped_make(level, seat, seed, **options):
+        bot = make_bot(level, seat, seed, **options)
+        inner = bot.choose
+
+        def choose(view):
+            assert isinstance(view, State)
+            assert view is not table.c.auth.state
+            assert produced.get(id(view)) == seat
+            assert view.rng is None and view.config["seed"] is None and view.deck is None
+            assert all(view.hands[s] is None for s in range(view.n) if s != seat)
+            checked.append(seat)
+            return inner(view)
+        bot.choose = choose
+        return bot
+
+    monkeypatch.setattr(computers_module, "make_bot", wrapped_make)
+    app = make_app()
+    n = 3
+    c = HotseatController(default_config(players=n, seed=2), ["A", "B", "C"], COLOURS[:n],
+                          computers=[None, "easy", "medium"])
+    real_view = c.view
+
+    def view(seat):
+        v = real_view(seat)
+        produced[id(v)] = seat
+        return v
+    c.view = view
+    table = TableScene(app, c)
+    app.push(table)
+    assert play(app, table, lambda t: t.c.seq > 200)
+    assert {1, 2} <= set(checked) and len(checked) >= 100
+
+
+def offer_only_one_can_take(table, takers):
+    """Make the current person offer one card for a kind that only `takers`
+    hold (their hands are set up so), to everyone; returns the command."""
+    state = table.c.auth.state
+    me = state.current
+    hand = state.hands[me]
+    give_kind = max(range(5), key=lambda k: hand[k])
+    get_kind = (give_kind + 1) % 5
+    if not hand[give_kind]:
+        hand[give_kind] += 1
+        state.hand_n[me] += 1
+        state.bank[give_kind] -= 1
+    for seat in range(state.n):
+        if seat == me:
+            continue
+        have = 1 if seat in takers else 0
+        state.bank[get_kind] += state.hands[seat][get_kind] - have
+        state.hand_n[seat] += have - state.hands[seat][get_kind]
+        state.hands[seat][get_kind] = have
+    give, get = [0] * 5, [0] * 5
+    give[give_kind], get[get_kind] = 1, 1
+    table.refresh()
+    return ("offer", me, tuple(give), tuple(get), tuple(s for s in range(state.n) if s != me))
+
+
+def to_main_phase(app, table):
+    bot = RandomBot(4)
+    for _ in range(3000):
+        if table.curtain_for is not None:
+            table.reveal()
+        v = table.c.auth.state
+        if v.phase == MAIN and v.turn > 8 and table.viewer == v.current:
+            return
+        me = table.viewer
+        cmd = bot.choose(table.c.auth.state, me, ("offer",))
+        assert table.submit(cmd)
+    raise AssertionError("no main phase reached")
+
+
+def test_a_trade_offer_costs_curtains_only_for_those_who_can_accept():
+    """Issue 10 item 4: on a shared screen, of three players asked only the
+    one holding the cards gets the device (one curtain there, one back to
+    the offerer); the other two decline without a handover."""
+    app = make_app()
+    table = make_table(app, [None] * 4, seed=3)
+    to_main_phase(app, table)
+    me = table.viewer
+    taker = (me + 2) % 4
+    cmd = offer_only_one_can_take(table, {taker})
+    curtains = 0
+    assert table.submit(cmd)
+    log = table.c.auth.log
+    assert {r.cmd for r in log[-2:]} == {("decline", (me + 1) % 4), ("decline", (me + 3) % 4)}
+    while table.c.auth.state.phase == TRADE:
+        if table.curtain_for is not None:
+            curtains += 1
+            table.reveal()
+            continue
+        if table.viewer == taker:
+            assert isinstance(table.dialog, dialogs.AnswerDialog)
+            assert table.submit(("accept", taker))
+        else:
+            assert table.viewer == me and isinstance(table.dialog, dialogs.ResponsesDialog)
+            assert table.submit(("confirm_trade", me, taker))
+    assert curtains == 2
+    assert log[-1].cmd == ("confirm_trade", me, taker)
+
+
+def test_when_nobody_can_accept_the_offerer_is_told_at_once():
+    app = make_app()
+    table = make_table(app, [None] * 4, seed=3)
+    to_main_phase(app, table)
+    me = table.viewer
+    cmd = offer_only_one_can_take(table, set())
+    assert table.submit(cmd)
+    assert table.curtain_for is None and table.viewer == me
+    assert table.c.auth.state.phase == MAIN
+    assert any("nobody can accept" in text for text, _, _ in table.notes)
+    assert [r.cmd[0] for r in table.c.auth.log[-4:]] == ["offer", "decline", "decline", "decline"]
+
+
+class TradingBot:
+    """A computer that offers the person one card for one once, then
+    confirms when accepted; otherwise it plays at random."""
+
+    def __init__(self, level, seat, seed):
+        self.level, self.seat = level, seat
+        self.random = RandomBot(seed)
+        self.offered = False
+
+    def choose(self, view):
+        me = self.seat
+        if me not in deciders(view):
+            return None
+        if view.phase == TRADE:
+            if view.trade["answers"][0] == ACCEPTED:
+                return ("confirm_trade", me, 0)
+            return None                             # wait for the answer
+        legal = legal_commands(view, me)
+        if view.phase == MAIN and not self.offered and view.turn > 4:
+            hand = view.hands[me]
+            give = next((k for k in range(5) if hand[k]), None)
+            if give is not None:
+                self.offered = True
+                offer = [0] * 5
+                offer[give] = 1
+                want = [0] * 5
+                want[(give + 1) % 5] = 1
+                return ("offer", me, tuple(offer), tuple(want), (0,))
+        return self.random.choose(view, me, ("offer",))
+
+
+def test_a_person_answers_a_computers_offer_in_the_answer_dialog(monkeypatch):
+    monkeypatch.setattr(computers_module, "make_bot", TradingBot)
+    app = make_app()
+    table = make_table(app, [None, "easy"], seed=4)
+    bot = RandomBot(3)
+    for _ in range(4000):
+        app.step([])
+        state = table.c.auth.state
+        if state.phase == TRADE and state.current == 1:
+            break
+        if table.viewer == 0 and table.legal:
+            if state.phase == MAIN and state.current == 0:
+                hand = state.hands[0]        # the person can always accept: they hold every kind
+                for k in range(5):
+                    if not hand[k]:
+                        hand[k] += 1
+                        state.hand_n[0] += 1
+                        state.bank[k] -= 1
+                table.refresh()
+            table.submit(bot.choose(state, 0, ("offer",)))
+    else:
+        raise AssertionError("the computer made no offer")
+    assert table.curtain_for is None
+    assert isinstance(table.dialog, dialogs.AnswerDialog)
+    app.dirty = True
+    app.step([])
+    accept = table.targets.rect(("answer", "accept"))
+    assert accept is not None
+    before = table.c.seq
+    table.click(accept.center)
+    for _ in range(200):
+        app.step([])
+        if table.c.auth.state.phase != TRADE:
+            break
+    assert [r.cmd for r in table.c.auth.log[before:before + 2]] == [("accept", 0), ("confirm_trade", 1, 0)]
+
+
+def test_computers_answer_forced_decisions_of_several_seats_at_once():
+    """Cities & Knights with three computers: discards on a 7 and the other
+    decisions several seats face at once are made by the computers
+    themselves, without a failure."""
+    app = make_app()
+    table = make_table(app, [None, "easy", "easy", "easy"], rules="ck", seed=11)
+    play(app, table, lambda t: t.c.seq > 600, limit=6000)
+    kinds = {r.cmd[0] for r in table.c.auth.log if r.cmd[1] != 0}
+    assert table.computers.failures == 0
+    assert "roll" in kinds and "end_turn" in kinds
+
+
+def test_computer_seats_persist_in_saves_and_play_on_after_resume(tmp_path):
+    app = make_app()
+    app.push(MenuScene(app))
+    table = make_table(app, [None, "easy", None, "hard"], seed=6, autosave=True)
+    play(app, table, lambda t: t.c.seq > 60)
+    path = table.c.saver.path
+    game = saves.load(path)
+    assert saves.computer_levels(game) == [None, "easy", None, "hard"]
+    seq = table.c.seq
+    app.pop()
+    load = LoadScene(app)
+    app.push(load)
+    assert load.entries and load.entries[0].path == path
+    load.resume()
+    resumed = app.scene
+    assert isinstance(resumed, TableScene) and resumed is not table
+    assert resumed.c.computers == [None, "easy", None, "hard"]
+    assert sorted(resumed.computers.bots) == [1, 3]
+    assert resumed.people == [0, 2]
+    before = resumed.c.seq
+    assert before == seq
+    play(app, resumed, lambda t: any(r.cmd[1] in (1, 3) for r in t.c.auth.log[before:]))
+    assert any(r.cmd[1] in (1, 3) for r in resumed.c.auth.log[before:])
+    again = saves.load(path)
+    assert saves.computer_levels(again) == [None, "easy", None, "hard"]
+
+
+def test_an_old_save_without_computers_loads_as_all_people():
+    app = make_app()
+    table = make_table(app, [None, None, None], seed=6, autosave=True)
+    play(app, table, lambda t: t.c.seq > 10)
+    game = saves.load(table.c.saver.path)
+    for p in game.players:
+        p.pop("computer", None)
+    game.players[1]["computer"] = "grandmaster"       # a level this version does not know
+    assert saves.computer_levels(game) == [None, None, None]
+    auth, hashes = saves.resume(game)
+    c = HotseatController.resume(auth, ["a", "b", "c"], COLOURS[:3], table.c.saver.path, game)
+    assert c.computers == [None, None, None] and c.people == [0, 1, 2]
+
+
+def test_the_space_key_hurries_paced_computers():
+    """At the slow speed a computer waits between moves; Space drops the
+    pauses until a person must decide again."""
+    app = make_app("slow")
+    table = make_table(app, [None, "easy"], seed=4)
+    comp = table.computers
+    assert comp.pause() > 1
+    for _ in range(50):                # let the person reach a computer's turn
+        app.step([])
+        if table.computers_playing():
+            break
+        if table.legal:
+            table.submit(RandomBot(1).choose(table.c.auth.state, 0, ("offer",)))
+    assert table.computers_playing()
+    seq = table.c.seq
+    app.step([])
+    assert table.c.seq == seq               # still pausing
+    table.key(pygame.K_SPACE)
+    assert comp.hurrying and comp.pause() == 0
+    for _ in range(20):
+        app.step([])
+        if table.c.seq > seq:
+            break
+    assert table.c.seq > seq
+
+
+def test_several_computers_discard_at_once_on_a_seven():
+    """B-5.2 discards: when a 7 makes everybody discard, the computers
+    discard by themselves while the person discards in the dialog."""
+    from game.engine.state import DISCARD, ROLL
+    app = make_app()
+    table = make_table(app, [None, "easy", "easy", "easy"], seed=12)
+    bot = RandomBot(5)
+    found = None
+    for _ in range(6000):
+        app.step([])
+        state = table.c.auth.state
+        if state.phase == ROLL and state.current == 0:
+            for seat in range(4):           # everyone holds nine cards: a 7 makes all discard
+                while state.hand_n[seat] < 9:
+                    k = max(range(5), key=lambda r: state.bank[r])
+                    state.hands[seat][k] += 1
+                    state.hand_n[seat] += 1
+                    state.bank[k] -= 1
+            table.refresh()
+            before = table.c.seq
+            assert table.submit(("roll", 0))
+            if table.c.auth.state.phase == DISCARD:
+                found = before
+                assert isinstance(table.dialog, dialogs.DiscardDialog) and table.curtain_for is None
+                break
+            continue
+        if table.viewer == 0 and table.legal and 0 in deciders(state):
+            table.submit(bot.choose(state, 0, ("offer",)))
+    assert found is not None, "no 7 was rolled"
+    for _ in range(100):
+        app.step([])
+    discards = [r.cmd[1] for r in table.c.auth.log[found:] if r.cmd[0] == "discard"]
+    assert sorted(discards) == [1, 2, 3]               # the person's dialog still waits
+    assert table.c.auth.state.discard_need == [table.c.auth.state.discard_need[0], 0, 0, 0]
+    assert isinstance(table.dialog, dialogs.DiscardDialog)
+
+
+@pytest.mark.parametrize("rules,players,computers,vp", [("base", 4, 2, 6), ("ck", 3, 2, 7)])
+def test_ui_autoplay_with_easy_computers_reaches_the_end_screen(rules, players, computers, vp):
+    """Issue 12: tools.ui_autoplay --computers K plays a complete hot-seat
+    game through the real window, people by clicks and keys, the computers
+    by themselves at the instant speed (a lower points target keeps it short)."""
+    from tools import ui_autoplay
+    summary = ui_autoplay.play(rules, players, seed=3, vp=vp, computers=computers, level="easy")
+    assert summary["winner"] in range(players)
+    assert summary["computer_moves"] > 100 and summary["computer_failures"] == 0
+    assert summary["commands"] > 20                      # the people's moves, entered by clicks and keys
+    if players - computers > 1:
+        assert summary["curtains"] > 0                   # handovers between the people
+    else:
+        assert summary["curtains"] == 0
+
+
+def test_the_load_list_tells_how_many_seats_computers_play():
+    from game.client.scenes.load import describe
+    app = make_app()
+    table = make_table(app, [None, "easy", "hard"], seed=6, autosave=True)
+    play(app, table, lambda t: t.c.seq > 5)
+    assert "computers: 2" in describe(saves.load(table.c.saver.path))["facts"]

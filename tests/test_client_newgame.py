@@ -1,0 +1,204 @@
+"""The new hot-seat game form (issue 10 items 1, 3, 13; issue 12 "New game"):
+a fresh seed for every game, a message for a seed that is none, refused
+duplicate names, colours that skip the taken ones, person or computer per
+seat, and a form that remembers its seats."""
+
+import json
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+pytest.importorskip("pygame_gui")
+
+from game import saves  # noqa: E402
+from game.client import settings  # noqa: E402
+from game.engine import deciders, legal_commands  # noqa: E402
+from game.client.app import App  # noqa: E402
+from game.client.scenes.menu import MenuScene  # noqa: E402
+from game.client.scenes.newgame import COLOUR_IDS, NewGameScene, next_colour, parse_seed, same_names  # noqa: E402
+from game.client.scenes.table import TableScene  # noqa: E402
+from game.client.settings import DEFAULTS  # noqa: E402
+from tools.ui_autoplay import Driver  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("KOLONISTEN_SAVE_DIR", str(tmp_path / "saves"))
+
+
+def make_app(prefs=None):
+    return App((1280, 720), fullscreen=False, prefs=prefs or dict(DEFAULTS, muted=True))
+
+
+def open_form(app):
+    app.push(MenuScene(app))
+    form = NewGameScene(app)
+    app.push(form)
+    return form
+
+
+def test_every_new_game_gets_a_fresh_seed_and_an_empty_field_means_fresh():
+    """Issue 10 item 1: the field shows a new seed each time the form opens;
+    an empty field starts a game on a fresh seed too, and a typed seed is
+    used as typed (a rematch on the same board)."""
+    app = make_app()
+    shown = {open_form(app).seed_entry.get_text() for _ in range(3)}
+    assert len(shown) == 3 and all(s.isdigit() for s in shown)
+    seeds = []
+    for _ in range(2):
+        form = open_form(app)
+        form.seed_entry.set_text("")
+        form.start()
+        assert isinstance(app.scene, TableScene), form.error
+        seeds.append(app.scene.c.config["seed"])
+    assert seeds[0] != seeds[1]
+    form = open_form(app)
+    form.seed_entry.set_text(f" {seeds[0]} ")
+    form.start()
+    assert app.scene.c.config["seed"] == seeds[0]
+
+
+@pytest.mark.parametrize("text", ["abc", "-4", "1.5", "12 34", "18446744073709551616", "0x10"])
+def test_a_seed_that_is_none_gets_a_message_and_starts_nothing(text):
+    app = make_app()
+    form = open_form(app)
+    form.seed_entry.set_text(text)
+    form.start()
+    assert app.scene is form
+    assert text.strip() in form.error and "whole number" in form.error
+    assert parse_seed(text) is None
+
+
+def test_seeds_up_to_64_bits_are_accepted():
+    assert parse_seed("18446744073709551615") == 2 ** 64 - 1
+    assert parse_seed("0") == 0
+
+
+@pytest.mark.parametrize("names", [["Anna", "anna"], [" Anna", "ANNA "], ["Bo", "Cy", "bo"]])
+def test_two_players_with_the_same_name_are_refused(names):
+    """Issue 10 item 3: trimmed, case-insensitive, like duplicate colours."""
+    app = make_app()
+    form = open_form(app)
+    Driver(app, pygame).click_gui(f"players_{len(names)}")
+    for entry, name in zip(form.entries, names):
+        entry.set_text(name)
+    form.start()
+    assert app.scene is form
+    assert names[0].strip() in form.error
+    assert same_names(names)
+
+
+def test_different_names_start_the_game():
+    app = make_app()
+    form = open_form(app)
+    Driver(app, pygame).click_gui("players_2")
+    for entry, name in zip(form.entries, ["Anna", "Anne"]):
+        entry.set_text(name)
+    form.start()
+    assert isinstance(app.scene, TableScene)
+    assert app.scene.names == ["Anna", "Anne"]
+
+
+def test_the_colour_button_skips_colours_other_seats_have():
+    """Issue 10 item 13: at least six colours, and a press never lands on a
+    colour another seat has."""
+    assert len(COLOUR_IDS) >= 6
+    app = make_app()
+    form = open_form(app)
+    d = Driver(app, pygame)
+    assert form.colours == list(COLOUR_IDS[:4])
+    d.click_gui("colour_0")            # red -> (blue, white, orange taken) -> the fifth colour
+    assert form.colours[0] == COLOUR_IDS[4]
+    for _ in range(len(COLOUR_IDS) * 2):
+        d.click_gui("colour_1")
+        assert len(set(form.colours)) == 4
+    assert next_colour(["red", "blue"], 0) == "white"
+    assert next_colour(["red", "white"], 0) == "blue"
+
+
+def test_a_seat_can_be_a_computer_with_a_level_and_a_name_of_its_own():
+    app = make_app()
+    form = open_form(app)
+    d = Driver(app, pygame)
+    d.click_gui("kind_2")
+    assert form.kinds[2] == "medium"
+    assert form.entries[2].get_text() == "Cato (Medium)"
+    d.click_gui("level_2")
+    assert form.kinds[2] == "hard" and form.entries[2].get_text() == "Cato (Hard)"
+    d.click_gui("kind_3")
+    d.click_gui("level_3")
+    d.click_gui("level_3")
+    assert form.kinds[3] == "easy"
+    d.click_gui("kind_1")
+    d.click_gui("kind_1")                  # back to a person
+    assert form.kinds[1] == "person" and form.entries[1].get_text() == "Player 2"
+    d.click_gui("start")
+    table = app.scene
+    assert isinstance(table, TableScene)
+    assert table.c.computers == [None, None, "hard", "easy"]
+    assert table.people == [0, 1]
+    assert sorted(table.computers.bots) == [2, 3]
+
+
+def test_the_form_remembers_the_last_seats_in_the_settings_file():
+    app = make_app()
+    form = open_form(app)
+    d = Driver(app, pygame)
+    d.click_gui("players_3")
+    d.click_gui("colour_1")
+    d.click_gui("kind_2")
+    form.entries[0].set_text("Anna")
+    form.start()
+    assert isinstance(app.scene, TableScene)
+    with open(settings.settings_path(), encoding="utf-8") as f:
+        stored = json.load(f)["new_game"]
+    assert stored["players"] == 3 and stored["names"][0] == "Anna"
+
+    again = open_form(make_app(dict(settings.load(), muted=True)))      # a new session
+    assert again.players == 3
+    assert again.entries[0].get_text() == "Anna"
+    assert again.colours[:3] == form.colours[:3] and again.colours[1] == COLOUR_IDS[4]
+    assert again.kinds[:3] == ["person", "person", "medium"]
+    assert again.entries[2].get_text() == "Cato (Medium)"
+
+
+def test_a_broken_memory_is_ignored():
+    prefs = dict(DEFAULTS, muted=True, new_game={"players": 9, "names": [1, 2], "colours": ["red"] * 4,
+                                                  "kinds": ["boss"] * 4})
+    form = open_form(make_app(prefs))
+    assert form.players == 4 and form.colours == list(COLOUR_IDS[:4]) and form.kinds == ["person"] * 4
+
+
+def test_computer_seats_are_written_into_the_save():
+    app = make_app()
+    form = open_form(app)
+    d = Driver(app, pygame)
+    d.click_gui("players_3")
+    d.click_gui("kind_1")
+    d.click_gui("start")
+    table = app.scene
+    seat = deciders(table.c.view(None))[0]             # the first move writes the save
+    table.c.submit(legal_commands(table.c.view(seat), seat)[0])
+    game = saves.load(table.c.saver.path)
+    assert saves.computer_levels(game) == [None, "medium", None]
+    assert [p.get("computer") for p in game.players] == [None, "medium", None]
+
+
+def test_the_computer_speed_setting_is_kept_and_reaches_a_running_game():
+    from game.client.scenes.settings_scene import SettingsScene
+    app = make_app()
+    form = open_form(app)
+    d = Driver(app, pygame)
+    d.click_gui("kind_1")
+    d.click_gui("start")
+    table = app.scene
+    assert table.computers.speed == "normal"
+    app.push(SettingsScene(app))
+    d.frame()
+    d.click_gui("speed_fast")
+    assert table.computers.speed == "fast"
+    d.click_gui("back")
+    assert app.scene is table
+    assert settings.load()["computer_speed"] == "fast"
+    assert form is not table
