@@ -26,7 +26,7 @@ from game.engine.views import view
 from .. import theme, widgets
 from ..boardview import BoardView, draw_gate, draw_ship
 from ..eventtext import card_name, dev_name, progress_name, sentences
-from ..i18n import tr
+from ..i18n import tr, trn
 from .base import Scene
 from .load import saved_date, saved_players
 
@@ -336,7 +336,7 @@ class ReplayScene(Scene):
         hand = v.hands[seat]
         cw, ch = int(26 * s), int(min(30 * s, ph * 0.34))
         if hand is None:
-            words = tr("replay.hidden_cards", n=v.hand_n[seat]) if v.hand_n[seat] else tr("replay.no_cards")
+            words = trn("replay.hidden_cards", v.hand_n[seat]) if v.hand_n[seat] else tr("replay.no_cards")
             img = text.render(words, 13, theme.TEXT_DIM)
             surf.blit(img, (x, y + int(6 * s)))
         else:
@@ -349,7 +349,7 @@ class ReplayScene(Scene):
                 surf.blit(img, img.get_rect(center=r.center))
                 self.targets.add(("card", seat, kind), r, None)
                 x += cw + int(4 * s)
-            img = text.render(f"{sum(hand)} {tr('panel.cards').lower()}", 13, theme.TEXT_DIM)
+            img = text.render(trn("clarity.cards", sum(hand)), 13, theme.TEXT_DIM)
             surf.blit(img, img.get_rect(midleft=(x + int(6 * s), y + ch // 2)))
         line = self._cards_line(v, seat)
         img = text.render(line, 12, theme.TEXT_DIM)
@@ -363,13 +363,13 @@ class ReplayScene(Scene):
         if v.ck:
             cards = v.prog[seat]
             if cards is None and v.prog_n[seat]:
-                return tr("replay.hidden_progress", n=v.prog_n[seat])
+                return trn("replay.hidden_progress", v.prog_n[seat])
             cards = cards or ()
             held = [f"{progress_name(c)}" + (f" ×{k}" if k > 1 else "") for c, k in enumerate(cards) if k]
             return ", ".join(held) or tr("replay.no_progress")
         dev, new = v.dev[seat], v.dev_new[seat]
         if dev is None and v.dev_n[seat]:
-            return tr("replay.hidden_dev", n=v.dev_n[seat])
+            return trn("replay.hidden_dev", v.dev_n[seat])
         held = []
         dev, new = dev or (), new or ()
         for kind, k in enumerate(dev):
@@ -426,7 +426,7 @@ class ReplayScene(Scene):
         self.targets.add(("timeline",), t.inflate(0, int(8 * s)), None)
         labels = {"first": "«", "back1": "‹", "fwd1": "›", "last": "»", "slower": "−", "faster": "+",
                   "play": tr("replay.pause") if self.playing else tr("replay.play"),
-                  "speed": tr("replay.speed", n=SPEEDS[self.speed]),
+                  "speed": trn("replay.speed", SPEEDS[self.speed]),
                   "view": self._view_label()}
         acts = self.actions()
         for key, rect in L.buttons.items():
