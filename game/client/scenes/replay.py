@@ -2,9 +2,11 @@
 play it at a chosen speed, with the board, the log and every hand.
 
 A save is the whole game on the machine that ran its authority (hot-seat
-laptop or LAN host), so a replay may show everything: by default the full
-state with all hands side by side; `V` switches to what one seat saw, or
-to the public view.
+laptop or LAN host), hidden cards included.  A game that is over replays
+with every hand side by side; `V` switches to what one seat saw, or to the
+public view.  A game still in progress replays in the public view only:
+its hands, development cards and deck order are still secret, and a
+replay must not show them to whoever sits at the laptop.
 
 `Replay` is the model (no drawing): it checks the save once with
 saves.restore (every recorded state hash must match), keeps the records and
@@ -47,8 +49,17 @@ class Replay:
             apply(first.state, record.cmd)
             if (i + 1) % SNAPSHOT_EVERY == 0:
                 self.snapshots.append(encode_state(first.state))
+        self.finished = first.state.phase == GAME_OVER
         self.state = decode_state(self.snapshots[0])
         self.pos = 0                   # moves applied to self.state
+
+    def audiences(self) -> list:
+        """The perspectives this game may be replayed in: every one once
+        the game is over, else only the public view (None)."""
+        return [ALL] + list(range(self.state.n)) + [None] if self.finished else [None]
+
+    def _allowed(self, audience):
+        return audience if audience in self.audiences() else None
 
     @property
     def length(self) -> int:
@@ -69,11 +80,14 @@ class Replay:
         return state_hash(self.state)
 
     def shown(self, audience):
-        """The state as `audience` saw it (ALL: the full state)."""
+        """The state as `audience` saw it (ALL: the full state); a
+        perspective the game does not allow yet gets the public view."""
+        audience = self._allowed(audience)
         return self.state if audience == ALL else view(self.state, audience)
 
     def events(self, i, audience) -> tuple:
         """Events of move i (0-based) as `audience` saw them."""
+        audience = self._allowed(audience)
         record = self.records[i]
         return record.events if audience == ALL else record.for_audience(audience).events
 
@@ -115,7 +129,7 @@ class ReplayScene(Scene):
         self.n = len(self.names)
         self.board = BoardView()
         self.targets = widgets.Targets()
-        self.audience = ALL
+        self.audience = model.audiences()[0]       # all hands once the game is over, else public
         self.playing = False
         self.speed = 2                           # index into SPEEDS
         self.carry = 0.0                         # fractions of a move owed by play
@@ -157,7 +171,7 @@ class ReplayScene(Scene):
         self.app.dirty = True
 
     def next_view(self) -> None:
-        order = [ALL] + list(range(self.n)) + [None]
+        order = self.m.audiences()
         self.audience = order[(order.index(self.audience) + 1) % len(order)]
         self.app.dirty = True
 
@@ -446,7 +460,7 @@ class ReplayScene(Scene):
         if self.audience == ALL:
             return tr("replay.view_all")
         if self.audience is None:
-            return tr("replay.view_public")
+            return tr("replay.view_public") if self.m.finished else tr("clarity.replay_public_only")
         return tr("replay.view_seat", name=self.names[self.audience])
 
 
