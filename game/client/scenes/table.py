@@ -48,6 +48,7 @@ from ..boardview import (
 from ..eventtext import card_name, cards_text, error_text, event_die_text, progress_name, sentences, track_name
 from ..i18n import tr
 from ..layout import TableLayout
+from ..prompts import main_prompt, roll_prompt
 from . import ckdialogs, dialogs
 from .base import Scene
 
@@ -749,10 +750,10 @@ class TableScene(Scene):
             return tr("prompt.decide", what=tr("decide." + v.pending["kind"] + ".title"))
         if v.phase == SETUP_SETTLEMENT and self.ck and any(c[0] == "place_city" for c in self.legal):
             return tr("prompt.setup_city", name=name)
-        if v.phase == MAIN and self.ck:
-            return tr("prompt.main_ck", name=name)
-        if v.phase == ROLL and self.ck:
-            return tr("prompt.roll_ck", name=name)
+        if v.phase == MAIN:
+            return main_prompt(self.legal, name, self.ck, self.action_enabled("trade"))
+        if v.phase == ROLL:
+            return roll_prompt(self.legal, name, self.ck)
         key = PHASE_NAMES[v.phase]
         if v.phase == TRADE:
             key = "trade_wait" if me == v.current else "trade_answer"
