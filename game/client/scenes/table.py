@@ -41,7 +41,7 @@ from game.engine.state import (
     STEAL, TRADE,
 )
 
-from .. import theme, widgets
+from .. import reasons, theme, widgets
 from ..boardview import (
     BoardView, draw_city, draw_gate, draw_knight, draw_robber, draw_settlement, draw_ship, draw_wall,
 )
@@ -49,6 +49,7 @@ from ..eventtext import card_name, cards_text, error_text, event_die_text, progr
 from ..i18n import tr
 from ..layout import TableLayout
 from ..prompts import main_prompt, roll_prompt
+from .. import clarity_overlay
 from . import ckdialogs, dialogs
 from .base import Scene
 
@@ -369,6 +370,8 @@ class TableScene(Scene):
         key, v = self.hover_key, self.view
         if key is None or self.dialog is not None or self.curtain_for is not None:
             return None
+        if key[0] == "why":                  # a greyed button says why (reasons.py)
+            return reasons.hover_reason(self)
         if key[0] == "harbor":
             kind = v.harbors[key[1]]
             return tr("tip.harbor_generic") if kind == GENERIC_HARBOR else tr("tip.harbor", res=card_name(kind))
@@ -415,6 +418,8 @@ class TableScene(Scene):
             elif self.knight is not None:
                 self.knight = None          # a click beside the knight's spots lets go of it
                 self._update_pick()
+            else:
+                reasons.explain_spot(self, pos)     # a spot that is not lit: say why
             self.app.dirty = True
         self._update_hover()
 
@@ -557,6 +562,7 @@ class TableScene(Scene):
             self._draw_knight_buttons(surf)
         self._draw_flying(surf)
         self._draw_notes(surf)
+        clarity_overlay.draw(self, surf)
         self._draw_tooltip(surf)
         if self.dialog is not None:
             if getattr(self.dialog, "modal", True):
