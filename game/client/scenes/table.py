@@ -424,6 +424,11 @@ class TableScene(Scene):
         self._update_hover()
 
     def key(self, key) -> None:
+        if key in (pygame.K_F1, pygame.K_h):             # rules and costs, from anywhere
+            return self.open_rules()
+        if key == pygame.K_ESCAPE and (self.curtain_for is not None or
+                                       (self.dialog is None and not self.mode and self.knight is None)):
+            return self.open_game_menu()                 # (Esc first lets go of a mode or a knight)
         if self.curtain_for is not None:
             if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
                 self.reveal()
@@ -505,12 +510,23 @@ class TableScene(Scene):
         self.app.dirty = True
 
     def to_menu(self) -> None:
-        """Leaving ends the game, so the Menu button asks once more first."""
-        if time.monotonic() < self.leave_armed_until:
-            self.app.pop()
-        else:
-            self.leave_armed_until = time.monotonic() + 3.0
-            self.note(tr("note.leave_confirm"), theme.ACCENT, 3.0)
+        """The Menu button: the in-game menu (resume, settings, rules, save, leave)."""
+        self.open_game_menu()
+
+    def open_game_menu(self) -> None:
+        from .game_menu import GameMenuScene
+        self.app.push(GameMenuScene(self.app, self))
+
+    def open_rules(self) -> None:
+        from .rules_screen import RulesScreen
+        self.app.push(RulesScreen(self.app, self.ck))
+
+    def leave_game(self) -> None:
+        """Leave the table for the menu below it (hot-seat games are saved
+        after every move; a LAN seat closes its session first)."""
+        if not self.c.hotseat:
+            self.c.lan.close()
+        self.app.pop()
 
     # --- update ---------------------------------------------------------------------------
     def busy(self) -> bool:
