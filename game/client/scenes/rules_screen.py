@@ -7,6 +7,8 @@ One key away from the table (F1 or H) and in the in-game menu; Esc, F1 or
 the close button go back.  Every line names the rule id of RULES.md it
 summarises.  The text flows into columns; what does not fit scrolls."""
 
+import itertools
+
 import pygame
 
 from game.engine.constants import (
@@ -61,6 +63,7 @@ class RulesScreen(Scene):
     def __init__(self, app, ck: bool):
         super().__init__(app)
         self.ck = ck
+        self.text_size = 13 if ck else TEXT_SIZE       # (Cities & Knights has twice the rules)
         self.scroll = 0
         self.targets = widgets.Targets()
         self.hover = None
@@ -72,10 +75,10 @@ class RulesScreen(Scene):
         self.size = size
         self.s = min(size[0] / 1280, size[1] / 720)
         s = self.s
-        self.top = pygame.Rect(0, 0, size[0], int(56 * s))
-        self.view_rect = pygame.Rect(int(24 * s), self.top.bottom + int(8 * s), size[0] - int(48 * s),
-                                     size[1] - self.top.bottom - int(40 * s))
-        self.close_rect = pygame.Rect(size[0] - int(150 * s), int(10 * s), int(136 * s), int(36 * s))
+        self.top = pygame.Rect(0, 0, size[0], int(48 * s))
+        self.view_rect = pygame.Rect(int(24 * s), self.top.bottom + int(6 * s), size[0] - int(48 * s),
+                                     size[1] - self.top.bottom - int(30 * s))
+        self.close_rect = pygame.Rect(size[0] - int(150 * s), int(7 * s), int(136 * s), int(34 * s))
         self.body = None
         self.app.dirty = True
 
@@ -84,11 +87,11 @@ class RulesScreen(Scene):
         self.app.dirty = True
 
     def columns(self) -> int:
-        return 3 if self.view_rect.w / max(1.0, self.s) > 1500 else 2
+        return 3 if self.ck or self.view_rect.w / max(1.0, self.s) > 1500 else 2
 
     def _blocks(self, col_w):
         """Each section as a list of drawable lines: (kind, payload, height)."""
-        font, head = self.app.fonts.get(TEXT_SIZE), self.app.fonts.get(HEAD_SIZE, True)
+        font, head = self.app.fonts.get(self.text_size), self.app.fonts.get(HEAD_SIZE, True)
         s = self.s
         indent = int(18 * s)
         out = []
@@ -98,12 +101,12 @@ class RulesScreen(Scene):
                 words = tr(f"rulebook.{name}.{key}")
                 if cost is not None:
                     words += ": " + cards_text(dict(cost).get(k, 0) for k in range(8))
-                wrapped = widgets.wrap(words, font, col_w - indent - int(70 * s))
+                wrapped = widgets.wrap(words, font, col_w - indent - int(44 * s))
                 for i, line in enumerate(wrapped):
                     lines.append(("line", (line, i == 0, rule if i == len(wrapped) - 1 else None, cost if i == 0 else None),
                                   font.get_linesize()))
-                lines.append(("gap", None, int(4 * s)))
-            lines.append(("gap", None, int(10 * s)))
+                lines.append(("gap", None, int(3 * s)))
+            lines.append(("gap", None, int(8 * s)))
             out.append(lines)
         return out
 
@@ -116,15 +119,9 @@ class RulesScreen(Scene):
         col_w = (self.view_rect.w - gap * (n - 1)) // n
         blocks = self._blocks(col_w)
         heights = [sum(h for _, _, h in b) for b in blocks]
-        target = max(max(heights), sum(heights) / n)
-        cols, col, used = [], [], 0
-        for block, h in zip(blocks, heights):
-            if col and used + h > target * 1.02 and len(cols) < n - 1:
-                cols.append(col)
-                col, used = [], 0
-            col.append(block)
-            used += h
-        cols.append(col)
+        cuts = min(itertools.combinations(range(1, len(blocks)), min(n, len(blocks)) - 1),
+                   key=lambda cut: max(sum(heights[a:b]) for a, b in zip((0,) + cut, cut + (len(blocks),))))
+        cols = [blocks[a:b] for a, b in zip((0,) + cuts, cuts + (len(blocks),))]
         total = max(sum(sum(h for _, _, h in b) for b in c) for c in cols)
         body = pygame.Surface((self.view_rect.w, max(total, 1)), pygame.SRCALPHA)
         text = self.app.text
@@ -141,7 +138,7 @@ class RulesScreen(Scene):
                         line, first, rule, cost = payload
                         if first:
                             self._bullet(body, x0, y, h, cost)
-                        body.blit(text.render(line, TEXT_SIZE, theme.TEXT), (x0 + int(18 * s), y))
+                        body.blit(text.render(line, self.text_size, theme.TEXT), (x0 + int(18 * s), y))
                         if rule:
                             img = text.render(rule, 11, theme.TEXT_DIM)
                             body.blit(img, img.get_rect(topright=(x0 + col_w, y + int(3 * s))))
@@ -220,4 +217,4 @@ class RulesScreen(Scene):
                                max(int(20 * s), track.h * part))
             pygame.draw.rect(surf, theme.ACCENT, knob, border_radius=3)
         img = text.render(tr("rulebook.keys"), 12, theme.TEXT_DIM)
-        surf.blit(img, img.get_rect(midbottom=(self.size[0] // 2, self.size[1] - int(8 * s))))
+        surf.blit(img, img.get_rect(midbottom=(self.size[0] // 2, self.size[1] - int(5 * s))))
