@@ -158,6 +158,9 @@ def plan(table, cmd, rng, pygame):
         steps = [("click", ("responses", "withdraw"))]
     else:
         raise AutoplayError(f"no way to enter command {cmd!r} yet")
+    stage = getattr(table, "stage", None)
+    if stage is not None and stage.blocking:           # a staged barbarian attack: Continue first
+        steps = [("click", ("stage", "continue"))] + steps
     return steps
 
 

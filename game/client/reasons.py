@@ -183,7 +183,7 @@ def add_targets(table) -> None:
     tooltip (see hover_reason), clicking it shows it as a note.  Called
     while the frame is drawn, after the buttons (which register only
     enabled ones)."""
-    if table.viewer is None or table.curtain_for is not None:
+    if table.viewer is None or table.curtain_for is not None or table.dialog is not None:
         return
     for name, rect in table.layout.buttons.items():
         if not table.action_enabled(name):

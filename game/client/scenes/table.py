@@ -41,7 +41,7 @@ from game.engine.state import (
     STEAL, TRADE,
 )
 
-from .. import reasons, theme, widgets
+from .. import reasons, staging, theme, widgets
 from ..boardview import (
     BoardView, draw_city, draw_gate, draw_knight, draw_robber, draw_settlement, draw_ship, draw_wall,
 )
@@ -127,6 +127,7 @@ class TableScene(Scene):
         self._rnd = random.Random()
         self._wrap_cache = {}
         self.leave_armed_until = 0.0
+        self.stage = staging.Stage(self)     # the big moments, staged (staging.py)
         for event in controller.start_events():
             self.log.extend(sentences(event, self.names))
         self.resize(app.size)
@@ -286,13 +287,14 @@ class TableScene(Scene):
                 if event[0] in ATTACK_EVENTS:
                     attack.extend(said)
                 self._animate(event, public)
-            if attack:
+            if attack and self.stage.attack is None:       # (staged attacks tell it themselves)
                 self.note(" ".join(attack), theme.ACCENT, 9.0)
         if len(self.log) > 500:
             del self.log[:-400]
         self.log_scroll = 0
 
     def _animate(self, event, public) -> None:
+        self.stage.event(event, public)
         now = time.monotonic()
         kind = event[0]
         if kind == "rolled":
@@ -424,6 +426,8 @@ class TableScene(Scene):
         self._update_hover()
 
     def key(self, key) -> None:
+        if self.stage.blocking and self.curtain_for is None:     # a staged attack: a key goes on
+            return self.stage.key(key)
         if key in (pygame.K_F1, pygame.K_h):             # rules and costs, from anywhere
             return self.open_rules()
         if key == pygame.K_ESCAPE and (self.curtain_for is not None or
@@ -534,12 +538,14 @@ class TableScene(Scene):
         return now < self.dice_until or now < self.glow_until or bool(self.flying)
 
     def wake_ms(self) -> int:
-        return 200 if self.notes or self.game_over_at is not None else 1000
+        return min(200 if self.notes or self.game_over_at is not None else 1000, self.stage.wake_ms())
 
     def update(self, dt) -> None:
         if self.c.seq != self.seen:      # records that came from elsewhere (a LAN host)
             self.refresh()
         now = time.monotonic()
+        if self.stage.update(now):
+            self.app.dirty = True
         if self.notes and self.notes[0][2] < now:
             self.notes = [n for n in self.notes if n[2] >= now]
             self.app.dirty = True
@@ -578,12 +584,12 @@ class TableScene(Scene):
             self._draw_knight_buttons(surf)
         self._draw_flying(surf)
         self._draw_notes(surf)
-        clarity_overlay.draw(self, surf)
         self._draw_tooltip(surf)
         if self.dialog is not None:
             if getattr(self.dialog, "modal", True):
                 self.targets.add(("backdrop",), self.layout.screen, None)
             self.dialog.draw(surf)
+        clarity_overlay.draw(self, surf)
 
     def btn(self, surf, key, rect, label, action, enabled=True, primary=False, selected=False,
             size=15, sub=None):
