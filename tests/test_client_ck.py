@@ -18,6 +18,7 @@ from game.client.scenes.newgame import NewGameScene  # noqa: E402
 from game.client.scenes.table import TableScene  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
+from game.client.scenes.game_menu import GameMenuScene  # noqa: E402
 from game.engine import default_config  # noqa: E402
 from game.engine.constants import PROGRESS_NAMES  # noqa: E402
 from game.engine.rng import Rng  # noqa: E402
@@ -244,6 +245,8 @@ def test_random_clicks_never_break_a_ck_table():
         else:
             events = [pygame.event.Event(pygame.KEYDOWN, key=rnd.choice(keys), mod=0, unicode="", scancode=0)]
         app.step(events)
+        if isinstance(app.scene, GameMenuScene):      # Esc opens the in-game menu: close it again
+            app.scene.resume()
         assert app.scene is table
     assert len(table.c.auth.log) > 40
     assert any(r.cmd[0] in CK_KINDS - {"place_city"} for r in table.c.auth.log)

@@ -17,6 +17,7 @@ from game.client.scenes.settings_scene import SettingsScene  # noqa: E402
 from game.client.scenes.table import TableScene, pick_actor  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
+from game.client.scenes.game_menu import GameMenuScene  # noqa: E402
 from game.engine import default_config  # noqa: E402
 from game.engine.state import DISCARD, GAME_OVER, MAIN, TRADE  # noqa: E402
 
@@ -295,5 +296,7 @@ def test_random_clicks_and_keys_never_break_the_table():
         else:
             events = [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rnd.choice((-1, 1)), flipped=False)]
         app.step(events)
+        if isinstance(app.scene, GameMenuScene):      # Esc opens the in-game menu: close it again
+            app.scene.resume()
         assert app.scene is table
     assert len(table.c.auth.log) > 50

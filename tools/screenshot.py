@@ -697,15 +697,21 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="shots")
     ap.add_argument("--seed", type=int, default=4)
-    ap.add_argument("--rules", choices=("base", "ck", "both", "saves", "lan", "solo"), default="both",
+    ap.add_argument("--rules", choices=("base", "ck", "both", "saves", "lan", "solo", "clarity"), default="both",
                     help="which screens: base, ck, saves (load game and replay), lan (host, join, "
-                         "lobby, LAN table), solo (computer seats) or both (everything)")
+                         "lobby, LAN table), solo (computer seats), clarity (staged moments, reasons, "
+                         "rules, in-game menu) or both (everything)")
     args = ap.parse_args(argv)
     total = 0
     for w, h, lang in SOLO_SIZES if args.rules in ("both", "solo") else ():
         saved = shoot_solo(args.out, w, h, lang)
         total += len(saved)
         print(f"{w}x{h} {lang} computers: {len(saved)} screens in {os.path.dirname(saved[0])}")
+    from tools.screenshot_clarity import SIZES as CLARITY_SIZES, shoot_clarity
+    for w, h, lang in CLARITY_SIZES if args.rules in ("both", "clarity") else ():
+        saved = shoot_clarity(args.out, w, h, lang)
+        total += len(saved)
+        print(f"{w}x{h} {lang} clarity: {len(saved)} screens in {os.path.dirname(saved[0])}")
     for w, h, lang in LAN_SIZES if args.rules in ("both", "lan") else ():
         saved = shoot_lan(args.out, w, h, lang)
         total += len(saved)

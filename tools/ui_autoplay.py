@@ -176,6 +176,9 @@ def plan(table, cmd, rng, pygame):
     dialog = table.dialog
     if getattr(dialog, "what", None) == "harbor_trade" and kind != "harbor_trade":
         steps = [("key", pygame.K_ESCAPE)] + steps
+    stage = getattr(table, "stage", None)
+    if stage is not None and stage.blocking:           # a staged barbarian attack: Continue first
+        steps = [("click", ("stage", "continue"))] + steps
     return steps
 
 

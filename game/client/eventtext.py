@@ -2,7 +2,7 @@
 
 from game.engine.constants import CARD_NAMES, DEV_NAMES, PROGRESS_NAMES, SHIP_FACES, TERRAIN_NAMES, TRACK_NAMES
 
-from .i18n import tr
+from .i18n import tr, trn
 
 
 def error_text(err) -> str:
@@ -86,7 +86,7 @@ def ck_sentences(event, names, state=None):
     if kind == "knight_deserted":
         return [tr("log.knight_deserted", name=n[event[1]], n=event[3])]
     if kind == "knights_committed":
-        return [tr("log.knights_committed", name=n[event[1]], n=len(event[2]))]
+        return [trn("log.knights_committed", len(event[2]), name=n[event[1]])]
     if kind == "robber_chased":
         return [tr("log.robber_chased", name=n[event[1]])]
     if kind == "improved":
@@ -121,7 +121,7 @@ def ck_sentences(event, names, state=None):
         return [tr("log.spied_known", name=n[event[1]], victim=n[event[2]], card=progress_name(event[3]))]
     if kind in ("gave", "took"):
         who = {"gave": (event[1], event[2]), "took": (event[2], event[1])}[kind]
-        cards = cards_text(_counts(event[4])) if event[4] is not None else tr("log.cards_n", n=event[3])
+        cards = cards_text(_counts(event[4])) if event[4] is not None else trn("log.cards_n", event[3])
         return [tr("log.gave", name=n[who[0]], to=n[who[1]], cards=cards)]
     if kind == "steal_skipped":
         return [tr("log.steal_skipped", name=n[event[1]])]
@@ -209,7 +209,7 @@ def sentences(event, names, state=None) -> list:
             return [tr("log.longest_road_none")]
         return [tr("log.longest_road", name=n[event[1]], n=event[2])]
     if kind == "largest_army":
-        return [tr("log.largest_army", name=n[event[1]], n=event[2])]
+        return [trn("log.largest_army", event[2], name=n[event[1]])]
     if kind == "won":
         vp = state.vp_public[event[1]] + event[2][event[1]] if state is not None else "?"
         return [tr("log.won", name=n[event[1]], vp=vp)]

@@ -13,7 +13,7 @@ from game.engine.state import ACCEPTED, COUNTERED, DECLINED, NOT_ASKED, PENDING
 
 from .. import theme, widgets
 from ..eventtext import card_name, cards_text, error_text
-from ..i18n import tr
+from ..i18n import tr, trn
 
 
 _SHADES = {}
@@ -119,7 +119,7 @@ class DiscardDialog(Dialog):
 
     def draw(self, surf):
         need = self.view.discard_need[self.me]
-        rect = self.frame(surf, tr("discard.title", n=need))
+        rect = self.frame(surf, trn("discard.title", need))
         hand = self.view.hands[self.me]
         self.text(surf, tr("discard.help"), (rect.centerx, rect.y + self.s(44)), 14, theme.TEXT_DIM)
         y = self.counters(surf, rect.y + self.s(76), "discard", self.sel, lambda k: hand[k])
@@ -149,7 +149,7 @@ class StealDialog(Dialog):
         y = rect.y + self.s(56)
         for v in victims:
             r = pygame.Rect(rect.x + self.s(40), y, rect.w - self.s(80), self.s(44))
-            label = f"{self.t.names[v]}  ·  {tr('steal.cards', n=self.view.hand_n[v])}"
+            label = f"{self.t.names[v]}  ·  {trn('steal.cards', self.view.hand_n[v])}"
             self.t.btn(surf, ("steal", v), r, label, lambda v=v: self.t.submit(("steal", self.me, v)), size=16)
             pygame.draw.rect(surf, self.t.colours[v], (r.x + self.s(6), r.y + self.s(8), self.s(10), r.h - self.s(16)))
             y += self.s(52)

@@ -17,6 +17,27 @@ from ..i18n import tr
 from .base import GuiScene
 
 ROWS = 5                     # games shown at once (a LAN rarely has more)
+# Posted from the discovery thread when the list of games changes: it wakes
+# the idle window loop (asleep in pygame.event.wait) so the list redraws at once.
+LIST_CHANGED = pygame.event.custom_type()
+
+
+def wake_on_change(browser) -> bool:
+    """Make `browser` (a BrowserSession) post LIST_CHANGED whenever its
+    list changes.  Its Browser calls `on_change` on the network thread after
+    every change; we chain onto that.  False if there is nothing to hook."""
+    inner = getattr(getattr(browser, "browser", None), "on_change", None)
+    if inner is None:
+        return False
+
+    def changed(games):
+        inner(games)
+        try:
+            pygame.event.post(pygame.event.Event(LIST_CHANGED))     # (thread-safe in SDL)
+        except pygame.error:             # the window is already gone
+            pass
+    browser.browser.on_change = changed
+    return True
 
 
 class LanJoinScene(GuiScene):
@@ -183,10 +204,13 @@ class LanJoinScene(GuiScene):
 
     # --- network -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        super().update(dt)
+        # The network first, then the widgets' own update: pygame_gui builds a
+        # changed button's image in update(), so this frame already shows it.
         if self.finding is not None and self.finding.done():
             job, self.finding = self.finding, None
             self.browser, self.browser_error = job.result, job.error
+            if self.browser is not None:
+                wake_on_change(self.browser)
             self._refresh_widgets()
         if self.browser is not None:
             games = self.browser.games()[:ROWS]
@@ -195,6 +219,7 @@ class LanJoinScene(GuiScene):
                 self._refresh_widgets()
         if self.pending is not None and self.pending.done():
             self._joined()
+        super().update(dt)
 
     def _joined(self) -> None:
         job, self.pending = self.pending, None
@@ -214,4 +239,5 @@ class LanJoinScene(GuiScene):
             self.app.replace(LobbyScene(self.app, game, events))
 
     def wake_ms(self) -> int:
-        return 200             # the list of games changes on its own
+        # The list wakes the loop itself (LIST_CHANGED); a join in progress is polled.
+        return 100 if self.pending is not None or self.finding is not None else super().wake_ms()

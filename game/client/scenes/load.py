@@ -25,7 +25,7 @@ from game import saves
 
 from .. import lan, theme, widgets
 from ..controller import HotseatController
-from ..i18n import tr
+from ..i18n import tr, trn
 from .base import GuiScene
 
 ROW_H = 66                      # at the 1280x720 design size
@@ -66,7 +66,7 @@ def describe(game) -> dict:
     turn = summary.get("turn") if type(summary.get("turn")) is int else 0
     status = tr("load.won", name=names[winner]) if winner >= 0 else tr("load.in_progress")
     facts = [saved_date(game.updated), tr("new.rules." + game.config["rules"]), tr("load.turn", n=turn),
-             tr("load.moves", n=len(game.commands)), status]
+             trn("load.moves", len(game.commands)), status]
     if game.mode == "lan":
         facts.insert(1, tr("load.lan"))
     computers = sum(1 for level in saves.computer_levels(game) if level)

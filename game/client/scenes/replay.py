@@ -2,9 +2,11 @@
 play it at a chosen speed, with the board, the log and every hand.
 
 A save is the whole game on the machine that ran its authority (hot-seat
-laptop or LAN host), so a replay may show everything: by default the full
-state with all hands side by side; `V` switches to what one seat saw, or
-to the public view.
+laptop or LAN host), hidden cards included.  A game that is over replays
+with every hand side by side; `V` switches to what one seat saw, or to the
+public view.  A game still in progress replays in the public view only:
+its hands, development cards and deck order are still secret, and a
+replay must not show them to whoever sits at the laptop.
 
 `Replay` is the model (no drawing): it checks the save once with
 saves.restore (every recorded state hash must match), keeps the records and
@@ -26,7 +28,7 @@ from game.engine.views import view
 from .. import theme, widgets
 from ..boardview import BoardView, draw_gate, draw_ship
 from ..eventtext import card_name, dev_name, progress_name, sentences
-from ..i18n import tr
+from ..i18n import tr, trn
 from .base import Scene
 from .load import saved_date, saved_players
 
@@ -47,8 +49,17 @@ class Replay:
             apply(first.state, record.cmd)
             if (i + 1) % SNAPSHOT_EVERY == 0:
                 self.snapshots.append(encode_state(first.state))
+        self.finished = first.state.phase == GAME_OVER
         self.state = decode_state(self.snapshots[0])
         self.pos = 0                   # moves applied to self.state
+
+    def audiences(self) -> list:
+        """The perspectives this game may be replayed in: every one once
+        the game is over, else only the public view (None)."""
+        return [ALL] + list(range(self.state.n)) + [None] if self.finished else [None]
+
+    def _allowed(self, audience):
+        return audience if audience in self.audiences() else None
 
     @property
     def length(self) -> int:
@@ -69,11 +80,14 @@ class Replay:
         return state_hash(self.state)
 
     def shown(self, audience):
-        """The state as `audience` saw it (ALL: the full state)."""
+        """The state as `audience` saw it (ALL: the full state); a
+        perspective the game does not allow yet gets the public view."""
+        audience = self._allowed(audience)
         return self.state if audience == ALL else view(self.state, audience)
 
     def events(self, i, audience) -> tuple:
         """Events of move i (0-based) as `audience` saw them."""
+        audience = self._allowed(audience)
         record = self.records[i]
         return record.events if audience == ALL else record.for_audience(audience).events
 
@@ -115,7 +129,7 @@ class ReplayScene(Scene):
         self.n = len(self.names)
         self.board = BoardView()
         self.targets = widgets.Targets()
-        self.audience = ALL
+        self.audience = model.audiences()[0]       # all hands once the game is over, else public
         self.playing = False
         self.speed = 2                           # index into SPEEDS
         self.carry = 0.0                         # fractions of a move owed by play
@@ -157,7 +171,7 @@ class ReplayScene(Scene):
         self.app.dirty = True
 
     def next_view(self) -> None:
-        order = [ALL] + list(range(self.n)) + [None]
+        order = self.m.audiences()
         self.audience = order[(order.index(self.audience) + 1) % len(order)]
         self.app.dirty = True
 
@@ -336,7 +350,7 @@ class ReplayScene(Scene):
         hand = v.hands[seat]
         cw, ch = int(26 * s), int(min(30 * s, ph * 0.34))
         if hand is None:
-            words = tr("replay.hidden_cards", n=v.hand_n[seat]) if v.hand_n[seat] else tr("replay.no_cards")
+            words = trn("replay.hidden_cards", v.hand_n[seat]) if v.hand_n[seat] else tr("replay.no_cards")
             img = text.render(words, 13, theme.TEXT_DIM)
             surf.blit(img, (x, y + int(6 * s)))
         else:
@@ -349,7 +363,7 @@ class ReplayScene(Scene):
                 surf.blit(img, img.get_rect(center=r.center))
                 self.targets.add(("card", seat, kind), r, None)
                 x += cw + int(4 * s)
-            img = text.render(f"{sum(hand)} {tr('panel.cards').lower()}", 13, theme.TEXT_DIM)
+            img = text.render(trn("clarity.cards", sum(hand)), 13, theme.TEXT_DIM)
             surf.blit(img, img.get_rect(midleft=(x + int(6 * s), y + ch // 2)))
         line = self._cards_line(v, seat)
         img = text.render(line, 12, theme.TEXT_DIM)
@@ -363,13 +377,13 @@ class ReplayScene(Scene):
         if v.ck:
             cards = v.prog[seat]
             if cards is None and v.prog_n[seat]:
-                return tr("replay.hidden_progress", n=v.prog_n[seat])
+                return trn("replay.hidden_progress", v.prog_n[seat])
             cards = cards or ()
             held = [f"{progress_name(c)}" + (f" ×{k}" if k > 1 else "") for c, k in enumerate(cards) if k]
             return ", ".join(held) or tr("replay.no_progress")
         dev, new = v.dev[seat], v.dev_new[seat]
         if dev is None and v.dev_n[seat]:
-            return tr("replay.hidden_dev", n=v.dev_n[seat])
+            return trn("replay.hidden_dev", v.dev_n[seat])
         held = []
         dev, new = dev or (), new or ()
         for kind, k in enumerate(dev):
@@ -426,7 +440,7 @@ class ReplayScene(Scene):
         self.targets.add(("timeline",), t.inflate(0, int(8 * s)), None)
         labels = {"first": "«", "back1": "‹", "fwd1": "›", "last": "»", "slower": "−", "faster": "+",
                   "play": tr("replay.pause") if self.playing else tr("replay.play"),
-                  "speed": tr("replay.speed", n=SPEEDS[self.speed]),
+                  "speed": trn("replay.speed", SPEEDS[self.speed]),
                   "view": self._view_label()}
         acts = self.actions()
         for key, rect in L.buttons.items():
@@ -446,7 +460,7 @@ class ReplayScene(Scene):
         if self.audience == ALL:
             return tr("replay.view_all")
         if self.audience is None:
-            return tr("replay.view_public")
+            return tr("replay.view_public") if self.m.finished else tr("clarity.replay_public_only")
         return tr("replay.view_seat", name=self.names[self.audience])
 
 

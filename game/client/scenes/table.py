@@ -41,7 +41,7 @@ from game.engine.state import (
     STEAL, TRADE,
 )
 
-from .. import theme, widgets
+from .. import reasons, staging, theme, widgets
 from ..computers import ComputerSeats
 from ..boardview import (
     BoardView, draw_city, draw_gate, draw_knight, draw_robber, draw_settlement, draw_ship, draw_wall,
@@ -49,6 +49,8 @@ from ..boardview import (
 from ..eventtext import card_name, cards_text, error_text, event_die_text, progress_name, sentences, track_name
 from ..i18n import tr
 from ..layout import TableLayout
+from ..prompts import main_prompt, roll_prompt
+from .. import clarity_overlay
 from . import ckdialogs, dialogs
 from .base import Scene
 
@@ -151,6 +153,7 @@ class TableScene(Scene):
         self.holder = None                   # the person who last took the device
         if self.solo:                        # one person: the screen is theirs, no curtain ever
             self.viewer = self.holder = self.people[0]
+        self.stage = staging.Stage(self)     # the big moments, staged (staging.py)
         for event in controller.start_events():
             self.log.extend(sentences(event, self.names))
         self.resize(app.size)
@@ -351,13 +354,14 @@ class TableScene(Scene):
                 if event[0] in ATTACK_EVENTS:
                     attack.extend(said)
                 self._animate(event, public)
-            if attack:
+            if attack and self.stage.attack is None:       # (staged attacks tell it themselves)
                 self.note(" ".join(attack), theme.ACCENT, 9.0)
         if len(self.log) > 500:
             del self.log[:-400]
         self.log_scroll = 0
 
     def _animate(self, event, public) -> None:
+        self.stage.event(event, public)
         now = time.monotonic()
         kind = event[0]
         if kind == "rolled":
@@ -435,6 +439,8 @@ class TableScene(Scene):
         key, v = self.hover_key, self.view
         if key is None or self.dialog is not None or self.curtain_for is not None:
             return None
+        if key[0] == "why":                  # a greyed button says why (reasons.py)
+            return reasons.hover_reason(self)
         if key[0] == "harbor":
             kind = v.harbors[key[1]]
             return tr("tip.harbor_generic") if kind == GENERIC_HARBOR else tr("tip.harbor", res=card_name(kind))
@@ -481,6 +487,8 @@ class TableScene(Scene):
             elif self.knight is not None:
                 self.knight = None          # a click beside the knight's spots lets go of it
                 self._update_pick()
+            else:
+                reasons.explain_spot(self, pos)     # a spot that is not lit: say why
             self.app.dirty = True
         self._update_hover()
 
@@ -490,6 +498,13 @@ class TableScene(Scene):
             self.note(copy_position(self.view), theme.ACCENT, 6.0)
             self.app.dirty = True
             return
+        if self.stage.blocking and self.curtain_for is None:     # a staged attack: a key goes on
+            return self.stage.key(key)
+        if key in (pygame.K_F1, pygame.K_h):             # rules and costs, from anywhere
+            return self.open_rules()
+        if key == pygame.K_ESCAPE and (self.curtain_for is not None or
+                                       (self.dialog is None and not self.mode and self.knight is None)):
+            return self.open_game_menu()                 # (Esc first lets go of a mode or a knight)
         if self.curtain_for is not None:
             if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
                 self.reveal()
@@ -585,12 +600,23 @@ class TableScene(Scene):
         self.app.dirty = True
 
     def to_menu(self) -> None:
-        """Leaving ends the game, so the Menu button asks once more first."""
-        if time.monotonic() < self.leave_armed_until:
-            self.app.pop()
-        else:
-            self.leave_armed_until = time.monotonic() + 3.0
-            self.note(tr("note.leave_confirm"), theme.ACCENT, 3.0)
+        """The Menu button: the in-game menu (resume, settings, rules, save, leave)."""
+        self.open_game_menu()
+
+    def open_game_menu(self) -> None:
+        from .game_menu import GameMenuScene
+        self.app.push(GameMenuScene(self.app, self))
+
+    def open_rules(self) -> None:
+        from .rules_screen import RulesScreen
+        self.app.push(RulesScreen(self.app, self.ck))
+
+    def leave_game(self) -> None:
+        """Leave the table for the menu below it (hot-seat games are saved
+        after every move; a LAN seat closes its session first)."""
+        if not self.c.hotseat:
+            self.c.lan.close()
+        self.app.pop()
 
     # --- update ---------------------------------------------------------------------------
     def busy(self) -> bool:
@@ -600,7 +626,7 @@ class TableScene(Scene):
     def wake_ms(self) -> int:
         if self.computers is not None and self.game_over_at is None and self.computers.active():
             return 30                    # computers are thinking or about to move
-        return 200 if self.notes or self.game_over_at is not None else 1000
+        return min(200 if self.notes or self.game_over_at is not None else 1000, self.stage.wake_ms())
 
     def computers_playing(self) -> bool:
         """A computer must decide and the person at the screen need not."""
@@ -614,6 +640,8 @@ class TableScene(Scene):
         if self.c.seq != self.seen:      # records that came from elsewhere (a LAN host, a computer)
             self.refresh()
         now = time.monotonic()
+        if self.stage.update(now):
+            self.app.dirty = True
         if self.notes and self.notes[0][2] < now:
             self.notes = [n for n in self.notes if n[2] >= now]
             self.app.dirty = True
@@ -657,6 +685,7 @@ class TableScene(Scene):
             if getattr(self.dialog, "modal", True):
                 self.targets.add(("backdrop",), self.layout.screen, None)
             self.dialog.draw(surf)
+        clarity_overlay.draw(self, surf)
 
     def btn(self, surf, key, rect, label, action, enabled=True, primary=False, selected=False,
             size=15, sub=None):
@@ -851,10 +880,10 @@ class TableScene(Scene):
         if v.phase == MAIN and self.ck and self.action_enabled("harbor"):
             owed = sum(1 for n in v.harbor_swaps if n)
             return tr("prompt.harbor", name=name, n=owed)
-        if v.phase == MAIN and self.ck:
-            return tr("prompt.main_ck", name=name)
-        if v.phase == ROLL and self.ck:
-            return tr("prompt.roll_ck", name=name)
+        if v.phase == MAIN:
+            return main_prompt(self.legal, name, self.ck, self.action_enabled("trade"))
+        if v.phase == ROLL:
+            return roll_prompt(self.legal, name, self.ck)
         key = PHASE_NAMES[v.phase]
         if v.phase == TRADE:
             key = "trade_wait" if me == v.current else "trade_answer"

@@ -1,0 +1,224 @@
+"""Why not: an engine refusal (its stable reason code, game.engine.ERROR_CODES)
+in plain words with the rule it comes from.
+
+    "No free corner on your roads: two buildings never stand on neighbouring
+     corners — distance rule (B-3.3)"
+
+The words are catalog entries `why.<code>` (every code has one) and, where
+one command deserves sharper words, `why.<code>.<command kind>`; each ends
+with the rule's name after a dash, and RULE_OF gives the rule's id from
+../shared/RULES.md, which is appended.  For a greyed button or a spot that
+does not light up, the engine's `check` is asked about one representative
+command (the button's command on any spot), so the reason is the engine's own
+and never a second copy of the rules here."""
+
+from game.engine import ERROR_CODES, check
+from game.engine.board import NODE_NEIGHBORS, NUM_EDGES, NUM_HEXES, NUM_NODES
+from game.engine.constants import COST_ACTIVATE, COST_CITY, COST_DEV, COST_KNIGHT, COST_ROAD, COST_SETTLEMENT, \
+    COST_WALL
+from game.engine.rules import IllegalCommand
+from game.engine.state import DISCARD, ROBBER, ROLL, STEAL
+
+from . import theme
+from .eventtext import cards_text
+from .i18n import tr
+
+# (code, command kind or None for any) -> the rule's id in RULES.md
+RULE_OF = {
+    ("bad_choice", None): "CK-11",
+    ("bad_seat", None): "B-1.8",
+    ("bad_spot", None): "B-6",
+    ("bad_spot", "build_road"): "B-6.2", ("bad_spot", "place_road"): "B-6.2",
+    ("bad_spot", "build_settlement"): "B-3.3", ("bad_spot", "place_settlement"): "B-3.3",
+    ("bad_spot", "place_city"): "B-3.3",
+    ("bad_spot", "build_city"): "B-6.4",
+    ("bad_spot", "move_robber"): "B-5.4",
+    ("bad_spot", "build_wall"): "CK-5.1",
+    ("bad_spot", "recruit_knight"): "CK-5.2",
+    ("bad_spot", "activate_knight"): "CK-5.3",
+    ("bad_spot", "promote_knight"): "CK-5.4",
+    ("bad_spot", "move_knight"): "CK-7.1", ("bad_spot", "displace_knight"): "CK-7.2",
+    ("bad_spot", "chase_robber"): "CK-7.3",
+    ("bad_target", None): "B-5.4",
+    ("bad_target", "offer"): "B-7.1", ("bad_target", "confirm_trade"): "B-7.1",
+    ("bad_terms", None): "B-7.1",
+    ("bank_empty", None): "B-1.4",
+    ("cannot_afford", None): "B-6.1",
+    ("cannot_afford", "maritime"): "B-7.2",
+    ("cannot_afford", "build_wall"): "CK-5.1",
+    ("cannot_afford", "recruit_knight"): "CK-5.2", ("cannot_afford", "promote_knight"): "CK-5.4",
+    ("cannot_afford", "activate_knight"): "CK-5.3",
+    ("cannot_improve", None): "CK-6.1",
+    ("deck_empty", None): "B-6.5",
+    ("game_over", None): "B-8.6",
+    ("knight_not_ready", None): "CK-7",
+    ("malformed", None): "B-4.3",
+    ("missing_cards", None): "B-7.1",
+    ("no_card", None): "B-9.2",
+    ("no_pieces", None): "B-6.6",
+    ("no_pieces", "build_wall"): "CK-5.1", ("no_pieces", "recruit_knight"): "CK-5.2",
+    ("not_in_these_rules", None): "CK-1.1",
+    ("not_your_turn", None): "B-4.3",
+    ("one_card_per_turn", None): "B-9.2",
+    ("robber_locked", None): "CK-3.5",
+    ("roll_first", None): "CK-3.1",
+    ("same_kind", None): "B-7.2",
+    ("too_weak", None): "CK-7.2",
+    ("trade_over", None): "B-4.1",
+    ("unknown_command", None): "B-4.3",
+    ("wrong_count", None): "B-5.3",
+    ("wrong_decision", None): "B-4.3",
+    ("wrong_phase", None): "B-4.1",
+}
+COSTS = {"build_road": COST_ROAD, "build_settlement": COST_SETTLEMENT, "build_city": COST_CITY,
+         "buy_dev": COST_DEV, "build_wall": COST_WALL, "recruit_knight": COST_KNIGHT,
+         "promote_knight": COST_KNIGHT, "activate_knight": COST_ACTIVATE}
+# Buttons whose command names a spot: the representative command uses spot 0
+# (the engine checks turn, supply and cost before the spot, so a refusal
+# about the spot means no spot at all would do).
+SPOT_BUTTONS = ("build_road", "build_settlement", "build_city", "build_wall", "recruit_knight")
+SETTLING = ("build_settlement", "place_settlement", "place_city")
+# What the game is waiting for instead, by phase (wrong_phase)
+PHASE_WORDS = {ROLL: "why.wrong_phase.roll_first", DISCARD: "why.wrong_phase.discard",
+               ROBBER: "why.wrong_phase.robber", STEAL: "why.wrong_phase.robber"}
+
+PHASE_RULES = {ROLL: "B-4.1", DISCARD: "B-5.3", ROBBER: "B-5.4", STEAL: "B-5.4"}
+
+
+def assert_complete():
+    """Every engine code has a rule (used by the tests)."""
+    return [code for code in ERROR_CODES if (code, None) not in RULE_OF]
+
+
+def reason(err: IllegalCommand, cmd=None, state=None, exact=False) -> str:
+    """The refusal `err` of command `cmd` (optional) in plain words, ending
+    with the rule's name and id.  `exact`: the command's spot is the one
+    the player pointed at (not a representative one), so say what is wrong
+    with that spot."""
+    kind = cmd[0] if cmd else None
+    key = f"why.{err.code}.{kind}"
+    if err.code == "wrong_phase" and state is not None and state.phase in PHASE_WORDS:
+        key = PHASE_WORDS[state.phase]
+    text = tr(key)
+    if text == key:
+        text = tr(f"why.{err.code}")
+        if text == f"why.{err.code}":             # a code newer than this client: the engine's words
+            return err.detail
+    rule = RULE_OF.get((err.code, kind)) or RULE_OF.get((err.code, None))
+    if err.code == "wrong_phase" and state is not None:
+        rule = PHASE_RULES.get(state.phase, rule)
+    if exact and err.code == "bad_spot" and kind in SETTLING and state is not None:
+        key, rule = _settlement_spot(state, cmd[2], kind)
+        text = tr(key)
+    words, _, rule_name = text.rpartition(" — ")
+    if err.code == "cannot_afford" and kind in COSTS and state is not None and cmd[1] is not None:
+        lacking = _lacking(state.hands[cmd[1]], COSTS[kind])
+        if lacking:
+            words += ". " + tr("why.lacking", cards=lacking).rstrip(".")
+    return f"{words} — {rule_name} ({rule})" if rule else f"{words} — {rule_name}"
+
+
+def _lacking(hand, cost) -> str:
+    if hand is None:
+        return ""
+    need = [0] * len(hand)
+    for kind, k in cost:
+        need[kind] = max(0, k - hand[kind])
+    return cards_text(need) if any(need) else ""
+
+
+def _settlement_spot(state, node, kind) -> tuple:
+    """(catalog key, rule id): which part of B-3.3 / B-6.3 a corner breaks."""
+    if state.node_owner[node] != -1 or state.knight_owner[node] != -1:
+        return "why.bad_spot.taken", "B-6.3"
+    if any(state.node_owner[m] != -1 for m in NODE_NEIGHBORS[node]):
+        return "why.bad_spot.distance", "B-3.3"
+    if kind == "build_settlement":
+        return "why.bad_spot.no_road", "B-6.3"
+    return f"why.bad_spot.{kind}", "B-3.3"
+
+
+def why_not(state, cmd, exact=False):
+    """None if `cmd` is legal in `state`, else why not (plain words and rule)."""
+    err = check(state, cmd)
+    return None if err is None else reason(err, cmd, state, exact)
+
+
+def button_command(state, seat, name):
+    """The command a table button stands for, on a representative spot."""
+    if name in SPOT_BUTTONS:
+        return (name, seat, 0)
+    if name == "bank":                  # the kind held most, for another kind
+        hand = state.hands[seat] or [0] * 5
+        give = max(range(len(hand)), key=lambda k: hand[k])
+        return ("maritime", seat, give, (give + 1) % 5)
+    if name in ("roll", "buy_dev", "end_turn"):
+        return (name, seat)
+    return None
+
+
+def button_reason(table, name):
+    """Why the table's button `name` is greyed out for the viewing seat, or None."""
+    v, me = table.view, table.viewer
+    if me is None or v is None:
+        return None
+    if name == "trade":
+        err = table._probe_offer()
+        return reason(err, ("offer", me), v) if err is not None else None
+    cmd = button_command(v, me, name)
+    return why_not(v, cmd) if cmd is not None else None
+
+
+def spot_reason(state, seat, cmd_kind, spot):
+    """Why `spot` is not a place for `cmd_kind` (a board pick), or None."""
+    return why_not(state, (cmd_kind, seat, spot), exact=True)
+
+
+# --- on the table ------------------------------------------------------------------
+SPOT_COUNTS = {"node": NUM_NODES, "edge": NUM_EDGES, "hex": NUM_HEXES}
+
+
+def add_targets(table) -> None:
+    """Greyed buttons answer why: hovering one shows the reason as a
+    tooltip (see hover_reason), clicking it shows it as a note.  Called
+    while the frame is drawn, after the buttons (which register only
+    enabled ones)."""
+    if table.viewer is None or table.curtain_for is not None or table.dialog is not None:
+        return
+    for name, rect in table.layout.buttons.items():
+        if not table.action_enabled(name):
+            table.targets.add(("why", name), rect, lambda n=name: explain_button(table, n))
+
+
+def hover_reason(table):
+    """The tooltip for a greyed button under the mouse, or None."""
+    key = table.hover_key
+    if key and key[0] == "why" and table.dialog is None and table.curtain_for is None:
+        return button_reason(table, key[1])
+    return None
+
+
+def explain_button(table, name) -> None:
+    why = button_reason(table, name)
+    if why:
+        table.note(why, theme.BAD, 6.0)
+
+
+def explain_spot(table, pos) -> bool:
+    """A click on the board beside every lit spot: if it is on a spot of the
+    kind being picked, say why that one is not allowed.  True if it did."""
+    if table.pick is None or table.pick_style != "build" or table.viewer is None:
+        return False
+    kind, cands = table.pick
+    cmd_kind = next((c[0] for c in cands.values() if isinstance(c, tuple)), None)
+    if cmd_kind is None and table.mode:
+        cmd_kind = table.mode
+    if cmd_kind is None:
+        return False
+    spot = table.board.hit(kind, range(SPOT_COUNTS[kind]), pos)
+    if spot is None or spot in cands:
+        return False
+    why = spot_reason(table.view, table.viewer, cmd_kind, spot)
+    if why:
+        table.note(why, theme.BAD, 6.0)
+    return bool(why)

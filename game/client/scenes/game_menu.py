@@ -1,0 +1,162 @@
+"""The in-game menu (Esc or the Menu button on the table): resume, settings,
+rules and costs, save, leave.  Drawn over the dimmed table.
+
+Buttons in dialogs go in one order everywhere: in a column the usual
+choice first (Resume on top, Leave last); in a row the way back on the
+left and the action on the right ("Stay" | "Leave").  Leaving asks once
+more, and says the game is kept (autosave) or, over a LAN, what leaving
+means for the others."""
+
+import os
+
+import pygame
+
+from .. import theme, widgets
+from ..i18n import tr
+from .base import Scene
+
+ITEMS = ("resume", "settings", "rules", "save", "leave")
+
+
+class GameMenuScene(Scene):
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        self.targets = widgets.Targets()
+        self.hover = None
+        self.confirm_leave = False
+        self.message = ""                # after Save: where the game is kept, or why not
+        self.message_bad = False
+
+    # --- actions -----------------------------------------------------------------------
+    def resume(self) -> None:
+        self.app.pop()
+
+    def settings(self) -> None:
+        from .settings_scene import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def rules(self) -> None:
+        from .rules_screen import RulesScreen
+        self.app.push(RulesScreen(self.app, self.table.ck))
+
+    def save(self) -> None:
+        """Hot-seat games save themselves after every move; Save writes once
+        more and says where.  Over a LAN the host keeps the save."""
+        c = self.table.c
+        saver = getattr(c, "saver", None)
+        if not c.hotseat:
+            self.message, self.message_bad = tr("gamemenu.saved_by_host"), False
+        elif saver is None:
+            reason = getattr(c, "save_error", None) or tr("gamemenu.no_save_folder")
+            self.message, self.message_bad = tr("gamemenu.save_failed", reason=reason), True
+        else:
+            try:
+                saver.record()
+            except OSError as exc:
+                self.message, self.message_bad = tr("gamemenu.save_failed", reason=exc.strerror or str(exc)), True
+            else:
+                self.message, self.message_bad = tr("gamemenu.saved", file=os.path.basename(saver.path)), False
+        self.app.dirty = True
+
+    def leave(self) -> None:
+        self.confirm_leave = True
+        self.app.dirty = True
+
+    def stay(self) -> None:
+        self.confirm_leave = False
+        self.app.dirty = True
+
+    def really_leave(self) -> None:
+        self.app.pop()                    # this menu
+        self.table.leave_game()
+
+    def actions(self) -> dict:
+        return {"resume": self.resume, "settings": self.settings, "rules": self.rules, "save": self.save,
+                "leave": self.leave, "stay": self.stay, "really_leave": self.really_leave}
+
+    # --- input --------------------------------------------------------------------------
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.stay() if self.confirm_leave else self.resume()
+            elif event.key in (pygame.K_F1, pygame.K_h) and not self.confirm_leave:
+                self.rules()
+        elif event.type == pygame.MOUSEMOTION:
+            key, _ = self.targets.at(event.pos)
+            if key != self.hover:
+                self.hover = key
+                self.app.dirty = True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            _, action = self.targets.at(event.pos)
+            if action is not None:
+                action()
+
+    def resize(self, size) -> None:
+        self.table.resize(size)
+        self.app.dirty = True
+
+    def language_changed(self) -> None:
+        self.table.language_changed()
+        self.app.dirty = True
+
+    # --- drawing ------------------------------------------------------------------------
+    def panel_rect(self) -> pygame.Rect:
+        s = self.app.scale
+        w, h = self.app.size
+        rows = 2 if self.confirm_leave else len(ITEMS)
+        r = pygame.Rect(0, 0, int(460 * s), int((110 + rows * 58 + (40 if self.message else 0)) * s))
+        r.center = (w // 2, h // 2)
+        return r
+
+    def draw(self, surf) -> None:
+        self.table.draw(surf)             # the table stays in view, dimmed
+        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        shade.fill((8, 10, 16, 170))
+        surf.blit(shade, (0, 0))
+        self.targets.clear()
+        s, text = self.app.scale, self.app.text
+        r = self.panel_rect()
+        widgets.panel(surf, r, theme.PANEL, theme.ACCENT, radius=10, width=2)
+        title = tr("gamemenu.leave_title") if self.confirm_leave else tr("gamemenu.title")
+        img = text.render(title, 24, theme.ACCENT, bold=True)
+        surf.blit(img, img.get_rect(midtop=(r.centerx, r.y + int(18 * s))))
+        y = r.y + int(70 * s)
+        bw, bh = r.w - int(80 * s), int(46 * s)
+        acts = self.actions()
+        if self.confirm_leave:
+            font = self.app.fonts.get(14)
+            for line in widgets.wrap(self.leave_text(), font, r.w - int(50 * s))[:3]:
+                img = text.render(line, 14, theme.TEXT)
+                surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
+                y += img.get_height()
+            y = r.bottom - bh - int(22 * s)
+            half = (bw - int(16 * s)) // 2
+            for i, (key, label, primary) in enumerate((("stay", tr("gamemenu.stay"), False),
+                                                       ("really_leave", tr("gamemenu.leave"), True))):
+                br = pygame.Rect(r.x + int(40 * s) + i * (half + int(16 * s)), y, half, bh)
+                self._button(surf, key, br, label, acts[key], primary)
+            return
+        for key in ITEMS:
+            br = pygame.Rect(r.x + int(40 * s), y, bw, bh)
+            label = tr("gamemenu." + key) + ("  (F1)" if key == "rules" else "  (Esc)" if key == "resume" else "")
+            self._button(surf, key, br, label, acts[key], key == "resume")
+            y += int(58 * s)
+        if self.message:
+            font = self.app.fonts.get(13)
+            colour = theme.BAD if self.message_bad else theme.GOOD
+            for line in widgets.wrap(self.message, font, r.w - int(40 * s))[:2]:
+                img = text.render(line, 13, colour)
+                surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
+                y += img.get_height()
+
+    def leave_text(self) -> str:
+        c = self.table.c
+        if c.hotseat:
+            return tr("gamemenu.leave_hotseat")
+        return tr("gamemenu.leave_lan_host" if getattr(getattr(c, "lan", None), "is_host", False)
+                  else "gamemenu.leave_lan")
+
+    def _button(self, surf, key, rect, label, action, primary=False) -> None:
+        widgets.button(surf, self.app.text, rect, label, True, self.hover == key, primary, False, 16)
+        self.targets.add(key, rect, action)

@@ -1,0 +1,342 @@
+"""The table's big moments, staged from the records' events (issue 10, item 8).
+
+- A barbarian attack (CK-8) stops the table: a panel over the board shows
+  the ship landing, the barbarians' strength against each player's active
+  knights, then the result — the Defender of Catan, a progress card for
+  tied defenders, which cities are pillaged — and, after the first attack,
+  that the robber is free now (CK-3.5).  Lines appear one after another;
+  play resumes when the player clicks Continue (or presses a key).
+- A 7 (B-5.3, B-5.4) and production (B-5.1) get a panel in the corner of
+  the sea that stays while the 7 is being resolved (who discards how many,
+  where the robber went, who was robbed) or a few seconds after a roll
+  (who got what), so nobody has to read the log to follow the game.
+
+`Stage.event(event, view)` is called for every event the table absorbs
+(table._animate); events of records older than the table itself (a resumed
+game's history) are not staged.  `Stage.draw` draws on top of the table,
+`Stage.key` and the panel's click targets take input while the attack
+panel is up: a click or key first shows every line, the next goes on;
+Continue goes on at once.
+"""
+
+import time
+
+import pygame
+
+from game.engine.constants import TERRAIN_NAMES
+
+from . import theme, widgets
+from .boardview import draw_ship
+from .eventtext import card_name
+from .i18n import tr, trn
+
+REVEAL_SECONDS = 0.55            # between two lines of the attack
+PRODUCTION_SECONDS = 4.0
+SEVEN_AFTER_SECONDS = 4.0        # the 7's panel stays this long after the steal
+
+
+class Line:
+    """One line of a staged panel: words, a colour, an optional seat swatch
+    and card counts drawn as chips."""
+
+    def __init__(self, text, colour=theme.TEXT, seat=None, cards=None, bold=False):
+        self.text, self.colour, self.seat, self.cards, self.bold = text, colour, seat, cards, bold
+
+
+class Panel:
+    def __init__(self, title, modal=False, until=None):
+        self.title = title
+        self.lines = []
+        self.modal = modal
+        self.opened = time.monotonic()
+        self.until = until               # non-modal: when it goes (None: while its story goes on)
+
+    def shown_lines(self, now) -> int:
+        """Modal panels reveal their lines one by one."""
+        if not self.modal:
+            return len(self.lines)
+        return min(len(self.lines), 1 + int((now - self.opened) / REVEAL_SECONDS))
+
+    def complete(self, now) -> bool:
+        return self.shown_lines(now) >= len(self.lines)
+
+
+class Stage:
+    def __init__(self, table):
+        self.t = table
+        self.live_from = table.c.seq           # records up to here are history: not staged
+        self.attacks = table.c.view(None).barb_attacks or 0 if table.ck else 0
+        self.attack = None                     # the modal attack panel
+        self.seven = None                      # the 7's panel
+        self.production = None                 # the last roll's panel
+        self.button = None                     # the Continue button's rect (last frame)
+        self.first_attack = False              # the attack on show is the game's first (CK-3.5)
+        self.robber_line = None
+        self.tied = set()                      # tied best defenders still to draw a progress card
+
+    @property
+    def blocking(self) -> bool:
+        return self.attack is not None
+
+    # --- events -----------------------------------------------------------------------------
+    def event(self, event, view) -> None:
+        if self.t.seen <= self.live_from:
+            return
+        kind = event[0]
+        handler = getattr(self, "_on_" + kind, None)
+        if handler is not None:
+            handler(event, view)
+            self.t.app.dirty = True
+
+    def _name(self, seat):
+        return self.t.names[seat]
+
+    def _on_rolled(self, event, view):
+        total = event[2] + event[3]
+        self.production = None
+        if total == 7:
+            self.seven = Panel(tr("stage.seven_title", name=self._name(event[1])))
+            if view.ck and not self.attacks:
+                self.seven.lines.append(Line(tr("stage.robber_waits"), theme.TEXT_DIM))
+                self.seven.until = time.monotonic() + 2 * SEVEN_AFTER_SECONDS
+
+    def _on_produced(self, event, view):
+        if not view.dice:                   # the starting cards of the founding round (B-3.4)
+            return
+        total = sum(view.dice[:2])
+        panel = Panel(tr("stage.production_title", n=total), until=time.monotonic() + PRODUCTION_SECONDS)
+        for seat, gains in enumerate(event[1]):
+            if any(gains):
+                panel.lines.append(Line(self._name(seat), seat=seat, cards=tuple(gains)))
+        if not panel.lines:
+            panel.lines.append(Line(tr("stage.nothing_produced"), theme.TEXT_DIM))
+        self.production = panel
+
+    def _on_must_discard(self, event, view):
+        if self.seven is None:
+            return
+        for seat, k in enumerate(event[1]):
+            if k:
+                self.seven.lines.append(Line(trn("stage.must_discard", k, name=self._name(seat)), seat=seat))
+
+    def _on_discarded(self, event, view):
+        if self.seven is None:
+            return
+        seat, k = event[1], sum(event[2])
+        for line in self.seven.lines:
+            if line.seat == seat and line.cards is None and line.colour == theme.TEXT:
+                line.text = trn("stage.discarded", k, name=self._name(seat))
+                line.colour = theme.TEXT_DIM
+                line.cards = tuple(event[2])
+                if self.seven.until is not None:
+                    self.seven.until = max(self.seven.until, time.monotonic() + SEVEN_AFTER_SECONDS)
+                return
+
+    def _on_robber_moved(self, event, view):
+        if self.seven is None or self.seven.until is not None:      # (a knight's robber: the log tells it)
+            return
+        h = event[2]
+        terrain = tr("terrain." + TERRAIN_NAMES[view.terrain[h]])
+        words = tr("stage.robber_to_number", terrain=terrain, n=view.numbers[h]) if view.numbers[h] \
+            else tr("stage.robber_to", terrain=terrain)
+        self.seven.lines.append(Line(words, theme.ACCENT))
+        self.seven.until = time.monotonic() + 2 * SEVEN_AFTER_SECONDS    # (stays on if nobody can be robbed)
+
+    def _on_stole(self, event, view):
+        last = self.seven.lines[-1] if self.seven is not None and self.seven.lines else None
+        if last is None or last.colour != theme.ACCENT or last.seat is not None:    # (after the robber only)
+            return
+        thief, victim, card = event[1], event[2], event[3]
+        if card == -1:
+            words = tr("stage.stole_nothing", name=self._name(thief), victim=self._name(victim))
+        else:
+            words = tr("stage.stole", name=self._name(thief), victim=self._name(victim))
+        self.seven.lines.append(Line(words, theme.ACCENT, seat=thief))
+        self.seven.until = time.monotonic() + SEVEN_AFTER_SECONDS
+
+    def _on_turn(self, event, view):
+        if self.seven is not None and self.seven.until is None:
+            self.seven.until = time.monotonic() + 1.0       # (a 7 that ended without a steal)
+
+    # the barbarians (CK-8)
+    def _on_barbarians_attack(self, event, view):
+        barbarians, catan, per = event[1], event[2], event[3]
+        self.attacks += 1
+        self.seven = None
+        panel = Panel(tr("stage.attack_title"), modal=True)
+        panel.lines.append(Line(tr("stage.attack_strength", barbarians=barbarians, knights=catan),
+                                theme.BAD if barbarians > catan else theme.GOOD, bold=True))
+        for seat, k in enumerate(per):
+            panel.lines.append(Line(tr("stage.attack_knights", n=k, name=self._name(seat)), seat=seat))
+        self.attack = panel
+        self.first_attack = self.attacks == 1
+
+    def _on_barbarians_win(self, event, view):
+        if self.attack is not None:
+            names = ", ".join(self._name(s) for s in event[1])
+            self._add(Line(tr("stage.barbarians_win", names=names), theme.BAD, bold=True))
+            self._robber_free()
+
+    def _on_city_lost(self, event, view):
+        if self.attack is not None:
+            self._add(Line(tr("stage.city_lost", name=self._name(event[1])), theme.BAD,
+                                          seat=event[1]))
+
+    def _on_catan_wins(self, event, view):
+        if self.attack is None:
+            return
+        heroes = event[1]
+        if not heroes:
+            words = tr("stage.catan_wins_nobody")
+        elif len(heroes) == 1:
+            words = tr("stage.catan_wins")
+        else:
+            words = tr("stage.catan_wins_tie", names=", ".join(self._name(s) for s in heroes))
+        self._add(Line(words, theme.GOOD, bold=True))
+        if len(heroes) != 1:
+            self.tied = set(heroes)
+            self._robber_free()
+
+    def _on_defender(self, event, view):
+        if self.attack is not None:
+            self._add(Line(tr("stage.defender", name=self._name(event[1])), theme.ACCENT,
+                                          seat=event[1], bold=True))
+            self._robber_free()
+
+    def _on_drew_progress(self, event, view):
+        if self.attack is not None and event[1] in self.tied:       # a tied defender's reward (CK-8.4)
+            self._add(Line(tr("stage.drew_progress", name=self._name(event[1])), theme.ACCENT,
+                                          seat=event[1]))
+
+    def _robber_free(self):
+        """The first attack frees the robber from the desert (CK-3.5): said once, last."""
+        if self.attack is not None and self.first_attack:
+            self.first_attack = False
+            self.robber_line = Line(tr("stage.robber_free"), theme.TEXT_DIM)
+            self.attack.lines.append(self.robber_line)
+
+    def _add(self, line):
+        """A line of the attack panel, before the robber's note if it is there."""
+        lines = self.attack.lines
+        if lines and lines[-1] is self.robber_line:
+            lines.insert(len(lines) - 1, line)
+        else:
+            lines.append(line)
+
+    # --- time and input ------------------------------------------------------------------------
+    def update(self, now) -> bool:
+        """Drop panels whose time is up; True if the picture changed."""
+        changed = False
+        for name in ("seven", "production"):
+            panel = getattr(self, name)
+            if panel is not None and panel.until is not None and now > panel.until:
+                setattr(self, name, None)
+                changed = True
+        if self.attack is not None and not self.attack.complete(now):
+            changed = True                      # the next line is due
+        return changed
+
+    def wake_ms(self) -> int:
+        return 100 if self.attack is not None or self.seven or self.production else 1000
+
+    def dismiss(self) -> None:
+        now = time.monotonic()
+        if self.attack is not None and not self.attack.complete(now):
+            self.attack.opened = now - REVEAL_SECONDS * len(self.attack.lines)     # show the rest at once
+        else:
+            self.attack = None
+        self.t.app.dirty = True
+
+    def close(self) -> None:
+        self.attack = None
+        self.t.app.dirty = True
+
+    def key(self, key) -> None:
+        if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_KP_ENTER):
+            self.dismiss()
+
+    # --- drawing -----------------------------------------------------------------------------------
+    def draw(self, surf) -> None:
+        if self.t.curtain_for is not None:
+            return
+        L, s = self.t.layout, self.t.layout.s
+        x, y = L.board.x + int(12 * s), L.board.bottom - int(12 * s)
+        for panel in (self.production, self.seven):
+            if panel is not None:
+                r = self._panel(surf, panel, int(290 * s), bottomleft=(x, y))
+                x = r.right + int(10 * s)
+        if self.attack is not None:
+            shade = pygame.Surface(L.board.size, pygame.SRCALPHA)
+            shade.fill((6, 10, 18, 150))
+            surf.blit(shade, L.board.topleft)
+            r = self._panel(surf, self.attack, int(520 * s), center=L.board.center, ship=True)
+            self.button = pygame.Rect(0, 0, int(200 * s), int(40 * s))
+            self.button.midbottom = (r.centerx, r.bottom - int(14 * s))
+            hover = self.button.collidepoint(self.t.mouse)
+            widgets.button(surf, self.t.app.text, self.button, tr("stage.continue"), True, hover, True, False, 15)
+            self.t.targets.add(("stage",), L.screen, self.dismiss)        # the whole table answers
+            self.t.targets.add(("stage", "continue"), self.button, self.close)
+
+    def _panel(self, surf, panel, width, ship=False, **where):
+        s, text = self.t.layout.s, self.t.app.text
+        now = time.monotonic()
+        shown = panel.lines[:panel.shown_lines(now)]
+        pad = int(12 * s)
+        rows = []                                       # (images, line)
+        for line in shown:
+            room = width - 2 * pad - (int(20 * s) if line.seat is not None else 0)
+            if line.cards:
+                room -= int(34 * s) * sum(1 for k in line.cards if k)
+            wrap_font = self.t.app.fonts.get(15, line.bold)
+            imgs = [text.render(w, 15, line.colour, bold=line.bold) for w in widgets.wrap(line.text, wrap_font, room)]
+            rows.append((imgs, line))
+        title = text.render(panel.title, 18, theme.ACCENT, bold=True)
+        ship_h = int(70 * s) if ship else 0
+        height = pad + title.get_height() + ship_h + int(6 * s) + sum(
+            sum(i.get_height() for i in imgs) + int(4 * s) for imgs, _ in rows) + pad
+        if panel.modal:
+            height += int(58 * s)
+        r = pygame.Rect(0, 0, width, height)
+        for k, v in where.items():
+            setattr(r, k, v)
+        widgets.panel(surf, r, (18, 24, 34), theme.ACCENT if panel.modal else theme.PANEL_EDGE, radius=10,
+                      width=2 if panel.modal else 1)
+        y = r.y + pad
+        surf.blit(title, title.get_rect(midtop=(r.centerx, y)) if panel.modal else (r.x + pad, y))
+        y += title.get_height()
+        if ship:
+            box = pygame.Rect(0, 0, ship_h, ship_h)
+            box.midtop = (r.centerx, y)
+            draw_ship(surf, box, sail=(250, 250, 245))
+            y += ship_h
+        y += int(6 * s)
+        for imgs, line in rows:
+            x = r.x + pad
+            if line.seat is not None:
+                sw = pygame.Rect(x, y + int(4 * s), int(12 * s), int(12 * s))
+                pygame.draw.rect(surf, self.t.colours[line.seat], sw, border_radius=3)
+                x += int(20 * s)
+            ly = y
+            for img in imgs:
+                surf.blit(img, (x, ly))
+                ly += img.get_height()
+            if line.cards:
+                cx = x + imgs[0].get_width() + int(10 * s) if imgs else x
+                for kind, k in enumerate(line.cards):
+                    if k:
+                        cx = self._chip(surf, cx, y, kind, k)
+            y = ly + int(4 * s)
+        return r
+
+    def _chip(self, surf, x, y, kind, k) -> int:
+        """A small card of `kind` with its count; returns the x after it."""
+        s, text = self.t.layout.s, self.t.app.text
+        r = pygame.Rect(x, y + int(1 * s), int(16 * s), int(20 * s))
+        pygame.draw.rect(surf, theme.RESOURCE_RGB[kind], r, border_radius=3)
+        pygame.draw.rect(surf, (240, 240, 236), r, 1, border_radius=3)
+        img = text.render(f"{k}", 13, theme.TEXT, bold=True)
+        surf.blit(img, (r.right + int(3 * s), y + int(2 * s)))
+        return r.right + int(3 * s) + img.get_width() + int(8 * s)
+
+    def card_words(self, cards) -> str:
+        return ", ".join(f"{k} {card_name(kind)}" for kind, k in enumerate(cards) if k)

@@ -1,0 +1,91 @@
+"""Plurals (issue 10, item 15): every text that counts something has both
+plural forms in both languages, and reads right for 0, 1 and 2."""
+
+import os
+import re
+import string
+
+import pytest
+
+from game.client import i18n
+
+CLIENT = os.path.join(os.path.dirname(__file__), "..", "game", "client")
+# Nouns that change with their count, right after a {placeholder}.
+COUNTED = r"\{(n|k)\} (cards?|kaart(en)?|moves?|zet(ten)?|knights?|ridders?|" \
+          r"development cards?|ontwikkelingskaart(en)?|progress cards?)\b"
+
+
+def _fields(text):
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+def _plural_keys(lang):
+    return sorted(k[:-len("_other")] for k in i18n.catalog(lang) if k.endswith("_other"))
+
+
+def _trn_keys_in_code():
+    used = set()
+    for root, _, files in os.walk(CLIENT):
+        for name in files:
+            if name.endswith(".py"):
+                with open(os.path.join(root, name), encoding="utf-8") as f:
+                    used |= set(re.findall(r"""trn\(\s*["']([a-z_]+\.[a-z_.]*[a-z])["']""", f.read()))
+    return used
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    i18n.set_language("en")
+
+
+def test_every_counted_text_has_both_forms_in_both_languages():
+    used = _trn_keys_in_code()
+    assert {"steal.cards", "discard.title", "load.moves", "replay.hidden_cards"} <= used
+    keys = used | set(_plural_keys("en")) | set(_plural_keys("nl"))
+    for lang in i18n.LANGUAGES:
+        cat = i18n.catalog(lang)
+        for key in keys:
+            forms = [cat.get(f"{key}_{form}") for form in i18n.PLURAL_FORMS]
+            assert all(forms), (lang, key)
+            assert key not in cat, (lang, key)                  # one spelling, not three
+            assert _fields(forms[0]) == _fields(forms[1]) == _fields(i18n.catalog("en")[key + "_other"])
+            assert forms[0] != forms[1], (lang, key)
+
+
+def test_no_count_is_written_before_a_noun_without_plural_forms():
+    """A "{n} cards" text outside a plural entry would read "1 cards" again."""
+    for lang in i18n.LANGUAGES:
+        wrong = [k for k, text in i18n.catalog(lang).items()
+                 if re.search(COUNTED, text) and not k.endswith(("_one", "_other"))]
+        assert wrong == [], lang
+
+
+@pytest.mark.parametrize("lang,expected", [
+    ("en", ["0 cards in hand", "1 card in hand", "2 cards in hand"]),
+    ("nl", ["0 kaarten in de hand", "1 kaart in de hand", "2 kaarten in de hand"]),
+])
+def test_the_robbers_victim_list_counts_right(lang, expected):
+    i18n.set_language(lang)
+    assert [i18n.trn("steal.cards", n) for n in (0, 1, 2)] == expected
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_plural_text_renders_for_0_1_and_2(lang):
+    i18n.set_language(lang)
+    cat = i18n.catalog(lang)
+    for key in _plural_keys(lang):
+        args = {f: "X" for f in _fields(cat[key + "_other"]) if f != "n"}
+        assert i18n.trn(key, 1, **args) == cat[key + "_one"].format(n=1, **args)
+        for n in (0, 2, 11):
+            assert i18n.trn(key, n, **args) == cat[key + "_other"].format(n=n, **args)
+        assert i18n.tr(key, n=1, **args) == i18n.trn(key, 1, **args)      # dynamic keys (decide.*.help)
+
+
+def test_log_sentences_use_the_singular_for_one():
+    from game.client.eventtext import sentences
+    names = ["Ann", "Bob"]
+    assert sentences(("knights_committed", 0, (5,)), names) == ["Ann sends 1 knight against the barbarians."]
+    assert sentences(("knights_committed", 0, (5, 7)), names) == ["Ann sends 2 knights against the barbarians."]
+    i18n.set_language("nl")
+    assert sentences(("gave", 0, 1, 1, None), names) == ["Ann geeft Bob: 1 kaart."]
