@@ -1,0 +1,298 @@
+"""Drawing the table scene: the frame's order, the board's highlights, dice,
+the barbarians, notes, the tooltip and the curtain.  The player panels and
+the log are drawn by scenes/panels.py, the hand and the action buttons by
+scenes/hand.py.  Every function takes the TableScene `t` and only reads it
+(clickable rectangles go into `t.targets`)."""
+
+import time
+
+import pygame
+
+from game.engine.ck import barbarian_strength, knight_strength
+from game.engine.constants import BARBARIAN_TRACK_LENGTH, COST_ACTIVATE, COST_KNIGHT, SHIP_FACES
+
+from .. import theme, widgets
+from ..boardview import draw_city, draw_gate, draw_knight, draw_robber, draw_settlement, draw_ship, draw_wall
+from ..eventtext import cards_text
+from ..i18n import tr
+from . import ckdialogs, hand, panels
+
+# A selected knight's actions that need no destination (CK-5.3, CK-5.4, CK-7.3)
+KNIGHT_BUTTONS = (("activate", "activate_knight"), ("promote", "promote_knight"), ("chase", "chase_robber"))
+
+
+def draw(t, surf) -> None:
+    t.targets.clear()
+    text = t.app.text
+    surf.fill(theme.BG)
+    if t.curtain_for is not None:
+        t.drawn_hand_seat = None
+        draw_curtain(t, surf)
+        return
+    v = t.view
+    surf.blit(t.board.static_layer(v, text), t.layout.board.topleft)
+    draw_glow(t, surf)
+    t.board.draw_pieces(surf, v, t.colours)
+    draw_pick(t, surf)
+    draw_dice(t, surf)
+    draw_top(t, surf)
+    panels.draw_panels(t, surf)
+    panels.draw_log(t, surf)
+    hand.draw_hand(t, surf)
+    if t.ck:
+        draw_barbarians(t, surf)
+        draw_knight_buttons(t, surf)
+    draw_flying(t, surf)
+    draw_notes(t, surf)
+    draw_tooltip(t, surf)
+    if t.dialog is not None:
+        if getattr(t.dialog, "modal", True):
+            t.targets.add(("backdrop",), t.layout.screen, None)
+        t.dialog.draw(surf)
+
+
+def btn(t, surf, key, rect, label, action, enabled=True, primary=False, selected=False,
+        size=15, sub=None):
+    hover = enabled and t.hover_key == key
+    widgets.button(surf, t.app.text, rect, label, enabled, hover, primary, selected, size, sub)
+    if enabled:
+        t.targets.add(key, rect, action)
+
+
+def draw_curtain(t, surf) -> None:
+    s, text = t.layout.s, t.app.text
+    seat = t.curtain_for
+    surf.fill(theme.CURTAIN)
+    w, h = surf.get_size()
+    band = pygame.Rect(0, h * 0.3, w, h * 0.34)
+    pygame.draw.rect(surf, theme.darker(t.colours[seat], 0.55), band)
+    pygame.draw.rect(surf, t.colours[seat], band, max(2, int(4 * s)))
+    title = text.render(tr("curtain.title", name=t.names[seat]), 34, theme.TEXT, bold=True)
+    surf.blit(title, title.get_rect(center=(w / 2, band.y + band.h * 0.28)))
+    sub = text.render(tr("curtain.sub", name=t.names[seat]), 17, theme.TEXT_DIM)
+    surf.blit(sub, sub.get_rect(center=(w / 2, band.y + band.h * 0.52)))
+    r = pygame.Rect(0, 0, int(420 * s), int(50 * s))
+    r.center = (w / 2, band.y + band.h * 0.78)
+    btn(t, surf, ("curtain",), r, tr("curtain.button", name=t.names[seat]), t.reveal,
+             primary=True, size=18)
+
+
+def draw_glow(t, surf) -> None:
+    if time.monotonic() >= t.glow_until:
+        return
+    for h in t.glow_hexes:
+        pygame.draw.polygon(surf, theme.HILITE, t.board.hex_corners(h, 0.93), max(3, int(t.board.R * 0.09)))
+
+
+def draw_pick(t, surf) -> None:
+    if t.pick is None or (t.dialog is not None and getattr(t.dialog, "modal", True)):
+        return
+    kind, cands = t.pick
+    R = t.board.R
+    colour = t.colours[t.viewer]
+    style = t.pick_style
+    for spot, target in cands.items():
+        hov = spot == t.hover_spot
+        cmd = target[0] if isinstance(target, tuple) else None
+        if kind == "node" and style == "knight_select":
+            x, y = t.board.node_pos(spot)
+            ring = theme.ACCENT if hov else theme.HILITE
+            pygame.draw.circle(surf, ring, (x, y), R * 0.36, max(2, int(R * (0.08 if hov else 0.05))))
+        elif kind == "node" and style == "choice":
+            x, y = t.board.node_pos(spot)
+            pygame.draw.circle(surf, (20, 20, 20), (x, y), R * 0.36, max(3, int(R * 0.08)))
+            pygame.draw.circle(surf, theme.ACCENT if hov else theme.HILITE, (x, y), R * 0.34,
+                               max(2, int(R * (0.08 if hov else 0.05))))
+        elif kind == "node":
+            x, y = t.board.node_pos(spot)
+            if hov:
+                if cmd == "build_wall":
+                    draw_wall(surf, x, y, R)
+                    draw_city(surf, x, y, R, colour)
+                elif cmd in ("recruit_knight", "move_knight"):
+                    draw_knight(surf, x, y, R, colour, t.view.knight_strength[t.knight]
+                                if cmd == "move_knight" else 1, 0)
+                elif cmd == "displace_knight":
+                    pygame.draw.circle(surf, theme.BAD, (x, y), R * 0.36, max(3, int(R * 0.08)))
+                elif t.view.node_owner[spot] == t.viewer or cmd == "place_city":
+                    draw_city(surf, x, y, R, colour)
+                else:
+                    draw_settlement(surf, x, y, R, colour)
+            elif cmd == "displace_knight":
+                pygame.draw.circle(surf, theme.BAD, (x, y), R * 0.34, max(2, int(R * 0.05)))
+            else:
+                pygame.draw.circle(surf, (20, 20, 20), (x, y), R * 0.17)
+                pygame.draw.circle(surf, theme.HILITE, (x, y), R * 0.14)
+        elif kind == "edge":
+            if hov:
+                t.board.draw_road(surf, spot, colour, theme.HILITE)
+            else:
+                x, y = t.board.edge_pos(spot)
+                pygame.draw.circle(surf, (20, 20, 20), (x, y), R * 0.15)
+                pygame.draw.circle(surf, theme.HILITE, (x, y), R * 0.12)
+        else:
+            pts = t.board.hex_corners(spot, 0.9)
+            pygame.draw.polygon(surf, theme.HILITE, pts, max(2, int(R * (0.1 if hov else 0.05))))
+            if hov:
+                cx, cy = t.board.hex_center(spot)
+                draw_robber(surf, cx - R * 0.48, cy + R * 0.05, R)
+
+
+def draw_dice(t, surf) -> None:
+    v = t.view
+    now = time.monotonic()
+    if now < t.dice_until:
+        faces = (t._rnd.randint(1, 6), t._rnd.randint(1, 6), t._rnd.randint(0, 5))
+    elif v.dice:
+        faces = tuple(v.dice)
+    else:
+        return
+    seven = sum(faces[:2]) == 7 and now >= t.dice_until
+    for i, (rect, face) in enumerate(zip(t.layout.dice, faces)):
+        jitter = int(3 * t.layout.s) if now < t.dice_until else 0
+        r = rect.move(t._rnd.randint(-jitter, jitter), t._rnd.randint(-jitter, jitter))
+        if i == 2:
+            draw_event_die(t, surf, r, face)
+        elif i == 1 and t.ck:           # C&K: the red die decides progress cards (CK-3.3)
+            widgets.die(surf, r, face, colour=(196, 40, 36), pip=(250, 246, 236))
+        else:
+            widgets.die(surf, r, face, pip=(196, 30, 30) if seven else (30, 30, 30))
+    if len(faces) > 2 and now >= t.dice_until:
+        t.targets.add(("event_die", faces[2]), t.layout.dice[2], None)
+
+
+def draw_event_die(t, surf, rect, face) -> None:
+    """The event die (CK-1.6): a black ship, or a city gate in a track's colour."""
+    rect = pygame.Rect(rect)
+    pygame.draw.rect(surf, (20, 20, 20), rect.move(3, 4), border_radius=int(rect.w * 0.18))
+    pygame.draw.rect(surf, (250, 246, 236), rect, border_radius=int(rect.w * 0.18))
+    pygame.draw.rect(surf, (90, 90, 90), rect, 1, border_radius=int(rect.w * 0.18))
+    inner = rect.inflate(-rect.w * 0.16, -rect.h * 0.16)
+    if face < SHIP_FACES:
+        draw_ship(surf, inner)
+    else:
+        draw_gate(surf, inner, theme.TRACK_RGB[face - SHIP_FACES])
+
+
+def draw_barbarians(t, surf) -> None:
+    """The barbarians' track: the ship's step (0-7, attack on 7), the
+    barbarians' strength (one per city) against the active knights'."""
+    L, v, text = t.layout, t.view, t.app.text
+    s = L.s
+    r = L.barbarians
+    widgets.panel(surf, r, (20, 30, 44), theme.PANEL_EDGE, radius=8)
+    img = text.render(tr("barb.title", n=v.barb_pos, k=BARBARIAN_TRACK_LENGTH), 13, theme.TEXT, bold=True)
+    surf.blit(img, (r.x + int(8 * s), r.y + int(4 * s)))
+    steps = BARBARIAN_TRACK_LENGTH + 1
+    step_w = (r.w - int(16 * s)) / steps
+    y = r.y + int(34 * s)
+    for i in range(steps):
+        cx = r.x + int(8 * s) + step_w * (i + 0.5)
+        fill = (150, 40, 36) if i == steps - 1 else (60, 80, 104)
+        pygame.draw.circle(surf, fill, (cx, y), step_w * 0.36)
+        if i == v.barb_pos:
+            box = pygame.Rect(0, 0, step_w * 1.05, step_w * 1.05)
+            box.center = (cx, y - step_w * 0.1)
+            draw_ship(surf, box, sail=(250, 250, 245))
+    cities = barbarian_strength(v)
+    knights = sum(knight_strength(v, seat) for seat in range(v.n))     # what defends (CK-8.1)
+    colour = theme.BAD if cities > knights else theme.GOOD
+    img = text.render(tr("barb.strength", barbarians=cities, knights=knights), 12, colour)
+    surf.blit(img, (r.x + int(8 * s), r.bottom - int(18 * s)))
+    t.targets.add(("barbarians",), r, None)
+
+
+def draw_knight_buttons(t, surf) -> None:
+    """The selected knight is ringed; its actions without a destination
+    are buttons in the side panel, in the sea off the board's spots."""
+    if t.knight is None or t.dialog is not None:
+        return
+    cmds = {c[0]: c for c in t.knight_commands(t.knight)}
+    x, y = t.board.node_pos(t.knight)
+    R = t.board.R
+    pygame.draw.circle(surf, theme.ACCENT, (x, y), R * 0.38, max(2, int(R * 0.08)))
+    v = t.view
+    title = tr("knight.active" if v.knight_active[t.knight] else "knight.inactive",
+               n=v.knight_strength[t.knight])
+    buttons = []
+    for name, kind in KNIGHT_BUTTONS:
+        if kind in cmds:
+            cost = {"activate": COST_ACTIVATE, "promote": COST_KNIGHT}.get(name)
+            label = tr("knight." + name) + (f" ({cards_text(dict(cost).get(k, 0) for k in range(8))})"
+                                            if cost else "")
+            buttons.append((("knight", name), label, lambda c=cmds[kind]: t.submit(c), True, True))
+    buttons.append((("knight", "cancel"), tr("btn.cancel"), t.drop_knight, True, False))
+    ckdialogs.side_panel(t, surf, title, tr("knight.help"), buttons)
+
+
+def draw_top(t, surf) -> None:
+    L, text = t.layout, t.app.text
+    pygame.draw.rect(surf, theme.PANEL, L.top)
+    pygame.draw.line(surf, theme.PANEL_EDGE, L.top.bottomleft, L.top.bottomright)
+    if t.viewer is not None:
+        pygame.draw.rect(surf, t.colours[t.viewer], (0, 0, int(8 * L.s), L.top.h))
+    img = text.render(t.prompt(), 17, theme.TEXT, bold=True)
+    surf.blit(img, img.get_rect(midleft=(int(18 * L.s), L.top.centery)))
+    btn(t, surf, ("btn", "menu"), L.menu_button, tr("btn.menu"), t.to_menu, size=13)
+
+
+def draw_flying(t, surf) -> None:
+    from .table import FLY_SECONDS
+    now = time.monotonic()
+    s = t.layout.s
+    for start, kind, (x0, y0), (x1, y1) in t.flying:
+        k = (now - start) / FLY_SECONDS
+        if k < 0 or k > 1:
+            continue
+        e = k * k * (3 - 2 * k)
+        x, y = x0 + (x1 - x0) * e, y0 + (y1 - y0) * e - 60 * s * 4 * k * (1 - k)
+        r = pygame.Rect(0, 0, int(22 * s), int(30 * s))
+        r.center = (x, y)
+        pygame.draw.rect(surf, theme.RESOURCE_RGB[kind], r, border_radius=4)
+        pygame.draw.rect(surf, (250, 250, 245), r, 2, border_radius=4)
+
+
+def draw_tooltip(t, surf) -> None:
+    tip = t.tooltip()
+    if not tip:
+        return
+    tip = tip[:1].upper() + tip[1:]
+    s, text = t.layout.s, t.app.text
+    font = t.app.fonts.get(14)
+    lines = widgets.wrap(tip, font, int(320 * s))
+    imgs = [text.render(line, 14, theme.TEXT) for line in lines]
+    w = max(i.get_width() for i in imgs) + int(16 * s)
+    h = sum(i.get_height() for i in imgs) + int(10 * s)
+    r = pygame.Rect(t.mouse[0] + int(16 * s), t.mouse[1] + int(18 * s), w, h)
+    r.clamp_ip(t.layout.screen)
+    if r.collidepoint(t.mouse):
+        r.bottom = t.mouse[1] - int(8 * s)
+    widgets.panel(surf, r, (16, 20, 28), theme.ACCENT, radius=6)
+    y = r.y + int(5 * s)
+    for img in imgs:
+        surf.blit(img, (r.x + int(8 * s), y))
+        y += img.get_height()
+
+
+def draw_notes(t, surf) -> None:
+    """Notices at the top of the sea (between the barbarians' track and
+    the dice in C&K), wrapped to fit."""
+    L, s, text = t.layout, t.layout.s, t.app.text
+    if t.ck:
+        left, right = L.barbarians.right + int(8 * s), L.dice[0].x - int(8 * s)
+    else:
+        left, right = L.board.x + int(60 * s), L.dice[0].x - int(8 * s)
+    cx, width = (left + right) // 2, right - left - int(20 * s)
+    font = t.app.fonts.get(16, True)
+    y = L.board.y + int(10 * s)
+    for msg, colour, _ in t.notes:
+        imgs = [text.render(line, 16, colour, bold=True) for line in panels.wrapped(t, msg, font, width)]
+        r = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + int(20 * s),
+                        sum(i.get_height() for i in imgs) + int(10 * s))
+        r.midtop = (cx, y)
+        widgets.panel(surf, r, (20, 26, 36), colour)
+        ly = r.y + int(5 * s)
+        for img in imgs:
+            surf.blit(img, img.get_rect(midtop=(r.centerx, ly)))
+            ly += img.get_height()
+        y = r.bottom + int(6 * s)
