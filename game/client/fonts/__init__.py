@@ -1,0 +1,229 @@
+"""Fonts for every script a player's name may use, with per-character fallback.
+
+Text is drawn in Noto Sans (the font pygame_gui bundles: Latin, Greek,
+Cyrillic).  A character it lacks is drawn with the first font of FALLBACKS
+that has it: Arabic, Hebrew, Devanagari and Thai (Noto Sans), Chinese,
+Japanese and Korean (Droid Sans Fallback) and emoji (the system's Noto Color
+Emoji when it is installed, else the monochrome Symbola shipped here).  A
+string is cut into runs of one font each; right-to-left runs (Arabic,
+Hebrew) are shaped right to left.  The font files beside this module and
+their licences are listed in assets/README.md.
+
+Sizes are given at the 1280x720 design size and scaled by the window's
+scale factor."""
+
+import os
+
+import pygame
+import pygame.freetype
+import pygame_gui
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+_GUI_DIR = os.path.join(os.path.dirname(pygame_gui.__file__), "data")
+PRIMARY = {False: os.path.join(_GUI_DIR, "NotoSans-Regular.ttf"),
+           True: os.path.join(_GUI_DIR, "NotoSans-Bold.ttf")}
+
+# (regular file, bold file or None, script of a right-to-left font or None)
+FALLBACKS = (
+    ("NotoSansArabic-Regular.ttf", "NotoSansArabic-Bold.ttf", "Arab"),
+    ("NotoSansHebrew-Regular.ttf", "NotoSansHebrew-Bold.ttf", "Hebr"),
+    ("NotoSansDevanagari-Regular.ttf", None, None),
+    ("NotoSansThai-Regular.ttf", None, None),
+    ("DroidSansFallback.ttf", None, None),
+)
+# Colour emoji where the system has them; the shipped Symbola otherwise.
+SYSTEM_EMOJI = ("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
+                "/usr/share/fonts/noto/NotoColorEmoji.ttf",
+                "C:\\Windows\\Fonts\\seguiemj.ttf")
+SHIPPED_EMOJI = "Symbola.ttf"
+
+
+def emoji_file(system=True):
+    if system:
+        for path in SYSTEM_EMOJI:
+            if os.path.exists(path):
+                return path
+    return os.path.join(HERE, SHIPPED_EMOJI)
+
+
+def _open(path, px):
+    try:
+        return pygame.font.Font(path, px)
+    except (OSError, FileNotFoundError):
+        return None
+
+
+_COVERAGE = {}       # font path -> (freetype font, {character: has a glyph})
+
+
+def covers(path, ch) -> bool:
+    """Whether the font file has a glyph for `ch` (pygame.font would answer
+    with the file's "missing" box instead, so freetype is asked)."""
+    entry = _COVERAGE.get(path)
+    if entry is None:
+        if not pygame.freetype.get_init():
+            pygame.freetype.init()
+        try:
+            entry = _COVERAGE[path] = (pygame.freetype.Font(path, 12), {})
+        except (OSError, FileNotFoundError):
+            entry = _COVERAGE[path] = (None, {})
+    font, memo = entry
+    known = memo.get(ch)
+    if known is None:
+        known = memo[ch] = font is not None and font.get_metrics(ch)[0] is not None
+    return known
+
+
+class _Face:
+    """One font file at one pixel size."""
+
+    def __init__(self, font, path, rtl_script=None, bitmap=False):
+        self.font = font
+        self.path = path
+        self.bitmap = bitmap           # fixed-size colour glyphs: scaled to the line
+        self.rtl = bool(rtl_script)
+        if rtl_script:                 # shaped and laid out right to left
+            font.set_script(rtl_script)
+            font.set_direction(pygame.DIRECTION_RTL)
+
+    def has(self, ch) -> bool:
+        return covers(self.path, ch)
+
+
+class FontStack:
+    """The primary font and its fallbacks at one size and weight; render()
+    draws a string with each character in the first font that has it."""
+
+    def __init__(self, px, bold, system_emoji=True):
+        primary = _open(PRIMARY[bold], px)
+        path = PRIMARY[bold]
+        if primary is None:                   # (pygame_gui's font missing: pygame's own)
+            primary, path = pygame.font.Font(None, round(px * 1.25)), pygame.font.get_default_font()
+        self.primary = primary
+        self.faces = [_Face(primary, path)]
+        for regular, bold_file, rtl_script in FALLBACKS:
+            path = os.path.join(HERE, bold_file if bold and bold_file else regular)
+            font = _open(path, px)
+            if font is not None:
+                if bold and not bold_file:
+                    font.bold = True
+                self.faces.append(_Face(font, path, rtl_script))
+        path = emoji_file(system_emoji)
+        emoji = _open(path, px)
+        if emoji is not None:
+            self.faces.append(_Face(emoji, path, bitmap=emoji.get_height() > px * 2.5))
+
+    # the pygame.font.Font interface the table uses
+    def get_linesize(self):
+        return self.primary.get_linesize()
+
+    def get_height(self):
+        return self.primary.get_height()
+
+    def size(self, text):
+        if text.isascii():
+            return self.primary.size(text)
+        return self.render(text, True, (0, 0, 0)).get_size()
+
+    def runs(self, text):
+        """[(face, substring)]: consecutive characters of one font.  Spaces
+        and marks every font has stay in the run they are in."""
+        out = []
+        for ch in text:
+            if out and not ch.isalnum() and out[-1][0].has(ch):
+                face = out[-1][0]          # a space or mark joins the run it is in
+            else:
+                face = next((f for f in self.faces if f.has(ch)), self.faces[0])
+            if out and out[-1][0] is face:
+                out[-1][1].append(ch)
+            else:
+                out.append((face, [ch]))
+        return [(face, "".join(chars)) for face, chars in out]
+
+    def render(self, text, antialias, colour, background=None):
+        if text.isascii():
+            return self.primary.render(text, antialias, colour, background)
+        runs = self.runs(text)
+        if len(runs) == 1 and not runs[0][0].bitmap and not runs[0][0].rtl:
+            return runs[0][0].font.render(text, antialias, colour, background)
+        line_h = self.primary.get_height()
+        ascent = self.primary.get_ascent()
+        parts = []
+        for face, chunk in runs:
+            if face.rtl and " " in chunk.strip():
+                # words of a right-to-left run go right to left, each shaped whole
+                words = chunk.split(" ")
+                chunk = " ".join(reversed(words))
+                pieces = [face.font.render(w, antialias, colour) if w else None for w in reversed(words)]
+                space = face.font.size(" ")[0]
+                w = sum(p.get_width() for p in pieces if p) + space * (len(pieces) - 1)
+                img = pygame.Surface((max(1, w), face.font.get_height()), pygame.SRCALPHA)
+                x = 0
+                for piece in pieces:
+                    if piece:
+                        img.blit(piece, (x, 0))
+                        x += piece.get_width()
+                    x += space
+            else:
+                img = face.font.render(chunk, antialias, colour)
+            if face.bitmap:                 # colour emoji come at one big size
+                h = round(line_h * 0.86)
+                w = max(1, round(img.get_width() * h / img.get_height()))
+                img = pygame.transform.smoothscale(img.convert_alpha() if pygame.display.get_surface()
+                                                   else img, (w, h))
+                y = (line_h - h) // 2
+            else:
+                y = ascent - face.font.get_ascent()
+            parts.append((img, y))
+        width = sum(img.get_width() for img, _ in parts)
+        top = min(0, min(y for _, y in parts))
+        height = max(line_h, max(y + img.get_height() for img, y in parts)) - top
+        out = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
+        if background is not None:
+            out.fill(background)
+        x = 0
+        for img, y in parts:
+            out.blit(img, (x, y - top))
+            x += img.get_width()
+        return out
+
+
+class Fonts:
+    """Cached font stacks by (design size, bold) at the current scale."""
+
+    def __init__(self, scale: float = 1.0):
+        self.scale = scale
+        self._cache = {}
+
+    def set_scale(self, scale: float) -> None:
+        if abs(scale - self.scale) > 1e-6:
+            self.scale = scale
+            self._cache.clear()
+
+    def px(self, size) -> int:
+        return max(8, round(size * self.scale * 1.05))
+
+    def get(self, size: int, bold: bool = False) -> FontStack:
+        key = (size, bold)
+        font = self._cache.get(key)
+        if font is None:
+            font = self._cache[key] = FontStack(self.px(size), bold)
+        return font
+
+
+class TextCache:
+    """Rendered text surfaces, reused while the same text is drawn."""
+
+    def __init__(self, fonts: Fonts):
+        self.fonts = fonts
+        self._cache = {}
+
+    def render(self, text: str, size: int, colour=(236, 232, 220), bold: bool = False) -> pygame.Surface:
+        key = (text, size, colour, bold, self.fonts.scale)
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) > 3000:
+                self._cache.clear()
+            surf = self.fonts.get(size, bold).render(text, True, colour)
+            self._cache[key] = surf
+        return surf
