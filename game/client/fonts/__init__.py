@@ -59,6 +59,17 @@ _COVERAGE = {}       # font path -> (freetype font, {character: has a glyph})
 def covers(path, ch) -> bool:
     """Whether the font file has a glyph for `ch` (pygame.font would answer
     with the file's "missing" box instead, so freetype is asked)."""
+    known = _COVERAGE.get(path, (None, {}))[1].get(ch)
+    if known is None:
+        try:
+            known = _ask(path, ch)
+        except pygame.error:           # freetype was quit and started again since
+            _COVERAGE.pop(path, None)
+            known = _ask(path, ch)
+    return known
+
+
+def _ask(path, ch) -> bool:
     entry = _COVERAGE.get(path)
     if entry is None:
         if not pygame.freetype.get_init():
@@ -68,23 +79,35 @@ def covers(path, ch) -> bool:
         except (OSError, FileNotFoundError):
             entry = _COVERAGE[path] = (None, {})
     font, memo = entry
-    known = memo.get(ch)
-    if known is None:
-        known = memo[ch] = font is not None and font.get_metrics(ch)[0] is not None
+    known = memo[ch] = font is not None and font.get_metrics(ch)[0] is not None
     return known
 
 
 class _Face:
-    """One font file at one pixel size."""
+    """One font file at one pixel size, opened when first drawn with (the
+    fallbacks are large and most games never need them)."""
 
-    def __init__(self, font, path, rtl_script=None, bitmap=False):
-        self.font = font
-        self.path = path
-        self.bitmap = bitmap           # fixed-size colour glyphs: scaled to the line
+    def __init__(self, path, px, bold=False, rtl_script=None, font=None):
+        self.path, self.px, self.bold_wanted, self.rtl_script = path, px, bold, rtl_script
         self.rtl = bool(rtl_script)
-        if rtl_script:                 # shaped and laid out right to left
-            font.set_script(rtl_script)
-            font.set_direction(pygame.DIRECTION_RTL)
+        self._font = font
+
+    @property
+    def font(self):
+        if self._font is None:
+            font = _open(self.path, self.px) or pygame.font.Font(None, self.px)
+            if self.bold_wanted:
+                font.bold = True
+            if self.rtl_script:            # shaped and laid out right to left
+                font.set_script(self.rtl_script)
+                font.set_direction(pygame.DIRECTION_RTL)
+            self._font = font
+        return self._font
+
+    @property
+    def bitmap(self) -> bool:
+        """Fixed-size colour glyphs (colour emoji), scaled to the line."""
+        return self.font.get_height() > self.px * 2.5
 
     def has(self, ch) -> bool:
         return covers(self.path, ch)
@@ -100,18 +123,14 @@ class FontStack:
         if primary is None:                   # (pygame_gui's font missing: pygame's own)
             primary, path = pygame.font.Font(None, round(px * 1.25)), pygame.font.get_default_font()
         self.primary = primary
-        self.faces = [_Face(primary, path)]
+        self.faces = [_Face(path, px, font=primary)]
         for regular, bold_file, rtl_script in FALLBACKS:
-            path = os.path.join(HERE, bold_file if bold and bold_file else regular)
-            font = _open(path, px)
-            if font is not None:
-                if bold and not bold_file:
-                    font.bold = True
-                self.faces.append(_Face(font, path, rtl_script))
+            if os.path.exists(os.path.join(HERE, regular)):
+                path = os.path.join(HERE, bold_file if bold and bold_file else regular)
+                self.faces.append(_Face(path, px, bold and not bold_file, rtl_script))
         path = emoji_file(system_emoji)
-        emoji = _open(path, px)
-        if emoji is not None:
-            self.faces.append(_Face(emoji, path, bitmap=emoji.get_height() > px * 2.5))
+        if os.path.exists(path):
+            self.faces.append(_Face(path, px))
 
     # the pygame.font.Font interface the table uses
     def get_linesize(self):

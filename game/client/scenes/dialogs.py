@@ -16,19 +16,6 @@ from ..eventtext import card_name, cards_text, error_text
 from ..i18n import tr
 
 
-_SHADES = {}
-
-
-def _shade(size):
-    """A translucent veil over the table behind a dialog (cached per size)."""
-    veil = _SHADES.get(size)
-    if veil is None:
-        _SHADES.clear()
-        veil = _SHADES[size] = pygame.Surface(size, pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 110))
-    return veil
-
-
 class Dialog:
     phase_bound = False        # opened by the phase itself (closed when the phase ends)
     closable = True            # Esc / Cancel allowed
@@ -48,7 +35,6 @@ class Dialog:
     def frame(self, surf, title):
         L = self.t.layout
         rect = L.dialog(*self.size)
-        surf.blit(_shade(L.screen.size), (0, 0))
         widgets.panel(surf, rect, theme.PANEL, theme.ACCENT, radius=10, width=2)
         img = self.t.app.text.render(title, 20, theme.TEXT, bold=True)
         surf.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + int(12 * L.s))))

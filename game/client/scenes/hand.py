@@ -1,18 +1,26 @@
-"""The viewing player's hand (resource, development and progress cards) and
-the row of action buttons under it."""
+"""The viewing player's hand and the action buttons beside it.
+
+The hand is a fan of card pictures (game/client/cards.py): one card per kind
+held, its count on it, resources and commodities first, then development or
+progress cards; a card under the mouse rises.  Development and progress
+cards open when clicked.  The strip's background and title belong to the
+cached layer (draw_hand_base); the cards and buttons follow the mouse and are
+drawn every frame from cached sprites."""
 
 import pygame
 
-from game.engine.constants import DEV_NAMES, PROGRESS_TRACK
+from game.engine.constants import DEV_NAMES
 from game.engine.state import GAME_OVER
 
-from .. import theme, widgets
+from .. import cards, theme
 from ..eventtext import card_name, progress_name
 from ..i18n import tr
 from . import table_draw
 
+FAN_DEGREES = 3.0          # the tilt of the outermost cards
 
-def draw_hand(t, surf) -> None:
+
+def draw_hand_base(t, surf) -> None:
     L, text, v, me = t.layout, t.app.text, t.view, t.viewer
     s = L.s
     pygame.draw.rect(surf, theme.PANEL, L.hand)
@@ -21,89 +29,68 @@ def draw_hand(t, surf) -> None:
         t.drawn_hand_seat = None
         return
     t.drawn_hand_seat = me
-    hand = v.hands[me]
     label = text.render(tr("hand.title", name=t.names[me]), 13, t.colours[me], bold=True)
-    surf.blit(label, (int(10 * s), L.hand.y + int(5 * s)))
+    surf.blit(label, (L.cards.x + int(4 * s), L.hand.y + int(4 * s)))
+    if not hand_cards(t):
+        img = text.render(tr("hand.none"), 13, theme.TEXT_DIM)
+        surf.blit(img, img.get_rect(midleft=(L.cards.x + int(8 * s), L.cards.centery)))
 
-    x = int(10 * s)
-    for kind in range(len(hand)):
-        r = pygame.Rect(x, L.cards_y, L.card_w, L.card_h)
-        widgets.resource_card(surf, text, r, kind, hand[kind], card_name(kind), dim=hand[kind] == 0)
-        x += L.card_w + L.card_gap
-    x += int(14 * s)
+
+def hand_cards(t) -> list:
+    """[(face, count, label, key, action, playable)] of the viewer's hand, in
+    the order they are fanned."""
+    v, me = t.view, t.viewer
+    out = []
+    held = v.hands[me]
+    for kind in range(len(held)):
+        if held[kind]:
+            out.append((("res", kind), held[kind], card_name(kind), ("hand_card", kind), None, True))
     if t.ck:
-        draw_progress_hand(t, surf, x)
+        prog = v.prog[me]
+        for card in range(len(prog)):
+            if prog[card]:
+                playable = any(c[0] == "progress" and c[2] == card for c in t.legal)
+                out.append((("prog", card), prog[card], progress_name(card), ("prog_card", card),
+                            lambda c=card: t.open_progress(c), playable))
     else:
-        draw_dev_hand(t, surf, x)
-    draw_buttons(t, surf)
+        dev = v.dev[me]
+        for kind in range(len(dev)):
+            if dev[kind]:
+                out.append((("dev", kind), dev[kind], tr("dev." + DEV_NAMES[kind]), ("dev_card", kind),
+                            lambda k=kind: t.open_dev_card(k), True))
+    return out
 
 
-def draw_progress_hand(t, surf, x) -> None:
-    """The viewer's progress cards, one card per kind (×count), in the
-    track's colour; clicking one opens it (its text and its choices)."""
-    L, text, v, me = t.layout, t.app.text, t.view, t.viewer
-    s = L.s
-    label = text.render(tr("hand.progress"), 13, theme.TEXT_DIM, bold=True)
-    surf.blit(label, (x, L.hand.y + int(5 * s)))
-    prog = v.prog[me]
-    held = [c for c in range(len(prog)) if prog[c]]
-    room = L.hand.right - int(8 * s) - x
-    w = min(int(L.card_w * 1.45), (room - L.card_gap * max(0, len(held) - 1)) // max(1, len(held)))
-    for card in held:
-        r = pygame.Rect(x, L.cards_y, w, L.card_h)
-        hov = t.hover_key == ("prog_card", card)
-        playable = any(c[0] == "progress" and c[2] == card for c in t.legal)
-        base = theme.TRACK_RGB[PROGRESS_TRACK[card]]
-        fill = theme.lighter(base, 0.2) if hov else (base if playable else theme.darker(base, 0.4))
-        pygame.draw.rect(surf, (20, 20, 24), r.move(2, 3), border_radius=7)
-        pygame.draw.rect(surf, fill, r, border_radius=7)
-        pygame.draw.rect(surf, theme.ACCENT if hov else (240, 240, 236), r, 2, border_radius=7)
-        ink = (16, 16, 16) if playable or hov else (210, 210, 210)
-        font = t.app.fonts.get(11, True)
-        for j, line in enumerate(widgets.wrap(progress_name(card), font, r.w - 6)[:3]):
-            img = text.render(line, 11, ink, bold=True)
-            if img.get_width() > r.w - 6:
-                img = pygame.transform.smoothscale(img, (r.w - 6, img.get_height()))
-            surf.blit(img, img.get_rect(midtop=(r.centerx, r.y + int(5 * s) + j * img.get_height())))
-        if prog[card] > 1:
-            img = text.render(f"×{prog[card]}", 18, ink, bold=True)
-            surf.blit(img, img.get_rect(midbottom=(r.centerx, r.bottom - int(4 * s))))
-        t.targets.add(("prog_card", card), r, lambda c=card: t.open_progress(c))
-        x += r.w + L.card_gap
-    if not held:
-        img = text.render(tr("hand.no_progress"), 12, theme.TEXT_DIM)
-        surf.blit(img, (x, L.cards_y + int(8 * s)))
+def fan(rect, n, card_w, card_h, gap, hover=None):
+    """Rectangles and tilts of n cards fanned across `rect` (left to right);
+    the hovered one rises."""
+    if n == 0:
+        return []
+    step = min(card_w + gap, (rect.w - card_w) / max(1, n - 1)) if n > 1 else 0
+    width = card_w + step * (n - 1)
+    x0 = rect.x + max(0, (min(rect.w, width * 1.0) - width) / 2)
+    out = []
+    for i in range(n):
+        k = (i - (n - 1) / 2) / max(1, (n - 1) / 2) if n > 1 else 0.0       # -1 .. 1
+        lift = int(card_h * 0.12) if i == hover else 0
+        r = pygame.Rect(int(x0 + i * step), rect.y + int(abs(k) * card_h * 0.04) - lift, card_w, card_h)
+        out.append((r, -k * FAN_DEGREES if step < card_w else 0.0))
+    return out
 
 
-def draw_dev_hand(t, surf, x) -> None:
-    L, text, v, me = t.layout, t.app.text, t.view, t.viewer
-    s = L.s
-    dev = v.dev[me]
-    new = v.dev_new[me]
-    label = text.render(tr("hand.dev"), 13, theme.TEXT_DIM, bold=True)
-    surf.blit(label, (x, L.hand.y + int(5 * s)))
-    for kind in range(len(dev)):
-        if not dev[kind]:
-            continue
-        r = pygame.Rect(x, L.cards_y, int(L.card_w * 1.25), L.card_h)
-        hov = t.hover_key == ("dev_card", kind)
-        fill = (92, 64, 130) if not hov else (120, 86, 166)
-        pygame.draw.rect(surf, (20, 20, 24), r.move(2, 3), border_radius=7)
-        pygame.draw.rect(surf, fill, r, border_radius=7)
-        pygame.draw.rect(surf, theme.ACCENT if hov else (220, 210, 240), r, 2, border_radius=7)
-        name = tr("dev." + DEV_NAMES[kind])
-        for j, line in enumerate(widgets.wrap(name, t.app.fonts.get(12, True), r.w - 6)[:2]):
-            img = text.render(line, 12, theme.TEXT, bold=True)
-            if img.get_width() > r.w - 6:
-                img = pygame.transform.smoothscale(img, (r.w - 6, img.get_height()))
-            surf.blit(img, img.get_rect(midtop=(r.centerx, r.y + int(6 * s) + j * img.get_height())))
-        img = text.render(f"×{dev[kind]}", 20, theme.ACCENT, bold=True)
-        surf.blit(img, img.get_rect(center=(r.centerx, r.centery + int(10 * s))))
-        if new[kind]:
-            img = text.render(tr("hand.new", n=new[kind]), 11, theme.TEXT_DIM)
-            surf.blit(img, img.get_rect(midbottom=(r.centerx, r.bottom - int(4 * s))))
-        t.targets.add(("dev_card", kind), r, lambda k=kind: t.open_dev_card(k))
-        x += r.w + L.card_gap
+def draw_hand_cards(t, surf) -> None:
+    L, v, me = t.layout, t.view, t.viewer
+    if me is None or v.phase == GAME_OVER:
+        return
+    items = hand_cards(t)
+    hover = next((i for i, item in enumerate(items) if item[3] == t.hover_key), None)
+    for i, ((r, angle), (face, count, label, key, action, playable)) in enumerate(
+            zip(fan(L.cards, len(items), L.card_w, L.card_h, L.card_gap, hover), items)):
+        img = cards.card(t.app.text, face, r.w, r.h, label, count, dim=not playable,
+                         hover=i == hover and action is not None, angle=angle)
+        box = img.get_rect(center=r.center)
+        surf.blit(img, box)
+        t.targets.add(key, r, action)
 
 
 def draw_buttons(t, surf) -> None:
@@ -112,10 +99,9 @@ def draw_buttons(t, surf) -> None:
     s = L.s
     for name, rect in L.buttons.items():
         enabled = t.action_enabled(name)
-        cost = BUILD_COSTS.get(name)
-        sub = (lambda r, en, c=cost: widgets.cost_badges(surf, r, c, en)) if cost else None
         table_draw.btn(t, surf, ("btn", name), rect, tr("btn." + name), lambda n=name: t.action(n), enabled,
-                 primary=enabled and name in ("roll", "end_turn") or t.mode == name,
-                 selected=t.mode == name, size=14, sub=sub)
+                       primary=enabled and name in ("roll", "end_turn") or t.mode == name,
+                       selected=t.mode == name, size=14, cost=BUILD_COSTS.get(name))
         hint = text.render(SHORTCUT_LABELS[name], 10, theme.TEXT_DIM if enabled else (100, 104, 112))
         surf.blit(hint, hint.get_rect(topright=(rect.right - int(5 * s), rect.y + int(2 * s))))
+

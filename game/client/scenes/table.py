@@ -532,9 +532,9 @@ class TableScene(Scene):
         table_draw.draw(self, surf)
 
     def btn(self, surf, key, rect, label, action, enabled=True, primary=False, selected=False,
-            size=15, sub=None):
+            size=15, sub=None, cost=None):
         """A button on the table (dialogs draw theirs with this too)."""
-        table_draw.btn(self, surf, key, rect, label, action, enabled, primary, selected, size, sub)
+        table_draw.btn(self, surf, key, rect, label, action, enabled, primary, selected, size, sub, cost)
 
     def drop_knight(self) -> None:
         self.knight = None

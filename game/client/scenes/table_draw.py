@@ -12,8 +12,9 @@ from game.engine.ck import barbarian_strength, knight_strength
 from game.engine.constants import BARBARIAN_TRACK_LENGTH, COST_ACTIVATE, COST_KNIGHT, SHIP_FACES
 
 from .. import theme, widgets
-from ..boardview import draw_city, draw_gate, draw_knight, draw_robber, draw_settlement, draw_ship, draw_wall
+from ..boardview import draw_city, draw_gate, draw_knight, draw_settlement, draw_ship, draw_wall
 from ..eventtext import cards_text
+from .. import i18n
 from ..i18n import tr
 from . import ckdialogs, hand, panels
 
@@ -21,40 +22,116 @@ from . import ckdialogs, hand, panels
 KNIGHT_BUTTONS = (("activate", "activate_knight"), ("promote", "promote_knight"), ("chase", "chase_robber"))
 
 
+class Canvas:
+    """The table's frame, cached: everything that changes only with the game,
+    the window or the language (board, pieces, panels, log, the prompt) is
+    drawn into `layer` once; a frame blits it and draws over it only what
+    follows the mouse or the clock (buttons, cards, highlights, dice,
+    notes, tooltip, the dialog).  The clickable rectangles found while
+    drawing the layer are kept with it and given back every frame."""
+
+    def __init__(self):
+        self.layer = None
+        self.key = None
+        self.targets = []
+        self.builds = 0              # how often the layer was drawn (tests count this)
+
+    @staticmethod
+    def key_for(t, size) -> tuple:
+        """What the layer shows depends on exactly these."""
+        v = t.view
+        modal = t.dialog is not None and getattr(t.dialog, "modal", True)
+        return (size, i18n.language(), t.app.fonts.scale, id(v), t.c.seq, t.viewer, t.mode, t.knight,
+                t.prompt(), len(t.log), t.log[-1] if t.log else None, t.log_scroll,
+                t.game_over_at is None, id(t.dialog) if modal else None)
+
+
+def canvas_of(t) -> Canvas:
+    canvas = getattr(t, "canvas", None)
+    if canvas is None:
+        canvas = t.canvas = Canvas()
+    return canvas
+
+
 def draw(t, surf) -> None:
     t.targets.clear()
-    text = t.app.text
-    surf.fill(theme.BG)
     if t.curtain_for is not None:
         t.drawn_hand_seat = None
         draw_curtain(t, surf)
         return
-    v = t.view
-    surf.blit(t.board.static_layer(v, text), t.layout.board.topleft)
-    draw_glow(t, surf)
-    t.board.draw_pieces(surf, v, t.colours)
-    draw_pick(t, surf)
+    canvas = canvas_of(t)
+    modal = t.dialog is not None and getattr(t.dialog, "modal", True)
+    key = Canvas.key_for(t, surf.get_size())
+    if key != canvas.key or canvas.layer is None:
+        if canvas.layer is None or canvas.layer.get_size() != surf.get_size():
+            canvas.layer = pygame.Surface(surf.get_size()).convert()
+        canvas.keep_view = t.view            # (the key holds its id: keep it alive)
+        draw_layer(t, canvas.layer)
+        if modal:                            # under a dialog the controls are still
+            draw_controls(t, canvas.layer)
+            canvas.layer.blit(veil(surf.get_size()), (0, 0))
+        canvas.targets = list(t.targets.items)
+        canvas.key = key
+        canvas.builds += 1
+    else:
+        t.targets.items.extend(canvas.targets)
+    surf.blit(canvas.layer, (0, 0))
+    if not modal:
+        draw_glow(t, surf)
+        draw_pick(t, surf)
+        draw_controls(t, surf)
+        if t.ck:
+            draw_knight_buttons(t, surf)
     draw_dice(t, surf)
-    draw_top(t, surf)
-    panels.draw_panels(t, surf)
-    panels.draw_log(t, surf)
-    hand.draw_hand(t, surf)
-    if t.ck:
-        draw_barbarians(t, surf)
-        draw_knight_buttons(t, surf)
     draw_flying(t, surf)
     draw_notes(t, surf)
-    draw_tooltip(t, surf)
+    if not modal:
+        draw_tooltip(t, surf)
     if t.dialog is not None:
-        if getattr(t.dialog, "modal", True):
+        if modal:
             t.targets.add(("backdrop",), t.layout.screen, None)
         t.dialog.draw(surf)
 
 
+def draw_layer(t, surf) -> None:
+    """What follows the game only: the board with its pieces, the prompt,
+    the players, the bank, the log and the hand's background."""
+    surf.fill(theme.BG)
+    v = t.view
+    surf.blit(t.board.static_layer(v, t.app.text), t.layout.board.topleft)
+    t.board.draw_pieces(surf, v, t.colours)
+    draw_top(t, surf)
+    panels.draw_panels(t, surf)
+    panels.draw_log(t, surf)
+    hand.draw_hand_base(t, surf)
+    if t.ck:
+        draw_barbarians(t, surf)
+
+
+def draw_controls(t, surf) -> None:
+    """What follows the mouse: the cards in the hand and the buttons."""
+    btn(t, surf, ("btn", "menu"), t.layout.menu_button, tr("btn.menu"), t.to_menu, size=13)
+    hand.draw_hand_cards(t, surf)
+    hand.draw_buttons(t, surf)
+
+
+_VEILS = {}
+
+
+def veil(size):
+    """A translucent veil over the table behind a dialog (cached per size)."""
+    shade = _VEILS.get(size)
+    if shade is None:
+        _VEILS.clear()
+        shade = _VEILS[size] = pygame.Surface(size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 110))
+    return shade
+
+
 def btn(t, surf, key, rect, label, action, enabled=True, primary=False, selected=False,
-        size=15, sub=None):
+        size=15, sub=None, cost=None):
     hover = enabled and t.hover_key == key
-    widgets.button(surf, t.app.text, rect, label, enabled, hover, primary, selected, size, sub)
+    widgets.button(surf, t.app.text, rect, label, enabled, hover, primary, selected, size, sub, cost)
     if enabled:
         t.targets.add(key, rect, action)
 
@@ -134,8 +211,7 @@ def draw_pick(t, surf) -> None:
             pts = t.board.hex_corners(spot, 0.9)
             pygame.draw.polygon(surf, theme.HILITE, pts, max(2, int(R * (0.1 if hov else 0.05))))
             if hov:
-                cx, cy = t.board.hex_center(spot)
-                draw_robber(surf, cx - R * 0.48, cy + R * 0.05, R)
+                t.board.draw_robber_at(surf, spot, t.view.numbers[spot], ghost=True)
 
 
 def draw_dice(t, surf) -> None:
@@ -233,7 +309,6 @@ def draw_top(t, surf) -> None:
         pygame.draw.rect(surf, t.colours[t.viewer], (0, 0, int(8 * L.s), L.top.h))
     img = text.render(t.prompt(), 17, theme.TEXT, bold=True)
     surf.blit(img, img.get_rect(midleft=(int(18 * L.s), L.top.centery)))
-    btn(t, surf, ("btn", "menu"), L.menu_button, tr("btn.menu"), t.to_menu, size=13)
 
 
 def draw_flying(t, surf) -> None:
