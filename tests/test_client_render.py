@@ -201,3 +201,72 @@ def test_the_hand_is_fanned_cards_that_can_be_clicked_and_hovered():
     table.hover_key = keys[1]
     frame(app)
     assert table.targets.rect(keys[1]).y < r1.y              # the hovered card rises
+
+
+def test_the_log_draws_player_names_in_their_colours():
+    """Issue 10, item 3 (drawing): a log line is cut at whole names, and the
+    log panel shows the name's player colour."""
+    from game.client.scenes.panels import name_runs, readable_on_dark
+    names = ["Anna", "Ann", "李明"]
+    assert name_runs("Ann and Anna trade with 李明.", names) == [
+        ("Ann", 1), (" and ", None), ("Anna", 0), (" trade with ", None), ("李明", 2), (".", None)]
+    assert name_runs("Annabel builds.", names) == [("Annabel builds.", None)]
+    app, table = make_table()
+    play_until(table, lambda t: t.curtain_for is None and len(t.log) > 3)
+    frame(app)
+    colour = readable_on_dark(table.colours[0])
+    r = table.layout.log
+    found = any(tuple(app.screen.get_at((x, y)))[:3] == colour
+                for x in range(r.x, r.right, 1) for y in range(r.y, r.bottom, 2))
+    assert found
+
+
+def test_the_curtain_hides_the_hand_but_not_the_public_table():
+    """Issue 10, item 10: while the device is passed, the board, scores and
+    log stay visible; the hand strip shows no card; the words on the curtain
+    are light on a dark frame for every player colour."""
+    app, table = make_table()
+    assert table.curtain_for is not None
+    frame(app)
+    keys = table.targets.keys()
+    assert ("curtain",) in keys
+    assert not any(k and k[0] in ("hand_card", "dev_card", "btn") for k in keys)
+    assert table.drawn_hand_seat is None
+    shot = app.screen.copy()
+    # the island is still drawn (under a veil): sea and land differ in the board area
+    b = table.board
+    sea = shot.get_at((b.rect.x + 3, b.rect.bottom - 3))
+    land = shot.get_at([int(v) for v in b.hex_center(9)])
+    assert sea != land
+    # the title's words stand on the dark frame whatever the player's colour
+    from game.client import theme
+    seat = table.curtain_for
+    for _, rgb in PLAYER_COLOURS:
+        table.colours[seat] = rgb
+        frame(app)
+        button = table.targets.rect(("curtain",))
+        behind = app.screen.get_at((button.x + 2, button.y - int(70 * table.layout.s)))[:3]
+        assert _contrast(theme.TEXT, behind) >= 7, (rgb, behind)
+
+
+def _contrast(a, b):
+    def lum(rgb):
+        c = [v / 255 for v in rgb]
+        c = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_the_title_scene_shows_the_island():
+    """Issue 10, item 13: the main menu is a title scene with the island."""
+    from game.client.scenes.menu import MenuScene
+    app = App((1280, 720), fullscreen=False, prefs=dict(DEFAULTS, muted=True))
+    menu = MenuScene(app)
+    app.push(menu)
+    frame(app)
+    assert menu.island.static_builds == 1
+    island = island_rect(menu.island)
+    assert island.w * island.h >= 0.3 * 1280 * 720
+    for button in menu.buttons.values():
+        assert not button.rect.colliderect(island)

@@ -25,7 +25,7 @@ def draw_hand_base(t, surf) -> None:
     s = L.s
     pygame.draw.rect(surf, theme.PANEL, L.hand)
     pygame.draw.line(surf, theme.PANEL_EDGE, L.hand.topleft, L.hand.topright)
-    if me is None or v.phase == GAME_OVER:
+    if me is None or v.phase == GAME_OVER or t.curtain_for is not None:
         t.drawn_hand_seat = None
         return
     t.drawn_hand_seat = me
@@ -80,7 +80,7 @@ def fan(rect, n, card_w, card_h, gap, hover=None):
 
 def draw_hand_cards(t, surf) -> None:
     L, v, me = t.layout, t.view, t.viewer
-    if me is None or v.phase == GAME_OVER:
+    if me is None or v.phase == GAME_OVER or t.curtain_for is not None:
         return
     items = hand_cards(t)
     hover = next((i for i, item in enumerate(items) if item[3] == t.hover_key), None)

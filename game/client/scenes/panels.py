@@ -1,4 +1,7 @@
-"""The table's side column: the player panels, the bank and the game log."""
+"""The table's side column: the player panels, the bank and the game log
+(player names drawn in their colours)."""
+
+import re
 
 import pygame
 
@@ -131,8 +134,42 @@ def draw_log(t, surf) -> None:
             if y - line_h < top:
                 break
             y -= line_h
-            surf.blit(text.render(line, 13, colour), (r.x + int(8 * s), y))
+            x = r.x + int(8 * s)
+            for chunk, seat in name_runs(line, t.names):
+                if seat is None:
+                    img = text.render(chunk, 13, colour)
+                else:
+                    img = text.render(chunk, 13, readable_on_dark(t.colours[seat]), bold=True)
+                surf.blit(img, (x, y))
+                x += img.get_width()
         i -= 1
+
+
+def name_runs(line, names) -> list:
+    """[(text, seat or None)]: the line cut where a player's name stands
+    (whole names only, the longest first), so that names can be drawn in
+    their player's colour."""
+    if not names:
+        return [(line, None)]
+    order = sorted(range(len(names)), key=lambda k: -len(names[k]))
+    pattern = re.compile("|".join(r"(?<!\w)" + re.escape(names[k]) + r"(?!\w)" for k in order if names[k]))
+    out, pos = [], 0
+    for m in pattern.finditer(line):
+        if m.start() > pos:
+            out.append((line[pos:m.start()], None))
+        out.append((m.group(0), names.index(m.group(0))))
+        pos = m.end()
+    if pos < len(line):
+        out.append((line[pos:], None))
+    return out
+
+
+def readable_on_dark(rgb):
+    """A player's colour lightened until it reads on the dark panels (a dark
+    blue name would not)."""
+    r, g, b = rgb
+    luma = 0.299 * r + 0.587 * g + 0.114 * b
+    return theme.lighter(rgb, 0.35) if luma < 110 else tuple(rgb)
 
 
 def wrapped(t, sentence, font, width):

@@ -41,8 +41,8 @@ class Canvas:
         """What the layer shows depends on exactly these."""
         v = t.view
         modal = t.dialog is not None and getattr(t.dialog, "modal", True)
-        return (size, i18n.language(), t.app.fonts.scale, id(v), t.c.seq, t.viewer, t.mode, t.knight,
-                t.prompt(), len(t.log), t.log[-1] if t.log else None, t.log_scroll,
+        return (size, i18n.language(), t.app.fonts.scale, id(v), t.c.seq, t.viewer, t.curtain_for, t.mode,
+                t.knight, top_text(t), len(t.log), t.log[-1] if t.log else None, t.log_scroll,
                 t.game_over_at is None, id(t.dialog) if modal else None)
 
 
@@ -55,12 +55,11 @@ def canvas_of(t) -> Canvas:
 
 def draw(t, surf) -> None:
     t.targets.clear()
-    if t.curtain_for is not None:
+    curtain = t.curtain_for is not None
+    if curtain:
         t.drawn_hand_seat = None
-        draw_curtain(t, surf)
-        return
     canvas = canvas_of(t)
-    modal = t.dialog is not None and getattr(t.dialog, "modal", True)
+    modal = curtain or (t.dialog is not None and getattr(t.dialog, "modal", True))
     key = Canvas.key_for(t, surf.get_size())
     if key != canvas.key or canvas.layer is None:
         if canvas.layer is None or canvas.layer.get_size() != surf.get_size():
@@ -68,7 +67,8 @@ def draw(t, surf) -> None:
         canvas.keep_view = t.view            # (the key holds its id: keep it alive)
         draw_layer(t, canvas.layer)
         if modal:                            # under a dialog the controls are still
-            draw_controls(t, canvas.layer)
+            if not curtain:
+                draw_controls(t, canvas.layer)
             canvas.layer.blit(veil(surf.get_size()), (0, 0))
         canvas.targets = list(t.targets.items)
         canvas.key = key
@@ -85,6 +85,9 @@ def draw(t, surf) -> None:
     draw_dice(t, surf)
     draw_flying(t, surf)
     draw_notes(t, surf)
+    if curtain:
+        draw_curtain(t, surf)
+        return
     if not modal:
         draw_tooltip(t, surf)
     if t.dialog is not None:
@@ -137,21 +140,33 @@ def btn(t, surf, key, rect, label, action, enabled=True, primary=False, selected
 
 
 def draw_curtain(t, surf) -> None:
+    """Pass the device: the public table stays in view under a veil (board,
+    scores, log, dice); only the hand strip and any dialog are hidden.  A
+    card in the middle names the next player in a neutral dark frame with
+    their colour as a broad stripe, so that the words read for every colour."""
     s, text = t.layout.s, t.app.text
     seat = t.curtain_for
-    surf.fill(theme.CURTAIN)
-    w, h = surf.get_size()
-    band = pygame.Rect(0, h * 0.3, w, h * 0.34)
-    pygame.draw.rect(surf, theme.darker(t.colours[seat], 0.55), band)
-    pygame.draw.rect(surf, t.colours[seat], band, max(2, int(4 * s)))
-    title = text.render(tr("curtain.title", name=t.names[seat]), 34, theme.TEXT, bold=True)
-    surf.blit(title, title.get_rect(center=(w / 2, band.y + band.h * 0.28)))
-    sub = text.render(tr("curtain.sub", name=t.names[seat]), 17, theme.TEXT_DIM)
-    surf.blit(sub, sub.get_rect(center=(w / 2, band.y + band.h * 0.52)))
-    r = pygame.Rect(0, 0, int(420 * s), int(50 * s))
-    r.center = (w / 2, band.y + band.h * 0.78)
-    btn(t, surf, ("curtain",), r, tr("curtain.button", name=t.names[seat]), t.reveal,
-             primary=True, size=18)
+    L = t.layout
+    pygame.draw.rect(surf, theme.CURTAIN, L.hand)
+    colour = t.colours[seat]
+    card = pygame.Rect(0, 0, int(560 * s), int(200 * s))
+    card.center = (L.board.centerx, L.board.centery)
+    pygame.draw.rect(surf, (0, 0, 0), card.move(int(4 * s), int(6 * s)), border_radius=int(14 * s))
+    pygame.draw.rect(surf, theme.CURTAIN, card, border_radius=int(14 * s))
+    stripe = pygame.Rect(card.x, card.y, card.w, int(16 * s))
+    pygame.draw.rect(surf, colour, stripe, border_top_left_radius=int(14 * s), border_top_right_radius=int(14 * s))
+    pygame.draw.rect(surf, colour, card, max(2, int(3 * s)), border_radius=int(14 * s))
+    title = text.render(tr("curtain.title", name=t.names[seat]), 26, theme.TEXT, bold=True)
+    if title.get_width() > card.w - int(30 * s):
+        title = pygame.transform.smoothscale(title, (card.w - int(30 * s), title.get_height()))
+    surf.blit(title, title.get_rect(center=(card.centerx, card.y + int(56 * s))))
+    sub = text.render(tr("curtain.sub", name=t.names[seat]), 15, theme.TEXT_DIM)
+    if sub.get_width() > card.w - int(30 * s):
+        sub = pygame.transform.smoothscale(sub, (card.w - int(30 * s), sub.get_height()))
+    surf.blit(sub, sub.get_rect(center=(card.centerx, card.y + int(96 * s))))
+    r = pygame.Rect(0, 0, int(400 * s), int(48 * s))
+    r.midbottom = (card.centerx, card.bottom - int(20 * s))
+    btn(t, surf, ("curtain",), r, tr("curtain.button", name=t.names[seat]), t.reveal, primary=True, size=17)
 
 
 def draw_glow(t, surf) -> None:
@@ -301,13 +316,20 @@ def draw_knight_buttons(t, surf) -> None:
     ckdialogs.side_panel(t, surf, title, tr("knight.help"), buttons)
 
 
+def top_text(t) -> str:
+    if t.curtain_for is not None:
+        return tr("curtain.title", name=t.names[t.curtain_for])
+    return t.prompt()
+
+
 def draw_top(t, surf) -> None:
     L, text = t.layout, t.app.text
     pygame.draw.rect(surf, theme.PANEL, L.top)
     pygame.draw.line(surf, theme.PANEL_EDGE, L.top.bottomleft, L.top.bottomright)
-    if t.viewer is not None:
-        pygame.draw.rect(surf, t.colours[t.viewer], (0, 0, int(8 * L.s), L.top.h))
-    img = text.render(t.prompt(), 17, theme.TEXT, bold=True)
+    seat = t.curtain_for if t.curtain_for is not None else t.viewer
+    if seat is not None:
+        pygame.draw.rect(surf, t.colours[seat], (0, 0, int(8 * L.s), L.top.h))
+    img = text.render(top_text(t), 17, theme.TEXT, bold=True)
     surf.blit(img, img.get_rect(midleft=(int(18 * L.s), L.top.centery)))
 
 
