@@ -67,7 +67,7 @@ def _draw_card(text, face, w, h, label, count, dim, hover, selected):
         surf.blit(img, img.get_rect(center=band.center))
     if count is not None:
         cr = max(8, int(w * 0.2))
-        centre = (r.right - cr - 1, r.y + cr + 1)
+        centre = (r.x + cr + 1, r.y + cr + 1)        # top left: still seen when the cards overlap
         pygame.draw.circle(surf, INK, centre, cr + 1)
         pygame.draw.circle(surf, PAPER if count else (150, 150, 150), centre, cr)
         num = text.render(str(count), 13 if w > 56 * text.fonts.scale else 11, INK, bold=True)

@@ -8,7 +8,7 @@ import pygame
 from game.engine.ck import knight_strength
 from game.engine.state import GAME_OVER
 
-from .. import theme, widgets
+from .. import cards, theme, widgets
 from ..eventtext import track_name
 from ..i18n import tr
 
@@ -83,10 +83,11 @@ def draw_panels(t, surf) -> None:
     x = b.x + int(8 * s)
     step = (b.w - int(16 * s)) / len(v.bank) if t.ck else int(50 * s)
     for kind in range(len(v.bank)):
-        r = pygame.Rect(x, b.y + int(24 * s), int(14 * s), int(20 * s))
-        pygame.draw.rect(surf, theme.RESOURCE_RGB[kind], r, border_radius=3)
-        img = text.render(str(v.bank[kind]), 13, theme.TEXT)
-        surf.blit(img, img.get_rect(midleft=(r.right + int(3 * s), r.centery)))
+        side = int((15 if t.ck else 20) * s)
+        r = pygame.Rect(x, b.y + int(26 * s), side, side)
+        surf.blit(cards.chip(kind, side), r)
+        img = text.render(str(v.bank[kind]), 12 if t.ck else 13, theme.TEXT)
+        surf.blit(img, img.get_rect(midleft=(r.right + int(2 * s), r.centery)))
         x += step
     if t.ck:
         decks = " ".join(str(k) for k in v.prog_deck_n)

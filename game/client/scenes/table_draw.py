@@ -4,6 +4,7 @@ the log are drawn by scenes/panels.py, the hand and the action buttons by
 scenes/hand.py.  Every function takes the TableScene `t` and only reads it
 (clickable rectangles go into `t.targets`)."""
 
+import math
 import time
 
 import pygame
@@ -11,7 +12,7 @@ import pygame
 from game.engine.ck import barbarian_strength, knight_strength
 from game.engine.constants import BARBARIAN_TRACK_LENGTH, COST_ACTIVATE, COST_KNIGHT, SHIP_FACES
 
-from .. import theme, widgets
+from .. import cards, theme, widgets
 from ..boardview import draw_city, draw_gate, draw_knight, draw_settlement, draw_ship, draw_wall
 from ..eventtext import cards_text
 from .. import i18n
@@ -229,27 +230,28 @@ def draw_pick(t, surf) -> None:
                 t.board.draw_robber_at(surf, spot, t.view.numbers[spot], ghost=True)
 
 
-def draw_dice(t, surf) -> None:
-    v = t.view
-    now = time.monotonic()
-    if now < t.dice_until:
-        faces = (t._rnd.randint(1, 6), t._rnd.randint(1, 6), t._rnd.randint(0, 5))
-    elif v.dice:
-        faces = tuple(v.dice)
-    else:
-        return
-    seven = sum(faces[:2]) == 7 and now >= t.dice_until
-    for i, (rect, face) in enumerate(zip(t.layout.dice, faces)):
-        jitter = int(3 * t.layout.s) if now < t.dice_until else 0
-        r = rect.move(t._rnd.randint(-jitter, jitter), t._rnd.randint(-jitter, jitter))
+_DICE = {}
+
+
+def die_sprite(t, i, face, size, seven=False) -> pygame.Surface:
+    """Die i (0 white, 1 white or C&K's red, 2 the event die) showing
+    `face`, drawn once per look."""
+    key = (i, face, size, seven, t.ck)
+    img = _DICE.get(key)
+    if img is None:
+        if len(_DICE) > 200:
+            _DICE.clear()
+        pad = max(3, size // 10)
+        img = pygame.Surface((size + pad, size + pad), pygame.SRCALPHA)
+        r = pygame.Rect(0, 0, size, size)
         if i == 2:
-            draw_event_die(t, surf, r, face)
+            draw_event_die(t, img, r, face)
         elif i == 1 and t.ck:           # C&K: the red die decides progress cards (CK-3.3)
-            widgets.die(surf, r, face, colour=(196, 40, 36), pip=(250, 246, 236))
+            widgets.die(img, r, face, colour=(196, 40, 36), pip=(250, 246, 236))
         else:
-            widgets.die(surf, r, face, pip=(196, 30, 30) if seven else (30, 30, 30))
-    if len(faces) > 2 and now >= t.dice_until:
-        t.targets.add(("event_die", faces[2]), t.layout.dice[2], None)
+            widgets.die(img, r, face, pip=(196, 30, 30) if seven else (30, 30, 30))
+        _DICE[key] = img
+    return img
 
 
 def draw_event_die(t, surf, rect, face) -> None:
@@ -263,6 +265,38 @@ def draw_event_die(t, surf, rect, face) -> None:
         draw_ship(surf, inner)
     else:
         draw_gate(surf, inner, theme.TRACK_RGB[face - SHIP_FACES])
+
+
+def draw_dice(t, surf) -> None:
+    """The dice at rest in the sea; while a roll is fresh they are thrown
+    there from the hand: tumbling, bouncing and showing random faces."""
+    from .table import DICE_SECONDS
+    v = t.view
+    now = time.monotonic()
+    rolling = now < t.dice_until
+    if rolling:
+        faces = (t._rnd.randint(1, 6), t._rnd.randint(1, 6), t._rnd.randint(0, 5))
+    elif v.dice:
+        faces = tuple(v.dice)
+    else:
+        return
+    L = t.layout
+    seven = sum(faces[:2]) == 7 and not rolling
+    k = 1.0 - (t.dice_until - now) / DICE_SECONDS if rolling else 1.0
+    k = min(1.0, max(0.0, k))
+    for i, (rect, face) in enumerate(zip(L.dice, faces)):
+        img = die_sprite(t, i, face, rect.w, seven)
+        if rolling:
+            e = 1 - (1 - k) ** 3                      # ease out: fast throw, soft landing
+            x0, y0 = L.board.centerx + (i - 1) * rect.w, L.board.bottom - rect.h
+            x = x0 + (rect.centerx - x0) * e
+            y = y0 + (rect.centery - y0) * e - abs(math.sin(k * math.pi * 2.5)) * rect.h * (1 - k) * 1.5
+            img = pygame.transform.rotate(img, (1 - e) * 540 * (1 if i % 2 else -1))
+            surf.blit(img, img.get_rect(center=(x, y)))
+        else:
+            surf.blit(img, rect)
+    if len(faces) > 2 and not rolling:
+        t.targets.add(("event_die", faces[2]), L.dice[2], None)
 
 
 def draw_barbarians(t, surf) -> None:
@@ -343,10 +377,8 @@ def draw_flying(t, surf) -> None:
             continue
         e = k * k * (3 - 2 * k)
         x, y = x0 + (x1 - x0) * e, y0 + (y1 - y0) * e - 60 * s * 4 * k * (1 - k)
-        r = pygame.Rect(0, 0, int(22 * s), int(30 * s))
-        r.center = (x, y)
-        pygame.draw.rect(surf, theme.RESOURCE_RGB[kind], r, border_radius=4)
-        pygame.draw.rect(surf, (250, 250, 245), r, 2, border_radius=4)
+        img = cards.card(t.app.text, ("res", kind), int(26 * s), int(36 * s))
+        surf.blit(img, img.get_rect(center=(x, y)))
 
 
 def draw_tooltip(t, surf) -> None:
