@@ -80,3 +80,14 @@ def test_the_shipped_fonts_are_in_the_package():
     for name in shipped:
         assert os.path.exists(os.path.join(here, name)), name
         assert name in readme, name
+
+
+def test_a_right_to_left_name_keeps_its_space_before_latin_words(stack):
+    """"محمد علي doet …": the space after the Arabic name stays between it and
+    the next word, and the line is as high as a Latin one."""
+    white = (255, 255, 255)
+    name, word = stack.render("محمد علي", True, white), stack.render("doet", True, white)
+    line = stack.render("محمد علي doet", True, white)
+    space = stack.primary.size(" ")[0]
+    assert line.get_width() >= name.get_width() + word.get_width() + space - 1
+    assert line.get_height() == stack.render("Anna doet", True, white).get_height()

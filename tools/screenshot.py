@@ -11,7 +11,9 @@ metropolises, the barbarians, the chart, progress cards and every decision
 dialog that comes up).  The Load game scene, a resumed game and the replay
 viewer go into <out>/<W>x<H>-<lang>-saves/ at both sizes in both languages;
 the LAN screens (host form, list of games, lobby, the table over LAN) into
-<out>/<W>x<H>-<lang>-lan/, also at both sizes in both languages.
+<out>/<W>x<H>-<lang>-lan/, also at both sizes in both languages; the table's
+looks (title scene, names in four scripts, thrown dice, a 7, a trade as card
+pictures) into <out>/<W>x<H>-<lang>-looks/, at both sizes in both languages.
 """
 
 import argparse
@@ -603,14 +605,108 @@ def shoot_lan(out, w, h, lang):
     return saved
 
 
+LOOKS_SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
+WORLD_NAMES = ["李小龙", "محمد علي", "Борис", "Zoë 🦊"]
+
+
+def shoot_looks(out, w, h, lang, seed=5):
+    """The table's looks (issue 10) into <out>/<W>x<H>-<lang>-looks/: a C&K
+    mid-game with names in four scripts, the dice being thrown, a 7 with a
+    discard chosen by clicks, a trade offer and its answer as card pictures,
+    and the title scene."""
+    import time
+
+    import pygame
+
+    from game.bots.random_bot import RandomBot
+    from game.client.app import App
+    from game.client.controller import HotseatController
+    from game.client.scenes import dialogs
+    from game.client.scenes.menu import MenuScene
+    from game.client.scenes.table import TableScene
+    from game.client.settings import DEFAULTS
+    from game.client.theme import PLAYER_COLOURS
+    from game.engine import default_config
+    from game.engine.state import MAIN, ROLL
+
+    folder = os.path.join(out, f"{w}x{h}-{lang}-looks")
+    os.makedirs(folder, exist_ok=True)
+    app = App((w, h), fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
+    saved = []
+
+    def save(name):
+        app.dirty = True
+        app.step([])
+        path = os.path.join(folder, name + ".png")
+        pygame.image.save(app.screen, path)
+        saved.append(path)
+
+    app.push(MenuScene(app))
+    save("looks-00-title")
+    c = HotseatController(default_config(rules="ck", players=4, seed=seed), WORLD_NAMES,
+                          [rgb for _, rgb in PLAYER_COLOURS[:4]])
+    table = TableScene(app, c)
+    app.push(table)
+    save("looks-01-curtain")
+    bot = RandomBot(seed)
+    taken = set()
+    for step in range(30000):
+        if table.game_over_at is not None or len(taken) == 5:
+            break
+        if table.curtain_for is not None:
+            table.reveal()
+            continue
+        v, me = table.view, table.viewer
+        table.dice_until = table.glow_until = 0.0
+        table.flying = []
+        if "discard" not in taken and isinstance(table.dialog, dialogs.DiscardDialog):
+            taken.add("discard")
+            d = table.dialog
+            d.sel[max(range(len(d.sel)), key=lambda k: v.hands[me][k])] = 1
+            save("looks-03-seven-discard")
+            d.sel = [0] * len(d.sel)
+        if "answer" not in taken and isinstance(table.dialog, dialogs.AnswerDialog):
+            taken.add("answer")
+            save("looks-05-trade-answer")
+        if v.phase == MAIN and me == v.current and v.turn > 40 and "trade" not in taken \
+                and table.action_enabled("trade"):
+            taken.add("trade")
+            ed = dialogs.TradeEditor(table)
+            held = [k for k in range(len(v.hands[me])) if v.hands[me][k]]
+            ed.give[held[0]] = 1
+            ed.get[(held[0] + 2) % 5] = 2
+            table.dialog = ed
+            save("looks-04-trade-offer")
+            table.dialog = None
+        if v.phase == MAIN and v.turn >= 120 and "midgame" not in taken:
+            taken.add("midgame")
+            save("looks-02-midgame-names")
+        if v.phase == ROLL and me == v.current and v.turn > 60 and "dice" not in taken:
+            taken.add("dice")
+            table.submit(("roll", me))
+            if table.curtain_for is None:
+                table.dice_until = time.monotonic() + 0.3
+                table.flying = []
+                save("looks-06-dice-thrown")
+                table.dice_until = 0.0
+            continue
+        exclude = ("offer",) if step % 10 else ()
+        cmd = bot.choose(table.c.auth.state, me, exclude) or bot.choose(table.c.auth.state, me)
+        if not table.submit(cmd):
+            raise SystemExit(f"the engine refused the bot's command {cmd!r}")
+    pygame.quit()
+    return saved
+
+
 def main(argv=None) -> int:
     use_scratch_user_data()
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="shots")
     ap.add_argument("--seed", type=int, default=4)
-    ap.add_argument("--rules", choices=("base", "ck", "both", "saves", "lan"), default="both",
+    ap.add_argument("--rules", choices=("base", "ck", "both", "saves", "lan", "looks"), default="both",
                     help="which screens: base, ck, saves (load game and replay), lan (host, join, "
-                         "lobby, LAN table) or both (everything)")
+                         "lobby, LAN table), looks (title, names in four scripts, dice, a 7, a trade) "
+                         "or both (everything)")
     args = ap.parse_args(argv)
     total = 0
     for w, h, lang in LAN_SIZES if args.rules in ("both", "lan") else ():
@@ -621,6 +717,10 @@ def main(argv=None) -> int:
         saved = shoot_saves(args.out, w, h, lang)
         total += len(saved)
         print(f"{w}x{h} {lang} saves: {len(saved)} screens in {os.path.dirname(saved[0])}")
+    for w, h, lang in LOOKS_SIZES if args.rules in ("both", "looks") else ():
+        saved = shoot_looks(args.out, w, h, lang)
+        total += len(saved)
+        print(f"{w}x{h} {lang} looks: {len(saved)} screens in {os.path.dirname(saved[0])}")
     for w, h, lang in SIZES if args.rules in ("ck", "both") else ():
         saved = shoot_ck(args.out, w, h, lang)
         total += len(saved)

@@ -168,21 +168,21 @@ class FontStack:
         line_h = self.primary.get_height()
         ascent = self.primary.get_ascent()
         parts = []
+        space = self.primary.size(" ")[0]
         for face, chunk in runs:
-            if face.rtl and " " in chunk.strip():
-                # words of a right-to-left run go right to left, each shaped whole
-                words = chunk.split(" ")
-                chunk = " ".join(reversed(words))
-                pieces = [face.font.render(w, antialias, colour) if w else None for w in reversed(words)]
-                space = face.font.size(" ")[0]
-                w = sum(p.get_width() for p in pieces if p) + space * (len(pieces) - 1)
-                img = pygame.Surface((max(1, w), face.font.get_height()), pygame.SRCALPHA)
-                x = 0
-                for piece in pieces:
-                    if piece:
-                        img.blit(piece, (x, 0))
-                        x += piece.get_width()
-                    x += space
+            if face.rtl and chunk != chunk.strip(" "):
+                # spaces at the ends of a right-to-left run stay where they are in the line
+                body = chunk.strip(" ")
+                lead, trail = len(chunk) - len(chunk.lstrip(" ")), len(chunk) - len(chunk.rstrip(" "))
+                if lead:
+                    parts.append((pygame.Surface((space * lead, 1), pygame.SRCALPHA), 0))
+                if body:
+                    parts.append((self._rtl(face, body, antialias, colour), ascent - face.font.get_ascent()))
+                if trail:
+                    parts.append((pygame.Surface((space * trail, 1), pygame.SRCALPHA), 0))
+                continue
+            if face.rtl:
+                img = self._rtl(face, chunk, antialias, colour)
             else:
                 img = face.font.render(chunk, antialias, colour)
             if face.bitmap:                 # colour emoji come at one big size
@@ -194,17 +194,35 @@ class FontStack:
             else:
                 y = ascent - face.font.get_ascent()
             parts.append((img, y))
+        # one line box of the primary font: text of other fonts is set on its
+        # baseline (what reaches beyond the box is cut, as on any line)
         width = sum(img.get_width() for img, _ in parts)
-        top = min(0, min(y for _, y in parts))
-        height = max(line_h, max(y + img.get_height() for img, y in parts)) - top
-        out = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
+        out = pygame.Surface((max(1, width), line_h), pygame.SRCALPHA)
         if background is not None:
             out.fill(background)
         x = 0
         for img, y in parts:
-            out.blit(img, (x, y - top))
+            out.blit(img, (x, y))
             x += img.get_width()
         return out
+
+    @staticmethod
+    def _rtl(face, chunk, antialias, colour):
+        """A right-to-left run: its words right to left, each shaped whole."""
+        if " " not in chunk:
+            return face.font.render(chunk, antialias, colour)
+        words = chunk.split(" ")
+        pieces = [face.font.render(w, antialias, colour) if w else None for w in reversed(words)]
+        space = face.font.size(" ")[0]
+        w = sum(p.get_width() for p in pieces if p) + space * (len(pieces) - 1)
+        img = pygame.Surface((max(1, w), face.font.get_height()), pygame.SRCALPHA)
+        x = 0
+        for piece in pieces:
+            if piece:
+                img.blit(piece, (x, 0))
+                x += piece.get_width()
+            x += space
+        return img
 
 
 class Fonts:
