@@ -91,3 +91,5 @@ def test_a_right_to_left_name_keeps_its_space_before_latin_words(stack):
     space = stack.primary.size(" ")[0]
     assert line.get_width() >= name.get_width() + word.get_width() + space - 1
     assert line.get_height() == stack.render("Anna doet", True, white).get_height()
+    runs = stack.runs("from محمد علي.")
+    assert runs[-1][1] == "." and not runs[-1][0].rtl          # the stop ends the sentence on the right

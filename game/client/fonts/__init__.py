@@ -145,12 +145,13 @@ class FontStack:
         return self.render(text, True, (0, 0, 0)).get_size()
 
     def runs(self, text):
-        """[(face, substring)]: consecutive characters of one font.  Spaces
-        and marks every font has stay in the run they are in."""
+        """[(face, substring)]: consecutive characters of one font."""
         out = []
         for ch in text:
-            if out and not ch.isalnum() and out[-1][0].has(ch):
-                face = out[-1][0]          # a space or mark joins the run it is in
+            # a space or mark joins the run it is in; a right-to-left run takes
+            # spaces only ("… from محمد." ends in the Latin run's full stop)
+            if out and not ch.isalnum() and out[-1][0].has(ch) and (ch == " " or not out[-1][0].rtl):
+                face = out[-1][0]
             else:
                 face = next((f for f in self.faces if f.has(ch)), self.faces[0])
             if out and out[-1][0] is face:
