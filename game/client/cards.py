@@ -54,17 +54,29 @@ def _draw_card(text, face, w, h, label, count, dim, hover, selected):
     inner = r.inflate(-max(4, w // 9), -max(4, w // 9))
     base = face_colour(face)
     pygame.draw.rect(surf, base, inner, border_radius=max(3, radius - 2))
-    art = pygame.Rect(inner.x, inner.y, inner.w, inner.h - (inner.h * 0.28 if label else 0))
+    band_h = inner.h * (0.34 if face[0] in ('prog', 'dev') else 0.28) if label else 0
+    art = pygame.Rect(inner.x, inner.y, inner.w, inner.h - band_h)
     _ART.get(face[0], _art_back)(surf, art, face, base)
     if label:
-        band = pygame.Rect(inner.x, inner.bottom - inner.h * 0.28, inner.w, inner.h * 0.28)
+        band = pygame.Rect(inner.x, inner.bottom - band_h, inner.w, band_h)
         pygame.draw.rect(surf, PAPER, band, border_bottom_left_radius=max(3, radius - 2),
                          border_bottom_right_radius=max(3, radius - 2))
         size = 12 if h > 90 * text.fonts.scale else 10
         img = text.render(label, size, INK, bold=True)
-        if img.get_width() > band.w - 4:
-            img = pygame.transform.smoothscale(img, (band.w - 4, img.get_height()))
-        surf.blit(img, img.get_rect(center=band.center))
+        words = label.split()
+        if img.get_width() > band.w - 4 and len(words) > 1:       # two lines: "Trade / Monopoly"
+            half = max(1, len(words) // 2)
+            lines = [text.render(" ".join(part), size - 1, INK, bold=True) for part in (words[:half], words[half:])]
+            y = band.centery - sum(li.get_height() for li in lines) * 0.42
+            for li in lines:
+                if li.get_width() > band.w - 4:
+                    li = pygame.transform.smoothscale(li, (band.w - 4, li.get_height()))
+                surf.blit(li, li.get_rect(midtop=(band.centerx, y)))
+                y += li.get_height() * 0.84
+        else:
+            if img.get_width() > band.w - 4:
+                img = pygame.transform.smoothscale(img, (band.w - 4, img.get_height()))
+            surf.blit(img, img.get_rect(center=band.center))
     if count is not None:
         cr = max(8, int(w * 0.2))
         centre = (r.x + cr + 1, r.y + cr + 1)        # top left: still seen when the cards overlap
