@@ -4,14 +4,16 @@ and the menu in a column beside it."""
 import pygame
 
 from game.engine import default_config
+from game.engine.board import EDGE_NODES
 from game.engine.match import Authority
 
 from .. import theme
-from ..boardview import BoardView
+from ..boardview import BoardView, draw_city, draw_settlement
 from ..i18n import tr
 from .base import GuiScene
 
 TITLE_SEED = 7          # the island shown on the title scene (a random board, always the same)
+TITLE_PIECES = (22, 45, 25, 8, 14, 34)      # corners with a building (the last two: cities)
 
 
 class MenuScene(GuiScene):
@@ -41,9 +43,33 @@ class MenuScene(GuiScene):
             self._island_state = Authority(default_config(players=4, seed=TITLE_SEED)).view(None)
         return self._island_state
 
+    def island_layer(self):
+        """The island with a few settlements, roads and cities in the four
+        colours and the robber in the desert, drawn once per size."""
+        layer = self.island.static_layer(self.title_island(), self.app.text)
+        if getattr(self, "_decorated", (None,))[0] is not layer:
+            deco = layer.copy()
+            board = self.island
+            ox, oy = board.rect.topleft
+            board.cx, board.cy = board.cx - ox, board.cy - oy        # draw in the layer's own coordinates
+            try:
+                for k, node in enumerate(TITLE_PIECES):
+                    colour = theme.PLAYER_COLOURS[k % 4][1]
+                    edge = next(e for e in range(len(EDGE_NODES)) if node in EDGE_NODES[e])
+                    board.draw_road(deco, edge, colour)
+                    x, y = board.node_pos(node)
+                    (draw_city if k >= 4 else draw_settlement)(deco, x, y, board.R, colour)
+                state = self.title_island()
+                desert = next((h for h in range(len(state.numbers)) if not state.numbers[h]), state.robber)
+                board.draw_robber_at(deco, desert)
+            finally:
+                board.cx, board.cy = board.cx + ox, board.cy + oy
+            self._decorated = (layer, deco)
+        return self._decorated[1]
+
     def draw_background(self, surf) -> None:
         text, s = self.app.text, self.app.scale
-        surf.blit(self.island.static_layer(self.title_island(), text), self.island.rect.topleft)
+        surf.blit(self.island_layer(), self.island.rect.topleft)
         shade = pygame.Surface(self.panel.size, pygame.SRCALPHA)
         shade.fill((*theme.BG, 225))
         surf.blit(shade, self.panel.topleft)
