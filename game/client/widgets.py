@@ -94,8 +94,8 @@ def _draw_button(surf, text, rect, label, enabled, hover, primary, selected, siz
     if sub is None and not cost:
         surf.blit(img, img.get_rect(center=rect.center))
         return
-    surf.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + rect.h * 0.08)))
-    lower = pygame.Rect(rect.x, rect.y + rect.h * 0.52, rect.w, rect.h * 0.42)
+    surf.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + rect.h * 0.05)))
+    lower = pygame.Rect(rect.x, rect.y + rect.h * 0.47, rect.w, rect.h * 0.49)
     if cost:
         cost_badges(surf, lower, cost, enabled)
     else:
