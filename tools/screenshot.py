@@ -13,7 +13,8 @@ viewer go into <out>/<W>x<H>-<lang>-saves/ at both sizes in both languages;
 the LAN screens (host form, list of games, lobby, the table over LAN) into
 <out>/<W>x<H>-<lang>-lan/, also at both sizes in both languages; computer
 seats (the form, the speed setting, a solo game against three computers, two
-people and two computers) into <out>/<W>x<H>-<lang>-solo/.
+people and two computers) into <out>/<W>x<H>-<lang>-solo/; the table's looks
+(tools/screenshot_looks.py) into <out>/<W>x<H>-<lang>-looks/.
 """
 
 import argparse
@@ -697,16 +698,23 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="shots")
     ap.add_argument("--seed", type=int, default=4)
-    ap.add_argument("--rules", choices=("base", "ck", "both", "saves", "lan", "solo", "clarity"), default="both",
+    ap.add_argument("--rules", choices=("base", "ck", "both", "saves", "lan", "solo", "clarity", "looks"),
+                    default="both",
                     help="which screens: base, ck, saves (load game and replay), lan (host, join, "
                          "lobby, LAN table), solo (computer seats), clarity (staged moments, reasons, "
-                         "rules, in-game menu) or both (everything)")
+                         "rules, in-game menu), looks (title, names in four scripts, dice, a 7, a "
+                         "trade) or both (everything)")
     args = ap.parse_args(argv)
     total = 0
     for w, h, lang in SOLO_SIZES if args.rules in ("both", "solo") else ():
         saved = shoot_solo(args.out, w, h, lang)
         total += len(saved)
         print(f"{w}x{h} {lang} computers: {len(saved)} screens in {os.path.dirname(saved[0])}")
+    from tools.screenshot_looks import LOOKS_SIZES, shoot_looks
+    for w, h, lang in LOOKS_SIZES if args.rules in ("both", "looks") else ():
+        saved = shoot_looks(args.out, w, h, lang)
+        total += len(saved)
+        print(f"{w}x{h} {lang} looks: {len(saved)} screens in {os.path.dirname(saved[0])}")
     from tools.screenshot_clarity import SIZES as CLARITY_SIZES, shoot_clarity
     for w, h, lang in CLARITY_SIZES if args.rules in ("both", "clarity") else ():
         saved = shoot_clarity(args.out, w, h, lang)

@@ -21,7 +21,7 @@ from . import theme
 
 SQ3 = math.sqrt(3)
 X_EXTENT, Y_EXTENT = 5, 8            # node points span x -5..5, y -8..8
-X_MARGIN, Y_MARGIN = 1.6, 2.0        # sea frame around the island, in the same units
+X_MARGIN, Y_MARGIN = 1.1, 1.75       # the sea frame and harbors round the island, in the same units
 
 
 class BoardView:
@@ -30,6 +30,7 @@ class BoardView:
         self.R = 1.0
         self.layer = None
         self._layer_key = None
+        self.static_builds = 0            # how often the static layer was drawn (tests count this)
 
     # --- geometry -------------------------------------------------------------
     def fit(self, rect: pygame.Rect) -> None:
@@ -102,6 +103,7 @@ class BoardView:
         if key != self._layer_key:
             self.layer = self._draw_static(state, text)
             self._layer_key = key
+            self.static_builds += 1
         return self.layer
 
     def _draw_static(self, state, text):
@@ -214,8 +216,16 @@ class BoardView:
             if hex_ != -1:
                 cx, cy = self.hex_center(hex_)
                 draw_merchant(surf, cx + R * 0.5, cy + R * 0.05, R, colours[owner])
-        cx, cy = self.hex_center(state.robber)
-        draw_robber(surf, cx - R * 0.48, cy + R * 0.05, R)
+        self.draw_robber_at(surf, state.robber, state.numbers[state.robber])
+
+    def draw_robber_at(self, surf, h, number=0, ghost=False):
+        """The robber on hex h: the number it blocks is dimmed under a dark
+        veil, and the robber stands large beside it (ghost: where it would go)."""
+        R = self.R
+        cx, cy = self.hex_center(h)
+        if number:
+            surf.blit(_token_veil(int(R * 0.31)), (cx - int(R * 0.31), cy - int(R * 0.31)))
+        draw_robber(surf, cx - R * 0.42, cy + R * 0.1, R, ghost)
 
     def draw_road(self, surf, e, colour, outline=(20, 20, 20)):
         a, b = EDGE_NODES[e]
@@ -340,21 +350,30 @@ def draw_metropolis(surf, x, y, R, colour):
 
 
 def draw_knight(surf, x, y, R, colour, strength, active):
-    """A knight: a round shield with 1-3 pips for its strength.  Active
-    knights are bright with a gold rim (the helmet); inactive ones are dull
-    with a grey rim."""
-    r = R * 0.25
-    fill = colour if active else theme.darker(colour, 0.45)
-    pygame.draw.circle(surf, (16, 16, 16), (x + 1, y + 2), r + max(2, R * 0.05))
-    pygame.draw.circle(surf, (250, 212, 70) if active else (120, 120, 120), (x, y), r + max(2, R * 0.05))
+    """A knight: a round shield in its owner's colour with its strength as
+    1-3 white bars.  Active knights are bright with a thick gold rim and a
+    gold crest; inactive ones are dark with a thin grey rim and a slash, so
+    the two read apart at a glance."""
+    r = R * 0.27
+    fill = colour if active else theme.darker(colour, 0.6)
+    rim = (250, 208, 60) if active else (130, 130, 136)
+    rim_w = max(2, R * (0.07 if active else 0.035))
+    pygame.draw.circle(surf, (12, 12, 12), (x + 1, y + 2), r + rim_w + 1)
+    pygame.draw.circle(surf, rim, (x, y), r + rim_w)
     pygame.draw.circle(surf, fill, (x, y), r)
-    ink = (20, 20, 20) if sum(fill) > 420 else (250, 250, 250)
-    pr = max(2, r * 0.22)
+    if active:                     # the crest: a gold triangle on top
+        pygame.draw.polygon(surf, rim, [(x - r * 0.45, y - r * 0.95), (x + r * 0.45, y - r * 0.95),
+                                        (x, y - r * 1.65)])
+    bar_w, bar_h = max(2, r * 0.3), r * 1.1
     for i in range(strength):
-        px = x + (i - (strength - 1) / 2) * pr * 2.4
-        pygame.draw.circle(surf, ink, (px, y), pr)
-    if not active:                 # a slash marks a knight that cannot defend or act
-        pygame.draw.line(surf, (200, 200, 200), (x - r * 0.7, y + r * 0.7), (x + r * 0.7, y - r * 0.7), 1)
+        bx = x + (i - (strength - 1) / 2) * bar_w * 1.7
+        bar = pygame.Rect(0, 0, bar_w, bar_h)
+        bar.center = (bx, y)
+        pygame.draw.rect(surf, (16, 16, 16), bar.inflate(2, 2))
+        pygame.draw.rect(surf, (252, 252, 248) if active else (170, 170, 170), bar)
+    if not active:                 # a slash: cannot defend or act
+        pygame.draw.line(surf, (200, 200, 200), (x - r * 0.85, y + r * 0.85), (x + r * 0.85, y - r * 0.85),
+                         max(2, int(R * 0.04)))
 
 
 def draw_merchant(surf, x, y, R, colour):
@@ -393,14 +412,33 @@ def draw_gate(surf, rect, colour):
                      border_top_right_radius=int(arch.w / 2))
 
 
-def draw_robber(surf, x, y, R):
-    s = R * 0.2
-    body = [(x - s * 0.6, y + s * 1.1), (x - s * 0.4, y - s * 0.2), (x + s * 0.4, y - s * 0.2),
-            (x + s * 0.6, y + s * 1.1)]
-    pygame.draw.polygon(surf, (40, 38, 44), body)
-    pygame.draw.circle(surf, (40, 38, 44), (x, y - s * 0.55), s * 0.5)
-    pygame.draw.polygon(surf, (200, 200, 210), body, 1)
-    pygame.draw.circle(surf, (200, 200, 210), (x, y - s * 0.55), s * 0.5, 1)
+_VEILS = {}
+
+
+def _token_veil(r):
+    """A dark translucent disc laid over a number token the robber blocks."""
+    veil = _VEILS.get(r)
+    if veil is None:
+        veil = _VEILS[r] = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+        pygame.draw.circle(veil, (12, 10, 16, 170), (r, r), r)
+    return veil
+
+
+def draw_robber(surf, x, y, R, ghost=False):
+    """The robber: a tall dark hooded pawn with a light rim, about half a hex
+    high, on a shadow; `ghost` draws it lighter (a hovered destination)."""
+    s = R * 0.3
+    body = [(x - s * 0.75, y + s * 1.2), (x - s * 0.42, y - s * 0.1), (x - s * 0.2, y - s * 0.35),
+            (x + s * 0.2, y - s * 0.35), (x + s * 0.42, y - s * 0.1), (x + s * 0.75, y + s * 1.2)]
+    fill = (96, 92, 104) if ghost else (34, 30, 38)
+    rim = (250, 240, 200) if ghost else (226, 220, 200)
+    pygame.draw.ellipse(surf, (16, 14, 18), (x - s * 0.95, y + s * 0.95, s * 1.9, s * 0.55))
+    pygame.draw.polygon(surf, fill, body)
+    pygame.draw.circle(surf, fill, (x, y - s * 0.75), s * 0.52)
+    width = max(2, int(R * 0.035))
+    pygame.draw.polygon(surf, rim, body, width)
+    pygame.draw.circle(surf, rim, (x, y - s * 0.75), s * 0.52, width)
+    pygame.draw.line(surf, rim, (x - s * 0.5, y + s * 0.35), (x + s * 0.5, y + s * 0.35), width)
 
 
 def draw_resource_icon(surf, kind, center, r):

@@ -1,15 +1,6 @@
-"""Colours and fonts.  Sizes are given at the 1280x720 design size and scaled
-by the window's scale factor (see `Fonts`)."""
+"""Colours (fonts: game/client/fonts)."""
 
-import os
-
-import pygame
-import pygame_gui
-
-# The table uses the same Noto Sans that pygame_gui ships for the menus.
-_FONT_DIR = os.path.join(os.path.dirname(pygame_gui.__file__), "data")
-FONT_FILES = {False: os.path.join(_FONT_DIR, "NotoSans-Regular.ttf"),
-              True: os.path.join(_FONT_DIR, "NotoSans-Bold.ttf")}
+from .fonts import PRIMARY as FONT_FILES, Fonts, TextCache      # noqa: F401  (the app makes them from here)
 
 BG = (22, 38, 58)
 SEA = (38, 92, 140)
@@ -65,49 +56,6 @@ TERRAIN_RGB = (
     (124, 126, 138),   # mountains
     (222, 202, 146),   # desert
 )
-
-
-class Fonts:
-    """Cached fonts by (design size, bold) at the current scale."""
-
-    def __init__(self, scale: float = 1.0):
-        self.scale = scale
-        self._cache = {}
-
-    def set_scale(self, scale: float) -> None:
-        if abs(scale - self.scale) > 1e-6:
-            self.scale = scale
-            self._cache.clear()
-
-    def get(self, size: int, bold: bool = False) -> pygame.font.Font:
-        key = (size, bold)
-        font = self._cache.get(key)
-        if font is None:
-            px = max(8, round(size * self.scale * 1.05))
-            try:
-                font = pygame.font.Font(FONT_FILES[bold], px)
-            except (OSError, FileNotFoundError):
-                font = pygame.font.Font(None, round(px * 1.25))
-            self._cache[key] = font
-        return font
-
-
-class TextCache:
-    """Rendered text surfaces, reused while the same text is drawn."""
-
-    def __init__(self, fonts: Fonts):
-        self.fonts = fonts
-        self._cache = {}
-
-    def render(self, text: str, size: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
-        key = (text, size, colour, bold, self.fonts.scale)
-        surf = self._cache.get(key)
-        if surf is None:
-            if len(self._cache) > 3000:
-                self._cache.clear()
-            surf = self.fonts.get(size, bold).render(text, True, colour)
-            self._cache[key] = surf
-        return surf
 
 
 def lighter(rgb, k=0.3):

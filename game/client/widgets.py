@@ -54,11 +54,29 @@ def player_panel(surf, rect, colour, active: bool, stripe: int) -> None:
                      border_top_left_radius=8, border_bottom_left_radius=8)
 
 
+_BUTTONS = {}
+
+
 def button(surf, text, rect, label, enabled=True, hover=False, primary=False, selected=False,
-           size=15, sub=None):
-    """A rounded button; `sub` is a callable drawing extra content (e.g. costs)
-    into the lower part of the button."""
+           size=15, sub=None, cost=None):
+    """A rounded button; `cost` (kind, count) pairs are drawn as chips in its
+    lower part; `sub` is a callable drawing other extra content.  Buttons
+    without `sub` are drawn once per look and then blitted."""
     rect = pygame.Rect(rect)
+    if sub is not None:
+        _draw_button(surf, text, rect, label, enabled, hover, primary, selected, size, sub, cost)
+        return
+    key = (rect.size, label, enabled, hover, primary, selected, size, cost and tuple(cost), text.fonts.scale)
+    img = _BUTTONS.get(key)
+    if img is None:
+        if len(_BUTTONS) > 400:
+            _BUTTONS.clear()
+        img = _BUTTONS[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
+        _draw_button(img, text, img.get_rect(), label, enabled, hover, primary, selected, size, None, cost)
+    surf.blit(img, rect)
+
+
+def _draw_button(surf, text, rect, label, enabled, hover, primary, selected, size, sub, cost):
     if not enabled:
         fill, fg = theme.BUTTON_OFF, (120, 126, 136)
     elif selected:
@@ -73,11 +91,15 @@ def button(surf, text, rect, label, enabled=True, hover=False, primary=False, se
     img = text.render(label, size, fg, bold=primary)
     if img.get_width() > rect.w - 6:          # shrink long labels rather than overflow
         img = pygame.transform.smoothscale(img, (rect.w - 6, max(1, int(img.get_height() * (rect.w - 6) / img.get_width()))))
-    if sub is None:
+    if sub is None and not cost:
         surf.blit(img, img.get_rect(center=rect.center))
+        return
+    surf.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + rect.h * 0.05)))
+    lower = pygame.Rect(rect.x, rect.y + rect.h * 0.47, rect.w, rect.h * 0.49)
+    if cost:
+        cost_badges(surf, lower, cost, enabled)
     else:
-        surf.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + rect.h * 0.12)))
-        sub(pygame.Rect(rect.x, rect.y + rect.h * 0.55, rect.w, rect.h * 0.4), enabled)
+        sub(lower, enabled)
 
 
 def resource_card(surf, text, rect, kind, count, label, dim=False, size=14):
@@ -100,19 +122,17 @@ def resource_card(surf, text, rect, kind, count, label, dim=False, size=14):
 
 
 def cost_badges(surf, rect, cost, enabled=True):
-    """Small squares in resource colours, one per card of the cost."""
-    cards = [kind for kind, k in cost for _ in range(k)]
-    if not cards:
+    """Small resource pictures, one per card of the cost (cards.chip)."""
+    from . import cards
+    kinds = [kind for kind, k in cost for _ in range(k)]
+    if not kinds:
         return
-    side = min(rect.h * 0.8, rect.w / (len(cards) + 1))
-    gap = side * 0.25
-    total = len(cards) * side + (len(cards) - 1) * gap
+    side = min(rect.h * 0.95, rect.w / (len(kinds) + 0.6))
+    gap = side * 0.12
+    total = len(kinds) * side + (len(kinds) - 1) * gap
     x = rect.centerx - total / 2
-    for kind in cards:
-        colour = theme.RESOURCE_RGB[kind] if enabled else theme.darker(theme.RESOURCE_RGB[kind], 0.5)
-        r = pygame.Rect(x, rect.centery - side / 2, side, side)
-        pygame.draw.rect(surf, colour, r, border_radius=3)
-        pygame.draw.rect(surf, (20, 20, 20), r, 1, border_radius=3)
+    for kind in kinds:
+        surf.blit(cards.chip(kind, side, enabled), (x, rect.centery - side / 2))
         x += side + gap
 
 

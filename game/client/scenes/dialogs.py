@@ -11,22 +11,9 @@ from game.engine import check
 from game.engine.constants import DEV_NAMES, MONOPOLY, RESOURCES, VICTORY_POINT, YEAR_OF_PLENTY
 from game.engine.state import ACCEPTED, COUNTERED, DECLINED, NOT_ASKED, PENDING
 
-from .. import theme, widgets
+from .. import cards, theme, widgets
 from ..eventtext import card_name, cards_text, error_text
 from ..i18n import tr, trn
-
-
-_SHADES = {}
-
-
-def _shade(size):
-    """A translucent veil over the table behind a dialog (cached per size)."""
-    veil = _SHADES.get(size)
-    if veil is None:
-        _SHADES.clear()
-        veil = _SHADES[size] = pygame.Surface(size, pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 110))
-    return veil
 
 
 class Dialog:
@@ -48,7 +35,6 @@ class Dialog:
     def frame(self, surf, title):
         L = self.t.layout
         rect = L.dialog(*self.size)
-        surf.blit(_shade(L.screen.size), (0, 0))
         widgets.panel(surf, rect, theme.PANEL, theme.ACCENT, radius=10, width=2)
         img = self.t.app.text.render(title, 20, theme.TEXT, bold=True)
         surf.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + int(12 * L.s))))
@@ -76,39 +62,74 @@ class Dialog:
         C&K game, commodities, as far as the hand has them)."""
         return list(range(len(self.view.bank)))
 
-    def counters(self, surf, y, prefix, values, limit, label=None):
-        """A row of resource cards with −/+ under each; values is changed in place."""
+    def counters(self, surf, y, prefix, values, limit, label=None, show_counts=True):
+        """Cards chosen by clicking: a row of card pictures, one per kind (with
+        how many are left to choose when `show_counts`); a click on one puts a
+        card of that kind on the tray below it, a click on a card on the
+        tray takes it back.  `values` is changed in place; `limit(kind)` is
+        how many of a kind may be chosen.  Returns the y under the tray."""
         t = self.t
         kinds = self.kinds()
-        cw, ch, gap = (self.s(54), self.s(70), self.s(12)) if len(kinds) <= 5 else (self.s(50), self.s(70), self.s(8))
-        total = len(kinds) * cw + (len(kinds) - 1) * gap
         rect = t.layout.dialog(*self.size)
+        cw, ch = self.s(50), self.s(70)
+        gap = self.s(10) if len(kinds) <= 5 else self.s(6)
+        total = len(kinds) * cw + (len(kinds) - 1) * gap
         x = rect.centerx - total // 2
         if label:
             self.text(surf, label, (rect.x + self.s(16), y + ch // 2), 15, theme.TEXT_DIM, "midleft", True)
-            x = max(x, rect.x + self.s(112))
+            x = max(x, rect.x + self.s(122))
+        left = x
+
+        def change(k, d):
+            values[k] += d
+            t.app.dirty = True
         for kind in kinds:
             r = pygame.Rect(x, y, cw, ch)
-            widgets.resource_card(surf, t.app.text, r, kind, values[kind], card_name(kind),
-                                  dim=values[kind] == 0, size=13)
-            bw = (cw - self.s(4)) // 2
-            minus = pygame.Rect(x, y + ch + self.s(4), bw, self.s(26))
-            plus = pygame.Rect(x + cw - bw, y + ch + self.s(4), bw, self.s(26))
-
-            def change(k=kind, d=-1):
-                values[k] += d
-                t.app.dirty = True
-            t.btn(surf, (prefix, "minus", kind), minus, "−", change, values[kind] > 0, size=16)
-            t.btn(surf, (prefix, "plus", kind), plus, "+", lambda k=kind: change(k, 1),
-                  values[kind] < limit(kind), size=16)
+            room = limit(kind) - values[kind]
+            key = (prefix, "plus", kind)
+            hover = t.hover_key == key and room > 0
+            img = cards.card(t.app.text, ("res", kind), cw, ch, card_name(kind),
+                             room if show_counts else None, dim=room <= 0, hover=hover)
+            surf.blit(img, r.move(0, -self.s(4) if hover else 0))
+            if room > 0:
+                t.targets.add(key, r, lambda k=kind: change(k, 1))
             x += cw + gap
-        return y + ch + self.s(34)
+        # the tray: the chosen cards, one picture each
+        tray = pygame.Rect(left - self.s(6), y + ch + self.s(6), total + self.s(12), self.s(58))
+        pygame.draw.rect(surf, theme.darker(theme.PANEL, 0.35), tray, border_radius=self.s(8))
+        chosen = [kind for kind in kinds for _ in range(values[kind])]
+        if not chosen:
+            self.text(surf, tr("looks.tray_empty"), tray.center, 13, theme.TEXT_DIM, "center")
+        tw, th = self.s(34), self.s(48)
+        step = min(tw + self.s(4), (tray.w - self.s(12) - tw) / max(1, len(chosen) - 1))
+        cx = tray.x + self.s(6)
+        for kind in chosen:
+            r = pygame.Rect(int(cx), tray.y + self.s(5), tw, th)
+            surf.blit(cards.card(t.app.text, ("res", kind), tw, th), r)
+            t.targets.add((prefix, "minus", kind), r, lambda k=kind: change(k, -1))
+            cx += step
+        return tray.bottom + self.s(12)
+
+    def card_row(self, surf, counts, pos, anchor="midleft", w=40, h=56):
+        """The cards of a trade as pictures, one per card, side by side
+        (`counts` per kind); anchored at pos.  Returns the row's rect."""
+        t = self.t
+        faces = [kind for kind in range(len(counts)) for _ in range(counts[kind])]
+        w, h = self.s(w), self.s(h)
+        step = w + self.s(4) if len(faces) <= 8 else w * 0.6
+        row = pygame.Rect(0, 0, int(w + step * max(0, len(faces) - 1)), h)
+        setattr(row, anchor, pos)
+        x = row.x
+        for kind in faces:
+            surf.blit(cards.card(t.app.text, ("res", kind), w, h), (int(x), row.y))
+            x += step
+        return row
 
 
 class DiscardDialog(Dialog):
     phase_bound = True
     closable = False
-    size = (620, 290)
+    size = (640, 330)
 
     def __init__(self, table):
         super().__init__(table)
@@ -121,10 +142,10 @@ class DiscardDialog(Dialog):
         need = self.view.discard_need[self.me]
         rect = self.frame(surf, trn("discard.title", need))
         hand = self.view.hands[self.me]
-        self.text(surf, tr("discard.help"), (rect.centerx, rect.y + self.s(44)), 14, theme.TEXT_DIM)
-        y = self.counters(surf, rect.y + self.s(76), "discard", self.sel, lambda k: hand[k])
+        self.text(surf, tr("looks.discard_help"), (rect.centerx, rect.y + self.s(44)), 13, theme.TEXT_DIM)
+        y = self.counters(surf, rect.y + self.s(70), "discard", self.sel, lambda k: hand[k])
         chosen = sum(self.sel)
-        self.text(surf, tr("discard.count", k=chosen, n=need), (rect.centerx, y),
+        self.text(surf, tr("discard.count", k=chosen, n=need), (rect.centerx, y - self.s(4)),
                   16, theme.GOOD if chosen == need else theme.ACCENT, bold=True)
         ok = check(self.view, self.command()) is None
         r = pygame.Rect(0, 0, self.s(200), self.s(40))
@@ -167,13 +188,13 @@ class TradeEditor(Dialog):
     """An offer to other players, or (counter_to set) a counter-offer.  The
     player edits what they give and get; for a counter the command carries the
     terms seen from the offerer (offerer gives = what I get)."""
-    size = (640, 400)
+    size = (660, 480)
 
     def __init__(self, table, counter=False):
         super().__init__(table)
         kinds = len(self.view.bank)
         if kinds > 5:
-            self.size = (760, 400)
+            self.size = (760, 480)
         self.counter = counter
         if counter:
             trade = self.view.trade
@@ -196,7 +217,7 @@ class TradeEditor(Dialog):
         hand = self.view.hands[self.me]
         y = rect.y + self.s(52)
         y = self.counters(surf, y, "give", self.give, lambda k: hand[k], tr("trade.you_give"))
-        y = self.counters(surf, y, "get", self.get, lambda k: 19, tr("trade.you_get"))
+        y = self.counters(surf, y, "get", self.get, lambda k: 19, tr("trade.you_get"), show_counts=False)
         if not self.counter:
             self.text(surf, tr("trade.to"), (rect.x + self.s(16), y + self.s(17)), 15, theme.TEXT_DIM, "midleft", True)
             x = rect.x + self.s(130)
@@ -236,18 +257,20 @@ class TradeEditor(Dialog):
 class AnswerDialog(Dialog):
     phase_bound = True
     closable = False
-    size = (560, 250)
+    size = (580, 320)
 
     def draw(self, surf):
         trade = self.view.trade
         offerer = self.view.current
         rect = self.frame(surf, tr("answer.title", name=self.t.names[offerer]))
-        y = rect.y + self.s(62)
-        self.text(surf, f"{tr('trade.you_give')}: {cards_text(trade['get'])}", (rect.centerx, y), 17)
-        self.text(surf, f"{tr('trade.you_get')}: {cards_text(trade['give'])}", (rect.centerx, y + self.s(32)), 17)
+        y = rect.y + self.s(52)
+        for label, counts in ((tr("trade.you_give"), trade["get"]), (tr("trade.you_get"), trade["give"])):
+            self.text(surf, label, (rect.x + self.s(24), y + self.s(28)), 15, theme.TEXT_DIM, "midleft", True)
+            self.card_row(surf, counts, (rect.x + self.s(150), y + self.s(28)))
+            y += self.s(66)
         can = ("accept", self.me) in self.t.legal
         if not can:
-            self.text(surf, tr("answer.cannot_accept"), (rect.centerx, y + self.s(70)), 13, theme.BAD)
+            self.text(surf, tr("answer.cannot_accept"), (rect.centerx, y + self.s(4)), 13, theme.BAD)
         bw, bh = self.s(160), self.s(42)
         y = rect.bottom - bh - self.s(18)
         x = rect.centerx - (3 * bw + 2 * self.s(10)) // 2
@@ -269,12 +292,13 @@ class ResponsesDialog(Dialog):
 
     def draw(self, surf):
         t = self.t
-        self.size = (600, 150 + 50 * (t.n - 1))
+        self.size = (620, 200 + 50 * (t.n - 1))
         trade = self.view.trade
         rect = self.frame(surf, tr("responses.title"))
-        self.text(surf, tr("log.offered", name=t.names[self.me], give=cards_text(trade["give"]),
-                           get=cards_text(trade["get"])), (rect.centerx, rect.y + self.s(46)), 14, theme.TEXT_DIM)
-        y = rect.y + self.s(80)
+        give = self.card_row(surf, trade["give"], (rect.centerx - self.s(24), rect.y + self.s(76)), "midright")
+        self.card_row(surf, trade["get"], (rect.centerx + self.s(24), rect.y + self.s(76)))
+        self.text(surf, "⇄", (rect.centerx, give.centery), 22, theme.ACCENT, "center", True)
+        y = rect.y + self.s(124)
         status = {ACCEPTED: "responses.accepted", DECLINED: "responses.declined",
                   COUNTERED: "responses.countered", PENDING: "responses.pending",
                   NOT_ASKED: "responses.not_asked"}

@@ -1,26 +1,91 @@
-"""The main menu."""
+"""The main menu: a title scene with the island in its sea, the game's name
+and the menu in a column beside it."""
 
 import pygame
 
+from game.engine import default_config
+from game.engine.board import EDGE_NODES
+from game.engine.match import Authority
+
+from .. import theme
+from ..boardview import BoardView, draw_city, draw_settlement
 from ..i18n import tr
 from .base import GuiScene
 
+TITLE_SEED = 7          # the island shown on the title scene (a random board, always the same)
+TITLE_PIECES = (22, 45, 25, 8, 14, 34)      # corners with a building (the last two: cities)
+
 
 class MenuScene(GuiScene):
+    def __init__(self, app):
+        self.island = BoardView()
+        self._island_state = None
+        super().__init__(app)
+
     def build(self) -> None:
         w, h = self.app.size
         s = self.app.scale
-        bw, bh, gap = int(360 * s), int(48 * s), int(12 * s)
-        x = (w - bw) // 2
-        self.label((0, int(h * 0.1), w, int(70 * s)), tr("app.title"), "#title")
-        self.label((0, int(h * 0.1 + 70 * s), w, int(30 * s)), tr("app.subtitle"), "#dim")
-        y = int(h * 0.1 + 130 * s)
+        self.panel = pygame.Rect(int(w * 0.6), 0, w - int(w * 0.6), h)
+        self.island.fit(pygame.Rect(0, 0, int(w * 0.6), h))
+        bw, bh, gap = min(int(340 * s), self.panel.w - int(60 * s)), int(48 * s), int(12 * s)
+        x = self.panel.centerx - bw // 2
+        y = int(h * 0.36)
         coming = tr("menu.coming")
         for key, enabled in (("new_game", True), ("host", True), ("join", True),
                              ("load", True), ("settings", True), ("quit", True)):
             self.button(key, (x, y, bw, bh), tr("menu." + key), enabled,
                         tooltip=None if enabled else coming)
             y += bh + gap
+
+    def title_island(self):
+        """The public state of a seeded random board (terrain, numbers, harbors)."""
+        if self._island_state is None:
+            self._island_state = Authority(default_config(players=4, seed=TITLE_SEED)).view(None)
+        return self._island_state
+
+    def island_layer(self):
+        """The island with a few settlements, roads and cities in the four
+        colours and the robber in the desert, drawn once per size."""
+        layer = self.island.static_layer(self.title_island(), self.app.text)
+        if getattr(self, "_decorated", (None,))[0] is not layer:
+            deco = layer.copy()
+            board = self.island
+            ox, oy = board.rect.topleft
+            board.cx, board.cy = board.cx - ox, board.cy - oy        # draw in the layer's own coordinates
+            try:
+                for k, node in enumerate(TITLE_PIECES):
+                    colour = theme.PLAYER_COLOURS[k % 4][1]
+                    edge = next(e for e in range(len(EDGE_NODES)) if node in EDGE_NODES[e])
+                    board.draw_road(deco, edge, colour)
+                    x, y = board.node_pos(node)
+                    (draw_city if k >= 4 else draw_settlement)(deco, x, y, board.R, colour)
+                state = self.title_island()
+                desert = next((h for h in range(len(state.numbers)) if not state.numbers[h]), state.robber)
+                board.draw_robber_at(deco, desert)
+            finally:
+                board.cx, board.cy = board.cx + ox, board.cy + oy
+            self._decorated = (layer, deco)
+        return self._decorated[1]
+
+    def draw_background(self, surf) -> None:
+        text, s = self.app.text, self.app.scale
+        surf.blit(self.island_layer(), self.island.rect.topleft)
+        shade = pygame.Surface(self.panel.size, pygame.SRCALPHA)
+        shade.fill((*theme.BG, 225))
+        surf.blit(shade, self.panel.topleft)
+        pygame.draw.line(surf, theme.ACCENT, self.panel.topleft, self.panel.bottomleft, max(2, int(3 * s)))
+        title = text.render(tr("app.title"), 46, theme.ACCENT, bold=True)
+        shadow = text.render(tr("app.title"), 46, (10, 14, 22), bold=True)
+        if title.get_width() > self.panel.w - int(30 * s):
+            size = (self.panel.w - int(30 * s), title.get_height())
+            title, shadow = pygame.transform.smoothscale(title, size), pygame.transform.smoothscale(shadow, size)
+        centre = (self.panel.centerx, int(surf.get_height() * 0.17))
+        surf.blit(shadow, shadow.get_rect(center=(centre[0] + int(3 * s), centre[1] + int(4 * s))))
+        surf.blit(title, title.get_rect(center=centre))
+        sub = text.render(tr("app.subtitle"), 17, theme.TEXT_DIM)
+        if sub.get_width() > self.panel.w - int(30 * s):
+            sub = pygame.transform.smoothscale(sub, (self.panel.w - int(30 * s), sub.get_height()))
+        surf.blit(sub, sub.get_rect(center=(centre[0], centre[1] + int(48 * s))))
 
     def on_gui(self, event) -> None:
         b = self.buttons

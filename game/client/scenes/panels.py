@@ -1,0 +1,183 @@
+"""The table's side column: the player panels, the bank and the game log
+(player names drawn in their colours)."""
+
+import re
+
+import pygame
+
+from game.engine.ck import knight_strength
+from game.engine.state import GAME_OVER
+
+from .. import cards, theme, widgets
+from ..eventtext import track_name
+from ..i18n import tr
+
+
+def draw_panels(t, surf) -> None:
+    L, text, v = t.layout, t.app.text, t.view
+    s = L.s
+    pygame.draw.rect(surf, (26, 32, 42), L.side)
+    for seat, rect in enumerate(L.panels):
+        active = seat == v.current and v.phase != GAME_OVER
+        widgets.player_panel(surf, rect, t.colours[seat], active, int(10 * s))
+        x = rect.x + int(18 * s)
+        name = text.render(t.names[seat], 17, theme.TEXT, bold=True)
+        surf.blit(name, (x, rect.y + int(6 * s)))
+        vp = v.vp_public[seat]
+        if v.vp_cards_shown[seat] >= 0:          # revealed when the game is won
+            vp += v.vp_cards_shown[seat]
+            hidden = 0
+        else:
+            hidden = v.dev[seat][4] if v.dev[seat] is not None and seat == t.viewer else 0
+        vp_text = tr("panel.vp", n=vp) + (f" (+{hidden})" if hidden else "")
+        img = text.render(vp_text, 18, theme.ACCENT, bold=True)
+        surf.blit(img, img.get_rect(topright=(rect.right - int(10 * s), rect.y + int(6 * s))))
+        if t.ck:
+            own = [n for n in range(len(v.knight_owner)) if v.knight_owner[n] == seat]
+            ready = knight_strength(v, seat)
+            total = sum(v.knight_strength[n] for n in own)
+            facts = (f"{tr('panel.cards')} {v.hand_n[seat]}", f"{tr('panel.progress')} {v.prog_n[seat]}",
+                     f"{tr('panel.ck_knights')} {ready}/{total}", f"{tr('panel.road')} {v.road_len[seat]}")
+        else:
+            facts = (f"{tr('panel.cards')} {v.hand_n[seat]}", f"{tr('panel.dev')} {v.dev_n[seat]}",
+                     f"{tr('panel.knights')} {v.knights[seat]}", f"{tr('panel.road')} {v.road_len[seat]}")
+        fx = x
+        imgs = [text.render(fact, 13, theme.TEXT_DIM) for fact in facts]
+        gap = int(12 * s)
+        room = rect.right - int(8 * s) - x
+        if sum(i.get_width() for i in imgs) + gap * (len(imgs) - 1) > room:     # long words (Dutch)
+            imgs = [text.render(fact, 11, theme.TEXT_DIM) for fact in facts]
+            gap = max(4, (room - sum(i.get_width() for i in imgs)) // max(1, len(imgs) - 1))
+            gap = min(gap, int(10 * s))
+        for img in imgs:
+            surf.blit(img, (fx, rect.y + int(32 * s)))
+            fx += img.get_width() + gap
+        bx = x
+        badges = [(v.longest_road == seat, tr("panel.longest_road"), theme.ACCENT),
+                  (v.largest_army == seat, tr("panel.largest_army"), theme.ACCENT)]
+        if t.ck:
+            draw_improvements(t, surf, seat, x, rect.y + int(52 * s))     # badges go on the row below
+            badges += [(v.defenders[seat] > 0, tr("panel.defenders", n=v.defenders[seat]), theme.GOOD),
+                       (v.prog_vp[seat] > 0, tr("panel.prog_vp", n=v.prog_vp[seat]), theme.GOOD),
+                       (v.merchant[1] == seat, tr("panel.merchant"), theme.ACCENT)]
+            badges += [(v.metropolis[track] != -1 and v.node_owner[v.metropolis[track]] == seat,
+                        tr("panel.metropolis", track=track_name(track)), theme.TRACK_RGB[track]) for track in range(3)]
+        by = rect.y + int((74 if t.ck else 54) * s)
+        for shown, label, colour in badges:
+            if shown:
+                img = text.render(label, 11 if t.ck else 12, (30, 24, 10), bold=True)
+                r = img.get_rect(topleft=(bx + int(6 * s), by)).inflate(int(10 * s), int(2 * s))
+                if r.right > rect.right - int(6 * s) and t.ck:
+                    continue                    # no room: left out (the log and end screen tell it)
+                pygame.draw.rect(surf, colour, r, border_radius=5)
+                surf.blit(img, img.get_rect(center=r.center))
+                bx = r.right + int(2 * s)
+        if active and not t.ck:          # (C&K panels are full: the frame says it)
+            img = text.render(tr("panel.turn"), 12, theme.ACCENT)
+            surf.blit(img, img.get_rect(bottomright=(rect.right - int(10 * s), rect.bottom - int(6 * s))))
+    # the bank's stock and the development deck
+    b = L.bank
+    widgets.panel(surf, b, theme.PANEL)
+    img = text.render(tr("panel.bank"), 13, theme.TEXT_DIM, bold=True)
+    surf.blit(img, (b.x + int(8 * s), b.y + int(5 * s)))
+    x = b.x + int(8 * s)
+    step = (b.w - int(16 * s)) / len(v.bank) if t.ck else int(50 * s)
+    for kind in range(len(v.bank)):
+        side = int((15 if t.ck else 20) * s)
+        r = pygame.Rect(x, b.y + int(26 * s), side, side)
+        surf.blit(cards.chip(kind, side), r)
+        img = text.render(str(v.bank[kind]), 12 if t.ck else 13, theme.TEXT)
+        surf.blit(img, img.get_rect(midleft=(r.right + int(2 * s), r.centery)))
+        x += step
+    if t.ck:
+        decks = " ".join(str(k) for k in v.prog_deck_n)
+        img = text.render(tr("panel.prog_decks", n=decks), 12, theme.TEXT_DIM)
+    else:
+        img = text.render(tr("panel.deck", n=v.deck_n), 12, theme.TEXT_DIM)
+    surf.blit(img, img.get_rect(topright=(b.right - int(8 * s), b.y + int(6 * s))))
+
+
+def draw_improvements(t, surf, seat, x, y) -> int:
+    """Three small track boxes with the seat's level in each (C&K)."""
+    s, text, v = t.layout.s, t.app.text, t.view
+    for track in range(3):
+        level = v.improvements[seat][track]
+        r = pygame.Rect(x, y, int(56 * s), int(18 * s))
+        colour = theme.TRACK_RGB[track]
+        pygame.draw.rect(surf, theme.darker(colour, 0.6), r, border_radius=4)
+        if level:
+            pygame.draw.rect(surf, colour, (r.x, r.y, r.w * level // 5, r.h), border_radius=4)
+        pygame.draw.rect(surf, colour, r, 1, border_radius=4)
+        img = text.render(f"{level}/5", 11, (16, 16, 16) if level >= 3 else theme.TEXT, bold=True)
+        surf.blit(img, img.get_rect(center=r.center))
+        t.targets.add(("improvements", seat, track), r, None)
+        x = r.right + int(5 * s)
+    return x - int(5 * s)
+
+
+def draw_log(t, surf) -> None:
+    L, text = t.layout, t.app.text
+    s = L.s
+    r = L.log
+    widgets.panel(surf, r, (24, 30, 40))
+    head = text.render(tr("log.title"), 13, theme.TEXT_DIM, bold=True)
+    surf.blit(head, (r.x + int(8 * s), r.y + int(5 * s)))
+    font = t.app.fonts.get(13)
+    line_h = font.get_linesize()
+    width = r.w - int(16 * s)
+    y = r.bottom - int(6 * s)
+    top = r.y + int(24 * s)
+    end = len(t.log) - t.log_scroll
+    i = end - 1
+    while i >= 0 and y - line_h >= top:
+        colour = theme.TEXT if i >= len(t.log) - 3 else theme.TEXT_DIM
+        for line in reversed(wrapped(t, t.log[i], font, width)):
+            if y - line_h < top:
+                break
+            y -= line_h
+            x = r.x + int(8 * s)
+            for chunk, seat in name_runs(line, t.names):
+                if seat is None:
+                    img = text.render(chunk, 13, colour)
+                else:
+                    img = text.render(chunk, 13, readable_on_dark(t.colours[seat]), bold=True)
+                surf.blit(img, (x, y))
+                x += img.get_width()
+        i -= 1
+
+
+def name_runs(line, names) -> list:
+    """[(text, seat or None)]: the line cut where a player's name stands
+    (whole names only, the longest first), so that names can be drawn in
+    their player's colour."""
+    if not names:
+        return [(line, None)]
+    order = sorted(range(len(names)), key=lambda k: -len(names[k]))
+    pattern = re.compile("|".join(r"(?<!\w)" + re.escape(names[k]) + r"(?!\w)" for k in order if names[k]))
+    out, pos = [], 0
+    for m in pattern.finditer(line):
+        if m.start() > pos:
+            out.append((line[pos:m.start()], None))
+        out.append((m.group(0), names.index(m.group(0))))
+        pos = m.end()
+    if pos < len(line):
+        out.append((line[pos:], None))
+    return out
+
+
+def readable_on_dark(rgb):
+    """A player's colour lightened until it reads on the dark panels (a dark
+    blue name would not)."""
+    r, g, b = rgb
+    luma = 0.299 * r + 0.587 * g + 0.114 * b
+    return theme.lighter(rgb, 0.35) if luma < 110 else tuple(rgb)
+
+
+def wrapped(t, sentence, font, width):
+    key = (sentence, width)
+    lines = t._wrap_cache.get(key)
+    if lines is None:
+        if len(t._wrap_cache) > 2000:
+            t._wrap_cache.clear()
+        lines = t._wrap_cache[key] = widgets.wrap(sentence, font, width)
+    return lines

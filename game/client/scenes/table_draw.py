@@ -1,0 +1,427 @@
+"""Drawing the table scene: the frame's order, the board's highlights, dice,
+the barbarians, notes, the tooltip and the curtain.  The player panels and
+the log are drawn by scenes/panels.py, the hand and the action buttons by
+scenes/hand.py.  Every function takes the TableScene `t` and only reads it
+(clickable rectangles go into `t.targets`)."""
+
+import math
+import time
+
+import pygame
+
+from game.engine.ck import barbarian_strength, knight_strength
+from game.engine.constants import BARBARIAN_TRACK_LENGTH, COST_ACTIVATE, COST_KNIGHT, SHIP_FACES
+
+from .. import cards, theme, widgets
+from ..boardview import draw_city, draw_gate, draw_knight, draw_settlement, draw_ship, draw_wall
+from ..eventtext import cards_text
+from .. import i18n
+from ..i18n import tr
+from . import ckdialogs, hand, panels
+
+# A selected knight's actions that need no destination (CK-5.3, CK-5.4, CK-7.3)
+KNIGHT_BUTTONS = (("activate", "activate_knight"), ("promote", "promote_knight"), ("chase", "chase_robber"))
+
+
+class Canvas:
+    """The table's frame, cached: everything that changes only with the game,
+    the window or the language (board, pieces, panels, log, the prompt) is
+    drawn into `layer` once; a frame blits it and draws over it only what
+    follows the mouse or the clock (buttons, cards, highlights, dice,
+    notes, tooltip, the dialog).  The clickable rectangles found while
+    drawing the layer are kept with it and given back every frame."""
+
+    def __init__(self):
+        self.layer = None
+        self.key = None
+        self.targets = []
+        self.builds = 0              # how often the layer was drawn (tests count this)
+
+    @staticmethod
+    def key_for(t, size) -> tuple:
+        """What the layer shows depends on exactly these."""
+        v = t.view
+        modal = t.dialog is not None and getattr(t.dialog, "modal", True)
+        return (size, i18n.language(), t.app.fonts.scale, id(v), t.c.seq, t.viewer, t.curtain_for, t.mode,
+                t.knight, top_text(t), len(t.log), t.log[-1] if t.log else None, t.log_scroll,
+                t.game_over_at is None, id(t.dialog) if modal else None)
+
+
+def canvas_of(t) -> Canvas:
+    canvas = getattr(t, "canvas", None)
+    if canvas is None:
+        canvas = t.canvas = Canvas()
+    return canvas
+
+
+def draw(t, surf) -> None:
+    t.targets.clear()
+    curtain = t.curtain_for is not None
+    if curtain:
+        t.drawn_hand_seat = None
+    canvas = canvas_of(t)
+    modal = curtain or (t.dialog is not None and getattr(t.dialog, "modal", True))
+    key = Canvas.key_for(t, surf.get_size())
+    if key != canvas.key or canvas.layer is None:
+        if canvas.layer is None or canvas.layer.get_size() != surf.get_size():
+            canvas.layer = pygame.Surface(surf.get_size()).convert()
+        canvas.keep_view = t.view            # (the key holds its id: keep it alive)
+        draw_layer(t, canvas.layer)
+        if modal:                            # under a dialog the controls are still
+            if not curtain:
+                draw_controls(t, canvas.layer)
+            canvas.layer.blit(veil(surf.get_size()), (0, 0))
+        canvas.targets = list(t.targets.items)
+        canvas.key = key
+        canvas.builds += 1
+    else:
+        t.targets.items.extend(canvas.targets)
+    surf.blit(canvas.layer, (0, 0))
+    if not modal:
+        draw_glow(t, surf)
+        draw_pick(t, surf)
+        draw_controls(t, surf)
+        if t.ck:
+            draw_knight_buttons(t, surf)
+    draw_dice(t, surf)
+    draw_flying(t, surf)
+    draw_notes(t, surf)
+    if curtain:
+        draw_curtain(t, surf)
+        return
+    if not modal:
+        draw_tooltip(t, surf)
+    if t.dialog is not None:
+        if modal:
+            t.targets.add(("backdrop",), t.layout.screen, None)
+        t.dialog.draw(surf)
+
+
+def draw_layer(t, surf) -> None:
+    """What follows the game only: the board with its pieces, the prompt,
+    the players, the bank, the log and the hand's background."""
+    surf.fill(theme.BG)
+    v = t.view
+    surf.blit(t.board.static_layer(v, t.app.text), t.layout.board.topleft)
+    t.board.draw_pieces(surf, v, t.colours)
+    draw_top(t, surf)
+    panels.draw_panels(t, surf)
+    panels.draw_log(t, surf)
+    hand.draw_hand_base(t, surf)
+    if t.ck:
+        draw_barbarians(t, surf)
+
+
+def draw_controls(t, surf) -> None:
+    """What follows the mouse: the cards in the hand and the buttons."""
+    btn(t, surf, ("btn", "menu"), t.layout.menu_button, tr("btn.menu"), t.to_menu, size=13)
+    hand.draw_hand_cards(t, surf)
+    hand.draw_buttons(t, surf)
+
+
+_VEILS = {}
+
+
+def veil(size):
+    """A translucent veil over the table behind a dialog (cached per size)."""
+    shade = _VEILS.get(size)
+    if shade is None:
+        _VEILS.clear()
+        shade = _VEILS[size] = pygame.Surface(size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 110))
+    return shade
+
+
+def btn(t, surf, key, rect, label, action, enabled=True, primary=False, selected=False,
+        size=15, sub=None, cost=None):
+    hover = enabled and t.hover_key == key
+    widgets.button(surf, t.app.text, rect, label, enabled, hover, primary, selected, size, sub, cost)
+    if enabled:
+        t.targets.add(key, rect, action)
+
+
+def draw_curtain(t, surf) -> None:
+    """Pass the device: the public table stays in view under a veil (board,
+    scores, log, dice); only the hand strip and any dialog are hidden.  A
+    card in the middle names the next player in a neutral dark frame with
+    their colour as a broad stripe, so that the words read for every colour."""
+    s, text = t.layout.s, t.app.text
+    seat = t.curtain_for
+    L = t.layout
+    pygame.draw.rect(surf, theme.CURTAIN, L.hand)
+    colour = t.colours[seat]
+    card = pygame.Rect(0, 0, int(560 * s), int(200 * s))
+    card.center = (L.board.centerx, L.board.centery)
+    pygame.draw.rect(surf, (0, 0, 0), card.move(int(4 * s), int(6 * s)), border_radius=int(14 * s))
+    pygame.draw.rect(surf, theme.CURTAIN, card, border_radius=int(14 * s))
+    stripe = pygame.Rect(card.x, card.y, card.w, int(16 * s))
+    pygame.draw.rect(surf, colour, stripe, border_top_left_radius=int(14 * s), border_top_right_radius=int(14 * s))
+    pygame.draw.rect(surf, colour, card, max(2, int(3 * s)), border_radius=int(14 * s))
+    title = text.render(tr("curtain.title", name=t.names[seat]), 26, theme.TEXT, bold=True)
+    if title.get_width() > card.w - int(30 * s):
+        title = pygame.transform.smoothscale(title, (card.w - int(30 * s), title.get_height()))
+    surf.blit(title, title.get_rect(center=(card.centerx, card.y + int(56 * s))))
+    sub = text.render(tr("curtain.sub", name=t.names[seat]), 15, theme.TEXT_DIM)
+    if sub.get_width() > card.w - int(30 * s):
+        sub = pygame.transform.smoothscale(sub, (card.w - int(30 * s), sub.get_height()))
+    surf.blit(sub, sub.get_rect(center=(card.centerx, card.y + int(96 * s))))
+    r = pygame.Rect(0, 0, int(400 * s), int(48 * s))
+    r.midbottom = (card.centerx, card.bottom - int(20 * s))
+    btn(t, surf, ("curtain",), r, tr("curtain.button", name=t.names[seat]), t.reveal, primary=True, size=17)
+
+
+def draw_glow(t, surf) -> None:
+    if time.monotonic() >= t.glow_until:
+        return
+    for h in t.glow_hexes:
+        pygame.draw.polygon(surf, theme.HILITE, t.board.hex_corners(h, 0.93), max(3, int(t.board.R * 0.09)))
+
+
+def draw_pick(t, surf) -> None:
+    if t.pick is None or (t.dialog is not None and getattr(t.dialog, "modal", True)):
+        return
+    kind, cands = t.pick
+    R = t.board.R
+    colour = t.colours[t.viewer]
+    style = t.pick_style
+    for spot, target in cands.items():
+        hov = spot == t.hover_spot
+        cmd = target[0] if isinstance(target, tuple) else None
+        if kind == "node" and style == "knight_select":
+            x, y = t.board.node_pos(spot)
+            ring = theme.ACCENT if hov else theme.HILITE
+            pygame.draw.circle(surf, ring, (x, y), R * 0.36, max(2, int(R * (0.08 if hov else 0.05))))
+        elif kind == "node" and style == "choice":
+            x, y = t.board.node_pos(spot)
+            pygame.draw.circle(surf, (20, 20, 20), (x, y), R * 0.36, max(3, int(R * 0.08)))
+            pygame.draw.circle(surf, theme.ACCENT if hov else theme.HILITE, (x, y), R * 0.34,
+                               max(2, int(R * (0.08 if hov else 0.05))))
+        elif kind == "node":
+            x, y = t.board.node_pos(spot)
+            if hov:
+                if cmd == "build_wall":
+                    draw_wall(surf, x, y, R)
+                    draw_city(surf, x, y, R, colour)
+                elif cmd in ("recruit_knight", "move_knight"):
+                    draw_knight(surf, x, y, R, colour, t.view.knight_strength[t.knight]
+                                if cmd == "move_knight" else 1, 0)
+                elif cmd == "displace_knight":
+                    pygame.draw.circle(surf, theme.BAD, (x, y), R * 0.36, max(3, int(R * 0.08)))
+                elif t.view.node_owner[spot] == t.viewer or cmd == "place_city":
+                    draw_city(surf, x, y, R, colour)
+                else:
+                    draw_settlement(surf, x, y, R, colour)
+            elif cmd == "displace_knight":
+                pygame.draw.circle(surf, theme.BAD, (x, y), R * 0.34, max(2, int(R * 0.05)))
+            else:
+                pygame.draw.circle(surf, (20, 20, 20), (x, y), R * 0.17)
+                pygame.draw.circle(surf, theme.HILITE, (x, y), R * 0.14)
+        elif kind == "edge":
+            if hov:
+                t.board.draw_road(surf, spot, colour, theme.HILITE)
+            else:
+                x, y = t.board.edge_pos(spot)
+                pygame.draw.circle(surf, (20, 20, 20), (x, y), R * 0.15)
+                pygame.draw.circle(surf, theme.HILITE, (x, y), R * 0.12)
+        else:
+            pts = t.board.hex_corners(spot, 0.9)
+            pygame.draw.polygon(surf, theme.HILITE, pts, max(2, int(R * (0.1 if hov else 0.05))))
+            if hov:
+                t.board.draw_robber_at(surf, spot, t.view.numbers[spot], ghost=True)
+
+
+_DICE = {}
+
+
+def die_sprite(t, i, face, size, seven=False) -> pygame.Surface:
+    """Die i (0 white, 1 white or C&K's red, 2 the event die) showing
+    `face`, drawn once per look."""
+    key = (i, face, size, seven, t.ck)
+    img = _DICE.get(key)
+    if img is None:
+        if len(_DICE) > 200:
+            _DICE.clear()
+        pad = max(3, size // 10)
+        img = pygame.Surface((size + pad, size + pad), pygame.SRCALPHA)
+        r = pygame.Rect(0, 0, size, size)
+        if i == 2:
+            draw_event_die(t, img, r, face)
+        elif i == 1 and t.ck:           # C&K: the red die decides progress cards (CK-3.3)
+            widgets.die(img, r, face, colour=(196, 40, 36), pip=(250, 246, 236))
+        else:
+            widgets.die(img, r, face, pip=(196, 30, 30) if seven else (30, 30, 30))
+        _DICE[key] = img
+    return img
+
+
+def draw_event_die(t, surf, rect, face) -> None:
+    """The event die (CK-1.6): a black ship, or a city gate in a track's colour."""
+    rect = pygame.Rect(rect)
+    pygame.draw.rect(surf, (20, 20, 20), rect.move(3, 4), border_radius=int(rect.w * 0.18))
+    pygame.draw.rect(surf, (250, 246, 236), rect, border_radius=int(rect.w * 0.18))
+    pygame.draw.rect(surf, (90, 90, 90), rect, 1, border_radius=int(rect.w * 0.18))
+    inner = rect.inflate(-rect.w * 0.16, -rect.h * 0.16)
+    if face < SHIP_FACES:
+        draw_ship(surf, inner)
+    else:
+        draw_gate(surf, inner, theme.TRACK_RGB[face - SHIP_FACES])
+
+
+def draw_dice(t, surf) -> None:
+    """The dice at rest in the sea; while a roll is fresh they are thrown
+    there from the hand: tumbling, bouncing and showing random faces."""
+    from .table import DICE_SECONDS
+    v = t.view
+    now = time.monotonic()
+    rolling = now < t.dice_until
+    if rolling:
+        faces = (t._rnd.randint(1, 6), t._rnd.randint(1, 6), t._rnd.randint(0, 5))
+    elif v.dice:
+        faces = tuple(v.dice)
+    else:
+        return
+    L = t.layout
+    seven = sum(faces[:2]) == 7 and not rolling
+    k = 1.0 - (t.dice_until - now) / DICE_SECONDS if rolling else 1.0
+    k = min(1.0, max(0.0, k))
+    for i, (rect, face) in enumerate(zip(L.dice, faces)):
+        img = die_sprite(t, i, face, rect.w, seven)
+        if rolling:
+            e = 1 - (1 - k) ** 3                      # ease out: fast throw, soft landing
+            x0, y0 = L.board.centerx + (i - 1) * rect.w, L.board.bottom - rect.h
+            x = x0 + (rect.centerx - x0) * e
+            y = y0 + (rect.centery - y0) * e - abs(math.sin(k * math.pi * 2.5)) * rect.h * (1 - k) * 1.5
+            img = pygame.transform.rotate(img, (1 - e) * 540 * (1 if i % 2 else -1))
+            surf.blit(img, img.get_rect(center=(x, y)))
+        else:
+            surf.blit(img, rect)
+    if len(faces) > 2 and not rolling:
+        t.targets.add(("event_die", faces[2]), L.dice[2], None)
+
+
+def draw_barbarians(t, surf) -> None:
+    """The barbarians' track: the ship's step (0-7, attack on 7), the
+    barbarians' strength (one per city) against the active knights'."""
+    L, v, text = t.layout, t.view, t.app.text
+    s = L.s
+    r = L.barbarians
+    widgets.panel(surf, r, (20, 30, 44), theme.PANEL_EDGE, radius=8)
+    img = text.render(tr("barb.title", n=v.barb_pos, k=BARBARIAN_TRACK_LENGTH), 13, theme.TEXT, bold=True)
+    surf.blit(img, (r.x + int(8 * s), r.y + int(4 * s)))
+    steps = BARBARIAN_TRACK_LENGTH + 1
+    step_w = (r.w - int(16 * s)) / steps
+    y = r.y + int(34 * s)
+    for i in range(steps):
+        cx = r.x + int(8 * s) + step_w * (i + 0.5)
+        fill = (150, 40, 36) if i == steps - 1 else (60, 80, 104)
+        pygame.draw.circle(surf, fill, (cx, y), step_w * 0.36)
+        if i == v.barb_pos:
+            box = pygame.Rect(0, 0, step_w * 1.05, step_w * 1.05)
+            box.center = (cx, y - step_w * 0.1)
+            draw_ship(surf, box, sail=(250, 250, 245))
+    cities = barbarian_strength(v)
+    knights = sum(knight_strength(v, seat) for seat in range(v.n))     # what defends (CK-8.1)
+    colour = theme.BAD if cities > knights else theme.GOOD
+    img = text.render(tr("barb.strength", barbarians=cities, knights=knights), 12, colour)
+    surf.blit(img, (r.x + int(8 * s), r.bottom - int(18 * s)))
+    t.targets.add(("barbarians",), r, None)
+
+
+def draw_knight_buttons(t, surf) -> None:
+    """The selected knight is ringed; its actions without a destination
+    are buttons in the side panel, in the sea off the board's spots."""
+    if t.knight is None or t.dialog is not None:
+        return
+    cmds = {c[0]: c for c in t.knight_commands(t.knight)}
+    x, y = t.board.node_pos(t.knight)
+    R = t.board.R
+    pygame.draw.circle(surf, theme.ACCENT, (x, y), R * 0.38, max(2, int(R * 0.08)))
+    v = t.view
+    title = tr("knight.active" if v.knight_active[t.knight] else "knight.inactive",
+               n=v.knight_strength[t.knight])
+    buttons = []
+    for name, kind in KNIGHT_BUTTONS:
+        if kind in cmds:
+            cost = {"activate": COST_ACTIVATE, "promote": COST_KNIGHT}.get(name)
+            label = tr("knight." + name) + (f" ({cards_text(dict(cost).get(k, 0) for k in range(8))})"
+                                            if cost else "")
+            buttons.append((("knight", name), label, lambda c=cmds[kind]: t.submit(c), True, True))
+    buttons.append((("knight", "cancel"), tr("btn.cancel"), t.drop_knight, True, False))
+    ckdialogs.side_panel(t, surf, title, tr("knight.help"), buttons)
+
+
+def top_text(t) -> str:
+    if t.curtain_for is not None:
+        return tr("curtain.title", name=t.names[t.curtain_for])
+    return t.prompt()
+
+
+def draw_top(t, surf) -> None:
+    L, text = t.layout, t.app.text
+    pygame.draw.rect(surf, theme.PANEL, L.top)
+    pygame.draw.line(surf, theme.PANEL_EDGE, L.top.bottomleft, L.top.bottomright)
+    seat = t.curtain_for if t.curtain_for is not None else t.viewer
+    if seat is not None:
+        pygame.draw.rect(surf, t.colours[seat], (0, 0, int(8 * L.s), L.top.h))
+    img = text.render(top_text(t), 17, theme.TEXT, bold=True)
+    surf.blit(img, img.get_rect(midleft=(int(18 * L.s), L.top.centery)))
+
+
+def draw_flying(t, surf) -> None:
+    from .table import FLY_SECONDS
+    now = time.monotonic()
+    s = t.layout.s
+    for start, kind, (x0, y0), (x1, y1) in t.flying:
+        k = (now - start) / FLY_SECONDS
+        if k < 0 or k > 1:
+            continue
+        e = k * k * (3 - 2 * k)
+        x, y = x0 + (x1 - x0) * e, y0 + (y1 - y0) * e - 60 * s * 4 * k * (1 - k)
+        img = cards.card(t.app.text, ("res", kind), int(26 * s), int(36 * s))
+        surf.blit(img, img.get_rect(center=(x, y)))
+
+
+def draw_tooltip(t, surf) -> None:
+    tip = t.tooltip()
+    if not tip:
+        return
+    tip = tip[:1].upper() + tip[1:]
+    s, text = t.layout.s, t.app.text
+    font = t.app.fonts.get(14)
+    lines = widgets.wrap(tip, font, int(320 * s))
+    imgs = [text.render(line, 14, theme.TEXT) for line in lines]
+    w = max(i.get_width() for i in imgs) + int(16 * s)
+    h = sum(i.get_height() for i in imgs) + int(10 * s)
+    r = pygame.Rect(t.mouse[0] + int(16 * s), t.mouse[1] + int(18 * s), w, h)
+    r.clamp_ip(t.layout.screen)
+    if r.collidepoint(t.mouse):
+        r.bottom = t.mouse[1] - int(8 * s)
+    widgets.panel(surf, r, (16, 20, 28), theme.ACCENT, radius=6)
+    y = r.y + int(5 * s)
+    for img in imgs:
+        surf.blit(img, (r.x + int(8 * s), y))
+        y += img.get_height()
+
+
+def draw_notes(t, surf) -> None:
+    """Notices at the top of the sea (between the barbarians' track and
+    the dice in C&K), wrapped to fit."""
+    L, s, text = t.layout, t.layout.s, t.app.text
+    if t.ck:
+        left, right = L.barbarians.right + int(8 * s), L.dice[0].x - int(8 * s)
+    else:
+        left, right = L.board.x + int(60 * s), L.dice[0].x - int(8 * s)
+    cx, width = (left + right) // 2, right - left - int(20 * s)
+    font = t.app.fonts.get(16, True)
+    y = L.board.y + int(10 * s)
+    for msg, colour, _ in t.notes:
+        imgs = [text.render(line, 16, colour, bold=True) for line in panels.wrapped(t, msg, font, width)]
+        r = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + int(20 * s),
+                        sum(i.get_height() for i in imgs) + int(10 * s))
+        r.midtop = (cx, y)
+        widgets.panel(surf, r, (20, 26, 36), colour)
+        ly = r.y + int(5 * s)
+        for img in imgs:
+            surf.blit(img, img.get_rect(midtop=(r.centerx, ly)))
+            ly += img.get_height()
+        y = r.bottom + int(6 * s)

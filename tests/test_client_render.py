@@ -1,0 +1,272 @@
+"""How the table is drawn: the board fills it, the static table is a cached
+layer redrawn only on change, the robber dims the number it blocks, cards
+are pictures with their counts (issue 10, items 9, 11, 12 and "Fast")."""
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+pytest.importorskip("pygame_gui")
+
+from game.bots.random_bot import RandomBot  # noqa: E402
+from game.client import cards  # noqa: E402
+from game.client.app import App  # noqa: E402
+from game.client.boardview import BoardView  # noqa: E402
+from game.client.controller import HotseatController  # noqa: E402
+from game.client.layout import TableLayout  # noqa: E402
+from game.client.scenes.table import TableScene  # noqa: E402
+from game.client.settings import DEFAULTS  # noqa: E402
+from game.client.theme import PLAYER_COLOURS  # noqa: E402
+from game.engine import default_config  # noqa: E402
+from game.engine.board import HEX_CENTER  # noqa: E402
+from game.engine.state import MAIN, ROLL  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path))
+
+
+def make_table(size=(1280, 720), rules="base", seed=3, players=4):
+    app = App(size, fullscreen=False, prefs=dict(DEFAULTS, muted=True))
+    c = HotseatController(default_config(rules=rules, players=players, seed=seed),
+                          [f"P{i}" for i in range(players)], [rgb for _, rgb in PLAYER_COLOURS[:players]])
+    table = TableScene(app, c)
+    app.push(table)
+    return app, table
+
+
+def play_until(table, until, seed=3, limit=3000):
+    bot = RandomBot(seed)
+    for _ in range(limit):
+        if until(table):
+            return True
+        if table.curtain_for is not None:
+            table.reveal()
+            continue
+        table.submit(bot.choose(table.c.auth.state, table.viewer, ("offer",)))
+    return until(table)
+
+
+def frame(app):
+    app.dirty = True
+    assert app.step([]) is True
+
+
+def island_rect(board: BoardView) -> pygame.Rect:
+    pts = [p for h in range(len(HEX_CENTER)) for p in board.hex_corners(h)]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080), (2560, 1080), (1280, 1024), (3840, 2160)])
+@pytest.mark.parametrize("ck", [False, True])
+def test_the_board_fills_the_table_at_every_size(size, ck):
+    """Issue 10, item 12: the board takes at least half the window; the
+    island fills the board in its tighter direction (and a quarter of any
+    window up to 16:9); nothing of the island leaves the board."""
+    layout = TableLayout(size, 4, ck)
+    board = BoardView()
+    board.fit(layout.board)
+    area = size[0] * size[1]
+    assert layout.board.w * layout.board.h >= 0.5 * area
+    island = island_rect(board)
+    assert layout.board.contains(island)
+    assert max(island.w / layout.board.w, island.h / layout.board.h) >= 0.8
+    if size[0] / size[1] <= 16 / 9 + 0.01:
+        assert island.w * island.h >= 0.25 * area
+    for rect in [layout.hand, layout.side, layout.top] + list(layout.buttons.values()):
+        assert not rect.colliderect(island)
+
+
+def test_the_island_is_larger_than_before_at_1280x720():
+    """Before issue 10 the hexes had a radius of 49.6 px at 1280x720."""
+    layout = TableLayout((1280, 720), 4, True)
+    board = BoardView()
+    board.fit(layout.board)
+    assert board.R >= 56
+
+
+def test_the_static_table_is_drawn_once_and_reused_while_only_the_mouse_moves():
+    app, table = make_table()
+    assert play_until(table, lambda t: t.curtain_for is None and t.view.phase == ROLL and t.c.auth.state.turn > 3)
+    frame(app)
+    builds, board_builds = table.canvas.builds, table.board.static_builds
+    for key in (("btn", "roll"), ("btn", "end_turn"), None, ("btn", "trade")):
+        table.hover_key = key
+        frame(app)
+    assert table.canvas.builds == builds                     # the mouse moved: no redraw of the table
+    assert table.board.static_builds == board_builds
+    assert ("btn", "roll") in table.targets.keys()           # its clickable places are still known
+    assert any(k[0] == "hand_card" for k in table.targets.keys() if k) or sum(table.view.hands[table.viewer]) == 0
+    table.submit(("roll", table.viewer))                      # the game changed: the table is drawn anew
+    if table.curtain_for is not None:
+        table.reveal()
+    frame(app)
+    assert table.canvas.builds == builds + 1
+    assert table.board.static_builds == board_builds        # (the island itself did not change)
+    app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=900))
+    frame(app)
+    assert table.canvas.builds == builds + 2
+    assert table.board.static_builds == board_builds + 1
+
+
+def test_a_language_change_redraws_the_cached_table():
+    app, table = make_table()
+    play_until(table, lambda t: t.curtain_for is None)
+    frame(app)
+    builds = table.canvas.builds
+    app.set_language("nl")
+    frame(app)
+    assert table.canvas.builds == builds + 1
+
+
+def _token_brightness(surf, board, h):
+    cx, cy = board.hex_center(h)
+    r = int(board.R * 0.2)
+    total = n = 0
+    for dx in range(-r, r + 1, 2):
+        for dy in range(-r, r + 1, 2):
+            c = surf.get_at((int(cx + dx), int(cy + dy)))
+            total += c.r + c.g + c.b
+            n += 1
+    return total / n
+
+
+def test_the_robber_dims_the_number_it_blocks():
+    """Issue 10, item 9: the token under the robber is much darker than the
+    same token without it; the robber is drawn at least half a hex high."""
+    app, table = make_table()
+    play_until(table, lambda t: t.curtain_for is None and t.view.phase == MAIN)
+    v = table.view
+    h = next(h for h in range(len(v.numbers)) if v.numbers[h] and h != v.robber)
+    layer = table.board.static_layer(v, app.text)
+    plain = layer.copy()
+    robbed = layer.copy()
+    origin = table.board.rect.topleft
+    board = table.board
+    board.rect.topleft = (0, 0)           # draw into the layer's own coordinates
+    board.cx -= origin[0]
+    board.cy -= origin[1]
+    try:
+        board.draw_robber_at(robbed, h, v.numbers[h])
+        assert _token_brightness(robbed, board, h) < 0.6 * _token_brightness(plain, board, h)
+        diff = [y for y in range(robbed.get_height()) for x in range(0, robbed.get_width(), 3)
+                if robbed.get_at((x, y)) != plain.get_at((x, y))]
+        assert max(diff) - min(diff) >= 0.5 * board.R
+    finally:
+        board.cx += origin[0]
+        board.cy += origin[1]
+        board.rect.topleft = origin
+
+
+def test_cards_are_pictures_with_their_counts():
+    """Issue 10, item 11: every resource and commodity card is a picture that
+    differs from every other, and the count is drawn on it."""
+    app, _ = make_table()
+    w, h = 64, 92
+    seen = set()
+    for kind in range(8):
+        img = cards.card(app.text, ("res", kind), w, h, f"k{kind}", 2)
+        assert pygame.mask.from_surface(img).count() > w * h * 0.9
+        data = pygame.image.tobytes(img, "RGBA")
+        assert data not in seen
+        seen.add(data)
+        other = cards.card(app.text, ("res", kind), w, h, f"k{kind}", 3)
+        assert pygame.image.tobytes(other, "RGBA") != data              # the count is on the card
+    for face in [("dev", k) for k in range(5)] + [("prog", k) for k in (0, 10, 20)] + [("back",)]:
+        data = pygame.image.tobytes(cards.card(app.text, face, w, h, "x", 1), "RGBA")
+        assert data not in seen
+        seen.add(data)
+
+
+def test_cost_chips_of_ore_do_not_look_like_an_empty_button():
+    """Issue 10, item 12: an ore chip on a disabled button has light and dark
+    parts (its drawing and rim), unlike the flat button behind it."""
+    app, _ = make_table()
+    chip = cards.chip(4, 20, enabled=False)
+    lum = sorted(sum(chip.get_at((x, y))[:3]) for x in range(20) for y in range(20))
+    assert lum[-1] - lum[0] > 250
+
+
+def test_the_hand_is_fanned_cards_that_can_be_clicked_and_hovered():
+    app, table = make_table()
+    assert play_until(table, lambda t: t.curtain_for is None and sum(t.view.hands[t.viewer]) >= 3
+                      and sum(1 for k in t.view.hands[t.viewer] if k) >= 2)
+    frame(app)
+    keys = [k for k in table.targets.keys() if k and k[0] == "hand_card"]
+    held = [k for k in range(5) if table.view.hands[table.viewer][k]]
+    assert [k[1] for k in keys] == held
+    r0, r1 = table.targets.rect(keys[0]), table.targets.rect(keys[1])
+    assert r1.x > r0.x and r0.colliderect(table.layout.cards)
+    table.hover_key = keys[1]
+    frame(app)
+    assert table.targets.rect(keys[1]).y < r1.y              # the hovered card rises
+
+
+def test_the_log_draws_player_names_in_their_colours():
+    """Issue 10, item 3 (drawing): a log line is cut at whole names, and the
+    log panel shows the name's player colour."""
+    from game.client.scenes.panels import name_runs, readable_on_dark
+    names = ["Anna", "Ann", "李明"]
+    assert name_runs("Ann and Anna trade with 李明.", names) == [
+        ("Ann", 1), (" and ", None), ("Anna", 0), (" trade with ", None), ("李明", 2), (".", None)]
+    assert name_runs("Annabel builds.", names) == [("Annabel builds.", None)]
+    app, table = make_table()
+    play_until(table, lambda t: t.curtain_for is None and len(t.log) > 3)
+    frame(app)
+    colour = readable_on_dark(table.colours[0])
+    r = table.layout.log
+    found = any(tuple(app.screen.get_at((x, y)))[:3] == colour
+                for x in range(r.x, r.right, 1) for y in range(r.y, r.bottom, 2))
+    assert found
+
+
+def test_the_curtain_hides_the_hand_but_not_the_public_table():
+    """Issue 10, item 10: while the device is passed, the board, scores and
+    log stay visible; the hand strip shows no card; the words on the curtain
+    are light on a dark frame for every player colour."""
+    app, table = make_table()
+    assert table.curtain_for is not None
+    frame(app)
+    keys = table.targets.keys()
+    assert ("curtain",) in keys
+    assert not any(k and k[0] in ("hand_card", "dev_card", "btn") for k in keys)
+    assert table.drawn_hand_seat is None
+    shot = app.screen.copy()
+    # the island is still drawn (under a veil): sea and land differ in the board area
+    b = table.board
+    sea = shot.get_at((b.rect.x + 3, b.rect.bottom - 3))
+    land = shot.get_at([int(v) for v in b.hex_center(9)])
+    assert sea != land
+    # the title's words stand on the dark frame whatever the player's colour
+    from game.client import theme
+    seat = table.curtain_for
+    for _, rgb in PLAYER_COLOURS:
+        table.colours[seat] = rgb
+        frame(app)
+        button = table.targets.rect(("curtain",))
+        behind = app.screen.get_at((button.x + 2, button.y - int(70 * table.layout.s)))[:3]
+        assert _contrast(theme.TEXT, behind) >= 7, (rgb, behind)
+
+
+def _contrast(a, b):
+    def lum(rgb):
+        c = [v / 255 for v in rgb]
+        c = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_the_title_scene_shows_the_island():
+    """Issue 10, item 13: the main menu is a title scene with the island."""
+    from game.client.scenes.menu import MenuScene
+    app = App((1280, 720), fullscreen=False, prefs=dict(DEFAULTS, muted=True))
+    menu = MenuScene(app)
+    app.push(menu)
+    frame(app)
+    assert menu.island.static_builds == 1
+    island = island_rect(menu.island)
+    assert island.w * island.h >= 0.3 * 1280 * 720
+    for button in menu.buttons.values():
+        assert not button.rect.colliderect(island)
