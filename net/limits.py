@@ -38,7 +38,9 @@ HANDSHAKE_SECONDS = 10.0
 MAX_UNSENT = 512 * 1024
 MAX_CLIENT_FRAME = 16 * 1024
 ACCEPT_BACKLOG = 16             # also the most connections asyncio accepts in one go
-FD_RESERVE = 48                 # descriptors left for saves, discovery, logs and accepts in flight
+# Descriptors left free: connections accepted in one go (and refused, closed
+# a turn later) twice over, and some for saves, discovery and logs.
+FD_RESERVE = 2 * ACCEPT_BACKLOG + 8
 CLOSE_GRACE = 5.0               # a politely closed connection is aborted after this long
 LOG_EVERY = 10.0
 
@@ -104,9 +106,10 @@ class Budget:
         return self.bucket.charge(frame_cost(kind, size))
 
 
-def connection_cap(wanted: int = MAX_CONNECTIONS) -> int:
+def connection_cap(wanted: int | None = None) -> int:
     """How many connections the host may hold so that accept(), the autosave
     and discovery never meet the open-file limit."""
+    wanted = MAX_CONNECTIONS if wanted is None else wanted
     try:
         import resource
         soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
@@ -130,10 +133,10 @@ def open_files() -> int:
 class Admission:
     """Which new connections the host takes (see the module's docstring)."""
 
-    def __init__(self, cap: int | None = None, per_address: int = MAX_PER_ADDRESS,
+    def __init__(self, cap: int | None = None, per_address: int | None = None,
                  clock=time.monotonic):
         self.cap = connection_cap() if cap is None else cap
-        self.per_address = per_address
+        self.per_address = MAX_PER_ADDRESS if per_address is None else per_address
         self.clock = clock
         self.rates = {}             # address -> TokenBucket of new connections
 
