@@ -288,7 +288,8 @@ STORM_HOST = textwrap.dedent("""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (open_files() + 60, hard))
     async def main():
-        host = Host(default_config(players=2, seed=3), auto_start=True, save_path=sys.argv[1])
+        host = Host(default_config(players=2, seed=3, vp_target=4), auto_start=True,
+                    save_path=sys.argv[1])
         port = await host.listen("127.0.0.1", 0)
         print(json.dumps({"port": port, "cap": host.admission.cap}), flush=True)
         await asyncio.wait_for(host.finished.wait(), 120)
