@@ -16,6 +16,7 @@ from game.bots.random_bot import RandomBot
 from game.engine import legal_commands
 
 from .client import JoinRefused, handshake, open_connection, pump
+from .hostcheck import HostFault
 from .peer import PeerGame
 
 FATAL = ("full", "running", "version", "bad_token", "protocol", "other_game")
@@ -114,6 +115,8 @@ async def play(address, name: str, store=None, seed: int = 0, reconnect_for: flo
             # After the end, a resync still in flight is awaited before judging.
             await pump(conn, player.deliver,
                        until=lambda: game.over is not None and not game.awaiting_sync)
+        except HostFault as exc:
+            return _result(player, str(exc))
         finally:
             conn.close(say_bye=game.over is not None)
             player.bytes_in += conn.bytes_in

@@ -13,6 +13,7 @@ on the loop) and the game window (which handles them in its own thread).
 import asyncio
 import time
 
+from .hostcheck import HostFault
 from .protocol import (
     APP, HOST, PING_EVERY, PROTOCOL_VERSION, SILENCE_LIMIT, ProtocolError, decode, pack_message,
     parse_address, read_frame,
@@ -111,6 +112,9 @@ async def handshake(conn: Connection, name: str, store, deliver, timeout: float 
     except ProtocolError as exc:
         conn.close(say_bye=False)
         raise JoinRefused("protocol", f"bad frame from the host: {exc}") from None
+    except HostFault as exc:        # from `deliver`: a message the game cannot use
+        conn.close(say_bye=False)
+        raise JoinRefused("protocol", str(exc)) from None
     except BaseException:
         conn.close(say_bye=False)
         raise
@@ -155,15 +159,20 @@ async def _seated(conn, deliver):
 
 async def pump(conn: Connection, deliver, until=None) -> None:
     """Pass every host message to `deliver` until the connection ends or
-    `until()` is true; returns normally when the host says bye or is lost."""
+    `until()` is true; returns normally when the host says bye or is lost.
+    Raises HostFault, with the line cut, when the host sends a frame that does
+    not decode or `deliver` raises it (a message the game cannot use)."""
     try:
         while not conn.closed:
             try:
                 msg = await conn.recv()
             except ProtocolError as exc:     # the host sent nonsense: we cannot trust the stream
-                raise ConnectionError(f"bad frame from the host: {exc}") from None
+                raise HostFault(f"the host sent a bad frame ({exc})") from None
             deliver(msg)
             if msg["t"] == "bye" or (until is not None and until()):
                 return
     except ConnectionError:
         return
+    except HostFault:
+        conn.close(say_bye=False)
+        raise

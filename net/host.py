@@ -34,6 +34,8 @@ from game.engine.match import Authority
 from game.engine.rules import IllegalCommand, check
 from game.engine.state import GAME_OVER, validate_config
 
+from . import limits
+from .limits import Admission, Budget, FdReserve, QuietLog, address_of, quiet_accept_errors
 from .protocol import (
     APP, CLIENT, COLOURS, MAX_NAME, PING_EVERY, PROTOCOL_VERSION, SILENCE_LIMIT, TAKEN_OVER,
     ProtocolError, decode, error, pack_message, read_frame,
@@ -42,10 +44,9 @@ from .saving import OptionMismatch, extra_for, option_mismatch, players_for, sav
 from .secrecy import peer_hash, peer_view_bytes, public_state_hash, scrub_config
 
 log = logging.getLogger("kolonisten.net.host")
+quiet = QuietLog(log)       # for what a hostile peer can make happen by the thousand
 
 LOBBY, RUNNING, OVER = "lobby", "running", "over"
-WRITE_BUFFER_LIMIT = 4 * 1024 * 1024     # a peer this far behind is dropped
-
 
 
 def _same_token(expected: str, given: str) -> bool:
@@ -76,11 +77,13 @@ class Conn:
     def __init__(self, writer, cid: int):
         self.writer = writer
         self.cid = cid
+        self.address = address_of(writer)
         self.greeted = False
         self.seat = None
         self.closed = False
-        self.last_heard = self.last_sent = time.monotonic()
+        self.opened = self.last_heard = self.last_sent = time.monotonic()
         self.bytes_out = 0
+        self.budget = Budget()
 
     def send(self, msg: dict) -> None:
         transport = getattr(self.writer, "transport", None)
@@ -92,13 +95,28 @@ class Conn:
         self.bytes_out += len(data)
         self.last_sent = time.monotonic()
         self.writer.write(data)
-        if transport is not None and transport.get_write_buffer_size() > WRITE_BUFFER_LIMIT:
-            log.warning("peer %s does not read; dropping it", self.cid)
-            self.close()
+        if transport is not None and transport.get_write_buffer_size() > limits.MAX_UNSENT:
+            quiet.log(logging.WARNING, "noread", "peer %s (%s) does not read what it is sent; "
+                      "cut off", self.cid, self.address)
+            self.abort()
 
     def close(self) -> None:
+        """Close after what is queued has been sent, but wait no longer than
+        CLOSE_GRACE for a peer to read it."""
         if not self.closed:
             self.closed = True
+            self.writer.close()
+            transport = getattr(self.writer, "transport", None)
+            if transport is not None:       # (aborting a closed transport does nothing)
+                asyncio.get_running_loop().call_later(limits.CLOSE_GRACE, transport.abort)
+
+    def abort(self) -> None:
+        """Cut the connection at once, dropping whatever waits to be sent."""
+        self.closed = True
+        transport = getattr(self.writer, "transport", None)
+        if transport is not None:
+            transport.abort()
+        else:
             self.writer.close()
 
 
@@ -134,6 +152,9 @@ class Host:
         self.knocking = []          # names refused for want of a token (newest last, a few)
         self.told = set()           # seats sent the result of the finished game
         self.resumed_at = None      # commands in the save this host resumed, if any
+        self.admission = None       # limits.Admission once listening
+        self.fd_reserve = None      # limits.FdReserve once listening: the autosave can always write
+        self.refused = 0            # connections refused by the limits
 
     @classmethod
     def resume(cls, game: saves.SavedGame, save_path: str | None, name: str | None = None,
@@ -165,7 +186,12 @@ class Host:
     # --- lifecycle -----------------------------------------------------------------
 
     async def listen(self, host: str = "0.0.0.0", port: int = 0) -> int:
-        self.server = await asyncio.start_server(self._serve, host, port)
+        quiet_accept_errors(asyncio.get_running_loop(), log)
+        self.fd_reserve = FdReserve()
+        self.admission = Admission()
+        self.server = await asyncio.start_server(self._serve, host, port,
+                                                 backlog=limits.ACCEPT_BACKLOG,
+                                                 limit=limits.MAX_CLIENT_FRAME * 2)
         self.port = self.server.sockets[0].getsockname()[1]
         self._tasks.append(asyncio.ensure_future(self._heartbeat()))
         return self.port
@@ -181,6 +207,8 @@ class Host:
             await self.server.wait_closed()
         if self._serving:
             await asyncio.wait(list(self._serving), timeout=2)
+        if self.fd_reserve is not None:
+            self.fd_reserve.close()
 
     async def wait_peers_gone(self, timeout: float) -> None:
         """After the game: give peers time to read the end and say goodbye."""
@@ -220,31 +248,65 @@ class Host:
     async def _serve(self, reader, writer) -> None:
         self._next_cid += 1
         conn = Conn(writer, self._next_cid)
+        if not self._admit(conn):
+            return
         self.conns.add(conn)
         self._serving.add(asyncio.current_task())
         try:
             while not conn.closed:
                 try:
-                    payload = await read_frame(reader)
+                    payload = await read_frame(reader, limits.MAX_CLIENT_FRAME)
                 except ProtocolError as exc:        # oversized: the stream cannot be re-framed
                     conn.send(error(exc.code, exc.detail))
                     break
-                self.handle_payload(conn, payload)
+                kind = self.handle_payload(conn, payload)
+                # Over its budget a connection is not read for a while (TCP then
+                # slows its sender); either way the other connections get their
+                # turn before its next frame.
+                await asyncio.sleep(conn.budget.charge(kind, len(payload), conn.seat is not None))
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
             pass
         finally:
             self.drop(conn)
             self._serving.discard(asyncio.current_task())
 
+    def _admit(self, conn: Conn) -> bool:
+        """Take a new connection, or refuse it (with a reason, then closed)
+        when its address or the host holds too many."""
+        same_address = sum(c.address == conn.address for c in self.conns)
+        why = self.admission.refusal(conn.address, same_address)
+        if why is None and len(self.conns) >= self.admission.cap:
+            unseated = [c for c in self.conns if c.seat is None]
+            if unseated:        # the oldest connection without a seat makes room
+                oldest = min(unseated, key=lambda c: c.opened)
+                oldest.abort()
+                self.drop(oldest)
+            else:
+                why = "the host holds as many connections as it can"
+        if why is None:
+            return True
+        self.refused += 1
+        quiet.log(logging.WARNING, "refused", "refused a connection from %s: %s", conn.address, why)
+        conn.send(error("busy", why))
+        conn.close()
+        return False
+
     async def _heartbeat(self) -> None:
         n = 0
         while True:
             await asyncio.sleep(PING_EVERY / 2)
             now = time.monotonic()
+            if self.admission is not None:
+                self.admission.forget_idle()
             for conn in list(self.conns):
                 if now - conn.last_heard > SILENCE_LIMIT:
-                    log.info("peer %s silent for too long", conn.cid)
-                    conn.close()
+                    quiet.log(logging.INFO, "silent", "peer %s silent for too long", conn.cid)
+                    conn.abort()
+                    self.drop(conn)
+                elif conn.seat is None and now - conn.opened > limits.HANDSHAKE_SECONDS:
+                    quiet.log(logging.INFO, "handshake", "peer %s (%s) took no seat in %g s; "
+                              "cut off", conn.cid, conn.address, limits.HANDSHAKE_SECONDS)
+                    conn.abort()
                     self.drop(conn)
                 elif now - conn.last_sent > PING_EVERY:
                     n += 1
@@ -271,19 +333,22 @@ class Host:
 
     # --- messages -------------------------------------------------------------------
 
-    def handle_payload(self, conn: Conn, payload: bytes) -> None:
-        """Handle one frame from a peer.  Never raises: bad input is answered."""
+    def handle_payload(self, conn: Conn, payload: bytes):
+        """Handle one frame from a peer; returns its message type (None for
+        a frame that did not decode).  Never raises: bad input is answered."""
         conn.last_heard = time.monotonic()
         try:
             msg = decode(payload, CLIENT)
         except ProtocolError as exc:
             conn.send(error(exc.code, exc.detail))
-            return
+            return None
         try:
             HANDLERS[msg["t"]](self, conn, msg)
         except Exception:       # a bug here must not end everybody's game
-            log.exception("host failed on a %s message", msg["t"])
+            quiet.log(logging.ERROR, "bug:" + msg["t"], "host failed on a %s message", msg["t"],
+                      exc_info=True)
             conn.send(error("internal", "the host could not handle that message"))
+        return msg["t"]
 
     def _on_hello(self, conn, msg):
         if msg["v"] != PROTOCOL_VERSION or msg["app"] != APP:
@@ -522,7 +587,11 @@ class Host:
         self.saver.players = players_for(self.seats)
         self.saver.extra = extra_for(self.game_id, self.name, self.seats)
         try:
-            self.saver.record()
+            if self.fd_reserve is None:
+                self.saver.record()
+            else:
+                with self.fd_reserve:       # descriptors are never short for the save
+                    self.saver.record()
         except OSError as exc:
             why = exc.strerror or str(exc)
             if why != self.save_error:

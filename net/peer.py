@@ -20,13 +20,17 @@ UI may want, as (kind, data) pairs:
 Every record's view hash is compared with the host's; on a mismatch (or a
 record that does not fit) the peer asks for a resync and ignores records
 until the fresh view arrives.  It never plays on from a diverged copy.
+
+A message the game cannot use at all (net/hostcheck.py: a view of the
+wrong shape, a seat past the last one) raises HostFault from `handle`,
+and the caller ends the connection with its message.
 """
 
 from game.engine import deciders
-from game.engine.codec import decode_state
 from game.engine.match import Record, Replica
 from game.engine.state import GAME_OVER
 
+from .hostcheck import HostFault, check_message, check_state, check_view
 from .protocol import TAKEN_OVER
 from .secrecy import peer_hash, public_state_hash
 
@@ -95,7 +99,15 @@ class PeerGame:
     # --- host messages ----------------------------------------------------------------------
 
     def handle(self, msg: dict) -> list:
+        """Apply one schema-checked host message.  Raises HostFault (changing
+        nothing) when its content cannot be used."""
+        check_message(msg, self.players())
         return getattr(self, "_on_" + msg["t"])(msg)
+
+    def players(self):
+        """Seats in the game as far as the host has told us (None before the welcome)."""
+        source = self.lobby or self.welcome
+        return source["config"]["players"] if source else None
 
     def _on_welcome(self, msg):
         self.welcome = msg
@@ -113,10 +125,9 @@ class PeerGame:
         return [("lobby", msg)]
 
     def _on_sync(self, msg):
-        try:
-            state = decode_state(msg["view"])
-        except ValueError:
-            return self._diverged(msg["seq"])
+        if self.seat is None:
+            raise HostFault("the host sent a game view before giving us a seat")
+        state = check_view(msg["view"], self.seat)
         replica = Replica(state, self.seat)
         replica.seq = msg["seq"]
         if peer_hash(state, self.seat) != msg["hash"]:
@@ -140,6 +151,7 @@ class PeerGame:
             self.replica.receive(record)
         except Exception:       # a record our copy cannot apply means it has diverged
             return self._diverged(msg["seq"])
+        check_state(self.replica.state, self.seat)
         if peer_hash(self.replica.state, self.seat) != msg["hash"]:
             return self._diverged(msg["seq"])
         self.pending = None

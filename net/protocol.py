@@ -188,13 +188,14 @@ def decode(payload: bytes, sender: str) -> dict:
     return validate(unpack_payload(payload), sender)
 
 
-async def read_frame(reader) -> bytes:
+async def read_frame(reader, max_size: int = MAX_FRAME) -> bytes:
     """The next frame's payload.  Raises asyncio.IncompleteReadError when the
-    stream ends (also mid-frame) and ProtocolError('oversized')."""
+    stream ends (also mid-frame) and ProtocolError('oversized') for a frame
+    over `max_size` bytes."""
     header = await reader.readexactly(HEADER.size)
     (size,) = HEADER.unpack(header)
-    if size > MAX_FRAME:
-        raise ProtocolError("oversized", f"frame of {size} bytes exceeds {MAX_FRAME}")
+    if size > max_size:
+        raise ProtocolError("oversized", f"frame of {size} bytes exceeds {max_size}")
     return await reader.readexactly(size)
 
 

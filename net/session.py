@@ -43,6 +43,7 @@ from game import saves
 from .client import JoinRefused, handshake, open_connection, pump
 from .discovery import Advertiser, Browser
 from .host import Host, resume_file
+from .hostcheck import HostFault
 from .peer import PeerGame
 from .protocol import DEFAULT_PORT, TAKEN_OVER
 from .saving import SAVE_PREFIX
@@ -91,6 +92,7 @@ class ClientSession:
         self._over_seen = False
         self._taken_over = False
         self._host_left = False
+        self._fault = None          # why we stopped trusting the host (see poll)
         self._welcome_id = self._game_id = None
 
     # --- caller's thread -------------------------------------------------------------
@@ -101,17 +103,42 @@ class ClientSession:
         self._pumping = self.net.spawn(self._pump())
 
     def poll(self) -> list:
-        """Apply every host message received so far; returns their events."""
+        """Apply every host message received so far; returns their events.
+        A message the game cannot use ends the connection for good with the
+        event ("host_fault", reason); nothing after it is applied."""
         events = []
-        while True:
+        while self._fault is None:
             try:
                 item = self.inbox.get_nowait()
             except queue.Empty:
                 return events
-            if isinstance(item, tuple):           # ("disconnected"|"reconnected", detail)
+            if isinstance(item, tuple) and item[0] == "host_fault":
+                self._give_up(item[1])
+                events.append(item)
+            elif isinstance(item, tuple):         # ("disconnected"|"reconnected", detail)
                 events.append(item)
             else:
-                events.extend(self.game.handle(item))
+                try:
+                    events.extend(self.game.handle(item))
+                except HostFault as exc:
+                    self._give_up(str(exc))
+                    events.append(("host_fault", str(exc)))
+        return events
+
+    def _give_up(self, reason: str) -> None:
+        """Stop trusting the host: cut the line and never reconnect."""
+        self._fault = reason
+        self.connected = False
+
+        def cut():
+            if self._conn is not None:
+                self._conn.close(say_bye=False)
+        self.net.call(cut)
+
+    @property
+    def fault(self):
+        """Why the connection was ended because of the host (None: it was not)."""
+        return self._fault
 
     @property
     def view(self):
@@ -175,9 +202,16 @@ class ClientSession:
 
     async def _pump(self) -> None:
         while not self._closing:
-            await pump(self._conn, self._arrived)
+            try:
+                await pump(self._conn, self._arrived)
+            except HostFault as exc:
+                self.connected = False
+                self.inbox.put(("host_fault", str(exc)))
+                return
             self.connected = False
             if self._closing or self._over_seen or self._taken_over or self._host_left:
+                return
+            if self._fault is not None:
                 return
             self.inbox.put(("disconnected", "connection to the host lost"))
             if not await self._reconnect():
@@ -187,7 +221,7 @@ class ClientSession:
 
     async def _reconnect(self) -> bool:
         deadline = time.monotonic() + self.reconnect_for
-        while time.monotonic() < deadline and not self._closing:
+        while time.monotonic() < deadline and not self._closing and self._fault is None:
             try:
                 await self._connect(5.0)
                 return True

@@ -1,6 +1,8 @@
 """Network latency and volume on loopback: a host and 4 random-bot clients.
 
     python -m tools.bench_net [--games 3] [--players 4] [--rules base] [--procs] [--json]
+    python -m tools.bench_net --attack ping|junk|hello|noread|storm [--attack-seconds 10]
+                              [--conns N] [--games 2] [--json]      (see tools/net_attack.py)
 
 For every accepted command: the time from its client sending it to every
 peer having applied it to its own copy (and checked its view hash), as
@@ -29,19 +31,22 @@ async def play_client(address, name, token_dir, seed) -> dict:
     from net.bot import BotPlayer, play
     from net.tokens import TokenStore
     player = BotPlayer(name, TokenStore(token_dir), seed=seed)
-    applied, rejected = {}, []
+    applied, own, rejected = {}, {}, []
     handle = player.game.handle
 
     def timed(msg):
         events = handle(msg)
         if msg["t"] == "rec":       # applied and hash-checked; the bot's next choice comes after
             applied[msg["seq"]] = time.perf_counter_ns()
+            if msg["cmd"][1] == player.game.seat:
+                own[msg["seq"]] = applied[msg["seq"]]
         elif msg["t"] == "reject":
             rejected.append(msg["id"])
         return events
     player.game.handle = timed
     result = await play(address, name, player=player)
-    return {"ok": result["ok"], "seat": player.game.seat, "applied": applied, "rejected": rejected,
+    return {"ok": result["ok"], "seat": player.game.seat, "applied": applied, "own": own,
+            "rejected": rejected,
             "sent": {i: [t, player.sent_seq[i]] for i, t in player.sent_at.items()},
             "bytes_out": player.bytes_out}
 
@@ -115,6 +120,12 @@ def main(argv=None) -> int:
         log = asyncio.run(play_client(address, name, token_dir, int(seed)))
         print(json.dumps(log))
         return 0 if log["ok"] else 1
+    if argv[:1] == ["--host-child"]:
+        from tools.net_attack import host_child
+        return host_child(argv[1])
+    if argv[:1] == ["--attacker"]:
+        from tools.net_attack import attacker_child
+        return attacker_child(argv[1], int(argv[2]), float(argv[3]), int(argv[4]))
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
@@ -122,9 +133,20 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--procs", action="store_true", help="one process per client")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--attack", choices=("ping", "junk", "hello", "noread", "storm"),
+                    help="measure honest play while a stranger attacks the host (one process each)")
+    ap.add_argument("--attack-seconds", type=float, default=10.0)
+    ap.add_argument("--conns", type=int, default=None, help="attacker connections (default per attack)")
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
+    if args.attack:
+        if not 1 <= args.attack_seconds <= 120 or not 1 <= (args.conns or 1) <= 500:
+            ap.error("--attack-seconds must be 1 to 120 and --conns 1 to 500")
+        from tools.net_attack import print_figures, run
+        figures = run(args.attack, args.attack_seconds, args.conns, min(args.games, 3))
+        print_figures(figures, args.json)
+        return 0 if all(figures["targets"].values()) else 1
     start = time.perf_counter()
     lat, host_bytes, client_bytes, commands = asyncio.run(
         bench(args.games, args.players, args.rules, args.seed, args.procs))

@@ -132,6 +132,8 @@ class Background:
 
 def refusal_key(exc) -> tuple:
     """(catalog key, detail) for why joining or hosting failed."""
+    if isinstance(exc, JoinRefused) and exc.code == "busy":
+        return "netguard.refused_busy", exc.detail
     if isinstance(exc, JoinRefused):
         known = ("full", "running", "version", "bad_token", "protocol")
         return ("lan.refused." + exc.code if exc.code in known else "lan.refused.other"), exc.detail
@@ -270,9 +272,12 @@ def resume_host(path: str, game, seat: int, opts: LanOptions) -> LanGame:
 def next_link(link: str, kind: str, data) -> str:
     """The state of our link to the host after a session event:
     ok | reconnecting | lost (the session gave up) | closed (the host said
-    bye) | taken (another window took our seat with our token)."""
-    if link in ("closed", "taken"):
+    bye) | taken (another window took our seat with our token) | fault (the
+    host sent something the game cannot use: the session ended the link)."""
+    if link in ("closed", "taken", "fault"):
         return link                 # final: the reconnect attempts that follow cannot succeed
+    if kind == "host_fault":
+        return "fault"
     if kind == "disconnected":
         return "lost" if data.startswith("gave up") else "reconnecting"
     if kind == "reconnected":
@@ -306,6 +311,7 @@ class LanController:
         self._start_events = ()
         self.rejoined = False           # our first view came from a rejoin
         self.link = "ok"                # see next_link
+        self.fault = None               # why the session ended the link ("host_fault")
         self.over = None
         self.absorb(events)
 
@@ -360,6 +366,8 @@ class LanController:
                 self._start_events = tuple(data)
             elif kind == "synced":
                 self.rejoined = self.rejoined or data == "rejoin"
+            elif kind == "host_fault":
+                self.fault = data
             self.link = next_link(self.link, kind, data)
         if len(self.records) > 2000:        # the log keeps far fewer; the end screen counts rolls
             del self.records[:-1500]

@@ -314,7 +314,8 @@ class LobbyScene(GuiScene):
                 self.error = message_for_error(data)
             elif self.link != before:
                 self.error = {"lost": tr("lan.lost"), "closed": tr("lan.host_closed"),
-                              "taken": tr("lan.banner_taken")}.get(self.link, "")
+                              "taken": tr("lan.banner_taken"),
+                              "fault": tr("netguard.host_fault", detail=data)}.get(self.link, "")
                 self.info = tr("lan.reconnected") if self.link == "ok" else ""
             elif kind == "synced" and self.resumed and self.held is None:
                 self.held = list(events[i:])      # the host looks at who is back first
@@ -473,6 +474,8 @@ class LanTableScene(TableScene):
             return tr("lan.banner_closed")
         if link == "taken":
             return tr("lan.banner_taken")
+        if link == "fault":
+            return tr("netguard.host_fault", detail=self.c.fault)
         away = self.c.away_deciders()
         if away:
             return tr("lan.banner_away", names=", ".join(self.names[s] for s in away))

@@ -1,0 +1,246 @@
+"""What a peer can make the host spend: connections, descriptors, memory, CPU, log lines.
+
+The host (net/host.py) applies these bounds; they hold for plain TCP and for
+TLS alike because they only use the asyncio transport (peername, write
+buffer size, abort).
+
+- Connections: at most MAX_CONNECTIONS in all (fewer when the open-file
+  limit is low: see `connection_cap`) and MAX_PER_ADDRESS from one address;
+  an address may open NEW_PER_SECOND connections a second (a burst of
+  NEW_BURST).  When the total is reached, the oldest connection that holds no
+  seat makes room; seated players are never pushed out.
+- A connection must hold a seat within HANDSHAKE_SECONDS.
+- A peer may have at most MAX_UNSENT bytes waiting to be sent to it; past
+  that the connection is aborted (transport.abort(): a polite close would
+  keep the buffer until the peer reads it, which it never does).
+- Frames from peers are at most MAX_CLIENT_FRAME bytes (every client message
+  is far smaller).
+- Each connection has a token bucket (`Budget`): every frame costs a little,
+  a resync (a whole view) or a frame that is refused costs more.  A
+  connection over its budget is simply not read for a while, so TCP slows
+  the sender down and nothing an honest peer sent is lost; the host reads
+  one frame per connection per turn of the loop, so a flooding connection
+  cannot delay another's commands.
+- Errors that can repeat by the thousand (accept() at the open-file limit,
+  refused connections, dropped peers) are logged once per LOG_EVERY seconds
+  with a count of those left out.
+"""
+
+import logging
+import os
+import time
+
+MAX_CONNECTIONS = 48
+MAX_PER_ADDRESS = 8
+NEW_PER_SECOND = 10.0
+NEW_BURST = 20.0
+HANDSHAKE_SECONDS = 10.0
+MAX_UNSENT = 512 * 1024
+MAX_CLIENT_FRAME = 16 * 1024
+ACCEPT_BACKLOG = 16             # also the most connections asyncio accepts in one go
+# Descriptors left free: connections accepted in one go (and refused, closed
+# a turn later) twice over, and some for saves, discovery and logs.
+FD_RESERVE = 2 * ACCEPT_BACKLOG + 8
+CLOSE_GRACE = 5.0               # a politely closed connection is aborted after this long
+LOG_EVERY = 10.0
+
+# Per-connection budgets (units a second, burst).  A bot playing flat out
+# sends some 350 frames a second; a player at a window far fewer.
+SEATED_RATE, SEATED_BURST = 1000.0, 2000.0
+UNSEATED_RATE, UNSEATED_BURST = 20.0, 60.0
+# What a frame costs, by message type (None: a frame that was refused).
+FRAME_COST = {"resync": 50.0, "hello": 5.0, "join": 5.0, "rejoin": 5.0, None: 5.0}
+BYTES_PER_UNIT = 1024
+
+
+class TokenBucket:
+    """`rate` tokens a second up to `burst`.  `charge` may run into debt and
+    says how long to wait until the debt is paid; `try_take` only takes what
+    is there."""
+
+    def __init__(self, rate: float, burst: float, clock=time.monotonic):
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.level = burst
+        self.at = clock()
+
+    def _refill(self) -> None:
+        now = self.clock()
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+
+    def charge(self, cost: float) -> float:
+        """Take `cost`; returns the seconds until the bucket is no longer in debt."""
+        self._refill()
+        self.level -= cost
+        return 0.0 if self.level >= 0 else -self.level / self.rate
+
+    def try_take(self, cost: float = 1.0) -> bool:
+        self._refill()
+        if self.level < cost:
+            return False
+        self.level -= cost
+        return True
+
+    def full(self) -> bool:
+        self._refill()
+        return self.level >= self.burst
+
+
+def frame_cost(kind, size: int) -> float:
+    return FRAME_COST.get(kind, 1.0) + size / BYTES_PER_UNIT
+
+
+class Budget:
+    """A connection's reading budget: a small one until it holds a seat."""
+
+    def __init__(self, clock=time.monotonic):
+        self.clock = clock
+        self.bucket = TokenBucket(UNSEATED_RATE, UNSEATED_BURST, clock)
+        self.seated = False
+
+    def charge(self, kind, size: int, seated: bool) -> float:
+        """Seconds to stop reading this connection after a frame of `size` bytes."""
+        if seated and not self.seated:
+            self.seated = True
+            self.bucket = TokenBucket(SEATED_RATE, SEATED_BURST, self.clock)
+        return self.bucket.charge(frame_cost(kind, size))
+
+
+def connection_cap(wanted: int | None = None) -> int:
+    """How many connections the host may hold so that accept(), the autosave
+    and discovery never meet the open-file limit."""
+    wanted = MAX_CONNECTIONS if wanted is None else wanted
+    try:
+        import resource
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    except (ImportError, OSError, ValueError):
+        return wanted
+    if soft == resource.RLIM_INFINITY:
+        return wanted
+    return max(1, min(wanted, soft - open_files() - FD_RESERVE))
+
+
+def open_files() -> int:
+    """Descriptors this process holds now (a guess where /proc is missing)."""
+    for folder in ("/proc/self/fd", "/dev/fd"):
+        try:
+            return len(os.listdir(folder))
+        except OSError:
+            continue
+    return 32
+
+
+class Admission:
+    """Which new connections the host takes (see the module's docstring)."""
+
+    def __init__(self, cap: int | None = None, per_address: int | None = None,
+                 clock=time.monotonic):
+        self.cap = connection_cap() if cap is None else cap
+        self.per_address = MAX_PER_ADDRESS if per_address is None else per_address
+        self.clock = clock
+        self.rates = {}             # address -> TokenBucket of new connections
+
+    def refusal(self, address: str, held_from_address: int) -> str | None:
+        """Why a new connection from `address` is refused (None: take it;
+        the total is checked by the host, which may make room)."""
+        bucket = self.rates.get(address)
+        if bucket is None:
+            bucket = self.rates[address] = TokenBucket(NEW_PER_SECOND, NEW_BURST, self.clock)
+        if not bucket.try_take():
+            return "too many new connections from your address; try again in a moment"
+        if held_from_address >= self.per_address:
+            return f"at most {self.per_address} connections from one address"
+        return None
+
+    def forget_idle(self) -> None:
+        """Drop the rate records of addresses that have been quiet a while."""
+        for address in [a for a, b in self.rates.items() if b.full()]:
+            del self.rates[address]
+
+
+def address_of(writer) -> str:
+    """The peer's address (IP without port) of a stream or a test double."""
+    get = getattr(writer, "get_extra_info", None)
+    peer = get("peername") if get else None
+    if isinstance(peer, (tuple, list)) and peer:
+        return str(peer[0])
+    return str(peer) if peer else "?"
+
+
+class QuietLog:
+    """Logs a kind of message at most once per `every` seconds, saying how
+    many like it were left out meanwhile."""
+
+    def __init__(self, logger: logging.Logger, every: float = LOG_EVERY, clock=time.monotonic):
+        self.logger, self.every, self.clock = logger, every, clock
+        self.last = {}              # key -> time logged
+        self.skipped = {}           # key -> count left out since
+
+    def log(self, level: int, key: str, msg: str, *args, exc_info=None) -> bool:
+        """Log unless `key` was logged less than `every` seconds ago; True if logged."""
+        now = self.clock()
+        if now - self.last.get(key, -1e18) < self.every:
+            self.skipped[key] = self.skipped.get(key, 0) + 1
+            return False
+        skipped = self.skipped.pop(key, 0)
+        if skipped:
+            msg += f" (and {skipped} more like it in the last {self.every:g} s)"
+        self.last[key] = now
+        self.logger.log(level, msg, *args, exc_info=exc_info)
+        return True
+
+
+_ACCEPT_TROUBLE = "socket.accept() out of system resource"
+
+
+def quiet_accept_errors(loop, logger: logging.Logger) -> None:
+    """Make the loop report accept() failures (EMFILE, ENFILE, ENOBUFS, ENOMEM:
+    asyncio retries after a second) once per interval, as one line without a
+    traceback; everything else goes to the handler that was there."""
+    previous = loop.get_exception_handler()
+    if getattr(previous, "quiet_accept", False):
+        return
+    quiet = QuietLog(logger)
+
+    def handler(loop_, context):
+        if context.get("message", "").startswith(_ACCEPT_TROUBLE):
+            exc = context.get("exception")
+            why = (getattr(exc, "strerror", None) or str(exc)) if exc else "unknown"
+            quiet.log(logging.ERROR, "accept", "cannot accept connections: %s "
+                      "(retrying each second)", why)
+        elif previous is not None:
+            previous(loop_, context)
+        else:
+            loop_.default_exception_handler(context)
+    handler.quiet_accept = True
+    loop.set_exception_handler(handler)
+
+
+class FdReserve:
+    """A few descriptors held back and let go just while the game is saved,
+    so that a host at its open-file limit can still write its save."""
+
+    def __init__(self, count: int = 2):
+        self.fds = []
+        self.count = count
+        self._fill()
+
+    def _fill(self) -> None:
+        while len(self.fds) < self.count:
+            try:
+                self.fds.append(os.open(os.devnull, os.O_RDONLY))
+            except OSError:
+                return
+
+    def __enter__(self):
+        while self.fds:
+            os.close(self.fds.pop())
+        return self
+
+    def __exit__(self, *exc):
+        self._fill()
+        return False
+
+    def close(self) -> None:
+        while self.fds:
+            os.close(self.fds.pop())

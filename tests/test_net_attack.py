@@ -1,0 +1,343 @@
+"""A stranger on the network cannot exhaust the host (issue 11, point 2):
+connection caps, the handshake deadline, the bound on unsent bytes, the
+reading budgets and the quiet logs of net/limits.py, over real TCP on
+loopback (each host on its own free port).  Every flood is bounded in
+frames and in time; nothing is timed."""
+
+import asyncio
+import logging
+import os
+import socket
+import struct
+import subprocess
+import sys
+import textwrap
+
+import msgpack
+import pytest
+
+from game import saves
+from net import host as host_module
+from net import limits
+from net.limits import Budget, QuietLog, TokenBucket, quiet_accept_errors
+from net.protocol import APP, HOST, PROTOCOL_VERSION, decode
+from net.testing import local_game, start_host
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def frame(obj) -> bytes:
+    payload = msgpack.packb(obj, use_bin_type=True)
+    return struct.pack(">I", len(payload)) + payload
+
+
+HELLO = frame({"t": "hello", "v": PROTOCOL_VERSION, "app": APP})
+
+
+class Clock:
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+async def connect(port, source="127.0.0.1", small_window=False):
+    sock = socket.socket()
+    if small_window:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.bind((source, 0))
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+    return await asyncio.open_connection(sock=sock)
+
+
+async def replies(reader, wait=2.0) -> list:
+    """Messages until the host closes the line (or `wait` seconds of quiet)."""
+    out = []
+    try:
+        while True:
+            header = await asyncio.wait_for(reader.readexactly(4), wait)
+            size = struct.unpack(">I", header)[0]
+            out.append(decode(await reader.readexactly(size), HOST))
+    except (asyncio.IncompleteReadError, ConnectionError, asyncio.TimeoutError):
+        pass
+    return out
+
+
+async def until(condition, limit=10.0):
+    """Wait for `condition()` (a safety bound, not a measured time)."""
+    for _ in range(int(limit / 0.02)):
+        if condition():
+            return True
+        await asyncio.sleep(0.02)
+    return condition()
+
+
+# --- pieces ----------------------------------------------------------------------------------------
+
+def test_token_bucket_charges_into_debt_and_says_how_long_to_wait():
+    clock = Clock()
+    bucket = TokenBucket(rate=10, burst=20, clock=clock)
+    assert [bucket.charge(5) for _ in range(4)] == [0, 0, 0, 0]
+    assert bucket.charge(5) == pytest.approx(0.5)      # 5 in debt at 10 a second
+    clock.now += 0.5
+    assert bucket.charge(0) == 0
+    assert not bucket.try_take(1)
+    clock.now += 10
+    assert bucket.full() and bucket.try_take(20) and not bucket.try_take(1)
+
+
+def test_a_resync_costs_more_than_a_ping_and_a_seat_brings_a_larger_budget():
+    clock = Clock()
+    unseated, seated = Budget(clock), Budget(clock)
+    pings = sum(unseated.charge("ping", 0, seated=False) == 0 for _ in range(1000))
+    assert pings == int(limits.UNSEATED_BURST)          # then it waits
+    resyncs = sum(seated.charge("resync", 10, seated=True) == 0 for _ in range(1000))
+    cmds = sum(Budget(clock).charge("cmd", 60, seated=True) == 0 for _ in range(10000))
+    assert resyncs < cmds / 20 and cmds >= limits.SEATED_BURST * 0.9
+
+
+def test_repeated_errors_are_logged_once_per_interval_with_a_count(caplog):
+    clock = Clock()
+    quiet = QuietLog(logging.getLogger("kolonisten.test"), every=10, clock=clock)
+    with caplog.at_level(logging.WARNING, logger="kolonisten.test"):
+        logged = [quiet.log(logging.WARNING, "k", "refused %s", i) for i in range(500)]
+        clock.now += 11
+        quiet.log(logging.WARNING, "k", "refused again")
+    assert logged.count(True) == 1
+    assert [r.getMessage() for r in caplog.records] == [
+        "refused 0", "refused again (and 499 more like it in the last 10 s)"]
+
+
+def test_accept_failures_at_the_open_file_limit_are_one_line_per_interval_not_tracebacks(caplog):
+    async def main():
+        loop = asyncio.get_running_loop()
+        quiet_accept_errors(loop, logging.getLogger("kolonisten.test"))
+        quiet_accept_errors(loop, logging.getLogger("kolonisten.test"))     # installed once
+        for _ in range(1000):
+            loop.call_exception_handler({"message": "socket.accept() out of system resource",
+                                         "exception": OSError(24, "Too many open files")})
+    with caplog.at_level(logging.DEBUG):
+        asyncio.run(main())
+    lines = [r for r in caplog.records if "accept" in r.getMessage()]
+    assert len(lines) == 1 and "Too many open files" in lines[0].getMessage()
+    assert all(r.exc_info is None for r in caplog.records)
+
+
+# --- over TCP ------------------------------------------------------------------------------------------
+
+def test_connections_from_one_address_are_capped_and_the_extra_ones_told_why(monkeypatch):
+    monkeypatch.setattr(limits, "MAX_PER_ADDRESS", 3)
+
+    async def main():
+        host = await start_host(2)
+        held = [await connect(host.port, "127.0.0.5") for _ in range(3)]
+        assert await until(lambda: len(host.conns) == 3)
+        extra = [await connect(host.port, "127.0.0.5") for _ in range(4)]
+        answers = [await replies(reader) for reader, _ in extra]
+        assert all(a and a[0]["t"] == "error" and a[0]["code"] == "busy" for a in answers)
+        assert len(host.conns) == 3 and host.refused == 4
+        other = await connect(host.port, "127.0.0.6")       # another address is let in
+        assert await until(lambda: len(host.conns) == 4)
+        for _, writer in held + extra + [other]:
+            writer.close()
+        await host.close()
+    asyncio.run(main())
+
+
+def test_at_the_total_cap_the_oldest_unseated_connection_makes_room_but_seated_ones_stay(monkeypatch):
+    monkeypatch.setattr(limits, "MAX_CONNECTIONS", 3)
+
+    async def main():
+        host = await start_host(2)
+        assert host.admission.cap == 3
+        seated = []
+        for name in ("ann", "bob"):
+            reader, writer = await connect(host.port)
+            writer.write(HELLO + frame({"t": "join", "name": name}))
+            seated.append((reader, writer))
+        assert await until(lambda: sum(c.seat is not None for c in host.conns) == 2)
+        first = await connect(host.port, "127.0.0.7")
+        assert await until(lambda: len(host.conns) == 3)
+        second = await connect(host.port, "127.0.0.8")      # pushes `first` out
+        assert await replies(first[0]) == []                # cut off, no answer
+        assert await until(lambda: len(host.conns) == 3)
+        assert sum(c.seat is not None for c in host.conns) == 2
+        assert {c.address for c in host.conns if c.seat is None} == {"127.0.0.8"}
+        for _, writer in seated + [first, second]:
+            writer.close()
+        await host.close()
+    asyncio.run(main())
+
+
+def test_a_connection_storm_from_one_address_is_refused_beyond_its_rate(monkeypatch):
+    async def main():
+        host = await start_host(2)
+        opened = 0
+        for _ in range(int(limits.NEW_BURST) + 30):       # bounded: a few dozen connections
+            reader, writer = await connect(host.port, "127.0.0.9")
+            writer.transport.abort()
+            opened += 1
+        assert await until(lambda: len(host.conns) == 0)
+        assert host.refused >= 30 - limits.NEW_PER_SECOND * 10     # the rest came too fast
+        reader, writer = await connect(host.port, "127.0.0.10")   # others are not held up
+        writer.write(HELLO)
+        assert (await replies(reader, wait=1.0))[0]["t"] == "welcome"
+        writer.close()
+        await host.close()
+    asyncio.run(main())
+
+
+def test_a_peer_that_does_not_read_is_aborted_once_its_unsent_bytes_pass_the_bound(monkeypatch):
+    monkeypatch.setattr(limits, "MAX_UNSENT", 64 * 1024)
+    monkeypatch.setattr(limits, "UNSEATED_RATE", 1e9)
+    monkeypatch.setattr(limits, "UNSEATED_BURST", 1e9)
+    aborted_with = []
+    real_abort = host_module.Conn.abort
+
+    def abort(conn):
+        transport = conn.writer.transport
+        aborted_with.append(transport.get_write_buffer_size())
+        real_abort(conn)
+    monkeypatch.setattr(host_module.Conn, "abort", abort)
+
+    async def main():
+        host = await start_host(2)
+        reader, writer = await connect(host.port, "127.0.0.11", small_window=True)
+        sent = 0
+        try:
+            for _ in range(400):        # at most 400 × 100 hellos, each answered by a welcome
+                writer.write(HELLO * 100)
+                sent += 100
+                await asyncio.wait_for(writer.drain(), 5)
+                if aborted_with:
+                    break
+        except (ConnectionError, asyncio.TimeoutError):
+            pass
+        assert await until(lambda: aborted_with and not host.conns)
+        welcome = len(frame(host.lobby()))      # an upper bound of one answer's size
+        assert aborted_with[0] <= limits.MAX_UNSENT + welcome
+        writer.transport.abort()
+        await host.close()
+        return sent
+    assert asyncio.run(main()) <= 40000
+
+
+def test_a_connection_without_a_seat_is_cut_off_after_the_handshake_deadline(monkeypatch):
+    monkeypatch.setattr(limits, "HANDSHAKE_SECONDS", 0.3)
+    monkeypatch.setattr(host_module, "PING_EVERY", 0.1)
+
+    async def main():
+        host = await start_host(2)
+        idle_reader, idle_writer = await connect(host.port)
+        idle_writer.write(HELLO)
+        player_reader, player_writer = await connect(host.port)
+        player_writer.write(HELLO + frame({"t": "join", "name": "ann"}))
+        answers = await replies(idle_reader, wait=5.0)      # ends when the host cuts the line
+        assert [m["t"] for m in answers if m["t"] != "ping"] == ["welcome"]
+        assert [c.seat for c in host.conns] == [0]          # the seated player stays
+        for w in (idle_writer, player_writer):
+            w.close()
+        await host.close()
+    asyncio.run(main())
+
+
+def test_a_game_is_played_to_its_end_while_a_stranger_floods_pings_junk_and_hellos(tmp_path):
+    """Three flooding connections from another address, each bounded to
+    20,000 frames; the honest game ends in step with the host, and the
+    flooders were read far more slowly than they wrote."""
+    async def flood(port, batch):
+        reader, writer = await connect(port, "127.0.0.12")
+        got = asyncio.ensure_future(replies(reader, wait=30.0))
+        sent = 0
+        try:
+            while sent < 20000 and not stop.is_set():
+                writer.write(batch * 100)
+                sent += 100
+                await asyncio.wait_for(writer.drain(), 30)
+        except (ConnectionError, asyncio.TimeoutError):
+            pass
+        writer.transport.abort()
+        return sent, len(await got)
+
+    async def main():
+        global stop
+        stop = asyncio.Event()
+        host = await start_host(3, seed=7)
+        kinds = [frame({"t": "ping", "n": 1}), struct.pack(">I", 5) + b"\xc1junk", HELLO]
+        floods = [asyncio.ensure_future(flood(host.port, b)) for b in kinds]
+        host, results, _, _ = await local_game(3, str(tmp_path), host=host)
+        stop.set()
+        figures = await asyncio.gather(*floods)
+        assert all(r["ok"] for r in results), results
+        assert host.auth.state.phase == 9 and results[0]["public_hash"] == host.result()["public_hash"]
+        await host.close()
+        return figures
+    figures = asyncio.run(main())
+    for sent, answered in figures:
+        assert answered < sent      # the host answered only what its budget let it read
+
+
+STORM_HOST = textwrap.dedent("""
+    import asyncio, os, resource, sys, json
+    from net.limits import open_files
+    from net.testing import start_host
+    from net.host import Host
+    from game.engine import default_config
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (open_files() + 60, hard))
+    async def main():
+        host = Host(default_config(players=2, seed=3, vp_target=4), auto_start=True,
+                    save_path=sys.argv[1])
+        port = await host.listen("127.0.0.1", 0)
+        print(json.dumps({"port": port, "cap": host.admission.cap}), flush=True)
+        await asyncio.wait_for(host.finished.wait(), 120)
+        await host.wait_peers_gone(3)
+        await host.close()
+        print(json.dumps({"commands": len(host.auth.log), "save_error": host.save_error}), flush=True)
+    asyncio.run(main())
+""")
+
+
+def test_with_a_low_open_file_limit_a_storm_neither_stops_the_game_nor_its_autosave(tmp_path):
+    """The host runs in a subprocess with RLIMIT_NOFILE lowered to what it
+    holds plus 60; 40 addresses open 60 connections while two bots play."""
+    save = str(tmp_path / "storm.klsave")
+    child = subprocess.Popen([sys.executable, "-c", STORM_HOST, save], cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = __import__("json").loads(child.stdout.readline())
+        assert first["cap"] < limits.MAX_CONNECTIONS        # the cap follows the limit
+
+        async def main():
+            held = []
+
+            async def storm():
+                for i in range(60):
+                    try:
+                        held.append(await connect(first["port"], f"127.0.1.{i % 40 + 1}"))
+                    except OSError:
+                        pass
+                    await asyncio.sleep(0)
+            storming = asyncio.ensure_future(storm())
+            from net.bot import play
+            from net.tokens import TokenStore
+            results = await asyncio.wait_for(asyncio.gather(*[
+                play(("127.0.0.1", first["port"]), f"p{i}", TokenStore(str(tmp_path)), seed=i)
+                for i in range(2)]), 120)
+            await storming
+            for _, writer in held:
+                writer.transport.abort()
+            return results
+        results = asyncio.run(main())
+        out, err = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert all(r["ok"] for r in results), results
+    last = __import__("json").loads(out.splitlines()[-1])
+    assert last["save_error"] is None
+    assert "Traceback" not in err, err[-2000:]
+    game = saves.load(save)
+    assert len(game.commands) == last["commands"]
+    saves.restore(game, verify=True)
