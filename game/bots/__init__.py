@@ -11,7 +11,7 @@ host, the headless client and the tools can seat any level:
 
 A bot decides only from its seat's view and draws its randomness from its own
 generator (seeded by `seed`), never from the game's.  Levels (easy.py,
-medium.py) share the position value and the fast policy in evaluate.py.
+medium.py, hard.py) share the position value and the fast policy in evaluate.py.
 """
 
 LEVELS = ("easy", "medium", "hard")
@@ -29,7 +29,9 @@ def make_bot(level: str, seat: int, seed: int = 0, **options):
     if level == "easy":
         from .easy import EasyPlayer
         return EasyPlayer(seat, seed, **options)
+    if level == "hard":
+        from .hard import HardBot
+        options.pop("strict", None)     # the search has its own never-stall fallback
+        return HardBot(seat, seed, **options)
     from .medium import MediumPlayer
-    bot = MediumPlayer(seat, seed, **options)
-    bot.level = level           # "hard" plays as Medium until the search player is wired in
-    return bot
+    return MediumPlayer(seat, seed, **options)
