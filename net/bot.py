@@ -40,6 +40,8 @@ class BotPlayer:
     def deliver(self, msg) -> None:
         """Handle one host message, then act if our seat must decide."""
         for kind, data in self.game.handle(msg):
+            if kind == "seated" and self.game.replica is None:     # a computer is ready at once
+                self.game.set_lobby(ready=True)
             # A command chosen on an older record was overtaken, whatever the code.
             if kind == "rejected" and self.sent_seq.get(data["id"]) == self.game.seq:
                 self.rejects[data["code"]] = self.rejects.get(data["code"], 0) + 1

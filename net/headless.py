@@ -5,9 +5,7 @@ import asyncio
 import json
 import os
 import secrets
-import subprocess
 import sys
-import tempfile
 import time
 
 from game import saves
@@ -15,6 +13,7 @@ from game.engine import default_config
 from game.engine.match import Authority
 
 from .bot import play
+from .computers import ComputerPlayers
 from .discovery import Advertiser, browse
 from .host import Host, resume_file
 from .saving import SAVE_PREFIX, OptionMismatch, save_target_problem
@@ -107,9 +106,11 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
             advertiser.changed()
 
     host.listeners.append(on_change)
-    computers = ComputerSeats(bots, bot_level, bind, port)
+    computers = ComputerPlayers(f"{'127.0.0.1' if bind in ('0.0.0.0', '') else bind}:{port}")
     try:
-        computers.start()
+        for _ in range(bots):
+            name = computers.add(bot_level)
+            print(f"{name} ({bot_level}) takes a seat", file=sys.stderr, flush=True)
         await host.finished.wait()
         # Seats that were away at the end (or when a finished game was resumed)
         # get a while to come back for the result.
@@ -120,49 +121,15 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
         result = dict(host.result(), seed=config["seed"])
         print(json.dumps(result), file=out, flush=True)
     finally:
-        await computers.stop()
+        deadline = time.monotonic() + 5.0          # after the game they leave by themselves
+        while computers.running() and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        computers.stop()
         if advertiser is not None:
             await advertiser.close()
         await host.close()
     return 0
 
-
-class ComputerSeats:
-    """Computer players for a headless host's seats: each is its own
-    `kolonisten join --bot LEVEL` process on this machine, so a thinking bot
-    never slows the host, and it sees only what its seat's copy of the game
-    shows, like any other player."""
-
-    def __init__(self, count: int, level: str, bind: str, port: int):
-        self.count, self.level = count, level
-        self.address = f"{'127.0.0.1' if bind in ('0.0.0.0', '') else bind}:{port}"
-        self.procs = []
-        self.folder = None
-
-    def start(self) -> None:
-        if not self.count:
-            return
-        self.folder = tempfile.TemporaryDirectory(prefix="kolonisten-computers-")
-        for k in range(self.count):
-            name = f"Computer {k + 1}"
-            tokens = os.path.join(self.folder.name, str(k))
-            self.procs.append(subprocess.Popen(
-                [sys.executable, "-m", "game.cli", "join", self.address, "--bot", self.level,
-                 "--name", name, "--token-dir", tokens, "--seed", str(secrets.randbits(32))],
-                stdout=subprocess.DEVNULL))
-            print(f"{name} ({self.level}) takes a seat", file=sys.stderr, flush=True)
-
-    async def stop(self) -> None:
-        """After the game they leave by themselves; anything left is ended."""
-        deadline = time.monotonic() + 5.0
-        while any(p.poll() is None for p in self.procs) and time.monotonic() < deadline:
-            await asyncio.sleep(0.1)
-        for p in self.procs:
-            if p.poll() is None:
-                p.kill()
-                p.wait()
-        if self.folder is not None:
-            self.folder.cleanup()
 
 
 def _new_host(players, rules, seed, name, save_path, autosave):

@@ -305,6 +305,16 @@ class HostSession:
             self.host.assign(seat, name)
         self.net.run(assign(), 5)
 
+    def seat_token(self, seat: int) -> tuple:
+        """(game id, player name, token) of a seat: what a computer standing in
+        for that player needs to rejoin the seat.  Raises ValueError."""
+        async def token():
+            if not 0 <= seat < len(self.host.seats) or self.host.seats[seat] is None:
+                raise ValueError("no player holds that seat")
+            holder = self.host.seats[seat]
+            return self.host.game_id, holder.name, holder.token
+        return self.net.run(token(), 5)
+
     def knocking(self) -> list:
         """Names that tried to join the running game without a seat token
         (newest last): candidates for `assign`."""

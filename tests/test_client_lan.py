@@ -548,3 +548,45 @@ def test_hosting_goes_on_without_discovery_when_advertising_fails(monkeypatch):
         assert f":{game.port}" in hint.text
     finally:
         game.close().wait(10)
+
+
+def test_the_host_seats_a_computer_from_the_lobby_and_it_plays(monkeypatch):
+    """Issue 12: 'the host can put a computer in any empty seat before
+    starting'; the computer (its own process) is ready at once and plays."""
+    app = make_app("nl")
+    config = default_config(players=2, seed=12)
+    game = lan.host(config, "Tegen de computer", "Ann", lan.options(app))
+    try:
+        app.push(MenuScene(app))
+        app.push(LobbyScene(app, game, game.session.poll()))
+        lobby = app.scene
+        assert run_until([app], lambda: lobby.lobby["seats"][0] is not None)
+        assert lobby.buttons["add_computer"].text == "Computer toevoegen (Gemiddeld)"
+        click_gui(app, "computer_level")
+        assert lobby.buttons["add_computer"].text == "Computer toevoegen (Moeilijk)"
+        click_gui(app, "computer_level")
+        click_gui(app, "computer_level")                    # around to Easy
+        click_gui(app, "add_computer")
+        assert run_until([app], lambda: lobby.can_start(), timeout=60)
+        assert lobby.lobby["seats"][1]["name"] == "Computer 1"
+        assert not lobby.buttons["add_computer"].is_enabled     # no empty seat left
+        click_gui(app, "start")
+        assert run_until([app], lambda: isinstance(app.scene, LanTableScene))
+        table = app.scene
+        # Ann plays her moves (at random here); the computer plays its own
+        from game.bots.random_bot import RandomBot
+        bot = RandomBot(5)
+        deadline = time.monotonic() + 120
+        while table.c.seq < 12 and time.monotonic() < deadline:
+            table.update(0.016)
+            if table.c.session.game.must_decide():
+                view = table.c.view(table.c.seat)
+                table.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
+            time.sleep(0.01)
+        log = game.hosting.host.auth.log
+        assert len(log) >= 12, "the game did not go on"
+        computer = 1 - table.c.seat
+        assert any(r.cmd[1] == computer for r in log)        # the computer moved by itself
+    finally:
+        game.close().wait(10)
+        assert game._computers is None or game._computers.running() == 0

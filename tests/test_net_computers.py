@@ -78,3 +78,48 @@ def test_headless_host_refuses_impossible_computer_seats(args, words):
     proc = subprocess.run([sys.executable, "-m", "game.cli", "host", "--headless", "--no-discovery"] + args,
                           capture_output=True, text=True, timeout=60, env=ENV)
     assert proc.returncode == 2 and words in proc.stderr
+
+
+def test_a_computer_plays_for_an_away_player_who_takes_the_seat_back_by_rejoining(tmp_path):
+    """Issue 12: 'a seat whose player is away while it must decide can be handed
+    to a computer by the host; the player takes the seat back by rejoining with
+    their token'."""
+    from net.computers import ComputerPlayers
+
+    async def until(condition, seconds, what):
+        deadline = asyncio.get_running_loop().time() + seconds
+        while not condition():
+            if asyncio.get_running_loop().time() > deadline:
+                raise AssertionError(f"timed out waiting for {what}")
+            await asyncio.sleep(0.05)
+
+    async def main():
+        host = await start_host(2, seed=43)
+        address = ("127.0.0.1", host.port)
+        computers = ComputerPlayers(f"127.0.0.1:{host.port}")
+        anna_store, bert_store = TokenStore(str(tmp_path / "anna")), TokenStore(str(tmp_path / "bert"))
+        bert = asyncio.create_task(play(address, "bert", player=BotPlayer("bert", bert_store, seed=2)))
+        anna = asyncio.create_task(play(address, "anna", player=BotPlayer("anna", anna_store, seed=1)))
+        try:
+            await until(lambda: host.auth is not None and len(host.auth.log) >= 40, 120, "a game under way")
+            anna.cancel()                                   # Anna's laptop goes away
+            seat = next(i for i, s in enumerate(host.seats) if s.name == "anna")
+            await until(lambda: host.seats[seat].conn is None, 30, "Anna's seat to be away")
+            moved = len(host.auth.log)
+            computers.stand_in(host.game_id, seat, "anna", host.seats[seat].token, "easy")
+            assert computers.playing_for(seat)
+            await until(lambda: host.seats[seat].conn is not None, 60, "the computer to take the seat")
+            await until(lambda: len(host.auth.log) >= moved + 40 or host.auth.state.phase == GAME_OVER,
+                        180, "the game to go on")
+            back = asyncio.create_task(play(address, "anna", player=BotPlayer("anna", anna_store, seed=3)))
+            results = await asyncio.wait_for(asyncio.gather(bert, back), 300)
+            assert [r["ok"] for r in results] == [True, True], results
+            assert results[1]["seat"] == seat                # Anna has her own seat again
+            await until(lambda: not computers.playing_for(seat), 30, "the computer to leave")
+        finally:
+            for task in (anna, bert):
+                task.cancel()
+            computers.stop()
+            await host.close()
+
+    asyncio.run(main())

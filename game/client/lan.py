@@ -155,6 +155,25 @@ class LanGame:
         self.advertised = advertised    # False: others must type the address
         self.closing = None             # the Background that closes the sessions
         self.resumed = False            # a saved game continued by this host (resume_host)
+        self._computers = None          # the host's computer players (net/computers.py)
+
+    @property
+    def computers(self):
+        """The computer players this host started (created on first use)."""
+        if self._computers is None and self.hosting is not None:
+            from net.computers import ComputerPlayers
+            self._computers = ComputerPlayers(f"127.0.0.1:{self.hosting.port}")
+        return self._computers
+
+    def add_computer(self, level: str) -> str:
+        """A computer takes the next free seat of the lobby; returns its name."""
+        return self.computers.add(level)
+
+    def lend_seat(self, seat: int, level: str) -> None:
+        """A computer plays for the player of `seat`, who is away, until they
+        rejoin with their own token (the host hands the computer that token)."""
+        game_id, name, token = self.hosting.seat_token(seat)
+        self.computers.stand_in(game_id, seat, name, token, level)
 
     @property
     def is_host(self) -> bool:
@@ -174,6 +193,8 @@ class LanGame:
                 finally:
                     if self.hosting is not None:
                         self.hosting.close()
+                    if self._computers is not None:
+                        self._computers.stop(wait=3.0)
             self.closing = Background(close)
         return self.closing
 

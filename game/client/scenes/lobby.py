@@ -24,6 +24,7 @@ import pygame_gui
 
 from game.engine.rules import IllegalCommand
 from game.engine.state import GAME_OVER
+from game.bots import LEVELS
 from net.protocol import COLOURS
 
 from .. import theme
@@ -132,6 +133,10 @@ class LobbyScene(GuiScene):
         y += bh + gap
         self.info_label = self.label((self.x0, y, int(900 * s), int(30 * s)), "", "#dim")
         self.error_label = self.label((self.x0, y + int(30 * s), int(900 * s), int(30 * s)), "", "#error")
+        if self.lan.is_host:        # a computer for an empty seat, at the level shown
+            cy = by - bh - 2 * gap
+            self.button("add_computer", (w // 2 - bw - gap, cy, bw, bh), "")
+            self.button("computer_level", (w // 2 + gap, cy, bw, bh), "")
         leave_x = w // 2 - bw - gap if self.lan.is_host else w // 2 - bw // 2
         self.button("leave", (leave_x, by, bw, int(46 * s)), tr("lan.leave"))
         if self.lan.is_host:
@@ -188,6 +193,12 @@ class LobbyScene(GuiScene):
             (self.buttons[key].enable if usable else self.buttons[key].disable)()
         if "start" in self.buttons:
             (self.buttons["start"].enable if self.can_start() else self.buttons["start"].disable)()
+        if "add_computer" in self.buttons:
+            level = self.computer_level()
+            self.buttons["add_computer"].set_text(tr("lanbots.add", level=tr("bot.level." + level)))
+            self.buttons["computer_level"].set_text(tr("lanbots.level", level=tr("bot.level." + level)))
+            free = usable and any(seat is None for seat in self.lobby["seats"])
+            (self.buttons["add_computer"].enable if free else self.buttons["add_computer"].disable)()
         self.info_label.set_text(self._info_text())
         self.error_label.set_text(self.error)
         self.rules_label.set_text(rules_summary(self.lobby["config"]))
@@ -224,12 +235,29 @@ class LobbyScene(GuiScene):
             self.session.set_lobby(ready=not (self.mine() or {}).get("ready", False))
         elif key == "start":
             self.start()
+        elif key == "add_computer":
+            self.add_computer()
+        elif key == "computer_level":
+            levels = list(LEVELS)
+            self.app.prefs["lan_computer_level"] = levels[(levels.index(self.computer_level()) + 1) % len(levels)]
         elif key == "leave":
             self.leave()
         elif key is not None and key.startswith("assign_"):
             seat, k = map(int, key[7:].split("_"))
             self.assign(seat, self.knocking[k])
         self._refresh_widgets()
+
+    def computer_level(self) -> str:
+        level = self.app.prefs.get("lan_computer_level", "medium")
+        return level if level in LEVELS else "medium"
+
+    def add_computer(self) -> None:
+        try:
+            name = self.lan.add_computer(self.computer_level())
+        except OSError as exc:
+            self.error = tr("lanbots.cannot", reason=str(exc))
+            return
+        self.info = tr("lanbots.added", name=name)
 
     def rename(self) -> None:
         name = self.name_entry.get_text().strip()
@@ -494,6 +522,29 @@ class LanTableScene(TableScene):
         pygame.draw.rect(surf, (24, 20, 24), r, border_radius=8)
         pygame.draw.rect(surf, colour, r, 2, border_radius=8)
         surf.blit(img, img.get_rect(center=r.center))
+        y = r.y - int(8 * s)
+        for seat in self.lendable_seats():
+            b = pygame.Rect(0, 0, int(360 * s), int(36 * s))
+            b.midbottom = (L.board.centerx, y)
+            self.btn(surf, ("lend", seat), b, tr("lanbots.lend", name=self.names[seat]),
+                     lambda seat=seat: self.lend(seat), size=14)
+            y = b.y - int(6 * s)
+
+    def lendable_seats(self) -> list:
+        """Away seats that must decide and no computer plays yet (host only)."""
+        if not self.lan.is_host or self.c.link != "ok":
+            return []
+        return [s for s in self.c.away_deciders() if not self.lan.computers.playing_for(s)]
+
+    def lend(self, seat: int) -> None:
+        """Let a computer play for an away player; their rejoin takes the seat back."""
+        try:
+            self.lan.lend_seat(seat, self.app.prefs.get("lan_computer_level", "medium"))
+        except (ValueError, OSError) as exc:
+            self.note(tr("lanbots.cannot", reason=str(exc)), theme.BAD)
+            return
+        self.note(tr("lanbots.lent", name=self.names[seat]), theme.ACCENT, 6.0)
+        self.app.dirty = True
 
 
 class LanEndScene(EndScene):

@@ -1,0 +1,86 @@
+"""Computer players in a LAN game, started by the host.
+
+Each computer is its own `kolonisten join ADDRESS --bot LEVEL` process on the
+host's laptop: a thinking computer never slows the host, and it plays from
+its seat's copy of the game like any other player, so it cannot see more
+than that seat may.
+
+- `add(level)`: a computer takes the next free seat of the lobby.
+- `stand_in(seat, name, token, level)`: a computer plays for a player who is
+  away: it is given that seat's token (the host issued it) and rejoins the
+  seat with it.  When the player comes back with their own token the host
+  gives them the seat again and the computer's connection ends (the host
+  tells it its seat was taken over), so the player takes over without asking.
+"""
+
+import os
+import secrets
+import subprocess
+import sys
+import tempfile
+
+from .tokens import TokenStore
+
+
+class ComputerPlayers:
+    def __init__(self, address: str):
+        self.address = address                # "host:port" the computers connect to
+        self.procs = {}                       # name -> Popen
+        self.standing_in = {}                 # seat -> name of the player it plays for
+        self.folder = None
+        self.added = 0
+
+    def _folder(self) -> str:
+        if self.folder is None:
+            self.folder = tempfile.TemporaryDirectory(prefix="kolonisten-computers-")
+        return self.folder.name
+
+    def _spawn(self, key: str, level: str, name: str, tokens: str) -> None:
+        self.procs[key] = subprocess.Popen(
+            [sys.executable, "-m", "game.cli", "join", self.address, "--bot", level, "--name", name,
+             "--token-dir", tokens, "--seed", str(secrets.randbits(32)), "--reconnect-for", "10"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def add(self, level: str) -> str:
+        """A computer joins as a new player; returns its name."""
+        self.added += 1
+        name = f"Computer {self.added}"
+        self._spawn(name, level, name, os.path.join(self._folder(), f"new{self.added}"))
+        return name
+
+    def stand_in(self, game_id: str, seat: int, name: str, token: str, level: str) -> None:
+        """A computer plays seat `seat` (player `name`, away) until they come back."""
+        key = f"seat{seat}"
+        if self.playing_for(seat):
+            return
+        tokens = os.path.join(self._folder(), key)
+        TokenStore(tokens).save(game_id, name, seat, token)
+        self._spawn(key, level, name, tokens)
+        self.standing_in[seat] = name
+
+    def playing_for(self, seat: int) -> bool:
+        """Whether a computer is (still) playing for the player of `seat`."""
+        proc = self.procs.get(f"seat{seat}")
+        if proc is not None and proc.poll() is None:
+            return True
+        self.standing_in.pop(seat, None)
+        return False
+
+    def running(self) -> int:
+        return sum(1 for p in self.procs.values() if p.poll() is None)
+
+    def stop(self, wait: float = 0.0) -> None:
+        """End every computer still running (after `wait` seconds for them to finish)."""
+        for proc in self.procs.values():
+            if proc.poll() is None:
+                try:
+                    proc.wait(timeout=wait)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+            wait = 0.0
+        self.procs.clear()
+        self.standing_in.clear()
+        if self.folder is not None:
+            self.folder.cleanup()
+            self.folder = None
