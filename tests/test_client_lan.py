@@ -587,6 +587,29 @@ def test_the_host_seats_a_computer_from_the_lobby_and_it_plays(monkeypatch):
         assert len(log) >= 12, "the game did not go on"
         computer = 1 - table.c.seat
         assert any(r.cmd[1] == computer for r in log)        # the computer moved by itself
+        # The computer's process dies: when its seat must decide, the host
+        # lets another computer play for it with a click.
+        for proc in game.computers.procs.values():
+            proc.kill()
+            proc.wait()
+        deadline = time.monotonic() + 120
+        while not table.lendable_seats() and time.monotonic() < deadline:
+            table.update(0.016)
+            if table.c.session.game.must_decide():
+                view = table.c.view(table.c.seat)
+                table.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
+            time.sleep(0.01)
+        assert table.lendable_seats() == [computer]
+        app.dirty = True
+        app.step([])
+        button = table.targets.rect(("lend", computer))
+        assert button is not None
+        click_at(app, button.center)
+        assert game.computers.playing_for(computer)
+        moved = len(log)
+        assert run_until([app], lambda: len(game.hosting.host.auth.log) > moved, timeout=60)
+        assert game.hosting.host.auth.log[moved].cmd[1] == computer
+        assert table.lendable_seats() == []
     finally:
         game.close().wait(10)
         assert game._computers is None or game._computers.running() == 0
