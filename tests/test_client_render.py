@@ -270,3 +270,27 @@ def test_the_title_scene_shows_the_island():
     assert island.w * island.h >= 0.3 * 1280 * 720
     for button in menu.buttons.values():
         assert not button.rect.colliderect(island)
+
+
+def test_the_dice_are_thrown_before_they_settle_large_in_the_sea():
+    """Issue 10, item 12: a fresh roll shows the dice on their way (not at
+    their resting places); then they lie in the sea, each at least 1/12 of
+    the board's height."""
+    import time
+    app, table = make_table(rules="ck")
+    assert play_until(table, lambda t: t.curtain_for is None and t.view.phase == ROLL and t.c.auth.state.turn > 3)
+    table.submit(("roll", table.viewer))
+    if table.curtain_for is not None:
+        table.reveal()
+    table.flying = []
+    table.dice_until = 0.0
+    frame(app)
+    rest = [app.screen.subsurface(r).copy() for r in table.layout.dice]
+    assert ("event_die", table.view.dice[2]) in table.targets.keys()
+    for r in table.layout.dice:
+        assert r.h >= table.layout.board.h / 12 and table.layout.board.contains(r)
+    table.dice_until = time.monotonic() + 0.4          # half-way through the throw
+    frame(app)
+    moving = [app.screen.subsurface(r).copy() for r in table.layout.dice]
+    assert any(pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB") for a, b in zip(rest, moving))
+    assert not any(k and k[0] == "event_die" for k in table.targets.keys())

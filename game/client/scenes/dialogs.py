@@ -12,7 +12,7 @@ from game.engine.constants import DEV_NAMES, MONOPOLY, RESOURCES, VICTORY_POINT,
 from game.engine.state import ACCEPTED, COUNTERED, DECLINED, NOT_ASKED, PENDING
 
 from .. import cards, theme, widgets
-from ..eventtext import card_name, cards_text, error_text
+from ..eventtext import card_name, error_text
 from ..i18n import tr, trn
 
 
@@ -308,10 +308,14 @@ class ResponsesDialog(Dialog):
             answer = trade["answers"][p]
             pygame.draw.rect(surf, t.colours[p], (rect.x + self.s(20), y + self.s(6), self.s(10), self.s(30)))
             line = f"{t.names[p]} {tr(status[answer])}"
-            if answer == COUNTERED:
+            img = t.app.text.render(line + (":" if answer == COUNTERED else ""), 15, theme.TEXT)
+            surf.blit(img, img.get_rect(midleft=(rect.x + self.s(40), y + self.s(21))))
+            if answer == COUNTERED:            # their terms as cards: what you give ⇄ what you get
                 give, get = trade["counters"][p]
-                line += ": " + tr("responses.counter_terms", give=cards_text(give), get=cards_text(get))
-            self.text(surf, line, (rect.x + self.s(40), y + self.s(21)), 15, theme.TEXT, "midleft")
+                x = rect.x + self.s(48) + img.get_width()
+                row = self.card_row(surf, give, (x, y + self.s(21)), w=24, h=34)
+                self.text(surf, "⇄", (row.right + self.s(12), y + self.s(21)), 17, theme.ACCENT, "center", True)
+                self.card_row(surf, get, (row.right + self.s(24), y + self.s(21)), w=24, h=34)
             if answer in (ACCEPTED, COUNTERED):
                 cmd = ("confirm_trade", self.me, p)
                 r = pygame.Rect(rect.right - self.s(190), y, self.s(170), self.s(40))

@@ -363,7 +363,12 @@ def draw_top(t, surf) -> None:
     seat = t.curtain_for if t.curtain_for is not None else t.viewer
     if seat is not None:
         pygame.draw.rect(surf, t.colours[seat], (0, 0, int(8 * L.s), L.top.h))
+    room = L.menu_button.x - int(28 * L.s)
     img = text.render(top_text(t), 17, theme.TEXT, bold=True)
+    if img.get_width() > room:                      # long prompts (Dutch): smaller, then narrower
+        img = text.render(top_text(t), 14, theme.TEXT, bold=True)
+        if img.get_width() > room:
+            img = pygame.transform.smoothscale(img, (room, img.get_height()))
     surf.blit(img, img.get_rect(midleft=(int(18 * L.s), L.top.centery)))
 
 
