@@ -296,3 +296,12 @@ def test_the_position_command_says_what_is_wrong(tmp_path, capsys):
     assert main(["position", str(path)]) == 1
     assert main(["position", str(tmp_path / "missing.txt")]) == 1
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_the_position_command_reads_standard_input(monkeypatch, capsys):
+    import io
+    from game.cli import main
+    monkeypatch.setattr("sys.stdin", io.StringIO(BASE))
+    assert main(["position", "-", "--legal"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("game base players=3") and "# legal: ('end_turn', 0)" in out
