@@ -273,8 +273,8 @@ def _per_seat(write_seat):
 
 def _hands_seat(s, seat):
     hand = s.hands[seat]
-    if hand is None:
-        return f"?{s.hand_n[seat]}"
+    if hand is None:            # hidden; an empty hand needs no '?0'
+        return f"?{s.hand_n[seat]}" if s.hand_n[seat] else None
     return counts_to_letters(hand, CARD_LETTERS) if s.hand_n[seat] else None
 
 
@@ -287,6 +287,8 @@ def _bank_write(s):
 def _dev_seat(s, seat):
     dev, new = s.dev[seat], s.dev_new[seat]
     if dev is None:
+        if not s.dev_n[seat]:
+            return None
         old_n = s.dev_n[seat] - s.dev_new_n[seat]
         return f"?{old_n}" + (f"+{s.dev_new_n[seat]}" if s.dev_new_n[seat] else "")
     if not s.dev_n[seat]:
@@ -319,7 +321,7 @@ def _improvements_seat(s, seat):
 def _progress_seat(s, seat):
     cards = s.prog[seat]
     if cards is None:
-        return f"?{s.prog_n[seat]}"
+        return f"?{s.prog_n[seat]}" if s.prog_n[seat] else None
     names = [PROGRESS_NAMES[c] for c, k in enumerate(cards) for _ in range(k)]
     return " ".join(names) if names else None
 
