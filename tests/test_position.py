@@ -44,7 +44,7 @@ def assert_round_trip(state):
 
 
 GAMES = st.tuples(st.sampled_from(("base", "ck")), st.integers(2, 4), st.integers(0, 2 ** 32),
-                  st.integers(0, 700))
+                  st.integers(0, 1500))
 
 
 @SLOW
