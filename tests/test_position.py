@@ -78,8 +78,11 @@ def test_a_seats_view_is_written_with_hidden_parts_and_filled_back(game, audienc
     assert state_hash(parse(text)) == state_hash(full)            # filled the same way every time
 
 
-def test_a_filled_view_can_be_played_on():
-    auth, _ = random_game("base", 4, 11, 300)
+@pytest.mark.parametrize("rules, seed", [("base", 11), ("ck", 11), ("ck", 12), ("base", 13)])
+def test_a_filled_view_can_be_played_on(rules, seed):
+    """The state filled in from a seat's view is a real game: random play goes on
+    from it with every invariant holding."""
+    auth, _ = random_game(rules, 4, seed, 300 + 100 * seed)
     full = parse(format(view(auth.state, 2)))
     auth2 = game_at(format(full))
     bot = RandomBot(5)
