@@ -308,3 +308,18 @@ def test_the_position_command_reads_standard_input(monkeypatch, capsys):
     assert main(["position", "-", "--legal"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("game base players=3") and "# legal: ('end_turn', 0)" in out
+
+
+def test_B_9_7_a_finished_games_view_keeps_the_shown_victory_point_cards():
+    """At the end every seat's VP cards are shown (B-9.7): a view filled back gives
+    each hidden hand exactly the VP cards it showed."""
+    for seed in range(20, 40):
+        auth, _ = random_game("base", 3, seed, 4000)
+        s = auth.state
+        if s.phase == GAME_OVER and any(s.vp_cards_shown):
+            break
+    assert s.phase == GAME_OVER
+    for audience in (None, 0, 1, 2):
+        full = parse(format(view(s, audience)))
+        assert [d[4] for d in full.dev] == s.vp_cards_shown
+        assert full.winner == s.winner and check_state(full) == []
