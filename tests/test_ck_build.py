@@ -219,21 +219,17 @@ def test_CK_5_6_an_inactive_own_knight_cannot_move_so_the_spot_stays_closed():
 
 # --- CK-6 city improvements and metropolises ----------------------------------------------
 
-def improve_position():
-    auth = make_ck()
-    s = auth.state
-    put_city(s, 0, 7)
-    put_city(s, 0, 24)
-    put_city(s, 1, 15)
-    put_city(s, 2, 41)
-    start_turn(auth, 0)
-    return auth
+def improve_position(cities="0: A8 F6  1: G2  2: O4", more="", current=0):
+    """Seat 0: cities A8 and F6; seats 1 and 2 one city each (G2, O4)."""
+    return game_at(f"""game ck players=4 board=beginner seed=1
+cities {cities}
+turn 3 current {current} phase main dice 1,2,0
+{more}""")
 
 
 def test_CK_6_1_level_k_costs_k_commodities_of_the_track():
-    auth = improve_position()
+    auth = improve_position(more="hands 0: PCMMM")
     s = auth.state
-    set_cards(s, 0, hand(coin=3, cloth=1, paper=1))
     t = Table(auth)
     assert sorted(c[2] for c in t.legal(0, "improve")) == [TRADE, POLITICS, SCIENCE]
     t.do("improve", 0, POLITICS)
@@ -259,12 +255,9 @@ def test_CK_6_1_and_CK_6_6_no_improvement_without_a_city():
 def test_CK_6_2_each_track_has_five_levels():
     """Market … great exchange, town hall … high assembly, abbey … university:
     five levels, nothing beyond."""
-    auth = improve_position()
+    auth = improve_position("0: A8+science F6  1: G2  2: O4",
+                            "improvements 0: science=4 trade=5\nhands 0: PPPPPCCCCCC")
     s = auth.state
-    set_level(s, 0, SCIENCE, 4)
-    set_level(s, 0, TRADE, 5)
-    put_metropolis(s, SCIENCE, 7)
-    set_cards(s, 0, hand(paper=5, cloth=6))
     t = Table(auth)
     refuse(auth, ("improve", 0, TRADE), "cannot_improve")
     t.do("improve", 0, SCIENCE)
@@ -273,43 +266,37 @@ def test_CK_6_2_each_track_has_five_levels():
 
 
 def test_CK_6_4_first_to_level_4_places_the_metropolis_choosing_the_city():
-    auth = improve_position()
+    auth = improve_position(more="improvements 0: politics=3\nhands 0: MMMM")
     s = auth.state
-    set_level(s, 0, POLITICS, 3)
-    set_cards(s, 0, hand(coin=4))
     t = Table(auth)
     vp = s.vp_public[0]
     t.do("improve", 0, POLITICS)
     assert phase(s) == "decide" and s.pending["kind"] == "metropolis" and s.pending["seats"] == [0]
-    assert sorted(c[3] for c in t.legal(0)) == [(7,), (24,)]
+    assert sorted(c[3] for c in t.legal(0)) == [(N("A8"),), (N("F6"),)]
     assert t.legal(1) == []
-    refuse(auth, ("resolve", 0, "metropolis", (41,)), "bad_choice")
-    r = t.resolve(0, "metropolis", 24)
-    assert s.metropolis[POLITICS] == 24 and s.vp_public[0] == vp + 2
-    assert ("metropolis", 0, POLITICS, 24) in r.events and phase(s) == "main"
+    refuse(auth, ("resolve", 0, "metropolis", (N("O4"),)), "bad_choice")
+    r = t.resolve(0, "metropolis", N("F6"))
+    assert s.metropolis[POLITICS] == N("F6") and s.vp_public[0] == vp + 2
+    assert ("metropolis", 0, POLITICS, N("F6")) in r.events and phase(s) == "main"
 
 
 def test_CK_6_4_level_4_second_takes_nothing_level_5_first_takes_it_then_it_is_secure():
-    auth = improve_position()
+    auth = improve_position("0: A8+politics F6  1: G2  2: O4",
+                            "improvements 0: politics=4  1: politics=3  2: politics=4\n"
+                            "hands 1: MMMMMMMMM", current=1)
     s = auth.state
-    set_level(s, 0, POLITICS, 4)
-    put_metropolis(s, POLITICS, 7)
-    set_level(s, 1, POLITICS, 3)
-    set_cards(s, 1, hand(coin=9))
-    set_level(s, 2, POLITICS, 4)
-    start_turn(auth, 1)
     t = Table(auth)
     t.do("improve", 1, POLITICS)                      # level 4, second: nothing
-    assert s.metropolis[POLITICS] == 7
+    assert s.metropolis[POLITICS] == N("A8")
     t.do("improve", 1, POLITICS)                      # level 5 first: takes it (one city)
-    assert s.metropolis[POLITICS] == 15
+    assert s.metropolis[POLITICS] == N("G2")
     assert s.vp_public[0] == 4 and s.vp_public[1] == 4
     t.do("end_turn", 1)
     t.roll(1, 2, 0)
     set_cards(s, 2, hand(coin=5))
     t = Table(auth)
     t.do("improve", 2, POLITICS)                      # level 5 too late: secured
-    assert s.metropolis[POLITICS] == 15 and s.vp_public[2] == 2
+    assert s.metropolis[POLITICS] == N("G2") and s.vp_public[2] == 2
 
 
 def test_CK_6_5_only_city_a_metropolis_blocks_level_4_elsewhere_until_another_city():
@@ -350,57 +337,48 @@ def test_CK_7_1_move_along_own_roads_to_a_free_intersection_then_inactive():
     refuse(auth, ("move_knight", 0, 22, 17), "knight_not_ready")
 
 
-def displace_position():
-    """Seat 0: settlement 7, roads 7-12-17-23-29, strong active knight on 12.
-    Seat 1: settlement 13, roads 13-18-23 and 18-24, basic active knight on 23."""
-    auth = make_ck()
-    s = auth.state
-    put_building(s, 0, 7)
-    put_road(s, 0, 7, 12, 17, 23, 29)
-    put_knight(s, 0, 12, 2, active=True)
-    put_building(s, 1, 13)
-    put_road(s, 1, 13, 18, 23)
-    put_road(s, 1, 18, 24)
-    put_knight(s, 1, 23, 1, active=True)
-    start_turn(auth, 0)
-    return auth
+def displace_position(knights="0: A6:2a  1: E6:1a"):
+    """Seat 0: settlement A8, roads A7 D3 E7 I3 (by A6, D4, E6 to I4), strong active
+    knight on A6.  Seat 1: settlement B6, roads E3 E5 and F7 (by E4 to E6 and F6),
+    basic active knight on E6."""
+    return game_at(f"""game ck players=4 board=beginner seed=1
+settlements 0: A8  1: B6
+roads 0: A7 D3 E7 I3  1: E3 E5 F7
+knights {knights}
+turn 3 current 0 phase main dice 1,2,0
+""")
 
 
 def test_CK_7_2_displace_a_weaker_knight_whose_owner_chooses_the_retreat():
     auth = displace_position()
     s = auth.state
     t = Table(auth)
-    assert ("displace_knight", 0, 12, 23) in t.legal(0)
-    t.do("displace_knight", 0, 12, 23)
+    assert ("displace_knight", 0, N("A6"), N("E6")) in t.legal(0)
+    t.do("displace_knight", 0, N("A6"), N("E6"))
     assert s.pending["kind"] == "retreat" and s.pending["seats"] == [1]
-    assert sorted(c[3] for c in t.legal(1)) == [(18,), (24,)]
+    assert sorted(c[3] for c in t.legal(1)) == sorted([(N("E4"),), (N("F6"),)])
     assert t.legal(0) == []
-    t.resolve(1, "retreat", 24)
-    assert (s.knight_owner[24], s.knight_strength[24], s.knight_active[24]) == (1, 1, 1)
-    assert (s.knight_owner[23], s.knight_active[23]) == (0, 0)
+    t.resolve(1, "retreat", N("F6"))
+    assert (s.knight_owner[N("F6")], s.knight_strength[N("F6")], s.knight_active[N("F6")]) == (1, 1, 1)
+    assert (s.knight_owner[N("E6")], s.knight_active[N("E6")]) == (0, 0)
     assert phase(s) == "main"
 
 
 def test_CK_7_2_no_retreat_place_returns_the_knight_to_supply():
-    auth = displace_position()
+    # seat 1's own knight fills E4 and a foreign knight F6: nowhere free to retreat
+    auth = displace_position("0: A6:2a  1: E6:1a E4:1  2: F6:1")
     s = auth.state
-    put_knight(s, 1, 18)                  # its own knight fills 18 ...
-    put_knight(s, 2, 24)                  # ... and a foreign knight 24: nowhere free
     t = Table(auth)
-    r = t.do("displace_knight", 0, 12, 23)
+    r = t.do("displace_knight", 0, N("A6"), N("E6"))
     assert s.pending is None and ("knight_to_supply", 1, 1) in r.events
     assert s.knights_left[1] == [1, 2, 2]
 
 
 def test_CK_7_2_only_strictly_weaker_and_never_own_knights():
-    auth = displace_position()
-    s = auth.state
-    s.knight_strength[12] = 1
-    s.knights_left[0] = [1, 2, 2]
+    auth = displace_position("0: A6:1a I4:1  1: E6:1a")
     Table(auth)
-    refuse(auth, ("displace_knight", 0, 12, 23), "too_weak")
-    put_knight(s, 0, 29, 1)
-    refuse(auth, ("displace_knight", 0, 12, 29), "bad_spot")
+    refuse(auth, ("displace_knight", 0, N("A6"), N("E6")), "too_weak")
+    refuse(auth, ("displace_knight", 0, N("A6"), N("I4")), "bad_spot")
 
 
 def test_CK_7_3_chase_the_robber_after_the_first_attack_and_steal():

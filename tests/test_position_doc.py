@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from game.engine import legal_commands, state_hash
+from game.engine import legal_commands, state_hash, view, view_obj
 from game.engine.constants import GRAIN, ORE, WOOD, WOOL
 from game.engine.position import format, parse
 from game.engine.state import PHASE_NAMES
@@ -25,7 +25,7 @@ def example(name):
 
 
 def test_the_document_has_its_examples():
-    assert {"example-setup", "distance-rule", "longest-road-broken", "longest-road-set-aside",
+    assert {"example-setup", "hidden-parts", "distance-rule", "longest-road-broken", "longest-road-set-aside",
             "victory-point-card", "seven-rolled", "knight-robber", "city-production", "harbors",
             "barbarians-win", "mining"} <= set(BLOCKS)
 
@@ -43,6 +43,20 @@ def test_example_setup_reads_as_the_document_says():
     assert s.node_owner[corner("J12")] == 0 and s.node_owner[corner("A10")] == 1
     assert s.current == 2 and PHASE_NAMES[s.phase] == "setup_settlement"
     assert corner("J12") == corner("E4") == corner("F8")      # one corner, three names
+
+
+def test_B_9_1_hidden_parts_example_fills_what_seat_0_cannot_see():
+    """Other hands and development cards are counts only (B-9.1): reading fills them
+    with the cards bank and known hands leave, the same way every time, and seat 0
+    sees exactly what the text says."""
+    text = BLOCKS["hidden-parts"]
+    s = parse(text)
+    assert s.hand_n == [3, 4, 2] and s.bank == [16, 18, 18, 17, 17]
+    assert [sum(h[k] for h in s.hands[1:]) for k in range(5)] == [1, 0, 1, 2, 2]
+    assert s.dev_n == [1, 1, 1] and s.dev_new_n == [0, 0, 1] and s.deck_n == 22
+    assert state_hash(parse(text)) == state_hash(s)
+    again = parse(format(view(s, 0)))
+    assert view_obj(again, 0) == view_obj(s, 0)
 
 
 def test_B_3_3_distance_rule_example():

@@ -5,12 +5,13 @@
     state = parse(text)           # a full state; PositionError if impossible
 
 One line per topic, `key value…`; seat lists read `key 0: … 1: …`.  The
-formatter and parser are driven by one table, ROWS: each row writes some
-State fields and reads them back.  Everything a row does not write is either
-derived from the pieces by the builder (position_build.py: supplies, points,
-road lengths, harbor ratios, card counts …) or, for a field no row knows yet,
-written generically as `field <json>` when it differs from a new game's value,
-so a new State field round-trips before anyone writes a row for it.
+formatter and parser are driven by one table (position_rows.py): each row
+writes some State fields and reads them back.  Everything a row does not write
+is either derived from the pieces by the builder (position_build.py:
+supplies, points, road lengths, harbor ratios, card counts …) or, for a field
+no row knows yet, written generically as `field <json>` when it differs from
+a new game's value, so a new State field round-trips before anyone writes a
+row for it.
 
 Hidden parts may be written as unknown (`?`): a hand as `?5`, development cards
 as `?2+1`, a deck as `?20`, the generator and seed left out.  The builder fills
@@ -18,428 +19,15 @@ them with a generator seeded from the text, so a seat's view can be written
 and read back as a full state that agrees with that view.
 """
 
-import json
-
-from .board import NUM_HEXES, beginner_layout
-from .constants import DESERT, PROGRESS_NAMES, TRACK_NAMES
-from .notation import (
-    CARD_LETTERS, DEV_LETTERS, EDGE_NAME, HARBOR_LETTERS, HEX_LETTERS, NODE_NAME, TERRAIN_LETTERS,
-    PositionError, counts_to_letters, hex_id, node_id, rows,
+from .notation import PositionError
+from .position_build import Builder, blank_obj
+from .position_rows import (
+    GENERIC, JSON_ENCODER, LINE_ROWS, ORDER, SCALAR_BY_KEY, SCALAR_LINES, SCALARS, SEAT_ROWS, applies,
+    read_game_line, write_game_line,
 )
-from .position_build import DERIVED, Builder, blank_obj
-from .state import PHASE_NAMES, State, default_config
+from .state import State
 
-__all__ = ["PositionError", "format", "parse"]
-
-_format = format            # the builtin, before this module's own `format`
-_JSON = json.JSONEncoder(separators=(",", ":"))
-
-
-# --- value spellings -------------------------------------------------------------------------
-
-def _seat_or_none(v):
-    return "-" if v == -1 else str(v)
-
-
-def _read_int(text, what="a whole number"):
-    try:
-        return int(text)
-    except ValueError:
-        raise PositionError(f"'{text}' is not {what}") from None
-
-
-def _read_seat_or_none(text):
-    return -1 if text == "-" else _read_int(text, "a seat number or -")
-
-
-def _read_bool(text):
-    if text not in ("yes", "no"):
-        raise PositionError(f"'{text}' must be yes or no")
-    return text == "yes"
-
-
-def _read_phase(text):
-    if text not in PHASE_NAMES:
-        raise PositionError(f"'{text}' is not a phase ({', '.join(PHASE_NAMES)})")
-    return PHASE_NAMES.index(text)
-
-
-def _read_dice(text):
-    if text == "-":
-        return None
-    return [_read_int(d, "a die") for d in text.split(",")]
-
-
-def _read_json(text):
-    try:
-        return json.loads(text)
-    except ValueError:
-        raise PositionError(f"'{text}' is not valid JSON") from None
-
-
-def _dice_text(v):
-    return "-" if v is None else ",".join(map(str, v))
-
-
-def _node_or_none(v):
-    return "-" if v == -1 else NODE_NAME[v]
-
-
-def _read_node_or_none(text):
-    return -1 if text == "-" else node_id(text)
-
-
-# Scalar fields: key, field, write, read, default(state being built) or None (always written).
-_SETUP_PHASES = (PHASE_NAMES.index("setup_settlement"), PHASE_NAMES.index("setup_road"))
-_ROLL = PHASE_NAMES.index("roll")
-
-
-def _default_rolled(s):
-    return s.phase not in _SETUP_PHASES and s.phase != _ROLL
-
-
-def _default_setup_step(s):
-    return 0 if s.phase in _SETUP_PHASES else 2 * s.n
-
-
-SCALARS = (
-    ("turn", "turn", str, _read_int, None),
-    ("current", "current", str, _read_int, None),
-    ("phase", "phase", PHASE_NAMES.__getitem__, _read_phase, None),
-    ("rolled", "rolled", lambda v: "yes" if v else "no", _read_bool, _default_rolled),
-    ("dice", "dice", _dice_text, _read_dice, lambda s: None),
-    ("built", "built", lambda v: "yes" if v else "no", _read_bool, lambda s: False),
-    ("dev_played", "dev_played", lambda v: "yes" if v else "no", _read_bool, lambda s: False),
-    ("free_roads", "free_roads", str, _read_int, lambda s: 0),
-    ("resume", "resume_phase", PHASE_NAMES.__getitem__, _read_phase, lambda s: PHASE_NAMES.index("main")),
-    ("first", "first_player", str, _read_int, lambda s: 0),
-    ("setup", "setup_step", str, _read_int, _default_setup_step),
-    ("last_setup", "last_setup_node", _node_or_none, _read_node_or_none, lambda s: -1),
-    ("winner", "winner", _seat_or_none, _read_seat_or_none, lambda s: -1),
-    ("barbarians", "barb_pos", str, _read_int, lambda s: 0),
-    ("attacks", "barb_attacks", str, _read_int, lambda s: 0),
-)
-_SCALAR_BY_KEY = {row[0]: row for row in SCALARS}
-# How scalars are grouped on lines (the first key starts the line).
-SCALAR_LINES = (
-    ("turn", "current", "phase", "rolled", "dice", "built", "dev_played", "free_roads", "resume"),
-    ("first", "setup", "last_setup", "winner"),
-    ("barbarians", "attacks"),
-)
-
-
-# --- rows: one per line topic ----------------------------------------------------------------
-# A row is (key, write(state) -> str | None, read(builder, text), rules) where rules is None
-# (both rule sets), "base" or "ck".  Seat rows write `0: … 1: …` with seat values given by
-# write_seat(state, seat) -> str | None (None: the seat's default, left out).
-
-def _game_write(s):
-    c = s.config
-    seed = "?" if c["seed"] is None else c["seed"]
-    out = f"game {c['rules']} players={c['players']} target={c['vp_target']} board={c['board']} seed={seed}"
-    for flag in ("combine_trade_build", "knight_commit"):
-        if c[flag]:
-            out += " " + flag
-    return out
-
-
-def _game_read(text):
-    words = text.split()
-    if not words or words[0] not in ("base", "ck"):
-        raise PositionError("the game line must start with the rules: 'game base' or 'game ck'")
-    options = {"rules": words[0]}
-    names = {"players": "players", "target": "vp_target", "board": "board", "seed": "seed"}
-    for word in words[1:]:
-        key, eq, value = word.partition("=")
-        if not eq:
-            if word not in ("combine_trade_build", "knight_commit"):
-                raise PositionError(f"unknown game option '{word}'")
-            options[word] = True
-        elif key not in names:
-            raise PositionError(f"unknown game setting '{key}'")
-        elif key == "board":
-            options["board"] = value
-        elif key == "seed" and value == "?":
-            options["seed"] = None
-        else:
-            options[names[key]] = _read_int(value, f"a number for {key}")
-    seed = options.pop("seed", 0)
-    try:
-        config = default_config(**options)
-    except TypeError as exc:
-        raise PositionError(str(exc)) from None
-    config["seed"] = seed
-    return config
-
-
-def _terrain_write(s):
-    return "/".join(rows("".join(TERRAIN_LETTERS[t] for t in s.terrain)))
-
-
-def _terrain_read(b, text):
-    letters = text.replace("/", "")
-    if len(letters) != NUM_HEXES:
-        raise PositionError(f"terrain needs {NUM_HEXES} hexes, got {len(letters)}")
-    for ch in letters:
-        if ch not in TERRAIN_LETTERS:
-            raise PositionError(f"'{ch}' is not a terrain letter ({TERRAIN_LETTERS})")
-    b.s.terrain = [TERRAIN_LETTERS.index(ch) for ch in letters]
-
-
-def _numbers_write(s):
-    return "/".join(",".join(str(x) if x else "-" for x in row) for row in rows(s.numbers))
-
-
-def _numbers_read(b, text):
-    items = text.replace("/", ",").split(",")
-    if len(items) != NUM_HEXES:
-        raise PositionError(f"numbers needs {NUM_HEXES} hexes, got {len(items)}")
-    b.s.numbers = [0 if x == "-" else _read_int(x, "a number token") for x in items]
-
-
-def _harbors_write(s):
-    return "".join(HARBOR_LETTERS[k] for k in s.harbors)
-
-
-def _harbors_read(b, text):
-    if len(text) != 9 or any(ch not in HARBOR_LETTERS for ch in text):
-        raise PositionError(f"harbors needs 9 letters from {HARBOR_LETTERS}, got '{text}'")
-    b.s.harbors = [HARBOR_LETTERS.index(ch) for ch in text]
-
-
-def _layout_write(field, write):
-    """The beginner board's layout (B-2.6) goes without saying on `board=beginner`."""
-    default = dict(zip(("terrain", "numbers", "harbors"), beginner_layout()))[field]
-
-    def write_unless_beginner(s):
-        if s.config["board"] == "beginner" and getattr(s, field) == default:
-            return None
-        return write(s)
-    return write_unless_beginner
-
-
-def _robber_write(s):
-    """The robber starts on the desert (B-2.5): said only when elsewhere."""
-    return None if s.terrain[s.robber] == DESERT else HEX_LETTERS[s.robber]
-
-
-def _robber_read(b, text):
-    b.s.robber = hex_id(text)
-    b.robber_given = True
-
-
-# Pieces on the board, per seat, each found in one pass over the board (format runs
-# after every command in tools.simulate --check-positions).  Buildings carry suffixes:
-# +wall, +pillaged (a city reduced by the barbarians, CK-8.3) and
-# +trade/+politics/+science (a metropolis).
-def _joined(lists):
-    return [" ".join(names) if names else None for names in lists]
-
-
-def _settlements_all(s):
-    out = [[] for _ in range(s.n)]
-    level, flipped = s.node_level, s.flipped
-    for n, o in enumerate(s.node_owner):
-        if o != -1 and level[n] == 1:
-            out[o].append(NODE_NAME[n] + "+pillaged" if flipped and flipped[n] else NODE_NAME[n])
-    return _joined(out)
-
-
-def _cities_all(s):
-    out = [[] for _ in range(s.n)]
-    level, wall, metropolis = s.node_level, s.wall, s.metropolis
-    for n, o in enumerate(s.node_owner):
-        if o != -1 and level[n] == 2:
-            name = NODE_NAME[n]
-            if wall and wall[n]:
-                name += "+wall"
-            if metropolis and n in metropolis:
-                for track, m in enumerate(metropolis):
-                    if m == n:
-                        name += "+" + TRACK_NAMES[track]
-            out[o].append(name)
-    return _joined(out)
-
-
-def _roads_all(s):
-    out = [[] for _ in range(s.n)]
-    for e, o in enumerate(s.edge_owner):
-        if o != -1:
-            out[o].append(EDGE_NAME[e])
-    return _joined(out)
-
-
-def _knights_all(s):
-    out = [[] for _ in range(s.n)]
-    for n, o in enumerate(s.knight_owner):
-        if o != -1:
-            out[o].append(f"{NODE_NAME[n]}:{s.knight_strength[n]}" + ("a" if s.knight_active[n] else "")
-                          + ("f" if s.knight_fresh[n] else "") + ("p" if s.knight_promoted[n] else ""))
-    return _joined(out)
-
-
-def _per_seat(write_seat):
-    """A seat row's writer from one that writes a single seat's value."""
-    return lambda s: [write_seat(s, seat) for seat in range(s.n)]
-
-
-def _hands_seat(s, seat):
-    hand = s.hands[seat]
-    if hand is None:
-        return f"?{s.hand_n[seat]}"
-    return counts_to_letters(hand, CARD_LETTERS) if s.hand_n[seat] else None
-
-
-def _bank_write(s):
-    if any(h is None for h in s.hands):
-        return ",".join(map(str, s.bank))
-    return None
-
-
-def _dev_seat(s, seat):
-    dev, new = s.dev[seat], s.dev_new[seat]
-    if dev is None:
-        old_n = s.dev_n[seat] - s.dev_new_n[seat]
-        return f"?{old_n}" + (f"+{s.dev_new_n[seat]}" if s.dev_new_n[seat] else "")
-    if not s.dev_n[seat]:
-        return None
-    old = counts_to_letters([d - x for d, x in zip(dev, new)], DEV_LETTERS)
-    return old + ("+" + counts_to_letters(new, DEV_LETTERS) if s.dev_new_n[seat] else "")
-
-
-def _army_seat(s, seat):
-    return str(s.knights[seat]) if s.knights[seat] else None
-
-
-def _played_write(s):
-    other = [0] + list(s.dev_discard[1:])
-    return counts_to_letters(other, DEV_LETTERS) if any(other) else None
-
-
-def _deck_write(s):
-    if s.deck is None:
-        return f"?{s.deck_n}"
-    return "".join(DEV_LETTERS[k] for k in s.deck) or "-"
-
-
-def _improvements_seat(s, seat):
-    levels = s.improvements[seat]
-    words = [f"{TRACK_NAMES[t]}={v}" for t, v in enumerate(levels) if v]
-    return " ".join(words) if words else None
-
-
-def _progress_seat(s, seat):
-    cards = s.prog[seat]
-    if cards is None:
-        return f"?{s.prog_n[seat]}"
-    names = [PROGRESS_NAMES[c] for c, k in enumerate(cards) for _ in range(k)]
-    return " ".join(names) if names else None
-
-
-def _count_seat(field):
-    def write(s, seat):
-        v = getattr(s, field)[seat]
-        return str(v) if v else None
-    return write
-
-
-def _shown_seat(s, seat):
-    v = s.vp_cards_shown[seat]
-    return None if v == -1 else str(v)
-
-
-def _progress_deck_write(track):
-    def write(s):
-        if s.prog_decks is None:
-            return f"?{s.prog_deck_n[track]}"
-        return " ".join(PROGRESS_NAMES[c] for c in s.prog_decks[track]) or "-"
-    return write
-
-
-def _merchant_write(s):
-    h, seat = s.merchant
-    return None if h == -1 else f"{HEX_LETTERS[h]}:{seat}"
-
-
-def _rng_write(s):
-    return None if s.rng is None else f"{s.rng.state},{s.rng.inc}"
-
-
-def _json_write(field):
-    def write(s):
-        v = getattr(s, field)
-        return None if v is None or v == [] else _JSON.encode(v)
-    return write
-
-
-def _holder_write(field, default):
-    def write(s):
-        v = getattr(s, field)
-        return None if v == default(s) else _seat_or_none(v)
-    return write
-
-
-SEAT_ROWS = {
-    # key: (write(state) -> a value or None per seat, read_seat name on Builder, rules)
-    "settlements": (_settlements_all, "read_settlements", None),
-    "cities": (_cities_all, "read_cities", None),
-    "roads": (_roads_all, "read_roads", None),
-    "knights": (_knights_all, "read_knights", "ck"),
-    "improvements": (_per_seat(_improvements_seat), "read_improvements", "ck"),
-    "hands": (_per_seat(_hands_seat), "read_hand", None),
-    "dev": (_per_seat(_dev_seat), "read_dev", "base"),
-    "army": (_per_seat(_army_seat), "read_army", "base"),
-    "progress": (_per_seat(_progress_seat), "read_progress", "ck"),
-    "progress_vp": (_per_seat(_count_seat("prog_vp")), "read_progress_vp", "ck"),
-    "defenders": (_per_seat(_count_seat("defenders")), "read_defenders", "ck"),
-    "discard": (_per_seat(_count_seat("discard_need")), "read_discard", None),
-    "shown_vp": (_per_seat(_shown_seat), "read_shown_vp", None),
-}
-
-LINE_ROWS = {
-    # key: (write(state), read name on Builder, rules)
-    "terrain": (_layout_write("terrain", _terrain_write), _terrain_read, None),
-    "numbers": (_layout_write("numbers", _numbers_write), _numbers_read, None),
-    "harbors": (_layout_write("harbors", _harbors_write), _harbors_read, None),
-    "robber": (_robber_write, _robber_read, None),
-    "merchant": (_merchant_write, "read_merchant", "ck"),
-    "bank": (_bank_write, "read_bank", None),
-    "played": (_played_write, "read_played", "base"),
-    "deck": (_deck_write, "read_deck", "base"),
-    "progress_deck_science": (_progress_deck_write(2), "read_progress_deck", "ck"),
-    "progress_deck_politics": (_progress_deck_write(1), "read_progress_deck", "ck"),
-    "progress_deck_trade": (_progress_deck_write(0), "read_progress_deck", "ck"),
-    "longest_road": (_holder_write("longest_road", Builder.default_longest_road), "read_longest_road", None),
-    "largest_army": (_holder_write("largest_army", Builder.default_largest_army), "read_largest_army", "base"),
-    "trade": (_json_write("trade"), "read_json", None),
-    "agenda": (_json_write("agenda"), "read_json", None),
-    "pending": (_json_write("pending"), "read_json", None),
-    "rng": (_rng_write, "read_rng", None),
-}
-
-# The order of lines in the canonical text.
-ORDER = ("terrain", "numbers", "harbors", "robber", "settlements", "cities", "roads", "knights",
-         "merchant", "improvements", "hands", "bank", "dev", "army", "played", "deck", "progress",
-         "progress_vp", "defenders", "progress_deck_science", "progress_deck_politics",
-         "progress_deck_trade", "longest_road", "largest_army", "SCALARS", "discard", "shown_vp",
-         "trade", "agenda", "pending", "GENERIC", "rng")
-
-# State fields some row writes (the rest are DERIVED or written generically).
-WRITTEN = frozenset((
-    "config", "terrain", "numbers", "harbors", "robber", "node_owner", "node_level", "edge_owner",
-    "knight_owner", "knight_strength", "knight_active", "knight_fresh", "knight_promoted", "wall",
-    "metropolis", "flipped", "merchant", "improvements", "hands", "bank", "dev", "dev_new",
-    "knights", "dev_discard", "deck", "prog", "prog_vp", "defenders", "prog_decks", "longest_road",
-    "largest_army", "discard_need", "vp_cards_shown", "trade", "agenda", "pending", "rng",
-    "turn", "current", "phase", "rolled", "dice", "built", "dev_played", "free_roads",
-    "resume_phase", "first_player", "setup_step", "last_setup_node", "winner", "barb_pos",
-    "barb_attacks",
-))
-GENERIC = tuple(f for f in State.__slots__ if f not in WRITTEN and f not in DERIVED)
-
-
-def _applies(rules, state_rules):
-    return rules is None or rules == state_rules
+__all__ = ["GENERIC", "PositionError", "format", "parse"]
 
 
 # --- format -----------------------------------------------------------------------------------
@@ -447,7 +35,7 @@ def _applies(rules, state_rules):
 def format(state: State) -> str:
     """The canonical text of a state, or of a seat's view (hidden parts as '?')."""
     rules = state.config["rules"]
-    lines = [_game_write(state)]
+    lines = [write_game_line(state)]
     for key in ORDER:
         if key == "SCALARS":
             lines += _scalar_lines(state)
@@ -455,13 +43,13 @@ def format(state: State) -> str:
             lines += _generic_lines(state)
         elif key in SEAT_ROWS:
             write, _, row_rules = SEAT_ROWS[key]
-            if _applies(row_rules, rules):
+            if applies(row_rules, rules):
                 parts = [f"{seat}: {v}" for seat, v in enumerate(write(state)) if v is not None]
                 if parts:
                     lines.append(key + " " + " ".join(parts))
         else:
             write, _, row_rules = LINE_ROWS[key]
-            if _applies(row_rules, rules):
+            if applies(row_rules, rules):
                 v = write(state)
                 if v is not None:
                     lines.append(f"{key} {v}")
@@ -474,7 +62,7 @@ def _scalar_lines(state):
     for group in SCALAR_LINES:
         words = []
         for key in group:
-            _, field, write, _, default = _SCALAR_BY_KEY[key]
+            _, field, write, _, default = SCALAR_BY_KEY[key]
             if field in ("barb_pos", "barb_attacks") and not ck:
                 continue
             v = getattr(state, field)
@@ -490,7 +78,7 @@ def _generic_lines(state):
     out = []
     for field in GENERIC:
         v = getattr(state, field)
-        text = _JSON.encode(v)
+        text = JSON_ENCODER.encode(v)
         if text != blank[field]:
             out.append(f"{field} {text}")
     return out
@@ -523,7 +111,7 @@ def _parse(text, fill_seed, verify):
     if not lines or not lines[0][1].startswith("game "):
         raise PositionError("a position starts with its game line, e.g. 'game base players=4'")
     number, first = lines[0]
-    config = _game_read(first[5:])
+    config = read_game_line(first[5:])
     b = Builder(config, text if fill_seed is None else fill_seed)
     rules = config["rules"]
     seen = set()
@@ -532,12 +120,12 @@ def _parse(text, fill_seed, verify):
         key, _, rest = line.partition(" ")
         rest = rest.strip()
         try:
-            if key in _SCALAR_BY_KEY:
+            if key in SCALAR_BY_KEY:
                 words = line.split()
                 if len(words) % 2:
                     raise PositionError(f"'{words[-1]}' has no value")
                 for k, v in zip(words[::2], words[1::2]):
-                    if k not in _SCALAR_BY_KEY:
+                    if k not in SCALAR_BY_KEY:
                         raise PositionError(f"unknown key '{k}'")
                     _once(seen, k)
                     scalars[k] = v
@@ -575,7 +163,7 @@ def _once(seen, key):
 
 
 def _check_rules(key, row_rules, rules):
-    if not _applies(row_rules, rules):
+    if not applies(row_rules, rules):
         raise PositionError(f"'{key}' belongs to the {'base' if rules == 'ck' else 'Cities & Knights'} rules")
 
 

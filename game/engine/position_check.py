@@ -4,7 +4,7 @@
 from .board import HARBOR_BAG, NODE_LINKS, NUMBER_SEQUENCE, TERRAIN_BAG
 from .constants import (
     DESERT, DEV_DECK_COUNTS, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, PROGRESS_CARDS, PROGRESS_HAND_LIMIT,
-    PROGRESS_TRACK, PROGRESS_VP_CARDS, RESOURCES, TRACK_NAMES,
+    PROGRESS_TRACK, PROGRESS_VP_CARDS, RESOURCES, TRACK_NAMES, VICTORY_POINT,
 )
 from .invariants import check_state
 from .notation import CARD_LETTERS, DEV_LETTERS, EDGE_NAME, NODE_NAME, PositionError
@@ -108,16 +108,35 @@ def _fill_dev(b, fill_rng):
             raise PositionError(f"development cards missing from hands, played pile and deck: {missing}")
         return
     cards = _deal(pool, fill_rng())
+    # Seats whose victory point cards were shown at the end (B-9.7) get exactly those first.
+    unknown.sort(key=lambda seat: s.vp_cards_shown[seat] == -1)
     for seat in unknown:
         old, new = b.dev_unknown[seat]
-        if old + new > len(cards):
+        shown = s.vp_cards_shown[seat]
+        if old + new > len(cards) or shown > old + new:
             raise PositionError("more unknown development cards than are left")
+        hand = []
+        if shown >= 0:
+            for _ in range(shown):
+                if VICTORY_POINT not in cards:
+                    raise PositionError(f"seat {seat} showed {shown} victory point cards; not enough are left")
+                cards.remove(VICTORY_POINT)
+                hand.append(VICTORY_POINT)
+            others = [c for c in cards if c != VICTORY_POINT]
+            if len(others) < old + new - shown:
+                raise PositionError(f"seat {seat} showed only {shown} victory point cards; too few others are left")
+            picked = others[len(others) - (old + new - shown):]
+            for c in picked:
+                cards.remove(c)
+            hand += picked
+        else:
+            hand = [cards.pop() for _ in range(old + new)]
         new_cards = [0] * 5
-        for _ in range(new):
-            new_cards[cards.pop()] += 1
-        dev = list(new_cards)
-        for _ in range(old):
-            dev[cards.pop()] += 1
+        for c in hand[len(hand) - new:] if new else ():
+            new_cards[c] += 1
+        dev = [0] * 5
+        for c in hand:
+            dev[c] += 1
         s.dev[seat], s.dev_new[seat] = dev, new_cards
     if b.deck_given and b.deck_unknown is None:
         if cards:
