@@ -39,8 +39,9 @@ class Line:
     """One line of a staged panel: words, a colour, an optional seat swatch
     and card counts drawn as chips."""
 
-    def __init__(self, text, colour=theme.TEXT, seat=None, cards=None, bold=False):
+    def __init__(self, text, colour=theme.TEXT, seat=None, cards=None, bold=False, pips=0):
         self.text, self.colour, self.seat, self.cards, self.bold = text, colour, seat, cards, bold
+        self.pips = pips                 # a strength, drawn as that many shields in the seat's colour
 
 
 class Panel:
@@ -167,7 +168,7 @@ class Stage:
         panel.lines.append(Line(tr("stage.attack_strength", barbarians=barbarians, knights=catan),
                                 theme.BAD if barbarians > catan else theme.GOOD, bold=True))
         for seat, k in enumerate(per):
-            panel.lines.append(Line(tr("stage.attack_knights", n=k, name=self._name(seat)), seat=seat))
+            panel.lines.append(Line(tr("stage.attack_knights", n=k, name=self._name(seat)), seat=seat, pips=k))
         self.attack = panel
         self.first_attack = self.attacks == 1
 
@@ -287,6 +288,7 @@ class Stage:
             room = width - 2 * pad - (int(20 * s) if line.seat is not None else 0)
             if line.cards:
                 room -= int(34 * s) * sum(1 for k in line.cards if k)
+            room -= int(16 * s) * line.pips
             wrap_font = self.t.app.fonts.get(15, line.bold)
             imgs = [text.render(w, 15, line.colour, bold=line.bold) for w in widgets.wrap(line.text, wrap_font, room)]
             rows.append((imgs, line))
@@ -325,8 +327,19 @@ class Stage:
                 for kind, k in enumerate(line.cards):
                     if k:
                         cx = self._chip(surf, cx, y, kind, k)
+            for i in range(line.pips):
+                cx = x + (imgs[-1].get_width() if imgs else 0) + int(12 * s) + i * int(16 * s)
+                self._shield(surf, cx, y + int(3 * s), self.t.colours[line.seat])
             y = ly + int(4 * s)
         return r
+
+    def _shield(self, surf, x, y, colour) -> None:
+        """One point of knight strength: a small shield."""
+        s = self.t.layout.s
+        w, h = int(12 * s), int(15 * s)
+        pts = [(x, y), (x + w, y), (x + w, y + h * 0.55), (x + w / 2, y + h), (x, y + h * 0.55)]
+        pygame.draw.polygon(surf, colour, pts)
+        pygame.draw.polygon(surf, (20, 20, 20), pts, 1)
 
     def _chip(self, surf, x, y, kind, k) -> int:
         """A small card of `kind` with its count; returns the x after it."""
