@@ -12,7 +12,6 @@ pytest.importorskip("pygame_gui")
 from clarity_helpers import COLOURS, NAMES, bot_game, make_app  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.scenes.table import TableScene  # noqa: E402
-from game.client.staging import REVEAL_SECONDS  # noqa: E402
 
 
 def _events(auth, i):

@@ -27,7 +27,6 @@ from game.engine.constants import TERRAIN_NAMES
 
 from . import theme, widgets
 from .boardview import draw_ship
-from .eventtext import card_name
 from .i18n import tr, trn
 
 REVEAL_SECONDS = 0.55            # between two lines of the attack
@@ -350,6 +349,3 @@ class Stage:
         img = text.render(f"{k}", 13, theme.TEXT, bold=True)
         surf.blit(img, (r.right + int(3 * s), y + int(2 * s)))
         return r.right + int(3 * s) + img.get_width() + int(8 * s)
-
-    def card_words(self, cards) -> str:
-        return ", ".join(f"{k} {card_name(kind)}" for kind, k in enumerate(cards) if k)
