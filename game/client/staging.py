@@ -93,7 +93,7 @@ class Stage:
 
     def _on_rolled(self, event, view):
         total = event[2] + event[3]
-        self.production = None
+        self.production = self.seven = None             # a new roll: the last one's panels go
         if total == 7:
             self.seven = Panel(tr("stage.seven_title", name=self._name(event[1])))
             if view.ck and not self.attacks:
@@ -261,10 +261,10 @@ class Stage:
             return
         L, s = self.t.layout, self.t.layout.s
         x, y = L.board.x + int(12 * s), L.board.bottom - int(12 * s)
-        for panel in (self.production, self.seven):
+        for panel in (self.production, self.seven):      # stacked in the sea left of the island
             if panel is not None:
-                r = self._panel(surf, panel, int(290 * s), bottomleft=(x, y))
-                x = r.right + int(10 * s)
+                r = self._panel(surf, panel, int(250 * s), bottomleft=(x, y))
+                y = r.top - int(8 * s)
         if self.attack is not None:
             shade = pygame.Surface(L.board.size, pygame.SRCALPHA)
             shade.fill((6, 10, 18, 150))
@@ -321,11 +321,12 @@ class Stage:
             for img in imgs:
                 surf.blit(img, (x, ly))
                 ly += img.get_height()
-            if line.cards:
-                cx = x + imgs[0].get_width() + int(10 * s) if imgs else x
+            if line.cards:                              # the cards after the line's last words
+                cx = x + (imgs[-1].get_width() if imgs else 0) + int(10 * s)
+                cy = ly - (imgs[-1].get_height() if imgs else 0)
                 for kind, k in enumerate(line.cards):
                     if k:
-                        cx = self._chip(surf, cx, y, kind, k)
+                        cx = self._chip(surf, cx, cy, kind, k)
             for i in range(line.pips):
                 cx = x + (imgs[-1].get_width() if imgs else 0) + int(12 * s) + i * int(16 * s)
                 self._shield(surf, cx, y + int(3 * s), self.t.colours[line.seat])
