@@ -65,7 +65,7 @@ def test_the_rules_screen_renders_every_line_in_both_languages_at_both_sizes(lan
             assert i18n.tr(f"rulebook.{name}.{item}") != f"rulebook.{name}.{item}", (name, item)
     n = screen.columns()
     col_w = (screen.view_rect.w - int(28 * screen.s) * (n - 1)) // n
-    font = app.fonts.get(14)
+    font = app.fonts.get(screen.text_size)
     for block in screen._blocks(col_w):
         for kind, payload, _ in block:
             if kind == "line":
