@@ -41,7 +41,7 @@ from game.engine.state import (
     STEAL, TRADE,
 )
 
-from .. import reasons, staging, theme, widgets
+from .. import clarity_overlay, reasons, staging, theme, widgets
 from ..boardview import (
     BoardView, draw_city, draw_gate, draw_knight, draw_robber, draw_settlement, draw_ship, draw_wall,
 )
@@ -49,7 +49,6 @@ from ..eventtext import card_name, cards_text, error_text, event_die_text, progr
 from ..i18n import tr
 from ..layout import TableLayout
 from ..prompts import main_prompt, roll_prompt
-from .. import clarity_overlay
 from . import ckdialogs, dialogs
 from .base import Scene
 
