@@ -65,7 +65,7 @@ def test_the_rules_screen_renders_every_line_in_both_languages_at_both_sizes(lan
             assert i18n.tr(f"rulebook.{name}.{item}") != f"rulebook.{name}.{item}", (name, item)
     n = screen.columns()
     col_w = (screen.view_rect.w - int(28 * screen.s) * (n - 1)) // n
-    font = app.fonts.get(14)
+    font = app.fonts.get(screen.text_size)
     for block in screen._blocks(col_w):
         for kind, payload, _ in block:
             if kind == "line":
@@ -158,3 +158,53 @@ def test_leaving_asks_once_more_with_the_way_back_on_the_left():
     app.step([])
     click(app, menu.targets.rect("really_leave"))
     assert isinstance(app.scene, MenuScene)
+
+
+def _rect_of(table, key):
+    return table.targets.rect(key)
+
+
+def test_dialog_buttons_keep_one_order_the_way_back_left_the_action_right():
+    """The in-game menu's confirmation, the bank, the trade offer and the
+    Cities & Knights choices: Cancel/Close on the left, the action on the right."""
+    from game.client.scenes import ckdialogs, dialogs
+    from game.engine.constants import PROGRESS_INDEX
+    from game.engine.state import MAIN
+    from clarity_helpers import bot_game
+    auth, _ = bot_game(rules="ck", seed=9, players=3, until=lambda a: a.state.phase == MAIN and a.state.turn >= 4)
+    me = auth.state.current
+    auth.state.prog[me][PROGRESS_INDEX["warlord"]] = 1
+    auth.state.prog_n[me] += 1
+    auth.state.hands[me] = [4, 4, 4, 4, 4, 0, 0, 0]
+    auth.state.hand_n[me] = 20
+    app = make_app()
+    table = TableScene(app, HotseatController(auth.config, NAMES[:3], COLOURS[:3], auth=auth))
+    app.push(table)
+    if table.curtain_for is not None:
+        table.reveal()
+    def bank():
+        table.dialog = dialogs.BankDialog(table)
+        app.dirty = True
+        app.step([])
+        for key in (("bank", "give", 0), ("bank", "get", 1)):
+            table.targets.at(table.targets.rect(key).center)[1]()
+
+    def trade():
+        table.dialog = dialogs.TradeEditor(table)
+        app.dirty = True
+        app.step([])
+        for key in (("give", "plus", 0), ("get", "plus", 1)):
+            table.targets.at(table.targets.rect(key).center)[1]()
+
+    pairs = ((lambda: table.open_progress(PROGRESS_INDEX["warlord"]), ("choice", "cancel"), ("choice", "ok")),
+             (trade, ("trade", "cancel"), ("trade", "send")),
+             (bank, ("bank", "cancel"), ("bank", "ok")))
+    for open_it, back, action in pairs:
+        table.dialog = None
+        open_it()
+        app.dirty = True
+        app.step([])
+        assert isinstance(table.dialog, (ckdialogs.Chooser, dialogs.TradeEditor, dialogs.BankDialog))
+        back_rect, action_rect = _rect_of(table, back), _rect_of(table, action)
+        assert back_rect is not None and action_rect is not None, (back, action)
+        assert back_rect.x < action_rect.x, (back, action)

@@ -89,3 +89,12 @@ def test_log_sentences_use_the_singular_for_one():
     assert sentences(("knights_committed", 0, (5, 7)), names) == ["Ann sends 2 knights against the barbarians."]
     i18n.set_language("nl")
     assert sentences(("gave", 0, 1, 1, None), names) == ["Ann geeft Bob: 1 kaart."]
+
+
+@pytest.mark.parametrize("lang,one,two", [("en", "1 coin", "2 coins"), ("nl", "1 munt", "2 munten")])
+def test_card_counts_in_sentences_use_the_right_form(lang, one, two):
+    """CK-1.2: coin is the one commodity whose word changes with the count."""
+    from game.client.eventtext import cards_text
+    i18n.set_language(lang)
+    assert cards_text([0, 0, 0, 0, 2, 0, 0, 1]) == f"2 {i18n.tr('res.ore')}, {one}"
+    assert cards_text([0, 0, 0, 0, 0, 0, 0, 2]) == two

@@ -133,3 +133,17 @@ def test_the_catalogs_have_no_reason_for_a_code_the_engine_lacks():
         if key.startswith("why.") and key.count(".") == 1 and key != "why.lacking":
             assert key.split(".")[1] in codes, key
     assert default_config()           # (the engine is importable with its defaults)
+
+
+def test_B_3_3_hovering_a_corner_that_is_not_lit_tells_why():
+    auth, _ = bot_game(seed=6, players=3, stop=2)
+    built = next(n for n in range(len(auth.state.node_owner)) if auth.state.node_owner[n] != -1)
+    app, table = _table(auth)
+    x, y = table.board.node_pos(NODE_NEIGHBORS[built][0])
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))])
+    assert table.tooltip() == ("Too close: two buildings never stand on neighbouring corners"
+                               " — distance rule (B-3.3)")
+    lit = sorted(table.pick[1])[0]
+    x, y = table.board.node_pos(lit)
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))])
+    assert table.hover_spot == lit and table.tooltip() is None        # a lit corner needs no excuse

@@ -12,7 +12,6 @@ pytest.importorskip("pygame_gui")
 from clarity_helpers import COLOURS, NAMES, bot_game, make_app  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.scenes.table import TableScene  # noqa: E402
-from game.client.staging import REVEAL_SECONDS  # noqa: E402
 
 
 def _events(auth, i):
@@ -121,7 +120,7 @@ def test_B_5_3_a_seven_shows_who_discards_the_robber_and_the_theft():
     assert panel.title == f"{NAMES[roller]} rolled a 7"
     for s, k in enumerate(need):
         if k:
-            assert f"{NAMES[s]} discarded {k} card{'s' if k != 1 else ''}:" in lines
+            assert f"{NAMES[s]} discarded {k} card{'s' if k != 1 else ''}" in lines
     assert any(t.startswith("The robber moves to the ") for t in lines)
     thief, victim = next((e[1], e[2]) for e in auth.log[steal].events if e[0] == "stole")
     assert lines[-1].startswith(f"{NAMES[thief]} robs {NAMES[victim]}")

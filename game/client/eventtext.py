@@ -2,7 +2,7 @@
 
 from game.engine.constants import CARD_NAMES, DEV_NAMES, PROGRESS_NAMES, SHIP_FACES, TERRAIN_NAMES, TRACK_NAMES
 
-from .i18n import tr, trn
+from .i18n import has_text, language, tr, trn
 
 
 def error_text(err) -> str:
@@ -16,8 +16,15 @@ def card_name(kind) -> str:
     return tr("res." + CARD_NAMES[kind])
 
 
+def count_text(kind, k) -> str:
+    """`k` cards of `kind`: "2 coins" where the word has plural forms
+    (catalog entries count.<card>_one/_other), else "2 ore"."""
+    key = "count." + CARD_NAMES[kind]
+    return trn(key, k) if has_text(language(), key) else f"{k} {card_name(kind)}"
+
+
 def cards_text(counts) -> str:
-    parts = [f"{k} {card_name(kind)}" for kind, k in enumerate(counts) if k]
+    parts = [count_text(kind, k) for kind, k in enumerate(counts) if k]
     return ", ".join(parts) if parts else "0"
 
 

@@ -204,21 +204,31 @@ def explain_button(table, name) -> None:
         table.note(why, theme.BAD, 6.0)
 
 
+def unlit_spot(table, pos):
+    """(spot kind, command kind, spot) of a spot under `pos` that is of the
+    kind being picked but not lit (not allowed), or None."""
+    if table.pick is None or table.pick_style != "build" or table.viewer is None or table.dialog is not None:
+        return None
+    kind, cands = table.pick
+    cmd_kind = next((c[0] for c in cands.values() if isinstance(c, tuple)), None) or table.mode
+    if cmd_kind is None:
+        return None
+    spot = table.board.hit(kind, range(SPOT_COUNTS[kind]), pos)
+    if spot is None or spot in cands:
+        return None
+    return kind, cmd_kind, spot
+
+
+def unlit_reason(table, key):
+    """The tooltip for hover key ("unlit", kind, command kind, spot)."""
+    return spot_reason(table.view, table.viewer, key[2], key[3])
+
+
 def explain_spot(table, pos) -> bool:
     """A click on the board beside every lit spot: if it is on a spot of the
     kind being picked, say why that one is not allowed.  True if it did."""
-    if table.pick is None or table.pick_style != "build" or table.viewer is None:
-        return False
-    kind, cands = table.pick
-    cmd_kind = next((c[0] for c in cands.values() if isinstance(c, tuple)), None)
-    if cmd_kind is None and table.mode:
-        cmd_kind = table.mode
-    if cmd_kind is None:
-        return False
-    spot = table.board.hit(kind, range(SPOT_COUNTS[kind]), pos)
-    if spot is None or spot in cands:
-        return False
-    why = spot_reason(table.view, table.viewer, cmd_kind, spot)
+    found = unlit_spot(table, pos)
+    why = spot_reason(table.view, table.viewer, found[1], found[2]) if found else None
     if why:
         table.note(why, theme.BAD, 6.0)
     return bool(why)

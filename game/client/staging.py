@@ -27,7 +27,6 @@ from game.engine.constants import TERRAIN_NAMES
 
 from . import theme, widgets
 from .boardview import draw_ship
-from .eventtext import card_name
 from .i18n import tr, trn
 
 REVEAL_SECONDS = 0.55            # between two lines of the attack
@@ -39,8 +38,9 @@ class Line:
     """One line of a staged panel: words, a colour, an optional seat swatch
     and card counts drawn as chips."""
 
-    def __init__(self, text, colour=theme.TEXT, seat=None, cards=None, bold=False):
+    def __init__(self, text, colour=theme.TEXT, seat=None, cards=None, bold=False, pips=0):
         self.text, self.colour, self.seat, self.cards, self.bold = text, colour, seat, cards, bold
+        self.pips = pips                 # a strength, drawn as that many shields in the seat's colour
 
 
 class Panel:
@@ -93,7 +93,7 @@ class Stage:
 
     def _on_rolled(self, event, view):
         total = event[2] + event[3]
-        self.production = None
+        self.production = self.seven = None             # a new roll: the last one's panels go
         if total == 7:
             self.seven = Panel(tr("stage.seven_title", name=self._name(event[1])))
             if view.ck and not self.attacks:
@@ -167,7 +167,7 @@ class Stage:
         panel.lines.append(Line(tr("stage.attack_strength", barbarians=barbarians, knights=catan),
                                 theme.BAD if barbarians > catan else theme.GOOD, bold=True))
         for seat, k in enumerate(per):
-            panel.lines.append(Line(tr("stage.attack_knights", n=k, name=self._name(seat)), seat=seat))
+            panel.lines.append(Line(tr("stage.attack_knights", n=k, name=self._name(seat)), seat=seat, pips=k))
         self.attack = panel
         self.first_attack = self.attacks == 1
 
@@ -261,10 +261,10 @@ class Stage:
             return
         L, s = self.t.layout, self.t.layout.s
         x, y = L.board.x + int(12 * s), L.board.bottom - int(12 * s)
-        for panel in (self.production, self.seven):
+        for panel in (self.production, self.seven):      # stacked in the sea left of the island
             if panel is not None:
-                r = self._panel(surf, panel, int(290 * s), bottomleft=(x, y))
-                x = r.right + int(10 * s)
+                r = self._panel(surf, panel, int(250 * s), bottomleft=(x, y))
+                y = r.top - int(8 * s)
         if self.attack is not None:
             shade = pygame.Surface(L.board.size, pygame.SRCALPHA)
             shade.fill((6, 10, 18, 150))
@@ -287,6 +287,7 @@ class Stage:
             room = width - 2 * pad - (int(20 * s) if line.seat is not None else 0)
             if line.cards:
                 room -= int(34 * s) * sum(1 for k in line.cards if k)
+            room -= int(16 * s) * line.pips
             wrap_font = self.t.app.fonts.get(15, line.bold)
             imgs = [text.render(w, 15, line.colour, bold=line.bold) for w in widgets.wrap(line.text, wrap_font, room)]
             rows.append((imgs, line))
@@ -320,13 +321,25 @@ class Stage:
             for img in imgs:
                 surf.blit(img, (x, ly))
                 ly += img.get_height()
-            if line.cards:
-                cx = x + imgs[0].get_width() + int(10 * s) if imgs else x
+            if line.cards:                              # the cards after the line's last words
+                cx = x + (imgs[-1].get_width() if imgs else 0) + int(10 * s)
+                cy = ly - (imgs[-1].get_height() if imgs else 0)
                 for kind, k in enumerate(line.cards):
                     if k:
-                        cx = self._chip(surf, cx, y, kind, k)
+                        cx = self._chip(surf, cx, cy, kind, k)
+            for i in range(line.pips):
+                cx = x + (imgs[-1].get_width() if imgs else 0) + int(12 * s) + i * int(16 * s)
+                self._shield(surf, cx, y + int(3 * s), self.t.colours[line.seat])
             y = ly + int(4 * s)
         return r
+
+    def _shield(self, surf, x, y, colour) -> None:
+        """One point of knight strength: a small shield."""
+        s = self.t.layout.s
+        w, h = int(12 * s), int(15 * s)
+        pts = [(x, y), (x + w, y), (x + w, y + h * 0.55), (x + w / 2, y + h), (x, y + h * 0.55)]
+        pygame.draw.polygon(surf, colour, pts)
+        pygame.draw.polygon(surf, (20, 20, 20), pts, 1)
 
     def _chip(self, surf, x, y, kind, k) -> int:
         """A small card of `kind` with its count; returns the x after it."""
@@ -337,6 +350,3 @@ class Stage:
         img = text.render(f"{k}", 13, theme.TEXT, bold=True)
         surf.blit(img, (r.right + int(3 * s), y + int(2 * s)))
         return r.right + int(3 * s) + img.get_width() + int(8 * s)
-
-    def card_words(self, cards) -> str:
-        return ", ".join(f"{k} {card_name(kind)}" for kind, k in enumerate(cards) if k)

@@ -348,7 +348,7 @@ class Chooser(Dialog):
             buttons.append((("choice", "cancel"), tr("btn.close") if not opts else tr("btn.cancel"),
                             self.close, True, False))
         x = rect.centerx - (len(buttons) * bw + (len(buttons) - 1) * s(10)) // 2
-        for key, label, action, enabled, primary in buttons:
+        for key, label, action, enabled, primary in reversed(buttons):     # the way back left, OK right
             t.btn(surf, key, (x, by, bw, s(40)), label, action, enabled, primary=primary)
             x += bw + s(10)
 

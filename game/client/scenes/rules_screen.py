@@ -45,7 +45,7 @@ SECTIONS = (
                   ("metropolis", "CK-6.4", CK, None))),
     ("win", (("base", "B-8.1", BASE, None), ("ck", "CK-10", CK, None))),
 )
-TEXT_SIZE, HEAD_SIZE = 14, 18
+TEXT_SIZE, HEAD_SIZE = 16, 19
 
 
 def sections(ck: bool) -> list:
@@ -216,5 +216,5 @@ class RulesScreen(Scene):
             knob = pygame.Rect(track.x, track.y + track.h * self.scroll / self.body.get_height(), track.w,
                                max(int(20 * s), track.h * part))
             pygame.draw.rect(surf, theme.ACCENT, knob, border_radius=3)
-        img = text.render(tr("rulebook.keys"), 12, theme.TEXT_DIM)
+        img = text.render(tr("rulebook.keys") if self.max_scroll() else tr("rulebook.keys_close"), 12, theme.TEXT_DIM)
         surf.blit(img, img.get_rect(midbottom=(self.size[0] // 2, self.size[1] - int(5 * s))))

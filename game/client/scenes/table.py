@@ -413,6 +413,9 @@ class TableScene(Scene):
         spot = None
         if key is None and self.pick is not None:
             spot = self.board.hit(self.pick[0], self.pick[1], self.mouse)
+        unlit = reasons.unlit_spot(self, self.mouse) if key is None and spot is None else None
+        if unlit is not None:
+            key = ("unlit",) + unlit            # a spot that is not allowed: the tooltip says why
         if key is None and spot is None and self.dialog is None and self.layout.board.collidepoint(self.mouse):
             harbor = self.board.harbor_at(self.mouse)
             knight = self.board.hit("node", [m for m in range(len(self.view.node_owner))
@@ -435,6 +438,8 @@ class TableScene(Scene):
             return None
         if key[0] == "why":                  # a greyed button says why (reasons.py)
             return reasons.hover_reason(self)
+        if key[0] == "unlit":
+            return reasons.unlit_reason(self, key)
         if key[0] == "harbor":
             kind = v.harbors[key[1]]
             return tr("tip.harbor_generic") if kind == GENERIC_HARBOR else tr("tip.harbor", res=card_name(kind))
