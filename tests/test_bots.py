@@ -138,3 +138,48 @@ def test_every_level_has_a_name_and_description_in_both_languages():
             assert cat[f"bot.level.{level}"] and cat[f"bot.level.{level}.help"], (lang, level)
     nl = catalog("nl")
     assert [nl[f"bot.level.{lv}"] for lv in LEVELS] == ["Makkelijk", "Gemiddeld", "Moeilijk"]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), stop=st.integers(0, 1500), rules=st.sampled_from(["base", "ck"]))
+def test_candidates_and_policy_are_legal_and_offers_are_few(seed, stop, rules):
+    """The search interface of evaluate.py: every candidate is a legal command
+    (offers at most a few, all legal terms), the policy plays a legal command
+    drawing only on the generator it is given, and evaluate gives a number."""
+    from game.bots.evaluate import candidates, evaluate, policy
+    auth = random_game(seed, rules=rules, max_commands=stop)
+    state = auth.state
+    for seat in deciders(state):
+        v = view(state, seat)
+        cands = candidates(v, seat)
+        assert cands and all(check(state, c) is None for c in cands)
+        assert sum(c[0] == "offer" for c in cands) <= 3
+        cmd = policy(v, seat, Rng(seed))
+        assert check(state, cmd) is None and cmd == policy(view(state, seat), seat, Rng(seed))
+        assert isinstance(evaluate(v, seat), float)
+
+
+@pytest.mark.parametrize("failure", ["raises", "illegal", "nothing"])
+def test_a_failing_decision_falls_back_to_a_safe_legal_command(failure):
+    """Never stall: whatever goes wrong inside a level, the seat still gets a
+    legal command (end the turn, decline, roll ...), unless the bot is strict."""
+    from game.bots.medium import MediumPlayer
+
+    class Broken(MediumPlayer):
+        def decide(self, view, cmds):
+            if failure == "raises":
+                raise RuntimeError("a bug in a level")
+            return ("build_city", self.seat, 999) if failure == "illegal" else None
+
+    positions = []
+    random_game(61, on_record=lambda auth, r: positions.append(auth.state.copy())
+                if len(auth.log) % 97 == 0 else None, max_commands=1500)
+    random_game(62, rules="ck", on_record=lambda auth, r: positions.append(auth.state.copy())
+                if len(auth.log) % 97 == 0 else None, max_commands=1500)
+    for state in positions:
+        for seat in deciders(state):
+            cmd = Broken(seat, 1).choose(view(state, seat))
+            assert cmd is not None and check(state, cmd) is None
+            if failure != "nothing":
+                with pytest.raises((RuntimeError, AssertionError)):
+                    Broken(seat, 1, strict=True).choose(view(state, seat))

@@ -11,7 +11,8 @@ others answer before the player whose turn it is.
 
 Printed per level: seats played, wins, win rate per seat with a 95 % Wilson
 interval (parity is 1 / players), and median / 99th-percentile decision time
-in milliseconds; per run: average turns of finished games and games cut at
+in milliseconds, both wall-clock and CPU time of the deciding process (on a
+shared machine the wall clock includes waiting for a core); per run: average turns of finished games and games cut at
 the turn cap (counted apart, not as anyone's loss or win).
 """
 
@@ -49,19 +50,22 @@ def seating(entries, game_index):
 
 
 def play_game(rules, entries, game_seed, game_index, turn_cap):
-    """One complete game; returns (winner level or None, turns, finished, times by level)."""
+    """One complete game; returns (winner level or None, turns, finished, wall-clock
+    and CPU seconds of every decision by level)."""
     levels = seating(entries, game_index)
     auth = Authority(default_config(rules=rules, players=len(levels), seed=game_seed))
     bots = [make_bot(level, seat, game_seed * 7 + seat) for seat, level in enumerate(levels)]
     times = {level: [] for level in levels}
+    cpu = {level: [] for level in levels}
     state = auth.state
     while state.phase != GAME_OVER and state.turn <= turn_cap:
         seats = deciders(state)
         order = [s for s in seats if s != state.current] + [s for s in seats if s == state.current]
         for seat in order:
             v = view(state, seat)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             cmd = bots[seat].choose(v)
+            cpu[levels[seat]].append(time.process_time() - c0)
             times[levels[seat]].append(time.perf_counter() - t0)
             if cmd is not None:
                 auth.submit(cmd)
@@ -70,7 +74,7 @@ def play_game(rules, entries, game_seed, game_index, turn_cap):
             raise RuntimeError(f"game seed {game_seed}: no seat would decide in phase {state.phase}")
     finished = state.phase == GAME_OVER
     winner = levels[state.winner] if finished else None
-    return winner, state.turn, finished, times
+    return winner, state.turn, finished, times, cpu
 
 
 def run_games(job):
@@ -92,9 +96,10 @@ def summarize(rules, entries, games, seed, jobs, results, seconds, turn_cap) -> 
     counts = {level: entries.count(level) for level in entries}
     wins = {level: 0 for level in counts}
     times = {level: [] for level in counts}
+    cpu_times = {level: [] for level in counts}
     finished_turns = []
     truncated = 0
-    for winner, turns, finished, game_times in results:
+    for winner, turns, finished, game_times, game_cpu in results:
         if finished:
             wins[winner] += 1
             finished_turns.append(turns)
@@ -102,11 +107,13 @@ def summarize(rules, entries, games, seed, jobs, results, seconds, turn_cap) -> 
             truncated += 1
         for level, t in game_times.items():
             times[level].extend(t)
+            cpu_times[level].extend(game_cpu[level])
     finished = len(finished_turns)
     levels = {}
     for level, k in counts.items():
         seats_played = finished * k
         t = sorted(times[level])
+        c = sorted(cpu_times[level])
         levels[level] = {
             "seats_per_game": k,
             "seats_played": seats_played,
@@ -117,6 +124,9 @@ def summarize(rules, entries, games, seed, jobs, results, seconds, turn_cap) -> 
             "decision_ms_median": round(1000 * _percentile(t, 0.5), 2),
             "decision_ms_p99": round(1000 * _percentile(t, 0.99), 2),
             "decision_ms_max": round(1000 * t[-1], 2) if t else 0.0,
+            "decision_cpu_ms_median": round(1000 * _percentile(c, 0.5), 2),
+            "decision_cpu_ms_p99": round(1000 * _percentile(c, 0.99), 2),
+            "decision_cpu_ms_max": round(1000 * c[-1], 2) if c else 0.0,
         }
     return {
         "rules": rules, "seats": ",".join(entries), "games": games, "seed": seed, "jobs": jobs,
@@ -172,7 +182,8 @@ def main(argv=None) -> int:
         for level, r in out["levels"].items():
             print(f"  {level:>7}: win rate {100 * r['win_rate']:5.1f} % per seat "
                   f"[{100 * r['ci95'][0]:.1f}, {100 * r['ci95'][1]:.1f}] ({r['wins']}/{r['seats_played']}),"
-                  f" decision median {r['decision_ms_median']} ms, p99 {r['decision_ms_p99']} ms")
+                  f" decision median {r['decision_ms_median']} ms, p99 {r['decision_ms_p99']} ms"
+                  f" (CPU {r['decision_cpu_ms_median']} / {r['decision_cpu_ms_p99']} ms)")
     return 0
 
 

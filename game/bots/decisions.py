@@ -4,7 +4,8 @@ Cities & Knights cards force on a player, and when a progress card is worth
 playing.  Each takes the seat's view and the legal commands of the moment
 and returns one of those commands."""
 
-from game.engine.board import EDGE_NODES, HEX_NODES, NODE_HEXES
+from game.engine.board import EDGE_NODES, HEX_NODES, NODE_HEXES, NODE_LINKS, NODE_NEIGHBORS
+from game.engine.state import DECIDE, DISCARD
 from game.engine.constants import (
     COMMODITIES, COST_CITY, COST_SETTLEMENT, PROGRESS_CARDS, PROGRESS_INDEX,
     RESOURCES, TRACK_COMMODITY,
@@ -21,8 +22,11 @@ def setup_score(s, seat, node, diversity=True, harbors=True) -> float:
     """Expected production of a starting spot, with a bonus for kinds the seat
     does not produce yet and for a harbor that fits its production."""
     pips = F.node_pips(s, node)
-    score = float(sum(pips))
-    if diversity:
+    if not diversity:
+        score = float(sum(pips))
+    else:
+        # A resource that is rare on this board counts more; so does a new kind.
+        score = sum(p * w for p, w in zip(pips, _scarcity(s)))
         have = F.seat_production(s, seat, skip_robber=False)
         for r in RESOURCES:
             if pips[r]:
@@ -40,6 +44,17 @@ def setup_score(s, seat, node, diversity=True, harbors=True) -> float:
     return score
 
 
+def _scarcity(s) -> list:
+    """Per resource: the board's average pips per resource over its own (0.75 … 1.4)."""
+    total = [0] * 5
+    for h in range(19):
+        t = s.terrain[h]
+        if t < 5:
+            total[t] += F.PIPS[s.numbers[h]]
+    mean = sum(total) / 5
+    return [min(1.4, max(0.75, mean / t)) if t else 1.4 for t in total]
+
+
 def best_road(s, seat, cmds, rng=None):
     """A road (setup or free) toward the best settlement spot within reach."""
     if len(cmds) == 1:
@@ -51,7 +66,7 @@ def best_road(s, seat, cmds, rng=None):
         for n in EDGE_NODES[edge]:
             if F.free_for_settlement(s, n):
                 score = max(score, sum(F.node_pips(s, n)) * 1.0)
-            for m in _next_nodes(n):
+            for m in NODE_NEIGHBORS[n]:
                 if F.free_for_settlement(s, m):
                     score = max(score, sum(F.node_pips(s, m)) * 0.8)
         score += (rng.below(10) / 100) if rng is not None else -i / 1000
@@ -60,15 +75,9 @@ def best_road(s, seat, cmds, rng=None):
     return best
 
 
-def _next_nodes(node):
-    from game.engine.board import NODE_NEIGHBORS
-    return NODE_NEIGHBORS[node]
-
-
 def spot_distances(s, seat, limit=4) -> dict:
     """Roads still needed from each intersection to the nearest free settlement
     spot (up to `limit`), over paths that are free or the seat's own."""
-    from game.engine.board import NODE_LINKS
     dist = {n: 0 for n in range(54) if F.free_for_settlement(s, n)}
     layer = list(dist)
     for d in range(1, limit + 1):
@@ -144,30 +153,44 @@ def steal_target(s, seat, cmds):
 
 # --- cards -------------------------------------------------------------------------------------
 
-def best_discards(s, seat, cmds, keep):
-    """The `keep` discards that leave the most hand value.  Small choices are
-    all scored; a big hand (many ways to halve it) is halved greedily, one
-    card at a time."""
-    from .evaluate import _targets, hand_value
+def halving_choices(s, seat, count=1):
+    """Commands for the decisions that give up half a hand (a 7's discard, a
+    Saboteur), best first, or None when no such decision is the seat's now.
+    Listing every way to halve a hand can run to thousands of commands in
+    Cities & Knights, so only the best few are built (discard_choices)."""
+    if s.phase == DISCARD:
+        need = s.discard_need[seat]
+        return [("discard", seat, c) for c in discard_choices(s, seat, need, count)] if need else []
+    pending = s.pending
+    if s.phase == DECIDE and pending is not None and pending["kind"] == "saboteur":
+        if seat not in pending["seats"]:
+            return []
+        need = pending["need"][seat]
+        return [("resolve", seat, "saboteur", c) for c in discard_choices(s, seat, need, count)]
+    return None
+
+
+def discard_choices(s, seat, need, count=1) -> list:
+    """Up to `count` ways (card counts) to give up `need` cards that leave the
+    most hand value: the hand is reduced greedily one card at a time, and the
+    runners-up swap one card of that choice."""
+    from .evaluate import build_targets, hand_value
     hand = s.hands[seat]
     saved_hand, saved_n = list(hand), s.hand_n[seat]
-    targets = _targets(s, seat)
+    targets = build_targets(s, seat)
+    kinds = range(len(hand))
 
     def value_without(cards):
-        for k in range(len(hand)):
+        for k in kinds:
             hand[k] = saved_hand[k] - cards[k]
         s.hand_n[seat] = saved_n - sum(cards)
         return hand_value(s, seat, targets)
 
     try:
-        if len(cmds) <= 40:
-            scored = sorted(((value_without(c[2]), i) for i, c in enumerate(cmds)), reverse=True)
-            return [cmds[i] for _, i in scored[:keep]]
-        need = sum(cmds[0][2])
         cards = [0] * len(hand)
         for _ in range(need):
             best_kind, best_value = -1, float("-inf")
-            for k in range(len(hand)):
+            for k in kinds:
                 if saved_hand[k] - cards[k] > 0:
                     cards[k] += 1
                     value = value_without(cards)
@@ -175,7 +198,24 @@ def best_discards(s, seat, cmds, keep):
                     if value > best_value:
                         best_kind, best_value = k, value
             cards[best_kind] += 1
-        return [("discard", seat, tuple(cards))]
+        if count == 1:
+            return [tuple(cards)]
+        scored = [(value_without(cards), tuple(cards))]
+        for a in kinds:                      # runners-up: one card of kind a kept, one of b given
+            for b in kinds:
+                if a != b and cards[a] and saved_hand[b] - cards[b] > 0:
+                    alt = list(cards)
+                    alt[a] -= 1
+                    alt[b] += 1
+                    scored.append((value_without(alt), tuple(alt)))
+        scored.sort(key=lambda x: -x[0])
+        out = []
+        for _, choice in scored:
+            if choice not in out:
+                out.append(choice)
+            if len(out) >= count:
+                break
+        return out
     finally:
         hand[:] = saved_hand
         s.hand_n[seat] = saved_n
@@ -320,13 +360,13 @@ def _knight_spot(s, seat, node) -> float:
 
 
 def _harbor_offer(s, seat, cmds):
-    """Commercial Harbor: offer the least needed resource; stop when none is spare."""
+    """Commercial Harbor: offer the least needed resource to a player not about
+    to win; stop when only such players are left."""
     need = card_need(s, seat)
-    offers = [c for c in cmds if c[3][0] != -1]
+    offers = [c for c in cmds if c[3][0] != -1 and not F.about_to_win(s, c[3][0])]
     if not offers:
-        return cmds[-1]
-    best = min(offers, key=lambda c: need[c[3][1]])
-    return best
+        return next(c for c in cmds if c[3][0] == -1)      # stop: nobody to help
+    return min(offers, key=lambda c: need[c[3][1]])
 
 
 # --- progress cards -------------------------------------------------------------------------------

@@ -21,13 +21,14 @@ what `view(state, seat)` holds; on a full state the other seats' secrets are
 simply not looked at.
 """
 
-from game.engine import legal_commands
+from game.engine import legal_commands, may_offer
+from game.engine.rules import discard_limit
 from game.engine.constants import (
-    COMMODITIES, COST_ACTIVATE, COST_CITY, COST_DEV, COST_KNIGHT, COST_ROAD, COST_SETTLEMENT,
+    COST_ACTIVATE, COST_CITY, COST_DEV, COST_KNIGHT, COST_ROAD, COST_SETTLEMENT,
     COST_WALL, KNIGHT, PROGRESS_INDEX, RESOURCES, TRACK_COMMODITY, VICTORY_POINT,
 )
 from game.engine.state import (
-    DECIDE, DISCARD, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE,
+    DECIDE, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE,
 )
 
 from . import facts as F
@@ -55,12 +56,13 @@ def evaluate(view, seat) -> float:
     stage = _stage(s)
     value = float(victory_points(s, seat))
     prod = F.seat_production(s, seat)
+    spots = F.spots_by_distance(s, seat, 3) if s.settlements_left[seat] else {}
     value += stage * _production_value(prod)
     value += stage * _harbor_value(s, seat, prod)
-    value += stage * _expansion_value(s, seat)
+    value += stage * _expansion_value(s, spots)
     value += _road_and_army_value(s, seat)
     value += _cards_value(s, seat)
-    value += hand_value(s, seat)
+    value += hand_value(s, seat, build_targets(s, seat, spots))
     if s.barb_pos is not None:
         value += stage * 0.04 * sum(prod[5:])
         value += _ck_value(s, seat, stage)
@@ -89,10 +91,7 @@ def _harbor_value(s, seat, prod) -> float:
     return value
 
 
-def _expansion_value(s, seat) -> float:
-    if not s.settlements_left[seat]:
-        return 0.0
-    spots = F.spots_by_distance(s, seat, 3)
+def _expansion_value(s, spots) -> float:
     if not spots:
         return 0.0
     worth = sorted((_spot_worth(s, n, d) for n, d in spots.items()), reverse=True)
@@ -132,10 +131,23 @@ def _cards_value(s, seat) -> float:
 
 # --- the hand ---------------------------------------------------------------------------------
 
-def _targets(s, seat) -> list:
+def _settlement_with_roads(roads: int) -> tuple:
+    counts = dict(COST_SETTLEMENT)
+    for kind, k in COST_ROAD:
+        counts[kind] = counts.get(kind, 0) + roads * k
+    return tuple(counts.items())
+
+
+_ROADS_AND_SETTLEMENT = {d: _settlement_with_roads(d) for d in (1, 2)}
+
+
+def build_targets(s, seat, spots=None) -> list:
     """(worth, cost) of the builds this seat could make with the right cards.
+    A worth stays below what the build itself adds to `evaluate`, so that
+    holding the cards never looks better than building.
     Depends on the board only, not the hand: callers that value many hands
-    on one board compute it once."""
+    on one board compute it once.  `spots`: spots_by_distance(s, seat, 2 or
+    more) when the caller has it."""
     out = []
     ck = s.barb_pos is not None
     settlements = cities = bare_cities = idle_knights = 0
@@ -153,62 +165,71 @@ def _targets(s, seat) -> list:
     if s.cities_left[seat] and settlements:
         out.append((0.75, COST_CITY))
     if s.settlements_left[seat]:
-        spots = F.spots_by_distance(s, seat, 1)
-        if 0 in spots.values():
+        if spots is None:
+            spots = F.spots_by_distance(s, seat, 2)
+        nearest = min(spots.values()) if spots else None
+        if nearest is not None and nearest > 2:
+            nearest = None
+        if nearest == 0:
             out.append((0.75, COST_SETTLEMENT))
-        elif spots and s.roads_left[seat]:
-            out.append((0.3, COST_ROAD))
+        elif nearest is not None and s.roads_left[seat] >= nearest:
+            # The settlement with the roads that lead to it: one plan, one target.
+            out.append((0.75 - 0.1 * nearest, _ROADS_AND_SETTLEMENT[nearest]))
     if not ck:
         if s.deck_n:
-            out.append((0.3, COST_DEV))
+            out.append((0.25, COST_DEV))
         return out
     if s.knights_left[seat][0]:
-        out.append((0.3, COST_KNIGHT))
+        out.append((0.12, COST_KNIGHT))
     if idle_knights:
-        out.append((0.2, COST_ACTIVATE))
+        out.append((0.1, COST_ACTIVATE))
     if s.walls_left[seat] and bare_cities:
-        out.append((0.15, COST_WALL))
+        out.append((0.1, COST_WALL))
     if cities:
         for track in range(3):
             lv = s.improvements[seat][track]
             if lv < 5:
-                out.append((0.6, ((TRACK_COMMODITY[track], lv + 1),)))
+                out.append((0.35, ((TRACK_COMMODITY[track], lv + 1),)))
     return out
 
 
-def _ratios(s, seat) -> list:
+def _ratio_of(s, seat):
+    """kind -> the seat's bank ratio for giving that kind (looked up on demand)."""
     if s.barb_pos is None:
-        return s.ratios[seat]
+        return s.ratios[seat].__getitem__
     from game.engine.ck import effective_ratio
-    return [effective_ratio(s, seat, k) for k in range(len(s.bank))]
+    return lambda kind: effective_ratio(s, seat, kind)
 
 
 def hand_value(view, seat, targets=None) -> float:
     """Cards in hand, the nearest builds they make possible, minus the risk of a 7.
-    `targets`: _targets(view, seat) when the caller has it already."""
+    `targets`: build_targets(view, seat) when the caller has it already."""
     s = view
     hand = s.hands[seat]
     if hand is None:
         return 0.04 * s.hand_n[seat]
-    ck = s.barb_pos is not None
     value = 0.0
     for k in range(len(hand)):                  # a fourth card of a kind is worth little
         n = hand[k]
         each = 0.07 if k >= 5 else 0.035
         value += each * min(n, 3) + 0.01 * max(0, n - 3)
-    ratios = _ratios(s, seat)
+    ratio = None
     progress = []
-    for worth, cost in _targets(s, seat) if targets is None else targets:
+    for worth, cost in build_targets(s, seat) if targets is None else targets:
         short = F.missing(hand, cost)
         if short:
+            if ratio is None:
+                ratio = _ratio_of(s, seat)
             rest = F.surplus(hand, cost)
-            tradeable = sum(rest[k] // ratios[k] for k in range(len(rest)))
+            tradeable = 0
+            for k in range(len(rest)):
+                if rest[k] >= 2:
+                    tradeable += rest[k] // ratio(k)
             short = max(0.6 * short, short - 0.8 * tradeable)
         progress.append(worth * 0.45 ** short)
     if progress:
         progress.sort(reverse=True)
         value += progress[0] + 0.3 * sum(progress[1:3])
-    from game.engine.rules import discard_limit
     over = s.hand_n[seat] - discard_limit(s, seat)
     if over > 0:
         value -= 0.1 + 0.03 * s.hand_n[seat]
@@ -222,35 +243,43 @@ def _ck_value(s, seat, stage) -> float:
     imp = s.improvements[seat]
     for track in range(3):
         level = imp[track]
-        value += 0.3 * level + (0.25 if level >= 3 else 0.0)
+        value += 0.45 * level + (0.25 if level >= 3 else 0.0)
         if level >= 3 and s.metropolis[track] == -1:
             value += 0.15 * (level - 2)
     strength = [0] * s.n
+    exposed_seats = [False] * s.n            # owns a city without a metropolis
+    metro = s.metropolis
     knights = 0.0
+    walls = barbarians = 0
+    owner, level = s.node_owner, s.node_level
     for n in range(54):
         o = s.knight_owner[n]
-        if o != -1 and s.knight_active[n]:
-            strength[o] += s.knight_strength[n]
-        if o == seat:
-            knights += 0.12 * s.knight_strength[n] + (0.06 if s.knight_active[n] else 0.0)
+        if o != -1:
+            if s.knight_active[n]:
+                strength[o] += s.knight_strength[n]
+            if o == seat:
+                knights += 0.15 * s.knight_strength[n] + (0.08 if s.knight_active[n] else 0.0)
+        if level[n] == 2:
+            barbarians += 1
+            if n not in metro:
+                exposed_seats[owner[n]] = True
+            if owner[n] == seat and s.wall[n]:
+                walls += 1
     value += stage * knights
-    walls = sum(1 for n in range(54) if s.wall[n] and s.node_owner[n] == seat)
-    value += 0.12 * walls
-    # The barbarians: a city lost if Catan is weaker and we are among the weakest exposed.
-    urgency = (s.barb_pos + 1) / BARBARIAN_STEPS
-    barbarians = sum(1 for lv in s.node_level if lv == 2)
-    metro = {m for m in s.metropolis if m != -1}
-    exposed = [o for o in range(s.n)
-               if any(s.node_owner[n] == o and s.node_level[n] == 2 and n not in metro for n in range(54))]
+    value += 0.2 * walls
+    # The barbarians: a city is lost when Catan is weaker and we are among the
+    # weakest players with a city to lose; the strongest defender gains a point.
+    urgency = ((s.barb_pos + 1) / BARBARIAN_STEPS) ** 1.5
+    total = sum(strength)
+    exposed = [o for o in range(s.n) if exposed_seats[o]]
     if seat in exposed:
-        total = sum(strength)
-        weakest = min(strength[o] for o in exposed)
-        if total < barbarians and strength[seat] <= weakest:
-            value -= urgency * 1.1
-        elif total < barbarians + 2 and strength[seat] <= weakest:
-            value -= urgency * 0.4
+        p_lose = min(1.0, max(0.0, 0.5 + 0.2 * (barbarians - total)))
+        others = [strength[o] for o in exposed if o != seat]
+        d = strength[seat] - min(others) if others else -1
+        p_weakest = 1.0 if d < 0 else (0.6, 0.25)[d] if d <= 1 else 0.05
+        value -= urgency * p_lose * p_weakest * 1.3
     if strength[seat] and strength[seat] > max(strength[o] for o in range(s.n) if o != seat):
-        value += urgency * 0.4
+        value += urgency * 0.5 * (1.0 if total >= barbarians else 0.3)
     return value
 
 
@@ -266,20 +295,21 @@ def candidates(view, seat) -> list:
     counter-offers cut to two, discards to the few that keep the most hand
     value, Inventor swaps to the best few for this seat, the Alchemist to
     one spelling per total."""
+    from .decisions import halving_choices
+    halves = halving_choices(view, seat, MAX_DISCARDS)
+    if halves is not None:
+        return halves
     cmds = legal_commands(view, seat)
     if not cmds:
         return cmds
     out = []
-    discards, inventor, counters = [], [], 0
+    inventor, counters = [], 0
     inventor_card = PROGRESS_INDEX["inventor"]
     alchemist_card = PROGRESS_INDEX["alchemist"]
     seen_totals = set()
     for cmd in cmds:
         kind = cmd[0]
         if kind == "offer":
-            continue
-        if kind == "discard":
-            discards.append(cmd)
             continue
         if kind == "counter":
             counters += 1
@@ -294,14 +324,11 @@ def candidates(view, seat) -> list:
                 continue
             seen_totals.add(white + red)
         out.append(cmd)
-    if discards:
-        from .decisions import best_discards
-        out.extend(best_discards(view, seat, discards, MAX_DISCARDS))
     if inventor:
         from .decisions import inventor_gain
         inventor.sort(key=lambda c: -inventor_gain(view, seat, c[3]))
         out.extend(inventor[:MAX_INVENTOR])
-    if view.phase == MAIN and seat == view.current:
+    if may_offer(view, seat):
         from .trading import sensible_offers
         out.extend(sensible_offers(view, seat))
     return out
@@ -318,10 +345,13 @@ def policy(view, seat, rng):
     leader, never gives cards away.  Uses only `rng` for its random choices."""
     from . import decisions as D
     s = view
+    phase = s.phase
+    halves = D.halving_choices(s, seat)     # never list every way to halve a hand
+    if halves is not None:
+        return halves[0] if halves else None
     cmds = legal_commands(s, seat)
     if not cmds:
         return None
-    phase = s.phase
     if phase == SETUP_SETTLEMENT:
         return max(cmds, key=lambda c: D.setup_score(s, seat, c[2]) + rng.below(8) / 100)
     if phase == ROLL:
@@ -329,8 +359,6 @@ def policy(view, seat, rng):
             if c[0] == "play_knight" and D.robber_hurts(s, seat):
                 return c
         return ("roll", seat)
-    if phase == DISCARD:
-        return D.best_discards(s, seat, cmds, 1)[0]
     if phase == ROBBER:
         return D.robber_move(s, seat, cmds)
     if phase == STEAL:
@@ -378,4 +406,4 @@ def policy(view, seat, rng):
     return ("end_turn", seat)
 
 
-__all__ = ["evaluate", "hand_value", "candidates", "policy", "victory_points", "COMMODITIES"]
+__all__ = ["evaluate", "hand_value", "candidates", "policy", "victory_points"]

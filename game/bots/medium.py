@@ -14,7 +14,7 @@
   on it (Cities & Knights) is chosen by value (decisions.decide).
 """
 
-from game.engine import apply
+from game.engine import apply, check
 from game.engine.state import (
     DECIDE, DISCARD, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE,
 )
@@ -22,7 +22,7 @@ from game.engine.state import (
 from . import decisions as D
 from . import facts as F
 from . import trading
-from .evaluate import _targets, evaluate
+from .evaluate import build_targets, evaluate
 from .player import Player
 
 # Moves whose effect on the seat's own view is fully known: tried on a copy.
@@ -58,7 +58,7 @@ class MediumPlayer(Player):
         if phase == ROLL:
             return self._before_roll(view, cmds)
         if phase == DISCARD:
-            return D.best_discards(view, seat, cmds, 1)[0]
+            return cmds[0]                      # discard_choices, best first
         if phase == ROBBER:
             return D.robber_move(view, seat, cmds)
         if phase == STEAL:
@@ -98,8 +98,8 @@ class MediumPlayer(Player):
         by_kind = {}
         for c in cmds:
             by_kind.setdefault(c[0], []).append(c)
-        if "play_knight" in by_kind and (D.robber_hurts(view, seat) or self._army_in_reach(view)):
-            return ("play_knight", seat)
+        if "play_knight" in by_kind:
+            return ("play_knight", seat)          # robber on a rival, and a step toward Largest Army
         if "chase_robber" in by_kind and D.robber_hurts(view, seat):
             return by_kind["chase_robber"][0]
         if "progress" in by_kind:
@@ -113,14 +113,17 @@ class MediumPlayer(Player):
             pick = _monopoly(view, seat, by_kind["play_monopoly"])
             if pick is not None:
                 return pick
-        offer = self._offer(view, by_kind)
-        if offer is not None:
-            return offer
+        best, gain = None, 0.0
         options = _one_ply_options(view, seat, cmds)
         if options:
             best, gain = self._best_by_value(view, options)
-            if gain > MIN_GAIN:
-                return best
+        # Offers come first while trading is open, but never with cards the
+        # best move of the moment needs.
+        offer = self._offer(view, by_kind, best if gain > MIN_GAIN else None)
+        if offer is not None:
+            return offer
+        if gain > MIN_GAIN:
+            return best
         return ("end_turn", seat)
 
     def _best_by_value(self, view, cmds):
@@ -134,20 +137,33 @@ class MediumPlayer(Player):
                 best, best_value = c, value
         return best, best_value - now
 
-    def _offer(self, view, by_kind):
-        """A trade offer toward the nearest build, while trading is open."""
+    def _offer(self, view, by_kind, keep_for=None):
+        """A trade offer toward the nearest build, while trading is open, that
+        leaves the move `keep_for` affordable."""
         if "offer" not in by_kind or len(self._offered) >= OFFERS_PER_TURN:
             return None
         for cmd in trading.sensible_offers(view, self.seat, OFFER_GAIN):
-            if (tuple(cmd[2]), tuple(cmd[3])) not in self._offered:
-                return cmd
+            if (tuple(cmd[2]), tuple(cmd[3])) in self._offered:
+                continue
+            if keep_for is not None and not _still_legal_after_giving(view, self.seat, cmd[2], keep_for):
+                continue
+            return cmd
         return None
+
+
+def _still_legal_after_giving(view, seat, give, cmd) -> bool:
+    trial = view.copy()
+    hand = trial.hands[seat]
+    for kind, k in enumerate(give):
+        hand[kind] -= k
+    trial.hand_n[seat] -= sum(give)
+    return check(trial, cmd) is None
 
 
 def _one_ply_options(view, seat, cmds):
     """The moves to try on a copy; bank trades only for a kind some build lacks."""
     hand = view.hands[seat]
-    lacking = {kind for _, cost in _targets(view, seat) for kind, k in cost if hand[kind] < k}
+    lacking = {kind for _, cost in build_targets(view, seat) for kind, k in cost if hand[kind] < k}
     return [c for c in cmds if c[0] in ONE_PLY and (c[0] != "maritime" or c[3] in lacking)]
 
 

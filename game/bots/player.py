@@ -9,7 +9,6 @@ was made `strict`, as tests do, to see such mistakes).
 
 from game.engine import check, deciders, legal_commands
 from game.engine.rng import Rng
-from game.engine.state import DISCARD
 
 from . import decisions as D
 
@@ -34,7 +33,9 @@ class Player:
         seat = self.seat
         if seat not in deciders(view):
             return None
-        cmds = legal_commands(view, seat)
+        cmds = D.halving_choices(view, seat, 4)      # the best few ways to halve a hand
+        if cmds is None:
+            cmds = legal_commands(view, seat)
         if not cmds:
             return None
         if view.turn != self._turn:
@@ -58,8 +59,6 @@ class Player:
         for kind in _SAFE:
             if kind in kinds:
                 return kinds[kind]
-        if view.phase == DISCARD:
-            return D.best_discards(view, self.seat, cmds, 1)[0]
         return cmds[0]
 
     def decide(self, view, cmds):

@@ -9,7 +9,7 @@ to win: a seat within 2 points of the target gets no trade at all.
 from game.engine.state import ACCEPTED, COUNTERED
 
 from . import facts as F
-from .evaluate import _targets, hand_value
+from .evaluate import build_targets, hand_value
 
 ACCEPT_MARGIN = 0.05
 LEADER_MARGIN = 0.15
@@ -35,7 +35,7 @@ def trade_gain(s, seat, receive, give, targets=None) -> float:
     if min(after) < 0:
         return float("-inf")
     if targets is None:
-        targets = _targets(s, seat)
+        targets = build_targets(s, seat)
     return hand_value_with(s, seat, after, targets) - hand_value(s, seat, targets)
 
 
@@ -58,7 +58,7 @@ def answer(s, seat, cmds):
         return decline
     margin = LEADER_MARGIN if _is_leader(s, seat, offerer) else ACCEPT_MARGIN
     best, best_gain = decline, margin
-    targets = _targets(s, seat)
+    targets = build_targets(s, seat)
     for c in cmds:
         if c[0] == "accept":
             gain = trade_gain(s, seat, trade["give"], trade["get"], targets)
@@ -75,7 +75,7 @@ def close(s, seat, cmds):
     """As the offerer: confirm the best answer worth having, else withdraw."""
     trade = s.trade
     best, best_gain = ("cancel_trade", seat), 0.0
-    targets = _targets(s, seat)
+    targets = build_targets(s, seat)
     for c in cmds:
         if c[0] != "confirm_trade":
             continue
@@ -105,7 +105,7 @@ def sensible_offers(s, seat, min_gain=0.0) -> list:
     if not to:
         return []
     kinds = len(hand)
-    targets = _targets(s, seat)
+    targets = build_targets(s, seat)
     goals = sorted(targets, key=lambda t: -t[0])
     out, seen = [], set()
     for worth, cost in goals:
