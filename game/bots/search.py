@@ -127,21 +127,35 @@ class Search:
         spent = 0
         rounds = 0
 
-        def run_round():
+        def run_round(cutoff=None):
+            """One sample for every candidate alive; with a `cutoff` time the
+            round may stop early (only the first: later rounds stay complete,
+            so every mean compares the same samples)."""
             nonlocal spent, rounds
             world, rseed = self._sample(view)
             for i in alive:
+                if cutoff is not None and counts[i] == 0 and spent and time.perf_counter() > cutoff:
+                    break
                 totals[i] += self._score(world, cands[i], rseed, True)
                 counts[i] += 1
-            spent += len(alive)
+                spent += 1
             rounds += 1
 
-        run_round()
+        if keep in cands and cands.index(keep) in alive:
+            first = cands.index(keep)           # played out first, so it is never cut
+            alive.remove(first)
+            alive.insert(0, first)
         if iterations is None:
-            per_playout = (time.perf_counter() - started) / max(1, spent)
-            budget = max(spent, int(think_s / max(per_playout, 1e-6)))
-            hard_stop = started + 2.5 * think_s
+            # A slow machine may not finish one round in time: keep what was scored.
+            run_round(cutoff=started + think_s)
+            alive = sorted(i for i in alive if counts[i])
+            elapsed = time.perf_counter() - started
+            per_playout = elapsed / spent
+            budget = spent + int(max(0.0, think_s - elapsed) / max(per_playout, 1e-6))
+            hard_stop = started + 2 * think_s
         else:
+            alive.sort()
+            run_round()
             budget = iterations
             hard_stop = None
         stages = max(1, (len(alive) - 1).bit_length())
