@@ -50,10 +50,9 @@ def test_hard_decides_from_its_view_only(case):
     the seed) never changes the choice of a bot with the same seed."""
     rules, seed, length, bot_seed = case
     state = position(rules, seed, length)
-    scrambled = _scramble_secrets_hidden_from(state, 0, Rng(bot_seed))
-    for seat in deciders(state):
-        if seat != 0:
-            continue
+    for seat in deciders(state)[:1]:
+        scrambled = _scramble_secrets_hidden_from(state, seat, Rng(bot_seed))
+        assert scrambled.hands != state.hands or scrambled.rng.state != state.rng.state
         first = HardBot(seat, bot_seed, iterations=30).choose(view(state, seat))
         second = HardBot(seat, bot_seed, iterations=30).choose(view(scrambled, seat))
         assert first == second
@@ -129,3 +128,26 @@ def test_hard_does_not_repeat_a_domestic_offer_in_one_turn():
         assert len(offers) == len(set(offers)) <= 2
         made += len(offers)
     assert made > 0         # the situation under test did arise
+
+
+def test_hard_takes_the_winning_build():
+    """A city that brings the player to the target wins at once (B-8.6); the
+    search sees the won playout and builds it, over every other option."""
+    state, _ = new_game(default_config(seed=4, board="beginner"))
+    while state.phase != ROLL:
+        s = deciders(state)[0]
+        apply(state, legal_commands(state, s)[0])
+    seat = state.current
+    apply(state, ("roll", seat))
+    while state.phase != MAIN:          # a 7: discards and the robber first
+        s = deciders(state)[0]
+        apply(state, legal_commands(state, s)[0])
+    for kind, k in ((3, 2), (4, 3), (0, 1), (1, 1)):     # a city, and a road
+        state.bank[kind] -= k
+        state.hands[seat][kind] += k
+        state.hand_n[seat] += k
+    state.vp_public[seat] = state.config["vp_target"] - 1
+    choice = HardBot(seat, 6, iterations=40).choose(view(state, seat))
+    assert choice[0] == "build_city", choice
+    apply(state, choice)
+    assert state.winner == seat

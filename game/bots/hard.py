@@ -3,8 +3,21 @@ over the engine's own rules, scored with the shared valuation.
 
 `HardBot(seat, seed).choose(view)` decides from the seat's view only.  One
 legal command returns at once; otherwise the shared candidate list (domestic
-trade offers already pruned to a few) goes into the search, after the trade
-guard below.
+trade offers already pruned to a few), plus what Medium would play, goes into
+the search after the trade guard below.
+
+Why this design: Catan is a game of chance and hidden cards with a branching
+factor that explodes in trades and card choices, and Python gives us
+thousands, not millions, of simulated commands per decision.  Full-depth
+tree search (MCTS to the end of the game) would see a few dozen noisy games
+per move; a shallow search that samples the hidden cards and the dice, plays
+a couple of turns with a fast policy and then trusts a hand-tuned valuation
+spends the same time where decisions differ.  Sampling complete states and
+applying the real rules means every rule of both rule sets (C&K cards,
+barbarians, forced decisions) is modelled for free, with no second rules
+implementation to drift.  Medium's choice in the field makes Hard at least
+consider what the greedy player would do, and the search decides whether
+something else is better.
 """
 
 from game.engine import check, deciders, legal_commands

@@ -37,10 +37,12 @@ def next_decider(state) -> int:
     return seats[0]
 
 
-def leaf_value(world, seat: int, rival: int, rivalry: float) -> float:
-    """The seat's score minus part of its main rival's."""
+def leaf_value(world, seat: int, rival: int, rivalry: float, steps: int = 0) -> float:
+    """The seat's score minus part of its main rival's; a won game is worth
+    more the sooner it is won (`steps`: commands played out), a lost one less."""
     if world.phase == GAME_OVER:
-        return WIN if world.winner == seat else -WIN
+        late = min(steps, 500) / 1000
+        return WIN - late if world.winner == seat else -WIN + late
     return evaluate(world, seat) - rivalry * evaluate(world, rival)
 
 
@@ -50,17 +52,18 @@ def main_rival(view, seat: int) -> int:
     return max(others, key=lambda s: (view.vp_public[s], view.hand_n[s], -s))
 
 
-def playout(world, seat: int, rng: Rng, turns: int, max_steps: int) -> None:
+def playout(world, seat: int, rng: Rng, turns: int, max_steps: int) -> int:
     """Play on with the shared policy until `turns` new turns have begun (or
-    the seat's own next turn), the game ends or `max_steps` commands."""
+    the seat's own next turn), the game ends or `max_steps` commands.
+    Returns the number of commands played."""
     start = world.turn
-    for _ in range(max_steps):
+    for step in range(max_steps):
         phase = world.phase
         if phase == GAME_OVER:
-            return
+            return step
         if phase == ROLL and world.turn > start and (
                 world.turn - start >= turns or world.current == seat):
-            return
+            return step
         s = next_decider(world)
         if phase == TRADE:          # offers are answered as Medium would
             cmds = legal_commands(world, s)
@@ -72,6 +75,7 @@ def playout(world, seat: int, rng: Rng, turns: int, max_steps: int) -> None:
         except IllegalCommand:          # a policy slip must not end the search
             cmds = legal_commands(world, s)
             apply(world, cmds[rng.below(len(cmds))])
+    return max_steps
 
 
 class Search:
@@ -95,9 +99,8 @@ class Search:
         except IllegalCommand:
             # Legal in the view but not in this sample (a partner's unseen hand).
             return leaf_value(world, self.seat, self.rival, self.rivalry) - 1.0
-        if playout_on:
-            playout(w, self.seat, Rng(rseed, stream=7), self.turns, self.max_steps)
-        return leaf_value(w, self.seat, self.rival, self.rivalry)
+        steps = playout(w, self.seat, Rng(rseed, stream=7), self.turns, self.max_steps) if playout_on else 0
+        return leaf_value(w, self.seat, self.rival, self.rivalry, steps)
 
     def _sample(self, view):
         return determinize(view, self.seat, self.rng), self.rng.next32()
@@ -124,21 +127,35 @@ class Search:
         spent = 0
         rounds = 0
 
-        def run_round():
+        def run_round(cutoff=None):
+            """One sample for every candidate alive; with a `cutoff` time the
+            round may stop early (only the first: later rounds stay complete,
+            so every mean compares the same samples)."""
             nonlocal spent, rounds
             world, rseed = self._sample(view)
             for i in alive:
+                if cutoff is not None and counts[i] == 0 and spent and time.perf_counter() > cutoff:
+                    break
                 totals[i] += self._score(world, cands[i], rseed, True)
                 counts[i] += 1
-            spent += len(alive)
+                spent += 1
             rounds += 1
 
-        run_round()
+        if keep in cands and cands.index(keep) in alive:
+            first = cands.index(keep)           # played out first, so it is never cut
+            alive.remove(first)
+            alive.insert(0, first)
         if iterations is None:
-            per_playout = (time.perf_counter() - started) / max(1, spent)
-            budget = max(spent, int(think_s / max(per_playout, 1e-6)))
-            hard_stop = started + 2.5 * think_s
+            # A slow machine may not finish one round in time: keep what was scored.
+            run_round(cutoff=started + think_s)
+            alive = sorted(i for i in alive if counts[i])
+            elapsed = time.perf_counter() - started
+            per_playout = elapsed / spent
+            budget = spent + int(max(0.0, think_s - elapsed) / max(per_playout, 1e-6))
+            hard_stop = started + 2 * think_s
         else:
+            alive.sort()
+            run_round()
             budget = iterations
             hard_stop = None
         stages = max(1, (len(alive) - 1).bit_length())
