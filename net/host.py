@@ -20,6 +20,11 @@ peer ever sees a move that a restarted host would not know.  `Host.resume`
 rebuilds a host from such a save: same game id, same seats and tokens, every
 seat away until its holder rejoins.  A player whose token is lost gets a seat
 only when the host's owner says so (`assign`), never by name alone.
+
+Limits (net/limits.py): connections are admitted by `_admit` (caps in all and
+per address, a rate of new ones), each is read one frame per turn within its
+budget (`_serve`), cut off when it takes no seat in time or stops reading
+(`_heartbeat`, `Conn.send`), and resyncs beyond a seat's budget are merged.
 """
 
 import asyncio
