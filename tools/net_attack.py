@@ -202,7 +202,7 @@ class Sampler(threading.Thread):
             self.peak_rss, self.peak_files = max(self.peak_rss, rss), max(self.peak_files, files)
 
 
-GAME_LIMIT = 90.0       # seconds; a game still running then counts as stalled
+GAME_LIMIT = 300.0      # seconds; a game still running then counts as stalled
 
 
 def _play_game(port: int, token_dir: str, seed: int, stalled: list) -> list:
