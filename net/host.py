@@ -20,6 +20,11 @@ peer ever sees a move that a restarted host would not know.  `Host.resume`
 rebuilds a host from such a save: same game id, same seats and tokens, every
 seat away until its holder rejoins.  A player whose token is lost gets a seat
 only when the host's owner says so (`assign`), never by name alone.
+
+Limits (net/limits.py): connections are admitted by `_admit` (caps in all and
+per address, a rate of new ones), each is read one frame per turn within its
+budget (`_serve`), cut off when it takes no seat in time or stops reading
+(`_heartbeat`, `Conn.send`), and resyncs beyond a seat's budget are merged.
 """
 
 import asyncio
@@ -35,7 +40,9 @@ from game.engine.rules import IllegalCommand, check
 from game.engine.state import GAME_OVER, validate_config
 
 from . import limits
-from .limits import Admission, Budget, FdReserve, QuietLog, address_of, quiet_accept_errors
+from .limits import (
+    Admission, Budget, FdReserve, QuietLog, TokenBucket, address_of, quiet_accept_errors,
+)
 from .protocol import (
     APP, CLIENT, COLOURS, MAX_NAME, PING_EVERY, PROTOCOL_VERSION, SILENCE_LIMIT, TAKEN_OVER,
     ProtocolError, decode, error, pack_message, read_frame,
@@ -84,6 +91,8 @@ class Conn:
         self.opened = self.last_heard = self.last_sent = time.monotonic()
         self.bytes_out = 0
         self.budget = Budget()
+        self.resyncs = TokenBucket(limits.RESYNC_RATE, limits.RESYNC_BURST)
+        self.resync_due = False     # a resync asked for beyond the budget, answered later
 
     def send(self, msg: dict) -> None:
         transport = getattr(self.writer, "transport", None)
@@ -308,6 +317,9 @@ class Host:
                               "cut off", conn.cid, conn.address, limits.HANDSHAKE_SECONDS)
                     conn.abort()
                     self.drop(conn)
+                elif conn.resync_due and conn.seat is not None and conn.resyncs.try_take():
+                    conn.resync_due = False
+                    conn.send(self._sync(conn.seat, "resync"))
                 elif now - conn.last_sent > PING_EVERY:
                     n += 1
                     conn.send({"t": "ping", "n": n})
@@ -493,7 +505,11 @@ class Host:
     def _on_resync(self, conn, msg):
         if conn.seat is None or self.auth is None:
             return conn.send(error("not_running", "no game view to send"))
-        conn.send(self._sync(conn.seat, "resync"))
+        if conn.resyncs.try_take():
+            conn.resync_due = False
+            conn.send(self._sync(conn.seat, "resync"))
+        else:
+            conn.resync_due = True      # merged with any others; see _heartbeat
 
     def _on_ping(self, conn, msg):
         conn.send({"t": "pong", "n": msg["n"]})

@@ -16,11 +16,16 @@ buffer size, abort).
 - Frames from peers are at most MAX_CLIENT_FRAME bytes (every client message
   is far smaller).
 - Each connection has a token bucket (`Budget`): every frame costs a little,
-  a resync (a whole view) or a frame that is refused costs more.  A
+  a hello, join or rejoin or a frame that is refused costs more.  A
   connection over its budget is simply not read for a while, so TCP slows
   the sender down and nothing an honest peer sent is lost; the host reads
   one frame per connection per turn of the loop, so a flooding connection
   cannot delay another's commands.
+- A seat gets at most RESYNC_BURST whole views at once and RESYNC_RATE a
+  second after that; resyncs asked for meanwhile are merged into one that
+  is answered when the budget allows (the host's heartbeat sees to it), so
+  a player who floods resyncs neither costs the host much nor waits behind
+  their own flood.
 - Errors that can repeat by the thousand (accept() at the open-file limit,
   refused connections, dropped peers) are logged once per LOG_EVERY seconds
   with a count of those left out.
@@ -49,7 +54,8 @@ LOG_EVERY = 10.0
 SEATED_RATE, SEATED_BURST = 1000.0, 2000.0
 UNSEATED_RATE, UNSEATED_BURST = 20.0, 60.0
 # What a frame costs, by message type (None: a frame that was refused).
-FRAME_COST = {"resync": 50.0, "hello": 5.0, "join": 5.0, "rejoin": 5.0, None: 5.0}
+FRAME_COST = {"hello": 5.0, "join": 5.0, "rejoin": 5.0, None: 5.0}
+RESYNC_RATE, RESYNC_BURST = 1.0, 3.0
 BYTES_PER_UNIT = 1024
 
 

@@ -293,3 +293,46 @@ def test_the_window_session_reports_a_host_fault_once_and_stops(tmp_path):
         session.close()
         if "server" in loop_result:
             loop_result["server"].close()
+
+
+def test_the_table_window_shows_the_host_fault_in_its_banner_and_keeps_running(tmp_path, monkeypatch):
+    """A LAN game at the table; the host's next frame is an ill-typed sync
+    (put into the session's queue as the network thread would): the window
+    does not crash, the banner says why the connection ended."""
+    pytest.importorskip("pygame_gui")
+    import pygame
+    from game.client import lan
+    from game.client.app import App
+    from game.client.scenes.lobby import LanTableScene, LobbyScene
+    from game.client.scenes.menu import MenuScene
+    from game.client.settings import DEFAULTS
+    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path))
+    app = App((1280, 720), fullscreen=False, prefs=dict(DEFAULTS, language="en", muted=True))
+    app.lan_options = lan.LanOptions(port=0, interfaces=["127.0.0.1"], reconnect_for=2.0)
+
+    def step_until(predicate):
+        for _ in range(500):
+            app.step([])
+            if predicate():
+                return True
+            asyncio.run(asyncio.sleep(0.01))
+        return predicate()
+    game = lan.host(default_config(players=2, seed=8), "Rogue", "Ann", lan.options(app))
+    bob = ClientSession(f"127.0.0.1:{game.port}", "Bob", token_dir=lan.options(app).token_dir)
+    try:
+        bob.connect()
+        app.push(MenuScene(app))
+        app.push(LobbyScene(app, game, game.session.poll()))
+        game.hosting.start_game()
+        assert step_until(lambda: isinstance(app.scene, LanTableScene))
+        table = app.scene
+        auth = game.hosting.host.auth
+        game.session.inbox.put(ill_typed_sync(auth, hands=5))
+        assert step_until(lambda: table.c.link == "fault")
+        assert "unusable game view" in table.banner_text() and "hands" in table.banner_text()
+        app.step([])
+        pygame.image.save(app.screen, str(tmp_path / "fault.png"))
+        assert not game.session.connected and game.session.fault
+    finally:
+        bob.close()
+        game.close().wait(10)

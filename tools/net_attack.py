@@ -54,10 +54,12 @@ def host_child(save_dir: str) -> int:
     import logging
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("kolonisten.bench").info("host pid %s serving", os.getpid())
     return asyncio.run(_host_games(save_dir))
 
 
 async def _host_games(save_dir: str) -> int:
+    import logging
     from game.engine import default_config
     from net.host import Host
     loop = asyncio.get_running_loop()
@@ -70,8 +72,15 @@ async def _host_games(save_dir: str) -> int:
         port = await host.listen("127.0.0.1", port)
         if game == 1:
             print(json.dumps({"event": "listening", "port": port, "pid": os.getpid()}), flush=True)
-        await asyncio.wait([stop, asyncio.ensure_future(host.finished.wait())],
-                           return_when=asyncio.FIRST_COMPLETED)
+        away = 0
+        while not stop.done() and not host.finished.is_set() and away < 4:
+            await asyncio.sleep(0.5)
+            # a game whose players were all stopped (a stalled game) is given up
+            seated = host.phase == "running" and all(s.conn is None for s in host.seats)
+            away = away + 1 if seated else 0
+        if not host.finished.is_set() and not stop.done():
+            logging.getLogger("kolonisten.bench").warning(
+                "game %s given up at record %s", game, len(host.auth.log) if host.auth else 0)
         if host.finished.is_set():
             await host.wait_peers_gone(3)
             print(json.dumps({"event": "game", "save": save, "commands": len(host.auth.log)}),
@@ -198,15 +207,31 @@ class Sampler(threading.Thread):
             self.peak_rss, self.peak_files = max(self.peak_rss, rss), max(self.peak_files, files)
 
 
-def _play_game(port: int, token_dir: str, seed: int) -> list:
-    """One game of 4 bot processes; returns their round trips as (sent ns, ms)."""
-    print(f"game {seed} ...", file=sys.stderr, flush=True)
+GAME_LIMIT = 300.0      # seconds; a game still running then counts as stalled
+
+
+def _play_game(port: int, token_dir: str, seed: int, stalled: list) -> list:
+    """One game of 4 bot processes; returns their round trips as (sent ns, ms).
+    A game that does not end within GAME_LIMIT is stopped and noted in `stalled`."""
     children = [subprocess.Popen(
         [sys.executable, "-m", "tools.bench_net", "--child", f"127.0.0.1:{port}", f"bot{i}",
-         token_dir, str(seed * 10 + i)], stdout=subprocess.PIPE, text=True) for i in range(4)]
-    trips = []
+         token_dir, str(seed * 10 + i)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        text=True) for i in range(4)]
+    deadline = time.monotonic() + GAME_LIMIT
+    outs = []
     for child in children:
-        out, _ = child.communicate(timeout=120)
+        try:
+            outs.append(child.communicate(timeout=max(0.1, deadline - time.monotonic()))[0])
+        except subprocess.TimeoutExpired:
+            outs.append(None)
+    if None in outs:
+        for child in children:
+            child.kill()
+            child.wait()
+        stalled.append(seed)
+        return []
+    trips = []
+    for out in outs:
         log = json.loads(out)
         if not log["ok"]:
             raise SystemExit("bench_net --attack: an honest player did not finish in step with the host")
@@ -235,15 +260,16 @@ def run(kind: str, seconds: float, conns: int | None, games: int) -> dict:
             host = subprocess.Popen([sys.executable, "-m", "tools.bench_net", "--host-child", work],
                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log_file,
                                     text=True)
+        attacker = None
         try:
             hello = json.loads(host.stdout.readline())
             port, pid = hello["port"], hello["pid"]
             time.sleep(0.5)
             before = _sample(pid)
-            seed = 1
+            seed, stalled = 1, {"without": [], "during": [], "after": []}
             base = []
             for _ in range(games):
-                base += _play_game(port, work, seed)
+                base += _play_game(port, work, seed, stalled["without"])
                 seed += 1
             sampler = Sampler(pid)
             sampler.start()
@@ -254,18 +280,20 @@ def run(kind: str, seconds: float, conns: int | None, games: int) -> dict:
             time.sleep(min(1.0, seconds / 4))       # the attack is under way
             during = []
             while attacker.poll() is None:
-                during += _play_game(port, work, seed)
+                during += _play_game(port, work, seed, stalled["during"])
                 seed += 1
             ended = time.perf_counter_ns()
-            attack_stats = json.loads(attacker.communicate(timeout=30)[0] or "{}")
+            attack_stats = json.loads(attacker.communicate(timeout=60)[0] or "{}")
             during = [t for t in during if started < t[0] < ended]
             time.sleep(AFTER_SECONDS)
             sampler.stopping.set()
             sampler.join()
             after = _sample(pid)
-            later = _play_game(port, work, seed)        # the host still serves
+            later = _play_game(port, work, seed, stalled["after"])     # the host still serves
             time.sleep(0.3)
         finally:
+            if attacker is not None and attacker.poll() is None:
+                attacker.kill()
             host.stdin.close()
             out = host.stdout.read()
             host.wait(timeout=60)
@@ -280,7 +308,10 @@ def run(kind: str, seconds: float, conns: int | None, games: int) -> dict:
                 pass
         with open(log_path) as f:
             log_text = f.read()
-    from net.limits import MAX_PER_ADDRESS, connection_cap
+        if os.environ.get("BENCH_ATTACK_LOG"):      # keep the host's log to read
+            with open(os.environ["BENCH_ATTACK_LOG"], "w") as f:
+                f.write(log_text)
+    from net.limits import ACCEPT_BACKLOG, MAX_PER_ADDRESS, connection_cap
     figures = {
         "attack": kind, "attack_seconds": seconds, "attacker_connections": conns,
         "attacker": attack_stats,
@@ -290,7 +321,9 @@ def run(kind: str, seconds: float, conns: int | None, games: int) -> dict:
                         "after_10s": after[0]},
         "host_open_files": {"before": before[1], "peak": max(sampler.peak_files, before[1]),
                             "after_10s": after[1]},
-        "caps": {"connections": connection_cap(), "per_address": MAX_PER_ADDRESS},
+        "caps": {"connections": connection_cap(), "per_address": MAX_PER_ADDRESS,
+                 "accepted_at_once": ACCEPT_BACKLOG},
+        "stalled_games": stalled,
         "host_log_lines": log_text.count("\n"), "tracebacks": log_text.count("Traceback"),
         "games_saved": len(saved), "saves_verified": verified,
     }
@@ -299,13 +332,16 @@ def run(kind: str, seconds: float, conns: int | None, games: int) -> dict:
 
 
 def _targets(f) -> dict:
-    base, during = f["honest_without"]["p99_ms"], f["honest_during"]["p99_ms"]
+    base, during = f["honest_without"]["p99_ms"] or 0, f["honest_during"]["p99_ms"]
     rss, files = f["host_rss_mb"], f["host_open_files"]
     return {
+        "no_stalled_games": not any(f["stalled_games"].values()),
         "p99_within_3x_or_50ms": during is not None and (during <= 3 * base or during < 50),
         "rss_peak_within_50mb": rss["peak"] - rss["before"] <= 50,
         "rss_after_within_20mb": rss["after_10s"] - rss["before"] <= 20,
-        "open_files_within_caps": files["peak"] <= files["before"] + f["caps"]["per_address"] + 8,
+        # held connections within the cap, plus those accepted in one go and refused
+        "open_files_within_caps": files["peak"] <= (files["before"] + f["caps"]["connections"]
+                                                    + 2 * f["caps"]["accepted_at_once"]),
         "no_tracebacks": f["tracebacks"] == 0,
         "saves_intact": f["games_saved"] >= 1 and f["saves_verified"] == f["games_saved"],
     }
@@ -325,6 +361,7 @@ def print_figures(f, as_json: bool) -> None:
     print(f"  host RSS MB: before {rss['before']}, peak {rss['peak']}, 10 s after {rss['after_10s']}")
     print(f"  host open files: before {files['before']}, peak {files['peak']}, "
           f"10 s after {files['after_10s']} (caps: {f['caps']})")
+    print(f"  games stalled (not over in {GAME_LIMIT:g} s): {f['stalled_games']}")
     print(f"  host log: {f['host_log_lines']} lines, {f['tracebacks']} tracebacks; "
           f"saves verified {f['saves_verified']}/{f['games_saved']}")
     for name, ok in f["targets"].items():

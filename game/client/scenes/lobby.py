@@ -432,7 +432,8 @@ class LanTableScene(TableScene):
                 self.note(tr("note.refused", reason=error_text(err)), theme.BAD)
             elif kind == "error":
                 self.note(message_for_error(data), theme.BAD)
-            if kind in ("seat_status", "lobby", "disconnected", "reconnected", "bye", "synced", "rejected"):
+            if kind in ("seat_status", "lobby", "disconnected", "reconnected", "bye", "synced", "rejected",
+                        "host_fault"):
                 self.app.dirty = True
         if resynced:
             self.refresh()
