@@ -147,8 +147,13 @@ def robber_move(s, seat, cmds):
 
 
 def steal_target(s, seat, cmds):
+    """The leader among the victims who hold cards; when nobody there holds a
+    card the bot declines (stealing is a right, B-5.4)."""
+    steals = [c for c in cmds if c[0] == "steal" and s.hand_n[c[2]] > 0]
+    if not steals:
+        return next((c for c in cmds if c[0] == "skip_steal"), cmds[0])
     vp = s.vp_public
-    return max(cmds, key=lambda c: (s.hand_n[c[2]] > 0, vp[c[2]] + 0.2 * s.hand_n[c[2]]))
+    return max(steals, key=lambda c: vp[c[2]] + 0.2 * s.hand_n[c[2]])
 
 
 # --- cards -------------------------------------------------------------------------------------
@@ -333,8 +338,6 @@ def decide(s, seat, cmds):
             return cmds[-1]
         road = best_road(s, seat, [("place_road", seat, c[3][0]) for c in placed])
         return next(c for c in placed if c[3][0] == road[2])
-    if kind == "harbor_offer":
-        return _harbor_offer(s, seat, cmds)
     if kind == "harbor_answer":
         need = card_need(s, seat)
         given = [c for c in cmds if c[3][0] != -1]
@@ -359,14 +362,16 @@ def _knight_spot(s, seat, node) -> float:
     return score
 
 
-def _harbor_offer(s, seat, cmds):
-    """Commercial Harbor: offer the least needed resource to a player not about
-    to win; stop when only such players are left."""
+def harbor_trade(s, seat, cmds):
+    """Commercial Harbor (CK-11, a right for the rest of the turn): offer the
+    least needed resource to a player not about to win who may hold a
+    commodity; None when no swap is worth forcing now."""
     need = card_need(s, seat)
-    offers = [c for c in cmds if c[3][0] != -1 and not F.about_to_win(s, c[3][0])]
+    offers = [c for c in cmds if c[0] == "harbor_trade" and not F.about_to_win(s, c[2])
+              and s.hand_n[c[2]] > 0]
     if not offers:
-        return next(c for c in cmds if c[3][0] == -1)      # stop: nobody to help
-    return min(offers, key=lambda c: need[c[3][1]])
+        return None
+    return min(offers, key=lambda c: (need[c[3]], -s.hand_n[c[2]]))
 
 
 # --- progress cards -------------------------------------------------------------------------------

@@ -375,6 +375,10 @@ def policy(view, seat, rng):
     by_kind = {}
     for c in cmds:
         by_kind.setdefault(c[0], []).append(c)
+    if "harbor_trade" in by_kind:               # Commercial Harbor swaps owed this turn
+        chosen = D.harbor_trade(s, seat, by_kind["harbor_trade"])
+        if chosen is not None:
+            return chosen
     for kind in _MAIN_ORDER:
         options = by_kind.get(kind)
         if not options:

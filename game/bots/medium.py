@@ -98,6 +98,10 @@ class MediumPlayer(Player):
         by_kind = {}
         for c in cmds:
             by_kind.setdefault(c[0], []).append(c)
+        if "harbor_trade" in by_kind:             # a Commercial Harbor swap owed this turn
+            pick = D.harbor_trade(view, seat, by_kind["harbor_trade"])
+            if pick is not None:
+                return pick
         if "play_knight" in by_kind:
             return ("play_knight", seat)          # robber on a rival, and a step toward Largest Army
         if "chase_robber" in by_kind and D.robber_hurts(view, seat):
