@@ -5,9 +5,21 @@ synchronous entry for every frame a peer sends, so the game state is only
 ever touched from that loop and a frame is handled completely (answered,
 applied, broadcast) before the next one.
 
+Connections are TLS 1.3 with the host's long-term key (net/secure.py).  A
+connection takes a seat by `join` (with a proof of the join code, when the
+host has one) or takes its seat back by `rejoin` with a proof of the seat's
+token bound to this connection's nonce; the token itself travels only once,
+from the host, when a seat is first given.  From then on the connection is
+the seat: commands carry no token.
+
+The deal is fair (net/fairdice.py): `start` asks every seat for a pledge,
+and the game is dealt only when every seat has revealed its value, with the
+seed drawn from the host's committed secret and every value.  The secret and
+the full log are revealed to every seat when the game ends.
+
 A command is accepted only after, in this order (boardgame.io's master does
 the same): the frame decodes to a known, well-shaped message; the connection
-holds a seat and the message carries that seat's token; the command is for
+holds a seat; the command is for
 that seat; the game runs; the seat must decide now; the command is legal in
 the engine; and it was chosen on the current state (its `seq` is the number
 of the last record).  Anything else is answered with `reject` and a reason
@@ -34,26 +46,24 @@ from game.engine.match import Authority
 from game.engine.rules import IllegalCommand, check
 from game.engine.state import GAME_OVER, validate_config
 
+from . import secure
+from .fairdice import Dealing, FairRecord, pack_log
 from .protocol import (
     APP, CLIENT, COLOURS, MAX_NAME, PING_EVERY, PROTOCOL_VERSION, SILENCE_LIMIT, TAKEN_OVER,
     ProtocolError, decode, error, pack_message, read_frame,
 )
-from .saving import OptionMismatch, extra_for, option_mismatch, players_for, saved_seats
+from .saving import (
+    OptionMismatch, extra_for, option_mismatch, players_for, saved_fair, saved_seats,
+)
 from .secrecy import peer_hash, peer_view_bytes, public_state_hash, scrub_config
 
 log = logging.getLogger("kolonisten.net.host")
 
 LOBBY, RUNNING, OVER = "lobby", "running", "over"
 WRITE_BUFFER_LIMIT = 4 * 1024 * 1024     # a peer this far behind is dropped
+TLS_HANDSHAKE_TIMEOUT = 10.0
+DEAL_TIMEOUT = 15.0         # seats that have not pledged and revealed by then lose their seat
 
-
-
-def _same_token(expected: str, given: str) -> bool:
-    """Constant-time token comparison; compared as UTF-8 bytes because
-    compare_digest refuses str with non-ASCII characters, and a token from the
-    network may hold any."""
-    return secrets.compare_digest(expected.encode("utf-8", "surrogatepass"),
-                                  given.encode("utf-8", "surrogatepass"))
 
 
 class Seat:
@@ -81,6 +91,7 @@ class Conn:
         self.closed = False
         self.last_heard = self.last_sent = time.monotonic()
         self.bytes_out = 0
+        self.nonce = secure.new_nonce()     # what this connection's proofs are bound to
 
     def send(self, msg: dict) -> None:
         transport = getattr(self.writer, "transport", None)
@@ -104,10 +115,14 @@ class Conn:
 
 class Host:
     def __init__(self, config: dict, name: str = "Kolonisten", auto_start: bool = False,
-                 save_path: str | None = None):
+                 save_path: str | None = None, identity: secure.Identity | None = None,
+                 join_code: str | None = None):
         """auto_start: start as soon as every seat is taken (the dedicated host);
         otherwise the host's owner calls start().  save_path: keep a saved game
-        there from the deal on (None: do not save)."""
+        there from the deal on (None: do not save).  identity: the host's key
+        (default: the one in the user's data folder, made on first use; raises
+        secure.HostKeyError).  join_code: what a new player must prove to
+        join (None or empty: anyone on the network may join)."""
         reason = validate_config(config)
         if reason:
             raise ValueError(reason)
@@ -134,18 +149,26 @@ class Host:
         self.knocking = []          # names refused for want of a token (newest last, a few)
         self.told = set()           # seats sent the result of the finished game
         self.resumed_at = None      # commands in the save this host resumed, if any
+        self.identity = identity or secure.load_identity()
+        self.join_code = secure.normal_join_code(join_code) if join_code else None
+        self.dealing = None         # fairdice.Dealing while the seats draw the seed
+        self.deal_started = 0.0
+        self.fair = None            # fairdice.FairRecord once dealt (None: an unverifiable deal)
 
     @classmethod
     def resume(cls, game: saves.SavedGame, save_path: str | None, name: str | None = None,
-               auto_start: bool = False) -> "Host":
+               auto_start: bool = False, identity: secure.Identity | None = None,
+               join_code: str | None = None) -> "Host":
         """A host continuing a LAN save (loaded by saves.load): the game is
         replayed with every recorded hash verified, and waits for its seats'
         holders to rejoin with their tokens.  Raises saves.SaveError; writes
         nothing until the game moves on (or a seat is assigned)."""
         game_id, saved_name, seats = saved_seats(game)
+        fair = saved_fair(game)
         auth, hashes = saves.resume(game)
         host = cls(game.config, name=name or saved_name or "Kolonisten", auto_start=auto_start,
-                   save_path=save_path)
+                   save_path=save_path, identity=identity, join_code=join_code)
+        host.fair = fair
         host.game_id = game_id
         host.seats = []
         for seat_name, colour, token in seats:
@@ -165,7 +188,9 @@ class Host:
     # --- lifecycle -----------------------------------------------------------------
 
     async def listen(self, host: str = "0.0.0.0", port: int = 0) -> int:
-        self.server = await asyncio.start_server(self._serve, host, port)
+        self.server = await asyncio.start_server(
+            self._serve, host, port, ssl=self.identity.server_context(),
+            ssl_handshake_timeout=TLS_HANDSHAKE_TIMEOUT)
         self.port = self.server.sockets[0].getsockname()[1]
         self._tasks.append(asyncio.ensure_future(self._heartbeat()))
         return self.port
@@ -202,7 +227,8 @@ class Host:
         """Discovery TXT properties (a hint: the handshake decides)."""
         return {"v": str(PROTOCOL_VERSION), "game": self.name, "id": self.game_id,
                 "rules": self.config["rules"], "seats": f"{self.seats_taken()}/{len(self.seats)}",
-                "state": self.phase}
+                "state": self.phase, "fp": self.identity.fingerprint,
+                "code": "1" if self.join_code else "0"}
 
     def lobby(self) -> dict:
         return {"t": "lobby", "seats": [s.public() if s else None for s in self.seats],
@@ -241,6 +267,8 @@ class Host:
         while True:
             await asyncio.sleep(PING_EVERY / 2)
             now = time.monotonic()
+            if self.dealing is not None and now - self.deal_started > DEAL_TIMEOUT:
+                self._deal_timed_out()
             for conn in list(self.conns):
                 if now - conn.last_heard > SILENCE_LIMIT:
                     log.info("peer %s silent for too long", conn.cid)
@@ -262,6 +290,7 @@ class Host:
             return
         if self.phase == LOBBY:
             self.seats[seat] = None         # a lobby seat is simply given up
+            self._cancel_deal(f"seat {seat} left during the deal")
             self._notify("seat", (seat, None))
         else:
             self.seats[seat].conn = None    # kept: its token takes it back
@@ -292,7 +321,8 @@ class Host:
             return
         conn.greeted = True
         conn.send({"t": "welcome", "v": PROTOCOL_VERSION, "game_id": self.game_id, "name": self.name,
-                   "config": self.public_config(), "state": self.phase})
+                   "config": self.public_config(), "state": self.phase, "nonce": conn.nonce,
+                   "code": self.join_code is not None})
 
     def _greeted(self, conn) -> bool:
         if not conn.greeted:
@@ -304,9 +334,16 @@ class Host:
             return
         if conn.seat is not None:
             return conn.send(error("already_seated", "this connection already holds a seat"))
+        if self.join_code is not None:
+            expected = secure.join_code_proof(self.join_code, self.identity.fingerprint, conn.nonce)
+            if "code" not in msg:
+                return conn.send(error("join_code", "this game needs a join code"))
+            if not secure.same_proof(expected, msg["code"]):
+                log.info("connection %s gave a wrong join code", conn.cid)
+                return conn.send(error("join_code_wrong", "that is not the join code of this game"))
         if self.phase != LOBBY:
             return self._join_assigned(conn, msg["name"].strip())
-        if None not in self.seats:
+        if None not in self.seats or self.dealing is not None:
             return conn.send(error("full", "every seat is taken"))
         seat = self.seats.index(None)
         taken = {s.colour for s in self.seats if s}
@@ -342,7 +379,9 @@ class Host:
             return
         seat = msg["seat"]
         holder = self.seats[seat] if seat < len(self.seats) else None
-        if holder is None or not _same_token(holder.token, msg["token"]):
+        if holder is None or not secure.same_proof(
+                secure.token_proof(holder.token, self.identity.fingerprint, conn.nonce, seat),
+                msg["proof"]):
             return conn.send(error("bad_token", "no seat with that token"))
         if conn.seat is not None and conn.seat != seat:
             return conn.send(error("already_seated", "this connection already holds a seat"))
@@ -357,6 +396,7 @@ class Host:
         self.assignments = {n: s for n, s in self.assignments.items() if s != seat}
         if self.auth is None:
             self._take_seat(conn, seat)
+            self._cancel_deal("a seat changed hands during the deal")
             self._lobby_changed()
         else:
             self._back(conn, seat)
@@ -369,6 +409,8 @@ class Host:
         self._notify("seat_status", (seat, True))
         if self.phase == OVER:
             conn.send(self.result_message())
+            if self.reveal_message() is not None:
+                conn.send(self.reveal_message())
             self.told.add(seat)
         self._lobby_changed()
 
@@ -401,8 +443,6 @@ class Host:
         if conn.seat is None:
             return conn.send(_reject(ref, "not_seated", "join a seat first"))
         seat = conn.seat
-        if not _same_token(self.seats[seat].token, msg["token"]):
-            return conn.send(_reject(ref, "bad_token", "that is not your seat's token"))
         cmd = msg["cmd"]
         if cmd[1] != seat:
             return conn.send(_reject(ref, "wrong_seat", "you may only act for your own seat"))
@@ -445,7 +485,7 @@ class Host:
         """The host's rule choices while in the lobby (rules, players,
         vp_target, board, ...; see game.engine.default_config).  Raises
         ValueError with a reason, changing nothing."""
-        if self.phase != LOBBY:
+        if self.phase != LOBBY or self.dealing is not None:
             raise ValueError("the rules are fixed once the game has started")
         if "seed" in changes:
             raise ValueError("the seed is not a rule choice")
@@ -470,11 +510,66 @@ class Host:
         self._lobby_changed()
 
     def start(self) -> None:
-        """Deal and start the game (the host's decision).  Needs every seat taken."""
-        if self.phase != LOBBY:
+        """Start the fair deal (the host's decision): the game begins when
+        every seat has pledged and revealed its value (net/fairdice.py).
+        Needs every seat taken."""
+        if self.phase != LOBBY or self.dealing is not None:
             raise RuntimeError("the game has already started")
         if None in self.seats:
             raise RuntimeError("every seat must be taken before the game starts")
+        self.dealing = Dealing(len(self.seats))
+        self.deal_started = time.monotonic()
+        self._broadcast({"t": "fair_ask"})
+        self._notify("dealing")
+
+    def _on_pledge(self, conn, msg):
+        if conn.seat is None or self.dealing is None:
+            return conn.send(error("no_deal", "there is no deal to pledge to"))
+        why = self.dealing.pledge(conn.seat, msg["pledge"])
+        if why:
+            return conn.send(error("bad_pledge", why))
+        if self.dealing.all_pledged():
+            self._broadcast({"t": "fair_pledges", "commit": self.dealing.commit,
+                             "pledges": list(self.dealing.pledges)})
+
+    def _on_reveal(self, conn, msg):
+        if conn.seat is None or self.dealing is None:
+            return conn.send(error("no_deal", "there is no deal to reveal to"))
+        why = self.dealing.reveal(conn.seat, msg["value"])
+        if why:
+            return conn.send(error("bad_reveal", why))
+        if self.dealing.all_revealed():
+            dealing, self.dealing = self.dealing, None
+            self.fair = dealing.record()
+            self._deal(dict(self.config, seed=dealing.seed()))
+
+    def _cancel_deal(self, why: str) -> None:
+        if self.dealing is not None:
+            log.info("deal cancelled: %s", why)
+            self.dealing = None
+            self._notify("deal_cancelled", why)
+
+    def _deal_timed_out(self) -> None:
+        """Seats that did not pledge or reveal in time lose their lobby seat."""
+        dealing = self.dealing
+        late = [i for i in range(len(self.seats))
+                if (dealing.pledges if not dealing.all_pledged() else dealing.values)[i] is None]
+        self._cancel_deal(f"seats {late} did not take part in the deal in time")
+        for seat in late:
+            holder = self.seats[seat]
+            if holder is not None and holder.conn is not None:
+                holder.conn.send(error("deal_timeout", "you did not take part in the deal in time"))
+                self.drop(holder.conn)
+
+    def deal_unfairly(self) -> None:
+        """Deal at once with the config's own seed, without the seats' values
+        (tests that drive the host without peers; peers then cannot verify)."""
+        if self.phase != LOBBY or None in self.seats:
+            raise RuntimeError("every seat must be taken before the game starts")
+        self._deal(self.config)
+
+    def _deal(self, config: dict) -> None:
+        self.config = config
         self.auth = Authority(self.config)
         self.phase = RUNNING
         if self.save_path is not None:
@@ -520,7 +615,7 @@ class Host:
         if self.saver is None:
             return
         self.saver.players = players_for(self.seats)
-        self.saver.extra = extra_for(self.game_id, self.name, self.seats)
+        self.saver.extra = extra_for(self.game_id, self.name, self.seats, self.fair)
         try:
             self.saver.record()
         except OSError as exc:
@@ -539,8 +634,11 @@ class Host:
     def _sync(self, seat, reason) -> dict:
         state = self.auth.state
         events = [list(e) for e in self.auth.start_events] if reason == "start" else []
-        return {"t": "sync", "reason": reason, "seq": len(self.auth.log),
-                "view": peer_view_bytes(state, seat), "hash": peer_hash(state, seat), "events": events}
+        msg = {"t": "sync", "reason": reason, "seq": len(self.auth.log),
+               "view": peer_view_bytes(state, seat), "hash": peer_hash(state, seat), "events": events}
+        if self.fair is not None:
+            msg["fair"] = self.fair.public()
+        return msg
 
     def _broadcast_record(self, record) -> None:
         state = self.auth.state
@@ -554,6 +652,8 @@ class Host:
         if state.phase == GAME_OVER:
             self.phase = OVER
             self._broadcast(self.result_message())
+            if self.reveal_message() is not None:
+                self._broadcast(self.reveal_message())
             self.told.update(s for s, holder in enumerate(self.seats) if holder.conn is not None)
             self._notify("over", self.result())
             self._lobby_changed()
@@ -563,6 +663,13 @@ class Host:
         state = self.auth.state
         return {"t": "over", "winner": state.winner, "turns": state.turn,
                 "public_hash": public_state_hash(state), "seq": len(self.auth.log)}
+
+    def reveal_message(self):
+        """After the end: the host's secret and the full log, so that every
+        seat can replay the game and check the deal (None: no fair deal)."""
+        if self.fair is None or self.fair.secret is None or self.phase != OVER:
+            return None
+        return {"t": "reveal", "secret": self.fair.secret, "log": pack_log(self.auth.log)}
 
     def result(self) -> dict:
         msg = self.result_message()
@@ -578,12 +685,14 @@ class Host:
     def _lobby_changed(self) -> None:
         self._broadcast(self.lobby())
         self._notify("lobby", self.lobby())
-        if self.auto_start and self.phase == LOBBY and None not in self.seats:
+        if (self.auto_start and self.phase == LOBBY and self.dealing is None
+                and None not in self.seats):
             self.start()
 
 
 def resume_file(path: str, save_path: str | None = None, name: str | None = None,
-                auto_start: bool = False, rules=None, players=None, seed=None) -> Host:
+                auto_start: bool = False, rules=None, players=None, seed=None,
+                identity: secure.Identity | None = None, join_code: str | None = None) -> Host:
     """A Host continuing the LAN save at `path`, saving on into `save_path`
     (default: the same file).  Options given (rules, players, seed) must agree
     with the save.  Raises saves.SaveError (the save cannot be used) or
@@ -594,7 +703,8 @@ def resume_file(path: str, save_path: str | None = None, name: str | None = None
         raise OptionMismatch(reason)
     save_path = save_path or path
     try:
-        host = Host.resume(game, save_path, name=name, auto_start=auto_start)
+        host = Host.resume(game, save_path, name=name, auto_start=auto_start, identity=identity,
+                           join_code=join_code)
     except saves.SaveError:
         raise
     except Exception as exc:    # well-formed and checksummed, yet the engine cannot replay it
@@ -613,4 +723,5 @@ HANDLERS = {
     "hello": Host._on_hello, "join": Host._on_join, "rejoin": Host._on_rejoin,
     "lobby_set": Host._on_lobby_set, "cmd": Host._on_cmd, "resync": Host._on_resync,
     "ping": Host._on_ping, "pong": Host._on_pong, "bye": Host._on_bye,
+    "pledge": Host._on_pledge, "reveal": Host._on_reveal,
 }

@@ -237,10 +237,12 @@ def test_the_join_list_is_live_and_refusals_are_clear(monkeypatch):
         assert join.error == "Every seat of that game is taken."
         # started: a stranger is refused, a wrong saved token too
         hosting.start_game()
+        assert run_until([app], lambda: hosting.lobby()["state"] == "running")   # dealt fairly
         click_gui(app, "join_address")
         assert run_until([app], lambda: join.pending is None and join.error)
         assert join.error.startswith("That game has already started")
-        TokenStore(lan.options(app).token_dir).save(hosting.host.game_id, "Eva", 1, "not-the-token")
+        TokenStore(lan.options(app).token_dir).save(hosting.fingerprint, hosting.host.game_id, "Eva", 1,
+                                                    "not-the-token")
         click_gui(app, "join_address")
         assert run_until([app], lambda: join.pending is None and join.error)
         assert join.error == "The host no longer knows your seat in that game."

@@ -506,7 +506,7 @@ def shoot_lan(out, w, h, lang):
         for who in ("Bram", "Eva", "Fien"):
             session(other_port, who)
         other.start_game()
-        TokenStore(opts.token_dir).save(other.host.game_id, "Cees", 2, "shots")
+        TokenStore(opts.token_dir).save(other.fingerprint, other.host.game_id, "Cees", 2, "shots")
         # the host form, then Anna hosts a C&K game for four
         app.push(MenuScene(app))
         app.push(LanHostScene(app))
