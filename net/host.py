@@ -47,7 +47,7 @@ from game.engine.rules import IllegalCommand, check
 from game.engine.state import GAME_OVER, validate_config
 
 from . import secure
-from .fairdice import Dealing, FairRecord, pack_log
+from .hostdeal import FairDeal
 from .protocol import (
     APP, CLIENT, COLOURS, MAX_NAME, PING_EVERY, PROTOCOL_VERSION, SILENCE_LIMIT, TAKEN_OVER,
     ProtocolError, decode, error, pack_message, read_frame,
@@ -62,7 +62,6 @@ log = logging.getLogger("kolonisten.net.host")
 LOBBY, RUNNING, OVER = "lobby", "running", "over"
 WRITE_BUFFER_LIMIT = 4 * 1024 * 1024     # a peer this far behind is dropped
 TLS_HANDSHAKE_TIMEOUT = 10.0
-DEAL_TIMEOUT = 15.0         # seats that have not pledged and revealed by then lose their seat
 
 
 
@@ -113,7 +112,7 @@ class Conn:
             self.writer.close()
 
 
-class Host:
+class Host(FairDeal):
     def __init__(self, config: dict, name: str = "Kolonisten", auto_start: bool = False,
                  save_path: str | None = None, identity: secure.Identity | None = None,
                  join_code: str | None = None):
@@ -267,8 +266,7 @@ class Host:
         while True:
             await asyncio.sleep(PING_EVERY / 2)
             now = time.monotonic()
-            if self.dealing is not None and now - self.deal_started > DEAL_TIMEOUT:
-                self._deal_timed_out()
+            self.check_deal_deadline(now)
             for conn in list(self.conns):
                 if now - conn.last_heard > SILENCE_LIMIT:
                     log.info("peer %s silent for too long", conn.cid)
@@ -509,65 +507,6 @@ class Host:
         self.config = config
         self._lobby_changed()
 
-    def start(self) -> None:
-        """Start the fair deal (the host's decision): the game begins when
-        every seat has pledged and revealed its value (net/fairdice.py).
-        Needs every seat taken."""
-        if self.phase != LOBBY or self.dealing is not None:
-            raise RuntimeError("the game has already started")
-        if None in self.seats:
-            raise RuntimeError("every seat must be taken before the game starts")
-        self.dealing = Dealing(len(self.seats))
-        self.deal_started = time.monotonic()
-        self._broadcast({"t": "fair_ask"})
-        self._notify("dealing")
-
-    def _on_pledge(self, conn, msg):
-        if conn.seat is None or self.dealing is None:
-            return conn.send(error("no_deal", "there is no deal to pledge to"))
-        why = self.dealing.pledge(conn.seat, msg["pledge"])
-        if why:
-            return conn.send(error("bad_pledge", why))
-        if self.dealing.all_pledged():
-            self._broadcast({"t": "fair_pledges", "commit": self.dealing.commit,
-                             "pledges": list(self.dealing.pledges)})
-
-    def _on_reveal(self, conn, msg):
-        if conn.seat is None or self.dealing is None:
-            return conn.send(error("no_deal", "there is no deal to reveal to"))
-        why = self.dealing.reveal(conn.seat, msg["value"])
-        if why:
-            return conn.send(error("bad_reveal", why))
-        if self.dealing.all_revealed():
-            dealing, self.dealing = self.dealing, None
-            self.fair = dealing.record()
-            self._deal(dict(self.config, seed=dealing.seed()))
-
-    def _cancel_deal(self, why: str) -> None:
-        if self.dealing is not None:
-            log.info("deal cancelled: %s", why)
-            self.dealing = None
-            self._notify("deal_cancelled", why)
-
-    def _deal_timed_out(self) -> None:
-        """Seats that did not pledge or reveal in time lose their lobby seat."""
-        dealing = self.dealing
-        late = [i for i in range(len(self.seats))
-                if (dealing.pledges if not dealing.all_pledged() else dealing.values)[i] is None]
-        self._cancel_deal(f"seats {late} did not take part in the deal in time")
-        for seat in late:
-            holder = self.seats[seat]
-            if holder is not None and holder.conn is not None:
-                holder.conn.send(error("deal_timeout", "you did not take part in the deal in time"))
-                self.drop(holder.conn)
-
-    def deal_unfairly(self) -> None:
-        """Deal at once with the config's own seed, without the seats' values
-        (tests that drive the host without peers; peers then cannot verify)."""
-        if self.phase != LOBBY or None in self.seats:
-            raise RuntimeError("every seat must be taken before the game starts")
-        self._deal(self.config)
-
     def _deal(self, config: dict) -> None:
         self.config = config
         self.auth = Authority(self.config)
@@ -663,13 +602,6 @@ class Host:
         state = self.auth.state
         return {"t": "over", "winner": state.winner, "turns": state.turn,
                 "public_hash": public_state_hash(state), "seq": len(self.auth.log)}
-
-    def reveal_message(self):
-        """After the end: the host's secret and the full log, so that every
-        seat can replay the game and check the deal (None: no fair deal)."""
-        if self.fair is None or self.fair.secret is None or self.phase != OVER:
-            return None
-        return {"t": "reveal", "secret": self.fair.secret, "log": pack_log(self.auth.log)}
 
     def result(self) -> dict:
         msg = self.result_message()

@@ -540,7 +540,8 @@ def shoot_lan(out, w, h, lang):
         save("72-join-refused")
         join.leave()
         # the lobby: Anna's (the host's), and Cees's with a refused colour
-        frames(lambda: all(host_lobby.lobby["seats"]) and host_lobby.lobby["seats"][1]["ready"])
+        frames(lambda: len(host_lobby.lobby["seats"]) > 1 and all(host_lobby.lobby["seats"])
+               and host_lobby.lobby["seats"][1]["ready"])
         save("73-lobby-host")
         app.push(LobbyScene(app, cees, cees.session.poll()))
         guest = app.scene

@@ -321,6 +321,8 @@ class LobbyScene(GuiScene):
                 self.error = {"lost": tr("lan.lost"), "closed": tr("lan.host_closed"),
                               "taken": tr("lan.banner_taken")}.get(self.link, "")
                 self.info = tr("lan.reconnected") if self.link == "ok" else ""
+            elif kind == "dealing":
+                self.info = tr("secure.dealing")
             elif kind == "synced" and self.resumed and self.held is None:
                 self.held = list(events[i:])      # the host looks at who is back first
             elif kind == "synced" and not self.started_table and not self.resumed:
