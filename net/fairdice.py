@@ -155,7 +155,7 @@ def unpack_log(data: bytes, limit: int = 100_000) -> list:
     """The commands of a revealed log; ValueError when it is not one."""
     try:
         inflate = zlib.decompressobj()
-        raw = inflate.decompress(data, 64 * 1024 * 1024)
+        raw = inflate.decompress(data, 8 * 1024 * 1024)      # ~400 k commands: ample
         if not inflate.eof or inflate.unused_data:
             raise ValueError("cut off or trailing data")
         cmds = msgpack.unpackb(raw, raw=False, strict_map_key=True)
@@ -198,7 +198,10 @@ def verify(config: dict, deal: FairRecord, secret: bytes, log_cmds: list, seat: 
     problem = deal.check()
     if problem:
         return Verdict(False, 0, "value", problem)
-    auth = Authority(dict(config, seed=derive_seed(secret, deal.values)))
+    try:
+        auth = Authority(dict(config, seed=derive_seed(secret, deal.values)))
+    except (ValueError, TypeError, KeyError) as exc:
+        return Verdict(False, 0, "log", f"the game's rules cannot be replayed ({exc})")
     wanted_syncs = {}
     wanted_recs = {}
     for entry in transcript:

@@ -73,6 +73,9 @@ class PeerGame:
         self.deal = None            # the FairRecord we were shown with the game
         self.transcript = []        # ("sync", seq, hash) / ("rec", SeenRecord): what we were shown
         self.verdict = None         # fairdice.Verdict once checked
+        self.run_check = None       # None: check the finished game at once; else a callable
+                                    # given the check (a function returning a Verdict) to run
+                                    # elsewhere and hand its result to `judge`
 
     # --- what the UI reads -----------------------------------------------------------
 
@@ -256,8 +259,18 @@ class PeerGame:
         config = dict(self.view.config) if self.view is not None else None
         if config is None:
             return self._judge(Verdict(False, 0, "log", "we never saw the game"))
-        return self._judge(fairdice.verify(config, self.deal, msg["secret"], cmds, self.seat,
-                                           self.transcript, peer_hash))
+        deal, seat, transcript = self.deal, self.seat, list(self.transcript)
+
+        def check():
+            return fairdice.verify(config, deal, msg["secret"], cmds, seat, transcript, peer_hash)
+        if self.run_check is not None:      # a long game takes a second or more to replay
+            self.run_check(check)
+            return []
+        return self._judge(check())
+
+    def judge(self, verdict) -> list:
+        """Take the result of a check run elsewhere (see run_check)."""
+        return self._judge(verdict)
 
     def _judge(self, verdict) -> list:
         if self.verdict is None or self.verdict.ok:

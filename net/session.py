@@ -92,6 +92,7 @@ class ClientSession:
         self._own_thread = loop_thread is None
         self.inbox = queue.Queue()
         self.game = PeerGame(send=self._send, name=name, store=self.store)
+        self.game.run_check = self._check_in_background
         self.connected = False
         self._conn = None
         self._closing = False
@@ -116,7 +117,9 @@ class ClientSession:
                 item = self.inbox.get_nowait()
             except queue.Empty:
                 return events
-            if isinstance(item, tuple):           # ("disconnected"|"reconnected", detail)
+            if isinstance(item, tuple) and item[0] == "fair":    # the finished game's check
+                events.extend(self.game.judge(item[1]))
+            elif isinstance(item, tuple):         # ("disconnected"|"reconnected", detail)
                 events.append(item)
             else:
                 events.extend(self.game.handle(item))
@@ -153,6 +156,18 @@ class ClientSession:
             self._pumping.cancel()
         if self._own_thread:
             self.net.stop()
+
+    def _check_in_background(self, check) -> None:
+        """Replay the finished game in a thread of its own (a long game takes
+        seconds; the window must not wait); the verdict arrives through poll."""
+        def run():
+            try:
+                verdict = check()
+            except Exception as exc:        # a check that breaks is a failed check, said plainly
+                from .fairdice import Verdict
+                verdict = Verdict(False, 0, "log", f"the check failed ({type(exc).__name__}: {exc})")
+            self.inbox.put(("fair", verdict))
+        threading.Thread(target=run, name="kolonisten-fair-check", daemon=True).start()
 
     # --- network thread ---------------------------------------------------------------
 

@@ -376,6 +376,13 @@ def test_a_lan_game_to_the_end_then_back_to_the_menu(rules, vp):
         end = app.scene
         assert isinstance(end, LanEndScene)
         assert end.summary["winner"] == game.hosting.result()["winner"]
+        # The host revealed its secret and log; the replay (in its own thread)
+        # confirms every outcome this window saw, and the end screen says so.
+        assert run_until([app], lambda: end.fair_line()[0] != "", timeout=30)
+        text, ok = end.fair_line()
+        assert ok and text.startswith("Dice and cards verified fair"), text
+        assert run_until([], lambda: bob.poll() is not None and bob.game.verdict is not None, timeout=30)
+        assert bob.game.verdict.ok
         app.dirty = True
         app.step([])
         click_gui(app, "menu")
