@@ -193,7 +193,7 @@ def test_host_killed_at_random_points_resumes_with_its_clients_to_the_end(tmp_pa
         # The last incarnation plays to the end.
         results = []
         for bot in bots:
-            stdout, stderr = bot.communicate(timeout=60)
+            stdout, stderr = bot.communicate(timeout=120)   # TLS, the deal and the replay at the end
             assert bot.returncode == 0, (stdout, stderr)
             results.append(json.loads(stdout.strip().splitlines()[-1]))
         lines = out.rest(30)
@@ -410,7 +410,7 @@ def test_cli_assign_gives_a_saved_seat_to_a_new_laptop(tmp_path):
         procs += bots
         results = []
         for bot in bots:
-            stdout, stderr = bot.communicate(timeout=60)
+            stdout, stderr = bot.communicate(timeout=120)   # TLS, the deal and the replay at the end
             assert bot.returncode == 0, (stdout, stderr)
             results.append(json.loads(stdout.strip().splitlines()[-1]))
         host_out, host_err = host.communicate(timeout=30)
