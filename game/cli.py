@@ -36,7 +36,9 @@ def _add_lan_commands(sub) -> None:
     h.add_argument("--players", type=int, choices=(2, 3, 4), default=None, help="default 4")
     h.add_argument("--rules", choices=("base", "ck"), default=None, help="default base")
     h.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (0: any free port)")
-    h.add_argument("--seed", type=int, default=None, help="the game's seed (stays on the host)")
+    h.add_argument("--seed", type=int, default=None, 
+                   help="with --resume: must match the save (a new game's seed is drawn "
+                   "fairly by all seats)")
     h.add_argument("--name", default=None, help="the game's name in the list of games")
     h.add_argument("--save", metavar="FILE", default=None,
                    help="autosave the game to FILE (default: a new file in the saved-games folder; "
@@ -56,11 +58,16 @@ def _add_lan_commands(sub) -> None:
                    help="computer players that take K of the seats (the rest join over the network)")
     h.add_argument("--bot-level", choices=LEVELS + ("random",), default="medium",
                    help="the computers' level (default medium)")
+    h.add_argument("--join-code", default=None,
+                   help="players must know this code to join (tell it to them; not advertised)")
     j = sub.add_parser("join", help="join a LAN game by address (host[:port])")
     j.add_argument("address")
     j.add_argument("--bot", choices=("random",) + LEVELS,
                    help="play the seat windowless with a computer player of this level")
     j.add_argument("--name", default="Speler")
+    j.add_argument("--key", default=None,
+                   help="the host key's fingerprint to require (default: trust the first one met)")
+    j.add_argument("--join-code", default=None, help="the host's join code, if it has one")
     j.add_argument("--seed", type=int, default=None, help="the bot's own seed")
     j.add_argument("--token-dir", default=None,
                    help="where seat tokens are kept (default: the user data directory)")

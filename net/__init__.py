@@ -6,15 +6,22 @@ Layers (each module's docstring has the details):
                   schema and the one validator; reason codes
     secrecy.py    what may leave the host: scrubbed views (no seed) and the
                   hashes peers compare
+    secure.py     TLS 1.3 with the host's long-term key (user data folder),
+                  fingerprints and short codes, pinning, token and join-code
+                  proofs bound to a per-connection nonce
+    fairdice.py   the fair deal (commit, pledge, reveal; seed from all) and
+                  the peers' check of a finished game against it
     host.py       Host: lobby, seats and tokens, the engine Authority,
                   command validation, per-seat redacted broadcast, resync,
                   autosave before broadcast, resuming a saved game
+    hostdeal.py   the host's side of the fair deal (a part of Host)
     saving.py     what a LAN save (game/saves.py, mode "lan") keeps in
                   `extra`: game id, seat names/colours/tokens; its checks
     peer.py       PeerGame: a peer's copy (engine Replica) kept in lockstep,
                   hash checks, resync requests; no I/O
-    client.py     the peer's asyncio connection: handshake, join/rejoin, pump
-    tokens.py     seat tokens saved on the laptop (platformdirs user data dir)
+    client.py     the peer's TLS connection: key pin, handshake, join/rejoin, pump
+    tokens.py     seat tokens saved on the laptop (platformdirs user data dir),
+                  filed under the host key's fingerprint
     discovery.py  Advertiser / Browser / browse() on `_kolonisten._tcp.local.`
     bot.py        windowless random-bot player (`kolonisten join --bot random`)
     headless.py   `kolonisten host --headless`, `join`, `browse`
@@ -39,7 +46,8 @@ polls.
     hosting.start_game()                  # when every seat is taken (RuntimeError otherwise)
                                           # ... and plays through a ClientSession to 127.0.0.1:port
 
-    session = ClientSession(f"{ad.address}:{ad.port}", "Ann")   # or a typed address
+    session = ClientSession(f"{ad.address}:{ad.port}", "Ann", pin=ad.fingerprint)
+                                          # (or a typed address, pin=None: first key trusted)
     session.connect()                     # hello, then rejoin with a saved token or join
     session.set_lobby(colour="blue", ready=True)
     every frame:
@@ -71,5 +79,12 @@ the seat tokens):
 Ports and interfaces: the host listens on TCP 7531 by default (`--port`);
 discovery multicasts on every interface unless given a list of addresses
 (`--interfaces`, tests use ["127.0.0.1"]).  The seed never leaves the host:
-views and configs sent to peers carry seed=None (net/secrecy.py).
+views and configs sent to peers carry seed=None (net/secrecy.py) until the
+game ends, when the host reveals its secret and the log (net/fairdice.py).
+
+Security (net/secure.py): every connection is TLS 1.3 with the host's key,
+pinned by the client (the advertised fingerprint of the game clicked, or
+the first key met at a typed address); tokens are filed under that key and
+proven, never sent back; an optional join code (`HostSession(join_code=)`,
+`kolonisten host --headless --join-code`) is proven the same way.
 """

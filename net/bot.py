@@ -19,7 +19,8 @@ from .client import JoinRefused, handshake, open_connection, pump
 from .hostcheck import HostFault
 from .peer import PeerGame
 
-FATAL = ("full", "running", "version", "bad_token", "protocol", "other_game")
+FATAL = ("full", "running", "version", "bad_token", "protocol", "other_game", "wrong_key", "tls",
+         "join_code", "join_code_wrong")
 
 
 class BotPlayer:
@@ -83,9 +84,12 @@ class BotPlayer:
 
 
 async def play(address, name: str, store=None, seed: int = 0, reconnect_for: float = 30.0,
-               raw_log=None, player: BotPlayer | None = None, level: str = "random") -> dict:
+               raw_log=None, player: BotPlayer | None = None, pin: str | None = None,
+               join_code: str | None = None, level: str = "random") -> dict:
     """Play one game to its end.  Returns a result dict whose "ok" is True only
-    when the game ended and this copy's hashes match the host's."""
+    when the game ended, this copy's hashes match the host's and the fair
+    deal checked out.  pin: the host key we require (None: the first one we
+    meet; after that we only ever reconnect to it)."""
     player = player or BotPlayer(name, store, seed, level)
     game = player.game
     store = game.store
@@ -94,11 +98,12 @@ async def play(address, name: str, store=None, seed: int = 0, reconnect_for: flo
         if game.taken_over:
             return _result(player, "our seat was taken over by another connection")
         try:
-            conn = await open_connection(address, raw_log=raw_log)
+            conn = await open_connection(address, raw_log=raw_log, pin=game.pin or pin)
+            game.pin = conn.fingerprint
             game.send = conn.send
             # Once the game runs, only that game (resumed or not) is ours.
             ours = game.game_id if game.replica is not None else None
-            await handshake(conn, name, store, player.deliver, game_id=ours)
+            await handshake(conn, name, store, player.deliver, game_id=ours, join_code=join_code)
         except JoinRefused as exc:
             if exc.code in FATAL:
                 return _result(player, f"refused: {exc.code}: {exc.detail}")
@@ -114,9 +119,11 @@ async def play(address, name: str, store=None, seed: int = 0, reconnect_for: flo
         lost_at = None
         try:
             player.act()        # after a rejoin our seat may already be due
-            # After the end, a resync still in flight is awaited before judging.
+            # After the end, a resync still in flight and the host's reveal
+            # are awaited before judging.
             await pump(conn, player.deliver,
-                       until=lambda: game.over is not None and not game.awaiting_sync)
+                       until=lambda: game.over is not None and not game.awaiting_sync
+                       and game.verdict is not None)
         except HostFault as exc:
             return _result(player, str(exc))
         finally:
@@ -131,7 +138,12 @@ def _result(player: BotPlayer, problem) -> dict:
     ok = problem is None and game.hash_matches_host()
     if problem is None and not ok:
         problem = "final view differs from the host's"
+    fair = game.verdict
+    if problem is None and (fair is None or not fair.ok):
+        ok, problem = False, "the deal was not verified fair: " + (fair.detail if fair else
+                                                                  "the host revealed nothing")
     return {"ok": ok, "problem": problem, "seat": game.seat, "name": game.name,
             "winner": game.over["winner"] if game.over else None,
             "public_hash": game.over["public_hash"] if game.over else None,
-            "seq": game.seq, "divergences": game.divergences, "rejects": player.rejects}
+            "seq": game.seq, "divergences": game.divergences, "rejects": player.rejects,
+            "fair": bool(fair and fair.ok), "fingerprint": game.pin}

@@ -1,9 +1,17 @@
 """The peer's connection to a host (asyncio): handshake, seat, message pump.
 
-    conn = await open_connection("192.168.1.20:7531")
+    conn = await open_connection("192.168.1.20:7531", pin=fingerprint)
     game.send = conn.send                               # game: a PeerGame
     await handshake(conn, name, store, deliver)         # deliver(msg): e.g. game.handle
     await pump(conn, deliver)                           # until the connection ends
+
+The connection is TLS 1.3 (net/secure.py).  `pin` is the fingerprint of the
+host's key we expect: the one advertised with the game the player picked,
+or the one of the host we already play with; a host with another key is
+refused (JoinRefused "wrong_key") before a byte of ours reaches it.  With no
+pin (a typed address, first contact) the key is trusted on first use and
+`conn.fingerprint` says which it was.  Seat tokens are filed under that
+fingerprint, and proven (never sent) to the host.
 
 The connection only moves checked messages; what they mean to the game is
 PeerGame's business, so the same code serves the bot (which handles messages
@@ -11,9 +19,11 @@ on the loop) and the game window (which handles them in its own thread).
 """
 
 import asyncio
+import ssl
 import time
 
 from .hostcheck import HostFault
+from . import secure
 from .protocol import (
     APP, HOST, PING_EVERY, PROTOCOL_VERSION, SILENCE_LIMIT, ProtocolError, decode, pack_message,
     parse_address, read_frame,
@@ -33,6 +43,7 @@ class Connection:
     def __init__(self, reader, writer, raw_log=None):
         self.reader = reader
         self.writer = writer
+        self.fingerprint = secure.peer_fingerprint(writer)     # the host's key
         self.raw_log = raw_log      # a list that receives every payload read (leak tests)
         self.bytes_in = self.bytes_out = 0
         self.last_sent = self.last_heard = time.monotonic()
@@ -88,27 +99,44 @@ class Connection:
         self._pinger.cancel()
 
 
-async def open_connection(address, timeout: float = 5.0, raw_log=None) -> Connection:
-    """A TCP connection to a host at `address` ('host[:port]' or (host, port))."""
+async def open_connection(address, timeout: float = 5.0, raw_log=None,
+                          pin: str | None = None) -> Connection:
+    """A TLS connection to a host at `address` ('host[:port]' or (host, port)).
+    pin: the host key's fingerprint we require (JoinRefused "wrong_key" for
+    any other); None trusts the key on first use (see conn.fingerprint)."""
     host, port = parse_address(address) if isinstance(address, str) else address
-    reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
-    return Connection(reader, writer, raw_log)
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(
+            host, port, ssl=secure.client_context(), ssl_handshake_timeout=timeout,
+            server_hostname=None), timeout)
+    except ssl.SSLError as exc:
+        raise JoinRefused("tls", f"no secure connection with the host ({exc.reason or exc})") from None
+    conn = Connection(reader, writer, raw_log)
+    if conn.fingerprint is None or (pin is not None and conn.fingerprint != pin):
+        conn.close(say_bye=False)
+        raise JoinRefused("wrong_key", "the host's key is not the one of the game we chose "
+                          f"(expected {secure.short_code(pin) if pin else '?'}, got "
+                          f"{secure.short_code(conn.fingerprint) if conn.fingerprint else 'none'})")
+    return conn
 
 
 async def handshake(conn: Connection, name: str, store, deliver, timeout: float = 5.0,
-                    game_id: str | None = None) -> None:
+                    game_id: str | None = None, join_code: str | None = None) -> None:
     """Say hello, then take the seat saved for this game and name in `store`
     (rejoin) or a new one (join).  Every host message read here, including the
     welcome and `seated`, is passed to `deliver`.  Raises JoinRefused.
 
     game_id: when reconnecting, the game we play in; a host at the same
     address running another game (a new one, not the resumed one) is refused
-    with code "other_game" before anything reaches `deliver`."""
+    with code "other_game" before anything reaches `deliver`.
+
+    join_code: the host's join code, proven when joining a seat (a host
+    that wants one refuses with code "join_code" or "join_code_wrong")."""
     # A timer that cuts the line rather than wait_for, which can swallow a
     # cancellation on Python 3.11 (see Connection.recv).
     timer = asyncio.get_running_loop().call_later(timeout, conn.writer.transport.abort)
     try:
-        await _handshake(conn, name, store, deliver, game_id)
+        await _handshake(conn, name, store, deliver, game_id, join_code)
     except ProtocolError as exc:
         conn.close(say_bye=False)
         raise JoinRefused("protocol", f"bad frame from the host: {exc}") from None
@@ -122,7 +150,7 @@ async def handshake(conn: Connection, name: str, store, deliver, timeout: float 
         timer.cancel()
 
 
-async def _handshake(conn, name, store, deliver, game_id) -> None:
+async def _handshake(conn, name, store, deliver, game_id, join_code) -> None:
     conn.send({"t": "hello", "v": PROTOCOL_VERSION, "app": APP})
     welcome = await conn.recv()
     if welcome["t"] == "error":
@@ -132,15 +160,21 @@ async def _handshake(conn, name, store, deliver, game_id) -> None:
     if game_id is not None and welcome["game_id"] != game_id:
         raise JoinRefused("other_game", "the host now runs another game than ours")
     deliver(welcome)
-    saved = store.load(welcome["game_id"], name) if store else None
+    pin, nonce = conn.fingerprint, welcome["nonce"]
+    saved = store.load(pin, welcome["game_id"], name) if store else None
     if saved is not None:
-        conn.send({"t": "rejoin", "seat": saved[0], "token": saved[1]})
+        seat, token = saved
+        conn.send({"t": "rejoin", "seat": seat,
+                   "proof": secure.token_proof(token, pin, nonce, seat)})
         refused = await _seated(conn, deliver)
         if refused is None:
             return
         if welcome["state"] != "lobby":
             raise JoinRefused(refused["code"], "the saved seat was refused: " + refused["detail"])
-    conn.send({"t": "join", "name": name})
+    join = {"t": "join", "name": name}
+    if join_code:
+        join["code"] = secure.join_code_proof(join_code, pin, nonce)
+    conn.send(join)
     refused = await _seated(conn, deliver)
     if refused is not None:
         raise JoinRefused(refused["code"], refused["detail"])

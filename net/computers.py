@@ -23,8 +23,10 @@ from .tokens import TokenStore
 
 
 class ComputerPlayers:
-    def __init__(self, address: str):
+    def __init__(self, address: str, join_code: str | None = None, pin: str | None = None):
         self.address = address                # "host:port" the computers connect to
+        self.join_code = join_code            # the game's join code, if the host set one
+        self.pin = pin                        # the host's key (None: the first one met)
         self.procs = {}                       # name -> Popen
         self.standing_in = {}                 # seat -> name of the player it plays for
         self.folder = None
@@ -35,10 +37,12 @@ class ComputerPlayers:
             self.folder = tempfile.TemporaryDirectory(prefix="kolonisten-computers-")
         return self.folder.name
 
-    def _spawn(self, key: str, level: str, name: str, tokens: str) -> None:
+    def _spawn(self, key: str, level: str, name: str, tokens: str, pin: str | None = None) -> None:
         self.procs[key] = subprocess.Popen(
             [sys.executable, "-m", "game.cli", "join", self.address, "--bot", level, "--name", name,
-             "--token-dir", tokens, "--seed", str(secrets.randbits(32)), "--reconnect-for", "10"],
+             "--token-dir", tokens, "--seed", str(secrets.randbits(32)), "--reconnect-for", "10"]
+            + (["--join-code", self.join_code] if self.join_code else [])
+            + (["--key", pin or self.pin] if pin or self.pin else []),
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def add(self, level: str) -> str:
@@ -48,14 +52,15 @@ class ComputerPlayers:
         self._spawn(name, level, name, os.path.join(self._folder(), f"new{self.added}"))
         return name
 
-    def stand_in(self, game_id: str, seat: int, name: str, token: str, level: str) -> None:
-        """A computer plays seat `seat` (player `name`, away) until they come back."""
+    def stand_in(self, pin: str, game_id: str, seat: int, name: str, token: str, level: str) -> None:
+        """A computer plays seat `seat` (player `name`, away) until they come
+        back; it connects only to the host key `pin` and files the token under it."""
         key = f"seat{seat}"
         if self.playing_for(seat):
             return
         tokens = os.path.join(self._folder(), key)
-        TokenStore(tokens).save(game_id, name, seat, token)
-        self._spawn(key, level, name, tokens)
+        TokenStore(tokens).save(pin, game_id, name, seat, token)
+        self._spawn(key, level, name, tokens, pin)
         self.standing_in[seat] = name
 
     def playing_for(self, seat: int) -> bool:

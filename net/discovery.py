@@ -2,9 +2,16 @@
 
 The host registers `<game name> (<id>)._kolonisten._tcp.local.`; its TXT
 record carries protocol version (v), game name, game id, rules, seats
-("taken/total") and state (lobby/running/over).  A Browser keeps a live
+("taken/total"), state (lobby/running/over), the fingerprint of the host's
+key (fp) and whether a join code is needed (code).  A Browser keeps a live
 table of the games it sees appear, change and vanish.  What discovery says
-is only a hint: the TCP handshake decides whether a game can be joined.
+is only a hint: the TLS handshake decides whether a game can be joined, and
+the advertised fingerprint is what the client pins (net/secure.py), so a
+copy advertised with another key is another game.
+
+Anyone on the network can send mDNS packets, so a goodbye (a record with
+TTL 0) is not taken at its word: the game is asked for again once the
+goodbye has expired from the cache, and stays listed if it answers.
 
 `interfaces` is passed to zeroconf as is: a list of IPv4 addresses to
 multicast on (tests use ["127.0.0.1"] only), or None for every interface.
@@ -18,7 +25,11 @@ from dataclasses import dataclass
 from zeroconf import IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
+from .secure import is_fingerprint, short_code
+
 SERVICE_TYPE = "_kolonisten._tcp.local."
+GOODBYE_SETTLE = 1.2        # a goodbye leaves the records in the cache for 1 s (RFC 6762 10.1)
+CONFIRM_TIMEOUT_MS = 2000
 log = logging.getLogger("kolonisten.net.discovery")
 
 
@@ -35,6 +46,12 @@ class GameAd:
     seats_taken: int
     seats_total: int
     state: str
+    fingerprint: str = ""       # of the host's key: what a joining client pins
+    join_code: bool = False     # the host wants a join code
+
+    @property
+    def short_code(self) -> str:
+        return short_code(self.fingerprint) if is_fingerprint(self.fingerprint) else "????-????-????"
 
     def as_dict(self) -> dict:
         return dict(self.__dict__)
@@ -134,10 +151,12 @@ def parse_ad(info) -> GameAd | None:
     addresses = info.parsed_addresses(IPVersion.V4Only)
     try:
         taken, total = (int(x) for x in props["seats"].split("/"))
+        fp = props.get("fp", "").lower()
         return GameAd(service=info.name, address=addresses[0], port=int(info.port),
                       version=int(props["v"]), name=props["game"], game_id=props["id"],
                       rules=props["rules"], seats_taken=taken, seats_total=total,
-                      state=props["state"])
+                      state=props["state"], fingerprint=fp if is_fingerprint(fp) else "",
+                      join_code=props.get("code") == "1")
     except (KeyError, ValueError, IndexError, TypeError):
         return None
 
@@ -161,12 +180,30 @@ class Browser:
 
     def _on_service(self, zeroconf, service_type, name, state_change) -> None:
         if state_change is ServiceStateChange.Removed:
-            if self.games.pop(name, None) is not None:
-                self._changed()
+            if name in self.games:
+                self._spawn(self._confirm_gone(name))
             return
-        task = asyncio.ensure_future(self._resolve(name))
+        self._spawn(self._resolve(name))
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def _confirm_gone(self, name: str) -> None:
+        """A goodbye arrived for `name`: ask for the game again once the
+        goodbye has left the cache; only a game that does not answer goes."""
+        await asyncio.sleep(GOODBYE_SETTLE)
+        info = AsyncServiceInfo(SERVICE_TYPE, name)
+        if await info.async_request(self.azc.zeroconf, CONFIRM_TIMEOUT_MS):
+            ad = parse_ad(info)
+            if ad is not None:
+                if self.games.get(name) != ad:
+                    self.games[name] = ad
+                    self._changed()
+                return
+        if self.games.pop(name, None) is not None:
+            self._changed()
 
     async def _resolve(self, name: str) -> None:
         info = AsyncServiceInfo(SERVICE_TYPE, name)

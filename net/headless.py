@@ -12,6 +12,7 @@ from game import saves
 from game.engine import default_config
 from game.engine.match import Authority
 
+from . import secure
 from .bot import play
 from .computers import ComputerPlayers
 from .discovery import Advertiser, browse
@@ -33,11 +34,12 @@ LINGER = 60.0       # seconds a finished game waits for absent seats to collect 
 async def run_host(players: int | None = None, rules: str | None = None, port: int = 0, seed=None,
                    name: str | None = None, bind="0.0.0.0", interfaces=None, discovery=True,
                    out=None, save_path=None, autosave=True, resume=None, assign=(), bots=0,
-                   bot_level="medium") -> int:
+                   bot_level="medium", join_code=None) -> int:
     """A dedicated host.  Exit codes: 0 the game ended; 1 the save given to
     resume cannot be used (damaged, foreign, newer, hot-seat); 2 bad options
     (unusable rules, options that disagree with the save, a bad --assign,
-    the port is taken).  The save to resume is only ever read when refused."""
+    the port is taken, no host key).  The save to resume is only ever read when
+    refused.  join_code: what joining players must prove (None: anyone may join)."""
     out = out or sys.stdout
     same_file = resume is not None and save_path is not None and (
         os.path.abspath(save_path) == os.path.abspath(resume))
@@ -45,11 +47,20 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
     if problem:
         print(f"kolonisten host: --save: {problem}", file=sys.stderr)
         return 2
+    try:
+        identity = secure.load_identity()
+    except secure.HostKeyError as exc:
+        print(f"kolonisten host: {exc}", file=sys.stderr)
+        return 2
     if resume is not None:
-        host, code = _resumed_host(resume, save_path, name, rules, players, seed)
+        host, code = _resumed_host(resume, save_path, name, rules, players, seed, identity,
+                                   join_code)
     else:
-        host, code = _new_host(players or 4, rules or "base", seed, name or "Kolonisten",
-                               save_path, autosave)
+        if seed is not None:
+            print("kolonisten host: the seed of a LAN game is drawn by every seat together "
+                  "(fair deal); --seed only checks a save given with --resume", file=sys.stderr)
+        host, code = _new_host(players or 4, rules or "base", None, name or "Kolonisten",
+                               save_path, autosave, identity, join_code)
     if host is None:
         return code
     for text in assign:
@@ -72,6 +83,9 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
     config = host.config
     print(f"hosting {host.name!r} ({config['rules']}, {config['players']} players) on {bind}:{port}",
           file=sys.stderr, flush=True)
+    print(f"host key {identity.short_code} (players see this code next to the game; "
+          f"fingerprint {identity.fingerprint})"
+          + ("; a join code is required" if host.join_code else ""), file=sys.stderr, flush=True)
     if host.save_path is not None:
         print(f"autosaving to {host.save_path} (continue after a crash with: kolonisten host "
               f"--headless --resume {host.save_path})", file=sys.stderr, flush=True)
@@ -106,7 +120,8 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
             advertiser.changed()
 
     host.listeners.append(on_change)
-    computers = ComputerPlayers(f"{'127.0.0.1' if bind in ('0.0.0.0', '') else bind}:{port}")
+    computers = ComputerPlayers(f"{'127.0.0.1' if bind in ('0.0.0.0', '') else bind}:{port}",
+                                join_code=host.join_code, pin=identity.fingerprint)
     try:
         for _ in range(bots):
             name = computers.add(bot_level)
@@ -118,7 +133,7 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
         while not host.everyone_told() and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
         await host.wait_peers_gone(3.0)
-        result = dict(host.result(), seed=config["seed"])
+        result = dict(host.result(), seed=host.config["seed"], fair=host.fair is not None)
         print(json.dumps(result), file=out, flush=True)
     finally:
         deadline = time.monotonic() + 5.0          # after the game they leave by themselves
@@ -132,7 +147,7 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
 
 
 
-def _new_host(players, rules, seed, name, save_path, autosave):
+def _new_host(players, rules, seed, name, save_path, autosave, identity, join_code):
     """(Host, 0) for a new game, or (None, exit code) with the reason printed."""
     seed = secrets.randbits(63) if seed is None else seed
     config = default_config(rules=rules, players=players, seed=seed)
@@ -147,14 +162,15 @@ def _new_host(players, rules, seed, name, save_path, autosave):
         except OSError as exc:
             print(f"kolonisten host: no folder for saved games ({exc.strerror or exc}); "
                   "this game will not be saved", file=sys.stderr)
-    return Host(config, name=name, auto_start=True, save_path=save_path if autosave else None), 0
+    return Host(config, name=name, auto_start=True, save_path=save_path if autosave else None,
+                identity=identity, join_code=join_code), 0
 
 
-def _resumed_host(path, save_path, name, rules, players, seed):
+def _resumed_host(path, save_path, name, rules, players, seed, identity, join_code):
     """(Host, 0) continuing the save at `path`, or (None, exit code)."""
     try:
         host = resume_file(path, save_path, name=name, auto_start=True, rules=rules,
-                           players=players, seed=seed)
+                           players=players, seed=seed, identity=identity, join_code=join_code)
     except saves.SaveError as exc:
         print(f"kolonisten host: cannot resume {path}: {exc}", file=sys.stderr)
         return None, 1
@@ -172,11 +188,12 @@ def _resumed_host(path, save_path, name, rules, players, seed):
 
 
 async def run_join(address: str, name: str, token_dir=None, seed=None, reconnect_for=30.0,
-                   out=None, level="random") -> int:
+                   out=None, pin=None, join_code=None, level="random") -> int:
     out = out or sys.stdout
     store = TokenStore(token_dir)
     seed = secrets.randbits(32) if seed is None else seed
-    result = await play(address, name, store=store, seed=seed, reconnect_for=reconnect_for, level=level)
+    result = await play(address, name, store=store, seed=seed, reconnect_for=reconnect_for,
+                        pin=pin, join_code=join_code, level=level)
     if result["problem"]:
         print(f"kolonisten join: {result['problem']}", file=sys.stderr, flush=True)
     print(json.dumps(result), file=out, flush=True)
@@ -193,7 +210,8 @@ async def run_browse(timeout: float, as_json: bool, interfaces=None, out=None) -
     else:
         for g in games:
             print(f"{g.name}  {g.address}:{g.port}  {g.rules}  seats {g.seats_taken}/{g.seats_total}"
-                  f"  {g.state}", file=out)
+                  f"  {g.state}  key {g.short_code}" + ("  join code" if g.join_code else ""),
+                  file=out)
     return 0
 
 
@@ -202,12 +220,18 @@ def host_main(args) -> int:
                                 args.bind, _interfaces(args.interfaces), not args.no_discovery,
                                 save_path=args.save, autosave=not args.no_save,
                                 resume=args.resume, assign=args.assign or (), bots=args.bots,
-                                bot_level=args.bot_level))
+                                bot_level=args.bot_level, join_code=getattr(args, "join_code", None)))
 
 
 def join_main(args) -> int:
+    pin = getattr(args, "key", None)
+    if pin is not None and not secure.is_fingerprint(pin.lower()):
+        print("kolonisten join: --key takes the host's fingerprint (64 hex digits, as "
+              "`kolonisten browse` or the host prints it)", file=sys.stderr)
+        return 2
     return asyncio.run(run_join(args.address, args.name, args.token_dir, args.seed,
-                                args.reconnect_for, level=args.bot))
+                                args.reconnect_for, pin=pin.lower() if pin else None,
+                                join_code=getattr(args, "join_code", None), level=args.bot))
 
 
 def browse_main(args) -> int:

@@ -5,9 +5,21 @@ synchronous entry for every frame a peer sends, so the game state is only
 ever touched from that loop and a frame is handled completely (answered,
 applied, broadcast) before the next one.
 
+Connections are TLS 1.3 with the host's long-term key (net/secure.py).  A
+connection takes a seat by `join` (with a proof of the join code, when the
+host has one) or takes its seat back by `rejoin` with a proof of the seat's
+token bound to this connection's nonce; the token itself travels only once,
+from the host, when a seat is first given.  From then on the connection is
+the seat: commands carry no token.
+
+The deal is fair (net/fairdice.py): `start` asks every seat for a pledge,
+and the game is dealt only when every seat has revealed its value, with the
+seed drawn from the host's committed secret and every value.  The secret and
+the full log are revealed to every seat when the game ends.
+
 A command is accepted only after, in this order (boardgame.io's master does
 the same): the frame decodes to a known, well-shaped message; the connection
-holds a seat and the message carries that seat's token; the command is for
+holds a seat; the command is for
 that seat; the game runs; the seat must decide now; the command is legal in
 the engine; and it was chosen on the current state (its `seq` is the number
 of the last record).  Anything else is answered with `reject` and a reason
@@ -43,25 +55,23 @@ from . import limits
 from .limits import (
     Admission, Budget, FdReserve, QuietLog, TokenBucket, address_of, quiet_accept_errors,
 )
+from . import secure
+from .hostdeal import FairDeal
 from .protocol import (
     APP, CLIENT, COLOURS, MAX_NAME, PING_EVERY, PROTOCOL_VERSION, SILENCE_LIMIT, TAKEN_OVER,
     ProtocolError, decode, error, pack_message, read_frame,
 )
-from .saving import OptionMismatch, extra_for, option_mismatch, players_for, saved_seats
+from .saving import (
+    OptionMismatch, extra_for, option_mismatch, players_for, saved_fair, saved_seats,
+)
 from .secrecy import peer_hash, peer_view_bytes, public_state_hash, scrub_config
 
 log = logging.getLogger("kolonisten.net.host")
 quiet = QuietLog(log)       # for what a hostile peer can make happen by the thousand
 
 LOBBY, RUNNING, OVER = "lobby", "running", "over"
+TLS_HANDSHAKE_TIMEOUT = 10.0
 
-
-def _same_token(expected: str, given: str) -> bool:
-    """Constant-time token comparison; compared as UTF-8 bytes because
-    compare_digest refuses str with non-ASCII characters, and a token from the
-    network may hold any."""
-    return secrets.compare_digest(expected.encode("utf-8", "surrogatepass"),
-                                  given.encode("utf-8", "surrogatepass"))
 
 
 class Seat:
@@ -93,6 +103,7 @@ class Conn:
         self.budget = Budget()
         self.resyncs = TokenBucket(limits.RESYNC_RATE, limits.RESYNC_BURST)
         self.resync_due = False     # a resync asked for beyond the budget, answered later
+        self.nonce = secure.new_nonce()     # what this connection's proofs are bound to
 
     def send(self, msg: dict) -> None:
         transport = getattr(self.writer, "transport", None)
@@ -129,12 +140,16 @@ class Conn:
             self.writer.close()
 
 
-class Host:
+class Host(FairDeal):
     def __init__(self, config: dict, name: str = "Kolonisten", auto_start: bool = False,
-                 save_path: str | None = None):
+                 save_path: str | None = None, identity: secure.Identity | None = None,
+                 join_code: str | None = None):
         """auto_start: start as soon as every seat is taken (the dedicated host);
         otherwise the host's owner calls start().  save_path: keep a saved game
-        there from the deal on (None: do not save)."""
+        there from the deal on (None: do not save).  identity: the host's key
+        (default: the one in the user's data folder, made on first use; raises
+        secure.HostKeyError).  join_code: what a new player must prove to
+        join (None or empty: anyone on the network may join)."""
         reason = validate_config(config)
         if reason:
             raise ValueError(reason)
@@ -164,18 +179,26 @@ class Host:
         self.admission = None       # limits.Admission once listening
         self.fd_reserve = None      # limits.FdReserve once listening: the autosave can always write
         self.refused = 0            # connections refused by the limits
+        self.identity = identity or secure.load_identity()
+        self.join_code = secure.normal_join_code(join_code) if join_code else None
+        self.dealing = None         # fairdice.Dealing while the seats draw the seed
+        self.deal_started = 0.0
+        self.fair = None            # fairdice.FairRecord once dealt (None: an unverifiable deal)
 
     @classmethod
     def resume(cls, game: saves.SavedGame, save_path: str | None, name: str | None = None,
-               auto_start: bool = False) -> "Host":
+               auto_start: bool = False, identity: secure.Identity | None = None,
+               join_code: str | None = None) -> "Host":
         """A host continuing a LAN save (loaded by saves.load): the game is
         replayed with every recorded hash verified, and waits for its seats'
         holders to rejoin with their tokens.  Raises saves.SaveError; writes
         nothing until the game moves on (or a seat is assigned)."""
         game_id, saved_name, seats = saved_seats(game)
+        fair = saved_fair(game)
         auth, hashes = saves.resume(game)
         host = cls(game.config, name=name or saved_name or "Kolonisten", auto_start=auto_start,
-                   save_path=save_path)
+                   save_path=save_path, identity=identity, join_code=join_code)
+        host.fair = fair
         host.game_id = game_id
         host.seats = []
         for seat_name, colour, token in seats:
@@ -200,7 +223,9 @@ class Host:
         self.admission = Admission()
         self.server = await asyncio.start_server(self._serve, host, port,
                                                  backlog=limits.ACCEPT_BACKLOG,
-                                                 limit=limits.MAX_CLIENT_FRAME * 2)
+                                                 limit=limits.MAX_CLIENT_FRAME * 2,
+                                                 ssl=self.identity.server_context(),
+                                                 ssl_handshake_timeout=TLS_HANDSHAKE_TIMEOUT)
         self.port = self.server.sockets[0].getsockname()[1]
         self._tasks.append(asyncio.ensure_future(self._heartbeat()))
         return self.port
@@ -239,7 +264,8 @@ class Host:
         """Discovery TXT properties (a hint: the handshake decides)."""
         return {"v": str(PROTOCOL_VERSION), "game": self.name, "id": self.game_id,
                 "rules": self.config["rules"], "seats": f"{self.seats_taken()}/{len(self.seats)}",
-                "state": self.phase}
+                "state": self.phase, "fp": self.identity.fingerprint,
+                "code": "1" if self.join_code else "0"}
 
     def lobby(self) -> dict:
         return {"t": "lobby", "seats": [s.public() if s else None for s in self.seats],
@@ -307,6 +333,7 @@ class Host:
             now = time.monotonic()
             if self.admission is not None:
                 self.admission.forget_idle()
+            self.check_deal_deadline(now)
             for conn in list(self.conns):
                 if now - conn.last_heard > SILENCE_LIMIT:
                     quiet.log(logging.INFO, "silent", "peer %s silent for too long", conn.cid)
@@ -336,6 +363,7 @@ class Host:
             return
         if self.phase == LOBBY:
             self.seats[seat] = None         # a lobby seat is simply given up
+            self._cancel_deal(f"seat {seat} left during the deal")
             self._notify("seat", (seat, None))
         else:
             self.seats[seat].conn = None    # kept: its token takes it back
@@ -369,7 +397,8 @@ class Host:
             return
         conn.greeted = True
         conn.send({"t": "welcome", "v": PROTOCOL_VERSION, "game_id": self.game_id, "name": self.name,
-                   "config": self.public_config(), "state": self.phase})
+                   "config": self.public_config(), "state": self.phase, "nonce": conn.nonce,
+                   "code": self.join_code is not None})
 
     def _greeted(self, conn) -> bool:
         if not conn.greeted:
@@ -381,9 +410,16 @@ class Host:
             return
         if conn.seat is not None:
             return conn.send(error("already_seated", "this connection already holds a seat"))
+        if self.join_code is not None:
+            expected = secure.join_code_proof(self.join_code, self.identity.fingerprint, conn.nonce)
+            if "code" not in msg:
+                return conn.send(error("join_code", "this game needs a join code"))
+            if not secure.same_proof(expected, msg["code"]):
+                log.info("connection %s gave a wrong join code", conn.cid)
+                return conn.send(error("join_code_wrong", "that is not the join code of this game"))
         if self.phase != LOBBY:
             return self._join_assigned(conn, msg["name"].strip())
-        if None not in self.seats:
+        if None not in self.seats or self.dealing is not None:
             return conn.send(error("full", "every seat is taken"))
         seat = self.seats.index(None)
         taken = {s.colour for s in self.seats if s}
@@ -419,7 +455,9 @@ class Host:
             return
         seat = msg["seat"]
         holder = self.seats[seat] if seat < len(self.seats) else None
-        if holder is None or not _same_token(holder.token, msg["token"]):
+        if holder is None or not secure.same_proof(
+                secure.token_proof(holder.token, self.identity.fingerprint, conn.nonce, seat),
+                msg["proof"]):
             return conn.send(error("bad_token", "no seat with that token"))
         if conn.seat is not None and conn.seat != seat:
             return conn.send(error("already_seated", "this connection already holds a seat"))
@@ -434,6 +472,7 @@ class Host:
         self.assignments = {n: s for n, s in self.assignments.items() if s != seat}
         if self.auth is None:
             self._take_seat(conn, seat)
+            self._cancel_deal("a seat changed hands during the deal")
             self._lobby_changed()
         else:
             self._back(conn, seat)
@@ -446,6 +485,8 @@ class Host:
         self._notify("seat_status", (seat, True))
         if self.phase == OVER:
             conn.send(self.result_message())
+            if self.reveal_message() is not None:
+                conn.send(self.reveal_message())
             self.told.add(seat)
         self._lobby_changed()
 
@@ -478,8 +519,6 @@ class Host:
         if conn.seat is None:
             return conn.send(_reject(ref, "not_seated", "join a seat first"))
         seat = conn.seat
-        if not _same_token(self.seats[seat].token, msg["token"]):
-            return conn.send(_reject(ref, "bad_token", "that is not your seat's token"))
         cmd = msg["cmd"]
         if cmd[1] != seat:
             return conn.send(_reject(ref, "wrong_seat", "you may only act for your own seat"))
@@ -526,7 +565,7 @@ class Host:
         """The host's rule choices while in the lobby (rules, players,
         vp_target, board, ...; see game.engine.default_config).  Raises
         ValueError with a reason, changing nothing."""
-        if self.phase != LOBBY:
+        if self.phase != LOBBY or self.dealing is not None:
             raise ValueError("the rules are fixed once the game has started")
         if "seed" in changes:
             raise ValueError("the seed is not a rule choice")
@@ -550,12 +589,8 @@ class Host:
         self.config = config
         self._lobby_changed()
 
-    def start(self) -> None:
-        """Deal and start the game (the host's decision).  Needs every seat taken."""
-        if self.phase != LOBBY:
-            raise RuntimeError("the game has already started")
-        if None in self.seats:
-            raise RuntimeError("every seat must be taken before the game starts")
+    def _deal(self, config: dict) -> None:
+        self.config = config
         self.auth = Authority(self.config)
         self.phase = RUNNING
         if self.save_path is not None:
@@ -601,7 +636,7 @@ class Host:
         if self.saver is None:
             return
         self.saver.players = players_for(self.seats)
-        self.saver.extra = extra_for(self.game_id, self.name, self.seats)
+        self.saver.extra = extra_for(self.game_id, self.name, self.seats, self.fair)
         try:
             if self.fd_reserve is None:
                 self.saver.record()
@@ -624,8 +659,11 @@ class Host:
     def _sync(self, seat, reason) -> dict:
         state = self.auth.state
         events = [list(e) for e in self.auth.start_events] if reason == "start" else []
-        return {"t": "sync", "reason": reason, "seq": len(self.auth.log),
-                "view": peer_view_bytes(state, seat), "hash": peer_hash(state, seat), "events": events}
+        msg = {"t": "sync", "reason": reason, "seq": len(self.auth.log),
+               "view": peer_view_bytes(state, seat), "hash": peer_hash(state, seat), "events": events}
+        if self.fair is not None:
+            msg["fair"] = self.fair.public()
+        return msg
 
     def _broadcast_record(self, record) -> None:
         state = self.auth.state
@@ -639,6 +677,8 @@ class Host:
         if state.phase == GAME_OVER:
             self.phase = OVER
             self._broadcast(self.result_message())
+            if self.reveal_message() is not None:
+                self._broadcast(self.reveal_message())
             self.told.update(s for s, holder in enumerate(self.seats) if holder.conn is not None)
             self._notify("over", self.result())
             self._lobby_changed()
@@ -663,12 +703,14 @@ class Host:
     def _lobby_changed(self) -> None:
         self._broadcast(self.lobby())
         self._notify("lobby", self.lobby())
-        if self.auto_start and self.phase == LOBBY and None not in self.seats:
+        if (self.auto_start and self.phase == LOBBY and self.dealing is None
+                and None not in self.seats):
             self.start()
 
 
 def resume_file(path: str, save_path: str | None = None, name: str | None = None,
-                auto_start: bool = False, rules=None, players=None, seed=None) -> Host:
+                auto_start: bool = False, rules=None, players=None, seed=None,
+                identity: secure.Identity | None = None, join_code: str | None = None) -> Host:
     """A Host continuing the LAN save at `path`, saving on into `save_path`
     (default: the same file).  Options given (rules, players, seed) must agree
     with the save.  Raises saves.SaveError (the save cannot be used) or
@@ -679,7 +721,8 @@ def resume_file(path: str, save_path: str | None = None, name: str | None = None
         raise OptionMismatch(reason)
     save_path = save_path or path
     try:
-        host = Host.resume(game, save_path, name=name, auto_start=auto_start)
+        host = Host.resume(game, save_path, name=name, auto_start=auto_start, identity=identity,
+                           join_code=join_code)
     except saves.SaveError:
         raise
     except Exception as exc:    # well-formed and checksummed, yet the engine cannot replay it
@@ -698,4 +741,5 @@ HANDLERS = {
     "hello": Host._on_hello, "join": Host._on_join, "rejoin": Host._on_rejoin,
     "lobby_set": Host._on_lobby_set, "cmd": Host._on_cmd, "resync": Host._on_resync,
     "ping": Host._on_ping, "pong": Host._on_pong, "bye": Host._on_bye,
+    "pledge": Host._on_pledge, "reveal": Host._on_reveal,
 }

@@ -16,6 +16,17 @@ UI may want, as (kind, data) pairs:
     ("over", msg)              the game ended (winner, turns, public hash)
     ("diverged", seq)          our copy differed from the host's; a resync is on its way
     ("bye", reason)            the host closed the connection
+    ("dealing", None)          the fair deal began (our pledge is on its way)
+    ("fair", Verdict)          the check of the fair deal: after the game (the host
+                               revealed its secret and log) or earlier when the
+                               host broke the deal (fairdice.Verdict: ok, seq, what)
+
+The fair deal (net/fairdice.py) runs here without the player: the peer
+pledges and reveals a random value, checks that the deal it is shown holds
+its own value and matches the pledges it saw, keeps every record and view
+hash it was shown, and replays the game with the revealed seed at the end.
+`pin` (the host key's fingerprint, set by whoever opened the connection)
+is what tokens are filed under.
 
 Every record's view hash is compared with the host's; on a mismatch (or a
 record that does not fit) the peer asks for a resync and ignores records
@@ -31,6 +42,8 @@ from game.engine.match import Record, Replica
 from game.engine.state import GAME_OVER
 
 from .hostcheck import HostFault, check_message, check_state, check_view
+from . import fairdice
+from .fairdice import FairRecord, SeenRecord, Verdict
 from .protocol import TAKEN_OVER
 from .secrecy import peer_hash, public_state_hash
 
@@ -58,6 +71,15 @@ class PeerGame:
         self.pending = None         # id of our command awaiting its record or rejection
         self.last_error = None
         self.taken_over = False
+        self.pin = None             # the host key's fingerprint
+        self._value = None          # our value in the deal under way
+        self._pledges = None        # (commit, pledges) the host showed before we revealed
+        self.deal = None            # the FairRecord we were shown with the game
+        self.transcript = []        # ("sync", seq, hash) / ("rec", SeenRecord): what we were shown
+        self.verdict = None         # fairdice.Verdict once checked
+        self.run_check = None       # None: check the finished game at once; else a callable
+                                    # given the check (a function returning a Verdict) to run
+                                    # elsewhere and hand its result to `judge`
 
     # --- what the UI reads -----------------------------------------------------------
 
@@ -88,7 +110,7 @@ class PeerGame:
             raise RuntimeError("not seated in a running game")
         self._next_id += 1
         self.pending = self._next_id
-        self.send({"t": "cmd", "id": self._next_id, "seq": self.replica.seq, "token": self.token,
+        self.send({"t": "cmd", "id": self._next_id, "seq": self.replica.seq,
                    "cmd": [list(a) if isinstance(a, (tuple, list)) else a for a in cmd]})
         return self._next_id
 
@@ -116,8 +138,8 @@ class PeerGame:
 
     def _on_seated(self, msg):
         self.seat, self.token = msg["seat"], msg["token"]
-        if self.store is not None and self.game_id is not None:
-            self.store.save(self.game_id, self.name, self.seat, self.token)
+        if self.store is not None and self.game_id is not None and self.pin is not None:
+            self.store.save(self.pin, self.game_id, self.name, self.seat, self.token)
         return [("seated", self.seat)]
 
     def _on_lobby(self, msg):
@@ -137,6 +159,8 @@ class PeerGame:
         self.pending = None
         self.syncs += 1
         events = [("synced", msg["reason"])]
+        events += self._check_deal(msg.get("fair"), msg["reason"])
+        self.transcript.append(("sync", msg["seq"], msg["hash"]))
         if msg["events"]:
             events.append(("start_events", _tuples(msg["events"])))
         return events
@@ -155,6 +179,7 @@ class PeerGame:
         if peer_hash(self.replica.state, self.seat) != msg["hash"]:
             return self._diverged(msg["seq"])
         self.pending = None
+        self.transcript.append(("rec", SeenRecord.of(record, msg["hash"])))
         return [("record", record)]
 
     def _diverged(self, seq):
@@ -178,7 +203,91 @@ class PeerGame:
 
     def _on_over(self, msg):
         self.over = msg
-        return [("over", msg)]
+        events = [("over", msg)]
+        if self.deal is None and self.verdict is None:      # no reveal will follow
+            events += self._judge(Verdict(False, 0, "no_deal", "this game was dealt without a fair deal"))
+        return events
+
+    # --- the fair deal ------------------------------------------------------------------
+
+    def _on_fair_ask(self, msg):
+        self._value, self._pledges = fairdice.new_value(), None
+        self.send({"t": "pledge", "pledge": fairdice.commitment(self._value)})
+        return [("dealing", None)]
+
+    def _on_fair_pledges(self, msg):
+        pledges = msg["pledges"]
+        # (Our seat number may not be applied yet where the window owns the
+        # game copy; the start view later checks our value sits in our seat.)
+        if self._value is None or fairdice.commitment(self._value) not in pledges:
+            return []       # not our deal: we do not reveal (the host's deal times out)
+        self._pledges = (msg["commit"], list(pledges))
+        self.send({"t": "reveal", "value": self._value})
+        return []
+
+    def _check_deal(self, fair, reason) -> list:
+        """Check the deal shown with a view against what we saw of it."""
+        if fair is None:
+            return []       # a game without a fair deal: nothing to check (the end says so)
+        deal = FairRecord(fair["commit"], list(fair["pledges"]), list(fair["values"]))
+        problem = deal.check()
+        if problem is None and reason == "start" and self._value is not None:
+            commit, pledges = self._pledges or (None, None)
+            if deal.commit != commit or deal.pledges != pledges:
+                problem = "the deal differs from the commitment and pledges shown before it"
+            elif self.seat >= len(deal.values) or deal.values[self.seat] != self._value:
+                problem = "our own value is missing from the deal"
+        known = self.deal.public() if self.deal else self._saved_deal()
+        if problem is None and known is not None and known != deal.public():
+            problem = "the host changed the deal since we first saw it"
+        if problem is not None:
+            return self._judge(Verdict(False, 0, "deal", problem))
+        self.deal = deal
+        if self.store is not None and self.token is not None and self.pin is not None:
+            self.store.save(self.pin, self.game_id, self.name, self.seat, self.token,
+                            fair={"commit": deal.commit.hex(), "pledges": [p.hex() for p in deal.pledges],
+                                  "values": [v.hex() for v in deal.values]})
+        return []
+
+    def _saved_deal(self):
+        if self.store is None or self.pin is None or self.game_id is None:
+            return None
+        saved = self.store.load_fair(self.pin, self.game_id, self.name)
+        try:
+            deal = FairRecord.from_save(dict(saved, secret=None), len(saved["values"]))
+        except (ValueError, TypeError, KeyError):
+            return None
+        return deal.public()
+
+    def _on_reveal(self, msg):
+        if self.verdict is not None:
+            return []
+        if self.deal is None:
+            return self._judge(Verdict(False, 0, "no_deal", "this game was dealt without a fair deal"))
+        try:
+            cmds = fairdice.unpack_log(msg["log"])
+        except ValueError as exc:
+            return self._judge(Verdict(False, 0, "log", str(exc)))
+        config = dict(self.view.config) if self.view is not None else None
+        if config is None:
+            return self._judge(Verdict(False, 0, "log", "we never saw the game"))
+        deal, seat, transcript = self.deal, self.seat, list(self.transcript)
+
+        def check():
+            return fairdice.verify(config, deal, msg["secret"], cmds, seat, transcript, peer_hash)
+        if self.run_check is not None:      # a long game takes a second or more to replay
+            self.run_check(check)
+            return []
+        return self._judge(check())
+
+    def judge(self, verdict) -> list:
+        """Take the result of a check run elsewhere (see run_check)."""
+        return self._judge(verdict)
+
+    def _judge(self, verdict) -> list:
+        if self.verdict is None or self.verdict.ok:
+            self.verdict = verdict
+        return [("fair", self.verdict)]
 
     def _on_ping(self, msg):
         self.send({"t": "pong", "n": msg["n"]})

@@ -15,7 +15,7 @@ import struct
 
 import msgpack
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2          # 2: TLS, token proofs, join codes, fair deal
 APP = "kolonisten"
 MAX_FRAME = 256 * 1024          # a full game view is ~1-2 KiB; this leaves ample room
 HEADER = struct.Struct(">I")
@@ -112,15 +112,34 @@ _TOKEN = _str(MAX_TOKEN)
 _CODE = _str(40)
 _TEXT = _str(400)
 _HASH = _str(64)
+def _bytes_of(size):
+    return lambda v: type(v) is bytes and len(v) == size
+
+
+_PROOF = _NONCE = _VALUE = _bytes_of(32)
+
+
+def _values(v):
+    """One 32-byte value per seat (pledges, values of the fair deal)."""
+    return type(v) is list and 1 <= len(v) <= 16 and all(type(x) is bytes and len(x) == 32 for x in v)
+
+
+def _fair(v):
+    """The deal shown with a view: {commit, pledges, values} (net/fairdice.py)."""
+    return (type(v) is dict and set(v) == {"commit", "pledges", "values"}
+            and type(v["commit"]) is bytes and len(v["commit"]) == 32
+            and _values(v["pledges"]) and _values(v["values"])
+            and len(v["pledges"]) == len(v["values"]))
 
 # type -> {field: (checker, required)}
 CLIENT_MESSAGES = {
     "hello": {"v": (_int(), True), "app": (_str(32), True)},
-    "join": {"name": (_name, True)},
-    "rejoin": {"seat": (_SEAT, True), "token": (_TOKEN, True)},
+    "join": {"name": (_name, True), "code": (_PROOF, False)},
+    "rejoin": {"seat": (_SEAT, True), "proof": (_PROOF, True)},
     "lobby_set": {"name": (_name, False), "colour": (_str(16), False), "ready": (_bool, False)},
-    "cmd": {"id": (_int(0, 2 ** 62), True), "seq": (_SEQ, True), "token": (_TOKEN, True),
-            "cmd": (_command, True)},
+    "cmd": {"id": (_int(0, 2 ** 62), True), "seq": (_SEQ, True), "cmd": (_command, True)},
+    "pledge": {"pledge": (_VALUE, True)},
+    "reveal": {"value": (_VALUE, True)},
     "resync": {},
     "ping": {"n": (_int(), True)},
     "pong": {"n": (_int(), True)},
@@ -129,12 +148,13 @@ CLIENT_MESSAGES = {
 
 HOST_MESSAGES = {
     "welcome": {"v": (_int(), True), "game_id": (_str(32), True), "name": (_str(64), True),
-                "config": (_map, True), "state": (_str(16), True)},
+                "config": (_map, True), "state": (_str(16), True), "nonce": (_NONCE, True),
+                "code": (_bool, True)},
     "seated": {"seat": (_SEAT, True), "token": (_TOKEN, True)},
     "lobby": {"seats": (_list_of_plain, True), "config": (_map, True), "state": (_str(16), True),
               "name": (_str(64), True)},
     "sync": {"reason": (_str(16), True), "seq": (_SEQ, True), "view": (_bytes(MAX_FRAME), True),
-             "hash": (_HASH, True), "events": (_list_of_plain, True)},
+             "hash": (_HASH, True), "events": (_list_of_plain, True), "fair": (_fair, False)},
     "rec": {"seq": (_SEQ, True), "cmd": (_command, True), "outcome": (_map_or_none, True),
             "events": (_list_of_plain, True), "hash": (_HASH, True)},
     "reject": {"id": (_int(-1, 2 ** 62), True), "code": (_CODE, True), "detail": (_TEXT, True)},
@@ -142,6 +162,9 @@ HOST_MESSAGES = {
     "seat_status": {"seat": (_SEAT, True), "connected": (_bool, True)},
     "over": {"winner": (_int(-1, 15), True), "turns": (_int(0, 2 ** 31), True),
              "public_hash": (_HASH, True), "seq": (_SEQ, True)},
+    "fair_ask": {},
+    "fair_pledges": {"commit": (_VALUE, True), "pledges": (_values, True)},
+    "reveal": {"secret": (_VALUE, True), "log": (_bytes(MAX_FRAME), True)},
     "ping": {"n": (_int(), True)},
     "pong": {"n": (_int(), True)},
     "bye": {"reason": (_str(64), False)},

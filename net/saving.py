@@ -6,7 +6,9 @@ command, a state hash after each); `extra` adds what only the host knows:
 
     {"lan": 1, "game_id": the id the seat tokens are bound to,
      "name": the game's name in the list of games,
-     "seats": [{"name", "colour", "token"} per seat]}
+     "seats": [{"name", "colour", "token"} per seat],
+     "fair": the fair deal (net/fairdice.py: commit, pledges, values and the
+             host's secret), absent for a game dealt without one}
 
 `players` holds each seat's name and colour (a colour name, see
 net.protocol.COLOURS) for the list of saved games.  Seat tokens are secrets
@@ -28,10 +30,31 @@ LAN_FORMAT = 1
 SAVE_PREFIX = "lan"
 
 
-def extra_for(game_id: str, name: str, seats: list) -> dict:
-    """The `extra` map of a LAN save; seats: Seat objects (name, colour, token)."""
-    return {"lan": LAN_FORMAT, "game_id": game_id, "name": name,
-            "seats": [{"name": s.name, "colour": s.colour, "token": s.token} for s in seats]}
+def extra_for(game_id: str, name: str, seats: list, fair=None) -> dict:
+    """The `extra` map of a LAN save; seats: Seat objects (name, colour, token);
+    fair: the fairdice.FairRecord of the deal, if any."""
+    extra = {"lan": LAN_FORMAT, "game_id": game_id, "name": name,
+             "seats": [{"name": s.name, "colour": s.colour, "token": s.token} for s in seats]}
+    if fair is not None:
+        extra["fair"] = fair.to_save()
+    return extra
+
+
+def saved_fair(game: saves.SavedGame):
+    """The fair deal of a LAN save (a fairdice.FairRecord with the host's
+    secret), or None for a game dealt without one.  Raises SaveError when it
+    is damaged or does not give the saved seed."""
+    from .fairdice import FairRecord, derive_seed
+    data = game.extra.get("fair")
+    if data is None:
+        return None
+    try:
+        fair = FairRecord.from_save(data, game.config["players"])
+    except ValueError as exc:
+        raise saves.SaveError(f"the saved game is damaged (fair deal: {exc})", "damaged") from None
+    if fair.secret is None or derive_seed(fair.secret, fair.values) != game.config["seed"]:
+        raise saves.SaveError("the saved game is damaged (its seed is not the fair deal's)", "damaged")
+    return fair
 
 
 def players_for(seats: list) -> list:

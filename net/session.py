@@ -40,6 +40,7 @@ import time
 
 from game import saves
 
+from . import secure
 from .client import JoinRefused, handshake, open_connection, pump
 from .discovery import Advertiser, Browser
 from .host import Host, resume_file
@@ -76,15 +77,23 @@ class LoopThread:
 
 class ClientSession:
     def __init__(self, address, name: str, token_dir=None, reconnect_for: float = 60.0,
-                 loop_thread: LoopThread | None = None):
+                 loop_thread: LoopThread | None = None, pin: str | None = None,
+                 join_code: str | None = None):
+        """pin: the fingerprint of the host key we expect (the advertised one
+        of the game the player picked); None: trust the first key met (a typed
+        address).  Either way, once connected, only that key is reconnected to.
+        join_code: the host's join code, if it has one."""
         self.address = address
         self.name = name
+        self.pin = pin
+        self.join_code = join_code
         self.store = TokenStore(token_dir)
         self.reconnect_for = reconnect_for
         self.net = loop_thread or LoopThread()
         self._own_thread = loop_thread is None
         self.inbox = queue.Queue()
         self.game = PeerGame(send=self._send, name=name, store=self.store)
+        self.game.run_check = self._check_in_background
         self.connected = False
         self._conn = None
         self._closing = False
@@ -115,6 +124,8 @@ class ClientSession:
             if isinstance(item, tuple) and item[0] == "host_fault":
                 self._give_up(item[1])
                 events.append(item)
+            elif isinstance(item, tuple) and item[0] == "fair":    # the finished game's check
+                events.extend(self.game.judge(item[1]))
             elif isinstance(item, tuple):         # ("disconnected"|"reconnected", detail)
                 events.append(item)
             else:
@@ -173,6 +184,18 @@ class ClientSession:
         if self._own_thread:
             self.net.stop()
 
+    def _check_in_background(self, check) -> None:
+        """Replay the finished game in a thread of its own (a long game takes
+        seconds; the window must not wait); the verdict arrives through poll."""
+        def run():
+            try:
+                verdict = check()
+            except Exception as exc:        # a check that breaks is a failed check, said plainly
+                from .fairdice import Verdict
+                verdict = Verdict(False, 0, "log", f"the check failed ({type(exc).__name__}: {exc})")
+            self.inbox.put(("fair", verdict))
+        threading.Thread(target=run, name="kolonisten-fair-check", daemon=True).start()
+
     # --- network thread ---------------------------------------------------------------
 
     def _send(self, msg) -> None:
@@ -181,12 +204,21 @@ class ClientSession:
             self.net.call(conn.send, msg)
 
     async def _connect(self, timeout) -> None:
-        conn = await open_connection(self.address, timeout)
+        conn = await open_connection(self.address, timeout, pin=self.pin)
+        self.pin = self.game.pin = conn.fingerprint     # pinned: reconnects go to this key only
         self._conn = conn
-        await handshake(conn, self.name, self.store, self._arrived, timeout, game_id=self._game_id)
+        await handshake(conn, self.name, self.store, self._arrived, timeout, game_id=self._game_id,
+                        join_code=self.join_code)
         self.connected = True
 
     def _arrived(self, msg) -> None:
+        if msg["t"] in ("fair_ask", "fair_pledges"):
+            # The deal is answered at once, here: it must not wait for the
+            # window to poll.  These handlers touch only the deal's own fields
+            # (read by the window thread after the start view, queued behind them).
+            for event in self.game.handle(msg):
+                self.inbox.put(event)
+            return
         if msg["t"] == "welcome":
             self._welcome_id = msg["game_id"]
         elif msg["t"] == "sync":
@@ -226,7 +258,8 @@ class ClientSession:
                 await self._connect(5.0)
                 return True
             except JoinRefused as exc:
-                if exc.code in ("full", "running", "version", "bad_token", "other_game"):
+                if exc.code in ("full", "running", "version", "bad_token", "other_game",
+                                "wrong_key", "tls", "join_code", "join_code_wrong"):
                     return False
             except (OSError, asyncio.TimeoutError, ConnectionError):
                 pass
@@ -239,16 +272,23 @@ class HostSession:
 
     def __init__(self, config: dict, name: str = "Kolonisten", port: int = DEFAULT_PORT,
                  bind: str = "0.0.0.0", interfaces=None, discovery: bool = True,
-                 save_path: str | None = None, autosave: bool = True, host: Host | None = None):
-        """host: an already built Host (see `resume`); config and name are then unused."""
+                 save_path: str | None = None, autosave: bool = True, host: Host | None = None,
+                 join_code: str | None = None, key_dir: str | None = None):
+        """host: an already built Host (see `resume`); config and name are then unused.
+        join_code: what joining players must know (None: anyone may join).
+        key_dir: where the host key lives (default: secure.key_dir()).
+        Raises secure.HostKeyError when the host key can be neither read nor made."""
         if host is None:
             if autosave and save_path is None:
                 try:
                     save_path = saves.new_save_path(SAVE_PREFIX)
                 except OSError:
                     save_path = None        # no saved-games folder: the game is played unsaved
-            host = Host(config, name=name, save_path=save_path if autosave else None)
+            host = Host(config, name=name, save_path=save_path if autosave else None,
+                        identity=secure.load_identity(key_dir), join_code=join_code)
         self.host = host
+        self.fingerprint = host.identity.fingerprint
+        self.short_code = host.identity.short_code
         self.save_path = host.save_path
         self.port, self.bind = port, bind
         self.interfaces, self.discovery = interfaces, discovery
@@ -263,11 +303,13 @@ class HostSession:
 
     @classmethod
     def resume(cls, path: str, port: int = DEFAULT_PORT, bind: str = "0.0.0.0", interfaces=None,
-               discovery: bool = True, save_path: str | None = None, name: str | None = None):
+               discovery: bool = True, save_path: str | None = None, name: str | None = None,
+               join_code: str | None = None, key_dir: str | None = None):
         """Continue the LAN game saved at `path` (saving on into it, or into
         `save_path`).  Blocks while the save is replayed and verified.  Raises
         saves.SaveError with a reason (and .code) and leaves the file alone."""
-        host = resume_file(path, save_path, name=name)
+        host = resume_file(path, save_path, name=name, identity=secure.load_identity(key_dir),
+                           join_code=join_code)
         return cls(None, port=port, bind=bind, interfaces=interfaces, discovery=discovery, host=host)
 
     async def _start(self) -> int:
@@ -306,13 +348,14 @@ class HostSession:
         self.net.run(assign(), 5)
 
     def seat_token(self, seat: int) -> tuple:
-        """(game id, player name, token) of a seat: what a computer standing in
-        for that player needs to rejoin the seat.  Raises ValueError."""
+        """(host key fingerprint, game id, player name, token) of a seat: what a
+        computer standing in for that player needs to rejoin the seat.  Raises
+        ValueError."""
         async def token():
             if not 0 <= seat < len(self.host.seats) or self.host.seats[seat] is None:
                 raise ValueError("no player holds that seat")
             holder = self.host.seats[seat]
-            return self.host.game_id, holder.name, holder.token
+            return self.host.identity.fingerprint, self.host.game_id, holder.name, holder.token
         return self.net.run(token(), 5)
 
     def knocking(self) -> list:

@@ -10,8 +10,12 @@ from .host import Host
 from .tokens import TokenStore
 
 
-async def start_host(players: int, rules: str = "base", seed: int = 1, name: str = "Test") -> Host:
-    host = Host(default_config(rules=rules, players=players, seed=seed), name=name, auto_start=True)
+async def start_host(players: int, rules: str = "base", seed: int = 1, name: str = "Test",
+                     join_code: str | None = None) -> Host:
+    """A listening host on loopback with the test run's key (KOLONISTEN_KEY_DIR);
+    its seed is drawn by the fair deal, `seed` is only the config's placeholder."""
+    host = Host(default_config(rules=rules, players=players, seed=seed), name=name, auto_start=True,
+                join_code=join_code)
     await host.listen("127.0.0.1", 0)
     return host
 
@@ -24,6 +28,20 @@ async def local_game(players: int, token_dir: str, rules: str = "base", seed: in
     logs = [[] if raw_logs else None for _ in range(players)]
     players_ = [BotPlayer(f"bot{i}", TokenStore(token_dir), seed=100 + i) for i in range(players)]
     results = await asyncio.wait_for(asyncio.gather(*[
-        play(("127.0.0.1", host.port), p.game.name, seed=0, raw_log=logs[i], player=p)
+        play(("127.0.0.1", host.port), p.game.name, seed=0, raw_log=logs[i], player=p,
+             pin=host.identity.fingerprint)
         for i, p in enumerate(players_)]), 120)
     return host, results, logs, players_
+
+
+async def raw_connection(port: int, host: str = "127.0.0.1"):
+    """(reader, writer) of a TLS connection that checks no key: for tests
+    that speak the protocol by hand."""
+    from .secure import client_context
+    return await asyncio.open_connection(host, port, ssl=client_context())
+
+
+def seat_proof(host: Host, conn, seat: int, token: str | None = None) -> bytes:
+    """The rejoin proof for `seat` on a host-side Conn (tests that feed frames)."""
+    from .secure import token_proof
+    return token_proof(token or host.seats[seat].token, host.identity.fingerprint, conn.nonce, seat)

@@ -1,7 +1,14 @@
 """Seat tokens kept on the player's laptop, so a restarted program can take
-its seat back.  One small JSON file per (game, player name) under a
-directory: the user data dir (platformdirs) unless a path is given.  A token
-is a secret of this laptop; files are created readable by the owner only."""
+its seat back.  One small JSON file per (host key, game, player name) under
+a directory: the user data dir (platformdirs) unless a path is given.  A
+token is a secret of this laptop; files are created readable by the owner
+only.
+
+Tokens are filed under the fingerprint of the host's key (net/secure.py):
+a game advertised with the same name and id but another key finds no token
+here, so it is a different game to us and is never offered a proof.  The
+file also keeps what this seat saw of the fair deal (net/fairdice.py), so a
+restarted program can tell whether the host changed it."""
 
 import hashlib
 import json
@@ -17,33 +24,50 @@ class TokenStore:
     def __init__(self, directory: str | None = None):
         self.directory = directory or default_dir()
 
-    def _path(self, game_id: str, name: str) -> str:
-        key = hashlib.sha256(f"{game_id}\0{name}".encode()).hexdigest()[:24]
+    def _path(self, pin: str, game_id: str, name: str) -> str:
+        key = hashlib.sha256(f"{pin}\0{game_id}\0{name}".encode()).hexdigest()[:24]
         return os.path.join(self.directory, key + ".json")
 
-    def load(self, game_id: str, name: str):
-        """(seat, token) saved for this game and name, or None."""
+    def _read(self, pin: str, game_id: str, name: str):
         try:
-            with open(self._path(game_id, name), encoding="utf-8") as f:
+            with open(self._path(pin, game_id, name), encoding="utf-8") as f:
                 data = json.load(f)
-            seat, token = data["seat"], data["token"]
-        except (OSError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError):
             return None
+        return data if type(data) is dict and data.get("pin") == pin else None
+
+    def load(self, pin: str, game_id: str, name: str):
+        """(seat, token) saved for this host key, game and name, or None."""
+        data = self._read(pin, game_id, name)
+        if data is None:
+            return None
+        seat, token = data.get("seat"), data.get("token")
         if type(seat) is not int or type(token) is not str:
             return None
         return seat, token
 
-    def save(self, game_id: str, name: str, seat: int, token: str) -> None:
+    def load_fair(self, pin: str, game_id: str, name: str):
+        """The fair deal this seat saw (as saved by `save`), or None."""
+        data = self._read(pin, game_id, name)
+        fair = data.get("fair") if data else None
+        return fair if type(fair) is dict else None
+
+    def save(self, pin: str, game_id: str, name: str, seat: int, token: str, fair=None) -> None:
+        """fair: a map of plain values (see PeerGame) or None to keep the saved one."""
+        if fair is None:
+            fair = self.load_fair(pin, game_id, name) if self.load(pin, game_id, name) == (
+                seat, token) else None
         os.makedirs(self.directory, exist_ok=True)
-        path = self._path(game_id, name)
+        path = self._path(pin, game_id, name)
         tmp = path + ".tmp"
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump({"game_id": game_id, "name": name, "seat": seat, "token": token}, f)
+            json.dump({"pin": pin, "game_id": game_id, "name": name, "seat": seat,
+                       "token": token, "fair": fair}, f)
         os.replace(tmp, path)
 
-    def forget(self, game_id: str, name: str) -> None:
+    def forget(self, pin: str, game_id: str, name: str) -> None:
         try:
-            os.remove(self._path(game_id, name))
+            os.remove(self._path(pin, game_id, name))
         except OSError:
             pass

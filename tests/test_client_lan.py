@@ -237,10 +237,12 @@ def test_the_join_list_is_live_and_refusals_are_clear(monkeypatch):
         assert join.error == "Every seat of that game is taken."
         # started: a stranger is refused, a wrong saved token too
         hosting.start_game()
+        assert run_until([app], lambda: hosting.lobby()["state"] == "running")   # dealt fairly
         click_gui(app, "join_address")
         assert run_until([app], lambda: join.pending is None and join.error)
         assert join.error.startswith("That game has already started")
-        TokenStore(lan.options(app).token_dir).save(hosting.host.game_id, "Eva", 1, "not-the-token")
+        TokenStore(lan.options(app).token_dir).save(hosting.fingerprint, hosting.host.game_id, "Eva", 1,
+                                                    "not-the-token")
         click_gui(app, "join_address")
         assert run_until([app], lambda: join.pending is None and join.error)
         assert join.error == "The host no longer knows your seat in that game."
@@ -374,6 +376,13 @@ def test_a_lan_game_to_the_end_then_back_to_the_menu(rules, vp):
         end = app.scene
         assert isinstance(end, LanEndScene)
         assert end.summary["winner"] == game.hosting.result()["winner"]
+        # The host revealed its secret and log; the replay (in its own thread)
+        # confirms every outcome this window saw, and the end screen says so.
+        assert run_until([app], lambda: end.fair_line()[0] != "", timeout=30)
+        text, ok = end.fair_line()
+        assert ok and text.startswith("Dice and cards verified fair"), text
+        assert run_until([], lambda: bob.poll() is not None and bob.game.verdict is not None, timeout=30)
+        assert bob.game.verdict.ok
         app.dirty = True
         app.step([])
         click_gui(app, "menu")

@@ -254,6 +254,8 @@ def _lan_save(tmp_path, path):
                 s.poll()            # "seated": the token is saved on the player's laptop
             time.sleep(0.01)
         hosting.start_game()
+        while hosting.lobby()["state"] != "running" and time.monotonic() < deadline + 5:
+            time.sleep(0.01)        # the fair deal: both seats pledge and reveal
     finally:
         for s in sessions:
             s.close()

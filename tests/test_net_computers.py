@@ -106,7 +106,8 @@ def test_a_computer_plays_for_an_away_player_who_takes_the_seat_back_by_rejoinin
             seat = next(i for i, s in enumerate(host.seats) if s.name == "anna")
             await until(lambda: host.seats[seat].conn is None, 30, "Anna's seat to be away")
             moved = len(host.auth.log)
-            computers.stand_in(host.game_id, seat, "anna", host.seats[seat].token, "easy")
+            computers.stand_in(host.identity.fingerprint, host.game_id, seat, "anna",
+                               host.seats[seat].token, "easy")
             assert computers.playing_for(seat)
             await until(lambda: host.seats[seat].conn is not None, 60, "the computer to take the seat")
             await until(lambda: len(host.auth.log) >= moved + 40 or host.auth.state.phase == GAME_OVER,

@@ -15,6 +15,7 @@ import pytest
 
 from net.client import handshake, open_connection
 from net.discovery import Advertiser, Browser, browse
+from net.protocol import PROTOCOL_VERSION
 from net.testing import start_host
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -44,7 +45,10 @@ def test_browser_sees_a_hosted_game_appear_change_and_vanish():
             (ad,) = mine()
             assert (ad.name, ad.address, ad.port, ad.rules, ad.state) == (
                 "Zeeland", "127.0.0.1", host.port, "base", "lobby")
-            assert (ad.seats_taken, ad.seats_total, ad.version, ad.game_id) == (0, 3, 1, host.game_id)
+            assert (ad.seats_taken, ad.seats_total, ad.version, ad.game_id) == (
+                0, 3, PROTOCOL_VERSION, host.game_id)
+            assert (ad.fingerprint, ad.short_code, ad.join_code) == (
+                host.identity.fingerprint, host.identity.short_code, False)
             # A player takes a seat: the TXT record follows.
             conn = await open_connection(("127.0.0.1", host.port))
             await handshake(conn, "Ann", None, lambda msg: None)

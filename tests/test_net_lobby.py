@@ -14,14 +14,15 @@ from net.bot import BotPlayer, play
 from net.client import JoinRefused, handshake, open_connection, pump
 from net.host import Host
 from net.peer import PeerGame
-from net.testing import local_game, start_host
+from net.secure import load_identity
+from net.testing import local_game, raw_connection, start_host
 from net.tokens import TokenStore
 
 
 async def _seat(host, name, store=None):
     game = PeerGame(send=None, name=name, store=store)
-    conn = await open_connection(("127.0.0.1", host.port))
-    game.send = conn.send
+    conn = await open_connection(("127.0.0.1", host.port), pin=host.identity.fingerprint)
+    game.send, game.pin = conn.send, conn.fingerprint
     await handshake(conn, name, store, game.handle)
     return conn, game
 
@@ -59,9 +60,10 @@ def test_lobby_seats_names_colours_ready_and_the_hosts_start():
         with pytest.raises(JoinRefused) as info:
             await handshake(c4, "Dirk", None, lambda m: None)
         assert info.value.code == "full"
-        host.start()
-        await _settle(c1, g1)
+        host.start()                                     # the fair deal needs every seat
+        await asyncio.gather(_settle(c1, g1), _settle(c2, g2), _settle(c3, g3))
         assert g1.view is not None and g1.lobby["state"] == "running"
+        assert g1.deal is not None and g1.deal.values[0] == g1._value
         g1.set_lobby(ready=True)
         await _settle(c1, g1)
         assert g1.last_error["code"] == "running"
@@ -118,7 +120,7 @@ def test_host_pings_and_drops_a_silent_peer(monkeypatch):
     async def main():
         host = Host(default_config(players=2, seed=2))
         await host.listen("127.0.0.1", 0)
-        reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
+        reader, writer = await raw_connection(host.port)
         got = b""
         try:
             while True:
@@ -157,7 +159,8 @@ def test_peer_drops_a_silent_host(monkeypatch):
     async def main():
         async def mute(reader, writer):      # accepts, then never says anything
             await asyncio.sleep(5)
-        server = await asyncio.start_server(mute, "127.0.0.1", 0)
+        server = await asyncio.start_server(mute, "127.0.0.1", 0,
+                                            ssl=load_identity().server_context())
         conn = await open_connection(("127.0.0.1", server.sockets[0].getsockname()[1]))
         with pytest.raises(ConnectionError):
             await asyncio.wait_for(conn.recv(), 3)
@@ -190,29 +193,33 @@ def test_a_diverged_copy_is_resynced_from_the_host_never_played_on(tmp_path):
     assert results[1]["divergences"] == 0
 
 
-def test_tokens_are_kept_per_game_and_name_readable_by_owner_only(tmp_path):
+def test_tokens_are_kept_per_host_key_game_and_name_readable_by_owner_only(tmp_path):
     store = TokenStore(str(tmp_path / "seats"))
-    assert store.load("g1", "Ann") is None
-    store.save("g1", "Ann", 2, "secret-token")
-    store.save("g2", "Ann", 0, "other")
-    assert store.load("g1", "Ann") == (2, "secret-token")
-    assert store.load("g1", "Bob") is None
-    (path,) = [p for p in os.listdir(tmp_path / "seats") if store._path("g1", "Ann").endswith(p)]
+    key, other_key = "a" * 64, "b" * 64
+    assert store.load(key, "g1", "Ann") is None
+    store.save(key, "g1", "Ann", 2, "secret-token")
+    store.save(key, "g2", "Ann", 0, "other")
+    assert store.load(key, "g1", "Ann") == (2, "secret-token")
+    assert store.load(key, "g1", "Bob") is None
+    assert store.load(other_key, "g1", "Ann") is None   # the same game id under another key
+    (path,) = [p for p in os.listdir(tmp_path / "seats")
+               if store._path(key, "g1", "Ann").endswith(p)]
     mode = stat.S_IMODE(os.stat(tmp_path / "seats" / path).st_mode)
     assert mode == 0o600
     (tmp_path / "seats" / path).write_text("{not json")
-    assert store.load("g1", "Ann") is None              # a damaged file is just no token
-    store.forget("g2", "Ann")
-    assert store.load("g2", "Ann") is None
+    assert store.load(key, "g1", "Ann") is None         # a damaged file is just no token
+    store.forget(key, "g2", "Ann")
+    assert store.load(key, "g2", "Ann") is None
 
 
 def test_restarted_lobby_client_with_stale_token_joins_afresh(tmp_path):
     async def main():
         host = await start_host(2, seed=3)
         store = TokenStore(str(tmp_path))
-        store.save(host.game_id, "Ann", 1, "token-from-a-left-seat")
+        pin = host.identity.fingerprint
+        store.save(pin, host.game_id, "Ann", 1, "token-from-a-left-seat")
         conn, game = await _seat(host, "Ann", store)
-        assert game.seat == 0 and store.load(host.game_id, "Ann") == (0, game.token)
+        assert game.seat == 0 and store.load(pin, host.game_id, "Ann") == (0, game.token)
         conn.close()
         await host.close()
     asyncio.run(main())

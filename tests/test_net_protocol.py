@@ -52,11 +52,17 @@ def test_too_large_messages_are_neither_sent_nor_read():
     ({"t": "join", "name": ""}, "bad_field"),
     ({"t": "join", "name": "a\nb"}, "bad_field"),
     ({"t": "join", "name": "x" * 25}, "bad_field"),
-    ({"t": "cmd", "id": 1, "seq": 0, "token": "t", "cmd": ["roll"]}, "bad_field"),
-    ({"t": "cmd", "id": 1, "seq": 0, "token": "t", "cmd": ["roll", 1.5]}, "bad_field"),
-    ({"t": "cmd", "id": 1, "seq": 0, "token": "t", "cmd": ["offer", 0, [1, {}], [0], [1]]}, "bad_field"),
-    ({"t": "cmd", "id": -1, "seq": 0, "token": "t", "cmd": ["roll", 0]}, "bad_field"),
-    ({"t": "rejoin", "seat": 0, "token": "x" * 65}, "bad_field"),
+    ({"t": "cmd", "id": 1, "seq": 0, "cmd": ["roll"]}, "bad_field"),
+    ({"t": "cmd", "id": 1, "seq": 0, "cmd": ["roll", 1.5]}, "bad_field"),
+    ({"t": "cmd", "id": 1, "seq": 0, "cmd": ["offer", 0, [1, {}], [0], [1]]}, "bad_field"),
+    ({"t": "cmd", "id": -1, "seq": 0, "cmd": ["roll", 0]}, "bad_field"),
+    ({"t": "cmd", "id": 1, "seq": 0, "token": "t", "cmd": ["roll", 0]}, "extra_field"),
+    ({"t": "rejoin", "seat": 0, "token": "x" * 20}, "missing_field"),   # a token is never sent
+    ({"t": "rejoin", "seat": 0, "proof": b"x" * 33}, "bad_field"),
+    ({"t": "rejoin", "seat": 0, "proof": "x" * 32}, "bad_field"),
+    ({"t": "join", "name": "Ann", "code": "1234"}, "bad_field"),       # a join code is proven
+    ({"t": "pledge", "pledge": b"x" * 31}, "bad_field"),
+    ({"t": "reveal", "value": None}, "bad_field"),
     ({"t": "lobby_set", "ready": 1}, "bad_field"),
 ])
 def test_validator_names_what_is_wrong(obj, code):
@@ -72,10 +78,11 @@ def test_undecodable_payloads_are_not_msgpack():
 def test_valid_messages_of_every_kind_pass():
     ok = [
         {"t": "hello", "v": 1, "app": "kolonisten"}, {"t": "join", "name": "Anne-Marie"},
-        {"t": "rejoin", "seat": 2, "token": "abc"}, {"t": "lobby_set", "colour": "blue"},
-        {"t": "cmd", "id": 3, "seq": 10, "token": "abc", "cmd": ["offer", 0, [1, 0, 0, 0, 0],
-                                                                 [0, 1, 0, 0, 0], [1, 2]]},
-        {"t": "cmd", "id": 3, "seq": 10, "token": "abc", "cmd": ["resolve", 0, "spy", [1, 2]]},
+        {"t": "join", "name": "Bob", "code": b"c" * 32},
+        {"t": "rejoin", "seat": 2, "proof": b"p" * 32}, {"t": "lobby_set", "colour": "blue"},
+        {"t": "cmd", "id": 3, "seq": 10, "cmd": ["offer", 0, [1, 0, 0, 0, 0], [0, 1, 0, 0, 0], [1, 2]]},
+        {"t": "cmd", "id": 3, "seq": 10, "cmd": ["resolve", 0, "spy", [1, 2]]},
+        {"t": "pledge", "pledge": b"h" * 32}, {"t": "reveal", "value": b"v" * 32},
         {"t": "resync"}, {"t": "ping", "n": 1}, {"t": "pong", "n": 1}, {"t": "bye"},
     ]
     for msg in ok:
@@ -85,6 +92,12 @@ def test_valid_messages_of_every_kind_pass():
            "events": [["stole", 1, 2, None]], "hash": "ab" * 16}
     assert decode(pack_message(rec)[4:], HOST) == rec
     assert "rec" in HOST_MESSAGES and "rec" not in CLIENT_MESSAGES
+    fair = {"commit": b"c" * 32, "pledges": [b"p" * 32] * 2, "values": [b"v" * 32] * 2}
+    sync = {"t": "sync", "reason": "start", "seq": 0, "view": b"", "hash": "ab", "events": [],
+            "fair": fair}
+    assert decode(pack_message(sync)[4:], HOST) == sync
+    for bad in (dict(fair, values=[b"v" * 32]), dict(fair, commit="c" * 32), dict(fair, x=1)):
+        assert _code(validate, dict(sync, fair=bad), HOST) == "bad_field"
 
 
 @given(st.recursive(st.none() | st.integers(-2 ** 63, 2 ** 64 - 1) | st.text(max_size=8)

@@ -123,7 +123,7 @@ def test_a_second_program_with_the_token_takes_the_seat_and_the_first_stands_dow
 
 
 def test_rejoin_with_a_wrong_token_is_refused_and_changes_nothing(tmp_path):
-    from net.client import JoinRefused, handshake, open_connection
+    from net.client import JoinRefused, handshake, open_connection, pump
     from net.peer import PeerGame
 
     async def main():
@@ -131,16 +131,22 @@ def test_rejoin_with_a_wrong_token_is_refused_and_changes_nothing(tmp_path):
         address = ("127.0.0.1", host.port)
         # Two seats taken, game running.
         a, b = BotPlayer("a", TokenStore(str(tmp_path / "a"))), BotPlayer("b", TokenStore(str(tmp_path / "b")))
-        conns = []
+        conns, pumps = [], []
         for p in (a, b):
             conn = await open_connection(address)
-            p.game.send = conn.send
+            p.game.send, p.game.pin = conn.send, conn.fingerprint
             await handshake(conn, p.game.name, p.game.store, p.game.handle)
             conns.append(conn)
+            pumps.append(asyncio.ensure_future(pump(conn, p.game.handle)))   # the fair deal
+        for _ in range(100):
+            if host.phase == "running":
+                break
+            await asyncio.sleep(0.02)
         assert host.phase == "running"
         intruder_store = TokenStore(str(tmp_path / "x"))
-        intruder_store.save(host.game_id, "a", a.game.seat, "not-the-token")
+        intruder_store.save(host.identity.fingerprint, host.game_id, "a", a.game.seat, "not-the-token")
         intruder = PeerGame(send=None, name="a", store=intruder_store)
+        holder = host.seats[a.game.seat].conn
         conn = await open_connection(address)
         intruder.send = conn.send
         try:
@@ -149,9 +155,11 @@ def test_rejoin_with_a_wrong_token_is_refused_and_changes_nothing(tmp_path):
         except JoinRefused as exc:
             refused = exc.code
         assert refused == "bad_token"
-        assert host.seats[a.game.seat].conn is not None      # the real holder is still seated
+        assert host.seats[a.game.seat].conn is holder        # the real holder is still seated
         for c in conns:
             c.close()
+        for task in pumps:
+            task.cancel()
         await host.close()
     asyncio.run(main())
 

@@ -17,6 +17,7 @@ clock, so they compare across processes.
 import argparse
 import asyncio
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -84,7 +85,9 @@ async def bench(games, players, rules, seed, procs):
 async def bench_one(players, rules, seed, procs, token_dir):
     """One game: (latencies, host bytes, client bytes, commands)."""
     from net.host import Host
-    host = Host(default_config(rules=rules, players=players, seed=seed), auto_start=True)
+    from net.secure import load_identity
+    host = Host(default_config(rules=rules, players=players, seed=seed), auto_start=True,
+                identity=load_identity(os.path.join(token_dir, "host-key")))    # never the user's key
     port = await host.listen("127.0.0.1", 0)
     try:
         if procs:

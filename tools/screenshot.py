@@ -509,7 +509,7 @@ def shoot_lan(out, w, h, lang):
         for who in ("Bram", "Eva", "Fien"):
             session(other_port, who)
         other.start_game()
-        TokenStore(opts.token_dir).save(other.host.game_id, "Cees", 2, "shots")
+        TokenStore(opts.token_dir).save(other.fingerprint, other.host.game_id, "Cees", 2, "shots")
         # the host form, then Anna hosts a C&K game for four
         app.push(MenuScene(app))
         app.push(LanHostScene(app))
@@ -543,7 +543,8 @@ def shoot_lan(out, w, h, lang):
         save("72-join-refused")
         join.leave()
         # the lobby: Anna's (the host's), and Cees's with a refused colour
-        frames(lambda: all(host_lobby.lobby["seats"]) and host_lobby.lobby["seats"][1]["ready"])
+        frames(lambda: len(host_lobby.lobby["seats"]) > 1 and all(host_lobby.lobby["seats"])
+               and host_lobby.lobby["seats"][1]["ready"])
         save("73-lobby-host")
         app.push(LobbyScene(app, cees, cees.session.poll()))
         guest = app.scene

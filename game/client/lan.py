@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from game.engine import deciders
 from game.engine.views import view as engine_view
+from net import secure
 from net.client import JoinRefused
 from net.protocol import DEFAULT_PORT, MAX_NAME, TAKEN_OVER, parse_address
 from net.saving import saved_seats
@@ -28,6 +29,7 @@ from net.session import ClientSession, HostSession
 from net.tokens import TokenStore
 
 from . import settings
+from .i18n import tr
 from .theme import COLOUR_RGB
 
 NAME_LIMIT = min(16, MAX_NAME)      # what fits a player panel
@@ -40,6 +42,7 @@ class LanOptions:
     token_dir: str | None = None    # None: next to the settings when KOLONISTEN_HOME is set,
     reconnect_for: float = 60.0     #       else net.tokens' user data dir
     discovery: bool = True
+    key_dir: str | None = None      # the host key's folder (None: net.secure.key_dir())
 
 
 def options(app) -> LanOptions:
@@ -135,8 +138,11 @@ def refusal_key(exc) -> tuple:
     if isinstance(exc, JoinRefused) and exc.code == "busy":
         return "netguard.refused_busy", exc.detail
     if isinstance(exc, JoinRefused):
-        known = ("full", "running", "version", "bad_token", "protocol")
+        known = ("full", "running", "version", "bad_token", "protocol", "wrong_key", "tls",
+                 "join_code", "join_code_wrong")
         return ("lan.refused." + exc.code if exc.code in known else "lan.refused.other"), exc.detail
+    if isinstance(exc, secure.HostKeyError):
+        return "lan.no_host_key", str(exc)
     if isinstance(exc, ValueError):
         return "lan.bad_address", str(exc)
     return "lan.unreachable", str(exc) or type(exc).__name__
@@ -162,7 +168,9 @@ class LanGame:
         """The computer players this host started (created on first use)."""
         if self._computers is None and self.hosting is not None:
             from net.computers import ComputerPlayers
-            self._computers = ComputerPlayers(f"127.0.0.1:{self.hosting.port}")
+            host = self.hosting.host
+            self._computers = ComputerPlayers(f"127.0.0.1:{self.hosting.port}", join_code=host.join_code,
+                                              pin=host.identity.fingerprint)
         return self._computers
 
     def add_computer(self, level: str) -> str:
@@ -172,8 +180,8 @@ class LanGame:
     def lend_seat(self, seat: int, level: str) -> None:
         """A computer plays for the player of `seat`, who is away, until they
         rejoin with their own token (the host hands the computer that token)."""
-        game_id, name, token = self.hosting.seat_token(seat)
-        self.computers.stand_in(game_id, seat, name, token, level)
+        pin, game_id, name, token = self.hosting.seat_token(seat)
+        self.computers.stand_in(pin, game_id, seat, name, token, level)
 
     @property
     def is_host(self) -> bool:
@@ -199,9 +207,13 @@ class LanGame:
         return self.closing
 
 
-def join(address: str, name: str, opts: LanOptions) -> LanGame:
-    """Blocking: connect to a host and take (or take back) a seat."""
-    session = ClientSession(address, name, token_dir=opts.token_dir, reconnect_for=opts.reconnect_for)
+def join(address: str, name: str, opts: LanOptions, pin: str | None = None,
+         join_code: str | None = None) -> LanGame:
+    """Blocking: connect to a host and take (or take back) a seat.  pin: the
+    advertised fingerprint of the game the player picked (None for a typed
+    address: the key met first is trusted, and shown in the lobby)."""
+    session = ClientSession(address, name, token_dir=opts.token_dir, reconnect_for=opts.reconnect_for,
+                            pin=pin, join_code=join_code or None)
     try:
         session.connect()
     except BaseException:
@@ -237,7 +249,8 @@ def _seat_ourselves(hosting: HostSession, name: str, opts: LanOptions, ready: bo
     """Blocking: our own player joins (or rejoins, by a saved token) our host."""
     try:
         session = ClientSession(f"127.0.0.1:{hosting.port}", name, token_dir=opts.token_dir,
-                                reconnect_for=opts.reconnect_for)
+                                reconnect_for=opts.reconnect_for, pin=hosting.fingerprint,
+                                join_code=hosting.host.join_code)
         session.connect()
         if ready:
             session.set_lobby(ready=True)   # the host shows readiness by starting the game
@@ -247,12 +260,15 @@ def _seat_ourselves(hosting: HostSession, name: str, opts: LanOptions, ready: bo
     return session
 
 
-def host(config: dict, game_name: str, name: str, opts: LanOptions) -> LanGame:
+def host(config: dict, game_name: str, name: str, opts: LanOptions,
+         join_code: str | None = None) -> LanGame:
     """Blocking: listen (on opts.port, or any free port when it is taken),
-    advertise, and seat our own player through a ClientSession."""
+    advertise, and seat our own player through a ClientSession.  join_code:
+    what other players must type to join (None or empty: anyone may)."""
     hosting, advertised = _start_hosting(
         lambda port, discovery: HostSession(config, game_name, port=port, interfaces=opts.interfaces,
-                                            discovery=discovery), opts)
+                                            discovery=discovery, join_code=join_code or None,
+                                            key_dir=opts.key_dir), opts)
     return LanGame(_seat_ourselves(hosting, name, opts, ready=True), hosting, advertised)
 
 
@@ -268,11 +284,21 @@ def held_seat(game, opts: LanOptions):
     saves.SaveError for a save whose LAN seats are damaged."""
     game_id, _, seats = saved_seats(game)
     store = TokenStore(opts.token_dir)
+    pin = _own_fingerprint(opts)
     for seat, (name, _, token) in enumerate(seats):
-        saved = store.load(game_id, name)
+        saved = store.load(pin, game_id, name) if pin else None
         if saved is not None and saved == (seat, token):
             return seat
     return None
+
+
+def _own_fingerprint(opts: LanOptions):
+    """This laptop's host key fingerprint (tokens of games hosted here are
+    filed under it), or None when there is no usable key."""
+    try:
+        return secure.load_identity(opts.key_dir).fingerprint
+    except secure.HostKeyError:
+        return None
 
 
 def resume_host(path: str, game, seat: int, opts: LanOptions) -> LanGame:
@@ -281,13 +307,32 @@ def resume_host(path: str, game, seat: int, opts: LanOptions) -> LanGame:
     Raises saves.SaveError for a save that cannot be continued."""
     game_id, _, seats = saved_seats(game)
     name, _, token = seats[seat]
-    TokenStore(opts.token_dir).save(game_id, name, seat, token)
+    pin = secure.load_identity(opts.key_dir).fingerprint
+    TokenStore(opts.token_dir).save(pin, game_id, name, seat, token)
     hosting, advertised = _start_hosting(
         lambda port, discovery: HostSession.resume(path, port=port, interfaces=opts.interfaces,
-                                                   discovery=discovery), opts)
+                                                   discovery=discovery, key_dir=opts.key_dir), opts)
     lan = LanGame(_seat_ourselves(hosting, name, opts, ready=False), hosting, advertised)
     lan.resumed = True
     return lan
+
+
+def key_text(lan: LanGame) -> str:
+    """The host key's short code as the lobby shows it (the host's own
+    screen says so; players compare it with the code in their join list)."""
+    if lan.is_host:
+        return tr("secure.host_key", code=lan.hosting.short_code)
+    pin = lan.session.pin
+    return tr("secure.lobby_key", code=secure.short_code(pin) if pin else "?")
+
+
+def fair_text(verdict) -> tuple:
+    """(text, ok) for the check of the fair deal (net.fairdice.Verdict)."""
+    if verdict.ok:
+        return tr("secure.fair_ok", n=verdict.checked), True
+    what = tr("secure.fair_what." + verdict.what, seq=verdict.seq, kind=verdict.kind,
+              detail=verdict.detail)
+    return tr("secure.fair_bad", what=what), False
 
 
 def next_link(link: str, kind: str, data) -> str:
@@ -334,6 +379,7 @@ class LanController:
         self.link = "ok"                # see next_link
         self.fault = None               # why the session ended the link ("host_fault")
         self.over = None
+        self.fair = None                # net.fairdice.Verdict once the deal was checked
         self.absorb(events)
 
     def _take_seats(self, seats) -> None:
@@ -379,6 +425,8 @@ class LanController:
         for kind, data in events:
             if kind == "over":
                 self.over = data
+            elif kind == "fair":
+                self.fair = data
             if kind == "record":
                 self.records.append(data)
             elif kind == "lobby":

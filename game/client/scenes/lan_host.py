@@ -28,7 +28,8 @@ class LanHostScene(GuiScene):
         self.commit = False
         self.error = ""
         self.pending = None                  # the Background starting the host
-        self.name_entry = self.game_entry = None
+        self.join_code = ""                  # optional: what other players must type to join
+        self.name_entry = self.game_entry = self.code_entry = None
         super().__init__(app)
 
     def _keep_texts(self) -> None:
@@ -36,6 +37,7 @@ class LanHostScene(GuiScene):
             self.name = self.name_entry.get_text()
             text = self.game_entry.get_text()
             self.game_name = text if text != self._default_game_name() else None
+            self.join_code = self.code_entry.get_text()
 
     def _default_game_name(self) -> str:
         return tr("lan.default_game", name=self.name.strip() or "Kolonisten")
@@ -74,6 +76,12 @@ class LanHostScene(GuiScene):
             pygame.Rect(x0 + col0, y, int(330 * s), bh), self.manager,
             initial_text=self.game_name if self.game_name is not None else self._default_game_name())
         self.game_entry.set_text_length_limit(40)
+        cx = x0 + col0 + int(340 * s)
+        self.label((cx, y, int(150 * s), bh), tr("secure.join_code"))
+        self.code_entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(cx + int(150 * s), y, int(220 * s), bh), self.manager,
+            initial_text=self.join_code, placeholder_text=tr("secure.join_code_host_hint"))
+        self.code_entry.set_text_length_limit(32)
         y += bh + gap * 2
         choice_row("new.players", "players", [(n, str(n)) for n in (2, 3, 4)], self.players, int(80 * s))
         choice_row("new.rules", "rules", [("base", tr("new.rules.base")), ("ck", tr("new.rules.ck"))],
@@ -138,7 +146,8 @@ class LanHostScene(GuiScene):
         except ValueError as exc:
             return self._fail(tr("new.engine_refused", reason=str(exc)))
         lan.save_name(name)
-        self.pending = lan.Background(lan.host, config, game_name, name, lan.options(self.app))
+        self.pending = lan.Background(lan.host, config, game_name, name, lan.options(self.app),
+                                      self.code_entry.get_text().strip())
         self.error = ""
         self.resize(self.app.size)
 
@@ -148,7 +157,9 @@ class LanHostScene(GuiScene):
             return
         job, self.pending = self.pending, None
         if job.error is not None:
-            _, detail = lan.refusal_key(job.error)
+            key, detail = lan.refusal_key(job.error)
+            if key == "lan.no_host_key":
+                return self._fail(tr(key, detail=detail))
             return self._fail(tr("lan.cannot_host", reason=detail))
         from .lobby import LobbyScene
         self.app.replace(LobbyScene(self.app, job.result, job.result.session.poll()))

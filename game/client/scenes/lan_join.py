@@ -2,8 +2,13 @@
 appear, change and vanish as hosts advertise), or a typed address.
 
 Joining runs in the background; a game we hold a seat in (a token saved by
-an earlier run under this name) is marked, and joining it takes the seat
-back and opens the table directly ("Welcome back")."""
+an earlier run under this name, for this host key) is marked, and joining it
+takes the seat back and opens the table directly ("Welcome back").
+
+Each row shows the short code of the host's key (net/secure.py), which the
+players compare with the host's screen; joining a row requires exactly that
+key, so a copy of a game advertised with another key is another row, never
+marked as ours.  A join code (if the host set one) is typed in its field."""
 
 import pygame
 import pygame_gui
@@ -52,7 +57,8 @@ class LanJoinScene(GuiScene):
         self.joining = ""                    # the address being joined
         self.browser = None
         self.browser_error = None
-        self.name_entry = self.address_entry = None
+        self.join_code = ""
+        self.name_entry = self.address_entry = self.code_entry = None
         self.finding = lan.Background(BrowserSession, self.opts.interfaces)
         super().__init__(app)
 
@@ -61,6 +67,7 @@ class LanJoinScene(GuiScene):
         if self.name_entry is not None:
             self.name = self.name_entry.get_text()
             self.address = self.address_entry.get_text()
+            self.join_code = self.code_entry.get_text()
 
     def resize(self, size) -> None:
         self._keep_texts()
@@ -78,6 +85,12 @@ class LanJoinScene(GuiScene):
         self.name_entry = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(x0 + col0, y, int(330 * s), bh), self.manager, initial_text=self.name)
         self.name_entry.set_text_length_limit(lan.NAME_LIMIT)
+        cx = x0 + col0 + int(340 * s)
+        self.label((cx, y, int(150 * s), bh), tr("secure.join_code"))
+        self.code_entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(cx + int(150 * s), y, int(220 * s), bh), self.manager,
+            initial_text=self.join_code, placeholder_text=tr("secure.join_code_hint"))
+        self.code_entry.set_text_length_limit(32)
         y += bh + gap * 2
         self.list_label = self.label((x0, y, int(900 * s), bh), "", None)
         y += bh
@@ -101,7 +114,7 @@ class LanJoinScene(GuiScene):
     def saved_seat(self, ad):
         """The seat we hold in an advertised game (a token from an earlier run), or None."""
         name = (self.name_entry.get_text() if self.name_entry else self.name).strip()
-        saved = self.store.load(ad.game_id, name) if name else None
+        saved = self.store.load(ad.fingerprint, ad.game_id, name) if name and ad.fingerprint else None
         return saved[0] if saved else None
 
     def row_text(self, ad) -> tuple:
@@ -110,8 +123,11 @@ class LanJoinScene(GuiScene):
         text = tr("lan.game_row", name=ad.name, rules=tr("new.rules." + ad.rules) if ad.rules in ("base", "ck")
                   else ad.rules, taken=ad.seats_taken, total=ad.seats_total,
                   state=tr("lan.state." + ad.state) if ad.state in ("lobby", "running", "over") else ad.state)
-        if ad.version != PROTOCOL_VERSION:
+        if ad.version != PROTOCOL_VERSION or not ad.fingerprint:
             return text + " · " + tr("lan.other_version"), False
+        text += " · " + tr("secure.key", code=ad.short_code)
+        if ad.join_code:
+            text += " · " + tr("secure.needs_code")
         if seat is not None and ad.state == "running":
             return text + " · " + tr("lan.your_seat", n=seat + 1), True
         return text, ad.state == "lobby" and ad.seats_taken < ad.seats_total
@@ -156,7 +172,7 @@ class LanJoinScene(GuiScene):
             i = int(key[5:])
             if i < len(self.games):
                 ad = self.games[i]
-                self.join(f"{ad.address}:{ad.port}")
+                self.join(f"{ad.address}:{ad.port}", pin=ad.fingerprint)
 
     def join_address(self) -> None:
         text = self.address_entry.get_text().strip()
@@ -166,7 +182,9 @@ class LanJoinScene(GuiScene):
             return self._refresh_widgets()
         self.join(text)
 
-    def join(self, address: str) -> None:
+    def join(self, address: str, pin: str | None = None) -> None:
+        """Join the host at `address`; pin: the advertised key of the row
+        clicked (None for a typed address: the first key met is trusted)."""
         if self.pending is not None:
             return
         name = self.name_entry.get_text().strip()
@@ -176,7 +194,8 @@ class LanJoinScene(GuiScene):
             return self._refresh_widgets()
         lan.save_name(name)
         self.error, self.joining = "", address
-        self.pending = lan.Background(lan.join, address, name, self.opts)
+        self.pending = lan.Background(lan.join, address, name, self.opts, pin,
+                                      self.code_entry.get_text().strip())
         self._refresh_widgets()
 
     def leave(self) -> None:

@@ -30,7 +30,8 @@ from net.protocol import COLOURS
 from .. import theme
 from ..eventtext import error_text
 from ..i18n import tr
-from ..lan import LanController, check_name, local_addresses, next_link
+from ..lan import LanController, check_name, fair_text, local_addresses, next_link
+from ..lan import key_text as lan_key_text
 from .base import GuiScene
 from .end import EndScene
 from .table import TableScene
@@ -101,7 +102,7 @@ class LobbyScene(GuiScene):
         s = self.app.scale
         self.x0 = (w - int(900 * s)) // 2
         self.label((0, int(20 * s), w, int(46 * s)), self.lobby.get("name", ""), "#heading")
-        self.rules_label = self.label((0, int(66 * s), w, int(30 * s)), rules_summary(self.lobby["config"]), "#dim")
+        self.rules_label = self.label((0, int(66 * s), w, int(30 * s)), self._rules_line(), "#dim")
         hint = ""
         if self.lan.is_host:
             addrs = local_addresses()
@@ -201,8 +202,12 @@ class LobbyScene(GuiScene):
             (self.buttons["add_computer"].enable if free else self.buttons["add_computer"].disable)()
         self.info_label.set_text(self._info_text())
         self.error_label.set_text(self.error)
-        self.rules_label.set_text(rules_summary(self.lobby["config"]))
+        self.rules_label.set_text(self._rules_line())
         self.app.dirty = True
+
+    def _rules_line(self) -> str:
+        """The rules, and the host key's short code that players compare."""
+        return rules_summary(self.lobby["config"]) + "  ·  " + lan_key_text(self.lan)
 
     def _info_text(self) -> str:
         if self.link == "reconnecting":
@@ -345,6 +350,8 @@ class LobbyScene(GuiScene):
                               "taken": tr("lan.banner_taken"),
                               "fault": tr("netguard.host_fault", detail=data)}.get(self.link, "")
                 self.info = tr("lan.reconnected") if self.link == "ok" else ""
+            elif kind == "dealing":
+                self.info = tr("secure.dealing")
             elif kind == "synced" and self.resumed and self.held is None:
                 self.held = list(events[i:])      # the host looks at who is back first
             elif kind == "synced" and not self.started_table and not self.resumed:
@@ -432,6 +439,9 @@ class LanTableScene(TableScene):
                 self.note(tr("note.refused", reason=error_text(err)), theme.BAD)
             elif kind == "error":
                 self.note(message_for_error(data), theme.BAD)
+            elif kind == "fair":
+                text, ok = fair_text(data)
+                self.note(text, theme.GOOD if ok else theme.BAD, 12.0)
             if kind in ("seat_status", "lobby", "disconnected", "reconnected", "bye", "synced", "rejected",
                         "host_fault"):
                 self.app.dirty = True
@@ -549,7 +559,29 @@ class LanTableScene(TableScene):
 
 
 class LanEndScene(EndScene):
-    """The end screen of a LAN game: back to the menu (leaving the game)."""
+    """The end screen of a LAN game: back to the menu (leaving the game), and
+    the check of the fair deal ("dice and cards verified fair" or what failed)."""
+
+    def update(self, dt) -> None:
+        for kind, data in self.c.poll():        # the host's reveal may come after the end
+            if kind == "fair":
+                self.app.dirty = True
+        super().update(dt)
+
+    def fair_line(self) -> tuple:
+        """(text, ok) of the fair check, or ('', True) while it is awaited."""
+        return fair_text(self.c.fair) if self.c.fair is not None else ("", True)
+
+    def draw(self, surf) -> None:
+        super().draw(surf)
+        text, ok = self.fair_line()
+        if text:
+            s = self.app.scale
+            img = self.app.text.render(text, 17, theme.GOOD if ok else theme.BAD, bold=True)
+            w, h = surf.get_size()
+            if img.get_width() > w - int(40 * s):
+                img = pygame.transform.smoothscale(img, (w - int(40 * s), img.get_height()))
+            surf.blit(img, img.get_rect(midbottom=(w / 2, h - int(80 * s))))
 
     def build(self) -> None:
         w, h = self.app.size

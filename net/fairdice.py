@@ -1,0 +1,256 @@
+"""Dice nobody can rig: the seed of a LAN game is drawn by every seat together.
+
+The deal (before the board exists):
+
+ 1. The host asks every seat for a pledge (`fair_ask`).  Each seat draws a
+    secret random value v_i and sends only its hash, the pledge (`pledge`).
+ 2. With every pledge in, the host draws its own secret s and sends every
+    seat the commitment H(s) and the list of pledges (`fair_pledges`).
+ 3. Each seat checks its own pledge is in its place and reveals v_i (`reveal`).
+ 4. The host checks every value against its pledge and deals with
+        seed = first 63 bits of SHA-256(label, s, v_0, ..., v_n-1)
+    then sends every seat the values with its first view (sync.fair).
+
+Nobody chooses the seed: the host fixed s (by its commitment) and each seat
+fixed v_i (by its pledge) before any value was known to anyone else, so not
+even a host that also plays a seat, or a seat that colludes with the host,
+can steer the outcome; the best a cheat can do is to abort the deal (which
+everyone sees).  The seed stays secret while the game runs, since it would
+tell the deck orders and dice ahead; the host knows it (it deals).
+
+At the end the host reveals s and the full command log (`reveal`); each
+peer recomputes the seed, replays the whole game as the authority would, and
+checks everything it was shown along the way (`verify`): each record's
+command and outcome exactly as it was redacted for its seat (all dice, every
+public outcome, its own draws and steals, what it lost) and the hash of its
+view after every record and every sync (the board, its hand).  What it
+cannot check: other seats' hidden choices (which cards a player discarded,
+which development card they bought is theirs to know) are taken from the
+host's log; they must only be consistent with everything this peer saw.
+"""
+
+import hashlib
+import hmac
+import os
+import zlib
+from dataclasses import dataclass
+
+import msgpack
+
+from game.engine.match import Authority, Record
+from game.engine.rules import IllegalCommand
+
+VALUE_LEN = 32
+
+
+def commitment(value: bytes) -> bytes:
+    return hashlib.sha256(b"kolonisten-commit\0" + value).digest()
+
+
+def derive_seed(secret: bytes, values: list) -> int:
+    digest = hashlib.sha256(b"kolonisten-seed\0" + secret + b"".join(values)).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def new_value() -> bytes:
+    return os.urandom(VALUE_LEN)
+
+
+# --- the host's side ---------------------------------------------------------------------
+
+class Dealing:
+    """The host's deal in progress: pledges first, then values."""
+
+    def __init__(self, seats: int):
+        self.seats = seats
+        self.secret = new_value()
+        self.commit = commitment(self.secret)
+        self.pledges: list = [None] * seats
+        self.values: list = [None] * seats
+
+    def all_pledged(self) -> bool:
+        return None not in self.pledges
+
+    def all_revealed(self) -> bool:
+        return None not in self.values
+
+    def pledge(self, seat: int, pledge: bytes) -> str | None:
+        """Take a seat's pledge; a reason when it is not acceptable now."""
+        if self.all_pledged():
+            return "the pledges are already in"
+        if self.pledges[seat] is not None:
+            return "this seat has already pledged"
+        self.pledges[seat] = pledge
+        return None
+
+    def reveal(self, seat: int, value: bytes) -> str | None:
+        if not self.all_pledged():
+            return "reveal only after every seat has pledged"
+        if self.values[seat] is not None:
+            return "this seat has already revealed"
+        if not hmac.compare_digest(commitment(value), self.pledges[seat]):
+            return "the value does not match the seat's pledge"
+        self.values[seat] = value
+        return None
+
+    def seed(self) -> int:
+        return derive_seed(self.secret, self.values)
+
+    def record(self) -> "FairRecord":
+        return FairRecord(self.commit, list(self.pledges), list(self.values), self.secret)
+
+
+@dataclass
+class FairRecord:
+    """A finished deal: what peers are shown (commit, pledges, values) and,
+    at the host only until the end, the secret."""
+    commit: bytes
+    pledges: list
+    values: list
+    secret: bytes | None = None
+
+    def public(self) -> dict:
+        return {"commit": self.commit, "pledges": list(self.pledges), "values": list(self.values)}
+
+    def to_save(self) -> dict:
+        return {"commit": self.commit.hex(), "pledges": [p.hex() for p in self.pledges],
+                "values": [v.hex() for v in self.values],
+                "secret": self.secret.hex() if self.secret else None}
+
+    @classmethod
+    def from_save(cls, data, seats: int) -> "FairRecord":
+        """Raises ValueError for anything malformed or inconsistent."""
+        if type(data) is not dict:
+            raise ValueError("not a map")
+
+        def b(x):
+            if type(x) is not str or len(x) != 2 * VALUE_LEN:
+                raise ValueError("bad value")
+            return bytes.fromhex(x)
+        pledges, values = data.get("pledges"), data.get("values")
+        if type(pledges) is not list or type(values) is not list or not (
+                len(pledges) == len(values) == seats):
+            raise ValueError("bad lists")
+        secret = data.get("secret")
+        rec = cls(b(data.get("commit")), [b(p) for p in pledges], [b(v) for v in values],
+                  None if secret is None else b(secret))
+        problem = rec.check()
+        if problem or (rec.secret is not None and commitment(rec.secret) != rec.commit):
+            raise ValueError(problem or "the secret does not match its commitment")
+        return rec
+
+    def check(self) -> str | None:
+        """Every value matches its pledge (None) or why not."""
+        for i, (p, v) in enumerate(zip(self.pledges, self.values)):
+            if not hmac.compare_digest(commitment(v), p):
+                return f"seat {i + 1}'s value does not match its pledge"
+        return None
+
+
+def pack_log(records) -> bytes:
+    return zlib.compress(msgpack.packb([list(r.cmd) for r in records], use_bin_type=True), 9)
+
+
+def unpack_log(data: bytes, limit: int = 100_000) -> list:
+    """The commands of a revealed log; ValueError when it is not one."""
+    try:
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(data, 8 * 1024 * 1024)      # ~400 k commands: ample
+        if not inflate.eof or inflate.unused_data:
+            raise ValueError("cut off or trailing data")
+        cmds = msgpack.unpackb(raw, raw=False, strict_map_key=True)
+    except Exception as exc:
+        raise ValueError(f"unreadable log ({type(exc).__name__})") from None
+    if type(cmds) is not list or len(cmds) > limit or not all(
+            type(c) is list and c and type(c[0]) is str for c in cmds):
+        raise ValueError("the log is not a list of commands")
+    return cmds
+
+
+# --- a peer's side --------------------------------------------------------------------------
+
+@dataclass
+class Verdict:
+    """The result of checking a finished game.  ok: every check passed.
+    Otherwise `seq` is the first record that failed (0: the deal itself) and
+    `what` one of: commitment, pledge, value, seed_missing, log, command,
+    outcome, view; `detail` says it in words (English, for logs)."""
+    ok: bool
+    seq: int = 0
+    what: str = ""
+    detail: str = ""
+    checked: int = 0            # records compared
+    kind: str = ""              # the command kind of the record that failed (e.g. "roll")
+
+
+def _normal(x):
+    return msgpack.unpackb(msgpack.packb(x, use_bin_type=True), raw=False)
+
+
+def verify(config: dict, deal: FairRecord, secret: bytes, log_cmds: list, seat: int,
+           transcript: list, hash_of) -> Verdict:
+    """Replay the game with the seed the revealed `secret` gives and compare
+    what this seat was shown.  transcript: ("sync", seq, view_hash) and
+    ("rec", Record as received) in arrival order; hash_of(state, seat) is
+    the view hash peers compare (net.secrecy.peer_hash)."""
+    if not hmac.compare_digest(commitment(secret), deal.commit):
+        return Verdict(False, 0, "commitment", "the revealed secret does not match the commitment")
+    problem = deal.check()
+    if problem:
+        return Verdict(False, 0, "value", problem)
+    try:
+        auth = Authority(dict(config, seed=derive_seed(secret, deal.values)))
+    except (ValueError, TypeError, KeyError) as exc:
+        return Verdict(False, 0, "log", f"the game's rules cannot be replayed ({exc})")
+    wanted_syncs = {}
+    wanted_recs = {}
+    for entry in transcript:
+        if entry[0] == "sync":
+            wanted_syncs.setdefault(entry[1], []).append(entry[2])
+        else:
+            wanted_recs[entry[1].seq] = entry[1]
+    last = max([*wanted_syncs, *wanted_recs, 0])
+    if last > len(log_cmds):
+        return Verdict(False, len(log_cmds) + 1, "log",
+                       f"the revealed log has {len(log_cmds)} records; we saw record {last}")
+    checked = 0
+    for seq in range(0, len(log_cmds) + 1):
+        if seq > 0:
+            try:
+                record = auth.submit(log_cmds[seq - 1])
+            except (IllegalCommand, ValueError, TypeError, KeyError, IndexError) as exc:
+                return Verdict(False, seq, "log", f"record {seq} of the revealed log does not "
+                               f"replay ({exc})", checked)
+            got = wanted_recs.get(seq)
+            if got is not None:
+                mine = record.for_audience(seat)
+                if _normal(list(mine.cmd)) != _normal(list(got.cmd)):
+                    return Verdict(False, seq, "command", f"record {seq} ({got.cmd[0]}): we were "
+                                   f"shown {list(got.cmd)}, the fair replay gives {list(mine.cmd)}",
+                                   checked, got.cmd[0])
+                if _normal(mine.outcome) != _normal(got.outcome):
+                    return Verdict(False, seq, "outcome", f"record {seq} ({got.cmd[0]}): we were "
+                                   f"shown {got.outcome}, the fair replay gives {mine.outcome}",
+                                   checked, got.cmd[0])
+                checked += 1
+        for h in wanted_syncs.get(seq, []):
+            if hash_of(auth.state, seat) != h:
+                return Verdict(False, seq, "view", f"our view after record {seq} differs from "
+                               "the fair replay's", checked)
+        if seq in wanted_recs and hash_of(auth.state, seat) != wanted_recs[seq].view_hash:
+            return Verdict(False, seq, "view", f"our view after record {seq} differs from the "
+                           "fair replay's", checked)
+    return Verdict(True, 0, "", "", checked)
+
+
+@dataclass(frozen=True)
+class SeenRecord:
+    """A record as a peer received it, with the view hash it was checked against."""
+    seq: int
+    cmd: tuple
+    outcome: dict | None
+    view_hash: str
+
+    @classmethod
+    def of(cls, record: Record, view_hash: str) -> "SeenRecord":
+        return cls(record.seq, record.cmd, record.outcome, view_hash)

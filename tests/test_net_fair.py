@@ -1,0 +1,214 @@
+"""Dice nobody can rig (net/fairdice.py): the seed comes from the host's
+committed secret and every seat's pledged value; after the game each peer
+replays it with the revealed secret and checks everything it was shown.
+
+The rule ids guarded are those whose chance the seed decides: the board
+order (B-2.2), the dice (B-5.1), the development card deck (B-7.1) and
+stealing (B-5.4)."""
+
+import asyncio
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game import saves
+from game.bots.random_bot import RandomBot
+from game.engine import default_config
+from game.engine.match import Authority
+from net.fairdice import (
+    Dealing, FairRecord, SeenRecord, commitment, derive_seed, pack_log, unpack_log, verify,
+)
+from net.host import Host
+from net.saving import saved_fair
+from net.secrecy import peer_hash
+from net.testing import local_game
+
+
+def _deal(seats=3):
+    dealing = Dealing(seats)
+    dealing.secret = b"\x07" * 32                 # fixed, so every run deals the same game
+    dealing.commit = commitment(dealing.secret)
+    values = [bytes([i + 1]) * 32 for i in range(seats)]
+    for i, v in enumerate(values):
+        assert dealing.pledge(i, commitment(v)) is None
+    for i, v in enumerate(values):
+        assert dealing.reveal(i, v) is None
+    return dealing
+
+
+def _played(config, commands=150, bot_seed=7):
+    """An authority game of `commands` random moves and, per seat, the
+    transcript an honest host would have shown it."""
+    auth = Authority(config)
+    seats = range(config["players"])
+    transcripts = {s: [("sync", 0, peer_hash(auth.state, s))] for s in seats}
+    bot = RandomBot(bot_seed)
+    while len(auth.log) < commands:
+        seat = bot.pick_seat(auth.state)
+        record = auth.submit(bot.choose(auth.state, seat))
+        for s in seats:
+            mine = record.for_audience(s)
+            transcripts[s].append(("rec", SeenRecord.of(mine, peer_hash(auth.state, s))))
+    return auth, transcripts
+
+
+def test_the_seed_is_drawn_from_the_secret_and_every_value_B_2_2_B_5_1():
+    dealing = _deal()
+    seed = dealing.seed()
+    assert seed == derive_seed(dealing.secret, dealing.values) and 0 <= seed < 2 ** 63
+    # No single party fixes it: changing any one input changes the seed.
+    for i in range(3):
+        other = list(dealing.values)
+        other[i] = bytes(32)
+        assert derive_seed(dealing.secret, other) != seed
+    assert derive_seed(bytes(32), dealing.values) != seed
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.binary(min_size=32, max_size=32), min_size=2, max_size=4, unique=True),
+       st.binary(min_size=32, max_size=32))
+def test_a_value_that_is_not_the_pledged_one_is_refused(values, wrong):
+    dealing = Dealing(len(values))
+    assert dealing.reveal(0, values[0]) is not None        # no reveal before every pledge
+    for i, v in enumerate(values):
+        assert dealing.pledge(i, commitment(v)) is None
+    assert dealing.pledge(0, commitment(values[0])) is not None     # pledges are final
+    if wrong != values[0]:
+        assert dealing.reveal(0, wrong) is not None
+        assert dealing.values[0] is None
+    assert dealing.reveal(0, values[0]) is None
+    assert dealing.reveal(0, values[0]) is not None        # and so are values
+
+
+def test_an_honest_game_verifies_for_every_seat_B_5_1_B_7_1():
+    dealing = _deal()
+    config = default_config(players=3, seed=dealing.seed())
+    auth, transcripts = _played(config)
+    cmds = unpack_log(pack_log(auth.log))
+    public = dict(config, seed=None)
+    for seat, transcript in transcripts.items():
+        verdict = verify(public, dealing.record(), dealing.secret, cmds, seat, transcript, peer_hash)
+        assert verdict.ok and verdict.checked == 150, verdict
+
+
+def test_a_host_that_chose_its_own_seed_is_caught_at_the_deal_B_2_2():
+    """A host that deals with a seed of its choosing, not the drawn one, is
+    caught by the very first view it sends (record 0), even on the beginner
+    board (B-2.6) whose layout no seed changes."""
+    dealing = _deal()
+    config = default_config(players=3, board="beginner", seed=12345)     # not the fair seed
+    auth, transcripts = _played(config, commands=60)
+    verdict = verify(dict(config, seed=None), dealing.record(), dealing.secret,
+                     unpack_log(pack_log(auth.log)), 0, transcripts[0], peer_hash)
+    assert (verdict.ok, verdict.what, verdict.seq) == (False, "view", 0)
+
+
+def test_a_rigged_roll_is_caught_at_its_record_B_5_1():
+    """A host that deals fairly but shows a seat other dice than the seed
+    gives is caught by exactly that roll."""
+    dealing = _deal()
+    config = default_config(players=3, seed=dealing.seed())
+    auth, transcripts = _played(config, commands=120)
+    transcript = list(transcripts[1])
+    i, seen = next((i, e[1]) for i, e in enumerate(transcript)
+                   if e[0] == "rec" and e[1].cmd[0] == "roll" and e[1].seq > 20)
+    rigged = {k: ([6, 6] if isinstance(v, list) and v != [6, 6] else [5, 6] if isinstance(v, list) else v)
+              for k, v in seen.outcome.items()}
+    assert rigged != seen.outcome
+    transcript[i] = ("rec", SeenRecord(seen.seq, seen.cmd, rigged, seen.view_hash))
+    verdict = verify(dict(config, seed=None), dealing.record(), dealing.secret,
+                     unpack_log(pack_log(auth.log)), 1, transcript, peer_hash)
+    assert (verdict.ok, verdict.what, verdict.seq, verdict.kind) == (False, "outcome", seen.seq, "roll")
+
+
+def test_a_secret_other_than_the_committed_one_or_a_changed_value_is_caught():
+    dealing = _deal()
+    config = default_config(players=3, seed=dealing.seed())
+    auth, transcripts = _played(config, commands=40)
+    cmds = unpack_log(pack_log(auth.log))
+    public = dict(config, seed=None)
+    verdict = verify(public, dealing.record(), bytes(32), cmds, 1, transcripts[1], peer_hash)
+    assert (verdict.ok, verdict.what) == (False, "commitment")
+    swapped = FairRecord(dealing.commit, dealing.pledges, [bytes(32)] + dealing.values[1:])
+    verdict = verify(public, swapped, dealing.secret, cmds, 1, transcripts[1], peer_hash)
+    assert (verdict.ok, verdict.what) == (False, "value")
+
+
+def test_a_log_that_does_not_match_what_a_seat_saw_is_caught_with_its_record():
+    """The host's revealed log must give every record the seat was shown:
+    a log cut short or with another command in it names the record."""
+    dealing = _deal()
+    config = default_config(players=3, seed=dealing.seed())
+    auth, transcripts = _played(config, commands=80)
+    cmds = unpack_log(pack_log(auth.log))
+    public = dict(config, seed=None)
+    verdict = verify(public, dealing.record(), dealing.secret, cmds[:50], 2, transcripts[2], peer_hash)
+    assert (verdict.ok, verdict.what, verdict.seq) == (False, "log", 51)
+    # Seat 2 saw record 10 differently from what the log now claims.
+    transcript = list(transcripts[2])
+    kind, seen = transcript[10]
+    assert kind == "rec" and seen.seq == 10
+    transcript[10] = ("rec", SeenRecord(10, seen.cmd, {"forged": 1}, seen.view_hash))
+    verdict = verify(public, dealing.record(), dealing.secret, cmds, 2, transcript, peer_hash)
+    assert (verdict.ok, verdict.what, verdict.seq) == (False, "outcome", 10)
+
+
+def test_garbage_instead_of_a_log_is_an_unreadable_log_not_a_crash():
+    for data in (b"", b"not zlib", pack_log([])[:5]):
+        with pytest.raises(ValueError):
+            unpack_log(data)
+
+
+def test_a_complete_lan_game_is_verified_fair_by_every_peer(tmp_path):
+    """Over TLS with bot peers: the host draws its seed from the deal, and
+    every peer's replay confirms every outcome it saw (B-5.1, B-5.4, B-7.1)."""
+    async def main():
+        host, results, _, bots = await local_game(3, str(tmp_path))
+        await host.close()
+        return host, results, bots
+    host, results, bots = asyncio.run(main())
+    assert all(r["ok"] and r["fair"] for r in results), results
+    fair = host.fair
+    assert host.config["seed"] == derive_seed(fair.secret, fair.values)
+    for bot in bots:
+        verdict = bot.game.verdict
+        assert verdict.ok and verdict.checked == sum(1 for e in bot.game.transcript if e[0] == "rec")
+        assert bot.game.deal.values[bot.game.seat] == bot.game._value
+
+
+def test_a_host_that_rigs_the_dice_after_the_deal_is_caught_by_every_peer(tmp_path):
+    """A host that deals with a seed of its own choosing instead of the drawn
+    one: every peer's check fails, at the first thing the seed decided."""
+    class RiggedHost(Host):
+        def _deal(self, config):
+            super()._deal(dict(config, seed=424242))
+
+    async def main():
+        host = RiggedHost(default_config(players=2, board="beginner"), name="Rigged", auto_start=True)
+        await host.listen("127.0.0.1", 0)
+        host, results, _, bots = await local_game(2, str(tmp_path), host=host)
+        await host.close()
+        return results, bots
+    results, bots = asyncio.run(main())
+    for result, bot in zip(results, bots):
+        assert not result["ok"] and not result["fair"] and "not verified fair" in result["problem"]
+        verdict = bot.game.verdict
+        # Caught at the deal (another first player) or else at the first roll
+        # (the beginner board looks the same whatever the seed).
+        first_roll = next(e[1].seq for e in bot.game.transcript if e[0] == "rec" and e[1].cmd[0] == "roll")
+        assert (verdict.what, verdict.seq) in (("view", 0), ("outcome", first_roll)), verdict
+
+
+def test_a_saved_fair_deal_must_give_the_saved_seed(tmp_path):
+    """A resumed game's deal comes from its save, and a save whose deal does
+    not give its seed is refused as damaged."""
+    dealing = _deal(2)
+    config = default_config(players=2, seed=dealing.seed())
+    auth = Authority(config)
+    extra = {"fair": dealing.record().to_save()}
+    game = saves.SavedGame(config=config, commands=[], hashes=[], mode="lan", extra=extra)
+    assert saved_fair(game).values == dealing.values and auth.config["seed"] == dealing.seed()
+    game.config = dict(config, seed=dealing.seed() + 1)
+    with pytest.raises(saves.SaveError):
+        saved_fair(game)
