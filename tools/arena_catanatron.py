@@ -473,7 +473,7 @@ def main(argv=None) -> int:
     p.add_argument("--json", action="store_true")
     a = p.parse_args(argv)
     if a.games < 1 or a.jobs < 1 or a.seed < 1:
-        p.error("--games, --jobs and --seed must be at least 1 (catanatron treats seed 0 as none)")
+        p.error("--games, --jobs and --seed must be at least 1")
     if a.think_ms is not None and a.think_ms < 1:
         p.error("--think-ms must be at least 1")
     if not have_catanatron():
