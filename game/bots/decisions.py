@@ -147,13 +147,8 @@ def robber_move(s, seat, cmds):
 
 
 def steal_target(s, seat, cmds):
-    """Steal from a seat holding cards, the leader first (B-5.4); the listed
-    `skip_steal` has no victim and is played only when no steal is listed."""
-    steals = [c for c in cmds if c[0] == "steal"]
-    if not steals:
-        return cmds[0]
     vp = s.vp_public
-    return max(steals, key=lambda c: (s.hand_n[c[2]] > 0, vp[c[2]] + 0.2 * s.hand_n[c[2]]))
+    return max(cmds, key=lambda c: (s.hand_n[c[2]] > 0, vp[c[2]] + 0.2 * s.hand_n[c[2]]))
 
 
 # --- cards -------------------------------------------------------------------------------------
