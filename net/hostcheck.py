@@ -124,7 +124,9 @@ def _shapes(n: int, kinds: int, seat: int, ck: bool) -> dict:
         "merchant": lambda v: _ints(2, -1, 18)(v) and -1 <= v[1] < n,
         "prog": _own_only(n, seat, _ints(25, 0, 100)), "prog_n": many,
         "prog_decks": _none, "prog_deck_n": _ints(3, 0, 1000), "prog_vp": many,
-        "defenders": many, "defenders_left": count, "crane": lambda v: type(v) in (bool, int) and 0 <= v <= 25, "fleet": _int(-1, 7),
+        "defenders": many, "defenders_left": count, "crane": lambda v: type(v) in (bool, int) and 0 <= v <= 25,
+            "fleet": _int(0, 255),                       # Merchant Fleets: a bitmask of 8 card kinds
+            "harbor_swaps": _ints(n, 0, 2),              # Commercial Harbor swaps owed this turn
     }
     for name in CK_FIELDS:
         shapes[name] = ck_shapes[name] if ck else _none
