@@ -29,7 +29,7 @@ from net.session import ClientSession, HostSession
 from net.tokens import TokenStore
 
 from . import settings
-from .i18n import tr
+from .i18n import tr, trn
 from .theme import COLOUR_RGB
 
 NAME_LIMIT = min(16, MAX_NAME)      # what fits a player panel
@@ -329,7 +329,7 @@ def key_text(lan: LanGame) -> str:
 def fair_text(verdict) -> tuple:
     """(text, ok) for the check of the fair deal (net.fairdice.Verdict)."""
     if verdict.ok:
-        return tr("secure.fair_ok", n=verdict.checked), True
+        return trn("secure.fair_ok", verdict.checked), True
     what = tr("secure.fair_what." + verdict.what, seq=verdict.seq, kind=verdict.kind,
               detail=verdict.detail)
     return tr("secure.fair_bad", what=what), False
