@@ -14,6 +14,8 @@ import sys
 import textwrap
 
 import msgpack
+
+from net import secure
 import pytest
 
 from game import saves
@@ -51,7 +53,8 @@ async def connect(port, source="127.0.0.1", small_window=False):
     sock.bind((source, 0))
     sock.setblocking(False)
     await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
-    return await asyncio.open_connection(sock=sock)
+    # Every LAN connection is TLS (net/secure.py): an attacker gets that far too.
+    return await asyncio.open_connection(sock=sock, ssl=secure.client_context(), server_hostname="kolonisten")
 
 
 async def replies(reader, wait=2.0) -> list:
