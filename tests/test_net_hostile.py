@@ -8,6 +8,8 @@ import copy
 import struct
 
 import msgpack
+
+from net import secure
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -48,7 +50,7 @@ def opening(auth) -> list:
              for i, c in enumerate(("red", "blue", "white")[:auth.config["players"]])]
     return [
         {"t": "welcome", "v": PROTOCOL_VERSION, "game_id": "g1", "name": "Rogue",
-         "config": config, "state": "running"},
+         "config": config, "state": "running", "nonce": secure.new_nonce(), "code": False},
         {"t": "seated", "seat": SEAT, "token": "tok"},
         {"t": "lobby", "seats": seats, "config": config, "state": "running", "name": "Rogue"},
         {"t": "sync", "reason": "rejoin", "seq": len(auth.log),
@@ -229,7 +231,8 @@ async def rogue_host(messages, tail=b""):
         except ConnectionError:
             pass
         writer.close()
-    server = await asyncio.start_server(serve, "127.0.0.1", 0)
+    # A rogue host speaks TLS like any host (net/secure.py), with a key of its own.
+    server = await asyncio.start_server(serve, "127.0.0.1", 0, ssl=secure.load_identity().server_context())
     return server, server.sockets[0].getsockname()[1], seen
 
 
