@@ -27,8 +27,7 @@ class ComputerPlayers:
         self.address = address                # "host:port" the computers connect to
         self.join_code = join_code            # the game's join code, if the host set one
         self.pin = pin                        # the host's key (None: the first one met)
-        self.procs = {}                       # name -> Popen
-        self.standing_in = {}                 # seat -> name of the player it plays for
+        self.procs = {}                       # "Computer N" or "seatN" (a stand-in) -> Popen
         self.folder = None
         self.added = 0
 
@@ -61,15 +60,11 @@ class ComputerPlayers:
         tokens = os.path.join(self._folder(), key)
         TokenStore(tokens).save(pin, game_id, name, seat, token)
         self._spawn(key, level, name, tokens, pin)
-        self.standing_in[seat] = name
 
     def playing_for(self, seat: int) -> bool:
         """Whether a computer is (still) playing for the player of `seat`."""
         proc = self.procs.get(f"seat{seat}")
-        if proc is not None and proc.poll() is None:
-            return True
-        self.standing_in.pop(seat, None)
-        return False
+        return proc is not None and proc.poll() is None
 
     def running(self) -> int:
         return sum(1 for p in self.procs.values() if p.poll() is None)
@@ -85,7 +80,6 @@ class ComputerPlayers:
                     proc.wait()
             wait = 0.0
         self.procs.clear()
-        self.standing_in.clear()
         if self.folder is not None:
             self.folder.cleanup()
             self.folder = None
