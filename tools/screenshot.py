@@ -27,23 +27,16 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"))
-
-
-def shoot(out, w, h, lang, seed=4):
+def window(out, w, h, lang, tag=""):
+    """A window of w×h in `lang` for screenshots, and save(name), which draws a
+    frame and writes it to <out>/<W>x<H>-<lang><tag>/<name>.png; returns
+    (app, save, the paths saved so far)."""
     import pygame
 
-    from game.bots.random_bot import RandomBot
     from game.client.app import App
-    from game.client.scenes import dialogs
-    from game.client.scenes.end import EndScene
-    from game.client.scenes.menu import MenuScene
-    from game.client.scenes.newgame import NewGameScene
-    from game.client.scenes.settings_scene import SettingsScene
     from game.client.settings import DEFAULTS
-    from game.engine.state import GAME_OVER, MAIN, ROBBER, SETUP_SETTLEMENT
 
-    folder = os.path.join(out, f"{w}x{h}-{lang}")
+    folder = os.path.join(out, f"{w}x{h}-{lang}{tag}")
     os.makedirs(folder, exist_ok=True)
     app = App((w, h), fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
     saved = []
@@ -54,6 +47,24 @@ def shoot(out, w, h, lang, seed=4):
         path = os.path.join(folder, name + ".png")
         pygame.image.save(app.screen, path)
         saved.append(path)
+    return app, save, saved
+
+
+SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"))
+
+
+def shoot(out, w, h, lang, seed=4):
+    import pygame
+
+    from game.bots.random_bot import RandomBot
+    from game.client.scenes import dialogs
+    from game.client.scenes.end import EndScene
+    from game.client.scenes.menu import MenuScene
+    from game.client.scenes.newgame import NewGameScene
+    from game.client.scenes.settings_scene import SettingsScene
+    from game.engine.state import GAME_OVER, MAIN, ROBBER, SETUP_SETTLEMENT
+
+    app, save, saved = window(out, w, h, lang)
 
     app.push(MenuScene(app))
     save("01-menu")

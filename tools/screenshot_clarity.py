@@ -12,6 +12,8 @@ import os
 import shutil
 import tempfile
 
+from tools.screenshot import window
+
 SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
 NAMES = ["Anna", "Bram", "Cees", "Dirk"]
 
@@ -34,28 +36,16 @@ def _bot_game(rules, seed, players, until=None, stop=None):
 def shoot_clarity(out, w, h, lang):
     import pygame
 
-    from game.client.app import App
     from game.client.controller import HotseatController
     from game.client.scenes.game_menu import GameMenuScene
     from game.client.scenes.replay import ReplayScene, Replay
     from game.client.scenes.rules_screen import RulesScreen
     from game.client.scenes.table import TableScene
-    from game.client.settings import DEFAULTS
     from game.client.theme import PLAYER_COLOURS
     from game import saves
     from game.engine.state import MAIN, SETUP_SETTLEMENT
 
-    folder = os.path.join(out, f"{w}x{h}-{lang}-clarity")
-    os.makedirs(folder, exist_ok=True)
-    app = App((w, h), fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
-    saved = []
-
-    def save(name):
-        app.dirty = True
-        app.step([])
-        path = os.path.join(folder, name + ".png")
-        pygame.image.save(app.screen, path)
-        saved.append(path)
+    app, save, saved = window(out, w, h, lang, "-clarity")
 
     def table_for(rules, auth_log, players, config):
         colours = [rgb for _, rgb in PLAYER_COLOURS[:players]]

@@ -2,7 +2,7 @@
 scripts, thrown dice, a 7 with a discard chosen by clicks, a trade as card
 pictures; into <out>/<W>x<H>-<lang>-looks/ (run by tools.screenshot --rules looks)."""
 
-import os
+from tools.screenshot import window
 
 
 LOOKS_SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
@@ -19,27 +19,15 @@ def shoot_looks(out, w, h, lang, seed=5):
     import pygame
 
     from game.bots.random_bot import RandomBot
-    from game.client.app import App
     from game.client.controller import HotseatController
     from game.client.scenes import dialogs
     from game.client.scenes.menu import MenuScene
     from game.client.scenes.table import TableScene
-    from game.client.settings import DEFAULTS
     from game.client.theme import PLAYER_COLOURS
     from game.engine import default_config
     from game.engine.state import MAIN, ROLL
 
-    folder = os.path.join(out, f"{w}x{h}-{lang}-looks")
-    os.makedirs(folder, exist_ok=True)
-    app = App((w, h), fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
-    saved = []
-
-    def save(name):
-        app.dirty = True
-        app.step([])
-        path = os.path.join(folder, name + ".png")
-        pygame.image.save(app.screen, path)
-        saved.append(path)
+    app, save, saved = window(out, w, h, lang, "-looks")
 
     app.push(MenuScene(app))
     save("looks-00-title")
