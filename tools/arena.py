@@ -137,6 +137,18 @@ def summarize(rules, entries, games, seed, jobs, results, seconds, turn_cap) -> 
     }
 
 
+def run_chunks(worker, chunks):
+    """Every chunk through `worker` (one per process when there are several,
+    "spawn": workers start clean); returns (the games' results, seconds)."""
+    start = time.perf_counter()
+    if len(chunks) == 1:
+        parts = [worker(chunks[0])]
+    else:
+        with get_context("spawn").Pool(len(chunks)) as pool:
+            parts = pool.map(worker, chunks)
+    return [r for part in parts for r in part], time.perf_counter() - start
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rules", choices=("base", "ck"), default="base")
@@ -164,14 +176,7 @@ def main(argv=None) -> int:
     turn_cap = args.turn_cap or DEFAULT_TURN_CAP[args.rules]
     jobs = min(args.jobs, args.games)
     chunks = [(args.rules, entries, args.seed, range(k, args.games, jobs), turn_cap) for k in range(jobs)]
-    start = time.perf_counter()
-    if jobs == 1:
-        parts = [run_games(chunks[0])]
-    else:
-        with get_context("spawn").Pool(jobs) as pool:
-            parts = pool.map(run_games, chunks)
-    seconds = time.perf_counter() - start
-    results = [r for part in parts for r in part]
+    results, seconds = run_chunks(run_games, chunks)
     out = summarize(args.rules, entries, args.games, args.seed, jobs, results, seconds, turn_cap)
     if args.json:
         print(json.dumps(out))

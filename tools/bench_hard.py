@@ -11,8 +11,6 @@ compared without touching the game.  Prints what `tools.arena` prints.
 import argparse
 import json
 import sys
-import time
-from multiprocessing import get_context
 
 from tools import arena
 
@@ -67,14 +65,7 @@ def main(argv=None) -> int:
     jobs = min(args.jobs, args.games)
     chunks = [(options, (args.rules, entries, args.seed, range(k, args.games, jobs), turn_cap))
               for k in range(jobs)]
-    start = time.perf_counter()
-    if jobs == 1:
-        parts = [run_games(chunks[0])]
-    else:
-        with get_context("spawn").Pool(jobs) as pool:
-            parts = pool.map(run_games, chunks)
-    seconds = time.perf_counter() - start
-    results = [r for part in parts for r in part]
+    results, seconds = arena.run_chunks(run_games, chunks)
     out = arena.summarize(args.rules, entries, args.games, args.seed, jobs, results, seconds, turn_cap)
     out["hard_options"] = options
     if args.json:
