@@ -397,3 +397,19 @@ def test_every_refusal_code_is_listed():
         if name.endswith(".py"):
             raised |= set(re.findall(r'IllegalCommand\("([a-z_]+)"', open(os.path.join(engine, name)).read()))
     assert raised == set(ERROR_CODES)
+
+
+def test_simulate_position_check_reads_a_repeated_position_once_and_still_compares():
+    """The round trip of tools.simulate --check-positions remembers what a text read
+    back to (a withdrawn offer returns to a position seen before), and a state that
+    no longer matches its remembered reading is still reported."""
+    from tools import simulate
+    from game.engine.position import format as format_position
+    auth = random_game(4, max_commands=300)
+    known = {}
+    assert simulate.position_problem(auth.state, known) is None
+    text = format_position(auth.state)
+    assert list(known) == [text]
+    known[text] = "not the hash it read back to"
+    problem = simulate.position_problem(auth.state, known)
+    assert problem and problem[0] == "position round trip changed the state"
