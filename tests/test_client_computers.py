@@ -3,6 +3,8 @@ item 4): solo games without a curtain, curtains only between people, bots
 that see only their seat's view, trades on a shared screen, and saves that
 keep their computers."""
 
+import time
+
 import pytest
 
 pygame = pytest.importorskip("pygame")
@@ -443,3 +445,36 @@ def test_the_load_list_tells_how_many_seats_computers_play():
     table = make_table(app, [None, "easy", "hard"], seed=6, autosave=True)
     play(app, table, lambda t: t.c.seq > 5)
     assert "computers: 2" in describe(saves.load(table.c.saver.path))["facts"]
+
+
+def test_space_pressed_as_the_computers_finish_does_not_roll_for_the_person():
+    """Space hurries the computers; pressed just as they hand the table back it
+    must not also roll the person's dice (or answer their dialog)."""
+    app = make_app("instant")
+    table = make_table(app, [None, "easy"], seed=4)
+    for _ in range(400):             # to the person's own roll, after a computer's turn
+        app.step([])
+        if table.curtain_for is not None:
+            table.reveal()
+        v = table.c.auth.state
+        if table.legal and v.current == 0 and v.turn > 1 and any(c[0] == "roll" for c in table.legal):
+            break
+        if table.legal:
+            table.submit(RandomBot(1).choose(v, 0, ("offer",)))
+    assert any(c[0] == "roll" for c in table.legal)
+    seq = table.c.seq
+    table.computers_moved_at = time.monotonic()         # the computers have just moved
+    table.key(pygame.K_SPACE)
+    assert table.c.seq == seq                           # swallowed
+    table.computers_moved_at = float("-inf")            # long ago
+    table.key(pygame.K_SPACE)
+    assert table.c.seq > seq                            # Space rolls as before
+
+
+def test_the_same_note_twice_is_shown_once():
+    app = make_app("instant")
+    table = make_table(app, [None, "easy"], seed=4)
+    table.note("You cannot do that")
+    table.note("Something else")
+    table.note("You cannot do that")
+    assert [n[0] for n in table.notes] == ["Something else", "You cannot do that"]

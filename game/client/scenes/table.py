@@ -69,6 +69,7 @@ SHORTCUT_LABELS = {name: pygame.key.name(key).upper() for key, name in SHORTCUTS
 DICE_SECONDS = 0.7
 FLY_SECONDS = 1.0
 END_DELAY = 1.6
+SPACE_GRACE_SECONDS = 1.0    # after the computers' last move, Space (their hurry key) does nothing
 
 
 def pick_actor(public, people=None):
@@ -125,6 +126,7 @@ class TableScene(Scene):
         self.seen = 0                        # records absorbed into log and animations
         self.started = time.monotonic()
         self.dice_until = 0.0
+        self.computers_moved_at = float("-inf")
         self.dice_rolled_total = 0
         self.flying = []                     # (start, colour, from, to)
         self.glow_hexes = ()
@@ -331,6 +333,8 @@ class TableScene(Scene):
         return True
 
     def note(self, text, colour=theme.TEXT, seconds=3.5) -> None:
+        # The same note again (a refusal clicked twice) shows once, for longer.
+        self.notes = [n for n in self.notes if n[0] != text]
         self.notes.append((text, colour, time.monotonic() + seconds))
         self.notes = self.notes[-3:]
         self.app.dirty = True
@@ -512,6 +516,8 @@ class TableScene(Scene):
             self.computers.hurry()           # Space: the computers play on without pauses
             self.app.dirty = True
             return
+        if key == pygame.K_SPACE and time.monotonic() - self.computers_moved_at < SPACE_GRACE_SECONDS:
+            return      # a hurry key pressed as the computers finished must not roll or answer for the person
         if self.dialog is not None:
             self.dialog.key(key)
             self.app.dirty = True
@@ -635,7 +641,8 @@ class TableScene(Scene):
 
     def update(self, dt) -> None:
         if self.computers is not None and self.game_over_at is None:     # (behind a curtain too)
-            self.computers.poll(busy=time.monotonic() < self.dice_until)
+            if self.computers.poll(busy=time.monotonic() < self.dice_until):
+                self.computers_moved_at = time.monotonic()
         if self.c.seq != self.seen:      # records that came from elsewhere (a LAN host, a computer)
             self.refresh()
         now = time.monotonic()
