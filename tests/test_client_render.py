@@ -226,7 +226,7 @@ def test_the_curtain_hides_the_hand_but_not_the_public_table():
     log stay visible; the hand strip shows no card; the words on the curtain
     are light on a dark frame for every player colour."""
     app, table = make_table()
-    assert table.curtain_for is not None
+    assert play_until(table, lambda t: t.curtain_for is not None)   # once players hold cards
     frame(app)
     keys = table.targets.keys()
     assert ("curtain",) in keys

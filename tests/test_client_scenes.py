@@ -14,7 +14,7 @@ from game.client.scenes.end import EndScene, game_summary  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.scenes.newgame import NewGameScene  # noqa: E402
 from game.client.scenes.settings_scene import SettingsScene  # noqa: E402
-from game.client.scenes.table import TableScene, pick_actor  # noqa: E402
+from game.client.scenes.table import TableScene, holds_secrets, pick_actor  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.client.scenes.game_menu import GameMenuScene  # noqa: E402
@@ -73,8 +73,8 @@ def test_every_scene_draws(size):
         app.pop()
     table = make_table(app)
     draw(app)
-    assert table.curtain_for is not None and table.targets.keys() == [("curtain",)]
-    table.reveal()
+    # The founding round: nobody holds a card yet, so no curtain, the corners are lit.
+    assert table.curtain_for is None and table.pick is not None
     draw(app)
     assert ("btn", "end_turn") in [k for k in table.targets.keys()] or table.pick is not None
     bot = RandomBot(5)
@@ -120,7 +120,7 @@ def test_curtain_before_every_change_of_viewer_and_no_foreign_hand():
         seat = table.drawn_hand_seat
         assert seat == table.viewer
         if seat != shown:
-            assert seat in curtain_seen, "a hand was shown without the curtain"
+            assert seat in curtain_seen or not holds_secrets(table.c.view(None), seat), "a hand was shown without the curtain"
             curtain_seen.discard(seat)
             shown = seat
         for other, hand in enumerate(table.view.hands):
@@ -300,3 +300,24 @@ def test_random_clicks_and_keys_never_break_the_table():
             app.scene.resume()
         assert app.scene is table
     assert len(table.c.auth.log) > 50
+
+
+def test_the_founding_round_needs_no_curtain_and_cards_bring_it_back():
+    """Issue 10, item 10 (the curtain hides only what is private): while a seat
+    holds no card of any kind the device just goes round; once the seat the
+    screen turns to holds a card, a curtain comes first."""
+    app = make_app()
+    table = make_table(app, players=3, seed=11)
+    bot = RandomBot(2)
+    viewers = []
+    for _ in range(400):
+        draw(app)
+        public = table.c.view(None)
+        if table.curtain_for is not None:
+            assert holds_secrets(public, table.curtain_for)
+            break
+        assert not viewers or table.viewer == viewers[-1] or not holds_secrets(public, table.viewer)
+        viewers.append(table.viewer)
+        assert table.submit(bot.choose(table.c.auth.state, table.viewer))
+    assert table.curtain_for is not None
+    assert len(set(viewers)) == 3          # every seat had the screen without a curtain first

@@ -90,6 +90,15 @@ def pick_actor(public, people=None):
     return min(seats, key=lambda s: (s - cur) % n)
 
 
+def holds_secrets(public, seat) -> bool:
+    """Whether the seat has anything the others may not see: resource cards,
+    development cards, progress cards.  Only then must the shared screen go
+    behind a curtain before it shows that seat (in the founding round nobody
+    holds anything yet, so the device simply goes round)."""
+    private_counts = (public.hand_n, public.dev_n, public.dev_new_n, getattr(public, "prog_n", ()))
+    return any(counts[seat] for counts in private_counts if counts)
+
+
 def cannot_accept(controller, public) -> list:
     """Persons asked in the open trade offer who cannot accept it (they lack
     the cards asked, as the engine's own check says from their view): on a
@@ -198,7 +207,12 @@ class TableScene(Scene):
                 return
             if self.viewer is None and actor == self.holder:
                 self.viewer = actor          # the holder's turn again after the computers'
-        if actor != self.viewer:
+        if actor != self.viewer and self.c.hotseat and not holds_secrets(public, actor):
+            self.viewer = self.holder = actor        # nothing to hide: no curtain, just their turn
+            self.notes = []
+            self.dialog, self.mode = None, None
+            self._sync()
+        elif actor != self.viewer:
             self.curtain_for = actor
             self.dialog, self.mode = None, None
             self.view, self.legal, self.pick = public, [], None
@@ -227,6 +241,8 @@ class TableScene(Scene):
 
     def reveal(self) -> None:
         """The player at the curtain has taken the device."""
+        if self.curtain_for is None:         # no curtain up (the founding round, a solo game)
+            return
         self.viewer = self.holder = self.curtain_for
         self.curtain_for = None
         self.notes = []
