@@ -328,3 +328,48 @@ def test_hand_cards_are_named_and_hover_tells_what_they_do():
         tips.append(table.tooltip())
     assert len(set(tips)) == 12                                      # each card says its own
     assert any(tip.startswith("Medicine: ") for tip in tips) and any(tip.startswith("Coin: ") for tip in tips)
+
+
+# --- the table's layout: labels, the barbarians' track, notices ---------------------------
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_action_button_labels_keep_clear_of_their_shortcut(size, lang):
+    """Every action button of both rule sets: the label, fitted to the room
+    left of the shortcut hint, never reaches into the hint."""
+    from game.client import i18n, widgets
+    from game.client.layout import TableLayout
+    from game.client.scenes.table import SHORTCUT_LABELS
+    app = App(size, fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
+    i18n.set_language(lang)
+    for ck in (False, True):
+        L = TableLayout(size, 4, ck)
+        for name, rect in L.buttons.items():
+            hint_img = app.text.render(SHORTCUT_LABELS[name], 10, (255, 255, 255))
+            area, hint = widgets.label_and_hint_rects(rect, hint_img.get_width(), max(3, rect.h // 12))
+            label = widgets.fit_label(app.text, i18n.tr("btn." + name), 14, (255, 255, 255), True, area.w)
+            drawn = label.get_rect(midtop=(area.centerx, rect.y))
+            assert drawn.right <= hint.x and drawn.left >= rect.x, (lang, name, drawn, hint)
+            assert hint.right <= rect.right and hint.x > rect.centerx
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_barbarians_track_and_notices_cover_no_hex_of_the_island(size):
+    """CK-8 track and the notices: neither covers a hex (its inner part, where
+    the number and roads are) of the island, at both sizes; notices stay in
+    the side column over the log."""
+    from game.client.scenes import table_draw
+    auth = ck_position()
+    app, table = open_table(auth, size=size)
+    L, board = table.layout, table.board
+    notes = table_draw.notes_area(L)
+    assert L.log.contains(notes) and not notes.colliderect(L.board)
+    for h in range(len(table.view.terrain)):
+        x, y = board.hex_center(h)
+        core = pygame.Rect(0, 0, int(board.R * 1.5), int(board.R))
+        core.center = (int(x), int(y))
+        assert not core.colliderect(L.barbarians), h
+        assert not any(L.barbarians.collidepoint(p) for p in board.hex_corners(h, 0.95)), h
+    assert L.barbarians.h >= 100 * L.s and L.barbarians.w >= 280 * L.s     # large: issue 10, item 12
+    table.note("A long notice " * 8)
+    frame(app)

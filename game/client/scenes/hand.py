@@ -106,13 +106,9 @@ def card_tip(t, key) -> str:
 
 def draw_buttons(t, surf) -> None:
     from .table import BUILD_COSTS, SHORTCUT_LABELS
-    L, text = t.layout, t.app.text
-    s = L.s
-    for name, rect in L.buttons.items():
+    for name, rect in t.layout.buttons.items():
         enabled = t.action_enabled(name)
         table_draw.btn(t, surf, ("btn", name), rect, tr("btn." + name), lambda n=name: t.action(n), enabled,
                        primary=enabled and name in ("roll", "end_turn") or t.mode == name,
-                       selected=t.mode == name, size=14, cost=BUILD_COSTS.get(name))
-        hint = text.render(SHORTCUT_LABELS[name], 10, theme.TEXT_DIM if enabled else (100, 104, 112))
-        surf.blit(hint, hint.get_rect(topright=(rect.right - int(5 * s), rect.y + int(2 * s))))
+                       selected=t.mode == name, size=14, cost=BUILD_COSTS.get(name), hint=SHORTCUT_LABELS[name])
 
