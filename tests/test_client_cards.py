@@ -373,3 +373,22 @@ def test_barbarians_track_and_notices_cover_no_hex_of_the_island(size):
     assert L.barbarians.h >= 100 * L.s and L.barbarians.w >= 280 * L.s     # large: issue 10, item 12
     table.note("A long notice " * 8)
     frame(app)
+
+
+def test_B_6_2_a_bank_trade_is_chosen_on_card_pictures():
+    """B-6.2 maritime trade: give and get are card pictures; a card the hand
+    cannot pay 4:1 is not offered, and the clicks make exactly the command."""
+    auth = base_position(MONOPOLY)
+    bh.set_hand(auth.state, 0, bh.cards(ore=4, wool=1))
+    app, table = open_table(auth)
+    table.action("bank")
+    frame(app)
+    gives = picks(table, "bank", "give")
+    assert gives == set(range(5))                                  # every kind shown ...
+    assert table.targets.at(table.targets.rect(("bank", "give", WOOL)).center)[1] is None   # ... 1 wool pays nothing
+    click(app, table, ("bank", "give", ORE))
+    assert table.targets.at(table.targets.rect(("bank", "get", ORE)).center)[1] is None     # not ore for ore
+    click(app, table, ("bank", "get", BRICK))
+    click(app, table, ("bank", "ok"))
+    assert last(table) == ("maritime", 0, ORE, BRICK)
+    assert auth.state.hands[0][BRICK] == 1 and auth.state.hands[0][ORE] == 0

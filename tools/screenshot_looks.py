@@ -1,6 +1,7 @@
 """Screenshots of the table's looks (issue 10): the title scene, names in four
 scripts, thrown dice, a 7 with a discard chosen by clicks, a trade as card
-pictures; into <out>/<W>x<H>-<lang>-looks/ (run by tools.screenshot --rules looks)."""
+pictures, a crowded hand, and every dialog that chooses cards; into
+<out>/<W>x<H>-<lang>-looks/ (run by tools.screenshot --rules looks)."""
 
 from tools.screenshot import window
 
@@ -82,6 +83,7 @@ def shoot_looks(out, w, h, lang, seed=5):
         cmd = bot.choose(table.c.auth.state, me, exclude) or bot.choose(table.c.auth.state, me)
         if not table.submit(cmd):
             raise SystemExit(f"the engine refused the bot's command {cmd!r}")
+    saved.extend(shoot_card_dialogs(out, w, h, lang))
     pygame.quit()
     return saved
 
@@ -150,6 +152,7 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
         if table.curtain_for is not None:
             table.reveal()
         table.dice_until = table.glow_until = 0.0
+        table.flying = []
         return table
 
     ck = mid_game("ck")
@@ -251,4 +254,21 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
         table.dialog.picks = [3] if kind == MONOPOLY else [1, 3]
         _hover(app, table, ("dev", "pick", 4))
         save("looks-" + tag)
+
+    from game.client.scenes import dialogs
+    for rules, state_of in (("base", base), ("ck", ck)):      # the bank: the give and get rows as cards
+        auth = copy.deepcopy(state_of)
+        s = auth.state
+        me = s.current
+        kind = max(range(5), key=lambda k: s.bank[k])
+        moved = min(4, s.bank[kind])
+        s.bank[kind] -= moved
+        s.hands[me][kind] += moved
+        s.hand_n[me] += moved
+        table = table_on(auth)
+        bank = dialogs.BankDialog(table)
+        bank.give, bank.get = kind, (kind + 1) % 5
+        table.dialog = bank
+        _hover(app, table, ("bank", "get", (kind + 2) % 5))
+        save(f"looks-18-bank-{rules}")
     return saved

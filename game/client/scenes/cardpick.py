@@ -58,11 +58,11 @@ def row_height(t, picks) -> int:
     return size_for(t, picks)[1] + int(52 * t.layout.s)
 
 
-def draw_row(t, surf, centre_x, y, picks, max_w) -> pygame.Rect:
+def draw_row(t, surf, centre_x, y, picks, max_w, explain=True) -> pygame.Rect:
     """Draw `picks` as a row of cards centred on centre_x from y (the cards
     overlap when the row would be wider than max_w), add their targets, and
     under the row the name and use of the card under the mouse.  Returns
-    the rect of the row and its line."""
+    the rect of the row and its line (`explain`: that line is wanted)."""
     s = t.layout.s
     w, h = size_for(t, picks)
     gap = int(10 * s)
@@ -84,7 +84,7 @@ def draw_row(t, surf, centre_x, y, picks, max_w) -> pygame.Rect:
         else:
             t.targets.add(p.key, r, None)          # hovering says what it is all the same
     line_y = y + h + int(10 * s)
-    if hovered is not None:
+    if hovered is not None and explain:
         font = t.app.fonts.get(13)
         for k, line in enumerate(widgets.wrap(describe(hovered.face), font, max_w)[:2]):
             img = t.app.text.render(line, 13, theme.ACCENT)

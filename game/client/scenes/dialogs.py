@@ -320,14 +320,14 @@ class ResponsesDialog(Dialog):
 
 
 class BankDialog(Dialog):
-    size = (640, 320)
+    size = (640, 380)
 
     def __init__(self, table):
         super().__init__(table)
         self.give = None
         self.get = None
         if len(self.view.bank) > 5:
-            self.size = (760, 320)
+            self.size = (760, 380)
 
     def ratio(self, kind):
         """The viewer's bank ratio for giving `kind` (harbors; in C&K also the
@@ -345,30 +345,29 @@ class BankDialog(Dialog):
         rect = self.frame(surf, tr("bank.title"))
         hand = self.view.hands[self.me]
         kinds = list(range(len(self.view.bank)))
-        cw, ch, gap = (self.s(70), self.s(64), self.s(14)) if len(kinds) <= 5 else (self.s(64), self.s(64), self.s(8))
-        x0 = rect.centerx - (len(kinds) * cw + (len(kinds) - 1) * gap) // 2 + self.s(40)
         for row, (label, attr) in enumerate((("bank.give", "give"), ("bank.get", "get"))):
-            y = rect.y + self.s(56) + row * (ch + self.s(40))
-            self.text(surf, tr(label), (rect.x + self.s(16), y + ch // 2), 15, theme.TEXT_DIM, "midleft", True)
-            for i, kind in enumerate(kinds):
-                r = pygame.Rect(x0 + i * (cw + gap), y, cw, ch)
-                chosen = getattr(self, attr) == kind
-                if attr == "give":
-                    enabled = hand[kind] >= self.ratio(kind)
-                    sub_text = f"{tr('bank.ratio', r=self.ratio(kind))} · {hand[kind]}"
-                else:
-                    enabled = self.view.bank[kind] > 0 and kind != self.give
-                    sub_text = str(self.view.bank[kind])
+            y = rect.y + self.s(50) + row * self.s(138)
+            self.text(surf, tr(label), (rect.x + self.s(16), y + self.s(40)), 15, theme.TEXT_DIM, "midleft", True)
 
-                def choose(a=attr, k=kind):
-                    setattr(self, a, k)
-                    if a == "give" and self.get == k:
-                        self.get = None
-                pygame.draw.rect(surf, theme.RESOURCE_RGB[kind], r.inflate(self.s(6), self.s(6)) if chosen else r,
-                                 border_radius=6)
-                t.btn(surf, ("bank", attr, kind), r.inflate(-self.s(8), -self.s(30)).move(0, -self.s(10)),
-                      card_name(kind), choose, enabled, selected=chosen, size=13)
-                self.text(surf, sub_text, (r.centerx, r.bottom - self.s(18)), 13, (20, 20, 20), bold=True)
+            def choose(a=attr, k=0):
+                setattr(self, a, k)
+                if a == "give" and self.get == k:
+                    self.get = None
+            picks = []
+            for kind in kinds:
+                if attr == "give":        # the count is what the hand holds
+                    enabled, count = hand[kind] >= self.ratio(kind), hand[kind]
+                else:                     # the count is the bank's stock
+                    enabled, count = self.view.bank[kind] > 0 and kind != self.give, self.view.bank[kind]
+                picks.append(cardpick.Pick(("res", kind), ("bank", attr, kind), lambda a=attr, k=kind: choose(a, k),
+                                           count=count, selected=getattr(self, attr) == kind, enabled=enabled))
+            cardpick.draw_row(t, surf, rect.centerx + self.s(40), y + self.s(8), picks, rect.w - self.s(130),
+                              explain=False)
+            if attr == "give":            # the ratio under each card: harbors, trading house, merchant
+                for kind in kinds:
+                    r = t.targets.rect(("bank", "give", kind))
+                    self.text(surf, tr("bank.ratio", r=self.ratio(kind)), (r.centerx, r.bottom + self.s(3)), 13,
+                              theme.ACCENT if self.ratio(kind) < 4 else theme.TEXT_DIM, bold=True)
         ok = self.give is not None and self.get is not None and check(self.view, self.command()) is None
         bw, bh = self.s(260), self.s(40)
         go = pygame.Rect(rect.centerx + self.s(8), rect.bottom - bh - self.s(14), bw, bh)
@@ -383,7 +382,7 @@ class DevCardDialog(Dialog):
         super().__init__(table)
         self.kind = kind
         self.picks = []
-        self.size = (600, 470 if kind == YEAR_OF_PLENTY else 400) if kind in (YEAR_OF_PLENTY, MONOPOLY) \
+        self.size = (600, 440 if kind == YEAR_OF_PLENTY else 370) if kind in (YEAR_OF_PLENTY, MONOPOLY) \
             else (560, 250)
 
     def command(self):
