@@ -28,7 +28,12 @@ def shoot_looks(out, w, h, lang, seed=5):
     from game.engine import default_config
     from game.engine.state import MAIN, ROLL
 
-    app, save, saved = window(out, w, h, lang, "-looks")
+    app, save_frame, saved = window(out, w, h, lang, "-looks")
+
+    def save(name):
+        if app.scene is not None and hasattr(app.scene, "stage"):
+            app.scene.stage.close()             # a staged attack (shot by the clarity set) would hide it
+        save_frame(name)
 
     app.push(MenuScene(app))
     save("looks-00-title")

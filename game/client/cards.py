@@ -7,6 +7,7 @@ in code (our own simple vector drawings) and cached as sprites.
 that shows a hand costs one blit per card."""
 
 import math
+import re
 
 import pygame
 
@@ -88,12 +89,13 @@ def _draw_label(text, surf, label, band, size):
     when one is too wide, squeezed only as a last resort."""
     room = band.w - 4
     img = text.render(label, size, INK, bold=True)
-    words = label.split()
+    words = re.split(r"\s+|(?<=-)", label)              # "Handelswaren-" / "monopolie" may part too
     if img.get_width() > room and len(words) > 1:       # two lines
         half = max(1, len(words) // 2)
-        lines = [text.render(" ".join(part), size - 1, INK, bold=True) for part in (words[:half], words[half:])]
+        parts = [_join(words[:half]), _join(words[half:])]
+        lines = [text.render(part, size - 1, INK, bold=True) for part in parts]
         if max(li.get_width() for li in lines) > room and size > 9:
-            lines = [text.render(" ".join(part), size - 2, INK, bold=True) for part in (words[:half], words[half:])]
+            lines = [text.render(part, size - 2, INK, bold=True) for part in parts]
         y = band.centery - sum(li.get_height() for li in lines) * 0.42
         for li in lines:
             if li.get_width() > room:
@@ -106,6 +108,11 @@ def _draw_label(text, surf, label, band, size):
     if img.get_width() > room:
         img = pygame.transform.smoothscale(img, (room, img.get_height()))
     surf.blit(img, img.get_rect(center=band.center))
+
+
+def _join(words) -> str:
+    """Words back into a line: a hyphenated part keeps its hyphen, no space."""
+    return "".join(w if w.endswith("-") else w + " " for w in words).strip()
 
 
 # --- artwork, one function per card family ------------------------------------------------

@@ -44,18 +44,25 @@ def describe(face) -> str:
     return tr("cards.tip." + CARD_NAMES[face[1]])
 
 
+CARD = (62, 86)            # a resource or commodity card in a dialog, in design units
+PROGRESS_CARD = (78, 108)  # progress cards are larger: their names are longer
+LINE = 52                  # room under a row for the hover line
+
+
+def _design_size(picks) -> tuple:
+    return PROGRESS_CARD if any(p.face[0] == "prog" for p in picks) else CARD
+
+
 def size_for(t, picks) -> tuple:
-    """(w, h) of the cards of a row: progress cards are larger (their names
-    are longer)."""
-    s = t.layout.s
-    if any(p.face[0] == "prog" for p in picks):
-        return int(78 * s), int(108 * s)
-    return int(62 * s), int(86 * s)
+    """(w, h) in pixels of the cards of a row."""
+    w, h = _design_size(picks)
+    return int(w * t.layout.s), int(h * t.layout.s)
 
 
-def row_height(t, picks) -> int:
-    """The room a row with its hover line takes, for sizing a dialog."""
-    return size_for(t, picks)[1] + int(52 * t.layout.s)
+def row_units(picks) -> int:
+    """The height a row with its hover line takes, in design units (for
+    sizing a dialog)."""
+    return _design_size(picks)[1] + LINE
 
 
 def draw_row(t, surf, centre_x, y, picks, max_w, explain=True) -> pygame.Rect:
@@ -89,7 +96,7 @@ def draw_row(t, surf, centre_x, y, picks, max_w, explain=True) -> pygame.Rect:
         for k, line in enumerate(widgets.wrap(describe(hovered.face), font, max_w)[:2]):
             img = t.app.text.render(line, 13, theme.ACCENT)
             surf.blit(img, img.get_rect(midtop=(centre_x, line_y + k * font.get_linesize())))
-    return pygame.Rect(x, y, total, h + int(52 * s))
+    return pygame.Rect(x, y, total, h + int(LINE * s))
 
 
 def draw_tray(t, surf, tray, chosen) -> None:

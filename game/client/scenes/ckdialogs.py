@@ -316,10 +316,7 @@ class Chooser(Dialog):
         width = 700 if kind == "cards" else 640
         per_row = max(1, (s(width) - s(40)) // (bw + gap))
         rows = -(-len(values) // per_row)
-        if picks:
-            rows_h = round(cardpick.row_height(t, picks) / t.layout.s) - 40
-        else:
-            rows_h = 46 * rows
+        rows_h = cardpick.row_units(picks) - 60 if picks else 46 * rows     # (both start under the question)
         height = 330 if kind == "cards" else 230 + rows_h + (24 if self.chosen else 0)
         self.size = (width, height + (22 if self.name in ("spy", "master_merchant") else 0))
         rect = self.frame(surf, self.title())

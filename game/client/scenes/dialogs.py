@@ -129,6 +129,10 @@ class DiscardDialog(Dialog):
     def command(self):
         return ("discard", self.me, tuple(self.sel))
 
+    def kinds(self):
+        """Only the kinds the hand holds: a discard never asks for the rest."""
+        return [k for k in range(len(self.view.bank)) if self.view.hands[self.me][k]]
+
     def draw(self, surf):
         need = self.view.discard_need[self.me]
         rect = self.frame(surf, trn("discard.title", need))

@@ -333,7 +333,9 @@ def draw_barbarians(t, surf) -> None:
     knights = sum(knight_strength(v, seat) for seat in range(v.n))     # what defends (CK-8.1)
     lose = cities > knights
     row = pygame.Rect(r.x + pad, y + int(22 * s), r.w - 2 * pad, r.bottom - int(6 * s) - (y + int(22 * s)))
-    vs = text.render(tr("cards.barb.vs"), 13, theme.TEXT_DIM, bold=True)
+    # between the two numbers the sign that compares them: who is stronger reads at a glance
+    sign = ">" if cities > knights else ("<" if cities < knights else "=")
+    vs = text.render(sign, 20, theme.BAD if lose else theme.GOOD, bold=True)
     gap = vs.get_width() + int(10 * s)
     half = (row.w - gap) // 2
     for k, (label, value, colour) in enumerate(((tr("cards.barb.barbarians"), cities, theme.BAD if lose else theme.TEXT),
