@@ -389,6 +389,6 @@ def test_B_6_2_a_bank_trade_is_chosen_on_card_pictures():
     click(app, table, ("bank", "give", ORE))
     assert table.targets.at(table.targets.rect(("bank", "get", ORE)).center)[1] is None     # not ore for ore
     click(app, table, ("bank", "get", BRICK))
-    click(app, table, ("bank", "ok"))
+    press(app, pygame.K_RETURN)
     assert last(table) == ("maritime", 0, ORE, BRICK)
     assert auth.state.hands[0][BRICK] == 1 and auth.state.hands[0][ORE] == 0

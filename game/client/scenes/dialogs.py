@@ -344,6 +344,12 @@ class BankDialog(Dialog):
     def command(self):
         return ("maritime", self.me, self.give, self.get)
 
+    def key(self, key):
+        if key == pygame.K_RETURN and None not in (self.give, self.get) and check(self.view, self.command()) is None:
+            self.t.submit(self.command())
+        else:
+            super().key(key)
+
     def draw(self, surf):
         t = self.t
         rect = self.frame(surf, tr("bank.title"))

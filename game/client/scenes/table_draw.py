@@ -421,6 +421,8 @@ def draw_tooltip(t, surf) -> None:
     w = max(i.get_width() for i in imgs) + int(16 * s)
     h = sum(i.get_height() for i in imgs) + int(10 * s)
     r = pygame.Rect(t.mouse[0] + int(16 * s), t.mouse[1] + int(18 * s), w, h)
+    if t.layout.hand.collidepoint(t.mouse):      # over the hand: above it, the cards stay in view
+        r.bottom = t.layout.hand.y - int(4 * s)
     r.clamp_ip(t.layout.screen)
     if r.collidepoint(t.mouse):
         r.bottom = t.mouse[1] - int(8 * s)
