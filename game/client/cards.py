@@ -66,10 +66,14 @@ def _draw_card(text, face, w, h, label, count, dim, hover, selected, seen_w=None
         band = pygame.Rect(inner.x, inner.bottom - band_h, inner.w, band_h)
         pygame.draw.rect(surf, PAPER, band, border_bottom_left_radius=max(3, radius - 2),
                          border_bottom_right_radius=max(3, radius - 2))
+        size = 12 if h > 90 * text.fonts.scale else 10
         seen = band.copy()
         if seen_w is not None:                    # only the left part shows in a tight fan
             seen.w = max(6, min(band.w, seen_w - (inner.x - r.x) - 1))
-        _draw_label(text, surf, label, seen, 12 if h > 90 * text.fonts.scale else 10)
+        if seen.w < band.w * 0.7:                # a tight fan: every overlapped card alike
+            _draw_side_label(text, surf, label, r, inner, seen.w, size)
+        else:
+            _draw_label(text, surf, label, seen, size)
     if count is not None:
         cr = max(8, int(w * 0.2))
         centre = (r.x + cr + 1, r.y + cr + 1)        # top left: still seen when the cards overlap
@@ -108,6 +112,26 @@ def _draw_label(text, surf, label, band, size):
     if img.get_width() > room:
         img = pygame.transform.smoothscale(img, (room, img.get_height()))
     surf.blit(img, img.get_rect(center=band.center))
+
+
+def _draw_side_label(text, surf, label, r, inner, seen_w, size):
+    """In a tight fan a name too long for the strip that shows is written
+    upwards along the card's left edge, as on the index of a fanned hand of
+    real cards: a narrow paper ribbon from under the count to the bottom,
+    the rest of the strip keeps the picture."""
+    top = r.y + int(r.w * 0.44)                   # under the count's circle
+    img = text.render(label, size - 1, INK, bold=True)
+    room = max(8, min(inner.w, seen_w - (inner.x - r.x) - 1))
+    if img.get_height() > room - 2:
+        img = text.render(label, size - 2, INK, bold=True)
+    img = pygame.transform.rotate(img, 90)
+    ribbon = pygame.Rect(inner.x, top, min(room, img.get_width() + 4), inner.bottom - top)
+    pygame.draw.rect(surf, PAPER, ribbon, border_radius=3)
+    if img.get_height() > ribbon.h - 4:
+        img = pygame.transform.smoothscale(img, (img.get_width(), ribbon.h - 4))
+    if img.get_width() > ribbon.w - 2:
+        img = pygame.transform.smoothscale(img, (ribbon.w - 2, img.get_height()))
+    surf.blit(img, img.get_rect(midbottom=(ribbon.centerx, ribbon.bottom - 2)))
 
 
 def _join(words) -> str:
