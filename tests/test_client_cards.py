@@ -18,7 +18,7 @@ from game.engine.constants import MONOPOLY, SCIENCE, YEAR_OF_PLENTY  # noqa: E40
 
 import base_helpers as bh  # noqa: E402
 from ck_helpers import P, Table, add_vp, give_prog, hand, make_ck, on_top, put_building, \
-    put_city, put_road, set_cards, set_level, start_turn  # noqa: E402
+    put_city, put_knight, put_road, set_cards, set_level, start_turn  # noqa: E402
 
 WOOD, BRICK, WOOL, GRAIN, ORE, PAPER, CLOTH, COIN = range(8)
 
@@ -392,3 +392,21 @@ def test_B_6_2_a_bank_trade_is_chosen_on_card_pictures():
     press(app, pygame.K_RETURN)
     assert last(table) == ("maritime", 0, ORE, BRICK)
     assert auth.state.hands[0][BRICK] == 1 and auth.state.hands[0][ORE] == 0
+
+
+def test_CK_11_escape_declines_a_decision_that_may_be_declined():
+    """CK-11 Deserter: the player may place the deserted knight or place none;
+    Escape places none (as the "Place none" button would)."""
+    auth = ck_position("deserter")
+    s = auth.state
+    put_road(s, 1, 23, 18, 13)
+    put_knight(s, 1, 23, 2, active=True)
+    t = Table(auth)
+    t.play(0, "deserter", 1)
+    t.resolve(1, "deserter_remove", 23)
+    assert s.pending["kind"] == "deserter_place"
+    app, table = open_table(auth)
+    assert table.dialog.name == "deserter_place" and -1 in table.dialog.candidates()
+    assert ("choice", "skip") in table.targets.keys()
+    press(app, pygame.K_ESCAPE)
+    assert last(table) == ("resolve", 0, "deserter_place", (-1,))
