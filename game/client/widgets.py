@@ -123,6 +123,17 @@ def _draw_button(surf, text, rect, label, enabled, hover, primary, selected, siz
             img = pygame.transform.smoothscale(img, (rect.w - 6, max(1, int(img.get_height() * (rect.w - 6) / img.get_width()))))
     else:
         img = fit_label(text, label, size, fg, primary, area.w)
+        words = label.split()
+        if sub is None and not cost and len(words) > 1 and img.get_height() < text.render(label, size - 2, fg,
+                                                                                          primary).get_height():
+            # a one-line label that had to shrink a lot ("Beurt beëindigen"): two lines at full size
+            half = (len(words) + 1) // 2
+            lines = [fit_label(text, " ".join(part), size, fg, primary, area.w) for part in (words[:half], words[half:])]
+            y = rect.centery - sum(li.get_height() for li in lines) // 2
+            for li in lines:
+                surf.blit(li, li.get_rect(midtop=(area.centerx, y)))
+                y += li.get_height()
+            return
     if sub is None and not cost:
         surf.blit(img, img.get_rect(center=(area.centerx, rect.centery)))
         return
