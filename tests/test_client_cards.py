@@ -410,3 +410,25 @@ def test_CK_11_escape_declines_a_decision_that_may_be_declined():
     assert ("choice", "skip") in table.targets.keys()
     press(app, pygame.K_ESCAPE)
     assert last(table) == ("resolve", 0, "deserter_place", (-1,))
+
+
+def test_B_5_2_the_sevens_panel_lies_under_the_discard_dialog():
+    """B-5.2: after a 7 the staged panel (who discards) stays in view but
+    under a dialog, never over its cards or buttons: drawn before it."""
+    auth = bh.make_game()
+    s = auth.state
+    for seat, node in enumerate((7, 15, 41, 48)):
+        bh.put_building(s, seat, node)
+    bh.set_hand(s, 1, bh.cards(wood=3, ore=5))
+    bh.start_turn(auth, 0, "roll", turn=3)
+    app, table = open_table(auth)
+    bh.roll(auth, 4, 3)                  # the 7 comes in live, as from another seat
+    table.refresh()
+    lift(app, table)
+    assert isinstance(table.dialog, dialogs.DiscardDialog) and table.stage.seven is not None
+    order = []
+    side, dialog_draw = table.stage.draw_side, table.dialog.draw
+    table.stage.draw_side = lambda surf: (order.append("panel"), side(surf))
+    table.dialog.draw = lambda surf: (order.append("dialog"), dialog_draw(surf))
+    frame(app)
+    assert order == ["panel", "dialog"]

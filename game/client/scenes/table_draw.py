@@ -94,6 +94,7 @@ def draw(t, surf) -> None:
     if t.dialog is not None:
         if modal:
             t.targets.add(("backdrop",), t.layout.screen, None)
+            t.stage.draw_side(surf)          # a roll's or a 7's panel lies under the dialog
         t.dialog.draw(surf)
 
 
