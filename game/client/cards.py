@@ -7,6 +7,7 @@ in code (our own simple vector drawings) and cached as sprites.
 that shows a hand costs one blit per card."""
 
 import math
+import re
 
 import pygame
 
@@ -21,13 +22,17 @@ DEV_RGB = (96, 70, 140)
 _CACHE = {}
 
 
-def card(text, face, w, h, label="", count=None, dim=False, hover=False, selected=False, angle=0.0):
-    key = (face, w, h, label, count, dim, hover, selected, round(angle, 1), text.fonts.scale)
+def card(text, face, w, h, label="", count=None, dim=False, hover=False, selected=False, angle=0.0,
+         seen_w=None):
+    """`seen_w`: how much of the card's width is seen (the rest lies under
+    the next card of a fan); the label is fitted into that part."""
+    seen_w = None if seen_w is None or seen_w >= w else max(8, int(seen_w))
+    key = (face, w, h, label, count, dim, hover, selected, round(angle, 1), text.fonts.scale, seen_w)
     surf = _CACHE.get(key)
     if surf is None:
         if len(_CACHE) > 600:
             _CACHE.clear()
-        surf = _draw_card(text, face, w, h, label, count, dim, hover, selected)
+        surf = _draw_card(text, face, w, h, label, count, dim, hover, selected, seen_w)
         if angle:
             surf = pygame.transform.rotozoom(surf, angle, 1.0)
         _CACHE[key] = surf
@@ -43,13 +48,13 @@ def face_colour(face):
     return DEV_RGB
 
 
-def _draw_card(text, face, w, h, label, count, dim, hover, selected):
+def _draw_card(text, face, w, h, label, count, dim, hover, selected, seen_w=None):
     pad = max(2, w // 16)
     surf = pygame.Surface((w + pad, h + pad), pygame.SRCALPHA)
     r = pygame.Rect(0, 0, w, h)
     radius = max(4, w // 8)
     pygame.draw.rect(surf, (0, 0, 0, 90), r.move(pad, pad), border_radius=radius)     # shadow
-    rim = theme.ACCENT if (hover or selected) else PAPER
+    rim = theme.GOOD if selected else (theme.ACCENT if hover else PAPER)     # chosen: green, under the mouse: gold
     pygame.draw.rect(surf, rim, r, border_radius=radius)
     inner = r.inflate(-max(4, w // 9), -max(4, w // 9))
     base = face_colour(face)
@@ -62,21 +67,13 @@ def _draw_card(text, face, w, h, label, count, dim, hover, selected):
         pygame.draw.rect(surf, PAPER, band, border_bottom_left_radius=max(3, radius - 2),
                          border_bottom_right_radius=max(3, radius - 2))
         size = 12 if h > 90 * text.fonts.scale else 10
-        img = text.render(label, size, INK, bold=True)
-        words = label.split()
-        if img.get_width() > band.w - 4 and len(words) > 1:       # two lines: "Trade / Monopoly"
-            half = max(1, len(words) // 2)
-            lines = [text.render(" ".join(part), size - 1, INK, bold=True) for part in (words[:half], words[half:])]
-            y = band.centery - sum(li.get_height() for li in lines) * 0.42
-            for li in lines:
-                if li.get_width() > band.w - 4:
-                    li = pygame.transform.smoothscale(li, (band.w - 4, li.get_height()))
-                surf.blit(li, li.get_rect(midtop=(band.centerx, y)))
-                y += li.get_height() * 0.84
+        seen = band.copy()
+        if seen_w is not None:                    # only the left part shows in a tight fan
+            seen.w = max(6, min(band.w, seen_w - (inner.x - r.x) - 1))
+        if seen.w < band.w * 0.7:                # a tight fan: every overlapped card alike
+            _draw_side_label(text, surf, label, r, inner, seen.w, size)
         else:
-            if img.get_width() > band.w - 4:
-                img = pygame.transform.smoothscale(img, (band.w - 4, img.get_height()))
-            surf.blit(img, img.get_rect(center=band.center))
+            _draw_label(text, surf, label, seen, size)
     if count is not None:
         cr = max(8, int(w * 0.2))
         centre = (r.x + cr + 1, r.y + cr + 1)        # top left: still seen when the cards overlap
@@ -89,6 +86,57 @@ def _draw_card(text, face, w, h, label, count, dim, hover, selected):
         shade.fill((20, 24, 32, 150))
         surf.blit(shade, (0, 0), special_flags=0)
     return surf
+
+
+def _draw_label(text, surf, label, band, size):
+    """The card's name in its band: one line, or two ("Trade / Monopoly")
+    when one is too wide, squeezed only as a last resort."""
+    room = band.w - 4
+    img = text.render(label, size, INK, bold=True)
+    words = re.split(r"\s+|(?<=-)", label)              # "Handelswaren-" / "monopolie" may part too
+    if img.get_width() > room and len(words) > 1:       # two lines
+        half = max(1, len(words) // 2)
+        parts = [_join(words[:half]), _join(words[half:])]
+        lines = [text.render(part, size - 1, INK, bold=True) for part in parts]
+        if max(li.get_width() for li in lines) > room and size > 9:
+            lines = [text.render(part, size - 2, INK, bold=True) for part in parts]
+        y = band.centery - sum(li.get_height() for li in lines) * 0.42
+        for li in lines:
+            if li.get_width() > room:
+                li = pygame.transform.smoothscale(li, (room, li.get_height()))
+            surf.blit(li, li.get_rect(midtop=(band.centerx, y)))
+            y += li.get_height() * 0.84
+        return
+    if img.get_width() > room and size > 9:
+        img = text.render(label, size - 2, INK, bold=True)
+    if img.get_width() > room:
+        img = pygame.transform.smoothscale(img, (room, img.get_height()))
+    surf.blit(img, img.get_rect(center=band.center))
+
+
+def _draw_side_label(text, surf, label, r, inner, seen_w, size):
+    """In a tight fan a name too long for the strip that shows is written
+    upwards along the card's left edge, as on the index of a fanned hand of
+    real cards: a narrow paper ribbon from under the count to the bottom,
+    the rest of the strip keeps the picture."""
+    top = r.y + int(r.w * 0.44)                   # under the count's circle
+    img = text.render(label, size - 1, INK, bold=True)
+    room = max(8, min(inner.w, seen_w - (inner.x - r.x) - 1))
+    if img.get_height() > room - 2:
+        img = text.render(label, size - 2, INK, bold=True)
+    img = pygame.transform.rotate(img, 90)
+    ribbon = pygame.Rect(inner.x, top, min(room, img.get_width() + 4), inner.bottom - top)
+    pygame.draw.rect(surf, PAPER, ribbon, border_radius=3)
+    if img.get_height() > ribbon.h - 4:
+        img = pygame.transform.smoothscale(img, (img.get_width(), ribbon.h - 4))
+    if img.get_width() > ribbon.w - 2:
+        img = pygame.transform.smoothscale(img, (ribbon.w - 2, img.get_height()))
+    surf.blit(img, img.get_rect(midbottom=(ribbon.centerx, ribbon.bottom - 2)))
+
+
+def _join(words) -> str:
+    """Words back into a line: a hyphenated part keeps its hyphen, no space."""
+    return "".join(w if w.endswith("-") else w + " " for w in words).strip()
 
 
 # --- artwork, one function per card family ------------------------------------------------

@@ -55,7 +55,7 @@ class TableLayout:
         self.dice = [pygame.Rect(self.board.right - int(14 * s) - ndice * step + int(12 * s) + i * step,
                                  self.board.y + int(12 * s), dsz, dsz) for i in range(ndice)]
         # C&K: the barbarians' track (top left of the sea)
-        self.barbarians = pygame.Rect(self.board.x + int(8 * s), self.board.y + int(8 * s), int(214 * s), int(74 * s))
+        self.barbarians = pygame.Rect(self.board.x + int(8 * s), self.board.y + int(8 * s), int(290 * s), int(112 * s))
         # and a panel under it, in the sea left of the island, for the card or
         # decision being played on the board and the selected knight's actions
         top = self.barbarians.bottom + int(8 * s)

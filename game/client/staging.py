@@ -256,15 +256,26 @@ class Stage:
             self.dismiss()
 
     # --- drawing -----------------------------------------------------------------------------------
+    def under_dialog(self) -> bool:
+        """A modal dialog is open: the side panels go under it (draw_side,
+        called by the table before the dialog), not over its buttons."""
+        return self.t.dialog is not None and getattr(self.t.dialog, "modal", True)
+
+    def draw_side(self, surf) -> None:
+        """The last roll's and the 7's panels, stacked in the sea left of the island."""
+        L, s = self.t.layout, self.t.layout.s
+        x, y = L.board.x + int(12 * s), L.board.bottom - int(12 * s)
+        for panel in (self.production, self.seven):
+            if panel is not None:
+                r = self._panel(surf, panel, int(250 * s), bottomleft=(x, y))
+                y = r.top - int(8 * s)
+
     def draw(self, surf) -> None:
         if self.t.curtain_for is not None:
             return
         L, s = self.t.layout, self.t.layout.s
-        x, y = L.board.x + int(12 * s), L.board.bottom - int(12 * s)
-        for panel in (self.production, self.seven):      # stacked in the sea left of the island
-            if panel is not None:
-                r = self._panel(surf, panel, int(250 * s), bottomleft=(x, y))
-                y = r.top - int(8 * s)
+        if not self.under_dialog():
+            self.draw_side(surf)
         if self.attack is not None:
             shade = pygame.Surface(L.board.size, pygame.SRCALPHA)
             shade.fill((6, 10, 18, 150))

@@ -58,25 +58,48 @@ _BUTTONS = {}
 
 
 def button(surf, text, rect, label, enabled=True, hover=False, primary=False, selected=False,
-           size=15, sub=None, cost=None):
+           size=15, sub=None, cost=None, hint=None):
     """A rounded button; `cost` (kind, count) pairs are drawn as chips in its
-    lower part; `sub` is a callable drawing other extra content.  Buttons
-    without `sub` are drawn once per look and then blitted."""
+    lower part; `sub` is a callable drawing other extra content; `hint` (a
+    keyboard shortcut) stands small in the top right corner, and the label
+    keeps clear of it.  Buttons without `sub` are drawn once per look and
+    then blitted."""
     rect = pygame.Rect(rect)
     if sub is not None:
-        _draw_button(surf, text, rect, label, enabled, hover, primary, selected, size, sub, cost)
+        _draw_button(surf, text, rect, label, enabled, hover, primary, selected, size, sub, cost, hint)
         return
-    key = (rect.size, label, enabled, hover, primary, selected, size, cost and tuple(cost), text.fonts.scale)
+    key = (rect.size, label, enabled, hover, primary, selected, size, cost and tuple(cost), text.fonts.scale, hint)
     img = _BUTTONS.get(key)
     if img is None:
         if len(_BUTTONS) > 400:
             _BUTTONS.clear()
         img = _BUTTONS[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
-        _draw_button(img, text, img.get_rect(), label, enabled, hover, primary, selected, size, None, cost)
+        _draw_button(img, text, img.get_rect(), label, enabled, hover, primary, selected, size, None, cost, hint)
     surf.blit(img, rect)
 
 
-def _draw_button(surf, text, rect, label, enabled, hover, primary, selected, size, sub, cost):
+def fit_label(text, label, size, colour, bold, room, smallest=10):
+    """The label rendered to fit `room` pixels: a smaller size first (down to
+    `smallest`), squeezed only when even that is too wide."""
+    img = text.render(label, size, colour, bold)
+    while img.get_width() > room and size > smallest:
+        size -= 1
+        img = text.render(label, size, colour, bold)
+    if img.get_width() > room:
+        img = pygame.transform.smoothscale(img, (max(1, room), img.get_height()))
+    return img
+
+
+def label_and_hint_rects(rect, hint_w, pad):
+    """Where a button's label may go (its top line) and where its shortcut
+    hint stands: the hint in the top right corner, the label in the rest of
+    the width, centred there, so that the two never overlap."""
+    hint = pygame.Rect(rect.right - pad - hint_w, rect.y + max(1, pad // 2), hint_w, 0)
+    label = pygame.Rect(rect.x + pad, rect.y, max(1, hint.x - pad - rect.x - pad), rect.h)
+    return label, hint
+
+
+def _draw_button(surf, text, rect, label, enabled, hover, primary, selected, size, sub, cost, hint=None):
     if not enabled:
         fill, fg = theme.BUTTON_OFF, (120, 126, 136)
     elif selected:
@@ -88,13 +111,33 @@ def _draw_button(surf, text, rect, label, enabled, hover, primary, selected, siz
     pygame.draw.rect(surf, fill, rect, border_radius=6)
     border = theme.ACCENT if (enabled and (primary or hover or selected)) else theme.PANEL_EDGE
     pygame.draw.rect(surf, border, rect, 2 if enabled and primary else 1, border_radius=6)
-    img = text.render(label, size, fg, bold=primary)
-    if img.get_width() > rect.w - 6:          # shrink long labels rather than overflow
-        img = pygame.transform.smoothscale(img, (rect.w - 6, max(1, int(img.get_height() * (rect.w - 6) / img.get_width()))))
+    area = rect
+    if hint:
+        hint_img = text.render(hint, 10, theme.TEXT_DIM if enabled else (100, 104, 112))
+        pad = max(3, rect.h // 12)
+        area, hint_rect = label_and_hint_rects(rect, hint_img.get_width(), pad)
+        surf.blit(hint_img, hint_rect.topleft)
+    if not hint:
+        img = text.render(label, size, fg, bold=primary)
+        if img.get_width() > rect.w - 6:          # shrink long labels rather than overflow
+            img = pygame.transform.smoothscale(img, (rect.w - 6, max(1, int(img.get_height() * (rect.w - 6) / img.get_width()))))
+    else:
+        img = fit_label(text, label, size, fg, primary, area.w)
+        words = label.split()
+        if sub is None and not cost and len(words) > 1 and img.get_height() < text.render(label, size - 2, fg,
+                                                                                          primary).get_height():
+            # a one-line label that had to shrink a lot ("Beurt beëindigen"): two lines at full size
+            half = (len(words) + 1) // 2
+            lines = [fit_label(text, " ".join(part), size, fg, primary, area.w) for part in (words[:half], words[half:])]
+            y = rect.centery - sum(li.get_height() for li in lines) // 2
+            for li in lines:
+                surf.blit(li, li.get_rect(midtop=(area.centerx, y)))
+                y += li.get_height()
+            return
     if sub is None and not cost:
-        surf.blit(img, img.get_rect(center=rect.center))
+        surf.blit(img, img.get_rect(center=(area.centerx, rect.centery)))
         return
-    surf.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + rect.h * 0.05)))
+    surf.blit(img, img.get_rect(midtop=(area.centerx, rect.y + rect.h * 0.05)))
     lower = pygame.Rect(rect.x, rect.y + rect.h * 0.47, rect.w, rect.h * 0.49)
     if cost:
         cost_badges(surf, lower, cost, enabled)

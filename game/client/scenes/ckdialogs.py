@@ -7,17 +7,20 @@ legal argument list (`legal_commands` → ("progress", seat, card, args) or
 time and offers only values that still lead to a legal list.  Arguments that
 are board spots (node, edge, hex) are picked on the board itself, with the
 legal spots highlighted, while a bar at the bottom of the sea says what to
-pick; everything else (players, cards, dice, tracks) is a button in a dialog.
+pick; cards and kinds of cards are card pictures clicked in a dialog
+(cardpick.py, and the discard dialog's tray for counts of cards); players,
+dice and tracks are buttons.
 A value of -1 ("none") is a Skip button.
 """
 
 import pygame
 
-from game.engine.constants import PROGRESS_NAMES, PROGRESS_TRACK, TRACK_COMMODITY, TRACK_NAMES
+from game.engine.constants import PROGRESS_NAMES, TRACK_COMMODITY, TRACK_NAMES
 
 from .. import theme, widgets
 from ..eventtext import card_name, progress_name, track_name
 from ..i18n import tr
+from . import cardpick
 from .dialogs import Dialog
 
 BOARD = ("node", "edge", "hex")
@@ -37,6 +40,8 @@ DECISION_ARGS = {
     "aqueduct": ("card",), "progress_limit": "prog_pair", "wedding": "cards", "saboteur": "cards",
     "master_merchant": "cards", "spy": ("prog",), "harbor_answer": ("card",),
 }
+# Positions whose values are cards, chosen by clicking card pictures (cardpick.py).
+CARD_KINDS = ("card", "prog", "prog_pair")
 # A Commercial Harbor swap (CK-11): a player, then the resource offered to them.
 HARBOR_TRADE_ARGS = ("seat", "card")
 
@@ -190,8 +195,16 @@ class Chooser(Dialog):
         self.t._update_pick()
 
     def key(self, key):
-        if key == pygame.K_ESCAPE and self.closable:
-            self.close()
+        """Enter confirms; Escape closes a card being played, or else steps
+        back, or else declines a decision that may be declined (its Skip);
+        Backspace steps back."""
+        if key == pygame.K_ESCAPE:
+            if self.closable:
+                self.close()
+            elif self.chosen:
+                self.back()
+            elif -1 in self.candidates():
+                self.skip()
         elif key == pygame.K_BACKSPACE and self.chosen:
             self.back()
         elif key == pygame.K_RETURN:
@@ -297,12 +310,14 @@ class Chooser(Dialog):
         cands = self.candidates()
         opts = self.options()
         values = [v for v in cands if v != -1]
-        bw = s(64 if kind == "die" else (170 if kind in ("prog", "prog_pair") else 140))
+        picks = self._card_picks(kind, values) if kind in CARD_KINDS else None
+        bw = s(64 if kind == "die" else 140)
         gap = s(8)
         width = 700 if kind == "cards" else 640
         per_row = max(1, (s(width) - s(40)) // (bw + gap))
         rows = -(-len(values) // per_row)
-        height = 330 if kind == "cards" else 230 + 46 * rows + (24 if self.chosen else 0)
+        rows_h = cardpick.row_units(picks) - 60 if picks else 46 * rows     # (both start under the question)
+        height = 330 if kind == "cards" else 230 + rows_h + (24 if self.chosen else 0)
         self.size = (width, height + (22 if self.name in ("spy", "master_merchant") else 0))
         rect = self.frame(surf, self.title())
         font = t.app.fonts.get(15)
@@ -325,6 +340,9 @@ class Chooser(Dialog):
             need = self._need()
             self.text(surf, tr("discard.count", k=sum(self.sel), n=need), (rect.centerx, y), 15,
                       theme.GOOD if sum(self.sel) == need else theme.ACCENT, bold=True)
+        elif picks:
+            self.text(surf, self.ask_text(), (rect.centerx, y + s(30)), 15, theme.TEXT, bold=True)
+            cardpick.draw_row(t, surf, rect.centerx, y + s(60), picks, rect.w - s(60))
         elif kind is not None:
             self.text(surf, self.ask_text(), (rect.centerx, y + s(30)), 15, theme.TEXT, bold=True)
             for i, v in enumerate(values):
@@ -352,16 +370,20 @@ class Chooser(Dialog):
             t.btn(surf, key, (x, by, bw, s(40)), label, action, enabled, primary=primary)
             x += bw + s(10)
 
+    def _card_picks(self, kind, values):
+        """The candidates of a card position as card pictures (clicked to
+        pick); a Spy sees how many of each card the other player holds."""
+        p = self.view.pending or {}
+        shown = p.get("shown") if self.what == "resolve" and self.name == "spy" else None
+        return [cardpick.Pick(cardpick.face_for(kind, v), ("choice", "pick", v), lambda v=v: self.pick(v),
+                              count=shown[v] if shown else None) for v in values]
+
     def _decorate(self, surf, kind, v, r):
         s = self.s
         if kind == "seat":
             pygame.draw.rect(surf, self.t.colours[v], (r.x + s(5), r.y + s(6), s(7), r.h - s(12)))
-        elif kind == "card":
-            pygame.draw.rect(surf, theme.RESOURCE_RGB[v], (r.x + s(5), r.y + s(6), s(7), r.h - s(12)))
         elif kind == "track":
             pygame.draw.rect(surf, theme.TRACK_RGB[v], (r.x + s(5), r.y + s(6), s(7), r.h - s(12)))
-        elif kind in ("prog", "prog_pair"):
-            pygame.draw.rect(surf, theme.TRACK_RGB[PROGRESS_TRACK[v]], (r.x + s(5), r.y + s(6), s(7), r.h - s(12)))
 
     def _draw_shown(self, surf, rect, y):
         """What a Spy or Master Merchant shows the card's player (only them:

@@ -12,6 +12,7 @@ from game.engine.constants import DEV_NAMES, MONOPOLY, RESOURCES, VICTORY_POINT,
 from game.engine.state import ACCEPTED, COUNTERED, DECLINED, NOT_ASKED, PENDING
 
 from .. import cards, theme, widgets
+from . import cardpick
 from ..eventtext import card_name, error_text
 from ..i18n import tr, trn
 
@@ -96,18 +97,8 @@ class Dialog:
             x += cw + gap
         # the tray: the chosen cards, one picture each
         tray = pygame.Rect(left - self.s(6), y + ch + self.s(6), total + self.s(12), self.s(58))
-        pygame.draw.rect(surf, theme.darker(theme.PANEL, 0.35), tray, border_radius=self.s(8))
-        chosen = [kind for kind in kinds for _ in range(values[kind])]
-        if not chosen:
-            self.text(surf, tr("looks.tray_empty"), tray.center, 13, theme.TEXT_DIM, "center")
-        tw, th = self.s(34), self.s(48)
-        step = min(tw + self.s(4), (tray.w - self.s(12) - tw) / max(1, len(chosen) - 1))
-        cx = tray.x + self.s(6)
-        for kind in chosen:
-            r = pygame.Rect(int(cx), tray.y + self.s(5), tw, th)
-            surf.blit(cards.card(t.app.text, ("res", kind), tw, th), r)
-            t.targets.add((prefix, "minus", kind), r, lambda k=kind: change(k, -1))
-            cx += step
+        cardpick.draw_tray(t, surf, tray, [(("res", kind), (prefix, "minus", kind), lambda k=kind: change(k, -1))
+                                           for kind in kinds for _ in range(values[kind])])
         return tray.bottom + self.s(12)
 
     def card_row(self, surf, counts, pos, anchor="midleft", w=40, h=56):
@@ -137,6 +128,10 @@ class DiscardDialog(Dialog):
 
     def command(self):
         return ("discard", self.me, tuple(self.sel))
+
+    def kinds(self):
+        """Only the kinds the hand holds: a discard never asks for the rest."""
+        return [k for k in range(len(self.view.bank)) if self.view.hands[self.me][k]]
 
     def draw(self, surf):
         need = self.view.discard_need[self.me]
@@ -329,14 +324,14 @@ class ResponsesDialog(Dialog):
 
 
 class BankDialog(Dialog):
-    size = (640, 320)
+    size = (640, 380)
 
     def __init__(self, table):
         super().__init__(table)
         self.give = None
         self.get = None
         if len(self.view.bank) > 5:
-            self.size = (760, 320)
+            self.size = (760, 380)
 
     def ratio(self, kind):
         """The viewer's bank ratio for giving `kind` (harbors; in C&K also the
@@ -349,35 +344,40 @@ class BankDialog(Dialog):
     def command(self):
         return ("maritime", self.me, self.give, self.get)
 
+    def key(self, key):
+        if key == pygame.K_RETURN and None not in (self.give, self.get) and check(self.view, self.command()) is None:
+            self.t.submit(self.command())
+        else:
+            super().key(key)
+
     def draw(self, surf):
         t = self.t
         rect = self.frame(surf, tr("bank.title"))
         hand = self.view.hands[self.me]
         kinds = list(range(len(self.view.bank)))
-        cw, ch, gap = (self.s(70), self.s(64), self.s(14)) if len(kinds) <= 5 else (self.s(64), self.s(64), self.s(8))
-        x0 = rect.centerx - (len(kinds) * cw + (len(kinds) - 1) * gap) // 2 + self.s(40)
         for row, (label, attr) in enumerate((("bank.give", "give"), ("bank.get", "get"))):
-            y = rect.y + self.s(56) + row * (ch + self.s(40))
-            self.text(surf, tr(label), (rect.x + self.s(16), y + ch // 2), 15, theme.TEXT_DIM, "midleft", True)
-            for i, kind in enumerate(kinds):
-                r = pygame.Rect(x0 + i * (cw + gap), y, cw, ch)
-                chosen = getattr(self, attr) == kind
-                if attr == "give":
-                    enabled = hand[kind] >= self.ratio(kind)
-                    sub_text = f"{tr('bank.ratio', r=self.ratio(kind))} · {hand[kind]}"
-                else:
-                    enabled = self.view.bank[kind] > 0 and kind != self.give
-                    sub_text = str(self.view.bank[kind])
+            y = rect.y + self.s(50) + row * self.s(138)
+            self.text(surf, tr(label), (rect.x + self.s(16), y + self.s(40)), 15, theme.TEXT_DIM, "midleft", True)
 
-                def choose(a=attr, k=kind):
-                    setattr(self, a, k)
-                    if a == "give" and self.get == k:
-                        self.get = None
-                pygame.draw.rect(surf, theme.RESOURCE_RGB[kind], r.inflate(self.s(6), self.s(6)) if chosen else r,
-                                 border_radius=6)
-                t.btn(surf, ("bank", attr, kind), r.inflate(-self.s(8), -self.s(30)).move(0, -self.s(10)),
-                      card_name(kind), choose, enabled, selected=chosen, size=13)
-                self.text(surf, sub_text, (r.centerx, r.bottom - self.s(18)), 13, (20, 20, 20), bold=True)
+            def choose(a=attr, k=0):
+                setattr(self, a, k)
+                if a == "give" and self.get == k:
+                    self.get = None
+            picks = []
+            for kind in kinds:
+                if attr == "give":        # the count is what the hand holds
+                    enabled, count = hand[kind] >= self.ratio(kind), hand[kind]
+                else:                     # the count is the bank's stock
+                    enabled, count = self.view.bank[kind] > 0 and kind != self.give, self.view.bank[kind]
+                picks.append(cardpick.Pick(("res", kind), ("bank", attr, kind), lambda a=attr, k=kind: choose(a, k),
+                                           count=count, selected=getattr(self, attr) == kind, enabled=enabled))
+            cardpick.draw_row(t, surf, rect.centerx + self.s(40), y + self.s(8), picks, rect.w - self.s(130),
+                              explain=False)
+            if attr == "give":            # the ratio under each card: harbors, trading house, merchant
+                for kind in kinds:
+                    r = t.targets.rect(("bank", "give", kind))
+                    self.text(surf, tr("bank.ratio", r=self.ratio(kind)), (r.centerx, r.bottom + self.s(3)), 13,
+                              theme.ACCENT if self.ratio(kind) < 4 else theme.TEXT_DIM, bold=True)
         ok = self.give is not None and self.get is not None and check(self.view, self.command()) is None
         bw, bh = self.s(260), self.s(40)
         go = pygame.Rect(rect.centerx + self.s(8), rect.bottom - bh - self.s(14), bw, bh)
@@ -392,7 +392,8 @@ class DevCardDialog(Dialog):
         super().__init__(table)
         self.kind = kind
         self.picks = []
-        self.size = (560, 380) if kind in (YEAR_OF_PLENTY, MONOPOLY) else (560, 250)
+        self.size = (600, 440 if kind == YEAR_OF_PLENTY else 370) if kind in (YEAR_OF_PLENTY, MONOPOLY) \
+            else (560, 250)
 
     def command(self):
         me, kind = self.me, self.kind
@@ -420,30 +421,9 @@ class DevCardDialog(Dialog):
             self.text(surf, tr("dev.once"), (rect.centerx, y + self.s(6)), 13, theme.TEXT_DIM)
         y += self.s(34)
         if kind in (YEAR_OF_PLENTY, MONOPOLY):
-            want = 2 if kind == YEAR_OF_PLENTY else 1
             self.text(surf, tr("yop.title" if kind == YEAR_OF_PLENTY else "mono.title"), (rect.centerx, y), 14,
                       theme.TEXT_DIM)
-            y += self.s(26)
-            cw, gap = self.s(86), self.s(10)
-            x = rect.centerx - (5 * cw + 4 * gap) // 2
-            for i, res in enumerate(RESOURCES):
-                r = pygame.Rect(x + i * (cw + gap), y, cw, self.s(40))
-                count = self.picks.count(res)
-
-                def pick(res=res):
-                    if want == 1:
-                        self.picks = [res]
-                    elif len(self.picks) < 2:
-                        self.picks.append(res)
-                    else:
-                        self.picks = [res]
-                label = card_name(res) + (f" ×{count}" if count > 1 else "")
-                t.btn(surf, ("dev", "pick", res), r, label, pick, selected=count > 0, size=14)
-            y += self.s(50)
-            if self.picks and want == 2:
-                r = pygame.Rect(0, 0, self.s(120), self.s(30))
-                r.midtop = (rect.centerx, y)
-                t.btn(surf, ("dev", "clear"), r, tr("btn.clear"), lambda: self.picks.clear(), size=14)
+            self._draw_picks(surf, rect, y + self.s(30))
         cmd = self.command()
         bw, bh = self.s(200), self.s(40)
         play = pygame.Rect(rect.centerx + self.s(8), rect.bottom - bh - self.s(14), bw, bh)
@@ -451,3 +431,34 @@ class DevCardDialog(Dialog):
             t.btn(surf, ("dev", "play"), play, tr("btn.play"), lambda: t.submit(cmd),
                   cmd is not None and check(v, cmd) is None, primary=True)
         t.btn(surf, ("dev", "close"), (rect.centerx - bw - self.s(8), play.y, bw, bh), tr("btn.close"), self.close)
+
+    def _draw_picks(self, surf, rect, y):
+        """The five resources as cards: Monopoly takes the one clicked (it
+        stands raised); Year of Plenty puts each click on the tray below,
+        and a click on the tray takes it back."""
+        t, v = self.t, self.view
+        plenty = self.kind == YEAR_OF_PLENTY
+
+        def pick(res):
+            if plenty:
+                self.picks.append(res)
+            else:
+                self.picks = [res]
+        picks = [cardpick.Pick(("res", res), ("dev", "pick", res), lambda r=res: pick(r),
+                               count=v.bank[res] if plenty else None,
+                               selected=not plenty and res in self.picks,
+                               enabled=not plenty or (len(self.picks) < 2 and v.bank[res] > self.picks.count(res)))
+                 for res in RESOURCES]
+        row = cardpick.draw_row(t, surf, rect.centerx, y, picks, rect.w - self.s(60))
+        if plenty:
+            tray = pygame.Rect(0, 0, self.s(200), self.s(58))
+            tray.midtop = (rect.centerx, row.bottom - self.s(14))
+            cardpick.draw_tray(t, surf, tray, [(("res", res), ("dev", "unpick", i),
+                                                lambda i=i: self.picks.pop(i)) for i, res in enumerate(self.picks)])
+
+    def key(self, key):
+        cmd = self.command()
+        if key == pygame.K_RETURN and cmd is not None and check(self.view, cmd) is None:
+            self.t.submit(cmd)
+        else:
+            super().key(key)

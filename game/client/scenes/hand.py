@@ -15,7 +15,7 @@ from game.engine.state import GAME_OVER
 from .. import cards, theme
 from ..eventtext import card_name, progress_name
 from ..i18n import tr
-from . import table_draw
+from . import cardpick, table_draw
 
 FAN_DEGREES = 3.0          # the tilt of the outermost cards
 
@@ -84,24 +84,31 @@ def draw_hand_cards(t, surf) -> None:
         return
     items = hand_cards(t)
     hover = next((i for i, item in enumerate(items) if item[3] == t.hover_key), None)
-    for i, ((r, angle), (face, count, label, key, action, playable)) in enumerate(
-            zip(fan(L.cards, len(items), L.card_w, L.card_h, L.card_gap, hover), items)):
+    placed = fan(L.cards, len(items), L.card_w, L.card_h, L.card_gap, hover)
+    for i, ((r, angle), (face, count, label, key, action, playable)) in enumerate(zip(placed, items)):
+        # the next card covers this one's right part: the name is fitted into what shows
+        seen = placed[i + 1][0].x - r.x if i + 1 < len(placed) else None
         img = cards.card(t.app.text, face, r.w, r.h, label, count, dim=not playable,
-                         hover=i == hover and action is not None, angle=angle)
-        box = img.get_rect(center=r.center)
-        surf.blit(img, box)
+                         hover=i == hover and action is not None, angle=angle, seen_w=seen)
+        surf.blit(img, img.get_rect(center=r.center))
         t.targets.add(key, r, action)
+
+
+def card_tip(t, key) -> str:
+    """The hover text of a card in the hand: its full name and what it is
+    for (progress and development cards say what they do)."""
+    if key[0] == "hand_card":
+        return cardpick.describe(("res", key[1]))
+    if key[0] == "prog_card":
+        return cardpick.describe(("prog", key[1]))
+    return f"{tr('dev.' + DEV_NAMES[key[1]])}: {tr('dev.' + DEV_NAMES[key[1]] + '.text')}"
 
 
 def draw_buttons(t, surf) -> None:
     from .table import BUILD_COSTS, SHORTCUT_LABELS
-    L, text = t.layout, t.app.text
-    s = L.s
-    for name, rect in L.buttons.items():
+    for name, rect in t.layout.buttons.items():
         enabled = t.action_enabled(name)
         table_draw.btn(t, surf, ("btn", name), rect, tr("btn." + name), lambda n=name: t.action(n), enabled,
                        primary=enabled and name in ("roll", "end_turn") or t.mode == name,
-                       selected=t.mode == name, size=14, cost=BUILD_COSTS.get(name))
-        hint = text.render(SHORTCUT_LABELS[name], 10, theme.TEXT_DIM if enabled else (100, 104, 112))
-        surf.blit(hint, hint.get_rect(topright=(rect.right - int(5 * s), rect.y + int(2 * s))))
+                       selected=t.mode == name, size=14, cost=BUILD_COSTS.get(name), hint=SHORTCUT_LABELS[name])
 

@@ -31,7 +31,7 @@ import pygame
 from game.engine import COMMANDS, check, deciders, legal_commands, may_offer
 from game.engine.board import HEX_NODES
 from game.engine.constants import (
-    COST_CITY, COST_DEV, COST_KNIGHT, COST_ROAD, COST_SETTLEMENT, COST_WALL, DEV_NAMES, GENERIC_HARBOR,
+    COST_CITY, COST_DEV, COST_KNIGHT, COST_ROAD, COST_SETTLEMENT, COST_WALL, GENERIC_HARBOR,
     PROGRESS_NAMES, TERRAIN_NAMES,
 )
 from game.engine.rules import IllegalCommand
@@ -43,11 +43,11 @@ from game.engine.state import (
 from .. import clarity_overlay, reasons, staging, theme, widgets
 from ..boardview import BoardView
 from ..computers import ComputerSeats
-from ..eventtext import card_name, cards_text, error_text, event_die_text, progress_name, sentences, track_name
+from ..eventtext import card_name, cards_text, error_text, event_die_text, sentences, track_name
 from ..i18n import tr
 from ..layout import TableLayout
 from ..prompts import main_prompt, roll_prompt
-from . import ckdialogs, dialogs, table_draw
+from . import ckdialogs, dialogs, hand, table_draw
 from .base import Scene
 
 BUILD_COSTS = {"build_road": COST_ROAD, "build_settlement": COST_SETTLEMENT,
@@ -468,10 +468,8 @@ class TableScene(Scene):
             terrain = tr("terrain." + TERRAIN_NAMES[v.terrain[h]])
             text = tr("tip.hex", terrain=terrain, n=v.numbers[h]) if v.numbers[h] else terrain
             return text + (" · " + tr("tip.robber") if h == v.robber else "")
-        if key[0] == "dev_card":
-            return tr(f"dev.{DEV_NAMES[key[1]]}.text")
-        if key[0] == "prog_card":
-            return f"{progress_name(key[1])}: {tr('prog.' + PROGRESS_NAMES[key[1]] + '.text')}"
+        if key[0] in ("hand_card", "dev_card", "prog_card"):
+            return hand.card_tip(self, key)
         if key[0] == "knight_info":
             n = key[1]
             return tr("tip.knight_active" if v.knight_active[n] else "tip.knight_inactive",

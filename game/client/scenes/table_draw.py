@@ -94,6 +94,7 @@ def draw(t, surf) -> None:
     if t.dialog is not None:
         if modal:
             t.targets.add(("backdrop",), t.layout.screen, None)
+            t.stage.draw_side(surf)          # a roll's or a 7's panel lies under the dialog
         t.dialog.draw(surf)
 
 
@@ -133,9 +134,9 @@ def veil(size):
 
 
 def btn(t, surf, key, rect, label, action, enabled=True, primary=False, selected=False,
-        size=15, sub=None, cost=None):
+        size=15, sub=None, cost=None, hint=None):
     hover = enabled and t.hover_key == key
-    widgets.button(surf, t.app.text, rect, label, enabled, hover, primary, selected, size, sub, cost)
+    widgets.button(surf, t.app.text, rect, label, enabled, hover, primary, selected, size, sub, cost, hint)
     if enabled:
         t.targets.add(key, rect, action)
 
@@ -300,30 +301,53 @@ def draw_dice(t, surf) -> None:
 
 
 def draw_barbarians(t, surf) -> None:
-    """The barbarians' track: the ship's step (0-7, attack on 7), the
-    barbarians' strength (one per city) against the active knights'."""
+    """The barbarians' track, large enough to read across the table: the
+    ship on its step (0-7, the attack comes on 7), and under it the two
+    numbers that decide the attack, the barbarians' strength (one per city)
+    against Catan's active knights (CK-8.1), the losing side in red."""
     L, v, text = t.layout, t.view, t.app.text
     s = L.s
     r = L.barbarians
     widgets.panel(surf, r, (20, 30, 44), theme.PANEL_EDGE, radius=8)
-    img = text.render(tr("barb.title", n=v.barb_pos, k=BARBARIAN_TRACK_LENGTH), 13, theme.TEXT, bold=True)
-    surf.blit(img, (r.x + int(8 * s), r.y + int(4 * s)))
+    pad = int(10 * s)
+    img = text.render(tr("barb.title", n=v.barb_pos, k=BARBARIAN_TRACK_LENGTH), 16, theme.TEXT, bold=True)
+    surf.blit(img, (r.x + pad, r.y + int(5 * s)))
     steps = BARBARIAN_TRACK_LENGTH + 1
-    step_w = (r.w - int(16 * s)) / steps
-    y = r.y + int(34 * s)
+    step_w = (r.w - 2 * pad) / steps
+    y = r.y + int(48 * s)
+    line_y = int(y)
+    pygame.draw.line(surf, (60, 80, 104), (r.x + pad + step_w / 2, line_y), (r.right - pad - step_w / 2, line_y),
+                     max(2, int(3 * s)))
     for i in range(steps):
-        cx = r.x + int(8 * s) + step_w * (i + 0.5)
-        fill = (150, 40, 36) if i == steps - 1 else (60, 80, 104)
-        pygame.draw.circle(surf, fill, (cx, y), step_w * 0.36)
-        if i == v.barb_pos:
-            box = pygame.Rect(0, 0, step_w * 1.05, step_w * 1.05)
-            box.center = (cx, y - step_w * 0.1)
-            draw_ship(surf, box, sail=(250, 250, 245))
+        cx = r.x + pad + step_w * (i + 0.5)
+        last = i == steps - 1
+        fill = (170, 44, 38) if last else ((96, 120, 150) if i < v.barb_pos else (52, 70, 92))
+        pygame.draw.circle(surf, fill, (cx, y), step_w * 0.34)
+        pygame.draw.circle(surf, (16, 20, 28), (cx, y), step_w * 0.34, 1)
+        if i != v.barb_pos:
+            num = text.render(str(i), 11, theme.TEXT if last else theme.TEXT_DIM, bold=last)
+            surf.blit(num, num.get_rect(center=(cx, y)))
+    ship = pygame.Rect(0, 0, step_w * 1.3, step_w * 1.3)
+    ship.center = (r.x + pad + step_w * (v.barb_pos + 0.5), y - step_w * 0.2)
+    draw_ship(surf, ship, sail=(250, 250, 245))
     cities = barbarian_strength(v)
     knights = sum(knight_strength(v, seat) for seat in range(v.n))     # what defends (CK-8.1)
-    colour = theme.BAD if cities > knights else theme.GOOD
-    img = text.render(tr("barb.strength", barbarians=cities, knights=knights), 12, colour)
-    surf.blit(img, (r.x + int(8 * s), r.bottom - int(18 * s)))
+    lose = cities > knights
+    row = pygame.Rect(r.x + pad, y + int(22 * s), r.w - 2 * pad, r.bottom - int(6 * s) - (y + int(22 * s)))
+    # between the two numbers the sign that compares them: who is stronger reads at a glance
+    sign = ">" if cities > knights else ("<" if cities < knights else "=")
+    vs = text.render(sign, 20, theme.BAD if lose else theme.GOOD, bold=True)
+    gap = vs.get_width() + int(10 * s)
+    half = (row.w - gap) // 2
+    for k, (label, value, colour) in enumerate(((tr("cards.barb.barbarians"), cities, theme.BAD if lose else theme.TEXT),
+                                                 (tr("cards.barb.knights"), knights, theme.BAD if lose else theme.GOOD))):
+        box = pygame.Rect(row.x + k * (half + gap), row.y, half, row.h)
+        pygame.draw.rect(surf, (28, 40, 56), box, border_radius=int(6 * s))
+        num = text.render(str(value), 22, colour, bold=True)
+        surf.blit(num, num.get_rect(midright=(box.right - int(8 * s), box.centery)))
+        name = widgets.fit_label(text, label, 13, theme.TEXT_DIM, False, box.w - num.get_width() - int(20 * s), 9)
+        surf.blit(name, name.get_rect(midleft=(box.x + int(8 * s), box.centery)))
+    surf.blit(vs, vs.get_rect(center=(row.x + half + gap // 2, row.centery)))
     t.targets.add(("barbarians",), r, None)
 
 
@@ -398,6 +422,8 @@ def draw_tooltip(t, surf) -> None:
     w = max(i.get_width() for i in imgs) + int(16 * s)
     h = sum(i.get_height() for i in imgs) + int(10 * s)
     r = pygame.Rect(t.mouse[0] + int(16 * s), t.mouse[1] + int(18 * s), w, h)
+    if t.layout.hand.collidepoint(t.mouse):      # over the hand: above it, the cards stay in view
+        r.bottom = t.layout.hand.y - int(4 * s)
     r.clamp_ip(t.layout.screen)
     if r.collidepoint(t.mouse):
         r.bottom = t.mouse[1] - int(8 * s)
@@ -409,24 +435,27 @@ def draw_tooltip(t, surf) -> None:
 
 
 def draw_notes(t, surf) -> None:
-    """Notices at the top of the sea (between the barbarians' track and
-    the dice in C&K), wrapped to fit."""
+    """Notices over the top of the game log, in the side column: they cover
+    no hex, road or number of the island, and the log's newest lines (at
+    its bottom) stay in view."""
     L, s, text = t.layout, t.layout.s, t.app.text
-    if t.ck:
-        left, right = L.barbarians.right + int(8 * s), L.dice[0].x - int(8 * s)
-    else:
-        left, right = L.board.x + int(60 * s), L.dice[0].x - int(8 * s)
-    cx, width = (left + right) // 2, right - left - int(20 * s)
-    font = t.app.fonts.get(16, True)
-    y = L.board.y + int(10 * s)
+    area = notes_area(L)
+    font = t.app.fonts.get(15, True)
+    y = area.y
     for msg, colour, _ in t.notes:
-        imgs = [text.render(line, 16, colour, bold=True) for line in panels.wrapped(t, msg, font, width)]
-        r = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + int(20 * s),
-                        sum(i.get_height() for i in imgs) + int(10 * s))
-        r.midtop = (cx, y)
-        widgets.panel(surf, r, (20, 26, 36), colour)
-        ly = r.y + int(5 * s)
+        imgs = [text.render(line, 15, colour, bold=True) for line in panels.wrapped(t, msg, font, area.w - int(20 * s))]
+        r = pygame.Rect(area.x, y, area.w, sum(i.get_height() for i in imgs) + int(12 * s))
+        if r.bottom > area.bottom:
+            break
+        widgets.panel(surf, r, (16, 22, 32), colour, radius=8, width=2)
+        ly = r.y + int(6 * s)
         for img in imgs:
             surf.blit(img, img.get_rect(midtop=(r.centerx, ly)))
             ly += img.get_height()
-        y = r.bottom + int(6 * s)
+        y = r.bottom + int(4 * s)
+
+
+def notes_area(L) -> pygame.Rect:
+    """Where notices go: the upper part of the log panel."""
+    pad = int(4 * L.s)
+    return pygame.Rect(L.log.x + pad, L.log.y + pad, L.log.w - 2 * pad, L.log.h * 2 // 3)

@@ -1,0 +1,118 @@
+"""Choosing a card, or a kind of card, by clicking its picture.
+
+Every decision that names a card kind or a card (Monopoly and Year of
+Plenty, Resource/Trade Monopoly, Merchant Fleet, Aqueduct, Commercial
+Harbor, the Spy's pick, the progress-card limit) shows the candidates as a
+row of card pictures (game/client/cards.py), the same pictures as the hand
+and the discard dialog.  A card under the mouse rises, and a line under
+the row says what it is and does: inside a dialog the table's tooltip is
+not shown."""
+
+import pygame
+
+from game.engine.constants import CARD_NAMES, PROGRESS_NAMES
+
+from .. import cards, theme, widgets
+from ..eventtext import card_name, progress_name
+from ..i18n import tr
+
+
+class Pick:
+    """One card of a row: its face ("res", kind) or ("prog", card), the
+    target key its click is known by, what the click does, and how it
+    looks (a count on it, chosen, or not offered)."""
+
+    def __init__(self, face, key, action, count=None, selected=False, enabled=True):
+        self.face, self.key, self.action = face, key, action
+        self.count, self.selected, self.enabled = count, selected, enabled
+
+
+def face_for(kind, value):
+    """The card face of a chooser's value: a resource or commodity kind
+    ("card"), or a progress card ("prog", "prog_pair")."""
+    return ("prog", value) if kind in ("prog", "prog_pair") else ("res", value)
+
+
+def label(face) -> str:
+    return progress_name(face[1]) if face[0] == "prog" else card_name(face[1])
+
+
+def describe(face) -> str:
+    """The full name and what the card does (the hover line)."""
+    if face[0] == "prog":
+        return f"{progress_name(face[1])}: {tr('prog.' + PROGRESS_NAMES[face[1]] + '.text')}"
+    return tr("cards.tip." + CARD_NAMES[face[1]])
+
+
+CARD = (62, 86)            # a resource or commodity card in a dialog, in design units
+PROGRESS_CARD = (78, 108)  # progress cards are larger: their names are longer
+LINE = 52                  # room under a row for the hover line
+
+
+def _design_size(picks) -> tuple:
+    return PROGRESS_CARD if any(p.face[0] == "prog" for p in picks) else CARD
+
+
+def size_for(t, picks) -> tuple:
+    """(w, h) in pixels of the cards of a row."""
+    w, h = _design_size(picks)
+    return int(w * t.layout.s), int(h * t.layout.s)
+
+
+def row_units(picks) -> int:
+    """The height a row with its hover line takes, in design units (for
+    sizing a dialog)."""
+    return _design_size(picks)[1] + LINE
+
+
+def draw_row(t, surf, centre_x, y, picks, max_w, explain=True) -> pygame.Rect:
+    """Draw `picks` as a row of cards centred on centre_x from y (the cards
+    overlap when the row would be wider than max_w), add their targets, and
+    under the row the name and use of the card under the mouse.  Returns
+    the rect of the row and its line (`explain`: that line is wanted)."""
+    s = t.layout.s
+    w, h = size_for(t, picks)
+    gap = int(10 * s)
+    n = len(picks)
+    step = min(w + gap, (max_w - w) / max(1, n - 1)) if n > 1 else 0
+    total = int(w + step * (n - 1))
+    x = centre_x - total // 2
+    hovered = None
+    for i, p in enumerate(picks):
+        r = pygame.Rect(int(x + i * step), y, w, h)
+        hover = p.enabled and t.hover_key == p.key
+        if hover or (t.hover_key == p.key and not p.enabled):
+            hovered = p
+        img = cards.card(t.app.text, p.face, w, h, label(p.face), p.count, dim=not p.enabled,
+                         hover=hover, selected=p.selected)
+        surf.blit(img, r.move(0, -int(8 * s) if hover or p.selected else 0))
+        if p.enabled:
+            t.targets.add(p.key, r, p.action)
+        else:
+            t.targets.add(p.key, r, None)          # hovering says what it is all the same
+    line_y = y + h + int(10 * s)
+    if hovered is not None and explain:
+        font = t.app.fonts.get(13)
+        for k, line in enumerate(widgets.wrap(describe(hovered.face), font, max_w)[:2]):
+            img = t.app.text.render(line, 13, theme.ACCENT)
+            surf.blit(img, img.get_rect(midtop=(centre_x, line_y + k * font.get_linesize())))
+    return pygame.Rect(x, y, total, h + int(LINE * s))
+
+
+def draw_tray(t, surf, tray, chosen) -> None:
+    """The tray under a row: the chosen cards, one small picture each;
+    `chosen` is [(face, key, action)], a click on a card puts it back."""
+    s = t.layout.s
+    pygame.draw.rect(surf, theme.darker(theme.PANEL, 0.35), tray, border_radius=int(8 * s))
+    if not chosen:
+        img = t.app.text.render(tr("looks.tray_empty"), 13, theme.TEXT_DIM)
+        surf.blit(img, img.get_rect(center=tray.center))
+        return
+    tw, th = int(34 * s), int(48 * s)
+    step = min(tw + int(4 * s), (tray.w - int(12 * s) - tw) / max(1, len(chosen) - 1))
+    x = tray.x + int(6 * s)
+    for face, key, action in chosen:
+        r = pygame.Rect(int(x), tray.y + int(5 * s), tw, th)
+        surf.blit(cards.card(t.app.text, face, tw, th), r)
+        t.targets.add(key, r, action)
+        x += step
