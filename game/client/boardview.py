@@ -18,6 +18,7 @@ from game.engine.board import (
 from game.engine.constants import DESERT, FIELDS, FOREST, GENERIC_HARBOR, HILLS, MOUNTAINS, PASTURE
 
 from . import theme
+from .cards import chip
 
 SQ3 = math.sqrt(3)
 X_EXTENT, Y_EXTENT = 5, 8            # node points span x -5..5, y -8..8
@@ -183,10 +184,12 @@ class BoardView:
         pygame.draw.circle(surf, (250, 250, 250), (px - ox, py - oy), r, max(1, r // 10))
         ratio = "3:1" if kind == GENERIC_HARBOR else "2:1"
         label = text.render(ratio, max(8, int(15 * self.R / 60 / text.fonts.scale)), (20, 20, 30), True)
-        surf.blit(label, label.get_rect(center=(px - ox, py - oy - r * 0.15)))
+        surf.blit(label, label.get_rect(center=(px - ox, py - oy - (r * 0.15 if kind == GENERIC_HARBOR else r * 0.3))))
         if kind != GENERIC_HARBOR:
-            icon_r = r * 0.28
-            draw_resource_icon(surf, kind, (px - ox, py - oy + r * 0.5), icon_r)
+            # The harbor's resource as a card picture hanging from the disc: its
+            # colour alone does not tell ore from a 3:1 harbor, nor green from green.
+            picture = chip(kind, r * 1.15)
+            surf.blit(picture, picture.get_rect(center=(px - ox, py - oy + r * 1.05)))
 
     # --- dynamic pieces ---------------------------------------------------------
     def draw_pieces(self, surf, state, colours):
@@ -440,9 +443,3 @@ def draw_robber(surf, x, y, R, ghost=False):
     pygame.draw.circle(surf, rim, (x, y - s * 0.75), s * 0.52, width)
     pygame.draw.line(surf, rim, (x - s * 0.5, y + s * 0.35), (x + s * 0.5, y + s * 0.35), width)
 
-
-def draw_resource_icon(surf, kind, center, r):
-    """A small round badge in the resource's colour with a simple glyph."""
-    x, y = center
-    pygame.draw.circle(surf, theme.RESOURCE_RGB[kind], (x, y), r)
-    pygame.draw.circle(surf, (30, 30, 30), (x, y), r, 1)
