@@ -294,3 +294,25 @@ def test_the_dice_are_thrown_before_they_settle_large_in_the_sea():
     moving = [app.screen.subsurface(r).copy() for r in table.layout.dice]
     assert any(pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB") for a, b in zip(rest, moving))
     assert not any(k and k[0] == "event_die" for k in table.targets.keys())
+
+
+def test_a_two_to_one_harbor_shows_its_resource_as_a_card_picture():
+    """Issue 10, item 12 (readable at a glance): under each 2:1 harbor's disc
+    hangs its resource's card picture; a 3:1 harbor has none.  Drawn twice,
+    once with every harbor made 3:1, the board differs exactly under the 2:1 discs."""
+    from game.engine.constants import GENERIC_HARBOR
+    app, table = make_table()
+    frame(app)
+    b, state = table.board, table.c.view(None)
+    ox, oy = b.rect.topleft
+    plain = state.copy()
+    plain.harbors = [GENERIC_HARBOR] * len(state.harbors)
+    with_pictures = b.static_layer(state, app.text).copy()
+    without = b.static_layer(plain, app.text).copy()
+    r = b.R * 0.3
+    assert any(kind != GENERIC_HARBOR for kind in state.harbors)
+    for spot, kind in enumerate(state.harbors):
+        x, y = b.harbor_pos(spot)
+        probe = (int(x - ox), int(y - oy + r * 1.2))        # in the picture, below the disc
+        differs = with_pictures.get_at(probe) != without.get_at(probe)
+        assert differs == (kind != GENERIC_HARBOR), (spot, kind)
