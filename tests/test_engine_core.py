@@ -413,3 +413,18 @@ def test_simulate_position_check_reads_a_repeated_position_once_and_still_compar
     known[text] = "not the hash it read back to"
     problem = simulate.position_problem(auth.state, known)
     assert problem and problem[0] == "position round trip changed the state"
+
+
+def test_simulate_in_parts_plays_the_same_games_as_in_one_run(capsys):
+    """A long tools.simulate run split with --first-game covers exactly the games of one run."""
+    from tools import simulate
+
+    def run(*extra):
+        assert simulate.main(["--players", "3", "--seed", "8", "--json", "--jobs", "1", "--no-check",
+                              *extra]) == 0
+        return json.loads(capsys.readouterr().out)
+
+    whole = run("--games", "3")
+    parts = [run("--games", "2"), run("--games", "1", "--first-game", "2")]
+    assert sum(p["actions"] for p in parts) == whole["actions"]
+    assert run("--games", "1", "--first-game", "1")["actions"] != parts[1]["actions"]

@@ -144,6 +144,8 @@ def main(argv=None) -> int:
     ap.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--first-game", type=int, default=0,
+                    help="index of the first game: a long run split into parts plays the same games")
     ap.add_argument("--board", choices=("random", "beginner"), default="random")
     ap.add_argument("--knight-commit", action="store_true", help="C&K option CK-8.5")
     ap.add_argument("--turn-cap", type=int, default=None,
@@ -160,14 +162,14 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
-    if args.seed < 0:
-        ap.error("--seed must not be negative")
+    if args.seed < 0 or args.first_game < 0:
+        ap.error("--seed and --first-game must not be negative")
     if args.turn_cap is None:
         args.turn_cap = 2500 if args.rules == "ck" else 1000
     jobs = max(1, min(args.jobs, args.games))
 
     start = time.perf_counter()
-    chunks = [(args, range(k, args.games, jobs)) for k in range(jobs)]
+    chunks = [(args, range(args.first_game + k, args.first_game + args.games, jobs)) for k in range(jobs)]
     if jobs == 1:
         parts = [run_games(chunks[0])]
     else:
@@ -176,7 +178,8 @@ def main(argv=None) -> int:
             parts = pool.map(run_games, chunks)
     seconds = time.perf_counter() - start
 
-    result = {"rules": args.rules, "players": args.players, "games": args.games, "seed": args.seed}
+    result = {"rules": args.rules, "players": args.players, "games": args.games, "seed": args.seed,
+              "first_game": args.first_game}
     for key in ("finished", "truncated", "errors", "invariant_violations", "actions"):
         result[key] = sum(p[key] for p in parts)
     kinds = sum((p["kinds"] for p in parts), Counter())
