@@ -7,7 +7,8 @@ Japanese and Korean (Droid Sans Fallback) and emoji (the system's Noto Color
 Emoji when it is installed, else the monochrome Symbola shipped here).  A
 string is cut into runs of one font each; right-to-left runs (Arabic,
 Hebrew) are shaped right to left.  The font files beside this module and
-their licences are listed in assets/README.md.
+their licences are listed in assets/README.md.  The forms (pygame_gui) use
+the same fallback through fonts/gui.py.
 
 Sizes are given at the 1280x720 design size and scaled by the window's
 scale factor."""
@@ -117,8 +118,10 @@ class FontStack:
     """The primary font and its fallbacks at one size and weight; render()
     draws a string with each character in the first font that has it."""
 
-    def __init__(self, px, bold, system_emoji=True):
-        primary = _open(PRIMARY[bold], px)
+    def __init__(self, px, bold, system_emoji=True, primary=None):
+        """`primary`: an open pygame font of the file PRIMARY[bold] (pygame_gui's)."""
+        if primary is None:
+            primary = _open(PRIMARY[bold], px)
         path = PRIMARY[bold]
         if primary is None:                   # (pygame_gui's font missing: pygame's own)
             primary, path = pygame.font.Font(None, round(px * 1.25)), pygame.font.get_default_font()

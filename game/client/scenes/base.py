@@ -6,6 +6,9 @@ import pygame
 import pygame_gui
 
 from .. import theme
+from ..fonts import gui as gui_fonts
+
+gui_fonts.install()          # names in any script on the forms too (fonts/gui.py)
 
 
 class Scene:
