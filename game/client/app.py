@@ -134,7 +134,13 @@ class App:
         scene = self.scene
         if scene is None:
             return False
-        scene.update(dt if dt is not None else 1 / FPS)
+        dt = dt if dt is not None else 1 / FPS
+        for below in self.scenes[:-1]:      # e.g. a LAN table under its menu: its session is serviced
+            below.update_underneath(dt)
+        scene = self.scene
+        if scene is None:
+            return False
+        scene.update(dt)
         scene = self.scene
         if self.dirty or scene.busy():
             self.dirty = False

@@ -42,6 +42,37 @@ class Scene:
     def language_changed(self) -> None:
         self.resize(self.app.size)
 
+    def update_underneath(self, dt: float) -> None:
+        """Called once a frame while another scene lies on top of this one
+        (a menu, the rules, settings): a LAN table keeps its session serviced."""
+
+    def alert_text(self) -> str:
+        """What the player must know even while another scene covers this one
+        (a LAN table's lost connection); '' for nothing."""
+        return ""
+
+
+def alert_below(app, scene) -> str:
+    """The first alert of the scenes under `scene` (nearest first), or ''."""
+    stack = app.scenes
+    below = stack[:stack.index(scene)] if scene in stack else stack
+    return next((text for text in (s.alert_text() for s in reversed(below)) if text), "")
+
+
+def draw_alert(app, surf, text) -> None:
+    """An alert from below, as a strip at the bottom of the screen."""
+    if not text:
+        return
+    s = app.scale
+    w, h = surf.get_size()
+    img = app.text.render(text, 16, theme.TEXT, bold=True)
+    if img.get_width() > w - int(60 * s):
+        img = pygame.transform.smoothscale(img, (w - int(60 * s), img.get_height()))
+    r = img.get_rect(midbottom=(w // 2, h - int(14 * s))).inflate(int(28 * s), int(14 * s))
+    pygame.draw.rect(surf, (24, 20, 24), r, border_radius=8)
+    pygame.draw.rect(surf, theme.BAD, r, 2, border_radius=8)
+    surf.blit(img, img.get_rect(center=r.center))
+
 
 def gui_theme(scale: float) -> dict:
     """pygame_gui theme matching the table's colours, with font sizes scaled."""

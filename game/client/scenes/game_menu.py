@@ -1,5 +1,8 @@
 """The in-game menu (Esc or the Menu button on the table): resume, settings,
-rules and costs, save, leave.  Drawn over the dimmed table.
+rules and costs, save (where this seat can save: hot-seat, or the host of
+a LAN game), leave.  Drawn over the dimmed table; a LAN table underneath
+goes on applying the host's frames (App calls its update_underneath), and a
+lost connection is shown over the menu.
 
 Buttons in dialogs go in one order everywhere: in a column the usual
 choice first (Resume on top, Leave last); in a row the way back on the
@@ -13,7 +16,7 @@ import pygame
 
 from .. import theme, widgets
 from ..i18n import tr
-from .base import Scene
+from .base import Scene, alert_below, draw_alert
 
 ITEMS = ("resume", "settings", "rules", "save", "leave")
 
@@ -27,6 +30,16 @@ class GameMenuScene(Scene):
         self.confirm_leave = False
         self.message = ""                # after Save: where the game is kept, or why not
         self.message_bad = False
+
+    def items(self) -> tuple:
+        return ITEMS if self.can_save() else tuple(k for k in ITEMS if k != "save")
+
+    def lan(self):
+        return getattr(self.table.c, "lan", None)
+
+    def can_save(self) -> bool:
+        """Hot-seat games and the LAN host's laptop keep the save; a joined seat does not."""
+        return self.table.c.hotseat or bool(getattr(self.lan(), "is_host", False))
 
     # --- actions -----------------------------------------------------------------------
     def resume(self) -> None:
@@ -42,11 +55,20 @@ class GameMenuScene(Scene):
 
     def save(self) -> None:
         """Hot-seat games save themselves after every move; Save writes once
-        more and says where.  Over a LAN the host keeps the save."""
+        more and says where.  A LAN host saves after every command; Save
+        says where, or why the last write failed."""
         c = self.table.c
         saver = getattr(c, "saver", None)
+        if not self.can_save():
+            return
         if not c.hotseat:
-            self.message, self.message_bad = tr("gamemenu.saved_by_host"), False
+            hosting = self.lan().hosting
+            error = hosting.save_error()
+            if hosting.save_path is None or error:
+                reason = str(error) if error else tr("gamemenu.no_save_folder")
+                self.message, self.message_bad = tr("gamemenu.save_failed", reason=reason), True
+            else:
+                self.message, self.message_bad = tr("gamemenu.saved", file=os.path.basename(hosting.save_path)), False
         elif saver is None:
             reason = getattr(c, "save_error", None) or tr("gamemenu.no_save_folder")
             self.message, self.message_bad = tr("gamemenu.save_failed", reason=reason), True
@@ -104,8 +126,8 @@ class GameMenuScene(Scene):
     def panel_rect(self) -> pygame.Rect:
         s = self.app.scale
         w, h = self.app.size
-        rows = 2 if self.confirm_leave else len(ITEMS)
-        r = pygame.Rect(0, 0, int(460 * s), int((110 + rows * 58 + (40 if self.message else 0)) * s))
+        rows = 2 if self.confirm_leave else len(self.items())
+        r = pygame.Rect(0, 0, int(460 * s), int((110 + rows * 58 + (40 if self.note() else 0)) * s))
         r.center = (w // 2, h // 2)
         return r
 
@@ -136,19 +158,30 @@ class GameMenuScene(Scene):
                                                        ("really_leave", tr("gamemenu.leave"), True))):
                 br = pygame.Rect(r.x + int(40 * s) + i * (half + int(16 * s)), y, half, bh)
                 self._button(surf, key, br, label, acts[key], primary)
+            draw_alert(self.app, surf, alert_below(self.app, self))
             return
-        for key in ITEMS:
+        for key in self.items():
             br = pygame.Rect(r.x + int(40 * s), y, bw, bh)
             label = tr("gamemenu." + key) + ("  (F1)" if key == "rules" else "  (Esc)" if key == "resume" else "")
             self._button(surf, key, br, label, acts[key], key == "resume")
             y += int(58 * s)
-        if self.message:
+        note, colour = self.note()
+        if note:
             font = self.app.fonts.get(13)
-            colour = theme.BAD if self.message_bad else theme.GOOD
-            for line in widgets.wrap(self.message, font, r.w - int(40 * s))[:2]:
+            for line in widgets.wrap(note, font, r.w - int(40 * s))[:2]:
                 img = text.render(line, 13, colour)
                 surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
                 y += img.get_height()
+        draw_alert(self.app, surf, alert_below(self.app, self))
+
+    def note(self) -> tuple:
+        """The line under the buttons: what Save did, or (a joined LAN seat)
+        who keeps the save; ('', None) for none."""
+        if self.message:
+            return self.message, theme.BAD if self.message_bad else theme.GOOD
+        if not self.can_save():
+            return tr("gamemenu.saved_by_host"), theme.TEXT_DIM
+        return "", None
 
     def leave_text(self) -> str:
         c = self.table.c

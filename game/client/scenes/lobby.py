@@ -428,8 +428,20 @@ class LanTableScene(TableScene):
                       theme.GOOD, 6.0)
 
     def update(self, dt) -> None:
-        if self.app.scene is not self:
-            return
+        self.service()
+        super().update(dt)
+
+    def update_underneath(self, dt) -> None:
+        """Under the game menu, the rules or settings the game goes on: the
+        host's frames are applied (and the table under a menu redrawn), so
+        nothing piles up and a lost connection is seen at once."""
+        self.service()
+
+    def alert_text(self) -> str:
+        return self.banner_text() if self.c.link != "ok" else ""
+
+    def service(self) -> None:
+        """Apply what the host sent since the last frame."""
         resynced = False
         for kind, data in self.c.poll():
             if kind == "synced":
@@ -452,7 +464,8 @@ class LanTableScene(TableScene):
         if deciding and not self.was_deciding:
             self.app.sounds.play("chime")          # our move (hot-seat chimes at the curtain)
         self.was_deciding = deciding
-        super().update(dt)
+        if self.c.seq != self.seen:
+            self.refresh()
 
     def wake_ms(self) -> int:
         return 50              # records wait in the session's queue until we poll
@@ -462,15 +475,6 @@ class LanTableScene(TableScene):
         if waiting and self.view.phase != GAME_OVER:
             return tr("lan.waiting_for", names=", ".join(self.names[s] for s in waiting))
         return super().prompt()
-
-    def to_menu(self) -> None:
-        """Leaving asks once more; the host's leaving ends the game for all."""
-        if time.monotonic() < self.leave_armed_until:
-            self.lan.close()
-            self.app.pop()
-        else:
-            self.leave_armed_until = time.monotonic() + 3.0
-            self.note(tr("lan.leave_confirm_host" if self.lan.is_host else "lan.leave_confirm"), theme.ACCENT, 3.0)
 
     def show_results(self) -> None:
         self.app.replace(LanEndScene(self.app, self.c, time.monotonic() - self.started))

@@ -136,7 +136,6 @@ class TableScene(Scene):
         self.drawn_hand_seat = None          # whose private cards the last frame showed
         self._rnd = random.Random()
         self._wrap_cache = {}
-        self.leave_armed_until = 0.0
         # Computer seats (hot-seat): played by ComputerSeats, never shown a curtain.
         levels = getattr(controller, "computers", None) or [None] * self.n
         self.people = [s for s in range(self.n) if levels[s] is None]
