@@ -193,3 +193,34 @@ def test_the_name_is_drawn_with_glyphs_in_the_lan_lobby():
         if game is not None:
             game.close().wait(10)
         hosting.close()
+
+
+def _has_colour(img) -> bool:
+    """Some well covered pixel is clearly coloured (not a shade of grey)."""
+    w, h = img.get_size()
+    for x in range(w):
+        for y in range(h):
+            c = img.get_at((x, y))
+            if c.a > 200 and max(c.r, c.g, c.b) - min(c.r, c.g, c.b) > 120:
+                return True
+    return False
+
+
+def test_emoji_are_drawn_in_colour_by_the_shipped_font_and_symbols_it_lacks_by_symbola():
+    """SDL_ttf draws the shipped OpenMoji (COLRv0) in colour, even when the
+    text colour is white; Symbola stays behind it for symbols like ⚀."""
+    import os
+    pygame.display.set_mode((64, 64))
+    stack = fonts.FontStack(24, False, system_emoji=False)
+    paths = [face.path for face in stack.faces]
+    colour, mono = (os.path.join(fonts.HERE, fonts.SHIPPED_COLOUR_EMOJI), os.path.join(fonts.HERE, fonts.SHIPPED_EMOJI))
+    assert paths.index(colour) < paths.index(mono)
+    for emoji in ("🙂", "🦊", "🍎"):
+        [(face, _)] = stack.runs(emoji)
+        assert face.path == colour
+        assert _has_colour(stack.render(emoji, True, (255, 255, 255))), emoji
+    [(face, _)] = stack.runs("⚀")
+    assert face.path == mono
+    assert not _has_colour(stack.render("⚀", True, (255, 255, 255)))      # (the check can say no)
+    gui = FallbackGUIFont(fonts.PRIMARY[False], 20)
+    assert _has_colour(gui.render_premul("🙂", pygame.Color("white")))
