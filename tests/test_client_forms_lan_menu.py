@@ -121,7 +121,7 @@ def test_the_menu_button_opens_the_game_menu_and_the_host_frames_are_applied_und
     assert "save" not in menu.items()                      # a joined seat does not keep the save
     draw(bob)
     assert menu.targets.rect("save") is None and menu.targets.rect("leave") is not None
-    assert menu.note()[0] == tr("gamemenu.saved_by_host")
+    assert [line for line, _ in menu.note_lines(2000)] == [tr("gamemenu.saved_by_host")]
     # Ann moves; Bob's window, menu open, applies the host's frame and its table follows
     seq = tables[1].c.seq
     log = len(tables[1].log)

@@ -16,9 +16,10 @@ import pygame
 
 from .. import theme, widgets
 from ..i18n import tr
-from .base import Scene, alert_below, draw_alert
+from .base import Scene, alert_below
 
 ITEMS = ("resume", "settings", "rules", "save", "leave")
+NOTE_SIZE = 14
 
 
 class GameMenuScene(Scene):
@@ -123,11 +124,32 @@ class GameMenuScene(Scene):
         self.app.dirty = True
 
     # --- drawing ------------------------------------------------------------------------
+    def note_lines(self, width) -> list:
+        """[(line, colour)] under the title (leave dialog) or the buttons: a
+        lost connection of the game underneath first, then what Save did, or
+        (a joined LAN seat) who keeps the save."""
+        notes = []
+        alert = alert_below(self.app, self)
+        if alert:
+            notes.append((alert, theme.BAD))
+        if self.confirm_leave:
+            notes.insert(0, (self.leave_text(), theme.TEXT))
+        elif self.message:
+            notes.append((self.message, theme.BAD if self.message_bad else theme.GOOD))
+        elif not self.can_save():
+            notes.append((tr("gamemenu.saved_by_host"), theme.TEXT_DIM))
+        font = self.app.fonts.get(NOTE_SIZE)
+        return [(line, colour) for text, colour in notes for line in widgets.wrap(text, font, width)[:3]]
+
     def panel_rect(self) -> pygame.Rect:
         s = self.app.scale
         w, h = self.app.size
-        rows = 2 if self.confirm_leave else len(self.items())
-        r = pygame.Rect(0, 0, int(460 * s), int((110 + rows * 58 + (40 if self.note() else 0)) * s))
+        r = pygame.Rect(0, 0, int(460 * s), 0)
+        lines = len(self.note_lines(r.w - int(50 * s))) * self.app.fonts.get(NOTE_SIZE).get_linesize()
+        if self.confirm_leave:          # title, the words, the two buttons in a row
+            r.h = int(70 * s) + lines + int((24 + 46 + 22) * s)
+        else:                           # title, the buttons in a column, the notes
+            r.h = int((70 + len(self.items()) * 58 + 10) * s) + lines + (int(12 * s) if lines else 0)
         r.center = (w // 2, h // 2)
         return r
 
@@ -146,42 +168,25 @@ class GameMenuScene(Scene):
         y = r.y + int(70 * s)
         bw, bh = r.w - int(80 * s), int(46 * s)
         acts = self.actions()
-        if self.confirm_leave:
-            font = self.app.fonts.get(14)
-            for line in widgets.wrap(self.leave_text(), font, r.w - int(50 * s))[:3]:
-                img = text.render(line, 14, theme.TEXT)
-                surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
-                y += img.get_height()
+        notes = self.note_lines(r.w - int(50 * s))
+        if not self.confirm_leave:
+            for key in self.items():
+                br = pygame.Rect(r.x + int(40 * s), y, bw, bh)
+                label = tr("gamemenu." + key) + ("  (F1)" if key == "rules" else "  (Esc)" if key == "resume" else "")
+                self._button(surf, key, br, label, acts[key], key == "resume")
+                y += int(58 * s)
+            y += int(4 * s)
+        for line, colour in notes:
+            img = text.render(line, NOTE_SIZE, colour, bold=colour == theme.BAD)
+            surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
+            y += self.app.fonts.get(NOTE_SIZE).get_linesize()
+        if self.confirm_leave:          # the way back on the left, the action on the right
             y = r.bottom - bh - int(22 * s)
             half = (bw - int(16 * s)) // 2
             for i, (key, label, primary) in enumerate((("stay", tr("gamemenu.stay"), False),
                                                        ("really_leave", tr("gamemenu.leave"), True))):
                 br = pygame.Rect(r.x + int(40 * s) + i * (half + int(16 * s)), y, half, bh)
                 self._button(surf, key, br, label, acts[key], primary)
-            draw_alert(self.app, surf, alert_below(self.app, self))
-            return
-        for key in self.items():
-            br = pygame.Rect(r.x + int(40 * s), y, bw, bh)
-            label = tr("gamemenu." + key) + ("  (F1)" if key == "rules" else "  (Esc)" if key == "resume" else "")
-            self._button(surf, key, br, label, acts[key], key == "resume")
-            y += int(58 * s)
-        note, colour = self.note()
-        if note:
-            font = self.app.fonts.get(13)
-            for line in widgets.wrap(note, font, r.w - int(40 * s))[:2]:
-                img = text.render(line, 13, colour)
-                surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
-                y += img.get_height()
-        draw_alert(self.app, surf, alert_below(self.app, self))
-
-    def note(self) -> tuple:
-        """The line under the buttons: what Save did, or (a joined LAN seat)
-        who keeps the save; ('', None) for none."""
-        if self.message:
-            return self.message, theme.BAD if self.message_bad else theme.GOOD
-        if not self.can_save():
-            return tr("gamemenu.saved_by_host"), theme.TEXT_DIM
-        return "", None
 
     def leave_text(self) -> str:
         c = self.table.c

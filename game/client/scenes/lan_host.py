@@ -76,10 +76,10 @@ class LanHostScene(GuiScene):
             pygame.Rect(x0 + col0, y, int(330 * s), bh), self.manager,
             initial_text=self.game_name if self.game_name is not None else self._default_game_name())
         self.game_entry.set_text_length_limit(40)
-        cx = x0 + col0 + int(340 * s)
-        self.label((cx, y, int(150 * s), bh), tr("secure.join_code"))
+        y += bh + gap
+        self.label((x0, y, col0, bh), tr("secure.join_code"))      # its own row: the hint fits in the field
         self.code_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(cx + int(150 * s), y, int(220 * s), bh), self.manager,
+            pygame.Rect(x0 + col0, y, int(330 * s), bh), self.manager,
             initial_text=self.join_code, placeholder_text=tr("secure.join_code_host_hint"))
         self.code_entry.set_text_length_limit(32)
         y += bh + gap * 2

@@ -124,7 +124,7 @@ class LobbyScene(GuiScene):
         self.label((self.x0, y, col0, bh), tr("lan.your_name"))
         self.name_entry = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(self.x0 + col0, y, int(300 * s), bh), self.manager,
-            initial_text=self.name_text if self.name_text is not None else mine.get("name", ""))
+            initial_text=self.name_text or mine.get("name", ""))      # (empty before our seat was known)
         self.name_entry.set_text_length_limit(16)
         self.button("rename", (self.x0 + col0 + int(310 * s), y, int(160 * s), bh), tr("lan.rename"))
         y += bh + gap
@@ -135,9 +135,9 @@ class LobbyScene(GuiScene):
         self.info_label = self.label((self.x0, y, int(900 * s), int(30 * s)), "", "#dim")
         self.error_label = self.label((self.x0, y + int(30 * s), int(900 * s), int(30 * s)), "", "#error")
         if self.lan.is_host:        # a computer for an empty seat, at the level shown
-            cy = by - bh - 2 * gap
-            self.button("add_computer", (w // 2 - bw - gap, cy, bw, bh), "")
-            self.button("computer_level", (w // 2 + gap, cy, bw, bh), "")
+            cy, cw = by - bh - 2 * gap, int(300 * s)        # ("Computer toevoegen (Gemiddeld)")
+            self.button("add_computer", (w // 2 - cw - gap, cy, cw, bh), "")
+            self.button("computer_level", (w // 2 + gap, cy, cw, bh), "")
         leave_x = w // 2 - bw - gap if self.lan.is_host else w // 2 - bw // 2
         self.button("leave", (leave_x, by, bw, int(46 * s)), tr("lan.leave"))
         if self.lan.is_host:
