@@ -80,6 +80,11 @@ def shoot_forms(out, w, h, lang):
         for entry, name in zip(form.entries, NAMES):
             entry.set_text(name)
         save("03-new-game")
+        form.rules = "ck"
+        form._keep_texts()
+        form._rebuild()
+        save("03-new-game-ck")
+        form.rules = "base"
         form._keep_texts()
         form.players, form.vp = 2, 3
         form.kinds[:2] = ["person", "person"]
@@ -110,6 +115,10 @@ def shoot_forms(out, w, h, lang):
         host_form.game_entry.set_text(f"{NAMES[0]} & {NAMES[1]}")
         host_form.resize(app.size)
         save("10-host-form")
+        from game.client.scenes.lan_join import LanJoinScene
+        app.push(LanJoinScene(app))
+        save("09-join-list")
+        app.pop()
         game = lan.host(default_config(players=4, seed=12), f"{NAMES[0]} & {NAMES[1]}", NAMES[0], opts)
         closers.append(lambda: game.close().wait(10))
         app.push(LobbyScene(app, game, game.session.poll()))

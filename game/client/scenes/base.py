@@ -5,7 +5,7 @@ import math
 import pygame
 import pygame_gui
 
-from .. import theme
+from .. import theme, widgets
 from ..fonts import gui as gui_fonts
 
 gui_fonts.install()          # names in any script on the forms too (fonts/gui.py)
@@ -140,11 +140,13 @@ class GuiScene(Scene):
         super().__init__(app)
         self.manager = None
         self.buttons = {}          # semantic key -> UIButton (tools click these)
+        self.card = None           # the form's framed panel on the backdrop (build() sets it), or None
         self.resize(app.size)
 
     def resize(self, size) -> None:
         self.manager = pygame_gui.UIManager(size, gui_theme(self.app.scale))
         self.buttons = {}
+        self.card = None
         self.build()
         self.app.dirty = True
 
@@ -181,6 +183,15 @@ class GuiScene(Scene):
             _BACKGROUND["size"] = key
             _BACKGROUND["surf"] = _hex_backdrop(key, self.app.scale)
         surf.blit(_BACKGROUND["surf"], (0, 0))
+        if self.card is not None:      # a table-top panel, framed like the game menu's
+            widgets.panel(surf, self.card, theme.PANEL, theme.ACCENT, radius=max(6, round(12 * self.app.scale)),
+                          width=2)
+
+    def set_card(self, left, top, right, bottom) -> None:
+        """Frame the form's content (its outer edges) with a margin."""
+        m = int(26 * self.app.scale)
+        card = pygame.Rect(left - m, top - m // 2, right - left + 2 * m, bottom - top + m + m // 2)
+        self.card = card.clip(pygame.Rect((0, 0), self.app.size).inflate(-m // 3, -m // 3))     # on screen
 
     def button(self, key, rect, text, enabled=True, tooltip=None):
         b = pygame_gui.elements.UIButton(pygame.Rect(rect), text, self.manager, tool_tip_text=tooltip)

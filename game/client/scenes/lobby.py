@@ -118,6 +118,7 @@ class LobbyScene(GuiScene):
             self._build_knocking(y + int(68 * s), bh, gap)
             self.button("leave", (w // 2 - bw - gap, by, bw, int(46 * s)), tr("lan.leave"))
             self.button("start", (w // 2 + gap, by, bw, int(46 * s)), tr("lan.continue"))
+            self.set_card(int(60 * s), int(24 * s), w - int(60 * s), by + int(46 * s))
             self._refresh_widgets()
             return
         mine = self.mine() or {}
@@ -142,6 +143,7 @@ class LobbyScene(GuiScene):
         self.button("leave", (leave_x, by, bw, int(46 * s)), tr("lan.leave"))
         if self.lan.is_host:
             self.button("start", (w // 2 + gap, by, bw, int(46 * s)), tr("new.start"))
+        self.set_card(int(60 * s), int(24 * s), w - int(60 * s), by + int(46 * s))      # (the rules line is wide)
         self._refresh_widgets()
 
     def _build_knocking(self, y, bh, gap) -> None:
@@ -182,6 +184,9 @@ class LobbyScene(GuiScene):
             self.app.dirty = True
             return
         mine = self.mine() or {}
+        entry = self.name_entry
+        if entry is not None and not entry.get_text() and not entry.is_focused and mine.get("name"):
+            entry.set_text(mine["name"])          # our seat became known after the form was built
         colour = mine.get("colour")
         self.buttons["colour"].set_text("      " + tr("colour." + colour) if colour else "")
         ready = self.buttons["ready"]

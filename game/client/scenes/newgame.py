@@ -227,6 +227,7 @@ class NewGameScene(GuiScene):
         bw = int(220 * s)
         self.button("back", (w // 2 - bw - gap, y, bw, int(46 * s)), tr("new.back"))
         self.button("start", (w // 2 + gap, y, bw, int(46 * s)), tr("new.start"))
+        self.set_card(x0, int(28 * s), x0 + int(970 * s), y + int(46 * s))
 
     def on_gui(self, event) -> None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:

@@ -48,6 +48,7 @@ class SettingsScene(GuiScene):
             self.manager, click_increment=10)
         y += bh + 3 * gap
         self.button("back", ((w - bw) // 2, y, bw, bh), tr("settings.back"))
+        self.set_card(x0, int(h * 0.12), x0 + col + 2 * bw + gap, y + bh)
 
     def on_gui(self, event) -> None:
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
