@@ -32,6 +32,15 @@ def _home(tmp_path, monkeypatch):
     monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path))
 
 
+@pytest.fixture(autouse=True)
+def _pygame():
+    """Fonts and a display, whatever tests before this one quit."""
+    pygame.display.init()
+    pygame.font.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((64, 64))
+
+
 def make_app(size=(1280, 720), lang="en"):
     return App(size, fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
 
@@ -210,7 +219,6 @@ def test_emoji_are_drawn_in_colour_by_the_shipped_font_and_symbols_it_lacks_by_s
     """SDL_ttf draws the shipped OpenMoji (COLRv0) in colour, even when the
     text colour is white; Symbola stays behind it for symbols like ⚀."""
     import os
-    pygame.display.set_mode((64, 64))
     stack = fonts.FontStack(24, False, system_emoji=False)
     paths = [face.path for face in stack.faces]
     colour, mono = (os.path.join(fonts.HERE, fonts.SHIPPED_COLOUR_EMOJI), os.path.join(fonts.HERE, fonts.SHIPPED_EMOJI))
