@@ -251,7 +251,7 @@ class LanJoinScene(GuiScene):
         self.close_browser()
         events = game.session.poll()
         if game.session.view is not None:            # a running game: our seat taken back
-            from .lobby import LanTableScene
+            from .lan_table import LanTableScene
             from ..lan import LanController
             self.app.replace(LanTableScene(self.app, LanController(game, events)))
         else:

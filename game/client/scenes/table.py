@@ -9,7 +9,7 @@ Hot-seat privacy: the viewer is the seat that must decide now; whenever that
 changes a curtain ("pass the device to NAME") hides the screen until that
 player reveals it, and only then is their hand drawn.  Over LAN
 (`controller.hotseat` False) the viewer is always the laptop's own seat and
-there is no curtain; scenes/lobby.py's LanTableScene adds the connection
+there is no curtain; scenes/lan_table.py's LanTableScene adds the connection
 state.
 
 Cities & Knights: knights, walls, metropolises and the merchant are drawn
