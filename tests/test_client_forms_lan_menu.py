@@ -119,6 +119,7 @@ def test_the_menu_button_opens_the_game_menu_and_the_host_frames_are_applied_und
     menu = bob.scene
     assert isinstance(menu, GameMenuScene) and menu.table is tables[1]
     assert "save" not in menu.items()                      # a joined seat does not keep the save
+    assert bob.wake_ms() == tables[1].wake_ms() < menu.wake_ms()     # the idle loop wakes for the session
     draw(bob)
     assert menu.targets.rect("save") is None and menu.targets.rect("leave") is not None
     assert [line for line, _ in menu.note_lines(2000)] == [tr("gamemenu.saved_by_host")]

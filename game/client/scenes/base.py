@@ -46,6 +46,11 @@ class Scene:
         """Called once a frame while another scene lies on top of this one
         (a menu, the rules, settings): a LAN table keeps its session serviced."""
 
+    def wake_ms_underneath(self):
+        """How long the idle loop may sleep while this scene lies under
+        another one (None: it has nothing to do there)."""
+        return None
+
     def alert_text(self) -> str:
         """What the player must know even while another scene covers this one
         (a LAN table's lost connection); '' for nothing."""

@@ -32,7 +32,6 @@ def message_for_error(msg) -> str:
     return msg["detail"] if text == "lan.err." + msg["code"] else text
 
 
-
 class LanTableScene(TableScene):
     """The table over LAN (see the module docstring)."""
 
@@ -55,6 +54,9 @@ class LanTableScene(TableScene):
         host's frames are applied (and the table under a menu redrawn), so
         nothing piles up and a lost connection is seen at once."""
         self.service()
+
+    def wake_ms_underneath(self):
+        return self.wake_ms()
 
     def alert_text(self) -> str:
         return self.banner_text() if self.c.link != "ok" else ""
