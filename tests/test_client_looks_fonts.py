@@ -76,7 +76,7 @@ def test_the_shipped_fonts_are_in_the_package():
     readme = open(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(here))), "assets", "README.md"),
                   encoding="utf-8").read()
     shipped = [regular for regular, _, _ in fonts.FALLBACKS] + [b for _, b, _ in fonts.FALLBACKS if b]
-    shipped.append(fonts.SHIPPED_EMOJI)
+    shipped += [fonts.SHIPPED_COLOUR_EMOJI, fonts.SHIPPED_EMOJI]
     for name in shipped:
         assert os.path.exists(os.path.join(here, name)), name
         assert name in readme, name

@@ -14,7 +14,8 @@ the LAN screens (host form, list of games, lobby, the table over LAN) into
 <out>/<W>x<H>-<lang>-lan/, also at both sizes in both languages; computer
 seats (the form, the speed setting, a solo game against three computers, two
 people and two computers) into <out>/<W>x<H>-<lang>-solo/; the table's looks
-(tools/screenshot_looks.py) into <out>/<W>x<H>-<lang>-looks/.
+(tools/screenshot_looks.py) into <out>/<W>x<H>-<lang>-looks/; the menus and
+forms (tools/screenshot_forms.py) into <out>/<W>x<H>-<lang>-forms/.
 """
 
 import argparse
@@ -710,12 +711,13 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="shots")
     ap.add_argument("--seed", type=int, default=4)
-    ap.add_argument("--rules", choices=("base", "ck", "both", "saves", "lan", "solo", "clarity", "looks"),
+    ap.add_argument("--rules", choices=("base", "ck", "both", "saves", "lan", "solo", "clarity", "looks", "forms"),
                     default="both",
                     help="which screens: base, ck, saves (load game and replay), lan (host, join, "
                          "lobby, LAN table), solo (computer seats), clarity (staged moments, reasons, "
                          "rules, in-game menu), looks (title, names in four scripts, dice, a 7, a "
-                         "trade) or both (everything)")
+                         "trade), forms (menus and forms with names in four scripts, the in-game menu "
+                         "hot-seat and LAN) or both (everything)")
     args = ap.parse_args(argv)
     total = 0
     for w, h, lang in SOLO_SIZES if args.rules in ("both", "solo") else ():
@@ -727,6 +729,11 @@ def main(argv=None) -> int:
         saved = shoot_looks(args.out, w, h, lang)
         total += len(saved)
         print(f"{w}x{h} {lang} looks: {len(saved)} screens in {os.path.dirname(saved[0])}")
+    from tools.screenshot_forms import SIZES as FORMS_SIZES, shoot_forms
+    for w, h, lang in FORMS_SIZES if args.rules in ("both", "forms") else ():
+        saved = shoot_forms(args.out, w, h, lang)
+        total += len(saved)
+        print(f"{w}x{h} {lang} forms: {len(saved)} screens in {os.path.dirname(saved[0])}")
     from tools.screenshot_clarity import SIZES as CLARITY_SIZES, shoot_clarity
     for w, h, lang in CLARITY_SIZES if args.rules in ("both", "clarity") else ():
         saved = shoot_clarity(args.out, w, h, lang)

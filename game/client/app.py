@@ -134,7 +134,13 @@ class App:
         scene = self.scene
         if scene is None:
             return False
-        scene.update(dt if dt is not None else 1 / FPS)
+        dt = dt if dt is not None else 1 / FPS
+        for below in self.scenes[:-1]:      # e.g. a LAN table under its menu: its session is serviced
+            below.update_underneath(dt)
+        scene = self.scene
+        if scene is None:
+            return False
+        scene.update(dt)
         scene = self.scene
         if self.dirty or scene.busy():
             self.dirty = False
@@ -150,11 +156,17 @@ class App:
             if not events and not self.dirty and not self.scene.busy():
                 # Idle: sleep until something happens (the scene's timeout
                 # lets text cursors blink and timed notes expire).
-                first = pygame.event.wait(self.scene.wake_ms())
+                first = pygame.event.wait(self.wake_ms())
                 events = [first] if first.type != pygame.NOEVENT else []
                 events += pygame.event.get()
             dt = self.clock.tick(FPS) / 1000
             self.step(events, dt)
+
+    def wake_ms(self) -> int:
+        """The idle loop's longest sleep: the top scene's, or shorter for a
+        scene underneath that must be serviced (a LAN table under its menu)."""
+        below = [ms for ms in (s.wake_ms_underneath() for s in self.scenes[:-1]) if ms is not None]
+        return min([self.scene.wake_ms()] + below)
 
     def save_prefs(self) -> str | None:
         self.prefs["fullscreen"] = self.fullscreen

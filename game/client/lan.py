@@ -1,4 +1,4 @@
-"""The game window's side of LAN play (no drawing here; scenes/lobby.py,
+"""The game window's side of LAN play (no drawing here; scenes/lobby.py, lan_table.py,
 lan_host.py and lan_join.py draw it).
 
     LanOptions      where to listen, which interfaces to multicast on, where

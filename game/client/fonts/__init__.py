@@ -3,11 +3,13 @@
 Text is drawn in Noto Sans (the font pygame_gui bundles: Latin, Greek,
 Cyrillic).  A character it lacks is drawn with the first font of FALLBACKS
 that has it: Arabic, Hebrew, Devanagari and Thai (Noto Sans), Chinese,
-Japanese and Korean (Droid Sans Fallback) and emoji (the system's Noto Color
-Emoji when it is installed, else the monochrome Symbola shipped here).  A
+Japanese and Korean (Droid Sans Fallback) and emoji in colour (the system's
+Noto Color Emoji when it is installed, else the OpenMoji colour font shipped
+here), then the monochrome Symbola for symbols the colour font lacks.  A
 string is cut into runs of one font each; right-to-left runs (Arabic,
 Hebrew) are shaped right to left.  The font files beside this module and
-their licences are listed in assets/README.md.
+their licences are listed in assets/README.md.  The forms (pygame_gui) use
+the same fallback through fonts/gui.py.
 
 Sizes are given at the 1280x720 design size and scaled by the window's
 scale factor."""
@@ -31,19 +33,21 @@ FALLBACKS = (
     ("NotoSansThai-Regular.ttf", None, None),
     ("DroidSansFallback.ttf", None, None),
 )
-# Colour emoji where the system has them; the shipped Symbola otherwise.
+# Colour emoji: the system's where it has them, else the shipped OpenMoji
+# (COLRv0 outlines, 2.7 MB, which SDL_ttf 2.24 draws in colour; Noto Color
+# Emoji is 11 MB of bitmaps).  Symbola (monochrome, Unicode 9) comes after
+# it for the symbols a colour font lacks.
 SYSTEM_EMOJI = ("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
                 "/usr/share/fonts/noto/NotoColorEmoji.ttf",
                 "C:\\Windows\\Fonts\\seguiemj.ttf")
+SHIPPED_COLOUR_EMOJI = "OpenMoji-Color.ttf"
 SHIPPED_EMOJI = "Symbola.ttf"
 
 
-def emoji_file(system=True):
-    if system:
-        for path in SYSTEM_EMOJI:
-            if os.path.exists(path):
-                return path
-    return os.path.join(HERE, SHIPPED_EMOJI)
+def emoji_files(system=True) -> list:
+    """The emoji fonts to fall back on, in order: a colour one, then Symbola."""
+    colour = next((p for p in SYSTEM_EMOJI if os.path.exists(p)), None) if system else None
+    return [colour or os.path.join(HERE, SHIPPED_COLOUR_EMOJI), os.path.join(HERE, SHIPPED_EMOJI)]
 
 
 def _open(path, px):
@@ -117,8 +121,10 @@ class FontStack:
     """The primary font and its fallbacks at one size and weight; render()
     draws a string with each character in the first font that has it."""
 
-    def __init__(self, px, bold, system_emoji=True):
-        primary = _open(PRIMARY[bold], px)
+    def __init__(self, px, bold, system_emoji=True, primary=None):
+        """`primary`: an open pygame font of the file PRIMARY[bold] (pygame_gui's)."""
+        if primary is None:
+            primary = _open(PRIMARY[bold], px)
         path = PRIMARY[bold]
         if primary is None:                   # (pygame_gui's font missing: pygame's own)
             primary, path = pygame.font.Font(None, round(px * 1.25)), pygame.font.get_default_font()
@@ -128,9 +134,9 @@ class FontStack:
             if os.path.exists(os.path.join(HERE, regular)):
                 path = os.path.join(HERE, bold_file if bold and bold_file else regular)
                 self.faces.append(_Face(path, px, bold and not bold_file, rtl_script))
-        path = emoji_file(system_emoji)
-        if os.path.exists(path):
-            self.faces.append(_Face(path, px))
+        for path in emoji_files(system_emoji):
+            if os.path.exists(path):
+                self.faces.append(_Face(path, px))
 
     # the pygame.font.Font interface the table uses
     def get_linesize(self):
@@ -164,37 +170,25 @@ class FontStack:
         if text.isascii():
             return self.primary.render(text, antialias, colour, background)
         runs = self.runs(text)
-        if len(runs) == 1 and not runs[0][0].bitmap and not runs[0][0].rtl:
+        if len(runs) == 1 and not runs[0][0].bitmap and not runs[0][0].rtl and runs[0][1] == runs[0][1].strip(" "):
             return runs[0][0].font.render(text, antialias, colour, background)
         line_h = self.primary.get_height()
         ascent = self.primary.get_ascent()
         parts = []
         space = self.primary.size(" ")[0]
         for face, chunk in runs:
-            if face.rtl and chunk != chunk.strip(" "):
-                # spaces at the ends of a right-to-left run stay where they are in the line
-                body = chunk.strip(" ")
-                lead, trail = len(chunk) - len(chunk.lstrip(" ")), len(chunk) - len(chunk.rstrip(" "))
-                if lead:
-                    parts.append((pygame.Surface((space * lead, 1), pygame.SRCALPHA), 0))
-                if body:
-                    parts.append((self._rtl(face, body, antialias, colour), ascent - face.font.get_ascent()))
-                if trail:
-                    parts.append((pygame.Surface((space * trail, 1), pygame.SRCALPHA), 0))
-                continue
-            if face.rtl:
-                img = self._rtl(face, chunk, antialias, colour)
-            else:
-                img = face.font.render(chunk, antialias, colour)
-            if face.bitmap:                 # colour emoji come at one big size
-                h = round(line_h * 0.86)
-                w = max(1, round(img.get_width() * h / img.get_height()))
-                img = pygame.transform.smoothscale(img.convert_alpha() if pygame.display.get_surface()
-                                                   else img, (w, h))
-                y = (line_h - h) // 2
-            else:
-                y = ascent - face.font.get_ascent()
-            parts.append((img, y))
+            # Spaces at the ends of another font's run are the primary font's
+            # (an emoji font's are wide; a right-to-left run's stay where they
+            # are in the line).
+            body = chunk if face is self.faces[0] else chunk.strip(" ")
+            lead = len(chunk) - len(chunk.lstrip(" ")) if body != chunk else 0
+            trail = len(chunk) - len(chunk.rstrip(" ")) if body != chunk else 0
+            if lead:
+                parts.append((pygame.Surface((space * lead, 1), pygame.SRCALPHA), 0))
+            if body:
+                parts.append(self._run(face, body, antialias, colour, line_h, ascent))
+            if trail:
+                parts.append((pygame.Surface((space * trail, 1), pygame.SRCALPHA), 0))
         # one line box of the primary font: text of other fonts is set on its
         # baseline (what reaches beyond the box is cut, as on any line)
         width = sum(img.get_width() for img, _ in parts)
@@ -206,6 +200,17 @@ class FontStack:
             out.blit(img, (x, y))
             x += img.get_width()
         return out
+
+    def _run(self, face, chunk, antialias, colour, line_h, ascent) -> tuple:
+        """(image, y in the line) of a run of one font."""
+        img = self._rtl(face, chunk, antialias, colour) if face.rtl else face.font.render(chunk, antialias, colour)
+        if face.bitmap:                 # colour emoji come at one big size
+            h = round(line_h * 0.86)
+            w = max(1, round(img.get_width() * h / img.get_height()))
+            img = pygame.transform.smoothscale(img.convert_alpha() if pygame.display.get_surface()
+                                               else img, (w, h))
+            return img, (line_h - h) // 2
+        return img, ascent - face.font.get_ascent()
 
     @staticmethod
     def _rtl(face, chunk, antialias, colour):

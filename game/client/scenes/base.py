@@ -5,7 +5,10 @@ import math
 import pygame
 import pygame_gui
 
-from .. import theme
+from .. import theme, widgets
+from ..fonts import gui as gui_fonts
+
+gui_fonts.install()          # names in any script on the forms too (fonts/gui.py)
 
 
 class Scene:
@@ -38,6 +41,42 @@ class Scene:
 
     def language_changed(self) -> None:
         self.resize(self.app.size)
+
+    def update_underneath(self, dt: float) -> None:
+        """Called once a frame while another scene lies on top of this one
+        (a menu, the rules, settings): a LAN table keeps its session serviced."""
+
+    def wake_ms_underneath(self):
+        """How long the idle loop may sleep while this scene lies under
+        another one (None: it has nothing to do there)."""
+        return None
+
+    def alert_text(self) -> str:
+        """What the player must know even while another scene covers this one
+        (a LAN table's lost connection); '' for nothing."""
+        return ""
+
+
+def alert_below(app, scene) -> str:
+    """The first alert of the scenes under `scene` (nearest first), or ''."""
+    stack = app.scenes
+    below = stack[:stack.index(scene)] if scene in stack else stack
+    return next((text for text in (s.alert_text() for s in reversed(below)) if text), "")
+
+
+def draw_alert(app, surf, text) -> None:
+    """An alert from below, as a strip at the bottom of the screen."""
+    if not text:
+        return
+    s = app.scale
+    w, h = surf.get_size()
+    img = app.text.render(text, 16, theme.TEXT, bold=True)
+    if img.get_width() > w - int(60 * s):
+        img = pygame.transform.smoothscale(img, (w - int(60 * s), img.get_height()))
+    r = img.get_rect(midbottom=(w // 2, h - int(14 * s))).inflate(int(28 * s), int(14 * s))
+    pygame.draw.rect(surf, (24, 20, 24), r, border_radius=8)
+    pygame.draw.rect(surf, theme.BAD, r, 2, border_radius=8)
+    surf.blit(img, img.get_rect(center=r.center))
 
 
 def gui_theme(scale: float) -> dict:
@@ -106,11 +145,13 @@ class GuiScene(Scene):
         super().__init__(app)
         self.manager = None
         self.buttons = {}          # semantic key -> UIButton (tools click these)
+        self.card = None           # the form's framed panel on the backdrop (build() sets it), or None
         self.resize(app.size)
 
     def resize(self, size) -> None:
         self.manager = pygame_gui.UIManager(size, gui_theme(self.app.scale))
         self.buttons = {}
+        self.card = None
         self.build()
         self.app.dirty = True
 
@@ -147,6 +188,15 @@ class GuiScene(Scene):
             _BACKGROUND["size"] = key
             _BACKGROUND["surf"] = _hex_backdrop(key, self.app.scale)
         surf.blit(_BACKGROUND["surf"], (0, 0))
+        if self.card is not None:      # a table-top panel, framed like the game menu's
+            widgets.panel(surf, self.card, theme.PANEL, theme.ACCENT, radius=max(6, round(12 * self.app.scale)),
+                          width=2)
+
+    def set_card(self, left, top, right, bottom) -> None:
+        """Frame the form's content (its outer edges) with a margin."""
+        m = int(26 * self.app.scale)
+        card = pygame.Rect(left - m, top - m // 2, right - left + 2 * m, bottom - top + m + m // 2)
+        self.card = card.clip(pygame.Rect((0, 0), self.app.size).inflate(-m // 3, -m // 3))     # on screen
 
     def button(self, key, rect, text, enabled=True, tooltip=None):
         b = pygame_gui.elements.UIButton(pygame.Rect(rect), text, self.manager, tool_tip_text=tooltip)

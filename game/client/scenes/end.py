@@ -79,18 +79,25 @@ class EndScene(GuiScene):
         if sm["ck"]:
             cols = ("settlements", "cities", "metropolis", "longest_road", "defenders", "merchant", "vp_cards",
                     "total")
-        table = pygame.Rect(int(40 * s), int(130 * s), int(w * 0.58), int(72 * s + 44 * s * len(sm["rows"])))
+        cw = (int(w * 0.58) - 180 * s) / len(cols)
+        # column heads in up to two lines ("Langste / handelsroute"), squeezed only if a word is wider
+        font = self.app.fonts.get(12, True)
+        heads = [widgets.wrap(tr("end." + c), font, int(cw - 4)) for c in cols]
+        heads = [lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])] for lines in heads]
+        head_h = 16 * s * max(len(lines) for lines in heads)
+        table = pygame.Rect(int(40 * s), int(130 * s), int(w * 0.58),
+                            int(56 * s + head_h + 44 * s * len(sm["rows"])))
         widgets.panel(surf, table, theme.PANEL)
         head = text.render(tr("end.breakdown"), 18, theme.TEXT, bold=True)
         surf.blit(head, (table.x + 12 * s, table.y + 8 * s))
-        cw = (table.w - 180 * s) / len(cols)
         y = table.y + 40 * s
-        for i, c in enumerate(cols):
-            img = text.render(tr("end." + c), 12, theme.TEXT_DIM, bold=True)
-            if img.get_width() > cw - 4:
-                img = pygame.transform.smoothscale(img, (int(cw - 4), img.get_height()))
-            surf.blit(img, img.get_rect(midtop=(table.x + 180 * s + cw * (i + 0.5), y)))
-        y += 24 * s
+        for i, lines in enumerate(heads):
+            for k, line in enumerate(lines):
+                img = text.render(line, 12, theme.TEXT_DIM, bold=True)
+                if img.get_width() > cw - 4:
+                    img = pygame.transform.smoothscale(img, (int(cw - 4), img.get_height()))
+                surf.blit(img, img.get_rect(midtop=(table.x + 180 * s + cw * (i + 0.5), y + k * 16 * s)))
+        y += head_h + 8 * s
         for row in sorted(sm["rows"], key=lambda r: -r["total"]):
             seat = row["seat"]
             pygame.draw.rect(surf, colours[seat], (table.x + 12 * s, y + 6 * s, 10 * s, 26 * s))

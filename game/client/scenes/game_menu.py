@@ -1,5 +1,8 @@
 """The in-game menu (Esc or the Menu button on the table): resume, settings,
-rules and costs, save, leave.  Drawn over the dimmed table.
+rules and costs, save (where this seat can save: hot-seat, or the host of
+a LAN game), leave.  Drawn over the dimmed table; a LAN table underneath
+goes on applying the host's frames (App calls its update_underneath), and a
+lost connection is shown over the menu.
 
 Buttons in dialogs go in one order everywhere: in a column the usual
 choice first (Resume on top, Leave last); in a row the way back on the
@@ -13,9 +16,10 @@ import pygame
 
 from .. import theme, widgets
 from ..i18n import tr
-from .base import Scene
+from .base import Scene, alert_below
 
 ITEMS = ("resume", "settings", "rules", "save", "leave")
+NOTE_SIZE = 14
 
 
 class GameMenuScene(Scene):
@@ -27,6 +31,16 @@ class GameMenuScene(Scene):
         self.confirm_leave = False
         self.message = ""                # after Save: where the game is kept, or why not
         self.message_bad = False
+
+    def items(self) -> tuple:
+        return ITEMS if self.can_save() else tuple(k for k in ITEMS if k != "save")
+
+    def lan(self):
+        return getattr(self.table.c, "lan", None)
+
+    def can_save(self) -> bool:
+        """Hot-seat games and the LAN host's laptop keep the save; a joined seat does not."""
+        return self.table.c.hotseat or bool(getattr(self.lan(), "is_host", False))
 
     # --- actions -----------------------------------------------------------------------
     def resume(self) -> None:
@@ -42,11 +56,20 @@ class GameMenuScene(Scene):
 
     def save(self) -> None:
         """Hot-seat games save themselves after every move; Save writes once
-        more and says where.  Over a LAN the host keeps the save."""
+        more and says where.  A LAN host saves after every command; Save
+        says where, or why the last write failed."""
         c = self.table.c
         saver = getattr(c, "saver", None)
+        if not self.can_save():
+            return
         if not c.hotseat:
-            self.message, self.message_bad = tr("gamemenu.saved_by_host"), False
+            hosting = self.lan().hosting
+            error = hosting.save_error()
+            if hosting.save_path is None or error:
+                reason = str(error) if error else tr("gamemenu.no_save_folder")
+                self.message, self.message_bad = tr("gamemenu.save_failed", reason=reason), True
+            else:
+                self.message, self.message_bad = tr("gamemenu.saved", file=os.path.basename(hosting.save_path)), False
         elif saver is None:
             reason = getattr(c, "save_error", None) or tr("gamemenu.no_save_folder")
             self.message, self.message_bad = tr("gamemenu.save_failed", reason=reason), True
@@ -101,11 +124,32 @@ class GameMenuScene(Scene):
         self.app.dirty = True
 
     # --- drawing ------------------------------------------------------------------------
+    def note_lines(self, width) -> list:
+        """[(line, colour)] under the title (leave dialog) or the buttons: a
+        lost connection of the game underneath first, then what Save did, or
+        (a joined LAN seat) who keeps the save."""
+        notes = []
+        alert = alert_below(self.app, self)
+        if alert:
+            notes.append((alert, theme.BAD))
+        if self.confirm_leave:
+            notes.insert(0, (self.leave_text(), theme.TEXT))
+        elif self.message:
+            notes.append((self.message, theme.BAD if self.message_bad else theme.GOOD))
+        elif not self.can_save():
+            notes.append((tr("gamemenu.saved_by_host"), theme.TEXT_DIM))
+        font = self.app.fonts.get(NOTE_SIZE)
+        return [(line, colour) for text, colour in notes for line in widgets.wrap(text, font, width)[:3]]
+
     def panel_rect(self) -> pygame.Rect:
         s = self.app.scale
         w, h = self.app.size
-        rows = 2 if self.confirm_leave else len(ITEMS)
-        r = pygame.Rect(0, 0, int(460 * s), int((110 + rows * 58 + (40 if self.message else 0)) * s))
+        r = pygame.Rect(0, 0, int(460 * s), 0)
+        lines = len(self.note_lines(r.w - int(50 * s))) * self.app.fonts.get(NOTE_SIZE).get_linesize()
+        if self.confirm_leave:          # title, the words, the two buttons in a row
+            r.h = int(70 * s) + lines + int((24 + 46 + 22) * s)
+        else:                           # title, the buttons in a column, the notes
+            r.h = int((70 + len(self.items()) * 58 + 10) * s) + lines + (int(12 * s) if lines else 0)
         r.center = (w // 2, h // 2)
         return r
 
@@ -124,31 +168,25 @@ class GameMenuScene(Scene):
         y = r.y + int(70 * s)
         bw, bh = r.w - int(80 * s), int(46 * s)
         acts = self.actions()
-        if self.confirm_leave:
-            font = self.app.fonts.get(14)
-            for line in widgets.wrap(self.leave_text(), font, r.w - int(50 * s))[:3]:
-                img = text.render(line, 14, theme.TEXT)
-                surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
-                y += img.get_height()
+        notes = self.note_lines(r.w - int(50 * s))
+        if not self.confirm_leave:
+            for key in self.items():
+                br = pygame.Rect(r.x + int(40 * s), y, bw, bh)
+                label = tr("gamemenu." + key) + ("  (F1)" if key == "rules" else "  (Esc)" if key == "resume" else "")
+                self._button(surf, key, br, label, acts[key], key == "resume")
+                y += int(58 * s)
+            y += int(4 * s)
+        for line, colour in notes:
+            img = text.render(line, NOTE_SIZE, colour, bold=colour == theme.BAD)
+            surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
+            y += self.app.fonts.get(NOTE_SIZE).get_linesize()
+        if self.confirm_leave:          # the way back on the left, the action on the right
             y = r.bottom - bh - int(22 * s)
             half = (bw - int(16 * s)) // 2
             for i, (key, label, primary) in enumerate((("stay", tr("gamemenu.stay"), False),
                                                        ("really_leave", tr("gamemenu.leave"), True))):
                 br = pygame.Rect(r.x + int(40 * s) + i * (half + int(16 * s)), y, half, bh)
                 self._button(surf, key, br, label, acts[key], primary)
-            return
-        for key in ITEMS:
-            br = pygame.Rect(r.x + int(40 * s), y, bw, bh)
-            label = tr("gamemenu." + key) + ("  (F1)" if key == "rules" else "  (Esc)" if key == "resume" else "")
-            self._button(surf, key, br, label, acts[key], key == "resume")
-            y += int(58 * s)
-        if self.message:
-            font = self.app.fonts.get(13)
-            colour = theme.BAD if self.message_bad else theme.GOOD
-            for line in widgets.wrap(self.message, font, r.w - int(40 * s))[:2]:
-                img = text.render(line, 13, colour)
-                surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
-                y += img.get_height()
 
     def leave_text(self) -> str:
         c = self.table.c

@@ -51,7 +51,8 @@ class LanHostScene(GuiScene):
         s = self.app.scale
         bh, gap = int(38 * s), int(10 * s)
         col0 = int(190 * s)
-        x0 = (w - int(900 * s)) // 2
+        width = int(720 * s)                  # the widest row: rules, two choices
+        x0 = (w - width) // 2
         y = int(28 * s)
         self.label((0, y, w, int(46 * s)), tr("lan.host_title"), "#heading")
         y += int(64 * s)
@@ -76,10 +77,10 @@ class LanHostScene(GuiScene):
             pygame.Rect(x0 + col0, y, int(330 * s), bh), self.manager,
             initial_text=self.game_name if self.game_name is not None else self._default_game_name())
         self.game_entry.set_text_length_limit(40)
-        cx = x0 + col0 + int(340 * s)
-        self.label((cx, y, int(150 * s), bh), tr("secure.join_code"))
+        y += bh + gap
+        self.label((x0, y, col0, bh), tr("secure.join_code"))      # its own row: the hint fits in the field
         self.code_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(cx + int(150 * s), y, int(220 * s), bh), self.manager,
+            pygame.Rect(x0 + col0, y, int(330 * s), bh), self.manager,
             initial_text=self.join_code, placeholder_text=tr("secure.join_code_host_hint"))
         self.code_entry.set_text_length_limit(32)
         y += bh + gap * 2
@@ -100,11 +101,12 @@ class LanHostScene(GuiScene):
             choice_row("new.commit", "commit", [(False, tr("new.commit_all")), (True, tr("new.commit_choose"))],
                        self.commit, int(250 * s))
         status = tr("lan.starting") if self.pending else self.error
-        self.label((x0, y, int(900 * s), bh), status, "#dim" if self.pending else "#error")
+        self.label((x0, y, width, bh), status, "#dim" if self.pending else "#error")
         y += bh + gap
         bw = int(220 * s)
         self.button("back", (w // 2 - bw - gap, y, bw, int(46 * s)), tr("new.back"), self.pending is None)
         self.button("host", (w // 2 + gap, y, bw, int(46 * s)), tr("lan.host_button"), self.pending is None)
+        self.set_card(x0, int(28 * s), x0 + width, y + int(46 * s))
 
     def on_gui(self, event) -> None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:

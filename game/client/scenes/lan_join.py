@@ -109,6 +109,7 @@ class LanJoinScene(GuiScene):
         self.error_label = self.label((x0, y + bh, int(900 * s), bh), "", "#error")
         bw = int(220 * s)
         self.button("back", (w // 2 - bw // 2, h - int(46 * s) - int(22 * s), bw, int(46 * s)), tr("new.back"))
+        self.set_card(x0, int(28 * s), x0 + int(900 * s), h - int(22 * s))
         self._refresh_widgets()
 
     def saved_seat(self, ad):
@@ -250,7 +251,7 @@ class LanJoinScene(GuiScene):
         self.close_browser()
         events = game.session.poll()
         if game.session.view is not None:            # a running game: our seat taken back
-            from .lobby import LanTableScene
+            from .lan_table import LanTableScene
             from ..lan import LanController
             self.app.replace(LanTableScene(self.app, LanController(game, events)))
         else:

@@ -156,10 +156,10 @@ class LoadScene(GuiScene):
             self.label((box.x, y - int(40 * s), box.w, int(32 * s)), tr("load.lan_pick_seat"))
             sw = min(bw, (w - int(40 * s)) // (len(self.picking) + 1) - gap)
             x = (w - (len(self.picking) + 1) * (sw + gap) + gap) // 2
+            self.button("pick_cancel", (x, y, sw, bh), tr("load.lan_pick_cancel"))     # the way back: left
             for seat, name in enumerate(self.picking):
-                self.button(f"seat_{seat}", (x, y, sw, bh), tr("load.lan_seat", n=seat + 1, name=name))
                 x += sw + gap
-            self.button("pick_cancel", (x, y, sw, bh), tr("load.lan_pick_cancel"))
+                self.button(f"seat_{seat}", (x, y, sw, bh), tr("load.lan_seat", n=seat + 1, name=name))
             return
         if self.confirm and e is not None:
             self.label((box.x, y - int(40 * s), box.w, int(32 * s)),

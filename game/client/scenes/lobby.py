@@ -1,4 +1,4 @@
-"""The LAN lobby, and the table and end screen over LAN.
+"""The LAN lobby (the table and end screen over LAN: scenes/lan_table.py).
 
 LobbyScene: the seats (name, colour, ready, connected), the host's rule
 choices, this player's name/colour/ready, and for the host the Start
@@ -10,11 +10,6 @@ the saved seats, away until their players rejoin with their tokens; the
 players who knock without a token, each with a button per away seat so the
 host can give them one (HostSession.assign: only by the host's click); and
 Continue, which opens the table (players still away can rejoin there).
-
-LanTableScene: the hot-seat table on a LanController (game/client/lan.py),
-plus what only a LAN game has: polling the session each frame, refusals as
-notes, each seat's connection state in its panel, and a banner while an
-away player must decide or while our own link is being re-established.
 """
 
 import time
@@ -22,19 +17,15 @@ import time
 import pygame
 import pygame_gui
 
-from game.engine.rules import IllegalCommand
-from game.engine.state import GAME_OVER
 from game.bots import LEVELS
 from net.protocol import COLOURS
 
 from .. import theme
-from ..eventtext import error_text
 from ..i18n import tr
-from ..lan import LanController, check_name, fair_text, local_addresses, next_link
+from ..lan import LanController, check_name, local_addresses, next_link
 from ..lan import key_text as lan_key_text
 from .base import GuiScene
-from .end import EndScene
-from .table import TableScene
+from .lan_table import LanTableScene, message_for_error
 
 
 def rules_summary(config: dict) -> str:
@@ -47,12 +38,6 @@ def rules_summary(config: dict) -> str:
     if config["rules"] == "ck" and config.get("knight_commit"):
         parts.append(tr("new.commit_choose"))
     return " · ".join(parts)
-
-
-def message_for_error(msg) -> str:
-    """A host's `error` (a refused lobby or game message) in the player's language."""
-    text = tr("lan.err." + msg["code"])
-    return msg["detail"] if text == "lan.err." + msg["code"] else text
 
 
 class LobbyScene(GuiScene):
@@ -118,13 +103,14 @@ class LobbyScene(GuiScene):
             self._build_knocking(y + int(68 * s), bh, gap)
             self.button("leave", (w // 2 - bw - gap, by, bw, int(46 * s)), tr("lan.leave"))
             self.button("start", (w // 2 + gap, by, bw, int(46 * s)), tr("lan.continue"))
+            self.set_card(int(60 * s), int(24 * s), w - int(60 * s), by + int(46 * s))
             self._refresh_widgets()
             return
         mine = self.mine() or {}
         self.label((self.x0, y, col0, bh), tr("lan.your_name"))
         self.name_entry = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(self.x0 + col0, y, int(300 * s), bh), self.manager,
-            initial_text=self.name_text if self.name_text is not None else mine.get("name", ""))
+            initial_text=self.name_text or mine.get("name", ""))      # (empty before our seat was known)
         self.name_entry.set_text_length_limit(16)
         self.button("rename", (self.x0 + col0 + int(310 * s), y, int(160 * s), bh), tr("lan.rename"))
         y += bh + gap
@@ -135,13 +121,14 @@ class LobbyScene(GuiScene):
         self.info_label = self.label((self.x0, y, int(900 * s), int(30 * s)), "", "#dim")
         self.error_label = self.label((self.x0, y + int(30 * s), int(900 * s), int(30 * s)), "", "#error")
         if self.lan.is_host:        # a computer for an empty seat, at the level shown
-            cy = by - bh - 2 * gap
-            self.button("add_computer", (w // 2 - bw - gap, cy, bw, bh), "")
-            self.button("computer_level", (w // 2 + gap, cy, bw, bh), "")
+            cy, cw = by - bh - 2 * gap, int(300 * s)        # ("Computer toevoegen (Gemiddeld)")
+            self.button("add_computer", (w // 2 - cw - gap, cy, cw, bh), "")
+            self.button("computer_level", (w // 2 + gap, cy, cw, bh), "")
         leave_x = w // 2 - bw - gap if self.lan.is_host else w // 2 - bw // 2
         self.button("leave", (leave_x, by, bw, int(46 * s)), tr("lan.leave"))
         if self.lan.is_host:
             self.button("start", (w // 2 + gap, by, bw, int(46 * s)), tr("new.start"))
+        self.set_card(int(60 * s), int(24 * s), w - int(60 * s), by + int(46 * s))      # (the rules line is wide)
         self._refresh_widgets()
 
     def _build_knocking(self, y, bh, gap) -> None:
@@ -182,6 +169,9 @@ class LobbyScene(GuiScene):
             self.app.dirty = True
             return
         mine = self.mine() or {}
+        entry = self.name_entry
+        if entry is not None and not entry.get_text() and not entry.is_focused and mine.get("name"):
+            entry.set_text(mine["name"])          # our seat became known after the form was built
         colour = mine.get("colour")
         self.buttons["colour"].set_text("      " + tr("colour." + colour) if colour else "")
         ready = self.buttons["ready"]
@@ -412,184 +402,3 @@ class LobbyScene(GuiScene):
                                   theme.TEXT if conn else theme.BAD)
                 surf.blit(img, img.get_rect(midleft=(dot[0] + int(14 * s), r.centery)))
             y += self.row_h()
-
-
-class LanTableScene(TableScene):
-    """The table over LAN (see the module docstring)."""
-
-    def __init__(self, app, controller: LanController):
-        self.lan = controller.lan
-        self.shown_away = set()         # seats the last frame marked away
-        self.was_deciding = False
-        super().__init__(app, controller)
-        self.seen = max(self.seen, controller.seq)      # a rejoin's view covers the records before it
-        if controller.rejoined:
-            self.note(tr("lan.welcome_back", name=self.names[controller.seat], n=controller.seat + 1),
-                      theme.GOOD, 6.0)
-
-    def update(self, dt) -> None:
-        if self.app.scene is not self:
-            return
-        resynced = False
-        for kind, data in self.c.poll():
-            if kind == "synced":
-                resynced = True
-            elif kind == "rejected" and data["code"] != "stale":     # stale: overtaken, nothing lost
-                err = IllegalCommand(data["code"], data["detail"])
-                self.note(tr("note.refused", reason=error_text(err)), theme.BAD)
-            elif kind == "error":
-                self.note(message_for_error(data), theme.BAD)
-            elif kind == "fair":
-                text, ok = fair_text(data)
-                self.note(text, theme.GOOD if ok else theme.BAD, 12.0)
-            if kind in ("seat_status", "lobby", "disconnected", "reconnected", "bye", "synced", "rejected",
-                        "host_fault"):
-                self.app.dirty = True
-        if resynced:
-            self.refresh()
-            self.seen = max(self.seen, self.c.seq)
-        deciding = self.c.session.game.must_decide()
-        if deciding and not self.was_deciding:
-            self.app.sounds.play("chime")          # our move (hot-seat chimes at the curtain)
-        self.was_deciding = deciding
-        super().update(dt)
-
-    def wake_ms(self) -> int:
-        return 50              # records wait in the session's queue until we poll
-
-    def prompt(self) -> str:
-        waiting = self.c.waiting_for()
-        if waiting and self.view.phase != GAME_OVER:
-            return tr("lan.waiting_for", names=", ".join(self.names[s] for s in waiting))
-        return super().prompt()
-
-    def to_menu(self) -> None:
-        """Leaving asks once more; the host's leaving ends the game for all."""
-        if time.monotonic() < self.leave_armed_until:
-            self.lan.close()
-            self.app.pop()
-        else:
-            self.leave_armed_until = time.monotonic() + 3.0
-            self.note(tr("lan.leave_confirm_host" if self.lan.is_host else "lan.leave_confirm"), theme.ACCENT, 3.0)
-
-    def show_results(self) -> None:
-        self.app.replace(LanEndScene(self.app, self.c, time.monotonic() - self.started))
-
-    # --- drawing -------------------------------------------------------------------------------
-    def draw(self, surf) -> None:
-        super().draw(surf)
-        self._draw_connections(surf)
-        self._draw_banner(surf)
-
-    def _draw_connections(self, surf) -> None:
-        """A green dot after each connected player's name; away players'
-        panels are dimmed and marked."""
-        s, text = self.layout.s, self.app.text
-        self.shown_away = set()
-        for seat, rect in enumerate(self.layout.panels):
-            name = text.render(self.names[seat], 17, theme.TEXT, bold=True)
-            x = rect.x + int(18 * s) + name.get_width() + int(10 * s)
-            cy = rect.y + int(6 * s) + name.get_height() // 2
-            if self.c.connected(seat):
-                pygame.draw.circle(surf, theme.GOOD, (x + int(4 * s), cy), max(3, int(5 * s)))
-                continue
-            self.shown_away.add(seat)
-            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-            shade.fill((10, 14, 20, 120))
-            surf.blit(shade, rect.topleft)
-            img = text.render(tr("lan.away"), 12, (30, 16, 14), bold=True)
-            pill = img.get_rect(midleft=(x, cy)).inflate(int(12 * s), int(4 * s))
-            pygame.draw.rect(surf, theme.BAD, pill, border_radius=6)
-            surf.blit(img, img.get_rect(center=pill.center))
-
-    def banner_text(self) -> str:
-        """What the banner says now ('' for no banner)."""
-        link = self.c.link
-        if link == "reconnecting":
-            return tr("lan.banner_reconnecting")
-        if link == "lost":
-            return tr("lan.banner_lost")
-        if link == "closed" and self.c.over is None:
-            return tr("lan.banner_closed")
-        if link == "taken":
-            return tr("lan.banner_taken")
-        if link == "fault":
-            return tr("netguard.host_fault", detail=self.c.fault)
-        away = self.c.away_deciders()
-        if away:
-            return tr("lan.banner_away", names=", ".join(self.names[s] for s in away))
-        return ""
-
-    def _draw_banner(self, surf) -> None:
-        msg = self.banner_text()
-        if not msg or self.game_over_at is not None:
-            return
-        L, s, text = self.layout, self.layout.s, self.app.text
-        img = text.render(msg, 16, theme.TEXT, bold=True)
-        if img.get_width() > L.board.w - int(40 * s):
-            img = pygame.transform.smoothscale(img, (L.board.w - int(40 * s), img.get_height()))
-        r = img.get_rect(midbottom=(L.board.centerx, L.board.bottom - int(10 * s))).inflate(int(24 * s), int(12 * s))
-        colour = theme.BAD if self.c.link != "ok" else theme.ACCENT
-        pygame.draw.rect(surf, (24, 20, 24), r, border_radius=8)
-        pygame.draw.rect(surf, colour, r, 2, border_radius=8)
-        surf.blit(img, img.get_rect(center=r.center))
-        y = r.y - int(8 * s)
-        for seat in self.lendable_seats():
-            b = pygame.Rect(0, 0, int(360 * s), int(36 * s))
-            b.midbottom = (L.board.centerx, y)
-            self.btn(surf, ("lend", seat), b, tr("lanbots.lend", name=self.names[seat]),
-                     lambda seat=seat: self.lend(seat), size=14)
-            y = b.y - int(6 * s)
-
-    def lendable_seats(self) -> list:
-        """Away seats that must decide and no computer plays yet (host only)."""
-        if not self.lan.is_host or self.c.link != "ok":
-            return []
-        return [s for s in self.c.away_deciders() if not self.lan.computers.playing_for(s)]
-
-    def lend(self, seat: int) -> None:
-        """Let a computer play for an away player; their rejoin takes the seat back."""
-        try:
-            self.lan.lend_seat(seat, self.app.prefs.get("lan_computer_level", "medium"))
-        except (ValueError, OSError) as exc:
-            self.note(tr("lanbots.cannot", reason=str(exc)), theme.BAD)
-            return
-        self.note(tr("lanbots.lent", name=self.names[seat]), theme.ACCENT, 6.0)
-        self.app.dirty = True
-
-
-class LanEndScene(EndScene):
-    """The end screen of a LAN game: back to the menu (leaving the game), and
-    the check of the fair deal ("dice and cards verified fair" or what failed)."""
-
-    def update(self, dt) -> None:
-        for kind, data in self.c.poll():        # the host's reveal may come after the end
-            if kind == "fair":
-                self.app.dirty = True
-        super().update(dt)
-
-    def fair_line(self) -> tuple:
-        """(text, ok) of the fair check, or ('', True) while it is awaited."""
-        return fair_text(self.c.fair) if self.c.fair is not None else ("", True)
-
-    def draw(self, surf) -> None:
-        super().draw(surf)
-        text, ok = self.fair_line()
-        if text:
-            s = self.app.scale
-            img = self.app.text.render(text, 17, theme.GOOD if ok else theme.BAD, bold=True)
-            w, h = surf.get_size()
-            if img.get_width() > w - int(40 * s):
-                img = pygame.transform.smoothscale(img, (w - int(40 * s), img.get_height()))
-            surf.blit(img, img.get_rect(midbottom=(w / 2, h - int(80 * s))))
-
-    def build(self) -> None:
-        w, h = self.app.size
-        s = self.app.scale
-        bw, bh = int(220 * s), int(46 * s)
-        self.button("menu", (w // 2 - bw // 2, h - bh - int(24 * s), bw, bh), tr("end.menu"))
-
-    def on_gui(self, event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.buttons["menu"]:
-            self.c.lan.close()
-            self.app.pop()

@@ -161,15 +161,15 @@ class NewGameScene(GuiScene):
         s = self.app.scale
         compact = self.rules == "ck"          # one more row (the C&K option) must fit at 720 px
         bh, gap = (int(34 * s), int(8 * s)) if compact else (int(38 * s), int(10 * s))
-        col0 = int(170 * s)
-        x0 = (w - int(940 * s)) // 2
+        col0 = int(200 * s)                   # room for "Punten om te winnen" and a gap
+        x0 = (w - int(970 * s)) // 2
         y = int(28 * s)
         self.label((0, y, w, int(46 * s)), tr("new.title"), "#heading")
         y += int((56 if compact else 64) * s)
 
         def choice_row(label, key, options, current, width=int(170 * s)):
             nonlocal y
-            self.label((x0, y, col0, bh), tr(label))
+            self.label((x0, y, col0 - gap, bh), tr(label))
             for i, (value, text) in enumerate(options):
                 enabled = key != "rules" or value in CLIENT_RULES
                 b = self.button(f"{key}_{value}", (x0 + col0 + i * (width + gap), y, width, bh), text,
@@ -182,7 +182,7 @@ class NewGameScene(GuiScene):
         self.entries = []
         name_w, colour_w, kind_w, level_w = int(290 * s), int(150 * s), int(150 * s), int(150 * s)
         for i in range(self.players):
-            self.label((x0, y, col0, bh), tr("new.player_n", n=i + 1))
+            self.label((x0, y, col0 - gap, bh), tr("new.player_n", n=i + 1))
             x = x0 + col0
             e = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, name_w, bh), self.manager,
                                                     initial_text=self.name_of(i))
@@ -204,14 +204,14 @@ class NewGameScene(GuiScene):
                    self.rules, int(250 * s))
         choice_row("new.board", "board", [("beginner", tr("new.board.beginner")),
                                           ("random", tr("new.board.random"))], self.board, int(250 * s))
-        self.label((x0, y, col0, bh), tr("new.seed"))
+        self.label((x0, y, col0 - gap, bh), tr("new.seed"))
         self.seed_entry = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(x0 + col0, y, int(250 * s), bh), self.manager, initial_text=self.seed_text,
             placeholder_text=tr("seats.seed_fresh"))
         self.seed_entry.set_text_length_limit(24)    # room to type nonsense, which gets a message
         self.label((x0 + col0 + int(260 * s), y, int(500 * s), bh), tr("seats.seed_hint"), "#dim")
         y += bh + gap
-        self.label((x0, y, col0, bh), tr("new.vp_target"))
+        self.label((x0, y, col0 - gap, bh), tr("new.vp_target"))
         self.button("vp_minus", (x0 + col0, y, bh, bh), "−")
         self.label((x0 + col0 + bh, y, int(80 * s), bh), str(self.vp))
         self.button("vp_plus", (x0 + col0 + bh + int(80 * s), y, bh, bh), "+")
@@ -222,11 +222,12 @@ class NewGameScene(GuiScene):
         else:
             choice_row("new.commit", "commit", [(False, tr("new.commit_all")), (True, tr("new.commit_choose"))],
                        self.commit, int(250 * s))
-        self.label((x0, y, int(940 * s), bh), self.error, "#error")
+        self.label((x0, y, int(970 * s), bh), self.error, "#error")
         y += bh + gap
         bw = int(220 * s)
         self.button("back", (w // 2 - bw - gap, y, bw, int(46 * s)), tr("new.back"))
         self.button("start", (w // 2 + gap, y, bw, int(46 * s)), tr("new.start"))
+        self.set_card(x0, int(28 * s), x0 + int(970 * s), y + int(46 * s))
 
     def on_gui(self, event) -> None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:

@@ -18,7 +18,7 @@ from game.engine.constants import (
 from .. import theme, widgets
 from ..eventtext import cards_text
 from ..i18n import tr
-from .base import Scene
+from .base import Scene, alert_below, draw_alert
 
 BOTH, BASE, CK = "both", "base", "ck"
 # section -> items (catalog key under rulebook.<section>., rule id, rule sets, cost or None)
@@ -218,3 +218,4 @@ class RulesScreen(Scene):
             pygame.draw.rect(surf, theme.ACCENT, knob, border_radius=3)
         img = text.render(tr("rulebook.keys") if self.max_scroll() else tr("rulebook.keys_close"), 12, theme.TEXT_DIM)
         surf.blit(img, img.get_rect(midbottom=(self.size[0] // 2, self.size[1] - int(5 * s))))
+        draw_alert(self.app, surf, alert_below(self.app, self))     # e.g. the LAN game under it lost its host

@@ -6,7 +6,7 @@ import pygame_gui
 
 from ..i18n import tr
 from ..settings import COMPUTER_SPEEDS
-from .base import GuiScene
+from .base import GuiScene, alert_below, draw_alert
 
 
 class SettingsScene(GuiScene):
@@ -48,6 +48,7 @@ class SettingsScene(GuiScene):
             self.manager, click_increment=10)
         y += bh + 3 * gap
         self.button("back", ((w - bw) // 2, y, bw, bh), tr("settings.back"))
+        self.set_card(x0, int(h * 0.12), x0 + col + 2 * bw + gap, y + bh)
 
     def on_gui(self, event) -> None:
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
@@ -79,6 +80,10 @@ class SettingsScene(GuiScene):
             if computers is not None:
                 computers.speed = speed
         self.resize(self.app.size)
+
+    def draw(self, surf) -> None:
+        super().draw(surf)
+        draw_alert(self.app, surf, alert_below(self.app, self))     # e.g. the LAN game under it lost its host
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -9,7 +9,7 @@ Hot-seat privacy: the viewer is the seat that must decide now; whenever that
 changes a curtain ("pass the device to NAME") hides the screen until that
 player reveals it, and only then is their hand drawn.  Over LAN
 (`controller.hotseat` False) the viewer is always the laptop's own seat and
-there is no curtain; scenes/lobby.py's LanTableScene adds the connection
+there is no curtain; scenes/lan_table.py's LanTableScene adds the connection
 state.
 
 Cities & Knights: knights, walls, metropolises and the merchant are drawn
@@ -147,7 +147,6 @@ class TableScene(Scene):
         self.drawn_hand_seat = None          # whose private cards the last frame showed
         self._rnd = random.Random()
         self._wrap_cache = {}
-        self.leave_armed_until = 0.0
         # Computer seats (hot-seat): played by ComputerSeats, never shown a curtain.
         levels = getattr(controller, "computers", None) or [None] * self.n
         self.people = [s for s in range(self.n) if levels[s] is None]

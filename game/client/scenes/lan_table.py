@@ -1,0 +1,220 @@
+"""The table and the end screen over LAN.
+
+LanTableScene: the hot-seat table on a LanController (game/client/lan.py),
+plus what only a LAN game has: polling the session each frame (also while
+the game menu, the rules or the settings lie on top: update_underneath),
+refusals as notes, each seat's connection state in its panel, and a banner
+while an away player must decide or while our own link is being
+re-established.  The Menu button opens the same game menu as hot-seat.
+
+LanEndScene: the end screen, and the check of the fair deal.
+"""
+
+import time
+
+import pygame
+import pygame_gui
+
+from game.engine.rules import IllegalCommand
+from game.engine.state import GAME_OVER
+
+from .. import theme
+from ..eventtext import error_text
+from ..i18n import tr
+from ..lan import LanController, fair_text
+from .end import EndScene
+from .table import TableScene
+
+
+def message_for_error(msg) -> str:
+    """A host's `error` (a refused lobby or game message) in the player's language."""
+    text = tr("lan.err." + msg["code"])
+    return msg["detail"] if text == "lan.err." + msg["code"] else text
+
+
+class LanTableScene(TableScene):
+    """The table over LAN (see the module docstring)."""
+
+    def __init__(self, app, controller: LanController):
+        self.lan = controller.lan
+        self.shown_away = set()         # seats the last frame marked away
+        self.was_deciding = False
+        super().__init__(app, controller)
+        self.seen = max(self.seen, controller.seq)      # a rejoin's view covers the records before it
+        if controller.rejoined:
+            self.note(tr("lan.welcome_back", name=self.names[controller.seat], n=controller.seat + 1),
+                      theme.GOOD, 6.0)
+
+    def update(self, dt) -> None:
+        self.service()
+        super().update(dt)
+
+    def update_underneath(self, dt) -> None:
+        """Under the game menu, the rules or settings the game goes on: the
+        host's frames are applied (and the table under a menu redrawn), so
+        nothing piles up and a lost connection is seen at once."""
+        self.service()
+
+    def wake_ms_underneath(self):
+        return self.wake_ms()
+
+    def alert_text(self) -> str:
+        return self.banner_text() if self.c.link != "ok" else ""
+
+    def service(self) -> None:
+        """Apply what the host sent since the last frame."""
+        resynced = False
+        for kind, data in self.c.poll():
+            if kind == "synced":
+                resynced = True
+            elif kind == "rejected" and data["code"] != "stale":     # stale: overtaken, nothing lost
+                err = IllegalCommand(data["code"], data["detail"])
+                self.note(tr("note.refused", reason=error_text(err)), theme.BAD)
+            elif kind == "error":
+                self.note(message_for_error(data), theme.BAD)
+            elif kind == "fair":
+                text, ok = fair_text(data)
+                self.note(text, theme.GOOD if ok else theme.BAD, 12.0)
+            if kind in ("seat_status", "lobby", "disconnected", "reconnected", "bye", "synced", "rejected",
+                        "host_fault"):
+                self.app.dirty = True
+        if resynced:
+            self.refresh()
+            self.seen = max(self.seen, self.c.seq)
+        deciding = self.c.session.game.must_decide()
+        if deciding and not self.was_deciding:
+            self.app.sounds.play("chime")          # our move (hot-seat chimes at the curtain)
+        self.was_deciding = deciding
+        if self.c.seq != self.seen:
+            self.refresh()
+
+    def wake_ms(self) -> int:
+        return 50              # records wait in the session's queue until we poll
+
+    def prompt(self) -> str:
+        waiting = self.c.waiting_for()
+        if waiting and self.view.phase != GAME_OVER:
+            return tr("lan.waiting_for", names=", ".join(self.names[s] for s in waiting))
+        return super().prompt()
+
+    def show_results(self) -> None:
+        self.app.replace(LanEndScene(self.app, self.c, time.monotonic() - self.started))
+
+    # --- drawing -------------------------------------------------------------------------------
+    def draw(self, surf) -> None:
+        super().draw(surf)
+        self._draw_connections(surf)
+        self._draw_banner(surf)
+
+    def _draw_connections(self, surf) -> None:
+        """A green dot after each connected player's name; away players'
+        panels are dimmed and marked."""
+        s, text = self.layout.s, self.app.text
+        self.shown_away = set()
+        for seat, rect in enumerate(self.layout.panels):
+            name = text.render(self.names[seat], 17, theme.TEXT, bold=True)
+            x = rect.x + int(18 * s) + name.get_width() + int(10 * s)
+            cy = rect.y + int(6 * s) + name.get_height() // 2
+            if self.c.connected(seat):
+                pygame.draw.circle(surf, theme.GOOD, (x + int(4 * s), cy), max(3, int(5 * s)))
+                continue
+            self.shown_away.add(seat)
+            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+            shade.fill((10, 14, 20, 120))
+            surf.blit(shade, rect.topleft)
+            img = text.render(tr("lan.away"), 12, (30, 16, 14), bold=True)
+            pill = img.get_rect(midleft=(x, cy)).inflate(int(12 * s), int(4 * s))
+            pygame.draw.rect(surf, theme.BAD, pill, border_radius=6)
+            surf.blit(img, img.get_rect(center=pill.center))
+
+    def banner_text(self) -> str:
+        """What the banner says now ('' for no banner)."""
+        link = self.c.link
+        if link == "reconnecting":
+            return tr("lan.banner_reconnecting")
+        if link == "lost":
+            return tr("lan.banner_lost")
+        if link == "closed" and self.c.over is None:
+            return tr("lan.banner_closed")
+        if link == "taken":
+            return tr("lan.banner_taken")
+        if link == "fault":
+            return tr("netguard.host_fault", detail=self.c.fault)
+        away = self.c.away_deciders()
+        if away:
+            return tr("lan.banner_away", names=", ".join(self.names[s] for s in away))
+        return ""
+
+    def _draw_banner(self, surf) -> None:
+        msg = self.banner_text()
+        if not msg or self.game_over_at is not None:
+            return
+        L, s, text = self.layout, self.layout.s, self.app.text
+        img = text.render(msg, 16, theme.TEXT, bold=True)
+        if img.get_width() > L.board.w - int(40 * s):
+            img = pygame.transform.smoothscale(img, (L.board.w - int(40 * s), img.get_height()))
+        r = img.get_rect(midbottom=(L.board.centerx, L.board.bottom - int(10 * s))).inflate(int(24 * s), int(12 * s))
+        colour = theme.BAD if self.c.link != "ok" else theme.ACCENT
+        pygame.draw.rect(surf, (24, 20, 24), r, border_radius=8)
+        pygame.draw.rect(surf, colour, r, 2, border_radius=8)
+        surf.blit(img, img.get_rect(center=r.center))
+        y = r.y - int(8 * s)
+        for seat in self.lendable_seats():
+            b = pygame.Rect(0, 0, int(360 * s), int(36 * s))
+            b.midbottom = (L.board.centerx, y)
+            self.btn(surf, ("lend", seat), b, tr("lanbots.lend", name=self.names[seat]),
+                     lambda seat=seat: self.lend(seat), size=14)
+            y = b.y - int(6 * s)
+
+    def lendable_seats(self) -> list:
+        """Away seats that must decide and no computer plays yet (host only)."""
+        if not self.lan.is_host or self.c.link != "ok":
+            return []
+        return [s for s in self.c.away_deciders() if not self.lan.computers.playing_for(s)]
+
+    def lend(self, seat: int) -> None:
+        """Let a computer play for an away player; their rejoin takes the seat back."""
+        try:
+            self.lan.lend_seat(seat, self.app.prefs.get("lan_computer_level", "medium"))
+        except (ValueError, OSError) as exc:
+            self.note(tr("lanbots.cannot", reason=str(exc)), theme.BAD)
+            return
+        self.note(tr("lanbots.lent", name=self.names[seat]), theme.ACCENT, 6.0)
+        self.app.dirty = True
+
+
+class LanEndScene(EndScene):
+    """The end screen of a LAN game: back to the menu (leaving the game), and
+    the check of the fair deal ("dice and cards verified fair" or what failed)."""
+
+    def update(self, dt) -> None:
+        for kind, data in self.c.poll():        # the host's reveal may come after the end
+            if kind == "fair":
+                self.app.dirty = True
+        super().update(dt)
+
+    def fair_line(self) -> tuple:
+        """(text, ok) of the fair check, or ('', True) while it is awaited."""
+        return fair_text(self.c.fair) if self.c.fair is not None else ("", True)
+
+    def draw(self, surf) -> None:
+        super().draw(surf)
+        text, ok = self.fair_line()
+        if text:
+            s = self.app.scale
+            img = self.app.text.render(text, 17, theme.GOOD if ok else theme.BAD, bold=True)
+            w, h = surf.get_size()
+            if img.get_width() > w - int(40 * s):
+                img = pygame.transform.smoothscale(img, (w - int(40 * s), img.get_height()))
+            surf.blit(img, img.get_rect(midbottom=(w / 2, h - int(80 * s))))
+
+    def build(self) -> None:
+        w, h = self.app.size
+        s = self.app.scale
+        bw, bh = int(220 * s), int(46 * s)
+        self.button("menu", (w // 2 - bw // 2, h - bh - int(24 * s), bw, bh), tr("end.menu"))
+
+    def on_gui(self, event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.buttons["menu"]:
+            self.c.lan.close()
+            self.app.pop()
