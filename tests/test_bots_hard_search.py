@@ -83,8 +83,9 @@ def test_decision_kind_names_the_phase_or_the_command_family():
     state = position("base", 1, 300).copy()
     state.phase = MAIN
     assert [decision_kind(state, c) for c in (("end_turn", 0), ("build_road", 0, 1), ("build_city", 0, 5),
-                                              ("play_knight", 0), ("maritime", 0, 1, 2), ("buy_dev", 0))] \
-        == ["end", "road", "build", "card", "trade", "card"]
+                                              ("play_knight", 0), ("maritime", 0, 1, 2), ("buy_dev", 0),
+                                              ("improve", 0, 1), ("recruit_knight", 0, 3))] \
+        == ["end", "road", "build", "card", "trade", "card", "improve", "knight"]
 
 
 class _ScoredSearch(Search):

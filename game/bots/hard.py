@@ -15,9 +15,13 @@ a couple of turns with a fast policy and then trusts a hand-tuned valuation
 spends the same time where decisions differ.  Sampling complete states and
 applying the real rules means every rule of both rule sets (C&K cards,
 barbarians, forced decisions) is modelled for free, with no second rules
-implementation to drift.  Medium's choice in the field makes Hard at least
-consider what the greedy player would do, and the search decides whether
-something else is better.
+implementation to drift.
+
+Medium's choice is the default: it always enters the search, is never cut by
+successive halving, and another candidate replaces it only when it scores
+better on the same samples (by `confidence` standard errors of the paired
+difference when that is set).  The search thus adds to Medium's play what
+the samples show, instead of replacing good greedy choices by noise.
 """
 
 from collections import Counter
@@ -32,9 +36,10 @@ from .facts import about_to_win
 from .medium import MediumPlayer
 from .search import Search, candidates
 
-# Playouts per decision: a fixed count, so Hard plays equally well on a busy
-# machine (a time budget made it weaker exactly when the machine was loaded)
-# and its games replay exactly; MAX_MS caps the wall-clock time of one decision.
+# Playouts per decision: a fixed count, so Hard plays the same on a busy
+# machine as on an idle one (a time budget plays fewer playouts when others
+# load the cores) and its games replay exactly; MAX_MS caps the wall-clock
+# time of one decision all the same.
 DEFAULT_PLAYOUTS = 60
 MAX_MS = 2500
 OFFERS_PER_TURN = 2     # domestic offers we make in one turn, each different
@@ -54,7 +59,10 @@ def helps_a_leader(view, cmd) -> bool:
 _PHASE_KIND = {SETUP_SETTLEMENT: "setup", SETUP_ROAD: "setup", ROLL: "roll", DISCARD: "discard",
                ROBBER: "robber", STEAL: "robber", TRADE: "answer", DECIDE: "decide"}
 _COMMAND_KIND = {"build_road": "road", "build_settlement": "build", "build_city": "build",
-                 "offer": "trade", "maritime": "trade", "buy_dev": "card", "end_turn": "end"}
+                 "build_wall": "build", "improve": "improve", "offer": "trade", "maritime": "trade",
+                 "harbor_trade": "trade", "buy_dev": "card", "progress": "card", "end_turn": "end",
+                 "recruit_knight": "knight", "activate_knight": "knight", "promote_knight": "knight",
+                 "move_knight": "knight", "displace_knight": "knight", "chase_robber": "knight"}
 
 
 def decision_kind(view, cmd) -> str:
@@ -64,8 +72,7 @@ def decision_kind(view, cmd) -> str:
     kind = _PHASE_KIND.get(view.phase)
     if kind is not None:
         return kind
-    return _COMMAND_KIND.get(cmd[0], "card" if cmd[0].startswith("play_") or cmd[0] == "progress"
-                             else "other")
+    return _COMMAND_KIND.get(cmd[0], "card" if cmd[0].startswith("play_") else "other")
 
 
 class HardBot:
