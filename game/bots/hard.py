@@ -42,6 +42,10 @@ from .search import Search, candidates
 # time of one decision all the same.
 DEFAULT_PLAYOUTS = 60
 MAX_MS = 2500
+# Standard errors by which a candidate must beat Medium's choice on common
+# samples: without it the search overruled Medium about 40 times a game,
+# often on noise, and lost most C&K games doing so (figures: README).
+CONFIDENCE = 2.0
 OFFERS_PER_TURN = 2     # domestic offers we make in one turn, each different
 
 
@@ -95,6 +99,7 @@ class HardBot:
         self.search_kinds = None if search_kinds is None else frozenset(search_kinds)
         self.overruled = Counter()      # (kind of Medium's choice, kind played): for tools
         self.rng = Rng(seed, stream=2027)
+        search_options.setdefault("confidence", CONFIDENCE)
         self.search = Search(seat, self.rng, **search_options)
         # Medium's choice always enters the search (its own generator, seeded from ours).
         self.prior = MediumPlayer(seat, self.rng.next32())
