@@ -44,7 +44,7 @@ DEFAULT_PLAYOUTS = 60
 MAX_MS = 2500
 # Standard errors by which a candidate must beat Medium's choice on common
 # samples: without it the search overruled Medium about 40 times a game,
-# often on noise, and lost most C&K games doing so (figures: README).
+# often on noise (figures: README, Measured).
 CONFIDENCE = 2.0
 OFFERS_PER_TURN = 2     # domestic offers we make in one turn, each different
 
