@@ -43,3 +43,17 @@ def test_arena_refuses_bad_arguments_clearly(capsys):
             arena.main(argv)
         assert info.value.code == 2
     assert "unknown level(s): grandmaster" in capsys.readouterr().err
+
+
+def test_bench_hard_reports_where_the_search_overruled_medium(capsys):
+    """tools.bench_hard seats Hard with the given search options and counts,
+    per game, the decisions where it played something else than Medium."""
+    from tools import bench_hard
+    assert bench_hard.main(["--games", "1", "--seed", "3", "--iterations", "6",
+                            "--search-kinds", "answer,robber", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hard_options"] == {"iterations": 6, "search_kinds": ["answer", "robber"]}
+    assert out["finished"] + out["truncated"] == 1
+    for key in out["overruled_per_game"]:
+        medium, played = key.split(">")
+        assert {medium, played} <= {"answer", "robber"}

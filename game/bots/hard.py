@@ -15,19 +15,37 @@ a couple of turns with a fast policy and then trusts a hand-tuned valuation
 spends the same time where decisions differ.  Sampling complete states and
 applying the real rules means every rule of both rule sets (C&K cards,
 barbarians, forced decisions) is modelled for free, with no second rules
-implementation to drift.  Medium's choice in the field makes Hard at least
-consider what the greedy player would do, and the search decides whether
-something else is better.
+implementation to drift.
+
+Medium's choice is the default: it always enters the search, is never cut by
+successive halving, and another candidate replaces it only when it scores
+better on the same samples (by `confidence` standard errors of the paired
+difference when that is set).  The search thus adds to Medium's play what
+the samples show, instead of replacing good greedy choices by noise.
 """
+
+from collections import Counter
 
 from game.engine import check, deciders, legal_commands
 from game.engine.rng import Rng
+from game.engine.state import (
+    DECIDE, DISCARD, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE,
+)
 
 from .facts import about_to_win
 from .medium import MediumPlayer
 from .search import Search, candidates
 
-DEFAULT_THINK_MS = 600
+# Playouts per decision: a fixed count, so Hard plays the same on a busy
+# machine as on an idle one (a time budget plays fewer playouts when others
+# load the cores) and its games replay exactly; MAX_MS caps the wall-clock
+# time of one decision all the same.
+DEFAULT_PLAYOUTS = 60
+MAX_MS = 2500
+# Standard errors by which a candidate must beat Medium's choice on common
+# samples: without it the search overruled Medium about 40 times a game,
+# often on noise (figures: README, Measured).
+CONFIDENCE = 2.0
 OFFERS_PER_TURN = 2     # domestic offers we make in one turn, each different
 
 
@@ -42,17 +60,46 @@ def helps_a_leader(view, cmd) -> bool:
     return False
 
 
+_PHASE_KIND = {SETUP_SETTLEMENT: "setup", SETUP_ROAD: "setup", ROLL: "roll", DISCARD: "discard",
+               ROBBER: "robber", STEAL: "robber", TRADE: "answer", DECIDE: "decide"}
+_COMMAND_KIND = {"build_road": "road", "build_settlement": "build", "build_city": "build",
+                 "build_wall": "build", "improve": "improve", "offer": "trade", "maritime": "trade",
+                 "harbor_trade": "trade", "buy_dev": "card", "progress": "card", "end_turn": "end",
+                 "recruit_knight": "knight", "activate_knight": "knight", "promote_knight": "knight",
+                 "move_knight": "knight", "displace_knight": "knight", "chase_robber": "knight"}
+
+
+def decision_kind(view, cmd) -> str:
+    """What sort of decision `cmd` is, for choosing where the search may
+    overrule Medium and for counting where it does: the phase outside the
+    main phase, else the family of the command."""
+    kind = _PHASE_KIND.get(view.phase)
+    if kind is not None:
+        return kind
+    return _COMMAND_KIND.get(cmd[0], "card" if cmd[0].startswith("play_") else "other")
+
+
 class HardBot:
     level = "hard"
 
-    def __init__(self, seat: int, seed: int, think_ms: int = DEFAULT_THINK_MS,
-                 iterations: int | None = None, **search_options):
-        """`iterations` fixes the number of playouts per decision (deterministic,
-        for tests and tools); otherwise the search uses about `think_ms`."""
+    def __init__(self, seat: int, seed: int, iterations: int | None = None,
+                 think_ms: int | None = None, max_ms: int = MAX_MS, search_kinds=None,
+                 **search_options):
+        """`iterations`: playouts per decision (DEFAULT_PLAYOUTS unless
+        `think_ms` asks for a time budget instead); no decision runs past
+        `max_ms` wall-clock milliseconds.  `search_kinds` (decision_kind
+        names; None: all) limits where the search may play something other
+        than Medium's choice."""
         self.seat = seat
+        if iterations is None and think_ms is None:
+            iterations = DEFAULT_PLAYOUTS
         self.think_ms = think_ms
         self.iterations = iterations
+        self.max_ms = max_ms
+        self.search_kinds = None if search_kinds is None else frozenset(search_kinds)
+        self.overruled = Counter()      # (kind of Medium's choice, kind played): for tools
         self.rng = Rng(seed, stream=2027)
+        search_options.setdefault("confidence", CONFIDENCE)
         self.search = Search(seat, self.rng, **search_options)
         # Medium's choice always enters the search (its own generator, seeded from ours).
         self.prior = MediumPlayer(seat, self.rng.next32())
@@ -83,16 +130,29 @@ class HardBot:
             cands = [c for c in legal if not helps_a_leader(view, c)] or legal
         if len(cands) == 1:
             choice = cands[0]
+        elif prior in cands and not self._may_search(view):
+            choice = prior
         else:
             try:
-                choice = self.search.best(view, cands, self.iterations, self.think_ms / 1000,
-                                          keep=prior)
+                choice = self.search.best(view, cands, self.iterations, (self.think_ms or 0) / 1000,
+                                          keep=prior, max_s=self.max_ms / 1000)
             except Exception:           # never stall: play the prior or a safe command
                 choice = prior if prior in cands else cands[0]
+        if prior is not None and choice != prior and prior in cands:
+            mine, theirs = decision_kind(view, choice), decision_kind(view, prior)
+            if self.search_kinds is not None and not {mine, theirs} <= self.search_kinds:
+                choice = prior
+            else:
+                self.overruled[(theirs, mine)] += 1
         if choice[0] == "offer":
             offered = offered + [choice]
         self._offered = (view.turn, offered)
         return choice
+
+    def _may_search(self, view) -> bool:
+        """Whether the search may overrule Medium in this phase at all."""
+        kinds = self.search_kinds
+        return kinds is None or _PHASE_KIND.get(view.phase) in kinds | {None}
 
     def _prior(self, view, legal):
         try:

@@ -82,13 +82,16 @@ class Search:
     """Successive halving over candidates, each scored by determinized playouts."""
 
     def __init__(self, seat: int, rng: Rng, turns: int = 2, rivalry: float = 0.5,
-                 max_steps: int = 300, field: int = 12):
+                 max_steps: int = 300, field: int = 12, confidence: float = 0.0):
         self.seat = seat
         self.rng = rng
         self.turns = turns
         self.rivalry = rivalry
         self.max_steps = max_steps
         self.field = field          # candidates that enter the playouts
+        # Standard errors by which the best candidate must beat the one to
+        # keep, on their common samples, before the search plays it instead.
+        self.confidence = confidence
         self.last_rounds = 0        # for tools: rounds the last decision used
         self.rival = None           # set per decision (main_rival)
 
@@ -106,13 +109,17 @@ class Search:
         return determinize(view, self.seat, self.rng), self.rng.next32()
 
     def best(self, view, cands: list, iterations: int | None = None,
-             think_s: float = 0.6, keep=None) -> tuple:
+             think_s: float = 0.6, keep=None, max_s: float | None = None) -> tuple:
         """The candidate with the best mean playout score.  `iterations` fixes
-        the number of playouts (deterministic); otherwise `think_s` seconds.
-        `keep` (a candidate) always enters the playouts."""
+        the number of playouts (deterministic unless the search runs past
+        `max_s` seconds, where it stops); otherwise `think_s` seconds.
+        `keep` (a candidate, usually Medium's choice) always enters the
+        playouts and is never cut; with `confidence` it is played unless
+        another candidate is better by that many standard errors."""
         started = time.perf_counter()
         self.rival = main_rival(view, self.seat)
         alive = list(range(len(cands)))
+        kept = cands.index(keep) if keep in cands else None
         if len(alive) > self.field:
             # Too many to play out: keep the best after the command alone,
             # and the one to keep.
@@ -120,12 +127,14 @@ class Search:
             quick = [self._score(world, c, rseed, False) for c in cands]
             alive.sort(key=lambda i: -quick[i])
             field = set(alive[:self.field - 1])
-            field.add(cands.index(keep) if keep in cands else alive[self.field - 1])
+            field.add(kept if kept is not None else alive[self.field - 1])
             alive = sorted(field)
-        totals = [0.0] * len(cands)
-        counts = [0] * len(cands)
+        scores = {i: {} for i in alive}        # candidate -> {round: score}
         spent = 0
         rounds = 0
+
+        def mean(i):
+            return sum(scores[i].values()) / len(scores[i])
 
         def run_round(cutoff=None):
             """One sample for every candidate alive; with a `cutoff` time the
@@ -134,30 +143,28 @@ class Search:
             nonlocal spent, rounds
             world, rseed = self._sample(view)
             for i in alive:
-                if cutoff is not None and counts[i] == 0 and spent and time.perf_counter() > cutoff:
+                if cutoff is not None and not scores[i] and spent and time.perf_counter() > cutoff:
                     break
-                totals[i] += self._score(world, cands[i], rseed, True)
-                counts[i] += 1
+                scores[i][rounds] = self._score(world, cands[i], rseed, True)
                 spent += 1
             rounds += 1
 
-        if keep in cands and cands.index(keep) in alive:
-            first = cands.index(keep)           # played out first, so it is never cut
-            alive.remove(first)
-            alive.insert(0, first)
+        if kept is not None:
+            alive.remove(kept)                  # played out first, so it is never cut
+            alive.insert(0, kept)
         if iterations is None:
             # A slow machine may not finish one round in time: keep what was scored.
             run_round(cutoff=started + think_s)
-            alive = sorted(i for i in alive if counts[i])
+            alive = sorted(i for i in alive if scores[i])
             elapsed = time.perf_counter() - started
             per_playout = elapsed / spent
             budget = spent + int(max(0.0, think_s - elapsed) / max(per_playout, 1e-6))
-            hard_stop = started + 2 * think_s
+            hard_stop = started + min(2 * think_s, max_s or float("inf"))
         else:
             alive.sort()
             run_round()
             budget = iterations
-            hard_stop = None
+            hard_stop = None if max_s is None else started + max_s
         stages = max(1, (len(alive) - 1).bit_length())
         per_stage = budget / stages
         for stage in range(stages):
@@ -167,7 +174,26 @@ class Search:
                     break
                 run_round()
             if len(alive) > 1:
-                alive.sort(key=lambda i: -totals[i] / counts[i])
-                alive = sorted(alive[:(len(alive) + 1) // 2])
+                alive.sort(key=lambda i: -mean(i))
+                better = alive[:(len(alive) + 1) // 2]
+                if kept is not None and kept not in better:
+                    better.append(kept)
+                alive = sorted(better)
         self.last_rounds = rounds
-        return cands[max(alive, key=lambda i: (totals[i] / counts[i], -i))]
+        best = max(alive, key=lambda i: (mean(i), -i))
+        if (kept is not None and best != kept and self.confidence > 0
+                and not surely_better(scores[best], scores[kept], self.confidence)):
+            return cands[kept]
+        return cands[best]
+
+
+def surely_better(a: dict, b: dict, k: float) -> bool:
+    """Whether the scores `a` beat `b` ({round: score}) by more than `k`
+    standard errors of their mean difference over the rounds both played."""
+    diffs = [a[r] - b[r] for r in a.keys() & b.keys()]
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > k * (var / n) ** 0.5
