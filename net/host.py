@@ -43,6 +43,7 @@ import asyncio
 import logging
 import os
 import secrets
+import ssl
 import time
 
 from game import saves
@@ -91,10 +92,11 @@ class Conn:
     """One peer connection at the host.  `writer` is an asyncio StreamWriter
     (or anything with write/close/transport, e.g. a test double)."""
 
-    def __init__(self, writer, cid: int):
+    def __init__(self, writer, cid: int, secured: bool = True):
         self.writer = writer
         self.cid = cid
         self.address = address_of(writer)
+        self.secured = secured      # False until TLS is up: nothing is sent in the clear
         self.greeted = False
         self.seat = None
         self.closed = False
@@ -109,7 +111,7 @@ class Conn:
         transport = getattr(self.writer, "transport", None)
         if transport is not None and transport.is_closing():
             self.closed = True
-        if self.closed:
+        if self.closed or not self.secured:
             return
         data = pack_message(msg)
         self.bytes_out += len(data)
@@ -166,6 +168,9 @@ class Host(FairDeal):
         self.server = None
         self.port = None
         self._next_cid = 0
+        self._last_accept = 0.0     # when the latest connection came in
+        self._cid_at_release = 0    # connections seen when memory was last given back
+        self.tls = None             # the server's ssl.SSLContext once listening
         self._tasks = []
         self._serving = set()       # connection handler tasks
         self._bytes_of_gone = 0     # bytes sent on connections since dropped
@@ -221,11 +226,12 @@ class Host(FairDeal):
         quiet_accept_errors(asyncio.get_running_loop(), log)
         self.fd_reserve = FdReserve()
         self.admission = Admission()
+        self.tls = self.identity.server_context()
+        # Plain TCP first: a connection is admitted (or refused) before any
+        # TLS state exists for it, then upgraded (`_secure`).
         self.server = await asyncio.start_server(self._serve, host, port,
                                                  backlog=limits.ACCEPT_BACKLOG,
-                                                 limit=limits.MAX_CLIENT_FRAME * 2,
-                                                 ssl=self.identity.server_context(),
-                                                 ssl_handshake_timeout=TLS_HANDSHAKE_TIMEOUT)
+                                                 limit=limits.MAX_CLIENT_FRAME * 2)
         self.port = self.server.sockets[0].getsockname()[1]
         self._tasks.append(asyncio.ensure_future(self._heartbeat()))
         return self.port
@@ -282,12 +288,15 @@ class Host(FairDeal):
 
     async def _serve(self, reader, writer) -> None:
         self._next_cid += 1
-        conn = Conn(writer, self._next_cid)
+        self._last_accept = time.monotonic()
+        conn = Conn(writer, self._next_cid, secured=False)
         if not self._admit(conn):
             return
         self.conns.add(conn)
         self._serving.add(asyncio.current_task())
         try:
+            if not await self._secure(conn):
+                return
             while not conn.closed:
                 try:
                     payload = await read_frame(reader, limits.MAX_CLIENT_FRAME)
@@ -304,6 +313,26 @@ class Host(FairDeal):
         finally:
             self.drop(conn)
             self._serving.discard(asyncio.current_task())
+
+    async def _secure(self, conn: Conn) -> bool:
+        """Upgrade an admitted connection to TLS within TLS_HANDSHAKE_TIMEOUT."""
+        writer = conn.writer
+        plain = writer.transport
+        try:
+            await writer.start_tls(self.tls, ssl_handshake_timeout=TLS_HANDSHAKE_TIMEOUT)
+        except Exception as exc:
+            # SSLError, ConnectionError, TimeoutError; and (Python 3.11) an
+            # AttributeError from inside asyncio when the peer left mid-handshake.
+            quiet.log(logging.INFO, "tls", "no TLS with %s: %s", conn.address,
+                      type(exc).__name__)
+        if writer.transport is None or writer.transport is plain:
+            # Failed, or (Python 3.11) the peer left mid-handshake and no
+            # transport came back: the writer keeps the plain one to close.
+            writer._transport = plain
+            conn.abort()
+            return False
+        conn.secured = True
+        return not conn.closed
 
     def _admit(self, conn: Conn) -> bool:
         """Take a new connection, or refuse it (with a reason, then closed)
@@ -322,8 +351,7 @@ class Host(FairDeal):
             return True
         self.refused += 1
         quiet.log(logging.WARNING, "refused", "refused a connection from %s: %s", conn.address, why)
-        conn.send(error("busy", why))
-        conn.close()
+        conn.abort()        # before TLS, so no message: the client says the host is busy
         return False
 
     async def _heartbeat(self) -> None:
@@ -333,6 +361,11 @@ class Host(FairDeal):
             now = time.monotonic()
             if self.admission is not None:
                 self.admission.forget_idle()
+            if self._next_cid != self._cid_at_release and now - self._last_accept > limits.CALM_SECONDS:
+                # After a burst of connections (a storm, an attack) the allocator
+                # keeps the memory their TLS state used; hand it back.
+                self._cid_at_release = self._next_cid
+                limits.release_memory()
             self.check_deal_deadline(now)
             for conn in list(self.conns):
                 if now - conn.last_heard > SILENCE_LIMIT:

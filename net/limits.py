@@ -26,13 +26,22 @@ buffer size, abort).
   is answered when the budget allows (the host's heartbeat sees to it), so
   a player who floods resyncs neither costs the host much nor waits behind
   their own flood.
+- Memory: TLS state of many short connections leaves the C allocator
+  holding freed memory (the Python objects are gone; measured with
+  tracemalloc), so once new connections have been calm for CALM_SECONDS the
+  host asks glibc to give it back (`release_memory`; elsewhere nothing).
+  Admission is decided on plain TCP before TLS starts, so a refused
+  connection never costs TLS state at all.
 - Errors that can repeat by the thousand (accept() at the open-file limit,
   refused connections, dropped peers) are logged once per LOG_EVERY seconds
   with a count of those left out.
 """
 
+import ctypes
+import ctypes.util
 import logging
 import os
+import sys
 import time
 
 MAX_CONNECTIONS = 48
@@ -48,6 +57,7 @@ ACCEPT_BACKLOG = 16             # also the most connections asyncio accepts in o
 FD_RESERVE = 2 * ACCEPT_BACKLOG + 8
 CLOSE_GRACE = 5.0               # a politely closed connection is aborted after this long
 LOG_EVERY = 10.0
+CALM_SECONDS = 2.0              # no new connection for this long: free memory is given back
 
 # Per-connection budgets (units a second, burst).  A bot playing flat out
 # sends some 350 frames a second; a player at a window far fewer.
@@ -250,3 +260,17 @@ class FdReserve:
     def close(self) -> None:
         while self.fds:
             os.close(self.fds.pop())
+
+
+def release_memory() -> bool:
+    """Give freed heap memory back to the system (glibc's malloc_trim);
+    False where there is no such call (other platforms, other C libraries)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        trim = libc.malloc_trim
+    except (OSError, AttributeError):
+        return False
+    trim(0)
+    return True

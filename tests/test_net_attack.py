@@ -15,7 +15,8 @@ import textwrap
 
 import msgpack
 
-from net import secure
+from net import client, secure
+from net.client import JoinRefused
 import pytest
 
 from game import saves
@@ -46,13 +47,16 @@ class Clock:
         return self.now
 
 
-async def connect(port, source="127.0.0.1", small_window=False):
+async def connect(port, source="127.0.0.1", small_window=False, plain=False):
+    """A TLS connection from `source` (plain: TCP only, as a storm opens them)."""
     sock = socket.socket()
     if small_window:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     sock.bind((source, 0))
     sock.setblocking(False)
     await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+    if plain:
+        return await asyncio.open_connection(sock=sock)
     # Every LAN connection is TLS (net/secure.py): an attacker gets that far too.
     return await asyncio.open_connection(sock=sock, ssl=secure.client_context(), server_hostname="kolonisten")
 
@@ -140,13 +144,14 @@ def test_connections_from_one_address_are_capped_and_the_extra_ones_told_why(mon
         host = await start_host(2)
         held = [await connect(host.port, "127.0.0.5") for _ in range(3)]
         assert await until(lambda: len(host.conns) == 3)
-        extra = [await connect(host.port, "127.0.0.5") for _ in range(4)]
-        answers = [await replies(reader) for reader, _ in extra]
-        assert all(a and a[0]["t"] == "error" and a[0]["code"] == "busy" for a in answers)
+        for _ in range(4):      # cut before TLS: the client is told the host is busy
+            with pytest.raises(JoinRefused) as refused:
+                await client.open_connection(("127.0.0.1", host.port), source="127.0.0.5")
+            assert refused.value.code == "busy"
         assert len(host.conns) == 3 and host.refused == 4
         other = await connect(host.port, "127.0.0.6")       # another address is let in
         assert await until(lambda: len(host.conns) == 4)
-        for _, writer in held + extra + [other]:
+        for _, writer in held + [other]:
             writer.close()
         await host.close()
     asyncio.run(main())
@@ -178,15 +183,25 @@ def test_at_the_total_cap_the_oldest_unseated_connection_makes_room_but_seated_o
 
 
 def test_a_connection_storm_from_one_address_is_refused_beyond_its_rate(monkeypatch):
+    """Refused before TLS: a refused connection never costs the host TLS state."""
+    handshakes = []
+    real_secure = Host._secure
+
+    async def counting_secure(self, conn):
+        handshakes.append(conn.address)
+        return await real_secure(self, conn)
+    monkeypatch.setattr(Host, "_secure", counting_secure)
+
     async def main():
         host = await start_host(2)
         opened = 0
         for _ in range(int(limits.NEW_BURST) + 30):       # bounded: a few dozen connections
-            reader, writer = await connect(host.port, "127.0.0.9")
+            reader, writer = await connect(host.port, "127.0.0.9", plain=True)
             writer.transport.abort()
             opened += 1
         assert await until(lambda: len(host.conns) == 0)
         assert host.refused >= 30 - limits.NEW_PER_SECOND * 10     # the rest came too fast
+        assert len(handshakes) == opened - host.refused
         reader, writer = await connect(host.port, "127.0.0.10")   # others are not held up
         writer.write(HELLO)
         assert (await replies(reader, wait=1.0))[0]["t"] == "welcome"
@@ -377,3 +392,29 @@ def test_a_seated_player_flooding_resync_gets_merged_views_and_the_game_finishes
     results, asked, answered = asyncio.run(main())
     assert results[1]["ok"] and results[2]["ok"], results
     assert answered < asked / 50    # the budget kept the host from serving every resync
+
+
+def test_memory_is_given_back_once_new_connections_have_calmed_down(monkeypatch):
+    released = []
+    monkeypatch.setattr(limits, "CALM_SECONDS", 0.2)
+    monkeypatch.setattr(host_module, "PING_EVERY", 0.1)
+    monkeypatch.setattr(limits, "release_memory", lambda: released.append(True) or True)
+
+    async def main():
+        host = await start_host(2)
+        await asyncio.sleep(0.5)
+        assert released == []           # no connection yet: nothing to give back
+        for _ in range(5):
+            _, writer = await connect(host.port, "127.0.0.12", plain=True)
+            writer.transport.abort()
+        assert await until(lambda: released, limit=5)
+        await asyncio.sleep(0.5)
+        assert len(released) == 1       # once per burst, not at every heartbeat
+        await host.close()
+    asyncio.run(main())
+
+
+def test_release_memory_says_whether_the_platform_could_do_it():
+    import ctypes.util
+    expected = sys.platform.startswith("linux") and ctypes.util.find_library("c") is not None
+    assert limits.release_memory() is expected
