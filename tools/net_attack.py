@@ -9,7 +9,8 @@ after it; the host's RSS and open files before, at the peak and ten seconds
 after the attack; the tracebacks in the host's log; and whether every
 game's save replays with all its hashes.
 
-Attacks:
+Attacks (ping, hello and noread over TLS, as a player's connection; junk and
+storm on plain TCP, so what they send meets the host's TLS layer):
   ping    CONNS connections flood pings (and read the pongs)
   junk    CONNS connections flood frames of random bytes
   hello   CONNS connections flood hellos
@@ -35,6 +36,7 @@ import msgpack
 ATTACKS = ("ping", "junk", "hello", "noread", "storm")
 DEFAULT_CONNS = {"ping": 4, "junk": 4, "hello": 4, "noread": 60, "storm": 50}
 ATTACKER_ADDRESS = "127.0.0.2"
+TLS_ATTACKS = ("ping", "hello", "noread")      # the others send their bytes below TLS
 AFTER_SECONDS = 10.0
 
 
@@ -105,9 +107,10 @@ async def _attack(kind, port, seconds, conns) -> dict:
     return stats
 
 
-async def _connect(port, stats, small_window=False):
+async def _connect(port, stats, small_window=False, tls=False):
     """A connection from the attacker's address; with small_window the
-    attacker's receive buffer is tiny, so the host's answers pile up at the host."""
+    attacker's receive buffer is tiny, so the host's answers pile up at the host;
+    with tls it speaks TLS as players do (else plain TCP, as junk or a storm)."""
     sock = socket.socket()
     try:
         if small_window:
@@ -115,7 +118,12 @@ async def _connect(port, stats, small_window=False):
         sock.bind((ATTACKER_ADDRESS, 0))
         sock.setblocking(False)
         await asyncio.wait_for(asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port)), 2)
-        reader, writer = await asyncio.open_connection(sock=sock)
+        if tls:
+            from net.secure import client_context
+            reader, writer = await asyncio.wait_for(asyncio.open_connection(
+                sock=sock, ssl=client_context(), server_hostname="kolonisten"), 5)
+        else:
+            reader, writer = await asyncio.open_connection(sock=sock)
     except (OSError, asyncio.TimeoutError):
         sock.close()
         stats["failed"] += 1
@@ -138,7 +146,8 @@ async def _flood(kind, port, deadline, stats, index) -> None:
     batch = b"".join(_batch(kind, rng))
     frames = len(_batch(kind, rng))
     while time.monotonic() < deadline:
-        reader, writer = await _connect(port, stats, small_window=kind == "noread")
+        reader, writer = await _connect(port, stats, small_window=kind == "noread",
+                                        tls=kind in TLS_ATTACKS)
         if writer is None:
             continue
         drain = None if kind == "noread" else asyncio.ensure_future(_discard(reader, stats))
