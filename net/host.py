@@ -33,8 +33,9 @@ rebuilds a host from such a save: same game id, same seats and tokens, every
 seat away until its holder rejoins.  A player whose token is lost gets a seat
 only when the host's owner says so (`assign`), never by name alone.
 
-Limits (net/limits.py): connections are admitted by `_admit` (caps in all and
-per address, a rate of new ones), each is read one frame per turn within its
+Limits (net/limits.py): connections are admitted by `_admit` on plain TCP,
+before TLS (caps in all and per address, a rate of new ones, slots kept for
+players' addresses: `_make_room`), each is read one frame per turn within its
 budget (`_serve`), cut off when it takes no seat in time or stops reading
 (`_heartbeat`, `Conn.send`), and resyncs beyond a seat's budget are merged.
 """
@@ -184,6 +185,7 @@ class Host(FairDeal):
         self.admission = None       # limits.Admission once listening
         self.fd_reserve = None      # limits.FdReserve once listening: the autosave can always write
         self.refused = 0            # connections refused by the limits
+        self.player_addresses = {}  # addresses that held a seat here (an ordered set): see _make_room
         self.identity = identity or secure.load_identity()
         self.join_code = secure.normal_join_code(join_code) if join_code else None
         self.dealing = None         # fairdice.Dealing while the seats draw the seed
@@ -335,24 +337,38 @@ class Host(FairDeal):
         return not conn.closed
 
     def _admit(self, conn: Conn) -> bool:
-        """Take a new connection, or refuse it (with a reason, then closed)
-        when its address or the host holds too many."""
+        """Take a new connection, or refuse it (cut before TLS) when its
+        address or the host holds too many."""
         same_address = sum(c.address == conn.address for c in self.conns)
-        why = self.admission.refusal(conn.address, same_address)
-        if why is None and len(self.conns) >= self.admission.cap:
-            unseated = [c for c in self.conns if c.seat is None]
-            if unseated:        # the oldest connection without a seat makes room
-                oldest = min(unseated, key=lambda c: c.opened)
-                oldest.abort()
-                self.drop(oldest)
-            else:
-                why = "the host holds as many connections as it can"
+        why = self.admission.refusal(conn.address, same_address) or self._make_room(conn)
         if why is None:
             return True
         self.refused += 1
         quiet.log(logging.WARNING, "refused", "refused a connection from %s: %s", conn.address, why)
         conn.abort()        # before TLS, so no message: the client says the host is busy
         return False
+
+    def _make_room(self, conn: Conn) -> str | None:
+        """Room for `conn` within the total cap (None), or why there is none.
+
+        Players come back from where they played: connections from an address
+        that has held a seat here may use every slot, while strangers share
+        the cap less one slot per seat, so a stranger on many addresses cannot
+        keep a returning player out.  When full, the oldest stranger without a
+        seat makes room (for a player's address, any connection without a seat)."""
+        player = conn.address in self.player_addresses
+        unseated = [c for c in self.conns if c.seat is None]
+        strangers = [c for c in unseated if c.address not in self.player_addresses]
+        stranger_cap = max(1, self.admission.cap - len(self.seats))
+        if len(self.conns) < self.admission.cap and (player or len(strangers) < stranger_cap):
+            return None
+        victims = strangers or (unseated if player else [])
+        if not victims:
+            return "the host holds as many connections as it can"
+        oldest = min(victims, key=lambda c: c.opened)
+        oldest.abort()
+        self.drop(oldest)
+        return None
 
     async def _heartbeat(self) -> None:
         n = 0
@@ -525,6 +541,9 @@ class Host(FairDeal):
 
     def _take_seat(self, conn, seat):
         conn.seat = seat
+        self.player_addresses[conn.address] = None      # newest last
+        while len(self.player_addresses) > 4 * len(self.seats):
+            del self.player_addresses[next(iter(self.player_addresses))]
         self.seats[seat].conn = conn
         conn.send({"t": "seated", "seat": seat, "token": self.seats[seat].token})
 

@@ -7,8 +7,11 @@ buffer size, abort).
 - Connections: at most MAX_CONNECTIONS in all (fewer when the open-file
   limit is low: see `connection_cap`) and MAX_PER_ADDRESS from one address;
   an address may open NEW_PER_SECOND connections a second (a burst of
-  NEW_BURST).  When the total is reached, the oldest connection that holds no
-  seat makes room; seated players are never pushed out.
+  NEW_BURST).  These checks come before TLS starts.  Strangers (addresses
+  that never held a seat at this host) share the total less one slot per
+  seat, so they cannot fill it from many addresses and keep a returning
+  player out.  When the total is reached, the oldest stranger's connection
+  that holds no seat makes room; seated players are never pushed out.
 - A connection must hold a seat within HANDSHAKE_SECONDS.
 - A peer may have at most MAX_UNSENT bytes waiting to be sent to it; past
   that the connection is aborted (transport.abort(): a polite close would

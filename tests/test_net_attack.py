@@ -18,6 +18,7 @@ import msgpack
 from net import client, secure
 from net.client import JoinRefused
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from game import saves
 from net import host as host_module
@@ -418,3 +419,102 @@ def test_release_memory_says_whether_the_platform_could_do_it():
     import ctypes.util
     expected = sys.platform.startswith("linux") and ctypes.util.find_library("c") is not None
     assert limits.release_memory() is expected
+
+
+class FakeWriter:
+    def __init__(self, address):
+        self.address = address
+        self.closed = False
+
+    def get_extra_info(self, key):
+        return (self.address, 1234) if key == "peername" else None
+
+    def write(self, data):
+        pass
+
+    def close(self):
+        self.closed = True
+
+
+def _admitting_host(cap, seats):
+    host = Host(default_config(players=seats, seed=1), identity=secure.load_identity())
+    host.admission = limits.Admission(cap=cap, per_address=100)
+    host.admission.rates = _NoRate()
+    return host
+
+
+class _NoRate(dict):
+    """Admission rates that never run dry (the rate is tested elsewhere)."""
+
+    def get(self, address, default=None):
+        return TokenBucket(1e9, 1e9)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seats=st.integers(2, 4), extra_cap=st.integers(1, 6),
+       strangers=st.lists(st.integers(20, 250), min_size=1, max_size=80))
+def test_strangers_on_many_addresses_cannot_fill_the_room_kept_for_returning_players(
+        seats, extra_cap, strangers):
+    """Issue 11: whatever a stranger opens from however many addresses, a
+    player coming back from an address that held a seat is let in, and
+    seated connections are never pushed out."""
+    async def main():
+        host = _admitting_host(cap=seats + extra_cap, seats=seats)
+        cid = 0
+
+        def arrive(address):
+            nonlocal cid
+            cid += 1
+            conn = host_module.Conn(FakeWriter(address), cid)
+            conn.opened = cid           # arrival order decides who is oldest
+            if host._admit(conn):
+                host.conns.add(conn)
+                return conn
+            return None
+        players = []
+        for seat in range(seats):
+            conn = arrive(f"10.0.0.{seat + 1}")
+            host.seats[seat] = host_module.Seat(f"p{seat}", "red", "t" * 24)
+            host._take_seat(conn, seat)
+            players.append(conn)
+        host.phase = "running"          # the seats' holders may now leave and come back
+        host.drop(players[0])
+        for last in strangers:
+            arrive(f"192.168.1.{last}")
+        back = arrive("10.0.0.1")
+        assert back is not None
+        for last in strangers:          # while it proves its seat, the stranger goes on
+            arrive(f"192.168.2.{last}")
+        assert back in host.conns
+        assert all(c in host.conns for c in players[1:])
+        assert len(host.conns) <= host.admission.cap
+    asyncio.run(main())
+
+
+def test_over_tcp_a_stranger_filling_the_cap_from_many_addresses_leaves_a_players_address_room(
+        monkeypatch):
+    monkeypatch.setattr(limits, "MAX_CONNECTIONS", 5)
+
+    async def main():
+        host = await start_host(3)
+        ann = await connect(host.port, "127.0.0.1")
+        ann[1].write(HELLO + frame({"t": "join", "name": "ann"}))
+        bob = await connect(host.port, "127.0.0.3")
+        bob[1].write(HELLO + frame({"t": "join", "name": "bob"}))
+        assert await until(lambda: sum(c.seat is not None for c in host.conns) == 2)
+        bob[1].transport.abort()        # bob leaves the lobby (his seat is freed) ...
+        assert await until(lambda: len(host.conns) == 1)
+        strangers = []
+        for i in range(8):              # ... a stranger takes every slot it can, from 8 addresses
+            strangers.append(await connect(host.port, f"127.0.0.{40 + i}", plain=True))
+        assert await until(lambda: len(host.conns) == 3)    # 5 less one per seat: 2 for strangers
+        back = await connect(host.port, "127.0.0.3")        # ... and bob comes back
+        for i in range(8):              # while the stranger goes on
+            strangers.append(await connect(host.port, f"127.0.0.{60 + i}", plain=True))
+        back[1].write(HELLO + frame({"t": "join", "name": "bob"}))
+        assert await until(lambda: sum(c.seat is not None for c in host.conns) == 2)
+        assert {c.address for c in host.conns if c.seat is not None} == {"127.0.0.1", "127.0.0.3"}
+        for _, writer in [ann, back] + strangers:
+            writer.transport.abort()
+        await host.close()
+    asyncio.run(main())
