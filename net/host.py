@@ -171,6 +171,7 @@ class Host(FairDeal):
         self._next_cid = 0
         self._last_accept = 0.0     # when the latest connection came in
         self._cid_at_release = 0    # connections seen when memory was last given back
+        self._released_twice = True     # ... and again after CLOSE_GRACE
         self.tls = None             # the server's ssl.SSLContext once listening
         self._tasks = []
         self._serving = set()       # connection handler tasks
@@ -377,11 +378,7 @@ class Host(FairDeal):
             now = time.monotonic()
             if self.admission is not None:
                 self.admission.forget_idle()
-            if self._next_cid != self._cid_at_release and now - self._last_accept > limits.CALM_SECONDS:
-                # After a burst of connections (a storm, an attack) the allocator
-                # keeps the memory their TLS state used; hand it back.
-                self._cid_at_release = self._next_cid
-                limits.release_memory()
+            self._release_memory_when_calm(now)
             self.check_deal_deadline(now)
             for conn in list(self.conns):
                 if now - conn.last_heard > SILENCE_LIMIT:
@@ -399,6 +396,19 @@ class Host(FairDeal):
                 elif now - conn.last_sent > PING_EVERY:
                     n += 1
                     conn.send({"t": "ping", "n": n})
+
+    def _release_memory_when_calm(self, now: float) -> None:
+        """After a burst of connections (a storm, an attack) the C allocator
+        keeps the memory their TLS state used: hand it back once no new
+        connection came for CALM_SECONDS, and once more when the politely
+        closed ones have had their CLOSE_GRACE (their buffers go then)."""
+        calm = now - self._last_accept
+        if self._cid_at_release != self._next_cid and calm > limits.CALM_SECONDS:
+            self._cid_at_release, self._released_twice = self._next_cid, False
+            limits.release_memory()
+        elif not self._released_twice and calm > limits.CALM_SECONDS + limits.CLOSE_GRACE:
+            self._released_twice = True
+            limits.release_memory()
 
     def drop(self, conn: Conn) -> None:
         """Forget a connection (closed by either side)."""

@@ -32,7 +32,8 @@ buffer size, abort).
 - Memory: TLS state of many short connections leaves the C allocator
   holding freed memory (the Python objects are gone; measured with
   tracemalloc), so once new connections have been calm for CALM_SECONDS the
-  host asks glibc to give it back (`release_memory`; elsewhere nothing).
+  host asks glibc to give it back (`release_memory`; elsewhere nothing), and
+  again when the politely closed ones have had their CLOSE_GRACE.
   Admission is decided on plain TCP before TLS starts, so a refused
   connection never costs TLS state at all.
 - Errors that can repeat by the thousand (accept() at the open-file limit,

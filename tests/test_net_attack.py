@@ -398,6 +398,7 @@ def test_a_seated_player_flooding_resync_gets_merged_views_and_the_game_finishes
 def test_memory_is_given_back_once_new_connections_have_calmed_down(monkeypatch):
     released = []
     monkeypatch.setattr(limits, "CALM_SECONDS", 0.2)
+    monkeypatch.setattr(limits, "CLOSE_GRACE", 0.3)
     monkeypatch.setattr(host_module, "PING_EVERY", 0.1)
     monkeypatch.setattr(limits, "release_memory", lambda: released.append(True) or True)
 
@@ -409,8 +410,9 @@ def test_memory_is_given_back_once_new_connections_have_calmed_down(monkeypatch)
             _, writer = await connect(host.port, "127.0.0.12", plain=True)
             writer.transport.abort()
         assert await until(lambda: released, limit=5)
-        await asyncio.sleep(0.5)
-        assert len(released) == 1       # once per burst, not at every heartbeat
+        assert await until(lambda: len(released) == 2, limit=5)     # and after the grace
+        await asyncio.sleep(0.8)
+        assert len(released) == 2       # twice per burst, not at every heartbeat
         await host.close()
     asyncio.run(main())
 
@@ -518,3 +520,25 @@ def test_over_tcp_a_stranger_filling_the_cap_from_many_addresses_leaves_a_player
             writer.transport.abort()
         await host.close()
     asyncio.run(main())
+
+
+def test_the_bench_tools_resync_intruder_floods_from_its_seat_and_still_plays_it(tmp_path):
+    """`bench_net --attack resync` (issue 11): the intruder, one of the
+    players, floods resync requests; the host's budget answers few of them,
+    and the intruder and the honest players all finish the game in step."""
+    from net.bot import play
+    from tools.net_attack import _resync_intruder
+
+    async def main():
+        host = await start_host(3, seed=9)
+        intruder = asyncio.ensure_future(_resync_intruder(host.port, 60.0))
+        honest = await asyncio.wait_for(asyncio.gather(*[
+            play(("127.0.0.1", host.port), f"bot{i}", seed=i, store=None,
+                 pin=host.identity.fingerprint) for i in range(2)]), 120)
+        stats = await asyncio.wait_for(intruder, 30)
+        await host.close()
+        return honest, stats
+    honest, stats = asyncio.run(main())
+    assert all(r["ok"] for r in honest), honest
+    assert stats["ok"] and stats["resyncs_sent"] >= 1000
+    assert stats["views_received"] < stats["resyncs_sent"] / 20
