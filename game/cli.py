@@ -96,7 +96,7 @@ def _run_lan_command(ap, args) -> int:
             ap.error(f"--bots must be from 0 to the number of players ({args.players or 4})")
         if args.bots and args.resume:
             ap.error("--bots fills the seats of a new game; the seats of a resumed game are taken "
-                     "back with their tokens (computers in resumed LAN games are not supported yet)")
+                     "back with their tokens (its computers restart in their seats by themselves)")
         if args.no_save and (args.save or args.resume):
             ap.error("--no-save cannot go with --save or --resume (a resumed game saves on)")
         return headless.host_main(args)

@@ -64,7 +64,8 @@ from .protocol import (
     ProtocolError, decode, error, pack_message, read_frame,
 )
 from .saving import (
-    OptionMismatch, extra_for, option_mismatch, players_for, saved_fair, saved_seats,
+    OptionMismatch, extra_for, option_mismatch, players_for, saved_computers, saved_fair,
+    saved_seats,
 )
 from .secrecy import peer_hash, peer_view_bytes, public_state_hash, scrub_config
 
@@ -83,6 +84,7 @@ class Seat:
         self.ready = False
         self.token = token
         self.conn = None
+        self.computer = None        # the level of the host's computer player in this seat, if one is
 
     def public(self) -> dict:
         return {"name": self.name, "colour": self.colour, "ready": self.ready,
@@ -180,6 +182,7 @@ class Host(FairDeal):
         self.saver = None           # saves.Autosaver once the game runs
         self.save_error = None      # why the last save failed (None: it worked)
         self.assignments = {}       # casefolded player name -> seat the host gave them
+        self.computers_expected = {}    # name -> level of a computer the host started, until it joins
         self.knocking = []          # names refused for want of a token (newest last, a few)
         self.told = set()           # seats sent the result of the finished game
         self.resumed_at = None      # commands in the save this host resumed, if any
@@ -202,6 +205,7 @@ class Host(FairDeal):
         holders to rejoin with their tokens.  Raises saves.SaveError; writes
         nothing until the game moves on (or a seat is assigned)."""
         game_id, saved_name, seats = saved_seats(game)
+        computers = saved_computers(game)
         fair = saved_fair(game)
         auth, hashes = saves.resume(game)
         host = cls(game.config, name=name or saved_name or "Kolonisten", auto_start=auto_start,
@@ -209,9 +213,10 @@ class Host(FairDeal):
         host.fair = fair
         host.game_id = game_id
         host.seats = []
-        for seat_name, colour, token in seats:
+        for number, (seat_name, colour, token) in enumerate(seats):
             seat = Seat(seat_name, colour, token)
             seat.ready = True
+            seat.computer = computers.get(number)
             host.seats.append(seat)
         host.auth = auth
         host.phase = OVER if auth.state.phase == GAME_OVER else RUNNING
@@ -483,7 +488,9 @@ class Host(FairDeal):
         seat = self.seats.index(None)
         taken = {s.colour for s in self.seats if s}
         colour = next(c for c in COLOURS if c not in taken)
-        self.seats[seat] = Seat(msg["name"].strip(), colour, secrets.token_urlsafe(24))
+        name = msg["name"].strip()
+        self.seats[seat] = Seat(name, colour, secrets.token_urlsafe(24))
+        self.seats[seat].computer = self.computers_expected.pop(name, None)
         self._take_seat(conn, seat)
         self._notify("seat", (seat, self.seats[seat].name))
         self._lobby_changed()
@@ -505,6 +512,7 @@ class Host(FairDeal):
         self.knocking = [n for n in self.knocking if n.casefold() != name.casefold()]
         holder.name = name
         holder.token = secrets.token_urlsafe(24)
+        holder.computer = None      # a player took the seat over
         self.save()                 # the new token must outlive a crash before the player is told it
         log.info("seat %s assigned to %s by the host", seat, name)
         self._back(conn, seat)
@@ -680,6 +688,18 @@ class Host(FairDeal):
             raise ValueError(f"seat {seat} ({holder.name}) is connected")
         self.assignments = {n: s for n, s in self.assignments.items() if s != seat}
         self.assignments[name.casefold()] = seat
+
+    def expect_computer(self, name: str, level: str) -> None:
+        """A computer player the host's owner started joins soon as `name`:
+        its seat is saved as a computer of `level`, so that a resumed game
+        starts it again (`computer_seats`)."""
+        self.computers_expected[name] = level
+
+    def computer_seats(self) -> dict:
+        """{seat: (name, token, level)} of the seats the host's computer players
+        hold: what ComputerPlayers.restart needs when the game is resumed."""
+        return {i: (s.name, s.token, s.computer) for i, s in enumerate(self.seats)
+                if s is not None and s.computer}
 
     def seat_of(self, text: str) -> int:
         """A seat given by number or by its player's name (for `--assign NAME=SEAT`)."""

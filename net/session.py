@@ -358,6 +358,18 @@ class HostSession:
             return self.host.identity.fingerprint, self.host.game_id, holder.name, holder.token
         return self.net.run(token(), 5)
 
+    def expect_computer(self, name: str, level: str) -> None:
+        """A computer this laptop starts joins soon as `name` (Host.expect_computer)."""
+        async def expect():
+            self.host.expect_computer(name, level)
+        self.net.run(expect(), 5)
+
+    def computer_seats(self) -> dict:
+        """{seat: (name, token, level)} of the computers' seats (Host.computer_seats)."""
+        async def seats():
+            return self.host.computer_seats()
+        return self.net.run(seats(), 5)
+
     def knocking(self) -> list:
         """Names that tried to join the running game without a seat token
         (newest last): candidates for `assign`."""
