@@ -207,7 +207,7 @@ async def pump(conn: Connection, deliver, until=None) -> None:
             try:
                 msg = await conn.recv()
             except ProtocolError as exc:     # the host sent nonsense: we cannot trust the stream
-                raise HostFault(f"the host sent a bad frame ({exc})") from None
+                raise HostFault("bad_frame", detail=str(exc)) from None
             deliver(msg)
             if msg["t"] == "bye" or (until is not None and until()):
                 return

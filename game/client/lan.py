@@ -329,6 +329,13 @@ def key_text(lan: LanGame) -> str:
     return tr("secure.lobby_key", code=secure.short_code(pin) if pin else "?")
 
 
+def fault_text(fault) -> str:
+    """Why the link to the host was ended (a net.hostcheck.HostFault), in the
+    player's language: the catalog's words for its code and reason."""
+    why = tr("netfault.why." + fault.why, **fault.params) if fault.why else ""
+    return tr("netguard.host_fault", detail=tr("netfault." + fault.code, why=why, **fault.params))
+
+
 def fair_text(verdict) -> tuple:
     """(text, ok) for the check of the fair deal (net.fairdice.Verdict)."""
     if verdict.ok:

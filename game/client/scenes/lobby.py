@@ -30,7 +30,7 @@ from net.protocol import COLOURS
 from .. import theme
 from ..eventtext import error_text
 from ..i18n import tr
-from ..lan import LanController, check_name, fair_text, local_addresses, next_link
+from ..lan import LanController, check_name, fair_text, fault_text, local_addresses, next_link
 from ..lan import key_text as lan_key_text
 from .base import GuiScene
 from .end import EndScene
@@ -348,7 +348,7 @@ class LobbyScene(GuiScene):
             elif self.link != before:
                 self.error = {"lost": tr("lan.lost"), "closed": tr("lan.host_closed"),
                               "taken": tr("lan.banner_taken"),
-                              "fault": tr("netguard.host_fault", detail=data)}.get(self.link, "")
+                              "fault": fault_text(data)}.get(self.link, "")
                 self.info = tr("lan.reconnected") if self.link == "ok" else ""
             elif kind == "dealing":
                 self.info = tr("secure.dealing")
@@ -514,7 +514,7 @@ class LanTableScene(TableScene):
         if link == "taken":
             return tr("lan.banner_taken")
         if link == "fault":
-            return tr("netguard.host_fault", detail=self.c.fault)
+            return fault_text(self.c.fault)
         away = self.c.away_deciders()
         if away:
             return tr("lan.banner_away", names=", ".join(self.names[s] for s in away))
