@@ -22,6 +22,7 @@ from hypothesis import given, settings, strategies as st
 
 from game import saves
 from net import host as host_module
+from net import hostconns
 from net import limits
 from game.engine import default_config
 from net.host import Host
@@ -247,7 +248,7 @@ def test_a_peer_that_does_not_read_is_aborted_once_its_unsent_bytes_pass_the_bou
 
 def test_a_connection_without_a_seat_is_cut_off_after_the_handshake_deadline(monkeypatch):
     monkeypatch.setattr(limits, "HANDSHAKE_SECONDS", 0.3)
-    monkeypatch.setattr(host_module, "PING_EVERY", 0.1)
+    monkeypatch.setattr(hostconns, "PING_EVERY", 0.1)
 
     async def main():
         host = await start_host(2)
@@ -399,7 +400,7 @@ def test_memory_is_given_back_once_new_connections_have_calmed_down(monkeypatch)
     released = []
     monkeypatch.setattr(limits, "CALM_SECONDS", 0.2)
     monkeypatch.setattr(limits, "CLOSE_GRACE", 0.3)
-    monkeypatch.setattr(host_module, "PING_EVERY", 0.1)
+    monkeypatch.setattr(hostconns, "PING_EVERY", 0.1)
     monkeypatch.setattr(limits, "release_memory", lambda: released.append(True) or True)
 
     async def main():
