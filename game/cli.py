@@ -46,7 +46,7 @@ def _add_lan_commands(sub) -> None:
     h.add_argument("--no-save", action="store_true", help="do not autosave the game")
     h.add_argument("--resume", metavar="FILE", default=None,
                    help="continue the LAN game saved in FILE; its players rejoin with their "
-                        "seat tokens")
+                        "seat tokens, and its computers are started again in their seats")
     h.add_argument("--assign", metavar="NAME=SEAT", action="append", default=None,
                    help="with --resume: give SEAT (a number or its player's name) to the player "
                         "who joins as NAME without a token (repeatable)")
