@@ -346,9 +346,9 @@ class LobbyScene(GuiScene):
             if kind == "error":
                 self.error = message_for_error(data)
             elif self.link != before:
-                self.error = {"lost": tr("lan.lost"), "closed": tr("lan.host_closed"),
-                              "taken": tr("lan.banner_taken"),
-                              "fault": fault_text(data)}.get(self.link, "")
+                self.error = fault_text(data) if self.link == "fault" else {
+                    "lost": tr("lan.lost"), "closed": tr("lan.host_closed"),
+                    "taken": tr("lan.banner_taken")}.get(self.link, "")
                 self.info = tr("lan.reconnected") if self.link == "ok" else ""
             elif kind == "dealing":
                 self.info = tr("secure.dealing")
