@@ -46,7 +46,7 @@ def _add_lan_commands(sub) -> None:
     h.add_argument("--no-save", action="store_true", help="do not autosave the game")
     h.add_argument("--resume", metavar="FILE", default=None,
                    help="continue the LAN game saved in FILE; its players rejoin with their "
-                        "seat tokens")
+                        "seat tokens, and its computers are started again in their seats")
     h.add_argument("--assign", metavar="NAME=SEAT", action="append", default=None,
                    help="with --resume: give SEAT (a number or its player's name) to the player "
                         "who joins as NAME without a token (repeatable)")
@@ -96,7 +96,7 @@ def _run_lan_command(ap, args) -> int:
             ap.error(f"--bots must be from 0 to the number of players ({args.players or 4})")
         if args.bots and args.resume:
             ap.error("--bots fills the seats of a new game; the seats of a resumed game are taken "
-                     "back with their tokens (computers in resumed LAN games are not supported yet)")
+                     "back with their tokens (its computers restart in their seats by themselves)")
         if args.no_save and (args.save or args.resume):
             ap.error("--no-save cannot go with --save or --resume (a resumed game saves on)")
         return headless.host_main(args)

@@ -100,15 +100,21 @@ class Connection:
 
 
 async def open_connection(address, timeout: float = 5.0, raw_log=None,
-                          pin: str | None = None) -> Connection:
+                          pin: str | None = None, source: str | None = None) -> Connection:
     """A TLS connection to a host at `address` ('host[:port]' or (host, port)).
     pin: the host key's fingerprint we require (JoinRefused "wrong_key" for
-    any other); None trusts the key on first use (see conn.fingerprint)."""
+    any other); None trusts the key on first use (see conn.fingerprint).
+    source: our own address to connect from (None: the system's choice)."""
     host, port = parse_address(address) if isinstance(address, str) else address
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(
             host, port, ssl=secure.client_context(), ssl_handshake_timeout=timeout,
-            server_hostname=None), timeout)
+            server_hostname=None, local_addr=(source, 0) if source else None), timeout)
+    except (ssl.SSLEOFError, ConnectionResetError, ConnectionAbortedError):
+        # The host admits connections before TLS starts and cuts the ones it
+        # refuses (too many, too fast): worth another try in a moment.
+        raise JoinRefused("busy", "the host closed the connection before it was secured "
+                          "(it is busy); try again in a moment") from None
     except ssl.SSLError as exc:
         raise JoinRefused("tls", f"no secure connection with the host ({exc.reason or exc})") from None
     conn = Connection(reader, writer, raw_log)
@@ -201,7 +207,7 @@ async def pump(conn: Connection, deliver, until=None) -> None:
             try:
                 msg = await conn.recv()
             except ProtocolError as exc:     # the host sent nonsense: we cannot trust the stream
-                raise HostFault(f"the host sent a bad frame ({exc})") from None
+                raise HostFault("bad_frame", detail=str(exc)) from None
             deliver(msg)
             if msg["t"] == "bye" or (until is not None and until()):
                 return

@@ -5,12 +5,15 @@ host's laptop: a thinking computer never slows the host, and it plays from
 its seat's copy of the game like any other player, so it cannot see more
 than that seat may.
 
-- `add(level)`: a computer takes the next free seat of the lobby.
+- `add(level)`: a computer takes the next free seat of the lobby (the host
+  is told first, through `announce`, so its seat is saved as a computer's).
 - `stand_in(seat, name, token, level)`: a computer plays for a player who is
   away: it is given that seat's token (the host issued it) and rejoins the
   seat with it.  When the player comes back with their own token the host
   gives them the seat again and the computer's connection ends (the host
   tells it its seat was taken over), so the player takes over without asking.
+- `restart(host_seats)`: a resumed game's computers take their seats back,
+  each with its seat's token, as a stand-in does.
 """
 
 import os
@@ -23,8 +26,10 @@ from .tokens import TokenStore
 
 
 class ComputerPlayers:
-    def __init__(self, address: str, join_code: str | None = None, pin: str | None = None):
+    def __init__(self, address: str, join_code: str | None = None, pin: str | None = None,
+                 announce=None):
         self.address = address                # "host:port" the computers connect to
+        self.announce = announce              # announce(name, level) before a new computer joins
         self.join_code = join_code            # the game's join code, if the host set one
         self.pin = pin                        # the host's key (None: the first one met)
         self.procs = {}                       # "Computer N" or "seatN" (a stand-in) -> Popen
@@ -48,6 +53,8 @@ class ComputerPlayers:
         """A computer joins as a new player; returns its name."""
         self.added += 1
         name = f"Computer {self.added}"
+        if self.announce is not None:
+            self.announce(name, level)
         self._spawn(name, level, name, os.path.join(self._folder(), f"new{self.added}"))
         return name
 
@@ -60,6 +67,12 @@ class ComputerPlayers:
         tokens = os.path.join(self._folder(), key)
         TokenStore(tokens).save(pin, game_id, name, seat, token)
         self._spawn(key, level, name, tokens, pin)
+
+    def restart(self, pin: str, game_id: str, seats: dict) -> None:
+        """Start the computers of a resumed game: `seats` maps a seat to
+        (name, token, level), as the save recorded them."""
+        for seat, (name, token, level) in sorted(seats.items()):
+            self.stand_in(pin, game_id, seat, name, token, level)
 
     def playing_for(self, seat: int) -> bool:
         """Whether a computer is (still) playing for the player of `seat`."""

@@ -121,11 +121,16 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
 
     host.listeners.append(on_change)
     computers = ComputerPlayers(f"{'127.0.0.1' if bind in ('0.0.0.0', '') else bind}:{port}",
-                                join_code=host.join_code, pin=identity.fingerprint)
+                                join_code=host.join_code, pin=identity.fingerprint,
+                                announce=host.expect_computer)
     try:
         for _ in range(bots):
             name = computers.add(bot_level)
             print(f"{name} ({bot_level}) takes a seat", file=sys.stderr, flush=True)
+        saved_computers = host.computer_seats() if resume is not None else {}
+        for seat, (who, _, level) in sorted(saved_computers.items()):
+            print(f"{who} ({level}) takes seat {seat} back", file=sys.stderr, flush=True)
+        computers.restart(identity.fingerprint, host.game_id, saved_computers)
         await host.finished.wait()
         # Seats that were away at the end (or when a finished game was resumed)
         # get a while to come back for the result.
@@ -183,7 +188,8 @@ def _resumed_host(path, save_path, name, rules, players, seed, identity, join_co
     print(f"resumed {path}: {len(host.auth.log)} commands, {status}; waiting for the players:",
           file=sys.stderr, flush=True)
     for seat, holder in enumerate(host.seats):
-        print(f"  seat {seat}: {holder.name} ({holder.colour})", file=sys.stderr, flush=True)
+        computer = f", a computer ({holder.computer})" if holder.computer else ""
+        print(f"  seat {seat}: {holder.name} ({holder.colour}{computer})", file=sys.stderr, flush=True)
     return host, 0
 
 

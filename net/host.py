@@ -33,8 +33,10 @@ rebuilds a host from such a save: same game id, same seats and tokens, every
 seat away until its holder rejoins.  A player whose token is lost gets a seat
 only when the host's owner says so (`assign`), never by name alone.
 
-Limits (net/limits.py): connections are admitted by `_admit` (caps in all and
-per address, a rate of new ones), each is read one frame per turn within its
+Connections (net/hostconns.py, a part of Host) and their limits
+(net/limits.py): connections are admitted by `_admit` on plain TCP,
+before TLS (caps in all and per address, a rate of new ones, slots kept for
+players' addresses: `_make_room`), each is read one frame per turn within its
 budget (`_serve`), cut off when it takes no seat in time or stops reading
 (`_heartbeat`, `Conn.send`), and resyncs beyond a seat's budget are merged.
 """
@@ -51,27 +53,19 @@ from game.engine.match import Authority
 from game.engine.rules import IllegalCommand, check
 from game.engine.state import GAME_OVER, validate_config
 
-from . import limits
-from .limits import (
-    Admission, Budget, FdReserve, QuietLog, TokenBucket, address_of, quiet_accept_errors,
-)
 from . import secure
+from .hostconns import Conn, Connections, log, quiet
 from .hostdeal import FairDeal
 from .protocol import (
-    APP, CLIENT, COLOURS, MAX_NAME, PING_EVERY, PROTOCOL_VERSION, SILENCE_LIMIT, TAKEN_OVER,
-    ProtocolError, decode, error, pack_message, read_frame,
+    APP, CLIENT, COLOURS, MAX_NAME, PROTOCOL_VERSION, TAKEN_OVER, ProtocolError, decode, error,
 )
 from .saving import (
-    OptionMismatch, extra_for, option_mismatch, players_for, saved_fair, saved_seats,
+    OptionMismatch, extra_for, option_mismatch, players_for, saved_computers, saved_fair,
+    saved_seats,
 )
 from .secrecy import peer_hash, peer_view_bytes, public_state_hash, scrub_config
 
-log = logging.getLogger("kolonisten.net.host")
-quiet = QuietLog(log)       # for what a hostile peer can make happen by the thousand
-
 LOBBY, RUNNING, OVER = "lobby", "running", "over"
-TLS_HANDSHAKE_TIMEOUT = 10.0
-
 
 
 class Seat:
@@ -81,66 +75,14 @@ class Seat:
         self.ready = False
         self.token = token
         self.conn = None
+        self.computer = None        # the level of the host's computer player in this seat, if one is
 
     def public(self) -> dict:
         return {"name": self.name, "colour": self.colour, "ready": self.ready,
                 "connected": self.conn is not None}
 
 
-class Conn:
-    """One peer connection at the host.  `writer` is an asyncio StreamWriter
-    (or anything with write/close/transport, e.g. a test double)."""
-
-    def __init__(self, writer, cid: int):
-        self.writer = writer
-        self.cid = cid
-        self.address = address_of(writer)
-        self.greeted = False
-        self.seat = None
-        self.closed = False
-        self.opened = self.last_heard = self.last_sent = time.monotonic()
-        self.bytes_out = 0
-        self.budget = Budget()
-        self.resyncs = TokenBucket(limits.RESYNC_RATE, limits.RESYNC_BURST)
-        self.resync_due = False     # a resync asked for beyond the budget, answered later
-        self.nonce = secure.new_nonce()     # what this connection's proofs are bound to
-
-    def send(self, msg: dict) -> None:
-        transport = getattr(self.writer, "transport", None)
-        if transport is not None and transport.is_closing():
-            self.closed = True
-        if self.closed:
-            return
-        data = pack_message(msg)
-        self.bytes_out += len(data)
-        self.last_sent = time.monotonic()
-        self.writer.write(data)
-        if transport is not None and transport.get_write_buffer_size() > limits.MAX_UNSENT:
-            quiet.log(logging.WARNING, "noread", "peer %s (%s) does not read what it is sent; "
-                      "cut off", self.cid, self.address)
-            self.abort()
-
-    def close(self) -> None:
-        """Close after what is queued has been sent, but wait no longer than
-        CLOSE_GRACE for a peer to read it."""
-        if not self.closed:
-            self.closed = True
-            self.writer.close()
-            transport = getattr(self.writer, "transport", None)
-            if transport is not None:       # (aborting a closed transport does nothing)
-                asyncio.get_running_loop().call_later(limits.CLOSE_GRACE, transport.abort)
-
-    def abort(self) -> None:
-        """Cut the connection at once, dropping whatever waits to be sent."""
-        self.closed = True
-        transport = getattr(self.writer, "transport", None)
-        if transport is not None:
-            transport.abort()
-        else:
-            self.writer.close()
-
-
-class Host(FairDeal):
+class Host(FairDeal, Connections):
     def __init__(self, config: dict, name: str = "Kolonisten", auto_start: bool = False,
                  save_path: str | None = None, identity: secure.Identity | None = None,
                  join_code: str | None = None):
@@ -160,25 +102,17 @@ class Host(FairDeal):
         self.seats: list = [None] * config["players"]
         self.auth = None
         self.phase = LOBBY
-        self.conns: set = set()
+        self._init_connections()
         self.listeners = []         # callables (kind, data): "seat", "lobby", "started", "record", "over"
         self.finished = asyncio.Event()
-        self.server = None
-        self.port = None
-        self._next_cid = 0
-        self._tasks = []
-        self._serving = set()       # connection handler tasks
-        self._bytes_of_gone = 0     # bytes sent on connections since dropped
         self.save_path = save_path
         self.saver = None           # saves.Autosaver once the game runs
         self.save_error = None      # why the last save failed (None: it worked)
         self.assignments = {}       # casefolded player name -> seat the host gave them
+        self.computers_expected = {}    # name -> level of a computer the host started, until it joins
         self.knocking = []          # names refused for want of a token (newest last, a few)
         self.told = set()           # seats sent the result of the finished game
         self.resumed_at = None      # commands in the save this host resumed, if any
-        self.admission = None       # limits.Admission once listening
-        self.fd_reserve = None      # limits.FdReserve once listening: the autosave can always write
-        self.refused = 0            # connections refused by the limits
         self.identity = identity or secure.load_identity()
         self.join_code = secure.normal_join_code(join_code) if join_code else None
         self.dealing = None         # fairdice.Dealing while the seats draw the seed
@@ -194,6 +128,7 @@ class Host(FairDeal):
         holders to rejoin with their tokens.  Raises saves.SaveError; writes
         nothing until the game moves on (or a seat is assigned)."""
         game_id, saved_name, seats = saved_seats(game)
+        computers = saved_computers(game)
         fair = saved_fair(game)
         auth, hashes = saves.resume(game)
         host = cls(game.config, name=name or saved_name or "Kolonisten", auto_start=auto_start,
@@ -201,9 +136,10 @@ class Host(FairDeal):
         host.fair = fair
         host.game_id = game_id
         host.seats = []
-        for seat_name, colour, token in seats:
+        for number, (seat_name, colour, token) in enumerate(seats):
             seat = Seat(seat_name, colour, token)
             seat.ready = True
+            seat.computer = computers.get(number)
             host.seats.append(seat)
         host.auth = auth
         host.phase = OVER if auth.state.phase == GAME_OVER else RUNNING
@@ -216,43 +152,6 @@ class Host(FairDeal):
         return host
 
     # --- lifecycle -----------------------------------------------------------------
-
-    async def listen(self, host: str = "0.0.0.0", port: int = 0) -> int:
-        quiet_accept_errors(asyncio.get_running_loop(), log)
-        self.fd_reserve = FdReserve()
-        self.admission = Admission()
-        self.server = await asyncio.start_server(self._serve, host, port,
-                                                 backlog=limits.ACCEPT_BACKLOG,
-                                                 limit=limits.MAX_CLIENT_FRAME * 2,
-                                                 ssl=self.identity.server_context(),
-                                                 ssl_handshake_timeout=TLS_HANDSHAKE_TIMEOUT)
-        self.port = self.server.sockets[0].getsockname()[1]
-        self._tasks.append(asyncio.ensure_future(self._heartbeat()))
-        return self.port
-
-    async def close(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        for conn in list(self.conns):
-            conn.send({"t": "bye", "reason": "host closing"})
-            conn.close()
-        if self.server is not None:
-            self.server.close()
-            await self.server.wait_closed()
-        if self._serving:
-            await asyncio.wait(list(self._serving), timeout=2)
-        if self.fd_reserve is not None:
-            self.fd_reserve.close()
-
-    async def wait_peers_gone(self, timeout: float) -> None:
-        """After the game: give peers time to read the end and say goodbye."""
-        deadline = time.monotonic() + timeout
-        while any(not c.closed for c in self.conns) and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
-
-    def bytes_sent(self) -> int:
-        """Bytes sent to peers so far (frames with their length prefixes)."""
-        return self._bytes_of_gone + sum(c.bytes_out for c in self.conns)
 
     def public_config(self) -> dict:
         return scrub_config(self.config)
@@ -278,78 +177,7 @@ class Host(FairDeal):
             except Exception:
                 log.exception("host listener failed on %s", kind)
 
-    # --- sockets ------------------------------------------------------------------
-
-    async def _serve(self, reader, writer) -> None:
-        self._next_cid += 1
-        conn = Conn(writer, self._next_cid)
-        if not self._admit(conn):
-            return
-        self.conns.add(conn)
-        self._serving.add(asyncio.current_task())
-        try:
-            while not conn.closed:
-                try:
-                    payload = await read_frame(reader, limits.MAX_CLIENT_FRAME)
-                except ProtocolError as exc:        # oversized: the stream cannot be re-framed
-                    conn.send(error(exc.code, exc.detail))
-                    break
-                kind = self.handle_payload(conn, payload)
-                # Over its budget a connection is not read for a while (TCP then
-                # slows its sender); either way the other connections get their
-                # turn before its next frame.
-                await asyncio.sleep(conn.budget.charge(kind, len(payload), conn.seat is not None))
-        except (asyncio.IncompleteReadError, ConnectionError, OSError):
-            pass
-        finally:
-            self.drop(conn)
-            self._serving.discard(asyncio.current_task())
-
-    def _admit(self, conn: Conn) -> bool:
-        """Take a new connection, or refuse it (with a reason, then closed)
-        when its address or the host holds too many."""
-        same_address = sum(c.address == conn.address for c in self.conns)
-        why = self.admission.refusal(conn.address, same_address)
-        if why is None and len(self.conns) >= self.admission.cap:
-            unseated = [c for c in self.conns if c.seat is None]
-            if unseated:        # the oldest connection without a seat makes room
-                oldest = min(unseated, key=lambda c: c.opened)
-                oldest.abort()
-                self.drop(oldest)
-            else:
-                why = "the host holds as many connections as it can"
-        if why is None:
-            return True
-        self.refused += 1
-        quiet.log(logging.WARNING, "refused", "refused a connection from %s: %s", conn.address, why)
-        conn.send(error("busy", why))
-        conn.close()
-        return False
-
-    async def _heartbeat(self) -> None:
-        n = 0
-        while True:
-            await asyncio.sleep(PING_EVERY / 2)
-            now = time.monotonic()
-            if self.admission is not None:
-                self.admission.forget_idle()
-            self.check_deal_deadline(now)
-            for conn in list(self.conns):
-                if now - conn.last_heard > SILENCE_LIMIT:
-                    quiet.log(logging.INFO, "silent", "peer %s silent for too long", conn.cid)
-                    conn.abort()
-                    self.drop(conn)
-                elif conn.seat is None and now - conn.opened > limits.HANDSHAKE_SECONDS:
-                    quiet.log(logging.INFO, "handshake", "peer %s (%s) took no seat in %g s; "
-                              "cut off", conn.cid, conn.address, limits.HANDSHAKE_SECONDS)
-                    conn.abort()
-                    self.drop(conn)
-                elif conn.resync_due and conn.seat is not None and conn.resyncs.try_take():
-                    conn.resync_due = False
-                    conn.send(self._sync(conn.seat, "resync"))
-                elif now - conn.last_sent > PING_EVERY:
-                    n += 1
-                    conn.send({"t": "ping", "n": n})
+    # --- connections (the rest: net/hostconns.py) -----------------------------------
 
     def drop(self, conn: Conn) -> None:
         """Forget a connection (closed by either side)."""
@@ -424,7 +252,9 @@ class Host(FairDeal):
         seat = self.seats.index(None)
         taken = {s.colour for s in self.seats if s}
         colour = next(c for c in COLOURS if c not in taken)
-        self.seats[seat] = Seat(msg["name"].strip(), colour, secrets.token_urlsafe(24))
+        name = msg["name"].strip()
+        self.seats[seat] = Seat(name, colour, secrets.token_urlsafe(24))
+        self.seats[seat].computer = self.computers_expected.pop(name, None)
         self._take_seat(conn, seat)
         self._notify("seat", (seat, self.seats[seat].name))
         self._lobby_changed()
@@ -446,6 +276,7 @@ class Host(FairDeal):
         self.knocking = [n for n in self.knocking if n.casefold() != name.casefold()]
         holder.name = name
         holder.token = secrets.token_urlsafe(24)
+        holder.computer = None      # a player took the seat over
         self.save()                 # the new token must outlive a crash before the player is told it
         log.info("seat %s assigned to %s by the host", seat, name)
         self._back(conn, seat)
@@ -492,6 +323,9 @@ class Host(FairDeal):
 
     def _take_seat(self, conn, seat):
         conn.seat = seat
+        self.player_addresses[conn.address] = None      # newest last
+        while len(self.player_addresses) > 4 * len(self.seats):
+            del self.player_addresses[next(iter(self.player_addresses))]
         self.seats[seat].conn = conn
         conn.send({"t": "seated", "seat": seat, "token": self.seats[seat].token})
 
@@ -618,6 +452,18 @@ class Host(FairDeal):
             raise ValueError(f"seat {seat} ({holder.name}) is connected")
         self.assignments = {n: s for n, s in self.assignments.items() if s != seat}
         self.assignments[name.casefold()] = seat
+
+    def expect_computer(self, name: str, level: str) -> None:
+        """A computer player the host's owner started joins soon as `name`:
+        its seat is saved as a computer of `level`, so that a resumed game
+        starts it again (`computer_seats`)."""
+        self.computers_expected[name] = level
+
+    def computer_seats(self) -> dict:
+        """{seat: (name, token, level)} of the seats the host's computer players
+        hold: what ComputerPlayers.restart needs when the game is resumed."""
+        return {i: (s.name, s.token, s.computer) for i, s in enumerate(self.seats)
+                if s is not None and s.computer}
 
     def seat_of(self, text: str) -> int:
         """A seat given by number or by its player's name (for `--assign NAME=SEAT`)."""

@@ -22,8 +22,40 @@ from game.engine.state import CK_FIELDS, PHASE_NAMES, State, validate_config
 from game.engine.views import view_hash
 
 
+# What a HostFault says, by code (the window shows the catalog's
+# "netfault.<code>" in the player's language; logs and the command line these).
+FAULT_TEXT = {
+    "bad_frame": "the host sent a bad frame ({detail})",
+    "bad_config": "the game's rules from the host are not usable",
+    "view_undecodable": "the host sent a game view that does not decode",
+    "bad_view": "the host sent an unusable game view: {why}",
+    "broken_copy": "a record from the host broke the game copy: {why}",
+    "bad_seats": "the host sent an unusable list of seats",
+    "bad_seat": "the host named seat {seat} in a game of {players}",
+    "bad_winner": "the host named seat {seat} the winner in a game of {players}",
+    "bad_events": "the host sent unusable game events",
+    "view_before_seat": "the host sent a game view before giving us a seat",
+}
+# Why a view is unusable (`view_problem`): "netfault.why.<code>" in the catalog.
+WHY_TEXT = {
+    "not_state": "it is not a game state",
+    "bad_rules": "its rules are not usable",
+    "has_seed": "it holds the game's seed",
+    "bad_own_seat": "our seat {seat} is not in a game of {players}",
+    "bad_field": "its field '{field}' has the wrong type or shape",
+    "rules_fail": "the rules cannot use it ({error})",
+}
+
+
 class HostFault(Exception):
-    """The host sent something this peer cannot use; the connection ends."""
+    """The host sent something this peer cannot use; the connection ends.
+    `code` (a key of FAULT_TEXT), `why` (a key of WHY_TEXT or None) and
+    `params` let a window say it in the player's language; str() is English."""
+
+    def __init__(self, code: str, why: str | None = None, **params):
+        self.code, self.why, self.params = code, why, params
+        reason = WHY_TEXT[why].format(**params) if why else ""
+        super().__init__(FAULT_TEXT[code].format(why=reason, **params))
 
 
 # --- shapes: each returns True when the value fits ---------------------------------------------
@@ -144,30 +176,31 @@ def _trade(n, kinds):
 
 # --- views ------------------------------------------------------------------------------------------
 
-def check_config(config, what: str = "the game's rules") -> dict:
+def check_config(config) -> dict:
     """A config as the host sends it (seed removed)."""
     if type(config) is not dict or validate_config(dict(config, seed=0)) is not None:
-        raise HostFault(f"{what} from the host are not usable")
+        raise HostFault("bad_config")
     return config
 
 
-def view_problem(obj, seat) -> str | None:
-    """Why a decoded view (plain data) for `seat` is unusable, or None."""
+def view_problem(obj, seat) -> tuple | None:
+    """Why a decoded view (plain data) for `seat` is unusable, as (a key of
+    WHY_TEXT, its parameters), or None."""
     if type(obj) is not dict or list(obj) != list(State.__slots__):
-        return "it is not a game state"
+        return "not_state", {}
     config = obj["config"]
     if type(config) is not dict or validate_config(dict(config, seed=0)) is not None:
-        return "its rules are not usable"
+        return "bad_rules", {}
     if config["seed"] is not None:
-        return "it holds the game's seed"
+        return "has_seed", {}
     n = config["players"]
     if type(seat) is not int or not 0 <= seat < n:
-        return f"our seat {seat} is not in a game of {n}"
+        return "bad_own_seat", {"seat": seat, "players": n}
     ck = config["rules"] == "ck"
     kinds = 8 if ck else 5
     for field, fits in _shapes(n, kinds, seat, ck).items():
         if not fits(obj[field]):
-            return f"its field {field!r} has the wrong type or shape"
+            return "bad_field", {"field": field}
     return None
 
 
@@ -176,7 +209,7 @@ def check_view(payload: bytes, seat):
     try:
         obj = unpack(payload)
     except Exception:
-        raise HostFault("the host sent a game view that does not decode") from None
+        raise HostFault("view_undecodable") from None
     why = view_problem(obj, seat)
     if why is None:
         try:
@@ -186,8 +219,8 @@ def check_view(payload: bytes, seat):
                 legal_commands(state, seat)
             return state
         except Exception as exc:        # shapes fit, yet the rules cannot use it
-            why = f"the rules cannot use it ({type(exc).__name__})"
-    raise HostFault(f"the host sent an unusable game view: {why}")
+            why = "rules_fail", {"error": type(exc).__name__}
+    raise HostFault("bad_view", why[0], **why[1])
 
 
 def check_state(state, seat) -> None:
@@ -195,7 +228,7 @@ def check_state(state, seat) -> None:
     obj = {name: getattr(state, name) for name in State.__slots__}
     why = view_problem(obj, seat)
     if why is not None:
-        raise HostFault(f"a record from the host broke the game copy: {why}")
+        raise HostFault("broken_copy", why[0], **why[1])
 
 
 # --- other messages -------------------------------------------------------------------------------
@@ -219,11 +252,11 @@ def check_message(msg: dict, players: int | None) -> None:
     if kind == "lobby":
         seats = msg["seats"]
         if len(seats) != msg["config"]["players"] or not all(_seat_entry_ok(s) for s in seats):
-            raise HostFault("the host sent an unusable list of seats")
+            raise HostFault("bad_seats")
     limit = msg.get("config", {}).get("players") if kind == "lobby" else players
     if kind in ("seated", "seat_status") and limit is not None and msg["seat"] >= limit:
-        raise HostFault(f"the host named seat {msg['seat']} in a game of {limit}")
+        raise HostFault("bad_seat", seat=msg["seat"], players=limit)
     if kind == "over" and players is not None and not -1 <= msg["winner"] < players:
-        raise HostFault(f"the host named seat {msg['winner']} the winner in a game of {players}")
+        raise HostFault("bad_winner", seat=msg["winner"], players=players)
     if kind in ("sync", "rec") and not _events_ok(msg["events"]):
-        raise HostFault("the host sent unusable game events")
+        raise HostFault("bad_events")

@@ -7,8 +7,11 @@ buffer size, abort).
 - Connections: at most MAX_CONNECTIONS in all (fewer when the open-file
   limit is low: see `connection_cap`) and MAX_PER_ADDRESS from one address;
   an address may open NEW_PER_SECOND connections a second (a burst of
-  NEW_BURST).  When the total is reached, the oldest connection that holds no
-  seat makes room; seated players are never pushed out.
+  NEW_BURST).  These checks come before TLS starts.  Strangers (addresses
+  that never held a seat at this host) share the total less one slot per
+  seat, so they cannot fill it from many addresses and keep a returning
+  player out.  When the total is reached, the oldest stranger's connection
+  that holds no seat makes room; seated players are never pushed out.
 - A connection must hold a seat within HANDSHAKE_SECONDS.
 - A peer may have at most MAX_UNSENT bytes waiting to be sent to it; past
   that the connection is aborted (transport.abort(): a polite close would
@@ -26,13 +29,23 @@ buffer size, abort).
   is answered when the budget allows (the host's heartbeat sees to it), so
   a player who floods resyncs neither costs the host much nor waits behind
   their own flood.
+- Memory: TLS state of many short connections leaves the C allocator
+  holding freed memory (the Python objects are gone; measured with
+  tracemalloc), so once new connections have been calm for CALM_SECONDS the
+  host asks glibc to give it back (`release_memory`; elsewhere nothing), and
+  again when the politely closed ones have had their CLOSE_GRACE.
+  Admission is decided on plain TCP before TLS starts, so a refused
+  connection never costs TLS state at all.
 - Errors that can repeat by the thousand (accept() at the open-file limit,
   refused connections, dropped peers) are logged once per LOG_EVERY seconds
   with a count of those left out.
 """
 
+import ctypes
+import ctypes.util
 import logging
 import os
+import sys
 import time
 
 MAX_CONNECTIONS = 48
@@ -48,6 +61,7 @@ ACCEPT_BACKLOG = 16             # also the most connections asyncio accepts in o
 FD_RESERVE = 2 * ACCEPT_BACKLOG + 8
 CLOSE_GRACE = 5.0               # a politely closed connection is aborted after this long
 LOG_EVERY = 10.0
+CALM_SECONDS = 2.0              # no new connection for this long: free memory is given back
 
 # Per-connection budgets (units a second, burst).  A bot playing flat out
 # sends some 350 frames a second; a player at a window far fewer.
@@ -250,3 +264,17 @@ class FdReserve:
     def close(self) -> None:
         while self.fds:
             os.close(self.fds.pop())
+
+
+def release_memory() -> bool:
+    """Give freed heap memory back to the system (glibc's malloc_trim);
+    False where there is no such call (other platforms, other C libraries)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        trim = libc.malloc_trim
+    except (OSError, AttributeError):
+        return False
+    trim(0)
+    return True

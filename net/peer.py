@@ -148,7 +148,7 @@ class PeerGame:
 
     def _on_sync(self, msg):
         if self.seat is None:
-            raise HostFault("the host sent a game view before giving us a seat")
+            raise HostFault("view_before_seat")
         state = check_view(msg["view"], self.seat)
         replica = Replica(state, self.seat)
         replica.seq = msg["seq"]

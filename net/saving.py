@@ -6,7 +6,8 @@ command, a state hash after each); `extra` adds what only the host knows:
 
     {"lan": 1, "game_id": the id the seat tokens are bound to,
      "name": the game's name in the list of games,
-     "seats": [{"name", "colour", "token"} per seat],
+     "seats": [{"name", "colour", "token"} per seat, and "computer": its level
+               for a seat the host's own computer player holds],
      "fair": the fair deal (net/fairdice.py: commit, pledges, values and the
              host's secret), absent for a game dealt without one}
 
@@ -34,10 +35,34 @@ def extra_for(game_id: str, name: str, seats: list, fair=None) -> dict:
     """The `extra` map of a LAN save; seats: Seat objects (name, colour, token);
     fair: the fairdice.FairRecord of the deal, if any."""
     extra = {"lan": LAN_FORMAT, "game_id": game_id, "name": name,
-             "seats": [{"name": s.name, "colour": s.colour, "token": s.token} for s in seats]}
+             "seats": [_seat_entry(s) for s in seats]}
     if fair is not None:
         extra["fair"] = fair.to_save()
     return extra
+
+
+def _seat_entry(seat) -> dict:
+    entry = {"name": seat.name, "colour": seat.colour, "token": seat.token}
+    if getattr(seat, "computer", None):
+        entry["computer"] = seat.computer
+    return entry
+
+
+def saved_computers(game: saves.SavedGame) -> dict:
+    """{seat: level} of the seats a LAN save says the host's computer
+    players held (a save from before computers were saved has none).
+    Raises SaveError for a level this Kolonisten does not know."""
+    from game.bots import LEVELS
+    seats = game.extra.get("seats")
+    out = {}
+    for number, seat in enumerate(seats if type(seats) is list else []):
+        level = seat.get("computer") if type(seat) is dict else None
+        if level is None:
+            continue
+        if level not in LEVELS + ("random",):
+            raise saves.SaveError("the saved game is damaged (a computer seat's level)", "damaged")
+        out[number] = level
+    return out
 
 
 def saved_fair(game: saves.SavedGame):

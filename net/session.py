@@ -114,7 +114,8 @@ class ClientSession:
     def poll(self) -> list:
         """Apply every host message received so far; returns their events.
         A message the game cannot use ends the connection for good with the
-        event ("host_fault", reason); nothing after it is applied."""
+        event ("host_fault", HostFault: str() in English, .code, .why and
+        .params for the window's words); nothing after it is applied."""
         events = []
         while self._fault is None:
             try:
@@ -132,11 +133,11 @@ class ClientSession:
                 try:
                     events.extend(self.game.handle(item))
                 except HostFault as exc:
-                    self._give_up(str(exc))
-                    events.append(("host_fault", str(exc)))
+                    self._give_up(exc)
+                    events.append(("host_fault", exc))
         return events
 
-    def _give_up(self, reason: str) -> None:
+    def _give_up(self, reason: HostFault) -> None:
         """Stop trusting the host: cut the line and never reconnect."""
         self._fault = reason
         self.connected = False
@@ -148,7 +149,7 @@ class ClientSession:
 
     @property
     def fault(self):
-        """Why the connection was ended because of the host (None: it was not)."""
+        """Why the connection was ended because of the host, a HostFault (None: it was not)."""
         return self._fault
 
     @property
@@ -238,7 +239,7 @@ class ClientSession:
                 await pump(self._conn, self._arrived)
             except HostFault as exc:
                 self.connected = False
-                self.inbox.put(("host_fault", str(exc)))
+                self.inbox.put(("host_fault", exc))
                 return
             self.connected = False
             if self._closing or self._over_seen or self._taken_over or self._host_left:
@@ -357,6 +358,18 @@ class HostSession:
             holder = self.host.seats[seat]
             return self.host.identity.fingerprint, self.host.game_id, holder.name, holder.token
         return self.net.run(token(), 5)
+
+    def expect_computer(self, name: str, level: str) -> None:
+        """A computer this laptop starts joins soon as `name` (Host.expect_computer)."""
+        async def expect():
+            self.host.expect_computer(name, level)
+        self.net.run(expect(), 5)
+
+    def computer_seats(self) -> dict:
+        """{seat: (name, token, level)} of the computers' seats (Host.computer_seats)."""
+        async def seats():
+            return self.host.computer_seats()
+        return self.net.run(seats(), 5)
 
     def knocking(self) -> list:
         """Names that tried to join the running game without a seat token

@@ -318,3 +318,68 @@ def test_without_a_token_the_host_picks_a_seat_and_refusals_read_clearly(tmp_pat
         busy.close()
         if isinstance(app.scene, (LobbyScene, LanTableScene)):
             app.scene.lan.close().wait(5)
+
+
+def _play_with_computer(app, auth, seat, until):
+    """Ann's seat makes the first legal move through her session (trade
+    answers and discards included), the computer moves by itself, until `until()`."""
+    ann = app.scene.c.session
+    deadline = time.monotonic() + 120
+    while not until():
+        assert time.monotonic() < deadline, "the game did not move on"
+        if ann.game.must_decide():
+            k = len(auth.log)
+            ann.submit(legal_commands(ann.view, ann.seat)[0])
+            run_until(app, [], lambda: len(auth.log) > k, timeout=5)
+        else:
+            run_until(app, [], lambda: ann.game.must_decide() or until(), timeout=5)
+
+
+def test_a_resumed_lan_game_restarts_its_computer_in_its_seat(tmp_path):
+    """Issue 12: 'Saved games remember which seats are computers and their
+    level; resuming keeps them playing.'  Ann hosts from the window and adds
+    an easy computer; after some moves her host closes.  Resume as host: the
+    computer is started again by itself, is back in its seat in the lobby,
+    and makes its moves when Ann continues."""
+    ann = make_app()
+    ann.prefs["lan_computer_level"] = "easy"
+    try:
+        ann.push(MenuScene(ann))
+        click_gui(ann, "host")
+        form = ann.scene
+        form.name_entry.set_text("Ann")
+        click_gui(ann, "players_2")
+        click_gui(ann, "host")
+        assert run_until(ann, [], lambda: isinstance(ann.scene, LobbyScene))
+        hosting = ann.scene.lan.hosting
+        click_gui(ann, "add_computer")
+        assert run_until(ann, [], lambda: ann.scene.can_start(), timeout=30)
+        click_gui(ann, "start")
+        assert run_until(ann, [], lambda: isinstance(ann.scene, LanTableScene), timeout=30)
+        auth = hosting.host.auth
+        _play_with_computer(ann, auth, 0, lambda: len(auth.log) >= 12)
+        path = hosting.save_path
+        saved = saves.load(path)
+        assert saved.extra["seats"][1]["computer"] == "easy"
+        assert "computer" not in saved.extra["seats"][0]
+        close_all(ann, [])
+
+        ann.reset_to(MenuScene(ann))
+        ann.push(LoadScene(ann))
+        click_gui(ann, "resume")
+        assert run_until(ann, [], lambda: isinstance(ann.scene, LobbyScene))
+        lobby = ann.scene
+        hosting = lobby.lan.hosting
+        assert lobby.session.seat == 0
+        assert hosting.host.computer_seats()[1][2] == "easy"
+        assert run_until(ann, [], lambda: lobby.lobby["seats"][1]["connected"], timeout=30)
+        assert lobby.lan.computers.playing_for(1)
+        assert run_until(ann, [], lambda: lobby.buttons["start"].is_enabled)
+        click_gui(ann, "start")
+        assert run_until(ann, [], lambda: isinstance(ann.scene, LanTableScene), timeout=30)
+        auth = hosting.host.auth
+        resumed_at = hosting.host.resumed_at
+        _play_with_computer(ann, auth, 0, lambda: any(
+            r.cmd[1] == 1 for r in auth.log[resumed_at:]))
+    finally:
+        close_all(ann, [])

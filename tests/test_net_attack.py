@@ -15,11 +15,14 @@ import textwrap
 
 import msgpack
 
-from net import secure
+from net import client, secure
+from net.client import JoinRefused
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from game import saves
 from net import host as host_module
+from net import hostconns
 from net import limits
 from game.engine import default_config
 from net.host import Host
@@ -46,13 +49,16 @@ class Clock:
         return self.now
 
 
-async def connect(port, source="127.0.0.1", small_window=False):
+async def connect(port, source="127.0.0.1", small_window=False, plain=False):
+    """A TLS connection from `source` (plain: TCP only, as a storm opens them)."""
     sock = socket.socket()
     if small_window:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     sock.bind((source, 0))
     sock.setblocking(False)
     await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+    if plain:
+        return await asyncio.open_connection(sock=sock)
     # Every LAN connection is TLS (net/secure.py): an attacker gets that far too.
     return await asyncio.open_connection(sock=sock, ssl=secure.client_context(), server_hostname="kolonisten")
 
@@ -140,13 +146,14 @@ def test_connections_from_one_address_are_capped_and_the_extra_ones_told_why(mon
         host = await start_host(2)
         held = [await connect(host.port, "127.0.0.5") for _ in range(3)]
         assert await until(lambda: len(host.conns) == 3)
-        extra = [await connect(host.port, "127.0.0.5") for _ in range(4)]
-        answers = [await replies(reader) for reader, _ in extra]
-        assert all(a and a[0]["t"] == "error" and a[0]["code"] == "busy" for a in answers)
+        for _ in range(4):      # cut before TLS: the client is told the host is busy
+            with pytest.raises(JoinRefused) as refused:
+                await client.open_connection(("127.0.0.1", host.port), source="127.0.0.5")
+            assert refused.value.code == "busy"
         assert len(host.conns) == 3 and host.refused == 4
         other = await connect(host.port, "127.0.0.6")       # another address is let in
         assert await until(lambda: len(host.conns) == 4)
-        for _, writer in held + extra + [other]:
+        for _, writer in held + [other]:
             writer.close()
         await host.close()
     asyncio.run(main())
@@ -178,15 +185,25 @@ def test_at_the_total_cap_the_oldest_unseated_connection_makes_room_but_seated_o
 
 
 def test_a_connection_storm_from_one_address_is_refused_beyond_its_rate(monkeypatch):
+    """Refused before TLS: a refused connection never costs the host TLS state."""
+    handshakes = []
+    real_secure = Host._secure
+
+    async def counting_secure(self, conn):
+        handshakes.append(conn.address)
+        return await real_secure(self, conn)
+    monkeypatch.setattr(Host, "_secure", counting_secure)
+
     async def main():
         host = await start_host(2)
         opened = 0
         for _ in range(int(limits.NEW_BURST) + 30):       # bounded: a few dozen connections
-            reader, writer = await connect(host.port, "127.0.0.9")
+            reader, writer = await connect(host.port, "127.0.0.9", plain=True)
             writer.transport.abort()
             opened += 1
         assert await until(lambda: len(host.conns) == 0)
         assert host.refused >= 30 - limits.NEW_PER_SECOND * 10     # the rest came too fast
+        assert len(handshakes) == opened - host.refused
         reader, writer = await connect(host.port, "127.0.0.10")   # others are not held up
         writer.write(HELLO)
         assert (await replies(reader, wait=1.0))[0]["t"] == "welcome"
@@ -231,7 +248,7 @@ def test_a_peer_that_does_not_read_is_aborted_once_its_unsent_bytes_pass_the_bou
 
 def test_a_connection_without_a_seat_is_cut_off_after_the_handshake_deadline(monkeypatch):
     monkeypatch.setattr(limits, "HANDSHAKE_SECONDS", 0.3)
-    monkeypatch.setattr(host_module, "PING_EVERY", 0.1)
+    monkeypatch.setattr(hostconns, "PING_EVERY", 0.1)
 
     async def main():
         host = await start_host(2)
@@ -377,3 +394,152 @@ def test_a_seated_player_flooding_resync_gets_merged_views_and_the_game_finishes
     results, asked, answered = asyncio.run(main())
     assert results[1]["ok"] and results[2]["ok"], results
     assert answered < asked / 50    # the budget kept the host from serving every resync
+
+
+def test_memory_is_given_back_once_new_connections_have_calmed_down(monkeypatch):
+    released = []
+    monkeypatch.setattr(limits, "CALM_SECONDS", 0.2)
+    monkeypatch.setattr(limits, "CLOSE_GRACE", 0.3)
+    monkeypatch.setattr(hostconns, "PING_EVERY", 0.1)
+    monkeypatch.setattr(limits, "release_memory", lambda: released.append(True) or True)
+
+    async def main():
+        host = await start_host(2)
+        await asyncio.sleep(0.5)
+        assert released == []           # no connection yet: nothing to give back
+        for _ in range(5):
+            _, writer = await connect(host.port, "127.0.0.12", plain=True)
+            writer.transport.abort()
+        assert await until(lambda: released, limit=5)
+        assert await until(lambda: len(released) == 2, limit=5)     # and after the grace
+        await asyncio.sleep(0.8)
+        assert len(released) == 2       # twice per burst, not at every heartbeat
+        await host.close()
+    asyncio.run(main())
+
+
+def test_release_memory_says_whether_the_platform_could_do_it():
+    import ctypes.util
+    expected = sys.platform.startswith("linux") and ctypes.util.find_library("c") is not None
+    assert limits.release_memory() is expected
+
+
+class FakeWriter:
+    def __init__(self, address):
+        self.address = address
+        self.closed = False
+
+    def get_extra_info(self, key):
+        return (self.address, 1234) if key == "peername" else None
+
+    def write(self, data):
+        pass
+
+    def close(self):
+        self.closed = True
+
+
+def _admitting_host(cap, seats):
+    host = Host(default_config(players=seats, seed=1), identity=secure.load_identity())
+    host.admission = limits.Admission(cap=cap, per_address=100)
+    host.admission.rates = _NoRate()
+    return host
+
+
+class _NoRate(dict):
+    """Admission rates that never run dry (the rate is tested elsewhere)."""
+
+    def get(self, address, default=None):
+        return TokenBucket(1e9, 1e9)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seats=st.integers(2, 4), extra_cap=st.integers(1, 6),
+       strangers=st.lists(st.integers(20, 250), min_size=1, max_size=80))
+def test_strangers_on_many_addresses_cannot_fill_the_room_kept_for_returning_players(
+        seats, extra_cap, strangers):
+    """Issue 11: whatever a stranger opens from however many addresses, a
+    player coming back from an address that held a seat is let in, and
+    seated connections are never pushed out."""
+    async def main():
+        host = _admitting_host(cap=seats + extra_cap, seats=seats)
+        cid = 0
+
+        def arrive(address):
+            nonlocal cid
+            cid += 1
+            conn = host_module.Conn(FakeWriter(address), cid)
+            conn.opened = cid           # arrival order decides who is oldest
+            if host._admit(conn):
+                host.conns.add(conn)
+                return conn
+            return None
+        players = []
+        for seat in range(seats):
+            conn = arrive(f"10.0.0.{seat + 1}")
+            host.seats[seat] = host_module.Seat(f"p{seat}", "red", "t" * 24)
+            host._take_seat(conn, seat)
+            players.append(conn)
+        host.phase = "running"          # the seats' holders may now leave and come back
+        host.drop(players[0])
+        for last in strangers:
+            arrive(f"192.168.1.{last}")
+        back = arrive("10.0.0.1")
+        assert back is not None
+        for last in strangers:          # while it proves its seat, the stranger goes on
+            arrive(f"192.168.2.{last}")
+        assert back in host.conns
+        assert all(c in host.conns for c in players[1:])
+        assert len(host.conns) <= host.admission.cap
+    asyncio.run(main())
+
+
+def test_over_tcp_a_stranger_filling_the_cap_from_many_addresses_leaves_a_players_address_room(
+        monkeypatch):
+    monkeypatch.setattr(limits, "MAX_CONNECTIONS", 5)
+
+    async def main():
+        host = await start_host(3)
+        ann = await connect(host.port, "127.0.0.1")
+        ann[1].write(HELLO + frame({"t": "join", "name": "ann"}))
+        bob = await connect(host.port, "127.0.0.3")
+        bob[1].write(HELLO + frame({"t": "join", "name": "bob"}))
+        assert await until(lambda: sum(c.seat is not None for c in host.conns) == 2)
+        bob[1].transport.abort()        # bob leaves the lobby (his seat is freed) ...
+        assert await until(lambda: len(host.conns) == 1)
+        strangers = []
+        for i in range(8):              # ... a stranger takes every slot it can, from 8 addresses
+            strangers.append(await connect(host.port, f"127.0.0.{40 + i}", plain=True))
+        assert await until(lambda: len(host.conns) == 3)    # 5 less one per seat: 2 for strangers
+        back = await connect(host.port, "127.0.0.3")        # ... and bob comes back
+        for i in range(8):              # while the stranger goes on
+            strangers.append(await connect(host.port, f"127.0.0.{60 + i}", plain=True))
+        back[1].write(HELLO + frame({"t": "join", "name": "bob"}))
+        assert await until(lambda: sum(c.seat is not None for c in host.conns) == 2)
+        assert {c.address for c in host.conns if c.seat is not None} == {"127.0.0.1", "127.0.0.3"}
+        for _, writer in [ann, back] + strangers:
+            writer.transport.abort()
+        await host.close()
+    asyncio.run(main())
+
+
+def test_the_bench_tools_resync_intruder_floods_from_its_seat_and_still_plays_it(tmp_path):
+    """`bench_net --attack resync` (issue 11): the intruder, one of the
+    players, floods resync requests; the host's budget answers few of them,
+    and the intruder and the honest players all finish the game in step."""
+    from net.bot import play
+    from tools.net_attack import _resync_intruder
+
+    async def main():
+        host = await start_host(3, seed=9)
+        intruder = asyncio.ensure_future(_resync_intruder(host.port, 60.0))
+        honest = await asyncio.wait_for(asyncio.gather(*[
+            play(("127.0.0.1", host.port), f"bot{i}", seed=i, store=None,
+                 pin=host.identity.fingerprint) for i in range(2)]), 120)
+        stats = await asyncio.wait_for(intruder, 30)
+        await host.close()
+        return honest, stats
+    honest, stats = asyncio.run(main())
+    assert all(r["ok"] for r in honest), honest
+    assert stats["ok"] and stats["resyncs_sent"] >= 1000
+    assert stats["views_received"] < stats["resyncs_sent"] / 20

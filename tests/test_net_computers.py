@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import types
 
 import pytest
 
@@ -124,3 +125,148 @@ def test_a_computer_plays_for_an_away_player_who_takes_the_seat_back_by_rejoinin
             await host.close()
 
     asyncio.run(main())
+
+
+async def _until(condition, seconds, what):
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not condition():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.05)
+
+
+async def _crash(host) -> None:
+    """The host program dies: lines drop without a goodbye."""
+    host.server.close()
+    for conn in list(host.conns):
+        conn.abort()
+    for task in host._tasks:
+        task.cancel()
+    await host.server.wait_closed()
+
+
+def test_a_saved_lan_game_remembers_its_computer_and_a_resumed_host_restarts_it(tmp_path):
+    """Issue 12: 'Saved games remember which seats are computers and their
+    level; resuming keeps them playing.'  A LAN game of a player and the
+    host's computer (its own process) is saved, the host dies mid-game, a
+    new host resumes the save on the same port and starts the computer again
+    in its seat; the computer plays its turns and the game ends in step."""
+    from game.engine import default_config
+    from net.computers import ComputerPlayers
+    from net.host import Host, resume_file
+    from net.saving import saved_computers
+    from game import saves
+    save = str(tmp_path / "lan.klsave")
+
+    async def main():
+        host = Host(default_config(players=2, seed=3, vp_target=6), auto_start=True, save_path=save)
+        port = await host.listen("127.0.0.1", 0)
+        computers = ComputerPlayers(f"127.0.0.1:{port}", pin=host.identity.fingerprint,
+                                    announce=host.expect_computer)
+        anna = asyncio.create_task(play(("127.0.0.1", port), "anna", reconnect_for=60,
+                                        player=BotPlayer("anna", TokenStore(str(tmp_path / "a")), seed=1)))
+        resumed = None
+        try:
+            computers.add("easy")
+            await _until(lambda: host.auth is not None and len(host.auth.log) >= 30, 180, "play")
+            seat = next(i for i, s in enumerate(host.seats) if s.name == "Computer 1")
+            computers.stop()
+            await _crash(host)
+            game = saves.load(save)
+            assert saved_computers(game) == {seat: "easy"}
+            assert game.players[seat]["name"] == "Computer 1"
+            resumed = resume_file(save)
+            await resumed.listen("127.0.0.1", port)
+            assert resumed.computer_seats() == {seat: ("Computer 1", host.seats[seat].token, "easy")}
+            computers = ComputerPlayers(f"127.0.0.1:{port}", pin=resumed.identity.fingerprint,
+                                        announce=resumed.expect_computer)
+            computers.restart(resumed.identity.fingerprint, resumed.game_id, resumed.computer_seats())
+            result = await asyncio.wait_for(anna, 300)
+            assert result["ok"], result
+            assert resumed.auth.state.phase == GAME_OVER
+            played = [r for r in resumed.auth.log[resumed.resumed_at:] if r.cmd[1] == seat]
+            assert played, "the computer made no move after the resume"
+            assert saved_computers(saves.load(save)) == {seat: "easy"}     # and still saved so
+        finally:
+            anna.cancel()
+            computers.stop()
+            if resumed is not None:
+                await resumed.close()
+    asyncio.run(main())
+
+
+def test_saved_computer_seats_are_checked_and_a_save_without_them_has_none():
+    """Issue 12 (saves): a level this Kolonisten does not know is a damaged
+    save; LAN saves from before computers were saved resume without any."""
+    from game import saves
+    from net.saving import saved_computers
+
+    def lan_save(seats):
+        return types.SimpleNamespace(extra={"lan": 1, "seats": seats})
+    plain = [{"name": "a", "colour": "red", "token": "t" * 24}] * 2
+    assert saved_computers(lan_save(plain)) == {}
+    assert saved_computers(lan_save([plain[0], dict(plain[0], computer="hard")])) == {1: "hard"}
+    for bad in ("godlike", 3, ["easy"]):
+        with pytest.raises(saves.SaveError):
+            saved_computers(lan_save([plain[0], dict(plain[0], computer=bad)]))
+
+
+def test_headless_resume_restarts_the_saved_computer_and_it_plays_to_the_end(tmp_path):
+    """Issue 12, headless: `kolonisten host --headless --bots 1` with a player
+    who joins by `kolonisten join`; the host is killed mid-game, and
+    `--resume FILE` alone starts the computer again in its seat (the host
+    says so); the player's program reconnects and the game ends with both
+    seats played."""
+    import signal
+    import socket
+    import time
+    from game import saves
+    from net.saving import saved_computers
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    save = tmp_path / "lan.klsave"
+
+    def cli(*args):
+        return subprocess.Popen([sys.executable, "-m", "game.cli", *args], text=True, env=ENV,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    common = ("--port", str(port), "--bind", "127.0.0.1", "--no-discovery")
+    host = cli("host", "--headless", "--players", "2", "--bots", "1", "--bot-level", "easy",
+               "--save", str(save), *common)
+    procs = [host]
+    try:
+        time.sleep(0.3)
+        player = cli("join", f"127.0.0.1:{port}", "--bot", "random", "--name", "anna",
+                     "--token-dir", str(tmp_path / "anna"), "--seed", "1", "--reconnect-for", "60")
+        procs.append(player)
+        deadline = time.monotonic() + 120
+        while True:         # until the saved game is well under way
+            assert time.monotonic() < deadline, "the game never got going"
+            try:
+                if len(saves.load(str(save)).commands) >= 30:
+                    break
+            except saves.SaveError:
+                pass
+            time.sleep(0.05)
+        os.kill(host.pid, signal.SIGKILL)
+        host.wait(5)
+        saved = saves.load(str(save))
+        seat = next(i for i, p in enumerate(saved.players) if p["name"] == "Computer 1")
+        assert saved_computers(saved) == {seat: "easy"}
+        host = cli("host", "--headless", "--resume", str(save), *common)
+        procs.append(host)
+        out, err = host.communicate(timeout=300)
+        assert host.returncode == 0, err
+        assert f"Computer 1 (easy) takes seat {seat} back" in err
+        assert f"seat {seat}: Computer 1" in err and "a computer (easy)" in err
+        result = json.loads(out.strip().splitlines()[-1])
+        final = saves.load(str(save))
+        assert result["commands"] == len(final.commands) > len(saved.commands)
+        assert any(cmd[1] == seat for cmd in final.commands[len(saved.commands):])
+        assert player.wait(60) == 0
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+                p.wait()

@@ -14,7 +14,7 @@ from game.bots.random_bot import RandomBot
 from game.engine import default_config, deciders, legal_commands
 from game.engine.rng import Rng
 from game.engine.state import DISCARD, TRADE
-from net import host as host_module
+from net import hostconns
 from net.host import Conn, Host
 from net.protocol import (
     APP, CLIENT_MESSAGES, HEADER, HOST, HOST_MESSAGES, MAX_FRAME, PROTOCOL_VERSION, decode,
@@ -262,8 +262,8 @@ def test_socket_level_abuse_leaves_the_host_serving(tmp_path, monkeypatch):
     """Over real TCP: an oversized length, a frame cut off by a closed
     connection, a half frame left hanging, garbage, a wrong version and
     messages before hello.  Then a complete game is played on the same host."""
-    monkeypatch.setattr(host_module, "SILENCE_LIMIT", 0.5)
-    monkeypatch.setattr(host_module, "PING_EVERY", 0.2)
+    monkeypatch.setattr(hostconns, "SILENCE_LIMIT", 0.5)
+    monkeypatch.setattr(hostconns, "PING_EVERY", 0.2)
 
     async def exchange(port, data, read=True):
         reader, writer = await raw_connection(port)

@@ -284,7 +284,7 @@ def test_the_window_session_reports_a_host_fault_once_and_stops(tmp_path):
                 break
             session.net.run(asyncio.sleep(0.02), 5)
         faults = [data for kind, data in events if kind == "host_fault"]
-        assert len(faults) == 1 and "unusable game view" in faults[0]
+        assert len(faults) == 1 and "unusable game view" in str(faults[0])
         assert session.fault == faults[0] and not session.connected
         assert session.poll() == []                 # nothing after the fault is applied
         assert len(loop_result["seen"]) == 1        # and no reconnecting to that host
@@ -339,3 +339,34 @@ def test_the_table_window_shows_the_host_fault_in_its_banner_and_keeps_running(t
     finally:
         bob.close()
         game.close().wait(10)
+
+
+def test_every_host_fault_reads_in_both_languages_and_the_dutch_one_has_no_english(monkeypatch):
+    """Issue 11 leftover: a Dutch player saw the host fault's English detail.
+    Every fault code and reason (net/hostcheck.py) has catalog words in both
+    languages; a fault met in play is shown in Dutch through and through."""
+    from game.client import i18n
+    from game.client.lan import fault_text
+    from net.hostcheck import FAULT_TEXT, WHY_TEXT
+    for lang in ("en", "nl"):
+        for code in FAULT_TEXT:
+            assert i18n.has_text(lang, "netfault." + code), (lang, code)
+        for why in WHY_TEXT:
+            assert i18n.has_text(lang, "netfault.why." + why), (lang, why)
+    auth = AUTHS["base"]
+    bad = ill_typed_sync(auth, hands=5)
+    with pytest.raises(HostFault) as caught:
+        check_view(bad["view"], 0)
+    fault = caught.value
+    assert fault.code == "bad_view" and fault.why == "bad_field" and fault.params == {"field": "hands"}
+    before = i18n.language()
+    try:
+        i18n.set_language("nl")
+        dutch = fault_text(fault)
+        i18n.set_language("en")
+        english = fault_text(fault)
+    finally:
+        i18n.set_language(before)
+    assert english == "Connection to the host ended: " + str(fault) + "."
+    assert "hands" in dutch and "spelstand" in dutch
+    assert not any(word in dutch for word in ("host sent", "unusable", "field", "wrong type"))

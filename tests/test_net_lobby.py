@@ -9,7 +9,7 @@ import pytest
 
 from game.engine import default_config
 from net import client as client_module
-from net import host as host_module
+from net import hostconns
 from net.bot import BotPlayer, play
 from net.client import JoinRefused, handshake, open_connection, pump
 from net.host import Host
@@ -114,8 +114,8 @@ def test_a_lobby_seat_left_is_free_again():
 
 
 def test_host_pings_and_drops_a_silent_peer(monkeypatch):
-    monkeypatch.setattr(host_module, "PING_EVERY", 0.05)
-    monkeypatch.setattr(host_module, "SILENCE_LIMIT", 0.3)
+    monkeypatch.setattr(hostconns, "PING_EVERY", 0.05)
+    monkeypatch.setattr(hostconns, "SILENCE_LIMIT", 0.3)
 
     async def main():
         host = Host(default_config(players=2, seed=2))
@@ -137,8 +137,8 @@ def test_host_pings_and_drops_a_silent_peer(monkeypatch):
 
 
 def test_peer_keepalive_holds_a_quiet_line_open(monkeypatch):
-    monkeypatch.setattr(host_module, "PING_EVERY", 0.05)
-    monkeypatch.setattr(host_module, "SILENCE_LIMIT", 0.3)
+    monkeypatch.setattr(hostconns, "PING_EVERY", 0.05)
+    monkeypatch.setattr(hostconns, "SILENCE_LIMIT", 0.3)
     monkeypatch.setattr(client_module, "PING_EVERY", 0.05)
 
     async def main():

@@ -1,7 +1,7 @@
 """Network latency and volume on loopback: a host and 4 random-bot clients.
 
     python -m tools.bench_net [--games 3] [--players 4] [--rules base] [--procs] [--json]
-    python -m tools.bench_net --attack ping|junk|hello|noread|storm [--attack-seconds 10]
+    python -m tools.bench_net --attack ping|junk|hello|noread|storm|resync [--attack-seconds 10]
                               [--conns N] [--games 2] [--json]      (see tools/net_attack.py)
 
 For every accepted command: the time from its client sending it to every
@@ -136,7 +136,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--procs", action="store_true", help="one process per client")
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--attack", choices=("ping", "junk", "hello", "noread", "storm"),
+    ap.add_argument("--attack", choices=("ping", "junk", "hello", "noread", "storm", "resync"),
                     help="measure honest play while a stranger attacks the host (one process each)")
     ap.add_argument("--attack-seconds", type=float, default=10.0)
     ap.add_argument("--conns", type=int, default=None, help="attacker connections (default per attack)")

@@ -9,12 +9,16 @@ after it; the host's RSS and open files before, at the peak and ten seconds
 after the attack; the tracebacks in the host's log; and whether every
 game's save replays with all its hashes.
 
-Attacks:
+Attacks (ping, hello and noread over TLS, as a player's connection; junk and
+storm on plain TCP, so what they send meets the host's TLS layer):
   ping    CONNS connections flood pings (and read the pongs)
   junk    CONNS connections flood frames of random bytes
   hello   CONNS connections flood hellos
   noread  CONNS connections ask for answers and never read them
   storm   connections opened and closed as fast as possible, CONNS at a time
+  resync  a seated player floods resync requests while playing its seat: in
+          every game during the attack one of the four players is this
+          intruder (CONNS is ignored)
 """
 
 import asyncio
@@ -32,9 +36,10 @@ import time
 
 import msgpack
 
-ATTACKS = ("ping", "junk", "hello", "noread", "storm")
-DEFAULT_CONNS = {"ping": 4, "junk": 4, "hello": 4, "noread": 60, "storm": 50}
+ATTACKS = ("ping", "junk", "hello", "noread", "storm", "resync")
+DEFAULT_CONNS = {"ping": 4, "junk": 4, "hello": 4, "noread": 60, "storm": 50, "resync": 1}
 ATTACKER_ADDRESS = "127.0.0.2"
+TLS_ATTACKS = ("ping", "hello", "noread")      # the others send their bytes below TLS
 AFTER_SECONDS = 10.0
 
 
@@ -92,7 +97,8 @@ async def _host_games(save_dir: str) -> int:
 # --- the attacker process ----------------------------------------------------------------------
 
 def attacker_child(kind: str, port: int, seconds: float, conns: int) -> int:
-    stats = asyncio.run(_attack(kind, port, seconds, conns))
+    runner = _resync_intruder(port, seconds) if kind == "resync" else _attack(kind, port, seconds, conns)
+    stats = asyncio.run(runner)
     print(json.dumps(stats), flush=True)
     return 0
 
@@ -105,9 +111,10 @@ async def _attack(kind, port, seconds, conns) -> dict:
     return stats
 
 
-async def _connect(port, stats, small_window=False):
+async def _connect(port, stats, small_window=False, tls=False):
     """A connection from the attacker's address; with small_window the
-    attacker's receive buffer is tiny, so the host's answers pile up at the host."""
+    attacker's receive buffer is tiny, so the host's answers pile up at the host;
+    with tls it speaks TLS as players do (else plain TCP, as junk or a storm)."""
     sock = socket.socket()
     try:
         if small_window:
@@ -115,7 +122,12 @@ async def _connect(port, stats, small_window=False):
         sock.bind((ATTACKER_ADDRESS, 0))
         sock.setblocking(False)
         await asyncio.wait_for(asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port)), 2)
-        reader, writer = await asyncio.open_connection(sock=sock)
+        if tls:
+            from net.secure import client_context
+            reader, writer = await asyncio.wait_for(asyncio.open_connection(
+                sock=sock, ssl=client_context(), server_hostname="kolonisten"), 5)
+        else:
+            reader, writer = await asyncio.open_connection(sock=sock)
     except (OSError, asyncio.TimeoutError):
         sock.close()
         stats["failed"] += 1
@@ -138,7 +150,8 @@ async def _flood(kind, port, deadline, stats, index) -> None:
     batch = b"".join(_batch(kind, rng))
     frames = len(_batch(kind, rng))
     while time.monotonic() < deadline:
-        reader, writer = await _connect(port, stats, small_window=kind == "noread")
+        reader, writer = await _connect(port, stats, small_window=kind == "noread",
+                                        tls=kind in TLS_ATTACKS)
         if writer is None:
             continue
         drain = None if kind == "noread" else asyncio.ensure_future(_discard(reader, stats))
@@ -178,6 +191,40 @@ async def _storm(kind, port, deadline, stats, index) -> None:
         writer.transport.abort()
 
 
+async def _resync_intruder(port, seconds) -> dict:
+    """Play one game as a seated player who asks for resyncs for at most
+    `seconds`, as fast as the host reads a seated connection (just under
+    limits.SEATED_RATE frames a second: more would only wait in TCP, and
+    hold up the intruder's own moves behind its flood)."""
+    from net.limits import SEATED_RATE
+    batch = max(1, int(SEATED_RATE * 0.8 * 0.01))       # every 10 ms
+    from net.bot import BotPlayer, play
+    from net.tokens import TokenStore
+    stats = {"kind": "resync", "resyncs_sent": 0, "views_received": 0}
+    with tempfile.TemporaryDirectory(prefix="kolonisten-intruder-") as tokens:
+        player = BotPlayer("intruder", TokenStore(tokens), seed=random.randrange(1 << 30))
+        handle = player.game.handle
+
+        def counting(msg):
+            if msg["t"] == "sync" and msg["reason"] == "resync":
+                stats["views_received"] += 1
+            return handle(msg)
+        player.game.handle = counting
+        game = asyncio.ensure_future(play(("127.0.0.1", port), "intruder", player=player))
+        deadline = time.monotonic() + seconds
+        while not game.done():
+            conn = getattr(player.game.send, "__self__", None)     # the bot's Connection
+            flooding = time.monotonic() < deadline and player.game.replica is not None
+            if flooding and conn is not None and not conn.closed and \
+                    conn.writer.transport.get_write_buffer_size() < 65536:
+                for _ in range(batch):
+                    conn.send({"t": "resync"})
+                stats["resyncs_sent"] += batch
+            await asyncio.sleep(0.01)
+        stats["ok"] = game.result()["ok"]
+    return stats
+
+
 # --- the honest players and the measurements ---------------------------------------------------
 
 def _sample(pid: int) -> tuple:
@@ -210,13 +257,14 @@ class Sampler(threading.Thread):
 GAME_LIMIT = 300.0      # seconds; a game still running then counts as stalled
 
 
-def _play_game(port: int, token_dir: str, seed: int, stalled: list) -> list:
-    """One game of 4 bot processes; returns their round trips as (sent ns, ms).
-    A game that does not end within GAME_LIMIT is stopped and noted in `stalled`."""
+def _play_game(port: int, token_dir: str, seed: int, stalled: list, intruder=None) -> list:
+    """One game of 4 bot processes (3 and the `intruder` process, if given);
+    returns the honest ones' round trips as (sent ns, ms).  A game that does
+    not end within GAME_LIMIT is stopped and noted in `stalled`."""
     children = [subprocess.Popen(
         [sys.executable, "-m", "tools.bench_net", "--child", f"127.0.0.1:{port}", f"bot{i}",
          token_dir, str(seed * 10 + i)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-        text=True) for i in range(4)]
+        text=True) for i in range(4 if intruder is None else 3)]
     deadline = time.monotonic() + GAME_LIMIT
     outs = []
     for child in children:
@@ -225,7 +273,7 @@ def _play_game(port: int, token_dir: str, seed: int, stalled: list) -> list:
         except subprocess.TimeoutExpired:
             outs.append(None)
     if None in outs:
-        for child in children:
+        for child in children + ([intruder] if intruder is not None else []):
             child.kill()
             child.wait()
         stalled.append(seed)
@@ -241,6 +289,32 @@ def _play_game(port: int, token_dir: str, seed: int, stalled: list) -> list:
             if ident not in rejected and back is not None:
                 trips.append((sent, (back - sent) / 1e6))
     return trips
+
+
+def _attacker(kind, port, seconds, conns):
+    return subprocess.Popen([sys.executable, "-m", "tools.bench_net", "--attacker", kind, str(port),
+                             str(seconds), str(conns)], stdout=subprocess.PIPE, text=True)
+
+
+def _resync_games(port, work, seed, seconds, stalled) -> tuple:
+    """Games with a resync intruder in one seat until `seconds` of flooding
+    have passed: (honest round trips, the intruders' stats summed, next seed)."""
+    trips, stats = [], {"kind": "resync", "games": 0, "resyncs_sent": 0, "views_received": 0}
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        intruder = _attacker("resync", port, max(1.0, deadline - time.monotonic()), 1)
+        trips += _play_game(port, work, seed, stalled, intruder=intruder)
+        seed += 1
+        try:
+            out = json.loads(intruder.communicate(timeout=60)[0] or "{}")
+        except subprocess.TimeoutExpired:
+            intruder.kill()
+            intruder.wait()
+            out = {}
+        stats["games"] += 1
+        for key in ("resyncs_sent", "views_received"):
+            stats[key] += out.get(key, 0)
+    return trips, stats, seed
 
 
 def _figures(trips) -> dict:
@@ -273,18 +347,20 @@ def run(kind: str, seconds: float, conns: int | None, games: int) -> dict:
                 seed += 1
             sampler = Sampler(pid)
             sampler.start()
-            attacker = subprocess.Popen(
-                [sys.executable, "-m", "tools.bench_net", "--attacker", kind, str(port),
-                 str(seconds), str(conns)], stdout=subprocess.PIPE, text=True)
-            started = time.perf_counter_ns()
-            time.sleep(min(1.0, seconds / 4))       # the attack is under way
-            during = []
-            while attacker.poll() is None:
-                during += _play_game(port, work, seed, stalled["during"])
-                seed += 1
-            ended = time.perf_counter_ns()
-            attack_stats = json.loads(attacker.communicate(timeout=60)[0] or "{}")
-            during = [t for t in during if started < t[0] < ended]
+            if kind == "resync":
+                during, attack_stats, seed = _resync_games(port, work, seed, seconds,
+                                                           stalled["during"])
+            else:
+                attacker = _attacker(kind, port, seconds, conns)
+                started = time.perf_counter_ns()
+                time.sleep(min(1.0, seconds / 4))       # the attack is under way
+                during = []
+                while attacker.poll() is None:
+                    during += _play_game(port, work, seed, stalled["during"])
+                    seed += 1
+                ended = time.perf_counter_ns()
+                attack_stats = json.loads(attacker.communicate(timeout=60)[0] or "{}")
+                during = [t for t in during if started < t[0] < ended]
             time.sleep(AFTER_SECONDS)
             sampler.stopping.set()
             sampler.join()

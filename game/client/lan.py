@@ -170,7 +170,8 @@ class LanGame:
             from net.computers import ComputerPlayers
             host = self.hosting.host
             self._computers = ComputerPlayers(f"127.0.0.1:{self.hosting.port}", join_code=host.join_code,
-                                              pin=host.identity.fingerprint)
+                                              pin=host.identity.fingerprint,
+                                              announce=self.hosting.expect_computer)
         return self._computers
 
     def add_computer(self, level: str) -> str:
@@ -314,6 +315,8 @@ def resume_host(path: str, game, seat: int, opts: LanOptions) -> LanGame:
                                                    discovery=discovery, key_dir=opts.key_dir), opts)
     lan = LanGame(_seat_ourselves(hosting, name, opts, ready=False), hosting, advertised)
     lan.resumed = True
+    computers = {s: c for s, c in hosting.computer_seats().items() if s != seat}
+    lan.computers.restart(pin, game_id, computers)      # the saved computers play on
     return lan
 
 
@@ -324,6 +327,13 @@ def key_text(lan: LanGame) -> str:
         return tr("secure.host_key", code=lan.hosting.short_code)
     pin = lan.session.pin
     return tr("secure.lobby_key", code=secure.short_code(pin) if pin else "?")
+
+
+def fault_text(fault) -> str:
+    """Why the link to the host was ended (a net.hostcheck.HostFault), in the
+    player's language: the catalog's words for its code and reason."""
+    why = tr("netfault.why." + fault.why, **fault.params) if fault.why else ""
+    return tr("netguard.host_fault", detail=tr("netfault." + fault.code, why=why, **fault.params))
 
 
 def fair_text(verdict) -> tuple:

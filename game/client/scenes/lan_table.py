@@ -21,7 +21,7 @@ from game.engine.state import GAME_OVER
 from .. import theme
 from ..eventtext import error_text
 from ..i18n import tr
-from ..lan import LanController, fair_text
+from ..lan import LanController, fair_text, fault_text
 from .end import EndScene
 from .table import TableScene
 
@@ -139,7 +139,7 @@ class LanTableScene(TableScene):
         if link == "taken":
             return tr("lan.banner_taken")
         if link == "fault":
-            return tr("netguard.host_fault", detail=self.c.fault)
+            return fault_text(self.c.fault)
         away = self.c.away_deciders()
         if away:
             return tr("lan.banner_away", names=", ".join(self.names[s] for s in away))

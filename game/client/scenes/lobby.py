@@ -22,7 +22,7 @@ from net.protocol import COLOURS
 
 from .. import theme
 from ..i18n import tr
-from ..lan import LanController, check_name, local_addresses, next_link
+from ..lan import LanController, check_name, fault_text, local_addresses, next_link
 from ..lan import key_text as lan_key_text
 from .base import GuiScene
 from .lan_table import LanTableScene, message_for_error
@@ -336,9 +336,9 @@ class LobbyScene(GuiScene):
             if kind == "error":
                 self.error = message_for_error(data)
             elif self.link != before:
-                self.error = {"lost": tr("lan.lost"), "closed": tr("lan.host_closed"),
-                              "taken": tr("lan.banner_taken"),
-                              "fault": tr("netguard.host_fault", detail=data)}.get(self.link, "")
+                self.error = fault_text(data) if self.link == "fault" else {
+                    "lost": tr("lan.lost"), "closed": tr("lan.host_closed"),
+                    "taken": tr("lan.banner_taken")}.get(self.link, "")
                 self.info = tr("lan.reconnected") if self.link == "ok" else ""
             elif kind == "dealing":
                 self.info = tr("secure.dealing")

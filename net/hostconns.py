@@ -1,0 +1,253 @@
+"""The host's connections (net/host.py is the game they serve): admission on
+plain TCP before TLS, the TLS upgrade within its deadline, reading each
+connection one frame a turn within its budget, heartbeats, and giving memory
+back after a burst of connections.  The bounds themselves are in
+net/limits.py; `Connections` is a part of `Host` and calls its
+`handle_payload`, `drop`, `_sync` and `check_deal_deadline`."""
+
+import asyncio
+import logging
+import time
+
+from . import limits, secure
+from .limits import Admission, Budget, FdReserve, QuietLog, TokenBucket, address_of, quiet_accept_errors
+from .protocol import PING_EVERY, SILENCE_LIMIT, ProtocolError, error, pack_message, read_frame
+
+log = logging.getLogger("kolonisten.net.host")
+quiet = QuietLog(log)       # for what a hostile peer can make happen by the thousand
+
+TLS_HANDSHAKE_TIMEOUT = 10.0
+
+
+class Conn:
+    """One peer connection at the host.  `writer` is an asyncio StreamWriter
+    (or anything with write/close/transport, e.g. a test double)."""
+
+    def __init__(self, writer, cid: int, secured: bool = True):
+        self.writer = writer
+        self.cid = cid
+        self.address = address_of(writer)
+        self.secured = secured      # False until TLS is up: nothing is sent in the clear
+        self.greeted = False
+        self.seat = None
+        self.closed = False
+        self.opened = self.last_heard = self.last_sent = time.monotonic()
+        self.bytes_out = 0
+        self.budget = Budget()
+        self.resyncs = TokenBucket(limits.RESYNC_RATE, limits.RESYNC_BURST)
+        self.resync_due = False     # a resync asked for beyond the budget, answered later
+        self.nonce = secure.new_nonce()     # what this connection's proofs are bound to
+
+    def send(self, msg: dict) -> None:
+        transport = getattr(self.writer, "transport", None)
+        if transport is not None and transport.is_closing():
+            self.closed = True
+        if self.closed or not self.secured:
+            return
+        data = pack_message(msg)
+        self.bytes_out += len(data)
+        self.last_sent = time.monotonic()
+        self.writer.write(data)
+        if transport is not None and transport.get_write_buffer_size() > limits.MAX_UNSENT:
+            quiet.log(logging.WARNING, "noread", "peer %s (%s) does not read what it is sent; "
+                      "cut off", self.cid, self.address)
+            self.abort()
+
+    def close(self) -> None:
+        """Close after what is queued has been sent, but wait no longer than
+        CLOSE_GRACE for a peer to read it."""
+        if not self.closed:
+            self.closed = True
+            self.writer.close()
+            transport = getattr(self.writer, "transport", None)
+            if transport is not None:       # (aborting a closed transport does nothing)
+                asyncio.get_running_loop().call_later(limits.CLOSE_GRACE, transport.abort)
+
+    def abort(self) -> None:
+        """Cut the connection at once, dropping whatever waits to be sent."""
+        self.closed = True
+        transport = getattr(self.writer, "transport", None)
+        if transport is not None:
+            transport.abort()
+        else:
+            self.writer.close()
+
+
+class Connections:
+    """The connection handling of a Host."""
+
+    def _init_connections(self) -> None:
+        self.conns: set = set()
+        self.server = None
+        self.port = None
+        self._next_cid = 0
+        self._last_accept = 0.0     # when the latest connection came in
+        self._cid_at_release = 0    # connections seen when memory was last given back
+        self._released_twice = True     # ... and again after CLOSE_GRACE
+        self.tls = None             # the server's ssl.SSLContext once listening
+        self._tasks = []
+        self._serving = set()       # connection handler tasks
+        self._bytes_of_gone = 0     # bytes sent on connections since dropped
+        self.admission = None       # limits.Admission once listening
+        self.fd_reserve = None      # limits.FdReserve once listening: the autosave can always write
+        self.refused = 0            # connections refused by the limits
+        self.player_addresses = {}  # addresses that held a seat here (an ordered set): see _make_room
+
+    async def listen(self, host: str = "0.0.0.0", port: int = 0) -> int:
+        quiet_accept_errors(asyncio.get_running_loop(), log)
+        self.fd_reserve = FdReserve()
+        self.admission = Admission()
+        self.tls = self.identity.server_context()
+        # Plain TCP first: a connection is admitted (or refused) before any
+        # TLS state exists for it, then upgraded (`_secure`).
+        self.server = await asyncio.start_server(self._serve, host, port,
+                                                 backlog=limits.ACCEPT_BACKLOG,
+                                                 limit=limits.MAX_CLIENT_FRAME * 2)
+        self.port = self.server.sockets[0].getsockname()[1]
+        self._tasks.append(asyncio.ensure_future(self._heartbeat()))
+        return self.port
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for conn in list(self.conns):
+            conn.send({"t": "bye", "reason": "host closing"})
+            conn.close()
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+        if self._serving:
+            await asyncio.wait(list(self._serving), timeout=2)
+        if self.fd_reserve is not None:
+            self.fd_reserve.close()
+
+    async def wait_peers_gone(self, timeout: float) -> None:
+        """After the game: give peers time to read the end and say goodbye."""
+        deadline = time.monotonic() + timeout
+        while any(not c.closed for c in self.conns) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+
+    def bytes_sent(self) -> int:
+        """Bytes sent to peers so far (frames with their length prefixes)."""
+        return self._bytes_of_gone + sum(c.bytes_out for c in self.conns)
+
+    async def _serve(self, reader, writer) -> None:
+        self._next_cid += 1
+        self._last_accept = time.monotonic()
+        conn = Conn(writer, self._next_cid, secured=False)
+        if not self._admit(conn):
+            return
+        self.conns.add(conn)
+        self._serving.add(asyncio.current_task())
+        try:
+            if not await self._secure(conn):
+                return
+            while not conn.closed:
+                try:
+                    payload = await read_frame(reader, limits.MAX_CLIENT_FRAME)
+                except ProtocolError as exc:        # oversized: the stream cannot be re-framed
+                    conn.send(error(exc.code, exc.detail))
+                    break
+                kind = self.handle_payload(conn, payload)
+                # Over its budget a connection is not read for a while (TCP then
+                # slows its sender); either way the other connections get their
+                # turn before its next frame.
+                await asyncio.sleep(conn.budget.charge(kind, len(payload), conn.seat is not None))
+        except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            pass
+        finally:
+            self.drop(conn)
+            self._serving.discard(asyncio.current_task())
+
+    async def _secure(self, conn: Conn) -> bool:
+        """Upgrade an admitted connection to TLS within TLS_HANDSHAKE_TIMEOUT."""
+        writer = conn.writer
+        plain = writer.transport
+        try:
+            await writer.start_tls(self.tls, ssl_handshake_timeout=TLS_HANDSHAKE_TIMEOUT)
+        except Exception as exc:
+            # SSLError, ConnectionError, TimeoutError; and (Python 3.11) an
+            # AttributeError from inside asyncio when the peer left mid-handshake.
+            quiet.log(logging.INFO, "tls", "no TLS with %s: %s", conn.address,
+                      type(exc).__name__)
+        if writer.transport is None or writer.transport is plain:
+            # Failed, or (Python 3.11) the peer left mid-handshake and no
+            # transport came back: the writer keeps the plain one to close.
+            writer._transport = plain
+            conn.abort()
+            return False
+        conn.secured = True
+        return not conn.closed
+
+    def _admit(self, conn: Conn) -> bool:
+        """Take a new connection, or refuse it (cut before TLS) when its
+        address or the host holds too many."""
+        same_address = sum(c.address == conn.address for c in self.conns)
+        why = self.admission.refusal(conn.address, same_address) or self._make_room(conn)
+        if why is None:
+            return True
+        self.refused += 1
+        quiet.log(logging.WARNING, "refused", "refused a connection from %s: %s", conn.address, why)
+        conn.abort()        # before TLS, so no message: the client says the host is busy
+        return False
+
+    def _make_room(self, conn: Conn) -> str | None:
+        """Room for `conn` within the total cap (None), or why there is none.
+
+        Players come back from where they played: connections from an address
+        that has held a seat here may use every slot, while strangers share
+        the cap less one slot per seat, so a stranger on many addresses cannot
+        keep a returning player out.  When full, the oldest stranger without a
+        seat makes room (for a player's address, any connection without a seat)."""
+        player = conn.address in self.player_addresses
+        unseated = [c for c in self.conns if c.seat is None]
+        strangers = [c for c in unseated if c.address not in self.player_addresses]
+        stranger_cap = max(1, self.admission.cap - len(self.seats))
+        if len(self.conns) < self.admission.cap and (player or len(strangers) < stranger_cap):
+            return None
+        victims = strangers or (unseated if player else [])
+        if not victims:
+            return "the host holds as many connections as it can"
+        oldest = min(victims, key=lambda c: c.opened)
+        oldest.abort()
+        self.drop(oldest)
+        return None
+
+    async def _heartbeat(self) -> None:
+        n = 0
+        while True:
+            await asyncio.sleep(PING_EVERY / 2)
+            now = time.monotonic()
+            if self.admission is not None:
+                self.admission.forget_idle()
+            self._release_memory_when_calm(now)
+            self.check_deal_deadline(now)
+            for conn in list(self.conns):
+                if now - conn.last_heard > SILENCE_LIMIT:
+                    quiet.log(logging.INFO, "silent", "peer %s silent for too long", conn.cid)
+                    conn.abort()
+                    self.drop(conn)
+                elif conn.seat is None and now - conn.opened > limits.HANDSHAKE_SECONDS:
+                    quiet.log(logging.INFO, "handshake", "peer %s (%s) took no seat in %g s; "
+                              "cut off", conn.cid, conn.address, limits.HANDSHAKE_SECONDS)
+                    conn.abort()
+                    self.drop(conn)
+                elif conn.resync_due and conn.seat is not None and conn.resyncs.try_take():
+                    conn.resync_due = False
+                    conn.send(self._sync(conn.seat, "resync"))
+                elif now - conn.last_sent > PING_EVERY:
+                    n += 1
+                    conn.send({"t": "ping", "n": n})
+
+    def _release_memory_when_calm(self, now: float) -> None:
+        """After a burst of connections (a storm, an attack) the C allocator
+        keeps the memory their TLS state used: hand it back once no new
+        connection came for CALM_SECONDS, and once more when the politely
+        closed ones have had their CLOSE_GRACE (their buffers go then)."""
+        calm = now - self._last_accept
+        if self._cid_at_release != self._next_cid and calm > limits.CALM_SECONDS:
+            self._cid_at_release, self._released_twice = self._next_cid, False
+            limits.release_memory()
+        elif not self._released_twice and calm > limits.CALM_SECONDS + limits.CLOSE_GRACE:
+            self._released_twice = True
+            limits.release_memory()
