@@ -42,6 +42,7 @@ buffer size, abort).
 """
 
 import ctypes
+import gc
 import ctypes.util
 import logging
 import os
@@ -269,6 +270,9 @@ class FdReserve:
 def release_memory() -> bool:
     """Give freed heap memory back to the system (glibc's malloc_trim);
     False where there is no such call (other platforms, other C libraries)."""
+    # Closed connections' TLS objects sit in reference cycles; on an idle host
+    # the collector may not run for a long time, so their memory is not free yet.
+    gc.collect()
     if not sys.platform.startswith("linux"):
         return False
     try:
