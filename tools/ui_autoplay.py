@@ -44,6 +44,9 @@ class AutoplayError(Exception):
     pass
 
 
+SEED_DIGITS = 10      # a fresh seed is below 10**9 (scenes/newgame.py), a typed one may be longer
+
+
 class Driver:
     """Posts input events to the app and runs its loop one step at a time."""
 
@@ -248,7 +251,9 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
     entry = app.scene.seed_entry
     d.click_at((entry.rect.right - 4, entry.rect.centery))
     d.key(pygame.K_END)
-    for _ in range(len(entry.get_text())):
+    # As many backspaces as the longest fresh seed has digits, whatever this one's
+    # length: the key count must not depend on the random seed the form offered.
+    for _ in range(max(len(entry.get_text()), SEED_DIGITS)):
         d.key(pygame.K_BACKSPACE)
     for ch in str(seed):
         d.key(pygame.K_UNKNOWN, ch)
