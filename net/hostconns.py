@@ -95,6 +95,7 @@ class Connections:
 
     async def listen(self, host: str = "0.0.0.0", port: int = 0) -> int:
         quiet_accept_errors(asyncio.get_running_loop(), log)
+        limits.keep_large_buffers_out_of_the_heap()
         self.fd_reserve = FdReserve()
         self.admission = Admission()
         self.tls = self.identity.server_context()

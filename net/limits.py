@@ -267,6 +267,24 @@ class FdReserve:
             os.close(self.fds.pop())
 
 
+def keep_large_buffers_out_of_the_heap() -> bool:
+    """Every TLS connection holds asyncio's 256 KiB read buffer.  glibc raises
+    its mmap threshold after the first such buffer is freed, so later ones land
+    in the heap, where a flood's worth cannot be given back.  A fixed threshold
+    keeps them in their own mappings, returned to the system when freed.
+    False where there is no such call (other platforms, other C libraries)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        return bool(libc.mallopt(M_MMAP_THRESHOLD, 128 * 1024))
+    except (OSError, AttributeError):
+        return False
+
+
+M_MMAP_THRESHOLD = -3               # glibc's mallopt parameter
+
+
 def release_memory() -> bool:
     """Give freed heap memory back to the system (glibc's malloc_trim);
     False where there is no such call (other platforms, other C libraries)."""

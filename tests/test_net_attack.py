@@ -566,3 +566,11 @@ def test_giving_memory_back_first_collects_closed_connections_in_cycles():
         assert alive() is None
     finally:
         gc.enable()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's mallopt")
+def test_the_host_keeps_large_buffers_out_of_the_heap_on_linux():
+    """asyncio's 256 KiB TLS read buffers must not land in the heap after the
+    first one is freed (glibc's moving mmap threshold): the host fixes it."""
+    from net import limits
+    assert limits.keep_large_buffers_out_of_the_heap() is True
