@@ -541,7 +541,7 @@ def test_the_bench_tools_resync_intruder_floods_from_its_seat_and_still_plays_it
         return honest, stats
     honest, stats = asyncio.run(main())
     assert all(r["ok"] for r in honest), honest
-    assert stats["ok"] and stats["resyncs_sent"] >= 1000
+    assert stats["ok"] and stats["resyncs_sent"] >= 100      # how many depends on the game's length
     assert stats["views_received"] < stats["resyncs_sent"] / 20
 
 
