@@ -267,36 +267,38 @@ class FdReserve:
             os.close(self.fds.pop())
 
 
-def keep_large_buffers_out_of_the_heap() -> bool:
-    """Every TLS connection holds asyncio's 256 KiB read buffer.  glibc raises
-    its mmap threshold after the first such buffer is freed, so later ones land
-    in the heap, where a flood's worth cannot be given back.  A fixed threshold
-    keeps them in their own mappings, returned to the system when freed.
-    False where there is no such call (other platforms, other C libraries)."""
+def _glibc_call(name):
+    """A function of the C library's allocator (glibc on Linux), or None where
+    there is no such call (other platforms, other C libraries)."""
     if not sys.platform.startswith("linux"):
-        return False
+        return None
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        return bool(libc.mallopt(M_MMAP_THRESHOLD, 128 * 1024))
+        return getattr(ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6"), name)
     except (OSError, AttributeError):
-        return False
+        return None
 
 
 M_MMAP_THRESHOLD = -3               # glibc's mallopt parameter
 
 
+def keep_large_buffers_out_of_the_heap() -> bool:
+    """Every TLS connection holds asyncio's 256 KiB read buffer.  glibc raises
+    its mmap threshold after the first such buffer is freed, so later ones land
+    in the heap, where a flood's worth cannot be given back.  A fixed threshold
+    keeps them in their own mappings, returned to the system when freed.
+    False where there is no such call."""
+    mallopt = _glibc_call("mallopt")
+    return mallopt is not None and bool(mallopt(M_MMAP_THRESHOLD, 128 * 1024))
+
+
 def release_memory() -> bool:
     """Give freed heap memory back to the system (glibc's malloc_trim);
-    False where there is no such call (other platforms, other C libraries)."""
+    False where there is no such call."""
     # Closed connections' TLS objects sit in reference cycles; on an idle host
     # the collector may not run for a long time, so their memory is not free yet.
     gc.collect()
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        trim = libc.malloc_trim
-    except (OSError, AttributeError):
+    trim = _glibc_call("malloc_trim")
+    if trim is None:
         return False
     trim(0)
     return True
