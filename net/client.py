@@ -31,12 +31,15 @@ from .protocol import (
 
 
 class JoinRefused(Exception):
-    """The host would not seat us (code: full, running, version, bad_token, ...)."""
+    """The host would not seat us (code: full, running, version, bad_token, ...).
+    detail: in words, English, for logs; params: the values a window's
+    sentence for the code may show (e.g. the expected and offered key)."""
 
-    def __init__(self, code: str, detail: str):
+    def __init__(self, code: str, detail: str, **params):
         super().__init__(f"{code}: {detail}")
         self.code = code
         self.detail = detail
+        self.params = params
 
 
 class Connection:
@@ -116,13 +119,15 @@ async def open_connection(address, timeout: float = 5.0, raw_log=None,
         raise JoinRefused("busy", "the host closed the connection before it was secured "
                           "(it is busy); try again in a moment") from None
     except ssl.SSLError as exc:
-        raise JoinRefused("tls", f"no secure connection with the host ({exc.reason or exc})") from None
+        raise JoinRefused("tls", f"no secure connection with the host ({exc.reason or exc})",
+                          why=exc.reason or type(exc).__name__) from None
     conn = Connection(reader, writer, raw_log)
     if conn.fingerprint is None or (pin is not None and conn.fingerprint != pin):
         conn.close(say_bye=False)
+        expected = secure.short_code(pin) if pin else "?"
+        got = secure.short_code(conn.fingerprint) if conn.fingerprint else "-"
         raise JoinRefused("wrong_key", "the host's key is not the one of the game we chose "
-                          f"(expected {secure.short_code(pin) if pin else '?'}, got "
-                          f"{secure.short_code(conn.fingerprint) if conn.fingerprint else 'none'})")
+                          f"(expected {expected}, got {got})", expected=expected, got=got)
     return conn
 
 

@@ -173,8 +173,11 @@ def unpack_log(data: bytes, limit: int = 100_000) -> list:
 class Verdict:
     """The result of checking a finished game.  ok: every check passed.
     Otherwise `seq` is the first record that failed (0: the deal itself) and
-    `what` one of: commitment, pledge, value, seed_missing, log, command,
-    outcome, view; `detail` says it in words (English, for logs)."""
+    `what` names it (the window's words are secure.fair_what.<what>):
+    commitment, value, deal, deal_own_value, deal_changed, no_deal,
+    log_unreadable, log_rules, log_short, log (record `seq` does not replay),
+    command, outcome, view, unseen, check_failed; `detail` says it in words
+    (English, for logs)."""
     ok: bool
     seq: int = 0
     what: str = ""
@@ -201,7 +204,7 @@ def verify(config: dict, deal: FairRecord, secret: bytes, log_cmds: list, seat: 
     try:
         auth = Authority(dict(config, seed=derive_seed(secret, deal.values)))
     except (ValueError, TypeError, KeyError) as exc:
-        return Verdict(False, 0, "log", f"the game's rules cannot be replayed ({exc})")
+        return Verdict(False, 0, "log_rules", f"the game's rules cannot be replayed ({exc})")
     wanted_syncs = {}
     wanted_recs = {}
     for entry in transcript:
@@ -211,7 +214,7 @@ def verify(config: dict, deal: FairRecord, secret: bytes, log_cmds: list, seat: 
             wanted_recs[entry[1].seq] = entry[1]
     last = max([*wanted_syncs, *wanted_recs, 0])
     if last > len(log_cmds):
-        return Verdict(False, len(log_cmds) + 1, "log",
+        return Verdict(False, len(log_cmds) + 1, "log_short",
                        f"the revealed log has {len(log_cmds)} records; we saw record {last}")
     checked = 0
     for seq in range(0, len(log_cmds) + 1):

@@ -107,7 +107,7 @@ class Host(FairDeal, Connections):
         self.finished = asyncio.Event()
         self.save_path = save_path
         self.saver = None           # saves.Autosaver once the game runs
-        self.save_error = None      # why the last save failed (None: it worked)
+        self.save_error = None      # the OSError of the last failed save (None: it worked)
         self.assignments = {}       # casefolded player name -> seat the host gave them
         self.computers_expected = {}    # name -> level of a computer the host started, until it joins
         self.knocking = []          # names refused for want of a token (newest last, a few)
@@ -490,11 +490,11 @@ class Host(FairDeal, Connections):
                 with self.fd_reserve:       # descriptors are never short for the save
                     self.saver.record()
         except OSError as exc:
-            why = exc.strerror or str(exc)
-            if why != self.save_error:
+            if str(exc) != str(self.save_error):
+                why = exc.strerror or str(exc)
                 log.error("cannot save the game to %s: %s", self.saver.path, why)
                 self._notify("save_error", why)
-            self.save_error = why
+            self.save_error = exc
         else:
             self.save_error = None
 

@@ -230,18 +230,18 @@ class PeerGame:
         if fair is None:
             return []       # a game without a fair deal: nothing to check (the end says so)
         deal = FairRecord(fair["commit"], list(fair["pledges"]), list(fair["values"]))
-        problem = deal.check()
+        what, problem = "value", deal.check()
         if problem is None and reason == "start" and self._value is not None:
             commit, pledges = self._pledges or (None, None)
             if deal.commit != commit or deal.pledges != pledges:
-                problem = "the deal differs from the commitment and pledges shown before it"
+                what, problem = "deal", "the deal differs from the commitment and pledges shown before it"
             elif self.seat >= len(deal.values) or deal.values[self.seat] != self._value:
-                problem = "our own value is missing from the deal"
+                what, problem = "deal_own_value", "our own value is missing from the deal"
         known = self.deal.public() if self.deal else self._saved_deal()
         if problem is None and known is not None and known != deal.public():
-            problem = "the host changed the deal since we first saw it"
+            what, problem = "deal_changed", "the host changed the deal since we first saw it"
         if problem is not None:
-            return self._judge(Verdict(False, 0, "deal", problem))
+            return self._judge(Verdict(False, 0, what, problem))
         self.deal = deal
         if self.store is not None and self.token is not None and self.pin is not None:
             self.store.save(self.pin, self.game_id, self.name, self.seat, self.token,
@@ -267,10 +267,10 @@ class PeerGame:
         try:
             cmds = fairdice.unpack_log(msg["log"])
         except ValueError as exc:
-            return self._judge(Verdict(False, 0, "log", str(exc)))
+            return self._judge(Verdict(False, 0, "log_unreadable", str(exc)))
         config = dict(self.view.config) if self.view is not None else None
         if config is None:
-            return self._judge(Verdict(False, 0, "log", "we never saw the game"))
+            return self._judge(Verdict(False, 0, "unseen", "we never saw the game"))
         deal, seat, transcript = self.deal, self.seat, list(self.transcript)
 
         def check():

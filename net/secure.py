@@ -100,7 +100,7 @@ def load_identity(directory: str | None = None) -> Identity:
             _make_identity(directory)
         return Identity(directory)
     except (OSError, ValueError, ssl.SSLError) as exc:
-        raise HostKeyError(f"cannot read or make the host key in {directory}: {exc}") from None
+        raise HostKeyError(f"cannot read or make the host key in {directory}: {exc}") from exc
 
 
 def _make_identity(directory: str) -> None:

@@ -193,7 +193,8 @@ class ClientSession:
                 verdict = check()
             except Exception as exc:        # a check that breaks is a failed check, said plainly
                 from .fairdice import Verdict
-                verdict = Verdict(False, 0, "log", f"the check failed ({type(exc).__name__}: {exc})")
+                verdict = Verdict(False, 0, "check_failed", f"the check failed ({type(exc).__name__}: {exc})",
+                                  kind=type(exc).__name__)
             self.inbox.put(("fair", verdict))
         threading.Thread(target=run, name="kolonisten-fair-check", daemon=True).start()
 
@@ -379,7 +380,7 @@ class HostSession:
         return self.net.run(knocking(), 5)
 
     def save_error(self):
-        """Why the last autosave failed (None: it worked or nothing is saved)."""
+        """The OSError of the last failed autosave (None: it worked or nothing is saved)."""
         return self.host.save_error
 
     def start_game(self) -> None:

@@ -208,3 +208,20 @@ def test_dialog_buttons_keep_one_order_the_way_back_left_the_action_right():
         back_rect, action_rect = _rect_of(table, back), _rect_of(table, action)
         assert back_rect is not None and action_rect is not None, (back, action)
         assert back_rect.x < action_rect.x, (back, action)
+
+
+def test_a_save_that_cannot_be_written_says_why_in_the_players_language():
+    """The folder of the save vanished under the game: Save says so in Dutch
+    (the system's English 'No such file or directory' never shows)."""
+    import shutil
+    app, table = table_app(lang="nl")
+    table.submit(table.legal[0])
+    shutil.rmtree(os.path.dirname(table.c.saver.path))
+    table.to_menu()
+    menu = app.scene
+    app.dirty = True
+    app.step([])
+    click(app, menu.targets.rect("save"))
+    assert menu.message_bad
+    assert menu.message == i18n.tr("gamemenu.save_failed", reason=i18n.tr("oserr.no_such_folder"))
+    assert "No such file" not in menu.message

@@ -317,7 +317,7 @@ STORM_HOST = textwrap.dedent("""
         await asyncio.wait_for(host.finished.wait(), 120)
         await host.wait_peers_gone(3)
         await host.close()
-        print(json.dumps({"commands": len(host.auth.log), "save_error": host.save_error}), flush=True)
+        print(json.dumps({"commands": len(host.auth.log), "save_error": host.save_error and str(host.save_error)}), flush=True)
     asyncio.run(main())
 """)
 

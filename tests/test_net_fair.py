@@ -144,7 +144,7 @@ def test_a_log_that_does_not_match_what_a_seat_saw_is_caught_with_its_record():
     cmds = unpack_log(pack_log(auth.log))
     public = dict(config, seed=None)
     verdict = verify(public, dealing.record(), dealing.secret, cmds[:50], 2, transcripts[2], peer_hash)
-    assert (verdict.ok, verdict.what, verdict.seq) == (False, "log", 51)
+    assert (verdict.ok, verdict.what, verdict.seq) == (False, "log_short", 51)
     # Seat 2 saw record 10 differently from what the log now claims.
     transcript = list(transcripts[2])
     kind, seen = transcript[10]

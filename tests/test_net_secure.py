@@ -324,11 +324,10 @@ def test_every_security_refusal_reads_as_a_sentence_in_both_languages(code):
     """The window shows a sentence for each way joining can fail for
     security reasons (never a code or a traceback)."""
     from game.client import i18n
-    from game.client.lan import refusal_key
-    key, detail = refusal_key(JoinRefused(code, "K7QF-2M9X-RT4B"))
-    assert key == "lan.refused." + code
+    from game.client.lan import refusal_text
     for lang in i18n.LANGUAGES:
-        text = i18n.catalog(lang)[key]
-        assert text and text.format(detail=detail) and code not in text
-    key, _ = refusal_key(secure.HostKeyError("cannot read or make the host key in /x: denied"))
-    assert key == "lan.no_host_key" and all(key in i18n.catalog(lang) for lang in i18n.LANGUAGES)
+        i18n.set_language(lang)
+        text = refusal_text(JoinRefused(code, "detail", expected="K7QF-2M9X", got="AB12-CD34", why="X"))
+        assert text == i18n.tr("lan.refused." + code, expected="K7QF-2M9X", got="AB12-CD34", why="X")
+        assert text and code not in text
+    i18n.set_language("en")

@@ -49,15 +49,15 @@ class HotseatController:
         self.computers = list(computers) if computers is not None else [None] * n
         if len(self.computers) != n or any(c is not None and c not in LEVELS for c in self.computers):
             raise ValueError(f"computers must name a level ({', '.join(LEVELS)}) or None for each of {n} seats")
-        self.save_error = None                 # why the last autosave failed (None: it worked)
+        self.save_error = None                 # the OSError of the last failed autosave (None: it worked)
         self.saver = None
         if autosave:
             players = saves.player_entries(self.names, self.colours, self.computers)
             try:
                 path = save_path or saves.new_save_path()
             except OSError as exc:              # no writable save folder: play on unsaved
-                self.save_error = exc.strerror or str(exc)
-                print(f"kolonisten: games cannot be saved: {self.save_error}", file=sys.stderr)
+                self.save_error = exc
+                print(f"kolonisten: games cannot be saved: {exc.strerror or exc}", file=sys.stderr)
             else:
                 self.saver = saves.Autosaver(self.auth, path, players=players, hashes=hashes, created=created)
 
@@ -106,10 +106,10 @@ class HotseatController:
             self.saver.record(write)
             self.save_error = None
         except OSError as exc:
-            error = exc.strerror or str(exc)
-            if error != self.save_error:            # say it once, not after every move
-                print(f"kolonisten: cannot save the game to {self.saver.path}: {error}", file=sys.stderr)
-            self.save_error = error
+            if str(exc) != str(self.save_error):    # say it once, not after every move
+                print(f"kolonisten: cannot save the game to {self.saver.path}: {exc.strerror or exc}",
+                      file=sys.stderr)
+            self.save_error = exc
 
     def start_events(self, audience=None) -> tuple:
         from game.engine.views import redact_event

@@ -16,6 +16,7 @@ window's thread except what Background runs.
 
 import json
 import os
+import ssl
 import threading
 from dataclasses import dataclass
 
@@ -30,6 +31,7 @@ from net.tokens import TokenStore
 
 from . import settings
 from .i18n import tr, trn
+from .oserrors import os_reason
 from .theme import COLOUR_RGB
 
 NAME_LIMIT = min(16, MAX_NAME)      # what fits a player panel
@@ -133,19 +135,34 @@ class Background:
         return self.done()
 
 
-def refusal_key(exc) -> tuple:
-    """(catalog key, detail) for why joining or hosting failed."""
-    if isinstance(exc, JoinRefused) and exc.code == "busy":
-        return "netguard.refused_busy", exc.detail
+# What the host or the client may refuse a join with, each with a sentence in the catalogs
+# (lan.refused.<code>); any other code shows the host's own words.
+REFUSALS = ("full", "running", "version", "bad_token", "protocol", "wrong_key", "tls",
+            "join_code", "join_code_wrong", "seat_in_use", "other_game", "internal")
+PROTOCOL_SLIPS = ("hello_first", "already_seated")     # a client bug: said as "protocol"
+
+
+def refusal_text(exc, address: str = "") -> str:
+    """Why joining `address` failed, in the player's language."""
     if isinstance(exc, JoinRefused):
-        known = ("full", "running", "version", "bad_token", "protocol", "wrong_key", "tls",
-                 "join_code", "join_code_wrong")
-        return ("lan.refused." + exc.code if exc.code in known else "lan.refused.other"), exc.detail
-    if isinstance(exc, secure.HostKeyError):
-        return "lan.no_host_key", str(exc)
+        code = "protocol" if exc.code in PROTOCOL_SLIPS else exc.code
+        if code == "busy":
+            return tr("netguard.refused_busy")
+        if code in REFUSALS:
+            return tr("lan.refused." + code, **exc.params)
+        return tr("lan.refused.other", detail=exc.detail)
     if isinstance(exc, ValueError):
-        return "lan.bad_address", str(exc)
-    return "lan.unreachable", str(exc) or type(exc).__name__
+        return tr("lan.bad_address")
+    return tr("lan.unreachable", address=address, reason=os_reason(exc))
+
+
+def hosting_failure_text(exc) -> str:
+    """Why hosting failed (the port, the host key), in the player's language."""
+    if isinstance(exc, secure.HostKeyError):
+        cause = exc.__cause__
+        damaged = not isinstance(cause, OSError) or isinstance(cause, ssl.SSLError)
+        return tr("lan.no_host_key", reason=tr("oserr.damaged_file") if damaged else os_reason(cause))
+    return tr("lan.cannot_host", reason=os_reason(exc))
 
 
 # --- one LAN game -------------------------------------------------------------------------
@@ -341,7 +358,7 @@ def fair_text(verdict) -> tuple:
     if verdict.ok:
         return trn("secure.fair_ok", verdict.checked), True
     what = tr("secure.fair_what." + verdict.what, seq=verdict.seq, kind=verdict.kind,
-              detail=verdict.detail)
+              error=verdict.kind)
     return tr("secure.fair_bad", what=what), False
 
 

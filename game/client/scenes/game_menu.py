@@ -16,6 +16,7 @@ import pygame
 
 from .. import theme, widgets
 from ..i18n import tr
+from ..oserrors import os_reason
 from .base import Scene, alert_below
 
 ITEMS = ("resume", "settings", "rules", "save", "leave")
@@ -66,18 +67,19 @@ class GameMenuScene(Scene):
             hosting = self.lan().hosting
             error = hosting.save_error()
             if hosting.save_path is None or error:
-                reason = str(error) if error else tr("gamemenu.no_save_folder")
+                reason = os_reason(error) if error else tr("gamemenu.no_save_folder")
                 self.message, self.message_bad = tr("gamemenu.save_failed", reason=reason), True
             else:
                 self.message, self.message_bad = tr("gamemenu.saved", file=os.path.basename(hosting.save_path)), False
         elif saver is None:
-            reason = getattr(c, "save_error", None) or tr("gamemenu.no_save_folder")
+            error = getattr(c, "save_error", None)
+            reason = os_reason(error) if error else tr("gamemenu.no_save_folder")
             self.message, self.message_bad = tr("gamemenu.save_failed", reason=reason), True
         else:
             try:
                 saver.record()
             except OSError as exc:
-                self.message, self.message_bad = tr("gamemenu.save_failed", reason=exc.strerror or str(exc)), True
+                self.message, self.message_bad = tr("gamemenu.save_failed", reason=os_reason(exc)), True
             else:
                 self.message, self.message_bad = tr("gamemenu.saved", file=os.path.basename(saver.path)), False
         self.app.dirty = True

@@ -159,10 +159,7 @@ class LanHostScene(GuiScene):
             return
         job, self.pending = self.pending, None
         if job.error is not None:
-            key, detail = lan.refusal_key(job.error)
-            if key == "lan.no_host_key":
-                return self._fail(tr(key, detail=detail))
-            return self._fail(tr("lan.cannot_host", reason=detail))
+            return self._fail(lan.hosting_failure_text(job.error))
         from .lobby import LobbyScene
         self.app.replace(LobbyScene(self.app, job.result, job.result.session.poll()))
 

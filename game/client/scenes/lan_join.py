@@ -244,8 +244,7 @@ class LanJoinScene(GuiScene):
     def _joined(self) -> None:
         job, self.pending = self.pending, None
         if job.error is not None:
-            key, detail = lan.refusal_key(job.error)
-            self.error = tr(key, detail=detail, address=self.joining)
+            self.error = lan.refusal_text(job.error, self.joining)
             return self._refresh_widgets()
         game = job.result
         self.close_browser()

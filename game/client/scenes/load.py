@@ -322,8 +322,7 @@ class LoadScene(GuiScene):
         if isinstance(job.error, saves.SaveError):
             return self._refuse(tr("load.refused", reason=reason_text(job.error)))
         if job.error is not None:
-            _, detail = lan.refusal_key(job.error)
-            return self._refuse(tr("lan.cannot_host", reason=detail))
+            return self._refuse(lan.hosting_failure_text(job.error))
         from .lobby import LobbyScene
         self.app.replace(LobbyScene(self.app, job.result, job.result.session.poll()))
 
