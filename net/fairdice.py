@@ -257,3 +257,42 @@ class SeenRecord:
     @classmethod
     def of(cls, record: Record, view_hash: str) -> "SeenRecord":
         return cls(record.seq, record.cmd, record.outcome, view_hash)
+
+
+# --- what a seat saw, kept on disk ------------------------------------------------------
+# A restarted program checks the whole game, not only what it saw since it came back:
+# each transcript entry is appended to a file beside the seat's token as it arrives.
+
+def pack_seen(entry) -> bytes:
+    """One transcript entry, ("sync", seq, hash) or ("rec", SeenRecord), as bytes."""
+    if entry[0] == "sync":
+        return msgpack.packb(["sync", entry[1], entry[2]], use_bin_type=True)
+    rec = entry[1]
+    return msgpack.packb(["rec", rec.seq, list(rec.cmd), rec.outcome, rec.view_hash], use_bin_type=True)
+
+
+def unpack_seen(data: bytes, limit: int = 200_000) -> list:
+    """The transcript entries in `data` (pack_seen's bytes, one after another);
+    reading stops at the first entry that is cut off (a crash mid-write) or
+    not one, keeping those before it."""
+    entries = []
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, max_buffer_size=64 * 1024 * 1024)
+    unpacker.feed(data)
+    try:
+        for item in unpacker:
+            if len(entries) >= limit or type(item) is not list or not item:
+                break
+            if item[0] == "sync" and len(item) == 3 and type(item[1]) is int and type(item[2]) is str:
+                entries.append(("sync", item[1], item[2]))
+            elif (item[0] == "rec" and len(item) == 5 and type(item[1]) is int and type(item[2]) is list
+                  and type(item[4]) is str):
+                entries.append(("rec", SeenRecord(item[1], _as_tuples(item[2]), item[3], item[4])))
+            else:
+                break
+    except (ValueError, msgpack.UnpackException):
+        pass
+    return entries
+
+
+def _as_tuples(x):
+    return tuple(_as_tuples(v) for v in x) if isinstance(x, list) else x

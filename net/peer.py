@@ -24,7 +24,8 @@ UI may want, as (kind, data) pairs:
 The fair deal (net/fairdice.py) runs here without the player: the peer
 pledges and reveals a random value, checks that the deal it is shown holds
 its own value and matches the pledges it saw, keeps every record and view
-hash it was shown, and replays the game with the revealed seed at the end.
+hash it was shown (on disk too, beside its token, so a restarted program
+checks the whole game), and replays the game with the revealed seed at the end.
 `pin` (the host key's fingerprint, set by whoever opened the connection)
 is what tokens are filed under.
 
@@ -138,9 +139,25 @@ class PeerGame:
 
     def _on_seated(self, msg):
         self.seat, self.token = msg["seat"], msg["token"]
-        if self.store is not None and self.game_id is not None and self.pin is not None:
-            self.store.save(self.pin, self.game_id, self.name, self.seat, self.token)
+        if self._stored():
+            key = (self.pin, self.game_id, self.name)
+            came_back = self.store.load(*key) == (self.seat, self.token)
+            self.store.save(*key, self.seat, self.token)
+            if not self.transcript:         # a restarted program: what it saw before it stopped
+                if came_back:
+                    self.transcript = fairdice.unpack_seen(self.store.load_seen(*key))
+                else:
+                    self.store.forget_seen(*key)
         return [("seated", self.seat)]
+
+    def _stored(self) -> bool:
+        return self.store is not None and self.game_id is not None and self.pin is not None
+
+    def _saw(self, entry) -> None:
+        """Keep a transcript entry, in memory and (when we have a token file) on disk."""
+        self.transcript.append(entry)
+        if self._stored():
+            self.store.append_seen(self.pin, self.game_id, self.name, fairdice.pack_seen(entry))
 
     def _on_lobby(self, msg):
         self.lobby = msg
@@ -160,7 +177,7 @@ class PeerGame:
         self.syncs += 1
         events = [("synced", msg["reason"])]
         events += self._check_deal(msg.get("fair"), msg["reason"])
-        self.transcript.append(("sync", msg["seq"], msg["hash"]))
+        self._saw(("sync", msg["seq"], msg["hash"]))
         if msg["events"]:
             events.append(("start_events", _tuples(msg["events"])))
         return events
@@ -179,7 +196,7 @@ class PeerGame:
         if peer_hash(self.replica.state, self.seat) != msg["hash"]:
             return self._diverged(msg["seq"])
         self.pending = None
-        self.transcript.append(("rec", SeenRecord.of(record, msg["hash"])))
+        self._saw(("rec", SeenRecord.of(record, msg["hash"])))
         return [("record", record)]
 
     def _diverged(self, seq):
@@ -287,6 +304,8 @@ class PeerGame:
     def _judge(self, verdict) -> list:
         if self.verdict is None or self.verdict.ok:
             self.verdict = verdict
+        if self._stored() and self.over is not None:     # checked: the seen file has served
+            self.store.forget_seen(self.pin, self.game_id, self.name)
         return [("fair", self.verdict)]
 
     def _on_ping(self, msg):

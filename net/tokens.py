@@ -8,7 +8,9 @@ Tokens are filed under the fingerprint of the host's key (net/secure.py):
 a game advertised with the same name and id but another key finds no token
 here, so it is a different game to us and is never offered a proof.  The
 file also keeps what this seat saw of the fair deal (net/fairdice.py), so a
-restarted program can tell whether the host changed it."""
+restarted program can tell whether the host changed it, and a second file
+(`.seen`) every record and view this seat was shown, so a restarted program
+still checks the whole game at the end."""
 
 import hashlib
 import json
@@ -67,7 +69,39 @@ class TokenStore:
         os.replace(tmp, path)
 
     def forget(self, pin: str, game_id: str, name: str) -> None:
+        for path in (self._path(pin, game_id, name), self._seen_path(pin, game_id, name)):
+            try:
+                os.remove(path)
+            except OSError:
+                pass
+
+    # What this seat was shown (net/fairdice.py pack_seen), appended as it arrives.
+
+    def _seen_path(self, pin: str, game_id: str, name: str) -> str:
+        return self._path(pin, game_id, name)[:-len(".json")] + ".seen"
+
+    def append_seen(self, pin: str, game_id: str, name: str, data: bytes) -> None:
+        """Add bytes to the seen file (created readable by the owner only).  A
+        failed write is not an error: the check then covers less, and says so."""
         try:
-            os.remove(self._path(pin, game_id, name))
+            os.makedirs(self.directory, exist_ok=True)
+            fd = os.open(self._seen_path(pin, game_id, name), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+            try:
+                os.write(fd, data)
+            finally:
+                os.close(fd)
+        except OSError:
+            pass
+
+    def load_seen(self, pin: str, game_id: str, name: str) -> bytes:
+        try:
+            with open(self._seen_path(pin, game_id, name), "rb") as f:
+                return f.read(256 * 1024 * 1024)
+        except OSError:
+            return b""
+
+    def forget_seen(self, pin: str, game_id: str, name: str) -> None:
+        try:
+            os.remove(self._seen_path(pin, game_id, name))
         except OSError:
             pass

@@ -212,3 +212,70 @@ def test_a_saved_fair_deal_must_give_the_saved_seed(tmp_path):
     game.config = dict(config, seed=dealing.seed() + 1)
     with pytest.raises(saves.SaveError):
         saved_fair(game)
+
+
+def test_what_a_seat_saw_survives_a_restart_on_disk_and_a_lie_before_it_is_caught(tmp_path):
+    """A program that stopped mid-game keeps what it was shown in the seen
+    file beside its token: the check after a restart covers records from
+    before the restart, and an outcome shown differently before it is
+    caught at its record (B-5.1)."""
+    from net.fairdice import pack_seen, unpack_seen
+    from net.tokens import TokenStore
+    dealing = _deal()
+    config = default_config(players=3, seed=dealing.seed())
+    auth, transcripts = _played(config, commands=120)
+    cmds = unpack_log(pack_log(auth.log))
+    public = dict(config, seed=None)
+    store, key = TokenStore(str(tmp_path)), ("PIN", "game-1", "ann")
+    seen = transcripts[1]
+    before, after = seen[:60], [("sync", 59, seen[59][1].view_hash)] + seen[60:]
+    for entry in before:
+        store.append_seen(*key, pack_seen(entry))
+    store.append_seen(*key, pack_seen(before[-1])[:-3])          # a write cut off by the crash
+    restored = unpack_seen(store.load_seen(*key))
+    assert restored == before
+    verdict = verify(public, dealing.record(), dealing.secret, cmds, 1, restored + after, peer_hash)
+    assert verdict.ok and verdict.checked == 120
+    # The host showed a roll before the restart differently from the fair game.
+    roll = next(e for e in before if e[0] == "rec" and e[1].cmd[0] == "roll" and e[1].outcome)
+    lie = SeenRecord(roll[1].seq, roll[1].cmd, dict(roll[1].outcome, dice=[6, 6]), roll[1].view_hash)
+    store.forget_seen(*key)
+    for entry in before:
+        store.append_seen(*key, pack_seen(("rec", lie) if entry is roll else entry))
+    verdict = verify(public, dealing.record(), dealing.secret, cmds, 1,
+                     unpack_seen(store.load_seen(*key)) + after, peer_hash)
+    assert (verdict.ok, verdict.what, verdict.seq) == (False, "outcome", roll[1].seq)
+
+
+def test_a_restarted_player_checks_the_whole_game_not_only_since_it_came_back(tmp_path):
+    """Over TLS: one bot program is stopped mid-game and a new one (nothing in
+    memory, only the files on disk) takes the seat back; its check at the end
+    covers the records the first program saw."""
+    from net.bot import BotPlayer, play
+    from net.testing import start_host
+    from net.tokens import TokenStore
+
+    async def main():
+        host = await start_host(2, seed=31)
+        address, pin = ("127.0.0.1", host.port), host.identity.fingerprint
+        first = BotPlayer("ann", TokenStore(str(tmp_path)), seed=1)
+        other = BotPlayer("bob", TokenStore(str(tmp_path)), seed=2)
+        tasks = [asyncio.ensure_future(play(address, p.game.name, player=p, pin=pin)) for p in (first, other)]
+        while host.auth is None or len(host.auth.log) < 40:
+            await asyncio.sleep(0.01)
+        tasks[0].cancel()                       # the program dies
+        await asyncio.gather(tasks[0], return_exceptions=True)
+        seen_before = sum(1 for e in first.game.transcript if e[0] == "rec")
+        again = BotPlayer("ann", TokenStore(str(tmp_path)), seed=3)
+        tasks[0] = asyncio.ensure_future(play(address, "ann", player=again, pin=pin))
+        results = await asyncio.wait_for(asyncio.gather(*tasks), 120)
+        await host.close()
+        return results, again, seen_before
+    results, again, seen_before = asyncio.run(main())
+    assert all(r["ok"] and r["fair"] for r in results), results
+    came_back_at = min(e[1] for e in again.game.transcript if e[0] == "sync" and e[1] >= 40)
+    recs = [e[1].seq for e in again.game.transcript if e[0] == "rec"]
+    before = [seq for seq in recs if seq <= came_back_at]
+    assert seen_before >= 30 and len(before) == seen_before
+    assert again.game.verdict.checked == len(set(recs)) > len(recs) - len(before)
+    assert not list(tmp_path.glob("*.seen"))        # checked: the files have served
