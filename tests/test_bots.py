@@ -183,3 +183,28 @@ def test_a_failing_decision_falls_back_to_a_safe_legal_command(failure):
             if failure != "nothing":
                 with pytest.raises((RuntimeError, AssertionError)):
                     Broken(seat, 1, strict=True).choose(view(state, seat))
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), rules=st.sampled_from(["base", "ck"]))
+def test_remembered_settlement_spots_equal_a_fresh_count_and_cannot_be_spoiled(seed, rules):
+    """The bots' spot finder remembers boards (speed); what it gives back is
+    what a fresh count gives (B-3.3 distance rule, CK knights block), and a
+    caller changing its copy changes nothing for the next caller."""
+    from game.bots import facts
+    checked = 0
+
+    def compare(auth, record):
+        nonlocal checked
+        if len(auth.log) % 7:
+            return
+        state = auth.state
+        for seat in range(4):
+            for reach in (0, 2, 3):
+                got = facts.spots_by_distance(state, seat, reach)
+                assert got == facts._spots_by_distance(state, seat, reach)
+                got[-1] = 99
+                assert -1 not in facts.spots_by_distance(state, seat, reach)
+                checked += 1
+    random_game(seed, rules=rules, max_commands=700, on_record=compare)
+    assert checked >= 100

@@ -93,9 +93,23 @@ def _passable(state, seat, node):
     return (o == -1 or o == seat) and (k == -1 or k == seat)
 
 
+_SPOTS_CACHE = {}
+
+
 def spots_by_distance(state, seat, reach=2) -> dict:
     """Free settlement spots by how many new roads they need (0 = buildable now,
-    up to `reach`): node -> roads needed."""
+    up to `reach`): node -> roads needed.  Remembered by the pieces on the
+    board: a search meets the same board in many of its positions."""
+    key = (seat, reach, tuple(state.edge_owner), tuple(state.node_owner), tuple(state.knight_owner))
+    found = _SPOTS_CACHE.get(key)
+    if found is None:
+        if len(_SPOTS_CACHE) > 4096:
+            _SPOTS_CACHE.clear()
+        found = _SPOTS_CACHE[key] = _spots_by_distance(state, seat, reach)
+    return dict(found)          # a copy: callers may change theirs
+
+
+def _spots_by_distance(state, seat, reach) -> dict:
     eo = state.edge_owner
     frontier = {n for n in network_nodes(state, seat) if _passable(state, seat, n)}
     # Nodes touching own road at distance 0.
