@@ -36,7 +36,7 @@ from game.engine.state import (
 )
 
 from .catanatron_map import (
-    CORNERS, DEV_NAMES, RESOURCE_NAMES, cube_of_hex, edge_map, harbor_layout, hex_of_cube,
+    DEV_NAMES, RESOURCE_NAMES, edge_map, harbor_layout, hex_of_cube,
     node_map, resource_index,
 )
 
@@ -340,7 +340,7 @@ class Bridge:
         return playable[0]
 
 
-def play_game(opponent: str, seed: int, think_ms: int) -> dict:
+def play_game(opponent: str, seed: int, think_ms: int | None) -> dict:
     """One game: our Hard against three catanatron players; a result dict."""
     import random
 
@@ -367,7 +367,9 @@ def play_game(opponent: str, seed: int, think_ms: int) -> dict:
     game = Game(players, seed=seed)
     bb = BoardBridge(game.state.board.map)
     seat = game.state.color_to_index[ours.color]
-    ours.bridge = Bridge(make_bot("hard", seat, seed, think_ms=think_ms), bb)
+    # The shipped Hard (a fixed number of playouts) unless a time budget is asked for.
+    options = {"think_ms": think_ms} if think_ms else {}
+    ours.bridge = Bridge(make_bot("hard", seat, seed, **options), bb)
     t0 = time.perf_counter()
     with bridged_rules(bb.harbor_edges):
         winner = game.play()
@@ -390,7 +392,7 @@ def _play(args):
         return {"seed": seed, "error": f"{type(exc).__name__}: {exc}"}
 
 
-def run(opponent: str, games: int, seed: int, jobs: int, think_ms: int,
+def run(opponent: str, games: int, seed: int, jobs: int, think_ms: int | None,
         max_minutes: float | None = None, progress=None) -> dict:
     tasks = [(opponent, seed + i, think_ms) for i in range(games)]
     deadline = None if max_minutes is None else time.monotonic() + 60 * max_minutes
@@ -439,7 +441,8 @@ def summarize(opponent, asked, seed, think_ms, results) -> dict:
 
 def _print(summary) -> None:
     s = summary
-    print(f"Hard vs 3 x catanatron {s['opponent']} (think {s['think_ms']} ms, seeds "
+    think = f"think {s['think_ms']} ms" if s["think_ms"] else "shipped Hard"
+    print(f"Hard vs 3 x catanatron {s['opponent']} ({think}, seeds "
           f"{s['seed']}..{s['seed'] + s['games_asked'] - 1})")
     print(f"games played: {s['games_played']} of {s['games_asked']} asked, errors: {len(s['errors'])}")
     if s["games_played"]:
@@ -467,7 +470,8 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--think-ms", type=int, default=None,
-                   help="our Hard player's time per decision (default: its own default)")
+                   help="give our Hard player this time per decision instead of its fixed "
+                        "playouts (default: Hard as shipped)")
     p.add_argument("--max-minutes", type=float, default=None,
                    help="stop after the game that ends past this budget and report what was played")
     p.add_argument("--json", action="store_true")
@@ -479,10 +483,6 @@ def main(argv=None) -> int:
     if not have_catanatron():
         print(HOW_TO_GET, file=sys.stderr)
         return 2
-    if a.think_ms is None:
-        from game.bots.hard import DEFAULT_THINK_MS
-        a.think_ms = DEFAULT_THINK_MS
-
     def progress(r):
         if "error" in r:
             print(f"seed {r['seed']}: ERROR {r['error']}", file=sys.stderr)
