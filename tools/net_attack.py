@@ -5,8 +5,9 @@ another on one port, autosaving each), four random-bot players per game, and
 an attacker from another loopback address (127.0.0.2) that is bounded in
 connections and time.  It prints the honest players' command round trip
 (send to own record back; median, p99) without the attack, during it and
-after it; the host's RSS and open files before, at the peak and ten seconds
-after the attack; the tracebacks in the host's log; and whether every
+after it; the host's RSS and open files just before the attack (after the
+honest games without it; RSS also at the host's start), at the peak and ten
+seconds after the attack; the tracebacks in the host's log; and whether every
 game's save replays with all its hashes.
 
 Attacks (ping, hello and noread over TLS, as a player's connection; junk and
@@ -339,12 +340,16 @@ def run(kind: str, seconds: float, conns: int | None, games: int) -> dict:
             hello = json.loads(host.stdout.readline())
             port, pid = hello["port"], hello["pid"]
             time.sleep(0.5)
-            before = _sample(pid)
+            at_start = _sample(pid)
             seed, stalled = 1, {"without": [], "during": [], "after": []}
             base = []
             for _ in range(games):
                 base += _play_game(port, work, seed, stalled["without"])
                 seed += 1
+            # "Before" is just before the attack: what the host holds after the
+            # honest games without it is not the attack's doing.
+            time.sleep(0.5)
+            before = _sample(pid)
             sampler = Sampler(pid)
             sampler.start()
             if kind == "resync":
@@ -393,8 +398,8 @@ def run(kind: str, seconds: float, conns: int | None, games: int) -> dict:
         "attacker": attack_stats,
         "honest_without": _figures(base), "honest_during": _figures(during),
         "honest_after": _figures(later),
-        "host_rss_mb": {"before": before[0], "peak": max(sampler.peak_rss, before[0]),
-                        "after_10s": after[0]},
+        "host_rss_mb": {"at_start": at_start[0], "before": before[0],
+                        "peak": max(sampler.peak_rss, before[0]), "after_10s": after[0]},
         "host_open_files": {"before": before[1], "peak": max(sampler.peak_files, before[1]),
                             "after_10s": after[1]},
         "caps": {"connections": connection_cap(), "per_address": MAX_PER_ADDRESS,
@@ -434,7 +439,8 @@ def print_figures(f, as_json: bool) -> None:
         print(f"  honest round trip {label:>7}: median {h['median_ms']} ms, p99 {h['p99_ms']} ms "
               f"({h['commands']} commands)")
     rss, files = f["host_rss_mb"], f["host_open_files"]
-    print(f"  host RSS MB: before {rss['before']}, peak {rss['peak']}, 10 s after {rss['after_10s']}")
+    print(f"  host RSS MB: at start {rss['at_start']}, before the attack {rss['before']}, "
+          f"peak {rss['peak']}, 10 s after {rss['after_10s']}")
     print(f"  host open files: before {files['before']}, peak {files['peak']}, "
           f"10 s after {files['after_10s']} (caps: {f['caps']})")
     print(f"  games stalled (not over in {GAME_LIMIT:g} s): {f['stalled_games']}")
