@@ -57,6 +57,24 @@ class Scene:
         return ""
 
 
+def point_and_click(scene, event) -> bool:
+    """Hover and left click over `scene.targets` (keys with actions), for
+    scenes drawn by hand: hovering marks `scene.hover` and redraws, a click
+    runs the action under the pointer.  True when the event was one of these."""
+    if event.type == pygame.MOUSEMOTION:
+        key, _ = scene.targets.at(event.pos)
+        if key != scene.hover:
+            scene.hover = key
+            scene.app.dirty = True
+        return True
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        _, action = scene.targets.at(event.pos)
+        if action is not None:
+            action()
+        return True
+    return False
+
+
 def alert_below(app, scene) -> str:
     """The first alert of the scenes under `scene` (nearest first), or ''."""
     stack = app.scenes

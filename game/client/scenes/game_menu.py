@@ -17,7 +17,7 @@ import pygame
 from .. import theme, widgets
 from ..i18n import tr
 from ..oserrors import os_reason
-from .base import Scene, alert_below
+from .base import Scene, alert_below, point_and_click
 
 ITEMS = ("resume", "settings", "rules", "save", "leave")
 NOTE_SIZE = 14
@@ -107,15 +107,8 @@ class GameMenuScene(Scene):
                 self.stay() if self.confirm_leave else self.resume()
             elif event.key in (pygame.K_F1, pygame.K_h) and not self.confirm_leave:
                 self.rules()
-        elif event.type == pygame.MOUSEMOTION:
-            key, _ = self.targets.at(event.pos)
-            if key != self.hover:
-                self.hover = key
-                self.app.dirty = True
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            _, action = self.targets.at(event.pos)
-            if action is not None:
-                action()
+        else:
+            point_and_click(self, event)
 
     def resize(self, size) -> None:
         self.table.resize(size)

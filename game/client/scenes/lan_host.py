@@ -158,10 +158,7 @@ class LanHostScene(GuiScene):
         if self.pending is None or not self.pending.done():
             return
         job, self.pending = self.pending, None
-        if job.error is not None:
-            return self._fail(lan.hosting_failure_text(job.error))
-        from .lobby import LobbyScene
-        self.app.replace(LobbyScene(self.app, job.result, job.result.session.poll()))
+        enter_lobby_or_fail(self.app, job, self._fail)
 
     def wake_ms(self) -> int:
         return 100 if self.pending else 400
@@ -175,3 +172,12 @@ class LanHostScene(GuiScene):
             self.app.pop()
             return
         super().handle_event(event)
+
+
+def enter_lobby_or_fail(app, job, fail) -> None:
+    """A finished hosting job (lan.Background): on to its lobby, or `fail`
+    with the reason in the player's language."""
+    if job.error is not None:
+        return fail(lan.hosting_failure_text(job.error))
+    from .lobby import LobbyScene
+    app.replace(LobbyScene(app, job.result, job.result.session.poll()))

@@ -27,6 +27,7 @@ from .. import lan, theme, widgets
 from ..controller import HotseatController
 from ..i18n import tr, trn
 from .base import GuiScene
+from .lan_host import enter_lobby_or_fail
 
 ROW_H = 66                      # at the 1280x720 design size
 
@@ -321,10 +322,7 @@ class LoadScene(GuiScene):
         job, self.pending = self.pending, None
         if isinstance(job.error, saves.SaveError):
             return self._refuse(tr("load.refused", reason=reason_text(job.error)))
-        if job.error is not None:
-            return self._refuse(lan.hosting_failure_text(job.error))
-        from .lobby import LobbyScene
-        self.app.replace(LobbyScene(self.app, job.result, job.result.session.poll()))
+        enter_lobby_or_fail(self.app, job, self._refuse)
 
     def wake_ms(self) -> int:
         return 100 if self.pending is not None else super().wake_ms()

@@ -18,7 +18,7 @@ from game.engine.constants import (
 from .. import theme, widgets
 from ..eventtext import cards_text
 from ..i18n import tr
-from .base import Scene, alert_below, draw_alert
+from .base import Scene, alert_below, draw_alert, point_and_click
 
 BOTH, BASE, CK = "both", "base", "ck"
 # section -> items (catalog key under rulebook.<section>., rule id, rule sets, cost or None)
@@ -180,15 +180,8 @@ class RulesScreen(Scene):
                 self.scroll_by(-page if event.key == pygame.K_PAGEUP else page)
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * step)
-        elif event.type == pygame.MOUSEMOTION:
-            key, _ = self.targets.at(event.pos)
-            if key != self.hover:
-                self.hover = key
-                self.app.dirty = True
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            _, action = self.targets.at(event.pos)
-            if action is not None:
-                action()
+        else:
+            point_and_click(self, event)
 
     # --- drawing -------------------------------------------------------------------------------
     def draw(self, surf) -> None:
