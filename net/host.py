@@ -79,7 +79,7 @@ class Seat:
 
     def public(self) -> dict:
         return {"name": self.name, "colour": self.colour, "ready": self.ready,
-                "connected": self.conn is not None}
+                "connected": self.conn is not None, "computer": self.computer}
 
 
 class Host(FairDeal, Connections):

@@ -110,6 +110,8 @@ def test_messages_naming_impossible_seats_or_bad_lobby_entries_are_faults():
         {"t": "over", "winner": 5, "turns": 9, "public_hash": "x", "seq": 1},
         dict(opening(auth)[2], seats=[1, 2, 3]),
         dict(opening(auth)[2], seats=[None]),
+        dict(opening(auth)[2], seats=[dict(seat, computer="godlike") for seat in opening(auth)[2]["seats"]]),
+        dict(opening(auth)[2], seats=[dict(seat, computer=3) for seat in opening(auth)[2]["seats"]]),
         dict(opening(auth)[0], config={"rules": "chess"}),
         dict(opening(auth)[3], events=[[1, 2]]),
     ]

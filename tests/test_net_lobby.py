@@ -50,7 +50,8 @@ def test_lobby_seats_names_colours_ready_and_the_hosts_start():
         assert [d["code"] for k, d in events if k == "error"] == ["colour_taken", "bad_colour"]
         seats = g2.lobby["seats"]
         assert seats[0]["colour"] == "red" and seats[0]["ready"] is False
-        assert seats[1] == {"name": "Bobby", "colour": "white", "ready": True, "connected": True}
+        assert seats[1] == {"name": "Bobby", "colour": "white", "ready": True, "connected": True,
+                            "computer": None}
         assert seats[2] is None and g2.lobby["config"]["seed"] is None
         with pytest.raises(RuntimeError):
             host.start()                                 # a seat is empty
@@ -234,3 +235,31 @@ def test_game_with_two_clients_reports_bytes(tmp_path):
     sent, bots, commands = asyncio.run(main())
     assert sent > commands * 2 * 40          # every record reaches both peers
     assert all(b.bytes_in > 0 and b.bytes_out > 0 for b in bots)
+
+
+def test_a_computer_the_host_started_shows_its_level_to_every_player():
+    """Issue 12 (LAN lobby): the seat of a computer the host put in shows its
+    level in the lobby and on the table, in the player's language, like the
+    computers of a game on one screen; a player's seat shows just the name."""
+    from game.client import i18n
+    from game.client.lan import seat_name
+
+    async def main():
+        host = Host(default_config(players=3, seed=2), name="Lobby")
+        await host.listen("127.0.0.1", 0)
+        c1, g1 = await _seat(host, "Ann")
+        host.expect_computer("Computer 1", "hard")
+        c2, g2 = await _seat(host, "Computer 1")
+        await _settle(c1, g1)
+        for conn in (c1, c2):
+            conn.close()
+        await host.close()
+        return g1.lobby["seats"]
+    seats = asyncio.run(main())
+    assert seats[0]["computer"] is None and seats[1]["computer"] == "hard"
+    try:
+        i18n.set_language("nl")
+        assert seat_name(seats[1]) == "Computer 1 (Moeilijk)" and seat_name(seats[0]) == "Ann"
+    finally:
+        i18n.set_language("en")
+    assert seat_name(seats[1]) == "Computer 1 (Hard)"

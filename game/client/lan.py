@@ -346,6 +346,14 @@ def key_text(lan: LanGame) -> str:
     return tr("secure.lobby_key", code=secure.short_code(pin) if pin else "?")
 
 
+def seat_name(seat: dict) -> str:
+    """A seat's name as players see it: a computer the host started shows
+    its level, like the computers of a game on one screen."""
+    if seat.get("computer"):
+        return tr("seats.computer_name", name=seat["name"], level=tr("seats.level." + seat["computer"]))
+    return seat["name"]
+
+
 def fault_text(fault) -> str:
     """Why the link to the host was ended (a net.hostcheck.HostFault), in the
     player's language: the catalog's words for its code and reason."""
@@ -414,7 +422,7 @@ class LanController:
         the table holds these lists)."""
         n = self.config["players"]
         seats = list(seats)[:n] + [None] * (n - len(seats))
-        self.names[:] = [(s or {}).get("name") or f"#{i + 1}" for i, s in enumerate(seats)]
+        self.names[:] = [seat_name(s) if s else f"#{i + 1}" for i, s in enumerate(seats)]
         self.colours[:] = [COLOUR_RGB.get((s or {}).get("colour"), (128, 128, 128)) for s in seats]
 
     @property

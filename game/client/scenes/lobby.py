@@ -22,7 +22,7 @@ from net.protocol import COLOURS
 
 from .. import theme
 from ..i18n import tr
-from ..lan import LanController, check_name, fault_text, local_addresses, next_link
+from ..lan import LanController, check_name, fault_text, local_addresses, next_link, seat_name
 from ..lan import key_text as lan_key_text
 from .base import GuiScene
 from .lan_table import LanTableScene, message_for_error
@@ -387,7 +387,7 @@ class LobbyScene(GuiScene):
                 sw = pygame.Rect(x, r.y + int(9 * s), int(24 * s), r.h - int(18 * s))
                 pygame.draw.rect(surf, theme.COLOUR_RGB.get(seat["colour"], (128, 128, 128)), sw, border_radius=4)
                 pygame.draw.rect(surf, (20, 20, 20), sw, 1, border_radius=4)
-                name = seat["name"] + ("  " + tr("lan.you") if mine else "")
+                name = seat_name(seat) + ("  " + tr("lan.you") if mine else "")
                 img = text.render(name, 18, theme.TEXT, bold=True)
                 surf.blit(img, img.get_rect(midleft=(sw.right + int(12 * s), r.centery)))
                 if self.lobby["state"] == "lobby":      # a resumed game's seats are all ready
