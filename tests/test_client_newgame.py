@@ -202,3 +202,23 @@ def test_the_computer_speed_setting_is_kept_and_reaches_a_running_game():
     assert app.scene is table
     assert settings.load()["computer_speed"] == "fast"
     assert form is not table
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_switching_the_rules_keeps_the_form_in_place(lang):
+    """Choosing Cities & Knights swaps one option row for another: the rows,
+    and the Start button under the pointer, stay where they were, inside a
+    720-pixel window."""
+    from game.client import i18n
+    app = make_app(dict(DEFAULTS, muted=True, language=lang))
+    i18n.set_language(lang)
+    try:
+        form = open_form(app)
+        d = Driver(app, pygame)
+        before = {k: form.buttons[k].rect.copy() for k in ("start", "back", "rules_ck", "board_random")}
+        d.click_gui("rules_ck")
+        assert form.rules == "ck"
+        after = {k: form.buttons[k].rect.copy() for k in before}
+        assert after == before and after["start"].bottom <= 720
+    finally:
+        i18n.set_language("en")

@@ -159,13 +159,14 @@ class NewGameScene(GuiScene):
     def build(self) -> None:
         w, h = self.app.size
         s = self.app.scale
-        compact = self.rules == "ck"          # one more row (the C&K option) must fit at 720 px
-        bh, gap = (int(34 * s), int(8 * s)) if compact else (int(38 * s), int(10 * s))
+        # Both rule sets have one option row (trade after building / defending
+        # knights), so the form keeps its place when the rules change.
+        bh, gap = int(38 * s), int(10 * s)
         col0 = int(200 * s)                   # room for "Punten om te winnen" and a gap
         x0 = (w - int(970 * s)) // 2
         y = int(28 * s)
         self.label((0, y, w, int(46 * s)), tr("new.title"), "#heading")
-        y += int((56 if compact else 64) * s)
+        y += int(64 * s)
 
         def choice_row(label, key, options, current, width=int(170 * s)):
             nonlocal y
