@@ -12,7 +12,7 @@ from game.client import i18n  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.scenes.game_menu import GameMenuScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
-from game.client.scenes.rules_screen import SECTIONS, RulesScreen, sections  # noqa: E402
+from game.client.scenes.rules_screen import HEAD_SIZE, SECTIONS, RulesScreen, sections  # noqa: E402
 from game.client.scenes.settings_scene import SettingsScene  # noqa: E402
 from game.client.scenes.table import TableScene  # noqa: E402
 from game.engine import default_config  # noqa: E402
@@ -66,10 +66,13 @@ def test_the_rules_screen_renders_every_line_in_both_languages_at_both_sizes(lan
     n = screen.columns()
     col_w = (screen.view_rect.w - int(28 * screen.s) * (n - 1)) // n
     font = app.fonts.get(screen.text_size)
+    head = app.fonts.get(HEAD_SIZE, True)
     for block in screen._blocks(col_w):
         for kind, payload, _ in block:
             if kind == "line":
                 assert font.size(payload[0])[0] <= col_w - int(18 * screen.s), payload[0]     # wrapped to fit
+            elif kind == "head":
+                assert head.size(payload[0])[0] <= col_w, payload[0]       # titles too
     assert screen.body.get_width() <= screen.view_rect.w
     screen.scroll_by(10 ** 6)
     assert screen.scroll == screen.max_scroll()

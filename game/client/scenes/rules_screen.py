@@ -96,7 +96,11 @@ class RulesScreen(Scene):
         indent = int(18 * s)
         out = []
         for name, items in sections(self.ck):
-            lines = [("head", tr(f"rulebook.{name}.title"), head.get_linesize() + int(4 * s))]
+            title = widgets.wrap(tr(f"rulebook.{name}.title"), head, col_w)
+            # A title too long for the column wraps; the rule goes under its last line.
+            lines = [("head", (line, i == len(title) - 1),
+                      head.get_linesize() + (int(4 * s) if i == len(title) - 1 else 0))
+                     for i, line in enumerate(title)]
             for key, rule, cost in items:
                 words = tr(f"rulebook.{name}.{key}")
                 if cost is not None:
@@ -131,9 +135,11 @@ class RulesScreen(Scene):
             for block in blocks_in_col:
                 for kind, payload, h in block:
                     if kind == "head":
-                        body.blit(text.render(payload, HEAD_SIZE, theme.ACCENT, bold=True), (x0, y))
-                        pygame.draw.line(body, theme.PANEL_EDGE, (x0, y + h - int(3 * s)),
-                                         (x0 + col_w, y + h - int(3 * s)))
+                        line, last = payload
+                        body.blit(text.render(line, HEAD_SIZE, theme.ACCENT, bold=True), (x0, y))
+                        if last:
+                            pygame.draw.line(body, theme.PANEL_EDGE, (x0, y + h - int(3 * s)),
+                                             (x0 + col_w, y + h - int(3 * s)))
                     elif kind == "line":
                         line, first, rule, cost = payload
                         if first:
