@@ -98,6 +98,10 @@ async def _host_games(save_dir: str) -> int:
 # --- the attacker process ----------------------------------------------------------------------
 
 def attacker_child(kind: str, port: int, seconds: float, conns: int) -> int:
+    import logging
+    # Writing on into a connection the host cut makes asyncio warn once per
+    # write ("SSL connection is closed"): tens of thousands of lines.
+    logging.getLogger("asyncio").setLevel(logging.ERROR)
     runner = _resync_intruder(port, seconds) if kind == "resync" else _attack(kind, port, seconds, conns)
     stats = asyncio.run(runner)
     print(json.dumps(stats), flush=True)
