@@ -623,3 +623,25 @@ def test_the_host_seats_a_computer_from_the_lobby_and_it_plays(monkeypatch):
     finally:
         game.close().wait(10)
         assert game._computers is None or game._computers.running() == 0
+
+
+def test_closing_the_window_during_a_lan_game_lets_go_of_it():
+    """The window's close button (or the system stopping the program) in a
+    hosted game: the game is closed for the others and the computers the
+    host started stop with it, instead of lingering until they give up."""
+    app = make_app("en")
+    game = lan.host(default_config(players=2, seed=12), "Closing", "Ann", lan.options(app))
+    try:
+        app.push(MenuScene(app))
+        app.push(LobbyScene(app, game, game.session.poll()))
+        lobby = app.scene
+        assert run_until([app], lambda: lobby.lobby["seats"][0] is not None)
+        click_gui(app, "add_computer")
+        assert run_until([app], lambda: lobby.can_start(), timeout=60)
+        assert game._computers.running() == 1
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        app.run()
+        assert game.closing is not None and game.closing.done()
+        assert game._computers.running() == 0
+    finally:
+        game.close().wait(10)

@@ -161,6 +161,8 @@ class App:
                 events += pygame.event.get()
             dt = self.clock.tick(FPS) / 1000
             self.step(events, dt)
+        for scene in reversed(self.scenes):
+            scene.closing()
 
     def wake_ms(self) -> int:
         """The idle loop's longest sleep: the top scene's, or shorter for a

@@ -224,6 +224,11 @@ class LanGame:
             self.closing = Background(close)
         return self.closing
 
+    def close_now(self, wait: float = 5.0) -> None:
+        """Close, waiting up to `wait` seconds: the window is going away
+        (others hear we left, the computers we started stop)."""
+        self.close().wait(wait)
+
 
 def join(address: str, name: str, opts: LanOptions, pin: str | None = None,
          join_code: str | None = None) -> LanGame:

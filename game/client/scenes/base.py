@@ -51,6 +51,10 @@ class Scene:
         another one (None: it has nothing to do there)."""
         return None
 
+    def closing(self) -> None:
+        """The window is closing (its close button, or the system asked the
+        program to stop): let go of what must not outlive it."""
+
     def alert_text(self) -> str:
         """What the player must know even while another scene covers this one
         (a LAN table's lost connection); '' for nothing."""

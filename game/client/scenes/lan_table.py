@@ -61,6 +61,9 @@ class LanTableScene(TableScene):
     def alert_text(self) -> str:
         return self.banner_text() if self.c.link != "ok" else ""
 
+    def closing(self) -> None:
+        self.lan.close_now()
+
     def service(self) -> None:
         """Apply what the host sent since the last frame."""
         resynced = False
@@ -192,6 +195,9 @@ class LanEndScene(EndScene):
             if kind == "fair":
                 self.app.dirty = True
         super().update(dt)
+
+    def closing(self) -> None:
+        self.c.lan.close_now()
 
     def fair_line(self) -> tuple:
         """(text, ok) of the fair check, or ('', True) while it is awaited."""

@@ -296,6 +296,11 @@ class LobbyScene(GuiScene):
         self.lan.close()
         self.app.pop()
 
+    def closing(self) -> None:
+        """The window closes in the lobby: players hear that we left, the
+        computers we started stop."""
+        self.lan.close_now()
+
     def handle_event(self, event) -> None:
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
                 and not (self.name_entry is not None and self.name_entry.is_focused)):
