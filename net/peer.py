@@ -77,6 +77,7 @@ class PeerGame:
         self._pledges = None        # (commit, pledges) the host showed before we revealed
         self.deal = None            # the FairRecord we were shown with the game
         self.transcript = []        # ("sync", seq, hash) / ("rec", SeenRecord): what we were shown
+        self._seen_file = None      # the transcript on disk (net.tokens.SeenFile), once opened
         self.verdict = None         # fairdice.Verdict once checked
         self.run_check = None       # None: check the finished game at once; else a callable
                                     # given the check (a function returning a Verdict) to run
@@ -144,11 +145,17 @@ class PeerGame:
             came_back = self.store.load(*key) == (self.seat, self.token)
             self.store.save(*key, self.seat, self.token)
             if not self.transcript:         # a restarted program: what it saw before it stopped
+                self._close_seen()
                 if came_back:
                     self.transcript = fairdice.unpack_seen(self.store.load_seen(*key))
                 else:
                     self.store.forget_seen(*key)
         return [("seated", self.seat)]
+
+    def _close_seen(self) -> None:
+        if self._seen_file is not None:
+            self._seen_file.close()
+            self._seen_file = None
 
     def _stored(self) -> bool:
         return self.store is not None and self.game_id is not None and self.pin is not None
@@ -157,7 +164,9 @@ class PeerGame:
         """Keep a transcript entry, in memory and (when we have a token file) on disk."""
         self.transcript.append(entry)
         if self._stored():
-            self.store.append_seen(self.pin, self.game_id, self.name, fairdice.pack_seen(entry))
+            if self._seen_file is None:
+                self._seen_file = self.store.seen_file(self.pin, self.game_id, self.name)
+            self._seen_file.append(fairdice.pack_seen(entry))
 
     def _on_lobby(self, msg):
         self.lobby = msg
@@ -305,6 +314,7 @@ class PeerGame:
         if self.verdict is None or self.verdict.ok:
             self.verdict = verdict
         if self._stored() and self.over is not None:     # checked: the seen file has served
+            self._close_seen()
             self.store.forget_seen(self.pin, self.game_id, self.name)
         return [("fair", self.verdict)]
 

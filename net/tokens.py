@@ -12,6 +12,7 @@ restarted program can tell whether the host changed it, and a second file
 (`.seen`) every record and view this seat was shown, so a restarted program
 still checks the whole game at the end."""
 
+import contextlib
 import hashlib
 import json
 import os
@@ -80,18 +81,13 @@ class TokenStore:
     def _seen_path(self, pin: str, game_id: str, name: str) -> str:
         return self._path(pin, game_id, name)[:-len(".json")] + ".seen"
 
+    def seen_file(self, pin: str, game_id: str, name: str) -> "SeenFile":
+        """The seen file, open for appending (one write per entry, no reopening)."""
+        return SeenFile(self.directory, self._seen_path(pin, game_id, name))
+
     def append_seen(self, pin: str, game_id: str, name: str, data: bytes) -> None:
-        """Add bytes to the seen file (created readable by the owner only).  A
-        failed write is not an error: the check then covers less, and says so."""
-        try:
-            os.makedirs(self.directory, exist_ok=True)
-            fd = os.open(self._seen_path(pin, game_id, name), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-            try:
-                os.write(fd, data)
-            finally:
-                os.close(fd)
-        except OSError:
-            pass
+        with contextlib.closing(self.seen_file(pin, game_id, name)) as f:
+            f.append(data)
 
     def load_seen(self, pin: str, game_id: str, name: str) -> bytes:
         try:
@@ -105,3 +101,29 @@ class TokenStore:
             os.remove(self._seen_path(pin, game_id, name))
         except OSError:
             pass
+
+
+class SeenFile:
+    """A seen file open for appending, created readable by the owner only.  A
+    failed write is not an error: the check at the end then covers less (it
+    says how many records it compared)."""
+
+    def __init__(self, directory: str, path: str):
+        self.directory, self.path = directory, path
+        self.file = None
+
+    def append(self, data: bytes) -> None:
+        try:
+            if self.file is None:
+                os.makedirs(self.directory, exist_ok=True)
+                self.file = open(self.path, "ab", buffering=0,
+                                 opener=lambda p, flags: os.open(p, flags, 0o600))
+            self.file.write(data)
+        except OSError:
+            self.close()
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+            self.file = None
+
