@@ -339,7 +339,7 @@ def test_action_button_labels_keep_clear_of_their_shortcut(size, lang):
     left of the shortcut hint, never reaches into the hint."""
     from game.client import i18n, widgets
     from game.client.layout import TableLayout
-    from game.client.scenes.table import SHORTCUT_LABELS
+    from game.client.scenes.table_input import SHORTCUT_LABELS
     app = App(size, fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
     i18n.set_language(lang)
     for ck in (False, True):

@@ -105,7 +105,7 @@ def card_tip(t, key) -> str:
 
 
 def draw_buttons(t, surf) -> None:
-    from .table import BUILD_COSTS, SHORTCUT_LABELS
+    from .table_input import BUILD_COSTS, SHORTCUT_LABELS
     for name, rect in t.layout.buttons.items():
         enabled = t.action_enabled(name)
         table_draw.btn(t, surf, ("btn", name), rect, tr("btn." + name), lambda n=name: t.action(n), enabled,
