@@ -316,3 +316,29 @@ def test_a_two_to_one_harbor_shows_its_resource_as_a_card_picture():
         probe = (int(x - ox), int(y - oy + r * 1.2))        # in the picture, below the disc
         differs = with_pictures.get_at(probe) != without.get_at(probe)
         assert differs == (kind != GENERIC_HARBOR), (spot, kind)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_log_lines_with_bold_names_stay_inside_the_log(size, monkeypatch):
+    """Names in the log are drawn bold, wider than the plain font measures:
+    a line full of long names (computers with their level) is wrapped as it
+    is drawn, so nothing runs past the panel's edge."""
+    from game.client.scenes import panels
+    app, table = make_table(size)
+    table.names[:] = ["Speler 1", "Bram (Gemiddeld)", "Cato (Gemiddeld)", "Daan (Gemiddeld)"]
+    table.log[:] = [f"Startworp: Speler 1 {k}, Bram (Gemiddeld) 10, Cato (Gemiddeld) 5, "
+                    f"Daan (Gemiddeld) 8, Bram (Gemiddeld) {k}." for k in range(2, 13)]
+
+    class Recorder:
+        def __init__(self, real):
+            self.real, self.right = real, 0
+
+        def blit(self, img, pos):
+            self.right = max(self.right, pos[0] + img.get_width())
+            return self.real.blit(img, pos)
+
+    monkeypatch.setattr(panels.widgets, "panel", lambda *a, **k: None)
+    surf = Recorder(pygame.Surface(size))
+    panels.draw_log(table, surf)
+    inner_right = table.layout.log.right - int(8 * table.layout.s)
+    assert 0 < surf.right <= inner_right

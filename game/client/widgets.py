@@ -194,13 +194,15 @@ def die(surf, rect, value, colour=(250, 246, 236), pip=(30, 30, 30)):
         pygame.draw.circle(surf, pip, (rect.centerx + dx * rect.w * 0.27, rect.centery + dy * rect.h * 0.27), r)
 
 
-def wrap(text, font, width):
-    """Split text into lines that fit `width` pixels."""
+def wrap(text, font, width, measure=None):
+    """Split text into lines that fit `width` pixels.  measure(line) gives a
+    line's width when it is not drawn in `font` alone (bold names in the log)."""
+    measure = measure or (lambda line: font.size(line)[0])
     words = text.split()
     lines, line = [], ""
     for w in words:
         trial = w if not line else line + " " + w
-        if font.size(trial)[0] <= width or not line:
+        if measure(trial) <= width or not line:
             line = trial
         else:
             lines.append(line)

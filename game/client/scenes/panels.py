@@ -122,7 +122,7 @@ def draw_log(t, surf) -> None:
     widgets.panel(surf, r, (24, 30, 40))
     head = text.render(tr("log.title"), 13, theme.TEXT_DIM, bold=True)
     surf.blit(head, (r.x + int(8 * s), r.y + int(5 * s)))
-    font = t.app.fonts.get(13)
+    font, bold = t.app.fonts.get(13), t.app.fonts.get(13, True)
     line_h = font.get_linesize()
     width = r.w - int(16 * s)
     y = r.bottom - int(6 * s)
@@ -131,7 +131,7 @@ def draw_log(t, surf) -> None:
     i = end - 1
     while i >= 0 and y - line_h >= top:
         colour = theme.TEXT if i >= len(t.log) - 3 else theme.TEXT_DIM
-        for line in reversed(wrapped(t, t.log[i], font, width)):
+        for line in reversed(wrapped(t, t.log[i], font, width, bold)):
             if y - line_h < top:
                 break
             y -= line_h
@@ -173,11 +173,17 @@ def readable_on_dark(rgb):
     return theme.lighter(rgb, 0.35) if luma < 110 else tuple(rgb)
 
 
-def wrapped(t, sentence, font, width):
-    key = (sentence, width)
+def wrapped(t, sentence, font, width, names_bold=None):
+    """`sentence` wrapped to `width` (remembered); names_bold: the bold font
+    the players' names are drawn in (the log), so lines are measured as drawn."""
+    key = (sentence, width, names_bold is not None)
     lines = t._wrap_cache.get(key)
     if lines is None:
         if len(t._wrap_cache) > 2000:
             t._wrap_cache.clear()
-        lines = t._wrap_cache[key] = widgets.wrap(sentence, font, width)
+        def as_drawn(line):
+            return sum((font if seat is None else names_bold).size(chunk)[0]
+                       for chunk, seat in name_runs(line, t.names))
+        lines = t._wrap_cache[key] = widgets.wrap(sentence, font, width,
+                                                  as_drawn if names_bold is not None else None)
     return lines
