@@ -325,3 +325,32 @@ def test_end_summary_counts_cities_and_knights_points():
     assert row["total"] == st.vp_public[1] == 2 + 2 + 2 + 1 + 1
     app.push(EndScene(app, c, 30.0))
     draw(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_founding_road_prompt_names_the_building_it_joins_CK_2_1(lang):
+    """CK-2.1: the second founding building is a city; the road prompt after
+    it says city (it said 'settlement'), after the first one settlement."""
+    from game.client import i18n
+    from game.engine.state import SETUP_ROAD
+    app = make_app(lang=lang)
+    i18n.set_language(lang)
+    try:
+        table = make_table(app)
+        bot = RandomBot(4)
+        seen = set()
+        for _ in range(40):                     # the founding rounds of three players
+            if table.curtain_for is not None:
+                table.reveal()
+            v = table.view
+            if v.phase == SETUP_ROAD:
+                city = v.node_level[v.last_setup_node] == 2
+                want = "prompt.setup_road_city" if city else "prompt.setup_road"
+                assert table.prompt() == i18n.tr(want, name=table.names[table.viewer])
+                seen.add(city)
+            if seen == {True, False}:
+                break
+            assert table.submit(bot.choose(table.c.auth.state, table.viewer, ("offer",)))
+        assert seen == {True, False}
+    finally:
+        i18n.set_language("en")

@@ -465,6 +465,8 @@ class TableScene(TableInput, Scene):
             return tr("prompt.decide", what=tr("decide." + v.pending["kind"] + ".title"))
         if v.phase == SETUP_SETTLEMENT and self.ck and any(c[0] == "place_city" for c in self.legal):
             return tr("prompt.setup_city", name=name)
+        if v.phase == SETUP_ROAD and v.node_level[v.last_setup_node] == 2:      # C&K: beside the new city
+            return tr("prompt.setup_road_city", name=name)
         if v.phase == MAIN and self.ck and self.action_enabled("harbor"):
             owed = sum(1 for n in v.harbor_swaps if n)
             return tr("prompt.harbor", name=name, n=owed)
