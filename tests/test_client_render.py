@@ -342,3 +342,24 @@ def test_log_lines_with_bold_names_stay_inside_the_log(size, monkeypatch):
     panels.draw_log(table, surf)
     inner_right = table.layout.log.right - int(8 * table.layout.s)
     assert 0 < surf.right <= inner_right
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_trade_offer_targets_are_wide_enough_for_names_beside_their_colour_mark(size):
+    """The 'offer to' buttons carry a colour mark at their left edge: a long
+    name (a computer with its level) is centred clear of it, and the row
+    stays inside the dialog."""
+    from game.client.scenes import dialogs
+    app, table = make_table(size)
+    table.names[:] = ["Speler 1", "Bram (Gemiddeld)", "Cato (Gemiddeld)", "Daan (Gemiddeld)"]
+    play_until(table, lambda t: t.curtain_for is None and t.view.phase == MAIN)
+    table.dialog = dialogs.TradeEditor(table)
+    frame(app)
+    s = table.layout.s
+    for seat in range(4):
+        if seat == table.viewer:
+            continue
+        r = table.targets.rect(("to", seat))
+        label = app.text.render(table.names[seat], 14, (255, 255, 255)).get_width()
+        assert (r.w - label) / 2 >= int(14 * s), (seat, r, label)      # clear of the mark (4..10 px)
+        assert table.layout.dialog(*table.dialog.size).contains(r)

@@ -216,10 +216,13 @@ class TradeEditor(Dialog):
         if not self.counter:
             self.text(surf, tr("trade.to"), (rect.x + self.s(16), y + self.s(17)), 15, theme.TEXT_DIM, "midleft", True)
             x = rect.x + self.s(130)
-            for s in range(self.t.n):
-                if s == self.me:
-                    continue
-                r = pygame.Rect(x, y, self.s(140), self.s(34))
+            others = [s for s in range(self.t.n) if s != self.me]
+            # Wide enough that the name clears the colour mark on the left.
+            room = (rect.right - self.s(16) - x) // len(others) - self.s(8)
+            widest = max(self.t.app.text.render(self.t.names[s], 14, theme.TEXT).get_width() for s in others)
+            bw = min(room, max(self.s(140), widest + self.s(36)))
+            for s in others:
+                r = pygame.Rect(x, y, bw, self.s(34))
 
                 def toggle(s=s):
                     self.to ^= {s}
