@@ -84,6 +84,13 @@ def test_common_system_errors_are_said_in_the_players_language(exc):
         assert reason in joining and "10.0.0.5" in joining and reason in hosting
 
 
+def test_every_address_refused_reads_as_refused():
+    """'localhost' is tried as ::1 and 127.0.0.1; asyncio joins both errors."""
+    exc = OSError("Multiple exceptions: [Errno 111] Connect call failed ('::1', 7999, 0, 0), "
+                  "[Errno 111] Connect call failed ('127.0.0.1', 7999)")
+    assert os_reason(exc) == i18n.tr("oserr.refused")
+
+
 def test_an_unmapped_system_error_falls_back_to_the_systems_words():
     exc = OSError(errno.ENOEXEC, "Exec format error")
     assert os_reason(exc) == "Exec format error"

@@ -7,6 +7,7 @@ only a cause we have no words for falls back to the system's text.
 """
 
 import errno
+import re
 import socket
 import ssl
 
@@ -47,7 +48,13 @@ def os_reason(exc: BaseException) -> str:
         return tr("oserr.tls", code=exc.reason or type(exc).__name__)
     if isinstance(exc, TimeoutError):        # asyncio's timeout is this one from Python 3.11
         return tr("oserr.timeout")
-    key = _BY_ERRNO.get(getattr(exc, "errno", None))
+    number = getattr(exc, "errno", None)
+    if number is None:
+        # asyncio joins the errors of every address it tried (localhost: ::1 and
+        # 127.0.0.1) into one "Multiple exceptions: [Errno 111] ..., [Errno 111] ...".
+        found = re.search(r"\[Errno (\d+)\]", str(exc))
+        number = int(found.group(1)) if found else None
+    key = _BY_ERRNO.get(number)
     if key is not None:
         return tr("oserr." + key)
     return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
