@@ -21,6 +21,7 @@ forms (tools/screenshot_forms.py) into <out>/<W>x<H>-<lang>-forms/.
 import argparse
 import os
 import sys
+import time
 
 from tools.scratch import use_scratch_user_data
 
@@ -164,7 +165,6 @@ def shoot(out, w, h, lang, seed=4):
         if v.phase != GAME_OVER and not table.submit(cmd):
             raise SystemExit(f"the engine refused the bot's command {cmd!r}")
         if cmd[0] == "roll" and len(table.flying) >= 3 and "19-production" not in taken:
-            import time
             taken.add("19-production")
             table.dice_until = 0.0           # dice settled, cards half-way to their owners
             now = time.monotonic()
@@ -456,6 +456,17 @@ def shoot_saves(out, w, h, lang):
 LAN_SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
 
 
+def step_until(app, until, who: str, timeout: float = 10.0) -> None:
+    """Run the window's frames until `until()` holds (a LAN session answered,
+    a scene opened); a run that never gets there stops with a message."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and not until():
+        app.step([])
+        time.sleep(0.01)
+    if not until():
+        raise SystemExit(f"{who}: timed out on {app.scene.__class__.__name__}")
+
+
 def shoot_lan(out, w, h, lang):
     """The LAN screens into <out>/<W>x<H>-<lang>-lan/: the host form, the list
     of games found (a loopback host advertising; one game holds our seat),
@@ -465,7 +476,6 @@ def shoot_lan(out, w, h, lang):
     discovery on loopback only; seat tokens go to a temporary folder."""
     import shutil
     import tempfile
-    import time
 
     import pygame
 
@@ -499,12 +509,7 @@ def shoot_lan(out, w, h, lang):
         saved.append(path)
 
     def frames(until, timeout=10.0):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline and not until():
-            app.step([])
-            time.sleep(0.01)
-        if not until():
-            raise SystemExit(f"shoot_lan: timed out on {app.scene.__class__.__name__}")
+        step_until(app, until, "shoot_lan", timeout)
 
     def session(port, name):
         s = ClientSession(f"127.0.0.1:{port}", name, token_dir=opts.token_dir, reconnect_for=5.0)
@@ -719,42 +724,25 @@ def main(argv=None) -> int:
                          "trade), forms (menus and forms with names in four scripts, the in-game menu "
                          "hot-seat and LAN) or both (everything)")
     args = ap.parse_args(argv)
-    total = 0
-    for w, h, lang in SOLO_SIZES if args.rules in ("both", "solo") else ():
-        saved = shoot_solo(args.out, w, h, lang)
-        total += len(saved)
-        print(f"{w}x{h} {lang} computers: {len(saved)} screens in {os.path.dirname(saved[0])}")
-    from tools.screenshot_looks import LOOKS_SIZES, shoot_looks
-    for w, h, lang in LOOKS_SIZES if args.rules in ("both", "looks") else ():
-        saved = shoot_looks(args.out, w, h, lang)
-        total += len(saved)
-        print(f"{w}x{h} {lang} looks: {len(saved)} screens in {os.path.dirname(saved[0])}")
-    from tools.screenshot_forms import SIZES as FORMS_SIZES, shoot_forms
-    for w, h, lang in FORMS_SIZES if args.rules in ("both", "forms") else ():
-        saved = shoot_forms(args.out, w, h, lang)
-        total += len(saved)
-        print(f"{w}x{h} {lang} forms: {len(saved)} screens in {os.path.dirname(saved[0])}")
     from tools.screenshot_clarity import SIZES as CLARITY_SIZES, shoot_clarity
-    for w, h, lang in CLARITY_SIZES if args.rules in ("both", "clarity") else ():
-        saved = shoot_clarity(args.out, w, h, lang)
-        total += len(saved)
-        print(f"{w}x{h} {lang} clarity: {len(saved)} screens in {os.path.dirname(saved[0])}")
-    for w, h, lang in LAN_SIZES if args.rules in ("both", "lan") else ():
-        saved = shoot_lan(args.out, w, h, lang)
-        total += len(saved)
-        print(f"{w}x{h} {lang} LAN: {len(saved)} screens in {os.path.dirname(saved[0])}")
-    for w, h, lang in SAVES_SIZES if args.rules in ("both", "saves") else ():
-        saved = shoot_saves(args.out, w, h, lang)
-        total += len(saved)
-        print(f"{w}x{h} {lang} saves: {len(saved)} screens in {os.path.dirname(saved[0])}")
-    for w, h, lang in SIZES if args.rules in ("ck", "both") else ():
-        saved = shoot_ck(args.out, w, h, lang)
-        total += len(saved)
-        print(f"{w}x{h} {lang} C&K: {len(saved)} screens in {os.path.dirname(saved[0])}")
-    for w, h, lang in SIZES if args.rules in ("base", "both") else ():
-        saved = shoot(args.out, w, h, lang, args.seed)
-        total += len(saved)
-        print(f"{w}x{h} {lang}: {len(saved)} screens in {os.path.dirname(saved[0])}")
+    from tools.screenshot_forms import SIZES as FORMS_SIZES, shoot_forms
+    from tools.screenshot_looks import LOOKS_SIZES, shoot_looks
+    families = (            # (--rules choice, sizes and languages, shoot(out, w, h, lang), label)
+        ("solo", SOLO_SIZES, shoot_solo, " computers"),
+        ("looks", LOOKS_SIZES, shoot_looks, " looks"),
+        ("forms", FORMS_SIZES, shoot_forms, " forms"),
+        ("clarity", CLARITY_SIZES, shoot_clarity, " clarity"),
+        ("lan", LAN_SIZES, shoot_lan, " LAN"),
+        ("saves", SAVES_SIZES, shoot_saves, " saves"),
+        ("ck", SIZES, shoot_ck, " C&K"),
+        ("base", SIZES, lambda out, w, h, lang: shoot(out, w, h, lang, args.seed), ""),
+    )
+    total = 0
+    for rules, sizes, shoot_family, label in families:
+        for w, h, lang in sizes if args.rules in (rules, "both") else ():
+            saved = shoot_family(args.out, w, h, lang)
+            total += len(saved)
+            print(f"{w}x{h} {lang}{label}: {len(saved)} screens in {os.path.dirname(saved[0])}")
     return 0 if total else 1
 
 

@@ -12,9 +12,8 @@ tokens go to a temporary folder."""
 import os
 import shutil
 import tempfile
-import time
 
-from tools.screenshot import window
+from tools.screenshot import step_until, window
 
 SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
 NAMES = ["李雷", "Анна", "مريم", "Zoë 🙂"]
@@ -59,12 +58,7 @@ def shoot_forms(out, w, h, lang):
     closers = []
 
     def frames(until, timeout=10.0):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline and not until():
-            app.step([])
-            time.sleep(0.01)
-        if not until():
-            raise SystemExit(f"shoot_forms: timed out on {app.scene.__class__.__name__}")
+        step_until(app, until, "shoot_forms", timeout)
 
     try:
         app.push(MenuScene(app))
