@@ -286,7 +286,7 @@ def unpack_seen(data: bytes, limit: int = 200_000) -> list:
                 entries.append(("sync", item[1], item[2]))
             elif (item[0] == "rec" and len(item) == 5 and type(item[1]) is int and type(item[2]) is list
                   and type(item[4]) is str):
-                entries.append(("rec", SeenRecord(item[1], _as_tuples(item[2]), item[3], item[4])))
+                entries.append(("rec", SeenRecord(item[1], as_tuples(item[2]), item[3], item[4])))
             else:
                 break
     except (ValueError, msgpack.UnpackException):
@@ -294,5 +294,6 @@ def unpack_seen(data: bytes, limit: int = 200_000) -> list:
     return entries
 
 
-def _as_tuples(x):
-    return tuple(_as_tuples(v) for v in x) if isinstance(x, list) else x
+def as_tuples(x):
+    """msgpack's lists back into the tuples commands and events are made of."""
+    return tuple(as_tuples(v) for v in x) if isinstance(x, list) else x

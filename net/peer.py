@@ -44,13 +44,9 @@ from game.engine.state import GAME_OVER
 
 from .hostcheck import HostFault, check_message, check_state, check_view
 from . import fairdice
-from .fairdice import FairRecord, SeenRecord, Verdict
+from .fairdice import FairRecord, SeenRecord, Verdict, as_tuples
 from .protocol import TAKEN_OVER
 from .secrecy import peer_hash, public_state_hash
-
-
-def _tuples(x):
-    return tuple(_tuples(v) for v in x) if isinstance(x, list) else x
 
 
 class PeerGame:
@@ -188,7 +184,7 @@ class PeerGame:
         events += self._check_deal(msg.get("fair"), msg["reason"])
         self._saw(("sync", msg["seq"], msg["hash"]))
         if msg["events"]:
-            events.append(("start_events", _tuples(msg["events"])))
+            events.append(("start_events", as_tuples(msg["events"])))
         return events
 
     def _on_rec(self, msg):
@@ -196,7 +192,7 @@ class PeerGame:
             return []           # covered by the view that is on its way
         if self.replica is None or msg["seq"] != self.replica.seq + 1:
             return self._diverged(msg["seq"])
-        record = Record(msg["seq"], _tuples(msg["cmd"]), msg["outcome"], _tuples(msg["events"]))
+        record = Record(msg["seq"], as_tuples(msg["cmd"]), msg["outcome"], as_tuples(msg["events"]))
         try:
             self.replica.receive(record)
         except Exception:       # a record our copy cannot apply means it has diverged

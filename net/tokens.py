@@ -70,11 +70,11 @@ class TokenStore:
         os.replace(tmp, path)
 
     def forget(self, pin: str, game_id: str, name: str) -> None:
-        for path in (self._path(pin, game_id, name), self._seen_path(pin, game_id, name)):
-            try:
-                os.remove(path)
-            except OSError:
-                pass
+        try:
+            os.remove(self._path(pin, game_id, name))
+        except OSError:
+            pass
+        self.forget_seen(pin, game_id, name)
 
     # What this seat was shown (net/fairdice.py pack_seen), appended as it arrives.
 
