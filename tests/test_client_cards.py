@@ -10,8 +10,8 @@ pytest.importorskip("pygame_gui")
 
 from game.client.app import App  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
-from game.client.scenes import ckdialogs, dialogs  # noqa: E402
-from game.client.scenes.table import TableScene  # noqa: E402
+from game.client.table import ckdialogs, dialogs  # noqa: E402
+from game.client.table.scene import TableScene  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.engine.constants import MONOPOLY, SCIENCE, YEAR_OF_PLENTY  # noqa: E402
@@ -338,8 +338,8 @@ def test_action_button_labels_keep_clear_of_their_shortcut(size, lang):
     """Every action button of both rule sets: the label, fitted to the room
     left of the shortcut hint, never reaches into the hint."""
     from game.client import i18n, widgets
-    from game.client.layout import TableLayout
-    from game.client.scenes.table_input import SHORTCUT_LABELS
+    from game.client.table.layout import TableLayout
+    from game.client.table.controls import SHORTCUT_LABELS
     app = App(size, fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
     i18n.set_language(lang)
     for ck in (False, True):
@@ -358,7 +358,7 @@ def test_barbarians_track_and_notices_cover_no_hex_of_the_island(size):
     """CK-8 track and the notices: neither covers a hex (its inner part, where
     the number and roads are) of the island, at both sizes; notices stay in
     the side column over the log."""
-    from game.client.scenes import table_draw
+    from game.client.table import draw as table_draw
     auth = ck_position()
     app, table = open_table(auth, size=size)
     L, board = table.layout, table.board

@@ -13,9 +13,9 @@ pytest.importorskip("pygame_gui")
 from game.bots.random_bot import RandomBot  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
-from game.client.scenes import ckdialogs  # noqa: E402
+from game.client.table import ckdialogs  # noqa: E402
 from game.client.scenes.newgame import NewGameScene  # noqa: E402
-from game.client.scenes.table import TableScene, holds_secrets  # noqa: E402
+from game.client.table.scene import TableScene, holds_secrets  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.client.scenes.game_menu import GameMenuScene  # noqa: E402

@@ -14,7 +14,7 @@ from game.client.scenes.game_menu import GameMenuScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.scenes.rules_screen import HEAD_SIZE, SECTIONS, RulesScreen, sections  # noqa: E402
 from game.client.scenes.settings_scene import SettingsScene  # noqa: E402
-from game.client.scenes.table import TableScene  # noqa: E402
+from game.client.table.scene import TableScene  # noqa: E402
 from game.engine import default_config  # noqa: E402
 from test_base_rule_ids import BASE_RULE_IDS  # noqa: E402
 from test_ck_rule_ids import CK_RULE_IDS  # noqa: E402
@@ -170,7 +170,7 @@ def _rect_of(table, key):
 def test_dialog_buttons_keep_one_order_the_way_back_left_the_action_right():
     """The in-game menu's confirmation, the bank, the trade offer and the
     Cities & Knights choices: Cancel/Close on the left, the action on the right."""
-    from game.client.scenes import ckdialogs, dialogs
+    from game.client.table import ckdialogs, dialogs
     from game.engine.constants import PROGRESS_INDEX
     from game.engine.state import MAIN
     from clarity_helpers import bot_game

@@ -8,8 +8,8 @@ pytest.importorskip("pygame_gui")
 from clarity_helpers import COLOURS, NAMES, bot_game, make_app  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.i18n import set_language  # noqa: E402
-from game.client.prompts import ALCHEMIST, roll_prompt  # noqa: E402
-from game.client.scenes.table import TableScene  # noqa: E402
+from game.client.table.prompts import ALCHEMIST, roll_prompt  # noqa: E402
+from game.client.table.scene import TableScene  # noqa: E402
 from game.engine import legal_commands  # noqa: E402
 from game.engine.constants import KNIGHT, MONOPOLY  # noqa: E402
 from game.engine.state import ROLL  # noqa: E402
@@ -76,7 +76,7 @@ def test_the_table_shows_the_roll_prompt_of_the_seat_at_the_screen():
 
 def test_the_main_prompt_lists_only_what_the_player_can_do():
     """B-4.1: after the roll a player builds, trades, plays a card or ends the turn."""
-    from game.client.prompts import main_prompt
+    from game.client.table.prompts import main_prompt
     end = [("end_turn", 0)]
     assert main_prompt(end, "Ann", False, False) == "Ann: nothing more to do now, end your turn."
     assert main_prompt(end + [("build_road", 0, 5)], "Ann", False, False) == "Ann: build or end your turn."

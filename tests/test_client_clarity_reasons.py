@@ -10,9 +10,10 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from clarity_helpers import COLOURS, NAMES, bot_game, make_app  # noqa: E402
-from game.client import i18n, reasons  # noqa: E402
+from game.client import i18n
+from game.client.table import reasons  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
-from game.client.scenes.table import TableScene  # noqa: E402
+from game.client.table.scene import TableScene  # noqa: E402
 from game.engine import ERROR_CODES, default_config  # noqa: E402
 from game.engine.board import NODE_NEIGHBORS  # noqa: E402
 from game.engine.rules import IllegalCommand  # noqa: E402

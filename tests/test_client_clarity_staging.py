@@ -11,7 +11,7 @@ pytest.importorskip("pygame_gui")
 
 from clarity_helpers import COLOURS, NAMES, bot_game, make_app  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
-from game.client.scenes.table import TableScene  # noqa: E402
+from game.client.table.scene import TableScene  # noqa: E402
 
 
 def _events(auth, i):

@@ -10,16 +10,16 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-import game.client.computers as computers_module  # noqa: E402
+import game.client.table.computers as computers_module  # noqa: E402
 from game import saves  # noqa: E402
 from game.bots import make_bot  # noqa: E402
 from game.bots.random_bot import RandomBot  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
-from game.client.scenes import dialogs  # noqa: E402
+from game.client.table import dialogs  # noqa: E402
 from game.client.scenes.load import LoadScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
-from game.client.scenes.table import TableScene  # noqa: E402
+from game.client.table.scene import TableScene  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.engine import State, deciders, default_config, legal_commands  # noqa: E402

@@ -17,7 +17,7 @@ from game.client.scenes.lan_host import LanHostScene  # noqa: E402
 from game.client.scenes.load import LoadScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.scenes.newgame import NewGameScene  # noqa: E402
-from game.client.scenes.table import TableScene  # noqa: E402
+from game.client.table.scene import TableScene  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
 from game.engine import default_config  # noqa: E402
 

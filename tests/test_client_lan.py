@@ -419,7 +419,7 @@ def test_a_trade_offer_to_others_leaves_a_watching_lan_player_without_a_dialog()
     from game.bots.random_bot import RandomBot
     from game.engine import check
     from game.engine.state import MAIN, TRADE
-    from game.client.scenes import dialogs
+    from game.client.table import dialogs
     app = make_app()
     hosting = HostSession(default_config(players=3, seed=5), "Ruil", port=0, bind="127.0.0.1", discovery=False)
     port = hosting.start()

@@ -6,7 +6,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from game.client.scenes import dialogs  # noqa: E402
+from game.client.table import dialogs  # noqa: E402
 from game.engine.state import MAIN  # noqa: E402
 
 from tests.test_client_render import frame, make_table, play_until  # noqa: E402

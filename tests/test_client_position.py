@@ -1,4 +1,4 @@
-"""The table's "copy position" key (F8, game/client/position_copy.py): it writes
+"""The table's "copy position" key (F8, game/client/table/position_copy.py): it writes
 what this screen may see — never another seat's cards — and says where."""
 
 import pytest
@@ -9,7 +9,7 @@ pytest.importorskip("pygame_gui")
 from game.bots.random_bot import RandomBot  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
-from game.client.scenes.table import TableScene  # noqa: E402
+from game.client.table.scene import TableScene  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.engine import default_config, view_obj  # noqa: E402

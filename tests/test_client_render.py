@@ -12,8 +12,8 @@ from game.client import cards  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.boardview import BoardView  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
-from game.client.layout import TableLayout  # noqa: E402
-from game.client.scenes.table import TableScene  # noqa: E402
+from game.client.table.layout import TableLayout  # noqa: E402
+from game.client.table.scene import TableScene  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.engine import default_config  # noqa: E402
@@ -206,7 +206,7 @@ def test_the_hand_is_fanned_cards_that_can_be_clicked_and_hovered():
 def test_the_log_draws_player_names_in_their_colours():
     """Issue 10, item 3 (drawing): a log line is cut at whole names, and the
     log panel shows the name's player colour."""
-    from game.client.scenes.panels import name_runs, readable_on_dark
+    from game.client.table.panels import name_runs, readable_on_dark
     names = ["Anna", "Ann", "李明"]
     assert name_runs("Ann and Anna trade with 李明.", names) == [
         ("Ann", 1), (" and ", None), ("Anna", 0), (" trade with ", None), ("李明", 2), (".", None)]
@@ -323,7 +323,7 @@ def test_log_lines_with_bold_names_stay_inside_the_log(size, monkeypatch):
     """Names in the log are drawn bold, wider than the plain font measures:
     a line full of long names (computers with their level) is wrapped as it
     is drawn, so nothing runs past the panel's edge."""
-    from game.client.scenes import panels
+    from game.client.table import panels
     app, table = make_table(size)
     table.names[:] = ["Speler 1", "Bram (Gemiddeld)", "Cato (Gemiddeld)", "Daan (Gemiddeld)"]
     table.log[:] = [f"Startworp: Speler 1 {k}, Bram (Gemiddeld) 10, Cato (Gemiddeld) 5, "
@@ -349,7 +349,7 @@ def test_trade_offer_targets_are_wide_enough_for_names_beside_their_colour_mark(
     """The 'offer to' buttons carry a colour mark at their left edge: a long
     name (a computer with its level) is centred clear of it, and the row
     stays inside the dialog."""
-    from game.client.scenes import dialogs
+    from game.client.table import dialogs
     app, table = make_table(size)
     table.names[:] = ["Speler 1", "Bram (Gemiddeld)", "Cato (Gemiddeld)", "Daan (Gemiddeld)"]
     play_until(table, lambda t: t.curtain_for is None and t.view.phase == MAIN)

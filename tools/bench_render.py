@@ -9,7 +9,7 @@ same run it measures the floor every frame pays, one full-screen blit and
 flip, and prints the ratio of the two.  Then runs the real main loop with no
 input for --idle seconds and reports the CPU it used as a percentage of one
 core.  Headless (SDL dummy driver).  Targets: median <= 3x the floor (the
-static table is a cached layer: see scenes/table_draw.Canvas), idle < 3 %.
+static table is a cached layer: see game/client/table/draw.Canvas), idle < 3 %.
 """
 
 import argparse
@@ -29,7 +29,7 @@ def midgame_table(size, seed=4, turns=60, players=4, rules="base"):
     from game.bots.random_bot import RandomBot
     from game.client.app import App
     from game.client.controller import HotseatController
-    from game.client.scenes.table import TableScene
+    from game.client.table.scene import TableScene
     from game.client.settings import DEFAULTS
     from game.client.theme import PLAYER_COLOURS
     from game.engine import default_config
@@ -120,7 +120,7 @@ def main(argv=None) -> int:
         times.append((time.perf_counter() - t0) * 1000)
     floor = blit_flip_ms(app.screen, max(50, args.frames))
     # the same with a dialog open (a translucent veil over the table)
-    from game.client.scenes.dialogs import TradeEditor
+    from game.client.table.dialogs import TradeEditor
     table.dialog = TradeEditor(table)
     dialog_times = []
     for i in range(max(20, args.frames // 3)):

@@ -59,7 +59,7 @@ def shoot(out, w, h, lang, seed=4):
     import pygame
 
     from game.bots.random_bot import RandomBot
-    from game.client.scenes import dialogs
+    from game.client.table import dialogs
     from game.client.scenes.end import EndScene
     from game.client.scenes.menu import MenuScene
     from game.client.scenes.newgame import NewGameScene
@@ -182,8 +182,8 @@ def shoot_ck(out, w, h, lang, seed=5, players=4):
     from game.bots.random_bot import RandomBot
     from game.client.app import App
     from game.client.controller import HotseatController
-    from game.client.scenes import ckdialogs, dialogs
-    from game.client.scenes.table import TableScene
+    from game.client.table import ckdialogs, dialogs
+    from game.client.table.scene import TableScene
     from game.client.settings import DEFAULTS
     from game.client.theme import PLAYER_COLOURS
     from game.engine import default_config
@@ -636,7 +636,7 @@ def shoot_solo(out, w, h, lang, seed=9):
 
     from game.bots.random_bot import RandomBot
     from game.client.app import App
-    from game.client.scenes import dialogs
+    from game.client.table import dialogs
     from game.client.scenes.menu import MenuScene
     from game.client.scenes.newgame import NewGameScene
     from game.client.scenes.settings_scene import SettingsScene

@@ -40,7 +40,7 @@ def shoot_clarity(out, w, h, lang):
     from game.client.scenes.game_menu import GameMenuScene
     from game.client.scenes.replay import ReplayScene, Replay
     from game.client.scenes.rules_screen import RulesScreen
-    from game.client.scenes.table import TableScene
+    from game.client.table.scene import TableScene
     from game.client.theme import PLAYER_COLOURS
     from game import saves
     from game.engine.state import MAIN, SETUP_SETTLEMENT

@@ -21,9 +21,9 @@ def shoot_looks(out, w, h, lang, seed=5):
 
     from game.bots.random_bot import RandomBot
     from game.client.controller import HotseatController
-    from game.client.scenes import dialogs
+    from game.client.table import dialogs
     from game.client.scenes.menu import MenuScene
-    from game.client.scenes.table import TableScene
+    from game.client.table.scene import TableScene
     from game.client.theme import PLAYER_COLOURS
     from game.engine import default_config
     from game.engine.state import MAIN, ROLL
@@ -129,7 +129,7 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
 
     from game.bots.random_bot import RandomBot
     from game.client.controller import HotseatController
-    from game.client.scenes.table import TableScene
+    from game.client.table.scene import TableScene
     from game.client.theme import PLAYER_COLOURS
     from game.engine import deciders, default_config
     from game.engine.constants import MONOPOLY, PROGRESS_INDEX, YEAR_OF_PLENTY
@@ -260,7 +260,7 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
         _hover(app, table, ("dev", "pick", 4))
         save("looks-" + tag)
 
-    from game.client.scenes import dialogs
+    from game.client.table import dialogs
     for rules, state_of in (("base", base), ("ck", ck)):      # the bank: the give and get rows as cards
         auth = copy.deepcopy(state_of)
         s = auth.state

@@ -121,11 +121,11 @@ def plan(table, cmd, rng, pygame):
         steps = [("key", pygame.K_i) if rng.below(2) else ("click", ("btn", "chart")),
                  ("click", ("chart", "improve", cmd[2]))]
     elif kind == "progress":
-        from game.client.scenes.ckdialogs import input_steps
+        from game.client.table.ckdialogs import input_steps
         from game.engine.constants import PROGRESS_NAMES
         steps = [("click", ("prog_card", cmd[2]))] + input_steps("progress", PROGRESS_NAMES[cmd[2]], cmd[3])
     elif kind == "resolve":
-        from game.client.scenes.ckdialogs import input_steps
+        from game.client.table.ckdialogs import input_steps
         steps = input_steps("resolve", cmd[2], cmd[3])
     elif kind == "discard":
         for k, count in enumerate(cmd[2]):
@@ -136,7 +136,7 @@ def plan(table, cmd, rng, pygame):
     elif kind == "skip_steal":
         steps = [("click", ("steal", "skip"))]
     elif kind == "harbor_trade":
-        from game.client.scenes.ckdialogs import input_steps
+        from game.client.table.ckdialogs import input_steps
         steps = [("key", pygame.K_o)] + input_steps("harbor_trade", "harbor_trade", cmd[2:])
     elif kind.startswith("play_"):
         from game.engine.constants import DEV_NAMES
@@ -216,7 +216,7 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
     from game.client.scenes.end import EndScene
     from game.client.scenes.menu import MenuScene
     from game.client.scenes.newgame import NewGameScene
-    from game.client.scenes.table import TableScene
+    from game.client.table.scene import TableScene
     from game.client.settings import DEFAULTS
     from game.engine import deciders
     from game.engine.rng import Rng

@@ -8,7 +8,7 @@ The table scene talks to exactly one controller object with this interface:
     controller.seat                 otherwise the one seat this screen plays
     controller.computers            (hot-seat) per seat: a computer's level
                                     (game.bots.LEVELS) or None for a person;
-                                    game/client/computers.py plays those seats
+                                    game/client/table/computers.py plays those seats
     controller.view(seat)           a State with only what `seat` may see
                                     (None: what everybody may see)
     controller.submit(cmd)          -> the events, as the commanding seat may see

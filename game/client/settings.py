@@ -9,7 +9,7 @@ import os
 
 DEFAULTS = {"language": "en", "fullscreen": False, "volume": 70, "muted": False,
             "computer_speed": "normal", "new_game": {}}
-# How fast computer players move in the window (game/client/computers.py).
+# How fast computer players move in the window (game/client/table/computers.py).
 COMPUTER_SPEEDS = ("slow", "normal", "fast", "instant")
 
 

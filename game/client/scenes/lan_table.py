@@ -23,7 +23,7 @@ from ..eventtext import error_text
 from ..i18n import tr
 from ..lan import LanController, fair_text, fault_text
 from .end import EndScene
-from .table import TableScene
+from ..table.scene import TableScene
 
 
 def message_for_error(msg) -> str:

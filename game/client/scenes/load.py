@@ -280,7 +280,7 @@ class LoadScene(GuiScene):
             return
         names, colours = saved_players(e.game)
         controller = HotseatController.resume(auth, names, colours, e.path, e.game)
-        from .table import TableScene
+        from ..table.scene import TableScene
         sounds = self.app.sounds
         muted, sounds.muted = sounds.muted, True       # the history is read in silence
         try:

@@ -291,7 +291,7 @@ class NewGameScene(GuiScene):
         except ValueError as e:
             return self._fail(tr("new.engine_refused", reason=str(e)))
         self._remember()
-        from .table import TableScene
+        from ..table.scene import TableScene
         self.app.replace(TableScene(self.app, controller))
 
     def _fail(self, message: str) -> None:

@@ -1,5 +1,5 @@
 """Settings: language, window or full screen, sound volume and mute, and how
-fast computer players move (game/client/computers.py)."""
+fast computer players move (game/client/table/computers.py)."""
 
 import pygame
 import pygame_gui

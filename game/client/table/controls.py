@@ -19,7 +19,8 @@ from game.engine.constants import (
 from game.engine.rules import IllegalCommand
 from game.engine.state import MAIN
 
-from .. import reasons, theme
+from .. import theme
+from . import reasons
 from ..eventtext import card_name, cards_text, event_die_text, track_name
 from ..i18n import tr
 from . import ckdialogs, dialogs, hand
@@ -144,7 +145,7 @@ class TableInput:
 
     def key(self, key) -> None:
         if key == pygame.K_F8 and self.view is not None:     # what this screen shows, never more
-            from game.client.position_copy import copy_position
+            from .position_copy import copy_position
             self.note(copy_position(self.view), theme.ACCENT, 6.0)
             self.app.dirty = True
             return
@@ -256,11 +257,11 @@ class TableInput:
         self.open_game_menu()
 
     def open_game_menu(self) -> None:
-        from .game_menu import GameMenuScene
+        from ..scenes.game_menu import GameMenuScene
         self.app.push(GameMenuScene(self.app, self))
 
     def open_rules(self) -> None:
-        from .rules_screen import RulesScreen
+        from ..scenes.rules_screen import RulesScreen
         self.app.push(RulesScreen(self.app, self.ck))
 
     def leave_game(self) -> None:

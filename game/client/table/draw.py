@@ -271,7 +271,7 @@ def draw_event_die(t, surf, rect, face) -> None:
 def draw_dice(t, surf) -> None:
     """The dice at rest in the sea; while a roll is fresh they are thrown
     there from the hand: tumbling, bouncing and showing random faces."""
-    from .table import DICE_SECONDS
+    from .scene import DICE_SECONDS
     v = t.view
     now = time.monotonic()
     rolling = now < t.dice_until
@@ -397,7 +397,7 @@ def draw_top(t, surf) -> None:
 
 
 def draw_flying(t, surf) -> None:
-    from .table import FLY_SECONDS
+    from .scene import FLY_SECONDS
     now = time.monotonic()
     s = t.layout.s
     for start, kind, (x0, y0), (x1, y1) in t.flying:

@@ -15,7 +15,7 @@ from game.engine.state import GAME_OVER
 from .. import cards, theme
 from ..eventtext import card_name, progress_name
 from ..i18n import tr
-from . import cardpick, table_draw
+from . import cardpick, draw as table_draw
 
 FAN_DEGREES = 3.0          # the tilt of the outermost cards
 
@@ -105,7 +105,7 @@ def card_tip(t, key) -> str:
 
 
 def draw_buttons(t, surf) -> None:
-    from .table_input import BUILD_COSTS, SHORTCUT_LABELS
+    from .controls import BUILD_COSTS, SHORTCUT_LABELS
     for name, rect in t.layout.buttons.items():
         enabled = t.action_enabled(name)
         table_draw.btn(t, surf, ("btn", name), rect, tr("btn." + name), lambda n=name: t.action(n), enabled,

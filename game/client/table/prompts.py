@@ -4,7 +4,7 @@ player's legal commands (B-4.2, B-9.2; CK-3.1)."""
 
 from game.engine.constants import PROGRESS_INDEX
 
-from .i18n import tr
+from ..i18n import tr
 
 ALCHEMIST = PROGRESS_INDEX["alchemist"]
 

@@ -19,9 +19,9 @@ from game.engine.constants import COST_ACTIVATE, COST_CITY, COST_DEV, COST_KNIGH
 from game.engine.rules import IllegalCommand
 from game.engine.state import DISCARD, ROBBER, ROLL, STEAL
 
-from . import theme
-from .eventtext import cards_text
-from .i18n import tr
+from .. import theme
+from ..eventtext import cards_text
+from ..i18n import tr
 
 # (code, command kind or None for any) -> the rule's id in RULES.md
 RULE_OF = {

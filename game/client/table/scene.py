@@ -35,16 +35,16 @@ from game.engine.state import (
     STEAL, TRADE,
 )
 
-from .. import clarity_overlay, staging, theme, widgets
+from .. import theme, widgets
 from ..boardview import BoardView
-from ..computers import ComputerSeats
+from .computers import ComputerSeats
 from ..eventtext import error_text, sentences
 from ..i18n import tr
-from ..layout import TableLayout
-from ..prompts import main_prompt, roll_prompt
-from . import ckdialogs, dialogs, table_draw
-from .base import Scene
-from .table_input import MODE_PICKS, TableInput
+from .layout import TableLayout
+from .prompts import main_prompt, roll_prompt
+from . import ckdialogs, dialogs, draw as table_draw, reasons, staging
+from ..scenes.base import Scene
+from .controls import MODE_PICKS, TableInput
 
 # (board spot kind, command kind) per phase (per build mode: MODE_PICKS in table_input.py)
 PHASE_PICKS = {SETUP_SETTLEMENT: ("node", "place_settlement"), SETUP_ROAD: ("edge", "place_road"),
@@ -427,14 +427,15 @@ class TableScene(TableInput, Scene):
             self.show_results()
 
     def show_results(self) -> None:
-        from .end import EndScene
+        from ..scenes.end import EndScene
         self.app.replace(EndScene(self.app, self.c, time.monotonic() - self.started))
 
     # --- drawing (scenes/table_draw.py, hand.py, panels.py) ------------------------------
     def draw(self, surf) -> None:
         table_draw.draw(self, surf)
         if self.curtain_for is None:
-            clarity_overlay.draw(self, surf)     # reasons on greyed buttons, staged moments
+            reasons.add_targets(self)          # greyed buttons say why
+            self.stage.draw(surf)              # staged moments, over everything (dialogs too)
 
     def btn(self, surf, key, rect, label, action, enabled=True, primary=False, selected=False,
             size=15, sub=None, cost=None):

@@ -25,9 +25,9 @@ import pygame
 
 from game.engine.constants import TERRAIN_NAMES
 
-from . import theme, widgets
-from .boardview import draw_ship
-from .i18n import tr, trn
+from .. import theme, widgets
+from ..boardview import draw_ship
+from ..i18n import tr, trn
 
 REVEAL_SECONDS = 0.55            # between two lines of the attack
 PRODUCTION_SECONDS = 4.0
