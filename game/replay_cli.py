@@ -58,7 +58,7 @@ def view(path: str, size=None, lang=None) -> int:
     """Open the replay viewer window on `path` (exit code 1 if it cannot be replayed)."""
     try:
         game = saves.load(path)
-        from game.client.scenes.replay import Replay
+        from game.client.scenes.saved import Replay
         model = Replay(game)
     except saves.SaveError as exc:
         print(f"kolonisten: {path}: {exc}", file=sys.stderr)
@@ -68,7 +68,6 @@ def view(path: str, size=None, lang=None) -> int:
     import pygame
 
     from game.client.app import App, DESIGN, MIN_SIZE
-    from game.client.scenes.replay import ReplayScene
     dims = DESIGN
     if size:
         try:
@@ -80,7 +79,7 @@ def view(path: str, size=None, lang=None) -> int:
     app = App(dims, fullscreen=False)
     if lang:
         app.set_language(lang)
-    app.push(ReplayScene(app, model, path))
+    app.nav.open("replay", model, path)
     app.run()
     pygame.quit()
     return 0

@@ -8,7 +8,8 @@ pytest.importorskip("pygame_gui")
 
 from clarity_helpers import bot_game, make_app, save_game  # noqa: E402
 from game import saves  # noqa: E402
-from game.client.scenes.replay import ALL, Replay, ReplayScene, open_file  # noqa: E402
+from game.client.scenes.replay import ReplayScene, open_file  # noqa: E402
+from game.client.scenes.saved import ALL, Replay  # noqa: E402
 from game.engine.state import GAME_OVER  # noqa: E402
 
 

@@ -18,7 +18,8 @@ from game.client import lan  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.i18n import tr  # noqa: E402
 from game.client.scenes.game_menu import GameMenuScene  # noqa: E402
-from game.client.scenes.lobby import LanTableScene, LobbyScene  # noqa: E402
+from game.client.scenes.lan_table import LanTableScene  # noqa: E402
+from game.client.scenes.lobby import LobbyScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.scenes.rules_screen import RulesScreen  # noqa: E402
 from game.client.scenes.settings_scene import SettingsScene  # noqa: E402

@@ -16,7 +16,8 @@ from game.client.app import App  # noqa: E402
 from game.client.scenes.lan_host import LanHostScene  # noqa: E402
 from game.client.scenes.lan_join import LanJoinScene  # noqa: E402
 from game.client.scenes.lan_table import LanEndScene  # noqa: E402
-from game.client.scenes.lobby import LanTableScene, LobbyScene  # noqa: E402
+from game.client.scenes.lan_table import LanTableScene  # noqa: E402
+from game.client.scenes.lobby import LobbyScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
 from game.engine import default_config  # noqa: E402

@@ -22,7 +22,8 @@ from game.client import lan  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.scenes.lan_host import LanHostScene  # noqa: E402
 from game.client.scenes.load import LoadScene  # noqa: E402
-from game.client.scenes.lobby import LanTableScene, LobbyScene  # noqa: E402
+from game.client.scenes.lan_table import LanTableScene  # noqa: E402
+from game.client.scenes.lobby import LobbyScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
 from game.engine import default_config, legal_commands  # noqa: E402

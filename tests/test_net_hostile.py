@@ -308,7 +308,8 @@ def test_the_table_window_shows_the_host_fault_in_its_banner_and_keeps_running(t
     import pygame
     from game.client import lan
     from game.client.app import App
-    from game.client.scenes.lobby import LanTableScene, LobbyScene
+    from game.client.scenes.lan_table import LanTableScene
+    from game.client.scenes.lobby import LobbyScene
     from game.client.scenes.menu import MenuScene
     from game.client.settings import DEFAULTS
     monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path))

@@ -484,7 +484,8 @@ def shoot_lan(out, w, h, lang):
     from game.client.app import App
     from game.client.scenes.lan_host import LanHostScene
     from game.client.scenes.lan_join import LanJoinScene
-    from game.client.scenes.lobby import LanTableScene, LobbyScene
+    from game.client.scenes.lan_table import LanTableScene
+    from game.client.scenes.lobby import LobbyScene
     from game.client.scenes.menu import MenuScene
     from game.client.settings import DEFAULTS
     from game.engine import default_config

@@ -38,7 +38,8 @@ def shoot_clarity(out, w, h, lang):
 
     from game.client.controller import HotseatController
     from game.client.scenes.game_menu import GameMenuScene
-    from game.client.scenes.replay import ReplayScene, Replay
+    from game.client.scenes.replay import ReplayScene
+    from game.client.scenes.saved import Replay
     from game.client.scenes.rules_screen import RulesScreen
     from game.client.table.scene import TableScene
     from game.client.theme import PLAYER_COLOURS

@@ -42,7 +42,8 @@ def shoot_forms(out, w, h, lang):
     from game.client.scenes.game_menu import GameMenuScene
     from game.client.scenes.lan_host import LanHostScene
     from game.client.scenes.load import LoadScene
-    from game.client.scenes.lobby import LanTableScene, LobbyScene
+    from game.client.scenes.lan_table import LanTableScene
+    from game.client.scenes.lobby import LobbyScene
     from game.client.scenes.menu import MenuScene
     from game.client.scenes.newgame import NewGameScene
     from game.client.scenes.settings_scene import SettingsScene

@@ -13,6 +13,7 @@ import sys
 import pygame
 
 from . import i18n, settings, theme
+from .navigator import Navigator
 from .sound import Sounds
 
 DESIGN = (1280, 720)
@@ -38,6 +39,7 @@ class App:
         self.text = theme.TextCache(self.fonts)
         self.sounds = Sounds(self.prefs["volume"], self.prefs["muted"])
         self.scenes = []
+        self.nav = Navigator(self)           # the scenes by name (navigator.py)
         self.dirty = True
         self.running = True
         self.clock = pygame.time.Clock()
@@ -210,8 +212,7 @@ def run(argv=None) -> int:
     app = App(size, fullscreen=True if args.fullscreen else None)
     if args.lang:
         app.set_language(args.lang)
-    from .scenes.menu import MenuScene
-    app.push(MenuScene(app))
+    app.nav.open("menu")
     if args.quit_after is not None:       # for scripted checks under Xvfb
         pygame.time.set_timer(pygame.QUIT, max(1, int(args.quit_after * 1000)), loops=1)
     app.run()

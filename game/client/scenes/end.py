@@ -56,10 +56,9 @@ class EndScene(GuiScene):
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
         if event.ui_element is self.buttons["menu"]:
-            self.app.pop()
+            self.app.nav.back()
         elif event.ui_element is self.buttons["again"]:
-            from .newgame import NewGameScene
-            self.app.replace(NewGameScene(self.app))
+            self.app.nav.go("new_game")
 
     def draw(self, surf) -> None:
         self.draw_background(surf)

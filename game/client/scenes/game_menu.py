@@ -45,15 +45,13 @@ class GameMenuScene(Scene):
 
     # --- actions -----------------------------------------------------------------------
     def resume(self) -> None:
-        self.app.pop()
+        self.app.nav.back()
 
     def settings(self) -> None:
-        from .settings_scene import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.nav.open("settings")
 
     def rules(self) -> None:
-        from .rules_screen import RulesScreen
-        self.app.push(RulesScreen(self.app, self.table.ck))
+        self.app.nav.open("rules", self.table.ck)
 
     def save(self) -> None:
         """Hot-seat games save themselves after every move; Save writes once
@@ -93,7 +91,7 @@ class GameMenuScene(Scene):
         self.app.dirty = True
 
     def really_leave(self) -> None:
-        self.app.pop()                    # this menu
+        self.app.nav.back()                    # this menu
         self.table.leave_game()
 
     def actions(self) -> dict:

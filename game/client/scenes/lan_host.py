@@ -120,7 +120,7 @@ class LanHostScene(GuiScene):
         elif choose_rule(self, key):
             pass
         elif key == "back":
-            self.app.pop()
+            self.app.nav.back()
             return
         elif key == "host":
             self.host()
@@ -169,7 +169,7 @@ class LanHostScene(GuiScene):
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.pending is None:
-            self.app.pop()
+            self.app.nav.back()
             return
         super().handle_event(event)
 
@@ -179,5 +179,4 @@ def enter_lobby_or_fail(app, job, fail) -> None:
     with the reason in the player's language."""
     if job.error is not None:
         return fail(lan.hosting_failure_text(job.error))
-    from .lobby import LobbyScene
-    app.replace(LobbyScene(app, job.result, job.result.session.poll()))
+    app.nav.go("lobby", job.result, job.result.session.poll())

@@ -201,7 +201,7 @@ class LanJoinScene(GuiScene):
 
     def leave(self) -> None:
         self.close_browser()
-        self.app.pop()
+        self.app.nav.back()
 
     def close_browser(self) -> None:
         finding, browser = self.finding, self.browser
@@ -250,12 +250,10 @@ class LanJoinScene(GuiScene):
         self.close_browser()
         events = game.session.poll()
         if game.session.view is not None:            # a running game: our seat taken back
-            from .lan_table import LanTableScene
             from ..lan import LanController
-            self.app.replace(LanTableScene(self.app, LanController(game, events)))
+            self.app.nav.go("lan_table", LanController(game, events))
         else:
-            from .lobby import LobbyScene
-            self.app.replace(LobbyScene(self.app, game, events))
+            self.app.nav.go("lobby", game, events)
 
     def wake_ms(self) -> int:
         # The list wakes the loop itself (LIST_CHANGED); a join in progress is polled.

@@ -101,7 +101,7 @@ class LanTableScene(TableScene):
         return super().prompt()
 
     def show_results(self) -> None:
-        self.app.replace(LanEndScene(self.app, self.c, time.monotonic() - self.started))
+        self.app.nav.go("lan_end", self.c, time.monotonic() - self.started)
 
     # --- drawing -------------------------------------------------------------------------------
     def draw(self, surf) -> None:
@@ -223,4 +223,4 @@ class LanEndScene(EndScene):
     def on_gui(self, event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.buttons["menu"]:
             self.c.lan.close()
-            self.app.pop()
+            self.app.nav.back()

@@ -16,7 +16,6 @@ players come back.
 """
 
 import os
-import time
 
 import pygame
 import pygame_gui
@@ -28,31 +27,9 @@ from ..controller import HotseatController
 from ..i18n import tr, trn
 from .base import GuiScene
 from .lan_host import enter_lobby_or_fail
+from .saved import Replay, saved_date, saved_players
 
 ROW_H = 66                      # at the 1280x720 design size
-
-
-def saved_players(game) -> tuple:
-    """(names, colours) per seat from a save, with defaults for anything
-    missing or malformed (a save's contents are never trusted blindly)."""
-    n = game.config["players"]
-    names, colours = [], []
-    for seat in range(n):
-        p = game.players[seat] if seat < len(game.players) and isinstance(game.players[seat], dict) else {}
-        name = p.get("name")
-        names.append(name[:24] if isinstance(name, str) and name.strip() else tr("new.player_n", n=seat + 1))
-        rgb = p.get("colour")
-        if isinstance(rgb, str):                   # LAN saves name their colours
-            rgb = list(theme.COLOUR_RGB.get(rgb, ()))
-        ok = isinstance(rgb, list) and len(rgb) == 3 and all(type(c) is int and 0 <= c <= 255 for c in rgb)
-        colours.append(tuple(rgb) if ok else theme.PLAYER_COLOURS[seat % len(theme.PLAYER_COLOURS)][1])
-    return names, colours
-
-
-def saved_date(stamp) -> str:
-    if not isinstance(stamp, (int, float)) or not 0 < stamp < 2 ** 40:
-        return "?"
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
 
 
 def describe(game) -> dict:
@@ -190,7 +167,7 @@ class LoadScene(GuiScene):
             return
         key = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
         if key == "back":
-            self.app.pop()
+            self.app.nav.back()
         elif key == "resume":
             self.resume()
         elif key == "replay":
@@ -220,7 +197,7 @@ class LoadScene(GuiScene):
                 return
         elif event.type == pygame.KEYDOWN and not self.confirm:
             if event.key == pygame.K_ESCAPE:
-                self.app.pop()
+                self.app.nav.back()
                 return
             if event.key in (pygame.K_UP, pygame.K_DOWN) and self.entries:
                 self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
@@ -280,16 +257,7 @@ class LoadScene(GuiScene):
             return
         names, colours = saved_players(e.game)
         controller = HotseatController.resume(auth, names, colours, e.path, e.game)
-        from ..table.scene import TableScene
-        sounds = self.app.sounds
-        muted, sounds.muted = sounds.muted, True       # the history is read in silence
-        try:
-            table = TableScene(self.app, controller)
-        finally:
-            sounds.muted = muted
-        table.flying, table.notes = [], []            # no fly-outs or notices from past moves
-        table.dice_until = table.glow_until = 0.0
-        self.app.replace(table)
+        self.app.nav.go("table", controller, resumed=True)
 
     def resume_lan(self) -> None:
         """Host the selected LAN save again, as the seat this laptop holds
@@ -335,14 +303,13 @@ class LoadScene(GuiScene):
         e = self.entry
         if e is None or e.game is None:
             return
-        from .replay import ReplayScene, Replay
         try:
             model = Replay(e.game)
         except saves.SaveError as exc:
             self.set_message(tr("load.refused_replay", reason=reason_text(exc)), bad=True)
             self.resize(self.app.size)
             return
-        self.app.push(ReplayScene(self.app, model, e.path))
+        self.app.nav.open("replay", model, e.path)
 
     def delete(self) -> None:
         e = self.entry

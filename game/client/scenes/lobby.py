@@ -25,7 +25,7 @@ from ..i18n import tr
 from ..lan import LanController, check_name, fault_text, local_addresses, next_link, seat_name
 from ..lan import key_text as lan_key_text
 from .base import GuiScene
-from .lan_table import LanTableScene, message_for_error
+from .lan_table import message_for_error
 
 
 def rules_summary(config: dict) -> str:
@@ -294,7 +294,7 @@ class LobbyScene(GuiScene):
 
     def leave(self) -> None:
         self.lan.close()
-        self.app.pop()
+        self.app.nav.back()
 
     def closing(self) -> None:
         """The window closes in the lobby: players hear that we left, the
@@ -329,7 +329,7 @@ class LobbyScene(GuiScene):
 
     def _open_table(self, events) -> None:
         self.started_table = True
-        self.app.replace(LanTableScene(self.app, LanController(self.lan, events)))
+        self.app.nav.go("lan_table", LanController(self.lan, events))
 
     def _handle(self, events) -> None:
         changed = False

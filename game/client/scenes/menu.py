@@ -90,26 +90,20 @@ class MenuScene(GuiScene):
     def on_gui(self, event) -> None:
         b = self.buttons
         if event.ui_element is b["new_game"]:
-            from .newgame import NewGameScene
-            self.app.push(NewGameScene(self.app))
+            self.app.nav.open("new_game")
         elif event.ui_element is b["load"]:
-            from .load import LoadScene
-            self.app.push(LoadScene(self.app))
+            self.app.nav.open("load")
         elif event.ui_element is b["host"]:
-            from .lan_host import LanHostScene
-            self.app.push(LanHostScene(self.app))
+            self.app.nav.open("lan_host")
         elif event.ui_element is b["join"]:
-            from .lan_join import LanJoinScene
-            self.app.push(LanJoinScene(self.app))
+            self.app.nav.open("lan_join")
         elif event.ui_element is b["settings"]:
-            from .settings_scene import SettingsScene
-            self.app.push(SettingsScene(self.app))
+            self.app.nav.open("settings")
         elif event.ui_element is b["quit"]:
             self.app.running = False
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_n:
-            from .newgame import NewGameScene
-            self.app.push(NewGameScene(self.app))
+            self.app.nav.open("new_game")
             return
         super().handle_event(event)

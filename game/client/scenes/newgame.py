@@ -251,7 +251,7 @@ class NewGameScene(GuiScene):
         elif choose_rule(self, key):
             pass
         elif key == "back":
-            self.app.pop()
+            self.app.nav.back()
             return
         elif key == "start":
             self.start()
@@ -291,8 +291,7 @@ class NewGameScene(GuiScene):
         except ValueError as e:
             return self._fail(tr("new.engine_refused", reason=str(e)))
         self._remember()
-        from ..table.scene import TableScene
-        self.app.replace(TableScene(self.app, controller))
+        self.app.nav.go("table", controller)
 
     def _fail(self, message: str) -> None:
         self.error = message
@@ -310,6 +309,6 @@ class NewGameScene(GuiScene):
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
+            self.app.nav.back()
             return
         super().handle_event(event)

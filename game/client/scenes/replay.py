@@ -8,88 +8,23 @@ public view.  A game still in progress replays in the public view only:
 its hands, development cards and deck order are still secret, and a
 replay must not show them to whoever sits at the laptop.
 
-`Replay` is the model (no drawing): it checks the save once with
-saves.restore (every recorded state hash must match), keeps the records and
-a snapshot of the state every SNAPSHOT_EVERY moves, and rebuilds any
-position from the nearest snapshot before it, so stepping backward is as
-quick as stepping forward.
+The saved game itself, position by position, is `Replay` (scenes/saved.py).
 """
 
 import pygame
 
 from game import saves
-from game.engine.codec import decode_state, encode_state, state_hash
 from game.engine.constants import BARBARIAN_TRACK_LENGTH, SHIP_FACES
-from game.engine.match import Authority
-from game.engine.rules import apply
 from game.engine.state import GAME_OVER
-from game.engine.views import view
 
 from .. import theme, widgets
 from ..boardview import BoardView, draw_gate, draw_ship
 from ..eventtext import card_name, dev_name, progress_name, sentences
 from ..i18n import tr, trn
 from .base import Scene
-from .load import saved_date, saved_players
+from .saved import ALL, Replay, saved_date, saved_players
 
-SNAPSHOT_EVERY = 50
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 500)      # moves per second
-ALL = "all"                                    # the perspective that sees every hand
-
-
-class Replay:
-    def __init__(self, game):
-        """`game` is a saves.SavedGame; SaveError if it does not replay exactly."""
-        self.game = game
-        self.records = list(saves.restore(game, verify=True).log)
-        first = Authority(game.config)
-        self.start_events = first.start_events
-        self.snapshots = [encode_state(first.state)]
-        for i, record in enumerate(self.records):
-            apply(first.state, record.cmd)
-            if (i + 1) % SNAPSHOT_EVERY == 0:
-                self.snapshots.append(encode_state(first.state))
-        self.finished = first.state.phase == GAME_OVER
-        self.state = decode_state(self.snapshots[0])
-        self.pos = 0                   # moves applied to self.state
-
-    def audiences(self) -> list:
-        """The perspectives this game may be replayed in: every one once
-        the game is over, else only the public view (None)."""
-        return [ALL] + list(range(self.state.n)) + [None] if self.finished else [None]
-
-    def _allowed(self, audience):
-        return audience if audience in self.audiences() else None
-
-    @property
-    def length(self) -> int:
-        return len(self.records)
-
-    def seek(self, k: int) -> None:
-        """Put the game at move k (0: as set up, length: the end)."""
-        k = max(0, min(self.length, k))
-        if k < self.pos or k - self.pos > SNAPSHOT_EVERY:
-            base = k // SNAPSHOT_EVERY
-            self.state = decode_state(self.snapshots[base])
-            self.pos = base * SNAPSHOT_EVERY
-        while self.pos < k:
-            apply(self.state, self.records[self.pos].cmd)
-            self.pos += 1
-
-    def state_hash(self) -> str:
-        return state_hash(self.state)
-
-    def shown(self, audience):
-        """The state as `audience` saw it (ALL: the full state); a
-        perspective the game does not allow yet gets the public view."""
-        audience = self._allowed(audience)
-        return self.state if audience == ALL else view(self.state, audience)
-
-    def events(self, i, audience) -> tuple:
-        """Events of move i (0-based) as `audience` saw them."""
-        audience = self._allowed(audience)
-        record = self.records[i]
-        return record.events if audience == ALL else record.for_audience(audience).events
 
 
 class ReplayLayout:
@@ -221,7 +156,7 @@ class ReplayScene(Scene):
                  pygame.K_KP_PLUS: lambda: self.set_speed(self.speed + 1),
                  pygame.K_MINUS: lambda: self.set_speed(self.speed - 1),
                  pygame.K_KP_MINUS: lambda: self.set_speed(self.speed - 1),
-                 pygame.K_ESCAPE: self.app.pop}
+                 pygame.K_ESCAPE: self.app.nav.back}
         if key in table:
             table[key]()
 
@@ -285,7 +220,7 @@ class ReplayScene(Scene):
         if img.get_width() > room:
             img = pygame.transform.smoothscale(img, (room, img.get_height()))
         surf.blit(img, img.get_rect(midleft=(int(14 * s), L.top.centery)))
-        self._btn(surf, ("btn", "back"), L.back, tr("replay.back"), self.app.pop, size=13)
+        self._btn(surf, ("btn", "back"), L.back, tr("replay.back"), self.app.nav.back, size=13)
 
     def _draw_dice(self, surf, shown) -> None:
         if not shown.dice:

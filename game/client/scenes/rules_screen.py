@@ -168,7 +168,7 @@ class RulesScreen(Scene):
 
     # --- input --------------------------------------------------------------------------------
     def close(self) -> None:
-        self.app.pop()
+        self.app.nav.back()
 
     def scroll_by(self, dy) -> None:
         self.scroll = max(0, min(self.max_scroll(), self.scroll + dy))

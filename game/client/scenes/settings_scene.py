@@ -70,7 +70,7 @@ class SettingsScene(GuiScene):
             self.set_speed(key[6:])
         elif key == "back":
             self.app.save_prefs()
-            self.app.pop()
+            self.app.nav.back()
 
     def set_speed(self, speed: str) -> None:
         """The computers' pace, at once also in a game under this screen."""
@@ -88,6 +88,6 @@ class SettingsScene(GuiScene):
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.save_prefs()
-            self.app.pop()
+            self.app.nav.back()
             return
         super().handle_event(event)

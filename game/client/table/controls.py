@@ -257,16 +257,14 @@ class TableInput:
         self.open_game_menu()
 
     def open_game_menu(self) -> None:
-        from ..scenes.game_menu import GameMenuScene
-        self.app.push(GameMenuScene(self.app, self))
+        self.app.nav.open("game_menu", self)
 
     def open_rules(self) -> None:
-        from ..scenes.rules_screen import RulesScreen
-        self.app.push(RulesScreen(self.app, self.ck))
+        self.app.nav.open("rules", self.ck)
 
     def leave_game(self) -> None:
         """Leave the table for the menu below it (hot-seat games are saved
         after every move; a LAN seat closes its session first)."""
         if not self.c.hotseat:
             self.c.lan.close()
-        self.app.pop()
+        self.app.nav.back()

@@ -95,7 +95,9 @@ def cannot_accept(controller, public) -> list:
 
 
 class TableScene(TableInput, Scene):
-    def __init__(self, app, controller):
+    def __init__(self, app, controller, resumed=False):
+        """`resumed`: a saved game goes on; its history is read in silence,
+        without fly-outs or notices from past moves."""
         super().__init__(app)
         self.c = controller
         self.n = controller.config["players"]
@@ -145,7 +147,17 @@ class TableScene(TableInput, Scene):
         for event in controller.start_events():
             self.log.extend(sentences(event, self.names))
         self.resize(app.size)
-        self.refresh()
+        if resumed:
+            sounds = app.sounds
+            muted, sounds.muted = sounds.muted, True
+            try:
+                self.refresh()
+            finally:
+                sounds.muted = muted
+            self.flying, self.notes = [], []
+            self.dice_until = self.glow_until = 0.0
+        else:
+            self.refresh()
 
     # --- state -----------------------------------------------------------------------
     def resize(self, size) -> None:
@@ -427,8 +439,7 @@ class TableScene(TableInput, Scene):
             self.show_results()
 
     def show_results(self) -> None:
-        from ..scenes.end import EndScene
-        self.app.replace(EndScene(self.app, self.c, time.monotonic() - self.started))
+        self.app.nav.go("end", self.c, time.monotonic() - self.started)
 
     # --- drawing (scenes/table_draw.py, hand.py, panels.py) ------------------------------
     def draw(self, surf) -> None:
