@@ -12,6 +12,7 @@ from game.client.app import App  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.table import ckdialogs, dialogs  # noqa: E402
 from game.client.table.scene import TableScene  # noqa: E402
+from game.client.table.tips import tooltip  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.engine.constants import MONOPOLY, SCIENCE, YEAR_OF_PLENTY  # noqa: E402
@@ -46,15 +47,15 @@ def frame(app):
 
 
 def lift(app, table):
-    if table.curtain_for is not None:
-        table.reveal()
+    if table.model.curtain_for is not None:
+        table.play.reveal()
     frame(app)
 
 
 def click(app, table, key):
     """A real left click at the centre of what was drawn under `key`."""
-    rect = table.targets.rect(key)
-    assert rect is not None, (key, table.targets.keys())
+    rect = table.ui.targets.rect(key)
+    assert rect is not None, (key, table.ui.targets.keys())
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)),
               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)])
     frame(app)
@@ -64,9 +65,9 @@ def picks(table, prefix, kind="pick"):
     """The values offered under (prefix, kind, value), each asserted to be a
     card picture (taller than wide), not a text button (wider than tall)."""
     out = set()
-    for key in table.targets.keys():
+    for key in table.ui.targets.keys():
         if key[:2] == (prefix, kind):
-            rect = table.targets.rect(key)
+            rect = table.ui.targets.rect(key)
             assert rect.h > rect.w * 1.2, (key, rect)
             out.add(key[2])
     return out
@@ -118,13 +119,13 @@ def test_CK_11_wedding_gift_is_chosen_by_clicking_cards_and_taken_back_from_the_
     set_cards(s, 1, hand(brick=3, coin=2))
     Table(auth).play(0, "wedding")
     app, table = open_table(auth)
-    assert table.viewer == 1 and isinstance(table.dialog, ckdialogs.Chooser)
+    assert table.model.viewer == 1 and isinstance(table.model.dialog, ckdialogs.Chooser)
     assert picks(table, "choice", "plus") == {BRICK, COIN}           # only the cards held are offered
     click(app, table, ("choice", "plus", COIN))
     click(app, table, ("choice", "plus", BRICK))
     click(app, table, ("choice", "minus", BRICK))                    # taken back from the tray
     click(app, table, ("choice", "plus", COIN))
-    assert table.dialog.sel[COIN] == 2 and sum(table.dialog.sel) == 2
+    assert table.model.dialog.sel[COIN] == 2 and sum(table.model.dialog.sel) == 2
     press(app, pygame.K_RETURN)
     assert last(table) == ("resolve", 1, "wedding", hand(coin=2))
     assert s.hands[1] == list(hand(brick=3))
@@ -144,7 +145,7 @@ def test_CK_9_2_progress_limit_shows_the_progress_cards_and_a_click_discards_one
     Table(auth).roll(1, 1, 3 + SCIENCE)
     assert s.pending["kind"] == "progress_limit"
     app, table = open_table(auth)
-    assert table.viewer == 1
+    assert table.model.viewer == 1
     shown = picks(table, "choice")
     assert shown == {P[n] for n in ("crane", "mining", "smith", "inventor", "alchemist")}
     click(app, table, ("choice", "pick", P["smith"]))
@@ -162,7 +163,7 @@ def test_CK_11_commercial_harbor_chooser_and_answer_are_card_pictures():
     set_cards(s, 2, hand(wool=1))
     Table(auth).play(0, "commercial_harbor")
     app, table = open_table(auth)
-    table.open_harbor()
+    table.play.open_harbor()
     frame(app)
     click(app, table, ("choice", "pick", 1))                          # the partner: a button with their name
     offered = picks(table, "choice")
@@ -170,7 +171,7 @@ def test_CK_11_commercial_harbor_chooser_and_answer_are_card_pictures():
     click(app, table, ("choice", "pick", WOOD))
     assert last(table) == ("harbor_trade", 0, 1, WOOD)
     lift(app, table)
-    assert table.viewer == 1 and table.dialog.name == "harbor_answer"
+    assert table.model.viewer == 1 and table.model.dialog.name == "harbor_answer"
     assert picks(table, "choice") == {CLOTH, COIN}
     click(app, table, ("choice", "pick", CLOTH))
     assert last(table) == ("resolve", 1, "harbor_answer", (CLOTH,))
@@ -186,7 +187,7 @@ def test_CK_11_master_merchant_takes_two_cards_clicked_from_the_revealed_hand():
     set_cards(s, 1, hand(ore=2, paper=1))
     Table(auth).play(0, "master_merchant", 1)
     app, table = open_table(auth)
-    assert table.viewer == 0 and table.dialog.name == "master_merchant"
+    assert table.model.viewer == 0 and table.model.dialog.name == "master_merchant"
     assert picks(table, "choice", "plus") == {ORE, PAPER}
     click(app, table, ("choice", "plus", PAPER))
     click(app, table, ("choice", "plus", ORE))
@@ -204,7 +205,7 @@ def test_CK_11_spy_takes_one_of_the_revealed_progress_cards_by_clicking_it():
     give_prog(s, 2, "crane")
     Table(auth).play(0, "spy", 2)
     app, table = open_table(auth)
-    assert table.dialog.name == "spy"
+    assert table.model.dialog.name == "spy"
     assert picks(table, "choice") == {P["medicine"], P["crane"]}
     click(app, table, ("choice", "pick", P["crane"]))
     assert last(table) == ("resolve", 0, "spy", (P["crane"],))
@@ -219,14 +220,14 @@ def test_CK_11_monopolies_and_merchant_fleet_name_their_kind_by_a_card_picture(c
     allows); Escape closes the dialog without playing."""
     auth = ck_position(card)
     app, table = open_table(auth, size=(1920, 1080), lang="nl")
-    table.open_progress(P[card])
+    table.play.open_progress(P[card])
     frame(app)
     offered = picks(table, "choice")
     assert offered == ({PAPER, CLOTH, COIN} if card == "trade_monopoly" else set(range(5 if card != "merchant_fleet"
                                                                                           else 8)))
     press(app, pygame.K_ESCAPE)
-    assert table.dialog is None and not table.c.auth.log
-    table.open_progress(P[card])
+    assert table.model.dialog is None and not table.c.auth.log
+    table.play.open_progress(P[card])
     frame(app)
     click(app, table, ("choice", "pick", kind))
     assert last(table) == ("progress", 0, P[card], (kind,))
@@ -245,7 +246,7 @@ def test_CK_11_escape_steps_back_in_a_decision_that_cannot_be_closed():
     app, table = open_table(auth)
     n = len(auth.log)
     press(app, pygame.K_ESCAPE)
-    assert isinstance(table.dialog, ckdialogs.Chooser) and len(auth.log) == n
+    assert isinstance(table.model.dialog, ckdialogs.Chooser) and len(auth.log) == n
 
 
 # --- the base game's development cards ------------------------------------------------------
@@ -255,12 +256,12 @@ def test_B_7_monopoly_takes_the_resource_clicked_and_enter_plays_it():
     chosen, another click changes it, Enter plays."""
     auth = base_position(MONOPOLY)
     app, table = open_table(auth)
-    table.open_dev_card(MONOPOLY)
+    table.play.open_dev_card(MONOPOLY)
     frame(app)
     assert picks(table, "dev") == set(range(5))
     click(app, table, ("dev", "pick", WOOL))
     click(app, table, ("dev", "pick", ORE))
-    assert table.dialog.picks == [ORE]
+    assert table.model.dialog.picks == [ORE]
     press(app, pygame.K_RETURN)
     assert last(table) == ("play_monopoly", 0, ORE)
 
@@ -271,15 +272,15 @@ def test_B_7_year_of_plenty_cards_go_on_a_tray_and_come_back_with_a_click():
     two fit."""
     auth = base_position(YEAR_OF_PLENTY)
     app, table = open_table(auth, size=(1920, 1080))
-    table.open_dev_card(YEAR_OF_PLENTY)
+    table.play.open_dev_card(YEAR_OF_PLENTY)
     frame(app)
-    d = table.dialog
+    d = table.model.dialog
     assert isinstance(d, dialogs.DevCardDialog)
     assert picks(table, "dev") == set(range(5))
     click(app, table, ("dev", "pick", BRICK))
     click(app, table, ("dev", "pick", GRAIN))
     assert d.picks == [BRICK, GRAIN]
-    assert table.targets.at(table.targets.rect(("dev", "pick", WOOD)).center)[1] is None   # the tray is full
+    assert table.ui.targets.at(table.ui.targets.rect(("dev", "pick", WOOD)).center)[1] is None   # the tray is full
     click(app, table, ("dev", "unpick", 0))
     click(app, table, ("dev", "pick", GRAIN))
     assert d.picks == [GRAIN, GRAIN]
@@ -300,7 +301,7 @@ def test_B_5_2_a_fixed_position_seven_discards_by_clicks():
     bh.start_turn(auth, 0, "roll", turn=3)
     bh.roll(auth, 4, 3)
     app, table = open_table(auth)
-    assert table.viewer == 1 and isinstance(table.dialog, dialogs.DiscardDialog)
+    assert table.model.viewer == 1 and isinstance(table.model.dialog, dialogs.DiscardDialog)
     for kind in (ORE, ORE, WOOD, ORE):
         click(app, table, ("discard", "plus", kind))
     press(app, pygame.K_RETURN)
@@ -316,16 +317,16 @@ def test_hand_cards_are_named_and_hover_tells_what_they_do():
     for name in ("medicine", "road_building", "smith", "crane"):
         give_prog(s, 0, name)
     app, table = open_table(auth)
-    keys = [k for k in table.targets.keys() if k[0] in ("hand_card", "prog_card")]
+    keys = [k for k in table.ui.targets.keys() if k[0] in ("hand_card", "prog_card")]
     assert len(keys) == 12
     tips = []
     for key in keys:
-        rect = table.targets.rect(key)
+        rect = table.ui.targets.rect(key)
         app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(rect.x + 3, rect.centery), rel=(0, 0),
                                      buttons=(0, 0, 0))])
         frame(app)
-        assert table.hover_key == key
-        tips.append(table.tooltip())
+        assert table.model.hover_key == key
+        tips.append(tooltip(table.model, table.ui))
     assert len(set(tips)) == 12                                      # each card says its own
     assert any(tip.startswith("Medicine: ") for tip in tips) and any(tip.startswith("Coin: ") for tip in tips)
 
@@ -339,7 +340,7 @@ def test_action_button_labels_keep_clear_of_their_shortcut(size, lang):
     left of the shortcut hint, never reaches into the hint."""
     from game.client import i18n, widgets
     from game.client.table.layout import TableLayout
-    from game.client.table.controls import SHORTCUT_LABELS
+    from game.client.table.hand import SHORTCUT_LABELS
     app = App(size, fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
     i18n.set_language(lang)
     for ck in (False, True):
@@ -361,17 +362,17 @@ def test_barbarians_track_and_notices_cover_no_hex_of_the_island(size):
     from game.client.table import draw as table_draw
     auth = ck_position()
     app, table = open_table(auth, size=size)
-    L, board = table.layout, table.board
+    L, board = table.ui.layout, table.ui.board
     notes = table_draw.notes_area(L)
     assert L.log.contains(notes) and not notes.colliderect(L.board)
-    for h in range(len(table.view.terrain)):
+    for h in range(len(table.model.view.terrain)):
         x, y = board.hex_center(h)
         core = pygame.Rect(0, 0, int(board.R * 1.5), int(board.R))
         core.center = (int(x), int(y))
         assert not core.colliderect(L.barbarians), h
         assert not any(L.barbarians.collidepoint(p) for p in board.hex_corners(h, 0.95)), h
     assert L.barbarians.h >= 100 * L.s and L.barbarians.w >= 280 * L.s     # large: issue 10, item 12
-    table.note("A long notice " * 8)
+    table.play.note("A long notice " * 8)
     frame(app)
 
 
@@ -381,13 +382,13 @@ def test_B_6_2_a_bank_trade_is_chosen_on_card_pictures():
     auth = base_position(MONOPOLY)
     bh.set_hand(auth.state, 0, bh.cards(ore=4, wool=1))
     app, table = open_table(auth)
-    table.action("bank")
+    table.play.action("bank")
     frame(app)
     gives = picks(table, "bank", "give")
     assert gives == set(range(5))                                  # every kind shown ...
-    assert table.targets.at(table.targets.rect(("bank", "give", WOOL)).center)[1] is None   # ... 1 wool pays nothing
+    assert table.ui.targets.at(table.ui.targets.rect(("bank", "give", WOOL)).center)[1] is None   # ... 1 wool pays nothing
     click(app, table, ("bank", "give", ORE))
-    assert table.targets.at(table.targets.rect(("bank", "get", ORE)).center)[1] is None     # not ore for ore
+    assert table.ui.targets.at(table.ui.targets.rect(("bank", "get", ORE)).center)[1] is None     # not ore for ore
     click(app, table, ("bank", "get", BRICK))
     press(app, pygame.K_RETURN)
     assert last(table) == ("maritime", 0, ORE, BRICK)
@@ -406,8 +407,8 @@ def test_CK_11_escape_declines_a_decision_that_may_be_declined():
     t.resolve(1, "deserter_remove", 23)
     assert s.pending["kind"] == "deserter_place"
     app, table = open_table(auth)
-    assert table.dialog.name == "deserter_place" and -1 in table.dialog.candidates()
-    assert ("choice", "skip") in table.targets.keys()
+    assert table.model.dialog.name == "deserter_place" and -1 in table.model.dialog.candidates()
+    assert ("choice", "skip") in table.ui.targets.keys()
     press(app, pygame.K_ESCAPE)
     assert last(table) == ("resolve", 0, "deserter_place", (-1,))
 
@@ -423,12 +424,12 @@ def test_B_5_2_the_sevens_panel_lies_under_the_discard_dialog():
     bh.start_turn(auth, 0, "roll", turn=3)
     app, table = open_table(auth)
     bh.roll(auth, 4, 3)                  # the 7 comes in live, as from another seat
-    table.refresh()
+    table.play.refresh()
     lift(app, table)
-    assert isinstance(table.dialog, dialogs.DiscardDialog) and table.stage.seven is not None
+    assert isinstance(table.model.dialog, dialogs.DiscardDialog) and table.model.stage.seven is not None
     order = []
-    side, dialog_draw = table.stage.draw_side, table.dialog.draw
-    table.stage.draw_side = lambda surf: (order.append("panel"), side(surf))
-    table.dialog.draw = lambda surf: (order.append("dialog"), dialog_draw(surf))
+    side, dialog_draw = table.model.stage.draw_side, table.model.dialog.draw
+    table.model.stage.draw_side = lambda ui, surf: (order.append("panel"), side(ui, surf))
+    table.model.dialog.draw = lambda surf: (order.append("dialog"), dialog_draw(surf))
     frame(app)
     assert order == ["panel", "dialog"]

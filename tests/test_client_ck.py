@@ -15,7 +15,9 @@ from game.client.app import App  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.table import ckdialogs  # noqa: E402
 from game.client.scenes.newgame import NewGameScene  # noqa: E402
-from game.client.table.scene import TableScene, holds_secrets  # noqa: E402
+from game.client.table.model import holds_secrets  # noqa: E402
+from game.client.table.scene import TableScene  # noqa: E402
+from game.client.table.prompts import table_prompt  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.client.scenes.game_menu import GameMenuScene  # noqa: E402
@@ -67,14 +69,14 @@ def test_new_game_offers_cities_and_knights_and_the_table_shows_its_parts():
     assert app.scene.rules == "ck" and app.scene.vp == 13
     driver.click_gui("start")
     table = app.scene
-    assert isinstance(table, TableScene) and table.ck
-    assert len(table.layout.dice) == 3
-    assert {"build_wall", "recruit_knight", "chart"} <= set(table.layout.buttons)
-    assert "buy_dev" not in table.layout.buttons
-    table.reveal()
+    assert isinstance(table, TableScene) and table.model.ck
+    assert len(table.ui.layout.dice) == 3
+    assert {"build_wall", "recruit_knight", "chart"} <= set(table.ui.layout.buttons)
+    assert "buy_dev" not in table.ui.layout.buttons
+    table.play.reveal()
     draw(app)
-    assert ("barbarians",) in table.targets.keys()
-    assert table.pick is not None and table.pick[0] == "node"        # the first settlement
+    assert ("barbarians",) in table.ui.targets.keys()
+    assert table.model.pick is not None and table.model.pick[0] == "node"        # the first settlement
 
 
 @pytest.mark.parametrize("seed,commit", [(8, False), (9, True)])
@@ -93,9 +95,9 @@ def test_every_legal_ck_command_is_entered_by_mouse_on_the_drawn_screen(seed, co
     checked = Counter()
 
     def reset():
-        table.dialog, table.mode, table.knight = None, None, None
-        table.notes = []
-        table._sync()
+        table.model.dialog, table.model.mode, table.model.knight = None, None, None
+        table.model.notes = []
+        table.play.sync()
         draw(app)
 
     def probe(cmd):
@@ -111,10 +113,10 @@ def test_every_legal_ck_command_is_entered_by_mouse_on_the_drawn_screen(seed, co
                 if step[0] == "key":
                     driver.key(step[1])
                 elif step[0] == "board":
-                    driver.click_at(table.board.target_pos(step[1], step[2]))
+                    driver.click_at(table.ui.board.target_pos(step[1], step[2]))
                 else:
-                    rect = table.targets.rect(step[1])
-                    assert rect is not None, (cmd, step, type(table.dialog).__name__)
+                    rect = table.ui.targets.rect(step[1])
+                    assert rect is not None, (cmd, step, type(table.model.dialog).__name__)
                     driver.click_at(rect.center)
         finally:
             table.c.submit = real_submit
@@ -122,18 +124,18 @@ def test_every_legal_ck_command_is_entered_by_mouse_on_the_drawn_screen(seed, co
         reset()
 
     for i in range(2500):
-        if table.game_over_at is not None or sum(checked.values()) >= 220:
+        if table.model.game_over_at is not None or sum(checked.values()) >= 220:
             break
-        if table.curtain_for is not None:
-            table.reveal()
+        if table.model.curtain_for is not None:
+            table.play.reveal()
             continue
-        seat = table.viewer
-        for cmd in table.legal:
+        seat = table.model.viewer
+        for cmd in table.model.legal:
             name = cmd[0] if cmd[0] not in ("progress", "resolve") else f"{cmd[0]}:{cmd[2]}"
             if cmd[0] in CK_KINDS and checked[name] < 2:
                 checked[name] += 1
                 probe(cmd)
-        table.submit(bot.choose(table.c.auth.state, seat, ("offer",)))
+        table.play.submit(bot.choose(table.c.auth.state, seat, ("offer",)))
     kinds = {k.split(":")[0] for k in checked}
     assert {"place_city", "recruit_knight", "activate_knight", "move_knight", "improve", "progress",
             "resolve"} <= kinds, checked
@@ -154,27 +156,27 @@ def test_decisions_come_in_turn_behind_the_curtain_and_no_foreign_cards_show():
     shown = None
     decisions = Counter()
     for i in range(2200):
-        if table.game_over_at is not None:
+        if table.model.game_over_at is not None:
             break
         draw(app)
-        if table.curtain_for is not None:
-            assert table.drawn_hand_seat is None
-            curtain_seen.add(table.curtain_for)
-            table.reveal()
+        if table.model.curtain_for is not None:
+            assert table.ui.drawn_hand_seat is None
+            curtain_seen.add(table.model.curtain_for)
+            table.play.reveal()
             continue
-        seat = table.drawn_hand_seat
-        assert seat == table.viewer
+        seat = table.ui.drawn_hand_seat
+        assert seat == table.model.viewer
         if seat != shown:
             assert seat in curtain_seen or not holds_secrets(table.c.view(None), seat)
             curtain_seen.discard(seat)
             shown = seat
-        v = table.view
+        v = table.model.view
         for other in range(v.n):
             if other != seat:
                 assert v.hands[other] is None and v.prog[other] is None
         if v.phase == DECIDE:
             assert seat in v.pending["seats"]
-            assert isinstance(table.dialog, ckdialogs.Chooser) and table.dialog.name == v.pending["kind"]
+            assert isinstance(table.model.dialog, ckdialogs.Chooser) and table.model.dialog.name == v.pending["kind"]
             decisions[v.pending["kind"]] += 1
             if v.pending.get("target") is not None and v.pending["kind"] in ("spy", "master_merchant"):
                 assert v.pending["shown"] is not None
@@ -182,7 +184,7 @@ def test_decisions_come_in_turn_behind_the_curtain_and_no_foreign_cards_show():
                                       else (seat + 2) % v.n)
                 assert public.pending["shown"] is None
         cmd = bot.choose(table.c.auth.state, seat, ("offer",))
-        assert table.submit(cmd)
+        assert table.play.submit(cmd)
     assert len(decisions) >= 3, decisions
 
 
@@ -192,26 +194,26 @@ def test_ck_dialogs_draw_for_every_progress_card_and_the_chart(size, lang):
     table = make_table(app, players=4, seed=5)
     bot = RandomBot(5)
     for _ in range(3000):
-        if table.view.phase == MAIN and table.view.turn > 40 and table.curtain_for is None:
+        if table.model.view.phase == MAIN and table.model.view.turn > 40 and table.model.curtain_for is None:
             break
-        if table.curtain_for is not None:
-            table.reveal()
+        if table.model.curtain_for is not None:
+            table.play.reveal()
             continue
-        table.submit(bot.choose(table.c.auth.state, table.viewer, ("offer",)))
-    assert table.view.phase == MAIN
+        table.play.submit(bot.choose(table.c.auth.state, table.model.viewer, ("offer",)))
+    assert table.model.view.phase == MAIN
     for card, name in enumerate(PROGRESS_NAMES):
-        table.dialog = ckdialogs.Chooser(table, "progress", name, card)
-        table._update_pick()
+        table.model.dialog = ckdialogs.Chooser(table.play, "progress", name, card)
+        table.play.update_pick()
         draw(app)
-        if table.dialog.modal:
-            assert ("choice", "cancel") in table.targets.keys()
-    table.dialog = ckdialogs.ChartDialog(table)
+        if table.model.dialog.modal:
+            assert ("choice", "cancel") in table.ui.targets.keys()
+    table.model.dialog = ckdialogs.ChartDialog(table.play)
     draw(app)
-    assert {("chart", "improve", t) for t in range(3)} & set(table.targets.keys()) or \
-        not any(c[0] == "improve" for c in table.legal)
-    table.dialog = None
-    table.action("chart")
-    assert isinstance(table.dialog, ckdialogs.ChartDialog)
+    assert {("chart", "improve", t) for t in range(3)} & set(table.ui.targets.keys()) or \
+        not any(c[0] == "improve" for c in table.model.legal)
+    table.model.dialog = None
+    table.play.action("chart")
+    assert isinstance(table.model.dialog, ckdialogs.ChartDialog)
 
 
 def test_random_clicks_never_break_a_ck_table():
@@ -225,24 +227,24 @@ def test_random_clicks_never_break_a_ck_table():
             pygame.K_b, pygame.K_e, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_BACKSPACE]
     w, h = app.size
     for _ in range(6000):               # until the monkey has made C&K moves too
-        if table.game_over_at is not None:
+        if table.model.game_over_at is not None:
             break
         log = table.c.auth.log
         if len(log) > 40 and any(r.cmd[0] in CK_KINDS - {"place_city"} for r in log):
             break
         roll = rnd.random()
         # (ending the turn is left mostly to the keys, so turns last long enough to build)
-        targets = [t for t in table.targets.items
+        targets = [t for t in table.ui.targets.items
                    if t[0] not in (("btn", "menu"), ("btn", "end_turn")) and t[2] is not None]
         if roll < 0.55 and targets:
             _, rect, _ = rnd.choice(targets)
             pos = (rnd.randint(rect.left, rect.right - 1), rnd.randint(rect.top, rect.bottom - 1))
-        elif roll < 0.8 and table.pick is not None and table.pick[1]:
-            spot = rnd.choice(sorted(table.pick[1]))
-            pos = tuple(int(c) for c in table.board.target_pos(table.pick[0], spot))
+        elif roll < 0.8 and table.model.pick is not None and table.model.pick[1]:
+            spot = rnd.choice(sorted(table.model.pick[1]))
+            pos = tuple(int(c) for c in table.ui.board.target_pos(table.model.pick[0], spot))
         else:
             pos = (rnd.randrange(w), rnd.randrange(h))
-            if table.targets.at(pos)[0] == ("btn", "menu"):
+            if table.ui.targets.at(pos)[0] == ("btn", "menu"):
                 continue
         if rnd.random() < 0.85:
             events = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
@@ -289,16 +291,16 @@ def test_improving_from_the_chart_to_a_chosen_metropolis():
     app.push(table)
     driver = ui_autoplay.Driver(app, pygame)
     driver.key(pygame.K_RETURN)                      # the curtain
-    driver.click_at(table.targets.rect(("btn", "chart")).center)
-    assert isinstance(table.dialog, ckdialogs.ChartDialog)
-    driver.click_at(table.targets.rect(("chart", "improve", POLITICS)).center)
+    driver.click_at(table.ui.targets.rect(("btn", "chart")).center)
+    assert isinstance(table.model.dialog, ckdialogs.ChartDialog)
+    driver.click_at(table.ui.targets.rect(("chart", "improve", POLITICS)).center)
     assert st.improvements[0][POLITICS] == 4 and st.phase == DECIDE and st.pending["kind"] == "metropolis"
-    assert isinstance(table.dialog, ckdialogs.Chooser) and not table.dialog.modal
-    assert sorted(table.pick[1]) == [0, 30]
+    assert isinstance(table.model.dialog, ckdialogs.Chooser) and not table.model.dialog.modal
+    assert sorted(table.model.pick[1]) == [0, 30]
     vp = st.vp_public[0]
-    driver.click_at(table.board.target_pos("node", 30))
+    driver.click_at(table.ui.board.target_pos("node", 30))
     assert st.metropolis[POLITICS] == 30 and st.vp_public[0] == vp + 2 and st.phase == MAIN
-    assert any("metropolis" in line for line in table.log)
+    assert any("metropolis" in line for line in table.model.log)
 
 
 def test_end_summary_counts_cities_and_knights_points():
@@ -340,17 +342,17 @@ def test_the_founding_road_prompt_names_the_building_it_joins_CK_2_1(lang):
         bot = RandomBot(4)
         seen = set()
         for _ in range(40):                     # the founding rounds of three players
-            if table.curtain_for is not None:
-                table.reveal()
-            v = table.view
+            if table.model.curtain_for is not None:
+                table.play.reveal()
+            v = table.model.view
             if v.phase == SETUP_ROAD:
                 city = v.node_level[v.last_setup_node] == 2
                 want = "prompt.setup_road_city" if city else "prompt.setup_road"
-                assert table.prompt() == i18n.tr(want, name=table.names[table.viewer])
+                assert table_prompt(table.model) == i18n.tr(want, name=table.model.names[table.model.viewer])
                 seen.add(city)
             if seen == {True, False}:
                 break
-            assert table.submit(bot.choose(table.c.auth.state, table.viewer, ("offer",)))
+            assert table.play.submit(bot.choose(table.c.auth.state, table.model.viewer, ("offer",)))
         assert seen == {True, False}
     finally:
         i18n.set_language("en")

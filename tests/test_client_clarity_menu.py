@@ -44,7 +44,7 @@ def table_app(rules="base", size=(1280, 720), lang="en"):
     c = HotseatController(default_config(rules=rules, players=3, seed=7), NAMES[:3], COLOURS[:3], autosave=True)
     table = TableScene(app, c)
     app.push(table)
-    table.reveal()
+    table.play.reveal()
     app.dirty = True
     app.step([])
     return app, table
@@ -101,9 +101,9 @@ def test_F1_opens_the_rules_from_the_table_and_Esc_goes_back():
 
 def test_Esc_lets_go_of_a_build_mode_first_then_opens_the_menu():
     app, table = table_app()
-    table.mode = "build_road"
+    table.model.mode = "build_road"
     key(app, pygame.K_ESCAPE)
-    assert app.scene is table and table.mode is None
+    assert app.scene is table and table.model.mode is None
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, GameMenuScene)
     key(app, pygame.K_ESCAPE)                             # Esc again: resume
@@ -112,7 +112,7 @@ def test_Esc_lets_go_of_a_build_mode_first_then_opens_the_menu():
 
 def test_the_menu_opens_settings_and_rules_and_comes_back():
     app, table = table_app()
-    table.to_menu()
+    table.play.open_menu()
     menu = app.scene
     assert isinstance(menu, GameMenuScene)
     app.dirty = True
@@ -132,8 +132,8 @@ def test_the_menu_opens_settings_and_rules_and_comes_back():
 
 def test_save_says_where_the_game_is_kept():
     app, table = table_app()
-    table.submit(table.legal[0])                          # one move: the autosave has something to keep
-    table.to_menu()
+    table.play.submit(table.model.legal[0])                          # one move: the autosave has something to keep
+    table.play.open_menu()
     menu = app.scene
     app.dirty = True
     app.step([])
@@ -144,7 +144,7 @@ def test_save_says_where_the_game_is_kept():
 
 def test_leaving_asks_once_more_with_the_way_back_on_the_left():
     app, table = table_app(lang="nl")
-    table.to_menu()
+    table.play.open_menu()
     menu = app.scene
     app.dirty = True
     app.step([])
@@ -164,7 +164,7 @@ def test_leaving_asks_once_more_with_the_way_back_on_the_left():
 
 
 def _rect_of(table, key):
-    return table.targets.rect(key)
+    return table.ui.targets.rect(key)
 
 
 def test_dialog_buttons_keep_one_order_the_way_back_left_the_action_right():
@@ -183,31 +183,31 @@ def test_dialog_buttons_keep_one_order_the_way_back_left_the_action_right():
     app = make_app()
     table = TableScene(app, HotseatController(auth.config, NAMES[:3], COLOURS[:3], auth=auth))
     app.push(table)
-    if table.curtain_for is not None:
-        table.reveal()
+    if table.model.curtain_for is not None:
+        table.play.reveal()
     def bank():
-        table.dialog = dialogs.BankDialog(table)
+        table.model.dialog = dialogs.BankDialog(table.play)
         app.dirty = True
         app.step([])
         for key in (("bank", "give", 0), ("bank", "get", 1)):
-            table.targets.at(table.targets.rect(key).center)[1]()
+            table.ui.targets.at(table.ui.targets.rect(key).center)[1]()
 
     def trade():
-        table.dialog = dialogs.TradeEditor(table)
+        table.model.dialog = dialogs.TradeEditor(table.play)
         app.dirty = True
         app.step([])
         for key in (("give", "plus", 0), ("get", "plus", 1)):
-            table.targets.at(table.targets.rect(key).center)[1]()
+            table.ui.targets.at(table.ui.targets.rect(key).center)[1]()
 
-    pairs = ((lambda: table.open_progress(PROGRESS_INDEX["warlord"]), ("choice", "cancel"), ("choice", "ok")),
+    pairs = ((lambda: table.play.open_progress(PROGRESS_INDEX["warlord"]), ("choice", "cancel"), ("choice", "ok")),
              (trade, ("trade", "cancel"), ("trade", "send")),
              (bank, ("bank", "cancel"), ("bank", "ok")))
     for open_it, back, action in pairs:
-        table.dialog = None
+        table.model.dialog = None
         open_it()
         app.dirty = True
         app.step([])
-        assert isinstance(table.dialog, (ckdialogs.Chooser, dialogs.TradeEditor, dialogs.BankDialog))
+        assert isinstance(table.model.dialog, (ckdialogs.Chooser, dialogs.TradeEditor, dialogs.BankDialog))
         back_rect, action_rect = _rect_of(table, back), _rect_of(table, action)
         assert back_rect is not None and action_rect is not None, (back, action)
         assert back_rect.x < action_rect.x, (back, action)
@@ -218,9 +218,9 @@ def test_a_save_that_cannot_be_written_says_why_in_the_players_language():
     (the system's English 'No such file or directory' never shows)."""
     import shutil
     app, table = table_app(lang="nl")
-    table.submit(table.legal[0])
+    table.play.submit(table.model.legal[0])
     shutil.rmtree(os.path.dirname(table.c.saver.path))
-    table.to_menu()
+    table.play.open_menu()
     menu = app.scene
     app.dirty = True
     app.step([])

@@ -10,6 +10,7 @@ from game.client.controller import HotseatController  # noqa: E402
 from game.client.i18n import set_language  # noqa: E402
 from game.client.table.prompts import ALCHEMIST, roll_prompt  # noqa: E402
 from game.client.table.scene import TableScene  # noqa: E402
+from game.client.table.prompts import table_prompt  # noqa: E402
 from game.engine import legal_commands  # noqa: E402
 from game.engine.constants import KNIGHT, MONOPOLY  # noqa: E402
 from game.engine.state import ROLL  # noqa: E402
@@ -70,8 +71,8 @@ def test_the_table_shows_the_roll_prompt_of_the_seat_at_the_screen():
     app = make_app()
     table = TableScene(app, HotseatController(auth.config, NAMES[:3], COLOURS[:3], auth=auth))
     app.push(table)
-    table.reveal()
-    assert table.viewer == me and table.prompt() == f"{NAMES[me]}, roll the dice."
+    table.play.reveal()
+    assert table.model.viewer == me and table_prompt(table.model) == f"{NAMES[me]}, roll the dice."
 
 
 def test_the_main_prompt_lists_only_what_the_player_can_do():

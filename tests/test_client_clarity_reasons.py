@@ -14,6 +14,7 @@ from game.client import i18n
 from game.client.table import reasons  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.table.scene import TableScene  # noqa: E402
+from game.client.table.tips import tooltip  # noqa: E402
 from game.engine import ERROR_CODES, default_config  # noqa: E402
 from game.engine.board import NODE_NEIGHBORS  # noqa: E402
 from game.engine.rules import IllegalCommand  # noqa: E402
@@ -57,8 +58,8 @@ def _table(auth):
     app = make_app()
     table = TableScene(app, HotseatController(auth.config, NAMES[:auth.state.n], COLOURS[:auth.state.n], auth=auth))
     app.push(table)
-    if table.curtain_for is not None:
-        table.reveal()
+    if table.model.curtain_for is not None:
+        table.play.reveal()
     app.dirty = True
     app.step([])
     return app, table
@@ -67,7 +68,7 @@ def _table(auth):
 def _hover(app, table, rect):
     pos = rect.center
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
-    return table.tooltip()
+    return tooltip(table.model, table.ui)
 
 
 def test_B_6_1_a_greyed_build_button_says_what_is_missing_on_hover_and_click():
@@ -76,23 +77,23 @@ def test_B_6_1_a_greyed_build_button_says_what_is_missing_on_hover_and_click():
     auth.state.hands[me] = [0, 1, 0, 0, 0]          # one brick: no road (wood + brick)
     auth.state.hand_n[me] = 1
     app, table = _table(auth)
-    assert not table.action_enabled("build_road")
-    rect = table.targets.rect(("why", "build_road"))
+    assert not table.model.action_enabled("build_road")
+    rect = table.ui.targets.rect(("why", "build_road"))
     assert rect is not None
     tip = _hover(app, table, rect)
     assert tip == "You cannot pay for it yet. You lack 1 wood — building costs (B-6.1)"
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)])
-    assert table.notes and table.notes[-1][0] == tip
-    assert table.targets.rect(("why", "end_turn")) is None          # an enabled button has no "why"
+    assert table.model.notes and table.model.notes[-1][0] == tip
+    assert table.ui.targets.rect(("why", "end_turn")) is None          # an enabled button has no "why"
 
 
 def test_B_4_1_before_the_roll_the_end_turn_button_says_roll_first():
     auth, _ = bot_game(seed=5, players=3, until=lambda a: a.state.phase == ROLL and a.state.turn >= 2)
     app, table = _table(auth)
-    tip = _hover(app, table, table.targets.rect(("why", "end_turn")))
+    tip = _hover(app, table, table.ui.targets.rect(("why", "end_turn")))
     assert tip == "Roll the dice first: a turn starts with the roll — the order of a turn (B-4.1)"
     i18n.set_language("nl")
-    assert reasons.button_reason(table, "end_turn").startswith("Gooi eerst de dobbelstenen")
+    assert reasons.button_reason(table.model, "end_turn").startswith("Gooi eerst de dobbelstenen")
 
 
 def test_B_3_3_clicking_a_corner_next_to_a_building_tells_the_distance_rule():
@@ -101,14 +102,14 @@ def test_B_3_3_clicking_a_corner_next_to_a_building_tells_the_distance_rule():
     built = next(n for n in range(len(auth.state.node_owner)) if auth.state.node_owner[n] != -1)
     near = NODE_NEIGHBORS[built][0]
     app, table = _table(auth)
-    assert near not in table.pick[1]
-    pos = table.board.node_pos(near)
+    assert near not in table.model.pick[1]
+    pos = table.ui.board.node_pos(near)
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(pos[0]), int(pos[1])), button=1)])
-    assert table.notes[-1][0] == ("Too close: two buildings never stand on neighbouring corners"
+    assert table.model.notes[-1][0] == ("Too close: two buildings never stand on neighbouring corners"
                                   " — distance rule (B-3.3)")
-    pos = table.board.node_pos(built)
+    pos = table.ui.board.node_pos(built)
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(pos[0]), int(pos[1])), button=1)])
-    assert table.notes[-1][0] == "That corner is taken — distance rule (B-6.3)"
+    assert table.model.notes[-1][0] == "That corner is taken — distance rule (B-6.3)"
     assert len(auth.log) == 2                                   # nothing was submitted
 
 
@@ -140,11 +141,11 @@ def test_B_3_3_hovering_a_corner_that_is_not_lit_tells_why():
     auth, _ = bot_game(seed=6, players=3, stop=2)
     built = next(n for n in range(len(auth.state.node_owner)) if auth.state.node_owner[n] != -1)
     app, table = _table(auth)
-    x, y = table.board.node_pos(NODE_NEIGHBORS[built][0])
+    x, y = table.ui.board.node_pos(NODE_NEIGHBORS[built][0])
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))])
-    assert table.tooltip() == ("Too close: two buildings never stand on neighbouring corners"
+    assert tooltip(table.model, table.ui) == ("Too close: two buildings never stand on neighbouring corners"
                                " — distance rule (B-3.3)")
-    lit = sorted(table.pick[1])[0]
-    x, y = table.board.node_pos(lit)
+    lit = sorted(table.model.pick[1])[0]
+    x, y = table.ui.board.node_pos(lit)
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))])
-    assert table.hover_spot == lit and table.tooltip() is None        # a lit corner needs no excuse
+    assert table.model.hover_spot == lit and tooltip(table.model, table.ui) is None        # a lit corner needs no excuse

@@ -12,6 +12,7 @@ pytest.importorskip("pygame_gui")
 from clarity_helpers import COLOURS, NAMES, bot_game, make_app  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.table.scene import TableScene  # noqa: E402
+from game.client.table import controls  # noqa: E402
 
 
 def _events(auth, i):
@@ -28,7 +29,7 @@ def drive(rules, seed, last, players=3, lang="en"):
     app.push(table)
     for record in auth.log[:last + 1]:
         c.submit(record.cmd)
-        table.refresh()
+        table.play.refresh()
     return app, table, auth
 
 
@@ -47,8 +48,8 @@ def test_CK_8_3_a_lost_battle_is_staged_with_pillaged_cities_and_the_freed_robbe
     attack = next(e for e in _events(auth, i) if e[0] == "barbarians_attack")
     lost = [e[1] for e in _events(auth, i) if e[0] == "city_lost"]
     assert lost and any(e[0] == "barbarians_win" for e in _events(auth, i))
-    panel = table.stage.attack
-    assert table.stage.blocking and panel is not None
+    panel = table.model.stage.attack
+    assert table.model.stage.blocking and panel is not None
     lines = texts(panel)
     assert lines[0] == (f"Barbarians: strength {attack[1]} (one per city) · Catan's active knights: "
                         f"strength {attack[2]}")
@@ -58,31 +59,31 @@ def test_CK_8_3_a_lost_battle_is_staged_with_pillaged_cities_and_the_freed_robbe
     assert lines[-1].startswith("This was the first attack") and "CK-3.5" in lines[-1]
     # the lines come one after another; a key shows the rest, the next one goes on
     assert panel.shown_lines(panel.opened) == 1
-    if table.curtain_for is not None:
-        table.reveal()
-    table.key(pygame.K_RETURN)
-    assert table.stage.blocking and panel.complete(time.monotonic())
+    if table.model.curtain_for is not None:
+        table.play.reveal()
+    controls.press(table.model, table.play, pygame.K_RETURN)
+    assert table.model.stage.blocking and panel.complete(time.monotonic())
     before = len(auth.log)
-    table.key(pygame.K_r)                           # no game key while the attack is on show
-    assert table.stage.blocking and table.c.seq == i + 1 and len(auth.log) == before
-    table.key(pygame.K_SPACE)
-    assert not table.stage.blocking
+    controls.press(table.model, table.play, pygame.K_r)                           # no game key while the attack is on show
+    assert table.model.stage.blocking and table.c.seq == i + 1 and len(auth.log) == before
+    controls.press(table.model, table.play, pygame.K_SPACE)
+    assert not table.model.stage.blocking
 
 
 def test_CK_8_4_a_single_best_defender_is_named_defender_of_catan():
     i = first_record("ck", 9, "defender")
     app, table, auth = drive("ck", 9, i)
     hero = next(e[1] for e in _events(auth, i) if e[0] == "defender")
-    lines = texts(table.stage.attack)
+    lines = texts(table.model.stage.attack)
     assert "Catan is saved!" in lines
     assert f"{NAMES[hero]} is the Defender of Catan: +1 VP." in lines
     assert "pillaged" not in " ".join(lines)
-    if table.curtain_for is not None:
-        table.key(pygame.K_RETURN)                  # at the curtain a key reveals, it does not dismiss
-        assert table.curtain_for is None and table.stage.blocking
+    if table.model.curtain_for is not None:
+        controls.press(table.model, table.play, pygame.K_RETURN)                  # at the curtain a key reveals, it does not dismiss
+        assert table.model.curtain_for is None and table.model.stage.blocking
     app.dirty = True
     app.step([])                                    # drawn: the whole table answers the panel only
-    assert table.targets.at((5, 5))[0] == ("stage",)
+    assert table.ui.targets.at((5, 5))[0] == ("stage",)
 
 
 def test_CK_8_4_tied_defenders_draw_progress_cards_on_the_panel():
@@ -92,7 +93,7 @@ def test_CK_8_4_tied_defenders_draw_progress_cards_on_the_panel():
     assert len(heroes) > 1
     drawn = [k for k in range(i, len(auth.log)) if any(e[0] == "drew_progress" for e in auth.log[k].events)]
     app, table, _ = drive("ck", 12, drawn[len(heroes) - 1])
-    lines = texts(table.stage.attack)
+    lines = texts(table.model.stage.attack)
     names = ", ".join(NAMES[s] for s in heroes)
     assert f"Catan is saved! Tied best defenders {names} each draw a progress card." in lines
     for s in heroes:
@@ -114,7 +115,7 @@ def test_B_5_3_a_seven_shows_who_discards_the_robber_and_the_theft():
                         if "must_discard" in kinds(i) and steal_after(i) is not None)
     need = next(e[1] for e in auth.log[seven].events if e[0] == "must_discard")
     app, table, _ = drive("base", 3, steal)
-    panel = table.stage.seven
+    panel = table.model.stage.seven
     lines = texts(panel)
     roller = auth.log[seven].cmd[1]
     assert panel.title == f"{NAMES[roller]} rolled a 7"
@@ -125,8 +126,8 @@ def test_B_5_3_a_seven_shows_who_discards_the_robber_and_the_theft():
     thief, victim = next((e[1], e[2]) for e in auth.log[steal].events if e[0] == "stole")
     assert lines[-1].startswith(f"{NAMES[thief]} robs {NAMES[victim]}")
     assert panel.until is not None                  # it goes a few seconds after the theft
-    table.stage.update(panel.until + 1)
-    assert table.stage.seven is None
+    table.model.stage.update(panel.until + 1)
+    assert table.model.stage.seven is None
 
 
 def test_B_5_1_production_shows_who_got_what():
@@ -135,7 +136,7 @@ def test_B_5_1_production_shows_who_got_what():
              and any(e[0] == "produced" and sum(map(sum, e[1])) >= 2 for e in r.events))
     gains = next(e[1] for e in auth.log[k].events if e[0] == "produced")
     app, table, _ = drive("base", 3, k, lang="nl")
-    panel = table.stage.production
+    panel = table.model.stage.production
     rolled = next(e for e in auth.log[k].events if e[0] == "rolled")
     assert panel.title == f"Worp {rolled[2] + rolled[3]}: opbrengst"
     assert [(line.seat, line.cards) for line in panel.lines] == [(s, tuple(g)) for s, g in enumerate(gains) if any(g)]
@@ -147,4 +148,4 @@ def test_a_resumed_games_history_is_not_staged():
     app = make_app()
     table = TableScene(app, HotseatController(auth.config, NAMES[:3], COLOURS[:3], auth=auth))
     app.push(table)
-    assert table.stage.attack is None and table.stage.attacks >= 1
+    assert table.model.stage.attack is None and table.model.stage.attacks >= 1

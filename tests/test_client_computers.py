@@ -20,6 +20,7 @@ from game.client.table import dialogs  # noqa: E402
 from game.client.scenes.load import LoadScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.table.scene import TableScene  # noqa: E402
+from game.client.table import controls  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.engine import State, deciders, default_config, legal_commands  # noqa: E402
@@ -52,21 +53,21 @@ def play(app, table, until, limit=3000, seed=1, watch=None):
     ones, entered through the table.  `watch(table)` runs after each step."""
     bot = RandomBot(seed)
     for i in range(limit):
-        if until(table) or table.game_over_at is not None:
+        if until(table) or table.model.game_over_at is not None:
             break
         app.dirty = True
         app.step([])
         if watch:
             watch(table)
-        if table.curtain_for is not None:
-            table.reveal()
+        if table.model.curtain_for is not None:
+            table.play.reveal()
             if watch:
                 watch(table)
             continue
-        me = table.viewer
-        if me is not None and me in deciders(table.c.auth.state) and table.legal:
+        me = table.model.viewer
+        if me is not None and me in deciders(table.c.auth.state) and table.model.legal:
             cmd = bot.choose(table.c.auth.state, me, ("offer",) if i % 6 else ())
-            assert table.submit(cmd), cmd
+            assert table.play.submit(cmd), cmd
             if watch:
                 watch(table)
     return until(table)
@@ -77,19 +78,19 @@ def test_a_solo_game_never_shows_a_curtain_and_always_the_persons_seat():
     shows the person's hand throughout, the computers' moves included."""
     app = make_app()
     table = make_table(app, [None, "easy", "easy", "easy"])
-    assert table.solo and table.curtain_for is None
+    assert table.model.solo and table.model.curtain_for is None
 
     def watch(t):
-        assert t.curtain_for is None
-        if t.game_over_at is None:
-            assert t.viewer == 0 and t.drawn_hand_seat in (0, None)
+        assert t.model.curtain_for is None
+        if t.model.game_over_at is None:
+            assert t.model.viewer == 0 and t.ui.drawn_hand_seat in (0, None)
 
     # (real computers may win before 400 moves: the game's end counts too)
-    assert play(app, table, lambda t: t.c.seq > 400 or t.game_over_at is not None, watch=watch)
-    assert table.computers.moves > 150 and table.computers.failures == 0
+    assert play(app, table, lambda t: t.c.seq > 400 or t.model.game_over_at is not None, watch=watch)
+    assert table.model.computers.moves > 150 and table.model.computers.failures == 0
     app.dirty = True
     app.step([])
-    assert table.drawn_hand_seat == 0 or table.game_over_at is not None
+    assert table.ui.drawn_hand_seat == 0 or table.model.game_over_at is not None
     computer_seats = {r.cmd[1] for r in table.c.auth.log}
     assert {1, 2, 3} <= computer_seats
 
@@ -103,17 +104,17 @@ def test_with_several_people_the_curtain_is_only_between_people():
     curtains, watched = [], []
 
     def watch(t):
-        if t.curtain_for is not None:
-            assert t.curtain_for in (0, 2)
-            curtains.append(t.curtain_for)
-        if t.viewer is None and t.game_over_at is None:
+        if t.model.curtain_for is not None:
+            assert t.model.curtain_for in (0, 2)
+            curtains.append(t.model.curtain_for)
+        if t.model.viewer is None and t.model.game_over_at is None:
             t.draw(app.screen)
-            assert t.drawn_hand_seat is None
+            assert t.ui.drawn_hand_seat is None
             watched.append(t.c.seq)
 
-    assert play(app, table, lambda t: t.c.seq > 300 or t.game_over_at is not None, watch=watch)
+    assert play(app, table, lambda t: t.c.seq > 300 or t.model.game_over_at is not None, watch=watch)
     assert set(curtains) == {0, 2}
-    assert table.computers.moves > 60 and watched           # screens shown while computers played
+    assert table.model.computers.moves > 60 and watched           # screens shown while computers played
 
 
 def test_bots_only_ever_get_their_own_seats_view(monkeypatch):
@@ -176,21 +177,21 @@ def offer_only_one_can_take(table, takers):
         state.hands[seat][get_kind] = have
     give, get = [0] * 5, [0] * 5
     give[give_kind], get[get_kind] = 1, 1
-    table.refresh()
+    table.play.refresh()
     return ("offer", me, tuple(give), tuple(get), tuple(s for s in range(state.n) if s != me))
 
 
 def to_main_phase(app, table):
     bot = RandomBot(4)
     for _ in range(3000):
-        if table.curtain_for is not None:
-            table.reveal()
+        if table.model.curtain_for is not None:
+            table.play.reveal()
         v = table.c.auth.state
-        if v.phase == MAIN and v.turn > 8 and table.viewer == v.current:
+        if v.phase == MAIN and v.turn > 8 and table.model.viewer == v.current:
             return
-        me = table.viewer
+        me = table.model.viewer
         cmd = bot.choose(table.c.auth.state, me, ("offer",))
-        assert table.submit(cmd)
+        assert table.play.submit(cmd)
     raise AssertionError("no main phase reached")
 
 
@@ -201,24 +202,24 @@ def test_a_trade_offer_costs_curtains_only_for_those_who_can_accept():
     app = make_app()
     table = make_table(app, [None] * 4, seed=3)
     to_main_phase(app, table)
-    me = table.viewer
+    me = table.model.viewer
     taker = (me + 2) % 4
     cmd = offer_only_one_can_take(table, {taker})
     curtains = 0
-    assert table.submit(cmd)
+    assert table.play.submit(cmd)
     log = table.c.auth.log
     assert {r.cmd for r in log[-2:]} == {("decline", (me + 1) % 4), ("decline", (me + 3) % 4)}
     while table.c.auth.state.phase == TRADE:
-        if table.curtain_for is not None:
+        if table.model.curtain_for is not None:
             curtains += 1
-            table.reveal()
+            table.play.reveal()
             continue
-        if table.viewer == taker:
-            assert isinstance(table.dialog, dialogs.AnswerDialog)
-            assert table.submit(("accept", taker))
+        if table.model.viewer == taker:
+            assert isinstance(table.model.dialog, dialogs.AnswerDialog)
+            assert table.play.submit(("accept", taker))
         else:
-            assert table.viewer == me and isinstance(table.dialog, dialogs.ResponsesDialog)
-            assert table.submit(("confirm_trade", me, taker))
+            assert table.model.viewer == me and isinstance(table.model.dialog, dialogs.ResponsesDialog)
+            assert table.play.submit(("confirm_trade", me, taker))
     assert curtains == 2
     assert log[-1].cmd == ("confirm_trade", me, taker)
 
@@ -227,12 +228,12 @@ def test_when_nobody_can_accept_the_offerer_is_told_at_once():
     app = make_app()
     table = make_table(app, [None] * 4, seed=3)
     to_main_phase(app, table)
-    me = table.viewer
+    me = table.model.viewer
     cmd = offer_only_one_can_take(table, set())
-    assert table.submit(cmd)
-    assert table.curtain_for is None and table.viewer == me
+    assert table.play.submit(cmd)
+    assert table.model.curtain_for is None and table.model.viewer == me
     assert table.c.auth.state.phase == MAIN
-    assert any("nobody can accept" in text for text, _, _ in table.notes)
+    assert any("nobody can accept" in text for text, _, _ in table.model.notes)
     assert [r.cmd[0] for r in table.c.auth.log[-4:]] == ["offer", "decline", "decline", "decline"]
 
 
@@ -277,7 +278,7 @@ def test_a_person_answers_a_computers_offer_in_the_answer_dialog(monkeypatch):
         state = table.c.auth.state
         if state.phase == TRADE and state.current == 1:
             break
-        if table.viewer == 0 and table.legal:
+        if table.model.viewer == 0 and table.model.legal:
             if state.phase == MAIN and state.current == 0:
                 hand = state.hands[0]        # the person can always accept: they hold every kind
                 for k in range(5):
@@ -285,18 +286,18 @@ def test_a_person_answers_a_computers_offer_in_the_answer_dialog(monkeypatch):
                         hand[k] += 1
                         state.hand_n[0] += 1
                         state.bank[k] -= 1
-                table.refresh()
-            table.submit(bot.choose(state, 0, ("offer",)))
+                table.play.refresh()
+            table.play.submit(bot.choose(state, 0, ("offer",)))
     else:
         raise AssertionError("the computer made no offer")
-    assert table.curtain_for is None
-    assert isinstance(table.dialog, dialogs.AnswerDialog)
+    assert table.model.curtain_for is None
+    assert isinstance(table.model.dialog, dialogs.AnswerDialog)
     app.dirty = True
     app.step([])
-    accept = table.targets.rect(("answer", "accept"))
+    accept = table.ui.targets.rect(("answer", "accept"))
     assert accept is not None
     before = table.c.seq
-    table.click(accept.center)
+    controls.click(table.model, table.ui, table.play, accept.center)
     for _ in range(1000):
         app.step([])
         if table.c.auth.state.phase != TRADE:
@@ -312,7 +313,7 @@ def test_computers_answer_forced_decisions_of_several_seats_at_once():
     table = make_table(app, [None, "easy", "easy", "easy"], rules="ck", seed=11)
     play(app, table, lambda t: t.c.seq > 600, limit=6000)
     kinds = {r.cmd[0] for r in table.c.auth.log if r.cmd[1] != 0}
-    assert table.computers.failures == 0
+    assert table.model.computers.failures == 0
     assert "roll" in kinds and "end_turn" in kinds
 
 
@@ -333,8 +334,8 @@ def test_computer_seats_persist_in_saves_and_play_on_after_resume(tmp_path):
     resumed = app.scene
     assert isinstance(resumed, TableScene) and resumed is not table
     assert resumed.c.computers == [None, "easy", None, "hard"]
-    assert sorted(resumed.computers.bots) == [1, 3]
-    assert resumed.people == [0, 2]
+    assert sorted(resumed.model.computers.bots) == [1, 3]
+    assert resumed.model.people == [0, 2]
     before = resumed.c.seq
     assert before == seq
     play(app, resumed, lambda t: any(r.cmd[1] in (1, 3) for r in t.c.auth.log[before:]))
@@ -362,19 +363,19 @@ def test_the_space_key_hurries_paced_computers():
     pauses until a person must decide again."""
     app = make_app("slow")
     table = make_table(app, [None, "easy"], seed=4)
-    comp = table.computers
+    comp = table.model.computers
     assert comp.pause() > 1
     for _ in range(50):                # let the person reach a computer's turn
         app.step([])
-        if table.computers_playing():
+        if table.model.computers_playing():
             break
-        if table.legal:
-            table.submit(RandomBot(1).choose(table.c.auth.state, 0, ("offer",)))
-    assert table.computers_playing()
+        if table.model.legal:
+            table.play.submit(RandomBot(1).choose(table.c.auth.state, 0, ("offer",)))
+    assert table.model.computers_playing()
     seq = table.c.seq
     app.step([])
     assert table.c.seq == seq               # still pausing
-    table.key(pygame.K_SPACE)
+    controls.press(table.model, table.play, pygame.K_SPACE)
     assert comp.hurrying and comp.pause() == 0
     for _ in range(1000):
         app.step([])
@@ -401,16 +402,16 @@ def test_several_computers_discard_at_once_on_a_seven():
                     state.hands[seat][k] += 1
                     state.hand_n[seat] += 1
                     state.bank[k] -= 1
-            table.refresh()
+            table.play.refresh()
             before = table.c.seq
-            assert table.submit(("roll", 0))
+            assert table.play.submit(("roll", 0))
             if table.c.auth.state.phase == DISCARD:
                 found = before
-                assert isinstance(table.dialog, dialogs.DiscardDialog) and table.curtain_for is None
+                assert isinstance(table.model.dialog, dialogs.DiscardDialog) and table.model.curtain_for is None
                 break
             continue
-        if table.viewer == 0 and table.legal and 0 in deciders(state):
-            table.submit(bot.choose(state, 0, ("offer",)))
+        if table.model.viewer == 0 and table.model.legal and 0 in deciders(state):
+            table.play.submit(bot.choose(state, 0, ("offer",)))
     assert found is not None, "no 7 was rolled"
     for _ in range(1000):
         app.step([])
@@ -419,7 +420,7 @@ def test_several_computers_discard_at_once_on_a_seven():
     discards = [r.cmd[1] for r in table.c.auth.log[found:] if r.cmd[0] == "discard"]
     assert sorted(discards) == [1, 2, 3]               # the person's dialog still waits
     assert table.c.auth.state.discard_need == [table.c.auth.state.discard_need[0], 0, 0, 0]
-    assert isinstance(table.dialog, dialogs.DiscardDialog)
+    assert isinstance(table.model.dialog, dialogs.DiscardDialog)
 
 
 @pytest.mark.parametrize("rules,players,computers,vp", [("base", 4, 2, 6), ("ck", 3, 2, 7)])
@@ -454,27 +455,27 @@ def test_space_pressed_as_the_computers_finish_does_not_roll_for_the_person():
     table = make_table(app, [None, "easy"], seed=4)
     for _ in range(400):             # to the person's own roll, after a computer's turn
         app.step([])
-        if table.curtain_for is not None:
-            table.reveal()
+        if table.model.curtain_for is not None:
+            table.play.reveal()
         v = table.c.auth.state
-        if table.legal and v.current == 0 and v.turn > 1 and any(c[0] == "roll" for c in table.legal):
+        if table.model.legal and v.current == 0 and v.turn > 1 and any(c[0] == "roll" for c in table.model.legal):
             break
-        if table.legal:
-            table.submit(RandomBot(1).choose(v, 0, ("offer",)))
-    assert any(c[0] == "roll" for c in table.legal)
+        if table.model.legal:
+            table.play.submit(RandomBot(1).choose(v, 0, ("offer",)))
+    assert any(c[0] == "roll" for c in table.model.legal)
     seq = table.c.seq
-    table.computers_moved_at = time.monotonic()         # the computers have just moved
-    table.key(pygame.K_SPACE)
+    table.model.computers_moved_at = time.monotonic()         # the computers have just moved
+    controls.press(table.model, table.play, pygame.K_SPACE)
     assert table.c.seq == seq                           # swallowed
-    table.computers_moved_at = float("-inf")            # long ago
-    table.key(pygame.K_SPACE)
+    table.model.computers_moved_at = float("-inf")            # long ago
+    controls.press(table.model, table.play, pygame.K_SPACE)
     assert table.c.seq > seq                            # Space rolls as before
 
 
 def test_the_same_note_twice_is_shown_once():
     app = make_app("instant")
     table = make_table(app, [None, "easy"], seed=4)
-    table.note("You cannot do that")
-    table.note("Something else")
-    table.note("You cannot do that")
-    assert [n[0] for n in table.notes] == ["Something else", "You cannot do that"]
+    table.play.note("You cannot do that")
+    table.play.note("Something else")
+    table.play.note("You cannot do that")
+    assert [n[0] for n in table.model.notes] == ["Something else", "You cannot do that"]

@@ -158,17 +158,17 @@ def test_the_name_from_the_form_is_drawn_with_glyphs_on_the_end_screen():
     form.vp = 3
     form.start()
     table = app.scene
-    assert isinstance(table, TableScene) and table.names[0] == NAME
+    assert isinstance(table, TableScene) and table.model.names[0] == NAME
     bot = RandomBot(2)
     for i in range(20000):
         if table.c.view(None).phase == GAME_OVER:
             break
-        if table.curtain_for is not None:
-            table.reveal()
+        if table.model.curtain_for is not None:
+            table.play.reveal()
             continue
         state = table.c.auth.state
-        seat = table.viewer
-        table.submit(bot.choose(state, seat, ("offer",)))
+        seat = table.model.viewer
+        table.play.submit(bot.choose(state, seat, ("offer",)))
     assert table.c.view(None).phase == GAME_OVER
     app.replace(EndScene(app, table.c, 60.0))
     drawn = _record_texts(app)

@@ -92,7 +92,7 @@ def two_windows():
 def move(table, bot):
     """The table's own seat makes one legal move (it must decide)."""
     seat = table.c.seat
-    table.submit(bot.choose(table.c.view(seat), seat))
+    table.play.submit(bot.choose(table.c.view(seat), seat))
 
 
 def until_deciding(apps, tables, seat, bot):
@@ -116,7 +116,7 @@ def test_the_menu_button_opens_the_game_menu_and_the_host_frames_are_applied_und
     until_deciding(apps, tables, 0, bot)
     # Bob's Menu button: the game menu, not a press-twice-to-leave note
     draw(bob)
-    click(bob, tables[1].targets.rect(("btn", "menu")))
+    click(bob, tables[1].ui.targets.rect(("btn", "menu")))
     menu = bob.scene
     assert isinstance(menu, GameMenuScene) and menu.table is tables[1]
     assert "save" not in menu.items()                      # a joined seat does not keep the save
@@ -126,14 +126,14 @@ def test_the_menu_button_opens_the_game_menu_and_the_host_frames_are_applied_und
     assert [line for line, _ in menu.note_lines(2000)] == [tr("gamemenu.saved_by_host")]
     # Ann moves; Bob's window, menu open, applies the host's frame and its table follows
     seq = tables[1].c.seq
-    log = len(tables[1].log)
+    log = len(tables[1].model.log)
     move(tables[0], bot)
-    assert run_until(apps, lambda: tables[1].c.seq == seq + 1 and tables[1].seen == seq + 1)
+    assert run_until(apps, lambda: tables[1].c.seq == seq + 1 and tables[1].model.seen == seq + 1)
     assert bob.scene is menu
-    assert len(tables[1].log) > log                         # the table took in the record
+    assert len(tables[1].model.log) > log                         # the table took in the record
     auth = game.hosting.host.auth
     assert peer_hash(auth.state, 1) == peer_hash(tables[1].c.session.view, 1)
-    assert peer_hash(auth.state, None) == peer_hash(tables[1].view, None)
+    assert peer_hash(auth.state, None) == peer_hash(tables[1].model.view, None)
     draw(bob)
     # the rules over the menu: the next frame is applied under them too
     click(bob, menu.targets.rect("rules"))
@@ -141,7 +141,7 @@ def test_the_menu_button_opens_the_game_menu_and_the_host_frames_are_applied_und
     until_deciding(apps, tables, 0, bot)
     seq = tables[1].c.seq
     move(tables[0], bot)
-    assert run_until(apps, lambda: tables[1].c.seq == seq + 1 and tables[1].seen == seq + 1)
+    assert run_until(apps, lambda: tables[1].c.seq == seq + 1 and tables[1].model.seen == seq + 1)
     assert isinstance(bob.scene, RulesScreen)
     key(bob, pygame.K_ESCAPE)
     assert bob.scene is menu
@@ -161,7 +161,7 @@ def test_leaving_a_lan_game_needs_a_confirmation_with_the_way_back_on_the_left(t
     ann, bob, game, joined = two_windows
     table = bob.scene
     draw(bob)
-    click(bob, table.targets.rect(("btn", "menu")))
+    click(bob, table.ui.targets.rect(("btn", "menu")))
     menu = bob.scene
     draw(bob)
     click(bob, menu.targets.rect("leave"))

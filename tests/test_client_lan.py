@@ -17,6 +17,7 @@ from game.client.scenes.lan_host import LanHostScene  # noqa: E402
 from game.client.scenes.lan_join import LanJoinScene  # noqa: E402
 from game.client.scenes.lan_table import LanEndScene  # noqa: E402
 from game.client.scenes.lan_table import LanTableScene  # noqa: E402
+from game.client.table.prompts import table_prompt  # noqa: E402
 from game.client.scenes.lobby import LobbyScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
@@ -95,12 +96,12 @@ def click_a_legal_move(app):
     table.dirty = True
     app.dirty = True
     app.step([])
-    if table.pick and table.pick[1]:
-        spot = sorted(table.pick[1])[0]
-        click_at(app, table.board.target_pos(table.pick[0], spot))
+    if table.model.pick and table.model.pick[1]:
+        spot = sorted(table.model.pick[1])[0]
+        click_at(app, table.ui.board.target_pos(table.model.pick[0], spot))
         return True
     for name in ("roll", "end_turn"):
-        rect = table.targets.rect(("btn", name))
+        rect = table.ui.targets.rect(("btn", name))
         if rect is not None:
             click_at(app, rect.center)
             return True
@@ -115,7 +116,7 @@ def click_next_move(apps, tables, auth):
     seat = next(s for s, t in tables.items() if t.c.session.game.must_decide())
     assert click_a_legal_move(apps[seat])
     assert run_until(list(apps.values()), lambda: len(auth.log) == n + 1 and all(
-        t.c.seq == n + 1 for t in tables.values())), (seat, n, len(auth.log), tables[seat].notes)
+        t.c.seq == n + 1 for t in tables.values())), (seat, n, len(auth.log), tables[seat].model.notes)
 
 
 def test_host_window_and_join_window_play_from_the_menu_to_the_table():
@@ -165,12 +166,12 @@ def test_host_window_and_join_window_play_from_the_menu_to_the_table():
         apps = {0: ann, 1: bob}
         auth = hosting.host.auth
         for seat, table in tables.items():
-            assert table.curtain_for is None and table.viewer == seat    # no curtain on LAN
+            assert table.model.curtain_for is None and table.model.viewer == seat    # no curtain on LAN
         # --- moves by clicks (whoever the start rolls made first begins), until Bob must decide
         while len(auth.log) < 2 or not tables[1].c.session.game.must_decide():
             click_next_move(apps, tables, auth)
-        assert bob.scene.prompt().startswith("Bob, place")
-        assert ann.scene.prompt() == "Waiting for Bob…"
+        assert table_prompt(bob.scene.model).startswith("Bob, place")
+        assert table_prompt(ann.scene.model) == "Waiting for Bob…"
         # --- Bob's window goes away: Ann's table shows him away and waits
         bob.scene.lan.close().wait(5)
         assert run_until([ann], lambda: not tables[0].c.connected(1))
@@ -187,7 +188,7 @@ def test_host_window_and_join_window_play_from_the_menu_to_the_table():
         assert run_until([bob], lambda: isinstance(bob.scene, LanTableScene))
         tables[1] = bob.scene
         assert tables[1].c.seat == 1 and tables[1].c.rejoined
-        assert any("Welcome back, Bob: you have seat 2 again." in note[0] for note in tables[1].notes)
+        assert any("Welcome back, Bob: you have seat 2 again." in note[0] for note in tables[1].model.notes)
         assert run_until([ann], lambda: tables[0].c.connected(1))
         ann.dirty = True
         ann.step([])
@@ -199,8 +200,8 @@ def test_host_window_and_join_window_play_from_the_menu_to_the_table():
             assert peer_hash(auth.state, seat) == peer_hash(table.c.session.view, seat)
             assert peer_hash(auth.state, None) == peer_hash(table.c.view(None), None)
             assert table.c.view(seat).hands[1 - seat] is None          # only our own hand
-            assert table.drawn_hand_seat in (seat, None)
-        assert tables[0].log and tables[1].log
+            assert table.ui.drawn_hand_seat in (seat, None)
+        assert tables[0].model.log and tables[1].model.log
     finally:
         for app in (bob, ann):
             if isinstance(app.scene, (LanTableScene, LobbyScene)):
@@ -359,22 +360,22 @@ def test_a_lan_game_to_the_end_then_back_to_the_menu(rules, vp):
         assert run_until([app], lambda: isinstance(app.scene, LanTableScene))
         table = app.scene
         table.c.session.submit(("end_turn", table.c.seat))      # refused by the host: said in words
-        assert run_until([app], lambda: any(n[0].startswith("Not possible: ") for n in table.notes))
+        assert run_until([app], lambda: any(n[0].startswith("Not possible: ") for n in table.model.notes))
         bot = RandomBot(3)
         deadline = time.monotonic() + 20
-        while table.game_over_at is None and time.monotonic() < deadline:
+        while table.model.game_over_at is None and time.monotonic() < deadline:
             bob.poll()
             if bob.game.must_decide():
                 bob.submit(bot.choose(bob.view, bob.seat, ("offer",)) or bot.choose(bob.view, bob.seat))
             table.update(0.016)                     # the window's frame: polls, no drawing
-            if table.game_over_at is None and table.c.session.game.must_decide():
+            if table.model.game_over_at is None and table.c.session.game.must_decide():
                 view = table.c.view(table.c.seat)
-                table.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
-        assert table.game_over_at is not None, "no winner in time"
+                table.play.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
+        assert table.model.game_over_at is not None, "no winner in time"
         assert run_until([app], lambda: table.c.over is not None)
         assert run_until([], lambda: bob.poll() is not None and bob.game.over is not None)
         assert table.c.session.game.hash_matches_host() and bob.game.hash_matches_host()
-        table.show_results()
+        table.play.show_results()
         end = app.scene
         assert isinstance(end, LanEndScene)
         assert end.summary["winner"] == game.hosting.result()["winner"]
@@ -473,7 +474,7 @@ def test_a_trade_offer_to_others_leaves_a_watching_lan_player_without_a_dialog()
                 assert run_until([app], lambda: table.c.session.view.phase != MAIN)
                 app.dirty = True
                 app.step([])
-                found[target] = (type(table.dialog), table.prompt())
+                found[target] = (type(table.model.dialog), table_prompt(table.model))
                 offerer = seats[v.current]      # its copy must have the offer before it cancels
                 assert run_until([app], lambda: offerer.poll() is not None and offerer.view.phase == TRADE)
                 offerer.submit(("cancel_trade", v.current))
@@ -481,7 +482,7 @@ def test_a_trade_offer_to_others_leaves_a_watching_lan_player_without_a_dialog()
                 continue
             if table.c.session.game.must_decide():
                 view = table.c.view(me)
-                table.submit(bot.choose(view, me, ("offer",)) or bot.choose(view, me))
+                table.play.submit(bot.choose(view, me, ("offer",)) or bot.choose(view, me))
             for seat, s in seats.items():
                 if s.game.must_decide():
                     s.submit(bot.choose(s.view, seat, ("offer",)) or bot.choose(s.view, seat))
@@ -592,7 +593,7 @@ def test_the_host_seats_a_computer_from_the_lobby_and_it_plays(monkeypatch):
             table.update(0.016)
             if table.c.session.game.must_decide():
                 view = table.c.view(table.c.seat)
-                table.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
+                table.play.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
             time.sleep(0.01)
         log = game.hosting.host.auth.log
         assert len(log) >= 12, "the game did not go on"
@@ -608,12 +609,12 @@ def test_the_host_seats_a_computer_from_the_lobby_and_it_plays(monkeypatch):
             table.update(0.016)
             if table.c.session.game.must_decide():
                 view = table.c.view(table.c.seat)
-                table.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
+                table.play.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
             time.sleep(0.01)
         assert table.lendable_seats() == [computer]
         app.dirty = True
         app.step([])
-        button = table.targets.rect(("lend", computer))
+        button = table.ui.targets.rect(("lend", computer))
         assert button is not None
         click_at(app, button.center)
         assert game.computers.playing_for(computer)

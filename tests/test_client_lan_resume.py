@@ -91,11 +91,11 @@ def click_a_legal_move(app):
     table = app.scene
     app.dirty = True
     app.step([])
-    if table.pick and table.pick[1]:
-        click_at(app, table.board.target_pos(table.pick[0], sorted(table.pick[1])[0]))
+    if table.model.pick and table.model.pick[1]:
+        click_at(app, table.ui.board.target_pos(table.model.pick[0], sorted(table.model.pick[1])[0]))
         return
     for name in ("roll", "end_turn"):
-        rect = table.targets.rect(("btn", name))
+        rect = table.ui.targets.rect(("btn", name))
         if rect is not None:
             click_at(app, rect.center)
             return
@@ -116,7 +116,7 @@ def play(app, others, auth, n):
         else:
             mover.submit(legal_commands(mover.view, mover.seat)[0])
         assert run_until(app, others, lambda: len(auth.log) == k + 1
-                         and all(s.game.seq == k + 1 for s in everyone)), (k, table.notes)
+                         and all(s.game.seq == k + 1 for s in everyone)), (k, table.model.notes)
     for s in [table.c.session] + others:
         assert peer_hash(auth.state, s.seat) == peer_hash(s.view, s.seat)
 

@@ -20,7 +20,7 @@ def _home(tmp_path, monkeypatch):
 def click(app, table, key):
     """A real left click (posted through the app) on the centre of the
     target drawn under `key` in the last frame."""
-    rect = table.targets.rect(key)
+    rect = table.ui.targets.rect(key)
     assert rect is not None, key
     pos = rect.center
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
@@ -31,19 +31,19 @@ def click(app, table, key):
 def test_a_discard_is_chosen_by_clicking_cards_and_taken_back_from_the_tray():
     """B-5.2 discards on a 7, chosen by clicking the hand's card pictures."""
     app, table = make_table(seed=5)
-    assert play_until(table, lambda t: t.curtain_for is None and isinstance(t.dialog, dialogs.DiscardDialog),
+    assert play_until(table, lambda t: t.model.curtain_for is None and isinstance(t.model.dialog, dialogs.DiscardDialog),
                       seed=5, limit=6000)
     frame(app)
-    d, me = table.dialog, table.viewer
-    hand = list(table.view.hands[me])
-    need = table.view.discard_need[me]
+    d, me = table.model.dialog, table.model.viewer
+    hand = list(table.model.view.hands[me])
+    need = table.model.view.discard_need[me]
     kind = max(range(5), key=lambda k: hand[k])
     click(app, table, ("discard", "plus", kind))
     assert d.sel[kind] == 1
-    assert ("discard", "minus", kind) in table.targets.keys()        # the chosen card lies on the tray
+    assert ("discard", "minus", kind) in table.ui.targets.keys()        # the chosen card lies on the tray
     click(app, table, ("discard", "minus", kind))
     assert d.sel[kind] == 0
-    assert ("discard", "minus", kind) not in table.targets.keys()
+    assert ("discard", "minus", kind) not in table.ui.targets.keys()
     chosen = 0
     for k in range(5):                                   # choose `need` cards by clicks only
         for _ in range(hand[k]):
@@ -54,7 +54,7 @@ def test_a_discard_is_chosen_by_clicking_cards_and_taken_back_from_the_tray():
     assert sum(d.sel) == need
     for k in range(5):                                   # a kind chosen to the last card is no longer offered
         if d.sel[k] == hand[k]:
-            assert ("discard", "plus", k) not in table.targets.keys()
+            assert ("discard", "plus", k) not in table.ui.targets.keys()
     click(app, table, ("discard", "ok"))
     assert list(table.c.auth.state.hands[me]) == [hand[k] - d.sel[k] for k in range(5)]
 
@@ -63,13 +63,13 @@ def test_an_offer_is_made_by_clicking_cards():
     """B-6.1 domestic trade: the offer's cards are chosen by clicks, and the
     command sent carries exactly them."""
     app, table = make_table(seed=3)
-    assert play_until(table, lambda t: t.curtain_for is None and t.view.phase == MAIN and t.action_enabled("trade")
-                      and t.viewer == t.view.current)
-    table.action("trade")
+    assert play_until(table, lambda t: t.model.curtain_for is None and t.model.view.phase == MAIN and t.model.action_enabled("trade")
+                      and t.model.viewer == t.model.view.current)
+    table.play.action("trade")
     frame(app)
-    ed, me = table.dialog, table.viewer
+    ed, me = table.model.dialog, table.model.viewer
     assert isinstance(ed, dialogs.TradeEditor)
-    held = [k for k in range(5) if table.view.hands[me][k]]
+    held = [k for k in range(5) if table.model.view.hands[me][k]]
     want = next(k for k in range(5) if k not in held[:1])
     click(app, table, ("give", "plus", held[0]))
     click(app, table, ("get", "plus", want))

@@ -97,7 +97,7 @@ def test_different_names_start_the_game():
         entry.set_text(name)
     form.start()
     assert isinstance(app.scene, TableScene)
-    assert app.scene.names == ["Anna", "Anne"]
+    assert app.scene.model.names == ["Anna", "Anne"]
 
 
 def test_the_colour_button_skips_colours_other_seats_have():
@@ -137,8 +137,8 @@ def test_a_seat_can_be_a_computer_with_a_level_and_a_name_of_its_own():
     table = app.scene
     assert isinstance(table, TableScene)
     assert table.c.computers == [None, None, "hard", "easy"]
-    assert table.people == [0, 1]
-    assert sorted(table.computers.bots) == [2, 3]
+    assert table.model.people == [0, 1]
+    assert sorted(table.model.computers.bots) == [2, 3]
 
 
 def test_the_form_remembers_the_last_seats_in_the_settings_file():
@@ -193,11 +193,11 @@ def test_the_computer_speed_setting_is_kept_and_reaches_a_running_game():
     d.click_gui("kind_1")
     d.click_gui("start")
     table = app.scene
-    assert table.computers.speed == "normal"
+    assert table.model.computers.speed == "normal"
     app.push(SettingsScene(app))
     d.frame()
     d.click_gui("speed_fast")
-    assert table.computers.speed == "fast"
+    assert table.model.computers.speed == "fast"
     d.click_gui("back")
     assert app.scene is table
     assert settings.load()["computer_speed"] == "fast"

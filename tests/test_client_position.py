@@ -10,6 +10,7 @@ from game.bots.random_bot import RandomBot  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.table.scene import TableScene  # noqa: E402
+from game.client.table import controls  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.engine import default_config, view_obj  # noqa: E402
@@ -29,11 +30,11 @@ def table_after(moves, rules="base", players=3, seed=5):
     app.push(table)
     bot = RandomBot(seed)
     for _ in range(moves):
-        if table.curtain_for is not None:
-            table.reveal()
-        assert table.submit(bot.choose(c.auth.state, table.viewer, ("offer",)))
-    if table.curtain_for is not None:
-        table.reveal()
+        if table.model.curtain_for is not None:
+            table.play.reveal()
+        assert table.play.submit(bot.choose(c.auth.state, table.model.viewer, ("offer",)))
+    if table.model.curtain_for is not None:
+        table.play.reveal()
     return table
 
 
@@ -46,11 +47,11 @@ def copied(tmp_path):
 @pytest.mark.parametrize("rules", ["base", "ck"])
 def test_f8_copies_the_viewing_seats_view_and_says_where(tmp_path, rules):
     table = table_after(120, rules)
-    seat = table.viewer
-    table.key(pygame.K_F8)
+    seat = table.model.viewer
+    controls.press(table.model, table.play, pygame.K_F8)
     text = copied(tmp_path)
-    assert str(tmp_path / "positions") in table.notes[-1][0]
-    for other in range(table.n):
+    assert str(tmp_path / "positions") in table.model.notes[-1][0]
+    for other in range(table.model.n):
         if other != seat:
             assert f"{other}: ?" in text          # other hands are counts only
     assert "rng" not in text and "seed=?" in text
@@ -61,9 +62,9 @@ def test_f8_copies_the_viewing_seats_view_and_says_where(tmp_path, rules):
 def test_f8_behind_the_curtain_copies_only_the_public_view(tmp_path):
     table = table_after(40)
     bot = RandomBot(1)
-    while table.curtain_for is None:
-        table.submit(bot.choose(table.c.auth.state, table.viewer, ("offer",)))
-    table.key(pygame.K_F8)
+    while table.model.curtain_for is None:
+        table.play.submit(bot.choose(table.c.auth.state, table.model.viewer, ("offer",)))
+    controls.press(table.model, table.play, pygame.K_F8)
     text = copied(tmp_path)
     assert view_obj(parse(text), None) == view_obj(table.c.auth.state, None)
-    assert table.curtain_for is not None            # the key does not lift the curtain
+    assert table.model.curtain_for is not None            # the key does not lift the curtain

@@ -40,10 +40,10 @@ def play_until(table, until, seed=3, limit=3000):
     for _ in range(limit):
         if until(table):
             return True
-        if table.curtain_for is not None:
-            table.reveal()
+        if table.model.curtain_for is not None:
+            table.play.reveal()
             continue
-        table.submit(bot.choose(table.c.auth.state, table.viewer, ("offer",)))
+        table.play.submit(bot.choose(table.c.auth.state, table.model.viewer, ("offer",)))
     return until(table)
 
 
@@ -88,36 +88,36 @@ def test_the_island_is_larger_than_before_at_1280x720():
 
 def test_the_static_table_is_drawn_once_and_reused_while_only_the_mouse_moves():
     app, table = make_table()
-    assert play_until(table, lambda t: t.curtain_for is None and t.view.phase == ROLL and t.c.auth.state.turn > 3)
+    assert play_until(table, lambda t: t.model.curtain_for is None and t.model.view.phase == ROLL and t.c.auth.state.turn > 3)
     frame(app)
-    builds, board_builds = table.canvas.builds, table.board.static_builds
+    builds, board_builds = table.ui.canvas.builds, table.ui.board.static_builds
     for key in (("btn", "roll"), ("btn", "end_turn"), None, ("btn", "trade")):
-        table.hover_key = key
+        table.model.hover_key = key
         frame(app)
-    assert table.canvas.builds == builds                     # the mouse moved: no redraw of the table
-    assert table.board.static_builds == board_builds
-    assert ("btn", "roll") in table.targets.keys()           # its clickable places are still known
-    assert any(k[0] == "hand_card" for k in table.targets.keys() if k) or sum(table.view.hands[table.viewer]) == 0
-    table.submit(("roll", table.viewer))                      # the game changed: the table is drawn anew
-    if table.curtain_for is not None:
-        table.reveal()
+    assert table.ui.canvas.builds == builds                     # the mouse moved: no redraw of the table
+    assert table.ui.board.static_builds == board_builds
+    assert ("btn", "roll") in table.ui.targets.keys()           # its clickable places are still known
+    assert any(k[0] == "hand_card" for k in table.ui.targets.keys() if k) or sum(table.model.view.hands[table.model.viewer]) == 0
+    table.play.submit(("roll", table.model.viewer))                      # the game changed: the table is drawn anew
+    if table.model.curtain_for is not None:
+        table.play.reveal()
     frame(app)
-    assert table.canvas.builds == builds + 1
-    assert table.board.static_builds == board_builds        # (the island itself did not change)
+    assert table.ui.canvas.builds == builds + 1
+    assert table.ui.board.static_builds == board_builds        # (the island itself did not change)
     app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=900))
     frame(app)
-    assert table.canvas.builds == builds + 2
-    assert table.board.static_builds == board_builds + 1
+    assert table.ui.canvas.builds == builds + 2
+    assert table.ui.board.static_builds == board_builds + 1
 
 
 def test_a_language_change_redraws_the_cached_table():
     app, table = make_table()
-    play_until(table, lambda t: t.curtain_for is None)
+    play_until(table, lambda t: t.model.curtain_for is None)
     frame(app)
-    builds = table.canvas.builds
+    builds = table.ui.canvas.builds
     app.set_language("nl")
     frame(app)
-    assert table.canvas.builds == builds + 1
+    assert table.ui.canvas.builds == builds + 1
 
 
 def _token_brightness(surf, board, h):
@@ -136,14 +136,14 @@ def test_the_robber_dims_the_number_it_blocks():
     """Issue 10, item 9: the token under the robber is much darker than the
     same token without it; the robber is drawn at least half a hex high."""
     app, table = make_table()
-    play_until(table, lambda t: t.curtain_for is None and t.view.phase == MAIN)
-    v = table.view
+    play_until(table, lambda t: t.model.curtain_for is None and t.model.view.phase == MAIN)
+    v = table.model.view
     h = next(h for h in range(len(v.numbers)) if v.numbers[h] and h != v.robber)
-    layer = table.board.static_layer(v, app.text)
+    layer = table.ui.board.static_layer(v, app.text)
     plain = layer.copy()
     robbed = layer.copy()
-    origin = table.board.rect.topleft
-    board = table.board
+    origin = table.ui.board.rect.topleft
+    board = table.ui.board
     board.rect.topleft = (0, 0)           # draw into the layer's own coordinates
     board.cx -= origin[0]
     board.cy -= origin[1]
@@ -190,17 +190,17 @@ def test_cost_chips_of_ore_do_not_look_like_an_empty_button():
 
 def test_the_hand_is_fanned_cards_that_can_be_clicked_and_hovered():
     app, table = make_table()
-    assert play_until(table, lambda t: t.curtain_for is None and sum(t.view.hands[t.viewer]) >= 3
-                      and sum(1 for k in t.view.hands[t.viewer] if k) >= 2)
+    assert play_until(table, lambda t: t.model.curtain_for is None and sum(t.model.view.hands[t.model.viewer]) >= 3
+                      and sum(1 for k in t.model.view.hands[t.model.viewer] if k) >= 2)
     frame(app)
-    keys = [k for k in table.targets.keys() if k and k[0] == "hand_card"]
-    held = [k for k in range(5) if table.view.hands[table.viewer][k]]
+    keys = [k for k in table.ui.targets.keys() if k and k[0] == "hand_card"]
+    held = [k for k in range(5) if table.model.view.hands[table.model.viewer][k]]
     assert [k[1] for k in keys] == held
-    r0, r1 = table.targets.rect(keys[0]), table.targets.rect(keys[1])
-    assert r1.x > r0.x and r0.colliderect(table.layout.cards)
-    table.hover_key = keys[1]
+    r0, r1 = table.ui.targets.rect(keys[0]), table.ui.targets.rect(keys[1])
+    assert r1.x > r0.x and r0.colliderect(table.ui.layout.cards)
+    table.model.hover_key = keys[1]
     frame(app)
-    assert table.targets.rect(keys[1]).y < r1.y              # the hovered card rises
+    assert table.ui.targets.rect(keys[1]).y < r1.y              # the hovered card rises
 
 
 def test_the_log_draws_player_names_in_their_colours():
@@ -212,10 +212,10 @@ def test_the_log_draws_player_names_in_their_colours():
         ("Ann", 1), (" and ", None), ("Anna", 0), (" trade with ", None), ("李明", 2), (".", None)]
     assert name_runs("Annabel builds.", names) == [("Annabel builds.", None)]
     app, table = make_table()
-    play_until(table, lambda t: t.curtain_for is None and len(t.log) > 3)
+    play_until(table, lambda t: t.model.curtain_for is None and len(t.model.log) > 3)
     frame(app)
-    colour = readable_on_dark(table.colours[0])
-    r = table.layout.log
+    colour = readable_on_dark(table.model.colours[0])
+    r = table.ui.layout.log
     found = any(tuple(app.screen.get_at((x, y)))[:3] == colour
                 for x in range(r.x, r.right, 1) for y in range(r.y, r.bottom, 2))
     assert found
@@ -226,26 +226,26 @@ def test_the_curtain_hides_the_hand_but_not_the_public_table():
     log stay visible; the hand strip shows no card; the words on the curtain
     are light on a dark frame for every player colour."""
     app, table = make_table()
-    assert play_until(table, lambda t: t.curtain_for is not None)   # once players hold cards
+    assert play_until(table, lambda t: t.model.curtain_for is not None)   # once players hold cards
     frame(app)
-    keys = table.targets.keys()
+    keys = table.ui.targets.keys()
     assert ("curtain",) in keys
     assert not any(k and k[0] in ("hand_card", "dev_card", "btn") for k in keys)
-    assert table.drawn_hand_seat is None
+    assert table.ui.drawn_hand_seat is None
     shot = app.screen.copy()
     # the island is still drawn (under a veil): sea and land differ in the board area
-    b = table.board
+    b = table.ui.board
     sea = shot.get_at((b.rect.x + 3, b.rect.bottom - 3))
     land = shot.get_at([int(v) for v in b.hex_center(9)])
     assert sea != land
     # the title's words stand on the dark frame whatever the player's colour
     from game.client import theme
-    seat = table.curtain_for
+    seat = table.model.curtain_for
     for _, rgb in PLAYER_COLOURS:
-        table.colours[seat] = rgb
+        table.model.colours[seat] = rgb
         frame(app)
-        button = table.targets.rect(("curtain",))
-        behind = app.screen.get_at((button.x + 2, button.y - int(70 * table.layout.s)))[:3]
+        button = table.ui.targets.rect(("curtain",))
+        behind = app.screen.get_at((button.x + 2, button.y - int(70 * table.ui.layout.s)))[:3]
         assert _contrast(theme.TEXT, behind) >= 7, (rgb, behind)
 
 
@@ -278,22 +278,22 @@ def test_the_dice_are_thrown_before_they_settle_large_in_the_sea():
     the board's height."""
     import time
     app, table = make_table(rules="ck")
-    assert play_until(table, lambda t: t.curtain_for is None and t.view.phase == ROLL and t.c.auth.state.turn > 3)
-    table.submit(("roll", table.viewer))
-    if table.curtain_for is not None:
-        table.reveal()
-    table.flying = []
-    table.dice_until = 0.0
+    assert play_until(table, lambda t: t.model.curtain_for is None and t.model.view.phase == ROLL and t.c.auth.state.turn > 3)
+    table.play.submit(("roll", table.model.viewer))
+    if table.model.curtain_for is not None:
+        table.play.reveal()
+    table.model.flying = []
+    table.model.dice_until = 0.0
     frame(app)
-    rest = [app.screen.subsurface(r).copy() for r in table.layout.dice]
-    assert ("event_die", table.view.dice[2]) in table.targets.keys()
-    for r in table.layout.dice:
-        assert r.h >= table.layout.board.h / 12 and table.layout.board.contains(r)
-    table.dice_until = time.monotonic() + 0.4          # half-way through the throw
+    rest = [app.screen.subsurface(r).copy() for r in table.ui.layout.dice]
+    assert ("event_die", table.model.view.dice[2]) in table.ui.targets.keys()
+    for r in table.ui.layout.dice:
+        assert r.h >= table.ui.layout.board.h / 12 and table.ui.layout.board.contains(r)
+    table.model.dice_until = time.monotonic() + 0.4          # half-way through the throw
     frame(app)
-    moving = [app.screen.subsurface(r).copy() for r in table.layout.dice]
+    moving = [app.screen.subsurface(r).copy() for r in table.ui.layout.dice]
     assert any(pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB") for a, b in zip(rest, moving))
-    assert not any(k and k[0] == "event_die" for k in table.targets.keys())
+    assert not any(k and k[0] == "event_die" for k in table.ui.targets.keys())
 
 
 def test_a_two_to_one_harbor_shows_its_resource_as_a_card_picture():
@@ -303,7 +303,7 @@ def test_a_two_to_one_harbor_shows_its_resource_as_a_card_picture():
     from game.engine.constants import GENERIC_HARBOR
     app, table = make_table()
     frame(app)
-    b, state = table.board, table.c.view(None)
+    b, state = table.ui.board, table.c.view(None)
     ox, oy = b.rect.topleft
     plain = state.copy()
     plain.harbors = [GENERIC_HARBOR] * len(state.harbors)
@@ -325,8 +325,8 @@ def test_log_lines_with_bold_names_stay_inside_the_log(size, monkeypatch):
     is drawn, so nothing runs past the panel's edge."""
     from game.client.table import panels
     app, table = make_table(size)
-    table.names[:] = ["Speler 1", "Bram (Gemiddeld)", "Cato (Gemiddeld)", "Daan (Gemiddeld)"]
-    table.log[:] = [f"Startworp: Speler 1 {k}, Bram (Gemiddeld) 10, Cato (Gemiddeld) 5, "
+    table.model.names[:] = ["Speler 1", "Bram (Gemiddeld)", "Cato (Gemiddeld)", "Daan (Gemiddeld)"]
+    table.model.log[:] = [f"Startworp: Speler 1 {k}, Bram (Gemiddeld) 10, Cato (Gemiddeld) 5, "
                     f"Daan (Gemiddeld) 8, Bram (Gemiddeld) {k}." for k in range(2, 13)]
 
     class Recorder:
@@ -339,8 +339,8 @@ def test_log_lines_with_bold_names_stay_inside_the_log(size, monkeypatch):
 
     monkeypatch.setattr(panels.widgets, "panel", lambda *a, **k: None)
     surf = Recorder(pygame.Surface(size))
-    panels.draw_log(table, surf)
-    inner_right = table.layout.log.right - int(8 * table.layout.s)
+    panels.draw_log(table.model, table.ui, surf)
+    inner_right = table.ui.layout.log.right - int(8 * table.ui.layout.s)
     assert 0 < surf.right <= inner_right
 
 
@@ -351,15 +351,15 @@ def test_trade_offer_targets_are_wide_enough_for_names_beside_their_colour_mark(
     stays inside the dialog."""
     from game.client.table import dialogs
     app, table = make_table(size)
-    table.names[:] = ["Speler 1", "Bram (Gemiddeld)", "Cato (Gemiddeld)", "Daan (Gemiddeld)"]
-    play_until(table, lambda t: t.curtain_for is None and t.view.phase == MAIN)
-    table.dialog = dialogs.TradeEditor(table)
+    table.model.names[:] = ["Speler 1", "Bram (Gemiddeld)", "Cato (Gemiddeld)", "Daan (Gemiddeld)"]
+    play_until(table, lambda t: t.model.curtain_for is None and t.model.view.phase == MAIN)
+    table.model.dialog = dialogs.TradeEditor(table.play)
     frame(app)
-    s = table.layout.s
+    s = table.ui.layout.s
     for seat in range(4):
-        if seat == table.viewer:
+        if seat == table.model.viewer:
             continue
-        r = table.targets.rect(("to", seat))
-        label = app.text.render(table.names[seat], 14, (255, 255, 255)).get_width()
+        r = table.ui.targets.rect(("to", seat))
+        label = app.text.render(table.model.names[seat], 14, (255, 255, 255)).get_width()
         assert (r.w - label) / 2 >= int(14 * s), (seat, r, label)      # clear of the mark (4..10 px)
-        assert table.layout.dialog(*table.dialog.size).contains(r)
+        assert table.ui.layout.dialog(*table.model.dialog.size).contains(r)

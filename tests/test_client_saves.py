@@ -53,12 +53,12 @@ def play_table(table, commands, seed=1):
     """Random bots play `commands` more moves through the table's own submit."""
     bot = RandomBot(seed)
     done = 0
-    while done < commands and table.game_over_at is None:
-        if table.curtain_for is not None:
-            table.reveal()
+    while done < commands and table.model.game_over_at is None:
+        if table.model.curtain_for is not None:
+            table.play.reveal()
             continue
         state = table.c.auth.state
-        assert table.submit(bot.choose(state, table.viewer, ("offer",)) or bot.choose(state, table.viewer))
+        assert table.play.submit(bot.choose(state, table.model.viewer, ("offer",)) or bot.choose(state, table.model.viewer))
         done += 1
 
 
@@ -116,7 +116,7 @@ def test_a_hotseat_game_autosaves_lists_and_resumes_exactly(folder):
     assert len(game.commands) == len(auth.log) == 120
     assert game.hashes[-1] == state_hash(auth.state)
     assert [p["name"] for p in game.players] == ["Player 1", "Player 2", "Player 3"]
-    assert [tuple(p["colour"]) for p in game.players] == list(table.colours)
+    assert [tuple(p["colour"]) for p in game.players] == list(table.model.colours)
     original = state_hash(auth.state)
 
     app.pop()                                     # back to the menu, as after "Menu" twice
@@ -131,8 +131,8 @@ def test_a_hotseat_game_autosaves_lists_and_resumes_exactly(folder):
     resumed = app.scene
     assert isinstance(resumed, TableScene) and resumed is not table
     assert state_hash(resumed.c.auth.state) == original
-    assert resumed.names == ["Player 1", "Player 2", "Player 3"] and resumed.colours == table.colours
-    assert resumed.flying == [] and len(resumed.log) > 100        # the history is in the log
+    assert resumed.model.names == ["Player 1", "Player 2", "Player 3"] and resumed.model.colours == table.model.colours
+    assert resumed.model.flying == [] and len(resumed.model.log) > 100        # the history is in the log
     draw(app)
     play_table(resumed, 5, seed=2)
     again = saves.load(path)

@@ -14,7 +14,10 @@ from game.client.scenes.end import EndScene, game_summary  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.scenes.newgame import NewGameScene  # noqa: E402
 from game.client.scenes.settings_scene import SettingsScene  # noqa: E402
-from game.client.table.scene import TableScene, holds_secrets, pick_actor  # noqa: E402
+from game.client.table.model import holds_secrets, pick_actor  # noqa: E402
+from game.client.table.scene import TableScene  # noqa: E402
+from game.client.table.prompts import table_prompt  # noqa: E402
+from game.client.table.tips import tooltip  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.client.scenes.game_menu import GameMenuScene  # noqa: E402
@@ -46,13 +49,13 @@ def drive(table, bot, until, limit=4000):
     for i in range(limit):
         if until(table):
             return True
-        if table.game_over_at is not None:
+        if table.model.game_over_at is not None:
             return False
-        if table.curtain_for is not None:
-            table.reveal()
+        if table.model.curtain_for is not None:
+            table.play.reveal()
             continue
-        table.submit(bot.choose(table.c.auth.state, table.viewer, ("offer",)) if i % 8
-                     else bot.choose(table.c.auth.state, table.viewer))
+        table.play.submit(bot.choose(table.c.auth.state, table.model.viewer, ("offer",)) if i % 8
+                     else bot.choose(table.c.auth.state, table.model.viewer))
     return until(table)
 
 
@@ -74,16 +77,16 @@ def test_every_scene_draws(size):
     table = make_table(app)
     draw(app)
     # The founding round: nobody holds a card yet, so no curtain, the corners are lit.
-    assert table.curtain_for is None and table.pick is not None
+    assert table.model.curtain_for is None and table.model.pick is not None
     draw(app)
-    assert ("btn", "end_turn") in [k for k in table.targets.keys()] or table.pick is not None
+    assert ("btn", "end_turn") in [k for k in table.ui.targets.keys()] or table.model.pick is not None
     bot = RandomBot(5)
-    assert drive(table, bot, lambda t: t.view.phase == MAIN and t.view.turn > 8)
-    for dlg in (dialogs.TradeEditor(table), dialogs.BankDialog(table), dialogs.DevCardDialog(table, 2)):
-        table.dialog = dlg
+    assert drive(table, bot, lambda t: t.model.view.phase == MAIN and t.model.view.turn > 8)
+    for dlg in (dialogs.TradeEditor(table.play), dialogs.BankDialog(table.play), dialogs.DevCardDialog(table.play, 2)):
+        table.model.dialog = dlg
         draw(app)
-    table.dialog = None
-    assert drive(table, bot, lambda t: t.view.phase == GAME_OVER, limit=20000)
+    table.model.dialog = None
+    assert drive(table, bot, lambda t: t.model.view.phase == GAME_OVER, limit=20000)
     draw(app)
     app.replace(EndScene(app, table.c, 60.0))
     draw(app)
@@ -92,10 +95,10 @@ def test_every_scene_draws(size):
 def test_resize_rescales_layout():
     app = make_app()
     table = make_table(app)
-    small = table.layout.board.w
+    small = table.ui.layout.board.w
     app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=3840, h=2160, size=(3840, 2160)))
     assert app.size == (3840, 2160)
-    assert table.layout.board.w == pytest.approx(small * 3, rel=0.02)
+    assert table.ui.layout.board.w == pytest.approx(small * 3, rel=0.02)
     draw(app)
 
 
@@ -109,27 +112,27 @@ def test_curtain_before_every_change_of_viewer_and_no_foreign_hand():
     curtain_seen = set()
     kinds_seen = set()
     for i in range(1500):
-        if table.game_over_at is not None:
+        if table.model.game_over_at is not None:
             break
         draw(app)
-        if table.curtain_for is not None:
-            assert table.drawn_hand_seat is None
-            curtain_seen.add(table.curtain_for)
-            table.reveal()
+        if table.model.curtain_for is not None:
+            assert table.ui.drawn_hand_seat is None
+            curtain_seen.add(table.model.curtain_for)
+            table.play.reveal()
             continue
-        seat = table.drawn_hand_seat
-        assert seat == table.viewer
+        seat = table.ui.drawn_hand_seat
+        assert seat == table.model.viewer
         if seat != shown:
             assert seat in curtain_seen or not holds_secrets(table.c.view(None), seat), "a hand was shown without the curtain"
             curtain_seen.discard(seat)
             shown = seat
-        for other, hand in enumerate(table.view.hands):
+        for other, hand in enumerate(table.model.view.hands):
             if other != seat:
-                assert hand is None and table.view.dev[other] is None
-        kinds_seen.add(table.view.phase)
+                assert hand is None and table.model.view.dev[other] is None
+        kinds_seen.add(table.model.view.phase)
         cmd = bot.choose(table.c.auth.state, seat, ("offer",)) if i % 4 else \
             bot.choose(table.c.auth.state, seat)
-        assert table.submit(cmd)
+        assert table.play.submit(cmd)
     assert {DISCARD, TRADE} <= kinds_seen     # the private screens of other seats were exercised
 
 
@@ -137,11 +140,11 @@ def test_pick_actor_takes_answers_in_turn():
     app = make_app()
     table = make_table(app, players=4, seed=3)
     bot = RandomBot(9)
-    assert drive(table, bot, lambda t: t.view.phase == MAIN and t.view.turn > 4)
-    me = table.viewer
+    assert drive(table, bot, lambda t: t.model.view.phase == MAIN and t.model.view.turn > 4)
+    me = table.model.viewer
     give = [0] * 5
     get = [0] * 5
-    hand = table.view.hands[me]
+    hand = table.model.view.hands[me]
     k = max(range(5), key=lambda i: hand[i])
     give[k] = 1
     get[(k + 1) % 5] = 1
@@ -151,8 +154,8 @@ def test_pick_actor_takes_answers_in_turn():
             state.hands[other][(k + 1) % 5] += 1
             state.bank[(k + 1) % 5] -= 1
             state.hand_n[other] += 1
-    assert table.submit(("offer", me, tuple(give), tuple(get), tuple(s for s in range(4) if s != me)))
-    assert table.curtain_for == (me + 1) % 4
+    assert table.play.submit(("offer", me, tuple(give), tuple(get), tuple(s for s in range(4) if s != me)))
+    assert table.model.curtain_for == (me + 1) % 4
     public = table.c.view(None)
     assert pick_actor(public) == (me + 1) % 4
 
@@ -160,11 +163,11 @@ def test_pick_actor_takes_answers_in_turn():
 def test_refused_command_changes_nothing_and_says_why():
     app = make_app()
     table = make_table(app)
-    table.reveal()
+    table.play.reveal()
     before = table.c.auth.view_hash(None)
-    assert table.submit(("build_city", table.viewer, 0)) is False
+    assert table.play.submit(("build_city", table.model.viewer, 0)) is False
     assert table.c.auth.view_hash(None) == before
-    assert table.notes and "Not possible" in table.notes[-1][0]
+    assert table.model.notes and "Not possible" in table.model.notes[-1][0]
 
 
 def test_new_game_form_refuses_bad_seed_and_duplicate_colours():
@@ -188,7 +191,7 @@ def test_new_game_form_refuses_bad_seed_and_duplicate_colours():
 def test_end_summary_counts_rolls_and_points():
     app = make_app()
     table = make_table(app, players=2, seed=8)
-    assert drive(table, RandomBot(1), lambda t: t.view.phase == GAME_OVER, limit=20000)
+    assert drive(table, RandomBot(1), lambda t: t.model.view.phase == GAME_OVER, limit=20000)
     summary = game_summary(table.c)
     state = table.c.auth.state
     rolls = sum(1 for r in table.c.auth.log if r.cmd[0] == "roll")
@@ -201,13 +204,13 @@ def test_end_summary_counts_rolls_and_points():
 def test_language_switch_redraws_the_table_in_dutch():
     app = make_app()
     table = make_table(app)
-    table.reveal()
+    table.play.reveal()
     draw(app)
-    english = table.prompt()
+    english = table_prompt(table.model)
     app.set_language("nl")
     try:
         draw(app)
-        assert table.prompt() != english and "dorp" in table.prompt()
+        assert table_prompt(table.model) != english and "dorp" in table_prompt(table.model)
     finally:
         app.set_language("en")
 
@@ -230,18 +233,18 @@ def test_sound_effects_are_generated_and_mute_is_respected():
 def test_hovering_harbors_and_hexes_explains_them():
     app = make_app()
     table = make_table(app)
-    table.reveal()
+    table.play.reveal()
     draw(app)
-    v = table.view
+    v = table.model.view
     for spot, kind in enumerate(v.harbors):
-        x, y = table.board.harbor_pos(spot)
+        x, y = table.ui.board.harbor_pos(spot)
         table.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
-        assert ("3:1" if kind == 5 else "2:1") in table.tooltip()
-    table.pick = None                              # outside any placing mode
+        assert ("3:1" if kind == 5 else "2:1") in tooltip(table.model, table.ui)
+    table.model.pick = None                              # outside any placing mode
     h = v.numbers.index(8)
-    x, y = table.board.hex_center(h)
+    x, y = table.ui.board.hex_center(h)
     table.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y) + 3), rel=(0, 0), buttons=(0, 0, 0)))
-    assert "8" in table.tooltip()
+    assert "8" in tooltip(table.model, table.ui)
     draw(app)
 
 
@@ -250,15 +253,15 @@ def test_records_from_elsewhere_are_picked_up_on_the_next_frame():
     arriving at a peer) shows up in the log and the board on the next update."""
     app = make_app()
     table = make_table(app)
-    table.reveal()
+    table.play.reveal()
     draw(app)
-    seat = table.viewer
-    cmd = next(c for c in table.legal if c[0] == "place_settlement")
+    seat = table.model.viewer
+    cmd = next(c for c in table.model.legal if c[0] == "place_settlement")
     table.c.auth.submit(cmd)
     app.step([])
-    assert table.seen == table.c.seq
-    assert table.view.node_owner[cmd[2]] == seat
-    assert table.log[-1] == "P%d builds a settlement." % seat
+    assert table.model.seen == table.c.seq
+    assert table.model.view.node_owner[cmd[2]] == seat
+    assert table.model.log[-1] == "P%d builds a settlement." % seat
 
 
 def test_random_clicks_and_keys_never_break_the_table():
@@ -273,19 +276,19 @@ def test_random_clicks_and_keys_never_break_the_table():
             pygame.K_e, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE]
     w, h = app.size
     for _ in range(2500):
-        if table.game_over_at is not None:
+        if table.model.game_over_at is not None:
             break
         roll = rnd.random()
-        targets = [t for t in table.targets.items if t[0] != ("btn", "menu")]   # leaving is not a bug
+        targets = [t for t in table.ui.targets.items if t[0] != ("btn", "menu")]   # leaving is not a bug
         if roll < 0.55 and targets:
             _, rect, _ = rnd.choice(targets)
             pos = (rnd.randint(rect.left, rect.right - 1), rnd.randint(rect.top, rect.bottom - 1))
-        elif roll < 0.75 and table.pick is not None and table.pick[1]:
-            spot = rnd.choice(sorted(table.pick[1]))
-            pos = tuple(int(c) for c in table.board.target_pos(table.pick[0], spot))
+        elif roll < 0.75 and table.model.pick is not None and table.model.pick[1]:
+            spot = rnd.choice(sorted(table.model.pick[1]))
+            pos = tuple(int(c) for c in table.ui.board.target_pos(table.model.pick[0], spot))
         else:
             pos = (rnd.randrange(w), rnd.randrange(h))
-            if table.targets.at(pos)[0] == ("btn", "menu"):
+            if table.ui.targets.at(pos)[0] == ("btn", "menu"):
                 continue
         kind = rnd.random()
         if kind < 0.8:
@@ -313,11 +316,11 @@ def test_the_founding_round_needs_no_curtain_and_cards_bring_it_back():
     for _ in range(400):
         draw(app)
         public = table.c.view(None)
-        if table.curtain_for is not None:
-            assert holds_secrets(public, table.curtain_for)
+        if table.model.curtain_for is not None:
+            assert holds_secrets(public, table.model.curtain_for)
             break
-        assert not viewers or table.viewer == viewers[-1] or not holds_secrets(public, table.viewer)
-        viewers.append(table.viewer)
-        assert table.submit(bot.choose(table.c.auth.state, table.viewer))
-    assert table.curtain_for is not None
+        assert not viewers or table.model.viewer == viewers[-1] or not holds_secrets(public, table.model.viewer)
+        viewers.append(table.model.viewer)
+        assert table.play.submit(bot.choose(table.c.auth.state, table.model.viewer))
+    assert table.model.curtain_for is not None
     assert len(set(viewers)) == 3          # every seat had the screen without a curtain first

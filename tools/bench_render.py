@@ -41,16 +41,16 @@ def midgame_table(size, seed=4, turns=60, players=4, rules="base"):
     table = TableScene(app, c)
     app.push(table)
     bot = RandomBot(seed)
-    while c.auth.state.turn < turns and table.game_over_at is None:
-        if table.curtain_for is not None:
-            table.reveal()
+    while c.auth.state.turn < turns and table.model.game_over_at is None:
+        if table.model.curtain_for is not None:
+            table.play.reveal()
             continue
-        cmd = bot.choose(c.auth.state, table.viewer, ("offer",))
-        table.submit(cmd)
-    if table.curtain_for is not None:
-        table.reveal()
-    table.dice_until = table.glow_until = 0.0
-    table.flying = []
+        cmd = bot.choose(c.auth.state, table.model.viewer, ("offer",))
+        table.play.submit(cmd)
+    if table.model.curtain_for is not None:
+        table.play.reveal()
+    table.model.dice_until = table.model.glow_until = 0.0
+    table.model.flying = []
     return app, table
 
 
@@ -113,7 +113,7 @@ def main(argv=None) -> int:
     first = (time.perf_counter() - t0) * 1000
     times = []
     for i in range(args.frames):
-        table.hover_key = ("btn", "end_turn") if i % 2 else None    # a change, as after a mouse move
+        table.model.hover_key = ("btn", "end_turn") if i % 2 else None    # a change, as after a mouse move
         t0 = time.perf_counter()
         app.dirty = True
         app.step([])
@@ -121,14 +121,14 @@ def main(argv=None) -> int:
     floor = blit_flip_ms(app.screen, max(50, args.frames))
     # the same with a dialog open (a translucent veil over the table)
     from game.client.table.dialogs import TradeEditor
-    table.dialog = TradeEditor(table)
+    table.model.dialog = TradeEditor(table.play)
     dialog_times = []
     for i in range(max(20, args.frames // 3)):
         t0 = time.perf_counter()
         app.dirty = True
         app.step([])
         dialog_times.append((time.perf_counter() - t0) * 1000)
-    table.dialog = None
+    table.model.dialog = None
     dialog_times.sort()
     times.sort()
     median = times[len(times) // 2]
@@ -145,7 +145,7 @@ def main(argv=None) -> int:
               "idle_seconds": round(wall, 2), "idle_cpu_percent": round(100 * cpu / wall, 2),
               "idle_frames_drawn": app.frames_drawn - drawn,
               "blit_flip_ms": round(floor, 3), "ratio_to_blit_flip": round(median / floor, 2),
-              "layer_builds": table.canvas.builds,
+              "layer_builds": table.ui.canvas.builds,
               "targets": {"ratio_to_blit_flip": 3, "idle_cpu_percent": 3, "startup_ms": 1000}}
     result["startup_ms"], result["startup_in_process_ms"] = startup_ms()
     print(json.dumps(result))

@@ -89,86 +89,86 @@ def shoot(out, w, h, lang, seed=4):
         if name in taken or not ready:
             return
         taken.add(name)
-        old = table.dialog, table.mode
-        table.dice_until = table.glow_until = 0.0     # still frames: real dice faces, no fly-outs
-        table.flying = []
-        table._update_pick()
+        old = table.model.dialog, table.model.mode
+        table.model.dice_until = table.model.glow_until = 0.0     # still frames: real dice faces, no fly-outs
+        table.model.flying = []
+        table.play.update_pick()
         if prepare:
             prepare()
         save(name)
         if prepare:
-            table.dialog, table.mode = old
-            table._update_pick()
+            table.model.dialog, table.model.mode = old
+            table.play.update_pick()
 
     def hover_first():
-        if table.pick and table.pick[1]:
-            spot = sorted(table.pick[1])[len(table.pick[1]) // 2]
-            pos = table.board.target_pos(table.pick[0], spot)
-            table.mouse = (int(pos[0]), int(pos[1]))
-            table.hover_spot = spot
+        if table.model.pick and table.model.pick[1]:
+            spot = sorted(table.model.pick[1])[len(table.model.pick[1]) // 2]
+            pos = table.ui.board.target_pos(table.model.pick[0], spot)
+            table.model.mouse = (int(pos[0]), int(pos[1]))
+            table.model.hover_spot = spot
 
     steps = 0
     while app.scene is table and steps < 20000:
         steps += 1
-        if table.game_over_at is not None:
+        if table.model.game_over_at is not None:
             save("30-game-over")
-            table.show_results()
+            table.play.show_results()
             break
-        if table.curtain_for is not None:
-            table.reveal()
+        if table.model.curtain_for is not None:
+            table.play.reveal()
             continue
-        v, me = table.view, table.viewer
-        kinds = table.legal_kinds()
+        v, me = table.model.view, table.model.viewer
+        kinds = table.model.legal_kinds()
         once("05-setup-settlement", v.phase == SETUP_SETTLEMENT and v.turn == 0 and
              sum(1 for o in v.node_owner if o != -1) >= 3, hover_first)
         once("10-robber", v.phase == ROBBER, hover_first)
-        once("11-discard", isinstance(table.dialog, dialogs.DiscardDialog),
-             lambda: table.dialog.sel.__setitem__(max(range(5), key=lambda k: v.hands[me][k]), 1))
-        once("12-steal", isinstance(table.dialog, dialogs.StealDialog))
-        once("13-answer", isinstance(table.dialog, dialogs.AnswerDialog))
-        once("14-responses", isinstance(table.dialog, dialogs.ResponsesDialog))
+        once("11-discard", isinstance(table.model.dialog, dialogs.DiscardDialog),
+             lambda: table.model.dialog.sel.__setitem__(max(range(5), key=lambda k: v.hands[me][k]), 1))
+        once("12-steal", isinstance(table.model.dialog, dialogs.StealDialog))
+        once("13-answer", isinstance(table.model.dialog, dialogs.AnswerDialog))
+        once("14-responses", isinstance(table.model.dialog, dialogs.ResponsesDialog))
         if v.phase == MAIN and v.turn > 12:
             once("15-build-road", "build_road" in kinds,
-                 lambda: (setattr(table, "mode", "build_road"), table._update_pick(), hover_first()))
+                 lambda: (setattr(table, "mode", "build_road"), table.play.update_pick(), hover_first()))
 
             def open_trade():
-                ed = dialogs.TradeEditor(table)
+                ed = dialogs.TradeEditor(table.play)
                 held = [k for k in range(5) if v.hands[me][k]]
                 ed.give[held[0]] = 1
                 ed.get[(held[0] + 2) % 5] = 2
-                table.dialog = ed
-            once("16-trade", table.action_enabled("trade") and v.turn > 20, open_trade)
+                table.model.dialog = ed
+            once("16-trade", table.model.action_enabled("trade") and v.turn > 20, open_trade)
 
             def open_bank():
-                bd = dialogs.BankDialog(table)
-                bd.give = next(c[2] for c in table.legal if c[0] == "maritime")
+                bd = dialogs.BankDialog(table.play)
+                bd.give = next(c[2] for c in table.model.legal if c[0] == "maritime")
                 bd.get = (bd.give + 1) % 5
-                table.dialog = bd
+                table.model.dialog = bd
             once("17-bank", "maritime" in kinds, open_bank)
             held_dev = [k for k in (2, 3, 0, 1) if v.dev[me][k]]
             if held_dev:
                 def open_dev():
-                    dd = dialogs.DevCardDialog(table, held_dev[0])
+                    dd = dialogs.DevCardDialog(table.play, held_dev[0])
                     dd.picks = [1, 4] if held_dev[0] == 2 else [3]
-                    table.dialog = dd
+                    table.model.dialog = dd
                 once("18-dev-card", True, open_dev)
             once("20-midgame", v.turn >= 90)
 
             def hover_harbor():
-                x, y = table.board.harbor_pos(1)
-                table.mouse = (int(x), int(y))
-                table._update_hover()
+                x, y = table.ui.board.harbor_pos(1)
+                table.model.mouse = (int(x), int(y))
+                controls.update_hover(table.model, table.ui, table.play)
             once("21-harbor-tip", v.turn >= 30, hover_harbor)
         exclude = ("offer",) if steps % 10 else ()          # bots offer trades far too often
         cmd = bot.choose(table.c.auth.state, me, exclude) or bot.choose(table.c.auth.state, me)
-        table.flying = []          # (the real loop expires these in update())
-        if v.phase != GAME_OVER and not table.submit(cmd):
+        table.model.flying = []          # (the real loop expires these in update())
+        if v.phase != GAME_OVER and not table.play.submit(cmd):
             raise SystemExit(f"the engine refused the bot's command {cmd!r}")
-        if cmd[0] == "roll" and len(table.flying) >= 3 and "19-production" not in taken:
+        if cmd[0] == "roll" and len(table.model.flying) >= 3 and "19-production" not in taken:
             taken.add("19-production")
-            table.dice_until = 0.0           # dice settled, cards half-way to their owners
+            table.model.dice_until = 0.0           # dice settled, cards half-way to their owners
             now = time.monotonic()
-            table.flying = [(now - 0.45 - 0.04 * i, kind, a, b) for i, (_, kind, a, b) in enumerate(table.flying)]
+            table.model.flying = [(now - 0.45 - 0.04 * i, kind, a, b) for i, (_, kind, a, b) in enumerate(table.model.flying)]
             save("19-production")
     if isinstance(app.scene, EndScene):
         save("31-end")
@@ -184,6 +184,7 @@ def shoot_ck(out, w, h, lang, seed=5, players=4):
     from game.client.controller import HotseatController
     from game.client.table import ckdialogs, dialogs
     from game.client.table.scene import TableScene
+    from game.client.table import controls
     from game.client.settings import DEFAULTS
     from game.client.theme import PLAYER_COLOURS
     from game.engine import default_config
@@ -202,8 +203,8 @@ def shoot_ck(out, w, h, lang, seed=5, players=4):
     taken = set()
 
     def save(name):
-        table.dice_until = table.glow_until = 0.0
-        table.flying = []
+        table.model.dice_until = table.model.glow_until = 0.0
+        table.model.flying = []
         app.dirty = True
         app.step([])
         path = os.path.join(folder, name + ".png")
@@ -214,101 +215,101 @@ def shoot_ck(out, w, h, lang, seed=5, players=4):
         if name in taken or not ready:
             return
         taken.add(name)
-        old = table.dialog, table.mode, table.knight
-        table._update_pick()
+        old = table.model.dialog, table.model.mode, table.model.knight
+        table.play.update_pick()
         if prepare:
             prepare()
         save(name)
         if prepare:
-            table.dialog, table.mode, table.knight = old
-            table._update_pick()
+            table.model.dialog, table.model.mode, table.model.knight = old
+            table.play.update_pick()
 
     def hover(kind, spot):
-        pos = table.board.target_pos(kind, spot)
-        table.mouse = (int(pos[0]), int(pos[1]))
-        table.hover_spot = spot
+        pos = table.ui.board.target_pos(kind, spot)
+        table.model.mouse = (int(pos[0]), int(pos[1]))
+        table.model.hover_spot = spot
 
     bot = RandomBot(seed)
     steps = 0
     while steps < 30000:
         steps += 1
-        if table.game_over_at is not None:
+        if table.model.game_over_at is not None:
             save("ck-40-game-over")
-            table.show_results()
+            table.play.show_results()
             app.dirty = True
             app.step([])
             path = os.path.join(folder, "ck-41-end.png")
             pygame.image.save(app.screen, path)
             saved.append(path)
             break
-        if table.curtain_for is not None:
+        if table.model.curtain_for is not None:
             if "ck-01-curtain" not in taken:
                 taken.add("ck-01-curtain")
                 save("ck-01-curtain")
-            table.reveal()
+            table.play.reveal()
             continue
-        v, me = table.view, table.viewer
-        kinds = table.legal_kinds()
+        v, me = table.model.view, table.model.viewer
+        kinds = table.model.legal_kinds()
         if v.phase == SETUP_SETTLEMENT and "place_city" in kinds:
             def hover_city():
-                spot = sorted(table.pick[1])[len(table.pick[1]) // 2]
+                spot = sorted(table.model.pick[1])[len(table.model.pick[1]) // 2]
                 hover("node", spot)
             once("ck-02-setup-city", True, hover_city)
-        if v.phase == DECIDE and isinstance(table.dialog, ckdialogs.Chooser):
-            d = table.dialog
+        if v.phase == DECIDE and isinstance(table.model.dialog, ckdialogs.Chooser):
+            d = table.model.dialog
             if d.name in ("wedding", "saboteur", "master_merchant"):
                 opts = d.options()
                 prep = (lambda o=opts[0]: d.sel.__setitem__(slice(None), list(o))) if opts else None
             else:
                 prep = None
             once(f"ck-20-decide-{v.pending['kind']}", True, prep)
-        if v.phase == ROLL and v.prog[me][0] and any(c[0] == "progress" for c in table.legal):
+        if v.phase == ROLL and v.prog[me][0] and any(c[0] == "progress" for c in table.model.legal):
             def alchemist():
-                table.open_progress(0)
-                table.dialog.chosen = [4]          # the white die chosen, the red one asked
+                table.play.open_progress(0)
+                table.model.dialog.chosen = [4]          # the white die chosen, the red one asked
             once("ck-31-progress-alchemist", True, alchemist)
         if v.phase == MAIN and me == v.current:
-            knights = [n for n in range(54) if v.knight_owner[n] == me and table.knight_commands(n)]
+            knights = [n for n in range(54) if v.knight_owner[n] == me and table.model.knight_commands(n)]
             if knights and v.turn > 30:
                 def select():
-                    table.select_knight(knights[0])
-                    dests = sorted(table.pick[1]) if table.pick else []
+                    table.play.select_knight(knights[0])
+                    dests = sorted(table.model.pick[1]) if table.model.pick else []
                     if dests:
                         hover("node", dests[0])
                 once("ck-10-knight-selected", True, select)
-            once("ck-11-chart", v.turn > 60, lambda: setattr(table, "dialog", ckdialogs.ChartDialog(table)))
+            once("ck-11-chart", v.turn > 60, lambda: setattr(table.model, "dialog", ckdialogs.ChartDialog(table.play)))
             for mode in ("recruit_knight", "build_wall"):
                 if mode in kinds:
                     def pick_mode(m=mode):
-                        table.mode = m
-                        table._update_pick()
-                        hover("node", sorted(table.pick[1])[0])
+                        table.model.mode = m
+                        table.play.update_pick()
+                        hover("node", sorted(table.model.pick[1])[0])
                     once(f"ck-12-mode-{mode}", True, pick_mode)
             if "maritime" in kinds and sum(v.hands[me][5:]) > 0:
                 def open_bank():
-                    bd = dialogs.BankDialog(table)
-                    bd.give = next(c[2] for c in table.legal if c[0] == "maritime")
+                    bd = dialogs.BankDialog(table.play)
+                    bd.give = next(c[2] for c in table.model.legal if c[0] == "maritime")
                     bd.get = 6 if bd.give != 6 else 7
-                    table.dialog = bd
+                    table.model.dialog = bd
                 once("ck-13-bank", True, open_bank)
-            if table.action_enabled("trade") and sum(v.hands[me]) >= 3 and v.turn > 40:
+            if table.model.action_enabled("trade") and sum(v.hands[me]) >= 3 and v.turn > 40:
                 def open_trade():
-                    ed = dialogs.TradeEditor(table)
+                    ed = dialogs.TradeEditor(table.play)
                     held = [k for k in range(8) if v.hands[me][k]]
                     ed.give[held[-1]] = 1
                     ed.get[(held[-1] + 3) % 8] = 1
-                    table.dialog = ed
+                    table.model.dialog = ed
                 once("ck-14-trade", True, open_trade)
             held = [k for k in range(25) if v.prog[me][k]]
             for card in held:
                 name = PROGRESS_NAMES[card]
-                playable = any(c[0] == "progress" and c[2] == card for c in table.legal)
+                playable = any(c[0] == "progress" and c[2] == card for c in table.model.legal)
                 if playable:
                     def open_card(card=card):
-                        table.open_progress(card)
-                        d = table.dialog
-                        if not d.modal and table.pick and table.pick[1]:
-                            hover(table.pick[0], sorted(table.pick[1])[0])
+                        table.play.open_progress(card)
+                        d = table.model.dialog
+                        if not d.modal and table.model.pick and table.model.pick[1]:
+                            hover(table.model.pick[0], sorted(table.model.pick[1])[0])
                     once(f"ck-30-progress-{name}", True, open_card)
             once("ck-15-midgame", v.turn >= 150)
             once("ck-16-late", v.turn >= 300)
@@ -316,12 +317,12 @@ def shoot_ck(out, w, h, lang, seed=5, players=4):
         if v.phase == GAME_OVER:
             continue
         before = len(c.auth.log)
-        table.submit(cmd)
+        table.play.submit(cmd)
         if len(c.auth.log) != before + 1:
             raise SystemExit(f"the engine refused the bot's command {cmd!r}")
         if any(e[0] == "barbarians_attack" for e in c.auth.log[-1].events) and "ck-21-attack" not in taken:
             taken.add("ck-21-attack")
-            if table.curtain_for is None:
+            if table.model.curtain_for is None:
                 save("ck-21-attack")
     pygame.quit()
     return saved
@@ -441,7 +442,7 @@ def shoot_saves(out, w, h, lang):
         load.resume()
         table = app.scene
         save("60-resumed-curtain")
-        table.reveal()
+        table.play.reveal()
         save("61-resumed-table")
         pygame.quit()
     finally:
@@ -577,7 +578,7 @@ def shoot_lan(out, w, h, lang):
         host_lobby.start()
         frames(lambda: isinstance(app.scene, LanTableScene))
         table = app.scene
-        table.dice_until = table.glow_until = 0.0
+        table.model.dice_until = table.model.glow_until = 0.0
         # the others play as random bots; Dirk leaves while he must decide
         for s in (bram, cees.session, dirk):
             s.poll()                               # (a session learns its seat when polled)
@@ -591,23 +592,23 @@ def shoot_lan(out, w, h, lang):
             view = table.c.session.view
             if not waiting_shot and table.c.waiting_for() and sum(o != -1 for o in view.node_owner) >= 3:
                 waiting_shot = True
-                table.flying = []
+                table.model.flying = []
                 save("76-table-waiting")
             if waiting_shot and dirk.game.must_decide():
                 closers.remove(dirk.close)
                 dirk.close()                       # Dirk's laptop goes to sleep
                 frames(lambda: table.c.away_deciders())
-                table.flying = []
+                table.model.flying = []
                 save("77-table-away")
                 break
             for seat, s in others.items():
                 if s.game.must_decide():
                     s.submit(bot.choose(s.view, seat, ("offer",)) or bot.choose(s.view, seat))
             if table.c.session.game.must_decide():
-                table.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
+                table.play.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
             time.sleep(0.002)
         table.c.link = "reconnecting"
-        table.flying = []
+        table.model.flying = []
         save("78-table-reconnecting")
         table.c.link = "ok"
     finally:
@@ -650,7 +651,7 @@ def shoot_solo(out, w, h, lang, seed=9):
     saved = []
 
     def save(app, name):
-        computers = getattr(app.scene, "computers", None)
+        computers = getattr(getattr(app.scene, "model", None), "computers", None)
         if computers is not None:
             computers.hold = True             # the frame as it is, no computer moving first
         app.dirty = True
@@ -685,29 +686,29 @@ def shoot_solo(out, w, h, lang, seed=9):
         bot = RandomBot(seed)
         taken = set()
         for step in range(20000):
-            if table.game_over_at is not None or len(taken) >= 3:
+            if table.model.game_over_at is not None or len(taken) >= 3:
                 break
             app.step([])
-            if table.curtain_for is not None:
-                table.reveal()
+            if table.model.curtain_for is not None:
+                table.play.reveal()
                 continue
             v = table.c.auth.state
-            table.dice_until = table.glow_until = 0.0
-            table.flying = []
-            if v.turn >= 24 and table.computers_playing() and "computer" not in taken:
+            table.model.dice_until = table.model.glow_until = 0.0
+            table.model.flying = []
+            if v.turn >= 24 and table.model.computers_playing() and "computer" not in taken:
                 taken.add("computer")
                 save(app, f"10-{tag}-computer-turn")      # as a computer is about to move
-            me = table.viewer
-            if me is None or me not in deciders(v) or not table.legal:
+            me = table.model.viewer
+            if me is None or me not in deciders(v) or not table.model.legal:
                 continue
-            if isinstance(table.dialog, dialogs.AnswerDialog) and "answer" not in taken:
+            if isinstance(table.model.dialog, dialogs.AnswerDialog) and "answer" not in taken:
                 taken.add("answer")
                 save(app, f"11-{tag}-answer-computer")
             if v.phase == MAIN and v.current == me and v.turn >= 30 and "own" not in taken:
                 taken.add("own")
                 save(app, f"12-{tag}-own-turn")
             cmd = bot.choose(v, me, ("offer",) if step % 7 else ())
-            table.submit(cmd)
+            table.play.submit(cmd)
     pygame.quit()
     return saved
 

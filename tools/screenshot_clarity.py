@@ -55,11 +55,11 @@ def shoot_clarity(out, w, h, lang):
         app.reset_to(table)
         for record in auth_log:
             c.submit(record.cmd)
-            table.refresh()
-        if table.curtain_for is not None:
-            table.reveal()
-        table.dice_until = table.glow_until = 0.0
-        table.flying = []
+            table.play.refresh()
+        if table.model.curtain_for is not None:
+            table.play.reveal()
+        table.model.dice_until = table.model.glow_until = 0.0
+        table.model.flying = []
         return table
 
     def kinds(auth, i):
@@ -80,19 +80,19 @@ def shoot_clarity(out, w, h, lang):
     table = table_for("base", auth.log[:k + 1], 3, auth.config)
     save("02-production")
     # a greyed button says why (hover), an unlit spot says why (click)
-    if table.view.phase == MAIN:
+    if table.model.view.phase == MAIN:
         for name in ("build_city", "build_settlement", "buy_dev", "build_road"):
-            rect = table.targets.rect(("why", name))
+            rect = table.ui.targets.rect(("why", name))
             if rect is not None:
                 app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))])
                 save("03-why-button")
                 break
     setup = _bot_game("base", 6, 3, stop=2)
     table = table_for("base", setup.log, 3, setup.config)
-    if table.view.phase == SETUP_SETTLEMENT:
-        built = next(n for n in range(len(table.view.node_owner)) if table.view.node_owner[n] != -1)
+    if table.model.view.phase == SETUP_SETTLEMENT:
+        built = next(n for n in range(len(table.model.view.node_owner)) if table.model.view.node_owner[n] != -1)
         from game.engine.board import NODE_NEIGHBORS
-        x, y = table.board.node_pos(NODE_NEIGHBORS[built][0])
+        x, y = table.ui.board.node_pos(NODE_NEIGHBORS[built][0])
         app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=1)])
         save("04-why-spot")
     # barbarian attacks (C&K): a lost battle and a Defender of Catan
@@ -107,8 +107,8 @@ def shoot_clarity(out, w, h, lang):
         if want == "drew_progress":
             last = max(k for k in range(attack, min(attack + 6, len(ck.log))) if want in kinds(ck, k))
         table = table_for("ck", ck.log[:last + 1], 3, ck.config)
-        if table.stage.attack is not None:
-            table.stage.attack.opened -= 60                  # every line revealed
+        if table.model.stage.attack is not None:
+            table.model.stage.attack.opened -= 60                  # every line revealed
         save(name)
     # rules and costs, the in-game menu
     app.reset_to(RulesScreen(app, False))
@@ -116,7 +116,7 @@ def shoot_clarity(out, w, h, lang):
     app.reset_to(RulesScreen(app, True))
     save("09-rules-ck")
     table = table_for("base", auth.log[:k + 1], 3, auth.config)
-    table.stage.production = None
+    table.model.stage.production = None
     app.push(GameMenuScene(app, table))
     save("10-game-menu")
     app.scene.leave()

@@ -27,12 +27,12 @@ def _finish(table, seed):
     for step in range(20000):
         if table.c.view(None).phase == GAME_OVER:
             return
-        if table.curtain_for is not None:
-            table.reveal()
+        if table.model.curtain_for is not None:
+            table.play.reveal()
             continue
         state = table.c.auth.state
-        table.submit(bot.choose(state, table.viewer, ("offer",) if step % 9 else ()) or
-                     bot.choose(state, table.viewer))
+        table.play.submit(bot.choose(state, table.model.viewer, ("offer",) if step % 9 else ()) or
+                     bot.choose(state, table.model.viewer))
     raise SystemExit("shoot_forms: the game did not end")
 
 
@@ -86,7 +86,7 @@ def shoot_forms(out, w, h, lang):
         form._rebuild()
         form.start()
         table = app.scene
-        table.reveal()
+        table.play.reveal()
         app.push(GameMenuScene(app, table))
         save("04-game-menu")
         app.scene.save()
@@ -130,15 +130,15 @@ def shoot_forms(out, w, h, lang):
         game.hosting.start_game()
         frames(lambda: isinstance(app.scene, LanTableScene))
         table = app.scene
-        table.dice_until = table.glow_until = 0.0
-        table.flying = []
-        table.to_menu()
+        table.model.dice_until = table.model.glow_until = 0.0
+        table.model.flying = []
+        table.play.open_menu()
         save("12-lan-menu-host")
         app.scene.leave()
         save("13-lan-leave-host")
         app.pop()
         table.c.lan.hosting = None            # as a guest's table sees itself (no Save, the guest's words)
-        table.to_menu()
+        table.play.open_menu()
         save("14-lan-menu-guest")
         table.c.link = "reconnecting"
         save("15-lan-menu-reconnecting")

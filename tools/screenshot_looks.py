@@ -31,8 +31,8 @@ def shoot_looks(out, w, h, lang, seed=5):
     app, save_frame, saved = window(out, w, h, lang, "-looks")
 
     def save(name):
-        if app.scene is not None and hasattr(app.scene, "stage"):
-            app.scene.stage.close()             # a staged attack (shot by the clarity set) would hide it
+        if app.scene is not None and hasattr(app.scene, "model"):
+            app.scene.model.stage.close()             # a staged attack (shot by the clarity set) would hide it
         save_frame(name)
 
     app.push(MenuScene(app))
@@ -45,48 +45,48 @@ def shoot_looks(out, w, h, lang, seed=5):
     bot = RandomBot(seed)
     taken = set()
     for step in range(30000):
-        if table.game_over_at is not None or len(taken) == 5:
+        if table.model.game_over_at is not None or len(taken) == 5:
             break
-        if table.curtain_for is not None:
-            table.reveal()
+        if table.model.curtain_for is not None:
+            table.play.reveal()
             continue
-        v, me = table.view, table.viewer
-        table.dice_until = table.glow_until = 0.0
-        table.flying = []
-        if "discard" not in taken and isinstance(table.dialog, dialogs.DiscardDialog):
+        v, me = table.model.view, table.model.viewer
+        table.model.dice_until = table.model.glow_until = 0.0
+        table.model.flying = []
+        if "discard" not in taken and isinstance(table.model.dialog, dialogs.DiscardDialog):
             taken.add("discard")
-            d = table.dialog
+            d = table.model.dialog
             d.sel[max(range(len(d.sel)), key=lambda k: v.hands[me][k])] = 1
             save("looks-03-seven-discard")
             d.sel = [0] * len(d.sel)
-        if "answer" not in taken and isinstance(table.dialog, dialogs.AnswerDialog):
+        if "answer" not in taken and isinstance(table.model.dialog, dialogs.AnswerDialog):
             taken.add("answer")
             save("looks-05-trade-answer")
         if v.phase == MAIN and me == v.current and v.turn > 40 and "trade" not in taken \
-                and table.action_enabled("trade"):
+                and table.model.action_enabled("trade"):
             taken.add("trade")
-            ed = dialogs.TradeEditor(table)
+            ed = dialogs.TradeEditor(table.play)
             held = [k for k in range(len(v.hands[me])) if v.hands[me][k]]
             ed.give[held[0]] = 1
             ed.get[(held[0] + 2) % 5] = 2
-            table.dialog = ed
+            table.model.dialog = ed
             save("looks-04-trade-offer")
-            table.dialog = None
+            table.model.dialog = None
         if v.phase == MAIN and v.turn >= 120 and "midgame" not in taken:
             taken.add("midgame")
             save("looks-02-midgame-names")
         if v.phase == ROLL and me == v.current and v.turn > 60 and "dice" not in taken:
             taken.add("dice")
-            table.submit(("roll", me))
-            if table.curtain_for is None:
-                table.dice_until = time.monotonic() + 0.3
-                table.flying = []
+            table.play.submit(("roll", me))
+            if table.model.curtain_for is None:
+                table.model.dice_until = time.monotonic() + 0.3
+                table.model.flying = []
                 save("looks-06-dice-thrown")
-                table.dice_until = 0.0
+                table.model.dice_until = 0.0
             continue
         exclude = ("offer",) if step % 10 else ()
         cmd = bot.choose(table.c.auth.state, me, exclude) or bot.choose(table.c.auth.state, me)
-        if not table.submit(cmd):
+        if not table.play.submit(cmd):
             raise SystemExit(f"the engine refused the bot's command {cmd!r}")
     saved.extend(shoot_card_dialogs(out, w, h, lang))
     pygame.quit()
@@ -113,7 +113,7 @@ def _hover(app, table, key):
     import pygame
     app.dirty = True
     app.step([])
-    rect = table.targets.rect(key)
+    rect = table.ui.targets.rect(key)
     if rect is not None:
         app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(rect.x + 4, rect.centery), rel=(0, 0),
                                      buttons=(0, 0, 0))])
@@ -154,10 +154,10 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
         table = TableScene(app, c)
         app.scenes.clear()
         app.push(table)
-        if table.curtain_for is not None:
-            table.reveal()
-        table.dice_until = table.glow_until = 0.0
-        table.flying = []
+        if table.model.curtain_for is not None:
+            table.play.reveal()
+        table.model.dice_until = table.model.glow_until = 0.0
+        table.model.flying = []
         return table
 
     ck = mid_game("ck")
@@ -174,14 +174,14 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
     for name in ("medicine", "road_building", "smith", "merchant_fleet"):
         _give_progress(s, me, name)
     table = table_on(auth)
-    table.note(table.names[others[0]] + " " + "→ " + table.names[me] + ": 1", (240, 200, 90))
+    table.play.note(table.model.names[others[0]] + " " + "→ " + table.model.names[me] + ": 1", (240, 200, 90))
     _hover(app, table, ("prog_card", PROGRESS_INDEX["road_building"]))
     save("looks-09-ck-crowded-hand")
 
     auth = copy.deepcopy(ck)
     _give_progress(auth.state, me, "resource_monopoly")
     table = table_on(auth)
-    table.open_progress(PROGRESS_INDEX["resource_monopoly"])
+    table.play.open_progress(PROGRESS_INDEX["resource_monopoly"])
     _hover(app, table, ("choice", "pick", 4))
     save("looks-10-resource-monopoly")
 
@@ -207,19 +207,19 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
         auth.submit(("progress", me, PROGRESS_INDEX["master_merchant"], (richer,)))
         table = table_on(auth)
         first = next(k for k in range(8) if s.hands[richer][k])
-        table.dialog.sel[first] = 1
+        table.model.dialog.sel[first] = 1
         save("looks-12-master-merchant")
 
     auth = copy.deepcopy(ck)
     _give_progress(auth.state, me, "commercial_harbor")
     auth.submit(("progress", me, PROGRESS_INDEX["commercial_harbor"], ()))
     table = table_on(auth)
-    trades = [c for c in table.legal if c[0] == "harbor_trade"]
+    trades = [c for c in table.model.legal if c[0] == "harbor_trade"]
     if trades:
-        table.open_harbor()
-        table.dialog.pick(trades[0][2])
+        table.play.open_harbor()
+        table.model.dialog.pick(trades[0][2])
         save("looks-13-harbor-chooser")
-        table.dialog.pick(trades[0][3])
+        table.model.dialog.pick(trades[0][3])
         table = table_on(auth)
         save("looks-14-harbor-answer")
 
@@ -235,7 +235,7 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
     auth.submit(("progress", me, PROGRESS_INDEX["wedding"], ()))
     if s.pending and s.pending.get("kind") == "wedding":
         table = table_on(auth)
-        d = table.dialog
+        d = table.model.dialog
         opts = d.options()
         if opts:
             d.sel[:] = list(opts[0])
@@ -255,8 +255,8 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
         if kind == MONOPOLY:                 # the table with its buttons and shortcuts
             _hover(app, table, ("btn", "buy_dev"))
             save("looks-08-base-table")
-        table.open_dev_card(kind)
-        table.dialog.picks = [3] if kind == MONOPOLY else [1, 3]
+        table.play.open_dev_card(kind)
+        table.model.dialog.picks = [3] if kind == MONOPOLY else [1, 3]
         _hover(app, table, ("dev", "pick", 4))
         save("looks-" + tag)
 
@@ -271,9 +271,9 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
         s.hands[me][kind] += moved
         s.hand_n[me] += moved
         table = table_on(auth)
-        bank = dialogs.BankDialog(table)
+        bank = dialogs.BankDialog(table.play)
         bank.give, bank.get = kind, (kind + 1) % 5
-        table.dialog = bank
+        table.model.dialog = bank
         _hover(app, table, ("bank", "get", (kind + 2) % 5))
         save(f"looks-18-bank-{rules}")
     return saved

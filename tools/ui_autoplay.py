@@ -153,14 +153,14 @@ def plan(table, cmd, rng, pygame):
             steps += [("click", ("give", "plus", k))] * count
         for k, count in enumerate(cmd[3]):
             steps += [("click", ("get", "plus", k))] * count
-        for s in range(table.n):
+        for s in range(table.model.n):
             if s != cmd[1] and s not in cmd[4]:
                 steps.append(("click", ("to", s)))
         steps.append(("click", ("trade", "send")))
     elif kind in ("accept", "decline"):
         steps = [("click", ("answer", kind))]
     elif kind == "counter":
-        trade = table.view.trade
+        trade = table.model.view.trade
         steps = [("click", ("answer", "counter"))]
         # the editor starts from the offer, seen from me: I give what was asked
         for prefix, start, target in (("give", trade["get"], cmd[3]), ("get", trade["give"], cmd[2])):
@@ -176,10 +176,10 @@ def plan(table, cmd, rng, pygame):
         raise AutoplayError(f"no way to enter command {cmd!r} yet")
     # Playing a Commercial Harbor opens its swap chooser; a player doing
     # something else first closes it with Escape (it comes back with O).
-    dialog = table.dialog
+    dialog = table.model.dialog
     if getattr(dialog, "what", None) == "harbor_trade" and kind != "harbor_trade":
         steps = [("key", pygame.K_ESCAPE)] + steps
-    stage = getattr(table, "stage", None)
+    stage = table.model.stage
     if stage is not None and stage.blocking:           # a staged barbarian attack: Continue first
         steps = [("click", ("stage", "continue"))] + steps
     return steps
@@ -192,13 +192,13 @@ def _norm(cmd):
 def settle(d, table, limit=20000):
     """Let the computers move until none of them has anything to decide (at
     the instant speed several moves fit in one frame)."""
-    computers = table.computers
+    computers = table.model.computers
     if computers is None:
         return
     for _ in range(limit):
         seq = table.c.seq
         d.frame()
-        if d.app.scene is not table or table.game_over_at is not None:
+        if d.app.scene is not table or table.model.game_over_at is not None:
             return
         if computers.thought is None and computers.ready is None and seq == table.c.seq \
                 and not computers.deciding():
@@ -274,7 +274,7 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
         settle(d, table)
         if isinstance(app.scene, EndScene):
             break
-        if table.game_over_at is not None:
+        if table.model.game_over_at is not None:
             # On to the results (the table also goes there by itself after a
             # moment, so on a slow machine this key may not be needed: it is
             # not counted, to keep the figures reproducible).
@@ -283,16 +283,16 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
             continue
         if len(auth.log) >= max_commands:
             raise AutoplayError(f"no winner after {len(auth.log)} commands")
-        if table.curtain_for is not None:
+        if table.model.curtain_for is not None:
             curtains += 1
             if rng.below(2):
                 d.key(pygame.K_RETURN)
             else:
-                d.click_at(table.targets.rect(("curtain",)).center)
-            if table.curtain_for is not None:
+                d.click_at(table.ui.targets.rect(("curtain",)).center)
+            if table.model.curtain_for is not None:
                 raise AutoplayError("the curtain did not lift")
             continue
-        seat = table.viewer
+        seat = table.model.viewer
         if seat is None or seat not in deciders(auth.state):
             raise AutoplayError(f"no computer and no person shown ({seat}) has anything to do")
         exclude = () if rng.below(1000) < trade_rate * 1000 else ("offer",)
@@ -300,28 +300,28 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
         if cmd is None:
             raise AutoplayError(f"seat {seat} is shown but has nothing to do")
         before = len(auth.log)
-        if table.computers is not None:
-            table.computers.hold = True        # no computer moves while a person clicks
+        if table.model.computers is not None:
+            table.model.computers.hold = True        # no computer moves while a person clicks
         for step in plan(table, cmd, rng, pygame):
             if step[0] == "key":
                 d.key(step[1])
                 continue
             if step[0] == "board":
-                pos = table.board.target_pos(step[1], step[2])
+                pos = table.ui.board.target_pos(step[1], step[2])
             else:
-                rect = table.targets.rect(step[1])
+                rect = table.ui.targets.rect(step[1])
                 if rect is None:
                     raise AutoplayError(f"for {cmd!r}: target {step[1]!r} is not on screen "
-                                        f"(dialog {type(table.dialog).__name__})")
+                                        f"(dialog {type(table.model.dialog).__name__})")
                 pos = rect.center
             d.click_at(pos)
-        if table.computers is not None:
-            table.computers.hold = False
+        if table.model.computers is not None:
+            table.model.computers.hold = False
         got = auth.log[before].cmd if len(auth.log) > before else None
         if got is None or _norm(got) != _norm(cmd):
             raise AutoplayError(f"wanted {cmd!r}, the engine received {got!r}")
         for record in auth.log[before + 1:]:       # only the table's declines for who cannot accept
-            if record.cmd[0] != "decline" or record.cmd[1] not in table.people:
+            if record.cmd[0] != "decline" or record.cmd[1] not in table.model.people:
                 raise AutoplayError(f"after {cmd!r} the engine also received {record.cmd!r}")
             declines += 1
         commands += 1
@@ -330,8 +330,8 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
     summary = {"rules": rules, "players": players, "seed": seed, "size": list(size),
                "commands": commands, "clicks": d.clicks, "keys": d.keys, "curtains": curtains,
                "automatic_declines": declines, "computers": computers, "level": level if computers else None,
-               "computer_moves": table.computers.moves if table.computers else 0,
-               "computer_failures": table.computers.failures if table.computers else 0,
+               "computer_moves": table.model.computers.moves if table.model.computers else 0,
+               "computer_failures": table.model.computers.failures if table.model.computers else 0,
                "turns": auth.state.turn, "winner": auth.state.winner,
                "frames": app.frames_drawn, "seconds": round(time.monotonic() - t0, 2),
                "vp_target": auth.config["vp_target"], "knight_commit": auth.config["knight_commit"],

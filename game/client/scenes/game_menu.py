@@ -51,7 +51,7 @@ class GameMenuScene(Scene):
         self.app.nav.open("settings")
 
     def rules(self) -> None:
-        self.app.nav.open("rules", self.table.ck)
+        self.app.nav.open("rules", self.table.model.ck)
 
     def save(self) -> None:
         """Hot-seat games save themselves after every move; Save writes once
@@ -92,7 +92,7 @@ class GameMenuScene(Scene):
 
     def really_leave(self) -> None:
         self.app.nav.back()                    # this menu
-        self.table.leave_game()
+        self.table.play.leave_game()
 
     def actions(self) -> dict:
         return {"resume": self.resume, "settings": self.settings, "rules": self.rules, "save": self.save,

@@ -10,20 +10,18 @@ re-established.  The Menu button opens the same game menu as hot-seat.
 LanEndScene: the end screen, and the check of the fair deal.
 """
 
-import time
-
 import pygame
 import pygame_gui
 
 from game.engine.rules import IllegalCommand
-from game.engine.state import GAME_OVER
 
 from .. import theme
 from ..eventtext import error_text
 from ..i18n import tr
 from ..lan import LanController, fair_text, fault_text
-from .end import EndScene
 from ..table.scene import TableScene
+from ..table.ui import btn
+from .end import EndScene
 
 
 def message_for_error(msg) -> str:
@@ -34,16 +32,19 @@ def message_for_error(msg) -> str:
 
 class LanTableScene(TableScene):
     """The table over LAN (see the module docstring)."""
+    end_scene = "lan_end"
 
     def __init__(self, app, controller: LanController):
         self.lan = controller.lan
         self.shown_away = set()         # seats the last frame marked away
         self.was_deciding = False
         super().__init__(app, controller)
-        self.seen = max(self.seen, controller.seq)      # a rejoin's view covers the records before it
+        m = self.model
+        m.seen = max(m.seen, controller.seq)      # a rejoin's view covers the records before it
+        m.waiting_for = tuple(controller.waiting_for())
         if controller.rejoined:
-            self.note(tr("lan.welcome_back", name=self.names[controller.seat], n=controller.seat + 1),
-                      theme.GOOD, 6.0)
+            self.play.note(tr("lan.welcome_back", name=m.names[controller.seat], n=controller.seat + 1),
+                           theme.GOOD, 6.0)
 
     def update(self, dt) -> None:
         self.service()
@@ -72,36 +73,28 @@ class LanTableScene(TableScene):
                 resynced = True
             elif kind == "rejected" and data["code"] != "stale":     # stale: overtaken, nothing lost
                 err = IllegalCommand(data["code"], data["detail"])
-                self.note(tr("note.refused", reason=error_text(err)), theme.BAD)
+                self.play.note(tr("note.refused", reason=error_text(err)), theme.BAD)
             elif kind == "error":
-                self.note(message_for_error(data), theme.BAD)
+                self.play.note(message_for_error(data), theme.BAD)
             elif kind == "fair":
                 text, ok = fair_text(data)
-                self.note(text, theme.GOOD if ok else theme.BAD, 12.0)
+                self.play.note(text, theme.GOOD if ok else theme.BAD, 12.0)
             if kind in ("seat_status", "lobby", "disconnected", "reconnected", "bye", "synced", "rejected",
                         "host_fault"):
                 self.app.dirty = True
         if resynced:
-            self.refresh()
-            self.seen = max(self.seen, self.c.seq)
+            self.play.refresh()
+            self.model.seen = max(self.model.seen, self.c.seq)
         deciding = self.c.session.game.must_decide()
         if deciding and not self.was_deciding:
             self.app.sounds.play("chime")          # our move (hot-seat chimes at the curtain)
         self.was_deciding = deciding
-        if self.c.seq != self.seen:
-            self.refresh()
+        if self.c.seq != self.model.seen:
+            self.play.refresh()
+        self.model.waiting_for = tuple(self.c.waiting_for())     # the top bar says whom the host waits for
 
     def wake_ms(self) -> int:
         return 50              # records wait in the session's queue until we poll
-
-    def prompt(self) -> str:
-        waiting = self.c.waiting_for()
-        if waiting and self.view.phase != GAME_OVER:
-            return tr("lan.waiting_for", names=", ".join(self.names[s] for s in waiting))
-        return super().prompt()
-
-    def show_results(self) -> None:
-        self.app.nav.go("lan_end", self.c, time.monotonic() - self.started)
 
     # --- drawing -------------------------------------------------------------------------------
     def draw(self, surf) -> None:
@@ -112,10 +105,10 @@ class LanTableScene(TableScene):
     def _draw_connections(self, surf) -> None:
         """A green dot after each connected player's name; away players'
         panels are dimmed and marked."""
-        s, text = self.layout.s, self.app.text
+        s, text = self.ui.layout.s, self.ui.text
         self.shown_away = set()
-        for seat, rect in enumerate(self.layout.panels):
-            name = text.render(self.names[seat], 17, theme.TEXT, bold=True)
+        for seat, rect in enumerate(self.ui.layout.panels):
+            name = text.render(self.model.names[seat], 17, theme.TEXT, bold=True)
             x = rect.x + int(18 * s) + name.get_width() + int(10 * s)
             cy = rect.y + int(6 * s) + name.get_height() // 2
             if self.c.connected(seat):
@@ -145,14 +138,14 @@ class LanTableScene(TableScene):
             return fault_text(self.c.fault)
         away = self.c.away_deciders()
         if away:
-            return tr("lan.banner_away", names=", ".join(self.names[s] for s in away))
+            return tr("lan.banner_away", names=", ".join(self.model.names[s] for s in away))
         return ""
 
     def _draw_banner(self, surf) -> None:
         msg = self.banner_text()
-        if not msg or self.game_over_at is not None:
+        if not msg or self.model.game_over_at is not None:
             return
-        L, s, text = self.layout, self.layout.s, self.app.text
+        L, s, text = self.ui.layout, self.ui.layout.s, self.ui.text
         img = text.render(msg, 16, theme.TEXT, bold=True)
         if img.get_width() > L.board.w - int(40 * s):
             img = pygame.transform.smoothscale(img, (L.board.w - int(40 * s), img.get_height()))
@@ -165,8 +158,8 @@ class LanTableScene(TableScene):
         for seat in self.lendable_seats():
             b = pygame.Rect(0, 0, int(360 * s), int(36 * s))
             b.midbottom = (L.board.centerx, y)
-            self.btn(surf, ("lend", seat), b, tr("lanbots.lend", name=self.names[seat]),
-                     lambda seat=seat: self.lend(seat), size=14)
+            btn(self.model, self.ui, surf, ("lend", seat), b, tr("lanbots.lend", name=self.model.names[seat]),
+                lambda seat=seat: self.lend(seat), size=14)
             y = b.y - int(6 * s)
 
     def lendable_seats(self) -> list:
@@ -180,9 +173,9 @@ class LanTableScene(TableScene):
         try:
             self.lan.lend_seat(seat, self.app.prefs.get("lan_computer_level", "medium"))
         except (ValueError, OSError) as exc:
-            self.note(tr("lanbots.cannot", reason=str(exc)), theme.BAD)
+            self.play.note(tr("lanbots.cannot", reason=str(exc)), theme.BAD)
             return
-        self.note(tr("lanbots.lent", name=self.names[seat]), theme.ACCENT, 6.0)
+        self.play.note(tr("lanbots.lent", name=self.model.names[seat]), theme.ACCENT, 6.0)
         self.app.dirty = True
 
 

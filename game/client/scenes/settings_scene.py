@@ -76,7 +76,7 @@ class SettingsScene(GuiScene):
         """The computers' pace, at once also in a game under this screen."""
         self.app.prefs["computer_speed"] = speed
         for scene in self.app.scenes:
-            computers = getattr(scene, "computers", None)
+            computers = getattr(getattr(scene, "model", None), "computers", None)
             if computers is not None:
                 computers.speed = speed
         self.resize(self.app.size)

@@ -53,10 +53,10 @@ def _design_size(picks) -> tuple:
     return PROGRESS_CARD if any(p.face[0] == "prog" for p in picks) else CARD
 
 
-def size_for(t, picks) -> tuple:
+def size_for(m, ui, picks) -> tuple:
     """(w, h) in pixels of the cards of a row."""
     w, h = _design_size(picks)
-    return int(w * t.layout.s), int(h * t.layout.s)
+    return int(w * ui.layout.s), int(h * ui.layout.s)
 
 
 def row_units(picks) -> int:
@@ -65,13 +65,13 @@ def row_units(picks) -> int:
     return _design_size(picks)[1] + LINE
 
 
-def draw_row(t, surf, centre_x, y, picks, max_w, explain=True) -> pygame.Rect:
+def draw_row(m, ui, surf, centre_x, y, picks, max_w, explain=True) -> pygame.Rect:
     """Draw `picks` as a row of cards centred on centre_x from y (the cards
     overlap when the row would be wider than max_w), add their targets, and
     under the row the name and use of the card under the mouse.  Returns
     the rect of the row and its line (`explain`: that line is wanted)."""
-    s = t.layout.s
-    w, h = size_for(t, picks)
+    s = ui.layout.s
+    w, h = size_for(m, ui, picks)
     gap = int(10 * s)
     n = len(picks)
     step = min(w + gap, (max_w - w) / max(1, n - 1)) if n > 1 else 0
@@ -80,32 +80,32 @@ def draw_row(t, surf, centre_x, y, picks, max_w, explain=True) -> pygame.Rect:
     hovered = None
     for i, p in enumerate(picks):
         r = pygame.Rect(int(x + i * step), y, w, h)
-        hover = p.enabled and t.hover_key == p.key
-        if hover or (t.hover_key == p.key and not p.enabled):
+        hover = p.enabled and m.hover_key == p.key
+        if hover or (m.hover_key == p.key and not p.enabled):
             hovered = p
-        img = cards.card(t.app.text, p.face, w, h, label(p.face), p.count, dim=not p.enabled,
+        img = cards.card(ui.text, p.face, w, h, label(p.face), p.count, dim=not p.enabled,
                          hover=hover, selected=p.selected)
         surf.blit(img, r.move(0, -int(8 * s) if hover or p.selected else 0))
         if p.enabled:
-            t.targets.add(p.key, r, p.action)
+            ui.targets.add(p.key, r, p.action)
         else:
-            t.targets.add(p.key, r, None)          # hovering says what it is all the same
+            ui.targets.add(p.key, r, None)          # hovering says what it is all the same
     line_y = y + h + int(10 * s)
     if hovered is not None and explain:
-        font = t.app.fonts.get(13)
+        font = ui.fonts.get(13)
         for k, line in enumerate(widgets.wrap(describe(hovered.face), font, max_w)[:2]):
-            img = t.app.text.render(line, 13, theme.ACCENT)
+            img = ui.text.render(line, 13, theme.ACCENT)
             surf.blit(img, img.get_rect(midtop=(centre_x, line_y + k * font.get_linesize())))
     return pygame.Rect(x, y, total, h + int(LINE * s))
 
 
-def draw_tray(t, surf, tray, chosen) -> None:
+def draw_tray(m, ui, surf, tray, chosen) -> None:
     """The tray under a row: the chosen cards, one small picture each;
     `chosen` is [(face, key, action)], a click on a card puts it back."""
-    s = t.layout.s
+    s = ui.layout.s
     pygame.draw.rect(surf, theme.darker(theme.PANEL, 0.35), tray, border_radius=int(8 * s))
     if not chosen:
-        img = t.app.text.render(tr("looks.tray_empty"), 13, theme.TEXT_DIM)
+        img = ui.text.render(tr("looks.tray_empty"), 13, theme.TEXT_DIM)
         surf.blit(img, img.get_rect(center=tray.center))
         return
     tw, th = int(34 * s), int(48 * s)
@@ -113,6 +113,6 @@ def draw_tray(t, surf, tray, chosen) -> None:
     x = tray.x + int(6 * s)
     for face, key, action in chosen:
         r = pygame.Rect(int(x), tray.y + int(5 * s), tw, th)
-        surf.blit(cards.card(t.app.text, face, tw, th), r)
-        t.targets.add(key, r, action)
+        surf.blit(cards.card(ui.text, face, tw, th), r)
+        ui.targets.add(key, r, action)
         x += step

@@ -22,6 +22,7 @@ from ..eventtext import card_name, progress_name, track_name
 from ..i18n import tr
 from . import cardpick
 from .dialogs import Dialog
+from .ui import btn
 
 BOARD = ("node", "edge", "hex")
 # Argument types per progress card (CK-11) and per decision.  A tuple lists
@@ -81,8 +82,8 @@ def input_steps(what, name, args):
 class Chooser(Dialog):
     """Enter the arguments of a progress card or of a decision."""
 
-    def __init__(self, table, what, name, card=None):
-        super().__init__(table)
+    def __init__(self, play, what, name, card=None):
+        super().__init__(play)
         self.what = what                  # "progress" or "resolve"
         self.name = name                  # card name or decision kind
         self.card = card                  # progress card index
@@ -96,12 +97,11 @@ class Chooser(Dialog):
 
     # --- what is legal --------------------------------------------------------------
     def options(self):
-        t = self.t
         if self.what == "progress":
-            return [list(c[3]) for c in t.legal if c[0] == "progress" and c[2] == self.card]
+            return [list(c[3]) for c in self.m.legal if c[0] == "progress" and c[2] == self.card]
         if self.what == "harbor_trade":
-            return [[c[2], c[3]] for c in t.legal if c[0] == "harbor_trade"]
-        return [list(c[3]) for c in t.legal if c[0] == "resolve" and c[2] == self.name]
+            return [[c[2], c[3]] for c in self.m.legal if c[0] == "harbor_trade"]
+        return [list(c[3]) for c in self.m.legal if c[0] == "resolve" and c[2] == self.name]
 
     def command(self, args):
         if self.what == "progress":
@@ -148,28 +148,28 @@ class Chooser(Dialog):
         self.chosen.append(value)
         if isinstance(self.types, str):            # prog_pair: the card decides the whole answer
             opt = next(o for o in self.options() if o[1] == value)
-            return self.t.submit(self.command(opt))
+            return self.play.submit(self.command(opt))
         # "none" fills the remaining positions
         while len(self.chosen) < len(self.types) and self.candidates() == [-1]:
             self.chosen.append(-1)
         if len(self.chosen) == len(self.types) and self.chosen in self.options():
-            self.t.submit(self.command(self.chosen))
+            self.play.submit(self.command(self.chosen))
         else:
-            self.t._update_pick()
-            self.t.app.dirty = True
+            self.play.update_pick()
+            self.play.redraw()
 
     def skip(self):
         self.pick(-1)
 
     def toggle(self, node):
         self.nodes ^= {node}
-        self.t._update_pick()
-        self.t.app.dirty = True
+        self.play.update_pick()
+        self.play.redraw()
 
     def back(self):
         if self.chosen:
             self.chosen.pop()
-        self.t._update_pick()
+        self.play.update_pick()
 
     def ready(self):
         """The complete answer when it can be confirmed with OK, else None."""
@@ -188,11 +188,11 @@ class Chooser(Dialog):
     def confirm(self):
         args = self.ready()
         if args is not None:
-            self.t.submit(self.command(args))
+            self.play.submit(self.command(args))
 
     def close(self):
         super().close()
-        self.t._update_pick()
+        self.play.update_pick()
 
     def key(self, key):
         """Enter confirms; Escape closes a card being played, or else steps
@@ -227,7 +227,7 @@ class Chooser(Dialog):
 
     def _facts(self):
         p = self.view.pending or {}
-        names = self.t.names
+        names = self.m.names
         facts = {"name": names[self.view.current], "n": 0, "target": "", "card": "", "track": ""}
         if "target" in p:
             facts["target"] = names[p["target"]]
@@ -260,7 +260,7 @@ class Chooser(Dialog):
             return tr("choice.skip." + self.name) if tr("choice.skip." + self.name) != "choice.skip." + self.name \
                 else tr("choice.none")
         if kind == "seat":
-            return self.t.names[v]
+            return self.m.names[v]
         if kind == "card":
             return card_name(v)
         if kind == "track":
@@ -282,7 +282,7 @@ class Chooser(Dialog):
 
     def _draw_bar(self, surf):
         """The side panel while a spot is picked on the board."""
-        t, s = self.t, self.s
+        s = self.s
         buttons = []
         if self.position() == "nodeset":
             buttons.append((("choice", "ok"), tr("choice.ok"), self.confirm, self.ready() is not None, True))
@@ -295,17 +295,17 @@ class Chooser(Dialog):
         text = self.ask_text()
         if self.what == "resolve":
             text = self.help_text() + " " + text
-        side_panel(t, surf, self.title(), text, buttons)
+        side_panel(self.m, self.ui, surf, self.title(), text, buttons)
         # mark what has been picked already (Inventor's first hex, Smith's knights)
         picked = [("node", n) for n in self.nodes]
         if not isinstance(self.types, str):
             picked += [(k, v) for k, v in zip(self.types, self.chosen) if k in BOARD and v != -1]
         for kind, v in picked:
-            x, y = t.board.target_pos(kind, v) if kind != "hex" else t.board.hex_center(v)
-            pygame.draw.circle(surf, theme.GOOD, (x, y), t.board.R * (0.5 if kind == "hex" else 0.32), max(3, s(4)))
+            x, y = self.ui.board.target_pos(kind, v) if kind != "hex" else self.ui.board.hex_center(v)
+            pygame.draw.circle(surf, theme.GOOD, (x, y), self.ui.board.R * (0.5 if kind == "hex" else 0.32), max(3, s(4)))
 
     def _draw_dialog(self, surf):
-        t, s = self.t, self.s
+        s = self.s
         kind = self.position()
         cands = self.candidates()
         opts = self.options()
@@ -320,7 +320,7 @@ class Chooser(Dialog):
         height = 330 if kind == "cards" else 230 + rows_h + (24 if self.chosen else 0)
         self.size = (width, height + (22 if self.name in ("spy", "master_merchant") else 0))
         rect = self.frame(surf, self.title())
-        font = t.app.fonts.get(15)
+        font = self.ui.fonts.get(15)
         y = rect.y + s(48)
         for line in widgets.wrap(self.help_text(), font, rect.w - s(50))[:4]:
             self.text(surf, line, (rect.centerx, y), 15, theme.TEXT_DIM)
@@ -342,7 +342,7 @@ class Chooser(Dialog):
                       theme.GOOD if sum(self.sel) == need else theme.ACCENT, bold=True)
         elif picks:
             self.text(surf, self.ask_text(), (rect.centerx, y + s(30)), 15, theme.TEXT, bold=True)
-            cardpick.draw_row(t, surf, rect.centerx, y + s(60), picks, rect.w - s(60))
+            cardpick.draw_row(self.m, self.ui, surf, rect.centerx, y + s(60), picks, rect.w - s(60))
         elif kind is not None:
             self.text(surf, self.ask_text(), (rect.centerx, y + s(30)), 15, theme.TEXT, bold=True)
             for i, v in enumerate(values):
@@ -350,7 +350,7 @@ class Chooser(Dialog):
                 n_row = min(per_row, len(values) - row * per_row)
                 x0 = rect.centerx - (n_row * bw + (n_row - 1) * gap) // 2
                 r = pygame.Rect(x0 + col * (bw + gap), y + s(56) + row * s(46), bw, s(38))
-                t.btn(surf, ("choice", "pick", v), r, self.value_label(kind, v), lambda v=v: self.pick(v), size=14)
+                self.btn(surf, ("choice", "pick", v), r, self.value_label(kind, v), lambda v=v: self.pick(v), size=14)
                 self._decorate(surf, kind, v, r)
         by = rect.bottom - s(52)
         bw = s(170)
@@ -367,7 +367,7 @@ class Chooser(Dialog):
                             self.close, True, False))
         x = rect.centerx - (len(buttons) * bw + (len(buttons) - 1) * s(10)) // 2
         for key, label, action, enabled, primary in reversed(buttons):     # the way back left, OK right
-            t.btn(surf, key, (x, by, bw, s(40)), label, action, enabled, primary=primary)
+            self.btn(surf, key, (x, by, bw, s(40)), label, action, enabled, primary=primary)
             x += bw + s(10)
 
     def _card_picks(self, kind, values):
@@ -381,7 +381,7 @@ class Chooser(Dialog):
     def _decorate(self, surf, kind, v, r):
         s = self.s
         if kind == "seat":
-            pygame.draw.rect(surf, self.t.colours[v], (r.x + s(5), r.y + s(6), s(7), r.h - s(12)))
+            pygame.draw.rect(surf, self.m.colours[v], (r.x + s(5), r.y + s(6), s(7), r.h - s(12)))
         elif kind == "track":
             pygame.draw.rect(surf, theme.TRACK_RGB[v], (r.x + s(5), r.y + s(6), s(7), r.h - s(12)))
 
@@ -398,7 +398,7 @@ class Chooser(Dialog):
         else:
             from ..eventtext import cards_text
             words = cards_text(shown)
-        self.text(surf, tr("choice.shown", name=self.t.names[p["target"]], cards=words),
+        self.text(surf, tr("choice.shown", name=self.m.names[p["target"]], cards=words),
                   (rect.centerx, y), 13, theme.ACCENT)
 
     def _card_limit(self, kind):
@@ -415,32 +415,31 @@ class Chooser(Dialog):
         return [k for k in range(len(self.view.bank)) if self._card_limit(k)] or list(range(5))
 
 
-def side_panel(t, surf, title, text, buttons):
+def side_panel(m, ui, surf, title, text, buttons):
     """The panel in the sea left of the island (layout.choice_panel): a
     title, a few lines of text and buttons (key, label, action, enabled,
     primary) stacked under them.  It never covers a board spot."""
-    s = t.layout.s
-    r = t.layout.choice_panel
-    app = t.app
-    font = app.fonts.get(13)
+    s = ui.layout.s
+    r = ui.layout.choice_panel
+    font = ui.fonts.get(13)
     lines = widgets.wrap(text, font, r.w - int(20 * s))[:7]
     bh, gap = int(34 * s), int(6 * s)
     h = int(34 * s) + len(lines) * font.get_linesize() + len(buttons) * (bh + gap) + int(8 * s)
     box = pygame.Rect(r.x, r.y, r.w, min(r.h, h))
     widgets.panel(surf, box, (20, 26, 36), theme.ACCENT, radius=8, width=2)
-    title_img = app.text.render(title, 14, theme.ACCENT, bold=True)
+    title_img = ui.text.render(title, 14, theme.ACCENT, bold=True)
     if title_img.get_width() > box.w - int(16 * s):
         title_img = pygame.transform.smoothscale(
             title_img, (box.w - int(16 * s), title_img.get_height()))
     surf.blit(title_img, (box.x + int(10 * s), box.y + int(8 * s)))
     y = box.y + int(30 * s)
     for line in lines:
-        surf.blit(app.text.render(line, 13, theme.TEXT), (box.x + int(10 * s), y))
+        surf.blit(ui.text.render(line, 13, theme.TEXT), (box.x + int(10 * s), y))
         y += font.get_linesize()
     y += int(6 * s)
     for key, label, action, enabled, primary in buttons:
-        t.btn(surf, key, (box.x + int(10 * s), y, box.w - int(20 * s), bh), label, action, enabled,
-              primary=primary, size=13)
+        btn(m, ui, surf, key, (box.x + int(10 * s), y, box.w - int(20 * s), bh), label, action, enabled,
+            primary=primary, size=13)
         y += bh + gap
 
 
@@ -454,7 +453,7 @@ class ChartDialog(Dialog):
     size = (930, 580)
 
     def draw(self, surf):
-        t, s, v = self.t, self.s, self.view
+        s, v = self.s, self.view
         rect = self.frame(surf, tr("chart.title"))
         col_w = (rect.w - s(40)) // 3
         top = rect.y + s(46)
@@ -476,7 +475,7 @@ class ChartDialog(Dialog):
                               colour if mine else theme.PANEL_EDGE, radius=6)
                 name = tr(f"chart.{TRACK_NAMES[track]}.{level}")
                 self.text(surf, f"{level}. {name}", (r.x + s(8), r.y + s(4)), 14, theme.TEXT, "topleft", True)
-                cost = t.app.text.render(tr("chart.cost", n=level, card=card_name(TRACK_COMMODITY[track])), 12,
+                cost = self.ui.text.render(tr("chart.cost", n=level, card=card_name(TRACK_COMMODITY[track])), 12,
                                          theme.TEXT_DIM)
                 surf.blit(cost, cost.get_rect(topright=(r.right - s(8), r.y + s(5))))
                 ability = tr("chart.draws", n=level + 1)
@@ -484,33 +483,33 @@ class ChartDialog(Dialog):
                     ability = tr(f"chart.{TRACK_NAMES[track]}.ability") + " · " + ability
                 elif level >= 4:
                     ability = tr("chart.metropolis_level") + " · " + ability
-                img_font = t.app.fonts.get(11)
+                img_font = self.ui.fonts.get(11)
                 for j, line in enumerate(widgets.wrap(ability, img_font, r.w - s(16))[:2]):
                     self.text(surf, line, (r.x + s(8), r.y + s(24) + j * img_font.get_linesize()), 11,
                               theme.TEXT_DIM, "topleft")
                 # players at this level: a dot in their colour, left of the cost
                 dx = r.right - s(18) - cost.get_width()
-                for seat in range(t.n):
+                for seat in range(self.m.n):
                     if v.improvements[seat][track] == level:
                         pygame.draw.circle(surf, (16, 16, 16), (dx, r.y + s(12)), s(7))
-                        pygame.draw.circle(surf, t.colours[seat], (dx, r.y + s(12)), s(5))
+                        pygame.draw.circle(surf, self.m.colours[seat], (dx, r.y + s(12)), s(5))
                         dx -= s(16)
             holder = tr("chart.metropolis_none") if node == -1 else \
-                tr("chart.metropolis_of", name=t.names[v.node_owner[node]])
+                tr("chart.metropolis_of", name=self.m.names[v.node_owner[node]])
             y = head.bottom + s(6) + LEVELS * row_h
             self.text(surf, holder, (head.centerx, y), 13, theme.ACCENT if node != -1 else theme.TEXT_DIM, bold=True)
             cmd = ("improve", self.me, track)
-            ok = cmd in t.legal
+            ok = cmd in self.m.legal
             level = v.improvements[self.me][track] if self.me is not None else 0
             label = tr("chart.improve", n=level + 1) if level < LEVELS else tr("chart.complete")
             b = pygame.Rect(0, 0, col_w - s(40), s(38))
             b.midtop = (head.centerx, y + s(22))
-            t.btn(surf, ("chart", "improve", track), b, label, lambda c=cmd: t.submit(c), ok, primary=ok, size=14)
+            self.btn(surf, ("chart", "improve", track), b, label, lambda c=cmd: self.play.submit(c), ok, primary=ok, size=14)
             if not ok and level < LEVELS and self.me is not None:
                 self.text(surf, self._why_not(track), (b.centerx, b.bottom + s(4)), 12, theme.TEXT_DIM)
         r = pygame.Rect(0, 0, s(160), s(36))
         r.bottomright = (rect.right - s(16), rect.bottom - s(10))
-        t.btn(surf, ("chart", "close"), r, tr("btn.close"), self.close)
+        self.btn(surf, ("chart", "close"), r, tr("btn.close"), self.close)
         if v.crane and self.me == v.current:
             self.text(surf, tr("chart.crane"), (rect.x + s(20), rect.bottom - s(28)), 13, theme.GOOD, "midleft")
 

@@ -13,6 +13,7 @@ from game.engine.state import ACCEPTED, COUNTERED, DECLINED, NOT_ASKED, PENDING
 
 from .. import cards, theme, widgets
 from . import cardpick
+from .ui import btn
 from ..eventtext import card_name, error_text
 from ..i18n import tr, trn
 
@@ -22,37 +23,43 @@ class Dialog:
     closable = True            # Esc / Cancel allowed
     size = (600, 360)          # design units
 
-    def __init__(self, table):
-        self.t = table
+    def __init__(self, play):
+        self.play = play                   # what the dialog's buttons do (play.py)
+        self.m = play.m                    # the table model: the viewer, their view and legal commands
+        self.ui = play.ui
+
+    def btn(self, surf, *args, **kwargs):
+        """A button of the dialog (ui.btn)."""
+        btn(self.m, self.ui, surf, *args, **kwargs)
 
     @property
     def me(self):
-        return self.t.viewer
+        return self.m.viewer
 
     @property
     def view(self):
-        return self.t.view
+        return self.m.view
 
     def frame(self, surf, title):
-        L = self.t.layout
+        L = self.ui.layout
         rect = L.dialog(*self.size)
         widgets.panel(surf, rect, theme.PANEL, theme.ACCENT, radius=10, width=2)
-        img = self.t.app.text.render(title, 20, theme.TEXT, bold=True)
+        img = self.ui.text.render(title, 20, theme.TEXT, bold=True)
         surf.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + int(12 * L.s))))
         return rect
 
     def s(self, v):
-        return int(v * self.t.layout.s)
+        return int(v * self.ui.layout.s)
 
     def text(self, surf, msg, pos, size=15, colour=theme.TEXT, anchor="midtop", bold=False):
-        img = self.t.app.text.render(msg, size, colour, bold)
+        img = self.ui.text.render(msg, size, colour, bold)
         surf.blit(img, img.get_rect(**{anchor: pos}))
 
     def close(self):
-        self.t.dialog = None
-        if self.t.viewer is not None and self.t.curtain_for is None:
-            self.t._sync()          # a dialog of the phase (a decision) comes back
-        self.t.app.dirty = True
+        self.m.dialog = None
+        if self.m.viewer is not None and self.m.curtain_for is None:
+            self.play.sync()          # a dialog of the phase (a decision) comes back
+        self.play.redraw()
 
     def key(self, key):
         if key == pygame.K_ESCAPE and self.closable:
@@ -69,9 +76,8 @@ class Dialog:
         card of that kind on the tray below it, a click on a card on the
         tray takes it back.  `values` is changed in place; `limit(kind)` is
         how many of a kind may be chosen.  Returns the y under the tray."""
-        t = self.t
         kinds = self.kinds()
-        rect = t.layout.dialog(*self.size)
+        rect = self.ui.layout.dialog(*self.size)
         cw, ch = self.s(50), self.s(70)
         gap = self.s(10) if len(kinds) <= 5 else self.s(6)
         total = len(kinds) * cw + (len(kinds) - 1) * gap
@@ -83,28 +89,27 @@ class Dialog:
 
         def change(k, d):
             values[k] += d
-            t.app.dirty = True
+            self.play.redraw()
         for kind in kinds:
             r = pygame.Rect(x, y, cw, ch)
             room = limit(kind) - values[kind]
             key = (prefix, "plus", kind)
-            hover = t.hover_key == key and room > 0
-            img = cards.card(t.app.text, ("res", kind), cw, ch, card_name(kind),
+            hover = self.m.hover_key == key and room > 0
+            img = cards.card(self.ui.text, ("res", kind), cw, ch, card_name(kind),
                              room if show_counts else None, dim=room <= 0, hover=hover)
             surf.blit(img, r.move(0, -self.s(4) if hover else 0))
             if room > 0:
-                t.targets.add(key, r, lambda k=kind: change(k, 1))
+                self.ui.targets.add(key, r, lambda k=kind: change(k, 1))
             x += cw + gap
         # the tray: the chosen cards, one picture each
         tray = pygame.Rect(left - self.s(6), y + ch + self.s(6), total + self.s(12), self.s(58))
-        cardpick.draw_tray(t, surf, tray, [(("res", kind), (prefix, "minus", kind), lambda k=kind: change(k, -1))
+        cardpick.draw_tray(self.m, self.ui, surf, tray, [(("res", kind), (prefix, "minus", kind), lambda k=kind: change(k, -1))
                                            for kind in kinds for _ in range(values[kind])])
         return tray.bottom + self.s(12)
 
     def card_row(self, surf, counts, pos, anchor="midleft", w=40, h=56):
         """The cards of a trade as pictures, one per card, side by side
         (`counts` per kind); anchored at pos.  Returns the row's rect."""
-        t = self.t
         faces = [kind for kind in range(len(counts)) for _ in range(counts[kind])]
         w, h = self.s(w), self.s(h)
         step = w + self.s(4) if len(faces) <= 8 else w * 0.6
@@ -112,7 +117,7 @@ class Dialog:
         setattr(row, anchor, pos)
         x = row.x
         for kind in faces:
-            surf.blit(cards.card(t.app.text, ("res", kind), w, h), (int(x), row.y))
+            surf.blit(cards.card(self.ui.text, ("res", kind), w, h), (int(x), row.y))
             x += step
         return row
 
@@ -122,8 +127,8 @@ class DiscardDialog(Dialog):
     closable = False
     size = (640, 330)
 
-    def __init__(self, table):
-        super().__init__(table)
+    def __init__(self, play):
+        super().__init__(play)
         self.sel = [0] * len(self.view.bank)
 
     def command(self):
@@ -145,12 +150,12 @@ class DiscardDialog(Dialog):
         ok = check(self.view, self.command()) is None
         r = pygame.Rect(0, 0, self.s(200), self.s(40))
         r.midbottom = (rect.centerx, rect.bottom - self.s(14))
-        self.t.btn(surf, ("discard", "ok"), r, tr("discard.confirm"), lambda: self.t.submit(self.command()),
+        self.btn(surf, ("discard", "ok"), r, tr("discard.confirm"), lambda: self.play.submit(self.command()),
                    ok, primary=True)
 
     def key(self, key):
         if key == pygame.K_RETURN and check(self.view, self.command()) is None:
-            self.t.submit(self.command())
+            self.play.submit(self.command())
 
 
 class StealDialog(Dialog):
@@ -158,25 +163,25 @@ class StealDialog(Dialog):
     closable = False
 
     def draw(self, surf):
-        victims = [c[2] for c in self.t.legal if c[0] == "steal"]
-        may_decline = ("skip_steal", self.me) in self.t.legal      # stealing is a right (B-5.4)
+        victims = [c[2] for c in self.m.legal if c[0] == "steal"]
+        may_decline = ("skip_steal", self.me) in self.m.legal      # stealing is a right (B-5.4)
         self.size = (480, 80 + 52 * (len(victims) + may_decline))
         rect = self.frame(surf, tr("steal.title"))
         y = rect.y + self.s(56)
         for v in victims:
             r = pygame.Rect(rect.x + self.s(40), y, rect.w - self.s(80), self.s(44))
-            label = f"{self.t.names[v]}  ·  {trn('steal.cards', self.view.hand_n[v])}"
-            self.t.btn(surf, ("steal", v), r, label, lambda v=v: self.t.submit(("steal", self.me, v)), size=16)
-            pygame.draw.rect(surf, self.t.colours[v], (r.x + self.s(6), r.y + self.s(8), self.s(10), r.h - self.s(16)))
+            label = f"{self.m.names[v]}  ·  {trn('steal.cards', self.view.hand_n[v])}"
+            self.btn(surf, ("steal", v), r, label, lambda v=v: self.play.submit(("steal", self.me, v)), size=16)
+            pygame.draw.rect(surf, self.m.colours[v], (r.x + self.s(6), r.y + self.s(8), self.s(10), r.h - self.s(16)))
             y += self.s(52)
         if may_decline:
             r = pygame.Rect(rect.x + self.s(40), y, rect.w - self.s(80), self.s(44))
-            self.t.btn(surf, ("steal", "skip"), r, tr("steal.skip"),
-                       lambda: self.t.submit(("skip_steal", self.me)), size=16)
+            self.btn(surf, ("steal", "skip"), r, tr("steal.skip"),
+                       lambda: self.play.submit(("skip_steal", self.me)), size=16)
 
     def key(self, key):
-        if key == pygame.K_ESCAPE and ("skip_steal", self.me) in self.t.legal:
-            self.t.submit(("skip_steal", self.me))
+        if key == pygame.K_ESCAPE and ("skip_steal", self.me) in self.m.legal:
+            self.play.submit(("skip_steal", self.me))
 
 
 class TradeEditor(Dialog):
@@ -185,8 +190,8 @@ class TradeEditor(Dialog):
     terms seen from the offerer (offerer gives = what I get)."""
     size = (660, 480)
 
-    def __init__(self, table, counter=False):
-        super().__init__(table)
+    def __init__(self, play, counter=False):
+        super().__init__(play)
         kinds = len(self.view.bank)
         if kinds > 5:
             self.size = (760, 480)
@@ -198,7 +203,7 @@ class TradeEditor(Dialog):
             self.to = set()
         else:
             self.give, self.get = [0] * kinds, [0] * kinds
-            self.to = {s for s in range(self.t.n) if s != self.me}
+            self.to = {s for s in range(self.m.n) if s != self.me}
 
     def command(self):
         if self.counter:
@@ -206,7 +211,7 @@ class TradeEditor(Dialog):
         return ("offer", self.me, tuple(self.give), tuple(self.get), tuple(sorted(self.to)))
 
     def draw(self, surf):
-        title = (tr("answer.counter_title", name=self.t.names[self.view.current]) if self.counter
+        title = (tr("answer.counter_title", name=self.m.names[self.view.current]) if self.counter
                  else tr("trade.title"))
         rect = self.frame(surf, title)
         hand = self.view.hands[self.me]
@@ -216,18 +221,18 @@ class TradeEditor(Dialog):
         if not self.counter:
             self.text(surf, tr("trade.to"), (rect.x + self.s(16), y + self.s(17)), 15, theme.TEXT_DIM, "midleft", True)
             x = rect.x + self.s(130)
-            others = [s for s in range(self.t.n) if s != self.me]
+            others = [s for s in range(self.m.n) if s != self.me]
             # Wide enough that the name clears the colour mark on the left.
             room = (rect.right - self.s(16) - x) // len(others) - self.s(8)
-            widest = max(self.t.app.text.render(self.t.names[s], 14, theme.TEXT).get_width() for s in others)
+            widest = max(self.ui.text.render(self.m.names[s], 14, theme.TEXT).get_width() for s in others)
             bw = min(room, max(self.s(140), widest + self.s(36)))
             for s in others:
                 r = pygame.Rect(x, y, bw, self.s(34))
 
                 def toggle(s=s):
                     self.to ^= {s}
-                self.t.btn(surf, ("to", s), r, self.t.names[s], toggle, selected=s in self.to, size=14)
-                pygame.draw.rect(surf, self.t.colours[s], (r.x + self.s(4), r.y + self.s(6), self.s(6), r.h - self.s(12)))
+                self.btn(surf, ("to", s), r, self.m.names[s], toggle, selected=s in self.to, size=14)
+                pygame.draw.rect(surf, self.m.colours[s], (r.x + self.s(4), r.y + self.s(6), self.s(6), r.h - self.s(12)))
                 x += r.w + self.s(8)
         err = check(self.view, self.command())
         if err is not None and (sum(self.give) or sum(self.get)):
@@ -237,13 +242,13 @@ class TradeEditor(Dialog):
         send = pygame.Rect(rect.centerx + self.s(8), rect.bottom - bh - self.s(14), bw, bh)
         cancel = pygame.Rect(rect.centerx - bw - self.s(8), send.y, bw, bh)
         label = tr("answer.send_counter") if self.counter else tr("trade.send")
-        self.t.btn(surf, ("trade", "send"), send, label, lambda: self.t.submit(self.command()), err is None,
+        self.btn(surf, ("trade", "send"), send, label, lambda: self.play.submit(self.command()), err is None,
                    primary=True)
-        self.t.btn(surf, ("trade", "cancel"), cancel, tr("btn.cancel"), self.cancel)
+        self.btn(surf, ("trade", "cancel"), cancel, tr("btn.cancel"), self.cancel)
 
     def cancel(self):
         if self.counter:
-            self.t.dialog = AnswerDialog(self.t)
+            self.m.dialog = AnswerDialog(self.play)
         else:
             self.close()
 
@@ -260,28 +265,27 @@ class AnswerDialog(Dialog):
     def draw(self, surf):
         trade = self.view.trade
         offerer = self.view.current
-        rect = self.frame(surf, tr("answer.title", name=self.t.names[offerer]))
+        rect = self.frame(surf, tr("answer.title", name=self.m.names[offerer]))
         y = rect.y + self.s(52)
         for label, counts in ((tr("trade.you_give"), trade["get"]), (tr("trade.you_get"), trade["give"])):
             self.text(surf, label, (rect.x + self.s(24), y + self.s(28)), 15, theme.TEXT_DIM, "midleft", True)
             self.card_row(surf, counts, (rect.x + self.s(150), y + self.s(28)))
             y += self.s(66)
-        can = ("accept", self.me) in self.t.legal
+        can = ("accept", self.me) in self.m.legal
         if not can:
             self.text(surf, tr("answer.cannot_accept"), (rect.centerx, y + self.s(4)), 13, theme.BAD)
         bw, bh = self.s(160), self.s(42)
         y = rect.bottom - bh - self.s(18)
         x = rect.centerx - (3 * bw + 2 * self.s(10)) // 2
-        t = self.t
-        t.btn(surf, ("answer", "accept"), (x, y, bw, bh), tr("answer.accept"),
-              lambda: t.submit(("accept", self.me)), can, primary=True)
-        t.btn(surf, ("answer", "decline"), (x + bw + self.s(10), y, bw, bh), tr("answer.decline"),
-              lambda: t.submit(("decline", self.me)))
-        t.btn(surf, ("answer", "counter"), (x + 2 * (bw + self.s(10)), y, bw, bh), tr("answer.counter"),
+        self.btn(surf, ("answer", "accept"), (x, y, bw, bh), tr("answer.accept"),
+              lambda: self.play.submit(("accept", self.me)), can, primary=True)
+        self.btn(surf, ("answer", "decline"), (x + bw + self.s(10), y, bw, bh), tr("answer.decline"),
+              lambda: self.play.submit(("decline", self.me)))
+        self.btn(surf, ("answer", "counter"), (x + 2 * (bw + self.s(10)), y, bw, bh), tr("answer.counter"),
               self.open_counter)
 
     def open_counter(self):
-        self.t.dialog = TradeEditor(self.t, counter=True)
+        self.m.dialog = TradeEditor(self.play, counter=True)
 
 
 class ResponsesDialog(Dialog):
@@ -289,8 +293,7 @@ class ResponsesDialog(Dialog):
     closable = False
 
     def draw(self, surf):
-        t = self.t
-        self.size = (620, 200 + 50 * (t.n - 1))
+        self.size = (620, 200 + 50 * (self.m.n - 1))
         trade = self.view.trade
         rect = self.frame(surf, tr("responses.title"))
         give = self.card_row(surf, trade["give"], (rect.centerx - self.s(24), rect.y + self.s(76)), "midright")
@@ -300,13 +303,13 @@ class ResponsesDialog(Dialog):
         status = {ACCEPTED: "responses.accepted", DECLINED: "responses.declined",
                   COUNTERED: "responses.countered", PENDING: "responses.pending",
                   NOT_ASKED: "responses.not_asked"}
-        for p in range(t.n):
+        for p in range(self.m.n):
             if p == self.me:
                 continue
             answer = trade["answers"][p]
-            pygame.draw.rect(surf, t.colours[p], (rect.x + self.s(20), y + self.s(6), self.s(10), self.s(30)))
-            line = f"{t.names[p]} {tr(status[answer])}"
-            img = t.app.text.render(line + (":" if answer == COUNTERED else ""), 15, theme.TEXT)
+            pygame.draw.rect(surf, self.m.colours[p], (rect.x + self.s(20), y + self.s(6), self.s(10), self.s(30)))
+            line = f"{self.m.names[p]} {tr(status[answer])}"
+            img = self.ui.text.render(line + (":" if answer == COUNTERED else ""), 15, theme.TEXT)
             surf.blit(img, img.get_rect(midleft=(rect.x + self.s(40), y + self.s(21))))
             if answer == COUNTERED:            # their terms as cards: what you give ⇄ what you get
                 give, get = trade["counters"][p]
@@ -317,20 +320,20 @@ class ResponsesDialog(Dialog):
             if answer in (ACCEPTED, COUNTERED):
                 cmd = ("confirm_trade", self.me, p)
                 r = pygame.Rect(rect.right - self.s(190), y, self.s(170), self.s(40))
-                t.btn(surf, ("responses", "with", p), r, tr("responses.trade_with", name=t.names[p]),
-                      lambda c=cmd: t.submit(c), check(self.view, cmd) is None, primary=True, size=14)
+                self.btn(surf, ("responses", "with", p), r, tr("responses.trade_with", name=self.m.names[p]),
+                      lambda c=cmd: self.play.submit(c), check(self.view, cmd) is None, primary=True, size=14)
             y += self.s(50)
         r = pygame.Rect(0, 0, self.s(220), self.s(40))
         r.midbottom = (rect.centerx, rect.bottom - self.s(14))
-        t.btn(surf, ("responses", "withdraw"), r, tr("responses.withdraw"),
-              lambda: t.submit(("cancel_trade", self.me)))
+        self.btn(surf, ("responses", "withdraw"), r, tr("responses.withdraw"),
+              lambda: self.play.submit(("cancel_trade", self.me)))
 
 
 class BankDialog(Dialog):
     size = (640, 380)
 
-    def __init__(self, table):
-        super().__init__(table)
+    def __init__(self, play):
+        super().__init__(play)
         self.give = None
         self.get = None
         if len(self.view.bank) > 5:
@@ -349,12 +352,11 @@ class BankDialog(Dialog):
 
     def key(self, key):
         if key == pygame.K_RETURN and None not in (self.give, self.get) and check(self.view, self.command()) is None:
-            self.t.submit(self.command())
+            self.play.submit(self.command())
         else:
             super().key(key)
 
     def draw(self, surf):
-        t = self.t
         rect = self.frame(surf, tr("bank.title"))
         hand = self.view.hands[self.me]
         kinds = list(range(len(self.view.bank)))
@@ -374,11 +376,11 @@ class BankDialog(Dialog):
                     enabled, count = self.view.bank[kind] > 0 and kind != self.give, self.view.bank[kind]
                 picks.append(cardpick.Pick(("res", kind), ("bank", attr, kind), lambda a=attr, k=kind: choose(a, k),
                                            count=count, selected=getattr(self, attr) == kind, enabled=enabled))
-            cardpick.draw_row(t, surf, rect.centerx + self.s(40), y + self.s(8), picks, rect.w - self.s(130),
+            cardpick.draw_row(self.m, self.ui, surf, rect.centerx + self.s(40), y + self.s(8), picks, rect.w - self.s(130),
                               explain=False)
             if attr == "give":            # the ratio under each card: harbors, trading house, merchant
                 for kind in kinds:
-                    r = t.targets.rect(("bank", "give", kind))
+                    r = self.ui.targets.rect(("bank", "give", kind))
                     self.text(surf, tr("bank.ratio", r=self.ratio(kind)), (r.centerx, r.bottom + self.s(3)), 13,
                               theme.ACCENT if self.ratio(kind) < 4 else theme.TEXT_DIM, bold=True)
         ok = self.give is not None and self.get is not None and check(self.view, self.command()) is None
@@ -386,13 +388,13 @@ class BankDialog(Dialog):
         go = pygame.Rect(rect.centerx + self.s(8), rect.bottom - bh - self.s(14), bw, bh)
         label = (tr("bank.do", r=self.ratio(self.give), give=card_name(self.give), get=card_name(self.get))
                  if self.give is not None and self.get is not None else tr("bank.pick"))
-        t.btn(surf, ("bank", "ok"), go, label, lambda: t.submit(self.command()), ok, primary=True, size=13)
-        t.btn(surf, ("bank", "cancel"), (rect.centerx - self.s(168), go.y, self.s(160), bh), tr("btn.cancel"), self.close)
+        self.btn(surf, ("bank", "ok"), go, label, lambda: self.play.submit(self.command()), ok, primary=True, size=13)
+        self.btn(surf, ("bank", "cancel"), (rect.centerx - self.s(168), go.y, self.s(160), bh), tr("btn.cancel"), self.close)
 
 
 class DevCardDialog(Dialog):
-    def __init__(self, table, kind):
-        super().__init__(table)
+    def __init__(self, play, kind):
+        super().__init__(play)
         self.kind = kind
         self.picks = []
         self.size = (600, 440 if kind == YEAR_OF_PLENTY else 370) if kind in (YEAR_OF_PLENTY, MONOPOLY) \
@@ -409,10 +411,9 @@ class DevCardDialog(Dialog):
         return ("play_" + DEV_NAMES[kind], me)
 
     def draw(self, surf):
-        t = self.t
         kind = self.kind
         rect = self.frame(surf, tr("dev." + DEV_NAMES[kind]))
-        font = t.app.fonts.get(16)
+        font = self.ui.fonts.get(16)
         y = rect.y + self.s(54)
         for line in widgets.wrap(tr(f"dev.{DEV_NAMES[kind]}.text"), font, rect.w - self.s(60)):
             self.text(surf, line, (rect.centerx, y), 16)
@@ -431,15 +432,15 @@ class DevCardDialog(Dialog):
         bw, bh = self.s(200), self.s(40)
         play = pygame.Rect(rect.centerx + self.s(8), rect.bottom - bh - self.s(14), bw, bh)
         if kind != VICTORY_POINT:
-            t.btn(surf, ("dev", "play"), play, tr("btn.play"), lambda: t.submit(cmd),
+            self.btn(surf, ("dev", "play"), play, tr("btn.play"), lambda: self.play.submit(cmd),
                   cmd is not None and check(v, cmd) is None, primary=True)
-        t.btn(surf, ("dev", "close"), (rect.centerx - bw - self.s(8), play.y, bw, bh), tr("btn.close"), self.close)
+        self.btn(surf, ("dev", "close"), (rect.centerx - bw - self.s(8), play.y, bw, bh), tr("btn.close"), self.close)
 
     def _draw_picks(self, surf, rect, y):
         """The five resources as cards: Monopoly takes the one clicked (it
         stands raised); Year of Plenty puts each click on the tray below,
         and a click on the tray takes it back."""
-        t, v = self.t, self.view
+        v = self.view
         plenty = self.kind == YEAR_OF_PLENTY
 
         def pick(res):
@@ -452,16 +453,16 @@ class DevCardDialog(Dialog):
                                selected=not plenty and res in self.picks,
                                enabled=not plenty or (len(self.picks) < 2 and v.bank[res] > self.picks.count(res)))
                  for res in RESOURCES]
-        row = cardpick.draw_row(t, surf, rect.centerx, y, picks, rect.w - self.s(60))
+        row = cardpick.draw_row(self.m, self.ui, surf, rect.centerx, y, picks, rect.w - self.s(60))
         if plenty:
             tray = pygame.Rect(0, 0, self.s(200), self.s(58))
             tray.midtop = (rect.centerx, row.bottom - self.s(14))
-            cardpick.draw_tray(t, surf, tray, [(("res", res), ("dev", "unpick", i),
+            cardpick.draw_tray(self.m, self.ui, surf, tray, [(("res", res), ("dev", "unpick", i),
                                                 lambda i=i: self.picks.pop(i)) for i, res in enumerate(self.picks)])
 
     def key(self, key):
         cmd = self.command()
         if key == pygame.K_RETURN and cmd is not None and check(self.view, cmd) is None:
-            self.t.submit(cmd)
+            self.play.submit(cmd)
         else:
             super().key(key)

@@ -1,8 +1,11 @@
-"""Drawing the table scene: the frame's order, the board's highlights, dice,
+"""Drawing the table: the frame's order, the board's highlights, dice,
 the barbarians, notes, the tooltip and the curtain.  The player panels and
-the log are drawn by scenes/panels.py, the hand and the action buttons by
-scenes/hand.py.  Every function takes the TableScene `t` and only reads it
-(clickable rectangles go into `t.targets`)."""
+the log are drawn by panels.py, the hand and the action buttons by hand.py.
+
+Every function reads the table model `m` (model.py) and draws with `ui`
+(ui.py: layout, board geometry, text); clickable rectangles go into
+`ui.targets`, with the actions of `play` (play.py) where a click does
+something."""
 
 import math
 import time
@@ -17,7 +20,11 @@ from ..boardview import draw_city, draw_gate, draw_knight, draw_settlement, draw
 from ..eventtext import cards_text
 from .. import i18n
 from ..i18n import tr
-from . import ckdialogs, hand, panels
+from . import ckdialogs, hand, panels, reasons
+from .model import DICE_SECONDS, FLY_SECONDS
+from .prompts import table_prompt
+from .tips import tooltip
+from .ui import btn
 
 # A selected knight's actions that need no destination (CK-5.3, CK-5.4, CK-7.3)
 KNIGHT_BUTTONS = (("activate", "activate_knight"), ("promote", "promote_knight"), ("chase", "chase_robber"))
@@ -38,86 +45,95 @@ class Canvas:
         self.builds = 0              # how often the layer was drawn (tests count this)
 
     @staticmethod
-    def key_for(t, size) -> tuple:
+    def key_for(m, ui, size) -> tuple:
         """What the layer shows depends on exactly these."""
-        v = t.view
-        modal = t.dialog is not None and getattr(t.dialog, "modal", True)
-        return (size, i18n.language(), t.app.fonts.scale, id(v), t.c.seq, t.viewer, t.curtain_for, t.mode,
-                t.knight, top_text(t), len(t.log), t.log[-1] if t.log else None, t.log_scroll,
-                t.game_over_at is None, id(t.dialog) if modal else None)
+        v = m.view
+        modal = m.modal()
+        return (size, i18n.language(), ui.fonts.scale, id(v), m.seen, m.viewer, m.curtain_for, m.mode,
+                m.knight, top_text(m), len(m.log), m.log[-1] if m.log else None, m.log_scroll,
+                m.game_over_at is None, id(m.dialog) if modal else None)
 
 
-def canvas_of(t) -> Canvas:
-    canvas = getattr(t, "canvas", None)
+def canvas_of(ui) -> Canvas:
+    canvas = ui.canvas
     if canvas is None:
-        canvas = t.canvas = Canvas()
+        canvas = ui.canvas = Canvas()
     return canvas
 
 
-def draw(t, surf) -> None:
-    t.targets.clear()
-    curtain = t.curtain_for is not None
+def draw(m, ui, play, surf) -> None:
+    """One frame of the table; last, over everything (dialogs too), the
+    reasons behind greyed buttons and the staged big moments."""
+    draw_table(m, ui, play, surf)
+    if m.curtain_for is None:
+        reasons.add_targets(m, ui, play)
+        m.stage.draw(ui, surf)
+
+
+def draw_table(m, ui, play, surf) -> None:
+    ui.targets.clear()
+    curtain = m.curtain_for is not None
     if curtain:
-        t.drawn_hand_seat = None
-    canvas = canvas_of(t)
-    modal = curtain or (t.dialog is not None and getattr(t.dialog, "modal", True))
-    key = Canvas.key_for(t, surf.get_size())
+        ui.drawn_hand_seat = None
+    canvas = canvas_of(ui)
+    modal = curtain or m.modal()
+    key = Canvas.key_for(m, ui, surf.get_size())
     if key != canvas.key or canvas.layer is None:
         if canvas.layer is None or canvas.layer.get_size() != surf.get_size():
             canvas.layer = pygame.Surface(surf.get_size()).convert()
-        canvas.keep_view = t.view            # (the key holds its id: keep it alive)
-        draw_layer(t, canvas.layer)
+        canvas.keep_view = m.view            # (the key holds its id: keep it alive)
+        draw_layer(m, ui, canvas.layer)
         if modal:                            # under a dialog the controls are still
             if not curtain:
-                draw_controls(t, canvas.layer)
+                draw_controls(m, ui, play, canvas.layer)
             canvas.layer.blit(veil(surf.get_size()), (0, 0))
-        canvas.targets = list(t.targets.items)
+        canvas.targets = list(ui.targets.items)
         canvas.key = key
         canvas.builds += 1
     else:
-        t.targets.items.extend(canvas.targets)
+        ui.targets.items.extend(canvas.targets)
     surf.blit(canvas.layer, (0, 0))
     if not modal:
-        draw_glow(t, surf)
-        draw_pick(t, surf)
-        draw_controls(t, surf)
-        if t.ck:
-            draw_knight_buttons(t, surf)
-    draw_dice(t, surf)
-    draw_flying(t, surf)
-    draw_notes(t, surf)
+        draw_glow(m, ui, surf)
+        draw_pick(m, ui, surf)
+        draw_controls(m, ui, play, surf)
+        if m.ck:
+            draw_knight_buttons(m, ui, play, surf)
+    draw_dice(m, ui, surf)
+    draw_flying(m, ui, surf)
+    draw_notes(m, ui, surf)
     if curtain:
-        draw_curtain(t, surf)
+        draw_curtain(m, ui, play, surf)
         return
     if not modal:
-        draw_tooltip(t, surf)
-    if t.dialog is not None:
+        draw_tooltip(m, ui, surf)
+    if m.dialog is not None:
         if modal:
-            t.targets.add(("backdrop",), t.layout.screen, None)
-            t.stage.draw_side(surf)          # a roll's or a 7's panel lies under the dialog
-        t.dialog.draw(surf)
+            ui.targets.add(("backdrop",), ui.layout.screen, None)
+            m.stage.draw_side(ui, surf)      # a roll's or a 7's panel lies under the dialog
+        m.dialog.draw(surf)
 
 
-def draw_layer(t, surf) -> None:
+def draw_layer(m, ui, surf) -> None:
     """What follows the game only: the board with its pieces, the prompt,
     the players, the bank, the log and the hand's background."""
     surf.fill(theme.BG)
-    v = t.view
-    surf.blit(t.board.static_layer(v, t.app.text), t.layout.board.topleft)
-    t.board.draw_pieces(surf, v, t.colours)
-    draw_top(t, surf)
-    panels.draw_panels(t, surf)
-    panels.draw_log(t, surf)
-    hand.draw_hand_base(t, surf)
-    if t.ck:
-        draw_barbarians(t, surf)
+    v = m.view
+    surf.blit(ui.board.static_layer(v, ui.text), ui.layout.board.topleft)
+    ui.board.draw_pieces(surf, v, m.colours)
+    draw_top(m, ui, surf)
+    panels.draw_panels(m, ui, surf)
+    panels.draw_log(m, ui, surf)
+    hand.draw_hand_base(m, ui, surf)
+    if m.ck:
+        draw_barbarians(m, ui, surf)
 
 
-def draw_controls(t, surf) -> None:
+def draw_controls(m, ui, play, surf) -> None:
     """What follows the mouse: the cards in the hand and the buttons."""
-    btn(t, surf, ("btn", "menu"), t.layout.menu_button, tr("btn.menu"), t.to_menu, size=13)
-    hand.draw_hand_cards(t, surf)
-    hand.draw_buttons(t, surf)
+    btn(m, ui, surf, ("btn", "menu"), ui.layout.menu_button, tr("btn.menu"), play.open_menu, size=13)
+    hand.draw_hand_cards(m, ui, play, surf)
+    hand.draw_buttons(m, ui, play, surf)
 
 
 _VEILS = {}
@@ -133,24 +149,16 @@ def veil(size):
     return shade
 
 
-def btn(t, surf, key, rect, label, action, enabled=True, primary=False, selected=False,
-        size=15, sub=None, cost=None, hint=None):
-    hover = enabled and t.hover_key == key
-    widgets.button(surf, t.app.text, rect, label, enabled, hover, primary, selected, size, sub, cost, hint)
-    if enabled:
-        t.targets.add(key, rect, action)
-
-
-def draw_curtain(t, surf) -> None:
+def draw_curtain(m, ui, play, surf) -> None:
     """Pass the device: the public table stays in view under a veil (board,
     scores, log, dice); only the hand strip and any dialog are hidden.  A
     card in the middle names the next player in a neutral dark frame with
     their colour as a broad stripe, so that the words read for every colour."""
-    s, text = t.layout.s, t.app.text
-    seat = t.curtain_for
-    L = t.layout
+    s, text = ui.layout.s, ui.text
+    seat = m.curtain_for
+    L = ui.layout
     pygame.draw.rect(surf, theme.CURTAIN, L.hand)
-    colour = t.colours[seat]
+    colour = m.colours[seat]
     card = pygame.Rect(0, 0, int(560 * s), int(200 * s))
     card.center = (L.board.centerx, L.board.centery)
     pygame.draw.rect(surf, (0, 0, 0), card.move(int(4 * s), int(6 * s)), border_radius=int(14 * s))
@@ -158,57 +166,57 @@ def draw_curtain(t, surf) -> None:
     stripe = pygame.Rect(card.x, card.y, card.w, int(16 * s))
     pygame.draw.rect(surf, colour, stripe, border_top_left_radius=int(14 * s), border_top_right_radius=int(14 * s))
     pygame.draw.rect(surf, colour, card, max(2, int(3 * s)), border_radius=int(14 * s))
-    title = text.render(tr("curtain.title", name=t.names[seat]), 26, theme.TEXT, bold=True)
+    title = text.render(tr("curtain.title", name=m.names[seat]), 26, theme.TEXT, bold=True)
     if title.get_width() > card.w - int(30 * s):
         title = pygame.transform.smoothscale(title, (card.w - int(30 * s), title.get_height()))
     surf.blit(title, title.get_rect(center=(card.centerx, card.y + int(56 * s))))
-    sub = text.render(tr("curtain.sub", name=t.names[seat]), 15, theme.TEXT_DIM)
+    sub = text.render(tr("curtain.sub", name=m.names[seat]), 15, theme.TEXT_DIM)
     if sub.get_width() > card.w - int(30 * s):
         sub = pygame.transform.smoothscale(sub, (card.w - int(30 * s), sub.get_height()))
     surf.blit(sub, sub.get_rect(center=(card.centerx, card.y + int(96 * s))))
     r = pygame.Rect(0, 0, int(400 * s), int(48 * s))
     r.midbottom = (card.centerx, card.bottom - int(20 * s))
-    btn(t, surf, ("curtain",), r, tr("curtain.button", name=t.names[seat]), t.reveal, primary=True, size=17)
+    btn(m, ui, surf, ("curtain",), r, tr("curtain.button", name=m.names[seat]), play.reveal, primary=True, size=17)
 
 
-def draw_glow(t, surf) -> None:
-    if time.monotonic() >= t.glow_until:
+def draw_glow(m, ui, surf) -> None:
+    if time.monotonic() >= m.glow_until:
         return
-    for h in t.glow_hexes:
-        pygame.draw.polygon(surf, theme.HILITE, t.board.hex_corners(h, 0.93), max(3, int(t.board.R * 0.09)))
+    for h in m.glow_hexes:
+        pygame.draw.polygon(surf, theme.HILITE, ui.board.hex_corners(h, 0.93), max(3, int(ui.board.R * 0.09)))
 
 
-def draw_pick(t, surf) -> None:
-    if t.pick is None or (t.dialog is not None and getattr(t.dialog, "modal", True)):
+def draw_pick(m, ui, surf) -> None:
+    if m.pick is None or m.modal():
         return
-    kind, cands = t.pick
-    R = t.board.R
-    colour = t.colours[t.viewer]
-    style = t.pick_style
+    kind, cands = m.pick
+    R = ui.board.R
+    colour = m.colours[m.viewer]
+    style = m.pick_style
     for spot, target in cands.items():
-        hov = spot == t.hover_spot
+        hov = spot == m.hover_spot
         cmd = target[0] if isinstance(target, tuple) else None
         if kind == "node" and style == "knight_select":
-            x, y = t.board.node_pos(spot)
+            x, y = ui.board.node_pos(spot)
             ring = theme.ACCENT if hov else theme.HILITE
             pygame.draw.circle(surf, ring, (x, y), R * 0.36, max(2, int(R * (0.08 if hov else 0.05))))
         elif kind == "node" and style == "choice":
-            x, y = t.board.node_pos(spot)
+            x, y = ui.board.node_pos(spot)
             pygame.draw.circle(surf, (20, 20, 20), (x, y), R * 0.36, max(3, int(R * 0.08)))
             pygame.draw.circle(surf, theme.ACCENT if hov else theme.HILITE, (x, y), R * 0.34,
                                max(2, int(R * (0.08 if hov else 0.05))))
         elif kind == "node":
-            x, y = t.board.node_pos(spot)
+            x, y = ui.board.node_pos(spot)
             if hov:
                 if cmd == "build_wall":
                     draw_wall(surf, x, y, R)
                     draw_city(surf, x, y, R, colour)
                 elif cmd in ("recruit_knight", "move_knight"):
-                    draw_knight(surf, x, y, R, colour, t.view.knight_strength[t.knight]
+                    draw_knight(surf, x, y, R, colour, m.view.knight_strength[m.knight]
                                 if cmd == "move_knight" else 1, 0)
                 elif cmd == "displace_knight":
                     pygame.draw.circle(surf, theme.BAD, (x, y), R * 0.36, max(3, int(R * 0.08)))
-                elif t.view.node_owner[spot] == t.viewer or cmd == "place_city":
+                elif m.view.node_owner[spot] == m.viewer or cmd == "place_city":
                     draw_city(surf, x, y, R, colour)
                 else:
                     draw_settlement(surf, x, y, R, colour)
@@ -219,25 +227,25 @@ def draw_pick(t, surf) -> None:
                 pygame.draw.circle(surf, theme.HILITE, (x, y), R * 0.14)
         elif kind == "edge":
             if hov:
-                t.board.draw_road(surf, spot, colour, theme.HILITE)
+                ui.board.draw_road(surf, spot, colour, theme.HILITE)
             else:
-                x, y = t.board.edge_pos(spot)
+                x, y = ui.board.edge_pos(spot)
                 pygame.draw.circle(surf, (20, 20, 20), (x, y), R * 0.15)
                 pygame.draw.circle(surf, theme.HILITE, (x, y), R * 0.12)
         else:
-            pts = t.board.hex_corners(spot, 0.9)
+            pts = ui.board.hex_corners(spot, 0.9)
             pygame.draw.polygon(surf, theme.HILITE, pts, max(2, int(R * (0.1 if hov else 0.05))))
             if hov:
-                t.board.draw_robber_at(surf, spot, t.view.numbers[spot], ghost=True)
+                ui.board.draw_robber_at(surf, spot, m.view.numbers[spot], ghost=True)
 
 
 _DICE = {}
 
 
-def die_sprite(t, i, face, size, seven=False) -> pygame.Surface:
+def die_sprite(m, ui, i, face, size, seven=False) -> pygame.Surface:
     """Die i (0 white, 1 white or C&K's red, 2 the event die) showing
     `face`, drawn once per look."""
-    key = (i, face, size, seven, t.ck)
+    key = (i, face, size, seven, m.ck)
     img = _DICE.get(key)
     if img is None:
         if len(_DICE) > 200:
@@ -246,8 +254,8 @@ def die_sprite(t, i, face, size, seven=False) -> pygame.Surface:
         img = pygame.Surface((size + pad, size + pad), pygame.SRCALPHA)
         r = pygame.Rect(0, 0, size, size)
         if i == 2:
-            draw_event_die(t, img, r, face)
-        elif i == 1 and t.ck:           # C&K: the red die decides progress cards (CK-3.3)
+            draw_event_die(m, ui, img, r, face)
+        elif i == 1 and m.ck:           # C&K: the red die decides progress cards (CK-3.3)
             widgets.die(img, r, face, colour=(196, 40, 36), pip=(250, 246, 236))
         else:
             widgets.die(img, r, face, pip=(196, 30, 30) if seven else (30, 30, 30))
@@ -255,7 +263,7 @@ def die_sprite(t, i, face, size, seven=False) -> pygame.Surface:
     return img
 
 
-def draw_event_die(t, surf, rect, face) -> None:
+def draw_event_die(m, ui, surf, rect, face) -> None:
     """The event die (CK-1.6): a black ship, or a city gate in a track's colour."""
     rect = pygame.Rect(rect)
     pygame.draw.rect(surf, (20, 20, 20), rect.move(3, 4), border_radius=int(rect.w * 0.18))
@@ -268,25 +276,24 @@ def draw_event_die(t, surf, rect, face) -> None:
         draw_gate(surf, inner, theme.TRACK_RGB[face - SHIP_FACES])
 
 
-def draw_dice(t, surf) -> None:
+def draw_dice(m, ui, surf) -> None:
     """The dice at rest in the sea; while a roll is fresh they are thrown
     there from the hand: tumbling, bouncing and showing random faces."""
-    from .scene import DICE_SECONDS
-    v = t.view
+    v = m.view
     now = time.monotonic()
-    rolling = now < t.dice_until
+    rolling = now < m.dice_until
     if rolling:
-        faces = (t._rnd.randint(1, 6), t._rnd.randint(1, 6), t._rnd.randint(0, 5))
+        faces = (ui.rnd.randint(1, 6), ui.rnd.randint(1, 6), ui.rnd.randint(0, 5))
     elif v.dice:
         faces = tuple(v.dice)
     else:
         return
-    L = t.layout
+    L = ui.layout
     seven = sum(faces[:2]) == 7 and not rolling
-    k = 1.0 - (t.dice_until - now) / DICE_SECONDS if rolling else 1.0
+    k = 1.0 - (m.dice_until - now) / DICE_SECONDS if rolling else 1.0
     k = min(1.0, max(0.0, k))
     for i, (rect, face) in enumerate(zip(L.dice, faces)):
-        img = die_sprite(t, i, face, rect.w, seven)
+        img = die_sprite(m, ui, i, face, rect.w, seven)
         if rolling:
             e = 1 - (1 - k) ** 3                      # ease out: fast throw, soft landing
             x0, y0 = L.board.centerx + (i - 1) * rect.w, L.board.bottom - rect.h
@@ -297,15 +304,15 @@ def draw_dice(t, surf) -> None:
         else:
             surf.blit(img, rect)
     if len(faces) > 2 and not rolling:
-        t.targets.add(("event_die", faces[2]), L.dice[2], None)
+        ui.targets.add(("event_die", faces[2]), L.dice[2], None)
 
 
-def draw_barbarians(t, surf) -> None:
+def draw_barbarians(m, ui, surf) -> None:
     """The barbarians' track, large enough to read across the table: the
     ship on its step (0-7, the attack comes on 7), and under it the two
     numbers that decide the attack, the barbarians' strength (one per city)
     against Catan's active knights (CK-8.1), the losing side in red."""
-    L, v, text = t.layout, t.view, t.app.text
+    L, v, text = ui.layout, m.view, ui.text
     s = L.s
     r = L.barbarians
     widgets.panel(surf, r, (20, 30, 44), theme.PANEL_EDGE, radius=8)
@@ -348,85 +355,84 @@ def draw_barbarians(t, surf) -> None:
         name = widgets.fit_label(text, label, 13, theme.TEXT_DIM, False, box.w - num.get_width() - int(20 * s), 9)
         surf.blit(name, name.get_rect(midleft=(box.x + int(8 * s), box.centery)))
     surf.blit(vs, vs.get_rect(center=(row.x + half + gap // 2, row.centery)))
-    t.targets.add(("barbarians",), r, None)
+    ui.targets.add(("barbarians",), r, None)
 
 
-def draw_knight_buttons(t, surf) -> None:
+def draw_knight_buttons(m, ui, play, surf) -> None:
     """The selected knight is ringed; its actions without a destination
     are buttons in the side panel, in the sea off the board's spots."""
-    if t.knight is None or t.dialog is not None:
+    if m.knight is None or m.dialog is not None:
         return
-    cmds = {c[0]: c for c in t.knight_commands(t.knight)}
-    x, y = t.board.node_pos(t.knight)
-    R = t.board.R
+    cmds = {c[0]: c for c in m.knight_commands(m.knight)}
+    x, y = ui.board.node_pos(m.knight)
+    R = ui.board.R
     pygame.draw.circle(surf, theme.ACCENT, (x, y), R * 0.38, max(2, int(R * 0.08)))
-    v = t.view
-    title = tr("knight.active" if v.knight_active[t.knight] else "knight.inactive",
-               n=v.knight_strength[t.knight])
+    v = m.view
+    title = tr("knight.active" if v.knight_active[m.knight] else "knight.inactive",
+               n=v.knight_strength[m.knight])
     buttons = []
     for name, kind in KNIGHT_BUTTONS:
         if kind in cmds:
             cost = {"activate": COST_ACTIVATE, "promote": COST_KNIGHT}.get(name)
             label = tr("knight." + name) + (f" ({cards_text(dict(cost).get(k, 0) for k in range(8))})"
                                             if cost else "")
-            buttons.append((("knight", name), label, lambda c=cmds[kind]: t.submit(c), True, True))
-    buttons.append((("knight", "cancel"), tr("btn.cancel"), t.drop_knight, True, False))
-    ckdialogs.side_panel(t, surf, title, tr("knight.help"), buttons)
+            buttons.append((("knight", name), label, lambda c=cmds[kind]: play.submit(c), True, True))
+    buttons.append((("knight", "cancel"), tr("btn.cancel"), play.drop_knight, True, False))
+    ckdialogs.side_panel(m, ui, surf, title, tr("knight.help"), buttons)
 
 
-def top_text(t) -> str:
-    if t.curtain_for is not None:
-        return tr("curtain.title", name=t.names[t.curtain_for])
-    return t.prompt()
+def top_text(m) -> str:
+    if m.curtain_for is not None:
+        return tr("curtain.title", name=m.names[m.curtain_for])
+    return table_prompt(m)
 
 
-def draw_top(t, surf) -> None:
-    L, text = t.layout, t.app.text
+def draw_top(m, ui, surf) -> None:
+    L, text = ui.layout, ui.text
     pygame.draw.rect(surf, theme.PANEL, L.top)
     pygame.draw.line(surf, theme.PANEL_EDGE, L.top.bottomleft, L.top.bottomright)
-    seat = t.curtain_for if t.curtain_for is not None else t.viewer
+    seat = m.curtain_for if m.curtain_for is not None else m.viewer
     if seat is not None:
-        pygame.draw.rect(surf, t.colours[seat], (0, 0, int(8 * L.s), L.top.h))
+        pygame.draw.rect(surf, m.colours[seat], (0, 0, int(8 * L.s), L.top.h))
     room = L.menu_button.x - int(28 * L.s)
-    img = text.render(top_text(t), 17, theme.TEXT, bold=True)
+    img = text.render(top_text(m), 17, theme.TEXT, bold=True)
     if img.get_width() > room:                      # long prompts (Dutch): smaller, then narrower
-        img = text.render(top_text(t), 14, theme.TEXT, bold=True)
+        img = text.render(top_text(m), 14, theme.TEXT, bold=True)
         if img.get_width() > room:
             img = pygame.transform.smoothscale(img, (room, img.get_height()))
     surf.blit(img, img.get_rect(midleft=(int(18 * L.s), L.top.centery)))
 
 
-def draw_flying(t, surf) -> None:
-    from .scene import FLY_SECONDS
+def draw_flying(m, ui, surf) -> None:
     now = time.monotonic()
-    s = t.layout.s
-    for start, kind, (x0, y0), (x1, y1) in t.flying:
+    s = ui.layout.s
+    for start, kind, (x0, y0), (x1, y1) in m.flying:
         k = (now - start) / FLY_SECONDS
         if k < 0 or k > 1:
             continue
         e = k * k * (3 - 2 * k)
         x, y = x0 + (x1 - x0) * e, y0 + (y1 - y0) * e - 60 * s * 4 * k * (1 - k)
-        img = cards.card(t.app.text, ("res", kind), int(26 * s), int(36 * s))
+        img = cards.card(ui.text, ("res", kind), int(26 * s), int(36 * s))
         surf.blit(img, img.get_rect(center=(x, y)))
 
 
-def draw_tooltip(t, surf) -> None:
-    tip = t.tooltip()
+def draw_tooltip(m, ui, surf) -> None:
+    tip = tooltip(m, ui)
     if not tip:
         return
     tip = tip[:1].upper() + tip[1:]
-    s, text = t.layout.s, t.app.text
-    font = t.app.fonts.get(14)
+    s, text = ui.layout.s, ui.text
+    font = ui.fonts.get(14)
     lines = widgets.wrap(tip, font, int(320 * s))
     imgs = [text.render(line, 14, theme.TEXT) for line in lines]
     w = max(i.get_width() for i in imgs) + int(16 * s)
     h = sum(i.get_height() for i in imgs) + int(10 * s)
-    r = pygame.Rect(t.mouse[0] + int(16 * s), t.mouse[1] + int(18 * s), w, h)
-    if t.layout.hand.collidepoint(t.mouse):      # over the hand: above it, the cards stay in view
-        r.bottom = t.layout.hand.y - int(4 * s)
-    r.clamp_ip(t.layout.screen)
-    if r.collidepoint(t.mouse):
-        r.bottom = t.mouse[1] - int(8 * s)
+    r = pygame.Rect(m.mouse[0] + int(16 * s), m.mouse[1] + int(18 * s), w, h)
+    if ui.layout.hand.collidepoint(m.mouse):      # over the hand: above it, the cards stay in view
+        r.bottom = ui.layout.hand.y - int(4 * s)
+    r.clamp_ip(ui.layout.screen)
+    if r.collidepoint(m.mouse):
+        r.bottom = m.mouse[1] - int(8 * s)
     widgets.panel(surf, r, (16, 20, 28), theme.ACCENT, radius=6)
     y = r.y + int(5 * s)
     for img in imgs:
@@ -434,16 +440,16 @@ def draw_tooltip(t, surf) -> None:
         y += img.get_height()
 
 
-def draw_notes(t, surf) -> None:
+def draw_notes(m, ui, surf) -> None:
     """Notices over the top of the game log, in the side column: they cover
     no hex, road or number of the island, and the log's newest lines (at
     its bottom) stay in view."""
-    L, s, text = t.layout, t.layout.s, t.app.text
+    L, s, text = ui.layout, ui.layout.s, ui.text
     area = notes_area(L)
-    font = t.app.fonts.get(15, True)
+    font = ui.fonts.get(15, True)
     y = area.y
-    for msg, colour, _ in t.notes:
-        imgs = [text.render(line, 15, colour, bold=True) for line in panels.wrapped(t, msg, font, area.w - int(20 * s))]
+    for msg, colour, _ in m.notes:
+        imgs = [text.render(line, 15, colour, bold=True) for line in panels.wrapped(m, ui, msg, font, area.w - int(20 * s))]
         r = pygame.Rect(area.x, y, area.w, sum(i.get_height() for i in imgs) + int(12 * s))
         if r.bottom > area.bottom:
             break

@@ -9,55 +9,67 @@ drawn every frame from cached sprites."""
 
 import pygame
 
-from game.engine.constants import DEV_NAMES
+from game.engine.constants import (
+    COST_CITY, COST_DEV, COST_KNIGHT, COST_ROAD, COST_SETTLEMENT, COST_WALL, DEV_NAMES,
+)
 from game.engine.state import GAME_OVER
 
 from .. import cards, theme
 from ..eventtext import card_name, progress_name
 from ..i18n import tr
-from . import cardpick, draw as table_draw
+from . import cardpick
+from .ui import btn
 
 FAN_DEGREES = 3.0          # the tilt of the outermost cards
+BUILD_COSTS = {"build_road": COST_ROAD, "build_settlement": COST_SETTLEMENT,
+               "build_city": COST_CITY, "buy_dev": COST_DEV, "build_wall": COST_WALL,
+               "recruit_knight": COST_KNIGHT}
+# the action buttons' keys (controls.py), shown on the buttons
+SHORTCUTS = {pygame.K_r: "roll", pygame.K_1: "build_road", pygame.K_2: "build_settlement",
+             pygame.K_3: "build_city", pygame.K_d: "buy_dev", pygame.K_t: "trade",
+             pygame.K_b: "bank", pygame.K_e: "end_turn", pygame.K_w: "build_wall",
+             pygame.K_k: "recruit_knight", pygame.K_i: "chart", pygame.K_o: "harbor"}
+SHORTCUT_LABELS = {name: pygame.key.name(key).upper() for key, name in SHORTCUTS.items()}
 
 
-def draw_hand_base(t, surf) -> None:
-    L, text, v, me = t.layout, t.app.text, t.view, t.viewer
+def draw_hand_base(m, ui, surf) -> None:
+    L, text, v, me = ui.layout, ui.text, m.view, m.viewer
     s = L.s
     pygame.draw.rect(surf, theme.PANEL, L.hand)
     pygame.draw.line(surf, theme.PANEL_EDGE, L.hand.topleft, L.hand.topright)
-    if me is None or v.phase == GAME_OVER or t.curtain_for is not None:
-        t.drawn_hand_seat = None
+    if me is None or v.phase == GAME_OVER or m.curtain_for is not None:
+        ui.drawn_hand_seat = None
         return
-    t.drawn_hand_seat = me
-    label = text.render(tr("hand.title", name=t.names[me]), 13, t.colours[me], bold=True)
+    ui.drawn_hand_seat = me
+    label = text.render(tr("hand.title", name=m.names[me]), 13, m.colours[me], bold=True)
     surf.blit(label, (L.cards.x + int(4 * s), L.hand.y + int(4 * s)))
-    if not hand_cards(t):
+    if not hand_cards(m):
         img = text.render(tr("hand.none"), 13, theme.TEXT_DIM)
         surf.blit(img, img.get_rect(midleft=(L.cards.x + int(8 * s), L.cards.centery)))
 
 
-def hand_cards(t) -> list:
+def hand_cards(m, play=None) -> list:
     """[(face, count, label, key, action, playable)] of the viewer's hand, in
-    the order they are fanned."""
-    v, me = t.view, t.viewer
+    the order they are fanned (the actions are `play`'s)."""
+    v, me = m.view, m.viewer
     out = []
     held = v.hands[me]
     for kind in range(len(held)):
         if held[kind]:
             out.append((("res", kind), held[kind], card_name(kind), ("hand_card", kind), None, True))
-    if t.ck:
+    if m.ck:
         prog = v.prog[me]
         for card in range(len(prog)):
             if prog[card]:
-                playable = any(c[0] == "progress" and c[2] == card for c in t.legal)
+                playable = any(c[0] == "progress" and c[2] == card for c in m.legal)
                 out.append((("prog", card), prog[card], progress_name(card), ("prog_card", card),
-                            lambda c=card: t.open_progress(c), playable))
+                            lambda c=card: play.open_progress(c), playable))
     else:
         dev = v.dev[me]
         for kind in range(len(dev)):
             if dev[kind]:
                 out.append((("dev", kind), dev[kind], tr("dev." + DEV_NAMES[kind]), ("dev_card", kind),
-                            lambda k=kind: t.open_dev_card(k), True))
+                            lambda k=kind: play.open_dev_card(k), True))
     return out
 
 
@@ -78,23 +90,23 @@ def fan(rect, n, card_w, card_h, gap, hover=None):
     return out
 
 
-def draw_hand_cards(t, surf) -> None:
-    L, v, me = t.layout, t.view, t.viewer
-    if me is None or v.phase == GAME_OVER or t.curtain_for is not None:
+def draw_hand_cards(m, ui, play, surf) -> None:
+    L, v, me = ui.layout, m.view, m.viewer
+    if me is None or v.phase == GAME_OVER or m.curtain_for is not None:
         return
-    items = hand_cards(t)
-    hover = next((i for i, item in enumerate(items) if item[3] == t.hover_key), None)
+    items = hand_cards(m, play)
+    hover = next((i for i, item in enumerate(items) if item[3] == m.hover_key), None)
     placed = fan(L.cards, len(items), L.card_w, L.card_h, L.card_gap, hover)
     for i, ((r, angle), (face, count, label, key, action, playable)) in enumerate(zip(placed, items)):
         # the next card covers this one's right part: the name is fitted into what shows
         seen = placed[i + 1][0].x - r.x if i + 1 < len(placed) else None
-        img = cards.card(t.app.text, face, r.w, r.h, label, count, dim=not playable,
+        img = cards.card(ui.text, face, r.w, r.h, label, count, dim=not playable,
                          hover=i == hover and action is not None, angle=angle, seen_w=seen)
         surf.blit(img, img.get_rect(center=r.center))
-        t.targets.add(key, r, action)
+        ui.targets.add(key, r, action)
 
 
-def card_tip(t, key) -> str:
+def card_tip(key) -> str:
     """The hover text of a card in the hand: its full name and what it is
     for (progress and development cards say what they do)."""
     if key[0] == "hand_card":
@@ -104,11 +116,10 @@ def card_tip(t, key) -> str:
     return f"{tr('dev.' + DEV_NAMES[key[1]])}: {tr('dev.' + DEV_NAMES[key[1]] + '.text')}"
 
 
-def draw_buttons(t, surf) -> None:
-    from .controls import BUILD_COSTS, SHORTCUT_LABELS
-    for name, rect in t.layout.buttons.items():
-        enabled = t.action_enabled(name)
-        table_draw.btn(t, surf, ("btn", name), rect, tr("btn." + name), lambda n=name: t.action(n), enabled,
-                       primary=enabled and name in ("roll", "end_turn") or t.mode == name,
-                       selected=t.mode == name, size=14, cost=BUILD_COSTS.get(name), hint=SHORTCUT_LABELS[name])
+def draw_buttons(m, ui, play, surf) -> None:
+    for name, rect in ui.layout.buttons.items():
+        enabled = m.action_enabled(name)
+        btn(m, ui, surf, ("btn", name), rect, tr("btn." + name), lambda n=name: play.action(n), enabled,
+            primary=enabled and name in ("roll", "end_turn") or m.mode == name,
+            selected=m.mode == name, size=14, cost=BUILD_COSTS.get(name), hint=SHORTCUT_LABELS[name])
 

@@ -13,26 +13,26 @@ from ..eventtext import track_name
 from ..i18n import tr
 
 
-def draw_panels(t, surf) -> None:
-    L, text, v = t.layout, t.app.text, t.view
+def draw_panels(m, ui, surf) -> None:
+    L, text, v = ui.layout, ui.text, m.view
     s = L.s
     pygame.draw.rect(surf, (26, 32, 42), L.side)
     for seat, rect in enumerate(L.panels):
         active = seat == v.current and v.phase != GAME_OVER
-        widgets.player_panel(surf, rect, t.colours[seat], active, int(10 * s))
+        widgets.player_panel(surf, rect, m.colours[seat], active, int(10 * s))
         x = rect.x + int(18 * s)
-        name = text.render(t.names[seat], 17, theme.TEXT, bold=True)
+        name = text.render(m.names[seat], 17, theme.TEXT, bold=True)
         surf.blit(name, (x, rect.y + int(6 * s)))
         vp = v.vp_public[seat]
         if v.vp_cards_shown[seat] >= 0:          # revealed when the game is won
             vp += v.vp_cards_shown[seat]
             hidden = 0
         else:
-            hidden = v.dev[seat][4] if v.dev[seat] is not None and seat == t.viewer else 0
+            hidden = v.dev[seat][4] if v.dev[seat] is not None and seat == m.viewer else 0
         vp_text = tr("panel.vp", n=vp) + (f" (+{hidden})" if hidden else "")
         img = text.render(vp_text, 18, theme.ACCENT, bold=True)
         surf.blit(img, img.get_rect(topright=(rect.right - int(10 * s), rect.y + int(6 * s))))
-        if t.ck:
+        if m.ck:
             own = [n for n in range(len(v.knight_owner)) if v.knight_owner[n] == seat]
             ready = knight_strength(v, seat)
             total = sum(v.knight_strength[n] for n in own)
@@ -55,24 +55,24 @@ def draw_panels(t, surf) -> None:
         bx = x
         badges = [(v.longest_road == seat, tr("panel.longest_road"), theme.ACCENT),
                   (v.largest_army == seat, tr("panel.largest_army"), theme.ACCENT)]
-        if t.ck:
-            draw_improvements(t, surf, seat, x, rect.y + int(52 * s))     # badges go on the row below
+        if m.ck:
+            draw_improvements(m, ui, surf, seat, x, rect.y + int(52 * s))     # badges go on the row below
             badges += [(v.defenders[seat] > 0, tr("panel.defenders", n=v.defenders[seat]), theme.GOOD),
                        (v.prog_vp[seat] > 0, tr("panel.prog_vp", n=v.prog_vp[seat]), theme.GOOD),
                        (v.merchant[1] == seat, tr("panel.merchant"), theme.ACCENT)]
             badges += [(v.metropolis[track] != -1 and v.node_owner[v.metropolis[track]] == seat,
                         tr("panel.metropolis", track=track_name(track)), theme.TRACK_RGB[track]) for track in range(3)]
-        by = rect.y + int((74 if t.ck else 54) * s)
+        by = rect.y + int((74 if m.ck else 54) * s)
         for shown, label, colour in badges:
             if shown:
-                img = text.render(label, 11 if t.ck else 12, (30, 24, 10), bold=True)
+                img = text.render(label, 11 if m.ck else 12, (30, 24, 10), bold=True)
                 r = img.get_rect(topleft=(bx + int(6 * s), by)).inflate(int(10 * s), int(2 * s))
-                if r.right > rect.right - int(6 * s) and t.ck:
+                if r.right > rect.right - int(6 * s) and m.ck:
                     continue                    # no room: left out (the log and end screen tell it)
                 pygame.draw.rect(surf, colour, r, border_radius=5)
                 surf.blit(img, img.get_rect(center=r.center))
                 bx = r.right + int(2 * s)
-        if active and not t.ck:          # (C&K panels are full: the frame says it)
+        if active and not m.ck:          # (C&K panels are full: the frame says it)
             img = text.render(tr("panel.turn"), 12, theme.ACCENT)
             surf.blit(img, img.get_rect(bottomright=(rect.right - int(10 * s), rect.bottom - int(6 * s))))
     # the bank's stock and the development deck
@@ -81,15 +81,15 @@ def draw_panels(t, surf) -> None:
     img = text.render(tr("panel.bank"), 13, theme.TEXT_DIM, bold=True)
     surf.blit(img, (b.x + int(8 * s), b.y + int(5 * s)))
     x = b.x + int(8 * s)
-    step = (b.w - int(16 * s)) / len(v.bank) if t.ck else int(50 * s)
+    step = (b.w - int(16 * s)) / len(v.bank) if m.ck else int(50 * s)
     for kind in range(len(v.bank)):
-        side = int((15 if t.ck else 20) * s)
+        side = int((15 if m.ck else 20) * s)
         r = pygame.Rect(x, b.y + int(26 * s), side, side)
         surf.blit(cards.chip(kind, side), r)
-        img = text.render(str(v.bank[kind]), 12 if t.ck else 13, theme.TEXT)
+        img = text.render(str(v.bank[kind]), 12 if m.ck else 13, theme.TEXT)
         surf.blit(img, img.get_rect(midleft=(r.right + int(2 * s), r.centery)))
         x += step
-    if t.ck:
+    if m.ck:
         decks = " ".join(str(k) for k in v.prog_deck_n)
         img = text.render(tr("panel.prog_decks", n=decks), 12, theme.TEXT_DIM)
     else:
@@ -97,9 +97,9 @@ def draw_panels(t, surf) -> None:
     surf.blit(img, img.get_rect(topright=(b.right - int(8 * s), b.y + int(6 * s))))
 
 
-def draw_improvements(t, surf, seat, x, y) -> int:
+def draw_improvements(m, ui, surf, seat, x, y) -> int:
     """Three small track boxes with the seat's level in each (C&K)."""
-    s, text, v = t.layout.s, t.app.text, t.view
+    s, text, v = ui.layout.s, ui.text, m.view
     for track in range(3):
         level = v.improvements[seat][track]
         r = pygame.Rect(x, y, int(56 * s), int(18 * s))
@@ -110,37 +110,37 @@ def draw_improvements(t, surf, seat, x, y) -> int:
         pygame.draw.rect(surf, colour, r, 1, border_radius=4)
         img = text.render(f"{level}/5", 11, (16, 16, 16) if level >= 3 else theme.TEXT, bold=True)
         surf.blit(img, img.get_rect(center=r.center))
-        t.targets.add(("improvements", seat, track), r, None)
+        ui.targets.add(("improvements", seat, track), r, None)
         x = r.right + int(5 * s)
     return x - int(5 * s)
 
 
-def draw_log(t, surf) -> None:
-    L, text = t.layout, t.app.text
+def draw_log(m, ui, surf) -> None:
+    L, text = ui.layout, ui.text
     s = L.s
     r = L.log
     widgets.panel(surf, r, (24, 30, 40))
     head = text.render(tr("log.title"), 13, theme.TEXT_DIM, bold=True)
     surf.blit(head, (r.x + int(8 * s), r.y + int(5 * s)))
-    font, bold = t.app.fonts.get(13), t.app.fonts.get(13, True)
+    font, bold = ui.fonts.get(13), ui.fonts.get(13, True)
     line_h = font.get_linesize()
     width = r.w - int(16 * s)
     y = r.bottom - int(6 * s)
     top = r.y + int(24 * s)
-    end = len(t.log) - t.log_scroll
+    end = len(m.log) - m.log_scroll
     i = end - 1
     while i >= 0 and y - line_h >= top:
-        colour = theme.TEXT if i >= len(t.log) - 3 else theme.TEXT_DIM
-        for line in reversed(wrapped(t, t.log[i], font, width, bold)):
+        colour = theme.TEXT if i >= len(m.log) - 3 else theme.TEXT_DIM
+        for line in reversed(wrapped(m, ui, m.log[i], font, width, bold)):
             if y - line_h < top:
                 break
             y -= line_h
             x = r.x + int(8 * s)
-            for chunk, seat in name_runs(line, t.names):
+            for chunk, seat in name_runs(line, m.names):
                 if seat is None:
                     img = text.render(chunk, 13, colour)
                 else:
-                    img = text.render(chunk, 13, readable_on_dark(t.colours[seat]), bold=True)
+                    img = text.render(chunk, 13, readable_on_dark(m.colours[seat]), bold=True)
                 surf.blit(img, (x, y))
                 x += img.get_width()
         i -= 1
@@ -173,17 +173,17 @@ def readable_on_dark(rgb):
     return theme.lighter(rgb, 0.35) if luma < 110 else tuple(rgb)
 
 
-def wrapped(t, sentence, font, width, names_bold=None):
+def wrapped(m, ui, sentence, font, width, names_bold=None):
     """`sentence` wrapped to `width` (remembered); names_bold: the bold font
     the players' names are drawn in (the log), so lines are measured as drawn."""
     key = (sentence, width, names_bold is not None)
-    lines = t._wrap_cache.get(key)
+    lines = ui.wrap_cache.get(key)
     if lines is None:
-        if len(t._wrap_cache) > 2000:
-            t._wrap_cache.clear()
+        if len(ui.wrap_cache) > 2000:
+            ui.wrap_cache.clear()
         def as_drawn(line):
             return sum((font if seat is None else names_bold).size(chunk)[0]
-                       for chunk, seat in name_runs(line, t.names))
-        lines = t._wrap_cache[key] = widgets.wrap(sentence, font, width,
+                       for chunk, seat in name_runs(line, m.names))
+        lines = ui.wrap_cache[key] = widgets.wrap(sentence, font, width,
                                                   as_drawn if names_bold is not None else None)
     return lines

@@ -1,10 +1,15 @@
-"""Prompts that mention only what this player can do now: the roll prompt
-names a card to play first only when the engine lists that play among the
-player's legal commands (B-4.2, B-9.2; CK-3.1)."""
+"""The prompt in the table's top bar, from the table model.
+
+Prompts mention only what this player can do now: the roll prompt names a
+card to play first only when the engine lists that play among the player's
+legal commands (B-4.2, B-9.2; CK-3.1)."""
 
 from game.engine.constants import PROGRESS_INDEX
+from game.engine.state import DECIDE, DISCARD, GAME_OVER, MAIN, PHASE_NAMES, ROLL, SETUP_ROAD, \
+    SETUP_SETTLEMENT, TRADE
 
 from ..i18n import tr
+from .ckdialogs import Chooser
 
 ALCHEMIST = PROGRESS_INDEX["alchemist"]
 
@@ -44,3 +49,43 @@ def main_prompt(legal, name, ck, may_trade) -> str:
     if not things:
         return tr("clarity.prompt_end", name=name)
     return tr("clarity.prompt_main", name=name, things=", ".join(things))
+
+
+def table_prompt(m) -> str:
+    """What the top bar asks of the viewer of table model `m`."""
+    v, me = m.view, m.viewer
+    if m.waiting_for and v.phase != GAME_OVER:        # LAN: the host waits for these seats
+        return tr("lan.waiting_for", names=", ".join(m.names[s] for s in m.waiting_for))
+    if v.phase == GAME_OVER:
+        return tr("prompt.game_over", name=m.names[v.winner])
+    if m.computers_playing():
+        seat = m.computers.deciding(v)[0]
+        return tr("seats.playing", name=m.names[seat])
+    if me is None:
+        return ""
+    name = m.names[me]
+    if isinstance(m.dialog, Chooser) and not m.dialog.modal:
+        return m.dialog.ask_text()                    # a C&K choice on the board
+    if v.phase == MAIN and m.mode:
+        return tr("prompt.mode_" + m.mode)
+    if v.phase == MAIN and m.knight is not None:
+        return tr("prompt.knight_selected")
+    if v.phase == DECIDE:
+        return tr("prompt.decide", what=tr("decide." + v.pending["kind"] + ".title"))
+    if v.phase == SETUP_SETTLEMENT and m.ck and any(c[0] == "place_city" for c in m.legal):
+        return tr("prompt.setup_city", name=name)
+    if v.phase == SETUP_ROAD and v.node_level[v.last_setup_node] == 2:      # C&K: beside the new city
+        return tr("prompt.setup_road_city", name=name)
+    if v.phase == MAIN and m.ck and m.action_enabled("harbor"):
+        owed = sum(1 for n in v.harbor_swaps if n)
+        return tr("prompt.harbor", name=name, n=owed)
+    if v.phase == MAIN:
+        return main_prompt(m.legal, name, m.ck, m.action_enabled("trade"))
+    if v.phase == ROLL:
+        return roll_prompt(m.legal, name, m.ck)
+    key = PHASE_NAMES[v.phase]
+    if v.phase == TRADE:
+        key = "trade_wait" if me == v.current else "trade_answer"
+    if tr("prompt." + key) == "prompt." + key:       # a phase this client has no words for yet
+        key = "other"
+    return tr("prompt." + key, name=name, n=v.discard_need[me] if v.phase == DISCARD else v.free_roads)

@@ -157,13 +157,13 @@ def button_command(state, seat, name):
     return None
 
 
-def button_reason(table, name):
+def button_reason(m, name):
     """Why the table's button `name` is greyed out for the viewing seat, or None."""
-    v, me = table.view, table.viewer
+    v, me = m.view, m.viewer
     if me is None or v is None:
         return None
     if name == "trade":
-        err = table._probe_offer()
+        err = m.probe_offer()
         return reason(err, ("offer", me), v) if err is not None else None
     cmd = button_command(v, me, name)
     return why_not(v, cmd) if cmd is not None else None
@@ -178,57 +178,57 @@ def spot_reason(state, seat, cmd_kind, spot):
 SPOT_COUNTS = {"node": NUM_NODES, "edge": NUM_EDGES, "hex": NUM_HEXES}
 
 
-def add_targets(table) -> None:
+def add_targets(m, ui, play) -> None:
     """Greyed buttons answer why: hovering one shows the reason as a
     tooltip (see hover_reason), clicking it shows it as a note.  Called
     while the frame is drawn, after the buttons (which register only
     enabled ones)."""
-    if table.viewer is None or table.curtain_for is not None or table.dialog is not None:
+    if m.viewer is None or m.curtain_for is not None or m.dialog is not None:
         return
-    for name, rect in table.layout.buttons.items():
-        if not table.action_enabled(name):
-            table.targets.add(("why", name), rect, lambda n=name: explain_button(table, n))
+    for name, rect in ui.layout.buttons.items():
+        if not m.action_enabled(name):
+            ui.targets.add(("why", name), rect, lambda n=name: explain_button(m, play, n))
 
 
-def hover_reason(table):
+def hover_reason(m):
     """The tooltip for a greyed button under the mouse, or None."""
-    key = table.hover_key
-    if key and key[0] == "why" and table.dialog is None and table.curtain_for is None:
-        return button_reason(table, key[1])
+    key = m.hover_key
+    if key and key[0] == "why" and m.dialog is None and m.curtain_for is None:
+        return button_reason(m, key[1])
     return None
 
 
-def explain_button(table, name) -> None:
-    why = button_reason(table, name)
+def explain_button(m, play, name) -> None:
+    why = button_reason(m, name)
     if why:
-        table.note(why, theme.BAD, 6.0)
+        play.note(why, theme.BAD, 6.0)
 
 
-def unlit_spot(table, pos):
+def unlit_spot(m, ui, pos):
     """(spot kind, command kind, spot) of a spot under `pos` that is of the
     kind being picked but not lit (not allowed), or None."""
-    if table.pick is None or table.pick_style != "build" or table.viewer is None or table.dialog is not None:
+    if m.pick is None or m.pick_style != "build" or m.viewer is None or m.dialog is not None:
         return None
-    kind, cands = table.pick
-    cmd_kind = next((c[0] for c in cands.values() if isinstance(c, tuple)), None) or table.mode
+    kind, cands = m.pick
+    cmd_kind = next((c[0] for c in cands.values() if isinstance(c, tuple)), None) or m.mode
     if cmd_kind is None:
         return None
-    spot = table.board.hit(kind, range(SPOT_COUNTS[kind]), pos)
+    spot = ui.board.hit(kind, range(SPOT_COUNTS[kind]), pos)
     if spot is None or spot in cands:
         return None
     return kind, cmd_kind, spot
 
 
-def unlit_reason(table, key):
+def unlit_reason(m, key):
     """The tooltip for hover key ("unlit", kind, command kind, spot)."""
-    return spot_reason(table.view, table.viewer, key[2], key[3])
+    return spot_reason(m.view, m.viewer, key[2], key[3])
 
 
-def explain_spot(table, pos) -> bool:
+def explain_spot(m, ui, play, pos) -> bool:
     """A click on the board beside every lit spot: if it is on a spot of the
     kind being picked, say why that one is not allowed.  True if it did."""
-    found = unlit_spot(table, pos)
-    why = spot_reason(table.view, table.viewer, found[1], found[2]) if found else None
+    found = unlit_spot(m, ui, pos)
+    why = spot_reason(m.view, m.viewer, found[1], found[2]) if found else None
     if why:
-        table.note(why, theme.BAD, 6.0)
+        play.note(why, theme.BAD, 6.0)
     return bool(why)

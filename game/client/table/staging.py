@@ -1,4 +1,4 @@
-"""The table's big moments, staged from the records' events (issue 10, item 8).
+"""The table's big moments, staged from the records' events.
 
 - A barbarian attack (CK-8) stops the table: a panel over the board shows
   the ship landing, the barbarians' strength against each player's active
@@ -12,7 +12,7 @@
   (who got what), so nobody has to read the log to follow the game.
 
 `Stage.event(event, view)` is called for every event the table absorbs
-(table._animate); events of records older than the table itself (a resumed
+(play.py, as it absorbs records); events of records older than the table itself (a resumed
 game's history) are not staged.  `Stage.draw` draws on top of the table,
 `Stage.key` and the panel's click targets take input while the attack
 panel is up: a click or key first shows every line, the next goes on;
@@ -62,10 +62,10 @@ class Panel:
 
 
 class Stage:
-    def __init__(self, table):
-        self.t = table
-        self.live_from = table.c.seq           # records up to here are history: not staged
-        self.attacks = table.c.view(None).barb_attacks or 0 if table.ck else 0
+    def __init__(self, m, controller):
+        self.m = m                             # the table model (its names, what is open, the mouse)
+        self.live_from = controller.seq        # records up to here are history: not staged
+        self.attacks = controller.view(None).barb_attacks or 0 if m.ck else 0
         self.attack = None                     # the modal attack panel
         self.seven = None                      # the 7's panel
         self.production = None                 # the last roll's panel
@@ -79,17 +79,19 @@ class Stage:
         return self.attack is not None
 
     # --- events -----------------------------------------------------------------------------
-    def event(self, event, view) -> None:
-        if self.t.seen <= self.live_from:
-            return
+    def event(self, event, view) -> bool:
+        """Stage one event of a record just absorbed; True if anything changed."""
+        if self.m.seen <= self.live_from:
+            return False
         kind = event[0]
         handler = getattr(self, "_on_" + kind, None)
         if handler is not None:
             handler(event, view)
-            self.t.app.dirty = True
+            return True
+        return False
 
     def _name(self, seat):
-        return self.t.names[seat]
+        return self.m.names[seat]
 
     def _on_rolled(self, event, view):
         total = event[2] + event[3]
@@ -245,11 +247,9 @@ class Stage:
             self.attack.opened = now - REVEAL_SECONDS * len(self.attack.lines)     # show the rest at once
         else:
             self.attack = None
-        self.t.app.dirty = True
 
     def close(self) -> None:
         self.attack = None
-        self.t.app.dirty = True
 
     def key(self, key) -> None:
         if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_KP_ENTER):
@@ -259,37 +259,37 @@ class Stage:
     def under_dialog(self) -> bool:
         """A modal dialog is open: the side panels go under it (draw_side,
         called by the table before the dialog), not over its buttons."""
-        return self.t.dialog is not None and getattr(self.t.dialog, "modal", True)
+        return self.m.modal()
 
-    def draw_side(self, surf) -> None:
+    def draw_side(self, ui, surf) -> None:
         """The last roll's and the 7's panels, stacked in the sea left of the island."""
-        L, s = self.t.layout, self.t.layout.s
+        L, s = ui.layout, ui.layout.s
         x, y = L.board.x + int(12 * s), L.board.bottom - int(12 * s)
         for panel in (self.production, self.seven):
             if panel is not None:
-                r = self._panel(surf, panel, int(250 * s), bottomleft=(x, y))
+                r = self._panel(ui, surf, panel, int(250 * s), bottomleft=(x, y))
                 y = r.top - int(8 * s)
 
-    def draw(self, surf) -> None:
-        if self.t.curtain_for is not None:
+    def draw(self, ui, surf) -> None:
+        if self.m.curtain_for is not None:
             return
-        L, s = self.t.layout, self.t.layout.s
+        L, s = ui.layout, ui.layout.s
         if not self.under_dialog():
-            self.draw_side(surf)
+            self.draw_side(ui, surf)
         if self.attack is not None:
             shade = pygame.Surface(L.board.size, pygame.SRCALPHA)
             shade.fill((6, 10, 18, 150))
             surf.blit(shade, L.board.topleft)
-            r = self._panel(surf, self.attack, int(520 * s), center=L.board.center, ship=True)
+            r = self._panel(ui, surf, self.attack, int(520 * s), center=L.board.center, ship=True)
             self.button = pygame.Rect(0, 0, int(200 * s), int(40 * s))
             self.button.midbottom = (r.centerx, r.bottom - int(14 * s))
-            hover = self.button.collidepoint(self.t.mouse)
-            widgets.button(surf, self.t.app.text, self.button, tr("stage.continue"), True, hover, True, False, 15)
-            self.t.targets.add(("stage",), L.screen, self.dismiss)        # the whole table answers
-            self.t.targets.add(("stage", "continue"), self.button, self.close)
+            hover = self.button.collidepoint(self.m.mouse)
+            widgets.button(surf, ui.text, self.button, tr("stage.continue"), True, hover, True, False, 15)
+            ui.targets.add(("stage",), L.screen, self.dismiss)        # the whole table answers
+            ui.targets.add(("stage", "continue"), self.button, self.close)
 
-    def _panel(self, surf, panel, width, ship=False, **where):
-        s, text = self.t.layout.s, self.t.app.text
+    def _panel(self, ui, surf, panel, width, ship=False, **where):
+        s, text = ui.layout.s, ui.text
         now = time.monotonic()
         shown = panel.lines[:panel.shown_lines(now)]
         pad = int(12 * s)
@@ -299,7 +299,7 @@ class Stage:
             if line.cards:
                 room -= int(34 * s) * sum(1 for k in line.cards if k)
             room -= int(16 * s) * line.pips
-            wrap_font = self.t.app.fonts.get(15, line.bold)
+            wrap_font = ui.fonts.get(15, line.bold)
             imgs = [text.render(w, 15, line.colour, bold=line.bold) for w in widgets.wrap(line.text, wrap_font, room)]
             rows.append((imgs, line))
         title = text.render(panel.title, 18, theme.ACCENT, bold=True)
@@ -326,7 +326,7 @@ class Stage:
             x = r.x + pad
             if line.seat is not None:
                 sw = pygame.Rect(x, y + int(4 * s), int(12 * s), int(12 * s))
-                pygame.draw.rect(surf, self.t.colours[line.seat], sw, border_radius=3)
+                pygame.draw.rect(surf, self.m.colours[line.seat], sw, border_radius=3)
                 x += int(20 * s)
             ly = y
             for img in imgs:
@@ -337,24 +337,24 @@ class Stage:
                 cy = ly - (imgs[-1].get_height() if imgs else 0)
                 for kind, k in enumerate(line.cards):
                     if k:
-                        cx = self._chip(surf, cx, cy, kind, k)
+                        cx = self._chip(ui, surf, cx, cy, kind, k)
             for i in range(line.pips):
                 cx = x + (imgs[-1].get_width() if imgs else 0) + int(12 * s) + i * int(16 * s)
-                self._shield(surf, cx, y + int(3 * s), self.t.colours[line.seat])
+                self._shield(ui, surf, cx, y + int(3 * s), self.m.colours[line.seat])
             y = ly + int(4 * s)
         return r
 
-    def _shield(self, surf, x, y, colour) -> None:
+    def _shield(self, ui, surf, x, y, colour) -> None:
         """One point of knight strength: a small shield."""
-        s = self.t.layout.s
+        s = ui.layout.s
         w, h = int(12 * s), int(15 * s)
         pts = [(x, y), (x + w, y), (x + w, y + h * 0.55), (x + w / 2, y + h), (x, y + h * 0.55)]
         pygame.draw.polygon(surf, colour, pts)
         pygame.draw.polygon(surf, (20, 20, 20), pts, 1)
 
-    def _chip(self, surf, x, y, kind, k) -> int:
+    def _chip(self, ui, surf, x, y, kind, k) -> int:
         """A small card of `kind` with its count; returns the x after it."""
-        s, text = self.t.layout.s, self.t.app.text
+        s, text = ui.layout.s, ui.text
         r = pygame.Rect(x, y + int(1 * s), int(16 * s), int(20 * s))
         pygame.draw.rect(surf, theme.RESOURCE_RGB[kind], r, border_radius=3)
         pygame.draw.rect(surf, (240, 240, 236), r, 1, border_radius=3)

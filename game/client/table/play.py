@@ -1,0 +1,392 @@
+"""How the table follows the game and what the person's actions do:
+`TablePlay` changes the table model (model.py) and nothing else draws or
+submits.
+
+It renders nothing: it re-reads the controller after every change (who
+acts, their view and legal commands, the dialog their phase needs), turns
+the records into log lines, notes and animations, submits commands, and
+opens what the action buttons open (dialogs, the game menu, the rules).
+What is legal is asked from the engine: `legal_commands` for enumerable
+commands and `check` for free-form trade terms.
+
+Hot-seat privacy: the viewer is the seat that must decide now; whenever that
+changes a curtain ("pass the device to NAME") hides the screen until that
+player reveals it, and only then is their hand drawn.  Over LAN
+(`controller.hotseat` False) the viewer is always the laptop's own seat and
+there is no curtain.
+"""
+
+import functools
+import time
+
+from game.engine import COMMANDS, check, deciders, legal_commands
+from game.engine.board import HEX_NODES
+from game.engine.constants import PROGRESS_NAMES
+from game.engine.rules import IllegalCommand
+from game.engine.state import DECIDE, DISCARD, GAME_OVER, MAIN, ROAD_BUILDING, ROBBER, SETUP_ROAD, \
+    SETUP_SETTLEMENT, STEAL, TRADE
+
+from .. import theme
+from ..eventtext import error_text, sentences
+from ..i18n import tr
+from . import ckdialogs, dialogs
+from .model import DICE_SECONDS, FLY_SECONDS, KNIGHT_ACTIONS, holds_secrets, pick_actor
+
+# (board spot kind, command kind) per phase, and per build mode
+PHASE_PICKS = {SETUP_SETTLEMENT: ("node", "place_settlement"), SETUP_ROAD: ("edge", "place_road"),
+               ROAD_BUILDING: ("edge", "place_road"), ROBBER: ("hex", "move_robber")}
+MODE_PICKS = {"build_road": ("edge", "build_road"), "build_settlement": ("node", "build_settlement"),
+              "build_city": ("node", "build_city"), "build_wall": ("node", "build_wall"),
+              "recruit_knight": ("node", "recruit_knight")}
+ATTACK_EVENTS = ("barbarians_attack", "barbarians_win", "catan_wins", "defender", "city_lost")
+END_DELAY = 1.6
+
+
+def cannot_accept(controller, public) -> list:
+    """Persons asked in the open trade offer who cannot accept it (they lack
+    the cards asked, as the engine's own check says from their view): on a
+    shared screen they decline without the device being passed to them."""
+    if public.phase != TRADE:
+        return []
+    computers = getattr(controller, "computers", None) or [None] * public.n
+    return [s for s in deciders(public) if s != public.current and computers[s] is None
+            and check(controller.view(s), ("accept", s)) is not None]
+
+
+class TablePlay:
+    def __init__(self, app, scene, controller, model, ui, end_scene="end"):
+        self.app = app
+        self.scene = scene                   # the table's scene (the game menu draws it underneath)
+        self.c = controller
+        self.m = model
+        self.ui = ui
+        self.end_scene = end_scene           # the navigator's name of the screen after the game
+
+    def redraw(self) -> None:
+        """The table changed: the next frame draws it."""
+        self.app.dirty = True
+
+    # --- following the game ------------------------------------------------------------
+    def refresh(self) -> None:
+        """Re-read the game after anything changed: who acts, their view,
+        their legal commands, and the dialog their phase needs."""
+        m = self.m
+        self.absorb_records()
+        public = self.c.view(None)
+        if public.phase == GAME_OVER:
+            m.view, m.legal, m.pick = public, [], None
+            m.viewer, m.curtain_for, m.dialog, m.mode = None, None, None, None
+            if m.game_over_at is None:
+                m.game_over_at = time.monotonic()
+            self.app.dirty = True
+            return
+        if not self.c.hotseat:               # a LAN peer's own laptop: no curtain
+            m.viewer = self.c.seat
+            actor = self.c.seat
+        else:
+            if self._decline_impossible(public):
+                return self.refresh()
+            actor = pick_actor(public, m.people)
+            if actor is None and m.solo:     # a solo player watches the computers from their seat
+                actor = m.people[0]
+            if actor is None:
+                # Only computers decide and several people share the screen:
+                # it shows what everybody may see.  Whoever holds the device
+                # keeps it (no curtain for a computer's turn).
+                if m.viewer is not None:
+                    m.notes = []             # they may tell the person's own cards
+                m.viewer, m.curtain_for = None, None
+                m.dialog, m.mode, m.knight = None, None, None
+                m.view, m.legal, m.pick = public, [], None
+                self.app.dirty = True
+                return
+            if m.viewer is None and actor == m.holder:
+                m.viewer = actor             # the holder's turn again after the computers'
+        if actor != m.viewer and self.c.hotseat and not holds_secrets(public, actor):
+            m.viewer = m.holder = actor      # nothing to hide: no curtain, just their turn
+            m.notes = []
+            m.dialog, m.mode = None, None
+            self.sync()
+        elif actor != m.viewer:
+            m.curtain_for = actor
+            m.dialog, m.mode = None, None
+            m.view, m.legal, m.pick = public, [], None
+        else:
+            self.sync()
+        self.app.dirty = True
+
+    def _decline_impossible(self, public) -> bool:
+        """Answer "decline" for the persons who cannot accept the open trade
+        offer (no handover to someone who could only say no); tell the
+        offerer when that leaves nobody.  True when anything was sent."""
+        seats = cannot_accept(self.c, public)
+        for seat in seats:
+            try:
+                self.c.submit(("decline", seat))
+            except IllegalCommand:           # the engine says otherwise: they get to answer
+                return False
+        if not seats:
+            return False
+        self.absorb_records()
+        names = ", ".join(self.m.names[s] for s in seats)
+        self.note(tr("seats.declined_for", names=names), theme.TEXT_DIM)
+        if self.c.view(None).phase != TRADE and public.current in self.m.people:
+            self.note(tr("seats.nobody_can_accept", name=self.m.names[public.current]), theme.ACCENT)
+        return True
+
+    def reveal(self) -> None:
+        """The player at the curtain has taken the device."""
+        m = self.m
+        if m.curtain_for is None:            # no curtain up (the founding round, a solo game)
+            return
+        m.viewer = m.holder = m.curtain_for
+        m.curtain_for = None
+        m.notes = []
+        self.sync()
+        self.app.sounds.play("chime")
+        self.app.dirty = True
+
+    def sync(self) -> None:
+        """The viewer's view, legal commands and the dialog their phase needs."""
+        m = self.m
+        v = self.c.view(m.viewer)
+        m.view = v
+        m.legal = legal_commands(v, m.viewer)
+        me, phase = m.viewer, v.phase
+        want, keep = None, False            # the dialog this phase needs, and whether the open one is it
+        if phase == DISCARD and v.discard_need[me]:
+            want = dialogs.DiscardDialog
+        elif phase == STEAL and me == v.current:
+            want = dialogs.StealDialog
+        elif phase == TRADE and me in deciders(v):        # (over LAN a player may just watch)
+            want = dialogs.ResponsesDialog if me == v.current else dialogs.AnswerDialog
+            keep = want is dialogs.AnswerDialog and isinstance(m.dialog, dialogs.TradeEditor)
+        elif phase == DECIDE and me in v.pending["seats"]:
+            kind = v.pending["kind"]
+            want = functools.partial(ckdialogs.Chooser, what="resolve", name=kind)
+            keep = isinstance(m.dialog, ckdialogs.Chooser) and m.dialog.what == "resolve" \
+                and m.dialog.name == kind
+        if want is not None:
+            if not (keep or (isinstance(want, type) and isinstance(m.dialog, want))):
+                m.dialog = want(self)
+        elif m.dialog is not None and m.dialog.phase_bound:
+            m.dialog = None
+        if m.mode and not any(c[0] == m.mode for c in m.legal):
+            m.mode = None
+        if m.knight is not None and not m.knight_commands(m.knight):
+            m.knight = None
+        self.update_pick()
+
+    def update_pick(self) -> None:
+        """What can be clicked on the board now: (spot kind, {spot: command
+        tuple or action}); `pick_style` says how to draw the candidates."""
+        m = self.m
+        m.pick_style = "build"
+        m.hover_spot = None
+        if m.viewer is None:
+            m.pick = None
+            return
+        if isinstance(m.dialog, ckdialogs.Chooser):
+            m.pick = m.dialog.board_picks()
+            m.pick_style = "choice"
+            return
+        spec = PHASE_PICKS.get(m.view.phase)
+        if m.view.phase == SETUP_SETTLEMENT and any(c[0] == "place_city" for c in m.legal):
+            spec = ("node", "place_city")                       # C&K: the second building is a city
+        if m.view.phase == MAIN and m.mode:
+            spec = MODE_PICKS[m.mode]
+        elif m.ck and m.view.phase == MAIN:
+            if m.knight is not None:
+                m.pick_style = "knight_dest"
+                m.pick = ("node", {c[3]: c for c in m.knight_commands(m.knight)
+                                   if c[0] in ("move_knight", "displace_knight")})
+            else:
+                m.pick_style = "knight_select"
+                own = {c[2] for c in m.legal if c[0] in KNIGHT_ACTIONS}
+                m.pick = ("node", {n: (lambda n=n: self.select_knight(n)) for n in own}) if own else None
+            return
+        if spec is None and len(m.legal_kinds()) == 1:
+            # A phase this client has no special screen for, whose only
+            # command names one spot: let the player pick it on the board.
+            kind = m.legal[0][0]
+            if COMMANDS.get(kind) in (("node",), ("edge",), ("hex",)):
+                spec = (COMMANDS[kind][0], kind)
+        if spec is None or m.viewer is None:
+            m.pick = None
+            return
+        spot, kind = spec
+        m.pick = (spot, {c[2]: c for c in m.legal if c[0] == kind})
+
+    def submit(self, cmd) -> bool:
+        """Send one command; on refusal show why and change nothing."""
+        m = self.m
+        try:
+            events = self.c.submit(cmd)
+        except IllegalCommand as err:
+            self.note(tr("note.refused", reason=error_text(err)), theme.BAD)
+            return False
+        m.mode = None
+        m.dialog = None
+        m.knight = None
+        self.refresh()
+        if cmd[0] == "progress" and PROGRESS_NAMES[cmd[2]] == "commercial_harbor" and m.action_enabled("harbor"):
+            self.open_harbor()
+        for event in events:           # the acting seat's own, unredacted news
+            if event[0] == "stole" and event[1] == cmd[1] and event[3] not in (None, -1):
+                self.note(sentences(event, m.names)[0], theme.ACCENT)
+            elif event[0] == "bought_dev" and event[2] is not None:
+                self.note(sentences(event, m.names)[0], theme.ACCENT)
+            elif event[0] in ("drew_progress", "spied", "took", "harbor_swap") and event[3] not in (None, -1) \
+                    and (event[1] == cmd[1] or (event[0] != "drew_progress" and event[2] == cmd[1])):
+                self.note(sentences(event, m.names)[0], theme.ACCENT)
+        return True
+
+    def note(self, text, colour=theme.TEXT, seconds=3.5) -> None:
+        m = self.m
+        # The same note again (a refusal clicked twice) shows once, for longer.
+        m.notes = [n for n in m.notes if n[0] != text]
+        m.notes.append((text, colour, time.monotonic() + seconds))
+        m.notes = m.notes[-3:]
+        self.app.dirty = True
+
+    def absorb_records(self) -> None:
+        m = self.m
+        public = None
+        for record in self.c.records_since(m.seen):
+            m.seen = record.seq
+            if public is None:
+                public = self.c.view(None)
+            attack = []              # a barbarian attack and its results: one notice (CK-8)
+            for event in record.events:
+                said = sentences(event, m.names, public)
+                m.log.extend(said)
+                if event[0] in ATTACK_EVENTS:
+                    attack.extend(said)
+                self._animate(event, public)
+            if attack and m.stage.attack is None:       # (staged attacks tell it themselves)
+                self.note(" ".join(attack), theme.ACCENT, 9.0)
+        if len(m.log) > 500:
+            del m.log[:-400]
+        m.log_scroll = 0
+
+    def _animate(self, event, public) -> None:
+        m = self.m
+        if m.stage.event(event, public):
+            self.app.dirty = True
+        now = time.monotonic()
+        kind = event[0]
+        if kind == "rolled":
+            m.dice_until = now + DICE_SECONDS
+            total = event[2] + event[3]
+            m.glow_hexes = tuple(h for h in range(len(public.numbers))
+                                 if public.numbers[h] == total and h != public.robber)
+            m.glow_until = now + DICE_SECONDS + FLY_SECONDS + 0.6
+            self.app.sounds.play("dice")
+        elif kind == "produced" and public.phase != SETUP_ROAD:
+            total = sum(public.dice) if public.dice else 0
+            start = now + DICE_SECONDS
+            k = 0
+            for h in range(len(public.numbers)):
+                if public.numbers[h] != total or h == public.robber:
+                    continue
+                for node in HEX_NODES[h]:
+                    o = public.node_owner[node]
+                    if o != -1 and any(event[1][o]):
+                        for _ in range(public.node_level[node]):
+                            m.flying.append((start + 0.08 * k, public.terrain[h],
+                                             self.ui.board.hex_center(h), self.ui.layout.panels[o].center))
+                            k += 1
+        elif kind == "built":
+            self.app.sounds.play("build")
+        elif kind == "robber_moved":
+            self.app.sounds.play("robber")
+        elif kind in ("longest_road", "largest_army", "shortage", "metropolis"):
+            self.note(sentences(event, m.names, public)[0], theme.ACCENT)
+        elif kind == "barbarians_attack":
+            self.app.sounds.play("robber")
+
+    # --- time -------------------------------------------------------------------------------
+    def update(self, dt) -> None:
+        m = self.m
+        if m.computers is not None and m.game_over_at is None:     # (behind a curtain too)
+            if m.computers.poll(busy=time.monotonic() < m.dice_until):
+                m.computers_moved_at = time.monotonic()
+        if self.c.seq != m.seen:         # records that came from elsewhere (a LAN host, a computer)
+            self.refresh()
+        now = time.monotonic()
+        if m.stage.update(now):
+            self.app.dirty = True
+        if m.notes and m.notes[0][2] < now:
+            m.notes = [n for n in m.notes if n[2] >= now]
+            self.app.dirty = True
+        if m.flying:
+            m.flying = [f for f in m.flying if f[0] + FLY_SECONDS > now]
+            if not m.flying:
+                self.app.dirty = True
+        if m.game_over_at is not None and now - m.game_over_at > END_DELAY:
+            self.show_results()
+
+    # --- the person's actions ------------------------------------------------------------------
+    def action(self, name) -> None:
+        """An action button (or its key): a build mode, a dialog, or a command."""
+        m = self.m
+        if not m.action_enabled(name):
+            return
+        if name in MODE_PICKS:
+            m.mode = None if m.mode == name else name
+            m.knight = None
+            self.update_pick()
+        elif name == "chart":
+            m.dialog = ckdialogs.ChartDialog(self)
+            self.update_pick()
+        elif name == "trade":
+            m.dialog = dialogs.TradeEditor(self)
+        elif name == "bank":
+            m.dialog = dialogs.BankDialog(self)
+        elif name == "harbor":
+            self.open_harbor()
+        else:                                   # roll, buy_dev, end_turn
+            self.submit((name, m.viewer))
+        self.app.dirty = True
+
+    def open_dev_card(self, kind) -> None:
+        self.m.dialog = dialogs.DevCardDialog(self, kind)
+
+    def open_progress(self, card) -> None:
+        self.m.mode, self.m.knight = None, None
+        self.m.dialog = ckdialogs.Chooser(self, "progress", PROGRESS_NAMES[card], card)
+        self.update_pick()
+
+    def open_harbor(self) -> None:
+        """Choose a player and a resource for a Commercial Harbor swap."""
+        self.m.mode, self.m.knight = None, None
+        self.m.dialog = ckdialogs.Chooser(self, "harbor_trade", "harbor_trade")
+        self.update_pick()
+
+    def select_knight(self, node) -> None:
+        self.m.knight = node
+        self.m.mode = None
+        self.update_pick()
+        self.app.dirty = True
+
+    def drop_knight(self) -> None:
+        self.m.knight = None
+        self.update_pick()
+
+    # --- other screens ----------------------------------------------------------------------------
+    def open_menu(self) -> None:
+        """The Menu button or Esc: the in-game menu (resume, settings, rules, save, leave)."""
+        self.app.nav.open("game_menu", self.scene)
+
+    def open_rules(self) -> None:
+        self.app.nav.open("rules", self.m.ck)
+
+    def show_results(self) -> None:
+        self.app.nav.go(self.end_scene, self.c, time.monotonic() - self.m.started)
+
+    def leave_game(self) -> None:
+        """Leave the table for the menu below it (hot-seat games are saved
+        after every move; a LAN seat closes its session first)."""
+        if not self.c.hotseat:
+            self.c.lan.close()
+        self.app.nav.back()
