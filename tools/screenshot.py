@@ -59,7 +59,7 @@ def shoot(out, w, h, lang, seed=4):
     import pygame
 
     from game.bots.random_bot import RandomBot
-    from game.client.table import dialogs
+    from game.client.table import controls, dialogs
     from game.client.scenes.end import EndScene
     from game.client.scenes.menu import MenuScene
     from game.client.scenes.newgame import NewGameScene
@@ -129,7 +129,7 @@ def shoot(out, w, h, lang, seed=4):
         once("14-responses", isinstance(table.model.dialog, dialogs.ResponsesDialog))
         if v.phase == MAIN and v.turn > 12:
             once("15-build-road", "build_road" in kinds,
-                 lambda: (setattr(table, "mode", "build_road"), table.play.update_pick(), hover_first()))
+                 lambda: (setattr(table.model, "mode", "build_road"), table.play.update_pick(), hover_first()))
 
             def open_trade():
                 ed = dialogs.TradeEditor(table.play)
@@ -184,7 +184,6 @@ def shoot_ck(out, w, h, lang, seed=5, players=4):
     from game.client.controller import HotseatController
     from game.client.table import ckdialogs, dialogs
     from game.client.table.scene import TableScene
-    from game.client.table import controls
     from game.client.settings import DEFAULTS
     from game.client.theme import PLAYER_COLOURS
     from game.engine import default_config

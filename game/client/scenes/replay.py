@@ -9,26 +9,34 @@ its hands, development cards and deck order are still secret, and a
 replay must not show them to whoever sits at the laptop.
 
 The saved game itself, position by position, is `Replay` (scenes/saved.py).
+The position on show is drawn by the table's own code (game/client/table):
+a table model of the shown view, and the table's board, dice, barbarians
+and log; the replay adds every seat's hand, the timeline and its buttons.
 """
 
 import pygame
 
 from game import saves
-from game.engine.constants import BARBARIAN_TRACK_LENGTH, SHIP_FACES
 from game.engine.state import GAME_OVER
 
 from .. import theme, widgets
-from ..boardview import BoardView, draw_gate, draw_ship
 from ..eventtext import card_name, dev_name, progress_name, sentences
 from ..i18n import tr, trn
+from ..table import draw as table_draw, panels
+from ..table.model import TableModel
+from ..table.ui import TableUI
 from .base import Scene
 from .saved import ALL, Replay, saved_date, saved_players
 
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 500)      # moves per second
+LOG_SENTENCES = 80                             # more than the log panel shows
 
 
 class ReplayLayout:
-    def __init__(self, size):
+    """Where the replay's parts go; `board`, `dice`, `barbarians` and `log`
+    are read by the table's drawing (game/client/table/draw.py, panels.py)."""
+
+    def __init__(self, size, players: int, ck: bool):
         W, H = size
         s = min(W / 1280, H / 720)
         self.s = s
@@ -53,6 +61,19 @@ class ReplayLayout:
             if key in ("last", "faster"):
                 x += gap * 3
         self.hint_x = x
+        # the dice at the top right of the sea, C&K's barbarians at its top left
+        size, step = int(40 * s), int(40 * s) + int(8 * s)
+        x = self.board.right - int(12 * s) - (3 if ck else 2) * step
+        self.dice = [pygame.Rect(x + i * step, self.board.y + int(12 * s), size, size) for i in range(3 if ck else 2)]
+        # (narrower than at the table: the island is closer to the sea's edge here)
+        self.barbarians = pygame.Rect(self.board.x + int(8 * s), self.board.y + int(8 * s), int(230 * s), int(112 * s))
+        # a panel per seat in the side column, the game log under them
+        pad = int(6 * s)
+        ph = int(min(104 * s, (self.side.h * 0.62 - pad) / players - pad))
+        self.seats = [pygame.Rect(self.side.x + pad, self.side.y + pad + i * (ph + pad), self.side.w - 2 * pad, ph)
+                      for i in range(players)]
+        y = self.side.y + pad + players * (ph + pad)
+        self.log = pygame.Rect(self.side.x + pad, y, self.side.w - 2 * pad, self.side.bottom - y - pad)
 
 
 class ReplayScene(Scene):
@@ -62,8 +83,10 @@ class ReplayScene(Scene):
         self.path = path
         self.names, self.colours = saved_players(model.game)
         self.n = len(self.names)
-        self.board = BoardView()
-        self.targets = widgets.Targets()
+        ck = model.game.config["rules"] == "ck"
+        self.table = TableModel(self.names, self.colours, ck, people=[])     # the position on show
+        self.ui = TableUI(app, lambda size: ReplayLayout(size, self.n, ck))
+        self.board, self.targets = self.ui.board, self.ui.targets
         self.audience = model.audiences()[0]       # all hands once the game is over, else public
         self.playing = False
         self.speed = 2                           # index into SPEEDS
@@ -75,13 +98,17 @@ class ReplayScene(Scene):
         self.resize(app.size)
 
     # --- control ------------------------------------------------------------------------
+    @property
+    def layout(self):
+        return self.ui.layout
+
     def resize(self, size) -> None:
-        self.layout = ReplayLayout(size)
-        self.board.fit(self.layout.board)
+        self.ui.resize(size)
         self.app.dirty = True
 
     def language_changed(self) -> None:
         self.names, self.colours = saved_players(self.m.game)
+        self.table.names, self.table.colours = self.names, self.colours
         self.app.dirty = True
 
     def go(self, k) -> None:
@@ -176,16 +203,18 @@ class ReplayScene(Scene):
     def draw(self, surf) -> None:
         self.targets.clear()
         surf.fill(theme.BG)
-        L, text = self.layout, self.app.text
+        L = self.layout
         shown = self.m.shown(self.audience)
-        surf.blit(self.board.static_layer(shown, text), L.board.topleft)
-        self.board.draw_pieces(surf, shown, self.colours)
-        self._draw_dice(surf, shown)
+        t, ui = self.table, self.ui
+        t.view, t.log = shown, self._log_tail(shown)
+        table_draw.draw_board(t, ui, surf)
+        table_draw.draw_dice(t, ui, surf)
+        if shown.ck:
+            table_draw.draw_barbarians(t, ui, surf)
         self._draw_top(surf, shown)
         pygame.draw.rect(surf, (26, 32, 42), L.side)
-        y = self._draw_seats(surf, shown)
-        self._draw_log(surf, pygame.Rect(L.side.x + int(6 * L.s), y, L.side.w - int(12 * L.s),
-                                         L.side.bottom - y - int(6 * L.s)), shown)
+        self._draw_seats(surf, shown)
+        panels.draw_log(t, ui, surf)
         self._draw_bar(surf)
         self._draw_tooltip(surf)
 
@@ -222,44 +251,11 @@ class ReplayScene(Scene):
         surf.blit(img, img.get_rect(midleft=(int(14 * s), L.top.centery)))
         self._btn(surf, ("btn", "back"), L.back, tr("replay.back"), self.app.nav.back, size=13)
 
-    def _draw_dice(self, surf, shown) -> None:
-        if not shown.dice:
-            return
-        s = self.layout.s
-        size = int(40 * s)
-        x = self.layout.board.right - int(12 * s) - 2 * (size + int(8 * s))
-        if shown.ck:
-            x -= size + int(8 * s)
-        y = self.layout.board.y + int(12 * s)
-        for i, face in enumerate(shown.dice[:2]):
-            red = shown.ck and i == 1
-            widgets.die(surf, (x, y, size, size), face, colour=(196, 40, 36) if red else (250, 246, 236),
-                        pip=(250, 246, 236) if red else (30, 30, 30))
-            x += size + int(8 * s)
-        if shown.ck and len(shown.dice) > 2:       # the event die (CK-1.6): a ship or a city gate
-            r = pygame.Rect(x, y, size, size)
-            pygame.draw.rect(surf, (250, 246, 236), r, border_radius=int(size * 0.18))
-            inner = r.inflate(-size * 0.16, -size * 0.16)
-            face = shown.dice[2]
-            if face < SHIP_FACES:
-                draw_ship(surf, inner)
-            else:
-                draw_gate(surf, inner, theme.TRACK_RGB[face - SHIP_FACES])
-        if shown.ck:
-            img = self.app.text.render(tr("replay.barbarians", n=shown.barb_pos, k=BARBARIAN_TRACK_LENGTH),
-                                       13, theme.TEXT, bold=True)
-            surf.blit(img, img.get_rect(topright=(self.layout.board.right - int(12 * s),
-                                                  self.layout.board.y + int(58 * s))))
-
-    def _draw_seats(self, surf, v) -> int:
+    def _draw_seats(self, surf, v) -> None:
         """A panel per seat with its points and its hand (as far as the
-        chosen perspective sees it); returns the y below them."""
+        chosen perspective sees it)."""
         L, text, s = self.layout, self.app.text, self.layout.s
-        pad = int(6 * s)
-        ph = int(min(104 * s, (L.side.h * 0.62 - pad) / self.n - pad))
-        y = L.side.y + pad
-        for seat in range(self.n):
-            r = pygame.Rect(L.side.x + pad, y, L.side.w - 2 * pad, ph)
+        for seat, r in enumerate(L.seats):
             acting = seat == v.current and v.phase != GAME_OVER
             widgets.player_panel(surf, r, self.colours[seat], acting, int(9 * s))
             x = r.x + int(16 * s)
@@ -276,9 +272,7 @@ class ReplayScene(Scene):
                 vp += v.dev[seat][4]                   # victory point cards this perspective sees
             img = text.render(tr("panel.vp", n=vp), 16, theme.ACCENT, bold=True)
             surf.blit(img, img.get_rect(topright=(r.right - int(10 * s), r.y + int(4 * s))))
-            self._draw_hand(surf, v, seat, x, r.y + int(28 * s), r.right - int(8 * s), ph)
-            y = r.bottom + pad
-        return y
+            self._draw_hand(surf, v, seat, x, r.y + int(28 * s), r.right - int(8 * s), r.h)
 
     def _draw_hand(self, surf, v, seat, x, y, right, ph) -> None:
         text, s = self.app.text, self.layout.s
@@ -339,28 +333,15 @@ class ReplayScene(Scene):
             self._said[key] = said
         return said
 
-    def _draw_log(self, surf, r, shown) -> None:
-        text, s = self.app.text, self.layout.s
-        widgets.panel(surf, r, (24, 30, 40))
-        head = text.render(tr("log.title"), 13, theme.TEXT_DIM, bold=True)
-        surf.blit(head, (r.x + int(8 * s), r.y + int(5 * s)))
-        font = self.app.fonts.get(13)
-        line_h = font.get_linesize()
-        top = r.y + int(24 * s)
-        y = r.bottom - int(6 * s)
+    def _log_tail(self, shown) -> list:
+        """The log's newest sentences up to the position on show (enough to
+        fill the log panel), oldest first."""
+        tail = []
         i = self.m.pos - 1
-        newest = True
-        while i >= -1 and y - line_h >= top:
-            colour = theme.TEXT if newest else theme.TEXT_DIM
-            for sentence in reversed(self._sentences(i, shown)):
-                for line in reversed(widgets.wrap(sentence, font, r.w - int(16 * s))):
-                    if y - line_h < top:
-                        break
-                    y -= line_h
-                    surf.blit(text.render(line, 13, colour), (r.x + int(8 * s), y))
-            if self._sentences(i, shown):
-                newest = False
+        while i >= -1 and len(tail) < LOG_SENTENCES:
+            tail[:0] = self._sentences(i, shown)
             i -= 1
+        return tail
 
     def _draw_bar(self, surf) -> None:
         L, text, s = self.layout, self.app.text, self.layout.s

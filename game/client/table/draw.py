@@ -118,15 +118,19 @@ def draw_layer(m, ui, surf) -> None:
     """What follows the game only: the board with its pieces, the prompt,
     the players, the bank, the log and the hand's background."""
     surf.fill(theme.BG)
-    v = m.view
-    surf.blit(ui.board.static_layer(v, ui.text), ui.layout.board.topleft)
-    ui.board.draw_pieces(surf, v, m.colours)
+    draw_board(m, ui, surf)
     draw_top(m, ui, surf)
     panels.draw_panels(m, ui, surf)
     panels.draw_log(m, ui, surf)
     hand.draw_hand_base(m, ui, surf)
     if m.ck:
         draw_barbarians(m, ui, surf)
+
+
+def draw_board(m, ui, surf) -> None:
+    """The island (its cached static layer) with the pieces on it."""
+    surf.blit(ui.board.static_layer(m.view, ui.text), ui.layout.board.topleft)
+    ui.board.draw_pieces(surf, m.view, m.colours)
 
 
 def draw_controls(m, ui, play, surf) -> None:

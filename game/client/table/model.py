@@ -46,16 +46,15 @@ def holds_secrets(public, seat) -> bool:
 
 
 class TableModel:
-    def __init__(self, controller, computers=None):
+    def __init__(self, names, colours, ck, people, solo=False, computers=None):
         # the game and its seats
-        self.n = controller.config["players"]
-        self.ck = controller.config["rules"] == "ck"
-        self.names = controller.names
-        self.colours = controller.colours
-        levels = getattr(controller, "computers", None) or [None] * self.n
-        self.people = [s for s in range(self.n) if levels[s] is None]      # seats persons play
+        self.n = len(names)
+        self.ck = ck                         # Cities & Knights
+        self.names = names
+        self.colours = colours
+        self.people = people                 # seats persons play
         self.computers = computers           # the computer seats' players (ComputerSeats) or None
-        self.solo = controller.hotseat and len(self.people) == 1
+        self.solo = solo                     # one person against computers on this screen
         self.waiting_for = ()                # LAN: seats whose answer the host waits for
         # whose screen it is
         self.view = None                     # the game as the viewer may see it

@@ -25,6 +25,7 @@ from ..eventtext import sentences
 from ..scenes.base import Scene
 from . import controls, draw, staging
 from .computers import ComputerSeats
+from .layout import TableLayout
 from .model import TableModel
 from .play import TablePlay
 from .ui import TableUI
@@ -38,14 +39,17 @@ class TableScene(Scene):
         without fly-outs or notices from past moves."""
         super().__init__(app)
         self.c = controller
+        n = controller.config["players"]
+        levels = getattr(controller, "computers", None) or [None] * n
+        people = [s for s in range(n) if levels[s] is None]
         computers = None                     # computer seats (hot-seat): never shown a curtain
-        levels = getattr(controller, "computers", None) or []
-        if controller.hotseat and any(levels):
+        if controller.hotseat and len(people) < n:
             computers = ComputerSeats(controller, app.prefs.get("computer_speed", "normal"))
-        m = self.model = TableModel(controller, computers)
+        m = self.model = TableModel(controller.names, controller.colours, controller.config["rules"] == "ck",
+                                    people, solo=controller.hotseat and len(people) == 1, computers=computers)
         m.started = time.monotonic()
         m.stage = staging.Stage(m, controller)
-        self.ui = TableUI(app, m.n, m.ck)
+        self.ui = TableUI(app, lambda size: TableLayout(size, m.n, m.ck))
         self.play = TablePlay(app, self, controller, m, self.ui, self.end_scene)
         for event in controller.start_events():
             m.log.extend(sentences(event, m.names))

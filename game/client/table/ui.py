@@ -1,22 +1,22 @@
 """Where and with what the table is drawn: `TableUI`.
 
 The model (model.py) says what the table shows; the UI holds what drawing
-needs besides: the window's layout, the board's geometry (BoardView), the
-text and font caches, the clickable rectangles the last frame drew
-(`targets`) and the frame's cached layer (draw.Canvas)."""
+needs besides: the window's layout (layout.TableLayout at the table, the
+replay viewer's own there), the board's geometry (BoardView), the text and
+font caches, the clickable rectangles the last frame drew (`targets`) and
+the frame's cached layer (draw.Canvas)."""
 
 import random
 
 from .. import widgets
 from ..boardview import BoardView
-from .layout import TableLayout
 
 
 class TableUI:
-    def __init__(self, app, players: int, ck: bool):
+    def __init__(self, app, layout_for):
         self.text = app.text                 # rendered text, cached (theme.TextCache)
         self.fonts = app.fonts
-        self.players, self.ck = players, ck
+        self.layout_for = layout_for         # window size -> the layout
         self.board = BoardView()
         self.targets = widgets.Targets()
         self.layout = None
@@ -27,7 +27,7 @@ class TableUI:
         self.resize(app.size)
 
     def resize(self, size) -> None:
-        self.layout = TableLayout(size, self.players, self.ck)
+        self.layout = self.layout_for(size)
         self.board.fit(self.layout.board)
 
 
