@@ -528,7 +528,7 @@ def test_the_bench_tools_resync_intruder_floods_from_its_seat_and_still_plays_it
     players, floods resync requests; the host's budget answers few of them,
     and the intruder and the honest players all finish the game in step."""
     from net.bot import play
-    from tools.net_attack import _resync_intruder
+    from tools.bench.network_attack import _resync_intruder
 
     async def main():
         host = await start_host(3, seed=9)

@@ -1,9 +1,9 @@
 """Screenshots of the table's looks (issue 10): the title scene, names in four
 scripts, thrown dice, a 7 with a discard chosen by clicks, a trade as card
 pictures, a crowded hand, and every dialog that chooses cards; into
-<out>/<W>x<H>-<lang>-looks/ (run by tools.screenshot --rules looks)."""
+<out>/<W>x<H>-<lang>-looks/ (run by tools.screens.shoot --rules looks)."""
 
-from tools.screenshot import window
+from tools.screens.shoot import window
 
 
 LOOKS_SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))

@@ -2,7 +2,7 @@
 a 7, production), reasons on greyed buttons and unlit spots, the rules and
 costs screen, the in-game menu, and the replay of an unfinished game.
 
-    python -m tools.screenshot --rules clarity --out shots
+    python -m tools.screens.shoot --rules clarity --out shots
 
 Writes <out>/<W>x<H>-<lang>-clarity/<name>.png at 1280x720 and 1920x1080 in
 English and Dutch.  The games are played by random bots; the table is fed
@@ -12,7 +12,7 @@ import os
 import shutil
 import tempfile
 
-from tools.screenshot import window
+from tools.screens.shoot import window
 
 SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
 NAMES = ["Anna", "Bram", "Cees", "Dirk"]

@@ -3,7 +3,7 @@ menu, settings, the new-game form with names in four scripts, the in-game
 menu and its leave dialog (hot-seat and over a LAN, host and guest), the
 load list, the end screen, the LAN host form and a lobby of such names.
 
-    python -m tools.screenshot --rules forms --out shots
+    python -m tools.screens.shoot --rules forms --out shots
 
 Writes <out>/<W>x<H>-<lang>-forms/<name>.png at 1280x720 and 1920x1080 in
 English and Dutch.  LAN runs on 127.0.0.1 without discovery; saves and seat
@@ -13,7 +13,7 @@ import os
 import shutil
 import tempfile
 
-from tools.screenshot import step_until, window
+from tools.screens.shoot import step_until, window
 
 SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
 NAMES = ["李雷", "Анна", "مريم", "Zoë 🙂"]

@@ -1,6 +1,6 @@
 """Save PNGs of every scene and the table's key dialogs (headless).
 
-    python -m tools.screenshot --out shots
+    python -m tools.screens.shoot --out shots
 
 Writes <out>/<W>x<H>-<lang>/<name>.png at 1280x720 and 1920x1080 in English,
 and 1280x720 in Dutch.  The game screens come from one seeded game played by
@@ -14,8 +14,8 @@ the LAN screens (host form, list of games, lobby, the table over LAN) into
 <out>/<W>x<H>-<lang>-lan/, also at both sizes in both languages; computer
 seats (the form, the speed setting, a solo game against three computers, two
 people and two computers) into <out>/<W>x<H>-<lang>-solo/; the table's looks
-(tools/screenshot_looks.py) into <out>/<W>x<H>-<lang>-looks/; the menus and
-forms (tools/screenshot_forms.py) into <out>/<W>x<H>-<lang>-forms/.
+(tools/screens/cards.py) into <out>/<W>x<H>-<lang>-looks/; the menus and
+forms (tools/screens/menus.py) into <out>/<W>x<H>-<lang>-forms/.
 """
 
 import argparse
@@ -23,7 +23,7 @@ import os
 import sys
 import time
 
-from tools.scratch import use_scratch_user_data
+from tools.user_data import use_scratch_user_data
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -724,9 +724,9 @@ def main(argv=None) -> int:
                          "trade), forms (menus and forms with names in four scripts, the in-game menu "
                          "hot-seat and LAN) or both (everything)")
     args = ap.parse_args(argv)
-    from tools.screenshot_clarity import SIZES as CLARITY_SIZES, shoot_clarity
-    from tools.screenshot_forms import SIZES as FORMS_SIZES, shoot_forms
-    from tools.screenshot_looks import LOOKS_SIZES, shoot_looks
+    from tools.screens.explain import SIZES as CLARITY_SIZES, shoot_clarity
+    from tools.screens.menus import SIZES as FORMS_SIZES, shoot_forms
+    from tools.screens.cards import LOOKS_SIZES, shoot_looks
     families = (            # (--rules choice, sizes and languages, shoot(out, w, h, lang), label)
         ("solo", SOLO_SIZES, shoot_solo, " computers"),
         ("looks", LOOKS_SIZES, shoot_looks, " looks"),
