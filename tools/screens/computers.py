@@ -1,7 +1,7 @@
 """Screens of computer seats: the form, the speed setting, a solo game against
 three computers, two people and two computers."""
 
-import os
+from tools.screens.window import window
 
 SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"))
 
@@ -14,34 +14,25 @@ def shoot(out, w, h, lang, seed=9):
     import pygame
 
     from game.bots.random_bot import RandomBot
-    from game.client.app import App
     from game.client.scenes import dialogs
     from game.client.scenes.menu import MenuScene
     from game.client.scenes.newgame import NewGameScene
     from game.client.scenes.settings_scene import SettingsScene
-    from game.client.settings import DEFAULTS
     from game.engine import deciders
     from game.engine.state import MAIN
 
-    folder = os.path.join(out, f"{w}x{h}-{lang}-solo")
-    os.makedirs(folder, exist_ok=True)
     saved = []
 
     def save(app, name):
         computers = getattr(app.scene, "computers", None)
         if computers is not None:
             computers.hold = True             # the frame as it is, no computer moving first
-        app.dirty = True
-        app.step([])
+        save_frame(name)
         if computers is not None:
             computers.hold = False
-        path = os.path.join(folder, name + ".png")
-        pygame.image.save(app.screen, path)
-        saved.append(path)
 
     for kinds, tag in (([None, "easy", "medium", "hard"], "solo"), ([None, "medium", None, "hard"], "two")):
-        app = App((w, h), fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True,
-                                                        computer_speed="instant"))
+        app, save_frame, saved = window(out, w, h, lang, "-solo", saved, computer_speed="instant")
         app.push(MenuScene(app))
         form = NewGameScene(app)
         app.push(form)

@@ -2,7 +2,6 @@
 random bots through the table: the menus, every table scene and decision
 dialog as it first comes up, the end screen."""
 
-import os
 import time
 
 from tools.screens.window import window
@@ -135,35 +134,26 @@ def shoot_ck(out, w, h, lang, seed=5, players=4):
     import pygame
 
     from game.bots.random_bot import RandomBot
-    from game.client.app import App
     from game.client.controller import HotseatController
     from game.client.scenes import ckdialogs, dialogs
     from game.client.scenes.table import TableScene
-    from game.client.settings import DEFAULTS
     from game.client.theme import PLAYER_COLOURS
     from game.engine import default_config
     from game.engine.constants import PROGRESS_NAMES
     from game.engine.state import DECIDE, GAME_OVER, MAIN, ROLL, SETUP_SETTLEMENT
 
-    folder = os.path.join(out, f"{w}x{h}-{lang}-ck")
-    os.makedirs(folder, exist_ok=True)
-    app = App((w, h), fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
+    app, save_frame, saved = window(out, w, h, lang, "-ck")
     names = ["Anna", "Bram", "Cees", "Dirk"][:players]
     c = HotseatController(default_config(rules="ck", players=players, seed=seed), names,
                           [rgb for _, rgb in PLAYER_COLOURS[:players]])
     table = TableScene(app, c)
     app.push(table)
-    saved = []
     taken = set()
 
     def save(name):
         table.dice_until = table.glow_until = 0.0
         table.flying = []
-        app.dirty = True
-        app.step([])
-        path = os.path.join(folder, name + ".png")
-        pygame.image.save(app.screen, path)
-        saved.append(path)
+        save_frame(name)
 
     def once(name, ready, prepare=None):
         if name in taken or not ready:
@@ -190,11 +180,7 @@ def shoot_ck(out, w, h, lang, seed=5, players=4):
         if table.game_over_at is not None:
             save("ck-40-game-over")
             table.show_results()
-            app.dirty = True
-            app.step([])
-            path = os.path.join(folder, "ck-41-end.png")
-            pygame.image.save(app.screen, path)
-            saved.append(path)
+            save_frame("ck-41-end")
             break
         if table.curtain_for is not None:
             if "ck-01-curtain" not in taken:

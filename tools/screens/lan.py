@@ -4,7 +4,7 @@ lobby and the table over LAN."""
 import os
 import time
 
-from tools.screens.window import step_until
+from tools.screens.window import step_until, window
 
 SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
 
@@ -23,32 +23,21 @@ def shoot(out, w, h, lang):
 
     from game.bots.random_bot import RandomBot
     from game.client import lan
-    from game.client.app import App
     from game.client.scenes.lan_host import LanHostScene
     from game.client.scenes.lan_join import LanJoinScene
     from game.client.scenes.lobby import LanTableScene, LobbyScene
     from game.client.scenes.menu import MenuScene
-    from game.client.settings import DEFAULTS
     from game.engine import default_config
     from net.session import ClientSession, HostSession
     from net.tokens import TokenStore
 
-    folder = os.path.join(out, f"{w}x{h}-{lang}-lan")
-    os.makedirs(folder, exist_ok=True)
     tmp = tempfile.mkdtemp(prefix="kolonisten-shots-")
     old_home = os.environ.get("KOLONISTEN_HOME")
     os.environ["KOLONISTEN_HOME"] = tmp           # the remembered name and seat tokens
-    app = App((w, h), fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
+    app, save, saved = window(out, w, h, lang, "-lan")
     app.lan_options = lan.LanOptions(port=0, interfaces=["127.0.0.1"], reconnect_for=5.0)
     opts = lan.options(app)
-    saved, closers = [], []
-
-    def save(name):
-        app.dirty = True
-        app.step([])
-        path = os.path.join(folder, name + ".png")
-        pygame.image.save(app.screen, path)
-        saved.append(path)
+    closers = []
 
     def frames(until, timeout=10.0):
         step_until(app, until, "screens.lan", timeout)

@@ -3,6 +3,8 @@ viewer."""
 
 import os
 
+from tools.screens.window import window
+
 SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
 
 
@@ -18,30 +20,17 @@ def shoot(out, w, h, lang):
 
     from game import saves
     from game.bots.random_bot import RandomBot
-    from game.client.app import App
     from game.client.controller import HotseatController
     from game.client.scenes.load import LoadScene
     from game.client.scenes.menu import MenuScene
-    from game.client.settings import DEFAULTS
     from game.client.theme import PLAYER_COLOURS
     from game.engine import default_config
 
-    folder = os.path.join(out, f"{w}x{h}-{lang}-saves")
-    os.makedirs(folder, exist_ok=True)
     tmp = tempfile.mkdtemp(prefix="kolonisten-shots-")
     old_dir = os.environ.get("KOLONISTEN_SAVE_DIR")
     os.environ["KOLONISTEN_SAVE_DIR"] = tmp
-    saved = []
     try:
-        app = App((w, h), fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
-
-        def save(name):
-            app.dirty = True
-            app.step([])
-            path = os.path.join(folder, name + ".png")
-            pygame.image.save(app.screen, path)
-            saved.append(path)
-
+        app, save, saved = window(out, w, h, lang, "-saves")
         app.push(MenuScene(app))
         app.push(LoadScene(app))
         save("40-load-empty")

@@ -9,10 +9,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def window(out, w, h, lang, tag=""):
-    """A window of w×h in `lang` for screenshots, and save(name), which draws a
-    frame and writes it to <out>/<W>x<H>-<lang><tag>/<name>.png; returns
-    (app, save, the paths saved so far)."""
+def window(out, w, h, lang, tag="", saved=None, **prefs):
+    """A window of w×h in `lang` for screenshots (settings `prefs` beside the
+    defaults), and save(name), which draws a frame and writes it to
+    <out>/<W>x<H>-<lang><tag>/<name>.png; returns (app, save, the paths saved
+    so far: `saved` when given)."""
     import pygame
 
     from game.client.app import App
@@ -20,8 +21,8 @@ def window(out, w, h, lang, tag=""):
 
     folder = os.path.join(out, f"{w}x{h}-{lang}{tag}")
     os.makedirs(folder, exist_ok=True)
-    app = App((w, h), fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
-    saved = []
+    app = App((w, h), fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True, **prefs))
+    saved = [] if saved is None else saved
 
     def save(name):
         app.dirty = True
