@@ -1,10 +1,9 @@
 """Screens of a game over the LAN: the host form, the list of games, the
 lobby and the table over LAN."""
 
-import os
 import time
 
-from tools.screens.window import step_until, window
+from tools.screens.window import close_all, scratch_folder, step_until, window
 
 SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
 
@@ -16,8 +15,6 @@ def shoot(out, w, h, lang):
     (waiting for another player, an away player who must decide, our own
     link being re-established).  Everything runs on 127.0.0.1 with
     discovery on loopback only; seat tokens go to a temporary folder."""
-    import shutil
-    import tempfile
 
     import pygame
 
@@ -31,9 +28,7 @@ def shoot(out, w, h, lang):
     from net.session import ClientSession, HostSession
     from net.tokens import TokenStore
 
-    tmp = tempfile.mkdtemp(prefix="kolonisten-shots-")
-    old_home = os.environ.get("KOLONISTEN_HOME")
-    os.environ["KOLONISTEN_HOME"] = tmp           # the remembered name and seat tokens
+    _, undo = scratch_folder(KOLONISTEN_HOME="")      # the remembered name and seat tokens
     app, save, saved = window(out, w, h, lang, "-lan")
     app.lan_options = lan.LanOptions(port=0, interfaces=["127.0.0.1"], reconnect_for=5.0)
     opts = lan.options(app)
@@ -141,15 +136,7 @@ def shoot(out, w, h, lang):
         save("78-table-reconnecting")
         table.c.link = "ok"
     finally:
-        for close in reversed(closers):
-            try:
-                close()
-            except Exception:
-                pass
+        close_all(closers)
         pygame.quit()
-        if old_home is None:
-            os.environ.pop("KOLONISTEN_HOME", None)
-        else:
-            os.environ["KOLONISTEN_HOME"] = old_home
-        shutil.rmtree(tmp, ignore_errors=True)
+        undo()
     return saved

@@ -9,11 +9,7 @@ Writes <out>/<W>x<H>-<lang>-menus/<name>.png at 1280x720 and 1920x1080 in
 English and Dutch.  LAN runs on 127.0.0.1 without discovery; saves and seat
 tokens go to a temporary folder."""
 
-import os
-import shutil
-import tempfile
-
-from tools.screens.window import step_until, window
+from tools.screens.window import close_all, scratch_folder, step_until, window
 
 SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
 NAMES = ["李雷", "Анна", "مريم", "Zoë 🙂"]
@@ -50,10 +46,7 @@ def shoot(out, w, h, lang):
     from net.session import ClientSession
     import pygame
 
-    tmp = tempfile.mkdtemp(prefix="kolonisten-shots-")
-    old = {k: os.environ.get(k) for k in ("KOLONISTEN_HOME", "KOLONISTEN_SAVE_DIR")}
-    os.environ["KOLONISTEN_HOME"] = tmp
-    os.environ["KOLONISTEN_SAVE_DIR"] = os.path.join(tmp, "saves")
+    _, undo = scratch_folder(KOLONISTEN_HOME="", KOLONISTEN_SAVE_DIR="saves")
     app, save, saved = window(out, w, h, lang, "-menus")
     closers = []
 
@@ -145,16 +138,7 @@ def shoot(out, w, h, lang):
         table.c.lan.hosting = game.hosting
         app.pop()
     finally:
-        for close in reversed(closers):
-            try:
-                close()
-            except Exception:
-                pass
+        close_all(closers)
         pygame.quit()
-        for k, v in old.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
-        shutil.rmtree(tmp, ignore_errors=True)
+        undo()
     return saved

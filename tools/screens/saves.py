@@ -3,7 +3,7 @@ viewer."""
 
 import os
 
-from tools.screens.window import window
+from tools.screens.window import scratch_folder, window
 
 SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
 
@@ -12,9 +12,6 @@ def shoot(out, w, h, lang):
     """The Load game scene (with damaged files, the delete confirmation, a
     refusal), a resumed game and the replay viewer, into <out>/<W>x<H>-<lang>-saves/.
     The saves are made in a temporary folder, never the player's own."""
-    import shutil
-    import tempfile
-
     import msgpack
     import pygame
 
@@ -26,9 +23,7 @@ def shoot(out, w, h, lang):
     from game.client.theme import PLAYER_COLOURS
     from game.engine import default_config
 
-    tmp = tempfile.mkdtemp(prefix="kolonisten-shots-")
-    old_dir = os.environ.get("KOLONISTEN_SAVE_DIR")
-    os.environ["KOLONISTEN_SAVE_DIR"] = tmp
+    tmp, undo = scratch_folder(KOLONISTEN_SAVE_DIR="")
     try:
         app, save, saved = window(out, w, h, lang, "-saves")
         app.push(MenuScene(app))
@@ -110,9 +105,5 @@ def shoot(out, w, h, lang):
         save("61-resumed-table")
         pygame.quit()
     finally:
-        if old_dir is None:
-            os.environ.pop("KOLONISTEN_SAVE_DIR", None)
-        else:
-            os.environ["KOLONISTEN_SAVE_DIR"] = old_dir
-        shutil.rmtree(tmp, ignore_errors=True)
+        undo()
     return saved

@@ -2,6 +2,8 @@
 until a condition holds."""
 
 import os
+import shutil
+import tempfile
 import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -31,6 +33,35 @@ def window(out, w, h, lang, tag="", saved=None, **prefs):
         pygame.image.save(app.screen, path)
         saved.append(path)
     return app, save, saved
+
+
+def scratch_folder(**variables):
+    """A temporary folder, with each environment variable given pointing into
+    it (at the subfolder its value names, "" for the folder itself).  Returns
+    (the folder, undo); undo() gives the variables their old values back and
+    removes the folder."""
+    folder = tempfile.mkdtemp(prefix="kolonisten-shots-")
+    old = {name: os.environ.get(name) for name in variables}
+    for name, sub in variables.items():
+        os.environ[name] = os.path.join(folder, sub) if sub else folder
+
+    def undo():
+        for name, value in old.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        shutil.rmtree(folder, ignore_errors=True)
+    return folder, undo
+
+
+def close_all(closers) -> None:
+    """Call every one of `closers`, the last added first, whatever any raises."""
+    for close in reversed(closers):
+        try:
+            close()
+        except Exception:
+            pass
 
 
 def step_until(app, until, who: str, timeout: float = 10.0) -> None:
