@@ -524,7 +524,7 @@ def test_over_tcp_a_stranger_filling_the_cap_from_many_addresses_leaves_a_player
 
 
 def test_the_bench_tools_resync_intruder_floods_from_its_seat_and_still_plays_it(tmp_path):
-    """`bench_net --attack resync` (issue 11): the intruder, one of the
+    """`tools.bench.network --attack resync` (issue 11): the intruder, one of the
     players, floods resync requests; the host's budget answers few of them,
     and the intruder and the honest players all finish the game in step."""
     from net.bot import play

@@ -103,7 +103,7 @@ async def bench_one(players, rules, seed, procs, token_dir):
                                                       seed * 10 + i) for i in range(players)])
         await host.wait_peers_gone(3)
         if not all(log["ok"] for log in logs):
-            raise SystemExit("bench_net: a client did not finish in step with the host")
+            raise SystemExit("tools.bench.network: a client did not finish in step with the host")
         return (latencies(host, logs), host.bytes_sent(), sum(log["bytes_out"] for log in logs),
                 len(host.auth.log))
     finally:

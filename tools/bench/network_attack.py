@@ -287,7 +287,7 @@ def _play_game(port: int, token_dir: str, seed: int, stalled: list, intruder=Non
     for out in outs:
         log = json.loads(out)
         if not log["ok"]:
-            raise SystemExit("bench_net --attack: an honest player did not finish in step with the host")
+            raise SystemExit("tools.bench.network --attack: an honest player did not finish in step with the host")
         rejected = {str(i) for i in log["rejected"]}
         for ident, (sent, seq) in log["sent"].items():
             back = log["own"].get(str(seq + 1))
