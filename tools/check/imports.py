@@ -25,6 +25,7 @@ import sys
 from collections import defaultdict
 
 PACKAGES = ("game", "net", "tools")
+CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # Bottom to top: (name, the modules in it).  A module belongs to the first
 # layer with an entry equal to it or a package above it.
@@ -217,7 +218,7 @@ def print_report(report: dict) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true", help="the report as JSON")
-    ap.add_argument("--root", default=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+    ap.add_argument("--root", default=CHECKOUT,
                     help="the folder holding game/, net/ and tools/ (default: this checkout)")
     args = ap.parse_args(argv)
     report = check(args.root)
