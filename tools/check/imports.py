@@ -6,9 +6,11 @@ imports from a lower layer to a higher one.
 Every `import` and `from ... import` of a file counts, those inside functions
 too (they run later, but the two files still depend on each other); relative
 imports are resolved against the file's package.  `from pkg import name`
-points at pkg/name.py when that file exists, else at pkg itself.  Only files
-of the three packages are nodes; the standard library and third-party
-packages are ignored.
+points at pkg/name.py when that file exists, else at pkg itself;
+`import a.b.c` points at a/b/c.py alone (Python runs a/__init__.py and
+a/b/__init__.py too, but counting that would make every package whose
+__init__ gathers its modules a circle).  Only files of the three packages
+are nodes; the standard library and third-party packages are ignored.
 
 A circle is a strongly connected component of more than one file: files
 that, following their imports, each reach the others.  The layers, bottom
