@@ -61,7 +61,7 @@ def test_dynamic_keys_exist():
     base_phases = ("setup_settlement", "setup_road", "roll", "discard", "robber", "steal", "main",
                    "road_building", "game_over")
     assert set(base_phases) <= set(PHASE_NAMES)
-    # (the main phase's prompt is built by prompts.main_prompt from clarity.* words)
+    # (the main phase's prompt is built by prompts.main_prompt from the prompt.do_* words)
     keys += [f"prompt.{p}" for p in base_phases if p != "main"]
     keys += ["prompt.trade_wait", "prompt.trade_answer", "prompt.other"]
     keys += [f"btn.{b}" for b in ("roll", "build_road", "build_settlement", "build_city", "buy_dev", "trade",
