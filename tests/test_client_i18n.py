@@ -14,7 +14,7 @@ CLIENT = os.path.join(os.path.dirname(__file__), "..", "game", "client")
 
 
 def _catalog(lang):
-    """The whole catalog of a language: <lang>.json and its part files."""
+    """The whole catalog of a language: every lang/<lang>/<area>.json."""
     out = {}
     for path in i18n.catalog_files(lang):
         with open(path, encoding="utf-8") as f:
@@ -34,6 +34,44 @@ def test_catalogs_have_the_same_keys_and_placeholders():
     for key in en:
         assert _fields(en[key]) == _fields(nl[key]), key
         assert nl[key].strip(), key
+
+
+def _files(lang):
+    """{area: the keys of lang/<lang>/<area>.json}"""
+    out = {}
+    for path in i18n.catalog_files(lang):
+        with open(path, encoding="utf-8") as f:
+            out[os.path.basename(path)[:-len(".json")]] = list(json.load(f))
+    return out
+
+
+def test_both_languages_have_the_same_files_with_the_same_keys():
+    en, nl = _files("en"), _files("nl")
+    assert sorted(en) == sorted(nl) == sorted(i18n.AREAS)
+    for area in en:
+        assert en[area] == nl[area], area            # same keys, same order: the files diff line by line
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_key_lives_in_the_file_its_prefix_names(lang):
+    """`log.x` is in log.json, `prompt.x` in prompts.json: AREAS says where."""
+    for area, keys in _files(lang).items():
+        assert keys, area
+        assert [k for k in keys if i18n.area_of(k) != area] == [], area
+    prefixes = [p for ps in i18n.AREAS.values() for p in ps]
+    assert len(prefixes) == len(set(prefixes))       # one file per prefix
+
+
+def test_the_readme_lists_the_areas_as_they_are():
+    """README's catalog table names every file with the prefixes AREAS gives it."""
+    with open(os.path.join(CLIENT, "..", "..", "README.md"), encoding="utf-8") as f:
+        rows = re.findall(r"^\| `(\w+)\.json`[^|]*\|(.*)\|$", f.read(), re.M)
+    assert {area: tuple(re.findall(r"`(\w+)`", prefixes)) for area, prefixes in rows} == i18n.AREAS
+
+
+def test_a_key_without_an_area_is_named():
+    with pytest.raises(KeyError, match="nowhere"):
+        i18n.area_of("nowhere.at_all")
 
 
 def test_every_literal_key_in_the_code_exists():
