@@ -1,4 +1,4 @@
-"""Helpers of the clarity tests (issue 10): bot-played games, saved as the
+"""Helpers of the client tests: bot-played games, saved as the
 client saves them, and a headless window."""
 
 import os

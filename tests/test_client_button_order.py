@@ -1,4 +1,4 @@
-"""Dialog buttons in one order everywhere (issue 10, item 10): in every row
+"""Dialog buttons in one order everywhere: in every row
 of buttons of the forms and menus the way back (Back, Leave, No, Cancel,
 Stay, Main menu) is on the left of the action, at 1280x720 and 1920x1080 in
 English and Dutch."""

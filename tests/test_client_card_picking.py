@@ -1,4 +1,4 @@
-"""Discards and trades are made by clicking card pictures (issue 10, item 11):
+"""Discards and trades are made by clicking card pictures:
 the real dialogs driven with posted mouse events."""
 
 import pytest

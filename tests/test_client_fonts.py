@@ -1,4 +1,4 @@
-"""Names in any script are drawn with real glyphs, not boxes (issue 10, item 14)."""
+"""Names in any script are drawn with real glyphs, not boxes."""
 
 import os
 

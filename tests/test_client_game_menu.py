@@ -1,4 +1,4 @@
-"""The in-game menu and the rules and costs screen (issue 10, items 7 and 10)."""
+"""The in-game menu and the rules and costs screen."""
 
 import os
 
@@ -7,7 +7,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from clarity_helpers import COLOURS, NAMES, make_app  # noqa: E402
+from client_helpers import COLOURS, NAMES, make_app  # noqa: E402
 from game.client import i18n  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.scenes.game_menu import GameMenuScene  # noqa: E402
@@ -173,7 +173,7 @@ def test_dialog_buttons_keep_one_order_the_way_back_left_the_action_right():
     from game.client.scenes import ckdialogs, dialogs
     from game.engine.constants import PROGRESS_INDEX
     from game.engine.state import MAIN
-    from clarity_helpers import bot_game
+    from client_helpers import bot_game
     auth, _ = bot_game(rules="ck", seed=9, players=3, until=lambda a: a.state.phase == MAIN and a.state.turn >= 4)
     me = auth.state.current
     auth.state.prog[me][PROGRESS_INDEX["warlord"]] = 1

@@ -1,4 +1,4 @@
-"""Names in any script on the forms (issue 10, item 14): pygame_gui's labels,
+"""Names in any script on the forms: pygame_gui's labels,
 buttons and text fields fall back per character like the table does
 (game/client/fonts/gui.py), and a name typed into the new-game form is drawn
 in the lobby and on the end screen with a real glyph for every character."""

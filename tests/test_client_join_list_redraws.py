@@ -1,4 +1,4 @@
-"""The join list redraws by itself (issue 10, item 6): a game found or lost
+"""The join list redraws by itself: a game found or lost
 on the network wakes the idle window, and the very next frame shows it."""
 
 import threading
@@ -8,7 +8,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from clarity_helpers import make_app  # noqa: E402
+from client_helpers import make_app  # noqa: E402
 from game.client.scenes import lan_join  # noqa: E402
 from net.discovery import GameAd  # noqa: E402
 

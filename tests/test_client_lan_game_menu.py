@@ -1,4 +1,4 @@
-"""The LAN table's in-game menu (issue 10, item 10): the Menu button opens
+"""The LAN table's in-game menu: the Menu button opens
 the same menu as hot-seat (resume, settings, rules, save only on the host's
 laptop, leave), leaving asks in a dialog with the way back on the left, and
 the LAN session goes on being serviced under the menu, the rules and the

@@ -1,4 +1,4 @@
-"""Plurals (issue 10, item 15): every text that counts something has both
+"""Plurals: every text that counts something has both
 plural forms in both languages, and reads right for 0, 1 and 2."""
 
 import os

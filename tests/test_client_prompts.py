@@ -1,11 +1,11 @@
-"""Prompts mention only what this player can do now (issue 10, item 5)."""
+"""Prompts mention only what this player can do now."""
 
 import pytest
 
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from clarity_helpers import COLOURS, NAMES, bot_game, make_app  # noqa: E402
+from client_helpers import COLOURS, NAMES, bot_game, make_app  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.i18n import set_language  # noqa: E402
 from game.client.prompts import ALCHEMIST, roll_prompt  # noqa: E402

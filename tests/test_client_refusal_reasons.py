@@ -1,4 +1,4 @@
-"""Say why (issue 10, item 7): every engine refusal has plain words in both
+"""Say why: every engine refusal has plain words in both
 languages that name the rule it comes from; greyed buttons and spots that
 do not light up answer why on hover or click."""
 
@@ -9,7 +9,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from clarity_helpers import COLOURS, NAMES, bot_game, make_app  # noqa: E402
+from client_helpers import COLOURS, NAMES, bot_game, make_app  # noqa: E402
 from game.client import i18n, reasons  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.scenes.table import TableScene  # noqa: E402

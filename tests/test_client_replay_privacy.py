@@ -1,4 +1,4 @@
-"""Replay privacy (issue 10, item 2): a game still in progress replays in
+"""Replay privacy: a game still in progress replays in
 the public view only; every hand and each seat's view once it is over."""
 
 import pytest
@@ -6,7 +6,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from clarity_helpers import bot_game, make_app, save_game  # noqa: E402
+from client_helpers import bot_game, make_app, save_game  # noqa: E402
 from game import saves  # noqa: E402
 from game.client.scenes.replay import ALL, Replay, ReplayScene, open_file  # noqa: E402
 from game.engine.state import GAME_OVER  # noqa: E402

@@ -1,4 +1,4 @@
-"""Staged moments (issue 10, item 8), from the records of real games played
+"""Staged moments, from the records of real games played
 by bots: a barbarian attack stops the table and tells its result; a 7 and
 production get a panel of their own."""
 
@@ -9,7 +9,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from clarity_helpers import COLOURS, NAMES, bot_game, make_app  # noqa: E402
+from client_helpers import COLOURS, NAMES, bot_game, make_app  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.scenes.table import TableScene  # noqa: E402
 
