@@ -4,13 +4,11 @@ exists, Dutch game terms as in the rule books."""
 import json
 import os
 import re
-import string
 
 import pytest
 
+from catalog_helpers import CLIENT, fields, literal_keys
 from game.client import i18n
-
-CLIENT = os.path.join(os.path.dirname(__file__), "..", "game", "client")
 
 
 def _catalog(lang):
@@ -24,15 +22,11 @@ def _catalog(lang):
     return out
 
 
-def _fields(text):
-    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
-
-
 def test_catalogs_have_the_same_keys_and_placeholders():
     en, nl = _catalog("en"), _catalog("nl")
     assert set(en) == set(nl)
     for key in en:
-        assert _fields(en[key]) == _fields(nl[key]), key
+        assert fields(en[key]) == fields(nl[key]), key
         assert nl[key].strip(), key
 
 
@@ -76,12 +70,7 @@ def test_a_key_without_an_area_is_named():
 
 def test_every_literal_key_in_the_code_exists():
     en = _catalog("en")
-    used = set()
-    for root, _, files in os.walk(CLIENT):
-        for name in files:
-            if name.endswith(".py"):
-                with open(os.path.join(root, name), encoding="utf-8") as f:
-                    used |= set(re.findall(r"""tr\(\s*["']([a-z_]+\.[a-z_.]*[a-z])["']""", f.read()))
+    used = literal_keys("tr")
     assert used, "found no tr() calls"
     missing = sorted(k for k in used if k not in en)
     assert not missing
@@ -114,7 +103,7 @@ def test_switching_language_covers_every_key(lang):
     try:
         cat = _catalog(lang)
         for key, text in cat.items():
-            args = {f: 1 for f in _fields(text)}
+            args = {f: 1 for f in fields(text)}
             assert i18n.tr(key, **args) == text.format(**args)
     finally:
         i18n.set_language("en")

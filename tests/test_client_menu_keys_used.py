@@ -1,24 +1,13 @@
 """The catalog keys of the menus and forms are all used (no key is left
 behind that nothing shows), in both languages."""
 
-import os
 import re
 
+import catalog_helpers
 from game.client import i18n
 
-GAME = os.path.join(os.path.dirname(__file__), "..", "game")
 # the areas this check covers: main menu, new game, in-game menu, settings, end and load screens
 FORM_PREFIXES = ("app.", "menu.", "new.", "gamemenu.", "settings.", "end.", "load.")
-
-
-def _source() -> str:
-    text = []
-    for root, _, files in os.walk(GAME):
-        for name in files:
-            if name.endswith(".py"):
-                with open(os.path.join(root, name), encoding="utf-8") as f:
-                    text.append(f.read())
-    return "\n".join(text)
 
 
 def used(key: str, source: str) -> bool:
@@ -35,11 +24,11 @@ def used(key: str, source: str) -> bool:
 
 
 def test_every_form_and_menu_key_is_used():
-    source = _source()
+    code = catalog_helpers.source(catalog_helpers.GAME)
     for lang in i18n.LANGUAGES:
         keys = [k for k in i18n.catalog(lang) if k.startswith(FORM_PREFIXES)]
         assert len(keys) > 40
-        assert [k for k in keys if not used(k, source)] == [], lang
+        assert [k for k in keys if not used(k, code)] == [], lang
 
 
 def test_the_check_finds_a_key_nothing_uses():

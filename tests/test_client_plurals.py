@@ -1,36 +1,20 @@
 """Plurals: every text that counts something has both
 plural forms in both languages, and reads right for 0, 1 and 2."""
 
-import os
 import re
-import string
 
 import pytest
 
+from catalog_helpers import fields, literal_keys
 from game.client import i18n
 
-CLIENT = os.path.join(os.path.dirname(__file__), "..", "game", "client")
 # Nouns that change with their count, right after a {placeholder}.
 COUNTED = r"\{(n|k)\} (cards?|kaart(en)?|moves?|zet(ten)?|knights?|ridders?|" \
           r"development cards?|ontwikkelingskaart(en)?|progress cards?)\b"
 
 
-def _fields(text):
-    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
-
-
 def _plural_keys(lang):
     return sorted(k[:-len("_other")] for k in i18n.catalog(lang) if k.endswith("_other"))
-
-
-def _trn_keys_in_code():
-    used = set()
-    for root, _, files in os.walk(CLIENT):
-        for name in files:
-            if name.endswith(".py"):
-                with open(os.path.join(root, name), encoding="utf-8") as f:
-                    used |= set(re.findall(r"""trn\(\s*["']([a-z_]+\.[a-z_.]*[a-z])["']""", f.read()))
-    return used
 
 
 @pytest.fixture(autouse=True)
@@ -40,7 +24,7 @@ def _english_after():
 
 
 def test_every_counted_text_has_both_forms_in_both_languages():
-    used = _trn_keys_in_code()
+    used = literal_keys("trn")
     assert {"steal.cards", "discard.title", "load.moves", "replay.hidden_cards"} <= used
     keys = used | set(_plural_keys("en")) | set(_plural_keys("nl"))
     for lang in i18n.LANGUAGES:
@@ -49,7 +33,7 @@ def test_every_counted_text_has_both_forms_in_both_languages():
             forms = [cat.get(f"{key}_{form}") for form in i18n.PLURAL_FORMS]
             assert all(forms), (lang, key)
             assert key not in cat, (lang, key)                  # one spelling, not three
-            assert _fields(forms[0]) == _fields(forms[1]) == _fields(i18n.catalog("en")[key + "_other"])
+            assert fields(forms[0]) == fields(forms[1]) == fields(i18n.catalog("en")[key + "_other"])
             assert forms[0] != forms[1], (lang, key)
 
 
@@ -75,7 +59,7 @@ def test_every_plural_text_renders_for_0_1_and_2(lang):
     i18n.set_language(lang)
     cat = i18n.catalog(lang)
     for key in _plural_keys(lang):
-        args = {f: "X" for f in _fields(cat[key + "_other"]) if f != "n"}
+        args = {f: "X" for f in fields(cat[key + "_other"]) if f != "n"}
         assert i18n.trn(key, 1, **args) == cat[key + "_one"].format(n=1, **args)
         for n in (0, 2, 11):
             assert i18n.trn(key, n, **args) == cat[key + "_other"].format(n=n, **args)
