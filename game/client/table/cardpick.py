@@ -105,7 +105,7 @@ def draw_tray(m, ui, surf, tray, chosen) -> None:
     s = ui.layout.s
     pygame.draw.rect(surf, theme.darker(theme.PANEL, 0.35), tray, border_radius=int(8 * s))
     if not chosen:
-        img = ui.text.render(tr("looks.tray_empty"), 13, theme.TEXT_DIM)
+        img = ui.text.render(tr("pick.tray_empty"), 13, theme.TEXT_DIM)
         surf.blit(img, img.get_rect(center=tray.center))
         return
     tw, th = int(34 * s), int(48 * s)
