@@ -9,10 +9,8 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from client_helpers import COLOURS, NAMES, bot_game, make_app  # noqa: E402
+from client_helpers import COLOURS, NAMES, bot_game, make_app, push_table  # noqa: E402
 from game.client import i18n, reasons  # noqa: E402
-from game.client.controller import HotseatController  # noqa: E402
-from game.client.scenes.table import TableScene  # noqa: E402
 from game.engine import ERROR_CODES, default_config  # noqa: E402
 from game.engine.board import NODE_NEIGHBORS  # noqa: E402
 from game.engine.rules import IllegalCommand  # noqa: E402
@@ -54,8 +52,7 @@ def test_every_sharper_reason_names_a_real_rule():
 
 def _table(auth):
     app = make_app()
-    table = TableScene(app, HotseatController(auth.config, NAMES[:auth.state.n], COLOURS[:auth.state.n], auth=auth))
-    app.push(table)
+    table = push_table(app, auth=auth, names=NAMES, colours=COLOURS)
     if table.curtain_for is not None:
         table.reveal()
     app.dirty = True
