@@ -2,7 +2,7 @@
 decisions, replayable games, and the trading rules they keep."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from game.bots import LEVELS, make_bot
 from game.engine import check, deciders, default_config, state_hash, view
@@ -58,7 +58,6 @@ def test_a_bot_returns_none_when_its_seat_has_nothing_to_decide():
 
 # --- legality over many positions of both rule sets -----------------------------------------------
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), stop=st.integers(0, 1500), rules=st.sampled_from(["base", "ck"]))
 def test_bots_choose_a_legal_command_in_random_positions(seed, stop, rules):
     """From any position reached by random play, every deciding seat's bot of
@@ -117,6 +116,7 @@ def test_a_bot_decides_only_from_what_its_seat_may_know(rules, seed):
 
 # --- replay ------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules, seed", [("base", 31), ("ck", 32)])
 def test_a_game_with_bots_replays_exactly_from_its_command_log(rules, seed):
     """Bots draw only from their own generators: the log alone rebuilds the
@@ -140,7 +140,6 @@ def test_every_level_has_a_name_and_description_in_both_languages():
     assert [nl[f"bot.level.{lv}"] for lv in LEVELS] == ["Makkelijk", "Gemiddeld", "Moeilijk"]
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), stop=st.integers(0, 1500), rules=st.sampled_from(["base", "ck"]))
 def test_candidates_and_policy_are_legal_and_offers_are_few(seed, stop, rules):
     """The search interface of evaluate.py: every candidate is a legal command
@@ -185,7 +184,8 @@ def test_a_failing_decision_falls_back_to_a_safe_legal_command(failure):
                     Broken(seat, 1, strict=True).choose(view(state, seat))
 
 
-@settings(max_examples=10, deadline=None)
+# each example plays whole random games: the profile's count would take minutes
+@settings(max_examples=10)
 @given(seed=st.integers(0, 10_000), rules=st.sampled_from(["base", "ck"]))
 def test_remembered_settlement_spots_equal_a_fresh_count_and_cannot_be_spoiled(seed, rules):
     """The bots' spot finder remembers boards (speed); what it gives back is

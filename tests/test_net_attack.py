@@ -18,7 +18,9 @@ import msgpack
 from net import client, secure
 from net.client import JoinRefused
 import pytest
-from hypothesis import given, settings, strategies as st
+
+from wait_helpers import until
+from hypothesis import given, strategies as st
 
 from game import saves
 from net import host as host_module
@@ -74,15 +76,6 @@ async def replies(reader, wait=2.0) -> list:
     except (asyncio.IncompleteReadError, ConnectionError, asyncio.TimeoutError):
         pass
     return out
-
-
-async def until(condition, limit=10.0):
-    """Wait for `condition()` (a safety bound, not a measured time)."""
-    for _ in range(int(limit / 0.02)):
-        if condition():
-            return True
-        await asyncio.sleep(0.02)
-    return condition()
 
 
 # --- pieces ----------------------------------------------------------------------------------------
@@ -265,6 +258,7 @@ def test_a_connection_without_a_seat_is_cut_off_after_the_handshake_deadline(mon
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_a_game_is_played_to_its_end_while_a_stranger_floods_pings_junk_and_hellos(tmp_path):
     """Three flooding connections from another address, each bounded to
     20,000 frames; the honest game ends in step with the host, and the
@@ -322,6 +316,7 @@ STORM_HOST = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_with_a_low_open_file_limit_a_storm_neither_stops_the_game_nor_its_autosave(tmp_path):
     """The host runs in a subprocess with RLIMIT_NOFILE lowered to what it
     holds plus 60; 40 addresses open 60 connections while two bots play."""
@@ -365,6 +360,7 @@ def test_with_a_low_open_file_limit_a_storm_neither_stops_the_game_nor_its_autos
     saves.restore(game, verify=True)
 
 
+@pytest.mark.slow
 def test_a_seated_player_flooding_resync_gets_merged_views_and_the_game_finishes(tmp_path):
     """Seat 0's bot asks for 20 resyncs with every message it gets (bounded by
     the game's length); the host merges them and sends whole views only at
@@ -410,14 +406,15 @@ def test_memory_is_given_back_once_new_connections_have_calmed_down(monkeypatch)
         for _ in range(5):
             _, writer = await connect(host.port, "127.0.0.12", plain=True)
             writer.transport.abort()
-        assert await until(lambda: released, limit=5)
-        assert await until(lambda: len(released) == 2, limit=5)     # and after the grace
+        assert await until(lambda: released)
+        assert await until(lambda: len(released) == 2)     # and after the grace
         await asyncio.sleep(0.8)
         assert len(released) == 2       # twice per burst, not at every heartbeat
         await host.close()
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_release_memory_says_whether_the_platform_could_do_it():
     import ctypes.util
     expected = sys.platform.startswith("linux") and ctypes.util.find_library("c") is not None
@@ -453,7 +450,6 @@ class _NoRate(dict):
         return TokenBucket(1e9, 1e9)
 
 
-@settings(max_examples=60, deadline=None)
 @given(seats=st.integers(2, 4), extra_cap=st.integers(1, 6),
        strangers=st.lists(st.integers(20, 250), min_size=1, max_size=80))
 def test_strangers_on_many_addresses_cannot_fill_the_room_kept_for_returning_players(
@@ -523,6 +519,7 @@ def test_over_tcp_a_stranger_filling_the_cap_from_many_addresses_leaves_a_player
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_the_bench_tools_resync_intruder_floods_from_its_seat_and_still_plays_it(tmp_path):
     """`bench_net --attack resync` (issue 11): the intruder, one of the
     players, floods resync requests; the host's budget answers few of them,

@@ -59,6 +59,7 @@ def test_a_levelled_lan_player_decides_only_from_its_seats_copy(tmp_path, monkey
         assert all(view.hands[s] is None for s in range(view.n) if s != seat)
 
 
+@pytest.mark.slow
 def test_headless_host_seats_computers_in_their_own_processes(tmp_path):
     proc = subprocess.run(
         [sys.executable, "-m", "game.cli", "host", "--headless", "--players", "2", "--bots", "2",
@@ -71,6 +72,7 @@ def test_headless_host_seats_computers_in_their_own_processes(tmp_path):
     assert "Computer 1 (easy) takes a seat" in proc.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, words", [
     (["--players", "3", "--bots", "4"], "--bots must be from 0 to the number of players"),
     (["--bots", "1", "--resume", "nothing.kolonisten"], "--bots fills the seats of a new game"),
@@ -81,6 +83,7 @@ def test_headless_host_refuses_impossible_computer_seats(args, words):
     assert proc.returncode == 2 and words in proc.stderr
 
 
+@pytest.mark.slow
 def test_a_computer_plays_for_an_away_player_who_takes_the_seat_back_by_rejoining(tmp_path):
     """Issue 12: 'a seat whose player is away while it must decide can be handed
     to a computer by the host; the player takes the seat back by rejoining with
@@ -145,6 +148,7 @@ async def _crash(host) -> None:
     await host.server.wait_closed()
 
 
+@pytest.mark.slow
 def test_a_saved_lan_game_remembers_its_computer_and_a_resumed_host_restarts_it(tmp_path):
     """Issue 12: 'Saved games remember which seats are computers and their
     level; resuming keeps them playing.'  A LAN game of a player and the
@@ -211,6 +215,7 @@ def test_saved_computer_seats_are_checked_and_a_save_without_them_has_none():
             saved_computers(lan_save([plain[0], dict(plain[0], computer=bad)]))
 
 
+@pytest.mark.slow
 def test_headless_resume_restarts_the_saved_computer_and_it_plays_to_the_end(tmp_path):
     """Issue 12, headless: `kolonisten host --headless --bots 1` with a player
     who joins by `kolonisten join`; the host is killed mid-game, and

@@ -7,6 +7,7 @@ import asyncio
 import struct
 
 import msgpack
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -188,7 +189,7 @@ frames = st.one_of(
 )
 
 
-@settings(max_examples=700, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(suppress_health_check=list(HealthCheck))
 @given(batch=st.lists(st.tuples(st.integers(0, 4), frames), min_size=1, max_size=10))
 def test_hypothesis_frames_never_change_the_game_and_always_get_a_reason(batch):
     t = table()
@@ -199,6 +200,7 @@ def test_hypothesis_frames_never_change_the_game_and_always_get_a_reason(batch):
         t.send_and_check(conn, payload)
 
 
+@pytest.mark.slow
 def test_many_random_and_mutated_frames():
     """Random bytes, and valid frames truncated, bit-flipped or replayed
     (tens of thousands in all, in process)."""
@@ -258,6 +260,7 @@ def test_replayed_and_out_of_turn_commands_get_specific_reasons():
     assert _replies(dconn.writer, since)[0]["code"] == "stale"
 
 
+@pytest.mark.slow
 def test_socket_level_abuse_leaves_the_host_serving(tmp_path, monkeypatch):
     """Over real TCP: an oversized length, a frame cut off by a closed
     connection, a half frame left hanging, garbage, a wrong version and

@@ -71,6 +71,7 @@ def peer() -> PeerGame:
 
 # --- the checks ---------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["base", "ck"])
 def test_honest_views_of_whole_games_pass_the_check_for_every_seat(rules):
     """No false alarms: every seat's view (as a sync carries it) after every
@@ -151,7 +152,7 @@ def _mutate(obj, path, value):
     return obj
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(suppress_health_check=list(HealthCheck))
 @given(rules=st.sampled_from(["base", "ck"]), which=st.integers(0, 3),
        path=st.lists(st.integers(0, 200), min_size=1, max_size=4), value=_values)
 def test_hypothesis_mutated_host_messages_raise_nothing_but_a_host_fault(rules, which, path, value):
@@ -174,7 +175,7 @@ def test_hypothesis_mutated_host_messages_raise_nothing_but_a_host_fault(rules, 
         game.must_decide()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(suppress_health_check=list(HealthCheck))
 @given(index=st.integers(0, 40), path=st.lists(st.integers(0, 50), min_size=1, max_size=3),
        value=_values)
 def test_hypothesis_mutated_records_only_diverge_or_fault(index, path, value):
@@ -300,6 +301,7 @@ def test_the_window_session_reports_a_host_fault_once_and_stops(tmp_path):
             loop_result["server"].close()
 
 
+@pytest.mark.slow
 def test_the_table_window_shows_the_host_fault_in_its_banner_and_keeps_running(tmp_path, monkeypatch):
     """A LAN game at the table; the host's next frame is an ill-typed sync
     (put into the session's queue as the network thread would): the window
