@@ -143,10 +143,11 @@ def test_every_level_has_a_name_and_description_in_both_languages():
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), stop=st.integers(0, 1500), rules=st.sampled_from(["base", "ck"]))
 def test_candidates_and_policy_are_legal_and_offers_are_few(seed, stop, rules):
-    """The search interface of evaluate.py: every candidate is a legal command
+    """The search interface of evaluate.py and policy.py: every candidate is a legal command
     (offers at most a few, all legal terms), the policy plays a legal command
     drawing only on the generator it is given, and evaluate gives a number."""
-    from game.bots.evaluate import candidates, evaluate, policy
+    from game.bots.evaluate import evaluate
+    from game.bots.policy import candidates, policy
     auth = random_game(seed, rules=rules, max_commands=stop)
     state = auth.state
     for seat in deciders(state):
