@@ -12,13 +12,13 @@ from game import saves
 from game.engine import default_config
 from game.engine.match import Authority
 
-from . import secure
-from .bot import play
-from .computers import ComputerPlayers
-from .discovery import Advertiser, browse
-from .host import Host, resume_file
-from .saving import SAVE_PREFIX, OptionMismatch, save_target_problem
-from .tokens import TokenStore
+from .wire import secure
+from .peer.bot import play
+from .peer.computers import ComputerPlayers
+from .wire.discovery import Advertiser, browse
+from .host.game import Host, resume_file
+from .host.saving import SAVE_PREFIX, OptionMismatch, save_target_problem
+from .peer.tokens import TokenStore
 
 
 def _interfaces(text):

@@ -40,15 +40,15 @@ import time
 
 from game import saves
 
-from . import secure
-from .client import JoinRefused, handshake, open_connection, pump
-from .discovery import Advertiser, Browser
-from .host import Host, resume_file
-from .hostcheck import HostFault
-from .peer import PeerGame
-from .protocol import DEFAULT_PORT, TAKEN_OVER
-from .saving import SAVE_PREFIX
-from .tokens import TokenStore
+from .wire import secure
+from .peer.connection import JoinRefused, handshake, open_connection, pump
+from .wire.discovery import Advertiser, Browser
+from .host.game import Host, resume_file
+from .peer.faults import HostFault
+from .peer.game import PeerGame
+from .wire.protocol import DEFAULT_PORT, TAKEN_OVER
+from .host.saving import SAVE_PREFIX
+from .peer.tokens import TokenStore
 
 
 class LoopThread:
@@ -192,7 +192,7 @@ class ClientSession:
             try:
                 verdict = check()
             except Exception as exc:        # a check that breaks is a failed check, said plainly
-                from .fairdice import Verdict
+                from .wire.fairdice import Verdict
                 verdict = Verdict(False, 0, "check_failed", f"the check failed ({type(exc).__name__}: {exc})",
                                   kind=type(exc).__name__)
             self.inbox.put(("fair", verdict))

@@ -10,7 +10,7 @@ pytest.importorskip("pygame_gui")
 
 from clarity_helpers import make_app  # noqa: E402
 from game.client.scenes import lan_join  # noqa: E402
-from net.discovery import GameAd  # noqa: E402
+from net.wire.discovery import GameAd  # noqa: E402
 
 
 class FakeBrowser:

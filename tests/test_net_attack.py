@@ -15,20 +15,21 @@ import textwrap
 
 import msgpack
 
-from net import client, secure
-from net.client import JoinRefused
+from net.peer import connection as client
+from net.wire import secure
+from net.peer.connection import JoinRefused
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from game import saves
-from net import host as host_module
-from net import hostconns
-from net import limits
+from net.host import game as host_module
+from net.host import connections
+from net.host import limits
 from game.engine import default_config
-from net.host import Host
-from net.limits import Budget, QuietLog, TokenBucket, quiet_accept_errors
-from net.protocol import APP, HOST, PROTOCOL_VERSION, decode
-from net.testing import local_game, start_host
+from net.host.game import Host
+from net.host.limits import Budget, QuietLog, TokenBucket, quiet_accept_errors
+from net.wire.protocol import APP, HOST, PROTOCOL_VERSION, decode
+from net_helpers import local_game, start_host
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -248,7 +249,7 @@ def test_a_peer_that_does_not_read_is_aborted_once_its_unsent_bytes_pass_the_bou
 
 def test_a_connection_without_a_seat_is_cut_off_after_the_handshake_deadline(monkeypatch):
     monkeypatch.setattr(limits, "HANDSHAKE_SECONDS", 0.3)
-    monkeypatch.setattr(hostconns, "PING_EVERY", 0.1)
+    monkeypatch.setattr(connections, "PING_EVERY", 0.1)
 
     async def main():
         host = await start_host(2)
@@ -303,9 +304,8 @@ def test_a_game_is_played_to_its_end_while_a_stranger_floods_pings_junk_and_hell
 
 STORM_HOST = textwrap.dedent("""
     import asyncio, os, resource, sys, json
-    from net.limits import open_files
-    from net.testing import start_host
-    from net.host import Host
+    from net.host.limits import open_files
+    from net.host.game import Host
     from game.engine import default_config
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (open_files() + 60, hard))
@@ -343,8 +343,8 @@ def test_with_a_low_open_file_limit_a_storm_neither_stops_the_game_nor_its_autos
                         pass
                     await asyncio.sleep(0)
             storming = asyncio.ensure_future(storm())
-            from net.bot import play
-            from net.tokens import TokenStore
+            from net.peer.bot import play
+            from net.peer.tokens import TokenStore
             results = await asyncio.wait_for(asyncio.gather(*[
                 play(("127.0.0.1", first["port"]), f"p{i}", TokenStore(str(tmp_path)), seed=i)
                 for i in range(2)]), 120)
@@ -369,8 +369,8 @@ def test_a_seated_player_flooding_resync_gets_merged_views_and_the_game_finishes
     """Seat 0's bot asks for 20 resyncs with every message it gets (bounded by
     the game's length); the host merges them and sends whole views only at
     the resync budget, and the game still ends in step with the host."""
-    from net.bot import BotPlayer, play
-    from net.tokens import TokenStore
+    from net.peer.bot import BotPlayer, play
+    from net.peer.tokens import TokenStore
 
     async def main():
         host = Host(default_config(players=3, seed=5, vp_target=5), auto_start=True)
@@ -400,7 +400,7 @@ def test_memory_is_given_back_once_new_connections_have_calmed_down(monkeypatch)
     released = []
     monkeypatch.setattr(limits, "CALM_SECONDS", 0.2)
     monkeypatch.setattr(limits, "CLOSE_GRACE", 0.3)
-    monkeypatch.setattr(hostconns, "PING_EVERY", 0.1)
+    monkeypatch.setattr(connections, "PING_EVERY", 0.1)
     monkeypatch.setattr(limits, "release_memory", lambda: released.append(True) or True)
 
     async def main():
@@ -527,7 +527,7 @@ def test_the_bench_tools_resync_intruder_floods_from_its_seat_and_still_plays_it
     """`bench_net --attack resync` (issue 11): the intruder, one of the
     players, floods resync requests; the host's budget answers few of them,
     and the intruder and the honest players all finish the game in step."""
-    from net.bot import play
+    from net.peer.bot import play
     from tools.net_attack import _resync_intruder
 
     async def main():
@@ -550,7 +550,7 @@ def test_giving_memory_back_first_collects_closed_connections_in_cycles():
     cyclic garbage (closed connections' TLS objects) before trimming the heap."""
     import gc
     import weakref
-    from net import limits
+    from net.host import limits
 
     class Node:
         pass
@@ -572,5 +572,5 @@ def test_giving_memory_back_first_collects_closed_connections_in_cycles():
 def test_the_host_keeps_large_buffers_out_of_the_heap_on_linux():
     """asyncio's 256 KiB TLS read buffers must not land in the heap after the
     first one is freed (glibc's moving mmap threshold): the host fixes it."""
-    from net import limits
+    from net.host import limits
     assert limits.keep_large_buffers_out_of_the_heap() is True

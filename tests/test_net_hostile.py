@@ -9,7 +9,7 @@ import struct
 
 import msgpack
 
-from net import secure
+from net.wire import secure
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,10 +21,10 @@ from game.engine.codec import pack, unpack
 from game.engine.match import Authority
 from game.engine.views import view_obj
 from net.headless import run_join
-from net.hostcheck import HostFault, check_state, check_view
-from net.peer import PeerGame
-from net.protocol import HOST, PROTOCOL_VERSION, ProtocolError, decode
-from net.secrecy import peer_hash, peer_view_bytes, scrub_config
+from net.peer.faults import HostFault, check_state, check_view
+from net.peer.game import PeerGame
+from net.wire.protocol import HOST, PROTOCOL_VERSION, ProtocolError, decode
+from net.wire.secrecy import peer_hash, peer_view_bytes, scrub_config
 from net.session import ClientSession
 
 SEAT = 1
@@ -349,7 +349,7 @@ def test_every_host_fault_reads_in_both_languages_and_the_dutch_one_has_no_engli
     languages; a fault met in play is shown in Dutch through and through."""
     from game.client import i18n
     from game.client.lan import fault_text
-    from net.hostcheck import FAULT_TEXT, WHY_TEXT
+    from net.peer.faults import FAULT_TEXT, WHY_TEXT
     for lang in ("en", "nl"):
         for code in FAULT_TEXT:
             assert i18n.has_text(lang, "netfault." + code), (lang, code)

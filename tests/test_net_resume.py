@@ -28,14 +28,14 @@ from game.engine.codec import state_hash
 from game.engine.match import Authority
 from game.engine.rng import Rng
 from game.engine.state import DISCARD, GAME_OVER, ROBBER, SETUP_ROAD, SETUP_SETTLEMENT, STEAL
-from net.bot import BotPlayer, play
-from net.client import JoinRefused, handshake, open_connection
-from net.host import Host, resume_file
-from net.peer import PeerGame
-from net.secrecy import peer_hash, public_state_hash
+from net.peer.bot import BotPlayer, play
+from net.peer.connection import JoinRefused, handshake, open_connection
+from net.host.game import Host, resume_file
+from net.peer.game import PeerGame
+from net.wire.secrecy import peer_hash, public_state_hash
 from net.session import BrowserSession, ClientSession, HostSession
-from net.fairdice import derive_seed
-from net.tokens import TokenStore
+from net.wire.fairdice import derive_seed
+from net.peer.tokens import TokenStore
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LOOPBACK = ["127.0.0.1"]
@@ -539,7 +539,7 @@ def test_sessions_ride_out_a_host_restart_and_the_game_is_readvertised(tmp_path)
 def test_every_accepted_command_is_saved_before_anyone_hears_of_it(tmp_path, monkeypatch):
     """Whenever the host sends record n to a peer, the save on disk already
     holds n commands: a restarted host never knows less than its peers."""
-    from net import host as host_module
+    from net.host import game as host_module
     path = str(tmp_path / "order.kolonisten")
     behind, checked = [], []
     send = host_module.Conn.send

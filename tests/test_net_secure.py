@@ -11,17 +11,17 @@ from zeroconf import DNSOutgoing, DNSPointer, const
 from zeroconf.asyncio import AsyncZeroconf
 
 from game.engine import default_config
-from net import discovery as discovery_module
-from net import secure
-from net.bot import BotPlayer, play
-from net.client import JoinRefused, handshake, open_connection
-from net.discovery import SERVICE_TYPE, Advertiser, Browser
-from net.host import Host
-from net.peer import PeerGame
-from net.protocol import CLIENT, decode
+from net.wire import discovery as discovery_module
+from net.wire import secure
+from net.peer.bot import BotPlayer, play
+from net.peer.connection import JoinRefused, handshake, open_connection
+from net.wire.discovery import SERVICE_TYPE, Advertiser, Browser
+from net.host.game import Host
+from net.peer.game import PeerGame
+from net.wire.protocol import CLIENT, decode
 from net.session import ClientSession
-from net.testing import start_host
-from net.tokens import TokenStore
+from net_helpers import start_host
+from net.peer.tokens import TokenStore
 
 LOOPBACK = ["127.0.0.1"]
 

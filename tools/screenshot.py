@@ -489,7 +489,7 @@ def shoot_lan(out, w, h, lang):
     from game.client.settings import DEFAULTS
     from game.engine import default_config
     from net.session import ClientSession, HostSession
-    from net.tokens import TokenStore
+    from net.peer.tokens import TokenStore
 
     folder = os.path.join(out, f"{w}x{h}-{lang}-lan")
     os.makedirs(folder, exist_ok=True)

@@ -9,9 +9,10 @@ import asyncio
 import logging
 import time
 
-from . import limits, secure
+from . import limits
+from ..wire import secure
 from .limits import Admission, Budget, FdReserve, QuietLog, TokenBucket, address_of, quiet_accept_errors
-from .protocol import PING_EVERY, SILENCE_LIMIT, ProtocolError, error, pack_message, read_frame
+from ..wire.protocol import PING_EVERY, SILENCE_LIMIT, ProtocolError, error, pack_message, read_frame
 
 log = logging.getLogger("kolonisten.net.host")
 quiet = QuietLog(log)       # for what a hostile peer can make happen by the thousand

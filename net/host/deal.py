@@ -11,8 +11,8 @@ every seat the secret and the full log.
 import logging
 import time
 
-from .fairdice import Dealing, pack_log
-from .protocol import error
+from ..wire.fairdice import Dealing, pack_log
+from ..wire.protocol import error
 
 log = logging.getLogger("kolonisten.net.host")
 

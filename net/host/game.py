@@ -53,17 +53,17 @@ from game.engine.match import Authority
 from game.engine.rules import IllegalCommand, check
 from game.engine.state import GAME_OVER, validate_config
 
-from . import secure
-from .hostconns import Conn, Connections, log, quiet
-from .hostdeal import FairDeal
-from .protocol import (
+from ..wire import secure
+from .connections import Conn, Connections, log, quiet
+from .deal import FairDeal
+from ..wire.protocol import (
     APP, CLIENT, COLOURS, MAX_NAME, PROTOCOL_VERSION, TAKEN_OVER, ProtocolError, decode, error,
 )
 from .saving import (
     OptionMismatch, extra_for, option_mismatch, players_for, saved_computers, saved_fair,
     saved_seats,
 )
-from .secrecy import peer_hash, peer_view_bytes, public_state_hash, scrub_config
+from ..wire.secrecy import peer_hash, peer_view_bytes, public_state_hash, scrub_config
 
 LOBBY, RUNNING, OVER = "lobby", "running", "over"
 

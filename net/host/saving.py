@@ -25,7 +25,7 @@ import os
 
 from game import saves
 
-from .protocol import COLOURS, MAX_NAME, MAX_TOKEN
+from ..wire.protocol import COLOURS, MAX_NAME, MAX_TOKEN
 
 LAN_FORMAT = 1
 SAVE_PREFIX = "lan"
@@ -69,7 +69,7 @@ def saved_fair(game: saves.SavedGame):
     """The fair deal of a LAN save (a fairdice.FairRecord with the host's
     secret), or None for a game dealt without one.  Raises SaveError when it
     is damaged or does not give the saved seed."""
-    from .fairdice import FairRecord, derive_seed
+    from ..wire.fairdice import FairRecord, derive_seed
     data = game.extra.get("fair")
     if data is None:
         return None

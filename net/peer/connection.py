@@ -22,9 +22,9 @@ import asyncio
 import ssl
 import time
 
-from .hostcheck import HostFault
-from . import secure
-from .protocol import (
+from .faults import HostFault
+from ..wire import secure
+from ..wire.protocol import (
     APP, HOST, PING_EVERY, PROTOCOL_VERSION, SILENCE_LIMIT, ProtocolError, decode, pack_message,
     parse_address, read_frame,
 )
