@@ -16,7 +16,8 @@ from .wire import secure
 from .peer.bot import play
 from .peer.computers import ComputerPlayers
 from .wire.discovery import Advertiser, browse
-from .host.game import Host, resume_file
+from .host.game import Host
+from .host.resume import resume_file
 from .host.saving import SAVE_PREFIX, OptionMismatch, save_target_problem
 from .peer.tokens import TokenStore
 

@@ -43,7 +43,8 @@ from game import saves
 from .wire import secure
 from .peer.connection import JoinRefused, handshake, open_connection, pump
 from .wire.discovery import Advertiser, Browser
-from .host.game import Host, resume_file
+from .host.game import Host
+from .host.resume import resume_file
 from .peer.faults import HostFault
 from .peer.game import PeerGame
 from .wire.protocol import DEFAULT_PORT, TAKEN_OVER

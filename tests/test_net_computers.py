@@ -137,12 +137,12 @@ async def _until(condition, seconds, what):
 
 async def _crash(host) -> None:
     """The host program dies: lines drop without a goodbye."""
-    host.server.close()
-    for conn in list(host.conns):
+    host.connections.server.close()
+    for conn in list(host.connections.conns):
         conn.abort()
-    for task in host._tasks:
+    for task in host.connections._tasks:
         task.cancel()
-    await host.server.wait_closed()
+    await host.connections.server.wait_closed()
 
 
 def test_a_saved_lan_game_remembers_its_computer_and_a_resumed_host_restarts_it(tmp_path):
@@ -153,7 +153,8 @@ def test_a_saved_lan_game_remembers_its_computer_and_a_resumed_host_restarts_it(
     in its seat; the computer plays its turns and the game ends in step."""
     from game.engine import default_config
     from net.peer.computers import ComputerPlayers
-    from net.host.game import Host, resume_file
+    from net.host.game import Host
+    from net.host.resume import resume_file
     from net.host.saving import saved_computers
     from game import saves
     save = str(tmp_path / "lan.klsave")

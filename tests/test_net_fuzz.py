@@ -15,7 +15,8 @@ from game.engine import default_config, deciders, legal_commands
 from game.engine.rng import Rng
 from game.engine.state import DISCARD, TRADE
 from net.host import connections
-from net.host.game import Conn, Host
+from net.host.connections import Conn
+from net.host.game import Host
 from net.wire.protocol import (
     APP, CLIENT_MESSAGES, HEADER, HOST, HOST_MESSAGES, MAX_FRAME, PROTOCOL_VERSION, decode,
 )
@@ -80,7 +81,7 @@ class Table:
 
     def new_conn(self):
         conn = Conn(FakeWriter(), len(getattr(self, "conns", [])) + 100)
-        self.host.conns.add(conn)
+        self.host.connections.conns.add(conn)
         return conn
 
     def feed(self, conn, msg):

@@ -132,7 +132,7 @@ def test_host_pings_and_drops_a_silent_peer(monkeypatch):
         finally:
             writer.close()
         assert b"ping" in got            # it was pinged, never answered, then dropped
-        assert not host.conns
+        assert not host.connections.conns
         await host.close()
     asyncio.run(main())
 

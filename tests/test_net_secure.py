@@ -311,11 +311,11 @@ def test_host_key_is_made_once_kept_private_and_its_code_is_stable(tmp_path):
 
 def _crash(host: Host):
     """The host program dies: lines drop without a goodbye."""
-    host.server.close()
-    for conn in list(host.conns):
+    host.connections.server.close()
+    for conn in list(host.connections.conns):
         conn.writer.transport.abort()
         conn.closed = True
-    for task in host._tasks:
+    for task in host.connections._tasks:
         task.cancel()
 
 

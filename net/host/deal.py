@@ -1,17 +1,17 @@
-"""The host's side of the fair deal (net/fairdice.py), a part of net.host.Host.
+"""The host's side of the fair deal (net/wire/fairdice.py).
 
-`start` asks every seat for a pledge; with every pledge in, the host sends
-its commitment and the pledges; with every value revealed and checked, it
-deals with the drawn seed (`Host._deal`).  A seat that leaves during the deal
-cancels it (the lobby is as before); seats that do not answer within
-DEAL_TIMEOUT lose their lobby seat.  After the game `reveal_message` gives
-every seat the secret and the full log.
+The Host owns one `FairDeal`.  `start` asks every seat for a pledge; with
+every pledge in, the host sends its commitment and the pledges; with every
+value revealed and checked, the deal calls back `dealt(fair, seed)` and the
+host deals.  A seat that leaves during the deal cancels it (the lobby is as
+before); seats that do not answer within DEAL_TIMEOUT are named by `overdue`
+and lose their lobby seat.
 """
 
 import logging
 import time
 
-from ..wire.fairdice import Dealing, pack_log
+from ..wire.fairdice import Dealing
 from ..wire.protocol import error
 
 log = logging.getLogger("kolonisten.net.host")
@@ -20,32 +20,41 @@ DEAL_TIMEOUT = 15.0         # seats that have not pledged and revealed by then l
 
 
 class FairDeal:
-    """Mixed into Host: uses its seats, phase, _broadcast, _notify, drop and _deal."""
+    """The deal in progress, if any.  It talks back through callbacks:
 
-    def start(self) -> None:
-        """Start the fair deal (the host's decision): the game begins when
-        every seat has pledged and revealed its value (net/fairdice.py).
-        Needs every seat taken."""
-        if self.phase != "lobby" or self.dealing is not None:
-            raise RuntimeError("the game has already started")
-        if None in self.seats:
-            raise RuntimeError("every seat must be taken before the game starts")
-        self.dealing = Dealing(len(self.seats))
-        self.deal_started = time.monotonic()
-        self._broadcast({"t": "fair_ask"})
-        self._notify("dealing")
+        broadcast(msg)        to every seated connection
+        notify(kind, data)    the host's listeners ("dealing", "deal_cancelled")
+        dealt(fair, seed)     every value checked: deal with `seed`
+                              (fair: the fairdice.FairRecord peers verify against)
+    """
 
-    def _on_pledge(self, conn, msg):
+    def __init__(self, broadcast, notify, dealt):
+        self.broadcast, self.notify, self.dealt = broadcast, notify, dealt
+        self.dealing = None         # fairdice.Dealing while the seats draw the seed
+        self.started = 0.0
+
+    @property
+    def running(self) -> bool:
+        return self.dealing is not None
+
+    def start(self, seats: int) -> None:
+        """Ask each of `seats` seats for a pledge."""
+        self.dealing = Dealing(seats)
+        self.started = time.monotonic()
+        self.broadcast({"t": "fair_ask"})
+        self.notify("dealing")
+
+    def on_pledge(self, conn, msg):
         if conn.seat is None or self.dealing is None:
             return conn.send(error("no_deal", "there is no deal to pledge to"))
         why = self.dealing.pledge(conn.seat, msg["pledge"])
         if why:
             return conn.send(error("bad_pledge", why))
         if self.dealing.all_pledged():
-            self._broadcast({"t": "fair_pledges", "commit": self.dealing.commit,
-                             "pledges": list(self.dealing.pledges)})
+            self.broadcast({"t": "fair_pledges", "commit": self.dealing.commit,
+                            "pledges": list(self.dealing.pledges)})
 
-    def _on_reveal(self, conn, msg):
+    def on_reveal(self, conn, msg):
         if conn.seat is None or self.dealing is None:
             return conn.send(error("no_deal", "there is no deal to reveal to"))
         why = self.dealing.reveal(conn.seat, msg["value"])
@@ -53,43 +62,21 @@ class FairDeal:
             return conn.send(error("bad_reveal", why))
         if self.dealing.all_revealed():
             dealing, self.dealing = self.dealing, None
-            self.fair = dealing.record()
-            self._deal(dict(self.config, seed=dealing.seed()))
+            self.dealt(dealing.record(), dealing.seed())
 
-    def _cancel_deal(self, why: str) -> None:
+    def cancel(self, why: str) -> None:
         if self.dealing is not None:
             log.info("deal cancelled: %s", why)
             self.dealing = None
-            self._notify("deal_cancelled", why)
+            self.notify("deal_cancelled", why)
 
-    def check_deal_deadline(self, now: float) -> None:
-        """Called by the heartbeat: a deal not done within DEAL_TIMEOUT ends."""
-        if self.dealing is not None and now - self.deal_started > DEAL_TIMEOUT:
-            self._deal_timed_out()
-
-    def _deal_timed_out(self) -> None:
-        """Seats that did not pledge or reveal in time lose their lobby seat."""
+    def overdue(self, now: float) -> list:
+        """Called by the heartbeat: a deal not done within DEAL_TIMEOUT ends;
+        returns the seats that did not pledge or reveal in time ([]: none late)."""
+        if self.dealing is None or now - self.started <= DEAL_TIMEOUT:
+            return []
         dealing = self.dealing
-        late = [i for i in range(len(self.seats))
-                if (dealing.pledges if not dealing.all_pledged() else dealing.values)[i] is None]
-        self._cancel_deal(f"seats {late} did not take part in the deal in time")
-        for seat in late:
-            holder = self.seats[seat]
-            if holder is not None and holder.conn is not None:
-                holder.conn.send(error("deal_timeout", "you did not take part in the deal in time"))
-                self.drop(holder.conn)
-
-    def deal_unfairly(self) -> None:
-        """Deal at once with the config's own seed, without the seats' values
-        (tests that drive the host without peers; peers then cannot verify)."""
-        if self.phase != "lobby" or None in self.seats:
-            raise RuntimeError("every seat must be taken before the game starts")
-        self._deal(self.config)
-
-    def reveal_message(self):
-        """After the end: the host's secret and the full log, so that every
-        seat can replay the game and check the deal (None: no fair deal)."""
-        if self.fair is None or self.fair.secret is None or self.phase != "over":
-            return None
-        return {"t": "reveal", "secret": self.fair.secret, "log": pack_log(self.auth.log)}
-
+        waited_for = dealing.pledges if not dealing.all_pledged() else dealing.values
+        late = [seat for seat, given in enumerate(waited_for) if given is None]
+        self.cancel(f"seats {late} did not take part in the deal in time")
+        return late
