@@ -14,7 +14,7 @@ from net.wire.discovery import GameAd  # noqa: E402
 
 
 class FakeBrowser:
-    """Stands in for net.discovery.Browser: calls on_change on its own thread."""
+    """Stands in for net.wire.discovery.Browser: calls on_change on its own thread."""
 
     def __init__(self, on_change):
         self.on_change = on_change

@@ -1,6 +1,6 @@
 """A stranger on the network cannot exhaust the host (issue 11, point 2):
 connection caps, the handshake deadline, the bound on unsent bytes, the
-reading budgets and the quiet logs of net/limits.py, over real TCP on
+reading budgets and the quiet logs of net/host/limits.py, over real TCP on
 loopback (each host on its own free port).  Every flood is bounded in
 frames and in time; nothing is timed."""
 
@@ -59,7 +59,7 @@ async def connect(port, source="127.0.0.1", small_window=False, plain=False):
     await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
     if plain:
         return await asyncio.open_connection(sock=sock)
-    # Every LAN connection is TLS (net/secure.py): an attacker gets that far too.
+    # Every LAN connection is TLS (net/wire/secure.py): an attacker gets that far too.
     return await asyncio.open_connection(sock=sock, ssl=secure.client_context(), server_hostname="kolonisten")
 
 

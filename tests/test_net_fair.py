@@ -1,4 +1,4 @@
-"""Dice nobody can rig (net/fairdice.py): the seed comes from the host's
+"""Dice nobody can rig (net/wire/fairdice.py): the seed comes from the host's
 committed secret and every seat's pledged value; after the game each peer
 replays it with the revealed secret and checks everything it was shown.
 

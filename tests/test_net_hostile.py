@@ -1,5 +1,5 @@
 """Clients survive a hostile host (issue 11, point 3): every host frame is
-checked (net/hostcheck.py); anything malformed or ill-typed ends the
+checked (net/peer/faults.py); anything malformed or ill-typed ends the
 connection with a clear message — HostFault, the window's "host_fault"
 event, a line from `kolonisten join` — and never a traceback."""
 
@@ -233,7 +233,7 @@ async def rogue_host(messages, tail=b""):
         except ConnectionError:
             pass
         writer.close()
-    # A rogue host speaks TLS like any host (net/secure.py), with a key of its own.
+    # A rogue host speaks TLS like any host (net/wire/secure.py), with a key of its own.
     server = await asyncio.start_server(serve, "127.0.0.1", 0, ssl=secure.load_identity().server_context())
     return server, server.sockets[0].getsockname()[1], seen
 
@@ -345,7 +345,7 @@ def test_the_table_window_shows_the_host_fault_in_its_banner_and_keeps_running(t
 
 def test_every_host_fault_reads_in_both_languages_and_the_dutch_one_has_no_english(monkeypatch):
     """Issue 11 leftover: a Dutch player saw the host fault's English detail.
-    Every fault code and reason (net/hostcheck.py) has catalog words in both
+    Every fault code and reason (net/peer/faults.py) has catalog words in both
     languages; a fault met in play is shown in Dutch through and through."""
     from game.client import i18n
     from game.client.lan import fault_text

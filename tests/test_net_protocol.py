@@ -1,4 +1,4 @@
-"""Frames, message schemas and the one validator (net/protocol.py)."""
+"""Frames, message schemas and the one validator (net/wire/protocol.py)."""
 
 import asyncio
 import struct

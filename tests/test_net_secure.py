@@ -1,4 +1,4 @@
-"""Encrypted, authenticated LAN connections (net/secure.py): a sniffer on
+"""Encrypted, authenticated LAN connections (net/wire/secure.py): a sniffer on
 the wire finds no token and no hand, a copy of a game advertised with
 another key is another game that never gets a token or a proof, a rogue
 host with another key is refused on rejoin, and join codes are proven."""
