@@ -68,15 +68,15 @@ class Recorder:
 
     def __init__(self, host: Host):
         self.messages = []
-        handle = host.handle_payload
+        handle = host.connections.on_frame     # where every frame read reaches the host
 
         def recording(conn, payload):
             try:
                 self.messages.append((decode(payload, CLIENT)["t"], payload))
             except Exception:
                 self.messages.append(("?", payload))
-            handle(conn, payload)
-        host.handle_payload = recording
+            return handle(conn, payload)
+        host.connections.on_frame = recording
 
     def types(self):
         return [t for t, _ in self.messages]
