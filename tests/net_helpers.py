@@ -5,8 +5,8 @@ import asyncio
 
 from game.engine import default_config
 
-from net.peer.bot import BotPlayer, play
 from net.host.game import Host
+from net.peer.bot import BotPlayer, play
 from net.peer.tokens import TokenStore
 from net.wire.secure import client_context, token_proof
 

@@ -13,10 +13,10 @@ import contextlib
 import logging
 import time
 
-from . import limits
 from ..wire import secure
-from .limits import Admission, Budget, FdReserve, QuietLog, TokenBucket, address_of, quiet_accept_errors
 from ..wire.protocol import PING_EVERY, SILENCE_LIMIT, ProtocolError, error, pack_message, read_frame
+from . import limits
+from .limits import Admission, Budget, FdReserve, QuietLog, TokenBucket, address_of, quiet_accept_errors
 
 log = logging.getLogger("kolonisten.net.host")
 quiet = QuietLog(log)       # for what a hostile peer can make happen by the thousand

@@ -22,12 +22,12 @@ import asyncio
 import ssl
 import time
 
-from .faults import HostFault
 from ..wire import secure
 from ..wire.protocol import (
     APP, HOST, PING_EVERY, PROTOCOL_VERSION, SILENCE_LIMIT, ProtocolError, decode, pack_message,
     parse_address, read_frame,
 )
+from .faults import HostFault
 
 
 class JoinRefused(Exception):

@@ -42,11 +42,11 @@ from game.engine import deciders
 from game.engine.match import Record, Replica
 from game.engine.state import GAME_OVER
 
-from .faults import HostFault, check_message, check_state, check_view
 from ..wire import fairdice
 from ..wire.fairdice import FairRecord, SeenRecord, Verdict, as_tuples
 from ..wire.protocol import TAKEN_OVER
 from ..wire.secrecy import peer_hash, public_state_hash
+from .faults import HostFault, check_message, check_state, check_view
 
 
 class PeerGame:
