@@ -12,9 +12,10 @@ token bound to this connection's nonce; the token itself travels only once,
 from the host, when a seat is first given.  From then on the connection is
 the seat: commands carry no token.
 
-The deal is fair (net/wire/fairdice.py, net/host/deal.py): `start` asks every seat for a pledge,
-and the game is dealt only when every seat has revealed its value, with the
-seed drawn from the host's committed secret and every value.  The secret and
+The deal is fair (net/wire/fairdice.py, net/host/deal.py): `start` asks
+every seat for a pledge, and the game is dealt only when every seat has
+revealed its value, with the seed drawn from the host's committed secret
+and every value.  The secret and
 the full log are revealed to every seat when the game ends.
 
 A command is accepted only after, in this order (boardgame.io's master does
@@ -30,8 +31,9 @@ Saving (net/host/saving.py): with a `save_path` the host keeps a saved game
 is written (atomically, fsynced) before its record is sent to anyone, so no
 peer ever sees a move that a restarted host would not know.  `resume_file`
 (net/host/resume.py) rebuilds a host from such a save: same game id, same
-seats and tokens, every seat away until its holder rejoins.  A player whose token is lost gets a seat
-only when the host's owner says so (`assign`), never by name alone.
+seats and tokens, every seat away until its holder rejoins.  A player
+whose token is lost gets a seat only when the host's owner says so
+(`assign`), never by name alone.
 
 The host owns two collaborators that call it back: its `Connections`
 (net/host/connections.py: admission, TLS, reading within budgets, heartbeats;
@@ -388,12 +390,6 @@ class Host:
     def _on_bye(self, conn, msg):
         self.drop(conn)
 
-    def _on_pledge(self, conn, msg):
-        self.deal.on_pledge(conn, msg)
-
-    def _on_reveal(self, conn, msg):
-        self.deal.on_reveal(conn, msg)
-
     # --- game ---------------------------------------------------------------------------
 
     def configure(self, **changes) -> None:
@@ -597,5 +593,7 @@ HANDLERS = {
     "hello": Host._on_hello, "join": Host._on_join, "rejoin": Host._on_rejoin,
     "lobby_set": Host._on_lobby_set, "cmd": Host._on_cmd, "resync": Host._on_resync,
     "ping": Host._on_ping, "pong": Host._on_pong, "bye": Host._on_bye,
-    "pledge": Host._on_pledge, "reveal": Host._on_reveal,
+    # the fair deal's own messages are answered by the host's FairDeal
+    "pledge": lambda host, conn, msg: host.deal.on_pledge(conn, msg),
+    "reveal": lambda host, conn, msg: host.deal.on_reveal(conn, msg),
 }
