@@ -1,0 +1,142 @@
+"""Random-play throughput of the engine, and of catanatron in the same run.
+
+    python -m tools.bench.engine [--games 200] [--seed 1] [--json]
+
+Protocol, the same for both engines: 4 players, base rules, every decision a
+uniform choice among the legal actions, whole games timed per game from
+creating the game to its end (or turn limit 1000), actions counted as
+executed commands.  Two figures for Kolonisten:
+
+- `actions_per_sec` / `games_per_sec`: our full command set, domestic trade
+  included;
+- `like_for_like_actions_per_sec`: without domestic trade offers, the one
+  action family catanatron 3.2.1 does not have, so both engines play the
+  same kind of game (~950 actions per game each).  `ratio` compares this
+  figure with catanatron's; `ratio_all_commands` compares the full one.
+
+`copy_us_median` (base) and `ck_copy_us_median`: the median time of one
+`State.copy()` of a mid-game authority state, which search players pay for
+every node they expand.
+
+Cities & Knights throughput (`ck_*`, a quarter as many games: they are long)
+has no counterpart in catanatron.  catanatron is measured when importable (`pip install -e '.[bench]'`).
+Figures vary with machine load: compare ratios from one run.
+"""
+
+import argparse
+import json
+import statistics
+import time
+
+from game.bots.random_bot import RandomBot
+from game.engine import apply, default_config, new_game
+from game.engine.state import GAME_OVER
+from tools.bench import catanatron_engine
+
+TURN_LIMIT = 1000
+
+
+def measure_kolonisten(games: int, seed: int, exclude=(), rules="base") -> dict:
+    actions = finished = 0
+    seconds = 0.0
+    for i in range(games):
+        t0 = time.perf_counter()
+        state, _ = new_game(default_config(rules=rules, players=4, seed=seed + i))
+        bot = RandomBot(seed + i)
+        while state.phase != GAME_OVER and state.turn <= (TURN_LIMIT if rules == "base" else 2500):
+            cmd = bot.choose(state, bot.pick_seat(state), exclude)
+            apply(state, cmd)
+            actions += 1
+        seconds += time.perf_counter() - t0
+        finished += state.phase == GAME_OVER
+    return {"games": games, "actions": actions, "seconds": seconds, "finished": finished}
+
+
+def measure_copy(rules: str, seed: int, copies: int = 2000) -> float:
+    """Median microseconds of State.copy() over mid-game states of random games."""
+    times = []
+    for g in range(4):
+        state, _ = new_game(default_config(rules=rules, players=4, seed=seed + g))
+        bot = RandomBot(seed + g)
+        for _ in range(400 + 100 * g):          # into the game: boards, hands and cards filled
+            if state.phase == GAME_OVER:
+                break
+            apply(state, bot.choose(state, bot.pick_seat(state)))
+        for _ in range(copies // 4):
+            t0 = time.perf_counter()
+            state.copy()
+            times.append(time.perf_counter() - t0)
+    return round(statistics.median(times) * 1e6, 1)
+
+
+def _zero():
+    return {"games": 0, "actions": 0, "seconds": 0.0, "finished": 0}
+
+
+def _add(total, part):
+    for key in total:
+        total[key] += part[key]
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--no-catanatron", action="store_true", help="measure only Kolonisten")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    if args.games < 1:
+        ap.error("--games must be at least 1")
+
+    # Interleave the engines in rounds so that a change in machine load
+    # during the run weighs on both alike.
+    rounds = max(1, min(5, args.games))
+    full, like, cat = _zero(), _zero(), _zero()
+    with_cat = not args.no_catanatron and catanatron_engine.available()
+    for r in range(rounds):
+        games = range(r, args.games, rounds)
+        seed = args.seed + r * 100_000
+        _add(full, measure_kolonisten(len(games), seed))
+        _add(like, measure_kolonisten(len(games), seed, exclude=("offer",)))
+        if with_cat:
+            _add(cat, catanatron_engine.measure(len(games), seed))
+    out = {
+        "games": args.games,
+        "actions_per_sec": round(full["actions"] / full["seconds"]),
+        "games_per_sec": round(full["games"] / full["seconds"], 2),
+        "actions_per_game": round(full["actions"] / full["games"], 1),
+        "finished": full["finished"],
+        "like_for_like_actions_per_sec": round(like["actions"] / like["seconds"]),
+        "like_for_like_games_per_sec": round(like["games"] / like["seconds"], 2),
+        "like_for_like_actions_per_game": round(like["actions"] / like["games"], 1),
+        "copy_us_median": measure_copy("base", args.seed),
+        "ck_copy_us_median": measure_copy("ck", args.seed),
+    }
+    ck = measure_kolonisten(max(1, args.games // 4), args.seed, rules="ck")
+    out.update({
+        "ck_games": ck["games"],
+        "ck_actions_per_sec": round(ck["actions"] / ck["seconds"]),
+        "ck_games_per_sec": round(ck["games"] / ck["seconds"], 2),
+        "ck_actions_per_game": round(ck["actions"] / ck["games"], 1),
+    })
+    if with_cat:
+        cat_aps = cat["actions"] / cat["seconds"]
+        out.update({
+            "catanatron_version": catanatron_engine.VERSION,
+            "catanatron_actions_per_sec": round(cat_aps),
+            "catanatron_games_per_sec": round(cat["games"] / cat["seconds"], 2),
+            "catanatron_actions_per_game": round(cat["actions"] / cat["games"], 1),
+            "ratio": round(out["like_for_like_actions_per_sec"] / cat_aps, 2),
+            "ratio_all_commands": round(out["actions_per_sec"] / cat_aps, 2),
+            "ratio_games_per_sec": round(out["like_for_like_games_per_sec"] * cat["seconds"] / cat["games"], 2),
+        })
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for key, value in out.items():
+            print(f"{key:>32}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,148 @@
+"""Screens that explain the game: staged moments (a barbarian attack,
+a 7, production), reasons on greyed buttons and unlit spots, the rules and
+costs screen, the in-game menu, and the replay of an unfinished game.
+
+    python -m tools.screens.shoot --rules explain --out shots
+
+Writes <out>/<W>x<H>-<lang>-explain/<name>.png at 1280x720 and 1920x1080 in
+English and Dutch.  The games are played by random bots; the table is fed
+their commands one by one, as its own moves would come in."""
+
+import os
+import shutil
+import tempfile
+
+from tools.screens.window import window
+
+SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
+NAMES = ["Anna", "Bram", "Cees", "Dirk"]
+
+
+def _bot_game(rules, seed, players, until=None, stop=None):
+    from game.bots.random_bot import RandomBot
+    from game.engine import default_config
+    from game.engine.match import Authority
+    from game.engine.state import GAME_OVER
+    auth = Authority(default_config(rules=rules, players=players, seed=seed))
+    bot = RandomBot(seed)
+    while auth.state.phase != GAME_OVER and (stop is None or len(auth.log) < stop):
+        if until is not None and until(auth):
+            break
+        seat = bot.pick_seat(auth.state)
+        auth.submit(bot.choose(auth.state, seat, ("offer",)) or bot.choose(auth.state, seat))
+    return auth
+
+
+def shoot(out, w, h, lang):
+    import pygame
+
+    from game.client.controller import HotseatController
+    from game.client.scenes.game_menu import GameMenuScene
+    from game.client.scenes.replay import ReplayScene, Replay
+    from game.client.scenes.rules_screen import RulesScreen
+    from game.client.scenes.table import TableScene
+    from game.client.theme import PLAYER_COLOURS
+    from game import saves
+    from game.engine.state import MAIN, SETUP_SETTLEMENT
+
+    app, save, saved = window(out, w, h, lang, "-explain")
+
+    def table_for(rules, auth_log, players, config):
+        colours = [rgb for _, rgb in PLAYER_COLOURS[:players]]
+        c = HotseatController(config, NAMES[:players], colours)
+        table = TableScene(app, c)
+        app.reset_to(table)
+        for record in auth_log:
+            c.submit(record.cmd)
+            table.refresh()
+        if table.curtain_for is not None:
+            table.reveal()
+        table.dice_until = table.glow_until = 0.0
+        table.flying = []
+        return table
+
+    def kinds(auth, i):
+        return {e[0] for e in auth.log[i].events}
+
+    # a 7: discards, the robber, the theft (base game)
+    auth = _bot_game("base", 3, 3, stop=1500)
+    for i in range(len(auth.log)):
+        if "must_discard" in kinds(auth, i):
+            steal = next((k for k in range(i + 1, len(auth.log)) if "stole" in kinds(auth, k)), None)
+            if steal is not None and not any("rolled" in kinds(auth, k) for k in range(i + 1, steal)):
+                table = table_for("base", auth.log[:steal + 1], 3, auth.config)
+                save("01-seven")
+                break
+    # production after a roll, mid-game
+    k = next(i for i in range(60, len(auth.log)) if auth.log[i].cmd[0] == "roll"
+             and any(e[0] == "produced" and sum(map(sum, e[1])) >= 3 for e in auth.log[i].events))
+    table = table_for("base", auth.log[:k + 1], 3, auth.config)
+    save("02-production")
+    # a greyed button says why (hover), an unlit spot says why (click)
+    if table.view.phase == MAIN:
+        for name in ("build_city", "build_settlement", "buy_dev", "build_road"):
+            rect = table.targets.rect(("why", name))
+            if rect is not None:
+                app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))])
+                save("03-why-button")
+                break
+    setup = _bot_game("base", 6, 3, stop=2)
+    table = table_for("base", setup.log, 3, setup.config)
+    if table.view.phase == SETUP_SETTLEMENT:
+        built = next(n for n in range(len(table.view.node_owner)) if table.view.node_owner[n] != -1)
+        from game.engine.board import NODE_NEIGHBORS
+        x, y = table.board.node_pos(NODE_NEIGHBORS[built][0])
+        app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=1)])
+        save("04-why-spot")
+    # barbarian attacks (C&K): a lost battle and a Defender of Catan
+    for seed, name in ((5, "05-attack-lost"), (9, "06-attack-defender"), (12, "07-attack-tie")):
+        ck = _bot_game("ck", seed, 3, stop=1500)
+        want = {"05-attack-lost": "barbarians_win", "06-attack-defender": "defender",
+                "07-attack-tie": "drew_progress"}[name]
+        first = next(i for i in range(len(ck.log)) if "barbarians_attack" in kinds(ck, i))
+        attack = next((i for i in range(len(ck.log)) if "barbarians_attack" in kinds(ck, i)
+                       and any(want in kinds(ck, k) for k in range(i, min(i + 6, len(ck.log))))), first)
+        last = attack
+        if want == "drew_progress":
+            last = max(k for k in range(attack, min(attack + 6, len(ck.log))) if want in kinds(ck, k))
+        table = table_for("ck", ck.log[:last + 1], 3, ck.config)
+        if table.stage.attack is not None:
+            table.stage.attack.opened -= 60                  # every line revealed
+        save(name)
+    # rules and costs, the in-game menu
+    app.reset_to(RulesScreen(app, False))
+    save("08-rules-base")
+    app.reset_to(RulesScreen(app, True))
+    save("09-rules-ck")
+    table = table_for("base", auth.log[:k + 1], 3, auth.config)
+    table.stage.production = None
+    app.push(GameMenuScene(app, table))
+    save("10-game-menu")
+    app.scene.leave()
+    save("11-leave-confirm")
+    # the replay of an unfinished game: public view only
+    tmp = tempfile.mkdtemp(prefix="kolonisten-shots-")
+    try:
+        path = os.path.join(tmp, "unfinished" + saves.SUFFIX)
+        players = [{"name": n, "colour": list(rgb)} for n, (_, rgb) in zip(NAMES, PLAYER_COLOURS[:3])]
+        part = _bot_game("base", 8, 3, stop=150)
+        saver = saves.Autosaver(part, path, players=players, hashes=_hashes(part))
+        saver.record()
+        app.reset_to(ReplayScene(app, Replay(saves.load(path)), path))
+        app.scene.go(150)
+        save("12-replay-unfinished")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return saved
+
+
+def _hashes(auth):
+    """The state hash after every command of `auth`'s log (replayed)."""
+    from game.engine.codec import state_hash
+    from game.engine.match import Authority
+    again = Authority(auth.config)
+    out = []
+    for record in auth.log:
+        again.submit(record.cmd)
+        out.append(state_hash(again.state))
+    return out
