@@ -18,7 +18,7 @@ import pygame
 import pygame_gui
 
 from game.bots import LEVELS
-from net.protocol import COLOURS
+from net.session import COLOURS
 
 from .. import theme
 from ..i18n import tr
