@@ -393,9 +393,11 @@ def test_every_refusal_code_is_listed():
     from game.engine import ERROR_CODES
     engine = os.path.join(ROOT, "game", "engine")
     raised = set()
-    for name in os.listdir(engine):
-        if name.endswith(".py"):
-            raised |= set(re.findall(r'IllegalCommand\("([a-z_]+)"', open(os.path.join(engine, name)).read()))
+    for folder, _, names in os.walk(engine):
+        for name in names:
+            if name.endswith(".py"):
+                text = open(os.path.join(folder, name)).read()
+                raised |= set(re.findall(r'IllegalCommand\("([a-z_]+)"', text))
     assert raised == set(ERROR_CODES)
 
 

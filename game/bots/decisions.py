@@ -290,7 +290,7 @@ def completing_bank_trade(s, seat, trades):
 def _ratio(s, seat, kind):
     if s.barb_pos is None:
         return s.ratios[seat][kind]
-    from game.engine.ck import effective_ratio
+    from game.engine.rulesets.ck.facts import effective_ratio
     return effective_ratio(s, seat, kind)
 
 

@@ -197,7 +197,7 @@ def _ratio_of(s, seat):
     """kind -> the seat's bank ratio for giving that kind (looked up on demand)."""
     if s.barb_pos is None:
         return s.ratios[seat].__getitem__
-    from game.engine.ck import effective_ratio
+    from game.engine.rulesets.ck.facts import effective_ratio
     return lambda kind: effective_ratio(s, seat, kind)
 
 

@@ -340,7 +340,7 @@ class BankDialog(Dialog):
         """The viewer's bank ratio for giving `kind` (harbors; in C&K also the
         trading house, the merchant and a Merchant Fleet)."""
         if self.view.ck:
-            from game.engine.ck import effective_ratio
+            from game.engine.rulesets.ck.facts import effective_ratio
             return effective_ratio(self.view, self.me, kind)
         return self.view.ratios[self.me][kind]
 
