@@ -1,16 +1,32 @@
 """Filling a position's unknown parts, and refusing impossible positions
 (used by position_build.Builder.finish)."""
 
-from .board import HARBOR_BAG, NODE_LINKS, NUMBER_SEQUENCE, TERRAIN_BAG
+from .board import HARBOR_BAG, NODE_LINKS, NODE_NEIGHBORS, NUMBER_SEQUENCE, TERRAIN_BAG
 from .constants import (
-    DESERT, DEV_DECK_COUNTS, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, PROGRESS_CARDS, PROGRESS_HAND_LIMIT,
-    PROGRESS_TRACK, PROGRESS_VP_CARDS, RESOURCES, TRACK_NAMES, VICTORY_POINT,
+    BANK_PER_COMMODITY, BANK_PER_RESOURCE, DESERT, DEV_DECK_COUNTS, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN,
+    PROGRESS_CARDS, PROGRESS_HAND_LIMIT, PROGRESS_TRACK, PROGRESS_VP_CARDS, RESOURCES, TRACK_NAMES,
+    VICTORY_POINT,
 )
 from .invariants import check_state
 from .notation import CARD_LETTERS, DEV_LETTERS, EDGE_NAME, NODE_NAME, PositionError
-from .position_build import card_totals, distance_problems
 from .rng import Rng
 from .state import DECIDE, PHASE_NAMES, TRADE
+
+
+# --- shared with the builder ------------------------------------------------------------------
+
+def card_totals(kinds):
+    """The bank's full count of each card kind (every card of the game)."""
+    return [BANK_PER_RESOURCE] * 5 + [BANK_PER_COMMODITY] * (kinds - 5)
+
+
+def distance_problems(s):
+    """Pairs of buildings closer than the distance rule allows."""
+    for node, o in enumerate(s.node_owner):
+        if o != -1:
+            for m in NODE_NEIGHBORS[node]:
+                if m > node and s.node_owner[m] != -1:
+                    yield f"buildings on {NODE_NAME[node]} and {NODE_NAME[m]} break the distance rule (B-3.3)"
 
 
 # --- filling the unknown ----------------------------------------------------------------------

@@ -84,27 +84,27 @@ def main_commands(state: State, seat: int) -> list:
 
 # --- the rule set ------------------------------------------------------------------------
 
+_build_road = building.check_build(COST_ROAD, "roads_left", building.road_spot_ok, "road")
+_build_settlement = building.check_build(COST_SETTLEMENT, "settlements_left", building.settlement_spot_ok,
+                                         "settlement")
+_build_city = building.check_build(COST_CITY, "cities_left", building.city_spot_ok, "city")
+
 BASE = RuleSet(
     "base",
     commands={
-        "place_settlement": Command(("node",), building.check_place_settlement,    # setup round (B-3)
+        # kind: Command(argument types after the seat, check, apply)
+        "place_settlement": Command(("node",), building.check_place_settlement,     # setup (B-3)
                                     building.apply_place_settlement),
-        "place_road": Command(("edge",), building.check_place_road,       # setup, or a free road (B-9.4)
+        "place_road": Command(("edge",), building.check_place_road,         # setup, or a free road (B-9.4)
                               building.apply_place_road),
         "roll": Command((), robber.check_roll, robber.apply_roll),
-        "discard": Command(("cards",), robber.check_discard, robber.apply_discard),         # B-5.3
-        "move_robber": Command(("hex",), robber.check_move_robber, robber.apply_move_robber),  # B-5.4
+        "discard": Command(("cards",), robber.check_discard, robber.apply_discard),              # B-5.3
+        "move_robber": Command(("hex",), robber.check_move_robber, robber.apply_move_robber),    # B-5.4, B-9.3
         "steal": Command(("seat",), robber.check_steal, robber.apply_steal),
-        # stealing is a right, not a duty (B-5.4)
-        "skip_steal": Command((), robber.check_skip_steal, robber.apply_skip_steal),
-        "build_road": Command(("edge",), building.check_build(COST_ROAD, "roads_left", building.road_spot_ok, "road"),
-                              building.apply_build_road),                                   # B-6
-        "build_settlement": Command(("node",), building.check_build(COST_SETTLEMENT, "settlements_left",
-                                                                    building.settlement_spot_ok, "settlement"),
-                                    building.apply_build_settlement),
-        "build_city": Command(("node",), building.check_build(COST_CITY, "cities_left", building.city_spot_ok,
-                                                              "city"),
-                              building.apply_build_city),
+        "skip_steal": Command((), robber.check_skip_steal, robber.apply_skip_steal),  # a right, not a duty
+        "build_road": Command(("edge",), _build_road, building.apply_build_road),                # B-6
+        "build_settlement": Command(("node",), _build_settlement, building.apply_build_settlement),
+        "build_city": Command(("node",), _build_city, building.apply_build_city),
         "buy_dev": Command((), development.check_buy_dev, development.apply_buy_dev),
         "play_knight": Command((), development.check_play(KNIGHT), development.apply_play_knight),   # B-9
         "play_road_building": Command((), development.check_play(DEV_ROAD_BUILDING),
@@ -112,13 +112,12 @@ BASE = RuleSet(
         "play_year_of_plenty": Command(("res", "res"), development.check_play(YEAR_OF_PLENTY),
                                        development.apply_play_year_of_plenty),
         "play_monopoly": Command(("res",), development.check_play(MONOPOLY), development.apply_play_monopoly),
-        "maritime": Command(("card", "card"), trade.check_maritime, trade.apply_maritime),  # give, get (B-7.2)
-        "offer": Command(("cards", "cards", "seats"), trade.check_offer, trade.apply_offer),  # give, get, to (B-7.1)
-        "accept": Command((), trade.check_answer, trade.apply_answer),     # answers to an offer
+        "maritime": Command(("card", "card"), trade.check_maritime, trade.apply_maritime),   # give, get (B-7.2)
+        "offer": Command(("cards", "cards", "seats"), trade.check_offer, trade.apply_offer),  # give, get, to
+        "accept": Command((), trade.check_answer, trade.apply_answer),            # answers to an offer (B-7.1)
         "decline": Command((), trade.check_answer, trade.apply_answer),
-        # terms seen from the offerer: give, get
-        "counter": Command(("cards", "cards"), trade.check_answer, trade.apply_answer),
-        "confirm_trade": Command(("seat",), trade.check_confirm_trade, trade.apply_confirm_trade),  # closes with one
+        "counter": Command(("cards", "cards"), trade.check_answer, trade.apply_answer),  # offerer's give, get
+        "confirm_trade": Command(("seat",), trade.check_confirm_trade, trade.apply_confirm_trade),  # one partner
         "cancel_trade": Command((), trade.check_cancel_trade, trade.apply_cancel_trade),
         "end_turn": Command((), check_end_turn, apply_end_turn),
     },
