@@ -26,7 +26,9 @@ def distance_ok(state: State, node: int) -> bool:
 
 
 def passable(state: State, seat: int, node: int) -> bool:
-    """Can seat's road network continue through this intersection (B-6.2, CK-5.5)?"""
+    """Can seat's road network continue through this intersection (B-6.2)?  Another
+    player's building breaks it, and so does another player's knight where a rule
+    set has knights."""
     o = state.node_owner[node]
     k = state.knight_owner[node]
     return (o == -1 or o == seat) and (k == -1 or k == seat)
@@ -138,7 +140,7 @@ def place_building(state: State, seat: int, node: int, events: list) -> None:
     kind = harbor_nodes(state.harbors).get(node)
     if kind is not None:
         ratios = state.ratios[seat]
-        if kind == GENERIC_HARBOR:          # 3:1 for every card kind (B-7.2, CK-4.1)
+        if kind == GENERIC_HARBOR:          # 3:1 for every card kind (B-7.2)
             for r in range(len(ratios)):
                 if ratios[r] > 3:
                     ratios[r] = 3
@@ -161,7 +163,7 @@ def apply_place_settlement(state, cmd, out, events):
 
 
 def starting_resources(state: State, seat: int, node: int, events: list) -> None:
-    """1 resource per land hex touching the second building (B-3.4, CK-2.2)."""
+    """1 resource per land hex touching the second building (B-3.4)."""
     gains = [0] * len(state.bank)
     for h in NODE_HEXES[node]:
         if state.terrain[h] != DESERT:
