@@ -4,17 +4,15 @@ exists, Dutch game terms as in the rule books."""
 import json
 import os
 import re
-import string
 
 import pytest
 
+from catalog_helpers import CLIENT, fields, literal_keys
 from game.client import i18n
-
-CLIENT = os.path.join(os.path.dirname(__file__), "..", "game", "client")
 
 
 def _catalog(lang):
-    """The whole catalog of a language: <lang>.json and its part files."""
+    """The whole catalog of a language: every lang/<lang>/<area>.json."""
     out = {}
     for path in i18n.catalog_files(lang):
         with open(path, encoding="utf-8") as f:
@@ -24,26 +22,55 @@ def _catalog(lang):
     return out
 
 
-def _fields(text):
-    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
-
-
 def test_catalogs_have_the_same_keys_and_placeholders():
     en, nl = _catalog("en"), _catalog("nl")
     assert set(en) == set(nl)
     for key in en:
-        assert _fields(en[key]) == _fields(nl[key]), key
+        assert fields(en[key]) == fields(nl[key]), key
         assert nl[key].strip(), key
+
+
+def _files(lang):
+    """{area: the keys of lang/<lang>/<area>.json}"""
+    out = {}
+    for path in i18n.catalog_files(lang):
+        with open(path, encoding="utf-8") as f:
+            out[os.path.basename(path)[:-len(".json")]] = list(json.load(f))
+    return out
+
+
+def test_both_languages_have_the_same_files_with_the_same_keys():
+    en, nl = _files("en"), _files("nl")
+    assert sorted(en) == sorted(nl) == sorted(i18n.AREAS)
+    for area in en:
+        assert en[area] == nl[area], area            # same keys, same order: the files diff line by line
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_key_lives_in_the_file_its_prefix_names(lang):
+    """`log.x` is in log.json, `prompt.x` in prompts.json: AREAS says where."""
+    for area, keys in _files(lang).items():
+        assert keys, area
+        assert [k for k in keys if i18n.area_of(k) != area] == [], area
+    prefixes = [p for ps in i18n.AREAS.values() for p in ps]
+    assert len(prefixes) == len(set(prefixes))       # one file per prefix
+
+
+def test_the_readme_lists_the_areas_as_they_are():
+    """README's catalog table names every file with the prefixes AREAS gives it."""
+    with open(os.path.join(CLIENT, "..", "..", "README.md"), encoding="utf-8") as f:
+        rows = re.findall(r"^\| `(\w+)\.json`[^|]*\|(.*)\|$", f.read(), re.M)
+    assert {area: tuple(re.findall(r"`(\w+)`", prefixes)) for area, prefixes in rows} == i18n.AREAS
+
+
+def test_a_key_without_an_area_is_named():
+    with pytest.raises(KeyError, match="nowhere"):
+        i18n.area_of("nowhere.at_all")
 
 
 def test_every_literal_key_in_the_code_exists():
     en = _catalog("en")
-    used = set()
-    for root, _, files in os.walk(CLIENT):
-        for name in files:
-            if name.endswith(".py"):
-                with open(os.path.join(root, name), encoding="utf-8") as f:
-                    used |= set(re.findall(r"""tr\(\s*["']([a-z_]+\.[a-z_.]*[a-z])["']""", f.read()))
+    used = literal_keys("tr")
     assert used, "found no tr() calls"
     missing = sorted(k for k in used if k not in en)
     assert not missing
@@ -61,7 +88,7 @@ def test_dynamic_keys_exist():
     base_phases = ("setup_settlement", "setup_road", "roll", "discard", "robber", "steal", "main",
                    "road_building", "game_over")
     assert set(base_phases) <= set(PHASE_NAMES)
-    # (the main phase's prompt is built by prompts.main_prompt from clarity.* words)
+    # (the main phase's prompt is built by prompts.main_prompt from the prompt.do_* words)
     keys += [f"prompt.{p}" for p in base_phases if p != "main"]
     keys += ["prompt.trade_wait", "prompt.trade_answer", "prompt.other"]
     keys += [f"btn.{b}" for b in ("roll", "build_road", "build_settlement", "build_city", "buy_dev", "trade",
@@ -76,7 +103,7 @@ def test_switching_language_covers_every_key(lang):
     try:
         cat = _catalog(lang)
         for key, text in cat.items():
-            args = {f: 1 for f in _fields(text)}
+            args = {f: 1 for f in fields(text)}
             assert i18n.tr(key, **args) == text.format(**args)
     finally:
         i18n.set_language("en")

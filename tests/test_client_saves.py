@@ -292,7 +292,7 @@ def test_the_replay_viewer_steps_to_the_recorded_state_hashes(folder):
 
 
 def test_the_replay_shows_all_hands_or_one_seats_view(folder):
-    path = saved_game(folder, seed=8)                  # a finished game (an unfinished one: see test_client_clarity)
+    path = saved_game(folder, seed=8)                  # a finished game (an unfinished one: see test_client_replay_privacy)
     app = make_app()
     scene = ReplayScene(app, Replay(saves.load(path)), path)
     app.push(scene)

@@ -1,16 +1,22 @@
 """Message catalogs (English and Dutch).  Every string the player sees comes
-from here: `tr("key", name="Ann")`.  Catalogs are JSON files in lang/:
-<lang>.json and part files <lang>.<part>.json, merged (a key may live in one
-file only).
+from here: `tr("key", name="Ann")`.
+
+Where a text lives: lang/<lang>/<area>.json, one file per area of the game,
+the same files and the same keys in both languages.  The first part of a key
+(before its first dot) names its area, so `log.rolled` is in log.json and
+`prompt.robber` in prompts.json; AREAS below lists which prefixes each file
+holds (the tests keep every key in its prefix's file, and in one file only).
 
 Plurals: a text that counts something has one entry per plural form, with
 the suffixes of the i18next JSON convention, `key_one` and `key_other`
 ("{n} card in hand" / "{n} cards in hand").  `trn("key", n)` (or `tr("key",
 n=...)`) picks the form for the current language; English and Dutch both
-say "one" for 1 only and "other" for everything else, 0 included.  JSON
-rather than gettext .po: each area of the game keeps its own part file,
-the tests check both languages complete key by key, and there is no compile
-step between editing a text and seeing it."""
+say "one" for 1 only and "other" for everything else, 0 included.
+
+JSON rather than gettext .po: a catalog is a plain dict the loader reads
+without a compile step (edit a text, see it on the next start), the tests
+compare both languages key by key and placeholder by placeholder with the
+standard library alone, and the JSON plural suffixes need no .po headers."""
 
 import json
 import os
@@ -18,16 +24,43 @@ import os
 LANGUAGES = ("en", "nl")
 PLURAL_FORMS = ("one", "other")
 _DIR = os.path.join(os.path.dirname(__file__), "lang")
+
+# lang/<lang>/<area>.json -> the key prefixes it holds.
+AREAS = {
+    "menu": ("app", "menu", "settings", "lang", "gamemenu"),         # main menu, settings, in-game menu
+    "new_game": ("new", "seats", "colour"),                          # setting up a game: seats, colours
+    "bots": ("bot",),                                                # computer players and their levels
+    "table": ("terrain", "piece", "btn", "hand", "panel", "tip", "note", "curtain", "stage",
+              "discard", "steal", "yop", "mono", "pick", "position", "end"),    # the table and its dialogs
+    "cards": ("res", "dev", "cards", "count"),                       # card names, texts and counts
+    "trade": ("trade", "answer", "responses", "bank"),               # offers, answers, the bank
+    "ck": ("knight", "barb", "die", "track", "prog", "decide", "choice", "chart",
+           "harbor_trade"),                                          # Cities & Knights
+    "prompts": ("prompt",),                                          # the line that says what to do now
+    "log": ("log",),                                                 # the game log
+    "errors": ("err", "why", "oserr"),                               # refusals and system errors
+    "lan": ("lan", "lanbots", "netfault"),                           # hosting, joining, the lobby
+    "secure": ("secure",),                                           # join codes, host keys, fair dealing
+    "saves": ("load", "replay", "reason"),                           # loading, replaying, bad saves
+    "rules": ("rulebook",),                                          # the rules screen
+}
 _catalogs = {}
 _current = "en"
 
 
+def area_of(key: str) -> str:
+    """The area (catalog file name without .json) that holds `key`."""
+    prefix = key.split(".", 1)[0]
+    for area, prefixes in AREAS.items():
+        if prefix in prefixes:
+            return area
+    raise KeyError(f"no catalog area for the prefix {prefix!r} of {key!r}")
+
+
 def catalog_files(lang: str) -> list:
-    """lang/<lang>.json plus the part files lang/<lang>.<part>.json (one part per
-    area of the game, so each area keeps its own strings)."""
-    names = sorted(n for n in os.listdir(_DIR)
-                   if n == lang + ".json" or (n.startswith(lang + ".") and n.endswith(".json")))
-    return [os.path.join(_DIR, n) for n in names]
+    """The area files lang/<lang>/<area>.json, in a fixed order."""
+    folder = os.path.join(_DIR, lang)
+    return [os.path.join(folder, n) for n in sorted(os.listdir(folder)) if n.endswith(".json")]
 
 
 def catalog(lang: str) -> dict:
@@ -39,7 +72,7 @@ def catalog(lang: str) -> dict:
                 part = json.load(f)
             twice = sorted(set(part) & set(cat))
             if twice:
-                raise ValueError(f"{os.path.basename(path)} repeats keys: {', '.join(twice[:5])}")
+                raise ValueError(f"{lang}/{os.path.basename(path)} repeats keys: {', '.join(twice[:5])}")
             cat.update(part)
         _catalogs[lang] = cat
     return cat

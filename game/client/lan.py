@@ -147,7 +147,7 @@ def refusal_text(exc, address: str = "") -> str:
     if isinstance(exc, JoinRefused):
         code = "protocol" if exc.code in PROTOCOL_SLIPS else exc.code
         if code == "busy":
-            return tr("netguard.refused_busy")
+            return tr("lan.refused.busy")
         if code in REFUSALS:
             return tr("lan.refused." + code, **exc.params)
         return tr("lan.refused.other", detail=exc.detail)
@@ -363,7 +363,7 @@ def fault_text(fault) -> str:
     """Why the link to the host was ended (a net.hostcheck.HostFault), in the
     player's language: the catalog's words for its code and reason."""
     why = tr("netfault.why." + fault.why, **fault.params) if fault.why else ""
-    return tr("netguard.host_fault", detail=tr("netfault." + fault.code, why=why, **fault.params))
+    return tr("lan.host_fault", detail=tr("netfault." + fault.code, why=why, **fault.params))
 
 
 def fair_text(verdict) -> tuple:

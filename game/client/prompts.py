@@ -15,12 +15,12 @@ def roll_prompt(legal, name, ck) -> str:
     if ck:
         if any(c[0] == "progress" and c[2] == ALCHEMIST for c in legal):
             return tr("prompt.roll_ck", name=name)            # "… (or play the Alchemist first)"
-        return tr("clarity.prompt_roll", name=name)
+        return tr("prompt.roll_only", name=name)
     if "play_knight" in kinds:
         return tr("prompt.roll", name=name)                   # "… (or play a Knight first)"
     if kinds & {"play_road_building", "play_year_of_plenty", "play_monopoly"}:
-        return tr("clarity.prompt_roll_dev", name=name)
-    return tr("clarity.prompt_roll", name=name)
+        return tr("prompt.roll_or_dev", name=name)
+    return tr("prompt.roll_only", name=name)
 
 
 BUILDS = {"build_road", "build_settlement", "build_city", "buy_dev", "build_wall", "recruit_knight",
@@ -34,13 +34,13 @@ def main_prompt(legal, name, ck, may_trade) -> str:
     kinds = {c[0] for c in legal}
     things = []
     if kinds & BUILDS:
-        things.append(tr("clarity.do_build"))
+        things.append(tr("prompt.do_build"))
     if may_trade or "maritime" in kinds:
-        things.append(tr("clarity.do_trade"))
+        things.append(tr("prompt.do_trade"))
     if any(k.startswith("play_") for k in kinds) or "progress" in kinds:
-        things.append(tr("clarity.do_play"))
+        things.append(tr("prompt.do_play"))
     if ck and kinds & KNIGHT_MOVES:
-        things.append(tr("clarity.do_knights"))
+        things.append(tr("prompt.do_knights"))
     if not things:
-        return tr("clarity.prompt_end", name=name)
-    return tr("clarity.prompt_main", name=name, things=", ".join(things))
+        return tr("prompt.turn_done", name=name)
+    return tr("prompt.turn_choices", name=name, things=", ".join(things))

@@ -105,7 +105,7 @@ def draw_tray(t, surf, tray, chosen) -> None:
     s = t.layout.s
     pygame.draw.rect(surf, theme.darker(theme.PANEL, 0.35), tray, border_radius=int(8 * s))
     if not chosen:
-        img = t.app.text.render(tr("looks.tray_empty"), 13, theme.TEXT_DIM)
+        img = t.app.text.render(tr("pick.tray_empty"), 13, theme.TEXT_DIM)
         surf.blit(img, img.get_rect(center=tray.center))
         return
     tw, th = int(34 * s), int(48 * s)

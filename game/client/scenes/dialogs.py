@@ -137,7 +137,7 @@ class DiscardDialog(Dialog):
         need = self.view.discard_need[self.me]
         rect = self.frame(surf, trn("discard.title", need))
         hand = self.view.hands[self.me]
-        self.text(surf, tr("looks.discard_help"), (rect.centerx, rect.y + self.s(44)), 13, theme.TEXT_DIM)
+        self.text(surf, tr("discard.click_help"), (rect.centerx, rect.y + self.s(44)), 13, theme.TEXT_DIM)
         y = self.counters(surf, rect.y + self.s(70), "discard", self.sel, lambda k: hand[k])
         chosen = sum(self.sel)
         self.text(surf, tr("discard.count", k=chosen, n=need), (rect.centerx, y - self.s(4)),

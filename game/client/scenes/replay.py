@@ -363,7 +363,7 @@ class ReplayScene(Scene):
                 surf.blit(img, img.get_rect(center=r.center))
                 self.targets.add(("card", seat, kind), r, None)
                 x += cw + int(4 * s)
-            img = text.render(trn("clarity.cards", sum(hand)), 13, theme.TEXT_DIM)
+            img = text.render(trn("replay.cards", sum(hand)), 13, theme.TEXT_DIM)
             surf.blit(img, img.get_rect(midleft=(x + int(6 * s), y + ch // 2)))
         line = self._cards_line(v, seat)
         img = text.render(line, 12, theme.TEXT_DIM)
@@ -460,7 +460,7 @@ class ReplayScene(Scene):
         if self.audience == ALL:
             return tr("replay.view_all")
         if self.audience is None:
-            return tr("replay.view_public") if self.m.finished else tr("clarity.replay_public_only")
+            return tr("replay.view_public") if self.m.finished else tr("replay.view_public_only")
         return tr("replay.view_seat", name=self.names[self.audience])
 
 

@@ -1,0 +1,103 @@
+"""The join list redraws by itself: a game found or lost
+on the network wakes the idle window, and the very next frame shows it."""
+
+import threading
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+pytest.importorskip("pygame_gui")
+
+from client_helpers import make_app  # noqa: E402
+from game.client.scenes import lan_join  # noqa: E402
+from net.discovery import GameAd  # noqa: E402
+
+
+class FakeBrowser:
+    """Stands in for net.discovery.Browser: calls on_change on its own thread."""
+
+    def __init__(self, on_change):
+        self.on_change = on_change
+
+
+class FakeBrowserSession:
+    """Like net.session.BrowserSession (a list kept from Browser's on_change), without a network."""
+
+    made = []
+
+    def __init__(self, interfaces=None):
+        self._games = {}
+        self.browser = FakeBrowser(self._on_change)
+        FakeBrowserSession.made.append(self)
+
+    def _on_change(self, games):
+        self._games = games
+
+    def games(self):
+        return sorted(self._games.values(), key=lambda g: g.name)
+
+    def close(self):
+        pass
+
+    def announce(self, games):
+        """A change seen by discovery, on a thread that is not the window's."""
+        t = threading.Thread(target=self.browser.on_change, args=({g.service: g for g in games},))
+        t.start()
+        t.join()
+
+
+def _frame(app):
+    return pygame.image.tobytes(app.screen, "RGB")
+
+
+def _idle(app):
+    """Step until the window has nothing left to draw (as the loop would before it sleeps)."""
+    for _ in range(50):
+        if not app.step([]):
+            return
+    raise AssertionError("the join scene never went idle")
+
+
+@pytest.fixture
+def join(tmp_path, monkeypatch):
+    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path))
+    monkeypatch.setattr(lan_join, "BrowserSession", FakeBrowserSession)
+    FakeBrowserSession.made.clear()
+    app = make_app()
+    scene = lan_join.LanJoinScene(app)
+    app.push(scene)
+    for _ in range(200):
+        app.step([])
+        if scene.browser is not None:
+            break
+        scene.finding.wait(0.05)
+    assert scene.browser is FakeBrowserSession.made[0]
+    pygame.event.clear()
+    yield app, scene
+    scene.leave()
+
+
+def test_a_found_game_wakes_the_window_and_the_next_frame_shows_it(join):
+    app, scene = join
+    _idle(app)
+    empty = _frame(app)
+    ad = GameAd("svc1", "127.0.0.1", 7531, 1, "Veluwe", "id1", "base", 1, 4, "lobby")
+    scene.browser.announce([ad])
+    events = pygame.event.get()
+    assert [e.type for e in events].count(lan_join.LIST_CHANGED) == 1       # the sleeping loop wakes
+    assert app.step(events) is True                                           # and draws at once
+    shown = _frame(app)
+    assert shown != empty and scene.buttons["game_0"].visible and "Veluwe" in scene.buttons["game_0"].text
+    app.dirty = True
+    app.step([])
+    assert _frame(app) == shown                      # that frame was already complete, not one behind
+    _idle(app)
+    scene.browser.announce([])                       # the host went away
+    events = pygame.event.get()
+    assert lan_join.LIST_CHANGED in [e.type for e in events]
+    assert app.step(events) is True
+    assert _frame(app) == empty and not scene.buttons["game_0"].visible
+
+
+def test_waking_is_harmless_without_a_hook():
+    assert lan_join.wake_on_change(object()) is False

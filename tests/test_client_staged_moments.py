@@ -1,0 +1,150 @@
+"""Staged moments, from the records of real games played
+by bots: a barbarian attack stops the table and tells its result; a 7 and
+production get a panel of their own."""
+
+import time
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+pytest.importorskip("pygame_gui")
+
+from client_helpers import COLOURS, NAMES, bot_game, make_app  # noqa: E402
+from game.client.controller import HotseatController  # noqa: E402
+from game.client.scenes.table import TableScene  # noqa: E402
+
+
+def _events(auth, i):
+    return [e for e in auth.log[i].events]
+
+
+def drive(rules, seed, last, players=3, lang="en"):
+    """A fresh table fed the bot game's commands 0..last, one by one as the
+    table's own moves would come in; returns (app, table, original auth)."""
+    auth, _ = bot_game(rules=rules, seed=seed, players=players, stop=last + 1)
+    app = make_app(lang=lang)
+    c = HotseatController(auth.config, NAMES[:players], COLOURS[:players])
+    table = TableScene(app, c)
+    app.push(table)
+    for record in auth.log[:last + 1]:
+        c.submit(record.cmd)
+        table.refresh()
+    return app, table, auth
+
+
+def first_record(rules, seed, kind, players=3, stop=1500):
+    auth, _ = bot_game(rules=rules, seed=seed, players=players, stop=stop)
+    return next(i for i, r in enumerate(auth.log) if any(e[0] == kind for e in r.events))
+
+
+def texts(panel):
+    return [line.text for line in panel.lines]
+
+
+def test_CK_8_3_a_lost_battle_is_staged_with_pillaged_cities_and_the_freed_robber():
+    i = first_record("ck", 5, "barbarians_attack")
+    app, table, auth = drive("ck", 5, i)
+    attack = next(e for e in _events(auth, i) if e[0] == "barbarians_attack")
+    lost = [e[1] for e in _events(auth, i) if e[0] == "city_lost"]
+    assert lost and any(e[0] == "barbarians_win" for e in _events(auth, i))
+    panel = table.stage.attack
+    assert table.stage.blocking and panel is not None
+    lines = texts(panel)
+    assert lines[0] == (f"Barbarians: strength {attack[1]} (one per city) · Catan's active knights: "
+                        f"strength {attack[2]}")
+    assert lines[1:4] == [f"{NAMES[s]}: active knights of strength {attack[3][s]}" for s in range(3)]
+    assert lines[4].startswith("The barbarians are stronger")
+    assert lines[5:5 + len(lost)] == [f"{NAMES[s]}'s city is pillaged: it is a settlement now." for s in lost]
+    assert lines[-1].startswith("This was the first attack") and "CK-3.5" in lines[-1]
+    # the lines come one after another; a key shows the rest, the next one goes on
+    assert panel.shown_lines(panel.opened) == 1
+    if table.curtain_for is not None:
+        table.reveal()
+    table.key(pygame.K_RETURN)
+    assert table.stage.blocking and panel.complete(time.monotonic())
+    before = len(auth.log)
+    table.key(pygame.K_r)                           # no game key while the attack is on show
+    assert table.stage.blocking and table.c.seq == i + 1 and len(auth.log) == before
+    table.key(pygame.K_SPACE)
+    assert not table.stage.blocking
+
+
+def test_CK_8_4_a_single_best_defender_is_named_defender_of_catan():
+    i = first_record("ck", 9, "defender")
+    app, table, auth = drive("ck", 9, i)
+    hero = next(e[1] for e in _events(auth, i) if e[0] == "defender")
+    lines = texts(table.stage.attack)
+    assert "Catan is saved!" in lines
+    assert f"{NAMES[hero]} is the Defender of Catan: +1 VP." in lines
+    assert "pillaged" not in " ".join(lines)
+    if table.curtain_for is not None:
+        table.key(pygame.K_RETURN)                  # at the curtain a key reveals, it does not dismiss
+        assert table.curtain_for is None and table.stage.blocking
+    app.dirty = True
+    app.step([])                                    # drawn: the whole table answers the panel only
+    assert table.targets.at((5, 5))[0] == ("stage",)
+
+
+def test_CK_8_4_tied_defenders_draw_progress_cards_on_the_panel():
+    i = first_record("ck", 12, "catan_wins")
+    auth, _ = bot_game(rules="ck", seed=12, players=3, stop=i + 8)
+    heroes = next(e[1] for e in auth.log[i].events if e[0] == "catan_wins")
+    assert len(heroes) > 1
+    drawn = [k for k in range(i, len(auth.log)) if any(e[0] == "drew_progress" for e in auth.log[k].events)]
+    app, table, _ = drive("ck", 12, drawn[len(heroes) - 1])
+    lines = texts(table.stage.attack)
+    names = ", ".join(NAMES[s] for s in heroes)
+    assert f"Catan is saved! Tied best defenders {names} each draw a progress card." in lines
+    for s in heroes:
+        assert f"{NAMES[s]} draws a progress card." in lines
+
+
+def test_B_5_3_a_seven_shows_who_discards_the_robber_and_the_theft():
+    auth, _ = bot_game(rules="base", seed=3, players=3, stop=1500)
+    def kinds(i):
+        return {e[0] for e in auth.log[i].events}
+
+    def steal_after(i):         # the theft that ends this 7 (before anyone rolls again)
+        for k in range(i + 1, len(auth.log)):
+            if "stole" in kinds(k):
+                return k
+            if "rolled" in kinds(k):
+                return None
+    seven, steal = next((i, steal_after(i)) for i in range(len(auth.log))
+                        if "must_discard" in kinds(i) and steal_after(i) is not None)
+    need = next(e[1] for e in auth.log[seven].events if e[0] == "must_discard")
+    app, table, _ = drive("base", 3, steal)
+    panel = table.stage.seven
+    lines = texts(panel)
+    roller = auth.log[seven].cmd[1]
+    assert panel.title == f"{NAMES[roller]} rolled a 7"
+    for s, k in enumerate(need):
+        if k:
+            assert f"{NAMES[s]} discarded {k} card{'s' if k != 1 else ''}" in lines
+    assert any(t.startswith("The robber moves to the ") for t in lines)
+    thief, victim = next((e[1], e[2]) for e in auth.log[steal].events if e[0] == "stole")
+    assert lines[-1].startswith(f"{NAMES[thief]} robs {NAMES[victim]}")
+    assert panel.until is not None                  # it goes a few seconds after the theft
+    table.stage.update(panel.until + 1)
+    assert table.stage.seven is None
+
+
+def test_B_5_1_production_shows_who_got_what():
+    auth, _ = bot_game(rules="base", seed=3, players=3, stop=1500)
+    k = next(i for i, r in enumerate(auth.log) if r.cmd[0] == "roll"
+             and any(e[0] == "produced" and sum(map(sum, e[1])) >= 2 for e in r.events))
+    gains = next(e[1] for e in auth.log[k].events if e[0] == "produced")
+    app, table, _ = drive("base", 3, k, lang="nl")
+    panel = table.stage.production
+    rolled = next(e for e in auth.log[k].events if e[0] == "rolled")
+    assert panel.title == f"Worp {rolled[2] + rolled[3]}: opbrengst"
+    assert [(line.seat, line.cards) for line in panel.lines] == [(s, tuple(g)) for s, g in enumerate(gains) if any(g)]
+
+
+def test_a_resumed_games_history_is_not_staged():
+    auth, _ = bot_game(rules="ck", seed=5, players=3, stop=60)
+    assert any(e[0] == "barbarians_attack" for r in auth.log for e in r.events)
+    app = make_app()
+    table = TableScene(app, HotseatController(auth.config, NAMES[:3], COLOURS[:3], auth=auth))
+    app.push(table)
+    assert table.stage.attack is None and table.stage.attacks >= 1

@@ -1,0 +1,101 @@
+"""Games saved by an earlier version of Kolonisten (tests/data/saves, see its
+README) still load, replay with every recorded state hash, resume where they
+stopped, and are written back byte for byte the same: the save format, the
+commands and the state hashes must not change when the code is reorganised."""
+
+import dataclasses
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from game import cli, saves
+from game.client.controller import HotseatController
+from net.host import resume_file
+
+SAVES = Path(__file__).parent / "data" / "saves"
+
+# file: rules, mode, players, commands, turn, winner (-1: unfinished), state hash after the last command
+EXPECTED = {
+    "hotseat-base-finished.kolonisten": ("base", "hotseat", 3, 390, 79, 2, "a624100378119962fe202b8e35d1de3a"),
+    "hotseat-ck-finished.kolonisten": ("ck", "hotseat", 3, 409, 71, 1, "589ba9586fe693aaa9b4f02015478c5a"),
+    "hotseat-ck-unfinished.kolonisten": ("ck", "hotseat", 4, 166, 27, -1, "9aa13af083c13b669e9a2b9a0ac47d8d"),
+    "lan-base-finished.kolonisten": ("base", "lan", 3, 270, 47, 1, "f2e5b91c6562d0707dab92854fb96ac3"),
+    "lan-base-unfinished.kolonisten": ("base", "lan", 4, 121, 21, -1, "1cadc646fd984185d0db29d8e08c5f0d"),
+    "lan-ck-finished.kolonisten": ("ck", "lan", 3, 517, 54, 2, "da3d0398cae39f3cfcda634698c09beb"),
+    "lan-ck-unfinished.kolonisten": ("ck", "lan", 4, 108, 15, -1, "760eb6e8a7d87eeb59bfaa1ded8fdbea"),
+}
+HOTSEAT = sorted(name for name, expected in EXPECTED.items() if expected[1] == "hotseat")
+LAN = sorted(name for name, expected in EXPECTED.items() if expected[1] == "lan")
+
+
+def _path(name) -> str:
+    return str(SAVES / name)
+
+
+def _same_save_apart_from_date(written: str, name: str) -> None:
+    """The file at `written` holds exactly the saved game `name` (down to its
+    bytes) except the time of the last save, which a new write refreshes."""
+    original = saves.load(_path(name))
+    again = dataclasses.replace(saves.load(written), updated=original.updated)
+    assert saves.encode(again) == Path(_path(name)).read_bytes()
+
+
+def test_every_saved_game_is_checked():
+    assert sorted(p.name for p in SAVES.glob("*" + saves.SUFFIX)) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_replay_verify_matches_every_recorded_hash(name, capsys):
+    """`kolonisten replay FILE --verify --json`, the check a player can run."""
+    rules, mode, players, commands, turn, winner, final = EXPECTED[name]
+    assert cli.main(["replay", _path(name), "--verify", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result == {"file": _path(name), "ok": True, "rules": rules, "players": players,
+                      "mode": mode, "commands": commands, "hashes_checked": commands,
+                      "turn": turn, "winner": winner, "state_hash": final}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_resume_gives_the_last_recorded_state(name):
+    game = saves.load(_path(name))
+    auth, hashes = saves.resume(game)
+    assert hashes == game.hashes
+    assert auth.state_hash() == game.hashes[-1] == EXPECTED[name][-1]
+    assert saves.encode(game) == Path(_path(name)).read_bytes()     # read and written alike
+
+
+@pytest.mark.parametrize("name", HOTSEAT)
+def test_hotseat_save_resumes_in_the_window_and_saves_on_unchanged(name, tmp_path):
+    """The way *Load game* -> resume continues a hot-seat game: its computers
+    play on at their levels and the autosave rewrites the same save."""
+    game = saves.load(_path(name))
+    auth, game.hashes = saves.resume(game)
+    names = [p["name"] for p in game.players]
+    colours = [tuple(p["colour"]) for p in game.players]
+    written = str(tmp_path / name)
+    controller = HotseatController.resume(auth, names, colours, written, game)
+    assert controller.computers == saves.computer_levels(game)
+    assert any(level is not None for level in controller.computers)
+    assert controller.auth.state_hash() == EXPECTED[name][-1]
+    controller.saver.record()
+    _same_save_apart_from_date(written, name)
+
+
+@pytest.mark.parametrize("name", LAN)
+def test_lan_save_resumes_as_host_and_saves_on_unchanged(name, tmp_path):
+    """`kolonisten host --headless --resume FILE --save OTHER`: the host replays
+    the game, checks its fair deal and writes the same save to OTHER."""
+    written = str(tmp_path / name)
+    original = tmp_path / "original.kolonisten"
+    shutil.copyfile(_path(name), original)
+    host = resume_file(str(original), save_path=written)
+    game = saves.load(_path(name))
+    assert host.auth.state_hash() == EXPECTED[name][-1]
+    assert host.finished.is_set() == (EXPECTED[name][5] >= 0)
+    assert host.fair is not None
+    assert [seat.name for seat in host.seats] == [p["name"] for p in game.players]
+    assert any(seat.computer for seat in host.seats)
+    _same_save_apart_from_date(written, name)
+    assert original.read_bytes() == Path(_path(name)).read_bytes()
