@@ -21,7 +21,7 @@ from .notation import (
 )
 from .position_check import check_position, fill_unknown
 from .rng import Rng
-from .state import State, validate_config
+from .state import State, is_ck, validate_config
 
 # State fields the builder derives from others (never written in the text).
 DERIVED = frozenset((
@@ -71,7 +71,7 @@ class Builder:
         if config["board"] == "beginner":
             self.s.terrain, self.s.numbers, self.s.harbors = beginner_layout()
         self.robber_given = False
-        self.ck = config["rules"] == "ck"
+        self.ck = is_ck(config)
         self.seed_source = seed_source
         n = self.s.n
         self.hand_unknown = [None] * n          # seat -> count, where the hand is '?k'

@@ -10,7 +10,7 @@ from .constants import (
 from .invariants import check_state
 from .notation import CARD_LETTERS, DEV_LETTERS, EDGE_NAME, NODE_NAME, PositionError
 from .rng import Rng
-from .state import DECIDE, PHASE_NAMES, TRADE
+from .state import DECIDE, PHASE_NAMES, TRADE, is_ck
 
 
 # --- shared with the builder ------------------------------------------------------------------
@@ -331,7 +331,7 @@ def _holder_problems(s):
     if holder == -1 and best >= LONGEST_ROAD_MIN and lengths.count(best) == 1:
         out.append(f"seat {lengths.index(best)} alone has the longest road ({best}) but nobody holds "
                    "the Longest Road (B-8.2)")
-    if s.barb_pos is None:
+    if not is_ck(s):
         army, best = s.largest_army, max(s.knights)
         if army != -1 and (s.knights[army] < LARGEST_ARMY_MIN or s.knights[army] < best):
             out.append(f"seat {army} holds the Largest Army with {s.knights[army]} knights, but it needs "
@@ -378,7 +378,7 @@ def _turn_problems(s):
         out.append(f"first seat {s.first_player} does not exist")
     if s.winner != -1 and not 0 <= s.winner < n:
         out.append(f"winner {s.winner} does not exist")
-    if s.dice is not None and (len(s.dice) != (3 if s.barb_pos is not None else 2)
+    if s.dice is not None and (len(s.dice) != (3 if is_ck(s) else 2)
                                or not all(1 <= d <= 6 for d in s.dice[:2])):
         out.append(f"dice {s.dice} are not a roll of these rules")
     if s.phase == TRADE and not _trade_ok(s):

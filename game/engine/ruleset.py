@@ -17,9 +17,9 @@ A rule set declares, as data:
 kernel (rules.py) runs whichever rule set the state's config names.
 
 Which rule set a state plays is asked in one way: `ruleset_of(state)` for the
-rule set object, and `is_ck(state)` for the question "is this Cities &
-Knights?".  Both read `state.config["rules"]`, which every copy of a game
-(authority, view, save, position) carries.
+rule set object, and `is_ck(state)` (state.py) for the question "is this
+Cities & Knights?".  Both read the config's "rules", which every copy of a
+game (authority, view, save, position) carries.
 """
 
 from typing import Callable, NamedTuple
@@ -83,11 +83,6 @@ class RuleSet:
 def ruleset_of(state: State) -> RuleSet:
     """The rule set a state plays."""
     return RULESETS[state.config["rules"]]
-
-
-def is_ck(state: State) -> bool:
-    """Whether a state plays Cities & Knights."""
-    return state.config["rules"] == "ck"
 
 
 def resume(state: State, out: dict, events: list) -> None:
