@@ -1,4 +1,4 @@
-"""Helpers for the network tests and tools.bench_net: a host and bot peers
+"""Helpers for the network tests and tools.bench.network: a host and bot peers
 playing a complete game over real TCP on loopback, in one asyncio loop."""
 
 import asyncio

@@ -1,4 +1,4 @@
-"""tools.arena_catanatron: board mapping, our seat's view of catanatron's game,
+"""tools.arena.vs_catanatron: board mapping, our seat's view of catanatron's game,
 command translation.  The parts that need catanatron (GPL, only in its
 repository source, installed in a separate environment) skip without it."""
 
@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from game.engine.board import (
     COAST_EDGES, EDGE_NODES, HARBOR_BAG, HARBOR_EDGES, HEX_COORDS, HEX_NEIGHBORS, NUM_HEXES,
 )
-from tools import arena_catanatron as arena
-from tools.catanatron_map import cube_of_hex, hex_of_cube, node_map
+from tools.arena import vs_catanatron as arena
+from tools.arena.catanatron_map import cube_of_hex, hex_of_cube, node_map
 
 HAVE_CATANATRON = (importlib.util.find_spec("catanatron") is not None
                    and arena.have_catanatron())
@@ -34,7 +34,7 @@ def test_cube_coordinates_round_trip_and_sum_to_zero():
 def test_node_map_refuses_a_corner_order_that_splits_shared_corners():
     """Corners named in the wrong order put one shared corner on two of our nodes."""
     from game.engine.board import HEX_NODES
-    from tools.catanatron_map import CORNERS
+    from tools.arena.catanatron_map import CORNERS
     right = {cube_of_hex(h): {name: HEX_NODES[h][k] for k, name in enumerate(CORNERS)}
              for h in range(NUM_HEXES)}
     assert node_map(right) == {n: n for n in range(54)}
@@ -112,7 +112,7 @@ def test_board_mapping_is_a_bijection_that_keeps_adjacency(seed):
 @needs_catanatron
 def test_board_contents_carry_over():
     """Terrain, numbers, robber and harbors of our view are catanatron's (B-2)."""
-    from tools.catanatron_map import resource_index
+    from tools.arena.catanatron_map import resource_index
     game = _catan_game(4)
     cmap = game.state.board.map
     bb = arena.BoardBridge(cmap)

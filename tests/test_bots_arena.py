@@ -1,8 +1,8 @@
-"""tools.arena: fair seating, the Wilson interval, and a complete small run."""
+"""tools.arena.levels: fair seating, the Wilson interval, and a complete small run."""
 
 import json
 
-from tools import arena
+from tools.arena import levels as arena
 
 
 def test_rotation_seats_every_entry_in_every_position_equally_often():
@@ -46,9 +46,9 @@ def test_arena_refuses_bad_arguments_clearly(capsys):
 
 
 def test_bench_hard_reports_where_the_search_overruled_medium(capsys):
-    """tools.bench_hard seats Hard with the given search options and counts,
+    """tools.arena.hard seats Hard with the given search options and counts,
     per game, the decisions where it played something else than Medium."""
-    from tools import bench_hard
+    from tools.arena import hard as bench_hard
     assert bench_hard.main(["--games", "1", "--seed", "3", "--iterations", "6",
                             "--search-kinds", "answer,robber", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -1,4 +1,4 @@
-"""tools.ui_autoplay plays whole hot-seat games through the real client: every
+"""tools.screens.autoplay plays whole hot-seat games through the real client: every
 command is entered as clicks and key presses on the drawn screen and the
 engine must receive exactly that command."""
 
@@ -7,7 +7,7 @@ import pytest
 pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from tools import ui_autoplay  # noqa: E402
+from tools.screens import autoplay as ui_autoplay  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

@@ -24,7 +24,7 @@ from game.engine.constants import PROGRESS_NAMES  # noqa: E402
 from game.engine.rng import Rng  # noqa: E402
 from game.engine.rules import IllegalCommand  # noqa: E402
 from game.engine.state import DECIDE, MAIN  # noqa: E402
-from tools import ui_autoplay  # noqa: E402
+from tools.screens import autoplay as ui_autoplay  # noqa: E402
 
 CK_KINDS = {"place_city", "build_wall", "recruit_knight", "activate_knight", "promote_knight", "move_knight",
             "displace_knight", "chase_robber", "improve", "progress", "resolve"}
@@ -80,7 +80,7 @@ def test_new_game_offers_cities_and_knights_and_the_table_shows_its_parts():
 @pytest.mark.parametrize("seed,commit", [(8, False), (9, True)])
 def test_every_legal_ck_command_is_entered_by_mouse_on_the_drawn_screen(seed, commit):
     """For positions along a random C&K game, each legal command (sampled per
-    kind) is entered with the clicks tools.ui_autoplay plans on the positions
+    kind) is entered with the clicks tools.screens.autoplay plans on the positions
     the table drew, and reaches the controller as exactly that command (CK-5,
     CK-6, CK-7, CK-9, CK-11 decisions).  The probe refuses it, so the game
     goes on unchanged."""
@@ -258,7 +258,7 @@ def test_random_clicks_never_break_a_ck_table():
 
 
 def test_autoplay_plays_a_whole_ck_game_through_the_client():
-    """tools.ui_autoplay --rules ck: a complete C&K game, every command
+    """tools.screens.autoplay --rules ck: a complete C&K game, every command
     clicked on screen, ending on the end screen (a lower VP target keeps the
     test short)."""
     summary = ui_autoplay.play("ck", 3, 4, vp=7)

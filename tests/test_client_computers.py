@@ -424,10 +424,10 @@ def test_several_computers_discard_at_once_on_a_seven():
 
 @pytest.mark.parametrize("rules,players,computers,vp", [("base", 4, 2, 6), ("ck", 3, 2, 7)])
 def test_ui_autoplay_with_easy_computers_reaches_the_end_screen(rules, players, computers, vp):
-    """Issue 12: tools.ui_autoplay --computers K plays a complete hot-seat
+    """Issue 12: tools.screens.autoplay --computers K plays a complete hot-seat
     game through the real window, people by clicks and keys, the computers
     by themselves at the instant speed (a lower points target keeps it short)."""
-    from tools import ui_autoplay
+    from tools.screens import autoplay as ui_autoplay
     summary = ui_autoplay.play(rules, players, seed=3, vp=vp, computers=computers, level="easy")
     assert summary["winner"] in range(players)
     # (real computers win short games fast: a few dozen moves of theirs at least)

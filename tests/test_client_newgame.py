@@ -18,7 +18,7 @@ from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.scenes.newgame import COLOUR_IDS, NewGameScene, next_colour, parse_seed, same_names  # noqa: E402
 from game.client.scenes.table import TableScene  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
-from tools.ui_autoplay import Driver  # noqa: E402
+from tools.screens.autoplay import Driver  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

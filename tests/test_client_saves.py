@@ -27,7 +27,7 @@ from game.client.settings import DEFAULTS  # noqa: E402
 from game.engine import default_config  # noqa: E402
 from game.engine.codec import state_hash  # noqa: E402
 from game.engine.state import GAME_OVER  # noqa: E402
-from tools.ui_autoplay import Driver  # noqa: E402
+from tools.screens.autoplay import Driver  # noqa: E402
 
 COLOURS = [(214, 56, 48), (52, 104, 214), (236, 140, 30)]
 

@@ -380,7 +380,7 @@ def test_invariant_checker_catches_broken_cities_and_knights_states():
 
 
 def test_bench_engine_prints_its_figures(capsys):
-    from tools import bench_engine
+    from tools.bench import engine as bench_engine
     assert bench_engine.main(["--games", "2", "--no-catanatron", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     for key in ("actions_per_sec", "games_per_sec", "like_for_like_actions_per_sec"):

@@ -524,11 +524,11 @@ def test_over_tcp_a_stranger_filling_the_cap_from_many_addresses_leaves_a_player
 
 
 def test_the_bench_tools_resync_intruder_floods_from_its_seat_and_still_plays_it(tmp_path):
-    """`bench_net --attack resync` (issue 11): the intruder, one of the
+    """`tools.bench.network --attack resync` (issue 11): the intruder, one of the
     players, floods resync requests; the host's budget answers few of them,
     and the intruder and the honest players all finish the game in step."""
     from net.bot import play
-    from tools.net_attack import _resync_intruder
+    from tools.bench.network_attack import _resync_intruder
 
     async def main():
         host = await start_host(3, seed=9)

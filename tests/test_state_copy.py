@@ -101,7 +101,7 @@ def test_every_field_has_a_copy_rule_that_handles_its_value():
 
 def test_bench_engine_reports_copy_time(capsys):
     import json
-    from tools import bench_engine
+    from tools.bench import engine as bench_engine
     assert bench_engine.main(["--games", "1", "--no-catanatron", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["copy_us_median"] > 0 and result["ck_copy_us_median"] > 0

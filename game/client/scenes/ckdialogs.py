@@ -56,7 +56,7 @@ def arg_types(what, name):
 
 
 def input_steps(what, name, args):
-    """The clicks a person makes in the chooser to enter `args` (for tools.ui_autoplay):
+    """The clicks a person makes in the chooser to enter `args` (for tools.screens.autoplay):
     ("board", spot kind, id) | ("click", target key)."""
     types = arg_types(what, name)
     args = list(args)

@@ -1,6 +1,6 @@
 """Random-play throughput of the engine, and of catanatron in the same run.
 
-    python -m tools.bench_engine [--games 200] [--seed 1] [--json]
+    python -m tools.bench.engine [--games 200] [--seed 1] [--json]
 
 Protocol, the same for both engines: 4 players, base rules, every decision a
 uniform choice among the legal actions, whole games timed per game from
@@ -31,7 +31,7 @@ import time
 from game.bots.random_bot import RandomBot
 from game.engine import apply, default_config, new_game
 from game.engine.state import GAME_OVER
-from tools import catanatron_probe
+from tools.bench import catanatron_engine
 
 TURN_LIMIT = 1000
 
@@ -92,14 +92,14 @@ def main(argv=None) -> int:
     # during the run weighs on both alike.
     rounds = max(1, min(5, args.games))
     full, like, cat = _zero(), _zero(), _zero()
-    with_cat = not args.no_catanatron and catanatron_probe.available()
+    with_cat = not args.no_catanatron and catanatron_engine.available()
     for r in range(rounds):
         games = range(r, args.games, rounds)
         seed = args.seed + r * 100_000
         _add(full, measure_kolonisten(len(games), seed))
         _add(like, measure_kolonisten(len(games), seed, exclude=("offer",)))
         if with_cat:
-            _add(cat, catanatron_probe.measure(len(games), seed))
+            _add(cat, catanatron_engine.measure(len(games), seed))
     out = {
         "games": args.games,
         "actions_per_sec": round(full["actions"] / full["seconds"]),
@@ -122,7 +122,7 @@ def main(argv=None) -> int:
     if with_cat:
         cat_aps = cat["actions"] / cat["seconds"]
         out.update({
-            "catanatron_version": catanatron_probe.VERSION,
+            "catanatron_version": catanatron_engine.VERSION,
             "catanatron_actions_per_sec": round(cat_aps),
             "catanatron_games_per_sec": round(cat["games"] / cat["seconds"], 2),
             "catanatron_actions_per_game": round(cat["actions"] / cat["games"], 1),

@@ -1,8 +1,8 @@
 """Network latency and volume on loopback: a host and 4 random-bot clients.
 
-    python -m tools.bench_net [--games 3] [--players 4] [--rules base] [--procs] [--json]
-    python -m tools.bench_net --attack ping|junk|hello|noread|storm|resync [--attack-seconds 10]
-                              [--conns N] [--games 2] [--json]      (see tools/net_attack.py)
+    python -m tools.bench.network [--games 3] [--players 4] [--rules base] [--procs] [--json]
+    python -m tools.bench.network --attack ping|junk|hello|noread|storm|resync [--attack-seconds 10]
+                              [--conns N] [--games 2] [--json]      (see tools/bench/network_attack.py)
 
 For every accepted command: the time from its client sending it to every
 peer having applied it to its own copy (and checked its view hash), as
@@ -92,7 +92,7 @@ async def bench_one(players, rules, seed, procs, token_dir):
     try:
         if procs:
             children = [subprocess.Popen(
-                [sys.executable, "-m", "tools.bench_net", "--child", f"127.0.0.1:{port}", f"bot{i}",
+                [sys.executable, "-m", "tools.bench.network", "--child", f"127.0.0.1:{port}", f"bot{i}",
                  token_dir, str(seed * 10 + i)], stdout=subprocess.PIPE, text=True)
                 for i in range(players)]
             loop = asyncio.get_running_loop()
@@ -103,7 +103,7 @@ async def bench_one(players, rules, seed, procs, token_dir):
                                                       seed * 10 + i) for i in range(players)])
         await host.wait_peers_gone(3)
         if not all(log["ok"] for log in logs):
-            raise SystemExit("bench_net: a client did not finish in step with the host")
+            raise SystemExit("tools.bench.network: a client did not finish in step with the host")
         return (latencies(host, logs), host.bytes_sent(), sum(log["bytes_out"] for log in logs),
                 len(host.auth.log))
     finally:
@@ -124,10 +124,10 @@ def main(argv=None) -> int:
         print(json.dumps(log))
         return 0 if log["ok"] else 1
     if argv[:1] == ["--host-child"]:
-        from tools.net_attack import host_child
+        from tools.bench.network_attack import host_child
         return host_child(argv[1])
     if argv[:1] == ["--attacker"]:
-        from tools.net_attack import attacker_child
+        from tools.bench.network_attack import attacker_child
         return attacker_child(argv[1], int(argv[2]), float(argv[3]), int(argv[4]))
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=3)
@@ -146,7 +146,7 @@ def main(argv=None) -> int:
     if args.attack:
         if not 1 <= args.attack_seconds <= 120 or not 1 <= (args.conns or 1) <= 500:
             ap.error("--attack-seconds must be 1 to 120 and --conns 1 to 500")
-        from tools.net_attack import print_figures, run
+        from tools.bench.network_attack import print_figures, run
         figures = run(args.attack, args.attack_seconds, args.conns, min(args.games, 3))
         print_figures(figures, args.json)
         return 0 if all(figures["targets"].values()) else 1

@@ -1,17 +1,17 @@
-"""Screenshots of the table's looks (issue 10): the title scene, names in four
-scripts, thrown dice, a 7 with a discard chosen by clicks, a trade as card
-pictures, a crowded hand, and every dialog that chooses cards; into
-<out>/<W>x<H>-<lang>-looks/ (run by tools.screenshot --rules looks)."""
+"""Screens of cards on the table: the title scene, names in four scripts,
+thrown dice, a 7 with a discard chosen by clicks, a trade as card pictures, a
+crowded hand, the bank, and every dialog that chooses cards; into
+<out>/<W>x<H>-<lang>-cards/ (run by tools.screens.shoot --rules cards)."""
 
-from tools.screenshot import window
+from tools.screens.window import window
 
 
-LOOKS_SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
+SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
 WORLD_NAMES = ["李小龙", "محمد علي", "Борис", "Zoë 🦊"]
 
 
-def shoot_looks(out, w, h, lang, seed=5):
-    """The table's looks (issue 10) into <out>/<W>x<H>-<lang>-looks/: a C&K
+def shoot(out, w, h, lang, seed=5):
+    """The table's cards into <out>/<W>x<H>-<lang>-cards/: a C&K
     mid-game with names in four scripts, the dice being thrown, a 7 with a
     discard chosen by clicks, a trade offer and its answer as card pictures,
     and the title scene."""
@@ -28,20 +28,20 @@ def shoot_looks(out, w, h, lang, seed=5):
     from game.engine import default_config
     from game.engine.state import MAIN, ROLL
 
-    app, save_frame, saved = window(out, w, h, lang, "-looks")
+    app, save_frame, saved = window(out, w, h, lang, "-cards")
 
     def save(name):
         if app.scene is not None and hasattr(app.scene, "stage"):
-            app.scene.stage.close()             # a staged attack (shot by the clarity set) would hide it
+            app.scene.stage.close()             # a staged attack (shot by explain.py) would hide it
         save_frame(name)
 
     app.push(MenuScene(app))
-    save("looks-00-title")
+    save("cards-00-title")
     c = HotseatController(default_config(rules="ck", players=4, seed=seed), WORLD_NAMES,
                           [rgb for _, rgb in PLAYER_COLOURS[:4]])
     table = TableScene(app, c)
     app.push(table)
-    save("looks-01-curtain")
+    save("cards-01-curtain")
     bot = RandomBot(seed)
     taken = set()
     for step in range(30000):
@@ -57,11 +57,11 @@ def shoot_looks(out, w, h, lang, seed=5):
             taken.add("discard")
             d = table.dialog
             d.sel[max(range(len(d.sel)), key=lambda k: v.hands[me][k])] = 1
-            save("looks-03-seven-discard")
+            save("cards-03-seven-discard")
             d.sel = [0] * len(d.sel)
         if "answer" not in taken and isinstance(table.dialog, dialogs.AnswerDialog):
             taken.add("answer")
-            save("looks-05-trade-answer")
+            save("cards-05-trade-answer")
         if v.phase == MAIN and me == v.current and v.turn > 40 and "trade" not in taken \
                 and table.action_enabled("trade"):
             taken.add("trade")
@@ -70,18 +70,18 @@ def shoot_looks(out, w, h, lang, seed=5):
             ed.give[held[0]] = 1
             ed.get[(held[0] + 2) % 5] = 2
             table.dialog = ed
-            save("looks-04-trade-offer")
+            save("cards-04-trade-offer")
             table.dialog = None
         if v.phase == MAIN and v.turn >= 120 and "midgame" not in taken:
             taken.add("midgame")
-            save("looks-02-midgame-names")
+            save("cards-02-midgame-names")
         if v.phase == ROLL and me == v.current and v.turn > 60 and "dice" not in taken:
             taken.add("dice")
             table.submit(("roll", me))
             if table.curtain_for is None:
                 table.dice_until = time.monotonic() + 0.3
                 table.flying = []
-                save("looks-06-dice-thrown")
+                save("cards-06-dice-thrown")
                 table.dice_until = 0.0
             continue
         exclude = ("offer",) if step % 10 else ()
@@ -120,11 +120,11 @@ def _hover(app, table, key):
 
 
 def shoot_card_dialogs(out, w, h, lang, seed=7):
-    """Every decision that chooses cards, as it looks (issue 10, item 11):
+    """Every decision that chooses cards, as it looks:
     C&K Resource Monopoly, Spy, Master Merchant, Commercial Harbor (chooser
     and answer), Wedding, and the base game's Monopoly and Year of Plenty;
     each on a game played by random bots to mid-game, with the card needed
-    put into the player's hand.  Into <out>/<W>x<H>-<lang>-looks/."""
+    put into the player's hand.  Into <out>/<W>x<H>-<lang>-cards/."""
     import copy
 
     from game.bots.random_bot import RandomBot
@@ -135,7 +135,7 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
     from game.engine.constants import MONOPOLY, PROGRESS_INDEX, YEAR_OF_PLENTY
     from game.engine.state import MAIN
 
-    app, save, saved = window(out, w, h, lang, "-looks")
+    app, save, saved = window(out, w, h, lang, "-cards")
     names = ["Anna", "Bram", "Cees", "Dirk"]
     colours = [rgb for _, rgb in PLAYER_COLOURS[:4]]
 
@@ -176,14 +176,14 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
     table = table_on(auth)
     table.note(table.names[others[0]] + " " + "→ " + table.names[me] + ": 1", (240, 200, 90))
     _hover(app, table, ("prog_card", PROGRESS_INDEX["road_building"]))
-    save("looks-09-ck-crowded-hand")
+    save("cards-09-ck-crowded-hand")
 
     auth = copy.deepcopy(ck)
     _give_progress(auth.state, me, "resource_monopoly")
     table = table_on(auth)
     table.open_progress(PROGRESS_INDEX["resource_monopoly"])
     _hover(app, table, ("choice", "pick", 4))
-    save("looks-10-resource-monopoly")
+    save("cards-10-resource-monopoly")
 
     auth = copy.deepcopy(ck)
     _give_progress(auth.state, me, "spy")
@@ -192,7 +192,7 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
     auth.submit(("progress", me, PROGRESS_INDEX["spy"], (others[0],)))
     table = table_on(auth)
     _hover(app, table, ("choice", "pick", PROGRESS_INDEX["crane"]))
-    save("looks-11-spy")
+    save("cards-11-spy")
 
     auth = copy.deepcopy(ck)
     s = auth.state
@@ -208,7 +208,7 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
         table = table_on(auth)
         first = next(k for k in range(8) if s.hands[richer][k])
         table.dialog.sel[first] = 1
-        save("looks-12-master-merchant")
+        save("cards-12-master-merchant")
 
     auth = copy.deepcopy(ck)
     _give_progress(auth.state, me, "commercial_harbor")
@@ -218,10 +218,10 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
     if trades:
         table.open_harbor()
         table.dialog.pick(trades[0][2])
-        save("looks-13-harbor-chooser")
+        save("cards-13-harbor-chooser")
         table.dialog.pick(trades[0][3])
         table = table_on(auth)
-        save("looks-14-harbor-answer")
+        save("cards-14-harbor-answer")
 
     auth = copy.deepcopy(ck)
     s = auth.state
@@ -239,7 +239,7 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
         opts = d.options()
         if opts:
             d.sel[:] = list(opts[0])
-        save("looks-15-wedding")
+        save("cards-15-wedding")
 
     base = mid_game("base")
     me = base.state.current
@@ -254,11 +254,11 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
         table = table_on(auth)
         if kind == MONOPOLY:                 # the table with its buttons and shortcuts
             _hover(app, table, ("btn", "buy_dev"))
-            save("looks-08-base-table")
+            save("cards-08-base-table")
         table.open_dev_card(kind)
         table.dialog.picks = [3] if kind == MONOPOLY else [1, 3]
         _hover(app, table, ("dev", "pick", 4))
-        save("looks-" + tag)
+        save("cards-" + tag)
 
     from game.client.scenes import dialogs
     for rules, state_of in (("base", base), ("ck", ck)):      # the bank: the give and get rows as cards
@@ -275,5 +275,5 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
         bank.give, bank.get = kind, (kind + 1) % 5
         table.dialog = bank
         _hover(app, table, ("bank", "get", (kind + 2) % 5))
-        save(f"looks-18-bank-{rules}")
+        save(f"cards-18-bank-{rules}")
     return saved

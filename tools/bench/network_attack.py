@@ -1,4 +1,4 @@
-"""`python -m tools.bench_net --attack KIND`: honest play while a stranger attacks the host.
+"""`python -m tools.bench.network --attack KIND`: honest play while a stranger attacks the host.
 
 One run, on loopback, in separate processes: a host (serving one game after
 another on one port, autosaving each), four random-bot players per game, and
@@ -267,7 +267,7 @@ def _play_game(port: int, token_dir: str, seed: int, stalled: list, intruder=Non
     returns the honest ones' round trips as (sent ns, ms).  A game that does
     not end within GAME_LIMIT is stopped and noted in `stalled`."""
     children = [subprocess.Popen(
-        [sys.executable, "-m", "tools.bench_net", "--child", f"127.0.0.1:{port}", f"bot{i}",
+        [sys.executable, "-m", "tools.bench.network", "--child", f"127.0.0.1:{port}", f"bot{i}",
          token_dir, str(seed * 10 + i)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
         text=True) for i in range(4 if intruder is None else 3)]
     deadline = time.monotonic() + GAME_LIMIT
@@ -287,7 +287,7 @@ def _play_game(port: int, token_dir: str, seed: int, stalled: list, intruder=Non
     for out in outs:
         log = json.loads(out)
         if not log["ok"]:
-            raise SystemExit("bench_net --attack: an honest player did not finish in step with the host")
+            raise SystemExit("tools.bench.network --attack: an honest player did not finish in step with the host")
         rejected = {str(i) for i in log["rejected"]}
         for ident, (sent, seq) in log["sent"].items():
             back = log["own"].get(str(seq + 1))
@@ -297,7 +297,7 @@ def _play_game(port: int, token_dir: str, seed: int, stalled: list, intruder=Non
 
 
 def _attacker(kind, port, seconds, conns):
-    return subprocess.Popen([sys.executable, "-m", "tools.bench_net", "--attacker", kind, str(port),
+    return subprocess.Popen([sys.executable, "-m", "tools.bench.network", "--attacker", kind, str(port),
                              str(seconds), str(conns)], stdout=subprocess.PIPE, text=True)
 
 
@@ -336,7 +336,7 @@ def run(kind: str, seconds: float, conns: int | None, games: int) -> dict:
     with tempfile.TemporaryDirectory(prefix="kolonisten-attack-") as work:
         log_path = os.path.join(work, "host.log")
         with open(log_path, "w") as log_file:
-            host = subprocess.Popen([sys.executable, "-m", "tools.bench_net", "--host-child", work],
+            host = subprocess.Popen([sys.executable, "-m", "tools.bench.network", "--host-child", work],
                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log_file,
                                     text=True)
         attacker = None

@@ -1,19 +1,15 @@
-"""Screens of the menus and forms (issue 10, items 10, 13, 14): the main
+"""Screens of the menus and forms: the main
 menu, settings, the new-game form with names in four scripts, the in-game
 menu and its leave dialog (hot-seat and over a LAN, host and guest), the
 load list, the end screen, the LAN host form and a lobby of such names.
 
-    python -m tools.screenshot --rules forms --out shots
+    python -m tools.screens.shoot --rules menus --out shots
 
-Writes <out>/<W>x<H>-<lang>-forms/<name>.png at 1280x720 and 1920x1080 in
+Writes <out>/<W>x<H>-<lang>-menus/<name>.png at 1280x720 and 1920x1080 in
 English and Dutch.  LAN runs on 127.0.0.1 without discovery; saves and seat
 tokens go to a temporary folder."""
 
-import os
-import shutil
-import tempfile
-
-from tools.screenshot import step_until, window
+from tools.screens.window import close_all, scratch_folder, step_until, window
 
 SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
 NAMES = ["李雷", "Анна", "مريم", "Zoë 🙂"]
@@ -33,10 +29,10 @@ def _finish(table, seed):
         state = table.c.auth.state
         table.submit(bot.choose(state, table.viewer, ("offer",) if step % 9 else ()) or
                      bot.choose(state, table.viewer))
-    raise SystemExit("shoot_forms: the game did not end")
+    raise SystemExit("screens.menus: the game did not end")
 
 
-def shoot_forms(out, w, h, lang):
+def shoot(out, w, h, lang):
     from game.client import lan
     from game.client.scenes.end import EndScene
     from game.client.scenes.game_menu import GameMenuScene
@@ -50,15 +46,12 @@ def shoot_forms(out, w, h, lang):
     from net.session import ClientSession
     import pygame
 
-    tmp = tempfile.mkdtemp(prefix="kolonisten-shots-")
-    old = {k: os.environ.get(k) for k in ("KOLONISTEN_HOME", "KOLONISTEN_SAVE_DIR")}
-    os.environ["KOLONISTEN_HOME"] = tmp
-    os.environ["KOLONISTEN_SAVE_DIR"] = os.path.join(tmp, "saves")
-    app, save, saved = window(out, w, h, lang, "-forms")
+    _, undo = scratch_folder(KOLONISTEN_HOME="", KOLONISTEN_SAVE_DIR="saves")
+    app, save, saved = window(out, w, h, lang, "-menus")
     closers = []
 
     def frames(until, timeout=10.0):
-        step_until(app, until, "shoot_forms", timeout)
+        step_until(app, until, "screens.menus", timeout)
 
     try:
         app.push(MenuScene(app))
@@ -145,16 +138,7 @@ def shoot_forms(out, w, h, lang):
         table.c.lan.hosting = game.hosting
         app.pop()
     finally:
-        for close in reversed(closers):
-            try:
-                close()
-            except Exception:
-                pass
+        close_all(closers)
         pygame.quit()
-        for k, v in old.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
-        shutil.rmtree(tmp, ignore_errors=True)
+        undo()
     return saved

@@ -21,7 +21,7 @@ set of tuples containing None, and hash(None) is address-based there, so the
 order of playable actions (and hence the random games) changes with ASLR.
 `PYTHONHASHSEED=0 setarch -R python ...` makes runs repeatable.
 
-Run from the repo root: python -m tools.catanatron_probe
+Run from the repo root: python -m tools.bench.catanatron_engine
 """
 
 import json

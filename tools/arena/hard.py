@@ -1,11 +1,11 @@
 """The Hard player in the arena, with its search settings exposed.
 
-    python -m tools.bench_hard --rules base --seats hard,medium,medium,medium --games 8 --seed 1 --jobs 2 --iterations 60
+    python -m tools.arena.hard --rules base --seats hard,medium,medium,medium --games 8 --seed 1 --jobs 2 --iterations 60
 
-Plays complete games exactly like `tools.arena` (seats rotated by one place a
+Plays complete games exactly like `tools.arena.levels` (seats rotated by one place a
 game, every bot deciding from its own seat's view with its own seed) but
 seats `HardBot` with the options given here, so search settings can be
-compared without touching the game.  Prints what `tools.arena` prints, and
+compared without touching the game.  Prints what `tools.arena.levels` prints, and
 how often per game the search overruled Medium's choice, by the kind of
 Medium's choice and the kind played instead (hard.decision_kind): where the
 search changes Medium's play, to compare with the win rates.
@@ -16,7 +16,7 @@ import json
 import sys
 from collections import Counter
 
-from tools import arena
+from tools.arena import levels as arena
 
 HARD_OPTIONS = {}
 _MADE = []          # the Hard bots made in this process (for their overruled counts)

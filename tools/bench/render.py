@@ -1,6 +1,6 @@
 """Frame times of a mid-game table and the idle CPU use of the client loop.
 
-    python -m tools.bench_render [--size 1920x1080] [--frames 300] [--idle 3] [--rules base]
+    python -m tools.bench.render [--size 1920x1080] [--frames 300] [--idle 3] [--rules base]
 
 Plays a seeded game with random bots to a mid-game position, then redraws the
 table --frames times, each frame after a change the mouse makes (a button
@@ -17,7 +17,7 @@ import json
 import os
 import sys
 
-from tools.scratch import use_scratch_user_data
+from tools.user_data import use_scratch_user_data
 import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -1,6 +1,6 @@
 """Our Hard player against catanatron's best bots, in catanatron's own engine.
 
-    python -m tools.arena_catanatron [--opponent alphabeta|value] [--games N]
+    python -m tools.arena.vs_catanatron [--opponent alphabeta|value] [--games N]
         [--seed S] [--jobs J] [--think-ms MS] [--max-minutes M] [--json]
 
 One seat is our Hard player (game.bots.make_bot("hard", ...)), the other
@@ -48,7 +48,7 @@ release on PyPI.  Install it into a SEPARATE virtual environment, never the proj
         (or: git --git-dir=<mirror> archive HEAD | tar -x -C /tmp/catanatron-src)
     python3 -m venv /work/arena-venv
     /work/arena-venv/bin/pip install -e .  -e /tmp/catanatron-src
-    /work/arena-venv/bin/python -m tools.arena_catanatron --opponent value --games 20
+    /work/arena-venv/bin/python -m tools.arena.vs_catanatron --opponent value --games 20
 
 (run from the project root; catanatron is GPL-licensed: only called, never copied.)"""
 
@@ -464,7 +464,7 @@ def _print(summary) -> None:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m tools.arena_catanatron", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m tools.arena.vs_catanatron", description=__doc__.split("\n\n")[0])
     p.add_argument("--opponent", choices=OPPONENTS, default="value")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--seed", type=int, default=1)

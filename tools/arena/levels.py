@@ -1,6 +1,6 @@
 """Computer players against each other: win rates with confidence intervals.
 
-    python -m tools.arena --rules base --seats medium,easy,easy,easy --games 100 --seed 1 --jobs 2 --json
+    python -m tools.arena.levels --rules base --seats medium,easy,easy,easy --games 100 --seed 1 --jobs 2 --json
 
 Each game seats the listed levels rotated by one place per game, so over a
 multiple of the seat count every entry plays every seat equally often (the

@@ -1,10 +1,10 @@
-"""Screens of the clarity work (issue 10): staged moments (a barbarian attack,
+"""Screens that explain the game: staged moments (a barbarian attack,
 a 7, production), reasons on greyed buttons and unlit spots, the rules and
 costs screen, the in-game menu, and the replay of an unfinished game.
 
-    python -m tools.screenshot --rules clarity --out shots
+    python -m tools.screens.shoot --rules explain --out shots
 
-Writes <out>/<W>x<H>-<lang>-clarity/<name>.png at 1280x720 and 1920x1080 in
+Writes <out>/<W>x<H>-<lang>-explain/<name>.png at 1280x720 and 1920x1080 in
 English and Dutch.  The games are played by random bots; the table is fed
 their commands one by one, as its own moves would come in."""
 
@@ -12,7 +12,7 @@ import os
 import shutil
 import tempfile
 
-from tools.screenshot import window
+from tools.screens.window import window
 
 SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
 NAMES = ["Anna", "Bram", "Cees", "Dirk"]
@@ -33,7 +33,7 @@ def _bot_game(rules, seed, players, until=None, stop=None):
     return auth
 
 
-def shoot_clarity(out, w, h, lang):
+def shoot(out, w, h, lang):
     import pygame
 
     from game.client.controller import HotseatController
@@ -45,7 +45,7 @@ def shoot_clarity(out, w, h, lang):
     from game import saves
     from game.engine.state import MAIN, SETUP_SETTLEMENT
 
-    app, save, saved = window(out, w, h, lang, "-clarity")
+    app, save, saved = window(out, w, h, lang, "-explain")
 
     def table_for(rules, auth_log, players, config):
         colours = [rgb for _, rgb in PLAYER_COLOURS[:players]]

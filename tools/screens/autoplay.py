@@ -1,8 +1,8 @@
 """Play a complete hot-seat game through the real client, the way a person would.
 
-    python -m tools.ui_autoplay --rules base --players 4 --seed 3
-    python -m tools.ui_autoplay --rules ck --players 3 --seed 5 [--vp 8] [--knight-commit] [--lang nl]
-    python -m tools.ui_autoplay --rules base --players 4 --computers 3 --level easy --seed 4
+    python -m tools.screens.autoplay --rules base --players 4 --seed 3
+    python -m tools.screens.autoplay --rules ck --players 3 --seed 5 [--vp 8] [--knight-commit] [--lang nl]
+    python -m tools.screens.autoplay --rules base --players 4 --computers 3 --level easy --seed 4
 
 Random bots choose the commands; each command is turned into the mouse clicks
 and key presses a person would make on the rendered screen (at the positions
@@ -29,7 +29,7 @@ import json
 import os
 import sys
 
-from tools.scratch import use_scratch_user_data
+from tools.user_data import use_scratch_user_data
 import time
 
 

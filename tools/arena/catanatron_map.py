@@ -79,7 +79,7 @@ def harbor_layout(nodes: dict, ports) -> tuple:
     ports given as (resource name or None for 3:1, (node a, node b)).
     catanatron's frame puts its 9 harbors on other coastal paths than our
     HARBOR_EDGES (6 coast paths further round), so the arena plays with this
-    frame in place of ours (see `bridged_rules` in tools/arena_catanatron.py)."""
+    frame in place of ours (see `bridged_rules` in tools/arena/vs_catanatron.py)."""
     from game.engine.board import COAST_EDGES
     from game.engine.constants import GENERIC_HARBOR
     by_edge = {}

@@ -1,0 +1,142 @@
+"""Screens of a game over the LAN: the host form, the list of games, the
+lobby and the table over LAN."""
+
+import time
+
+from tools.screens.window import close_all, scratch_folder, step_until, window
+
+SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
+
+
+def shoot(out, w, h, lang):
+    """The LAN screens into <out>/<W>x<H>-<lang>-lan/: the host form, the list
+    of games found (a loopback host advertising; one game holds our seat),
+    a refusal, the lobby as host and as guest, and the table over LAN
+    (waiting for another player, an away player who must decide, our own
+    link being re-established).  Everything runs on 127.0.0.1 with
+    discovery on loopback only; seat tokens go to a temporary folder."""
+
+    import pygame
+
+    from game.bots.random_bot import RandomBot
+    from game.client import lan
+    from game.client.scenes.lan_host import LanHostScene
+    from game.client.scenes.lan_join import LanJoinScene
+    from game.client.scenes.lobby import LanTableScene, LobbyScene
+    from game.client.scenes.menu import MenuScene
+    from game.engine import default_config
+    from net.session import ClientSession, HostSession
+    from net.tokens import TokenStore
+
+    _, undo = scratch_folder(KOLONISTEN_HOME="")      # the remembered name and seat tokens
+    app, save, saved = window(out, w, h, lang, "-lan")
+    app.lan_options = lan.LanOptions(port=0, interfaces=["127.0.0.1"], reconnect_for=5.0)
+    opts = lan.options(app)
+    closers = []
+
+    def frames(until, timeout=10.0):
+        step_until(app, until, "screens.lan", timeout)
+
+    def session(port, name):
+        s = ClientSession(f"127.0.0.1:{port}", name, token_dir=opts.token_dir, reconnect_for=5.0)
+        s.connect()
+        closers.append(s.close)
+        return s
+
+    try:
+        # another game on the network, running, in which "Cees" holds seat 3
+        other = HostSession(default_config(players=3, seed=1), "Bram's avond", port=0, bind="127.0.0.1",
+                            interfaces=["127.0.0.1"])
+        other_port = other.start()
+        closers.append(other.close)
+        for who in ("Bram", "Eva", "Fien"):
+            session(other_port, who)
+        other.start_game()
+        TokenStore(opts.token_dir).save(other.fingerprint, other.host.game_id, "Cees", 2, "shots")
+        # the host form, then Anna hosts a C&K game for four
+        app.push(MenuScene(app))
+        app.push(LanHostScene(app))
+        form = app.scene
+        form.name_entry.set_text("Anna")
+        form.rules, form.vp = "ck", 13
+        form.resize(app.size)
+        form.game_entry.set_text("Anna's game" if lang == "en" else "Spel van Anna")
+        save("70-host-form")
+        form.host()
+        frames(lambda: isinstance(app.scene, LobbyScene))
+        host_lobby = app.scene
+        hosting = host_lobby.lan.hosting
+        closers.append(host_lobby.lan.close)
+        port = hosting.port
+        bram = session(port, "Bram")
+        bram.set_lobby(ready=True)
+        # the list of games as Cees sees it
+        lan.save_name("Cees")
+        app.push(LanJoinScene(app))
+        join = app.scene
+        frames(lambda: len(join.games) >= 2)
+        save("71-join-list")
+        # Cees joins Anna's game; Dirk's typed address is refused once it is full
+        cees = lan.join(f"127.0.0.1:{port}", "Cees", opts)
+        closers.append(cees.close)
+        dirk = session(port, "Dirk")
+        join.address_entry.set_text(f"127.0.0.1:{port}")
+        join.join_address()
+        frames(lambda: join.pending is None)
+        save("72-join-refused")
+        join.leave()
+        # the lobby: Anna's (the host's), and Cees's with a refused colour
+        frames(lambda: len(host_lobby.lobby["seats"]) > 1 and all(host_lobby.lobby["seats"])
+               and host_lobby.lobby["seats"][1]["ready"])
+        save("73-lobby-host")
+        app.push(LobbyScene(app, cees, cees.session.poll()))
+        guest = app.scene
+        cees.session.set_lobby(colour="red")
+        frames(lambda: guest.error)
+        save("74-lobby-guest")
+        app.pop()
+        for s in (cees.session, dirk):
+            s.set_lobby(ready=True)
+        frames(lambda: host_lobby.can_start())
+        save("75-lobby-all-ready")
+        host_lobby.start()
+        frames(lambda: isinstance(app.scene, LanTableScene))
+        table = app.scene
+        table.dice_until = table.glow_until = 0.0
+        # the others play as random bots; Dirk leaves while he must decide
+        for s in (bram, cees.session, dirk):
+            s.poll()                               # (a session learns its seat when polled)
+        others = {s.seat: s for s in (bram, cees.session, dirk)}
+        bot = RandomBot(7)
+        waiting_shot = False
+        for _ in range(3000):
+            app.step([])
+            for s in others.values():
+                s.poll()
+            view = table.c.session.view
+            if not waiting_shot and table.c.waiting_for() and sum(o != -1 for o in view.node_owner) >= 3:
+                waiting_shot = True
+                table.flying = []
+                save("76-table-waiting")
+            if waiting_shot and dirk.game.must_decide():
+                closers.remove(dirk.close)
+                dirk.close()                       # Dirk's laptop goes to sleep
+                frames(lambda: table.c.away_deciders())
+                table.flying = []
+                save("77-table-away")
+                break
+            for seat, s in others.items():
+                if s.game.must_decide():
+                    s.submit(bot.choose(s.view, seat, ("offer",)) or bot.choose(s.view, seat))
+            if table.c.session.game.must_decide():
+                table.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
+            time.sleep(0.002)
+        table.c.link = "reconnecting"
+        table.flying = []
+        save("78-table-reconnecting")
+        table.c.link = "ok"
+    finally:
+        close_all(closers)
+        pygame.quit()
+        undo()
+    return saved

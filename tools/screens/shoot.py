@@ -1,0 +1,68 @@
+"""Save PNGs of every scene and the table's key dialogs (headless).
+
+    python -m tools.screens.shoot --out shots
+
+Writes <out>/<W>x<H>-<lang>/<name>.png at 1280x720 and 1920x1080 in English,
+and 1280x720 in Dutch.  The game screens come from one seeded game played by
+random bots through the table (commands submitted as the table's own buttons
+would); each screen is saved the first time it occurs.  A Cities & Knights
+game is shot the same way into <out>/<W>x<H>-<lang>-ck/ (knights, walls,
+metropolises, the barbarians, the chart, progress cards and every decision
+dialog that comes up).  The Load game scene, a resumed game and the replay
+viewer go into <out>/<W>x<H>-<lang>-saves/ at both sizes in both languages;
+the LAN screens (host form, list of games, lobby, the table over LAN) into
+<out>/<W>x<H>-<lang>-lan/, also at both sizes in both languages; computer
+seats (the form, the speed setting, a solo game against three computers, two
+people and two computers) into <out>/<W>x<H>-<lang>-solo/; cards on the
+table into <out>/<W>x<H>-<lang>-cards/; the menus and forms into
+<out>/<W>x<H>-<lang>-menus/; the screens that explain the game (staged
+moments, reasons, the rules screen, the game menu) into
+<out>/<W>x<H>-<lang>-explain/.  Each family is a module of this folder
+with its SIZES and its shoot(out, w, h, lang); window.py is the window they
+share.
+"""
+
+import argparse
+import os
+import sys
+
+from tools.screens import cards, computers, explain, games, lan, menus, saves
+from tools.user_data import use_scratch_user_data
+
+FAMILIES = (            # (--rules choice, sizes and languages, shoot(out, w, h, lang), label)
+    ("solo", computers.SIZES, computers.shoot, " computers"),
+    ("cards", cards.SIZES, cards.shoot, " cards"),
+    ("menus", menus.SIZES, menus.shoot, " menus"),
+    ("explain", explain.SIZES, explain.shoot, " explain"),
+    ("lan", lan.SIZES, lan.shoot, " LAN"),
+    ("saves", saves.SIZES, saves.shoot, " saves"),
+    ("ck", games.SIZES, games.shoot_ck, " C&K"),
+    ("base", games.SIZES, games.shoot_base, ""),
+)
+
+
+def main(argv=None) -> int:
+    use_scratch_user_data()
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default="shots")
+    ap.add_argument("--seed", type=int, default=4, help="seed of the base game")
+    ap.add_argument("--rules", choices=[rules for rules, *_ in FAMILIES] + ["both"],
+                    default="both",
+                    help="which screens: base, ck, saves (load game and replay), lan (host, join, "
+                         "lobby, LAN table), solo (computer seats), explain (staged moments, reasons, "
+                         "rules, in-game menu), cards (title, names in four scripts, dice, a 7, a "
+                         "trade, every dialog that chooses cards), menus (menus and forms with names "
+                         "in four scripts, the in-game menu hot-seat and LAN) or both (everything)")
+    args = ap.parse_args(argv)
+    total = 0
+    for rules, sizes, shoot_family, label in FAMILIES:
+        extra = {"seed": args.seed} if rules == "base" else {}      # --seed picks the base game
+        for w, h, lang in sizes if args.rules in (rules, "both") else ():
+            saved = shoot_family(args.out, w, h, lang, **extra)
+            total += len(saved)
+            print(f"{w}x{h} {lang}{label}: {len(saved)} screens in {os.path.dirname(saved[0])}")
+    return 0 if total else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
