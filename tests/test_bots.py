@@ -5,6 +5,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.bots import LEVELS, make_bot
+from game.bots.loop import Table
 from game.engine import check, deciders, default_config, state_hash, view
 from game.engine.match import Authority
 from game.engine.rng import Rng
@@ -23,19 +24,8 @@ def bot_game(rules, seed, levels, players=4, turn_cap=400, on_decision=None):
     auth = Authority(default_config(rules=rules, players=players, seed=seed))
     bots = [make_bot(levels[s % len(levels)], s, seed * 10 + s, strict=True) for s in range(players)]
     state = auth.state
-    while state.phase != GAME_OVER and state.turn <= turn_cap:
-        seats = deciders(state)
-        order = [s for s in seats if s != state.current] + [s for s in seats if s == state.current]
-        for seat in order:
-            v = view(state, seat)
-            cmd = bots[seat].choose(v)
-            if cmd is not None:
-                if on_decision is not None:
-                    on_decision(state, seat, v, cmd)
-                auth.submit(cmd)
-                break
-        else:
-            raise AssertionError(f"nobody decides in phase {state.phase}")
+    before = None if on_decision is None else (lambda seat, v, cmd: on_decision(state, seat, v, cmd))
+    Table(bots, lambda: state, auth.submit, before=before).run(turn_cap=turn_cap)
     return auth
 
 
@@ -143,10 +133,11 @@ def test_every_level_has_a_name_and_description_in_both_languages():
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), stop=st.integers(0, 1500), rules=st.sampled_from(["base", "ck"]))
 def test_candidates_and_policy_are_legal_and_offers_are_few(seed, stop, rules):
-    """The search interface of evaluate.py: every candidate is a legal command
+    """The search interface of evaluate.py and policy.py: every candidate is a legal command
     (offers at most a few, all legal terms), the policy plays a legal command
     drawing only on the generator it is given, and evaluate gives a number."""
-    from game.bots.evaluate import candidates, evaluate, policy
+    from game.bots.evaluate import evaluate
+    from game.bots.policy import candidates, policy
     auth = random_game(seed, rules=rules, max_commands=stop)
     state = auth.state
     for seat in deciders(state):

@@ -20,9 +20,9 @@ from game.client.scenes.lobby import LanTableScene, LobbyScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
 from game.engine import default_config  # noqa: E402
-from net.secrecy import peer_hash  # noqa: E402
+from net.wire.secrecy import peer_hash  # noqa: E402
 from net.session import ClientSession, HostSession  # noqa: E402
-from net.tokens import TokenStore  # noqa: E402
+from net.peer.tokens import TokenStore  # noqa: E402
 
 LOOPBACK = ["127.0.0.1"]
 
@@ -248,7 +248,7 @@ def test_the_join_list_is_live_and_refusals_are_clear(monkeypatch):
         assert run_until([app], lambda: join.pending is None and join.error)
         assert join.error == "The host no longer knows your seat in that game."
         # another protocol version
-        monkeypatch.setattr("net.client.PROTOCOL_VERSION", 99)
+        monkeypatch.setattr("net.peer.connection.PROTOCOL_VERSION", 99)
         click_gui(app, "join_address")
         assert run_until([app], lambda: join.pending is None and join.error)
         assert join.error == "That host runs another version of Kolonisten."

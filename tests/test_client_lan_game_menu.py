@@ -24,7 +24,7 @@ from game.client.scenes.rules_screen import RulesScreen  # noqa: E402
 from game.client.scenes.settings_scene import SettingsScene  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
 from game.engine import default_config  # noqa: E402
-from net.secrecy import peer_hash  # noqa: E402
+from net.wire.secrecy import peer_hash  # noqa: E402
 from net.session import ClientSession  # noqa: E402
 
 

@@ -27,8 +27,8 @@ from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
 from game.engine import default_config, legal_commands  # noqa: E402
 from game.engine.codec import state_hash  # noqa: E402
-from net.client import JoinRefused  # noqa: E402
-from net.secrecy import peer_hash  # noqa: E402
+from net.peer.connection import JoinRefused  # noqa: E402
+from net.wire.secrecy import peer_hash  # noqa: E402
 from net.session import ClientSession, HostSession  # noqa: E402
 
 LOOPBACK = ["127.0.0.1"]

@@ -46,7 +46,7 @@ def test_a_headless_host_with_a_join_code_seats_only_players_who_know_it(tmp_pat
     import json
 
     from net.headless import run_host, run_join
-    from net.secure import load_identity
+    from net.wire.secure import load_identity
 
     async def main_():
         import io

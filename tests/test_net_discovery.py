@@ -13,10 +13,10 @@ import time
 
 import pytest
 
-from net.client import handshake, open_connection
-from net.discovery import Advertiser, Browser, browse
-from net.protocol import PROTOCOL_VERSION
-from net.testing import start_host
+from net.peer.connection import handshake, open_connection
+from net.wire.discovery import Advertiser, Browser, browse
+from net.wire.protocol import PROTOCOL_VERSION
+from net_helpers import start_host
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LOOPBACK = ["127.0.0.1"]
@@ -65,8 +65,8 @@ def test_browser_sees_a_hosted_game_appear_change_and_vanish():
 
 def test_browse_lists_two_games_and_a_typed_address_still_joins(tmp_path):
     """Discovery is a hint: the handshake with the advertised address decides."""
-    from net.bot import play
-    from net.tokens import TokenStore
+    from net.peer.bot import play
+    from net.peer.tokens import TokenStore
 
     async def main():
         hosts = [await start_host(2, name=n, seed=i) for i, n in enumerate(("Alpha", "Beta"))]

@@ -1,4 +1,4 @@
-"""Dice nobody can rig (net/fairdice.py): the seed comes from the host's
+"""Dice nobody can rig (net/wire/fairdice.py): the seed comes from the host's
 committed secret and every seat's pledged value; after the game each peer
 replays it with the revealed secret and checks everything it was shown.
 
@@ -16,13 +16,13 @@ from game import saves
 from game.bots.random_bot import RandomBot
 from game.engine import default_config
 from game.engine.match import Authority
-from net.fairdice import (
+from net.wire.fairdice import (
     Dealing, FairRecord, SeenRecord, commitment, derive_seed, pack_log, unpack_log, verify,
 )
-from net.host import Host
-from net.saving import saved_fair
-from net.secrecy import peer_hash
-from net.testing import local_game
+from net.host.game import Host
+from net.host.saving import saved_fair
+from net.wire.secrecy import peer_hash
+from net_helpers import local_game
 
 
 def _deal(seats=3):
@@ -219,8 +219,8 @@ def test_what_a_seat_saw_survives_a_restart_on_disk_and_a_lie_before_it_is_caugh
     file beside its token: the check after a restart covers records from
     before the restart, and an outcome shown differently before it is
     caught at its record (B-5.1)."""
-    from net.fairdice import pack_seen, unpack_seen
-    from net.tokens import TokenStore
+    from net.wire.fairdice import pack_seen, unpack_seen
+    from net.peer.tokens import TokenStore
     dealing = _deal()
     config = default_config(players=3, seed=dealing.seed())
     auth, transcripts = _played(config, commands=120)
@@ -251,9 +251,9 @@ def test_a_restarted_player_checks_the_whole_game_not_only_since_it_came_back(tm
     """Over TLS: one bot program is stopped mid-game and a new one (nothing in
     memory, only the files on disk) takes the seat back; its check at the end
     covers the records the first program saw."""
-    from net.bot import BotPlayer, play
-    from net.testing import start_host
-    from net.tokens import TokenStore
+    from net.peer.bot import BotPlayer, play
+    from net_helpers import start_host
+    from net.peer.tokens import TokenStore
 
     async def main():
         host = await start_host(2, seed=31)

@@ -14,13 +14,14 @@ from game.bots.random_bot import RandomBot
 from game.engine import default_config, deciders, legal_commands
 from game.engine.rng import Rng
 from game.engine.state import DISCARD, TRADE
-from net import hostconns
-from net.host import Conn, Host
-from net.protocol import (
+from net.host import connections
+from net.host.connections import Conn
+from net.host.game import Host
+from net.wire.protocol import (
     APP, CLIENT_MESSAGES, HEADER, HOST, HOST_MESSAGES, MAX_FRAME, PROTOCOL_VERSION, decode,
 )
-from net.fairdice import commitment
-from net.testing import local_game, raw_connection, seat_proof
+from net.wire.fairdice import commitment
+from net_helpers import local_game, raw_connection, seat_proof
 
 
 class FakeWriter:
@@ -80,7 +81,7 @@ class Table:
 
     def new_conn(self):
         conn = Conn(FakeWriter(), len(getattr(self, "conns", [])) + 100)
-        self.host.conns.add(conn)
+        self.host.connections.conns.add(conn)
         return conn
 
     def feed(self, conn, msg):
@@ -262,8 +263,8 @@ def test_socket_level_abuse_leaves_the_host_serving(tmp_path, monkeypatch):
     """Over real TCP: an oversized length, a frame cut off by a closed
     connection, a half frame left hanging, garbage, a wrong version and
     messages before hello.  Then a complete game is played on the same host."""
-    monkeypatch.setattr(hostconns, "SILENCE_LIMIT", 0.5)
-    monkeypatch.setattr(hostconns, "PING_EVERY", 0.2)
+    monkeypatch.setattr(connections, "SILENCE_LIMIT", 0.5)
+    monkeypatch.setattr(connections, "PING_EVERY", 0.2)
 
     async def exchange(port, data, read=True):
         reader, writer = await raw_connection(port)

@@ -10,9 +10,9 @@ from game.bots.random_bot import RandomBot
 from game.engine import default_config, legal_commands
 from game.engine.state import GAME_OVER
 from game.engine.views import public_hash
-from net.secrecy import peer_hash, public_state_hash
+from net.wire.secrecy import peer_hash, public_state_hash
 from net.session import ClientSession, HostSession
-from net.testing import local_game
+from net_helpers import local_game
 
 
 def _ck_available() -> bool:

@@ -1,5 +1,5 @@
 """Clients survive a hostile host (issue 11, point 3): every host frame is
-checked (net/hostcheck.py); anything malformed or ill-typed ends the
+checked (net/peer/faults.py); anything malformed or ill-typed ends the
 connection with a clear message — HostFault, the window's "host_fault"
 event, a line from `kolonisten join` — and never a traceback."""
 
@@ -9,7 +9,7 @@ import struct
 
 import msgpack
 
-from net import secure
+from net.wire import secure
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,10 +21,10 @@ from game.engine.codec import pack, unpack
 from game.engine.match import Authority
 from game.engine.views import view_obj
 from net.headless import run_join
-from net.hostcheck import HostFault, check_state, check_view
-from net.peer import PeerGame
-from net.protocol import HOST, PROTOCOL_VERSION, ProtocolError, decode
-from net.secrecy import peer_hash, peer_view_bytes, scrub_config
+from net.peer.faults import HostFault, check_state, check_view
+from net.peer.game import PeerGame
+from net.wire.protocol import HOST, PROTOCOL_VERSION, ProtocolError, decode
+from net.wire.secrecy import peer_hash, peer_view_bytes, scrub_config
 from net.session import ClientSession
 
 SEAT = 1
@@ -233,7 +233,7 @@ async def rogue_host(messages, tail=b""):
         except ConnectionError:
             pass
         writer.close()
-    # A rogue host speaks TLS like any host (net/secure.py), with a key of its own.
+    # A rogue host speaks TLS like any host (net/wire/secure.py), with a key of its own.
     server = await asyncio.start_server(serve, "127.0.0.1", 0, ssl=secure.load_identity().server_context())
     return server, server.sockets[0].getsockname()[1], seen
 
@@ -345,11 +345,11 @@ def test_the_table_window_shows_the_host_fault_in_its_banner_and_keeps_running(t
 
 def test_every_host_fault_reads_in_both_languages_and_the_dutch_one_has_no_english(monkeypatch):
     """Issue 11 leftover: a Dutch player saw the host fault's English detail.
-    Every fault code and reason (net/hostcheck.py) has catalog words in both
+    Every fault code and reason (net/peer/faults.py) has catalog words in both
     languages; a fault met in play is shown in Dutch through and through."""
     from game.client import i18n
     from game.client.lan import fault_text
-    from net.hostcheck import FAULT_TEXT, WHY_TEXT
+    from net.peer.faults import FAULT_TEXT, WHY_TEXT
     for lang in ("en", "nl"):
         for code in FAULT_TEXT:
             assert i18n.has_text(lang, "netfault." + code), (lang, code)

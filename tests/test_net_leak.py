@@ -13,8 +13,8 @@ import pytest
 
 from game.engine.codec import decode_state, state_to_obj
 from game.engine.views import AUTHORITY_ONLY, SEAT_SECRETS
-from net.protocol import HOST, HEADER, decode, pack_message
-from net.testing import local_game, start_host
+from net.wire.protocol import HOST, HEADER, decode, pack_message
+from net_helpers import local_game, start_host
 
 SEED = 0xC0FFEE_5EED_1234_7     # large: any appearance of it is no accident
 

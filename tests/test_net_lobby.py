@@ -8,15 +8,15 @@ import stat
 import pytest
 
 from game.engine import default_config
-from net import client as client_module
-from net import hostconns
-from net.bot import BotPlayer, play
-from net.client import JoinRefused, handshake, open_connection, pump
-from net.host import Host
-from net.peer import PeerGame
-from net.secure import load_identity
-from net.testing import local_game, raw_connection, start_host
-from net.tokens import TokenStore
+from net.peer import connection as client_module
+from net.host import connections
+from net.peer.bot import BotPlayer, play
+from net.peer.connection import JoinRefused, handshake, open_connection, pump
+from net.host.game import Host
+from net.peer.game import PeerGame
+from net.wire.secure import load_identity
+from net_helpers import local_game, raw_connection, start_host
+from net.peer.tokens import TokenStore
 
 
 async def _seat(host, name, store=None):
@@ -115,8 +115,8 @@ def test_a_lobby_seat_left_is_free_again():
 
 
 def test_host_pings_and_drops_a_silent_peer(monkeypatch):
-    monkeypatch.setattr(hostconns, "PING_EVERY", 0.05)
-    monkeypatch.setattr(hostconns, "SILENCE_LIMIT", 0.3)
+    monkeypatch.setattr(connections, "PING_EVERY", 0.05)
+    monkeypatch.setattr(connections, "SILENCE_LIMIT", 0.3)
 
     async def main():
         host = Host(default_config(players=2, seed=2))
@@ -132,14 +132,14 @@ def test_host_pings_and_drops_a_silent_peer(monkeypatch):
         finally:
             writer.close()
         assert b"ping" in got            # it was pinged, never answered, then dropped
-        assert not host.conns
+        assert not host.connections.conns
         await host.close()
     asyncio.run(main())
 
 
 def test_peer_keepalive_holds_a_quiet_line_open(monkeypatch):
-    monkeypatch.setattr(hostconns, "PING_EVERY", 0.05)
-    monkeypatch.setattr(hostconns, "SILENCE_LIMIT", 0.3)
+    monkeypatch.setattr(connections, "PING_EVERY", 0.05)
+    monkeypatch.setattr(connections, "SILENCE_LIMIT", 0.3)
     monkeypatch.setattr(client_module, "PING_EVERY", 0.05)
 
     async def main():

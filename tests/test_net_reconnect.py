@@ -12,10 +12,10 @@ import sys
 import time
 
 from game.engine.rng import Rng
-from net.bot import BotPlayer, play
-from net.secrecy import peer_hash
-from net.testing import start_host
-from net.tokens import TokenStore
+from net.peer.bot import BotPlayer, play
+from net.wire.secrecy import peer_hash
+from net_helpers import start_host
+from net.peer.tokens import TokenStore
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -123,8 +123,8 @@ def test_a_second_program_with_the_token_takes_the_seat_and_the_first_stands_dow
 
 
 def test_rejoin_with_a_wrong_token_is_refused_and_changes_nothing(tmp_path):
-    from net.client import JoinRefused, handshake, open_connection, pump
-    from net.peer import PeerGame
+    from net.peer.connection import JoinRefused, handshake, open_connection, pump
+    from net.peer.game import PeerGame
 
     async def main():
         host = await start_host(2, seed=9)

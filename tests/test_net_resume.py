@@ -28,14 +28,15 @@ from game.engine.codec import state_hash
 from game.engine.match import Authority
 from game.engine.rng import Rng
 from game.engine.state import DISCARD, GAME_OVER, ROBBER, SETUP_ROAD, SETUP_SETTLEMENT, STEAL
-from net.bot import BotPlayer, play
-from net.client import JoinRefused, handshake, open_connection
-from net.host import Host, resume_file
-from net.peer import PeerGame
-from net.secrecy import peer_hash, public_state_hash
+from net.peer.bot import BotPlayer, play
+from net.peer.connection import JoinRefused, handshake, open_connection
+from net.host.game import Host
+from net.host.resume import resume_file
+from net.peer.game import PeerGame
+from net.wire.secrecy import peer_hash, public_state_hash
 from net.session import BrowserSession, ClientSession, HostSession
-from net.fairdice import derive_seed
-from net.tokens import TokenStore
+from net.wire.fairdice import derive_seed
+from net.peer.tokens import TokenStore
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LOOPBACK = ["127.0.0.1"]
@@ -456,13 +457,13 @@ def test_a_game_resumed_after_its_last_move_hands_out_the_result(tmp_path):
 
 async def _crash_host(host: Host) -> None:
     """The host program dies: lines drop without a goodbye, nothing is saved on the way out."""
-    host.server.close()
-    for conn in list(host.conns):
+    host.connections.server.close()
+    for conn in list(host.connections.conns):
         conn.writer.transport.abort()
         conn.closed = True
-    for task in host._tasks:
+    for task in host.connections._tasks:
         task.cancel()
-    await host.server.wait_closed()
+    await host.connections.server.wait_closed()
 
 
 def _crash(hosting: HostSession) -> None:
@@ -539,10 +540,10 @@ def test_sessions_ride_out_a_host_restart_and_the_game_is_readvertised(tmp_path)
 def test_every_accepted_command_is_saved_before_anyone_hears_of_it(tmp_path, monkeypatch):
     """Whenever the host sends record n to a peer, the save on disk already
     holds n commands: a restarted host never knows less than its peers."""
-    from net import host as host_module
+    from net.host.connections import Conn
     path = str(tmp_path / "order.kolonisten")
     behind, checked = [], []
-    send = host_module.Conn.send
+    send = Conn.send
 
     def send_checked(conn, msg):
         if msg["t"] == "rec" and msg["seq"] % 20 == 0:
@@ -551,7 +552,7 @@ def test_every_accepted_command_is_saved_before_anyone_hears_of_it(tmp_path, mon
             if on_disk < msg["seq"]:
                 behind.append((msg["seq"], on_disk))
         send(conn, msg)
-    monkeypatch.setattr(host_module.Conn, "send", send_checked)
+    monkeypatch.setattr(Conn, "send", send_checked)
 
     async def main():
         host = Host(default_config(players=2, seed=3), auto_start=True, save_path=path)

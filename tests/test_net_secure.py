@@ -1,4 +1,4 @@
-"""Encrypted, authenticated LAN connections (net/secure.py): a sniffer on
+"""Encrypted, authenticated LAN connections (net/wire/secure.py): a sniffer on
 the wire finds no token and no hand, a copy of a game advertised with
 another key is another game that never gets a token or a proof, a rogue
 host with another key is refused on rejoin, and join codes are proven."""
@@ -11,17 +11,17 @@ from zeroconf import DNSOutgoing, DNSPointer, const
 from zeroconf.asyncio import AsyncZeroconf
 
 from game.engine import default_config
-from net import discovery as discovery_module
-from net import secure
-from net.bot import BotPlayer, play
-from net.client import JoinRefused, handshake, open_connection
-from net.discovery import SERVICE_TYPE, Advertiser, Browser
-from net.host import Host
-from net.peer import PeerGame
-from net.protocol import CLIENT, decode
+from net.wire import discovery as discovery_module
+from net.wire import secure
+from net.peer.bot import BotPlayer, play
+from net.peer.connection import JoinRefused, handshake, open_connection
+from net.wire.discovery import SERVICE_TYPE, Advertiser, Browser
+from net.host.game import Host
+from net.peer.game import PeerGame
+from net.wire.protocol import CLIENT, decode
 from net.session import ClientSession
-from net.testing import start_host
-from net.tokens import TokenStore
+from net_helpers import start_host
+from net.peer.tokens import TokenStore
 
 LOOPBACK = ["127.0.0.1"]
 
@@ -68,15 +68,15 @@ class Recorder:
 
     def __init__(self, host: Host):
         self.messages = []
-        handle = host.handle_payload
+        handle = host.connections.on_frame     # where every frame read reaches the host
 
         def recording(conn, payload):
             try:
                 self.messages.append((decode(payload, CLIENT)["t"], payload))
             except Exception:
                 self.messages.append(("?", payload))
-            handle(conn, payload)
-        host.handle_payload = recording
+            return handle(conn, payload)
+        host.connections.on_frame = recording
 
     def types(self):
         return [t for t, _ in self.messages]
@@ -311,11 +311,11 @@ def test_host_key_is_made_once_kept_private_and_its_code_is_stable(tmp_path):
 
 def _crash(host: Host):
     """The host program dies: lines drop without a goodbye."""
-    host.server.close()
-    for conn in list(host.conns):
+    host.connections.server.close()
+    for conn in list(host.connections.conns):
         conn.writer.transport.abort()
         conn.closed = True
-    for task in host._tasks:
+    for task in host.connections._tasks:
         task.cancel()
 
 

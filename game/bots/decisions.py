@@ -12,6 +12,7 @@ from game.engine.constants import (
 )
 
 from . import facts as F
+from .evaluate import build_targets, hand_value
 
 P = PROGRESS_INDEX
 
@@ -179,7 +180,6 @@ def discard_choices(s, seat, need, count=1) -> list:
     """Up to `count` ways (card counts) to give up `need` cards that leave the
     most hand value: the hand is reduced greedily one card at a time, and the
     runners-up swap one card of that choice."""
-    from .evaluate import build_targets, hand_value
     hand = s.hands[seat]
     saved_hand, saved_n = list(hand), s.hand_n[seat]
     targets = build_targets(s, seat)

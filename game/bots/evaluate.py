@@ -1,9 +1,9 @@
-"""The shared valuation of a position, and a fast move policy.
+"""The shared valuation of a position (the move choice that reads it is in
+policy.py and the levels).
 
     evaluate(view, seat) -> float       how good the position is for `seat`
     hand_value(view, seat) -> float     the part of that which the hand holds
-    candidates(view, seat) -> list      legal commands worth considering
-    policy(view, seat, rng) -> command  a quick sensible move (for rollouts)
+    build_targets(view, seat) -> list   the builds the hand is working toward
 
 `evaluate` is in victory-point units: the seat's points (own hidden VP cards
 included) plus what its position is worth on the way to more: production by
@@ -21,14 +21,11 @@ what `view(state, seat)` holds; on a full state the other seats' secrets are
 simply not looked at.
 """
 
-from game.engine import is_ck, legal_commands, may_offer
+from game.engine import is_ck
 from game.engine.rules import discard_limit
 from game.engine.constants import (
     COST_ACTIVATE, COST_CITY, COST_DEV, COST_KNIGHT, COST_ROAD, COST_SETTLEMENT,
-    COST_WALL, KNIGHT, PROGRESS_INDEX, RESOURCES, TRACK_COMMODITY, VICTORY_POINT,
-)
-from game.engine.state import (
-    DECIDE, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE,
+    COST_WALL, KNIGHT, RESOURCES, TRACK_COMMODITY, VICTORY_POINT,
 )
 
 from . import facts as F
@@ -283,131 +280,4 @@ def _ck_value(s, seat, stage) -> float:
     return value
 
 
-# --- candidates and a fast policy -------------------------------------------------------------
-
-MAX_DISCARDS = 4
-MAX_INVENTOR = 6
-
-
-def candidates(view, seat) -> list:
-    """Legal commands for `seat`, with the families that explode pruned:
-    domestic offers replaced by a few sensible ones (see trading.py),
-    counter-offers cut to two, discards to the few that keep the most hand
-    value, Inventor swaps to the best few for this seat, the Alchemist to
-    one spelling per total."""
-    from .decisions import halving_choices
-    halves = halving_choices(view, seat, MAX_DISCARDS)
-    if halves is not None:
-        return halves
-    cmds = legal_commands(view, seat)
-    if not cmds:
-        return cmds
-    out = []
-    inventor, counters = [], 0
-    inventor_card = PROGRESS_INDEX["inventor"]
-    alchemist_card = PROGRESS_INDEX["alchemist"]
-    seen_totals = set()
-    for cmd in cmds:
-        kind = cmd[0]
-        if kind == "offer":
-            continue
-        if kind == "counter":
-            counters += 1
-            if counters > 2:
-                continue
-        if kind == "progress" and cmd[2] == inventor_card:
-            inventor.append(cmd)
-            continue
-        if kind == "progress" and cmd[2] == alchemist_card:
-            white, red = cmd[3]
-            if white + red in seen_totals:
-                continue
-            seen_totals.add(white + red)
-        out.append(cmd)
-    if inventor:
-        from .decisions import inventor_gain
-        inventor.sort(key=lambda c: -inventor_gain(view, seat, c[3]))
-        out.extend(inventor[:MAX_INVENTOR])
-    if may_offer(view, seat):
-        from .trading import sensible_offers
-        out.extend(sensible_offers(view, seat))
-    return out
-
-
-_MAIN_ORDER = ("build_city", "build_settlement", "improve", "progress", "recruit_knight",
-               "activate_knight", "buy_dev", "promote_knight", "build_wall", "play_knight",
-               "play_monopoly", "play_year_of_plenty", "play_road_building")
-
-
-def policy(view, seat, rng):
-    """A quick sensible move, for rollouts: builds in a fixed order of value
-    (best spot first), bank trades only to complete a build, the robber on the
-    leader, never gives cards away.  Uses only `rng` for its random choices."""
-    from . import decisions as D
-    s = view
-    phase = s.phase
-    halves = D.halving_choices(s, seat)     # never list every way to halve a hand
-    if halves is not None:
-        return halves[0] if halves else None
-    cmds = legal_commands(s, seat)
-    if not cmds:
-        return None
-    if phase == SETUP_SETTLEMENT:
-        return max(cmds, key=lambda c: D.setup_score(s, seat, c[2]) + rng.below(8) / 100)
-    if phase == ROLL:
-        for c in cmds:
-            if c[0] == "play_knight" and D.robber_hurts(s, seat):
-                return c
-        return ("roll", seat)
-    if phase == ROBBER:
-        return D.robber_move(s, seat, cmds)
-    if phase == STEAL:
-        return D.steal_target(s, seat, cmds)
-    if phase == TRADE:
-        if seat == s.current:
-            return cmds[-1]                         # cancel_trade: rollouts do not trade
-        return (("decline", seat))
-    if phase == DECIDE:
-        return D.decide(s, seat, cmds)
-    if phase in (SETUP_ROAD, ROAD_BUILDING):
-        return D.best_road(s, seat, cmds, rng)
-    # MAIN
-    by_kind = {}
-    for c in cmds:
-        by_kind.setdefault(c[0], []).append(c)
-    if "harbor_trade" in by_kind:               # Commercial Harbor swaps owed this turn
-        chosen = D.harbor_trade(s, seat, by_kind["harbor_trade"])
-        if chosen is not None:
-            return chosen
-    for kind in _MAIN_ORDER:
-        options = by_kind.get(kind)
-        if not options:
-            continue
-        if kind in ("build_city", "build_settlement"):
-            return max(options, key=lambda c: sum(F.node_pips(s, c[2])))
-        if kind == "progress":
-            chosen = D.progress_to_play(s, seat, options)
-            if chosen is not None:
-                return chosen
-            continue
-        if kind == "play_knight" and not D.robber_hurts(s, seat):
-            continue
-        if kind in ("play_monopoly", "play_year_of_plenty"):
-            return D.best_resource_card(s, seat, options)
-        if kind == "activate_knight" and s.barb_pos < 4:
-            continue
-        if kind == "build_wall" and F.missing(s.hands[seat], COST_CITY) == 0:
-            continue
-        return options[rng.below(len(options))] if kind != "improve" else options[0]
-    roads = by_kind.get("build_road")
-    if roads:
-        useful = D.useful_roads(s, seat, roads)
-        if useful:
-            return useful[0]
-    trade = D.completing_bank_trade(s, seat, by_kind.get("maritime", ()))
-    if trade is not None:
-        return trade
-    return ("end_turn", seat)
-
-
-__all__ = ["evaluate", "hand_value", "candidates", "policy", "victory_points"]
+__all__ = ["evaluate", "hand_value", "build_targets", "victory_points"]

@@ -19,7 +19,7 @@ import pygame_gui
 
 from game.bots import LEVELS
 from game.engine import is_ck
-from net.protocol import COLOURS
+from net.session import COLOURS
 
 from .. import theme
 from ..i18n import tr

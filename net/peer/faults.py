@@ -1,4 +1,4 @@
-"""What a peer accepts from a host beyond the frame schema (net/protocol.py).
+"""What a peer accepts from a host beyond the frame schema (net/wire/protocol.py).
 
 A host, or anything posing as one, may send a well-formed message whose
 content the engine or the window cannot use: a view whose `hands` is 5, a
