@@ -5,7 +5,7 @@ complete state must be indistinguishable, for the seat, from the real game
 from hypothesis import example, given, strategies as st
 
 from game.bots.determinize import determinize
-from game.engine import apply, deciders, legal_commands, pack, view, view_obj
+from game.engine import apply, deciders, is_ck, legal_commands, pack, view, view_obj
 from game.engine.constants import DEV_DECK_COUNTS, PROGRESS_CARDS, PROGRESS_TRACK
 from game.engine.invariants import check_state
 from game.engine.rng import Rng
@@ -43,7 +43,7 @@ def test_determinized_state_has_the_seats_view_and_every_card_total(case):
     assert pack(view_obj(world, seat)) == pack(view_obj(seen, seat))
     assert check_state(world) == []
     assert world.rng is not None
-    if world.ck:
+    if is_ck(world):
         for track in range(3):
             assert len(world.prog_decks[track]) == world.prog_deck_n[track]
         for s in range(world.n):

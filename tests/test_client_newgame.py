@@ -221,3 +221,21 @@ def test_switching_the_rules_keeps_the_form_in_place(lang):
         assert after == before and after["start"].bottom <= 720
     finally:
         i18n.set_language("en")
+
+
+def test_the_option_rows_are_the_rule_sets_options():
+    """The form offers exactly the options each rule set declares, with texts
+    for every value, and a pressed option reaches the engine's config."""
+    from game.client.scenes.newgame import OPTION_TEXTS, option_rows, rule_config
+    from game.engine import RULESETS
+    app = make_app()
+    form = open_form(app)
+    d = Driver(app, pygame)
+    assert set(OPTION_TEXTS) == {o.name for rules in RULESETS.values() for o in rules.options}
+    for rules in ("base", "ck"):
+        d.click_gui(f"rules_{rules}")
+        assert [row[1] for row in option_rows(form)] == [o.name for o in RULESETS[rules].options]
+        for option in RULESETS[rules].options:
+            value = option.values[0]
+            d.click_gui(f"{option.name}_{value}")
+            assert rule_config(form, 4, 1)[option.config] == value

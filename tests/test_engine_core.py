@@ -398,9 +398,11 @@ def test_every_refusal_code_is_listed():
     from game.engine import ERROR_CODES
     engine = os.path.join(ROOT, "game", "engine")
     raised = set()
-    for name in os.listdir(engine):
-        if name.endswith(".py"):
-            raised |= set(re.findall(r'IllegalCommand\("([a-z_]+)"', open(os.path.join(engine, name)).read()))
+    for folder, _, names in os.walk(engine):
+        for name in names:
+            if name.endswith(".py"):
+                text = open(os.path.join(folder, name)).read()
+                raised |= set(re.findall(r'IllegalCommand\("([a-z_]+)"', text))
     assert raised == set(ERROR_CODES)
 
 
@@ -433,3 +435,18 @@ def test_simulate_in_parts_plays_the_same_games_as_in_one_run(capsys):
     parts = [run("--games", "2"), run("--games", "1", "--first-game", "2")]
     assert sum(p["actions"] for p in parts) == whole["actions"]
     assert run("--games", "1", "--first-game", "1")["actions"] != parts[1]["actions"]
+
+
+def test_rule_set_options_are_config_keys_with_their_defaults():
+    """What a rule set offers the new-game form is a config key the engine
+    accepts, with the default `default_config` gives it, and every offered
+    value makes a valid config."""
+    from game.engine import RULESETS, default_config, validate_config
+    assert set(RULESETS) == {"base", "ck"}
+    for name, rules in RULESETS.items():
+        cfg = default_config(rules=name)
+        for option in rules.options:
+            assert cfg[option.config] == option.default
+            assert option.default in option.values
+            for value in option.values:
+                assert validate_config(dict(cfg, **{option.config: value})) is None

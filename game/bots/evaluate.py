@@ -21,6 +21,7 @@ what `view(state, seat)` holds; on a full state the other seats' secrets are
 simply not looked at.
 """
 
+from game.engine import is_ck
 from game.engine.rules import discard_limit
 from game.engine.constants import (
     COST_ACTIVATE, COST_CITY, COST_DEV, COST_KNIGHT, COST_ROAD, COST_SETTLEMENT,
@@ -59,7 +60,7 @@ def evaluate(view, seat) -> float:
     value += _road_and_army_value(s, seat)
     value += _cards_value(s, seat)
     value += hand_value(s, seat, build_targets(s, seat, spots))
-    if s.barb_pos is not None:
+    if is_ck(s):
         value += stage * 0.04 * sum(prod[5:])
         value += _ck_value(s, seat, stage)
     return value
@@ -106,7 +107,7 @@ def _road_and_army_value(s, seat) -> float:
         best = max([s.road_len[o] for o in range(s.n) if o != seat] + [4])
         if mine >= 3 and best - mine <= 2:
             value += 0.25 - 0.08 * max(0, best + 1 - mine)
-    if s.barb_pos is None and s.largest_army != seat:
+    if not is_ck(s) and s.largest_army != seat:
         mine = s.knights[seat]
         best = max([s.knights[o] for o in range(s.n) if o != seat] + [2])
         if mine >= 1 and best - mine <= 1:
@@ -116,7 +117,7 @@ def _road_and_army_value(s, seat) -> float:
 
 def _cards_value(s, seat) -> float:
     """Unplayed development cards (base) or progress cards (C&K)."""
-    if s.barb_pos is not None:
+    if is_ck(s):
         return 0.3 * s.prog_n[seat]
     dev = s.dev[seat]
     if dev is None:
@@ -145,7 +146,7 @@ def build_targets(s, seat, spots=None) -> list:
     on one board compute it once.  `spots`: spots_by_distance(s, seat, 2 or
     more) when the caller has it."""
     out = []
-    ck = s.barb_pos is not None
+    ck = is_ck(s)
     settlements = cities = bare_cities = idle_knights = 0
     owner, level = s.node_owner, s.node_level
     for n in range(54):
@@ -191,9 +192,9 @@ def build_targets(s, seat, spots=None) -> list:
 
 def _ratio_of(s, seat):
     """kind -> the seat's bank ratio for giving that kind (looked up on demand)."""
-    if s.barb_pos is None:
+    if not is_ck(s):
         return s.ratios[seat].__getitem__
-    from game.engine.ck import effective_ratio
+    from game.engine.rulesets.ck.facts import effective_ratio
     return lambda kind: effective_ratio(s, seat, kind)
 
 

@@ -30,7 +30,7 @@ from game.engine import board as board_module
 from game.engine.board import NUM_HEXES
 from game.engine.constants import RESOURCES, VICTORY_POINT
 from game.engine.longest_road import road_length
-from game.engine.rules import steal_candidates
+from game.engine.rulesets.base.robber import steal_candidates
 from game.engine.state import (
     DISCARD, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, State,
     default_config,

@@ -22,7 +22,7 @@ from game.engine.codec import decode_state, encode_state, state_hash
 from game.engine.constants import BARBARIAN_TRACK_LENGTH, SHIP_FACES
 from game.engine.match import Authority
 from game.engine.rules import apply
-from game.engine.state import GAME_OVER
+from game.engine.state import GAME_OVER, is_ck
 from game.engine.views import view
 
 from .. import theme, widgets
@@ -293,15 +293,15 @@ class ReplayScene(Scene):
         s = self.layout.s
         size = int(40 * s)
         x = self.layout.board.right - int(12 * s) - 2 * (size + int(8 * s))
-        if shown.ck:
+        if is_ck(shown):
             x -= size + int(8 * s)
         y = self.layout.board.y + int(12 * s)
         for i, face in enumerate(shown.dice[:2]):
-            red = shown.ck and i == 1
+            red = is_ck(shown) and i == 1
             widgets.die(surf, (x, y, size, size), face, colour=(196, 40, 36) if red else (250, 246, 236),
                         pip=(250, 246, 236) if red else (30, 30, 30))
             x += size + int(8 * s)
-        if shown.ck and len(shown.dice) > 2:       # the event die (CK-1.6): a ship or a city gate
+        if is_ck(shown) and len(shown.dice) > 2:       # the event die (CK-1.6): a ship or a city gate
             r = pygame.Rect(x, y, size, size)
             pygame.draw.rect(surf, (250, 246, 236), r, border_radius=int(size * 0.18))
             inner = r.inflate(-size * 0.16, -size * 0.16)
@@ -310,7 +310,7 @@ class ReplayScene(Scene):
                 draw_ship(surf, inner)
             else:
                 draw_gate(surf, inner, theme.TRACK_RGB[face - SHIP_FACES])
-        if shown.ck:
+        if is_ck(shown):
             img = self.app.text.render(tr("replay.barbarians", n=shown.barb_pos, k=BARBARIAN_TRACK_LENGTH),
                                        13, theme.TEXT, bold=True)
             surf.blit(img, img.get_rect(topright=(self.layout.board.right - int(12 * s),
@@ -337,7 +337,7 @@ class ReplayScene(Scene):
             vp = v.vp_public[seat]
             if v.vp_cards_shown[seat] >= 0:
                 vp += v.vp_cards_shown[seat]
-            elif not v.ck and v.dev[seat] is not None:
+            elif not is_ck(v) and v.dev[seat] is not None:
                 vp += v.dev[seat][4]                   # victory point cards this perspective sees
             img = text.render(tr("panel.vp", n=vp), 16, theme.ACCENT, bold=True)
             surf.blit(img, img.get_rect(topright=(r.right - int(10 * s), r.y + int(4 * s))))
@@ -374,7 +374,7 @@ class ReplayScene(Scene):
 
     def _cards_line(self, v, seat) -> str:
         """The seat's development (or, in C&K, progress) cards in words."""
-        if v.ck:
+        if is_ck(v):
             cards = v.prog[seat]
             if cards is None and v.prog_n[seat]:
                 return trn("replay.hidden_progress", v.prog_n[seat])

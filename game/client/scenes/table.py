@@ -26,7 +26,7 @@ import functools
 import random
 import time
 
-from game.engine import COMMANDS, check, deciders, legal_commands
+from game.engine import COMMANDS, check, deciders, is_ck, legal_commands
 from game.engine.board import HEX_NODES
 from game.engine.constants import PROGRESS_NAMES
 from game.engine.rules import IllegalCommand
@@ -99,7 +99,7 @@ class TableScene(TableInput, Scene):
         super().__init__(app)
         self.c = controller
         self.n = controller.config["players"]
-        self.ck = controller.config["rules"] == "ck"
+        self.ck = is_ck(controller.config)
         self.knight = None                   # C&K: the selected knight's node
         self.pick_style = "build"            # how board candidates are drawn (see _update_pick)
         self.names = controller.names
