@@ -28,7 +28,7 @@ def main(argv=None) -> int:
 def _add_lan_commands(sub) -> None:
     """`host`, `join` and `browse`: LAN play (net/)."""
     from game.bots import LEVELS
-    from net.protocol import DEFAULT_PORT
+    from net.wire.protocol import DEFAULT_PORT
     h = sub.add_parser("host", help="host a LAN game (or resume a saved one)",
                        epilog="Exit codes: 0 the game ended; 1 the save given to --resume cannot "
                               "be used; 2 bad options (also options that disagree with the save).")

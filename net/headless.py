@@ -12,13 +12,14 @@ from game import saves
 from game.engine import default_config
 from game.engine.match import Authority
 
-from . import secure
-from .bot import play
-from .computers import ComputerPlayers
-from .discovery import Advertiser, browse
-from .host import Host, resume_file
-from .saving import SAVE_PREFIX, OptionMismatch, save_target_problem
-from .tokens import TokenStore
+from .host.game import Host
+from .host.resume import resume_file
+from .host.saving import SAVE_PREFIX, OptionMismatch, save_target_problem
+from .peer.bot import play
+from .peer.computers import ComputerPlayers
+from .peer.tokens import TokenStore
+from .wire import secure
+from .wire.discovery import Advertiser, browse
 
 
 def _interfaces(text):

@@ -1,4 +1,7 @@
-"""Thread-safe facades for a program with its own main loop (the pygame client).
+"""What a program with its own main loop (the pygame client) uses from net:
+the one module the game window imports.  Everything it needs is named in
+`__all__`: the three thread-safe sessions defined here, and the few names
+from the rest of net that the window shows or passes on.
 
 All networking runs on an asyncio loop in one background thread
 (`LoopThread`).  The caller's thread never blocks on the network except in
@@ -8,7 +11,7 @@ thread, to the PeerGame (so `session.view` is only ever touched there).
 
     session = ClientSession("192.168.1.20:7531", "Ann")   # or an address from BrowserSession
     session.connect()                                     # blocks up to a few seconds
-    each frame:  for kind, data in session.poll(): ...    # see net/peer.py for the kinds
+    each frame:  for kind, data in session.poll(): ...    # see net/peer/game.py for the kinds
                  if session.game.must_decide(): session.submit(cmd)
                  draw(session.view)
 
@@ -40,15 +43,31 @@ import time
 
 from game import saves
 
-from . import secure
-from .client import JoinRefused, handshake, open_connection, pump
-from .discovery import Advertiser, Browser
-from .host import Host, resume_file
-from .hostcheck import HostFault
-from .peer import PeerGame
-from .protocol import DEFAULT_PORT, TAKEN_OVER
-from .saving import SAVE_PREFIX
-from .tokens import TokenStore
+from .host.game import Host
+from .host.resume import resume_file
+from .host.saving import SAVE_PREFIX, saved_seats
+from .peer.computers import ComputerPlayers
+from .peer.connection import JoinRefused, handshake, open_connection, pump
+from .peer.faults import HostFault
+from .peer.game import PeerGame
+from .peer.tokens import TokenStore
+from .wire import secure
+from .wire.discovery import Advertiser, Browser, GameAd
+from .wire.fairdice import Verdict
+from .wire.protocol import COLOURS, DEFAULT_PORT, MAX_NAME, PROTOCOL_VERSION, TAKEN_OVER, parse_address
+
+__all__ = [
+    # the sessions (below)
+    "BrowserSession", "ClientSession", "HostSession", "LoopThread",
+    # what they hand the window: a listed game, why a join or the host failed, the deal's check
+    "GameAd", "JoinRefused", "HostFault", "Verdict",
+    # the host's key and its short code (secure.load_identity, .short_code, .HostKeyError)
+    "secure",
+    # seat tokens on this laptop, a LAN save's seats, computer players started by the host
+    "TokenStore", "saved_seats", "ComputerPlayers",
+    # protocol facts the window shows or checks
+    "COLOURS", "DEFAULT_PORT", "MAX_NAME", "PROTOCOL_VERSION", "TAKEN_OVER", "parse_address",
+]
 
 
 class LoopThread:
@@ -192,7 +211,6 @@ class ClientSession:
             try:
                 verdict = check()
             except Exception as exc:        # a check that breaks is a failed check, said plainly
-                from .fairdice import Verdict
                 verdict = Verdict(False, 0, "check_failed", f"the check failed ({type(exc).__name__}: {exc})",
                                   kind=type(exc).__name__)
             self.inbox.put(("fair", verdict))

@@ -1,4 +1,5 @@
-"""Shared helpers for the base-game rule tests (B-1 … B-9).
+"""Shared helpers for the rule tests (B-1 … B-9; ck_helpers adds what only
+Cities & Knights needs, CK-1 … CK-11).
 
 A position is best written in the position notation (docs/position.md) and
 loaded with `game_at(text)`: the notation's builder derives supplies, points,
@@ -14,7 +15,7 @@ import pytest
 
 from game.engine import IllegalCommand, check, default_config, legal_commands
 from game.engine.board import edge_between, harbor_nodes
-from game.engine.constants import GENERIC_HARBOR, KNIGHT, RESOURCES
+from game.engine.constants import GENERIC_HARBOR, KNIGHT
 from game.engine.invariants import check_state, check_views
 from game.engine.longest_road import road_length
 from game.engine.match import Authority
@@ -23,15 +24,20 @@ from game.engine.position import parse
 from game.engine.rng import Rng
 from game.engine.state import PHASE_NAMES
 
-CARD = {"wood": 0, "brick": 1, "wool": 2, "grain": 3, "ore": 4}
+KIND = {"wood": 0, "brick": 1, "wool": 2, "grain": 3, "ore": 4, "paper": 5, "cloth": 6, "coin": 7}
 
 
-def cards(**counts) -> tuple:
-    """Card counts per resource kind, e.g. cards(wood=1, brick=1)."""
-    out = [0] * 5
-    for name, k in counts.items():
-        out[CARD[name]] = k
+def counts(size, named) -> tuple:
+    """`size` card counts with the `named` ones ({"wood": 1, ...}) set."""
+    out = [0] * size
+    for name, k in named.items():
+        out[KIND[name]] = k
     return tuple(out)
+
+
+def cards(**named) -> tuple:
+    """Card counts per resource kind, e.g. cards(wood=1, brick=1)."""
+    return counts(5, named)
 
 
 def phase_name(state) -> str:
@@ -66,16 +72,18 @@ def make_game(players=4, board="beginner", seed=1, **options) -> Authority:
     return Authority(default_config(players=players, board=board, seed=seed, **options))
 
 
-def start_turn(auth, seat=0, phase="main", turn=1) -> None:
+def start_turn(auth, seat=0, phase="main", turn=None) -> None:
     """Skip the setup: an empty board (unless pieces were put), `seat`'s turn in
-    `phase` ("roll" before rolling, "main" after)."""
+    `phase` ("roll" before rolling, "main" after); turn 1 (Cities & Knights: 3)
+    unless given."""
     s = auth.state
+    ck = s.config["rules"] == "ck"
     s.setup_step = 2 * s.n
-    s.turn = turn
+    s.turn = turn if turn is not None else (3 if ck else 1)
     s.current = seat
     s.phase = PHASE_NAMES.index(phase)
     s.rolled = phase != "roll"
-    s.dice = [2, 3] if s.rolled else None
+    s.dice = ([1, 2, 0] if ck else [2, 3]) if s.rolled else None
     s.built = False
     s.dev_played = False
 
@@ -128,11 +136,12 @@ def set_longest_road(state, seat) -> None:
 
 
 def set_hand(state, seat, counts) -> None:
-    """Give `seat` exactly these resource cards, exchanging with the bank."""
-    for kind in RESOURCES:
-        state.bank[kind] += state.hands[seat][kind] - counts[kind]
+    """Give `seat` exactly these cards (the 5 resources, or in Cities & Knights
+    8 kinds with the commodities), exchanging with the bank."""
+    for kind, k in enumerate(counts):
+        state.bank[kind] += state.hands[seat][kind] - k
         assert state.bank[kind] >= 0, "the bank does not hold that many cards"
-        state.hands[seat][kind] = counts[kind]
+        state.hands[seat][kind] = k
     state.hand_n[seat] = sum(counts)
 
 
@@ -179,21 +188,35 @@ def consistent(state) -> None:
 
 # --- the command path -------------------------------------------------------------
 
-class LoadedRng(Rng):
-    """The game's own generator, but the next dice are fixed by the test."""
-    __slots__ = ("dice",)
+class FixedRng(Rng):
+    """The game's generator, but the next results of `below` are fixed by the
+    test (a die is below(6) + 1; the Cities & Knights event die is below(6))."""
+    __slots__ = ("queue",)
 
-    def __init__(self, rng, dice):
+    def __init__(self, rng, values):
         self.state, self.inc = rng.state, rng.inc
-        self.dice = list(dice)
+        self.queue = list(values)
 
-    def die(self) -> int:
-        return self.dice.pop(0) if self.dice else Rng.die(self)
+    def below(self, n):
+        if self.queue:
+            value = self.queue.pop(0)
+            assert 0 <= value < n, f"fixed result {value} out of range for below({n})"
+            return value
+        return Rng.below(self, n)
+
+
+def fix_next(auth, *values) -> None:
+    auth.state.rng = FixedRng(auth.state.rng, values)
+
+
+def fix_dice(auth, d1, d2) -> None:
+    """The next two dice thrown will be d1 and d2."""
+    fix_next(auth, d1 - 1, d2 - 1)
 
 
 def roll(auth, d1, d2):
     """The current player rolls d1 + d2 through the normal `roll` command."""
-    auth.state.rng = LoadedRng(auth.state.rng, (d1, d2))
+    fix_dice(auth, d1, d2)
     return auth.submit(("roll", auth.state.current))
 
 
@@ -227,7 +250,8 @@ def refuse(auth, cmd, code) -> IllegalCommand:
     assert not listed(auth, cmd), f"{cmd} is listed as legal"
     with pytest.raises(IllegalCommand) as info:
         auth.submit(cmd)
-    assert info.value.code == code, f"{cmd}: refused with {info.value.code}, expected {code}"
+    assert info.value.code == code, \
+        f"{cmd}: refused with {info.value.code} ({info.value.detail}), expected {code}"
     assert auth.state_hash() == before and len(auth.log) == log_len
     return info.value
 

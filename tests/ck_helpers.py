@@ -9,77 +9,29 @@ replica, fed only its redacted record, stays in lockstep with the authority,
 and that the whole state is still consistent.
 """
 
-from game.engine import check, default_config, legal_commands
+from game.engine import check, legal_commands
 from game.engine.constants import PROGRESS_INDEX, PROGRESS_TRACK, PROGRESS_VP_CARDS
-from game.engine.invariants import check_state, check_views
 from game.engine.longest_road import road_length
 from game.engine.match import Authority, Replica
-from game.engine.rng import Rng
-from game.engine.state import PHASE_NAMES
 
-from base_helpers import put_building, put_road, sync_road_lengths  # noqa: F401 (re-exported)
+from base_helpers import (  # noqa: F401 (re-exported for the Cities & Knights tests)
+    FixedRng, _normal, consistent, counts, events, fix_next, make_game, put_building, put_road,
+    refuse, start_turn, sync_road_lengths)
+from base_helpers import phase_name as phase  # noqa: F401
+from base_helpers import set_hand as set_cards  # noqa: F401
 
-KIND = {"wood": 0, "brick": 1, "wool": 2, "grain": 3, "ore": 4, "paper": 5, "cloth": 6, "coin": 7}
 P = PROGRESS_INDEX
 
 
-def hand(**counts) -> tuple:
+def hand(**named) -> tuple:
     """Counts per card kind (5 resources + 3 commodities), e.g. hand(ore=1, coin=2)."""
-    out = [0] * 8
-    for name, k in counts.items():
-        out[KIND[name]] = k
-    return tuple(out)
-
-
-# --- the generator ------------------------------------------------------------------------
-
-class FixedRng(Rng):
-    """The game's generator, but the next results of `below` are fixed by the
-    test (a die is below(6) + 1; the event die is below(6))."""
-    __slots__ = ("queue",)
-
-    def __init__(self, rng, values):
-        self.state, self.inc = rng.state, rng.inc
-        self.queue = list(values)
-
-    def below(self, n):
-        if self.queue:
-            value = self.queue.pop(0)
-            assert 0 <= value < n, f"fixed result {value} out of range for below({n})"
-            return value
-        return Rng.below(self, n)
-
-
-def fix_next(auth, *values) -> None:
-    auth.state.rng = FixedRng(auth.state.rng, values)
+    return counts(8, named)
 
 
 # --- positions -----------------------------------------------------------------------------
 
 def make_ck(players=4, seed=1, **options) -> Authority:
-    return Authority(default_config(rules="ck", players=players, board="beginner", seed=seed, **options))
-
-
-def start_turn(auth, seat=0, phase="main", turn=3) -> None:
-    """Skip the setup: `seat`'s turn in `phase` ("roll" or "main")."""
-    s = auth.state
-    s.setup_step = 2 * s.n
-    s.turn = turn
-    s.current = seat
-    s.phase = PHASE_NAMES.index(phase)
-    s.rolled = phase != "roll"
-    s.dice = [1, 2, 0] if s.rolled else None
-    s.built = False
-
-
-def set_cards(state, seat, counts) -> None:
-    """Give `seat` exactly these cards (8 kinds), exchanging with the bank."""
-    counts = list(counts)
-    for kind in range(8):
-        state.bank[kind] += state.hands[seat][kind] - counts[kind]
-        assert state.bank[kind] >= 0, "the bank does not hold that many cards"
-        state.hands[seat][kind] = counts[kind]
-    state.hand_n[seat] = sum(counts)
+    return make_game(players=players, seed=seed, rules="ck", **options)
 
 
 def put_city(state, seat, node) -> None:
@@ -153,10 +105,6 @@ def road_len(state, seat) -> int:
 
 # --- the command path ----------------------------------------------------------------------
 
-def _normal(cmd) -> tuple:
-    return tuple(tuple(a) if isinstance(a, list) else a for a in cmd)
-
-
 class Table:
     """An authority plus a replica per audience (every seat and a spectator).
     Create it after the position is set up."""
@@ -189,8 +137,7 @@ class Table:
         return record
 
     def consistent(self):
-        problems = check_state(self.state) + check_views(self.state)
-        assert problems == [], problems
+        consistent(self.state)
 
     def roll(self, white, red, event, *more):
         """The current player rolls: white, red, event face (0-2 ship, 3+t gate of track t)."""
@@ -209,24 +156,3 @@ class Table:
     def legal(self, seat, kind=None):
         return [c for c in legal_commands(self.state, seat) if kind is None or c[0] == kind]
 
-
-def refuse(auth, cmd, code):
-    """Refused with `code`, not listed, nothing changed."""
-    import pytest
-    from game.engine import IllegalCommand
-    cmd = _normal(cmd)
-    before = auth.state_hash()
-    assert cmd not in legal_commands(auth.state, cmd[1]), f"{cmd} is listed as legal"
-    with pytest.raises(IllegalCommand) as info:
-        auth.submit(cmd)
-    assert info.value.code == code, f"{cmd}: refused with {info.value.code} ({info.value.detail}), expected {code}"
-    assert auth.state_hash() == before
-    return info.value
-
-
-def events(record, kind) -> list:
-    return [e for e in record.events if e[0] == kind]
-
-
-def phase(state) -> str:
-    return PHASE_NAMES[state.phase]

@@ -1,5 +1,6 @@
-"""Helpers of the client tests: bot-played games, saved as the
-client saves them, and a headless window."""
+"""Helpers of the client tests: bot-played games, saved as the client
+saves them; a headless window, a hot-seat table on it, and waiting while
+the windows run."""
 
 import os
 
@@ -9,15 +10,45 @@ from game.engine import default_config
 from game.engine.codec import state_hash
 from game.engine.match import Authority
 from game.engine.state import GAME_OVER
+from wait_helpers import WAIT, wait_until
 
 NAMES = ["Ann", "Bo", "Cas", "Dirk"]
 COLOURS = [(200, 40, 40), (40, 90, 200), (240, 240, 240), (230, 140, 20)]
 
 
-def make_app(size=(1280, 720), lang="en"):
+def make_app(size=(1280, 720), lang="en", **prefs):
+    """A headless game window, muted, in `lang`; `prefs` override other settings."""
     from game.client.app import App
     from game.client.settings import DEFAULTS
-    return App(size, fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
+    settings = dict(DEFAULTS, language=lang, muted=True)
+    settings.update(prefs)
+    return App(size, fullscreen=False, prefs=settings)
+
+
+def make_lan_app(lang="en", size=(1280, 720), **options):
+    """make_app for LAN tests: hosts on any free port, found on 127.0.0.1 only;
+    `options` override those and the rest of lan.LanOptions (reconnect_for ...)."""
+    from game.client import lan
+    app = make_app(size, lang)
+    app.lan_options = lan.LanOptions(**dict(dict(port=0, interfaces=["127.0.0.1"]), **options))
+    return app
+
+
+def push_table(app, config=None, auth=None, names=None, colours=None, **controller):
+    """A hot-seat table pushed onto `app`: a new game with `config`, or the game
+    `auth` holds.  The seats are P0, P1, ... in the player colours unless
+    `names` and `colours` are given; `controller` goes to HotseatController
+    (autosave, computers)."""
+    from game.client.controller import HotseatController
+    from game.client.table.scene import TableScene
+    from game.client.theme import PLAYER_COLOURS
+    config = auth.config if auth is not None else config
+    n = config["players"]
+    names = names or [f"P{i}" for i in range(n)]
+    colours = colours or [rgb for _, rgb in PLAYER_COLOURS]
+    table = TableScene(app, HotseatController(config, names[:n], colours[:n], auth=auth, **controller))
+    app.push(table)
+    return table
 
 
 def bot_game(rules="base", seed=3, players=3, stop=None, until=None):
@@ -41,3 +72,14 @@ def save_game(auth, hashes, folder):
     path = os.path.join(folder, f"game-{len(auth.log)}{saves.SUFFIX}")
     saves.Autosaver(auth, path, players=players, hashes=hashes).record()
     return path
+
+
+def run_until(apps, predicate, timeout=WAIT, sessions=()):
+    """Step the windows (and poll the LAN sessions) until `predicate()` holds;
+    False if it still does not after `timeout` seconds."""
+    def step():
+        for app in apps:
+            app.step([])
+        for session in sessions:
+            session.poll()
+    return wait_until(predicate, timeout, step)

@@ -4,6 +4,9 @@ import shutil
 import sys
 import tempfile
 
+import pytest
+from hypothesis import HealthCheck, settings
+
 # Headless pygame for every test (no display, no sound card on CI).
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -22,3 +25,20 @@ atexit.register(shutil.rmtree, _KEYS, True)
 
 # Tests import `tools.*`, which lives at the repo root and is not installed.
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# Hypothesis: a quick profile while working, a thorough one on CI (.ci/run sets
+# CI=true); HYPOTHESIS_PROFILE picks one by name.  No deadline and no "too
+# slow" health check in either: a test must not fail because the machine is busy.
+_PATIENT = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", max_examples=20, **_PATIENT)
+settings.register_profile("ci", max_examples=200, print_blob=True, **_PATIENT)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE")
+                      or ("ci" if os.environ.get("CI", "").lower() == "true" else "dev"))
+
+
+@pytest.fixture(autouse=True)
+def _user_data(tmp_path_factory, monkeypatch):
+    """Settings and seat tokens (KOLONISTEN_HOME) and saved games in fresh
+    folders for each test, so no test sees another's files."""
+    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path_factory.mktemp("home")))
+    monkeypatch.setenv("KOLONISTEN_SAVE_DIR", tempfile.mkdtemp(prefix="test-", dir=_SAVES))

@@ -2,6 +2,7 @@
 keeps only its own seat's secrets, and each seat's copy of the game, fed only
 the records redacted for it, stays identical to the authority's view."""
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from game.bots.random_bot import RandomBot
@@ -27,7 +28,9 @@ def assert_view_keeps_secrets(auth, audience):
             assert v.hands[seat] == state.hands[seat] and v.dev[seat] == state.dev[seat]
 
 
-@settings(max_examples=10, deadline=None)
+# each example plays whole random games: the profile's count would take minutes
+@pytest.mark.slow
+@settings(max_examples=10)
 @given(seed=st.integers(0, 2 ** 32), players=st.sampled_from([2, 3, 4]))
 def test_B_9_1_B_5_4_views_and_replicas_on_random_games(seed, players):
     auth = make_game(players=players, board="random", seed=seed)

@@ -5,6 +5,8 @@ import ast
 import pathlib
 import re
 
+import pytest
+
 TESTS = pathlib.Path(__file__).parent
 RULE_FILES = sorted(TESTS.glob("test_base_*.py")) + [TESTS / "test_board.py",
                                                      TESTS / "test_longest_road.py"]
@@ -25,6 +27,7 @@ def named_rule_ids() -> set:
     return named
 
 
+@pytest.mark.slow
 def test_every_base_rule_id_is_named_by_a_test():
     assert len(BASE_RULE_IDS) == 50
     missing = [rule for rule in BASE_RULE_IDS if rule not in named_rule_ids()]

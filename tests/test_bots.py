@@ -2,9 +2,10 @@
 decisions, replayable games, and the trading rules they keep."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from game.bots import LEVELS, make_bot
+from game.bots.loop import Table
 from game.engine import check, deciders, default_config, state_hash, view
 from game.engine.match import Authority
 from game.engine.rng import Rng
@@ -23,19 +24,8 @@ def bot_game(rules, seed, levels, players=4, turn_cap=400, on_decision=None):
     auth = Authority(default_config(rules=rules, players=players, seed=seed))
     bots = [make_bot(levels[s % len(levels)], s, seed * 10 + s, strict=True) for s in range(players)]
     state = auth.state
-    while state.phase != GAME_OVER and state.turn <= turn_cap:
-        seats = deciders(state)
-        order = [s for s in seats if s != state.current] + [s for s in seats if s == state.current]
-        for seat in order:
-            v = view(state, seat)
-            cmd = bots[seat].choose(v)
-            if cmd is not None:
-                if on_decision is not None:
-                    on_decision(state, seat, v, cmd)
-                auth.submit(cmd)
-                break
-        else:
-            raise AssertionError(f"nobody decides in phase {state.phase}")
+    before = None if on_decision is None else (lambda seat, v, cmd: on_decision(state, seat, v, cmd))
+    Table(bots, lambda: state, auth.submit, before=before).run(turn_cap=turn_cap)
     return auth
 
 
@@ -58,7 +48,6 @@ def test_a_bot_returns_none_when_its_seat_has_nothing_to_decide():
 
 # --- legality over many positions of both rule sets -----------------------------------------------
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), stop=st.integers(0, 1500), rules=st.sampled_from(["base", "ck"]))
 def test_bots_choose_a_legal_command_in_random_positions(seed, stop, rules):
     """From any position reached by random play, every deciding seat's bot of
@@ -117,6 +106,7 @@ def test_a_bot_decides_only_from_what_its_seat_may_know(rules, seed):
 
 # --- replay ------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules, seed", [("base", 31), ("ck", 32)])
 def test_a_game_with_bots_replays_exactly_from_its_command_log(rules, seed):
     """Bots draw only from their own generators: the log alone rebuilds the
@@ -140,13 +130,13 @@ def test_every_level_has_a_name_and_description_in_both_languages():
     assert [nl[f"bot.level.{lv}"] for lv in LEVELS] == ["Makkelijk", "Gemiddeld", "Moeilijk"]
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), stop=st.integers(0, 1500), rules=st.sampled_from(["base", "ck"]))
 def test_candidates_and_policy_are_legal_and_offers_are_few(seed, stop, rules):
-    """The search interface of evaluate.py: every candidate is a legal command
+    """The search interface of evaluate.py and policy.py: every candidate is a legal command
     (offers at most a few, all legal terms), the policy plays a legal command
     drawing only on the generator it is given, and evaluate gives a number."""
-    from game.bots.evaluate import candidates, evaluate, policy
+    from game.bots.evaluate import evaluate
+    from game.bots.policy import candidates, policy
     auth = random_game(seed, rules=rules, max_commands=stop)
     state = auth.state
     for seat in deciders(state):
@@ -185,7 +175,8 @@ def test_a_failing_decision_falls_back_to_a_safe_legal_command(failure):
                     Broken(seat, 1, strict=True).choose(view(state, seat))
 
 
-@settings(max_examples=10, deadline=None)
+# each example plays whole random games: the profile's count would take minutes
+@settings(max_examples=10)
 @given(seed=st.integers(0, 10_000), rules=st.sampled_from(["base", "ck"]))
 def test_remembered_settlement_spots_equal_a_fresh_count_and_cannot_be_spoiled(seed, rules):
     """The bots' spot finder remembers boards (speed); what it gives back is

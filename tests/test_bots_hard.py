@@ -2,7 +2,8 @@
 of position of both rule sets, decisions from the seat's view only, and the
 trade guard (RULES.md 'Hidden information'; B-7.1 domestic trade)."""
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+import pytest
+from hypothesis import given, settings, strategies as st
 
 from game.bots.hard import HardBot, about_to_win
 from game.engine import apply, check, deciders, default_config, legal_commands, new_game, view
@@ -27,7 +28,9 @@ positions = st.tuples(st.sampled_from(["base", "ck"]), st.integers(0, 7),
                       st.integers(0, 2 ** 32 - 1))
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# each example plays a whole game with Hard's search: the profile's count would take minutes
+@pytest.mark.slow
+@settings(max_examples=40)
 @given(positions)
 def test_hard_chooses_a_legal_command_for_every_deciding_seat(case):
     """Every seat that must decide gets a command the authority accepts (B-4.3,
@@ -42,7 +45,9 @@ def test_hard_chooses_a_legal_command_for_every_deciding_seat(case):
             assert choice is None
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# each example plays a whole game with Hard's search: the profile's count would take minutes
+@pytest.mark.slow
+@settings(max_examples=25)
 @given(positions)
 def test_hard_decides_from_its_view_only(case):
     """Scrambling everything hidden from the seat (other hands' kinds with their

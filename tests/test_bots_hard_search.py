@@ -3,7 +3,7 @@ something other than Medium's choice.  Rule ids: the positions come from games
 of both rule sets (B-4.3 turn structure, CK decisions); the guard is about the
 bot, not a rule, so the tests name the behaviour instead."""
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from game.bots.hard import HardBot, decision_kind
 from game.bots.search import Search, surely_better
@@ -56,7 +56,6 @@ positions = st.tuples(st.sampled_from(["base", "ck"]), st.integers(0, 5),
                       st.integers(0, 2 ** 32 - 1))
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions)
 def test_hard_plays_mediums_choice_where_the_search_may_not_overrule(case):
     """With the search allowed for no kind of decision, Hard plays exactly
@@ -104,7 +103,6 @@ class _ScoredSearch(Search):
         return self.means[cmd] + self.spread * (self.noise.below(2001) - 1000) / 1000
 
 
-@settings(max_examples=40, deadline=None)
 @given(st.integers(2, 14), st.integers(0, 13), st.integers(0, 13))
 def test_search_keeps_the_prior_unless_another_is_better_beyond_the_noise(n, kept, better):
     """A candidate whose advantage is far below the noise never replaces the

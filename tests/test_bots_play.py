@@ -6,7 +6,7 @@ import pytest
 from game.bots import make_bot
 from game.bots.facts import node_pips
 from game.engine import view
-from game.engine.rules import setup_settlement_spots
+from game.engine.rulesets.base.building import setup_settlement_spots
 from game.engine.state import TRADE
 
 from base_helpers import cards, make_game, put_building, set_hand, start_turn

@@ -3,14 +3,12 @@ the engine, driven through the command path from generated positions, agrees
 with a direct restatement of the rule (CK-3.3, CK-3.5 with CK-5.1, CK-8.1 …
 CK-8.4)."""
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from game.engine.board import NODE_NEIGHBORS
 from game.engine.constants import PROGRESS_TRACK
 
 from ck_helpers import Table, make_ck, put_city, put_knight, put_wall, set_cards, start_turn
-
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _spread_nodes():
@@ -25,7 +23,6 @@ def _spread_nodes():
 CITY_NODES, OTHER_NODES = _spread_nodes()
 
 
-@SETTINGS
 @given(levels=st.lists(st.integers(0, 5), min_size=4, max_size=4),
        current=st.integers(0, 3), red=st.integers(1, 6), track=st.integers(0, 2))
 def test_CK_3_3_gate_draws_follow_level_and_red_die_clockwise(levels, current, red, track):
@@ -46,7 +43,6 @@ def test_CK_3_3_gate_draws_follow_level_and_red_die_clockwise(levels, current, r
     assert all(PROGRESS_TRACK[card] == track for _, card in draws)
 
 
-@SETTINGS
 @given(hands=st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4), st.integers(0, 4),
                                 st.integers(0, 4), st.integers(0, 4)), min_size=4, max_size=4),
        commodities=st.lists(st.integers(0, 3), min_size=4, max_size=4),
@@ -73,7 +69,6 @@ def test_CK_3_5_and_CK_5_1_seven_discards_half_over_seven_plus_two_per_wall(hand
         assert s.phase != 3 and s.discard_need == [0] * 4      # no discard phase at all
 
 
-@SETTINGS
 @given(cities=st.lists(st.integers(0, 2), min_size=4, max_size=4),
        knights=st.lists(st.lists(st.tuples(st.integers(1, 3), st.booleans()), max_size=2),
                         min_size=4, max_size=4))

@@ -6,6 +6,8 @@ import ast
 import pathlib
 import re
 
+import pytest
+
 from game.engine.constants import PROGRESS_NAMES
 
 TESTS = pathlib.Path(__file__).parent
@@ -64,12 +66,14 @@ def named_cards() -> set:
     return named
 
 
+@pytest.mark.slow
 def test_every_ck_rule_id_is_named_by_a_test():
     assert len(CK_RULE_IDS) == 44
     missing = [rule for rule in CK_RULE_IDS if rule not in named_rule_ids()]
     assert missing == []
 
 
+@pytest.mark.slow
 def test_every_progress_card_kind_is_named_by_a_test():
     assert len(PROGRESS_NAMES) == 25
     missing = [card for card in PROGRESS_NAMES if card not in named_cards()]

@@ -10,11 +10,7 @@ pytest.importorskip("pygame_gui")
 from tools.screens import autoplay as ui_autoplay  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path))
-
-
+@pytest.mark.slow
 @pytest.mark.parametrize("players,seed", [(2, 1), (4, 2)])
 def test_autoplay_reaches_the_end_screen(players, seed):
     summary = ui_autoplay.play("base", players, seed)
@@ -24,6 +20,7 @@ def test_autoplay_reaches_the_end_screen(players, seed):
     assert summary["curtains"] > 0
 
 
+@pytest.mark.slow
 def test_autoplay_is_reproducible():
     a = ui_autoplay.play("base", 3, 7, board="beginner")
     b = ui_autoplay.play("base", 3, 7, board="beginner")

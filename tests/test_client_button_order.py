@@ -8,8 +8,8 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
+from client_helpers import make_app  # noqa: E402
 from game.bots.random_bot import RandomBot  # noqa: E402
-from game.client.app import App  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.scenes.end import EndScene  # noqa: E402
 from game.client.scenes.game_menu import GameMenuScene  # noqa: E402
@@ -18,17 +18,10 @@ from game.client.scenes.load import LoadScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.scenes.newgame import NewGameScene  # noqa: E402
 from game.client.table.scene import TableScene  # noqa: E402
-from game.client.settings import DEFAULTS  # noqa: E402
 from game.engine import default_config  # noqa: E402
 
 BACK = {"back", "leave", "confirm_no", "pick_cancel", "menu", "stay"}
 SIZES = [((1280, 720), "en"), ((1920, 1080), "nl")]
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("KOLONISTEN_SAVE_DIR", str(tmp_path / "saves"))
 
 
 def rows_out_of_order(rects: dict) -> list:
@@ -63,7 +56,7 @@ def _table(app):
 
 @pytest.mark.parametrize("size,lang", SIZES)
 def test_every_row_of_buttons_has_the_way_back_on_the_left(size, lang):
-    app = App(size, fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
+    app = make_app(size, lang)
     app.push(MenuScene(app))
     table = _table(app)
     table.c.saver.record()

@@ -12,11 +12,6 @@ from game.engine.state import MAIN  # noqa: E402
 from tests.test_client_render import frame, make_table, play_until  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path))
-
-
 def click(app, table, key):
     """A real left click (posted through the app) on the centre of the
     target drawn under `key` in the last frame."""

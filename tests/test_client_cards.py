@@ -8,14 +8,10 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from game.client.app import App  # noqa: E402
-from game.client.controller import HotseatController  # noqa: E402
+from client_helpers import make_app, push_table  # noqa: E402
 from game.client.table import ckdialogs, dialogs  # noqa: E402
-from game.client.table.scene import TableScene  # noqa: E402
-from game.client.table.tips import tooltip  # noqa: E402
-from game.client.settings import DEFAULTS  # noqa: E402
-from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.engine.constants import MONOPOLY, SCIENCE, YEAR_OF_PLENTY  # noqa: E402
+from game.client.table.tips import tooltip  # noqa: E402
 
 import base_helpers as bh  # noqa: E402
 from ck_helpers import P, Table, add_vp, give_prog, hand, make_ck, on_top, put_building, \
@@ -24,19 +20,10 @@ from ck_helpers import P, Table, add_vp, give_prog, hand, make_ck, on_top, put_b
 WOOD, BRICK, WOOL, GRAIN, ORE, PAPER, CLOTH, COIN = range(8)
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path))
-
-
 def open_table(auth, size=(1280, 720), lang="en"):
     """A hot-seat window on the authority's game, the curtain lifted."""
-    app = App(size, fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
-    n = auth.state.n
-    c = HotseatController(auth.config, [f"P{i}" for i in range(n)], [rgb for _, rgb in PLAYER_COLOURS[:n]],
-                          auth=auth)
-    table = TableScene(app, c)
-    app.push(table)
+    app = make_app(size, lang)
+    table = push_table(app, auth=auth)
     lift(app, table)
     return app, table
 
@@ -341,7 +328,7 @@ def test_action_button_labels_keep_clear_of_their_shortcut(size, lang):
     from game.client import i18n, widgets
     from game.client.table.layout import TableLayout
     from game.client.table.hand import SHORTCUT_LABELS
-    app = App(size, fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
+    app = make_app(size, lang)
     i18n.set_language(lang)
     for ck in (False, True):
         L = TableLayout(size, 4, ck)

@@ -10,15 +10,13 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
+from client_helpers import make_app, push_table  # noqa: E402
 from game.bots.random_bot import RandomBot  # noqa: E402
-from game.client.app import App  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.table import ckdialogs  # noqa: E402
 from game.client.scenes.newgame import NewGameScene  # noqa: E402
 from game.client.table.model import holds_secrets  # noqa: E402
 from game.client.table.scene import TableScene  # noqa: E402
-from game.client.table.prompts import table_prompt  # noqa: E402
-from game.client.settings import DEFAULTS  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.client.scenes.game_menu import GameMenuScene  # noqa: E402
 from game.engine import default_config  # noqa: E402
@@ -26,27 +24,15 @@ from game.engine.constants import PROGRESS_NAMES  # noqa: E402
 from game.engine.rng import Rng  # noqa: E402
 from game.engine.rules import IllegalCommand  # noqa: E402
 from game.engine.state import DECIDE, MAIN  # noqa: E402
+from game.client.table.prompts import table_prompt  # noqa: E402
 from tools.screens import autoplay as ui_autoplay  # noqa: E402
 
 CK_KINDS = {"place_city", "build_wall", "recruit_knight", "activate_knight", "promote_knight", "move_knight",
             "displace_knight", "chase_robber", "improve", "progress", "resolve"}
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path))
-
-
-def make_app(size=(1280, 720), lang="en"):
-    return App(size, fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
-
-
 def make_table(app, players=3, seed=3, knight_commit=False):
-    cfg = default_config(rules="ck", players=players, seed=seed, knight_commit=knight_commit)
-    c = HotseatController(cfg, [f"P{i}" for i in range(players)], [rgb for _, rgb in PLAYER_COLOURS[:players]])
-    table = TableScene(app, c)
-    app.push(table)
-    return table
+    return push_table(app, default_config(rules="ck", players=players, seed=seed, knight_commit=knight_commit))
 
 
 def draw(app):
@@ -79,6 +65,7 @@ def test_new_game_offers_cities_and_knights_and_the_table_shows_its_parts():
     assert table.model.pick is not None and table.model.pick[0] == "node"        # the first settlement
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,commit", [(8, False), (9, True)])
 def test_every_legal_ck_command_is_entered_by_mouse_on_the_drawn_screen(seed, commit):
     """For positions along a random C&K game, each legal command (sampled per
@@ -144,6 +131,7 @@ def test_every_legal_ck_command_is_entered_by_mouse_on_the_drawn_screen(seed, co
         assert checked["resolve:commit"], checked
 
 
+@pytest.mark.slow
 def test_decisions_come_in_turn_behind_the_curtain_and_no_foreign_cards_show():
     """Hot-seat privacy in C&K: each decision (CK-8, CK-9, CK-11) is shown to
     its seat only after the curtain; the drawn view never holds another
@@ -188,6 +176,7 @@ def test_decisions_come_in_turn_behind_the_curtain_and_no_foreign_cards_show():
     assert len(decisions) >= 3, decisions
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size,lang", [((1280, 720), "en"), ((1920, 1080), "nl")])
 def test_ck_dialogs_draw_for_every_progress_card_and_the_chart(size, lang):
     app = make_app(size, lang)
@@ -216,6 +205,7 @@ def test_ck_dialogs_draw_for_every_progress_card_and_the_chart(size, lang):
     assert isinstance(table.model.dialog, ckdialogs.ChartDialog)
 
 
+@pytest.mark.slow
 def test_random_clicks_never_break_a_ck_table():
     """A monkey on a C&K table: clicks on drawn targets and board spots and
     keys; nothing raises and only legal commands reach the engine."""
@@ -259,6 +249,7 @@ def test_random_clicks_never_break_a_ck_table():
     assert any(r.cmd[0] in CK_KINDS - {"place_city"} for r in table.c.auth.log)
 
 
+@pytest.mark.slow
 def test_autoplay_plays_a_whole_ck_game_through_the_client():
     """tools.screens.autoplay --rules ck: a complete C&K game, every command
     clicked on screen, ending on the end screen (a lower VP target keeps the

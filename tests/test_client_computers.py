@@ -12,40 +12,31 @@ pytest.importorskip("pygame_gui")
 
 import game.client.table.computers as computers_module  # noqa: E402
 from game import saves  # noqa: E402
+import client_helpers  # noqa: E402
+from client_helpers import push_table  # noqa: E402
 from game.bots import make_bot  # noqa: E402
 from game.bots.random_bot import RandomBot  # noqa: E402
-from game.client.app import App  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.table import dialogs  # noqa: E402
 from game.client.scenes.load import LoadScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.table.scene import TableScene  # noqa: E402
-from game.client.table import controls  # noqa: E402
-from game.client.settings import DEFAULTS  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.engine import State, deciders, default_config, legal_commands  # noqa: E402
 from game.engine.state import ACCEPTED, MAIN, TRADE  # noqa: E402
+from game.client.table import controls  # noqa: E402
 
 COLOURS = [rgb for _, rgb in PLAYER_COLOURS]
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("KOLONISTEN_SAVE_DIR", str(tmp_path / "saves"))
-
-
 def make_app(speed="instant"):
-    return App((1280, 720), fullscreen=False, prefs=dict(DEFAULTS, muted=True, computer_speed=speed))
+    """A window whose computers move at `speed` (instant: all in one frame)."""
+    return client_helpers.make_app(computer_speed=speed)
 
 
 def make_table(app, computers, rules="base", seed=5, autosave=False):
-    n = len(computers)
-    c = HotseatController(default_config(rules=rules, players=n, seed=seed), [f"P{i}" for i in range(n)],
-                          COLOURS[:n], autosave=autosave, computers=computers)
-    table = TableScene(app, c)
-    app.push(table)
-    return table
+    config = default_config(rules=rules, players=len(computers), seed=seed)
+    return push_table(app, config, autosave=autosave, computers=computers)
 
 
 def play(app, table, until, limit=3000, seed=1, watch=None):
@@ -317,6 +308,7 @@ def test_computers_answer_forced_decisions_of_several_seats_at_once():
     assert "roll" in kinds and "end_turn" in kinds
 
 
+@pytest.mark.slow
 def test_computer_seats_persist_in_saves_and_play_on_after_resume(tmp_path):
     app = make_app()
     app.push(MenuScene(app))
@@ -423,6 +415,7 @@ def test_several_computers_discard_at_once_on_a_seven():
     assert isinstance(table.model.dialog, dialogs.DiscardDialog)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules,players,computers,vp", [("base", 4, 2, 6), ("ck", 3, 2, 7)])
 def test_ui_autoplay_with_easy_computers_reaches_the_end_screen(rules, players, computers, vp):
     """Issue 12: tools.screens.autoplay --computers K plays a complete hot-seat
@@ -464,7 +457,7 @@ def test_space_pressed_as_the_computers_finish_does_not_roll_for_the_person():
             table.play.submit(RandomBot(1).choose(v, 0, ("offer",)))
     assert any(c[0] == "roll" for c in table.model.legal)
     seq = table.c.seq
-    table.model.computers_moved_at = time.monotonic()         # the computers have just moved
+    table.model.computers_moved_at = time.monotonic() + 30    # the computers have just moved (however slow this runs)
     controls.press(table.model, table.play, pygame.K_SPACE)
     assert table.c.seq == seq                           # swallowed
     table.model.computers_moved_at = float("-inf")            # long ago

@@ -13,10 +13,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from game.client import i18n, lan                                 # noqa: E402
 from game.client.oserrors import os_reason                        # noqa: E402
-from net import client as netclient                               # noqa: E402
-from net.client import JoinRefused                                # noqa: E402
-from net.fairdice import Verdict                                  # noqa: E402
-from net.secure import HostKeyError                               # noqa: E402
+from net.peer import connection as netclient                               # noqa: E402
+from net.peer.connection import JoinRefused                                # noqa: E402
+from net.wire.fairdice import Verdict                                  # noqa: E402
+from net.wire.secure import HostKeyError                               # noqa: E402
 
 ENGLISH_DETAIL = "ENGLISH DETAIL FROM THE HOST"
 

@@ -7,23 +7,19 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from client_helpers import COLOURS, NAMES, make_app  # noqa: E402
+from client_helpers import COLOURS, NAMES, make_app, push_table  # noqa: E402
 from game.client import i18n  # noqa: E402
-from game.client.controller import HotseatController  # noqa: E402
 from game.client.scenes.game_menu import GameMenuScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.scenes.rules_screen import HEAD_SIZE, SECTIONS, RulesScreen, sections  # noqa: E402
 from game.client.scenes.settings_scene import SettingsScene  # noqa: E402
-from game.client.table.scene import TableScene  # noqa: E402
 from game.engine import default_config  # noqa: E402
 from test_base_rule_ids import BASE_RULE_IDS  # noqa: E402
 from test_ck_rule_ids import CK_RULE_IDS  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("KOLONISTEN_SAVE_DIR", str(tmp_path / "saves"))
+def _english_after():
     yield
     i18n.set_language("en")
 
@@ -41,9 +37,8 @@ def click(app, rect):
 def table_app(rules="base", size=(1280, 720), lang="en"):
     app = make_app(size, lang)
     app.push(MenuScene(app))
-    c = HotseatController(default_config(rules=rules, players=3, seed=7), NAMES[:3], COLOURS[:3], autosave=True)
-    table = TableScene(app, c)
-    app.push(table)
+    table = push_table(app, default_config(rules=rules, players=3, seed=7), names=NAMES, colours=COLOURS,
+                       autosave=True)
     table.play.reveal()
     app.dirty = True
     app.step([])
@@ -181,8 +176,7 @@ def test_dialog_buttons_keep_one_order_the_way_back_left_the_action_right():
     auth.state.hands[me] = [4, 4, 4, 4, 4, 0, 0, 0]
     auth.state.hand_n[me] = 20
     app = make_app()
-    table = TableScene(app, HotseatController(auth.config, NAMES[:3], COLOURS[:3], auth=auth))
-    app.push(table)
+    table = push_table(app, auth=auth, names=NAMES, colours=COLOURS)
     if table.model.curtain_for is not None:
         table.play.reveal()
     def bank():

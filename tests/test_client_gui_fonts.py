@@ -10,15 +10,14 @@ pytest.importorskip("pygame_gui")
 
 from pygame_gui.core.gui_font_pygame import GUIFontPygame  # noqa: E402
 
+from client_helpers import make_app, make_lan_app, run_until  # noqa: E402
 from game.bots.random_bot import RandomBot  # noqa: E402
 from game.client import fonts, lan  # noqa: E402
-from game.client.app import App  # noqa: E402
 from game.client.fonts.gui import FallbackGUIFont  # noqa: E402
 from game.client.scenes.end import EndScene  # noqa: E402
 from game.client.scenes.lobby import LobbyScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.scenes.newgame import NewGameScene  # noqa: E402
-from game.client.settings import DEFAULTS  # noqa: E402
 from game.client.table.scene import TableScene  # noqa: E402
 from game.engine import default_config  # noqa: E402
 from game.engine.state import GAME_OVER  # noqa: E402
@@ -28,21 +27,12 @@ TOFU = "\ue000"          # a private-use character no font here has: the primary
 
 
 @pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path))
-
-
-@pytest.fixture(autouse=True)
 def _pygame():
     """Fonts and a display, whatever tests before this one quit."""
     pygame.display.init()
     pygame.font.init()
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((64, 64))
-
-
-def make_app(size=(1280, 720), lang="en"):
-    return App(size, fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
 
 
 def draw(app):
@@ -178,8 +168,7 @@ def test_the_name_from_the_form_is_drawn_with_glyphs_on_the_end_screen():
 
 def test_the_name_is_drawn_with_glyphs_in_the_lan_lobby():
     from net.session import HostSession
-    app = make_app(lang="nl")
-    app.lan_options = lan.LanOptions(port=0, interfaces=["127.0.0.1"], reconnect_for=3.0)
+    app = make_lan_app("nl", reconnect_for=3.0)
     assert lan.check_name(NAME) is None
     hosting = HostSession(default_config(players=2, seed=4), "Namen", port=0, bind="127.0.0.1", discovery=False)
     port = hosting.start()
@@ -189,11 +178,7 @@ def test_the_name_is_drawn_with_glyphs_in_the_lan_lobby():
         app.push(MenuScene(app))
         app.push(LobbyScene(app, game, game.session.poll()))
         lobby = app.scene
-        import time
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and not (lobby.lobby["seats"] and lobby.lobby["seats"][0]):
-            app.step([])
-            time.sleep(0.01)
+        assert run_until([app], lambda: lobby.lobby["seats"] and lobby.lobby["seats"][0])
         assert lobby.lobby["seats"][0]["name"] == NAME
         drawn = _record_texts(app)
         draw(app)

@@ -163,7 +163,7 @@ def test_cities_and_knights_words_exist_in_both_languages():
     code of the engine (C&K ones included)."""
     from game.engine import ERROR_CODES
     from game.engine.constants import PROGRESS_NAMES, TRACK_NAMES
-    from game.engine.ck import ANSWERS
+    from game.engine.rulesets.ck.decisions import ANSWERS
     keys = [f"prog.{p}" for p in PROGRESS_NAMES] + [f"prog.{p}.text" for p in PROGRESS_NAMES]
     keys += [f"decide.{k}.{part}" for k in ANSWERS for part in ("title", "help")]
     keys += [f"track.{t}" for t in TRACK_NAMES] + [f"chart.{t}.ability" for t in TRACK_NAMES]

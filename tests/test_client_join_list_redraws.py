@@ -10,11 +10,11 @@ pytest.importorskip("pygame_gui")
 
 from client_helpers import make_app  # noqa: E402
 from game.client.scenes import lan_join  # noqa: E402
-from net.discovery import GameAd  # noqa: E402
+from net.wire.discovery import GameAd  # noqa: E402
 
 
 class FakeBrowser:
-    """Stands in for net.discovery.Browser: calls on_change on its own thread."""
+    """Stands in for net.wire.discovery.Browser: calls on_change on its own thread."""
 
     def __init__(self, on_change):
         self.on_change = on_change

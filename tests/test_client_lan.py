@@ -11,33 +11,26 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
+from client_helpers import make_lan_app, run_until  # noqa: E402
+from wait_helpers import WAIT  # noqa: E402
 from game.client import lan  # noqa: E402
-from game.client.app import App  # noqa: E402
 from game.client.scenes.lan_host import LanHostScene  # noqa: E402
 from game.client.scenes.lan_join import LanJoinScene  # noqa: E402
 from game.client.scenes.lan_table import LanEndScene  # noqa: E402
 from game.client.scenes.lan_table import LanTableScene  # noqa: E402
-from game.client.table.prompts import table_prompt  # noqa: E402
 from game.client.scenes.lobby import LobbyScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
-from game.client.settings import DEFAULTS  # noqa: E402
 from game.engine import default_config  # noqa: E402
-from net.secrecy import peer_hash  # noqa: E402
+from game.client.table.prompts import table_prompt  # noqa: E402
+from net.wire.secrecy import peer_hash  # noqa: E402
 from net.session import ClientSession, HostSession  # noqa: E402
-from net.tokens import TokenStore  # noqa: E402
+from net.peer.tokens import TokenStore  # noqa: E402
 
 LOOPBACK = ["127.0.0.1"]
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path))
-
-
 def make_app(lang="en", size=(1280, 720)):
-    app = App(size, fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
-    app.lan_options = lan.LanOptions(port=0, interfaces=LOOPBACK, reconnect_for=3.0)
-    return app
+    return make_lan_app(lang, size, reconnect_for=3.0)
 
 
 def click_gui(app, key):
@@ -61,18 +54,6 @@ def click_at(app, pos):
 
 def type_into(entry, text):
     entry.set_text(text)
-
-
-def run_until(apps, predicate, timeout=10.0):
-    """Step every window (as their frame loops would) until `predicate()`."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for app in apps:
-            app.step([])
-        if predicate():
-            return True
-        time.sleep(0.01)
-    return predicate()
 
 
 def open_join_scene(app):
@@ -119,6 +100,7 @@ def click_next_move(apps, tables, auth):
         t.c.seq == n + 1 for t in tables.values())), (seat, n, len(auth.log), tables[seat].model.notes)
 
 
+@pytest.mark.slow
 def test_host_window_and_join_window_play_from_the_menu_to_the_table():
     """Ann hosts from the menu, Bob finds the game in his list and joins;
     ready flags, the host's start, moves made by clicks on both tables,
@@ -210,6 +192,7 @@ def test_host_window_and_join_window_play_from_the_menu_to_the_table():
             ann_lobby.lan.close().wait(5)
 
 
+@pytest.mark.slow
 def test_the_join_list_is_live_and_refusals_are_clear(monkeypatch):
     """An advertised loopback game appears in the list, its seats change
     live, and it vanishes when the host closes; joining refusals read as
@@ -250,7 +233,7 @@ def test_the_join_list_is_live_and_refusals_are_clear(monkeypatch):
         assert run_until([app], lambda: join.pending is None and join.error)
         assert join.error == "The host no longer knows your seat in that game."
         # another protocol version
-        monkeypatch.setattr("net.client.PROTOCOL_VERSION", 99)
+        monkeypatch.setattr("net.peer.connection.PROTOCOL_VERSION", 99)
         click_gui(app, "join_address")
         assert run_until([app], lambda: join.pending is None and join.error)
         assert join.error == "That host runs another version of Kolonisten."
@@ -338,7 +321,7 @@ def test_the_lobby_shows_ready_flags_refusals_and_a_lost_host():
             hosting.close()
 
 
-
+@pytest.mark.slow
 @pytest.mark.parametrize("rules,vp", [("base", 3), ("ck", 4)])
 def test_a_lan_game_to_the_end_then_back_to_the_menu(rules, vp):
     """Ann (the window, hosting) and Bob (a headless peer) play random
@@ -362,7 +345,7 @@ def test_a_lan_game_to_the_end_then_back_to_the_menu(rules, vp):
         table.c.session.submit(("end_turn", table.c.seat))      # refused by the host: said in words
         assert run_until([app], lambda: any(n[0].startswith("Not possible: ") for n in table.model.notes))
         bot = RandomBot(3)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 5 * WAIT
         while table.model.game_over_at is None and time.monotonic() < deadline:
             bob.poll()
             if bob.game.must_decide():
@@ -381,10 +364,10 @@ def test_a_lan_game_to_the_end_then_back_to_the_menu(rules, vp):
         assert end.summary["winner"] == game.hosting.result()["winner"]
         # The host revealed its secret and log; the replay (in its own thread)
         # confirms every outcome this window saw, and the end screen says so.
-        assert run_until([app], lambda: end.fair_line()[0] != "", timeout=30)
+        assert run_until([app], lambda: end.fair_line()[0] != "")
         text, ok = end.fair_line()
         assert ok and text.startswith("Dice and cards verified fair"), text
-        assert run_until([], lambda: bob.poll() is not None and bob.game.verdict is not None, timeout=30)
+        assert run_until([], lambda: bob.poll() is not None and bob.game.verdict is not None)
         assert bob.game.verdict.ok
         app.dirty = True
         app.step([])
@@ -459,7 +442,7 @@ def test_a_trade_offer_to_others_leaves_a_watching_lan_player_without_a_dialog()
             return None
 
         found = {}
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 5 * WAIT
         while len(found) < 2 and time.monotonic() < deadline:
             table.update(0.016)
             for seat, s in seats.items():
@@ -498,6 +481,7 @@ def test_a_trade_offer_to_others_leaves_a_watching_lan_player_without_a_dialog()
         hosting.close()
 
 
+@pytest.mark.slow
 def test_our_own_dropped_line_shows_a_banner_until_the_session_is_back(monkeypatch):
     """The line to the host breaks (as on a Wi-Fi hiccup, the host out of
     reach for a moment): the table says it is reconnecting, the session
@@ -562,6 +546,7 @@ def test_hosting_goes_on_without_discovery_when_advertising_fails(monkeypatch):
         game.close().wait(10)
 
 
+@pytest.mark.slow
 def test_the_host_seats_a_computer_from_the_lobby_and_it_plays(monkeypatch):
     """Issue 12: 'the host can put a computer in any empty seat before
     starting'; the computer (its own process) is ready at once and plays."""
@@ -579,7 +564,7 @@ def test_the_host_seats_a_computer_from_the_lobby_and_it_plays(monkeypatch):
         click_gui(app, "computer_level")
         click_gui(app, "computer_level")                    # around to Easy
         click_gui(app, "add_computer")
-        assert run_until([app], lambda: lobby.can_start(), timeout=60)
+        assert run_until([app], lambda: lobby.can_start())
         assert lobby.lobby["seats"][1]["name"] == "Computer 1"
         assert not lobby.buttons["add_computer"].is_enabled     # no empty seat left
         click_gui(app, "start")
@@ -619,7 +604,7 @@ def test_the_host_seats_a_computer_from_the_lobby_and_it_plays(monkeypatch):
         click_at(app, button.center)
         assert game.computers.playing_for(computer)
         moved = len(log)
-        assert run_until([app], lambda: len(game.hosting.host.auth.log) > moved, timeout=60)
+        assert run_until([app], lambda: len(game.hosting.host.auth.log) > moved)
         assert game.hosting.host.auth.log[moved].cmd[1] == computer
         assert table.lendable_seats() == []
     finally:
@@ -627,6 +612,7 @@ def test_the_host_seats_a_computer_from_the_lobby_and_it_plays(monkeypatch):
         assert game._computers is None or game._computers.running() == 0
 
 
+@pytest.mark.slow
 def test_closing_the_window_during_a_lan_game_lets_go_of_it():
     """The window's close button (or the system stopping the program) in a
     hosted game: the game is closed for the others and the computers the
@@ -639,7 +625,7 @@ def test_closing_the_window_during_a_lan_game_lets_go_of_it():
         lobby = app.scene
         assert run_until([app], lambda: lobby.lobby["seats"][0] is not None)
         click_gui(app, "add_computer")
-        assert run_until([app], lambda: lobby.can_start(), timeout=60)
+        assert run_until([app], lambda: lobby.can_start())
         assert game._computers.running() == 1
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         app.run()

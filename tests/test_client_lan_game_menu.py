@@ -6,16 +6,15 @@ settings: the host's frames are applied, the table underneath follows, and
 a lost connection is shown.  Two windows over real TCP on 127.0.0.1."""
 
 import os
-import time
 
 import pytest
 
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
+from client_helpers import make_lan_app, run_until  # noqa: E402
 from game.bots.random_bot import RandomBot  # noqa: E402
 from game.client import lan  # noqa: E402
-from game.client.app import App  # noqa: E402
 from game.client.i18n import tr  # noqa: E402
 from game.client.scenes.game_menu import GameMenuScene  # noqa: E402
 from game.client.scenes.lan_table import LanTableScene  # noqa: E402
@@ -23,32 +22,13 @@ from game.client.scenes.lobby import LobbyScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.scenes.rules_screen import RulesScreen  # noqa: E402
 from game.client.scenes.settings_scene import SettingsScene  # noqa: E402
-from game.client.settings import DEFAULTS  # noqa: E402
 from game.engine import default_config  # noqa: E402
-from net.secrecy import peer_hash  # noqa: E402
+from net.wire.secrecy import peer_hash  # noqa: E402
 from net.session import ClientSession  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path))
-
-
 def make_app(lang="en"):
-    app = App((1280, 720), fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
-    app.lan_options = lan.LanOptions(port=0, interfaces=["127.0.0.1"], reconnect_for=5.0)
-    return app
-
-
-def run_until(apps, predicate, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for app in apps:
-            app.step([])
-        if predicate():
-            return True
-        time.sleep(0.01)
-    return predicate()
+    return make_lan_app(lang, reconnect_for=5.0)
 
 
 def draw(app):
@@ -98,13 +78,13 @@ def move(table, bot):
 def until_deciding(apps, tables, seat, bot):
     """Moves by whoever must decide, until `seat` must."""
     for _ in range(40):
-        if run_until(apps, lambda: tables[seat].c.session.game.must_decide(), timeout=0.5):
+        assert run_until(apps, lambda: any(t.c.session.game.must_decide() for t in tables.values()))
+        if tables[seat].c.session.game.must_decide():
             return
         other = tables[1 - seat]
-        if other.c.session.game.must_decide():
-            n = other.c.seq
-            move(other, bot)
-            assert run_until(apps, lambda: all(t.c.seq > n for t in tables.values()))
+        n = other.c.seq
+        move(other, bot)
+        assert run_until(apps, lambda: all(t.c.seq > n for t in tables.values()))
     raise AssertionError("the seat never had to decide")
 
 
@@ -230,7 +210,7 @@ def test_a_lost_connection_is_shown_while_the_menu_or_the_rules_are_open(two_win
     drawn.clear()
     draw(bob)
     assert tr("lan.banner_reconnecting") in drawn
-    assert run_until([bob], lambda: table.c.link == "ok", timeout=15)
+    assert run_until([bob], lambda: table.c.link == "ok")
     drawn.clear()
     draw(bob)
     assert tr("lan.banner_reconnecting") not in drawn

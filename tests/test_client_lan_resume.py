@@ -18,21 +18,20 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from game import saves  # noqa: E402
-from game.client import lan  # noqa: E402
-from game.client.app import App  # noqa: E402
+import client_helpers  # noqa: E402
+from client_helpers import make_lan_app  # noqa: E402
+from wait_helpers import WAIT, wait_until  # noqa: E402
 from game.client.scenes.lan_host import LanHostScene  # noqa: E402
 from game.client.scenes.load import LoadScene  # noqa: E402
 from game.client.scenes.lan_table import LanTableScene  # noqa: E402
 from game.client.scenes.lobby import LobbyScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
-from game.client.settings import DEFAULTS  # noqa: E402
 from game.engine import default_config, legal_commands  # noqa: E402
 from game.engine.codec import state_hash  # noqa: E402
-from net.client import JoinRefused  # noqa: E402
-from net.secrecy import peer_hash  # noqa: E402
+from net.peer.connection import JoinRefused  # noqa: E402
+from net.wire.secrecy import peer_hash  # noqa: E402
 from net.session import ClientSession, HostSession  # noqa: E402
 
-LOOPBACK = ["127.0.0.1"]
 SHOTS = os.environ.get("KOLONISTEN_SHOTS")      # a folder: save screenshots there
 
 
@@ -44,9 +43,7 @@ def _dirs(tmp_path, monkeypatch):
 
 
 def make_app(**opts):
-    app = App((1280, 720), fullscreen=False, prefs=dict(DEFAULTS, language="en", muted=True))
-    app.lan_options = lan.LanOptions(**dict(dict(port=0, interfaces=LOOPBACK, reconnect_for=1.0), **opts))
-    return app
+    return make_lan_app(**dict(dict(reconnect_for=1.0), **opts))
 
 
 def click_gui(app, key):
@@ -60,23 +57,25 @@ def click_gui(app, key):
     app.step(pygame.event.get())
 
 
+def continue_resumed(app):
+    """Click Start in the lobby of a resumed game (it opens the table at once).
+    The lobby rebuilds its buttons when the players knocking change, and a
+    click at that moment is lost: click again then."""
+    for _ in range(10):
+        click_gui(app, "start")
+        if not isinstance(app.scene, LobbyScene):
+            return
+
+
 def click_at(app, pos):
     pos = (int(pos[0]), int(pos[1]))
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
 
 
-def run_until(app, sessions, predicate, timeout=10.0):
+def run_until(app, sessions, predicate, timeout=WAIT):
     """Step the window and poll the other players' sessions until `predicate()`."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        app.step([])
-        for s in sessions:
-            s.poll()
-        if predicate():
-            return True
-        time.sleep(0.01)
-    return predicate()
+    return client_helpers.run_until([app], predicate, timeout, sessions)
 
 
 def shot(app, name):
@@ -129,6 +128,7 @@ def close_all(app, sessions):
         scene.lan.close().wait(5)
 
 
+@pytest.mark.slow
 def test_the_host_resumes_a_lan_game_from_the_load_scene(tmp_path):
     """Ann hosts from the window with Bob and Cid; after a few moves her
     host closes.  Load game offers the save "Resume as host"; it reopens on a
@@ -228,7 +228,7 @@ def test_the_host_resumes_a_lan_game_from_the_load_scene(tmp_path):
         assert lobby._info_text() == "Everyone is back: continue the game."
 
         # --- Ann continues: the table, and play goes on from the saved state
-        click_gui(ann, "start")
+        continue_resumed(ann)
         assert isinstance(ann.scene, LanTableScene) and ann.scene.c.seq == 5
         play(ann, others, hosting.host.auth, 4)
         resaved = saves.load(path)
@@ -249,14 +249,11 @@ def _lan_save(tmp_path, path):
     try:
         for s in sessions:
             s.connect()
-        deadline = time.monotonic() + 5
-        while any(s.seat is None for s in sessions) and time.monotonic() < deadline:
-            for s in sessions:
-                s.poll()            # "seated": the token is saved on the player's laptop
-            time.sleep(0.01)
+        # "seated": the token is saved on the player's laptop
+        assert wait_until(lambda: all(s.seat is not None for s in sessions),
+                          step=lambda: [s.poll() for s in sessions])
         hosting.start_game()
-        while hosting.lobby()["state"] != "running" and time.monotonic() < deadline + 5:
-            time.sleep(0.01)        # the fair deal: both seats pledge and reveal
+        assert wait_until(lambda: hosting.lobby()["state"] == "running")   # the fair deal: pledges, reveals
     finally:
         for s in sessions:
             s.close()
@@ -301,7 +298,7 @@ def test_without_a_token_the_host_picks_a_seat_and_refusals_read_clearly(tmp_pat
         assert load.buttons["seat_1"].text == "2: Bob"
         shot(app, "load_pick_seat.png")
         click_gui(app, "seat_1")
-        assert run_until(app, [], lambda: isinstance(app.scene, LobbyScene), timeout=10)
+        assert run_until(app, [], lambda: isinstance(app.scene, LobbyScene))
         lobby = app.scene
         assert lobby.session.seat == 1
         assert lobby.lan.port != busy.getsockname()[1] and not lobby.lan.advertised
@@ -325,17 +322,18 @@ def _play_with_computer(app, auth, seat, until):
     """Ann's seat makes the first legal move through her session (trade
     answers and discards included), the computer moves by itself, until `until()`."""
     ann = app.scene.c.session
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 5 * WAIT
     while not until():
         assert time.monotonic() < deadline, "the game did not move on"
         if ann.game.must_decide():
             k = len(auth.log)
             ann.submit(legal_commands(ann.view, ann.seat)[0])
-            run_until(app, [], lambda: len(auth.log) > k, timeout=5)
+            assert run_until(app, [], lambda: len(auth.log) > k)
         else:
-            run_until(app, [], lambda: ann.game.must_decide() or until(), timeout=5)
+            run_until(app, [], lambda: ann.game.must_decide() or until())
 
 
+@pytest.mark.slow
 def test_a_resumed_lan_game_restarts_its_computer_in_its_seat(tmp_path):
     """Issue 12: 'Saved games remember which seats are computers and their
     level; resuming keeps them playing.'  Ann hosts from the window and adds
@@ -354,9 +352,9 @@ def test_a_resumed_lan_game_restarts_its_computer_in_its_seat(tmp_path):
         assert run_until(ann, [], lambda: isinstance(ann.scene, LobbyScene))
         hosting = ann.scene.lan.hosting
         click_gui(ann, "add_computer")
-        assert run_until(ann, [], lambda: ann.scene.can_start(), timeout=30)
+        assert run_until(ann, [], lambda: ann.scene.can_start())
         click_gui(ann, "start")
-        assert run_until(ann, [], lambda: isinstance(ann.scene, LanTableScene), timeout=30)
+        assert run_until(ann, [], lambda: isinstance(ann.scene, LanTableScene))
         auth = hosting.host.auth
         _play_with_computer(ann, auth, 0, lambda: len(auth.log) >= 12)
         path = hosting.save_path
@@ -373,11 +371,11 @@ def test_a_resumed_lan_game_restarts_its_computer_in_its_seat(tmp_path):
         hosting = lobby.lan.hosting
         assert lobby.session.seat == 0
         assert hosting.host.computer_seats()[1][2] == "easy"
-        assert run_until(ann, [], lambda: lobby.lobby["seats"][1]["connected"], timeout=30)
+        assert run_until(ann, [], lambda: lobby.lobby["seats"][1]["connected"])
         assert lobby.lan.computers.playing_for(1)
         assert run_until(ann, [], lambda: lobby.buttons["start"].is_enabled)
-        click_gui(ann, "start")
-        assert run_until(ann, [], lambda: isinstance(ann.scene, LanTableScene), timeout=30)
+        continue_resumed(ann)
+        assert isinstance(ann.scene, LanTableScene)
         auth = hosting.host.auth
         resumed_at = hosting.host.resumed_at
         _play_with_computer(ann, auth, 0, lambda: any(

@@ -3,6 +3,8 @@ behind that nothing shows), in both languages."""
 
 import re
 
+import pytest
+
 import catalog_helpers
 from game.client import i18n
 
@@ -23,6 +25,7 @@ def used(key: str, source: str) -> bool:
     return False
 
 
+@pytest.mark.slow
 def test_every_form_and_menu_key_is_used():
     code = catalog_helpers.source(catalog_helpers.GAME)
     for lang in i18n.LANGUAGES:

@@ -11,9 +11,9 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from game import saves  # noqa: E402
+import client_helpers  # noqa: E402
 from game.client import settings  # noqa: E402
 from game.engine import deciders, legal_commands  # noqa: E402
-from game.client.app import App  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.scenes.newgame import COLOUR_IDS, NewGameScene, next_colour, parse_seed, same_names  # noqa: E402
 from game.client.table.scene import TableScene  # noqa: E402
@@ -21,14 +21,9 @@ from game.client.settings import DEFAULTS  # noqa: E402
 from tools.screens.autoplay import Driver  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("KOLONISTEN_SAVE_DIR", str(tmp_path / "saves"))
-
-
 def make_app(prefs=None):
-    return App((1280, 720), fullscreen=False, prefs=prefs or dict(DEFAULTS, muted=True))
+    """A window with these settings (default: the defaults, muted)."""
+    return client_helpers.make_app(**(prefs or {}))
 
 
 def open_form(app):
@@ -38,6 +33,7 @@ def open_form(app):
     return form
 
 
+@pytest.mark.slow
 def test_every_new_game_gets_a_fresh_seed_and_an_empty_field_means_fresh():
     """Issue 10 item 1: the field shows a new seed each time the form opens;
     an empty field starts a game on a fresh seed too, and a typed seed is
@@ -59,6 +55,7 @@ def test_every_new_game_gets_a_fresh_seed_and_an_empty_field_means_fresh():
     assert app.scene.c.config["seed"] == seeds[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", ["abc", "-4", "1.5", "12 34", "18446744073709551616", "0x10"])
 def test_a_seed_that_is_none_gets_a_message_and_starts_nothing(text):
     app = make_app()
@@ -100,6 +97,7 @@ def test_different_names_start_the_game():
     assert app.scene.model.names == ["Anna", "Anne"]
 
 
+@pytest.mark.slow
 def test_the_colour_button_skips_colours_other_seats_have():
     """Issue 10 item 13: at least six colours, and a press never lands on a
     colour another seat has."""
@@ -117,6 +115,7 @@ def test_the_colour_button_skips_colours_other_seats_have():
     assert next_colour(["red", "white"], 0) == "blue"
 
 
+@pytest.mark.slow
 def test_a_seat_can_be_a_computer_with_a_level_and_a_name_of_its_own():
     app = make_app()
     form = open_form(app)
@@ -222,3 +221,21 @@ def test_switching_the_rules_keeps_the_form_in_place(lang):
         assert after == before and after["start"].bottom <= 720
     finally:
         i18n.set_language("en")
+
+
+def test_the_option_rows_are_the_rule_sets_options():
+    """The form offers exactly the options each rule set declares, with texts
+    for every value, and a pressed option reaches the engine's config."""
+    from game.client.scenes.newgame import OPTION_TEXTS, option_rows, rule_config
+    from game.engine import RULESETS
+    app = make_app()
+    form = open_form(app)
+    d = Driver(app, pygame)
+    assert set(OPTION_TEXTS) == {o.name for rules in RULESETS.values() for o in rules.options}
+    for rules in ("base", "ck"):
+        d.click_gui(f"rules_{rules}")
+        assert [row[1] for row in option_rows(form)] == [o.name for o in RULESETS[rules].options]
+        for option in RULESETS[rules].options:
+            value = option.values[0]
+            d.click_gui(f"{option.name}_{value}")
+            assert rule_config(form, 4, 1)[option.config] == value

@@ -6,15 +6,11 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
+from client_helpers import make_app, push_table  # noqa: E402
 from game.bots.random_bot import RandomBot  # noqa: E402
-from game.client.app import App  # noqa: E402
-from game.client.controller import HotseatController  # noqa: E402
-from game.client.table.scene import TableScene  # noqa: E402
-from game.client.table import controls  # noqa: E402
-from game.client.settings import DEFAULTS  # noqa: E402
-from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.engine import default_config, view_obj  # noqa: E402
 from game.engine.position import parse  # noqa: E402
+from game.client.table import controls  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -23,16 +19,12 @@ def _home(tmp_path, monkeypatch):
 
 
 def table_after(moves, rules="base", players=3, seed=5):
-    app = App((1280, 720), fullscreen=False, prefs=dict(DEFAULTS, muted=True))
-    c = HotseatController(default_config(rules=rules, players=players, seed=seed),
-                          [f"P{i}" for i in range(players)], [rgb for _, rgb in PLAYER_COLOURS[:players]])
-    table = TableScene(app, c)
-    app.push(table)
+    table = push_table(make_app(), default_config(rules=rules, players=players, seed=seed))
     bot = RandomBot(seed)
     for _ in range(moves):
         if table.model.curtain_for is not None:
             table.play.reveal()
-        assert table.play.submit(bot.choose(c.auth.state, table.model.viewer, ("offer",)))
+        assert table.play.submit(bot.choose(table.c.auth.state, table.model.viewer, ("offer",)))
     if table.model.curtain_for is not None:
         table.play.reveal()
     return table

@@ -5,15 +5,13 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from client_helpers import COLOURS, NAMES, bot_game, make_app  # noqa: E402
-from game.client.controller import HotseatController  # noqa: E402
+from client_helpers import COLOURS, NAMES, bot_game, make_app, push_table  # noqa: E402
 from game.client.i18n import set_language  # noqa: E402
 from game.client.table.prompts import ALCHEMIST, roll_prompt  # noqa: E402
-from game.client.table.scene import TableScene  # noqa: E402
-from game.client.table.prompts import table_prompt  # noqa: E402
 from game.engine import legal_commands  # noqa: E402
 from game.engine.constants import KNIGHT, MONOPOLY  # noqa: E402
 from game.engine.state import ROLL  # noqa: E402
+from game.client.table.prompts import table_prompt  # noqa: E402
 
 
 def _at_roll(rules, seed=4):
@@ -69,8 +67,7 @@ def test_the_table_shows_the_roll_prompt_of_the_seat_at_the_screen():
     me = auth.state.current
     auth.state.dev[me] = [0] * 5
     app = make_app()
-    table = TableScene(app, HotseatController(auth.config, NAMES[:3], COLOURS[:3], auth=auth))
-    app.push(table)
+    table = push_table(app, auth=auth, names=NAMES, colours=COLOURS)
     table.play.reveal()
     assert table.model.viewer == me and table_prompt(table.model) == f"{NAMES[me]}, roll the dice."
 

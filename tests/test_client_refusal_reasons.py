@@ -9,16 +9,14 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from client_helpers import COLOURS, NAMES, bot_game, make_app  # noqa: E402
+from client_helpers import COLOURS, NAMES, bot_game, make_app, push_table  # noqa: E402
 from game.client import i18n  # noqa: E402
 from game.client.table import reasons  # noqa: E402
-from game.client.controller import HotseatController  # noqa: E402
-from game.client.table.scene import TableScene  # noqa: E402
-from game.client.table.tips import tooltip  # noqa: E402
 from game.engine import ERROR_CODES, default_config  # noqa: E402
 from game.engine.board import NODE_NEIGHBORS  # noqa: E402
 from game.engine.rules import IllegalCommand  # noqa: E402
 from game.engine.state import MAIN, ROLL, SETUP_SETTLEMENT  # noqa: E402
+from game.client.table.tips import tooltip  # noqa: E402
 from test_base_rule_ids import BASE_RULE_IDS  # noqa: E402
 from test_ck_rule_ids import CK_RULE_IDS  # noqa: E402
 
@@ -56,8 +54,7 @@ def test_every_sharper_reason_names_a_real_rule():
 
 def _table(auth):
     app = make_app()
-    table = TableScene(app, HotseatController(auth.config, NAMES[:auth.state.n], COLOURS[:auth.state.n], auth=auth))
-    app.push(table)
+    table = push_table(app, auth=auth, names=NAMES, colours=COLOURS)
     if table.model.curtain_for is not None:
         table.play.reveal()
     app.dirty = True

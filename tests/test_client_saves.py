@@ -9,12 +9,13 @@ import random
 
 import msgpack
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from game import cli, saves  # noqa: E402
+from client_helpers import make_app  # noqa: E402
 from game.bots.random_bot import RandomBot  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
@@ -24,7 +25,6 @@ from game.client.scenes.newgame import NewGameScene  # noqa: E402
 from game.client.scenes.replay import SPEEDS, ReplayScene  # noqa: E402
 from game.client.scenes.saved import ALL, SNAPSHOT_EVERY, Replay  # noqa: E402
 from game.client.table.scene import TableScene  # noqa: E402
-from game.client.settings import DEFAULTS  # noqa: E402
 from game.engine import default_config  # noqa: E402
 from game.engine.codec import state_hash  # noqa: E402
 from game.engine.state import GAME_OVER  # noqa: E402
@@ -38,10 +38,6 @@ def folder(tmp_path, monkeypatch):
     monkeypatch.setenv("KOLONISTEN_SAVE_DIR", str(tmp_path / "saves"))
     monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path / "home"))
     return saves.saves_dir()
-
-
-def make_app(size=(1280, 720), lang="en"):
-    return App(size, fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
 
 
 def draw(app):
@@ -93,6 +89,7 @@ def damaged_copies(folder, good_path) -> dict:
     return out
 
 
+@pytest.mark.slow
 def test_a_hotseat_game_autosaves_lists_and_resumes_exactly(folder):
     """Menu -> new game -> play -> the save is written after every move with
     names and colours -> Load game lists it -> Resume restores the identical
@@ -141,6 +138,7 @@ def test_a_hotseat_game_autosaves_lists_and_resumes_exactly(folder):
     assert os.listdir(folder) == [os.path.basename(path)]        # the same file, nothing else
 
 
+@pytest.mark.slow
 def test_damaged_files_are_listed_greyed_with_their_reason_and_left_alone(folder):
     good = saved_game(folder, stop=60)
     broken = damaged_copies(folder, good)
@@ -408,7 +406,6 @@ def _model():
     return _MODEL["m"], _MODEL["hashes"]
 
 
-@settings(max_examples=40, deadline=None)
 @given(st.lists(st.integers(0, 3 * SNAPSHOT_EVERY + 11), min_size=1, max_size=6))
 def test_any_sequence_of_seeks_lands_on_the_recorded_state(targets):
     """Property: wherever the viewer was, seeking to move k gives the state

@@ -6,9 +6,8 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
+from client_helpers import make_app, push_table  # noqa: E402
 from game.bots.random_bot import RandomBot  # noqa: E402
-from game.client.app import App  # noqa: E402
-from game.client.controller import HotseatController  # noqa: E402
 from game.client.table import dialogs  # noqa: E402
 from game.client.scenes.end import EndScene, game_summary  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
@@ -16,32 +15,17 @@ from game.client.scenes.newgame import NewGameScene  # noqa: E402
 from game.client.scenes.settings_scene import SettingsScene  # noqa: E402
 from game.client.table.model import holds_secrets, pick_actor  # noqa: E402
 from game.client.table.scene import TableScene  # noqa: E402
-from game.client.table.prompts import table_prompt  # noqa: E402
-from game.client.table.tips import tooltip  # noqa: E402
-from game.client.settings import DEFAULTS  # noqa: E402
-from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.client.scenes.game_menu import GameMenuScene  # noqa: E402
 from game.engine import default_config  # noqa: E402
 from game.engine.state import DISCARD, GAME_OVER, MAIN, TRADE  # noqa: E402
+from game.client.table.prompts import table_prompt  # noqa: E402
+from game.client.table.tips import tooltip  # noqa: E402
 
 SIZES = [(1280, 720), (1920, 1080)]
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path))
-
-
-def make_app(size=(1280, 720), lang="en"):
-    return App(size, fullscreen=False, prefs=dict(DEFAULTS, language=lang, muted=True))
-
-
 def make_table(app, players=4, seed=3):
-    cfg = default_config(players=players, seed=seed)
-    c = HotseatController(cfg, [f"P{i}" for i in range(players)], [rgb for _, rgb in PLAYER_COLOURS[:players]])
-    table = TableScene(app, c)
-    app.push(table)
-    return table
+    return push_table(app, default_config(players=players, seed=seed))
 
 
 def drive(table, bot, until, limit=4000):
@@ -64,6 +48,7 @@ def draw(app):
     assert app.step([]) is True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_every_scene_draws(size):
     app = make_app(size)
@@ -102,6 +87,7 @@ def test_resize_rescales_layout():
     draw(app)
 
 
+@pytest.mark.slow
 def test_curtain_before_every_change_of_viewer_and_no_foreign_hand():
     """Hot-seat privacy: a hand is only drawn after its owner passed the
     curtain, and the drawn view never holds another seat's cards."""
@@ -264,6 +250,7 @@ def test_records_from_elsewhere_are_picked_up_on_the_next_frame():
     assert table.model.log[-1] == "P%d builds a settlement." % seat
 
 
+@pytest.mark.slow
 def test_random_clicks_and_keys_never_break_the_table():
     """A monkey at the keyboard: random clicks (mostly on drawn targets and
     board spots), keys and wheel turns.  Nothing raises, and every command that

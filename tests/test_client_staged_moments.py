@@ -9,9 +9,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from client_helpers import COLOURS, NAMES, bot_game, make_app  # noqa: E402
-from game.client.controller import HotseatController  # noqa: E402
-from game.client.table.scene import TableScene  # noqa: E402
+from client_helpers import COLOURS, NAMES, bot_game, make_app, push_table  # noqa: E402
 from game.client.table import controls  # noqa: E402
 
 
@@ -24,11 +22,9 @@ def drive(rules, seed, last, players=3, lang="en"):
     table's own moves would come in; returns (app, table, original auth)."""
     auth, _ = bot_game(rules=rules, seed=seed, players=players, stop=last + 1)
     app = make_app(lang=lang)
-    c = HotseatController(auth.config, NAMES[:players], COLOURS[:players])
-    table = TableScene(app, c)
-    app.push(table)
+    table = push_table(app, auth.config, names=NAMES, colours=COLOURS)
     for record in auth.log[:last + 1]:
-        c.submit(record.cmd)
+        table.c.submit(record.cmd)
         table.play.refresh()
     return app, table, auth
 
@@ -146,6 +142,5 @@ def test_a_resumed_games_history_is_not_staged():
     auth, _ = bot_game(rules="ck", seed=5, players=3, stop=60)
     assert any(e[0] == "barbarians_attack" for r in auth.log for e in r.events)
     app = make_app()
-    table = TableScene(app, HotseatController(auth.config, NAMES[:3], COLOURS[:3], auth=auth))
-    app.push(table)
+    table = push_table(app, auth=auth, names=NAMES, colours=COLOURS)
     assert table.model.stage.attack is None and table.model.stage.attacks >= 1

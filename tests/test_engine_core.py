@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from game.engine import (
     COMMANDS, apply, check, decode_state, deciders, default_config, encode_state,
@@ -128,6 +128,7 @@ def _all_finite_commands(state, seat):
     return out
 
 
+@pytest.mark.slow
 def test_legal_commands_are_exactly_the_commands_check_accepts():
     """For every finite command kind, `legal_commands` lists exactly what `check`
     accepts, for every seat, at many points of random games."""
@@ -160,7 +161,6 @@ command_strategy = st.tuples(
 ).map(lambda t: (t[0], t[1], *t[2]))
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cmd=command_strategy, moment=st.integers(0, 1500))
 def test_refused_commands_change_nothing(cmd, moment):
     """Any command, however malformed, is either legal or refused with a reason;
@@ -232,6 +232,7 @@ def _scramble_secrets_hidden_from(state, audience, rng):
     return s
 
 
+@pytest.mark.slow
 def test_a_view_depends_only_on_what_its_audience_may_know():
     """Non-interference: scrambling every secret hidden from an audience leaves
     that audience's view byte-identical, over many points of random games."""
@@ -266,6 +267,7 @@ def _hand_scrambles_that_changed_something(rng):
     return changed / 50
 
 
+@pytest.mark.slow
 def test_views_and_redacted_records_never_carry_hidden_cards():
     """Over many random games of both rule sets: no view holds another seat's
     hand, development or progress cards, a deck or the generator; every drawn,
@@ -320,6 +322,7 @@ def test_views_and_redacted_records_never_carry_hidden_cards():
     assert stats["private"] > 5 and stats["draws"] > 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules, players", [("base", 2), ("base", 3), ("base", 4), ("ck", 3), ("ck", 4)])
 def test_replicas_of_every_audience_stay_in_lockstep(rules, players):
     """Each seat's (and a spectator's) copy, fed only its redacted records, ends
@@ -342,6 +345,7 @@ def test_replicas_of_every_audience_stay_in_lockstep(rules, players):
 
 # --- tools ------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_simulate_tool_reports_clean_games(capsys):
     from tools import simulate
     code = simulate.main(["--games", "4", "--players", "3", "--seed", "5", "--json", "--replicas",
@@ -379,6 +383,7 @@ def test_invariant_checker_catches_broken_cities_and_knights_states():
     assert any("seat 0: walls" in p for p in problems)
 
 
+@pytest.mark.slow
 def test_bench_engine_prints_its_figures(capsys):
     from tools.bench import engine as bench_engine
     assert bench_engine.main(["--games", "2", "--no-catanatron", "--json"]) == 0
@@ -393,9 +398,11 @@ def test_every_refusal_code_is_listed():
     from game.engine import ERROR_CODES
     engine = os.path.join(ROOT, "game", "engine")
     raised = set()
-    for name in os.listdir(engine):
-        if name.endswith(".py"):
-            raised |= set(re.findall(r'IllegalCommand\("([a-z_]+)"', open(os.path.join(engine, name)).read()))
+    for folder, _, names in os.walk(engine):
+        for name in names:
+            if name.endswith(".py"):
+                text = open(os.path.join(folder, name)).read()
+                raised |= set(re.findall(r'IllegalCommand\("([a-z_]+)"', text))
     assert raised == set(ERROR_CODES)
 
 
@@ -428,3 +435,18 @@ def test_simulate_in_parts_plays_the_same_games_as_in_one_run(capsys):
     parts = [run("--games", "2"), run("--games", "1", "--first-game", "2")]
     assert sum(p["actions"] for p in parts) == whole["actions"]
     assert run("--games", "1", "--first-game", "1")["actions"] != parts[1]["actions"]
+
+
+def test_rule_set_options_are_config_keys_with_their_defaults():
+    """What a rule set offers the new-game form is a config key the engine
+    accepts, with the default `default_config` gives it, and every offered
+    value makes a valid config."""
+    from game.engine import RULESETS, default_config, validate_config
+    assert set(RULESETS) == {"base", "ck"}
+    for name, rules in RULESETS.items():
+        cfg = default_config(rules=name)
+        for option in rules.options:
+            assert cfg[option.config] == option.default
+            assert option.default in option.values
+            for value in option.values:
+                assert validate_config(dict(cfg, **{option.config: value})) is None

@@ -2,7 +2,7 @@
 force, on hand-made networks and on random ones (hypothesis), and the Longest
 Road card through random building in play."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from game.bots.random_bot import RandomBot
 from game.engine import legal_commands
@@ -146,7 +146,6 @@ def road_networks(draw, max_roads=12):
     return sorted(roads)
 
 
-@settings(max_examples=400, deadline=None)
 @given(roads=road_networks(), data=st.data())
 def test_B_8_2_road_length_equals_brute_force(roads, data):
     touched = sorted({n for e in roads for n in EDGE_NODES[e]} or {0})
@@ -171,7 +170,6 @@ def test_B_8_2_road_length_equals_brute_force(roads, data):
     assert brute_force_length(roads, set()) == length_of(roads, own=own)
 
 
-@settings(max_examples=150, deadline=None)
 @given(roads=st.lists(st.integers(0, 71), max_size=12, unique=True),
        foreign=st.lists(st.integers(0, 53), max_size=6, unique=True))
 def test_B_8_2_road_length_equals_brute_force_on_scattered_roads(roads, foreign):
@@ -191,7 +189,6 @@ def expected_holder(holder, before, after):
     return leaders[0] if best >= 5 and len(leaders) == 1 else -1
 
 
-@settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2 ** 32), players=st.sampled_from([2, 3, 4]),
        choices=st.lists(st.integers(0, 10 ** 6), min_size=30, max_size=90))
 def test_B_8_3_B_8_4_longest_road_card_follows_the_rules_in_play(seed, players, choices):

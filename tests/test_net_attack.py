@@ -1,6 +1,6 @@
 """A stranger on the network cannot exhaust the host (issue 11, point 2):
 connection caps, the handshake deadline, the bound on unsent bytes, the
-reading budgets and the quiet logs of net/limits.py, over real TCP on
+reading budgets and the quiet logs of net/host/limits.py, over real TCP on
 loopback (each host on its own free port).  Every flood is bounded in
 frames and in time; nothing is timed."""
 
@@ -15,20 +15,22 @@ import textwrap
 
 import msgpack
 
-from net import client, secure
-from net.client import JoinRefused
+from net.peer import connection as client
+from net.wire import secure
+from net.peer.connection import JoinRefused
 import pytest
-from hypothesis import given, settings, strategies as st
+
+from wait_helpers import until
+from hypothesis import given, strategies as st
 
 from game import saves
-from net import host as host_module
-from net import hostconns
-from net import limits
+from net.host import connections
+from net.host import limits
 from game.engine import default_config
-from net.host import Host
-from net.limits import Budget, QuietLog, TokenBucket, quiet_accept_errors
-from net.protocol import APP, HOST, PROTOCOL_VERSION, decode
-from net.testing import local_game, start_host
+from net.host.game import Host, Seat
+from net.host.limits import Budget, QuietLog, TokenBucket, quiet_accept_errors
+from net.wire.protocol import APP, HOST, PROTOCOL_VERSION, decode
+from net_helpers import local_game, start_host
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -59,7 +61,7 @@ async def connect(port, source="127.0.0.1", small_window=False, plain=False):
     await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
     if plain:
         return await asyncio.open_connection(sock=sock)
-    # Every LAN connection is TLS (net/secure.py): an attacker gets that far too.
+    # Every LAN connection is TLS (net/wire/secure.py): an attacker gets that far too.
     return await asyncio.open_connection(sock=sock, ssl=secure.client_context(), server_hostname="kolonisten")
 
 
@@ -74,15 +76,6 @@ async def replies(reader, wait=2.0) -> list:
     except (asyncio.IncompleteReadError, ConnectionError, asyncio.TimeoutError):
         pass
     return out
-
-
-async def until(condition, limit=10.0):
-    """Wait for `condition()` (a safety bound, not a measured time)."""
-    for _ in range(int(limit / 0.02)):
-        if condition():
-            return True
-        await asyncio.sleep(0.02)
-    return condition()
 
 
 # --- pieces ----------------------------------------------------------------------------------------
@@ -145,14 +138,14 @@ def test_connections_from_one_address_are_capped_and_the_extra_ones_told_why(mon
     async def main():
         host = await start_host(2)
         held = [await connect(host.port, "127.0.0.5") for _ in range(3)]
-        assert await until(lambda: len(host.conns) == 3)
+        assert await until(lambda: len(host.connections.conns) == 3)
         for _ in range(4):      # cut before TLS: the client is told the host is busy
             with pytest.raises(JoinRefused) as refused:
                 await client.open_connection(("127.0.0.1", host.port), source="127.0.0.5")
             assert refused.value.code == "busy"
-        assert len(host.conns) == 3 and host.refused == 4
+        assert len(host.connections.conns) == 3 and host.connections.refused == 4
         other = await connect(host.port, "127.0.0.6")       # another address is let in
-        assert await until(lambda: len(host.conns) == 4)
+        assert await until(lambda: len(host.connections.conns) == 4)
         for _, writer in held + [other]:
             writer.close()
         await host.close()
@@ -164,20 +157,20 @@ def test_at_the_total_cap_the_oldest_unseated_connection_makes_room_but_seated_o
 
     async def main():
         host = await start_host(2)
-        assert host.admission.cap == 3
+        assert host.connections.admission.cap == 3
         seated = []
         for name in ("ann", "bob"):
             reader, writer = await connect(host.port)
             writer.write(HELLO + frame({"t": "join", "name": name}))
             seated.append((reader, writer))
-        assert await until(lambda: sum(c.seat is not None for c in host.conns) == 2)
+        assert await until(lambda: sum(c.seat is not None for c in host.connections.conns) == 2)
         first = await connect(host.port, "127.0.0.7")
-        assert await until(lambda: len(host.conns) == 3)
+        assert await until(lambda: len(host.connections.conns) == 3)
         second = await connect(host.port, "127.0.0.8")      # pushes `first` out
         assert await replies(first[0]) == []                # cut off, no answer
-        assert await until(lambda: len(host.conns) == 3)
-        assert sum(c.seat is not None for c in host.conns) == 2
-        assert {c.address for c in host.conns if c.seat is None} == {"127.0.0.8"}
+        assert await until(lambda: len(host.connections.conns) == 3)
+        assert sum(c.seat is not None for c in host.connections.conns) == 2
+        assert {c.address for c in host.connections.conns if c.seat is None} == {"127.0.0.8"}
         for _, writer in seated + [first, second]:
             writer.close()
         await host.close()
@@ -187,12 +180,12 @@ def test_at_the_total_cap_the_oldest_unseated_connection_makes_room_but_seated_o
 def test_a_connection_storm_from_one_address_is_refused_beyond_its_rate(monkeypatch):
     """Refused before TLS: a refused connection never costs the host TLS state."""
     handshakes = []
-    real_secure = Host._secure
+    real_secure = connections.Connections._secure
 
     async def counting_secure(self, conn):
         handshakes.append(conn.address)
         return await real_secure(self, conn)
-    monkeypatch.setattr(Host, "_secure", counting_secure)
+    monkeypatch.setattr(connections.Connections, "_secure", counting_secure)
 
     async def main():
         host = await start_host(2)
@@ -201,9 +194,9 @@ def test_a_connection_storm_from_one_address_is_refused_beyond_its_rate(monkeypa
             reader, writer = await connect(host.port, "127.0.0.9", plain=True)
             writer.transport.abort()
             opened += 1
-        assert await until(lambda: len(host.conns) == 0)
-        assert host.refused >= 30 - limits.NEW_PER_SECOND * 10     # the rest came too fast
-        assert len(handshakes) == opened - host.refused
+        assert await until(lambda: len(host.connections.conns) == 0)
+        assert host.connections.refused >= 30 - limits.NEW_PER_SECOND * 10     # the rest came too fast
+        assert len(handshakes) == opened - host.connections.refused
         reader, writer = await connect(host.port, "127.0.0.10")   # others are not held up
         writer.write(HELLO)
         assert (await replies(reader, wait=1.0))[0]["t"] == "welcome"
@@ -217,13 +210,13 @@ def test_a_peer_that_does_not_read_is_aborted_once_its_unsent_bytes_pass_the_bou
     monkeypatch.setattr(limits, "UNSEATED_RATE", 1e9)
     monkeypatch.setattr(limits, "UNSEATED_BURST", 1e9)
     aborted_with = []
-    real_abort = host_module.Conn.abort
+    real_abort = connections.Conn.abort
 
     def abort(conn):
         transport = conn.writer.transport
         aborted_with.append(transport.get_write_buffer_size())
         real_abort(conn)
-    monkeypatch.setattr(host_module.Conn, "abort", abort)
+    monkeypatch.setattr(connections.Conn, "abort", abort)
 
     async def main():
         host = await start_host(2)
@@ -238,7 +231,7 @@ def test_a_peer_that_does_not_read_is_aborted_once_its_unsent_bytes_pass_the_bou
                     break
         except (ConnectionError, asyncio.TimeoutError):
             pass
-        assert await until(lambda: aborted_with and not host.conns)
+        assert await until(lambda: aborted_with and not host.connections.conns)
         assert aborted_with[0] <= limits.MAX_UNSENT + 1024      # one answer past the bound
         writer.transport.abort()
         await host.close()
@@ -248,7 +241,7 @@ def test_a_peer_that_does_not_read_is_aborted_once_its_unsent_bytes_pass_the_bou
 
 def test_a_connection_without_a_seat_is_cut_off_after_the_handshake_deadline(monkeypatch):
     monkeypatch.setattr(limits, "HANDSHAKE_SECONDS", 0.3)
-    monkeypatch.setattr(hostconns, "PING_EVERY", 0.1)
+    monkeypatch.setattr(connections, "PING_EVERY", 0.1)
 
     async def main():
         host = await start_host(2)
@@ -258,13 +251,14 @@ def test_a_connection_without_a_seat_is_cut_off_after_the_handshake_deadline(mon
         player_writer.write(HELLO + frame({"t": "join", "name": "ann"}))
         answers = await replies(idle_reader, wait=5.0)      # ends when the host cuts the line
         assert [m["t"] for m in answers if m["t"] != "ping"] == ["welcome"]
-        assert [c.seat for c in host.conns] == [0]          # the seated player stays
+        assert [c.seat for c in host.connections.conns] == [0]          # the seated player stays
         for w in (idle_writer, player_writer):
             w.close()
         await host.close()
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_a_game_is_played_to_its_end_while_a_stranger_floods_pings_junk_and_hellos(tmp_path):
     """Three flooding connections from another address, each bounded to
     20,000 frames; the honest game ends in step with the host, and the
@@ -303,9 +297,8 @@ def test_a_game_is_played_to_its_end_while_a_stranger_floods_pings_junk_and_hell
 
 STORM_HOST = textwrap.dedent("""
     import asyncio, os, resource, sys, json
-    from net.limits import open_files
-    from net.testing import start_host
-    from net.host import Host
+    from net.host.limits import open_files
+    from net.host.game import Host
     from game.engine import default_config
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (open_files() + 60, hard))
@@ -313,7 +306,7 @@ STORM_HOST = textwrap.dedent("""
         host = Host(default_config(players=2, seed=3, vp_target=4), auto_start=True,
                     save_path=sys.argv[1])
         port = await host.listen("127.0.0.1", 0)
-        print(json.dumps({"port": port, "cap": host.admission.cap}), flush=True)
+        print(json.dumps({"port": port, "cap": host.connections.admission.cap}), flush=True)
         await asyncio.wait_for(host.finished.wait(), 120)
         await host.wait_peers_gone(3)
         await host.close()
@@ -322,6 +315,7 @@ STORM_HOST = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_with_a_low_open_file_limit_a_storm_neither_stops_the_game_nor_its_autosave(tmp_path):
     """The host runs in a subprocess with RLIMIT_NOFILE lowered to what it
     holds plus 60; 40 addresses open 60 connections while two bots play."""
@@ -343,8 +337,8 @@ def test_with_a_low_open_file_limit_a_storm_neither_stops_the_game_nor_its_autos
                         pass
                     await asyncio.sleep(0)
             storming = asyncio.ensure_future(storm())
-            from net.bot import play
-            from net.tokens import TokenStore
+            from net.peer.bot import play
+            from net.peer.tokens import TokenStore
             results = await asyncio.wait_for(asyncio.gather(*[
                 play(("127.0.0.1", first["port"]), f"p{i}", TokenStore(str(tmp_path)), seed=i)
                 for i in range(2)]), 120)
@@ -365,12 +359,13 @@ def test_with_a_low_open_file_limit_a_storm_neither_stops_the_game_nor_its_autos
     saves.restore(game, verify=True)
 
 
+@pytest.mark.slow
 def test_a_seated_player_flooding_resync_gets_merged_views_and_the_game_finishes(tmp_path):
     """Seat 0's bot asks for 20 resyncs with every message it gets (bounded by
     the game's length); the host merges them and sends whole views only at
     the resync budget, and the game still ends in step with the host."""
-    from net.bot import BotPlayer, play
-    from net.tokens import TokenStore
+    from net.peer.bot import BotPlayer, play
+    from net.peer.tokens import TokenStore
 
     async def main():
         host = Host(default_config(players=3, seed=5, vp_target=5), auto_start=True)
@@ -400,7 +395,7 @@ def test_memory_is_given_back_once_new_connections_have_calmed_down(monkeypatch)
     released = []
     monkeypatch.setattr(limits, "CALM_SECONDS", 0.2)
     monkeypatch.setattr(limits, "CLOSE_GRACE", 0.3)
-    monkeypatch.setattr(hostconns, "PING_EVERY", 0.1)
+    monkeypatch.setattr(connections, "PING_EVERY", 0.1)
     monkeypatch.setattr(limits, "release_memory", lambda: released.append(True) or True)
 
     async def main():
@@ -410,14 +405,15 @@ def test_memory_is_given_back_once_new_connections_have_calmed_down(monkeypatch)
         for _ in range(5):
             _, writer = await connect(host.port, "127.0.0.12", plain=True)
             writer.transport.abort()
-        assert await until(lambda: released, limit=5)
-        assert await until(lambda: len(released) == 2, limit=5)     # and after the grace
+        assert await until(lambda: released)
+        assert await until(lambda: len(released) == 2)     # and after the grace
         await asyncio.sleep(0.8)
         assert len(released) == 2       # twice per burst, not at every heartbeat
         await host.close()
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_release_memory_says_whether_the_platform_could_do_it():
     import ctypes.util
     expected = sys.platform.startswith("linux") and ctypes.util.find_library("c") is not None
@@ -441,8 +437,8 @@ class FakeWriter:
 
 def _admitting_host(cap, seats):
     host = Host(default_config(players=seats, seed=1), identity=secure.load_identity())
-    host.admission = limits.Admission(cap=cap, per_address=100)
-    host.admission.rates = _NoRate()
+    host.connections.admission = limits.Admission(cap=cap, per_address=100)
+    host.connections.admission.rates = _NoRate()
     return host
 
 
@@ -453,7 +449,6 @@ class _NoRate(dict):
         return TokenBucket(1e9, 1e9)
 
 
-@settings(max_examples=60, deadline=None)
 @given(seats=st.integers(2, 4), extra_cap=st.integers(1, 6),
        strangers=st.lists(st.integers(20, 250), min_size=1, max_size=80))
 def test_strangers_on_many_addresses_cannot_fill_the_room_kept_for_returning_players(
@@ -468,16 +463,16 @@ def test_strangers_on_many_addresses_cannot_fill_the_room_kept_for_returning_pla
         def arrive(address):
             nonlocal cid
             cid += 1
-            conn = host_module.Conn(FakeWriter(address), cid)
+            conn = connections.Conn(FakeWriter(address), cid)
             conn.opened = cid           # arrival order decides who is oldest
-            if host._admit(conn):
-                host.conns.add(conn)
+            if host.connections._admit(conn):
+                host.connections.conns.add(conn)
                 return conn
             return None
         players = []
         for seat in range(seats):
             conn = arrive(f"10.0.0.{seat + 1}")
-            host.seats[seat] = host_module.Seat(f"p{seat}", "red", "t" * 24)
+            host.seats[seat] = Seat(f"p{seat}", "red", "t" * 24)
             host._take_seat(conn, seat)
             players.append(conn)
         host.phase = "running"          # the seats' holders may now leave and come back
@@ -488,9 +483,9 @@ def test_strangers_on_many_addresses_cannot_fill_the_room_kept_for_returning_pla
         assert back is not None
         for last in strangers:          # while it proves its seat, the stranger goes on
             arrive(f"192.168.2.{last}")
-        assert back in host.conns
-        assert all(c in host.conns for c in players[1:])
-        assert len(host.conns) <= host.admission.cap
+        assert back in host.connections.conns
+        assert all(c in host.connections.conns for c in players[1:])
+        assert len(host.connections.conns) <= host.connections.admission.cap
     asyncio.run(main())
 
 
@@ -504,30 +499,31 @@ def test_over_tcp_a_stranger_filling_the_cap_from_many_addresses_leaves_a_player
         ann[1].write(HELLO + frame({"t": "join", "name": "ann"}))
         bob = await connect(host.port, "127.0.0.3")
         bob[1].write(HELLO + frame({"t": "join", "name": "bob"}))
-        assert await until(lambda: sum(c.seat is not None for c in host.conns) == 2)
+        assert await until(lambda: sum(c.seat is not None for c in host.connections.conns) == 2)
         bob[1].transport.abort()        # bob leaves the lobby (his seat is freed) ...
-        assert await until(lambda: len(host.conns) == 1)
+        assert await until(lambda: len(host.connections.conns) == 1)
         strangers = []
         for i in range(8):              # ... a stranger takes every slot it can, from 8 addresses
             strangers.append(await connect(host.port, f"127.0.0.{40 + i}", plain=True))
-        assert await until(lambda: len(host.conns) == 3)    # 5 less one per seat: 2 for strangers
+        assert await until(lambda: len(host.connections.conns) == 3)    # 5 less one per seat: 2 for strangers
         back = await connect(host.port, "127.0.0.3")        # ... and bob comes back
         for i in range(8):              # while the stranger goes on
             strangers.append(await connect(host.port, f"127.0.0.{60 + i}", plain=True))
         back[1].write(HELLO + frame({"t": "join", "name": "bob"}))
-        assert await until(lambda: sum(c.seat is not None for c in host.conns) == 2)
-        assert {c.address for c in host.conns if c.seat is not None} == {"127.0.0.1", "127.0.0.3"}
+        assert await until(lambda: sum(c.seat is not None for c in host.connections.conns) == 2)
+        assert {c.address for c in host.connections.conns if c.seat is not None} == {"127.0.0.1", "127.0.0.3"}
         for _, writer in [ann, back] + strangers:
             writer.transport.abort()
         await host.close()
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_the_bench_tools_resync_intruder_floods_from_its_seat_and_still_plays_it(tmp_path):
     """`tools.bench.network --attack resync` (issue 11): the intruder, one of the
     players, floods resync requests; the host's budget answers few of them,
     and the intruder and the honest players all finish the game in step."""
-    from net.bot import play
+    from net.peer.bot import play
     from tools.bench.network_attack import _resync_intruder
 
     async def main():
@@ -550,7 +546,7 @@ def test_giving_memory_back_first_collects_closed_connections_in_cycles():
     cyclic garbage (closed connections' TLS objects) before trimming the heap."""
     import gc
     import weakref
-    from net import limits
+    from net.host import limits
 
     class Node:
         pass
@@ -572,5 +568,5 @@ def test_giving_memory_back_first_collects_closed_connections_in_cycles():
 def test_the_host_keeps_large_buffers_out_of_the_heap_on_linux():
     """asyncio's 256 KiB TLS read buffers must not land in the heap after the
     first one is freed (glibc's moving mmap threshold): the host fixes it."""
-    from net import limits
+    from net.host import limits
     assert limits.keep_large_buffers_out_of_the_heap() is True

@@ -38,6 +38,7 @@ def test_join_refuses_a_key_that_is_not_a_fingerprint(capsys):
     assert "64 hex digits" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_a_headless_host_with_a_join_code_seats_only_players_who_know_it(tmp_path, capsys):
     """`kolonisten host --headless --join-code` and `kolonisten join --join-code`:
     a bot with the wrong code is refused by name, two with the right one play
@@ -46,7 +47,7 @@ def test_a_headless_host_with_a_join_code_seats_only_players_who_know_it(tmp_pat
     import json
 
     from net.headless import run_host, run_join
-    from net.secure import load_identity
+    from net.wire.secure import load_identity
 
     async def main_():
         import io

@@ -12,9 +12,9 @@ import types
 import pytest
 
 from game.engine.state import GAME_OVER
-from net.bot import BotPlayer, play
-from net.testing import start_host
-from net.tokens import TokenStore
+from net.peer.bot import BotPlayer, play
+from net_helpers import start_host
+from net.peer.tokens import TokenStore
 
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
 
@@ -22,7 +22,7 @@ ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_
 def test_a_levelled_lan_player_decides_only_from_its_seats_copy(tmp_path, monkeypatch):
     seen = []
 
-    import net.bot as bot_module
+    import net.peer.bot as bot_module
     real = bot_module.make_bot
 
     def spying_make_bot(level, seat, seed=0, **options):
@@ -59,6 +59,7 @@ def test_a_levelled_lan_player_decides_only_from_its_seats_copy(tmp_path, monkey
         assert all(view.hands[s] is None for s in range(view.n) if s != seat)
 
 
+@pytest.mark.slow
 def test_headless_host_seats_computers_in_their_own_processes(tmp_path):
     proc = subprocess.run(
         [sys.executable, "-m", "game.cli", "host", "--headless", "--players", "2", "--bots", "2",
@@ -71,6 +72,7 @@ def test_headless_host_seats_computers_in_their_own_processes(tmp_path):
     assert "Computer 1 (easy) takes a seat" in proc.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, words", [
     (["--players", "3", "--bots", "4"], "--bots must be from 0 to the number of players"),
     (["--bots", "1", "--resume", "nothing.kolonisten"], "--bots fills the seats of a new game"),
@@ -81,11 +83,12 @@ def test_headless_host_refuses_impossible_computer_seats(args, words):
     assert proc.returncode == 2 and words in proc.stderr
 
 
+@pytest.mark.slow
 def test_a_computer_plays_for_an_away_player_who_takes_the_seat_back_by_rejoining(tmp_path):
     """Issue 12: 'a seat whose player is away while it must decide can be handed
     to a computer by the host; the player takes the seat back by rejoining with
     their token'."""
-    from net.computers import ComputerPlayers
+    from net.peer.computers import ComputerPlayers
 
     async def until(condition, seconds, what):
         deadline = asyncio.get_running_loop().time() + seconds
@@ -137,14 +140,15 @@ async def _until(condition, seconds, what):
 
 async def _crash(host) -> None:
     """The host program dies: lines drop without a goodbye."""
-    host.server.close()
-    for conn in list(host.conns):
+    host.connections.server.close()
+    for conn in list(host.connections.conns):
         conn.abort()
-    for task in host._tasks:
+    for task in host.connections._tasks:
         task.cancel()
-    await host.server.wait_closed()
+    await host.connections.server.wait_closed()
 
 
+@pytest.mark.slow
 def test_a_saved_lan_game_remembers_its_computer_and_a_resumed_host_restarts_it(tmp_path):
     """Issue 12: 'Saved games remember which seats are computers and their
     level; resuming keeps them playing.'  A LAN game of a player and the
@@ -152,9 +156,10 @@ def test_a_saved_lan_game_remembers_its_computer_and_a_resumed_host_restarts_it(
     new host resumes the save on the same port and starts the computer again
     in its seat; the computer plays its turns and the game ends in step."""
     from game.engine import default_config
-    from net.computers import ComputerPlayers
-    from net.host import Host, resume_file
-    from net.saving import saved_computers
+    from net.peer.computers import ComputerPlayers
+    from net.host.game import Host
+    from net.host.resume import resume_file
+    from net.host.saving import saved_computers
     from game import saves
     save = str(tmp_path / "lan.klsave")
 
@@ -199,7 +204,7 @@ def test_saved_computer_seats_are_checked_and_a_save_without_them_has_none():
     """Issue 12 (saves): a level this Kolonisten does not know is a damaged
     save; LAN saves from before computers were saved resume without any."""
     from game import saves
-    from net.saving import saved_computers
+    from net.host.saving import saved_computers
 
     def lan_save(seats):
         return types.SimpleNamespace(extra={"lan": 1, "seats": seats})
@@ -211,6 +216,7 @@ def test_saved_computer_seats_are_checked_and_a_save_without_them_has_none():
             saved_computers(lan_save([plain[0], dict(plain[0], computer=bad)]))
 
 
+@pytest.mark.slow
 def test_headless_resume_restarts_the_saved_computer_and_it_plays_to_the_end(tmp_path):
     """Issue 12, headless: `kolonisten host --headless --bots 1` with a player
     who joins by `kolonisten join`; the host is killed mid-game, and
@@ -221,7 +227,7 @@ def test_headless_resume_restarts_the_saved_computer_and_it_plays_to_the_end(tmp
     import socket
     import time
     from game import saves
-    from net.saving import saved_computers
+    from net.host.saving import saved_computers
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

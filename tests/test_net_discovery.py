@@ -9,28 +9,21 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 
 import pytest
 
-from net.client import handshake, open_connection
-from net.discovery import Advertiser, Browser, browse
-from net.protocol import PROTOCOL_VERSION
-from net.testing import start_host
+from wait_helpers import until
+
+from net.peer.connection import handshake, open_connection
+from net.wire.discovery import Advertiser, Browser, browse
+from net.wire.protocol import PROTOCOL_VERSION
+from net_helpers import start_host
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LOOPBACK = ["127.0.0.1"]
 
 
-async def _until(predicate, timeout=8.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        await asyncio.sleep(0.05)
-    return False
-
-
+@pytest.mark.slow
 def test_browser_sees_a_hosted_game_appear_change_and_vanish():
     async def main():
         host = await start_host(3, name="Zeeland")
@@ -41,7 +34,7 @@ def test_browser_sees_a_hosted_game_appear_change_and_vanish():
         try:
             def mine():     # other tests may advertise on loopback at the same time
                 return [g for g in browser.games.values() if g.game_id == host.game_id]
-            assert await _until(lambda: mine())
+            assert await until(lambda: mine())
             (ad,) = mine()
             assert (ad.name, ad.address, ad.port, ad.rules, ad.state) == (
                 "Zeeland", "127.0.0.1", host.port, "base", "lobby")
@@ -53,9 +46,9 @@ def test_browser_sees_a_hosted_game_appear_change_and_vanish():
             conn = await open_connection(("127.0.0.1", host.port))
             await handshake(conn, "Ann", None, lambda msg: None)
             await advertiser.update(host.txt())
-            assert await _until(lambda: [g.seats_taken for g in mine()] == [1])
+            assert await until(lambda: [g.seats_taken for g in mine()] == [1])
             await advertiser.close()
-            assert await _until(lambda: not mine())
+            assert await until(lambda: not mine())
         finally:
             await advertiser.close()
             await browser.close()
@@ -63,10 +56,11 @@ def test_browser_sees_a_hosted_game_appear_change_and_vanish():
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_browse_lists_two_games_and_a_typed_address_still_joins(tmp_path):
     """Discovery is a hint: the handshake with the advertised address decides."""
-    from net.bot import play
-    from net.tokens import TokenStore
+    from net.peer.bot import play
+    from net.peer.tokens import TokenStore
 
     async def main():
         hosts = [await start_host(2, name=n, seed=i) for i, n in enumerate(("Alpha", "Beta"))]
@@ -101,6 +95,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+@pytest.mark.slow
 def test_cli_browse_json_finds_a_headless_host():
     port = _free_port()
     host = subprocess.Popen([sys.executable, "-m", "game.cli", "host", "--headless", "--players", "2",
@@ -135,6 +130,7 @@ def _ip(*args):
     subprocess.run(["ip", *args], check=True, capture_output=True, timeout=10)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not _can_make_namespaces(), reason="needs root and iproute2")
 def test_host_and_clients_in_separate_network_namespaces(tmp_path):
     """A host in one namespace, the browser and two bots in another, joined by

@@ -1,4 +1,4 @@
-"""Dice nobody can rig (net/fairdice.py): the seed comes from the host's
+"""Dice nobody can rig (net/wire/fairdice.py): the seed comes from the host's
 committed secret and every seat's pledged value; after the game each peer
 replays it with the revealed secret and checks everything it was shown.
 
@@ -9,20 +9,20 @@ stealing (B-5.4)."""
 import asyncio
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from game import saves
 from game.bots.random_bot import RandomBot
 from game.engine import default_config
 from game.engine.match import Authority
-from net.fairdice import (
+from net.wire.fairdice import (
     Dealing, FairRecord, SeenRecord, commitment, derive_seed, pack_log, unpack_log, verify,
 )
-from net.host import Host
-from net.saving import saved_fair
-from net.secrecy import peer_hash
-from net.testing import local_game
+from net.host.game import Host
+from net.host.saving import saved_fair
+from net.wire.secrecy import peer_hash
+from net_helpers import local_game
 
 
 def _deal(seats=3):
@@ -65,7 +65,6 @@ def test_the_seed_is_drawn_from_the_secret_and_every_value_B_2_2_B_5_1():
     assert derive_seed(bytes(32), dealing.values) != seed
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.lists(st.binary(min_size=32, max_size=32), min_size=2, max_size=4, unique=True),
        st.binary(min_size=32, max_size=32))
 def test_a_value_that_is_not_the_pledged_one_is_refused(values, wrong):
@@ -160,6 +159,7 @@ def test_garbage_instead_of_a_log_is_an_unreadable_log_not_a_crash():
             unpack_log(data)
 
 
+@pytest.mark.slow
 def test_a_complete_lan_game_is_verified_fair_by_every_peer(tmp_path):
     """Over TLS with bot peers: the host draws its seed from the deal, and
     every peer's replay confirms every outcome it saw (B-5.1, B-5.4, B-7.1)."""
@@ -177,6 +177,7 @@ def test_a_complete_lan_game_is_verified_fair_by_every_peer(tmp_path):
         assert bot.game.deal.values[bot.game.seat] == bot.game._value
 
 
+@pytest.mark.slow
 def test_a_host_that_rigs_the_dice_after_the_deal_is_caught_by_every_peer(tmp_path):
     """A host that deals with a seed of its own choosing instead of the drawn
     one: every peer's check fails, at the first thing the seed decided."""
@@ -219,8 +220,8 @@ def test_what_a_seat_saw_survives_a_restart_on_disk_and_a_lie_before_it_is_caugh
     file beside its token: the check after a restart covers records from
     before the restart, and an outcome shown differently before it is
     caught at its record (B-5.1)."""
-    from net.fairdice import pack_seen, unpack_seen
-    from net.tokens import TokenStore
+    from net.wire.fairdice import pack_seen, unpack_seen
+    from net.peer.tokens import TokenStore
     dealing = _deal()
     config = default_config(players=3, seed=dealing.seed())
     auth, transcripts = _played(config, commands=120)
@@ -247,13 +248,14 @@ def test_what_a_seat_saw_survives_a_restart_on_disk_and_a_lie_before_it_is_caugh
     assert (verdict.ok, verdict.what, verdict.seq) == (False, "outcome", roll[1].seq)
 
 
+@pytest.mark.slow
 def test_a_restarted_player_checks_the_whole_game_not_only_since_it_came_back(tmp_path):
     """Over TLS: one bot program is stopped mid-game and a new one (nothing in
     memory, only the files on disk) takes the seat back; its check at the end
     covers the records the first program saw."""
-    from net.bot import BotPlayer, play
-    from net.testing import start_host
-    from net.tokens import TokenStore
+    from net.peer.bot import BotPlayer, play
+    from net_helpers import start_host
+    from net.peer.tokens import TokenStore
 
     async def main():
         host = await start_host(2, seed=31)

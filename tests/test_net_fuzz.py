@@ -7,6 +7,7 @@ import asyncio
 import struct
 
 import msgpack
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -14,13 +15,14 @@ from game.bots.random_bot import RandomBot
 from game.engine import default_config, deciders, legal_commands
 from game.engine.rng import Rng
 from game.engine.state import DISCARD, TRADE
-from net import hostconns
-from net.host import Conn, Host
-from net.protocol import (
+from net.host import connections
+from net.host.connections import Conn
+from net.host.game import Host
+from net.wire.protocol import (
     APP, CLIENT_MESSAGES, HEADER, HOST, HOST_MESSAGES, MAX_FRAME, PROTOCOL_VERSION, decode,
 )
-from net.fairdice import commitment
-from net.testing import local_game, raw_connection, seat_proof
+from net.wire.fairdice import commitment
+from net_helpers import local_game, raw_connection, seat_proof
 
 
 class FakeWriter:
@@ -80,7 +82,7 @@ class Table:
 
     def new_conn(self):
         conn = Conn(FakeWriter(), len(getattr(self, "conns", [])) + 100)
-        self.host.conns.add(conn)
+        self.host.connections.conns.add(conn)
         return conn
 
     def feed(self, conn, msg):
@@ -188,7 +190,7 @@ frames = st.one_of(
 )
 
 
-@settings(max_examples=700, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(suppress_health_check=list(HealthCheck))
 @given(batch=st.lists(st.tuples(st.integers(0, 4), frames), min_size=1, max_size=10))
 def test_hypothesis_frames_never_change_the_game_and_always_get_a_reason(batch):
     t = table()
@@ -199,6 +201,7 @@ def test_hypothesis_frames_never_change_the_game_and_always_get_a_reason(batch):
         t.send_and_check(conn, payload)
 
 
+@pytest.mark.slow
 def test_many_random_and_mutated_frames():
     """Random bytes, and valid frames truncated, bit-flipped or replayed
     (tens of thousands in all, in process)."""
@@ -258,12 +261,13 @@ def test_replayed_and_out_of_turn_commands_get_specific_reasons():
     assert _replies(dconn.writer, since)[0]["code"] == "stale"
 
 
+@pytest.mark.slow
 def test_socket_level_abuse_leaves_the_host_serving(tmp_path, monkeypatch):
     """Over real TCP: an oversized length, a frame cut off by a closed
     connection, a half frame left hanging, garbage, a wrong version and
     messages before hello.  Then a complete game is played on the same host."""
-    monkeypatch.setattr(hostconns, "SILENCE_LIMIT", 0.5)
-    monkeypatch.setattr(hostconns, "PING_EVERY", 0.2)
+    monkeypatch.setattr(connections, "SILENCE_LIMIT", 0.5)
+    monkeypatch.setattr(connections, "PING_EVERY", 0.2)
 
     async def exchange(port, data, read=True):
         reader, writer = await raw_connection(port)

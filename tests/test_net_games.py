@@ -6,13 +6,15 @@ import time
 
 import pytest
 
+from wait_helpers import WAIT
+
 from game.bots.random_bot import RandomBot
 from game.engine import default_config, legal_commands
 from game.engine.state import GAME_OVER
 from game.engine.views import public_hash
-from net.secrecy import peer_hash, public_state_hash
+from net.wire.secrecy import peer_hash, public_state_hash
 from net.session import ClientSession, HostSession
-from net.testing import local_game
+from net_helpers import local_game
 
 
 def _ck_available() -> bool:
@@ -35,6 +37,7 @@ def _check_game(host, results, players):
     assert all(r["divergences"] == 0 for r in results)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,seed", [(2, 21), (3, 22), (4, 23)])
 def test_base_game_over_tcp_all_peers_agree(players, seed, tmp_path):
     async def main():
@@ -50,6 +53,7 @@ def test_base_game_over_tcp_all_peers_agree(players, seed, tmp_path):
     asyncio.run(main())
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not _ck_available(), reason="Cities & Knights rules are not in the engine yet")
 def test_ck_game_over_tcp_all_peers_agree(tmp_path):
     async def main():
@@ -61,6 +65,7 @@ def test_ck_game_over_tcp_all_peers_agree(tmp_path):
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_public_hash_is_the_engine_public_hash_and_ignores_the_seed(tmp_path):
     """The hash peers compare is game.engine.views.public_hash of the host's
     game; the seed is not part of any view, so it cannot count."""
@@ -76,6 +81,7 @@ def test_public_hash_is_the_engine_public_hash_and_ignores_the_seed(tmp_path):
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_threaded_sessions_play_a_game_from_a_polling_loop(tmp_path):
     """The seam for the pygame client: HostSession + ClientSessions driven
     from this thread by poll()/submit(), never blocking on the network."""
@@ -87,7 +93,7 @@ def test_threaded_sessions_play_a_game_from_a_polling_loop(tmp_path):
         for s in sessions:
             s.connect()
         sessions[1].set_lobby(colour="orange", ready=True)
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + WAIT
         while time.monotonic() < deadline:
             for s in sessions:
                 s.poll()
@@ -98,7 +104,7 @@ def test_threaded_sessions_play_a_game_from_a_polling_loop(tmp_path):
         assert lobby["seats"][1]["colour"] == "orange" and lobby["state"] == "lobby"
         hosting.start_game()
         bots = [RandomBot(i) for i in range(2)]
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 3 * WAIT
         while time.monotonic() < deadline and not all(s.game.over for s in sessions):
             for s, bot in zip(sessions, bots):
                 s.poll()
@@ -115,6 +121,7 @@ def test_threaded_sessions_play_a_game_from_a_polling_loop(tmp_path):
         hosting.close()
 
 
+@pytest.mark.slow
 def test_threaded_session_reconnects_after_its_line_drops(tmp_path):
     """The window's session notices a dropped line, takes its seat back with
     its token by itself, and plays on to the end."""
@@ -128,7 +135,7 @@ def test_threaded_session_reconnects_after_its_line_drops(tmp_path):
         hosting.start_game()
         bots = [RandomBot(i) for i in range(2)]
         seen, dropped = [], False
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 3 * WAIT
         while time.monotonic() < deadline and not all(s.game.over for s in sessions):
             for s, bot in zip(sessions, bots):
                 seen += [kind for kind, _ in s.poll() if kind in ("disconnected", "reconnected")]
@@ -163,7 +170,7 @@ def test_a_host_that_says_goodbye_is_not_retried_and_closing_twice_is_harmless(t
         hosting.close()
         hosting.close()
         kinds = []
-        while time.monotonic() - start < 5 and "bye" not in kinds:
+        while time.monotonic() - start < WAIT and "bye" not in kinds:
             kinds += [kind for kind, _ in session.poll()]
             time.sleep(0.01)
         assert "bye" in kinds

@@ -1,5 +1,5 @@
 """Clients survive a hostile host (issue 11, point 3): every host frame is
-checked (net/hostcheck.py); anything malformed or ill-typed ends the
+checked (net/peer/faults.py); anything malformed or ill-typed ends the
 connection with a clear message — HostFault, the window's "host_fault"
 event, a line from `kolonisten join` — and never a traceback."""
 
@@ -9,7 +9,7 @@ import struct
 
 import msgpack
 
-from net import secure
+from net.wire import secure
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,10 +21,10 @@ from game.engine.codec import pack, unpack
 from game.engine.match import Authority
 from game.engine.views import view_obj
 from net.headless import run_join
-from net.hostcheck import HostFault, check_state, check_view
-from net.peer import PeerGame
-from net.protocol import HOST, PROTOCOL_VERSION, ProtocolError, decode
-from net.secrecy import peer_hash, peer_view_bytes, scrub_config
+from net.peer.faults import HostFault, check_state, check_view
+from net.peer.game import PeerGame
+from net.wire.protocol import HOST, PROTOCOL_VERSION, ProtocolError, decode
+from net.wire.secrecy import peer_hash, peer_view_bytes, scrub_config
 from net.session import ClientSession
 
 SEAT = 1
@@ -71,6 +71,7 @@ def peer() -> PeerGame:
 
 # --- the checks ---------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["base", "ck"])
 def test_honest_views_of_whole_games_pass_the_check_for_every_seat(rules):
     """No false alarms: every seat's view (as a sync carries it) after every
@@ -151,7 +152,7 @@ def _mutate(obj, path, value):
     return obj
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(suppress_health_check=list(HealthCheck))
 @given(rules=st.sampled_from(["base", "ck"]), which=st.integers(0, 3),
        path=st.lists(st.integers(0, 200), min_size=1, max_size=4), value=_values)
 def test_hypothesis_mutated_host_messages_raise_nothing_but_a_host_fault(rules, which, path, value):
@@ -174,7 +175,7 @@ def test_hypothesis_mutated_host_messages_raise_nothing_but_a_host_fault(rules, 
         game.must_decide()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(suppress_health_check=list(HealthCheck))
 @given(index=st.integers(0, 40), path=st.lists(st.integers(0, 50), min_size=1, max_size=3),
        value=_values)
 def test_hypothesis_mutated_records_only_diverge_or_fault(index, path, value):
@@ -233,7 +234,7 @@ async def rogue_host(messages, tail=b""):
         except ConnectionError:
             pass
         writer.close()
-    # A rogue host speaks TLS like any host (net/secure.py), with a key of its own.
+    # A rogue host speaks TLS like any host (net/wire/secure.py), with a key of its own.
     server = await asyncio.start_server(serve, "127.0.0.1", 0, ssl=secure.load_identity().server_context())
     return server, server.sockets[0].getsockname()[1], seen
 
@@ -300,6 +301,7 @@ def test_the_window_session_reports_a_host_fault_once_and_stops(tmp_path):
             loop_result["server"].close()
 
 
+@pytest.mark.slow
 def test_the_table_window_shows_the_host_fault_in_its_banner_and_keeps_running(tmp_path, monkeypatch):
     """A LAN game at the table; the host's next frame is an ill-typed sync
     (put into the session's queue as the network thread would): the window
@@ -346,11 +348,11 @@ def test_the_table_window_shows_the_host_fault_in_its_banner_and_keeps_running(t
 
 def test_every_host_fault_reads_in_both_languages_and_the_dutch_one_has_no_english(monkeypatch):
     """Issue 11 leftover: a Dutch player saw the host fault's English detail.
-    Every fault code and reason (net/hostcheck.py) has catalog words in both
+    Every fault code and reason (net/peer/faults.py) has catalog words in both
     languages; a fault met in play is shown in Dutch through and through."""
     from game.client import i18n
     from game.client.lan import fault_text
-    from net.hostcheck import FAULT_TEXT, WHY_TEXT
+    from net.peer.faults import FAULT_TEXT, WHY_TEXT
     for lang in ("en", "nl"):
         for code in FAULT_TEXT:
             assert i18n.has_text(lang, "netfault." + code), (lang, code)

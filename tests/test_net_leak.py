@@ -13,8 +13,8 @@ import pytest
 
 from game.engine.codec import decode_state, state_to_obj
 from game.engine.views import AUTHORITY_ONLY, SEAT_SECRETS
-from net.protocol import HOST, HEADER, decode, pack_message
-from net.testing import local_game, start_host
+from net.wire.protocol import HOST, HEADER, decode, pack_message
+from net_helpers import local_game, start_host
 
 SEED = 0xC0FFEE_5EED_1234_7     # large: any appearance of it is no accident
 
@@ -132,6 +132,7 @@ def _run(players, rules, tmp_path):
     return asyncio.run(main())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,rules", [
     (4, "base"),
     pytest.param(3, "ck", marks=pytest.mark.skipif(not _ck_available(), reason="no C&K rules yet")),
@@ -150,6 +151,7 @@ def test_no_client_ever_receives_hidden_information(players, rules, tmp_path):
     assert len(secrets.ints) > 100 and secrets.lists
 
 
+@pytest.mark.slow
 def test_leak_search_finds_planted_secrets(tmp_path):
     """Positive control: the same search flags a frame holding the full state,
     another seat's token, and an unredacted development card purchase."""

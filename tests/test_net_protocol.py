@@ -1,4 +1,4 @@
-"""Frames, message schemas and the one validator (net/protocol.py)."""
+"""Frames, message schemas and the one validator (net/wire/protocol.py)."""
 
 import asyncio
 import struct
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from net.protocol import (
+from net.wire.protocol import (
     CLIENT, CLIENT_MESSAGES, HEADER, HOST, HOST_MESSAGES, MAX_FRAME, ProtocolError, decode,
     pack_message, parse_address, read_frame, validate,
 )

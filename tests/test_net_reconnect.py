@@ -11,15 +11,20 @@ import subprocess
 import sys
 import time
 
+import pytest
+
+from wait_helpers import WAIT
+
 from game.engine.rng import Rng
-from net.bot import BotPlayer, play
-from net.secrecy import peer_hash
-from net.testing import start_host
-from net.tokens import TokenStore
+from net.peer.bot import BotPlayer, play
+from net.wire.secrecy import peer_hash
+from net_helpers import start_host
+from net.peer.tokens import TokenStore
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+@pytest.mark.slow
 def test_clients_killed_at_random_moments_reclaim_their_seats(tmp_path):
     async def main():
         host = await start_host(3, seed=606)
@@ -65,6 +70,7 @@ def test_clients_killed_at_random_moments_reclaim_their_seats(tmp_path):
     assert all(p.game.seat == seat_of[p.game.name] for p in comebacks)
 
 
+@pytest.mark.slow
 def test_the_game_waits_for_an_absent_seat_only_when_it_must_decide(tmp_path):
     from game.engine import deciders
 
@@ -123,8 +129,8 @@ def test_a_second_program_with_the_token_takes_the_seat_and_the_first_stands_dow
 
 
 def test_rejoin_with_a_wrong_token_is_refused_and_changes_nothing(tmp_path):
-    from net.client import JoinRefused, handshake, open_connection, pump
-    from net.peer import PeerGame
+    from net.peer.connection import JoinRefused, handshake, open_connection, pump
+    from net.peer.game import PeerGame
 
     async def main():
         host = await start_host(2, seed=9)
@@ -175,6 +181,7 @@ def _cli(*args, **kw):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
 
 
+@pytest.mark.slow
 def test_cli_host_and_bots_with_a_killed_and_restarted_bot(tmp_path):
     """`kolonisten host --headless` + `kolonisten join --bot random`: one bot
     process is killed (SIGKILL) as the game starts and restarted; every
@@ -193,7 +200,7 @@ def test_cli_host_and_bots_with_a_killed_and_restarted_bot(tmp_path):
         joined = [host.stdout.readline(), host.stdout.readline()]
         assert all(" joined: " in line for line in joined), joined
         # Kill alpha once its seat token is on disk (the game is running by then).
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + WAIT
         while not list((tmp_path / "alpha").glob("*.json")):
             assert time.monotonic() < deadline, "alpha never saved its token"
             time.sleep(0.002)
@@ -206,7 +213,7 @@ def test_cli_host_and_bots_with_a_killed_and_restarted_bot(tmp_path):
             out, err = p.communicate(timeout=60)
             assert p.returncode == 0, (name, out, err)
             outs[name] = json.loads(out.strip().splitlines()[-1])
-        host_out, host_err = host.communicate(timeout=30)
+        host_out, host_err = host.communicate(timeout=WAIT)
         assert host.returncode == 0, host_err
         result = json.loads(host_out.strip().splitlines()[-1])
         assert {"winner", "turns", "public_hash"} <= set(result)

@@ -21,6 +21,8 @@ import time
 import msgpack
 import pytest
 
+from wait_helpers import WAIT, wait_until
+
 from game import saves
 from game.bots.random_bot import RandomBot
 from game.engine import deciders, default_config, legal_commands
@@ -28,14 +30,15 @@ from game.engine.codec import state_hash
 from game.engine.match import Authority
 from game.engine.rng import Rng
 from game.engine.state import DISCARD, GAME_OVER, ROBBER, SETUP_ROAD, SETUP_SETTLEMENT, STEAL
-from net.bot import BotPlayer, play
-from net.client import JoinRefused, handshake, open_connection
-from net.host import Host, resume_file
-from net.peer import PeerGame
-from net.secrecy import peer_hash, public_state_hash
+from net.peer.bot import BotPlayer, play
+from net.peer.connection import JoinRefused, handshake, open_connection
+from net.host.game import Host
+from net.host.resume import resume_file
+from net.peer.game import PeerGame
+from net.wire.secrecy import peer_hash, public_state_hash
 from net.session import BrowserSession, ClientSession, HostSession
-from net.fairdice import derive_seed
-from net.tokens import TokenStore
+from net.wire.fairdice import derive_seed
+from net.peer.tokens import TokenStore
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LOOPBACK = ["127.0.0.1"]
@@ -81,7 +84,7 @@ class Lines:
 
     def rest(self, timeout):
         self.proc.wait(timeout)
-        self.wait_for(lambda seen: False, 2)
+        self.wait_for(lambda seen: False, WAIT)
         return self.seen
 
 
@@ -111,12 +114,12 @@ def _host_args(port, save, *more):
             "--save", str(save), *more)
 
 
-def _bot(port, name, token_dir, seed, reconnect_for=30):
+def _bot(port, name, token_dir, seed, reconnect_for=WAIT):
     return _cli("join", f"127.0.0.1:{port}", "--bot", "random", "--name", name,
                 "--token-dir", str(token_dir), "--seed", str(seed), "--reconnect-for", str(reconnect_for))
 
 
-def _kill_when(proc, follower, wanted, timeout=30.0):
+def _kill_when(proc, follower, wanted, timeout=2 * WAIT):
     """SIGKILL the host when `wanted(state)` holds for its saved game.  The host
     is stopped (SIGSTOP) before the last look, so the state checked is the one
     a restarted host resumes.  Returns that state, or None if the game ended first."""
@@ -148,6 +151,7 @@ def _kill_after(proc, follower, seconds):
     return follower.look().copy()
 
 
+@pytest.mark.slow
 def test_host_killed_at_random_points_resumes_with_its_clients_to_the_end(tmp_path):
     """The issue's test: a headless host with 3 bot processes is SIGKILLed
     early, mid-decision (several seats deciding; discards or the robber due) and
@@ -188,7 +192,7 @@ def test_host_killed_at_random_points_resumes_with_its_clients_to_the_end(tmp_pa
             procs.append(host)
             out = Lines(host)
             back = lambda seen: {ln.split()[1] for ln in seen if " back: " in ln} == {"0", "1", "2"}
-            assert out.wait_for(back, 20), (label, when, out.seen,
+            assert out.wait_for(back, WAIT), (label, when, out.seen,
                                             host.stderr.read() if host.poll() is not None else "")
         # The last incarnation plays to the end.
         results = []
@@ -196,7 +200,7 @@ def test_host_killed_at_random_points_resumes_with_its_clients_to_the_end(tmp_pa
             stdout, stderr = bot.communicate(timeout=120)   # TLS, the deal and the replay at the end
             assert bot.returncode == 0, (stdout, stderr)
             results.append(json.loads(stdout.strip().splitlines()[-1]))
-        lines = out.rest(30)
+        lines = out.rest(WAIT)
         assert host.returncode == 0, host.stderr.read()
         # The result line; a seat leaving after it may still be reported.
         final = json.loads(next(ln for ln in reversed(lines) if ln.startswith("{")))
@@ -330,6 +334,7 @@ async def _seat(port, name, token_dir):
     return conn, game
 
 
+@pytest.mark.slow
 def test_a_seat_without_its_token_is_given_only_by_the_host(tmp_path):
     """A player whose token is lost (a new laptop) never gets a seat by name
     alone; after the host assigns one, they get it with a fresh token and their
@@ -354,7 +359,7 @@ def test_a_seat_without_its_token_is_given_only_by_the_host(tmp_path):
         # A player with the token reclaims their seat and their private view.
         conn1, p1 = await _seat(port, "p1", dirs["p1"])
         while p1.view is None:
-            p1.handle(await asyncio.wait_for(conn1.recv(), 5))
+            p1.handle(await asyncio.wait_for(conn1.recv(), WAIT))
         assert p1.seat == 1
         assert peer_hash(p1.view, 1) == peer_hash(host.auth.state, 1)
         with pytest.raises(ValueError, match="connected"):
@@ -393,6 +398,7 @@ def test_a_seat_without_its_token_is_given_only_by_the_host(tmp_path):
     assert state_hash(saves.restore(final).state) == state_hash(host.auth.state)
 
 
+@pytest.mark.slow
 def test_cli_assign_gives_a_saved_seat_to_a_new_laptop(tmp_path):
     """`--assign NAME=SEAT`: the named player takes the seat without a token and
     the game ends normally; a token-less player under another name is refused."""
@@ -403,9 +409,9 @@ def test_cli_assign_gives_a_saved_seat_to_a_new_laptop(tmp_path):
     procs = [host]
     try:
         time.sleep(0.3)
-        stranger = _bot(port, "p0", tmp_path / "stranger", seed=3, reconnect_for=5)
+        stranger = _bot(port, "p0", tmp_path / "stranger", seed=3)
         procs.append(stranger)
-        out, _ = stranger.communicate(timeout=30)
+        out, _ = stranger.communicate(timeout=2 * WAIT)
         assert stranger.returncode == 1 and "refused: running" in out
         bots = [_bot(port, "Nieuw", tmp_path / "nieuw", seed=1), _bot(port, "p1", dirs["p1"], seed=2)]
         procs += bots
@@ -414,7 +420,7 @@ def test_cli_assign_gives_a_saved_seat_to_a_new_laptop(tmp_path):
             stdout, stderr = bot.communicate(timeout=120)   # TLS, the deal and the replay at the end
             assert bot.returncode == 0, (stdout, stderr)
             results.append(json.loads(stdout.strip().splitlines()[-1]))
-        host_out, host_err = host.communicate(timeout=30)
+        host_out, host_err = host.communicate(timeout=WAIT)
         assert host.returncode == 0, host_err
     finally:
         for p in procs:
@@ -430,6 +436,7 @@ def test_cli_assign_gives_a_saved_seat_to_a_new_laptop(tmp_path):
     assert final["names"] == ["Nieuw", "p1"]
 
 
+@pytest.mark.slow
 def test_a_game_resumed_after_its_last_move_hands_out_the_result(tmp_path):
     """The host died after saving the winning move but before the players
     heard: the resumed host is over at once and tells each returning seat."""
@@ -443,7 +450,7 @@ def test_a_game_resumed_after_its_last_move_hands_out_the_result(tmp_path):
         await host.listen("127.0.0.1", 0)
         players = [BotPlayer(n, TokenStore(str(d)), seed=1) for n, d in dirs.items()]
         results = await asyncio.wait_for(asyncio.gather(
-            *[play(("127.0.0.1", host.port), p.game.name, player=p) for p in players]), 30)
+            *[play(("127.0.0.1", host.port), p.game.name, player=p) for p in players]), 2 * WAIT)
         told = host.everyone_told()
         await host.close()
         return results, told
@@ -456,13 +463,13 @@ def test_a_game_resumed_after_its_last_move_hands_out_the_result(tmp_path):
 
 async def _crash_host(host: Host) -> None:
     """The host program dies: lines drop without a goodbye, nothing is saved on the way out."""
-    host.server.close()
-    for conn in list(host.conns):
+    host.connections.server.close()
+    for conn in list(host.connections.conns):
         conn.writer.transport.abort()
         conn.closed = True
-    for task in host._tasks:
+    for task in host.connections._tasks:
         task.cancel()
-    await host.server.wait_closed()
+    await host.connections.server.wait_closed()
 
 
 def _crash(hosting: HostSession) -> None:
@@ -474,6 +481,7 @@ def _crash(hosting: HostSession) -> None:
     hosting.net.stop()
 
 
+@pytest.mark.slow
 def test_sessions_ride_out_a_host_restart_and_the_game_is_readvertised(tmp_path):
     """HostSession autosaves; after a crash, HostSession.resume on the same port
     is advertised (loopback) as running with the same game id, and the
@@ -485,7 +493,7 @@ def test_sessions_ride_out_a_host_restart_and_the_game_is_readvertised(tmp_path)
     hosting.start()
     game_id = hosting.host.game_id
     sessions = [ClientSession(f"127.0.0.1:{port}", f"s{i}", token_dir=str(tmp_path / f"s{i}"),
-                              reconnect_for=20) for i in range(2)]
+                              reconnect_for=WAIT) for i in range(2)]
     browser = None
     try:
         for s in sessions:
@@ -494,7 +502,7 @@ def test_sessions_ride_out_a_host_restart_and_the_game_is_readvertised(tmp_path)
         bots = [RandomBot(i) for i in range(2)]
         seen = [[], []]
         crashed = resumed = False
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 5 * WAIT
         while time.monotonic() < deadline and not all(s.game.over for s in sessions):
             for i, (s, bot) in enumerate(zip(sessions, bots)):
                 seen[i] += [kind for kind, _ in s.poll() if kind in ("disconnected", "reconnected")]
@@ -522,7 +530,7 @@ def test_sessions_ride_out_a_host_restart_and_the_game_is_readvertised(tmp_path)
         assert result["public_hash"] == sessions[0].game.over["public_hash"]
         assert result["commands"] > at_crash
         ads = []
-        deadline = time.monotonic() + 8
+        deadline = time.monotonic() + WAIT
         while time.monotonic() < deadline and not ads:
             ads = [g for g in browser.games() if g.game_id == game_id and g.port == port]
             time.sleep(0.05)
@@ -536,13 +544,14 @@ def test_sessions_ride_out_a_host_restart_and_the_game_is_readvertised(tmp_path)
     assert saves.load(save).summary["winner"] == result["winner"]
 
 
+@pytest.mark.slow
 def test_every_accepted_command_is_saved_before_anyone_hears_of_it(tmp_path, monkeypatch):
     """Whenever the host sends record n to a peer, the save on disk already
     holds n commands: a restarted host never knows less than its peers."""
-    from net import host as host_module
+    from net.host.connections import Conn
     path = str(tmp_path / "order.kolonisten")
     behind, checked = [], []
-    send = host_module.Conn.send
+    send = Conn.send
 
     def send_checked(conn, msg):
         if msg["t"] == "rec" and msg["seq"] % 20 == 0:
@@ -551,7 +560,7 @@ def test_every_accepted_command_is_saved_before_anyone_hears_of_it(tmp_path, mon
             if on_disk < msg["seq"]:
                 behind.append((msg["seq"], on_disk))
         send(conn, msg)
-    monkeypatch.setattr(host_module.Conn, "send", send_checked)
+    monkeypatch.setattr(Conn, "send", send_checked)
 
     async def main():
         host = Host(default_config(players=2, seed=3), auto_start=True, save_path=path)
@@ -577,13 +586,13 @@ def test_clients_do_not_drift_into_another_game_at_the_same_address(tmp_path):
         port = await host.listen("127.0.0.1", 0)
         players = [BotPlayer(f"d{i}", TokenStore(str(tmp_path)), seed=i) for i in range(2)]
         tasks = [asyncio.ensure_future(play(("127.0.0.1", port), p.game.name, player=p,
-                                            reconnect_for=10)) for p in players]
+                                            reconnect_for=WAIT)) for p in players]
         while host.auth is None or len(host.auth.log) < 30:
             await asyncio.sleep(0.001)
         await _crash_host(host)
         other = Host(default_config(players=2, seed=2), auto_start=True)
         await other.listen("127.0.0.1", port)
-        results = await asyncio.wait_for(asyncio.gather(*tasks), 20)
+        results = await asyncio.wait_for(asyncio.gather(*tasks), 2 * WAIT)
         seats = list(other.seats)
         await other.close()
         return results, seats
@@ -597,24 +606,21 @@ def test_a_window_session_does_not_drift_into_another_game_either(tmp_path):
     hosting = HostSession(default_config(players=2, seed=13), port=port, bind="127.0.0.1",
                           discovery=False, autosave=False)
     hosting.start()
-    sessions = [ClientSession(f"127.0.0.1:{port}", f"w{i}", token_dir=str(tmp_path), reconnect_for=10)
+    sessions = [ClientSession(f"127.0.0.1:{port}", f"w{i}", token_dir=str(tmp_path), reconnect_for=WAIT)
                 for i in range(2)]
     other = None
     try:
         for s in sessions:
             s.connect()
         hosting.start_game()
-        deadline = time.monotonic() + 5
-        while not all(s.view is not None for s in sessions) and time.monotonic() < deadline:
-            for s in sessions:
-                s.poll()
-            time.sleep(0.01)
+        assert wait_until(lambda: all(s.view is not None for s in sessions),
+                          step=lambda: [s.poll() for s in sessions])
         _crash(hosting)
         other = HostSession(default_config(players=2, seed=14), port=port, bind="127.0.0.1",
                             discovery=False, autosave=False)
         other.start()
         gave_up = set()
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + WAIT
         while len(gave_up) < 2 and time.monotonic() < deadline:
             for i, s in enumerate(sessions):
                 if ("disconnected", "gave up reaching the host") in s.poll():

@@ -1,4 +1,4 @@
-"""Encrypted, authenticated LAN connections (net/secure.py): a sniffer on
+"""Encrypted, authenticated LAN connections (net/wire/secure.py): a sniffer on
 the wire finds no token and no hand, a copy of a game advertised with
 another key is another game that never gets a token or a proof, a rogue
 host with another key is refused on rejoin, and join codes are proven."""
@@ -7,21 +7,23 @@ import asyncio
 import os
 
 import pytest
+
+from wait_helpers import WAIT, until
 from zeroconf import DNSOutgoing, DNSPointer, const
 from zeroconf.asyncio import AsyncZeroconf
 
 from game.engine import default_config
-from net import discovery as discovery_module
-from net import secure
-from net.bot import BotPlayer, play
-from net.client import JoinRefused, handshake, open_connection
-from net.discovery import SERVICE_TYPE, Advertiser, Browser
-from net.host import Host
-from net.peer import PeerGame
-from net.protocol import CLIENT, decode
+from net.wire import discovery as discovery_module
+from net.wire import secure
+from net.peer.bot import BotPlayer, play
+from net.peer.connection import JoinRefused, handshake, open_connection
+from net.wire.discovery import SERVICE_TYPE, Advertiser, Browser
+from net.host.game import Host
+from net.peer.game import PeerGame
+from net.wire.protocol import CLIENT, decode
 from net.session import ClientSession
-from net.testing import start_host
-from net.tokens import TokenStore
+from net_helpers import start_host
+from net.peer.tokens import TokenStore
 
 LOOPBACK = ["127.0.0.1"]
 
@@ -68,20 +70,21 @@ class Recorder:
 
     def __init__(self, host: Host):
         self.messages = []
-        handle = host.handle_payload
+        handle = host.connections.on_frame     # where every frame read reaches the host
 
         def recording(conn, payload):
             try:
                 self.messages.append((decode(payload, CLIENT)["t"], payload))
             except Exception:
                 self.messages.append(("?", payload))
-            handle(conn, payload)
-        host.handle_payload = recording
+            return handle(conn, payload)
+        host.connections.on_frame = recording
 
     def types(self):
         return [t for t, _ in self.messages]
 
 
+@pytest.mark.slow
 def test_a_sniffer_finds_no_token_and_no_hand_in_a_complete_game(tmp_path):
     """Every byte of a complete 3-player game, captured on its way: none of the
     seat tokens, no field name of a frame, and no frame the peers decoded
@@ -113,6 +116,7 @@ def test_a_sniffer_finds_no_token_and_no_hand_in_a_complete_game(tmp_path):
     assert [p[:40] for p in frames if p in captured] == []
 
 
+@pytest.mark.slow
 def test_a_copy_advertised_with_another_key_is_another_game_that_never_gets_a_proof(tmp_path):
     """A stranger copies the advertisement of a running game (same name, same
     game id) with a key of their own.  The list shows two games with different
@@ -191,7 +195,7 @@ def test_a_rogue_host_with_another_key_is_refused_on_rejoin(tmp_path):
         for s in sessions:
             s.connect()
         hosting.start_game()
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + WAIT
         while sessions[0].view is None and time.monotonic() < deadline:
             sessions[0].poll()
             time.sleep(0.02)
@@ -207,7 +211,7 @@ def test_a_rogue_host_with_another_key_is_refused_on_rejoin(tmp_path):
         heard = Recorder(rogue.host)
         rogue.start()
         events = []
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + WAIT
         while not any(k == "disconnected" and d.startswith("gave up") for k, d in events) \
                 and time.monotonic() < deadline:
             events += sessions[0].poll()
@@ -248,6 +252,7 @@ def test_a_join_code_is_proven_never_sent_and_refusals_say_which(tmp_path):
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_spoofed_goodbyes_do_not_make_a_live_game_vanish(monkeypatch):
     """Anyone can multicast a goodbye (TTL 0) for a game they do not run.
     The browser asks the game again once the goodbye has settled and keeps
@@ -264,13 +269,7 @@ def test_spoofed_goodbyes_do_not_make_a_live_game_vanish(monkeypatch):
         try:
             def mine():
                 return [g for g in browser.games.values() if g.game_id == host.game_id]
-
-            async def until(pred, seconds):
-                deadline = asyncio.get_running_loop().time() + seconds
-                while not pred() and asyncio.get_running_loop().time() < deadline:
-                    await asyncio.sleep(0.05)
-                return pred()
-            assert await until(lambda: mine(), 10)
+            assert await until(lambda: mine())
             name = advertiser.info.name
             removed = []
             browser.on_change = lambda games: removed.append(name not in games)
@@ -283,7 +282,7 @@ def test_spoofed_goodbyes_do_not_make_a_live_game_vanish(monkeypatch):
             await asyncio.sleep(4.0)            # settle, ask again, get the answer
             assert mine() and not any(removed)
             await advertiser.close()            # the real goodbye
-            assert await until(lambda: not mine(), 10)
+            assert await until(lambda: not mine())
         finally:
             await advertiser.close()
             await spoofer.async_close()
@@ -311,11 +310,11 @@ def test_host_key_is_made_once_kept_private_and_its_code_is_stable(tmp_path):
 
 def _crash(host: Host):
     """The host program dies: lines drop without a goodbye."""
-    host.server.close()
-    for conn in list(host.conns):
+    host.connections.server.close()
+    for conn in list(host.connections.conns):
         conn.writer.transport.abort()
         conn.closed = True
-    for task in host._tasks:
+    for task in host.connections._tasks:
         task.cancel()
 
 

@@ -3,7 +3,7 @@ over positions reached in random games of both rule sets, seats' views written
 with hidden parts and filled back, and refusal of impossible positions."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from game.bots.random_bot import RandomBot
 from game.engine import default_config, state_hash, view, view_obj
@@ -16,8 +16,6 @@ from game.engine.position import GENERIC, format, parse
 from game.engine.state import GAME_OVER
 
 from base_helpers import game_at
-
-SLOW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def random_game(rules, players, seed, steps, every=None):
@@ -47,7 +45,6 @@ GAMES = st.tuples(st.sampled_from(("base", "ck")), st.integers(2, 4), st.integer
                   st.integers(0, 1500))
 
 
-@SLOW
 @given(GAMES)
 def test_positions_of_random_games_round_trip(game):
     rules, players, seed, steps = game
@@ -56,7 +53,6 @@ def test_positions_of_random_games_round_trip(game):
         assert_round_trip(state)
 
 
-@SLOW
 @given(GAMES, st.integers(0, 4))
 def test_a_seats_view_is_written_with_hidden_parts_and_filled_back(game, audience):
     """A view's text hides other seats' cards; reading it gives a full state that
@@ -232,7 +228,6 @@ def test_errors_name_the_line():
 
 
 @given(st.text(max_size=300))
-@settings(max_examples=200, deadline=None)
 def test_garbage_is_refused_with_a_position_error(text):
     from game.engine.position import PositionError
     with pytest.raises(PositionError):
@@ -240,7 +235,6 @@ def test_garbage_is_refused_with_a_position_error(text):
 
 
 @given(st.lists(st.integers(0, 10 ** 6), min_size=1, max_size=6), st.integers(0, 2 ** 20))
-@settings(max_examples=100, deadline=None)
 def test_a_damaged_canonical_text_is_read_or_refused_never_crashes(cuts, seed):
     """Bad input gets a clear message: dropping or duplicating lines and characters of a
     real position gives a state or a PositionError, nothing else."""
@@ -265,7 +259,6 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 60) | st.text(ma
 
 @given(st.sampled_from(("trade", "agenda", "pending", "crane", "fleet", "harbor_swaps", "merchant")), JSON,
        st.sampled_from(("main", "trade", "decide")))
-@settings(max_examples=300, deadline=None)
 def test_hostile_json_parts_are_read_or_refused_never_crash(key, value, phase_name):
     """The parts kept as JSON (an offer, the agenda, a pending decision, fields without
     a row) come back as a state or a PositionError, whatever their shape."""

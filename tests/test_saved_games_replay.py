@@ -12,7 +12,7 @@ import pytest
 
 from game import cli, saves
 from game.client.controller import HotseatController
-from net.host import resume_file
+from net.host.resume import resume_file
 
 SAVES = Path(__file__).parent / "data" / "saves"
 

@@ -5,14 +5,13 @@ import random
 import time
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from game import saves
 from game.engine.codec import state_hash
 from game.bots.random_bot import RandomBot
 from game.engine import default_config
 from game.engine.match import Authority
-
 
 
 @pytest.fixture
@@ -33,6 +32,7 @@ def _autosaved_game(folder, rules, seed, stop_at):
     return auth, path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules, seed, stop_at", [("base", 1, 37), ("base", 2, 900), ("ck", 3, 50),
                                                   ("ck", 4, 1500)])
 def test_a_save_at_a_random_point_restores_the_identical_game(folder, rules, seed, stop_at):
@@ -44,6 +44,7 @@ def test_a_save_at_a_random_point_restores_the_identical_game(folder, rules, see
     assert loaded.players[1]["name"] == "Bo"
 
 
+@pytest.mark.slow
 def test_restored_game_plays_on_like_the_original(folder):
     auth, path = _autosaved_game(folder, "base", 5, 400)
     again = saves.restore(saves.load(path))
@@ -57,6 +58,7 @@ def test_restored_game_plays_on_like_the_original(folder):
     assert state_hash(auth.state) == state_hash(again.state)
 
 
+@pytest.mark.slow
 def test_a_finished_game_verifies(folder):
     auth, path = _autosaved_game(folder, "base", 6, 10**6)
     assert auth.state.winner != -1
@@ -138,7 +140,6 @@ def test_an_interrupted_write_leaves_the_previous_save_whole(folder, monkeypatch
     assert [n for n in os.listdir(folder) if n.startswith(".tmp-")] == []
 
 
-@settings(max_examples=150, deadline=None)
 @given(st.binary(max_size=300))
 def test_any_bytes_give_a_save_or_a_save_error(blob):
     for data in (blob, saves.MAGIC + blob):
@@ -161,6 +162,7 @@ def test_temporary_files_of_killed_writes_are_cleared_once_stale(folder):
     assert os.path.exists(fresh) and not os.path.exists(stale)
 
 
+@pytest.mark.slow
 def test_autosave_bytes_are_exactly_the_encoding_of_what_they_hold(folder):
     """The autosaver packs the log piece by piece; the file must be the very
     bytes a whole-record encode gives."""

@@ -57,6 +57,7 @@ def _positions(rules, seed, every=37):
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules, seed", [("base", 1), ("base", 2), ("ck", 3), ("ck", 4)])
 def test_copy_equals_the_original_field_by_field_and_shares_nothing_mutable(rules, seed):
     positions = _positions(rules, seed)
@@ -99,6 +100,7 @@ def test_every_field_has_a_copy_rule_that_handles_its_value():
         assert set(state_to_obj(copy)) == set(State.__slots__)
 
 
+@pytest.mark.slow
 def test_bench_engine_reports_copy_time(capsys):
     import json
     from tools.bench import engine as bench_engine

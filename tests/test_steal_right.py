@@ -15,7 +15,7 @@ from game.engine.state import MAIN, ROBBER, ROLL, STEAL
 
 import ck_helpers as ck
 from base_helpers import (
-    LoadedRng, cards, consistent, give_dev, make_game, put_building, put_road, refuse, roll, set_hand,
+    cards, consistent, fix_dice, give_dev, make_game, put_building, put_road, refuse, roll, set_hand,
     start_turn,
 )
 
@@ -58,7 +58,7 @@ def test_B_5_4_after_a_seven_the_player_may_decline_to_steal():
     auth = base_position()
     s = auth.state
     table = Lockstep(auth)
-    auth.state.rng = LoadedRng(auth.state.rng, (3, 4))
+    fix_dice(auth, 3, 4)
     table.do("roll", 0)
     table.do("move_robber", 0, HILLS_6)
     assert s.phase == STEAL

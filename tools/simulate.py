@@ -19,7 +19,8 @@ import traceback
 from collections import Counter
 from multiprocessing import get_context
 
-from game.bots.random_bot import RandomBot
+from game.bots.loop import Stalled, Table
+from game.bots.random_bot import random_table
 from game.engine import default_config
 from game.engine.constants import PROGRESS_NAMES, PROGRESS_VP_CARDS
 from game.engine.invariants import check_state, check_views
@@ -60,7 +61,7 @@ def play_one(config: dict, bot_seed: int, turn_cap: int, check: bool, replicas: 
     """Returns (finished, actions, violations).  With `positions` (a dict of
     counters), also round-trips every position through the notation."""
     auth = Authority(config)
-    bot = RandomBot(bot_seed)
+    bots, order = random_table(bot_seed, config["players"])
     peers = [Replica(auth.view(a), a) for a in list(range(config["players"])) + [None]] if replicas else []
     violations = []
     actions = 0
@@ -68,13 +69,10 @@ def play_one(config: dict, bot_seed: int, turn_cap: int, check: bool, replicas: 
     known_positions = {}
     previous = None                  # the command before this one
     fleets = (-1, 0)                 # (turn, Merchant Fleets played in it)
-    while state.phase != GAME_OVER and state.turn <= turn_cap:
-        seat = bot.pick_seat(state)
-        cmd = bot.choose(state, seat)
-        if cmd is None:
-            violations.append(f"seat {seat} must decide but has no legal command")
-            break
-        record = auth.submit(cmd)
+
+    def after(move):
+        nonlocal actions, previous, fleets, violations
+        cmd, record = move.cmd, move.record
         actions += 1
         kinds[cmd[0]] += 1
         if cmd[0] == "progress":
@@ -107,7 +105,15 @@ def play_one(config: dict, bot_seed: int, turn_cap: int, check: bool, replicas: 
                 positions.setdefault("first_failure", problem[1])
         if violations:
             violations = [f"game seed {config['seed']}, command {actions}: {v}" for v in violations[:5]]
-            break
+            return True
+        return False
+
+    # Random players may read the whole state: it is theirs to play.
+    table = Table(bots, lambda: state, auth.submit, view=lambda seat: state, order=order)
+    try:
+        table.run(turn_cap=turn_cap, after=after)
+    except Stalled as exc:
+        violations.append(f"seat {exc.seats[0]} must decide but has no legal command")
     return state.phase == GAME_OVER, actions, violations
 
 

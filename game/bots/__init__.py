@@ -10,8 +10,15 @@ host, the headless client and the tools can seat any level:
                                             # that seat has nothing to decide
 
 A bot decides only from its seat's view and draws its randomness from its own
-generator (seeded by `seed`), never from the game's.  Levels (easy.py,
-medium.py, hard.py) share the position value and the fast policy in evaluate.py.
+generator (seeded by `seed`), never from the game's.  The protocol and the
+safe command a failing bot is replaced by: protocol.py; the one loop that asks
+the bots and applies their commands: loop.py.
+
+Layout: facts.py (what a position shows) -> evaluate.py (the valuation) ->
+decisions.py, trading.py (choices every level makes alike) -> policy.py
+(candidates, the fast policy) -> the levels: random_bot.py, player.py (what
+Easy and Medium share), easy.py, medium.py, hard.py (with search.py and
+determinize.py).
 """
 
 LEVELS = ("easy", "medium", "hard")
@@ -24,8 +31,8 @@ def make_bot(level: str, seat: int, seed: int = 0, **options):
     if level not in LEVELS + ("random",):
         raise ValueError(f"unknown computer level {level!r} (choose from {', '.join(LEVELS)})")
     if level == "random":
-        from .random_bot import SeatRandomBot
-        return SeatRandomBot(level, seat, seed)
+        from .random_bot import RandomPlayer
+        return RandomPlayer(seat, seed)
     if level == "easy":
         from .easy import EasyPlayer
         return EasyPlayer(seat, seed, **options)

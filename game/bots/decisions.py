@@ -5,13 +5,14 @@ playing.  Each takes the seat's view and the legal commands of the moment
 and returns one of those commands."""
 
 from game.engine.board import EDGE_NODES, HEX_NODES, NODE_HEXES, NODE_LINKS, NODE_NEIGHBORS
-from game.engine.state import DECIDE, DISCARD
+from game.engine.state import DECIDE, DISCARD, is_ck
 from game.engine.constants import (
     COMMODITIES, COST_CITY, COST_SETTLEMENT, PROGRESS_CARDS, PROGRESS_INDEX,
     RESOURCES, TRACK_COMMODITY,
 )
 
 from . import facts as F
+from .evaluate import build_targets, hand_value
 
 P = PROGRESS_INDEX
 
@@ -179,7 +180,6 @@ def discard_choices(s, seat, need, count=1) -> list:
     """Up to `count` ways (card counts) to give up `need` cards that leave the
     most hand value: the hand is reduced greedily one card at a time, and the
     runners-up swap one card of that choice."""
-    from .evaluate import build_targets, hand_value
     hand = s.hands[seat]
     saved_hand, saved_n = list(hand), s.hand_n[seat]
     targets = build_targets(s, seat)
@@ -239,7 +239,7 @@ def card_need(s, seat) -> list:
         for kind, k in cost:
             if hand[kind] < k:
                 need[kind] += weight
-    if s.barb_pos is not None and any(s.node_level[n] == 2 and s.node_owner[n] == seat for n in range(54)):
+    if is_ck(s) and any(s.node_level[n] == 2 and s.node_owner[n] == seat for n in range(54)):
         for c in COMMODITIES:
             need[c] += 0.5
     return need
@@ -265,7 +265,7 @@ def completing_bank_trade(s, seat, trades):
         goals.append(COST_CITY)
     if s.settlements_left[seat] and F.spots_by_distance(s, seat, 0):
         goals.append(COST_SETTLEMENT)
-    if s.barb_pos is None and s.deck_n:
+    if not is_ck(s) and s.deck_n:
         from game.engine.constants import COST_DEV
         goals.append(COST_DEV)
     for cost in sorted(goals, key=lambda c: F.missing(hand, c)):
@@ -288,9 +288,9 @@ def completing_bank_trade(s, seat, trades):
 
 
 def _ratio(s, seat, kind):
-    if s.barb_pos is None:
+    if not is_ck(s):
         return s.ratios[seat][kind]
-    from game.engine.ck import effective_ratio
+    from game.engine.rulesets.ck.facts import effective_ratio
     return effective_ratio(s, seat, kind)
 
 

@@ -31,7 +31,7 @@ from game.engine.constants import (
     PROGRESS_VP_CARDS, RESOURCES, VICTORY_POINT,
 )
 from game.engine.rng import Rng
-from game.engine.state import ACCEPTED, COUNTERED, GAME_OVER
+from game.engine.state import ACCEPTED, COUNTERED, GAME_OVER, is_ck
 
 def determinize(view: State, seat: int, rng: Rng) -> State:
     """A complete state consistent with `view` (seat's view); `rng` is the
@@ -39,7 +39,7 @@ def determinize(view: State, seat: int, rng: Rng) -> State:
     world = view.copy()
     others = [s for s in range(world.n) if s != seat]
     _deal_hands(world, seat, others, rng)
-    if world.ck:
+    if is_ck(world):
         _deal_progress(world, seat, others, rng)
         _fill_pending(world, rng)
         for s in others:                # no development cards in these rules

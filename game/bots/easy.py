@@ -13,7 +13,7 @@ from game.engine.state import SETUP_SETTLEMENT, TRADE
 
 from . import decisions as D
 from . import trading
-from .evaluate import policy
+from .policy import policy
 from .player import Player
 
 

@@ -1,9 +1,9 @@
-"""The shared valuation of a position, and a fast move policy.
+"""The shared valuation of a position (the move choice that reads it is in
+policy.py and the levels).
 
     evaluate(view, seat) -> float       how good the position is for `seat`
     hand_value(view, seat) -> float     the part of that which the hand holds
-    candidates(view, seat) -> list      legal commands worth considering
-    policy(view, seat, rng) -> command  a quick sensible move (for rollouts)
+    build_targets(view, seat) -> list   the builds the hand is working toward
 
 `evaluate` is in victory-point units: the seat's points (own hidden VP cards
 included) plus what its position is worth on the way to more: production by
@@ -21,14 +21,11 @@ what `view(state, seat)` holds; on a full state the other seats' secrets are
 simply not looked at.
 """
 
-from game.engine import legal_commands, may_offer
+from game.engine import is_ck
 from game.engine.rules import discard_limit
 from game.engine.constants import (
     COST_ACTIVATE, COST_CITY, COST_DEV, COST_KNIGHT, COST_ROAD, COST_SETTLEMENT,
-    COST_WALL, KNIGHT, PROGRESS_INDEX, RESOURCES, TRACK_COMMODITY, VICTORY_POINT,
-)
-from game.engine.state import (
-    DECIDE, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE,
+    COST_WALL, KNIGHT, RESOURCES, TRACK_COMMODITY, VICTORY_POINT,
 )
 
 from . import facts as F
@@ -63,7 +60,7 @@ def evaluate(view, seat) -> float:
     value += _road_and_army_value(s, seat)
     value += _cards_value(s, seat)
     value += hand_value(s, seat, build_targets(s, seat, spots))
-    if s.barb_pos is not None:
+    if is_ck(s):
         value += stage * 0.04 * sum(prod[5:])
         value += _ck_value(s, seat, stage)
     return value
@@ -110,7 +107,7 @@ def _road_and_army_value(s, seat) -> float:
         best = max([s.road_len[o] for o in range(s.n) if o != seat] + [4])
         if mine >= 3 and best - mine <= 2:
             value += 0.25 - 0.08 * max(0, best + 1 - mine)
-    if s.barb_pos is None and s.largest_army != seat:
+    if not is_ck(s) and s.largest_army != seat:
         mine = s.knights[seat]
         best = max([s.knights[o] for o in range(s.n) if o != seat] + [2])
         if mine >= 1 and best - mine <= 1:
@@ -120,7 +117,7 @@ def _road_and_army_value(s, seat) -> float:
 
 def _cards_value(s, seat) -> float:
     """Unplayed development cards (base) or progress cards (C&K)."""
-    if s.barb_pos is not None:
+    if is_ck(s):
         return 0.3 * s.prog_n[seat]
     dev = s.dev[seat]
     if dev is None:
@@ -149,7 +146,7 @@ def build_targets(s, seat, spots=None) -> list:
     on one board compute it once.  `spots`: spots_by_distance(s, seat, 2 or
     more) when the caller has it."""
     out = []
-    ck = s.barb_pos is not None
+    ck = is_ck(s)
     settlements = cities = bare_cities = idle_knights = 0
     owner, level = s.node_owner, s.node_level
     for n in range(54):
@@ -195,9 +192,9 @@ def build_targets(s, seat, spots=None) -> list:
 
 def _ratio_of(s, seat):
     """kind -> the seat's bank ratio for giving that kind (looked up on demand)."""
-    if s.barb_pos is None:
+    if not is_ck(s):
         return s.ratios[seat].__getitem__
-    from game.engine.ck import effective_ratio
+    from game.engine.rulesets.ck.facts import effective_ratio
     return lambda kind: effective_ratio(s, seat, kind)
 
 
@@ -283,131 +280,4 @@ def _ck_value(s, seat, stage) -> float:
     return value
 
 
-# --- candidates and a fast policy -------------------------------------------------------------
-
-MAX_DISCARDS = 4
-MAX_INVENTOR = 6
-
-
-def candidates(view, seat) -> list:
-    """Legal commands for `seat`, with the families that explode pruned:
-    domestic offers replaced by a few sensible ones (see trading.py),
-    counter-offers cut to two, discards to the few that keep the most hand
-    value, Inventor swaps to the best few for this seat, the Alchemist to
-    one spelling per total."""
-    from .decisions import halving_choices
-    halves = halving_choices(view, seat, MAX_DISCARDS)
-    if halves is not None:
-        return halves
-    cmds = legal_commands(view, seat)
-    if not cmds:
-        return cmds
-    out = []
-    inventor, counters = [], 0
-    inventor_card = PROGRESS_INDEX["inventor"]
-    alchemist_card = PROGRESS_INDEX["alchemist"]
-    seen_totals = set()
-    for cmd in cmds:
-        kind = cmd[0]
-        if kind == "offer":
-            continue
-        if kind == "counter":
-            counters += 1
-            if counters > 2:
-                continue
-        if kind == "progress" and cmd[2] == inventor_card:
-            inventor.append(cmd)
-            continue
-        if kind == "progress" and cmd[2] == alchemist_card:
-            white, red = cmd[3]
-            if white + red in seen_totals:
-                continue
-            seen_totals.add(white + red)
-        out.append(cmd)
-    if inventor:
-        from .decisions import inventor_gain
-        inventor.sort(key=lambda c: -inventor_gain(view, seat, c[3]))
-        out.extend(inventor[:MAX_INVENTOR])
-    if may_offer(view, seat):
-        from .trading import sensible_offers
-        out.extend(sensible_offers(view, seat))
-    return out
-
-
-_MAIN_ORDER = ("build_city", "build_settlement", "improve", "progress", "recruit_knight",
-               "activate_knight", "buy_dev", "promote_knight", "build_wall", "play_knight",
-               "play_monopoly", "play_year_of_plenty", "play_road_building")
-
-
-def policy(view, seat, rng):
-    """A quick sensible move, for rollouts: builds in a fixed order of value
-    (best spot first), bank trades only to complete a build, the robber on the
-    leader, never gives cards away.  Uses only `rng` for its random choices."""
-    from . import decisions as D
-    s = view
-    phase = s.phase
-    halves = D.halving_choices(s, seat)     # never list every way to halve a hand
-    if halves is not None:
-        return halves[0] if halves else None
-    cmds = legal_commands(s, seat)
-    if not cmds:
-        return None
-    if phase == SETUP_SETTLEMENT:
-        return max(cmds, key=lambda c: D.setup_score(s, seat, c[2]) + rng.below(8) / 100)
-    if phase == ROLL:
-        for c in cmds:
-            if c[0] == "play_knight" and D.robber_hurts(s, seat):
-                return c
-        return ("roll", seat)
-    if phase == ROBBER:
-        return D.robber_move(s, seat, cmds)
-    if phase == STEAL:
-        return D.steal_target(s, seat, cmds)
-    if phase == TRADE:
-        if seat == s.current:
-            return cmds[-1]                         # cancel_trade: rollouts do not trade
-        return (("decline", seat))
-    if phase == DECIDE:
-        return D.decide(s, seat, cmds)
-    if phase in (SETUP_ROAD, ROAD_BUILDING):
-        return D.best_road(s, seat, cmds, rng)
-    # MAIN
-    by_kind = {}
-    for c in cmds:
-        by_kind.setdefault(c[0], []).append(c)
-    if "harbor_trade" in by_kind:               # Commercial Harbor swaps owed this turn
-        chosen = D.harbor_trade(s, seat, by_kind["harbor_trade"])
-        if chosen is not None:
-            return chosen
-    for kind in _MAIN_ORDER:
-        options = by_kind.get(kind)
-        if not options:
-            continue
-        if kind in ("build_city", "build_settlement"):
-            return max(options, key=lambda c: sum(F.node_pips(s, c[2])))
-        if kind == "progress":
-            chosen = D.progress_to_play(s, seat, options)
-            if chosen is not None:
-                return chosen
-            continue
-        if kind == "play_knight" and not D.robber_hurts(s, seat):
-            continue
-        if kind in ("play_monopoly", "play_year_of_plenty"):
-            return D.best_resource_card(s, seat, options)
-        if kind == "activate_knight" and s.barb_pos < 4:
-            continue
-        if kind == "build_wall" and F.missing(s.hands[seat], COST_CITY) == 0:
-            continue
-        return options[rng.below(len(options))] if kind != "improve" else options[0]
-    roads = by_kind.get("build_road")
-    if roads:
-        useful = D.useful_roads(s, seat, roads)
-        if useful:
-            return useful[0]
-    trade = D.completing_bank_trade(s, seat, by_kind.get("maritime", ()))
-    if trade is not None:
-        return trade
-    return ("end_turn", seat)
-
-
-__all__ = ["evaluate", "hand_value", "candidates", "policy", "victory_points"]
+__all__ = ["evaluate", "hand_value", "build_targets", "victory_points"]

@@ -7,6 +7,7 @@ counts, and the seat's own hand); nothing draws randomness.
 
 from game.engine.board import EDGE_NODES, NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS, harbor_nodes
 from game.engine.constants import COMMODITY_OF_TERRAIN, DESERT, GENERIC_HARBOR
+from game.engine.state import is_ck
 
 # Ways to roll each number with two dice: a hex's expected yield is pips / 36 per roll.
 PIPS = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
@@ -26,7 +27,7 @@ def node_pips(state, node, skip_robber=False) -> list:
 def seat_production(state, seat, skip_robber=True) -> list:
     """Expected cards per 36 rolls, per card kind, from a seat's buildings
     (cities in Cities & Knights take a commodity on forest, pasture and mountains)."""
-    ck = state.barb_pos is not None
+    ck = is_ck(state)
     out = [0] * len(state.bank)
     owner, level, terrain, numbers = state.node_owner, state.node_level, state.terrain, state.numbers
     robber = state.robber if skip_robber else -1

@@ -34,7 +34,8 @@ from game.engine.state import (
 
 from .facts import about_to_win
 from .medium import MediumPlayer
-from .search import Search, candidates
+from .policy import candidates
+from .search import Search
 
 # Playouts per decision: a fixed count, so Hard plays the same on a busy
 # machine as on an idle one (a time budget plays fewer playouts when others

@@ -172,7 +172,7 @@ def _one_ply_options(view, seat, cmds):
 
 
 def _road_spots(view, seat):
-    from game.engine.rules import road_spots
+    from game.engine.rulesets.base.building import road_spots
     return [("build_road", seat, e) for e in road_spots(view, seat)]
 
 

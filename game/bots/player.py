@@ -11,9 +11,7 @@ from game.engine import check, deciders, legal_commands
 from game.engine.rng import Rng
 
 from . import decisions as D
-
-# Commands that never lose anything, in order of preference, when a level fails.
-_SAFE = ("end_turn", "decline", "cancel_trade", "roll")
+from .protocol import safe_command
 
 
 class Player:
@@ -52,14 +50,7 @@ class Player:
             return cmd
         if self.strict:
             raise AssertionError(f"{self.level} bot proposed {cmd!r}, which the rules refuse")
-        return self.safe(view, cmds)
-
-    def safe(self, view, cmds):
-        kinds = {c[0]: c for c in cmds}
-        for kind in _SAFE:
-            if kind in kinds:
-                return kinds[kind]
-        return cmds[0]
+        return safe_command(cmds)
 
     def decide(self, view, cmds):
         raise NotImplementedError

@@ -1,42 +1,73 @@
 """Random players: every decision is a uniform choice among the legal commands.
 
-Used by tools.simulate, the benchmarks, the UI autoplay and headless network
-clients.  The bot's own generator is separate from the game's, so bots never
-influence the game's chance outcomes.
+`RandomPlayer` is the "random" level (game.bots.make_bot), a seat's bot like
+any other.  `random_table(seed, players)` seats one at every seat drawing
+from one generator, with the seat order that draws who moves when several
+must decide: the random games of tools.simulate, the engine benchmark and the
+tests, played through the shared loop (loop.py).  `RandomBot(seed)` makes the
+same draws for code that picks commands by hand for any seat
+(`pick_seat(state)`, then `choose(state, seat)`).
+
+A random player's generator is its own, never the game's, so it never
+influences the game's chance outcomes.
 """
 
 from game.engine import deciders, legal_commands
 from game.engine.rng import Rng
 
-
-class RandomBot:
-    def __init__(self, seed: int):
-        self.rng = Rng(seed, stream=1013)
-
-    def choose(self, state, seat, exclude=()):
-        """A uniform legal command for `seat`, or None if it has none.
-        `exclude` drops command kinds (used to match another engine's action set)."""
-        cmds = legal_commands(state, seat)
-        if exclude:
-            cmds = [c for c in cmds if c[0] not in exclude]
-        if not cmds:
-            return None
-        return cmds[self.rng.below(len(cmds))]
-
-    def pick_seat(self, state):
-        """When several seats must decide at once, who moves next (uniform)."""
-        seats = deciders(state)
-        return seats[self.rng.below(len(seats))] if len(seats) > 1 else seats[0]
+STREAM = 1013
 
 
-class SeatRandomBot:
-    """RandomBot behind the seat interface of game.bots.make_bot."""
+def random_command(rng: Rng, state, seat: int, exclude=()):
+    """A uniform legal command for `seat`, or None if it has none.
+    `exclude` drops command kinds (used to match another engine's action set)."""
+    cmds = legal_commands(state, seat)
+    if exclude:
+        cmds = [c for c in cmds if c[0] not in exclude]
+    if not cmds:
+        return None
+    return cmds[rng.below(len(cmds))]
 
-    def __init__(self, level: str, seat: int, seed: int):
-        self.level, self.seat = level, seat
-        self.bot = RandomBot(seed)
+
+def random_decider(rng: Rng, state) -> int:
+    """When several seats must decide at once, who moves next (uniform)."""
+    seats = deciders(state)
+    return seats[rng.below(len(seats))] if len(seats) > 1 else seats[0]
+
+
+class RandomPlayer:
+    level = "random"
+
+    def __init__(self, seat: int, seed: int = 0, rng: Rng | None = None, exclude=()):
+        """`rng`: a generator shared with other players (random_table); by
+        default the player's own, seeded by `seed`."""
+        self.seat = seat
+        self.rng = rng if rng is not None else Rng(seed, stream=STREAM)
+        self.exclude = exclude
 
     def choose(self, view):
-        if self.seat not in deciders(view):
-            return None
-        return self.bot.choose(view, self.seat)
+        # A seat that has nothing to decide has no legal command: None.
+        return random_command(self.rng, view, self.seat, self.exclude)
+
+
+def random_table(seed: int, players: int, exclude=()):
+    """Random players for every seat, sharing one generator, and the seat
+    order (for loop.Table) that draws one of the seats that must decide:
+    (bots, order)."""
+    rng = Rng(seed, stream=STREAM)
+    bots = [RandomPlayer(seat, rng=rng, exclude=exclude) for seat in range(players)]
+    return bots, lambda state: [random_decider(rng, state)]
+
+
+class RandomBot:
+    """Random commands for any seat from one generator (the draws of random_table)."""
+
+    def __init__(self, seed: int):
+        self.rng = Rng(seed, stream=STREAM)
+
+    def choose(self, state, seat, exclude=()):
+        """A uniform legal command for `seat`, or None if it has none."""
+        return random_command(self.rng, state, seat, exclude)
+
+    def pick_seat(self, state):
+        return random_decider(self.rng, state)

@@ -24,7 +24,8 @@ from game.engine.state import GAME_OVER, ROLL, TRADE
 
 from . import trading
 from .determinize import determinize
-from .evaluate import candidates, evaluate, policy  # noqa: F401  (candidates: for hard.py)
+from .evaluate import evaluate
+from .policy import policy
 
 WIN = 100.0                 # a won (lost) playout, far beyond any position's score
 

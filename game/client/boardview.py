@@ -16,6 +16,7 @@ from game.engine.board import (
     EDGE_HEXES, EDGE_NODES, HARBOR_EDGES, HEX_CENTER, HEX_NODES, NODE_POINT,
 )
 from game.engine.constants import DESERT, FIELDS, FOREST, GENERIC_HARBOR, HILLS, MOUNTAINS, PASTURE
+from game.engine.state import is_ck
 
 from . import theme
 from .cards import chip
@@ -197,7 +198,7 @@ class BoardView:
         for e, owner in enumerate(state.edge_owner):
             if owner != -1:
                 self.draw_road(surf, e, colours[owner])
-        ck = state.ck
+        ck = is_ck(state)
         metro = {node: track for track, node in enumerate(state.metropolis)} if ck else {}
         for n, owner in enumerate(state.node_owner):
             if owner != -1:

@@ -22,12 +22,10 @@ from dataclasses import dataclass
 
 from game.engine import deciders
 from game.engine.views import view as engine_view
-from net import secure
-from net.client import JoinRefused
-from net.protocol import DEFAULT_PORT, MAX_NAME, TAKEN_OVER, parse_address
-from net.saving import saved_seats
-from net.session import ClientSession, HostSession
-from net.tokens import TokenStore
+from net.session import (
+    DEFAULT_PORT, MAX_NAME, TAKEN_OVER, ClientSession, HostSession, JoinRefused, TokenStore,
+    parse_address, saved_seats, secure,
+)
 
 from . import settings
 from .i18n import tr, trn
@@ -184,7 +182,7 @@ class LanGame:
     def computers(self):
         """The computer players this host started (created on first use)."""
         if self._computers is None and self.hosting is not None:
-            from net.computers import ComputerPlayers
+            from net.session import ComputerPlayers
             host = self.hosting.host
             self._computers = ComputerPlayers(f"127.0.0.1:{self.hosting.port}", join_code=host.join_code,
                                               pin=host.identity.fingerprint,

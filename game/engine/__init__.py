@@ -15,14 +15,16 @@ from .rules import (
     COMMANDS, ERROR_CODES, IllegalCommand, apply, check, deciders, legal_commands, may_offer,
     new_game,
 )
-from .state import PHASE_NAMES, State, default_config, validate_config
+from .ruleset import RULESETS, ruleset_of
+from .state import PHASE_NAMES, State, default_config, is_ck, validate_config
 from .views import (
     public_hash, redact_command, redact_event, redact_outcome, view, view_hash, view_obj,
 )
 
 __all__ = [
-    "COMMANDS", "ERROR_CODES", "IllegalCommand", "PHASE_NAMES", "State", "apply", "check", "decode_state",
-    "deciders", "default_config", "encode_state", "legal_commands", "may_offer", "new_game", "pack",
-    "public_hash", "redact_command", "redact_event", "redact_outcome", "state_hash", "unpack",
+    "COMMANDS", "ERROR_CODES", "IllegalCommand", "PHASE_NAMES", "RULESETS", "State", "apply", "check",
+    "decode_state", "deciders", "default_config", "encode_state", "is_ck", "legal_commands", "may_offer",
+    "new_game", "pack", "public_hash", "redact_command", "redact_event", "redact_outcome", "ruleset_of",
+    "state_hash", "unpack",
     "validate_config", "view", "view_hash", "view_obj",
 ]

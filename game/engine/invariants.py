@@ -8,7 +8,7 @@ from .constants import (
     PROGRESS_VP_CARDS, ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER, VICTORY_POINT,
 )
 from .longest_road import road_length
-from .state import GAME_OVER
+from .state import GAME_OVER, is_ck
 from .views import AUTHORITY_ONLY, SEAT_SECRETS, view_obj
 
 
@@ -132,7 +132,7 @@ def check_state(state) -> list:
             bad.append(f"seat {s}: development cards {state.dev[s]} vs count {state.dev_n[s]}")
         if any(new > have for new, have in zip(state.dev_new[s], state.dev[s])):
             bad.append(f"seat {s}: more new development cards than held")
-    ck = state.barb_pos is not None
+    ck = is_ck(state)
     if not ck:
         bad += _check_dev_cards(state)
     # Pieces (B-1.6) and scoring (B-8.1) recomputed from the board, in one pass.

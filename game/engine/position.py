@@ -25,7 +25,7 @@ from .position_rows import (
     GENERIC, JSON_ENCODER, LINE_ROWS, ORDER, SCALAR_BY_KEY, SCALAR_LINES, SCALARS, SEAT_ROWS, applies,
     read_game_line, write_game_line,
 )
-from .state import State
+from .state import State, is_ck
 
 __all__ = ["GENERIC", "PositionError", "format", "parse"]
 
@@ -57,7 +57,7 @@ def format(state: State) -> str:
 
 
 def _scalar_lines(state):
-    ck = state.barb_pos is not None
+    ck = is_ck(state)
     out = []
     for group in SCALAR_LINES:
         words = []
@@ -189,7 +189,7 @@ def _seat_values(rest, n):
 
 def _read_scalars(b, given):
     s = b.s
-    rules_ck = s.config["rules"] == "ck"
+    rules_ck = is_ck(s.config)
     for key, field, _, read, default in SCALARS:
         if field in ("barb_pos", "barb_attacks") and not rules_ck:
             if key in given:

@@ -7,10 +7,10 @@ PositionError that names what is wrong."""
 import hashlib
 import json
 
-from .board import NODE_NEIGHBORS, beginner_layout, harbor_nodes
+from .board import beginner_layout, harbor_nodes
 from .codec import state_to_obj
 from .constants import (
-    BANK_PER_COMMODITY, BANK_PER_RESOURCE, CITIES_PER_PLAYER, DESERT, GENERIC_HARBOR,
+    CITIES_PER_PLAYER, DESERT, GENERIC_HARBOR,
     LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, PROGRESS_CARDS, PROGRESS_INDEX, PROGRESS_TRACK,
     ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER, TRACK_NAMES,
 )
@@ -19,8 +19,9 @@ from .notation import (
     CARD_LETTERS, DEV_LETTERS, EDGE_NAME, NODE_NAME, PositionError, edge_id, hex_id,
     letters_to_counts, node_id,
 )
+from .position_check import check_position, fill_unknown
 from .rng import Rng
-from .state import State, validate_config
+from .state import State, is_ck, validate_config
 
 # State fields the builder derives from others (never written in the text).
 DERIVED = frozenset((
@@ -70,7 +71,7 @@ class Builder:
         if config["board"] == "beginner":
             self.s.terrain, self.s.numbers, self.s.harbors = beginner_layout()
         self.robber_given = False
-        self.ck = config["rules"] == "ck"
+        self.ck = is_ck(config)
         self.seed_source = seed_source
         n = self.s.n
         self.hand_unknown = [None] * n          # seat -> count, where the hand is '?k'
@@ -299,7 +300,6 @@ class Builder:
         return s.knights.index(best) if best >= LARGEST_ARMY_MIN and s.knights.count(best) == 1 else -1
 
     def finish(self, verify=True) -> State:
-        from .position_check import check_position, fill_unknown
         s = self.s
         if not s.terrain:
             raise PositionError("board=random needs the terrain, numbers and harbors lines")
@@ -388,15 +388,3 @@ class Builder:
         digest = hashlib.sha256(self.seed_source.encode() if isinstance(self.seed_source, str)
                                 else str(self.seed_source).encode()).digest()
         return Rng(int.from_bytes(digest[:8], "big"))
-
-
-def card_totals(kinds):
-    return [BANK_PER_RESOURCE] * 5 + [BANK_PER_COMMODITY] * (kinds - 5)
-
-
-def distance_problems(s):
-    for node, o in enumerate(s.node_owner):
-        if o != -1:
-            for m in NODE_NEIGHBORS[node]:
-                if m > node and s.node_owner[m] != -1:
-                    yield f"buildings on {NODE_NAME[node]} and {NODE_NAME[m]} break the distance rule (B-3.3)"

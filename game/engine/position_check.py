@@ -1,16 +1,32 @@
 """Filling a position's unknown parts, and refusing impossible positions
 (used by position_build.Builder.finish)."""
 
-from .board import HARBOR_BAG, NODE_LINKS, NUMBER_SEQUENCE, TERRAIN_BAG
+from .board import HARBOR_BAG, NODE_LINKS, NODE_NEIGHBORS, NUMBER_SEQUENCE, TERRAIN_BAG
 from .constants import (
-    DESERT, DEV_DECK_COUNTS, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, PROGRESS_CARDS, PROGRESS_HAND_LIMIT,
-    PROGRESS_TRACK, PROGRESS_VP_CARDS, RESOURCES, TRACK_NAMES, VICTORY_POINT,
+    BANK_PER_COMMODITY, BANK_PER_RESOURCE, DESERT, DEV_DECK_COUNTS, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN,
+    PROGRESS_CARDS, PROGRESS_HAND_LIMIT, PROGRESS_TRACK, PROGRESS_VP_CARDS, RESOURCES, TRACK_NAMES,
+    VICTORY_POINT,
 )
 from .invariants import check_state
 from .notation import CARD_LETTERS, DEV_LETTERS, EDGE_NAME, NODE_NAME, PositionError
-from .position_build import card_totals, distance_problems
 from .rng import Rng
-from .state import DECIDE, PHASE_NAMES, TRADE
+from .state import DECIDE, PHASE_NAMES, TRADE, is_ck
+
+
+# --- shared with the builder ------------------------------------------------------------------
+
+def card_totals(kinds):
+    """The bank's full count of each card kind (every card of the game)."""
+    return [BANK_PER_RESOURCE] * 5 + [BANK_PER_COMMODITY] * (kinds - 5)
+
+
+def distance_problems(s):
+    """Pairs of buildings closer than the distance rule allows."""
+    for node, o in enumerate(s.node_owner):
+        if o != -1:
+            for m in NODE_NEIGHBORS[node]:
+                if m > node and s.node_owner[m] != -1:
+                    yield f"buildings on {NODE_NAME[node]} and {NODE_NAME[m]} break the distance rule (B-3.3)"
 
 
 # --- filling the unknown ----------------------------------------------------------------------
@@ -315,7 +331,7 @@ def _holder_problems(s):
     if holder == -1 and best >= LONGEST_ROAD_MIN and lengths.count(best) == 1:
         out.append(f"seat {lengths.index(best)} alone has the longest road ({best}) but nobody holds "
                    "the Longest Road (B-8.2)")
-    if s.barb_pos is None:
+    if not is_ck(s):
         army, best = s.largest_army, max(s.knights)
         if army != -1 and (s.knights[army] < LARGEST_ARMY_MIN or s.knights[army] < best):
             out.append(f"seat {army} holds the Largest Army with {s.knights[army]} knights, but it needs "
@@ -362,7 +378,7 @@ def _turn_problems(s):
         out.append(f"first seat {s.first_player} does not exist")
     if s.winner != -1 and not 0 <= s.winner < n:
         out.append(f"winner {s.winner} does not exist")
-    if s.dice is not None and (len(s.dice) != (3 if s.barb_pos is not None else 2)
+    if s.dice is not None and (len(s.dice) != (3 if is_ck(s) else 2)
                                or not all(1 <= d <= 6 for d in s.dice[:2])):
         out.append(f"dice {s.dice} are not a roll of these rules")
     if s.phase == TRADE and not _trade_ok(s):

@@ -19,6 +19,13 @@ NOT_ASKED, PENDING, ACCEPTED, DECLINED, COUNTERED = range(5)
 RULE_SETS = ("base", "ck")
 
 
+def is_ck(game) -> bool:
+    """Whether a game plays Cities & Knights: `game` is a State (any copy:
+    the authority's, a view, a position) or a config.  The one way to ask."""
+    config = game.config if isinstance(game, State) else game
+    return config["rules"] == "ck"
+
+
 def default_config(**overrides) -> dict:
     """A complete game config; every key is validated by `validate_config`."""
     cfg = {
@@ -32,7 +39,7 @@ def default_config(**overrides) -> dict:
     }
     cfg.update(overrides)
     if cfg["vp_target"] is None:
-        cfg["vp_target"] = 13 if cfg["rules"] == "ck" else 10
+        cfg["vp_target"] = 13 if is_ck(cfg) else 10
     return cfg
 
 
@@ -102,7 +109,7 @@ class State:
     @classmethod
     def blank(cls, config: dict) -> "State":
         n = config["players"]
-        kinds = 8 if config["rules"] == "ck" else 5
+        kinds = 8 if is_ck(config) else 5
         s = cls()
         s.config = dict(config)
         s.n = n
@@ -147,7 +154,7 @@ class State:
         s.winner = -1
         s.agenda = []
         s.pending = None
-        ck = config["rules"] == "ck"
+        ck = is_ck(config)
         for name in CK_FIELDS:
             setattr(s, name, None)
         if ck:
@@ -193,10 +200,6 @@ class State:
         if self.dev[seat] is None:
             return None
         return self.vp_public[seat] + self.dev[seat][4]
-
-    @property
-    def ck(self) -> bool:
-        return self.barb_pos is not None
 
 
 # --- copying ------------------------------------------------------------------------

@@ -24,7 +24,8 @@ import time
 from multiprocessing import get_context
 
 from game.bots import LEVELS, make_bot
-from game.engine import default_config, deciders, view
+from game.bots.loop import Stalled, Table, others_first
+from game.engine import default_config
 from game.engine.match import Authority
 from game.engine.state import GAME_OVER
 
@@ -57,21 +58,17 @@ def play_game(rules, entries, game_seed, game_index, turn_cap):
     bots = [make_bot(level, seat, game_seed * 7 + seat) for seat, level in enumerate(levels)]
     times = {level: [] for level in levels}
     cpu = {level: [] for level in levels}
+
+    def timer(seat, wall, cpu_s):
+        cpu[levels[seat]].append(cpu_s)
+        times[levels[seat]].append(wall)
+
     state = auth.state
-    while state.phase != GAME_OVER and state.turn <= turn_cap:
-        seats = deciders(state)
-        order = [s for s in seats if s != state.current] + [s for s in seats if s == state.current]
-        for seat in order:
-            v = view(state, seat)
-            t0, c0 = time.perf_counter(), time.process_time()
-            cmd = bots[seat].choose(v)
-            cpu[levels[seat]].append(time.process_time() - c0)
-            times[levels[seat]].append(time.perf_counter() - t0)
-            if cmd is not None:
-                auth.submit(cmd)
-                break
-        else:
-            raise RuntimeError(f"game seed {game_seed}: no seat would decide in phase {state.phase}")
+    table = Table(bots, lambda: state, auth.submit, order=others_first, timer=timer)
+    try:
+        table.run(turn_cap=turn_cap)
+    except Stalled as exc:
+        raise RuntimeError(f"game seed {game_seed}: {exc}") from None
     finished = state.phase == GAME_OVER
     winner = levels[state.winner] if finished else None
     return winner, state.turn, finished, times, cpu

@@ -25,11 +25,12 @@ import multiprocessing
 import sys
 import time
 
+from game.bots.protocol import SAFE_KINDS
 from game.engine import board as board_module
 from game.engine.board import NUM_HEXES
 from game.engine.constants import RESOURCES, VICTORY_POINT
 from game.engine.longest_road import road_length
-from game.engine.rules import steal_candidates
+from game.engine.rulesets.base.robber import steal_candidates
 from game.engine.state import (
     DISCARD, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, State,
     default_config,
@@ -333,8 +334,8 @@ class Bridge:
         self.counts.setdefault("refused_examples", [])
         if len(self.counts["refused_examples"]) < 5:
             self.counts["refused_examples"].append(repr(cmd))
-        for name in ("END_TURN", "ROLL"):
-            action = self._find(playable, name)
+        for kind in SAFE_KINDS:             # those catanatron has: end_turn, roll
+            action = self._translate((kind, None), playable)
             if action is not None:
                 return action
         return playable[0]

@@ -28,12 +28,20 @@ import json
 import statistics
 import time
 
-from game.bots.random_bot import RandomBot
+from game.bots.loop import Table
+from game.bots.random_bot import random_table
 from game.engine import apply, default_config, new_game
 from game.engine.state import GAME_OVER
 from tools.bench import catanatron_engine
 
 TURN_LIMIT = 1000
+
+
+def _random_table(state, seed, exclude=()):
+    """Random players for every seat of `state`, applying commands straight
+    to it (no authority: the engine alone is measured)."""
+    bots, order = random_table(seed, state.n, exclude)
+    return Table(bots, lambda: state, lambda cmd: apply(state, cmd), view=lambda seat: state, order=order)
 
 
 def measure_kolonisten(games: int, seed: int, exclude=(), rules="base") -> dict:
@@ -42,11 +50,9 @@ def measure_kolonisten(games: int, seed: int, exclude=(), rules="base") -> dict:
     for i in range(games):
         t0 = time.perf_counter()
         state, _ = new_game(default_config(rules=rules, players=4, seed=seed + i))
-        bot = RandomBot(seed + i)
-        while state.phase != GAME_OVER and state.turn <= (TURN_LIMIT if rules == "base" else 2500):
-            cmd = bot.choose(state, bot.pick_seat(state), exclude)
-            apply(state, cmd)
-            actions += 1
+        table = _random_table(state, seed + i, exclude)
+        table.run(turn_cap=TURN_LIMIT if rules == "base" else 2500)
+        actions += table.moves
         seconds += time.perf_counter() - t0
         finished += state.phase == GAME_OVER
     return {"games": games, "actions": actions, "seconds": seconds, "finished": finished}
@@ -57,11 +63,9 @@ def measure_copy(rules: str, seed: int, copies: int = 2000) -> float:
     times = []
     for g in range(4):
         state, _ = new_game(default_config(rules=rules, players=4, seed=seed + g))
-        bot = RandomBot(seed + g)
-        for _ in range(400 + 100 * g):          # into the game: boards, hands and cards filled
-            if state.phase == GAME_OVER:
-                break
-            apply(state, bot.choose(state, bot.pick_seat(state)))
+        table = _random_table(state, seed + g)
+        # Into the game: boards, hands and cards filled.
+        table.run(until=lambda: table.moves >= 400 + 100 * g)
         for _ in range(copies // 4):
             t0 = time.perf_counter()
             state.copy()

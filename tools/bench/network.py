@@ -29,8 +29,8 @@ from game.engine import default_config
 
 async def play_client(address, name, token_dir, seed) -> dict:
     """One bot client; returns its timing log."""
-    from net.bot import BotPlayer, play
-    from net.tokens import TokenStore
+    from net.peer.bot import BotPlayer, play
+    from net.peer.tokens import TokenStore
     player = BotPlayer(name, TokenStore(token_dir), seed=seed)
     applied, own, rejected = {}, {}, []
     handle = player.game.handle
@@ -84,8 +84,8 @@ async def bench(games, players, rules, seed, procs):
 
 async def bench_one(players, rules, seed, procs, token_dir):
     """One game: (latencies, host bytes, client bytes, commands)."""
-    from net.host import Host
-    from net.secure import load_identity
+    from net.host.game import Host
+    from net.wire.secure import load_identity
     host = Host(default_config(rules=rules, players=players, seed=seed), auto_start=True,
                 identity=load_identity(os.path.join(token_dir, "host-key")))    # never the user's key
     port = await host.listen("127.0.0.1", 0)

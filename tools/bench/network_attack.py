@@ -67,7 +67,7 @@ def host_child(save_dir: str) -> int:
 async def _host_games(save_dir: str) -> int:
     import logging
     from game.engine import default_config
-    from net.host import Host
+    from net.host.game import Host
     loop = asyncio.get_running_loop()
     stop = loop.run_in_executor(None, sys.stdin.read)      # returns when the parent closes stdin
     port, game = 0, 0
@@ -128,7 +128,7 @@ async def _connect(port, stats, small_window=False, tls=False):
         sock.setblocking(False)
         await asyncio.wait_for(asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port)), 2)
         if tls:
-            from net.secure import client_context
+            from net.wire.secure import client_context
             reader, writer = await asyncio.wait_for(asyncio.open_connection(
                 sock=sock, ssl=client_context(), server_hostname="kolonisten"), 5)
         else:
@@ -201,10 +201,10 @@ async def _resync_intruder(port, seconds) -> dict:
     `seconds`, as fast as the host reads a seated connection (just under
     limits.SEATED_RATE frames a second: more would only wait in TCP, and
     hold up the intruder's own moves behind its flood)."""
-    from net.limits import SEATED_RATE
+    from net.host.limits import SEATED_RATE
     batch = max(1, int(SEATED_RATE * 0.8 * 0.01))       # every 10 ms
-    from net.bot import BotPlayer, play
-    from net.tokens import TokenStore
+    from net.peer.bot import BotPlayer, play
+    from net.peer.tokens import TokenStore
     stats = {"kind": "resync", "resyncs_sent": 0, "views_received": 0}
     with tempfile.TemporaryDirectory(prefix="kolonisten-intruder-") as tokens:
         player = BotPlayer("intruder", TokenStore(tokens), seed=random.randrange(1 << 30))
@@ -396,7 +396,7 @@ def run(kind: str, seconds: float, conns: int | None, games: int) -> dict:
         if os.environ.get("BENCH_ATTACK_LOG"):      # keep the host's log to read
             with open(os.environ["BENCH_ATTACK_LOG"], "w") as f:
                 f.write(log_text)
-    from net.limits import ACCEPT_BACKLOG, MAX_PER_ADDRESS, connection_cap
+    from net.host.limits import ACCEPT_BACKLOG, MAX_PER_ADDRESS, connection_cap
     figures = {
         "attack": kind, "attack_seconds": seconds, "attacker_connections": conns,
         "attacker": attack_stats,

@@ -27,7 +27,7 @@ def shoot(out, w, h, lang):
     from game.client.scenes.menu import MenuScene
     from game.engine import default_config
     from net.session import ClientSession, HostSession
-    from net.tokens import TokenStore
+    from net.peer.tokens import TokenStore
 
     _, undo = scratch_folder(KOLONISTEN_HOME="")      # the remembered name and seat tokens
     app, save, saved = window(out, w, h, lang, "-lan")

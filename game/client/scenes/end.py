@@ -3,6 +3,7 @@
 import pygame
 import pygame_gui
 
+from game.engine import is_ck
 
 from .. import theme, widgets
 from ..i18n import tr
@@ -22,7 +23,7 @@ def game_summary(controller):
                "longest_road": 2 if v.longest_road == s else 0,
                "largest_army": 2 if v.largest_army == s else 0,
                "vp_cards": vp_cards, "total": v.vp_public[s] + vp_cards}
-        if v.ck:           # C&K points (CK-10): metropolises, defenders, merchant, printer/constitution
+        if is_ck(v):           # C&K points (CK-10): metropolises, defenders, merchant, printer/constitution
             row["metropolis"] = 2 * sum(1 for node in v.metropolis if node != -1 and v.node_owner[node] == s)
             row["defenders"] = v.defenders[s]
             row["merchant"] = 1 if v.merchant[1] == s else 0
@@ -35,7 +36,7 @@ def game_summary(controller):
             if event[0] == "rolled":
                 dice[event[2] + event[3]] += 1
     return {"winner": v.winner, "rows": rows, "dice": dice, "turns": v.turn, "commands": len(records),
-            "ck": v.ck}
+            "ck": is_ck(v)}
 
 
 class EndScene(GuiScene):

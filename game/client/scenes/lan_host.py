@@ -13,7 +13,7 @@ from game.engine.match import Authority
 from .. import lan
 from ..i18n import tr
 from .base import GuiScene
-from .newgame import CLIENT_RULES, choose_rule, rule_config
+from .newgame import CLIENT_RULES, choose_rule, default_options, option_rows, rule_config
 
 
 class LanHostScene(GuiScene):
@@ -24,8 +24,7 @@ class LanHostScene(GuiScene):
         self.rules = "base"
         self.board = "random"
         self.vp = 10
-        self.combine = False
-        self.commit = False
+        self.options = default_options()
         self.error = ""
         self.pending = None                  # the Background starting the host
         self.join_code = ""                  # optional: what other players must type to join
@@ -94,12 +93,8 @@ class LanHostScene(GuiScene):
         self.label((x0 + col0 + bh, y, int(80 * s), bh), str(self.vp))
         self.button("vp_plus", (x0 + col0 + bh + int(80 * s), y, bh, bh), "+")
         y += bh + gap
-        if self.rules == "base":            # C&K trades and builds in any order anyway
-            choice_row("new.combine", "combine", [(True, tr("new.yes")), (False, tr("new.no"))],
-                       self.combine, int(120 * s))
-        else:
-            choice_row("new.commit", "commit", [(False, tr("new.commit_all")), (True, tr("new.commit_choose"))],
-                       self.commit, int(250 * s))
+        for label, key, options, current, width in option_rows(self):
+            choice_row(label, key, options, current, int(width * s))
         status = tr("lan.starting") if self.pending else self.error
         self.label((x0, y, width, bh), status, "#dim" if self.pending else "#error")
         y += bh + gap

@@ -13,9 +13,7 @@ marked as ours.  A join code (if the host set one) is typed in its field."""
 import pygame
 import pygame_gui
 
-from net.protocol import PROTOCOL_VERSION
-from net.session import BrowserSession
-from net.tokens import TokenStore
+from net.session import PROTOCOL_VERSION, BrowserSession, TokenStore
 
 from .. import lan
 from ..i18n import tr

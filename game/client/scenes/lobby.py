@@ -18,7 +18,8 @@ import pygame
 import pygame_gui
 
 from game.bots import LEVELS
-from net.protocol import COLOURS
+from game.engine import is_ck
+from net.session import COLOURS
 
 from .. import theme
 from ..i18n import tr
@@ -35,7 +36,7 @@ def rules_summary(config: dict) -> str:
              tr("new.board") + ": " + tr("new.board." + config["board"]).lower()]
     if config.get("combine_trade_build"):
         parts.append(tr("new.combine"))
-    if config["rules"] == "ck" and config.get("knight_commit"):
+    if is_ck(config) and config.get("knight_commit"):
         parts.append(tr("new.commit_choose"))
     return " · ".join(parts)
 

@@ -14,7 +14,7 @@ import pygame
 import pygame_gui
 
 from game.bots import LEVELS
-from game.engine import default_config
+from game.engine import RULESETS, default_config
 
 from .. import theme
 from ..controller import HotseatController
@@ -25,15 +25,37 @@ MAX_NAME = 16
 MAX_SEED = 2 ** 64 - 1
 # Rule sets the table can show.
 CLIENT_RULES = ("base", "ck")
+# How the form shows each rule option a rule set declares (game/engine/rulesets):
+# option name -> (label, text per value, button width in scaled pixels).
+OPTION_TEXTS = {
+    "combine": ("new.combine", {True: "new.yes", False: "new.no"}, 120),
+    "commit": ("new.commit", {False: "new.commit_all", True: "new.commit_choose"}, 250),
+}
 COLOUR_IDS = tuple(c for c, _ in theme.PLAYER_COLOURS)
 PERSON = "person"
 DEFAULT_LEVEL = "medium"
 
 
+def default_options() -> dict:
+    """Every rule set's options at their defaults, by option name (a form keeps
+    them all, so switching the rules back and forth keeps a choice)."""
+    return {o.name: o.default for rules in RULESETS.values() for o in rules.options}
+
+
+def option_rows(form) -> list:
+    """(label, button key, [(value, text)], current value, width) for each option
+    the form's rule set offers, in the rule set's order."""
+    rows = []
+    for o in RULESETS[form.rules].options:
+        label, texts, width = OPTION_TEXTS[o.name]
+        rows.append((label, o.name, [(v, tr(texts[v])) for v in o.values], form.options[o.name], width))
+    return rows
+
+
 def choose_rule(form, key: str) -> bool:
     """Apply a pressed rule-option button (rules, board, points to win, the
-    engine's options) to a form that has the attributes rules, board, vp,
-    combine and commit; False when `key` is not one of these buttons.
+    rule set's options) to a form that has the attributes rules, board, vp
+    and options; False when `key` is not one of these buttons.
     Shared by the new hot-seat game form and the host LAN game form."""
     if key.startswith("rules_"):
         form.rules = key[6:]
@@ -44,11 +66,12 @@ def choose_rule(form, key: str) -> bool:
         form.vp = max(3, form.vp - 1)
     elif key == "vp_plus":
         form.vp = min(30, form.vp + 1)
-    elif key.startswith("combine_"):
-        form.combine = key == "combine_True"
-    elif key.startswith("commit_"):
-        form.commit = key == "commit_True"
     else:
+        for o in RULESETS[form.rules].options:
+            for value in o.values:
+                if key == f"{o.name}_{value}":
+                    form.options[o.name] = value
+                    return True
         return False
     return True
 
@@ -56,9 +79,9 @@ def choose_rule(form, key: str) -> bool:
 def rule_config(form, players: int, seed: int) -> dict:
     """The engine config a form's rule choices make (options only where their
     rule set has them)."""
+    options = {o.config: form.options[o.name] for o in RULESETS[form.rules].options}
     return default_config(rules=form.rules, players=players, vp_target=form.vp, board=form.board,
-                          seed=seed, combine_trade_build=form.combine and form.rules == "base",
-                          knight_commit=form.commit and form.rules == "ck")
+                          seed=seed, **options)
 
 
 def fresh_seed() -> int:
@@ -112,8 +135,7 @@ class NewGameScene(GuiScene):
         self.board = "beginner"
         self.seed_text = str(fresh_seed())
         self.vp = 10
-        self.combine = False
-        self.commit = False                  # C&K option CK-8.5: players choose their defending knights
+        self.options = default_options()     # the rule sets' options, by name
         self.error = ""
         self.entries = []
         self._remembered(app.prefs.get("new_game"))
@@ -217,12 +239,8 @@ class NewGameScene(GuiScene):
         self.label((x0 + col0 + bh, y, int(80 * s), bh), str(self.vp))
         self.button("vp_plus", (x0 + col0 + bh + int(80 * s), y, bh, bh), "+")
         y += bh + gap
-        if self.rules == "base":            # C&K trades and builds in any order anyway
-            choice_row("new.combine", "combine", [(True, tr("new.yes")), (False, tr("new.no"))],
-                       self.combine, int(120 * s))
-        else:
-            choice_row("new.commit", "commit", [(False, tr("new.commit_all")), (True, tr("new.commit_choose"))],
-                       self.commit, int(250 * s))
+        for label, key, options, current, width in option_rows(self):
+            choice_row(label, key, options, current, int(width * s))
         self.label((x0, y, int(970 * s), bh), self.error, "#error")
         y += bh + gap
         bw = int(220 * s)

@@ -17,7 +17,7 @@ and log; the replay adds every seat's hand, the timeline and its buttons.
 import pygame
 
 from game import saves
-from game.engine.state import GAME_OVER
+from game.engine.state import GAME_OVER, is_ck
 
 from .. import theme, widgets
 from ..eventtext import card_name, dev_name, progress_name, sentences
@@ -83,7 +83,7 @@ class ReplayScene(Scene):
         self.path = path
         self.names, self.colours = saved_players(model.game)
         self.n = len(self.names)
-        ck = model.game.config["rules"] == "ck"
+        ck = is_ck(model.game.config)
         self.table = TableModel(self.names, self.colours, ck, people=[])     # the position on show
         self.ui = TableUI(app, lambda size: ReplayLayout(size, self.n, ck))
         self.board, self.targets = self.ui.board, self.ui.targets
@@ -209,7 +209,7 @@ class ReplayScene(Scene):
         t.view, t.log = shown, self._log_tail(shown)
         table_draw.draw_board(t, ui, surf)
         table_draw.draw_dice(t, ui, surf)
-        if shown.ck:
+        if is_ck(shown):
             table_draw.draw_barbarians(t, ui, surf)
         self._draw_top(surf, shown)
         pygame.draw.rect(surf, (26, 32, 42), L.side)
@@ -268,7 +268,7 @@ class ReplayScene(Scene):
             vp = v.vp_public[seat]
             if v.vp_cards_shown[seat] >= 0:
                 vp += v.vp_cards_shown[seat]
-            elif not v.ck and v.dev[seat] is not None:
+            elif not is_ck(v) and v.dev[seat] is not None:
                 vp += v.dev[seat][4]                   # victory point cards this perspective sees
             img = text.render(tr("panel.vp", n=vp), 16, theme.ACCENT, bold=True)
             surf.blit(img, img.get_rect(topright=(r.right - int(10 * s), r.y + int(4 * s))))
@@ -303,7 +303,7 @@ class ReplayScene(Scene):
 
     def _cards_line(self, v, seat) -> str:
         """The seat's development (or, in C&K, progress) cards in words."""
-        if v.ck:
+        if is_ck(v):
             cards = v.prog[seat]
             if cards is None and v.prog_n[seat]:
                 return trn("replay.hidden_progress", v.prog_n[seat])

@@ -516,7 +516,7 @@ class ChartDialog(Dialog):
     def _why_not(self, track):
         """Why the next level cannot be built now, in the player's words."""
         from game.engine import check
-        from game.engine.ck import improvement_cost
+        from game.engine.rulesets.ck.facts import improvement_cost
         from ..eventtext import error_text
         v = self.view
         kind = TRACK_COMMODITY[track]

@@ -30,16 +30,14 @@ import threading
 import time
 
 from game.bots import make_bot
+from game.bots.loop import Table, clockwise
+from game.bots.protocol import safe_command
 from game.engine import IllegalCommand, deciders, legal_commands
-from game.engine.state import GAME_OVER
 
 # Seconds between two computer moves at each speed (settings.COMPUTER_SPEEDS).
 PAUSES = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
 # At "instant", how long one frame may spend waiting for computers' moves.
 INSTANT_FRAME_SECONDS = 0.04
-# What a bot that fails (raises, or answers nothing or nonsense) is made to
-# do instead, in this order of preference, so a game never stalls on it.
-SAFE_KINDS = ("decline", "cancel_trade", "end_turn", "roll")
 
 
 def bot_seed(game_seed, seat: int) -> int:
@@ -75,6 +73,10 @@ class ComputerSeats:
         seed = controller.config.get("seed")
         self.bots = {seat: make_bot(level, seat, bot_seed(seed, seat))
                      for seat, level in enumerate(controller.computers) if level}
+        # The shared loop, one step at a time: this class paces the steps and
+        # lets the bots think in a worker thread.
+        self.table = Table(self.bots, lambda: controller.view(None), lambda cmd: controller.submit(cmd),
+                           view=lambda seat: controller.view(seat), order=clockwise)
         self.speed = speed if speed in PAUSES else "normal"
         self.thought = None             # the decision under way (a _Thought)
         self.ready = None               # a finished _Thought waiting for its moment
@@ -83,18 +85,18 @@ class ComputerSeats:
         self.hurrying = False
         self.waiting = {}               # seat -> the game's seq at which its bot chose to wait
         self.hold = False               # True: start and make no move (a tool entering a person's move)
-        self.moves = 0                  # commands submitted (tools report it)
         self.failures = 0               # bot decisions replaced by a safe command
+
+    @property
+    def moves(self) -> int:
+        """Commands the computers submitted (tools report it)."""
+        return self.table.moves
 
     # --- what the table asks -----------------------------------------------------------
     def deciding(self, public=None) -> list:
         """Computer seats that must decide now, clockwise from the current
         player (not those whose bot chose to wait for the next move)."""
-        public = public if public is not None else self.c.view(None)
-        if public.phase == GAME_OVER:
-            return []
-        seats = [s for s in deciders(public) if s in self.bots and self.waiting.get(s) != self.c.seq]
-        return sorted(seats, key=lambda s: (s - public.current) % public.n)
+        return [s for s in self.table.deciding(public) if self.waiting.get(s) != self.c.seq]
 
     def active(self) -> bool:
         """True while a computer is thinking or has a move to make."""
@@ -150,7 +152,7 @@ class ComputerSeats:
             if not seats:
                 return False
             bot = self.bots[seats[0]]
-            self.thought = _Thought(bot, self.c.view(bot.seat), self.c.seq)
+            self.thought = _Thought(bot, self.table.view(bot.seat), self.c.seq)
             if not self.thought.done(INSTANT_FRAME_SECONDS if instant else 0.0):
                 return False
             self.ready, self.thought = self.thought, None
@@ -167,8 +169,7 @@ class ComputerSeats:
             return False
         if thought.error is None and cmd is not None:
             try:
-                self.c.submit(cmd)
-                self.moves += 1
+                self.table.play(seat, cmd)
                 return True
             except IllegalCommand as err:
                 why = f"an illegal command {cmd!r} ({err})"
@@ -178,10 +179,8 @@ class ComputerSeats:
         self.failures += 1
         print(f"kolonisten: computer player {seat} answered with {why}; it plays a safe move instead",
               file=sys.stderr)
-        legal = legal_commands(self.c.view(seat), seat)
-        if legal:
-            safe = next((c for kind in SAFE_KINDS for c in legal if c[0] == kind), legal[0])
-            self.c.submit(safe)
-            self.moves += 1
-            return True
-        return False
+        safe = safe_command(legal_commands(self.c.view(seat), seat))
+        if safe is None:
+            return False
+        self.table.play(seat, safe)
+        return True

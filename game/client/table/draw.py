@@ -12,7 +12,7 @@ import time
 
 import pygame
 
-from game.engine.ck import barbarian_strength, knight_strength
+from game.engine.rulesets.ck.facts import barbarian_strength, knight_strength
 from game.engine.constants import BARBARIAN_TRACK_LENGTH, COST_ACTIVATE, COST_KNIGHT, SHIP_FACES
 
 from .. import cards, theme, widgets

@@ -5,7 +5,7 @@ import re
 
 import pygame
 
-from game.engine.ck import knight_strength
+from game.engine.rulesets.ck.facts import knight_strength
 from game.engine.state import GAME_OVER
 
 from .. import cards, theme, widgets

@@ -21,6 +21,8 @@ barbarians' track and the event die are drawn on the sea.
 
 import time
 
+from game.engine import is_ck
+
 from ..eventtext import sentences
 from ..scenes.base import Scene
 from . import controls, draw, staging
@@ -45,8 +47,8 @@ class TableScene(Scene):
         computers = None                     # computer seats (hot-seat): never shown a curtain
         if controller.hotseat and len(people) < n:
             computers = ComputerSeats(controller, app.prefs.get("computer_speed", "normal"))
-        m = self.model = TableModel(controller.names, controller.colours, controller.config["rules"] == "ck",
-                                    people, solo=controller.hotseat and len(people) == 1, computers=computers)
+        m = self.model = TableModel(controller.names, controller.colours, is_ck(controller.config), people,
+                                    solo=controller.hotseat and len(people) == 1, computers=computers)
         m.started = time.monotonic()
         m.stage = staging.Stage(m, controller)
         self.ui = TableUI(app, lambda size: TableLayout(size, m.n, m.ck))

@@ -24,6 +24,7 @@ import time
 import pygame
 
 from game.engine.constants import TERRAIN_NAMES
+from game.engine.state import is_ck
 
 from .. import theme, widgets
 from ..boardview import draw_ship
@@ -98,7 +99,7 @@ class Stage:
         self.production = self.seven = None             # a new roll: the last one's panels go
         if total == 7:
             self.seven = Panel(tr("stage.seven_title", name=self._name(event[1])))
-            if view.ck and not self.attacks:
+            if is_ck(view) and not self.attacks:
                 self.seven.lines.append(Line(tr("stage.robber_waits"), theme.TEXT_DIM))
                 self.seven.until = time.monotonic() + 2 * SEVEN_AFTER_SECONDS
 

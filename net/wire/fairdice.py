@@ -195,7 +195,7 @@ def verify(config: dict, deal: FairRecord, secret: bytes, log_cmds: list, seat: 
     """Replay the game with the seed the revealed `secret` gives and compare
     what this seat was shown.  transcript: ("sync", seq, view_hash) and
     ("rec", Record as received) in arrival order; hash_of(state, seat) is
-    the view hash peers compare (net.secrecy.peer_hash)."""
+    the view hash peers compare (net.wire.secrecy.peer_hash)."""
     if not hmac.compare_digest(commitment(secret), deal.commit):
         return Verdict(False, 0, "commitment", "the revealed secret does not match the commitment")
     problem = deal.check()

@@ -5,7 +5,7 @@
     await handshake(conn, name, store, deliver)         # deliver(msg): e.g. game.handle
     await pump(conn, deliver)                           # until the connection ends
 
-The connection is TLS 1.3 (net/secure.py).  `pin` is the fingerprint of the
+The connection is TLS 1.3 (net/wire/secure.py).  `pin` is the fingerprint of the
 host's key we expect: the one advertised with the game the player picked,
 or the one of the host we already play with; a host with another key is
 refused (JoinRefused "wrong_key") before a byte of ours reaches it.  With no
@@ -22,12 +22,12 @@ import asyncio
 import ssl
 import time
 
-from .hostcheck import HostFault
-from . import secure
-from .protocol import (
+from ..wire import secure
+from ..wire.protocol import (
     APP, HOST, PING_EVERY, PROTOCOL_VERSION, SILENCE_LIMIT, ProtocolError, decode, pack_message,
     parse_address, read_frame,
 )
+from .faults import HostFault
 
 
 class JoinRefused(Exception):

@@ -1,6 +1,6 @@
 """What a peer can make the host spend: connections, descriptors, memory, CPU, log lines.
 
-The host (net/host.py) applies these bounds; they hold for plain TCP and for
+The host (net/host/game.py) applies these bounds; they hold for plain TCP and for
 TLS alike because they only use the asyncio transport (peername, write
 buffer size, abort).
 

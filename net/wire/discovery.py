@@ -6,7 +6,7 @@ record carries protocol version (v), game name, game id, rules, seats
 key (fp) and whether a join code is needed (code).  A Browser keeps a live
 table of the games it sees appear, change and vanish.  What discovery says
 is only a hint: the TLS handshake decides whether a game can be joined, and
-the advertised fingerprint is what the client pins (net/secure.py), so a
+the advertised fingerprint is what the client pins (net/wire/secure.py), so a
 copy advertised with another key is another game.
 
 Anyone on the network can send mDNS packets, so a goodbye (a record with

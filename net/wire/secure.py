@@ -9,7 +9,7 @@ short code (`short_code`) shown on every screen.  Clients do not ask a
 certificate authority: they pin the fingerprint.  The first join trusts the
 fingerprint of the advertised game the player clicked (or, for a typed
 address, the one the host shows: trust on first use); from then on the
-seat's token is filed under that fingerprint (net/tokens.py) and a
+seat's token is filed under that fingerprint (net/peer/tokens.py) and a
 reconnect goes only to a host holding the same key.  TLS 1.3 makes the host
 prove it holds the key (its signature over the handshake), so a copy of the
 certificate is useless without the private key.

@@ -125,7 +125,7 @@ def _values(v):
 
 
 def _fair(v):
-    """The deal shown with a view: {commit, pledges, values} (net/fairdice.py)."""
+    """The deal shown with a view: {commit, pledges, values} (net/wire/fairdice.py)."""
     return (type(v) is dict and set(v) == {"commit", "pledges", "values"}
             and type(v["commit"]) is bytes and len(v["commit"]) == 32
             and _values(v["pledges"]) and _values(v["values"])

@@ -1,17 +1,22 @@
-"""The host's connections (net/host.py is the game they serve): admission on
-plain TCP before TLS, the TLS upgrade within its deadline, reading each
+"""The host's connections (net/host/game.py is the game they serve): admission
+on plain TCP before TLS, the TLS upgrade within its deadline, reading each
 connection one frame a turn within its budget, heartbeats, and giving memory
 back after a burst of connections.  The bounds themselves are in
-net/limits.py; `Connections` is a part of `Host` and calls its
-`handle_payload`, `drop`, `_sync` and `check_deal_deadline`."""
+net/host/limits.py.
+
+`Connections` is owned by the Host and knows nothing of seats or the game:
+it hands every frame to the host and tells it when a connection is gone,
+through the callbacks it was given (see `Connections`)."""
 
 import asyncio
+import contextlib
 import logging
 import time
 
-from . import limits, secure
+from ..wire import secure
+from ..wire.protocol import PING_EVERY, SILENCE_LIMIT, ProtocolError, error, pack_message, read_frame
+from . import limits
 from .limits import Admission, Budget, FdReserve, QuietLog, TokenBucket, address_of, quiet_accept_errors
-from .protocol import PING_EVERY, SILENCE_LIMIT, ProtocolError, error, pack_message, read_frame
 
 log = logging.getLogger("kolonisten.net.host")
 quiet = QuietLog(log)       # for what a hostile peer can make happen by the thousand
@@ -74,9 +79,20 @@ class Conn:
 
 
 class Connections:
-    """The connection handling of a Host."""
+    """Every connection a Host holds.  The host is told through callbacks:
 
-    def _init_connections(self) -> None:
+        on_frame(conn, payload)   a frame arrived; returns its message type
+                                  (None: it did not decode), which the budget charges
+        on_closed(conn)           a connection it knew is gone (closed by either side)
+        on_tick(now)              each heartbeat, before the connections are checked
+        resync(conn)              a seated connection's merged resync is due now
+        seat_count()              the game's seats: slots kept for players (`_make_room`)
+    """
+
+    def __init__(self, identity, on_frame, on_closed, on_tick, resync, seat_count):
+        self.identity = identity    # secure.Identity: the key TLS is served with
+        self.on_frame, self.on_closed, self.on_tick = on_frame, on_closed, on_tick
+        self.resync, self.seat_count = resync, seat_count
         self.conns: set = set()
         self.server = None
         self.port = None
@@ -132,6 +148,25 @@ class Connections:
         """Bytes sent to peers so far (frames with their length prefixes)."""
         return self._bytes_of_gone + sum(c.bytes_out for c in self.conns)
 
+    def drop(self, conn: Conn) -> None:
+        """Forget a connection (closed by either side); the host hears of it once."""
+        conn.close()
+        if conn not in self.conns:
+            return
+        self.conns.discard(conn)
+        self._bytes_of_gone += conn.bytes_out
+        self.on_closed(conn)
+
+    def seated(self, conn: Conn) -> None:
+        """`conn` took a seat: its address is a player's from now on (see _make_room)."""
+        self.player_addresses[conn.address] = None      # newest last
+        while len(self.player_addresses) > 4 * self.seat_count():
+            del self.player_addresses[next(iter(self.player_addresses))]
+
+    def spare_descriptors(self):
+        """A context in which the file descriptors kept for the autosave are free."""
+        return self.fd_reserve if self.fd_reserve is not None else contextlib.nullcontext()
+
     async def _serve(self, reader, writer) -> None:
         self._next_cid += 1
         self._last_accept = time.monotonic()
@@ -149,7 +184,7 @@ class Connections:
                 except ProtocolError as exc:        # oversized: the stream cannot be re-framed
                     conn.send(error(exc.code, exc.detail))
                     break
-                kind = self.handle_payload(conn, payload)
+                kind = self.on_frame(conn, payload)
                 # Over its budget a connection is not read for a while (TCP then
                 # slows its sender); either way the other connections get their
                 # turn before its next frame.
@@ -203,7 +238,7 @@ class Connections:
         player = conn.address in self.player_addresses
         unseated = [c for c in self.conns if c.seat is None]
         strangers = [c for c in unseated if c.address not in self.player_addresses]
-        stranger_cap = max(1, self.admission.cap - len(self.seats))
+        stranger_cap = max(1, self.admission.cap - self.seat_count())
         if len(self.conns) < self.admission.cap and (player or len(strangers) < stranger_cap):
             return None
         victims = strangers or (unseated if player else [])
@@ -222,7 +257,7 @@ class Connections:
             if self.admission is not None:
                 self.admission.forget_idle()
             self._release_memory_when_calm(now)
-            self.check_deal_deadline(now)
+            self.on_tick(now)
             for conn in list(self.conns):
                 if now - conn.last_heard > SILENCE_LIMIT:
                     quiet.log(logging.INFO, "silent", "peer %s silent for too long", conn.cid)
@@ -235,7 +270,7 @@ class Connections:
                     self.drop(conn)
                 elif conn.resync_due and conn.seat is not None and conn.resyncs.try_take():
                     conn.resync_due = False
-                    conn.send(self._sync(conn.seat, "resync"))
+                    self.resync(conn)
                 elif now - conn.last_sent > PING_EVERY:
                     n += 1
                     conn.send({"t": "ping", "n": n})

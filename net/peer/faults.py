@@ -1,4 +1,4 @@
-"""What a peer accepts from a host beyond the frame schema (net/protocol.py).
+"""What a peer accepts from a host beyond the frame schema (net/wire/protocol.py).
 
 A host, or anything posing as one, may send a well-formed message whose
 content the engine or the window cannot use: a view whose `hands` is 5, a
@@ -19,7 +19,7 @@ import functools
 from game.bots import LEVELS
 from game.engine import deciders, legal_commands
 from game.engine.codec import state_from_obj, unpack
-from game.engine.state import CK_FIELDS, PHASE_NAMES, State, validate_config
+from game.engine.state import CK_FIELDS, PHASE_NAMES, State, is_ck, validate_config
 from game.engine.views import view_hash
 
 
@@ -197,7 +197,7 @@ def view_problem(obj, seat) -> tuple | None:
     n = config["players"]
     if type(seat) is not int or not 0 <= seat < n:
         return "bad_own_seat", {"seat": seat, "players": n}
-    ck = config["rules"] == "ck"
+    ck = is_ck(config)
     kinds = 8 if ck else 5
     for field, fits in _shapes(n, kinds, seat, ck).items():
         if not fits(obj[field]):

@@ -5,16 +5,17 @@ synchronous entry for every frame a peer sends, so the game state is only
 ever touched from that loop and a frame is handled completely (answered,
 applied, broadcast) before the next one.
 
-Connections are TLS 1.3 with the host's long-term key (net/secure.py).  A
+Connections are TLS 1.3 with the host's long-term key (net/wire/secure.py).  A
 connection takes a seat by `join` (with a proof of the join code, when the
 host has one) or takes its seat back by `rejoin` with a proof of the seat's
 token bound to this connection's nonce; the token itself travels only once,
 from the host, when a seat is first given.  From then on the connection is
 the seat: commands carry no token.
 
-The deal is fair (net/fairdice.py): `start` asks every seat for a pledge,
-and the game is dealt only when every seat has revealed its value, with the
-seed drawn from the host's committed secret and every value.  The secret and
+The deal is fair (net/wire/fairdice.py, net/host/deal.py): `start` asks
+every seat for a pledge, and the game is dealt only when every seat has
+revealed its value, with the seed drawn from the host's committed secret
+and every value.  The secret and
 the full log are revealed to every seat when the game ends.
 
 A command is accepted only after, in this order (boardgame.io's master does
@@ -25,25 +26,24 @@ the engine; and it was chosen on the current state (its `seq` is the number
 of the last record).  Anything else is answered with `reject` and a reason
 code and changes nothing.
 
-Saving (net/saving.py): with a `save_path` the host keeps a saved game
+Saving (net/host/saving.py): with a `save_path` the host keeps a saved game
 (game/saves.py, mode "lan") current from the deal on.  Each accepted command
 is written (atomically, fsynced) before its record is sent to anyone, so no
-peer ever sees a move that a restarted host would not know.  `Host.resume`
-rebuilds a host from such a save: same game id, same seats and tokens, every
-seat away until its holder rejoins.  A player whose token is lost gets a seat
-only when the host's owner says so (`assign`), never by name alone.
+peer ever sees a move that a restarted host would not know.  `resume_file`
+(net/host/resume.py) rebuilds a host from such a save: same game id, same
+seats and tokens, every seat away until its holder rejoins.  A player
+whose token is lost gets a seat only when the host's owner says so
+(`assign`), never by name alone.
 
-Connections (net/hostconns.py, a part of Host) and their limits
-(net/limits.py): connections are admitted by `_admit` on plain TCP,
-before TLS (caps in all and per address, a rate of new ones, slots kept for
-players' addresses: `_make_room`), each is read one frame per turn within its
-budget (`_serve`), cut off when it takes no seat in time or stops reading
-(`_heartbeat`, `Conn.send`), and resyncs beyond a seat's budget are merged.
+The host owns two collaborators that call it back: its `Connections`
+(net/host/connections.py: admission, TLS, reading within budgets, heartbeats;
+limits in net/host/limits.py), which hands it every frame and every closed
+connection, and its `FairDeal` (net/host/deal.py), which says when the seed
+is drawn.
 """
 
 import asyncio
 import logging
-import os
 import secrets
 import time
 
@@ -53,17 +53,15 @@ from game.engine.match import Authority
 from game.engine.rules import IllegalCommand, check
 from game.engine.state import GAME_OVER, validate_config
 
-from . import secure
-from .hostconns import Conn, Connections, log, quiet
-from .hostdeal import FairDeal
-from .protocol import (
+from ..wire import secure
+from ..wire.fairdice import pack_log
+from ..wire.protocol import (
     APP, CLIENT, COLOURS, MAX_NAME, PROTOCOL_VERSION, TAKEN_OVER, ProtocolError, decode, error,
 )
-from .saving import (
-    OptionMismatch, extra_for, option_mismatch, players_for, saved_computers, saved_fair,
-    saved_seats,
-)
-from .secrecy import peer_hash, peer_view_bytes, public_state_hash, scrub_config
+from ..wire.secrecy import peer_hash, peer_view_bytes, public_state_hash, scrub_config
+from .connections import Conn, Connections, log, quiet
+from .deal import FairDeal
+from .saving import extra_for, players_for
 
 LOBBY, RUNNING, OVER = "lobby", "running", "over"
 
@@ -82,7 +80,7 @@ class Seat:
                 "connected": self.conn is not None, "computer": self.computer}
 
 
-class Host(FairDeal, Connections):
+class Host:
     def __init__(self, config: dict, name: str = "Kolonisten", auto_start: bool = False,
                  save_path: str | None = None, identity: secure.Identity | None = None,
                  join_code: str | None = None):
@@ -102,7 +100,6 @@ class Host(FairDeal, Connections):
         self.seats: list = [None] * config["players"]
         self.auth = None
         self.phase = LOBBY
-        self._init_connections()
         self.listeners = []         # callables (kind, data): "seat", "lobby", "started", "record", "over"
         self.finished = asyncio.Event()
         self.save_path = save_path
@@ -115,41 +112,25 @@ class Host(FairDeal, Connections):
         self.resumed_at = None      # commands in the save this host resumed, if any
         self.identity = identity or secure.load_identity()
         self.join_code = secure.normal_join_code(join_code) if join_code else None
-        self.dealing = None         # fairdice.Dealing while the seats draw the seed
-        self.deal_started = 0.0
         self.fair = None            # fairdice.FairRecord once dealt (None: an unverifiable deal)
+        self.deal = FairDeal(self._broadcast, self._notify, self._dealt)
+        self.connections = Connections(self.identity, on_frame=self.handle_payload,
+                                       on_closed=self._closed, on_tick=self._deal_deadline,
+                                       resync=self._resync, seat_count=lambda: len(self.seats))
 
-    @classmethod
-    def resume(cls, game: saves.SavedGame, save_path: str | None, name: str | None = None,
-               auto_start: bool = False, identity: secure.Identity | None = None,
-               join_code: str | None = None) -> "Host":
-        """A host continuing a LAN save (loaded by saves.load): the game is
-        replayed with every recorded hash verified, and waits for its seats'
-        holders to rejoin with their tokens.  Raises saves.SaveError; writes
-        nothing until the game moves on (or a seat is assigned)."""
-        game_id, saved_name, seats = saved_seats(game)
-        computers = saved_computers(game)
-        fair = saved_fair(game)
-        auth, hashes = saves.resume(game)
-        host = cls(game.config, name=name or saved_name or "Kolonisten", auto_start=auto_start,
-                   save_path=save_path, identity=identity, join_code=join_code)
-        host.fair = fair
-        host.game_id = game_id
-        host.seats = []
-        for number, (seat_name, colour, token) in enumerate(seats):
-            seat = Seat(seat_name, colour, token)
-            seat.ready = True
-            seat.computer = computers.get(number)
-            host.seats.append(seat)
-        host.auth = auth
-        host.phase = OVER if auth.state.phase == GAME_OVER else RUNNING
-        host.resumed_at = len(auth.log)
-        if save_path is not None:
-            host.saver = saves.Autosaver(auth, save_path, mode="lan", hashes=hashes,
-                                         created=game.created)
-        if host.phase == OVER:
-            host.finished.set()
-        return host
+    def restore(self, game_id: str, seats: list, auth, fair, saver) -> None:
+        """Continue a saved game (net/host/resume.py): its id, its seats (Seat
+        objects, every one away until its holder rejoins), the replayed
+        Authority, its fair deal and the Autosaver that writes on (or None)."""
+        self.fair = fair
+        self.game_id = game_id
+        self.seats = seats
+        self.auth = auth
+        self.phase = OVER if auth.state.phase == GAME_OVER else RUNNING
+        self.resumed_at = len(auth.log)
+        self.saver = saver
+        if self.phase == OVER:
+            self.finished.set()
 
     # --- lifecycle -----------------------------------------------------------------
 
@@ -177,21 +158,38 @@ class Host(FairDeal, Connections):
             except Exception:
                 log.exception("host listener failed on %s", kind)
 
-    # --- connections (the rest: net/hostconns.py) -----------------------------------
+    # --- connections (net/host/connections.py) -----------------------------------
+
+    async def listen(self, host: str = "0.0.0.0", port: int = 0) -> int:
+        return await self.connections.listen(host, port)
+
+    @property
+    def port(self):
+        return self.connections.port
+
+    async def close(self) -> None:
+        await self.connections.close()
+
+    async def wait_peers_gone(self, timeout: float) -> None:
+        """After the game: give peers time to read the end and say goodbye."""
+        await self.connections.wait_peers_gone(timeout)
+
+    def bytes_sent(self) -> int:
+        """Bytes sent to peers so far (frames with their length prefixes)."""
+        return self.connections.bytes_sent()
 
     def drop(self, conn: Conn) -> None:
         """Forget a connection (closed by either side)."""
-        conn.close()
-        if conn not in self.conns:
-            return
-        self.conns.discard(conn)
-        self._bytes_of_gone += conn.bytes_out
+        self.connections.drop(conn)
+
+    def _closed(self, conn: Conn) -> None:
+        """A connection is gone: its lobby seat is given up, a game seat waits for its token."""
         seat = conn.seat
         if seat is None or self.seats[seat] is None or self.seats[seat].conn is not conn:
             return
         if self.phase == LOBBY:
             self.seats[seat] = None         # a lobby seat is simply given up
-            self._cancel_deal(f"seat {seat} left during the deal")
+            self.deal.cancel(f"seat {seat} left during the deal")
             self._notify("seat", (seat, None))
         else:
             self.seats[seat].conn = None    # kept: its token takes it back
@@ -247,7 +245,7 @@ class Host(FairDeal, Connections):
                 return conn.send(error("join_code_wrong", "that is not the join code of this game"))
         if self.phase != LOBBY:
             return self._join_assigned(conn, msg["name"].strip())
-        if None not in self.seats or self.dealing is not None:
+        if None not in self.seats or self.deal.running:
             return conn.send(error("full", "every seat is taken"))
         seat = self.seats.index(None)
         taken = {s.colour for s in self.seats if s}
@@ -296,14 +294,12 @@ class Host(FairDeal, Connections):
             old = holder.conn
             old.send({"t": "bye", "reason": TAKEN_OVER})
             old.seat = None
-            old.close()
-            self.conns.discard(old)
-            self._bytes_of_gone += old.bytes_out
+            self.connections.drop(old)
         # The token was not lost after all: an assignment of this seat is void.
         self.assignments = {n: s for n, s in self.assignments.items() if s != seat}
         if self.auth is None:
             self._take_seat(conn, seat)
-            self._cancel_deal("a seat changed hands during the deal")
+            self.deal.cancel("a seat changed hands during the deal")
             self._lobby_changed()
         else:
             self._back(conn, seat)
@@ -323,9 +319,7 @@ class Host(FairDeal, Connections):
 
     def _take_seat(self, conn, seat):
         conn.seat = seat
-        self.player_addresses[conn.address] = None      # newest last
-        while len(self.player_addresses) > 4 * len(self.seats):
-            del self.player_addresses[next(iter(self.player_addresses))]
+        self.connections.seated(conn)
         self.seats[seat].conn = conn
         conn.send({"t": "seated", "seat": seat, "token": self.seats[seat].token})
 
@@ -380,9 +374,12 @@ class Host(FairDeal, Connections):
             return conn.send(error("not_running", "no game view to send"))
         if conn.resyncs.try_take():
             conn.resync_due = False
-            conn.send(self._sync(conn.seat, "resync"))
+            self._resync(conn)
         else:
-            conn.resync_due = True      # merged with any others; see _heartbeat
+            conn.resync_due = True      # merged with any others; see Connections._heartbeat
+
+    def _resync(self, conn):
+        conn.send(self._sync(conn.seat, "resync"))
 
     def _on_ping(self, conn, msg):
         conn.send({"t": "pong", "n": msg["n"]})
@@ -399,7 +396,7 @@ class Host(FairDeal, Connections):
         """The host's rule choices while in the lobby (rules, players,
         vp_target, board, ...; see game.engine.default_config).  Raises
         ValueError with a reason, changing nothing."""
-        if self.phase != LOBBY or self.dealing is not None:
+        if self.phase != LOBBY or self.deal.running:
             raise ValueError("the rules are fixed once the game has started")
         if "seed" in changes:
             raise ValueError("the seed is not a rule choice")
@@ -422,6 +419,36 @@ class Host(FairDeal, Connections):
                 self._take_seat(holder.conn, seat)  # seat numbers may close up
         self.config = config
         self._lobby_changed()
+
+    def start(self) -> None:
+        """Start the fair deal (the host's decision): the game begins when
+        every seat has pledged and revealed its value (net/wire/fairdice.py).
+        Needs every seat taken."""
+        if self.phase != LOBBY or self.deal.running:
+            raise RuntimeError("the game has already started")
+        if None in self.seats:
+            raise RuntimeError("every seat must be taken before the game starts")
+        self.deal.start(len(self.seats))
+
+    def deal_unfairly(self) -> None:
+        """Deal at once with the config's own seed, without the seats' values
+        (tests that drive the host without peers; peers then cannot verify)."""
+        if self.phase != LOBBY or None in self.seats:
+            raise RuntimeError("every seat must be taken before the game starts")
+        self._deal(self.config)
+
+    def _dealt(self, fair, seed: int) -> None:
+        """Every seat revealed its value: deal with the seed drawn from them all."""
+        self.fair = fair
+        self._deal(dict(self.config, seed=seed))
+
+    def _deal_deadline(self, now: float) -> None:
+        """Seats that did not pledge or reveal in time lose their lobby seat."""
+        for seat in self.deal.overdue(now):
+            holder = self.seats[seat]
+            if holder is not None and holder.conn is not None:
+                holder.conn.send(error("deal_timeout", "you did not take part in the deal in time"))
+                self.drop(holder.conn)
 
     def _deal(self, config: dict) -> None:
         self.config = config
@@ -484,11 +511,8 @@ class Host(FairDeal, Connections):
         self.saver.players = players_for(self.seats)
         self.saver.extra = extra_for(self.game_id, self.name, self.seats, self.fair)
         try:
-            if self.fd_reserve is None:
+            with self.connections.spare_descriptors():     # descriptors are never short for the save
                 self.saver.record()
-            else:
-                with self.fd_reserve:       # descriptors are never short for the save
-                    self.saver.record()
         except OSError as exc:
             if str(exc) != str(self.save_error):
                 why = exc.strerror or str(exc)
@@ -535,6 +559,13 @@ class Host(FairDeal, Connections):
         return {"t": "over", "winner": state.winner, "turns": state.turn,
                 "public_hash": public_state_hash(state), "seq": len(self.auth.log)}
 
+    def reveal_message(self):
+        """After the end: the host's secret and the full log, so that every
+        seat can replay the game and check the deal (None: no fair deal)."""
+        if self.fair is None or self.fair.secret is None or self.phase != OVER:
+            return None
+        return {"t": "reveal", "secret": self.fair.secret, "log": pack_log(self.auth.log)}
+
     def result(self) -> dict:
         msg = self.result_message()
         return {"winner": msg["winner"], "turns": msg["turns"], "public_hash": msg["public_hash"],
@@ -549,34 +580,9 @@ class Host(FairDeal, Connections):
     def _lobby_changed(self) -> None:
         self._broadcast(self.lobby())
         self._notify("lobby", self.lobby())
-        if (self.auto_start and self.phase == LOBBY and self.dealing is None
+        if (self.auto_start and self.phase == LOBBY and not self.deal.running
                 and None not in self.seats):
             self.start()
-
-
-def resume_file(path: str, save_path: str | None = None, name: str | None = None,
-                auto_start: bool = False, rules=None, players=None, seed=None,
-                identity: secure.Identity | None = None, join_code: str | None = None) -> Host:
-    """A Host continuing the LAN save at `path`, saving on into `save_path`
-    (default: the same file).  Options given (rules, players, seed) must agree
-    with the save.  Raises saves.SaveError (the save cannot be used) or
-    OptionMismatch; `path` is only read (a new `save_path` is written at once)."""
-    game = saves.load(path)
-    reason = option_mismatch(game, rules=rules, players=players, seed=seed)
-    if reason:
-        raise OptionMismatch(reason)
-    save_path = save_path or path
-    try:
-        host = Host.resume(game, save_path, name=name, auto_start=auto_start, identity=identity,
-                           join_code=join_code)
-    except saves.SaveError:
-        raise
-    except Exception as exc:    # well-formed and checksummed, yet the engine cannot replay it
-        raise saves.SaveError(f"the saved game does not replay ({type(exc).__name__}: {exc})",
-                              "damaged") from None
-    if os.path.abspath(save_path) != os.path.abspath(path):
-        host.save()
-    return host
 
 
 def _reject(ref, code, detail) -> dict:
@@ -587,5 +593,7 @@ HANDLERS = {
     "hello": Host._on_hello, "join": Host._on_join, "rejoin": Host._on_rejoin,
     "lobby_set": Host._on_lobby_set, "cmd": Host._on_cmd, "resync": Host._on_resync,
     "ping": Host._on_ping, "pong": Host._on_pong, "bye": Host._on_bye,
-    "pledge": Host._on_pledge, "reveal": Host._on_reveal,
+    # the fair deal's own messages are answered by the host's FairDeal
+    "pledge": lambda host, conn, msg: host.deal.on_pledge(conn, msg),
+    "reveal": lambda host, conn, msg: host.deal.on_reveal(conn, msg),
 }

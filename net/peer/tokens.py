@@ -4,10 +4,10 @@ a directory: the user data dir (platformdirs) unless a path is given.  A
 token is a secret of this laptop; files are created readable by the owner
 only.
 
-Tokens are filed under the fingerprint of the host's key (net/secure.py):
+Tokens are filed under the fingerprint of the host's key (net/wire/secure.py):
 a game advertised with the same name and id but another key finds no token
 here, so it is a different game to us and is never offered a proof.  The
-file also keeps what this seat saw of the fair deal (net/fairdice.py), so a
+file also keeps what this seat saw of the fair deal (net/wire/fairdice.py), so a
 restarted program can tell whether the host changed it, and a second file
 (`.seen`) every record and view this seat was shown, so a restarted program
 still checks the whole game at the end."""
@@ -76,7 +76,7 @@ class TokenStore:
             pass
         self.forget_seen(pin, game_id, name)
 
-    # What this seat was shown (net/fairdice.py pack_seen), appended as it arrives.
+    # What this seat was shown (net/wire/fairdice.py pack_seen), appended as it arrives.
 
     def _seen_path(self, pin: str, game_id: str, name: str) -> str:
         return self._path(pin, game_id, name)[:-len(".json")] + ".seen"

@@ -1,13 +1,14 @@
-"""Helpers for the network tests and tools.bench.network: a host and bot peers
-playing a complete game over real TCP on loopback, in one asyncio loop."""
+"""Helpers for the network tests: a host and bot peers playing a complete
+game over real TCP on loopback, in one asyncio loop."""
 
 import asyncio
 
 from game.engine import default_config
 
-from .bot import BotPlayer, play
-from .host import Host
-from .tokens import TokenStore
+from net.host.game import Host
+from net.peer.bot import BotPlayer, play
+from net.peer.tokens import TokenStore
+from net.wire.secure import client_context, token_proof
 
 
 async def start_host(players: int, rules: str = "base", seed: int = 1, name: str = "Test",
@@ -37,11 +38,9 @@ async def local_game(players: int, token_dir: str, rules: str = "base", seed: in
 async def raw_connection(port: int, host: str = "127.0.0.1"):
     """(reader, writer) of a TLS connection that checks no key: for tests
     that speak the protocol by hand."""
-    from .secure import client_context
     return await asyncio.open_connection(host, port, ssl=client_context())
 
 
 def seat_proof(host: Host, conn, seat: int, token: str | None = None) -> bytes:
     """The rejoin proof for `seat` on a host-side Conn (tests that feed frames)."""
-    from .secure import token_proof
     return token_proof(token or host.seats[seat].token, host.identity.fingerprint, conn.nonce, seat)

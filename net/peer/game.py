@@ -21,7 +21,7 @@ UI may want, as (kind, data) pairs:
                                revealed its secret and log) or earlier when the
                                host broke the deal (fairdice.Verdict: ok, seq, what)
 
-The fair deal (net/fairdice.py) runs here without the player: the peer
+The fair deal (net/wire/fairdice.py) runs here without the player: the peer
 pledges and reveals a random value, checks that the deal it is shown holds
 its own value and matches the pledges it saw, keeps every record and view
 hash it was shown (on disk too, beside its token, so a restarted program
@@ -33,7 +33,7 @@ Every record's view hash is compared with the host's; on a mismatch (or a
 record that does not fit) the peer asks for a resync and ignores records
 until the fresh view arrives.  It never plays on from a diverged copy.
 
-A message the game cannot use at all (net/hostcheck.py: a view of the
+A message the game cannot use at all (net/peer/faults.py: a view of the
 wrong shape, a seat past the last one) raises HostFault from `handle`,
 and the caller ends the connection with its message.
 """
@@ -42,11 +42,11 @@ from game.engine import deciders
 from game.engine.match import Record, Replica
 from game.engine.state import GAME_OVER
 
-from .hostcheck import HostFault, check_message, check_state, check_view
-from . import fairdice
-from .fairdice import FairRecord, SeenRecord, Verdict, as_tuples
-from .protocol import TAKEN_OVER
-from .secrecy import peer_hash, public_state_hash
+from ..wire import fairdice
+from ..wire.fairdice import FairRecord, SeenRecord, Verdict, as_tuples
+from ..wire.protocol import TAKEN_OVER
+from ..wire.secrecy import peer_hash, public_state_hash
+from .faults import HostFault, check_message, check_state, check_view
 
 
 class PeerGame:
@@ -73,7 +73,7 @@ class PeerGame:
         self._pledges = None        # (commit, pledges) the host showed before we revealed
         self.deal = None            # the FairRecord we were shown with the game
         self.transcript = []        # ("sync", seq, hash) / ("rec", SeenRecord): what we were shown
-        self._seen_file = None      # the transcript on disk (net.tokens.SeenFile), once opened
+        self._seen_file = None      # the transcript on disk (net.peer.tokens.SeenFile), once opened
         self.verdict = None         # fairdice.Verdict once checked
         self.run_check = None       # None: check the finished game at once; else a callable
                                     # given the check (a function returning a Verdict) to run

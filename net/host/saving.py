@@ -8,11 +8,11 @@ command, a state hash after each); `extra` adds what only the host knows:
      "name": the game's name in the list of games,
      "seats": [{"name", "colour", "token"} per seat, and "computer": its level
                for a seat the host's own computer player holds],
-     "fair": the fair deal (net/fairdice.py: commit, pledges, values and the
+     "fair": the fair deal (net/wire/fairdice.py: commit, pledges, values and the
              host's secret), absent for a game dealt without one}
 
 `players` holds each seat's name and colour (a colour name, see
-net.protocol.COLOURS) for the list of saved games.  Seat tokens are secrets
+net.wire.protocol.COLOURS) for the list of saved games.  Seat tokens are secrets
 of the game: the save never leaves the host's machine (saves are written
 readable by their owner only).
 
@@ -25,7 +25,7 @@ import os
 
 from game import saves
 
-from .protocol import COLOURS, MAX_NAME, MAX_TOKEN
+from ..wire.protocol import COLOURS, MAX_NAME, MAX_TOKEN
 
 LAN_FORMAT = 1
 SAVE_PREFIX = "lan"
@@ -69,7 +69,7 @@ def saved_fair(game: saves.SavedGame):
     """The fair deal of a LAN save (a fairdice.FairRecord with the host's
     secret), or None for a game dealt without one.  Raises SaveError when it
     is damaged or does not give the saved seed."""
-    from .fairdice import FairRecord, derive_seed
+    from ..wire.fairdice import FairRecord, derive_seed
     data = game.extra.get("fair")
     if data is None:
         return None

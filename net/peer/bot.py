@@ -15,9 +15,9 @@ from game.bots import make_bot
 from game.bots.random_bot import RandomBot
 from game.engine import legal_commands
 
-from .client import JoinRefused, handshake, open_connection, pump
-from .hostcheck import HostFault
-from .peer import PeerGame
+from .connection import JoinRefused, handshake, open_connection, pump
+from .faults import HostFault
+from .game import PeerGame
 
 FATAL = ("full", "running", "version", "bad_token", "protocol", "other_game", "wrong_key", "tls",
          "join_code", "join_code_wrong")

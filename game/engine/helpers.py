@@ -1,0 +1,119 @@
+"""Small pieces every rule set uses: the refusal of a command, moving cards
+between hands and the bank, and the turn check most commands start with.
+
+They work on views too (a hand hidden from this copy is None: only its count
+is tracked)."""
+
+from .state import State
+
+
+# Every reason code a refused command can carry (for translations and tests).
+ERROR_CODES = (
+    "bad_choice", "bad_seat", "bad_spot", "bad_target", "bad_terms", "bank_empty",
+    "cannot_afford", "cannot_improve", "deck_empty", "game_over", "knight_not_ready",
+    "malformed", "missing_cards", "no_card", "no_pieces", "not_in_these_rules",
+    "not_your_turn", "one_card_per_turn", "robber_locked", "roll_first", "same_kind",
+    "too_weak", "trade_over", "unknown_command", "wrong_count", "wrong_decision", "wrong_phase",
+)
+
+
+class IllegalCommand(Exception):
+    """A refused command.  `code` is stable (for translations and the network),
+    `detail` a plain English explanation."""
+
+    def __init__(self, code: str, detail: str):
+        super().__init__(f"{code}: {detail}")
+        self.code = code
+        self.detail = detail
+
+
+def need_turn(state: State, seat: int, *phases):
+    """The refusal when it is not `seat`'s turn or not one of `phases`, else None."""
+    if seat != state.current:
+        return IllegalCommand("not_your_turn", "only the player whose turn it is may do that")
+    if state.phase not in phases:
+        return IllegalCommand("wrong_phase", "that is not possible at this moment")
+    return None
+
+
+# --- cards -----------------------------------------------------------------------------
+
+def afford(hand, cost) -> bool:
+    """Whether a hand holds a cost given as (kind, count) pairs."""
+    for kind, k in cost:
+        if hand[kind] < k:
+            return False
+    return True
+
+
+def holds(hand, cards) -> bool:
+    """Whether a hand holds the cards given as counts per kind."""
+    for have, need in zip(hand, cards):
+        if have < need:
+            return False
+    return True
+
+
+def move_to_bank(state: State, seat: int, kind: int, k: int) -> None:
+    """Seat pays k cards of one kind to the bank."""
+    hand = state.hands[seat]
+    if hand is not None:
+        hand[kind] -= k
+    state.hand_n[seat] -= k
+    state.bank[kind] += k
+
+
+def take_from_bank(state: State, seat: int, kind: int, k: int) -> None:
+    move_to_bank(state, seat, kind, -k)
+
+
+def pay(state: State, seat: int, cost) -> None:
+    """Seat pays a cost given as (kind, count) pairs to the bank."""
+    for kind, k in cost:
+        move_to_bank(state, seat, kind, k)
+
+
+def transfer(state: State, giver: int, taker: int, kind, k: int) -> None:
+    """Move k cards from one hand to another.  `kind` may be None on a view that
+    does not know it (then neither of the two hands is known here)."""
+    if kind is not None:
+        if state.hands[giver] is not None:
+            state.hands[giver][kind] -= k
+        if state.hands[taker] is not None:
+            state.hands[taker][kind] += k
+    state.hand_n[giver] -= k
+    state.hand_n[taker] += k
+
+
+def random_card(state: State, seat: int) -> int:
+    """A uniformly random card from a hand (the authority's generator), or -1
+    for an empty hand."""
+    if not state.hand_n[seat]:
+        return -1
+    pick = state.rng.below(state.hand_n[seat])
+    for kind, k in enumerate(state.hands[seat]):
+        if pick < k:
+            return kind
+        pick -= k
+    raise AssertionError("hand count differs from the hand")
+
+
+def compositions(hand, total):
+    """Every way to choose `total` cards from a hand (counts per kind)."""
+    out = []
+    kinds = len(hand)
+    pick = [0] * kinds
+
+    def rec(i, left):
+        if i == kinds - 1:
+            if left <= hand[i]:
+                pick[i] = left
+                out.append(tuple(pick))
+            return
+        for k in range(min(left, hand[i]), -1, -1):
+            pick[i] = k
+            rec(i + 1, left - k)
+        pick[i] = 0
+
+    rec(0, total)
+    return out

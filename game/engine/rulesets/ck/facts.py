@@ -1,0 +1,143 @@
+"""Cities & Knights: facts about a position that rules, bots and the client
+ask (cities, knights and where they reach, strengths, bank ratios, what may
+be improved or promoted)."""
+
+from ...board import NODE_EDGES, NODE_LINKS, NUM_NODES
+from ...constants import POLITICS, TRACK_COMMODITY, TRADE
+from ...state import State
+
+MAX_LEVEL = 5
+
+
+def cities(state: State, seat: int) -> list:
+    """Own cities on the board (a city reduced to a settlement is not one)."""
+    return [n for n in range(NUM_NODES) if state.node_owner[n] == seat and state.node_level[n] == 2]
+
+
+def metropolis_nodes(state: State) -> set:
+    return {n for n in state.metropolis if n != -1}
+
+
+def plain_cities(state: State, seat: int) -> list:
+    """Own cities without a metropolis: the ones barbarians can pillage (CK-8.3)
+    and the ones that can take a new metropolis (CK-6.5)."""
+    metro = metropolis_nodes(state)
+    return [n for n in cities(state, seat) if n not in metro]
+
+
+def knights_of(state: State, seat: int) -> list:
+    return [n for n in range(NUM_NODES) if state.knight_owner[n] == seat]
+
+
+def node_is_free(state: State, node: int) -> bool:
+    return state.node_owner[node] == -1 and state.knight_owner[node] == -1
+
+
+def touches_own_road(state: State, seat: int, node: int) -> bool:
+    return any(state.edge_owner[e] == seat for e in NODE_EDGES[node])
+
+
+def can_act(state: State, node: int) -> bool:
+    """CK-7: an active knight that was not activated this turn."""
+    return state.knight_active[node] == 1 and not state.knight_fresh[node]
+
+
+def knight_reach(state: State, seat: int, start: int):
+    """Intersections a knight of `seat` at `start` can reach along its own roads
+    without passing other players' pieces (CK-7.1).  Returns (free nodes,
+    nodes holding another player's knight)."""
+    free, foreign = [], []
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        node = frontier.pop()
+        for e, other in NODE_LINKS[node]:
+            if state.edge_owner[e] != seat or other in seen:
+                continue
+            seen.add(other)
+            k = state.knight_owner[other]
+            o = state.node_owner[other]
+            if k != -1 and k != seat:
+                foreign.append(other)            # may be displaced, never passed
+            elif o != -1 and o != seat:
+                continue                         # the road is broken here
+            else:
+                if o == -1 and k == -1:
+                    free.append(other)
+                frontier.append(other)
+    return sorted(free), sorted(foreign)
+
+
+def effective_ratio(state: State, seat: int, kind: int) -> int:
+    """Best bank ratio for giving `kind` (B-7.2, CK-4): harbors, the trading
+    house for commodities, the merchant's hex, and a Merchant Fleet."""
+    ratio = state.ratios[seat][kind]
+    if kind >= 5 and state.improvements[seat][TRADE] >= 3:
+        ratio = 2
+    hex_, owner = state.merchant
+    if owner == seat and kind < 5 and state.terrain[hex_] == kind:
+        ratio = 2
+    if state.fleet >> kind & 1:
+        ratio = 2
+    return ratio
+
+
+def knight_strength(state: State, seat: int) -> int:
+    """The strength of a player's active knights (CK-8.1)."""
+    return sum(state.knight_strength[n] for n in range(NUM_NODES)
+               if state.knight_owner[n] == seat and state.knight_active[n])
+
+
+def barbarian_strength(state: State) -> int:
+    """CK-8.1: one per city on the board, metropolises included (a city reduced
+    to a settlement does not count)."""
+    return sum(1 for level in state.node_level if level == 2)
+
+
+def robber_free(state) -> bool:
+    """CK-3.5: the robber leaves the desert only after the first attack."""
+    return state.barb_attacks > 0
+
+
+def wall_spots(state, seat):
+    return [n for n in cities(state, seat) if not state.wall[n]]
+
+
+def recruit_spots(state, seat):
+    return [n for n in range(NUM_NODES) if node_is_free(state, n) and touches_own_road(state, seat, n)]
+
+
+def own_knight(state, seat, node):
+    return state.knight_owner[node] == seat
+
+
+def can_promote(state, seat, node, fortress_needed=True) -> bool:
+    """CK-5.4: own knight, not promoted this turn, a stronger one in supply,
+    mighty only with the fortress (politics level 3)."""
+    if not own_knight(state, seat, node) or state.knight_promoted[node]:
+        return False
+    strength = state.knight_strength[node]
+    if strength >= 3 or not state.knights_left[seat][strength]:
+        return False
+    return not (fortress_needed and strength == 2 and state.improvements[seat][POLITICS] < 3)
+
+
+def improvement_cost(state, seat, track) -> int:
+    return max(0, state.improvements[seat][track] + 1 - (1 if state.crane else 0))
+
+
+def can_improve(state, seat, track) -> str | None:
+    """Reason the seat cannot take the next level of a track now, or None (CK-6)."""
+    level = state.improvements[seat][track]
+    if level >= MAX_LEVEL:
+        return "this track is complete"
+    if not cities(state, seat):
+        return "improvements need a city on the board (CK-6.6)"
+    if level >= 3:
+        holder_node = state.metropolis[track]
+        holds_it = holder_node != -1 and state.node_owner[holder_node] == seat
+        if not holds_it and not plain_cities(state, seat):
+            return "levels 4 and 5 need a city without a metropolis (CK-6.5)"
+    if state.hands[seat][TRACK_COMMODITY[track]] < improvement_cost(state, seat, track):
+        return "not enough commodities for the next level (CK-6.1)"
+    return None

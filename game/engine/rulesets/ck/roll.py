@@ -1,0 +1,122 @@
+"""Cities & Knights: the roll (CK-3): the event die (barbarians advance or a
+city gate opens), production with commodities, the aqueduct, and the 7
+(discard limits raised by walls, the robber locked until the first attack)."""
+
+from ...board import HEX_NODES, NUM_NODES
+from ...constants import (
+    BARBARIAN_TRACK_LENGTH, COMMODITY_OF_TERRAIN, DISCARD_LIMIT, EVENT_FACES, RESOURCES, SCIENCE,
+    SHIP_FACES,
+)
+from ...helpers import take_from_bank
+from ...ruleset import resume
+from ...state import MAIN, ROBBER
+from ..base.robber import hexes_with_number, start_robber
+from .barbarians import start_attack
+from .pieces import check_hand_limits, decide, draw_progress
+
+
+def roll(state, seat, out, events, chosen=None):
+    """Three dice: event die first (barbarians or city gate), then production
+    or the 7.  `chosen` = (white, red) from an Alchemist (CK-11)."""
+    if state.rng is not None:
+        if chosen is None:
+            white, red = state.rng.die(), state.rng.die()
+        else:
+            white, red = chosen
+        out["dice"] = [white, red, state.rng.below(EVENT_FACES)]
+    white, red, event = out["dice"]
+    state.dice = [white, red, event]
+    state.rolled = True
+    events.append(("rolled", seat, white, red, event))
+    state.resume_phase = MAIN
+    state.agenda = [["event"], ["yield"]]
+    resume(state, out, events)
+
+
+def step_event(state, step, out, events):
+    white, red, event = state.dice
+    if event < SHIP_FACES:
+        state.barb_pos += 1
+        events.append(("barbarians_advance", state.barb_pos))
+        if state.barb_pos >= BARBARIAN_TRACK_LENGTH:
+            start_attack(state)
+    else:
+        state.agenda.insert(0, ["gate", event - SHIP_FACES])
+
+
+def step_gate(state, step, out, events):
+    """CK-3.3: players with level L >= 1 in the track draw if red <= L + 1,
+    clockwise from the current player."""
+    track = step[1]
+    red = state.dice[1]
+    for i in range(state.n):
+        s = (state.current + i) % state.n
+        level = state.improvements[s][track]
+        if level >= 1 and red <= level + 1:
+            draw_progress(state, s, track, out, events)
+    check_hand_limits(state)
+
+
+def step_yield(state, step, out, events):
+    white, red, _ = state.dice
+    if white + red == 7:
+        start_robber(state, MAIN, out, events, with_discards=True)
+        return
+    gains = produce(state, white + red, events)
+    # CK-3.6: aqueduct owners who received nothing take a resource of choice.
+    empty = [s for s in range(state.n)
+             if state.improvements[s][SCIENCE] >= 3 and not any(gains[s])]
+    if empty and any(state.bank[r] for r in RESOURCES):
+        decide(state, "aqueduct", empty)
+
+
+def produce(state, total, events):
+    """CK-3.4: settlements 1 resource; cities 2 resources on hills and fields,
+    1 resource + 1 commodity on forest, pasture and mountains."""
+    kinds = 8
+    gains = [[0] * kinds for _ in range(state.n)]
+    for h in hexes_with_number(state.numbers, total):
+        if h == state.robber:
+            continue
+        t = state.terrain[h]
+        for node in HEX_NODES[h]:
+            o = state.node_owner[node]
+            if o == -1:
+                continue
+            gains[o][t] += 1
+            if state.node_level[node] == 2:
+                gains[o][COMMODITY_OF_TERRAIN.get(t, t)] += 1
+    short = []
+    for kind in range(kinds):
+        if sum(g[kind] for g in gains) > state.bank[kind]:
+            short.append(kind)                      # B-5.2 per card type
+            for g in gains:
+                g[kind] = 0
+    for seat, g in enumerate(gains):
+        for kind, k in enumerate(g):
+            if k:
+                take_from_bank(state, seat, kind, k)
+    if any(any(g) for g in gains):
+        events.append(("produced", tuple(tuple(g) for g in gains)))
+    if short:
+        events.append(("shortage", tuple(short)))
+    return gains
+
+
+def apply_roll(state, cmd, out, events):
+    roll(state, cmd[1], out, events)
+
+
+def discard_limit(state, seat: int) -> int:
+    """B-5.3, plus 2 for each own city wall (CK-3.5, CK-5.1)."""
+    return DISCARD_LIMIT + 2 * sum(1 for n in range(NUM_NODES)
+                                   if state.wall[n] and state.node_owner[n] == seat)
+
+
+def after_discards(state, out: dict, events: list) -> None:
+    """After a 7's discards the robber moves only once the barbarians have
+    attacked (CK-3.5)."""
+    if not state.barb_attacks:
+        resume(state, out, events)
+    else:
+        state.phase = ROBBER
