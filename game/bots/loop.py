@@ -58,6 +58,7 @@ class Table:
         `before(seat, view, cmd)` sees every chosen command before it is
         submitted; `timer(seat, wall_s, cpu_s)` every decision's time."""
         self.bots = dict(enumerate(bots)) if isinstance(bots, (list, tuple)) else dict(bots)
+        self.seated = frozenset(self.bots)
         self.state = state
         self.submit = submit
         self.view = view if view is not None else (lambda seat: seat_view(self.state(), seat))
@@ -73,17 +74,9 @@ class Table:
         state = state if state is not None else self.state()
         if state.phase == GAME_OVER:
             return []
-        return [s for s in self.order(state) if s in self.bots]
-
-    def ask(self, seat):
-        """(the view shown, the command) of that seat's bot, which may be None."""
-        v = self.view(seat)
-        if self.timer is None:
-            return v, self.bots[seat].choose(v)
-        t0, c0 = time.perf_counter(), time.process_time()
-        cmd = self.bots[seat].choose(v)
-        self.timer(seat, time.perf_counter() - t0, time.process_time() - c0)
-        return v, cmd
+        seats = self.order(state)
+        # Commonly every seat has a bot: then the order's list is the answer.
+        return seats if self.seated.issuperset(seats) else [s for s in seats if s in self.bots]
 
     def play(self, seat, cmd) -> Move:
         """Submit `seat`'s command; bots that observe see its record as their
@@ -103,7 +96,13 @@ class Table:
         caller has it already."""
         self.asked = self.deciding(state)
         for seat in self.asked:
-            v, cmd = self.ask(seat)
+            v = self.view(seat)
+            if self.timer is None:
+                cmd = self.bots[seat].choose(v)
+            else:
+                t0, c0 = time.perf_counter(), time.process_time()
+                cmd = self.bots[seat].choose(v)
+                self.timer(seat, time.perf_counter() - t0, time.process_time() - c0)
             if cmd is not None:
                 if self.before is not None:
                     self.before(seat, v, cmd)

@@ -6,7 +6,7 @@ from one generator, with the seat order that draws who moves when several
 must decide: the random games of tools.simulate, the engine benchmark and the
 tests, played through the shared loop (loop.py).  `RandomBot(seed)` makes the
 same draws for code that picks commands by hand for any seat
-(`pick_seat(state)`, then `choose(state, seat)`).
+(`pick_seat(state)`, then `choose(state, seat)`); the players draw through one.
 
 A random player's generator is its own, never the game's, so it never
 influences the game's chance outcomes.
@@ -18,56 +18,47 @@ from game.engine.rng import Rng
 STREAM = 1013
 
 
-def random_command(rng: Rng, state, seat: int, exclude=()):
-    """A uniform legal command for `seat`, or None if it has none.
-    `exclude` drops command kinds (used to match another engine's action set)."""
-    cmds = legal_commands(state, seat)
-    if exclude:
-        cmds = [c for c in cmds if c[0] not in exclude]
-    if not cmds:
-        return None
-    return cmds[rng.below(len(cmds))]
+class RandomBot:
+    """Random commands for any seat from one generator."""
 
+    def __init__(self, seed: int):
+        self.rng = Rng(seed, stream=STREAM)
 
-def random_decider(rng: Rng, state) -> int:
-    """When several seats must decide at once, who moves next (uniform)."""
-    seats = deciders(state)
-    return seats[rng.below(len(seats))] if len(seats) > 1 else seats[0]
+    def choose(self, state, seat, exclude=()):
+        """A uniform legal command for `seat`, or None if it has none.
+        `exclude` drops command kinds (used to match another engine's action set)."""
+        cmds = legal_commands(state, seat)
+        if exclude:
+            cmds = [c for c in cmds if c[0] not in exclude]
+        if not cmds:
+            return None
+        return cmds[self.rng.below(len(cmds))]
+
+    def pick_seat(self, state) -> int:
+        """When several seats must decide at once, who moves next (uniform)."""
+        seats = deciders(state)
+        return seats[self.rng.below(len(seats))] if len(seats) > 1 else seats[0]
 
 
 class RandomPlayer:
     level = "random"
 
-    def __init__(self, seat: int, seed: int = 0, rng: Rng | None = None, exclude=()):
-        """`rng`: a generator shared with other players (random_table); by
+    def __init__(self, seat: int, seed: int = 0, draws: RandomBot | None = None, exclude=()):
+        """`draws`: a RandomBot shared with other players (random_table); by
         default the player's own, seeded by `seed`."""
         self.seat = seat
-        self.rng = rng if rng is not None else Rng(seed, stream=STREAM)
+        self.draws = draws if draws is not None else RandomBot(seed)
         self.exclude = exclude
 
     def choose(self, view):
         # A seat that has nothing to decide has no legal command: None.
-        return random_command(self.rng, view, self.seat, self.exclude)
+        return self.draws.choose(view, self.seat, self.exclude)
 
 
 def random_table(seed: int, players: int, exclude=()):
     """Random players for every seat, sharing one generator, and the seat
     order (for loop.Table) that draws one of the seats that must decide:
     (bots, order)."""
-    rng = Rng(seed, stream=STREAM)
-    bots = [RandomPlayer(seat, rng=rng, exclude=exclude) for seat in range(players)]
-    return bots, lambda state: [random_decider(rng, state)]
-
-
-class RandomBot:
-    """Random commands for any seat from one generator (the draws of random_table)."""
-
-    def __init__(self, seed: int):
-        self.rng = Rng(seed, stream=STREAM)
-
-    def choose(self, state, seat, exclude=()):
-        """A uniform legal command for `seat`, or None if it has none."""
-        return random_command(self.rng, state, seat, exclude)
-
-    def pick_seat(self, state):
-        return random_decider(self.rng, state)
+    draws = RandomBot(seed)
+    bots = [RandomPlayer(seat, draws=draws, exclude=exclude) for seat in range(players)]
+    return bots, lambda state: [draws.pick_seat(state)]

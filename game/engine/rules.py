@@ -46,37 +46,40 @@ _ANYONE_PHASES = (DISCARD, TRADE, DECIDE)
 
 # --- shape checks (anything may arrive from the network or a save file) ------
 
-_ARG_LIMITS = {}   # (players, card kinds) -> kind -> per-argument limit or marker
+_ARG_LIMITS = {}   # (rule set, players, card kinds) -> kind -> per-argument limit or marker
 
 
-def _arg_limits(n: int, kinds: int) -> dict:
-    limits = _ARG_LIMITS.get((n, kinds))
-    if limits is None:
-        size = {"node": NUM_NODES, "edge": NUM_EDGES, "hex": NUM_HEXES, "seat": n,
-                "res": len(RESOURCES), "card": kinds, "track": 3, "prog": 25,
-                "cards": "cards", "seats": "seats", "args": "args", "name": "name"}
-        limits = {kind: tuple(size[t] for t in spec) for kind, spec in COMMANDS.items()}
-        _ARG_LIMITS[(n, kinds)] = limits
+def _arg_limits(rules, n: int, kinds: int) -> dict:
+    """The argument limits of the commands of `rules` (ints: a bound; strings: a
+    shape checked on its own), for `n` players and `kinds` card kinds."""
+    size = {"node": NUM_NODES, "edge": NUM_EDGES, "hex": NUM_HEXES, "seat": n,
+            "res": len(RESOURCES), "card": kinds, "track": 3, "prog": 25,
+            "cards": "cards", "seats": "seats", "args": "args", "name": "name"}
+    limits = {kind: tuple(size[t] for t in c.args) for kind, c in rules.commands.items()}
+    _ARG_LIMITS[(rules, n, kinds)] = limits
     return limits
 
 
 def _shape_error(state: State, cmd, rules):
     if not isinstance(cmd, (tuple, list)) or len(cmd) < 2 or not isinstance(cmd[0], str):
         return IllegalCommand("malformed", "a command is [kind, seat, arguments...]")
-    kinds = len(state.bank)
-    limits = (_ARG_LIMITS.get((state.n, kinds)) or _arg_limits(state.n, kinds)).get(cmd[0])
+    n, kinds = state.n, len(state.bank)
+    limits = (_ARG_LIMITS.get((rules, n, kinds)) or _arg_limits(rules, n, kinds)).get(cmd[0])
     if limits is None:
-        return IllegalCommand("unknown_command", f"no command called {cmd[0]!r}")
-    if cmd[0] not in rules.commands:
+        if cmd[0] not in COMMANDS:
+            return IllegalCommand("unknown_command", f"no command called {cmd[0]!r}")
         return IllegalCommand("not_in_these_rules", f"{cmd[0]} is not part of these rules")
     if len(cmd) != 2 + len(limits):
         return IllegalCommand("malformed", f"{cmd[0]} takes {len(limits)} argument(s)")
     seat = cmd[1]
-    if type(seat) is not int or not 0 <= seat < state.n:
+    if type(seat) is not int or not 0 <= seat < n:
         return IllegalCommand("bad_seat", "no such seat")
     for i, limit in enumerate(limits):
         arg = cmd[2 + i]
-        if limit == "cards":
+        if type(limit) is int:          # the common case first
+            if type(arg) is not int or not 0 <= arg < limit:
+                return IllegalCommand("malformed", f"argument {i + 1} must be a whole number below {limit}")
+        elif limit == "cards":
             if type(arg) not in (tuple, list) or len(arg) != kinds:
                 return IllegalCommand("malformed", f"card counts must be {kinds} small whole numbers")
             for x in arg:
@@ -89,13 +92,11 @@ def _shape_error(state: State, cmd, rules):
         elif limit == "name":
             if type(arg) is not str or len(arg) > 40:
                 return IllegalCommand("malformed", "a decision name is expected")
-        elif limit == "seats":
+        else:   # "seats"
             if (type(arg) not in (tuple, list) or not arg
-                    or not all(type(x) is int and 0 <= x < state.n for x in arg)
+                    or not all(type(x) is int and 0 <= x < n for x in arg)
                     or len(set(arg)) != len(arg)):
                 return IllegalCommand("malformed", "a list of distinct seats is expected")
-        elif type(arg) is not int or not 0 <= arg < limit:
-            return IllegalCommand("malformed", f"argument {i + 1} must be a whole number below {limit}")
     return None
 
 
@@ -103,7 +104,10 @@ def _shape_error(state: State, cmd, rules):
 
 def check(state: State, cmd):
     """None if `cmd` is legal now, else the IllegalCommand saying why."""
-    rules = ruleset_of(state)
+    return _check(state, cmd, ruleset_of(state))
+
+
+def _check(state: State, cmd, rules):
     err = _shape_error(state, cmd, rules)
     if err:
         return err
@@ -150,15 +154,15 @@ def apply(state: State, cmd, outcome=None, validate: bool = True):
     authority produced must be given, redacted for that view's audience.
     Raises IllegalCommand, changing nothing, when `validate` and the command
     is not legal."""
+    rules = ruleset_of(state)
     if validate:
-        err = check(state, cmd)
+        err = _check(state, cmd, rules)
         if err:
             raise err
     authority = state.rng is not None
     # A replica works on a copy: steps may keep read cursors in it.
     out = {} if authority else dict(outcome or {})
     events = []
-    rules = ruleset_of(state)
     rules.doers[cmd[0]](state, cmd, out, events)
     if state.phase not in (SETUP_SETTLEMENT, SETUP_ROAD, GAME_OVER):
         rules.check_win(state, out, events, authority)
