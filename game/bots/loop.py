@@ -39,6 +39,9 @@ class Move(NamedTuple):
     record: object          # what `submit` returned
 
 
+_new_move = tuple.__new__     # Move(...) without its generated __new__'s frame: one per command
+
+
 class Stalled(RuntimeError):
     """Seats must decide but none of their bots would (`seats`: those asked)."""
 
@@ -87,7 +90,7 @@ class Table:
         if self.observers and hasattr(record, "for_audience"):
             for s, bot in self.observers:
                 bot.observe(record.for_audience(s))
-        return Move(seat, cmd, record)
+        return _new_move(Move, (seat, cmd, record))
 
     def step(self, state=None) -> Move | None:
         """One decision: the first seat in order whose bot answers a command

@@ -22,7 +22,7 @@ from .board import NUM_EDGES, NUM_HEXES, NUM_NODES, beginner_layout, random_layo
 from .constants import DESERT, RESOURCES
 from .helpers import ERROR_CODES, IllegalCommand
 from .rng import Rng
-from .ruleset import ruleset_of
+from .ruleset import RULESETS, ruleset_of
 from .rulesets import BASE, CK
 from .state import (
     DECIDE, DISCARD, GAME_OVER, MAIN, PENDING, SETUP_ROAD, SETUP_SETTLEMENT, TRADE, State, validate_config,
@@ -104,7 +104,7 @@ def _shape_error(state: State, cmd, rules):
 
 def check(state: State, cmd):
     """None if `cmd` is legal now, else the IllegalCommand saying why."""
-    return _check(state, cmd, ruleset_of(state))
+    return _check(state, cmd, RULESETS[state.config["rules"]])
 
 
 def _check(state: State, cmd, rules):
@@ -126,7 +126,11 @@ def deciders(state: State) -> list:
         return [s for s in range(state.n) if state.discard_need[s]]
     if phase == TRADE:
         answers = state.trade["answers"]
-        return [state.current] + [s for s in range(state.n) if answers[s] == PENDING]
+        seats = [state.current]
+        for s in range(state.n):
+            if answers[s] == PENDING:
+                seats.append(s)
+        return seats
     if phase == DECIDE:
         return list(state.pending["seats"])
     return [state.current]
@@ -142,7 +146,7 @@ def legal_commands(state: State, seat: int) -> list:
     phase = state.phase
     if phase == GAME_OVER or (seat != state.current and phase not in _ANYONE_PHASES):
         return []
-    lister = ruleset_of(state).listers.get(phase)
+    lister = RULESETS[state.config["rules"]].listers.get(phase)
     return lister(state, seat) if lister else []
 
 
@@ -154,7 +158,7 @@ def apply(state: State, cmd, outcome=None, validate: bool = True):
     authority produced must be given, redacted for that view's audience.
     Raises IllegalCommand, changing nothing, when `validate` and the command
     is not legal."""
-    rules = ruleset_of(state)
+    rules = RULESETS[state.config["rules"]]
     if validate:
         err = _check(state, cmd, rules)
         if err:

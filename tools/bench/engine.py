@@ -24,6 +24,7 @@ Figures vary with machine load: compare ratios from one run.
 """
 
 import argparse
+import functools
 import json
 import statistics
 import time
@@ -41,7 +42,7 @@ def _random_table(state, seed, exclude=()):
     """Random players for every seat of `state`, applying commands straight
     to it (no authority: the engine alone is measured)."""
     bots, order = random_table(seed, state.n, exclude)
-    return Table(bots, lambda: state, lambda cmd: apply(state, cmd), view=lambda seat: state, order=order)
+    return Table(bots, lambda: state, functools.partial(apply, state), view=lambda seat: state, order=order)
 
 
 def measure_kolonisten(games: int, seed: int, exclude=(), rules="base") -> dict:

@@ -170,9 +170,11 @@ def maritime_commands(state: State, seat: int, out: list) -> None:
 def offer_commands(state: State, seat: int, out: list) -> None:
     """Listed offers (see rules.legal_commands): to every other player."""
     hand = state.hands[seat]
-    others = tuple(s for s in range(state.n) if s != seat)
-    for give, get in _one_for_one_offers(hand, range(len(hand))):
-        out.append(("offer", seat, give, get, others))
+    terms = _one_for_one_offers(hand, range(len(hand)))
+    if terms:
+        others = tuple(range(seat)) + tuple(range(seat + 1, state.n))
+        for give, get in terms:
+            out.append(("offer", seat, give, get, others))
 
 
 _OFFER_CACHE = {}

@@ -11,7 +11,8 @@ MAX_LEVEL = 5
 
 def cities(state: State, seat: int) -> list:
     """Own cities on the board (a city reduced to a settlement is not one)."""
-    return [n for n in range(NUM_NODES) if state.node_owner[n] == seat and state.node_level[n] == 2]
+    owner, level = state.node_owner, state.node_level      # hot: asked many times a turn
+    return [n for n in range(NUM_NODES) if owner[n] == seat and level[n] == 2]
 
 
 def metropolis_nodes(state: State) -> set:
@@ -26,7 +27,8 @@ def plain_cities(state: State, seat: int) -> list:
 
 
 def knights_of(state: State, seat: int) -> list:
-    return [n for n in range(NUM_NODES) if state.knight_owner[n] == seat]
+    owner = state.knight_owner
+    return [n for n in range(NUM_NODES) if owner[n] == seat]
 
 
 def node_is_free(state: State, node: int) -> bool:
