@@ -88,7 +88,10 @@ def produce(state, total, events):
                 gains[o][COMMODITY_OF_TERRAIN.get(t, t)] += 1
     short = []
     for kind in range(kinds):
-        if sum(g[kind] for g in gains) > state.bank[kind]:
+        demand = 0
+        for g in gains:
+            demand += g[kind]
+        if demand > state.bank[kind]:
             short.append(kind)                      # B-5.2 per card type
             for g in gains:
                 g[kind] = 0
