@@ -6,7 +6,6 @@ import os
 import subprocess
 import sys
 
-import pytest
 
 from tools.check import imports
 
