@@ -6,7 +6,6 @@ import os
 import subprocess
 import sys
 
-import pytest
 
 from tools.check import imports
 
@@ -76,7 +75,6 @@ def test_layers_of_modules():
     assert imports.layer_of("game.elsewhere") is None
 
 
-@pytest.mark.xfail(reason="the circles of today's tree are being removed", strict=False)
 def test_the_real_tree_has_no_circle_and_no_upward_import():
     report = imports.check(ROOT)
     assert report["circles"] == [] and report["upward"] == []

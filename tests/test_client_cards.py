@@ -1,5 +1,5 @@
-"""Decisions that choose cards are made by clicking card pictures (issue 10,
-item 11): every such dialog of both rule sets, driven headless with posted
+"""Decisions that choose cards are made by clicking card pictures:
+every such dialog of both rule sets, driven headless with posted
 mouse events at the rectangles the dialog drew, submits exactly the command
 the clicks mean; Enter confirms and Escape goes back where that is allowed."""
 
@@ -358,7 +358,7 @@ def test_barbarians_track_and_notices_cover_no_hex_of_the_island(size):
         core.center = (int(x), int(y))
         assert not core.colliderect(L.barbarians), h
         assert not any(L.barbarians.collidepoint(p) for p in board.hex_corners(h, 0.95)), h
-    assert L.barbarians.h >= 100 * L.s and L.barbarians.w >= 280 * L.s     # large: issue 10, item 12
+    assert L.barbarians.h >= 100 * L.s and L.barbarians.w >= 280 * L.s     # a large track
     table.play.note("A long notice " * 8)
     frame(app)
 

@@ -1,5 +1,5 @@
-"""Computer seats in the game window (issue 12 "Where they play", issue 10
-item 4): solo games without a curtain, curtains only between people, bots
+"""Computer seats in the game window:
+solo games without a curtain, curtains only between people, bots
 that see only their seat's view, trades on a shared screen, and saves that
 keep their computers."""
 
@@ -109,7 +109,7 @@ def test_with_several_people_the_curtain_is_only_between_people():
 
 
 def test_bots_only_ever_get_their_own_seats_view(monkeypatch):
-    """Issue 12: a bot decides from view(state, seat) via the controller, a
+    """A bot decides from view(state, seat) via the controller, a
     copy made for its own seat, never the authority's state."""
     produced = {}                     # id of each view the controller made -> its seat
     checked = []
@@ -187,7 +187,7 @@ def to_main_phase(app, table):
 
 
 def test_a_trade_offer_costs_curtains_only_for_those_who_can_accept():
-    """Issue 10 item 4: on a shared screen, of three players asked only the
+    """On a shared screen, of three players asked only the
     one holding the cards gets the device (one curtain there, one back to
     the offerer); the other two decline without a handover."""
     app = make_app()
@@ -418,7 +418,7 @@ def test_several_computers_discard_at_once_on_a_seven():
 @pytest.mark.slow
 @pytest.mark.parametrize("rules,players,computers,vp", [("base", 4, 2, 6), ("ck", 3, 2, 7)])
 def test_ui_autoplay_with_easy_computers_reaches_the_end_screen(rules, players, computers, vp):
-    """Issue 12: tools.screens.autoplay --computers K plays a complete hot-seat
+    """tools.screens.autoplay --computers K plays a complete hot-seat
     game through the real window, people by clicks and keys, the computers
     by themselves at the instant speed (a lower points target keeps it short)."""
     from tools.screens import autoplay as ui_autoplay

@@ -548,8 +548,8 @@ def test_hosting_goes_on_without_discovery_when_advertising_fails(monkeypatch):
 
 @pytest.mark.slow
 def test_the_host_seats_a_computer_from_the_lobby_and_it_plays(monkeypatch):
-    """Issue 12: 'the host can put a computer in any empty seat before
-    starting'; the computer (its own process) is ready at once and plays."""
+    """The host can put a computer in any empty seat before
+    starting; the computer (its own process) is ready at once and plays."""
     app = make_app("nl")
     config = default_config(players=2, seed=12)
     game = lan.host(config, "Tegen de computer", "Ann", lan.options(app))

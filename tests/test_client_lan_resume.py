@@ -335,8 +335,8 @@ def _play_with_computer(app, auth, seat, until):
 
 @pytest.mark.slow
 def test_a_resumed_lan_game_restarts_its_computer_in_its_seat(tmp_path):
-    """Issue 12: 'Saved games remember which seats are computers and their
-    level; resuming keeps them playing.'  Ann hosts from the window and adds
+    """Saved games remember which seats are computers and their
+    level; resuming keeps them playing.  Ann hosts from the window and adds
     an easy computer; after some moves her host closes.  Resume as host: the
     computer is started again by itself, is back in its seat in the lobby,
     and makes its moves when Ann continues."""

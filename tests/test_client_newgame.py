@@ -1,4 +1,4 @@
-"""The new hot-seat game form (issue 10 items 1, 3, 13; issue 12 "New game"):
+"""The new hot-seat game form:
 a fresh seed for every game, a message for a seed that is none, refused
 duplicate names, colours that skip the taken ones, person or computer per
 seat, and a form that remembers its seats."""
@@ -35,7 +35,7 @@ def open_form(app):
 
 @pytest.mark.slow
 def test_every_new_game_gets_a_fresh_seed_and_an_empty_field_means_fresh():
-    """Issue 10 item 1: the field shows a new seed each time the form opens;
+    """The field shows a new seed each time the form opens;
     an empty field starts a game on a fresh seed too, and a typed seed is
     used as typed (a rematch on the same board)."""
     app = make_app()
@@ -74,7 +74,7 @@ def test_seeds_up_to_64_bits_are_accepted():
 
 @pytest.mark.parametrize("names", [["Anna", "anna"], [" Anna", "ANNA "], ["Bo", "Cy", "bo"]])
 def test_two_players_with_the_same_name_are_refused(names):
-    """Issue 10 item 3: trimmed, case-insensitive, like duplicate colours."""
+    """Names are compared trimmed and case-insensitive, like duplicate colours."""
     app = make_app()
     form = open_form(app)
     Driver(app, pygame).click_gui(f"players_{len(names)}")
@@ -99,7 +99,7 @@ def test_different_names_start_the_game():
 
 @pytest.mark.slow
 def test_the_colour_button_skips_colours_other_seats_have():
-    """Issue 10 item 13: at least six colours, and a press never lands on a
+    """At least six colours, and a press never lands on a
     colour another seat has."""
     assert len(COLOUR_IDS) >= 6
     app = make_app()

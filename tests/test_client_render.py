@@ -1,6 +1,6 @@
 """How the table is drawn: the board fills it, the static table is a cached
 layer redrawn only on change, the robber dims the number it blocks, cards
-are pictures with their counts (issue 10, items 9, 11, 12 and "Fast")."""
+are pictures with their counts, and a frame is quick to draw."""
 
 import pytest
 
@@ -49,7 +49,7 @@ def island_rect(board: BoardView) -> pygame.Rect:
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080), (2560, 1080), (1280, 1024), (3840, 2160)])
 @pytest.mark.parametrize("ck", [False, True])
 def test_the_board_fills_the_table_at_every_size(size, ck):
-    """Issue 10, item 12: the board takes at least half the window; the
+    """The board takes at least half the window; the
     island fills the board in its tighter direction (and a quarter of any
     window up to 16:9); nothing of the island leaves the board."""
     layout = TableLayout(size, 4, ck)
@@ -67,7 +67,7 @@ def test_the_board_fills_the_table_at_every_size(size, ck):
 
 
 def test_the_island_is_larger_than_before_at_1280x720():
-    """Before issue 10 the hexes had a radius of 49.6 px at 1280x720."""
+    """The hexes had a radius of 49.6 px at 1280x720 before the board grew."""
     layout = TableLayout((1280, 720), 4, True)
     board = BoardView()
     board.fit(layout.board)
@@ -121,7 +121,7 @@ def _token_brightness(surf, board, h):
 
 
 def test_the_robber_dims_the_number_it_blocks():
-    """Issue 10, item 9: the token under the robber is much darker than the
+    """The token under the robber is much darker than the
     same token without it; the robber is drawn at least half a hex high."""
     app, table = make_table()
     play_until(table, lambda t: t.model.curtain_for is None and t.model.view.phase == MAIN)
@@ -148,7 +148,7 @@ def test_the_robber_dims_the_number_it_blocks():
 
 
 def test_cards_are_pictures_with_their_counts():
-    """Issue 10, item 11: every resource and commodity card is a picture that
+    """Every resource and commodity card is a picture that
     differs from every other, and the count is drawn on it."""
     app, _ = make_table()
     w, h = 64, 92
@@ -168,7 +168,7 @@ def test_cards_are_pictures_with_their_counts():
 
 
 def test_cost_chips_of_ore_do_not_look_like_an_empty_button():
-    """Issue 10, item 12: an ore chip on a disabled button has light and dark
+    """An ore chip on a disabled button has light and dark
     parts (its drawing and rim), unlike the flat button behind it."""
     app, _ = make_table()
     chip = cards.chip(4, 20, enabled=False)
@@ -192,7 +192,7 @@ def test_the_hand_is_fanned_cards_that_can_be_clicked_and_hovered():
 
 
 def test_the_log_draws_player_names_in_their_colours():
-    """Issue 10, item 3 (drawing): a log line is cut at whole names, and the
+    """A log line is cut at whole names, and the
     log panel shows the name's player colour."""
     from game.client.table.panels import name_runs, readable_on_dark
     names = ["Anna", "Ann", "李明"]
@@ -210,7 +210,7 @@ def test_the_log_draws_player_names_in_their_colours():
 
 
 def test_the_curtain_hides_the_hand_but_not_the_public_table():
-    """Issue 10, item 10: while the device is passed, the board, scores and
+    """While the device is passed, the board, scores and
     log stay visible; the hand strip shows no card; the words on the curtain
     are light on a dark frame for every player colour."""
     app, table = make_table()
@@ -247,7 +247,7 @@ def _contrast(a, b):
 
 
 def test_the_title_scene_shows_the_island():
-    """Issue 10, item 13: the main menu is a title scene with the island."""
+    """The main menu is a title scene with the island."""
     from game.client.scenes.menu import MenuScene
     app = make_app()
     menu = MenuScene(app)
@@ -261,7 +261,7 @@ def test_the_title_scene_shows_the_island():
 
 
 def test_the_dice_are_thrown_before_they_settle_large_in_the_sea():
-    """Issue 10, item 12: a fresh roll shows the dice on their way (not at
+    """A fresh roll shows the dice on their way (not at
     their resting places); then they lie in the sea, each at least 1/12 of
     the board's height."""
     import time
@@ -288,7 +288,7 @@ def test_the_dice_are_thrown_before_they_settle_large_in_the_sea():
 
 
 def test_a_two_to_one_harbor_shows_its_resource_as_a_card_picture():
-    """Issue 10, item 12 (readable at a glance): under each 2:1 harbor's disc
+    """Readable at a glance: under each 2:1 harbor's disc
     hangs its resource's card picture; a 3:1 harbor has none.  Drawn twice,
     once with every harbor made 3:1, the board differs exactly under the 2:1 discs."""
     from game.engine.constants import GENERIC_HARBOR

@@ -293,7 +293,7 @@ def test_random_clicks_and_keys_never_break_the_table():
 
 
 def test_the_founding_round_needs_no_curtain_and_cards_bring_it_back():
-    """Issue 10, item 10 (the curtain hides only what is private): while a seat
+    """The curtain hides only what is private: while a seat
     holds no card of any kind the device just goes round; once the seat the
     screen turns to holds a card, a curtain comes first."""
     app = make_app()

@@ -1,4 +1,4 @@
-"""A stranger on the network cannot exhaust the host (issue 11, point 2):
+"""A stranger on the network cannot exhaust the host:
 connection caps, the handshake deadline, the bound on unsent bytes, the
 reading budgets and the quiet logs of net/host/limits.py, over real TCP on
 loopback (each host on its own free port).  Every flood is bounded in
@@ -453,7 +453,7 @@ class _NoRate(dict):
        strangers=st.lists(st.integers(20, 250), min_size=1, max_size=80))
 def test_strangers_on_many_addresses_cannot_fill_the_room_kept_for_returning_players(
         seats, extra_cap, strangers):
-    """Issue 11: whatever a stranger opens from however many addresses, a
+    """Whatever a stranger opens from however many addresses, a
     player coming back from an address that held a seat is let in, and
     seated connections are never pushed out."""
     async def main():
@@ -520,7 +520,7 @@ def test_over_tcp_a_stranger_filling_the_cap_from_many_addresses_leaves_a_player
 
 @pytest.mark.slow
 def test_the_bench_tools_resync_intruder_floods_from_its_seat_and_still_plays_it(tmp_path):
-    """`tools.bench.network --attack resync` (issue 11): the intruder, one of the
+    """`tools.bench.network --attack resync`: the intruder, one of the
     players, floods resync requests; the host's budget answers few of them,
     and the intruder and the honest players all finish the game in step."""
     from net.peer.bot import play

@@ -85,9 +85,9 @@ def test_headless_host_refuses_impossible_computer_seats(args, words):
 
 @pytest.mark.slow
 def test_a_computer_plays_for_an_away_player_who_takes_the_seat_back_by_rejoining(tmp_path):
-    """Issue 12: 'a seat whose player is away while it must decide can be handed
+    """A seat whose player is away while it must decide can be handed
     to a computer by the host; the player takes the seat back by rejoining with
-    their token'."""
+    their token."""
     from net.peer.computers import ComputerPlayers
 
     async def until(condition, seconds, what):
@@ -150,8 +150,8 @@ async def _crash(host) -> None:
 
 @pytest.mark.slow
 def test_a_saved_lan_game_remembers_its_computer_and_a_resumed_host_restarts_it(tmp_path):
-    """Issue 12: 'Saved games remember which seats are computers and their
-    level; resuming keeps them playing.'  A LAN game of a player and the
+    """Saved games remember which seats are computers and their
+    level; resuming keeps them playing.  A LAN game of a player and the
     host's computer (its own process) is saved, the host dies mid-game, a
     new host resumes the save on the same port and starts the computer again
     in its seat; the computer plays its turns and the game ends in step."""
@@ -201,7 +201,7 @@ def test_a_saved_lan_game_remembers_its_computer_and_a_resumed_host_restarts_it(
 
 
 def test_saved_computer_seats_are_checked_and_a_save_without_them_has_none():
-    """Issue 12 (saves): a level this Kolonisten does not know is a damaged
+    """A level this Kolonisten does not know is a damaged
     save; LAN saves from before computers were saved resume without any."""
     from game import saves
     from net.host.saving import saved_computers
@@ -218,7 +218,7 @@ def test_saved_computer_seats_are_checked_and_a_save_without_them_has_none():
 
 @pytest.mark.slow
 def test_headless_resume_restarts_the_saved_computer_and_it_plays_to_the_end(tmp_path):
-    """Issue 12, headless: `kolonisten host --headless --bots 1` with a player
+    """Headless: `kolonisten host --headless --bots 1` with a player
     who joins by `kolonisten join`; the host is killed mid-game, and
     `--resume FILE` alone starts the computer again in its seat (the host
     says so); the player's program reconnects and the game ends with both

@@ -1,4 +1,4 @@
-"""Clients survive a hostile host (issue 11, point 3): every host frame is
+"""Clients survive a hostile host: every host frame is
 checked (net/peer/faults.py); anything malformed or ill-typed ends the
 connection with a clear message — HostFault, the window's "host_fault"
 event, a line from `kolonisten join` — and never a traceback."""
@@ -347,7 +347,7 @@ def test_the_table_window_shows_the_host_fault_in_its_banner_and_keeps_running(t
 
 
 def test_every_host_fault_reads_in_both_languages_and_the_dutch_one_has_no_english(monkeypatch):
-    """Issue 11 leftover: a Dutch player saw the host fault's English detail.
+    """A host fault reads in the player's language, its detail too.
     Every fault code and reason (net/peer/faults.py) has catalog words in both
     languages; a fault met in play is shown in Dutch through and through."""
     from game.client import i18n

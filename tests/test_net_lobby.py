@@ -241,7 +241,7 @@ def test_game_with_two_clients_reports_bytes(tmp_path):
 
 
 def test_a_computer_the_host_started_shows_its_level_to_every_player():
-    """Issue 12 (LAN lobby): the seat of a computer the host put in shows its
+    """In the LAN lobby the seat of a computer the host put in shows its
     level in the lobby and on the table, in the player's language, like the
     computers of a game on one screen; a player's seat shows just the name."""
     from game.client import i18n

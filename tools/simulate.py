@@ -195,7 +195,7 @@ def main(argv=None) -> int:
     result["truncated_pct"] = round(100 * result["truncated"] / args.games, 2)
     result["jobs"] = jobs
     result["command_counts"] = {k: v for k, v in sorted(kinds.items()) if ":" not in k}
-    # Rule situations issue 9 asked to see exercised (stealing declined; C&K: a
+    # Rare rule situations the report shows were exercised (stealing declined; C&K: a
     # Commercial Harbor spread over the turn, two Merchant Fleets in one turn).
     situations = ["skip_steal"] + (["harbor_swap_after_another_action", "two_fleets_in_a_turn"]
                                    if args.rules == "ck" else [])

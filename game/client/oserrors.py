@@ -2,7 +2,7 @@
 the player's language.
 
 The system's own message (`strerror`, `str(exc)`) is English whatever the
-player chose, so the common causes have catalog words (lang/*.errors.json);
+player chose, so the common causes have catalog words (lang/<lang>/errors.json);
 only a cause we have no words for falls back to the system's text.
 """
 

@@ -7,7 +7,7 @@ from game.engine import is_ck
 
 from .. import theme, widgets
 from ..i18n import tr
-from .base import GuiScene
+from ..scene import GuiScene
 
 
 def game_summary(controller):

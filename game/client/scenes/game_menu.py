@@ -17,7 +17,7 @@ import pygame
 from .. import theme, widgets
 from ..i18n import tr
 from ..oserrors import os_reason
-from .base import Scene, alert_below, point_and_click
+from ..scene import Scene, alert_below, point_and_click
 
 ITEMS = ("resume", "settings", "rules", "save", "leave")
 NOTE_SIZE = 14

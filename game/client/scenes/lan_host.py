@@ -12,7 +12,7 @@ from game.engine.match import Authority
 
 from .. import lan
 from ..i18n import tr
-from .base import GuiScene
+from ..scene import GuiScene
 from .newgame import CLIENT_RULES, choose_rule, default_options, option_rows, rule_config
 
 

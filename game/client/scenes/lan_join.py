@@ -17,7 +17,7 @@ from net.session import PROTOCOL_VERSION, BrowserSession, TokenStore
 
 from .. import lan
 from ..i18n import tr
-from .base import GuiScene
+from ..scene import GuiScene
 
 ROWS = 5                     # games shown at once (a LAN rarely has more)
 # Posted from the discovery thread when the list of games changes: it wakes

@@ -25,7 +25,7 @@ from game import saves
 from .. import lan, theme, widgets
 from ..controller import HotseatController
 from ..i18n import tr, trn
-from .base import GuiScene
+from ..scene import GuiScene
 from .lan_host import enter_lobby_or_fail
 from .saved import Replay, saved_date, saved_players
 

@@ -25,7 +25,7 @@ from .. import theme
 from ..i18n import tr
 from ..lan import LanController, check_name, fault_text, local_addresses, next_link, seat_name
 from ..lan import key_text as lan_key_text
-from .base import GuiScene
+from ..scene import GuiScene
 from .lan_table import message_for_error
 
 

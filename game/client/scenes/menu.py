@@ -10,7 +10,7 @@ from game.engine.match import Authority
 from .. import theme
 from ..boardview import BoardView, draw_city, draw_settlement
 from ..i18n import tr
-from .base import GuiScene
+from ..scene import GuiScene
 
 TITLE_SEED = 7          # the island shown on the title scene (a random board, always the same)
 TITLE_PIECES = (22, 45, 25, 8, 14, 34)      # corners with a building (the last two: cities)

@@ -19,7 +19,7 @@ from game.engine import RULESETS, default_config
 from .. import theme
 from ..controller import HotseatController
 from ..i18n import tr
-from .base import GuiScene
+from ..scene import GuiScene
 
 MAX_NAME = 16
 MAX_SEED = 2 ** 64 - 1

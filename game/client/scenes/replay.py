@@ -25,7 +25,7 @@ from ..i18n import tr, trn
 from ..table import draw as table_draw, panels
 from ..table.model import TableModel
 from ..table.ui import TableUI
-from .base import Scene
+from ..scene import Scene
 from .saved import ALL, Replay, saved_date, saved_players
 
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 500)      # moves per second

@@ -18,7 +18,7 @@ from game.engine.constants import (
 from .. import theme, widgets
 from ..eventtext import cards_text
 from ..i18n import tr
-from .base import Scene, alert_below, draw_alert, point_and_click
+from ..scene import Scene, alert_below, draw_alert, point_and_click
 
 BOTH, BASE, CK = "both", "base", "ck"
 # section -> items (catalog key under rulebook.<section>., rule id, rule sets, cost or None)

@@ -6,7 +6,7 @@ import pygame_gui
 
 from ..i18n import tr
 from ..settings import COMPUTER_SPEEDS
-from .base import GuiScene, alert_below, draw_alert
+from ..scene import GuiScene, alert_below, draw_alert
 
 
 class SettingsScene(GuiScene):

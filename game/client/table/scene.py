@@ -24,7 +24,7 @@ import time
 from game.engine import is_ck
 
 from ..eventtext import sentences
-from ..scenes.base import Scene
+from ..scene import Scene
 from . import controls, draw, staging
 from .computers import ComputerSeats
 from .layout import TableLayout

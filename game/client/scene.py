@@ -5,8 +5,8 @@ import math
 import pygame
 import pygame_gui
 
-from .. import theme, widgets
-from ..fonts import gui as gui_fonts
+from . import theme, widgets
+from .fonts import gui as gui_fonts
 
 gui_fonts.install()          # names in any script on the forms too (fonts/gui.py)
 
