@@ -19,7 +19,9 @@ kernel (rules.py) runs whichever rule set the state's config names.
 Which rule set a state plays is asked in one way: `ruleset_of(state)` for the
 rule set object, and `is_ck(state)` (state.py) for the question "is this
 Cities & Knights?".  Both read the config's "rules", which every copy of a
-game (authority, view, save, position) carries.
+game (authority, view, save, position) carries.  (The kernel's check, apply
+and legal_commands read `RULESETS[state.config["rules"]]` themselves: they
+run for every command, and a call costs more than the look-up.)
 """
 
 from typing import Callable, NamedTuple
