@@ -23,20 +23,41 @@ def _valid_terms(give, get) -> bool:
     return True
 
 
-def check_maritime(state, cmd):
-    seat, give, get = cmd[1], cmd[2], cmd[3]
-    err = need_turn(state, seat, MAIN)
-    if err:
-        return err
-    if not ruleset_of(state).trading_open(state):
-        return IllegalCommand("trade_over", "trading is over once you have built (B-4.1)")
-    if give == get:
-        return IllegalCommand("same_kind", "trade for a different kind")
-    if state.hands[seat][give] < state.ratios[seat][give]:
-        return IllegalCommand("cannot_afford", f"you need {state.ratios[seat][give]} of that card")
-    if state.bank[get] == 0:
-        return IllegalCommand("bank_empty", "the bank has none of that card left (B-1.4)")
-    return None
+def bank_trade(ratio):
+    """The check and the apply of a trade with the bank (B-7.2, CK-4.1), at
+    the ratio `ratio(state, seat, kind)` a rule set gives a seat for a kind."""
+    def check_maritime(state, cmd):
+        seat, give, get = cmd[1], cmd[2], cmd[3]
+        err = need_turn(state, seat, MAIN)
+        if err:
+            return err
+        if not ruleset_of(state).trading_open(state):
+            return IllegalCommand("trade_over", "trading is over once you have built (B-4.1)")
+        if give == get:
+            return IllegalCommand("same_kind", "trade for a different kind")
+        need = ratio(state, seat, give)
+        if state.hands[seat][give] < need:
+            return IllegalCommand("cannot_afford", f"you need {need} of that card")
+        if state.bank[get] == 0:
+            return IllegalCommand("bank_empty", "the bank has none of that card left (B-1.4)")
+        return None
+
+    def apply_maritime(state, cmd, out, events):
+        seat, give, get = cmd[1], cmd[2], cmd[3]
+        paid = ratio(state, seat, give)
+        move_to_bank(state, seat, give, paid)
+        take_from_bank(state, seat, get, 1)
+        events.append(("maritime", seat, give, paid, get))
+
+    return check_maritime, apply_maritime
+
+
+def harbor_ratio(state, seat: int, kind: int) -> int:
+    """The base game's ratio: 4:1, or a harbor's 3:1 or 2:1 (B-7.2)."""
+    return state.ratios[seat][kind]
+
+
+check_maritime, apply_maritime = bank_trade(harbor_ratio)
 
 
 def check_offer(state, cmd):
@@ -98,14 +119,6 @@ def check_cancel_trade(state, cmd):
 
 
 # --- changes ---------------------------------------------------------------------------
-
-def apply_maritime(state, cmd, out, events):
-    seat, give, get = cmd[1], cmd[2], cmd[3]
-    ratio = state.ratios[seat][give]
-    move_to_bank(state, seat, give, ratio)
-    take_from_bank(state, seat, get, 1)
-    events.append(("maritime", seat, give, ratio, get))
-
 
 def apply_offer(state, cmd, out, events):
     seat, give, get, to = cmd[1], cmd[2], cmd[3], cmd[4]

@@ -1,36 +1,14 @@
 """Cities & Knights: trade with the bank at each seat's best ratio (CK-4),
 commodities included, and the Commercial Harbor's forced swaps (CK-11)."""
 
-from ...helpers import IllegalCommand, move_to_bank, need_turn, take_from_bank
-from ...ruleset import ruleset_of
+from ...helpers import IllegalCommand, need_turn
 from ...state import MAIN
+from ..base.trade import bank_trade
 from .facts import effective_ratio
 from .pieces import decide
 
 
-def check_maritime(state, cmd):
-    seat, give, get = cmd[1], cmd[2], cmd[3]
-    err = need_turn(state, seat, MAIN)
-    if err:
-        return err
-    if not ruleset_of(state).trading_open(state):
-        return IllegalCommand("trade_over", "trading is over once you have built (B-4.1)")
-    if give == get:
-        return IllegalCommand("same_kind", "trade for a different kind")
-    ratio = effective_ratio(state, seat, give)
-    if state.hands[seat][give] < ratio:
-        return IllegalCommand("cannot_afford", f"you need {ratio} of that card")
-    if state.bank[get] == 0:
-        return IllegalCommand("bank_empty", "the bank has none of that card left")
-    return None
-
-
-def apply_maritime(state, cmd, out, events):
-    seat, give, get = cmd[1], cmd[2], cmd[3]
-    ratio = effective_ratio(state, seat, give)
-    move_to_bank(state, seat, give, ratio)
-    take_from_bank(state, seat, get, 1)
-    events.append(("maritime", seat, give, ratio, get))
+check_maritime, apply_maritime = bank_trade(effective_ratio)     # commodities too (CK-4.1)
 
 
 def check_harbor_trade(state, cmd):
