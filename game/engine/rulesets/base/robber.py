@@ -92,8 +92,18 @@ def produce(state: State, total: int, events: list) -> None:
                     any_gain = True
     if not any_gain:
         return
+    short = hand_out(state, gains)
+    events.append(("produced", tuple(tuple(g) for g in gains)))
+    if short:
+        events.append(("shortage", tuple(short)))
+
+
+def hand_out(state: State, gains: list) -> list:
+    """Give each seat its production from the bank; a kind the bank cannot
+    give everyone is given to nobody (B-5.2).  `gains` (per seat, per kind)
+    is left as given out; returns the kinds that fell short."""
     short = []
-    for kind in range(kinds):
+    for kind in range(len(state.bank)):
         demand = 0
         for g in gains:
             demand += g[kind]
@@ -105,9 +115,7 @@ def produce(state: State, total: int, events: list) -> None:
         for kind, k in enumerate(g):
             if k:
                 take_from_bank(state, seat, kind, k)
-    events.append(("produced", tuple(tuple(g) for g in gains)))
-    if short:
-        events.append(("shortage", tuple(short)))
+    return short
 
 
 # --- the 7 -------------------------------------------------------------------------------

@@ -7,10 +7,9 @@ from ...constants import (
     BARBARIAN_TRACK_LENGTH, COMMODITY_OF_TERRAIN, DISCARD_LIMIT, EVENT_FACES, RESOURCES, SCIENCE,
     SHIP_FACES,
 )
-from ...helpers import take_from_bank
 from ...ruleset import resume
 from ...state import MAIN, ROBBER
-from ..base.robber import hexes_with_number, start_robber
+from ..base.robber import hand_out, hexes_with_number, start_robber
 from .barbarians import start_attack
 from .pieces import check_hand_limits, decide, draw_progress
 
@@ -86,19 +85,7 @@ def produce(state, total, events):
             gains[o][t] += 1
             if state.node_level[node] == 2:
                 gains[o][COMMODITY_OF_TERRAIN.get(t, t)] += 1
-    short = []
-    for kind in range(kinds):
-        demand = 0
-        for g in gains:
-            demand += g[kind]
-        if demand > state.bank[kind]:
-            short.append(kind)                      # B-5.2 per card type
-            for g in gains:
-                g[kind] = 0
-    for seat, g in enumerate(gains):
-        for kind, k in enumerate(g):
-            if k:
-                take_from_bank(state, seat, kind, k)
+    short = hand_out(state, gains)                  # B-5.2 per card type
     if any(any(g) for g in gains):
         events.append(("produced", tuple(tuple(g) for g in gains)))
     if short:
