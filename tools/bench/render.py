@@ -88,7 +88,7 @@ def startup_ms() -> float:
     import subprocess
     t0 = time.perf_counter()
     out = subprocess.run([sys.executable, "-c", STARTUP_PROBE], capture_output=True, text=True, check=True,
-                         cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+                         cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     total = (time.perf_counter() - t0) * 1000
     return round(total, 1), round(float(out.stdout.strip().splitlines()[-1]), 1)
 
