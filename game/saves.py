@@ -38,7 +38,7 @@ class SaveError(ValueError):
 
     Codes: not_a_save, too_large, damaged, newer_version, unreadable,
     bad_setup, refused (params n: the command), differs (params n), and
-    not_lan (net/saving.py: a hot-seat save given to a LAN host)."""
+    not_lan (net/host/saving.py: a hot-seat save given to a LAN host)."""
 
     def __init__(self, message: str, code: str = "damaged", **params):
         super().__init__(message)

@@ -40,9 +40,9 @@ class LanOptions:
     port: int = DEFAULT_PORT        # the host's TCP port (0: any free port)
     interfaces: list | None = None  # IPv4 addresses to multicast on; None: every interface
     token_dir: str | None = None    # None: next to the settings when KOLONISTEN_HOME is set,
-    reconnect_for: float = 60.0     #       else net.tokens' user data dir
+    reconnect_for: float = 60.0     #       else net.peer.tokens' user data dir
     discovery: bool = True
-    key_dir: str | None = None      # the host key's folder (None: net.secure.key_dir())
+    key_dir: str | None = None      # the host key's folder (None: net.wire.secure.key_dir())
 
 
 def options(app) -> LanOptions:
@@ -358,14 +358,14 @@ def seat_name(seat: dict) -> str:
 
 
 def fault_text(fault) -> str:
-    """Why the link to the host was ended (a net.hostcheck.HostFault), in the
+    """Why the link to the host was ended (a net.peer.faults.HostFault), in the
     player's language: the catalog's words for its code and reason."""
     why = tr("netfault.why." + fault.why, **fault.params) if fault.why else ""
     return tr("lan.host_fault", detail=tr("netfault." + fault.code, why=why, **fault.params))
 
 
 def fair_text(verdict) -> tuple:
-    """(text, ok) for the check of the fair deal (net.fairdice.Verdict)."""
+    """(text, ok) for the check of the fair deal (net.wire.fairdice.Verdict)."""
     if verdict.ok:
         return trn("secure.fair_ok", verdict.checked), True
     what = tr("secure.fair_what." + verdict.what, seq=verdict.seq, kind=verdict.kind,
@@ -417,7 +417,7 @@ class LanController:
         self.link = "ok"                # see next_link
         self.fault = None               # why the session ended the link ("host_fault")
         self.over = None
-        self.fair = None                # net.fairdice.Verdict once the deal was checked
+        self.fair = None                # net.wire.fairdice.Verdict once the deal was checked
         self.absorb(events)
 
     def _take_seats(self, seats) -> None:
