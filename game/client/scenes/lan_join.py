@@ -5,7 +5,7 @@ Joining runs in the background; a game we hold a seat in (a token saved by
 an earlier run under this name, for this host key) is marked, and joining it
 takes the seat back and opens the table directly ("Welcome back").
 
-Each row shows the short code of the host's key (net/secure.py), which the
+Each row shows the short code of the host's key (net/wire/secure.py), which the
 players compare with the host's screen; joining a row requires exactly that
 key, so a copy of a game advertised with another key is another row, never
 marked as ours.  A join code (if the host set one) is typed in its field."""
