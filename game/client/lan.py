@@ -176,7 +176,7 @@ class LanGame:
         self.advertised = advertised    # False: others must type the address
         self.closing = None             # the Background that closes the sessions
         self.resumed = False            # a saved game continued by this host (resume_host)
-        self._computers = None          # the host's computer players (net/computers.py)
+        self._computers = None          # the host's computer players (net/peer/computers.py)
 
     @property
     def computers(self):
@@ -294,7 +294,7 @@ def host(config: dict, game_name: str, name: str, opts: LanOptions,
 
 
 # --- resuming a saved LAN game on the host's laptop ---------------------------------------
-# The save (net/saving.py) holds every seat's name and token.  The host's own
+# The save (net/host/saving.py) holds every seat's name and token.  The host's own
 # seat is the one whose token this laptop's token store holds (saved when the
 # game was first hosted here); if the store lost it, the host says which
 # saved seat is theirs and its token is taken from the save (the save never
