@@ -167,11 +167,13 @@ class GuiScene(Scene):
         super().__init__(app)
         self.manager = None
         self.buttons = {}          # semantic key -> UIButton (tools click these)
+        self.retired = {}          # the buttons before the last rebuild -> their keys
         self.card = None           # the form's framed panel on the backdrop (build() sets it), or None
         self.resize(app.size)
 
     def resize(self, size) -> None:
         self.manager = pygame_gui.UIManager(size, gui_theme(self.app.scale))
+        self.retired = {button: key for key, button in self.buttons.items()}
         self.buttons = {}
         self.card = None
         self.build()
@@ -179,6 +181,17 @@ class GuiScene(Scene):
 
     def build(self) -> None:
         raise NotImplementedError
+
+    def _pressed_before_rebuild(self, event):
+        """pygame_gui reports a press on the next frame; if the widgets were
+        rebuilt in between, the press names a button that is gone.  It counts
+        for the button that replaced it when that one still offers the same
+        thing (same key and text, enabled); otherwise it is dropped (None)."""
+        old = event.ui_element
+        new = self.buttons.get(self.retired[old])
+        if new is None or not new.is_enabled or new.text != old.text:
+            return None
+        return pygame.event.Event(event.type, dict(event.dict, ui_element=new))
 
     def on_gui(self, event) -> None:
         pass
@@ -189,6 +202,10 @@ class GuiScene(Scene):
 
     def handle_event(self, event) -> None:
         self.manager.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.retired:
+            event = self._pressed_before_rebuild(event)
+            if event is None:
+                return
         if event.type in (pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_HORIZONTAL_SLIDER_MOVED,
                           pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED):
             self.on_gui(event)

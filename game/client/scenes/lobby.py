@@ -55,6 +55,7 @@ class LobbyScene(GuiScene):
         self.held = None                # resumed: events from our sync on, for the table
         self.knocking = []              # resumed: names knocking without a token (newest last)
         self.knock_check = 0.0          # when the host's knocking list was last read
+        self.built_assigning = None     # resumed: what the assign buttons were built for
         self.name_entry = None
         super().__init__(app)
 
@@ -136,6 +137,7 @@ class LobbyScene(GuiScene):
         """Resumed: each player knocking without a token (the newest few),
         with a button per away seat that gives it to them."""
         s = self.app.scale
+        self.built_assigning = self._assigning()
         if not self.knocking:
             return
         self.label((self.x0, y, int(900 * s), int(30 * s)), tr("lan.knocking"), "#dim")
@@ -326,6 +328,18 @@ class LobbyScene(GuiScene):
             return
         if knocking != self.knocking:
             self.knocking = knocking
+            self._rebuild_if_assigning_changed()
+
+    def _assigning(self) -> tuple:
+        """What the resumed lobby's assign buttons show: who knocks, which seats are away."""
+        away = tuple((i, seat["name"]) for i, seat in enumerate(self.lobby["seats"])
+                     if seat and not seat["connected"])
+        return tuple(self.knocking), away if self.knocking else ()
+
+    def _rebuild_if_assigning_changed(self) -> None:
+        """Rebuild the widgets only when the assign buttons change: a rebuild
+        between a button's press and release loses the player's click."""
+        if self._assigning() != self.built_assigning:
             self.resize(self.app.size)
 
     def _open_table(self, events) -> None:
@@ -354,7 +368,7 @@ class LobbyScene(GuiScene):
                 return self._open_table(events[i:])
             elif kind == "lobby" and self.resumed:
                 self.info = ""                      # e.g. "seat kept for …": who is back says more now
-                self.resize(self.app.size)          # seats back or away: the assign buttons change
+                self._rebuild_if_assigning_changed()
         if changed:
             self._refresh_widgets()
 
