@@ -114,11 +114,23 @@ def measure(results) -> dict:
 
 # --- fitting -----------------------------------------------------------------------------------
 
+def log_likelihood(samples, w, ridge=0.0) -> float:
+    total = -0.5 * ridge * len(samples) * sum(x * x for x in w)
+    for rows, winner in samples:
+        scores = [sum(a * x for a, x in zip(w, row)) for row in rows]
+        top = max(scores)
+        total += scores[winner] - top - math.log(sum(math.exp(sc - top) for sc in scores))
+    return total
+
+
 def fit(samples, start=None, rounds=30, ridge=1e-3) -> list:
     """Weights maximising the likelihood of the winners: `samples` are
-    (feature rows per seat, winner).  Newton's method with a small ridge."""
+    (feature rows per seat, winner).  Newton's method with a small ridge,
+    each step halved until the likelihood grows (terms that nearly
+    separate winners would otherwise send a full step far off)."""
     k = len(samples[0][0][0])
     w = list(start) if start is not None else [1.0] + [0.0] * (k - 1)
+    best = log_likelihood(samples, w, ridge)
     for _ in range(rounds):
         grad = [0.0] * k
         hess = [[0.0] * k for _ in range(k)]
@@ -141,8 +153,17 @@ def fit(samples, start=None, rounds=30, ridge=1e-3) -> list:
             hess[a][a] += ridge * len(samples)
             grad[a] -= ridge * len(samples) * w[a]
         step = _solve(hess, grad)
-        w = [wi + si for wi, si in zip(w, step)]
-        if max(abs(s) for s in step) < 1e-6:
+        scale = 1.0
+        while scale > 1e-4:
+            trial = [wi + scale * si for wi, si in zip(w, step)]
+            value = log_likelihood(samples, trial, ridge)
+            if value >= best:
+                break
+            scale /= 2
+        else:
+            break
+        w, gain, best = trial, value - best, value
+        if gain < 1e-6 * len(samples):
             break
     return w
 

@@ -47,6 +47,48 @@ def shoot(out, w, h, lang):
                 replay.toggle_review()
             save(f"{rules}-52-replay-review")
             app.pop()
+        shoot_hints(app, save)
         return saved
     finally:
         undo()
+
+
+def shoot_hints(app, save):
+    """A solo game: the hint for the founding settlement, and one in the
+    middle of the game (the first building hint after turn 20)."""
+    from game.bots import make_bot
+    from game.client.controller import HotseatController
+    from game.client.table import hints
+    from game.client.table.scene import TableScene
+    from game.client.theme import PLAYER_COLOURS
+    from game.engine import default_config, deciders, view
+
+    for rules, seed in (("base", 7), ("ck", 8)):
+        c = HotseatController(default_config(rules=rules, players=4, seed=seed), NAMES,
+                              [rgb for _, rgb in PLAYER_COLOURS[:4]], computers=[None, "medium", "medium", "medium"])
+        table = TableScene(app, c)
+        app.push(table)
+        bots = [make_bot("medium", seat, seed + seat) for seat in range(4)]
+        while deciders(c.auth.state)[0] != 0:         # the computers found before Anna
+            seat = deciders(c.auth.state)[0]
+            c.submit(bots[seat].choose(view(c.auth.state, seat)))
+        table.play.refresh()
+        hints.show(table.model, table.play)
+        save(f"{rules}-60-hint-founding")
+        for _ in range(5000):
+            st = c.auth.state
+            if st.phase == 9:
+                break
+            seat = deciders(st)[0]
+            if seat == 0 and st.turn >= 20:
+                v = view(st, 0)
+                cmd = bots[0].choose(v)
+                if cmd and cmd[0] in ("build_city", "build_settlement", "build_road", "move_robber"):
+                    table.play.refresh()
+                    table.model.hint, table.model.notes = None, []
+                    hints.show(table.model, table.play)
+                    if table.model.hint is not None and table.model.hint["cmd"][0] in hints._SPOT:
+                        save(f"{rules}-61-hint-midgame")
+                        break
+            c.submit(bots[seat].choose(view(st, seat)))
+        app.pop()

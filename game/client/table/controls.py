@@ -12,7 +12,7 @@ import time
 import pygame
 
 from .. import theme
-from . import reasons
+from . import hints, reasons
 from .hand import SHORTCUTS
 from .position_copy import copy_position
 
@@ -105,6 +105,8 @@ def press(m, play, key) -> None:
         if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
             play.reveal()
         return
+    if key in hints.KEYS:                            # ? : what the Hard computer would do now
+        return hints.show(m, play)
     if key == pygame.K_SPACE and m.computers_playing():
         m.computers.hurry()           # Space: the computers play on without pauses
         play.redraw()
