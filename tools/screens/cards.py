@@ -228,13 +228,7 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
     from game.client.table import dialogs
     for rules, state_of in (("base", base), ("ck", ck)):      # the bank: the give and get rows as cards
         auth = copy.deepcopy(state_of)
-        s = auth.state
-        me = s.current
-        kind = max(range(5), key=lambda k: s.bank[k])
-        moved = min(4, s.bank[kind])
-        s.bank[kind] -= moved
-        s.hands[me][kind] += moved
-        s.hand_n[me] += moved
+        kind = states.stock_for_bank(auth.state, auth.state.current)
         table = table_on(auth)
         bank = dialogs.BankDialog(table.play)
         bank.give, bank.get = kind, (kind + 1) % 5

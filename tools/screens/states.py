@@ -324,14 +324,20 @@ def view_as(table, seat) -> None:
     table.play.sync()
 
 
+def stock_for_bank(state, seat) -> int:
+    """Move up to four cards of the bank's largest stock into `seat`'s hand
+    (enough to trade with the bank); returns their kind."""
+    kind = max(range(5), key=lambda k: state.bank[k])
+    moved = min(4, state.bank[kind])
+    state.bank[kind] -= moved
+    state.hands[seat][kind] += moved
+    state.hand_n[seat] += moved
+    return kind
+
+
 def _bank(rules):
     def prepare(auth, me):
-        s = auth.state
-        kind = max(range(5), key=lambda k: s.bank[k])
-        moved = min(4, s.bank[kind])
-        s.bank[kind] -= moved
-        s.hands[me][kind] += moved
-        s.hand_n[me] += moved
+        stock_for_bank(auth.state, me)
 
     def make(app, games):
         from game.client.table import dialogs
