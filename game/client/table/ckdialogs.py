@@ -18,6 +18,7 @@ import pygame
 from game.engine.constants import PROGRESS_NAMES, TRACK_COMMODITY, TRACK_NAMES
 
 from .. import theme, widgets
+from ..widgets import CORNER_KEY
 from ..eventtext import card_name, progress_name, track_name
 from ..i18n import tr
 from . import cardpick
@@ -426,21 +427,39 @@ def side_panel(m, ui, surf, title, text, buttons):
     bh, gap = int(34 * s), int(6 * s)
     h = int(34 * s) + len(lines) * font.get_linesize() + len(buttons) * (bh + gap) + int(8 * s)
     box = pygame.Rect(r.x, r.y, r.w, min(r.h, h))
-    widgets.panel(surf, box, (20, 26, 36), theme.ACCENT, radius=8, width=2)
-    title_img = ui.text.render(title, 14, theme.ACCENT, bold=True)
-    if title_img.get_width() > box.w - int(16 * s):
-        title_img = pygame.transform.smoothscale(
-            title_img, (box.w - int(16 * s), title_img.get_height()))
-    surf.blit(title_img, (box.x + int(10 * s), box.y + int(8 * s)))
-    y = box.y + int(30 * s)
-    for line in lines:
-        surf.blit(ui.text.render(line, 13, theme.TEXT), (box.x + int(10 * s), y))
-        y += font.get_linesize()
-    y += int(6 * s)
+    surf.blit(side_panel_picture(ui, box, title, lines), box)
+    y = box.y + int(30 * s) + len(lines) * font.get_linesize() + int(6 * s)
     for key, label, action, enabled, primary in buttons:
         btn(m, ui, surf, key, (box.x + int(10 * s), y, box.w - int(20 * s), bh), label, action, enabled,
             primary=primary, size=13)
         y += bh + gap
+
+
+_SIDE_PANELS = {}
+
+
+def side_panel_picture(ui, box, title, lines) -> pygame.Surface:
+    """The side panel's frame, title and words, drawn once for what they
+    say (opaque, its rounded corners a colour key)."""
+    key = (box.size, title, tuple(lines), ui.fonts.scale)
+    img = _SIDE_PANELS.get(key)
+    if img is None:
+        if len(_SIDE_PANELS) > 20:
+            _SIDE_PANELS.clear()
+        s, font = ui.layout.s, ui.fonts.get(13)
+        img = _SIDE_PANELS[key] = pygame.Surface(box.size).convert()
+        img.fill(CORNER_KEY)
+        img.set_colorkey(CORNER_KEY, pygame.RLEACCEL)
+        widgets.panel(img, img.get_rect(), (20, 26, 36), theme.ACCENT, radius=8, width=2)
+        title_img = ui.text.render(title, 14, theme.ACCENT, bold=True)
+        if title_img.get_width() > box.w - int(16 * s):
+            title_img = pygame.transform.smoothscale(title_img, (box.w - int(16 * s), title_img.get_height()))
+        img.blit(title_img, (int(10 * s), int(8 * s)))
+        y = int(30 * s)
+        for line in lines:
+            img.blit(ui.text.render(line, 13, theme.TEXT), (int(10 * s), y))
+            y += font.get_linesize()
+    return img
 
 
 LEVELS = 5
