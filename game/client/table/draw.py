@@ -58,51 +58,55 @@ class Canvas:
 
 class DialogPictures:
     """Pictures of the open dialog, one per look (its choices, the mouse on
-    it, the view, the size and language): a frame blits the picture of the
-    dialog as it looks now, drawn once; the mouse moving between its buttons
-    and cards finds the pictures it drew before.  A picture is drawn on a
-    scratch surface filled with a colour key (the dialog's frame is opaque,
-    its rounded corners stay the key), cut to the frame and the rectangles it
-    made clickable."""
+    it, the view, the size and language) and per table under it: a frame
+    blits the picture of the dialog's area as it looks now; the mouse moving
+    between the dialog's buttons and cards finds the pictures drawn before.
+    A picture is the screen's area of the dialog (its frame and the
+    rectangles it made clickable) copied right after the dialog was drawn
+    there, with the table under its rounded corners: so the key holds what
+    lies under the dialog too (the layer, the staged panels, the notes)."""
     KEEP = 6
 
     def __init__(self):
         self.kept = {}               # key -> (picture, rect, targets, the dialog)
-        self.scratch = None
 
-    def draw(self, m, ui, surf) -> None:
+    def draw(self, m, ui, surf, under) -> None:
+        """The dialog over `surf`, whose picture so far `under` names
+        (None: something moves, the dialog is drawn and not kept)."""
         d = m.dialog
-        key = (id(d), d.look(), m.hover_key, id(m.view), m.viewer, surf.get_size(), i18n.language(),
-               ui.fonts.scale)
+        if under is None:
+            d.draw(surf)
+            return
+        key = (id(d), d.look(), m.hover_key, m.viewer, under, i18n.language(), ui.fonts.scale)
         kept = self.kept.get(key)
-        if kept is None:
-            kept = self.kept[key] = self._draw(d, ui, surf.get_size()) + (d,)
-            if len(self.kept) > self.KEEP:
-                del self.kept[next(iter(self.kept))]
-        img, rect, targets, _ = kept
-        surf.blit(img, rect)
-        ui.targets.items.extend(targets)
-
-    def _draw(self, d, ui, size) -> tuple:
-        if self.scratch is None or self.scratch.get_size() != size:
-            self.scratch = pygame.Surface(size).convert()
-        scratch = self.scratch
-        scratch.fill(widgets.CORNER_KEY)
+        if kept is not None:
+            img, rect, targets, _ = kept
+            surf.blit(img, rect)
+            ui.targets.items.extend(targets)
+            return
         mark = len(ui.targets.items)
-        d.draw(scratch)
+        d.draw(surf)
         targets = ui.targets.items[mark:]
-        del ui.targets.items[mark:]
-        rect = ui.layout.dialog(*d.size).unionall([r for _, r, _ in targets]).clip(scratch.get_rect())
-        img = scratch.subsurface(rect).copy()
-        img.set_colorkey(widgets.CORNER_KEY, pygame.RLEACCEL)
-        return img, rect, targets
+        rect = ui.layout.dialog(*d.size).unionall([r for _, r, _ in targets]).clip(surf.get_rect())
+        self.kept[key] = (surf.subsurface(rect).copy(), rect, targets, d)
+        if len(self.kept) > self.KEEP:
+            del self.kept[next(iter(self.kept))]
+
+
+def forget_looks(ui) -> None:
+    """Drop the open dialog's pictures (tools.bench.render --fresh: frames
+    in which the mouse reaches something it was not on before)."""
+    if ui.canvas is not None and ui.canvas.dialogs is not None:
+        ui.canvas.dialogs.kept.clear()
 
 
 def draw_dialog(m, ui, canvas, surf) -> None:
     """A modal dialog, from its pictures (DialogPictures)."""
     if canvas.dialogs is None:
         canvas.dialogs = DialogPictures()
-    canvas.dialogs.draw(m, ui, surf)
+    under = None if animating(m) else (canvas.builds, canvas.key, m.stage.look(time.monotonic()),
+                                        tuple((text, colour) for text, colour, _ in m.notes))
+    canvas.dialogs.draw(m, ui, surf, under)
 
 
 def canvas_of(ui) -> Canvas:
