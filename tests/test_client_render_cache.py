@@ -212,3 +212,30 @@ def test_the_spots_to_pick_belong_to_the_layer_and_the_hovered_one_looks_as_draw
         x, y = table.ui.board.target_pos(kind, spot)
         app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))])
         assert frame(app) == shot
+
+
+def test_the_chart_without_its_buttons_is_drawn_once_for_the_view_it_shows():
+    from game.client.table import ckdialogs
+    app, table = make_table(rules="ck")
+    assert play_until(table, lambda t: t.model.curtain_for is None and t.model.view.phase == MAIN
+                      and t.c.auth.state.turn > 8)
+    still(table)
+    chart = ckdialogs.ChartDialog(table.play)
+    table.model.dialog = chart
+    backgrounds = []
+    original = chart._chart
+
+    def counted(surf, rect, buttons):
+        if not buttons:
+            backgrounds.append(rect)
+        return original(surf, rect, buttons)
+    chart._chart = counted
+    draw.forget_looks(table.ui)
+    for hover in (None, ("chart", "close"), ("chart", "improve", 0), None):
+        draw.forget_looks(table.ui)              # (each frame drawn, not taken from the dialog's pictures)
+        frame(app, hover)
+    assert len(backgrounds) == 1
+    assert ("chart", "close") in table.ui.targets.keys()
+    table.play.sync()                               # a new view: the chart is drawn anew
+    frame(app)
+    assert len(backgrounds) == 2
