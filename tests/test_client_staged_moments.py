@@ -62,7 +62,9 @@ def test_CK_8_3_a_lost_battle_is_staged_with_pillaged_cities_and_the_freed_robbe
     before = len(auth.log)
     controls.press(table.model, table.play, pygame.K_r)                           # no game key while the attack is on show
     assert table.model.stage.blocking and table.c.seq == i + 1 and len(auth.log) == before
-    controls.press(table.model, table.play, pygame.K_SPACE)
+    controls.press(table.model, table.play, pygame.K_SPACE)                       # the hurry key never dismisses it
+    assert table.model.stage.blocking
+    controls.press(table.model, table.play, pygame.K_RETURN)
     assert not table.model.stage.blocking
 
 

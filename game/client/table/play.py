@@ -309,8 +309,7 @@ class TablePlay:
     def update(self, dt) -> None:
         m = self.m
         if m.computers is not None and m.game_over_at is None:     # (behind a curtain too)
-            if m.computers.poll(busy=time.monotonic() < m.dice_until):
-                m.computers_moved_at = time.monotonic()
+            m.computers.poll(busy=time.monotonic() < m.dice_until)
         if self.c.seq != m.seen:         # records that came from elsewhere (a LAN host, a computer)
             self.refresh()
         now = time.monotonic()
