@@ -146,3 +146,32 @@ def test_a_resumed_games_history_is_not_staged():
     app = make_app()
     table = push_table(app, auth=auth, names=NAMES, colours=COLOURS)
     assert table.model.stage.attack is None and table.model.stage.attacks >= 1
+
+
+def test_CK_8_computers_wait_while_the_attack_panel_is_up():
+    """The barbarians' panel covers the board: the computers make no move
+    until the person has read it and gone on (nothing changes unseen)."""
+    from game.engine import deciders
+    i = first_record("ck", 5, "barbarians_attack")
+    auth, _ = bot_game(rules="ck", seed=5, players=3, stop=i + 1)
+    deciding = deciders(auth.state)
+    person = next(s for s in range(3) if s not in deciding)
+    levels = ["easy" if s != person else None for s in range(3)]
+    app = make_app(computer_speed="instant")
+    table = push_table(app, auth.config, names=NAMES, colours=COLOURS, computers=levels)
+    table.model.computers.hold = True            # the game's own moves first, as they came
+    for record in auth.log[:i + 1]:
+        table.c.submit(record.cmd)
+        table.play.refresh()
+    table.model.computers.hold = False
+    assert table.model.stage.blocking
+    seq = table.c.seq
+    for _ in range(30):
+        app.step([])
+    assert table.c.seq == seq and table.model.stage.blocking
+    table.model.stage.close()
+    for _ in range(300):
+        app.step([])
+        if table.c.seq > seq:
+            break
+    assert table.c.seq > seq

@@ -308,7 +308,9 @@ class TablePlay:
     # --- time -------------------------------------------------------------------------------
     def update(self, dt) -> None:
         m = self.m
-        if m.computers is not None and m.game_over_at is None:     # (behind a curtain too)
+        # (behind a curtain too; never under the barbarians' panel: what
+        # happens next waits until the person has read it)
+        if m.computers is not None and m.game_over_at is None and not m.stage.blocking:
             m.computers.poll(busy=time.monotonic() < m.dice_until)
         if self.c.seq != m.seen:         # records that came from elsewhere (a LAN host, a computer)
             self.refresh()
