@@ -20,7 +20,7 @@ from game.engine.constants import PROGRESS_NAMES, TRACK_COMMODITY, TRACK_NAMES
 from .. import theme, widgets
 from ..eventtext import card_name, progress_name, track_name
 from ..i18n import tr
-from . import cardpick
+from . import cardpick, reasons
 from .dialogs import Dialog
 from .ui import btn
 
@@ -334,7 +334,9 @@ class Chooser(Dialog):
         if self.what == "resolve" and self.name in ("spy", "master_merchant"):
             y += s(22)
         if self.what == "progress" and not opts:
-            self.text(surf, tr("choice.not_now"), (rect.centerx, y + s(34)), 15, theme.BAD, bold=True)
+            why = reasons.progress_reason(self.m.view, self.me, self.card) or ""
+            for i, line in enumerate(widgets.wrap(why, font, rect.w - s(50))[:3]):     # why not, with its rule
+                self.text(surf, line, (rect.centerx, y + s(26) + i * font.get_linesize()), 15, theme.BAD, bold=True)
         elif kind == "cards":
             y = self.counters(surf, y + s(30), "choice", self.sel, self._card_limit)
             need = self._need()
