@@ -175,3 +175,29 @@ def test_CK_8_computers_wait_while_the_attack_panel_is_up():
         if table.c.seq > seq:
             break
     assert table.c.seq > seq
+
+
+def test_a_language_switch_tells_the_log_the_7_panel_and_notes_again():
+    """Switching to Dutch mid-game: the log, the 7's panel on show and the
+    notes are never left in English."""
+    from game.client import i18n
+    from game.client.eventtext import sentences
+    auth, _ = bot_game(rules="base", seed=3, players=3, stop=1500)
+    seven = next(i for i, r in enumerate(auth.log) if any(e[0] == "must_discard" for e in r.events))
+    app, table, _ = drive("base", 3, seven)
+    m = table.model
+    assert m.stage.seven is not None and m.log
+    table.play.note("An English note")
+    english_title, until = m.stage.seven.title, m.stage.seven.until
+    try:
+        app.set_language("nl")
+        roller = auth.log[seven].cmd[1]
+        assert m.stage.seven.title == f"{NAMES[roller]} gooide een 7" != english_title
+        assert m.stage.seven.until == until
+        public = table.c.view(None)
+        said = [line for e in auth.log[seven].events for line in sentences(e, NAMES, public)]
+        assert m.log[-len(said):] == said
+        assert all(n[0] != "An English note" for n in m.notes)
+    finally:
+        i18n.set_language("en")
+        app.set_language("en")

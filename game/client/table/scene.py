@@ -73,6 +73,7 @@ class TableScene(Scene):
         self.app.dirty = True
 
     def language_changed(self) -> None:
+        self.play.retell()
         self.app.dirty = True
 
     def handle_event(self, event) -> None:
