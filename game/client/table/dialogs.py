@@ -18,6 +18,17 @@ from ..eventtext import card_name, count_text, error_text
 from ..i18n import tr, trn
 
 
+def frozen(value):
+    """A dialog's attribute as a key: lists and sets frozen, all the way down."""
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return frozenset(value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, frozen(v)) for k, v in value.items()))
+    return value
+
+
 class Dialog:
     phase_bound = False        # opened by the phase itself (closed when the phase ends)
     closable = True            # Esc / Cancel allowed
@@ -27,6 +38,12 @@ class Dialog:
         self.play = play                   # what the dialog's buttons do (play.py)
         self.m = play.m                    # the table model: the viewer, their view and legal commands
         self.ui = play.ui
+
+    def look(self) -> tuple:
+        """What the dialog shows besides the table model (the viewer's view,
+        the mouse): its own choices, frozen into a key (draw.draw_dialog
+        keeps a picture per look)."""
+        return tuple((name, frozen(value)) for name, value in vars(self).items() if name not in ("play", "m", "ui"))
 
     def btn(self, surf, *args, **kwargs):
         """A button of the dialog (ui.btn)."""

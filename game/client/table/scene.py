@@ -83,7 +83,16 @@ class TableScene(Scene):
         self.play.update(dt)
 
     def draw(self, surf) -> None:
+        self._dimmed = None                  # (Scene.draw_dimmed's picture is stale now)
         draw.draw(self.model, self.ui, self.play, surf)
+
+    def picture_key(self):
+        """The table's picture key (draw.still_key); None for a scene that
+        draws more over the table (a LAN table's connections) or while
+        something moves."""
+        if type(self).draw is not TableScene.draw:
+            return None
+        return draw.still_key(self.model, self.ui, self.app.screen.get_size())
 
     def busy(self) -> bool:
         m, now = self.model, time.monotonic()
