@@ -490,19 +490,3 @@ def test_the_load_list_draws_each_players_points_apart_from_the_name(folder, lan
     finally:
         i18n.set_language("en")
 
-
-def test_a_save_without_a_single_move_is_not_listed(folder):
-    """A LAN game saved at its start and left before the first move has
-    nothing to resume or replay: the load list leaves it out."""
-    from game.engine.match import Authority
-    played = saved_game(folder, stop=20)
-    empty = os.path.join(folder, "lan-empty" + saves.SUFFIX)
-    saves.Autosaver(Authority(default_config(players=3, seed=9)), empty, mode="lan",
-                    players=[{"name": n, "colour": "red"} for n in ("Ann", "Bo", "Cas")]).record()
-    assert saves.load(empty).commands == []
-    app = make_app()
-    app.push(MenuScene(app))
-    load = LoadScene(app)
-    app.push(load)
-    draw(app)
-    assert [e.path for e in load.entries] == [played]

@@ -91,9 +91,7 @@ class LoadScene(GuiScene):
     def reload(self) -> None:
         try:
             self.where = self.folder or saves.saves_dir()
-            # (a game saved before its first move, e.g. a LAN game left at the
-            # start, has nothing to resume or replay: not listed)
-            self.entries = [e for e in saves.list_saves(self.where) if e.game is None or e.game.commands]
+            self.entries = saves.list_saves(self.where)
         except OSError as exc:
             self.where, self.entries = "", []
             self.set_message(tr("load.no_folder", reason=exc.strerror or str(exc)), bad=True)
