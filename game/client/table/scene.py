@@ -73,6 +73,7 @@ class TableScene(Scene):
         self.app.dirty = True
 
     def language_changed(self) -> None:
+        self.play.retell()
         self.app.dirty = True
 
     def handle_event(self, event) -> None:
@@ -99,6 +100,7 @@ class TableScene(Scene):
 
     def wake_ms(self) -> int:
         m = self.model
-        if m.computers is not None and m.game_over_at is None and m.computers.active():
+        if m.computers is not None and m.game_over_at is None and not m.stage.blocking \
+                and m.computers.active():
             return 30                    # computers are thinking or about to move
         return min(200 if m.notes or m.game_over_at is not None else 1000, m.stage.wake_ms())
