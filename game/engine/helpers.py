@@ -110,12 +110,17 @@ def compositions(hand, total):
         room[i] = room[i + 1] + hand[i]
     if not 0 <= total <= room[0]:
         return []
+    if kinds == 1:
+        return [(total,)]
     partial = [((), total)]
-    for i in range(kinds - 1):
+    for i in range(kinds - 2):
         held, after = hand[i], room[i + 1]
         grown = []
         for prefix, left in partial:
             for k in range(min(left, held), max(0, left - after) - 1, -1):
                 grown.append((prefix + (k,), left - k))
         partial = grown
-    return [prefix + (left,) for prefix, left in partial]
+    # The last two kinds at once: what the one before last leaves, the last takes.
+    held, last = hand[-2], hand[-1]
+    return [prefix + (k, left - k) for prefix, left in partial
+            for k in range(min(left, held), max(0, left - last) - 1, -1)]
