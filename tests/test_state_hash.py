@@ -43,3 +43,14 @@ def test_state_hash_keeps_true_apart_from_one_and_a_board_change_is_seen():
     assert state_hash(state) == digest(encode_state(state)) != before
     state.node_owner[10] = -1
     assert state_hash(state) == before
+
+
+@pytest.mark.slow
+def test_replay_bench_prints_its_figures(capsys):
+    import json
+    from tools.bench import replay
+    assert replay.main(["--games", "1", "--rounds", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    for rules in ("base", "ck"):
+        assert out[f"{rules}_commands"] > 0
+        assert out[f"{rules}_verify_us"] > 0 and out[f"{rules}_hash_ratio"] > 0
