@@ -13,7 +13,8 @@ for Longest Road and Largest Army, and the hand (cards, and how close they are
 to the next build).  In Cities & Knights: commodity production, city
 improvements and metropolis chances, knights measured against the barbarians
 (the danger of a pillaged city, the chance of being Defender), walls.
-Production counts less as the game nears its end (`_stage`).
+Production counts less as the game nears its end (`_stage`: by the other
+seats' points, so that the seat's own builds never lower it).
 
 It is the seat's own value, not relative to the others: a search that wants
 a relative score evaluates every seat and compares.  Everything reads only
@@ -33,9 +34,12 @@ from . import facts as F
 BARBARIAN_STEPS = 7
 
 
-def _stage(state) -> float:
-    """How much of the game is still to come (1 at the start, 0.25 near the end)."""
-    lead = max(state.vp_public)
+def _stage(state, seat) -> float:
+    """How much of the game is still to come (1 at the start, 0.25 near the
+    end), judged by the best of the *other* seats: were the seat's own points
+    counted, every build of its own would shrink the worth of its production,
+    and a leader would value holding cards over building."""
+    lead = max(state.vp_public[o] for o in range(state.n) if o != seat)
     return max(0.25, 1.0 - lead / state.config["vp_target"])
 
 
@@ -50,7 +54,7 @@ def evaluate(view, seat) -> float:
     s = view
     if s.winner != -1:
         return 1000.0 if s.winner == seat else -1000.0 + victory_points(s, seat)
-    stage = _stage(s)
+    stage = _stage(s, seat)
     value = float(victory_points(s, seat))
     prod = F.seat_production(s, seat)
     spots = F.spots_by_distance(s, seat, 3) if s.settlements_left[seat] else {}

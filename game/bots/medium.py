@@ -31,7 +31,6 @@ ONE_PLY = frozenset(("build_road", "build_settlement", "build_city", "buy_dev", 
                      "play_year_of_plenty"))
 MIN_GAIN = 0.01
 OFFER_GAIN = 0.12
-OFFERS_PER_TURN = 2
 
 
 def value_after(view, seat, cmd) -> float:
@@ -143,15 +142,17 @@ class MediumPlayer(Player):
 
     def _offer(self, view, by_kind, keep_for=None):
         """A trade offer toward the nearest build, while trading is open, that
-        leaves the move `keep_for` affordable."""
-        if "offer" not in by_kind or len(self._offered) >= OFFERS_PER_TURN:
+        leaves the move `keep_for` affordable and has a fair chance of being
+        taken (trading.acceptance_chance)."""
+        if "offer" not in by_kind or len(self._offered) >= trading.OFFERS_PER_TURN:
             return None
         for cmd in trading.sensible_offers(view, self.seat, OFFER_GAIN):
             if (tuple(cmd[2]), tuple(cmd[3])) in self._offered:
                 continue
             if keep_for is not None and not _still_legal_after_giving(view, self.seat, cmd[2], keep_for):
                 continue
-            return cmd
+            if trading.acceptance_chance(view, self.seat, cmd, self.rng) >= trading.FAIR_CHANCE:
+                return cmd
         return None
 
 

@@ -28,6 +28,7 @@ SILENCE_LIMIT = 10.0
 
 COLOURS = ("red", "blue", "white", "orange")
 TAKEN_OVER = "seat taken over by a new connection"     # a bye reason: do not reconnect
+HOST_CLOSING = "host closing"       # a bye reason: the host ended the game; nothing to reconnect to
 MAX_NAME = 24
 MAX_TOKEN = 64
 
