@@ -18,7 +18,7 @@ from game.engine import deciders
 from .. import theme, widgets
 from .ui import btn
 from ..eventtext import card_name, count_text
-from ..i18n import tr
+from ..i18n import tr, trn
 from ..reviewtext import what_text
 
 LEVEL = "hard"
@@ -86,7 +86,7 @@ def why_text(why) -> str:
         key = "hint.why.production" if why["per_round"] >= 0.75 else "hint.why.production_some"
         return tr(key, cards=cards)
     if term == "points":
-        return tr("hint.why.points", n=why.get("points", 1))
+        return trn("hint.why.points", why.get("points", 1))
     key = "hint.why." + term
     text = tr(key)
     return tr("hint.why.best") if text == key else text
