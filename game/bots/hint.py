@@ -28,12 +28,13 @@ TRIED = ("build_road", "build_settlement", "build_city", "place_settlement", "pl
 def terms(view, seat, stage=None) -> dict:
     """`evaluate(view, seat)` split into its named parts (they add up to it).
     `stage`: weigh production as at another moment of the game (why() holds
-    it still, so that a point gained does not make production look worth less)."""
+    it still across the move).  The parts follow evaluate() line by line;
+    tests/test_hints.py checks that they still add up to it."""
     s = view
     if s.winner != -1:
         return {"points": E.evaluate(s, seat)}
     if stage is None:
-        stage = E._stage(s)
+        stage = E._stage(s, seat)
     prod = F.seat_production(s, seat)
     spots = F.spots_by_distance(s, seat, 3) if s.settlements_left[seat] else {}
     out = {
@@ -60,7 +61,7 @@ def why(view, seat, cmd) -> dict:
         apply(after, cmd)
     except (IllegalCommand, TypeError, ValueError, KeyError, IndexError, AttributeError):
         return {"term": cmd[0]}
-    stage = E._stage(view)
+    stage = E._stage(view, seat)
     before_terms, after_terms = terms(view, seat, stage), terms(after, seat, stage)
     gains = {k: after_terms.get(k, 0.0) - before_terms.get(k, 0.0) for k in after_terms}
     # A point is plain to see; what else the move brings says more (a city: its production).
