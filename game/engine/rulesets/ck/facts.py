@@ -11,8 +11,14 @@ MAX_LEVEL = 5
 
 def cities(state: State, seat: int) -> list:
     """Own cities on the board (a city reduced to a settlement is not one)."""
-    owner, level = state.node_owner, state.node_level      # hot: asked many times a turn
-    return [n for n in range(NUM_NODES) if owner[n] == seat and level[n] == 2]
+    # Hot (asked many times a turn): find the few cities with list.index.
+    owner, level = state.node_owner, state.node_level
+    out, at = [], -1
+    for _ in range(level.count(2)):
+        at = level.index(2, at + 1)
+        if owner[at] == seat:
+            out.append(at)
+    return out
 
 
 def metropolis_nodes(state: State) -> set:
@@ -28,7 +34,11 @@ def plain_cities(state: State, seat: int) -> list:
 
 def knights_of(state: State, seat: int) -> list:
     owner = state.knight_owner
-    return [n for n in range(NUM_NODES) if owner[n] == seat]
+    out, at = [], -1
+    for _ in range(owner.count(seat)):
+        at = owner.index(seat, at + 1)
+        out.append(at)
+    return out
 
 
 def node_is_free(state: State, node: int) -> bool:
