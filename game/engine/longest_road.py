@@ -3,15 +3,15 @@ uses no road twice, cut at intersections held by another player's building
 (or, in Cities & Knights, another player's knight, CK-5.5)."""
 
 from .board import EDGE_NODES, NODE_LINKS
+from .helpers import positions
 
 
 def road_length(edge_owner, node_owner, knight_owner, seat: int) -> int:
     degree = {}
-    for e, o in enumerate(edge_owner):
-        if o == seat:
-            a, b = EDGE_NODES[e]
-            degree[a] = degree.get(a, 0) + 1
-            degree[b] = degree.get(b, 0) + 1
+    for e in positions(edge_owner, seat):
+        a, b = EDGE_NODES[e]
+        degree[a] = degree.get(a, 0) + 1
+        degree[b] = degree.get(b, 0) + 1
     if not degree:
         return 0
     blocked = {n for n in degree

@@ -4,6 +4,7 @@ be improved or promoted)."""
 
 from ...board import NODE_EDGES, NODE_LINKS, NUM_NODES
 from ...constants import POLITICS, TRACK_COMMODITY, TRADE
+from ...helpers import positions
 from ...state import State
 
 MAX_LEVEL = 5
@@ -11,14 +12,8 @@ MAX_LEVEL = 5
 
 def cities(state: State, seat: int) -> list:
     """Own cities on the board (a city reduced to a settlement is not one)."""
-    # Hot (asked many times a turn): find the few cities with list.index.
-    owner, level = state.node_owner, state.node_level
-    out, at = [], -1
-    for _ in range(level.count(2)):
-        at = level.index(2, at + 1)
-        if owner[at] == seat:
-            out.append(at)
-    return out
+    level = state.node_level            # hot: asked many times a turn
+    return [n for n in positions(state.node_owner, seat) if level[n] == 2]
 
 
 def metropolis_nodes(state: State) -> set:
@@ -33,12 +28,7 @@ def plain_cities(state: State, seat: int) -> list:
 
 
 def knights_of(state: State, seat: int) -> list:
-    owner = state.knight_owner
-    out, at = [], -1
-    for _ in range(owner.count(seat)):
-        at = owner.index(seat, at + 1)
-        out.append(at)
-    return out
+    return positions(state.knight_owner, seat)
 
 
 def node_is_free(state: State, node: int) -> bool:
