@@ -27,7 +27,6 @@ Figures vary with machine load: compare ratios from one run.
 
 import argparse
 import functools
-import json
 import statistics
 import time
 
@@ -36,6 +35,7 @@ from game.bots.random_bot import random_table
 from game.engine import apply, default_config, new_game
 from game.engine.state import GAME_OVER
 from tools.bench import catanatron_engine
+from tools.bench import print_figures
 
 TURN_LIMIT = 1000
 
@@ -141,11 +141,7 @@ def main(argv=None) -> int:
             "ratio_all_commands": round(out["actions_per_sec"] / cat_aps, 2),
             "ratio_games_per_sec": round(out["like_for_like_games_per_sec"] * cat["seconds"] / cat["games"], 2),
         })
-    if args.json:
-        print(json.dumps(out))
-    else:
-        for key, value in out.items():
-            print(f"{key:>32}: {value}")
+    print_figures(out, args.json)
     return 0
 
 

@@ -11,12 +11,13 @@ minimum of each over the runs (the target: 0.5 s wall on an idle machine).
 """
 
 import argparse
-import json
 import os
 import statistics
 import subprocess
 import sys
 import time
+
+from tools.bench import print_figures
 
 # What one run does in the child process.
 CHILD = """
@@ -56,11 +57,7 @@ def main(argv=None) -> int:
     out = {"runs": args.runs,
            "cpu_s_median": round(statistics.median(cpu), 3), "cpu_s_min": round(min(cpu), 3),
            "wall_s_median": round(statistics.median(wall), 3), "wall_s_min": round(min(wall), 3)}
-    if args.json:
-        print(json.dumps(out))
-    else:
-        for key, value in out.items():
-            print(f"{key:>14}: {value}")
+    print_figures(out, args.json)
     return 0
 
 
