@@ -23,7 +23,7 @@ from game.engine.position import MAX_DEPTH, PositionError, format, parse
 from game.engine.position_rows import GENERIC, LINE_ROWS, SCALAR_BY_KEY, SEAT_ROWS
 from game.engine.relations import DECISIONS, relation_problems
 
-from test_position import random_game
+from test_position import _with, random_game
 
 KEYS = sorted(SCALAR_BY_KEY) + sorted(SEAT_ROWS) + sorted(LINE_ROWS) + list(GENERIC) + ["weather"]
 WORDS = st.sampled_from([
@@ -209,11 +209,6 @@ turn 12 current 2 phase main dice 3,4
 """
 
 
-def _with(text, old, new):
-    assert old in text
-    return text.replace(old, new)
-
-
 UNKNOWN_KIND = _with(CK, "turn 12", 'pending {"kind":"dance","seats":[2]}\nturn 12').replace("phase main", "phase decide")
 MISSING_FIELDS = _with(CK, "turn 12", 'pending {"kind":"retreat","seats":[0]}\nturn 12').replace("phase main",
                                                                                                 "phase decide")
@@ -241,7 +236,7 @@ REFUSED = [
     (_with(BASE, "turn 12", 'pending {"kind":"spy","seats":[2]}\nturn 12'), "pending: the base game has no decisions"),
     (_with(BASE, "turn 12", "turn 0"), "turn 0: play after the setup starts at turn 1 (B-3.5)"),
     (_with(BASE, "phase main dice 3,4", "phase setup_road setup 6"), "setup 6: the setup has 6 placements"),
-    (UNKNOWN_KIND, "pending: a decision {kind, seats, …} of kind"),
+    (UNKNOWN_KIND, "pending: a decision {kind, seats, …}; 'dance' is not a decision of these rules"),
     (MISSING_FIELDS, "pending: a retreat decision has exactly the fields kind, seats, strength, active, options"),
     (_with(CK, "turn 12", 'pending {"kind":"spy","seats":[2],"target":0,"shown":null,'
            '"private":{"shown":[2,0]}}\nturn 12').replace("phase main", "phase decide"),

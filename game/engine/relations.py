@@ -415,7 +415,9 @@ def _pending_problems(s) -> list:
     if p is None:
         return []
     if not (type(p) is dict and p.get("kind") in DECISIONS):
-        return ["pending: a decision {kind, seats, …} of kind " + ", ".join(DECISIONS) + " (CK-8, CK-11)"]
+        kind = p.get("kind") if type(p) is dict else None
+        return [f"pending: a decision {{kind, seats, …}}; {str(kind)[:20]!r} is not a decision of these rules "
+                "(CK-8, CK-11)"]
     kind = p["kind"]
     fields, who = DECISIONS[kind]
     if set(p) != {"kind", "seats", *fields}:

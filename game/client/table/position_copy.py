@@ -14,7 +14,7 @@ import time
 from game.client.i18n import tr
 from game.engine.position import MAX_CHARS, PositionError, format as format_position, parse
 
-NOTE_REASON = 300           # characters of the reader's message shown in a note
+NOTE_REASON = 160           # characters of the reader's message shown in a note
 
 
 def positions_dir() -> str:
