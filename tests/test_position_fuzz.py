@@ -235,6 +235,16 @@ REFUSED = [
     (_with(BASE, "phase main", "phase game_over"), "winner: a game has a winner exactly when it is over (B-8.6)"),
     (_with(BASE, "turn 12", 'pending {"kind":"spy","seats":[2]}\nturn 12'), "pending: the base game has no decisions"),
     (_with(BASE, "turn 12", "turn 0"), "turn 0: play after the setup starts at turn 1 (B-3.5)"),
+    (_with(BASE, "phase main dice 3,4", "phase robber dice 2,4"), "phase robber: only a 7 or a knight moves the robber"),
+    (_with(BASE, "phase main dice 3,4", "phase road_building dice 3,4 dev_played yes free_roads 3"),
+     "free_roads: 0, 1 or 2 (B-9.4)"),
+    ("game base players=2 board=beginner seed=1\nsettlements 0: J12\nturn 0 current 1 phase setup_settlement\n"
+     "setup 1\nrobber A\n", "robber: stands on the desert until the first turn (B-2.5)"),
+    ("game base players=2 board=beginner seed=1\nsettlements 0: J12 A10\nturn 0 current 1 phase setup_settlement\n"
+     "setup 1\n", "settlements/cities 0: after 1 setup placements seat 0 has 1 building(s)"),
+    ("game ck players=2 board=beginner seed=1\nsettlements 0: J12 1: A10 C2\nroads 0: J1 1: A11\n"
+     "turn 0 current 1 phase setup_road setup 2 last_setup C2\n",
+     "settlements/cities 1: after 2 setup placements seat 1 has 2 building(s), 1 of them cities"),
     (_with(BASE, "phase main dice 3,4", "phase setup_road setup 6"), "setup 6: the setup has 6 placements"),
     (UNKNOWN_KIND, "pending: a decision {kind, seats, …}; 'dance' is not a decision of these rules"),
     (MISSING_FIELDS, "pending: a retreat decision has exactly the fields kind, seats, strength, active, options"),
@@ -255,6 +265,8 @@ REFUSED = [
      "cities: the trade metropolis belongs to a player with the highest level"),
     (_with(CK, "phase main dice 3,4,1", "phase roll") + "crane 1\n", "crane: Cranes are played after the roll (CK-9.1)"),
     (_with(CK, "turn 12", "barbarians 7\nturn 12"), "barbarians 7: the ship moves on steps 0 to 6"),
+    (CK + "fleet 7\n", "fleet: two Merchant Fleets a game"),
+    (CK + "harbor_swaps [0,0,1]\n", "Commercial Harbor swaps owed"),
     (_with(CK, "turn 12", "progress 2: crane crane\nturn 12").replace("dice 3,4,1", "dice 3,4,1") + "crane 3\n",
      "crane: 0 to 2 Cranes played this turn (CK-11)"),
     (_with(CK, "turn 12", "progress_vp 2: 2\ndefenders 2: 5\nimprovements 2: science=4\nturn 12\nattacks 5")

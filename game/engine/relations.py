@@ -18,7 +18,7 @@ cards are known.
 
 from .board import HEX_NODES, NUM_HEXES, NUM_NODES
 from .constants import DESERT, PROGRESS_HAND_LIMIT, RESOURCES, TRACK_NAMES, VICTORY_POINT
-from .rulesets.base.building import setup_order
+from .rulesets.base.building import road_spots, setup_order
 from .rulesets.base.robber import steal_candidates
 from .rulesets.base.trade import _valid_terms as valid_terms
 from .ruleset import ruleset_of
@@ -171,6 +171,14 @@ def _setup_pieces(s, order) -> list:
     if any(s.prog_n if ck else s.dev_n):
         out.append(f"{'progress' if ck else 'dev'}: nobody holds {'progress' if ck else 'development'} cards "
                    f"in the setup ({'CK-3.3' if ck else 'B-6.5'})")
+    if s.terrain and s.terrain[s.robber] != DESERT:
+        out.append("robber: stands on the desert until the first turn (B-2.5)")
+    if any(s.knights) or any(s.dev_discard):
+        out.append("army/played: no development card is played in the setup (B-9.2)")
+    if ck and (any(o != -1 for o in s.knight_owner) or any(s.wall) or any(map(any, s.improvements))
+               or s.merchant[0] != -1 or s.barb_pos or s.barb_attacks or any(s.prog_vp)):
+        out.append("knights/cities/improvements/merchant/barbarians: the setup places only settlements, "
+                   "cities and roads (CK-2.1)")
     return out
 
 
@@ -217,14 +225,17 @@ def _phase_problems(s, guessed) -> list:
         if need[seat] and (need[seat] != s.hand_n[seat] // 2 or s.hand_n[seat] <= limit(s, seat)):
             out.append(f"discard {seat}: a seat with {s.hand_n[seat]} cards owes half of them, rounded down, "
                        f"and only with more than 7 (B-5.3{', CK-3.5' if ck else ''})")
+    if phase in (ROBBER, STEAL) and not ck and dice and dice[0] + dice[1] != 7 and not s.dev_played:
+        out.append(f"phase {name}: only a 7 or a knight moves the robber (B-5.4, B-9.3)")
     if phase == STEAL and not steal_candidates(s):
         out.append("phase steal: nobody else has a building on the robber's hex (B-5.4)")
     if phase == ROBBER and ck and not s.barb_attacks:
         out.append("phase robber: the robber stays in the desert until the barbarians' first attack (CK-3.5)")
     # Free roads (B-9.4, CK-11 Road Building).
     if phase == ROAD_BUILDING:
-        if not s.free_roads or s.roads_left[s.current] < 1:
-            out.append("free_roads: phase road_building places 1 or 2 roads from the supply (B-9.4)")
+        if not 1 <= s.free_roads <= s.roads_left[s.current] or not road_spots(s, s.current):
+            out.append("free_roads: phase road_building places 1 or 2 roads from the supply, where a road "
+                       "can go (B-9.4)")
         if not ck and not s.dev_played:
             out.append("phase road_building: only a Road Building card gives free roads (B-9.4)")
     elif s.free_roads != 0:
@@ -337,6 +348,8 @@ def _ck_problems(s) -> list:
         out.append("crane: Cranes are played after the roll (CK-9.1)")
     if before_roll and (s.fleet or any(s.harbor_swaps)):
         out.append("fleet/harbor_swaps: Merchant Fleet and Commercial Harbor are played after the roll (CK-9.1)")
+    if bin(s.fleet).count("1") > 2:
+        out.append("fleet: two Merchant Fleets a game, so at most two kinds at 2:1 this turn (CK-1.3, CK-11)")
     # The merchant (CK-11 Merchant).
     hex_, owner = s.merchant
     if (hex_ == -1) != (owner == -1) or not (hex_ == -1 or _is_int(hex_, 0, NUM_HEXES) and _is_int(owner, 0, n)):
