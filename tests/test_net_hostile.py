@@ -123,6 +123,18 @@ def test_messages_naming_impossible_seats_or_bad_lobby_entries_are_faults():
             game.handle(msg)
 
 
+def test_a_lobby_of_computers_at_any_level_the_host_can_seat_is_usable():
+    """`kolonisten host --headless --bots K --bot-level random` seats random
+    computers; every peer must accept the lobby naming them."""
+    from game.bots import ALL_LEVELS
+    auth = AUTHS["base"]
+    for level in ALL_LEVELS:
+        game = peer()
+        game.handle(opening(auth)[0])
+        lobby = dict(opening(auth)[2], seats=[dict(seat, computer=level) for seat in opening(auth)[2]["seats"]])
+        assert game.handle(lobby) == [("lobby", lobby)]
+
+
 # --- hypothesis: mutated host frames ----------------------------------------------------------------
 
 _values = st.recursive(

@@ -4,6 +4,9 @@ between hands and the bank, and the turn check most commands start with.
 They work on views too (a hand hidden from this copy is None: only its count
 is tracked)."""
 
+import hashlib
+
+from .rng import Rng
 from .state import State
 
 
@@ -83,6 +86,19 @@ def transfer(state: State, giver: int, taker: int, kind, k: int) -> None:
             state.hands[taker][kind] += k
     state.hand_n[giver] -= k
     state.hand_n[taker] += k
+
+
+def dice_rng(state: State) -> Rng:
+    """The generator this turn's roll draws from (on the authority).  With
+    the config's `streams` the dice of each turn come from their own
+    generator, made from the seed and the turn number alone, so no choice made
+    in the game (a steal or its skip, a card bought) changes a later roll;
+    without it (hot-seat, and every game saved before) the dice draw from the
+    game's one generator, as the steals do."""
+    if not state.config.get("streams"):
+        return state.rng
+    digest = hashlib.sha256(b"kolonisten-dice\0%d\0%d" % (state.config["seed"], state.turn)).digest()
+    return Rng(int.from_bytes(digest[:8], "big"))
 
 
 def random_card(state: State, seat: int) -> int:

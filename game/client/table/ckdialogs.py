@@ -18,9 +18,9 @@ import pygame
 from game.engine.constants import PROGRESS_NAMES, TRACK_COMMODITY, TRACK_NAMES
 
 from .. import theme, widgets
-from ..eventtext import card_name, progress_name, track_name
+from ..eventtext import card_name, count_text, progress_name, track_name
 from ..i18n import tr
-from . import cardpick
+from . import cardpick, reasons
 from .dialogs import Dialog
 from .ui import btn
 
@@ -334,7 +334,9 @@ class Chooser(Dialog):
         if self.what == "resolve" and self.name in ("spy", "master_merchant"):
             y += s(22)
         if self.what == "progress" and not opts:
-            self.text(surf, tr("choice.not_now"), (rect.centerx, y + s(34)), 15, theme.BAD, bold=True)
+            why = reasons.progress_reason(self.m.view, self.me, self.card) or ""
+            for i, line in enumerate(widgets.wrap(why, font, rect.w - s(50))[:3]):     # why not, with its rule
+                self.text(surf, line, (rect.centerx, y + s(26) + i * font.get_linesize()), 15, theme.BAD, bold=True)
         elif kind == "cards":
             y = self.counters(surf, y + s(30), "choice", self.sel, self._card_limit)
             need = self._need()
@@ -475,7 +477,7 @@ class ChartDialog(Dialog):
                               colour if mine else theme.PANEL_EDGE, radius=6)
                 name = tr(f"chart.{TRACK_NAMES[track]}.{level}")
                 self.text(surf, f"{level}. {name}", (r.x + s(8), r.y + s(4)), 14, theme.TEXT, "topleft", True)
-                cost = self.ui.text.render(tr("chart.cost", n=level, card=card_name(TRACK_COMMODITY[track])), 12,
+                cost = self.ui.text.render(count_text(TRACK_COMMODITY[track], level), 12,
                                          theme.TEXT_DIM)
                 surf.blit(cost, cost.get_rect(topright=(r.right - s(8), r.y + s(5))))
                 ability = tr("chart.draws", n=level + 1)
@@ -522,7 +524,7 @@ class ChartDialog(Dialog):
         kind = TRACK_COMMODITY[track]
         cost = improvement_cost(v, self.me, track)
         if v.hands[self.me][kind] < cost:
-            return tr("chart.needs", n=cost, card=card_name(kind), k=v.hands[self.me][kind])
+            return tr("chart.needs", cards=count_text(kind, cost), k=v.hands[self.me][kind])
         err = check(v, ("improve", self.me, track))
         return error_text(err) if err is not None else ""
 

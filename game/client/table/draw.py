@@ -20,7 +20,7 @@ from ..boardview import draw_city, draw_gate, draw_knight, draw_settlement, draw
 from ..eventtext import cards_text
 from .. import i18n
 from ..i18n import tr
-from . import ckdialogs, hand, panels, reasons
+from . import ckdialogs, hand, panels, reasons, staging
 from .model import DICE_SECONDS, FLY_SECONDS
 from .prompts import table_prompt
 from .tips import tooltip
@@ -43,6 +43,7 @@ class Canvas:
         self.key = None
         self.targets = []
         self.builds = 0              # how often the layer was drawn (tests count this)
+        self.dialogs = None          # the open dialog's pictures (DialogPictures)
 
     @staticmethod
     def key_for(m, ui, size) -> tuple:
@@ -52,6 +53,55 @@ class Canvas:
         return (size, i18n.language(), ui.fonts.scale, id(v), m.seen, m.viewer, m.curtain_for, m.mode,
                 m.knight, top_text(m), len(m.log), m.log[-1] if m.log else None, m.log_scroll,
                 m.game_over_at is None, id(m.dialog) if modal else None)
+
+
+class DialogPictures:
+    """Pictures of the open dialog, one per look (its choices, the mouse on
+    it, the view, the size and language): a frame blits the picture of the
+    dialog as it looks now, drawn once; the mouse moving between its buttons
+    and cards finds the pictures it drew before.  A picture is drawn on a
+    scratch surface filled with a colour key (the dialog's frame is opaque,
+    its rounded corners stay the key), cut to the frame and the rectangles it
+    made clickable."""
+    KEEP = 6
+
+    def __init__(self):
+        self.kept = {}               # key -> (picture, rect, targets, the dialog)
+        self.scratch = None
+
+    def draw(self, m, ui, surf) -> None:
+        d = m.dialog
+        key = (id(d), d.look(), m.hover_key, id(m.view), m.viewer, surf.get_size(), i18n.language(),
+               ui.fonts.scale)
+        kept = self.kept.get(key)
+        if kept is None:
+            kept = self.kept[key] = self._draw(d, ui, surf.get_size()) + (d,)
+            if len(self.kept) > self.KEEP:
+                del self.kept[next(iter(self.kept))]
+        img, rect, targets, _ = kept
+        surf.blit(img, rect)
+        ui.targets.items.extend(targets)
+
+    def _draw(self, d, ui, size) -> tuple:
+        if self.scratch is None or self.scratch.get_size() != size:
+            self.scratch = pygame.Surface(size).convert()
+        scratch = self.scratch
+        scratch.fill(staging.CORNER_KEY)
+        mark = len(ui.targets.items)
+        d.draw(scratch)
+        targets = ui.targets.items[mark:]
+        del ui.targets.items[mark:]
+        rect = ui.layout.dialog(*d.size).unionall([r for _, r, _ in targets]).clip(scratch.get_rect())
+        img = scratch.subsurface(rect).copy()
+        img.set_colorkey(staging.CORNER_KEY, pygame.RLEACCEL)
+        return img, rect, targets
+
+
+def draw_dialog(m, ui, canvas, surf) -> None:
+    """A modal dialog, from its pictures (DialogPictures)."""
+    if canvas.dialogs is None:
+        canvas.dialogs = DialogPictures()
+    canvas.dialogs.draw(m, ui, surf)
 
 
 def canvas_of(ui) -> Canvas:
@@ -64,20 +114,49 @@ def canvas_of(ui) -> Canvas:
 def draw(m, ui, play, surf) -> None:
     """One frame of the table; last, over everything (dialogs too), the
     reasons behind greyed buttons and the staged big moments."""
-    draw_table(m, ui, play, surf)
+    shaded = attack_still(m)
+    draw_table(m, ui, play, surf, shaded)
     if m.curtain_for is None:
         reasons.add_targets(m, ui, play)
-        m.stage.draw(ui, surf)
+        m.stage.draw(ui, surf, shaded)
 
 
-def draw_table(m, ui, play, surf) -> None:
+def still_key(m, ui, size):
+    """Everything a frame of the table shows depends on, or None while
+    something on it moves (dice, cards in flight, a glow): two frames with
+    the same key are the same picture (Scene.draw_dimmed keeps it)."""
+    if animating(m):
+        return None
+    now = time.monotonic()
+    return (Canvas.key_for(m, ui, size), attack_still(m), m.hover_key, m.hover_spot, m.mouse, m.pick_style,
+            tuple((text, colour) for text, colour, _ in m.notes), m.stage.look(now),
+            (id(m.dialog), m.dialog.look()) if m.dialog is not None else None)
+
+
+def animating(m) -> bool:
+    now = time.monotonic()
+    return now < m.dice_until or now < m.glow_until or bool(m.flying)
+
+
+def attack_still(m) -> bool:
+    """The barbarians' attack stops the table and nothing moves under it:
+    the table's cached layer is drawn shaded under the attack's panel, with
+    the controls and dice still (as under a dialog), so a frame does not
+    shade the board again."""
+    return (m.stage is not None and m.stage.blocking and m.curtain_for is None and m.dialog is None
+            and not animating(m))
+
+
+def draw_table(m, ui, play, surf, shaded=False) -> None:
+    """`shaded`: the board lies shaded under the attack (attack_still)."""
     ui.targets.clear()
     curtain = m.curtain_for is not None
     if curtain:
         ui.drawn_hand_seat = None
     canvas = canvas_of(ui)
     modal = curtain or m.modal()
-    key = Canvas.key_for(m, ui, surf.get_size())
+    still = modal or shaded                  # the controls belong to the layer
+    key = Canvas.key_for(m, ui, surf.get_size()) + ((m.stage.look(time.monotonic()),) if shaded else (None,))
     if key != canvas.key or canvas.layer is None:
         if canvas.layer is None or canvas.layer.get_size() != surf.get_size():
             canvas.layer = pygame.Surface(surf.get_size()).convert()
@@ -87,19 +166,23 @@ def draw_table(m, ui, play, surf) -> None:
             if not curtain:
                 draw_controls(m, ui, play, canvas.layer)
             canvas.layer.blit(veil(surf.get_size()), (0, 0))
+        elif shaded:
+            hover, m.hover_key = m.hover_key, None      # (the attack's panel takes the mouse)
+            draw_moving(m, ui, play, canvas.layer)
+            m.hover_key = hover
+            draw_dice(m, ui, canvas.layer)
+            m.stage.draw_side(ui, canvas.layer)
+            canvas.layer.blit(staging.board_shade(ui.layout.board.size), ui.layout.board.topleft)
         canvas.targets = list(ui.targets.items)
         canvas.key = key
         canvas.builds += 1
     else:
         ui.targets.items.extend(canvas.targets)
     surf.blit(canvas.layer, (0, 0))
-    if not modal:
-        draw_glow(m, ui, surf)
-        draw_pick(m, ui, surf)
-        draw_controls(m, ui, play, surf)
-        if m.ck:
-            draw_knight_buttons(m, ui, play, surf)
-    draw_dice(m, ui, surf)
+    if not still:
+        draw_moving(m, ui, play, surf)
+    if not shaded:
+        draw_dice(m, ui, surf)
     draw_flying(m, ui, surf)
     draw_notes(m, ui, surf)
     if curtain:
@@ -111,7 +194,19 @@ def draw_table(m, ui, play, surf) -> None:
         if modal:
             ui.targets.add(("backdrop",), ui.layout.screen, None)
             m.stage.draw_side(ui, surf)      # a roll's or a 7's panel lies under the dialog
-        m.dialog.draw(surf)
+            draw_dialog(m, ui, canvas, surf)
+        else:
+            m.dialog.draw(surf)
+
+
+def draw_moving(m, ui, play, surf) -> None:
+    """What follows the mouse over the board and the hand: highlights, the
+    spots to pick, the cards and buttons, the selected knight's buttons."""
+    draw_glow(m, ui, surf)
+    draw_pick(m, ui, surf)
+    draw_controls(m, ui, play, surf)
+    if m.ck:
+        draw_knight_buttons(m, ui, play, surf)
 
 
 def draw_layer(m, ui, surf) -> None:

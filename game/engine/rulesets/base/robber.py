@@ -3,7 +3,7 @@ discards, the robber and the steal (B-5.3, B-5.4)."""
 
 from ...board import HEX_NODES, NUM_HEXES
 from ...constants import DISCARD_LIMIT
-from ...helpers import IllegalCommand, compositions, holds, move_to_bank, need_turn, random_card, take_from_bank, transfer
+from ...helpers import IllegalCommand, compositions, dice_rng, holds, move_to_bank, need_turn, random_card, take_from_bank, transfer
 from ...ruleset import resume, ruleset_of
 from ...state import DISCARD, MAIN, ROBBER, ROLL, STEAL, State
 
@@ -48,7 +48,8 @@ def check_skip_steal(state, cmd):
 def apply_roll(state, cmd, out, events):
     seat = cmd[1]
     if state.rng is not None:
-        out["dice"] = [state.rng.die(), state.rng.die()]
+        dice = dice_rng(state)
+        out["dice"] = [dice.die(), dice.die()]
     d1, d2 = out["dice"]
     state.dice = [d1, d2]
     state.rolled = True
