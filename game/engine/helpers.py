@@ -115,21 +115,28 @@ def random_card(state: State, seat: int) -> int:
 
 
 def compositions(hand, total):
-    """Every way to choose `total` cards from a hand (counts per kind)."""
-    out = []
+    """Every way to choose `total` cards from a hand (counts per kind), as
+    tuples, the most of the first kind first (then of the next, ...).
+
+    Built kind by kind, extending every partial choice that can still be
+    completed from the kinds after it, so no dead branch is walked."""
     kinds = len(hand)
-    pick = [0] * kinds
-
-    def rec(i, left):
-        if i == kinds - 1:
-            if left <= hand[i]:
-                pick[i] = left
-                out.append(tuple(pick))
-            return
-        for k in range(min(left, hand[i]), -1, -1):
-            pick[i] = k
-            rec(i + 1, left - k)
-        pick[i] = 0
-
-    rec(0, total)
-    return out
+    room = [0] * (kinds + 1)          # room[i]: cards held of kinds i, i+1, ...
+    for i in range(kinds - 1, -1, -1):
+        room[i] = room[i + 1] + hand[i]
+    if not 0 <= total <= room[0]:
+        return []
+    if kinds == 1:
+        return [(total,)]
+    partial = [((), total)]
+    for i in range(kinds - 2):
+        held, after = hand[i], room[i + 1]
+        grown = []
+        for prefix, left in partial:
+            for k in range(min(left, held), max(0, left - after) - 1, -1):
+                grown.append((prefix + (k,), left - k))
+        partial = grown
+    # The last two kinds at once: what the one before last leaves, the last takes.
+    held, last = hand[-2], hand[-1]
+    return [prefix + (k, left - k) for prefix, left in partial
+            for k in range(min(left, held), max(0, left - last) - 1, -1)]
