@@ -108,8 +108,8 @@ def button_rect(ui) -> pygame.Rect:
 
 def draw(m, ui, play, surf) -> None:
     """The Hint button, and the hint on show: its spot and its line."""
-    if m.curtain_for is not None or not available(m, play):
-        return
+    if m.curtain_for is not None or m.stage.blocking or not available(m, play):
+        return                               # (a staged panel covers the table: nothing over it)
     s, text, modal = ui.layout.s, ui.text, m.modal()
     if not modal and seat_to_advise(m, play) is not None:
         btn(m, ui, surf, ("btn", "hint"), button_rect(ui), tr("hint.button"), lambda: show(m, play), size=14)
