@@ -4,10 +4,10 @@
     features(state, seat) -> tuple          what the model reads of one seat
 
 A conditional logit (softmax over the seats) of a few terms per seat: the
-valuation of evaluate.py, the points, production (all, and that of cities
-and of roads and settlements), the cards in hand, each also weighted by how
-far the game has come (the leader's share of the points to win), and how
-near the seat is to winning and how soon it moves.  The weights are data (winchance.json, one set per
+valuation of evaluate.py, the points, production (all, and of ore and
+grain), each also weighted by how far the game has come (the leader's share
+of the points to win), how near the seat is to winning and whether it is
+the seat's turn.  The weights are data (winchance.json, one set per
 rule set), fitted on computer games by `python -m tools.calibrate --fit`;
 `python -m tools.calibrate` measures them on other games (Brier score and a
 calibration table).
@@ -25,15 +25,14 @@ import os
 
 from game.engine.state import GAME_OVER, SETUP_ROAD, SETUP_SETTLEMENT
 
-from game.engine.constants import BRICK, GRAIN, WOOD, ORE
+from game.engine.constants import GRAIN, ORE
 
 from . import facts as F
 from .evaluate import evaluate, victory_points
 
-FEATURES = ("value", "points", "value_late", "points_late", "near_win", "production", "hand",
-            "moves_now_late", "moves_next_late", "one_to_go_now", "one_to_go_next", "two_to_go_now",
-            "points_squared", "production_late", "hand_late", "value_later", "city_production",
-            "road_production")
+# Few terms: the games' winners are the outcomes (a few hundred), however many positions they hold.
+FEATURES = ("value", "points", "value_late", "points_late", "near_win", "production", "moves_now_late",
+            "production_late", "city_production")
 COEFFICIENTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "winchance.json")
 
 _loaded = {}
@@ -76,13 +75,9 @@ def features(state, seat, late=None) -> tuple:
     to_go = max(1, target - points)
     prod = F.seat_production(state, seat, skip_robber=False)
     pips = sum(prod[:5]) / 36
-    hand = min(state.hand_n[seat], 7) / 7
     now = seat == state.current
-    after = (seat - state.current) % state.n == 1
-    return (value, points, value * late, points * late, 1.0 / to_go, pips, hand,
-            now * late, after * late, float(to_go == 1 and now), float(to_go == 1 and after),
-            float(to_go == 2 and now), points * points / target, pips * late, hand * late,
-            value * late * late, (prod[ORE] + prod[GRAIN]) / 36, (prod[WOOD] + prod[BRICK]) / 36)
+    return (value, points, value * late, points * late, 1.0 / to_go, pips, now * late, pips * late,
+            (prod[ORE] + prod[GRAIN]) / 36)
 
 
 def softmax(scores) -> list:
