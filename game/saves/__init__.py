@@ -1,4 +1,4 @@
-"""Saved games: one record per game, written after every accepted command.
+"""Saved games: one record per game, kept current after every accepted command.
 
 A game is its config plus its command log (game/engine/match.py), so a save
 holds exactly that, plus what a person needs to recognise it in a list and
@@ -7,11 +7,15 @@ the same game.  The seed and every hidden card are in there too: a save
 belongs to the machine that ran the authority (the hot-seat laptop or the
 LAN host), never to a peer.
 
-File layout: the magic line `KOLONISTEN-SAVE\\n`, then one msgpack map
-{"format", "sha256", "body"} where body is the msgpack bytes of the record
-and sha256 its checksum, so a flipped bit or a cut-off file is caught before
-anything is replayed.  Writes are atomic (temporary file, fsync, rename,
-fsync of the folder): a kill at any instant leaves the previous save whole.
+File layout: the snapshot — the magic line `KOLONISTEN-SAVE\\n`, then one
+msgpack map {"format", "sha256", "body"} where body is the msgpack bytes of
+the record and sha256 its checksum, so a flipped bit or a cut-off file is
+caught before anything is replayed — followed by the journal
+(game/saves/journal.py): the commands accepted since the snapshot, appended
+as records with their own checksums.  The Autosaver appends one record per
+write and now and then folds the journal into a new snapshot, written
+atomically (temporary file, fsync, rename, fsync of the folder): a kill at
+any instant loses at most the record being appended.
 """
 
 import hashlib
@@ -25,6 +29,8 @@ import msgpack
 from game.engine import IllegalCommand, validate_config
 from game.engine.codec import state_hash
 from game.engine.match import Authority
+
+from . import journal
 
 MAGIC = b"KOLONISTEN-SAVE\n"
 FORMAT = 1
@@ -72,6 +78,9 @@ class SavedGame:
     updated: float = 0.0
     summary: dict = field(default_factory=dict)   # turn, vp, winner, rules: for the list
     extra: dict = field(default_factory=dict)
+    # Not saved: what reading the file left out at its end (a journal.TailError:
+    # cut off by a crash, or damaged), None when every byte was read.
+    damage: object = field(default=None, compare=False)
 
 
 def player_entries(names, colours, computers=None) -> list:
@@ -171,10 +180,13 @@ def decode(data: bytes) -> SavedGame:
         raise SaveError("this is not a Kolonisten saved game", "not_a_save")
     if len(data) > MAX_SAVE_BYTES:
         raise SaveError("the file is too large to be a saved game", "too_large")
+    unpacker = msgpack.Unpacker(raw=False, max_buffer_size=MAX_SAVE_BYTES)
     try:
-        wrapper = msgpack.unpackb(data[len(MAGIC):], raw=False)
+        unpacker.feed(data[len(MAGIC):])
+        wrapper = unpacker.unpack()
     except Exception:
         raise SaveError("the saved game is damaged or incomplete (cannot be read)") from None
+    snapshot_end = len(MAGIC) + unpacker.tell()
     if not isinstance(wrapper, dict) or not isinstance(wrapper.get("format"), int):
         raise SaveError("the saved game is damaged (no format number)")
     if wrapper["format"] > FORMAT:
@@ -191,7 +203,9 @@ def decode(data: bytes) -> SavedGame:
         obj = msgpack.unpackb(body, raw=False, strict_map_key=False)
     except Exception:
         raise SaveError("the saved game is damaged (contents unreadable)") from None
-    return _from_obj(obj)
+    game = _from_obj(obj)
+    game.damage = journal.read(data, snapshot_end, game)
+    return game
 
 
 def _from_obj(obj) -> SavedGame:
@@ -317,9 +331,16 @@ def new_save_path(prefix: str = "game", folder: str | None = None) -> str:
 
 class Autosaver:
     """Keeps one save file current with a live game: call `record()` after each
-    accepted command.  The log's commands and hashes are packed once each, as
-    they come, so a save costs one pass over bytes and one atomic write rather
-    than packing the whole log again."""
+    accepted command.  A write appends one journal record (the commands since
+    the last write) and flushes it to disk, so it costs the same at any length
+    of game; the journal is folded into a new snapshot when it has grown as
+    large as the snapshot (so the whole file is rewritten only after the game
+    has doubled in journal bytes: a constant cost per command, spread out),
+    when the game ends, and on the first write (which also drops a damaged
+    tail the file was loaded with).  The log's commands and hashes are packed
+    once each, as they come, so a snapshot costs one pass over bytes."""
+
+    COMPACT_MIN_BYTES = 256 * 1024      # a journal this small is never worth folding in
 
     def __init__(self, auth: Authority, path: str, mode="hotseat", players=(), extra=None,
                  hashes=None, created=None):
@@ -334,11 +355,18 @@ class Autosaver:
         self._packed_hashes = bytearray()
         self._commands_packed = 0
         self._hashes_packed = 0
+        self._file = None               # the save opened for appending, once a snapshot is written
+        self._written = 0               # commands on disk
+        self._snapshot_bytes = 0
+        self._journal_bytes = 0
+        self._players_written = self._extra_written = None
 
     def record(self, write: bool = True) -> None:
-        """Take the newest command's state hash; with `write`, rewrite the
-        file.  (A caller that makes several commands in a row, like computers
-        at the instant speed, writes once after the last.)"""
+        """Take the newest command's state hash; with `write`, bring the file
+        up to date.  (A caller that makes several commands in a row, like
+        computers at the instant speed, writes once after the last.)  An
+        OSError leaves every command written before whole, and the next write
+        rewrites the whole file."""
         while len(self.hashes) < len(self.auth.log):
             # Only the newest command's hash can be taken from the live state.
             if len(self.hashes) != len(self.auth.log) - 1:
@@ -346,6 +374,39 @@ class Autosaver:
             self.hashes.append(state_hash(self.auth.state))
         if not write:
             return
+        if self._file is None:
+            self.compact()
+            return
+        try:
+            self._append()
+        except OSError:
+            self.close()                # the tail may be torn: the next write starts afresh
+            raise
+        if self._journal_bytes >= max(self.COMPACT_MIN_BYTES, self._snapshot_bytes) \
+                or self.auth.state.winner >= 0:
+            self.compact()
+
+    def _append(self) -> None:
+        log = self.auth.log
+        packed_players, packed_extra = _packed(self.players), _packed(self.extra)
+        players = self.players if packed_players != self._players_written else None
+        extra = self.extra if packed_extra != self._extra_written else None
+        if self._written == len(log) and players is None and extra is None:
+            return                      # nothing new
+        data = journal.encode_record(
+            self._written, [list(r.cmd) for r in log[self._written:]],
+            self.hashes[self._written:len(log)], time.time(), summarize(self.auth),
+            players=players, extra=extra)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self._file, view):]
+        _sync_data(self._file)
+        self._written = len(log)
+        self._journal_bytes += len(data)
+        self._players_written, self._extra_written = packed_players, packed_extra
+
+    def compact(self) -> None:
+        """Rewrite the file as one snapshot of everything (atomically)."""
         log = self.auth.log
         for record in log[self._commands_packed:]:
             self._packed_commands += msgpack.packb(list(record.cmd), use_bin_type=True)
@@ -356,6 +417,32 @@ class Autosaver:
         game = SavedGame(config=dict(self.auth.config), commands=[], hashes=[], mode=self.mode,
                          players=self.players, created=self.created, updated=time.time(),
                          summary=summarize(self.auth), extra=self.extra)
-        write_atomic(self.path, encode(game, {
-            "commands": (self._commands_packed, self._packed_commands),
-            "hashes": (self._hashes_packed, self._packed_hashes)}))
+        data = encode(game, {"commands": (self._commands_packed, self._packed_commands),
+                             "hashes": (self._hashes_packed, self._packed_hashes)})
+        self.close()                    # (a file open elsewhere cannot be replaced on Windows)
+        write_atomic(self.path, data)
+        self._written = len(log)
+        self._snapshot_bytes, self._journal_bytes = len(data), 0
+        self._players_written, self._extra_written = _packed(self.players), _packed(self.extra)
+        self._file = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+
+    def close(self) -> None:
+        """Let go of the file (the next write rewrites it whole)."""
+        if self._file is not None:
+            fd, self._file = self._file, None
+            os.close(fd)
+
+    def __del__(self):
+        try:
+            self.close()
+        except OSError:
+            pass
+
+
+def _packed(value) -> bytes:
+    """Plain saved data as bytes, to tell later whether it changed."""
+    return msgpack.packb(value, use_bin_type=True)
+
+
+def _sync_data(fd: int) -> None:
+    (getattr(os, "fdatasync", None) or os.fsync)(fd)
