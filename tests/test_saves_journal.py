@@ -247,3 +247,18 @@ def test_the_load_list_says_when_the_end_of_a_save_is_damaged(tmp_path, monkeypa
         i18n.set_language(lang)
         assert words in tail_note(cut) and i18n.tr("load.end_damaged") in describe(cut)["facts"]
     i18n.set_language("en")
+
+
+def test_the_save_bench_reports_the_cost_per_command_and_its_ratio(capsys):
+    import json
+    from tools.bench import saves as bench
+    assert bench.main(["--points", "50,300", "--repeats", "1", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    first, last = result["points"]
+    assert (first["commands"], last["commands"]) == (50, 300)
+    for row in (first, last):
+        assert row["append_us"] > 0 and row["rewrite_us"] > 0 and row["cycle"] >= 1
+        assert row["snapshot_bytes"] > 0 and row["record_bytes"] > 0
+        assert abs(row["per_command_us"] - (row["append_us"] + row["compact_us"] / row["cycle"])) < 0.2
+    assert last["snapshot_bytes"] > first["snapshot_bytes"]
+    assert result["ratio"] == round(last["per_command_us"] / first["per_command_us"], 2)
