@@ -262,3 +262,16 @@ def test_the_save_bench_reports_the_cost_per_command_and_its_ratio(capsys):
         assert abs(row["per_command_us"] - (row["append_us"] + row["compact_us"] / row["cycle"])) < 0.2
     assert last["snapshot_bytes"] > first["snapshot_bytes"]
     assert result["ratio"] == round(last["per_command_us"] / first["per_command_us"], 2)
+
+
+def test_a_save_deleted_or_moved_under_the_game_is_written_anew(tmp_path):
+    """Appending to a file that is no longer at the path would save nothing."""
+    auth, saver, path, sizes = _play(str(tmp_path), 12, 20)
+    os.unlink(path)
+    saver.record()                                  # nothing new, yet the save is gone
+    assert len(saves.load(path).commands) == 20
+    os.replace(path, path + ".moved")
+    bot = RandomBot(5)
+    auth.submit(bot.choose(auth.state, bot.pick_seat(auth.state)))
+    saver.record()
+    assert len(saves.load(path).commands) == 21 and saves.load(path).damage is None

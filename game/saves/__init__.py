@@ -374,6 +374,8 @@ class Autosaver:
             self.hashes.append(state_hash(self.auth.state))
         if not write:
             return
+        if self._file is not None and not self._still_there():
+            self.close()                # moved or deleted under the game: write it anew
         if self._file is None:
             self.compact()
             return
@@ -425,6 +427,16 @@ class Autosaver:
         self._snapshot_bytes, self._journal_bytes = len(data), 0
         self._players_written, self._extra_written = _packed(self.players), _packed(self.extra)
         self._file = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+        opened = os.fstat(self._file)
+        self._identity = (opened.st_ino, opened.st_dev)
+
+    def _still_there(self) -> bool:
+        """Is the file at `path` still the one open for appending?"""
+        try:
+            here = os.stat(self.path)
+        except OSError:
+            return False
+        return (here.st_ino, here.st_dev) == self._identity
 
     def close(self) -> None:
         """Let go of the file (the next write rewrites it whole)."""
