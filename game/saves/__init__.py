@@ -18,6 +18,7 @@ atomically (temporary file, fsync, rename, fsync of the folder): a kill at
 any instant loses at most the record being appended.
 """
 
+import contextlib
 import hashlib
 import os
 import tempfile
@@ -360,6 +361,9 @@ class Autosaver:
         self._snapshot_bytes = 0
         self._journal_bytes = 0
         self._players_written = self._extra_written = None
+        # A context the compaction's new files are opened in (the LAN host's
+        # spare descriptors); appending opens nothing.
+        self.room = contextlib.nullcontext
 
     def record(self, write: bool = True) -> None:
         """Take the newest command's state hash; with `write`, bring the file
@@ -422,11 +426,12 @@ class Autosaver:
         data = encode(game, {"commands": (self._commands_packed, self._packed_commands),
                              "hashes": (self._hashes_packed, self._packed_hashes)})
         self.close()                    # (a file open elsewhere cannot be replaced on Windows)
-        write_atomic(self.path, data)
+        with self.room():
+            write_atomic(self.path, data)
+            self._file = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
         self._written = len(log)
         self._snapshot_bytes, self._journal_bytes = len(data), 0
         self._players_written, self._extra_written = _packed(self.players), _packed(self.extra)
-        self._file = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
         opened = os.fstat(self._file)
         self._identity = (opened.st_ino, opened.st_dev)
 

@@ -58,7 +58,7 @@ from ..wire.fairdice import pack_log
 from ..wire.protocol import (
     APP, CLIENT, COLOURS, MAX_NAME, PROTOCOL_VERSION, TAKEN_OVER, ProtocolError, decode, error,
 )
-from ..wire.secrecy import peer_hash, peer_view_bytes, public_state_hash, scrub_config
+from ..wire.secrecy import peer_hash, peer_hashes, peer_view_bytes, public_state_hash, scrub_config
 from .connections import Conn, Connections, log, quiet
 from .deal import FairDeal
 from .saving import extra_for, players_for
@@ -104,6 +104,7 @@ class Host:
         self.finished = asyncio.Event()
         self.save_path = save_path
         self.saver = None           # saves.Autosaver once the game runs
+        self._seats_saved = False   # has the saver been given the seats (names, tokens) yet?
         self.save_error = None      # the OSError of the last failed save (None: it worked)
         self.assignments = {}       # casefolded player name -> seat the host gave them
         self.computers_expected = {}    # name -> level of a computer the host started, until it joins
@@ -129,6 +130,7 @@ class Host:
         self.phase = OVER if auth.state.phase == GAME_OVER else RUNNING
         self.resumed_at = len(auth.log)
         self.saver = saver
+        self._seats_saved = False
         if self.phase == OVER:
             self.finished.set()
 
@@ -366,7 +368,7 @@ class Host:
             record = self.auth.submit(cmd)
         except IllegalCommand as exc:       # check() passed, so this is an engine bug
             return conn.send(_reject(ref, exc.code, exc.detail))
-        self.save()                         # before anyone hears of it
+        self.save(seats_changed=False)      # before anyone hears of it
         self._broadcast_record(record)
 
     def _on_resync(self, conn, msg):
@@ -502,17 +504,22 @@ class Host:
             raise ValueError(f"no single seat held by {text!r}")
         return found[0]
 
-    def save(self) -> None:
+    def save(self, seats_changed: bool = True) -> None:
         """Write the saved game (when saving): the commands, names, colours and
-        tokens.  A failed write loses nothing (the next one rewrites it all);
-        it is logged and reported to listeners as ("save_error", reason) once."""
+        tokens (`seats_changed` False: only new commands, the seats are as
+        last saved).  A failed write loses nothing (the next one rewrites it
+        all); it is logged and reported to listeners as ("save_error", reason)
+        once."""
         if self.saver is None:
             return
-        self.saver.players = players_for(self.seats)
-        self.saver.extra = extra_for(self.game_id, self.name, self.seats, self.fair)
+        if seats_changed or not self._seats_saved:
+            self.saver.players = players_for(self.seats)
+            self.saver.extra = extra_for(self.game_id, self.name, self.seats, self.fair)
+            # the descriptors kept back for the save are let go while it opens a file
+            self.saver.room = self.connections.spare_descriptors
+            self._seats_saved = True
         try:
-            with self.connections.spare_descriptors():     # descriptors are never short for the save
-                self.saver.record()
+            self.saver.record()
         except OSError as exc:
             if str(exc) != str(self.save_error):
                 why = exc.strerror or str(exc)
@@ -537,12 +544,13 @@ class Host:
 
     def _broadcast_record(self, record) -> None:
         state = self.auth.state
-        for seat, holder in enumerate(self.seats):
-            if holder.conn is None:
-                continue
+        listening = [seat for seat, holder in enumerate(self.seats) if holder.conn is not None]
+        hashes = peer_hashes(state, listening)      # every seat's view packed in one pass
+        for seat in listening:
             mine = record.for_audience(seat)
-            holder.conn.send({"t": "rec", "seq": mine.seq, "cmd": mine.cmd, "outcome": mine.outcome,
-                              "events": mine.events, "hash": peer_hash(state, seat)})
+            self.seats[seat].conn.send({"t": "rec", "seq": mine.seq, "cmd": mine.cmd,
+                                        "outcome": mine.outcome, "events": mine.events,
+                                        "hash": hashes[seat]})
         self._notify("record", record)
         if state.phase == GAME_OVER:
             self.phase = OVER
