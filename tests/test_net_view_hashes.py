@@ -6,9 +6,10 @@ import pytest
 
 from game.bots.random_bot import RandomBot
 from game.engine import default_config
+from game.engine.codec import state_hash
 from game.engine.match import Authority
 from game.engine.views import view, view_hash
-from net.wire.secrecy import peer_hashes
+from net.wire.secrecy import WHOLE, peer_hashes
 
 
 @pytest.mark.parametrize("rules, players, seed", [("base", 4, 1), ("base", 3, 2), ("ck", 4, 3), ("ck", 3, 4)])
@@ -21,8 +22,9 @@ def test_every_seats_hash_in_one_pass_is_the_engines_view_hash(rules, players, s
         auth.submit(bot.choose(auth.state, bot.pick_seat(auth.state)))
         pending = auth.state.pending
         private += bool(pending) and "private" in pending
-        hashes = peer_hashes(auth.state, audiences)
-        assert hashes == {a: view_hash(auth.state, a) for a in audiences}, len(auth.log)
+        hashes = peer_hashes(auth.state, audiences, whole=True)
+        assert hashes == {**{a: view_hash(auth.state, a) for a in audiences},
+                          WHOLE: state_hash(auth.state)}, len(auth.log)
         if len(auth.log) % 50 == 0:      # a peer's own copy gives its seat's hash too
             seat = len(auth.log) // 50 % players
             assert peer_hashes(view(auth.state, seat), [seat]) == {seat: hashes[seat]}

@@ -119,7 +119,7 @@ def test_a_finished_game_ends_as_one_snapshot(tmp_path):
 
 def test_changed_players_and_extra_are_journalled(tmp_path):
     auth, saver, path, sizes = _play(str(tmp_path), 7, 20)
-    saver.players[1] = {"name": "Bea"}
+    saver.players = [saver.players[0], {"name": "Bea"}, saver.players[2]]
     saver.extra = {"note": "seat 1 changed hands"}
     saver.record()                                # no new command: the change alone
     bot = RandomBot(3)
@@ -128,6 +128,10 @@ def test_changed_players_and_extra_are_journalled(tmp_path):
     game = saves.load(path)
     assert game.players[1] == {"name": "Bea"} and game.extra == {"note": "seat 1 changed hands"}
     assert len(game.commands) == 21 and game.damage is None
+    size = os.path.getsize(path)
+    saver.extra = {"note": "seat 1 changed hands"}        # given anew, yet the same: not written
+    saver.record()
+    assert os.path.getsize(path) == size
 
 
 def test_a_failed_append_is_made_good_by_the_next_write(tmp_path, monkeypatch):

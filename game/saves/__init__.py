@@ -332,7 +332,8 @@ def new_save_path(prefix: str = "game", folder: str | None = None) -> str:
 
 class Autosaver:
     """Keeps one save file current with a live game: call `record()` after each
-    accepted command.  A write appends one journal record (the commands since
+    accepted command (and give `players` or `extra` a new value, never change
+    them in place, for the change to be saved).  A write appends one journal record (the commands since
     the last write) and flushes it to disk, so it costs the same at any length
     of game; the journal is folded into a new snapshot when it has grown as
     large as the snapshot (so the whole file is rewritten only after the game
@@ -360,22 +361,28 @@ class Autosaver:
         self._written = 0               # commands on disk
         self._snapshot_bytes = 0
         self._journal_bytes = 0
-        self._players_written = self._extra_written = None
+        self._players_written = self._extra_written = None     # as packed into the file
+        self._players_seen = self._extra_seen = None            # the objects they were packed from
+        self._unflushed = False         # records written but not yet flushed to the disk
         # A context the compaction's new files are opened in (the LAN host's
         # spare descriptors); appending opens nothing.
         self.room = contextlib.nullcontext
 
-    def record(self, write: bool = True) -> None:
-        """Take the newest command's state hash; with `write`, bring the file
-        up to date.  (A caller that makes several commands in a row, like
-        computers at the instant speed, writes once after the last.)  An
-        OSError leaves every command written before whole, and the next write
-        rewrites the whole file."""
+    def record(self, write: bool = True, digest: str | None = None, flush: bool = True) -> None:
+        """Take the newest command's state hash (`digest`: the caller has it
+        already, codec.state_hash of the live state); with `write`, bring the
+        file up to date.  (A caller that makes several commands in a row,
+        like computers at the instant speed, writes once after the last.)
+        With `flush` False the record is handed to the system (a crash of
+        this program loses nothing) but flushed to the disk only by the next
+        `flush()` or flushed write, so that a caller may flush once for many
+        commands.  An OSError leaves every command written before whole, and
+        the next write rewrites the whole file."""
         while len(self.hashes) < len(self.auth.log):
             # Only the newest command's hash can be taken from the live state.
             if len(self.hashes) != len(self.auth.log) - 1:
                 raise RuntimeError("Autosaver.record() must be called after every command")
-            self.hashes.append(state_hash(self.auth.state))
+            self.hashes.append(digest or state_hash(self.auth.state))
         if not write:
             return
         if self._file is not None and not self._still_there():
@@ -384,7 +391,7 @@ class Autosaver:
             self.compact()
             return
         try:
-            self._append()
+            self._append(flush)
         except OSError:
             self.close()                # the tail may be torn: the next write starts afresh
             raise
@@ -392,12 +399,20 @@ class Autosaver:
                 or self.auth.state.winner >= 0:
             self.compact()
 
-    def _append(self) -> None:
+    def _append(self, flush: bool) -> None:
         log = self.auth.log
-        packed_players, packed_extra = _packed(self.players), _packed(self.extra)
-        players = self.players if packed_players != self._players_written else None
-        extra = self.extra if packed_extra != self._extra_written else None
+        # players and extra change by being given anew (never in place): only
+        # then are they packed, and journalled if they differ
+        players = extra = None
+        if self.players is not self._players_seen:
+            packed_players, self._players_seen = _packed(self.players), self.players
+            players = self.players if packed_players != self._players_written else None
+        if self.extra is not self._extra_seen:
+            packed_extra, self._extra_seen = _packed(self.extra), self.extra
+            extra = self.extra if packed_extra != self._extra_written else None
         if self._written == len(log) and players is None and extra is None:
+            if flush:
+                self.flush()
             return                      # nothing new
         data = journal.encode_record(
             self._written, [list(r.cmd) for r in log[self._written:]],
@@ -406,10 +421,15 @@ class Autosaver:
         view = memoryview(data)
         while view:
             view = view[os.write(self._file, view):]
-        _sync_data(self._file)
+        self._unflushed = True
+        if flush:
+            self.flush()
         self._written = len(log)
         self._journal_bytes += len(data)
-        self._players_written, self._extra_written = packed_players, packed_extra
+        if players is not None:
+            self._players_written = packed_players
+        if extra is not None:
+            self._extra_written = packed_extra
 
     def compact(self) -> None:
         """Rewrite the file as one snapshot of everything (atomically)."""
@@ -426,12 +446,14 @@ class Autosaver:
         data = encode(game, {"commands": (self._commands_packed, self._packed_commands),
                              "hashes": (self._hashes_packed, self._packed_hashes)})
         self.close()                    # (a file open elsewhere cannot be replaced on Windows)
+        self._unflushed = False         # the new snapshot holds every record, flushed
         with self.room():
             write_atomic(self.path, data)
             self._file = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
         self._written = len(log)
         self._snapshot_bytes, self._journal_bytes = len(data), 0
         self._players_written, self._extra_written = _packed(self.players), _packed(self.extra)
+        self._players_seen, self._extra_seen = self.players, self.extra
         opened = os.fstat(self._file)
         self._identity = (opened.st_ino, opened.st_dev)
 
@@ -443,9 +465,19 @@ class Autosaver:
             return False
         return (here.st_ino, here.st_dev) == self._identity
 
+    def flush(self) -> None:
+        """Make sure every record written is on the disk (fdatasync)."""
+        if self._file is not None and self._unflushed:
+            _sync_data(self._file)
+            self._unflushed = False
+
     def close(self) -> None:
-        """Let go of the file (the next write rewrites it whole)."""
+        """Flush and let go of the file (the next write rewrites it whole)."""
         if self._file is not None:
+            try:
+                self.flush()
+            except OSError:
+                pass                    # closing anyway: the system still has what was written
             fd, self._file = self._file, None
             os.close(fd)
 
