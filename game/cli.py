@@ -27,7 +27,7 @@ def main(argv=None) -> int:
 
 def _add_lan_commands(sub) -> None:
     """`host`, `join` and `browse`: LAN play (net/)."""
-    from game.bots import LEVELS
+    from game.bots import ALL_LEVELS
     from net.wire.protocol import DEFAULT_PORT
     h = sub.add_parser("host", help="host a LAN game (or resume a saved one)",
                        epilog="Exit codes: 0 the game ended; 1 the save given to --resume cannot "
@@ -56,13 +56,13 @@ def _add_lan_commands(sub) -> None:
     h.add_argument("--no-discovery", action="store_true", help="do not advertise on the LAN")
     h.add_argument("--bots", type=int, default=0, metavar="K",
                    help="computer players that take K of the seats (the rest join over the network)")
-    h.add_argument("--bot-level", choices=LEVELS + ("random",), default="medium",
+    h.add_argument("--bot-level", choices=ALL_LEVELS, default="medium",
                    help="the computers' level (default medium)")
     h.add_argument("--join-code", default=None,
                    help="players must know this code to join (tell it to them; not advertised)")
     j = sub.add_parser("join", help="join a LAN game by address (host[:port])")
     j.add_argument("address")
-    j.add_argument("--bot", choices=("random",) + LEVELS,
+    j.add_argument("--bot", choices=ALL_LEVELS,
                    help="play the seat windowless with a computer player of this level")
     j.add_argument("--name", default="Speler")
     j.add_argument("--key", default=None,

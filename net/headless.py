@@ -1,10 +1,15 @@
 """The windowless forms of `kolonisten host`, `join` and `browse` (game/cli.py
-parses the arguments and calls these)."""
+parses the arguments and calls these).
+
+Ctrl-C and SIGTERM stop `host` and `join` cleanly (`run_stoppable`): every
+`finally` runs, so a host says goodbye to its players and on the LAN (its row
+leaves the others' join lists), and one line says so instead of a traceback."""
 
 import asyncio
 import json
 import os
 import secrets
+import signal
 import sys
 import time
 
@@ -143,7 +148,7 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
         print(json.dumps(result), file=out, flush=True)
     finally:
         deadline = time.monotonic() + 5.0          # after the game they leave by themselves
-        while computers.running() and time.monotonic() < deadline:
+        while host.finished.is_set() and computers.running() and time.monotonic() < deadline:
             await asyncio.sleep(0.1)
         computers.stop()
         if advertiser is not None:
@@ -195,12 +200,13 @@ def _resumed_host(path, save_path, name, rules, players, seed, identity, join_co
 
 
 async def run_join(address: str, name: str, token_dir=None, seed=None, reconnect_for=30.0,
-                   out=None, pin=None, join_code=None, level="random") -> int:
+                   out=None, pin=None, join_code=None, level="random", stop=None) -> int:
     out = out or sys.stdout
     store = TokenStore(token_dir)
     seed = secrets.randbits(32) if seed is None else seed
     result = await play(address, name, store=store, seed=seed, reconnect_for=reconnect_for,
-                        pin=pin, join_code=join_code, level=level)
+                        pin=pin, join_code=join_code, level=level, stop=stop,
+                        say=lambda line: print(f"kolonisten join: {line}", file=sys.stderr, flush=True))
     if result["problem"]:
         print(f"kolonisten join: {result['problem']}", file=sys.stderr, flush=True)
     print(json.dumps(result), file=out, flush=True)
@@ -222,12 +228,56 @@ async def run_browse(timeout: float, as_json: bool, interfaces=None, out=None) -
     return 0
 
 
+STOP_SIGNALS = {signal.SIGINT: "Ctrl-C", signal.SIGTERM: "SIGTERM"}
+
+
+def run_stoppable(start, who: str) -> int:
+    """asyncio.run(start(stop)), where Ctrl-C and SIGTERM set `stop` (an
+    asyncio.Event) and cancel the command, so that its `finally` blocks run;
+    then one line on stderr and exit code 128 + the signal's number."""
+    got = []
+
+    async def main():
+        loop, task, stop = asyncio.get_running_loop(), asyncio.current_task(), asyncio.Event()
+
+        def on_signal(sig):
+            if not got:
+                got.append(sig)
+                stop.set()
+                task.cancel()
+        installed = []
+        for sig in STOP_SIGNALS:
+            try:
+                loop.add_signal_handler(sig, on_signal, sig)
+                installed.append(sig)
+            except (NotImplementedError, RuntimeError, ValueError):     # no such signals here
+                pass
+        try:
+            return await start(stop)
+        except asyncio.CancelledError:
+            if not got:
+                raise
+            return None
+        finally:
+            for sig in installed:
+                loop.remove_signal_handler(sig)
+    try:
+        code = asyncio.run(main())
+    except KeyboardInterrupt:                   # before the loop took the signal over
+        got.append(signal.SIGINT)
+        code = None
+    if got:
+        print(f"kolonisten {who}: stopped ({STOP_SIGNALS[got[0]]})", file=sys.stderr, flush=True)
+        return 128 + got[0]
+    return code
+
+
 def host_main(args) -> int:
-    return asyncio.run(run_host(args.players, args.rules, args.port, args.seed, args.name,
-                                args.bind, _interfaces(args.interfaces), not args.no_discovery,
-                                save_path=args.save, autosave=not args.no_save,
-                                resume=args.resume, assign=args.assign or (), bots=args.bots,
-                                bot_level=args.bot_level, join_code=getattr(args, "join_code", None)))
+    return run_stoppable(lambda stop: run_host(
+        args.players, args.rules, args.port, args.seed, args.name, args.bind,
+        _interfaces(args.interfaces), not args.no_discovery, save_path=args.save,
+        autosave=not args.no_save, resume=args.resume, assign=args.assign or (), bots=args.bots,
+        bot_level=args.bot_level, join_code=getattr(args, "join_code", None)), "host")
 
 
 def join_main(args) -> int:
@@ -236,9 +286,10 @@ def join_main(args) -> int:
         print("kolonisten join: --key takes the host's fingerprint (64 hex digits, as "
               "`kolonisten browse` or the host prints it)", file=sys.stderr)
         return 2
-    return asyncio.run(run_join(args.address, args.name, args.token_dir, args.seed,
-                                args.reconnect_for, pin=pin.lower() if pin else None,
-                                join_code=getattr(args, "join_code", None), level=args.bot))
+    return run_stoppable(lambda stop: run_join(
+        args.address, args.name, args.token_dir, args.seed, args.reconnect_for,
+        pin=pin.lower() if pin else None, join_code=getattr(args, "join_code", None),
+        level=args.bot, stop=stop), "join")
 
 
 def browse_main(args) -> int:

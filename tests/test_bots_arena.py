@@ -57,3 +57,37 @@ def test_bench_hard_reports_where_the_search_overruled_medium(capsys):
     for key in out["overruled_per_game"]:
         medium, played = key.split(">")
         assert {medium, played} <= {"answer", "robber"}
+
+
+def test_arena_reports_how_each_level_plays(capsys):
+    """Per level: idle leader turns, offers per own turn and the share
+    accepted; per run (C&K): barbarian attacks won and lost."""
+    assert arena.main(["--rules", "ck", "--seats", "medium,easy", "--games", "2",
+                       "--seed", "5", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["attacks"] == out["attacks_won"] + out["attacks_lost"] > 0
+    medium, easy = out["levels"]["medium"], out["levels"]["easy"]
+    assert medium["offers"] > 0 and medium["offers_per_turn"] > 0
+    assert 0 <= medium["offers_accepted_share"] <= 1
+    assert easy["offers"] == 0 and easy["offers_accepted_share"] is None    # Easy never offers
+    assert easy["idle_leader_turns"] == 0                                    # Easy builds what it can
+    lost = sum(r["attacks_lost_city"] for r in out["levels"].values())
+    assert (lost > 0) == (out["attacks_lost"] > 0) or lost == 0
+
+
+def test_tally_counts_an_idle_leader_and_accepted_offers():
+    from game.engine.position import parse
+    from test_bots_valuation import LEADER_WITH_A_BUILD
+    from tools.arena.tally import Tally, rates
+    state = parse(LEADER_WITH_A_BUILD)
+    tally = Tally(["medium", "easy", "easy", "easy"])
+    tally.before(0, state, ("offer", 0, (1, 0, 0, 0, 0), (0, 0, 0, 0, 1), (1, 2, 3)))
+    tally.event(("traded", 0, 2, (1, 0, 0, 0, 0), (0, 0, 0, 0, 1)))
+    tally.before(0, state, ("end_turn", 0))
+    tally.before(0, state, ("build_settlement", 0, 36))
+    r = rates(tally.counts["medium"])
+    assert r["idle_leader_turns"] == 1 and r["offers"] == 1 and r["offers_per_turn"] == 1.0
+    assert r["offers_accepted_share"] == 1.0
+    state.vp_public[1] = state.vp_public[0] + 1   # no longer the leader: not counted
+    tally.before(0, state, ("end_turn", 0))
+    assert tally.counts["medium"]["idle_leader_turns"] == 1

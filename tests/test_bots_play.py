@@ -146,3 +146,35 @@ def test_medium_makes_offers_and_trades_while_easy_never_offers():
         bot_game("base", seed, ["medium", "easy"], on_decision=on_decision)
     assert offers["easy"] == 0
     assert offers["medium"] > 0 and traded
+
+
+def test_an_offer_has_a_fair_chance_only_when_someone_can_and_would_take_it():
+    """Seat 1 is one ore short of a city and holds no wool (all wool is in
+    the bank, so seat 0 knows it from its view): ore for wood is taken in
+    every sample of the hidden hands, brick for wool in none."""
+    from game.bots import trading
+    from game.engine.rng import Rng
+    auth = _trade_table()
+    v = view(auth.state, 0)
+    wanted = ("offer", 0, tuple(cards(ore=1)), tuple(cards(wood=1)), (1, 2, 3))
+    hopeless = ("offer", 0, tuple(cards(brick=1)), tuple(cards(wool=1)), (1, 2, 3))
+    assert trading.acceptance_chance(v, 0, wanted, Rng(1)) == 1.0
+    assert trading.acceptance_chance(v, 0, hopeless, Rng(1)) == 0.0
+    assert trading.fair_offers(v, 0, [hopeless, wanted], Rng(2)) == [wanted]
+
+
+@pytest.mark.parametrize("rules, seed, levels", [
+    ("base", 53, ["medium", "easy"]), ("ck", 54, ["medium", "easy"]),
+    pytest.param("base", 55, ["medium", "easy", "hard", "easy"], marks=pytest.mark.slow),
+    pytest.param("ck", 56, ["medium", "easy", "hard", "easy"], marks=pytest.mark.slow)])
+def test_computers_make_at_most_one_offer_a_turn(rules, seed, levels):
+    """Every offer is a dialog for a person at the table: one a turn at most."""
+    from collections import Counter
+    offers = Counter()
+
+    def on_decision(state, seat, v, cmd):
+        if cmd[0] == "offer":
+            offers[(seat, v.turn)] += 1
+
+    bot_game(rules, seed, levels, on_decision=on_decision)
+    assert offers and max(offers.values()) == 1

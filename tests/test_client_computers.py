@@ -441,15 +441,13 @@ def test_the_load_list_tells_how_many_seats_computers_play():
     assert "computers: 2" in describe(saves.load(table.c.saver.path))["facts"]
 
 
-def test_space_pressed_as_the_computers_finish_does_not_roll_for_the_person():
-    """Space hurries the computers; pressed just as they hand the table back it
-    must not also roll the person's dice (or answer their dialog)."""
+def test_space_only_hurries_it_never_rolls_for_the_person():
+    """Space is the computers' hurry key and nothing else: pressed again and
+    again it never rolls the person's dice; R rolls, E ends the turn."""
     app = make_app("instant")
     table = make_table(app, [None, "easy"], seed=4)
     for _ in range(400):             # to the person's own roll, after a computer's turn
         app.step([])
-        if table.model.curtain_for is not None:
-            table.play.reveal()
         v = table.c.auth.state
         if table.model.legal and v.current == 0 and v.turn > 1 and any(c[0] == "roll" for c in table.model.legal):
             break
@@ -457,12 +455,19 @@ def test_space_pressed_as_the_computers_finish_does_not_roll_for_the_person():
             table.play.submit(RandomBot(1).choose(v, 0, ("offer",)))
     assert any(c[0] == "roll" for c in table.model.legal)
     seq = table.c.seq
-    table.model.computers_moved_at = time.monotonic() + 30    # the computers have just moved (however slow this runs)
+    table.model.computers_moved_at = float("-inf")   # long after the computers' last move (an older table's grace)
+    for _ in range(5):
+        controls.press(table.model, table.play, pygame.K_SPACE)
+    assert table.c.seq == seq
+    controls.press(table.model, table.play, pygame.K_r)
+    assert table.c.seq == seq + 1 and table.c.auth.log[-1].cmd == ("roll", 0)
+    while table.c.auth.state.phase != MAIN:          # (a 7: discard, move the robber, steal)
+        assert table.play.submit(RandomBot(2).choose(table.c.auth.state, 0, ("offer",)))
+    seq = table.c.seq
     controls.press(table.model, table.play, pygame.K_SPACE)
-    assert table.c.seq == seq                           # swallowed
-    table.model.computers_moved_at = float("-inf")            # long ago
-    controls.press(table.model, table.play, pygame.K_SPACE)
-    assert table.c.seq > seq                            # Space rolls as before
+    assert table.c.seq == seq
+    controls.press(table.model, table.play, pygame.K_e)
+    assert table.c.auth.log[-1].cmd == ("end_turn", 0)
 
 
 def test_the_same_note_twice_is_shown_once():
@@ -472,3 +477,50 @@ def test_the_same_note_twice_is_shown_once():
     table.play.note("Something else")
     table.play.note("You cannot do that")
     assert [n[0] for n in table.model.notes] == ["Something else", "You cannot do that"]
+
+
+@pytest.mark.parametrize("speed", ["instant", "normal"])
+def test_a_computers_offer_to_the_person_waits_for_the_persons_answer(speed):
+    """A computer's offer to the person stays open, the answer dialog up,
+    however long the person takes (the other computers asked answer
+    meanwhile); the person's answer then closes it."""
+    from client_helpers import bot_game
+    from game.engine.state import PENDING
+    auth, _ = bot_game(seed=5, players=3, until=lambda a: a.state.phase == MAIN and a.state.current == 1
+                       and a.state.turn > 6)
+    state = auth.state
+    app = make_app(speed)
+    table = client_helpers.push_table(app, auth=auth, computers=[None, "medium", "medium"])
+    give, get = [0] * 5, [0] * 5
+    give[0] = get[1] = 1
+    for seat, kind in ((1, 0), (0, 1)):          # the offerer holds what it gives, the person what is asked
+        if not state.hands[seat][kind]:
+            state.hands[seat][kind] += 1
+            state.hand_n[seat] += 1
+            state.bank[kind] -= 1
+    table.c.submit(("offer", 1, tuple(give), tuple(get), (0, 2)))
+    table.play.refresh()
+    comp = table.model.computers
+    comp.last_move = float("-inf")                # (the normal pause long over)
+    frames_after_answer = 0
+    for _ in range(3000):                          # the other computer answers; then 40 more frames
+        app.step([])
+        comp.last_move = float("-inf")
+        if table.c.auth.state.phase != TRADE or table.c.auth.state.trade["answers"][2] != PENDING:
+            frames_after_answer += 1
+            if frames_after_answer > 40:
+                break
+        else:
+            time.sleep(0.002)                      # (its bot thinks in a thread)
+    state = table.c.auth.state
+    assert state.phase == TRADE and state.trade["answers"][0] == PENDING
+    assert state.trade["answers"][2] != PENDING            # the other computer has answered
+    assert isinstance(table.model.dialog, dialogs.AnswerDialog)
+    assert not table.model.computers_playing()
+    assert table.play.submit(("decline", 0))
+    for _ in range(200):
+        if table.c.auth.state.phase != TRADE:
+            break
+        app.step([])
+        comp.last_move = float("-inf")
+    assert table.c.auth.state.phase == MAIN

@@ -239,3 +239,48 @@ def test_the_option_rows_are_the_rule_sets_options():
             value = option.values[0]
             d.click_gui(f"{option.name}_{value}")
             assert rule_config(form, 4, 1)[option.config] == value
+
+
+def test_the_form_remembers_rules_board_points_and_options():
+    """Cities & Knights on a random board to 11 with an option changed: the
+    next session's form opens with them, and a broken memory of them is ignored."""
+    from game.engine import RULESETS
+    app = make_app()
+    form = open_form(app)
+    d = Driver(app, pygame)
+    d.click_gui("rules_ck")
+    d.click_gui("board_random")
+    while form.vp > 11:
+        d.click_gui("vp_minus")
+    option = RULESETS["ck"].options[0]
+    other = next(v for v in option.values if v != option.default)
+    d.click_gui(f"{option.name}_{other}")
+    form.start()
+    assert isinstance(app.scene, TableScene)
+    assert app.scene.c.config["rules"] == "ck" and app.scene.c.config["board"] == "random"
+
+    again = open_form(make_app(dict(settings.load(), muted=True)))      # a new session
+    assert (again.rules, again.board, again.vp, again.options[option.name]) == ("ck", "random", 11, other)
+    broken = dict(DEFAULTS, muted=True, new_game={"rules": "chess", "board": "hex", "vp": 99,
+                                                  "options": {option.name: "maybe"}})
+    form = open_form(make_app(broken))
+    assert (form.rules, form.board, form.vp, form.options[option.name]) == ("base", "beginner", 10, option.default)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_seed_hint_promises_a_new_board_only_on_a_random_board(lang):
+    from game.client import i18n
+    app = make_app({"language": lang})
+    try:
+        form = open_form(app)
+        d = Driver(app, pygame)
+        hints = {}
+        for board in ("beginner", "random"):
+            d.click_gui(f"board_{board}")
+            app.dirty = True
+            app.step([])
+            hints[board] = [t for t in (getattr(e, "text", "") for e in form.manager.get_root_container().elements)
+                            if t in (i18n.tr("seats.seed_hint"), i18n.tr("seats.seed_hint_beginner"))]
+        assert hints == {"beginner": [i18n.tr("seats.seed_hint_beginner")], "random": [i18n.tr("seats.seed_hint")]}
+    finally:
+        i18n.set_language("en")

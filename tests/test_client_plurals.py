@@ -82,3 +82,54 @@ def test_card_counts_in_sentences_use_the_right_form(lang, one, two):
     i18n.set_language(lang)
     assert cards_text([0, 0, 0, 0, 2, 0, 0, 1]) == f"2 {i18n.tr('res.ore')}, {one}"
     assert cards_text([0, 0, 0, 0, 0, 0, 0, 2]) == two
+
+
+# Placeholders that stand for card names: a count before one would read
+# "1 munten"; counts of cards go through eventtext.count_text instead.
+CARD_PLACEHOLDER = r"(\{(n|k|r)\}|\b\d+) \{(card|res|give|get|back)\}"
+# Counted nouns besides COUNTED's, and the texts whose count is never 1.
+MORE_COUNTED = r"\{\w+\} (points?|punten?|players?|spelers?|turns?|beurt(en)?|coins?|munt(en)?|" \
+               r"roads?|stra(a)?t(en)?|victory points?|overwinningspunt(en)?|VP|OP)\b"
+NEVER_ONE = {
+    "lan.players_n",            # 2 to 4 players
+    "lan.points_n",             # points to win: 5 or more
+    "log.won",                  # a winner has 5 or more points
+    "end.length",               # a finished game has many turns and moves
+    "netfault.bad_seat", "netfault.bad_winner", "netfault.why.bad_own_seat",     # 2 to 4 players
+    "panel.vp",                 # "VP" / "OP": an abbreviation, the same for any count
+}
+
+
+def test_no_count_stands_before_a_card_name_in_either_language():
+    for lang in i18n.LANGUAGES:
+        wrong = [k for k, text in i18n.catalog(lang).items() if re.search(CARD_PLACEHOLDER, text)]
+        assert wrong == [], lang
+
+
+def test_every_counted_noun_has_plural_forms_or_is_never_one():
+    for lang in i18n.LANGUAGES:
+        wrong = [k for k, text in i18n.catalog(lang).items()
+                 if re.search(MORE_COUNTED, text) and not k.endswith(("_one", "_other")) and k not in NEVER_ONE]
+        assert wrong == [], lang
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_counted_card_sentences_read_right_for_1_and_2(lang):
+    """Every log sentence and label that counts cards of one kind, for each
+    kind with 1 and 2: the count's own words (count_text), never "1 munten"."""
+    from game.client.eventtext import count_text, sentences
+    from game.engine.constants import CARD_NAMES
+    i18n.set_language(lang)
+    names = ["Ann", "Bob"]
+    for kind in range(len(CARD_NAMES)):
+        one, two = count_text(kind, 1), count_text(kind, 2)
+        assert one.startswith("1 ") and two.startswith("2 ")
+        if i18n.has_text(lang, "count." + CARD_NAMES[kind]):
+            assert one[2:] != two[2:]
+        for k, said in ((1, one), (2, two)):
+            assert said in sentences(("harvest", 0, kind, k), names)[0]
+        assert sentences(("maritime", 0, (kind + 1) % 5, 4, kind), names)[0].endswith(f" {one}.")
+    coin = CARD_NAMES.index("coin")
+    maritime = sentences(("maritime", 0, 0, 4, coin), names)[0]
+    assert maritime.endswith({"en": "for 1 coin.", "nl": "voor 1 munt."}[lang])
+    assert "1 munten" not in maritime and "1 coins" not in maritime

@@ -146,3 +146,29 @@ def test_B_3_3_hovering_a_corner_that_is_not_lit_tells_why():
     x, y = table.ui.board.node_pos(lit)
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))])
     assert table.model.hover_spot == lit and tooltip(table.model, table.ui) is None        # a lit corner needs no excuse
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_CK_3_5_a_progress_card_without_a_use_says_why_with_its_rule(lang, monkeypatch):
+    """The Bishop before the first barbarian attack: its dialog says why it
+    cannot be played (the robber is locked, CK-3.5), never a bare "not now"."""
+    from game.client.table import ckdialogs
+    from game.engine.constants import PROGRESS_INDEX
+    auth, _ = bot_game(rules="ck", seed=5, players=3,
+                       until=lambda a: a.state.phase == MAIN and a.state.turn > 2 and not a.state.barb_attacks)
+    state = auth.state
+    me, bishop = state.current, PROGRESS_INDEX["bishop"]
+    state.prog[me][bishop] += 1
+    state.prog_n[me] += 1
+    i18n.set_language(lang)
+    app, table = _table(auth)
+    said = []
+    monkeypatch.setattr(ckdialogs.Chooser, "text",
+                        lambda self, surf, text, *a, **k: said.append(text), raising=False)
+    table.play.open_progress(bishop)
+    app.dirty = True
+    app.step([])
+    why = reasons.progress_reason(table.model.view, me, bishop)
+    assert why.endswith("(CK-3.5)") and why == reasons.reason(IllegalCommand("robber_locked", ""))
+    shown = " ".join(said)
+    assert "(CK-3.5)" in shown

@@ -354,3 +354,32 @@ def test_trade_offer_targets_are_wide_enough_for_names_beside_their_colour_mark(
         label = app.text.render(table.model.names[seat], 14, (255, 255, 255)).get_width()
         assert (r.w - label) / 2 >= int(14 * s), (seat, r, label)      # clear of the mark (4..10 px)
         assert table.ui.layout.dialog(*table.model.dialog.size).contains(r)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_name_the_log_wraps_keeps_its_colour_on_both_lines(size):
+    """A player's name of several words cut by the log's wrap is drawn in
+    its player's colour, bold, on both lines."""
+    from game.client.table import panels
+    name = "Anna Maria van den Berg"
+    app = make_app(size)
+    table = push_table(app, default_config(players=3, seed=3), names=[name, "Bo", "Cas"])
+    m, ui = table.model, table.ui
+    colour = panels.readable_on_dark(m.colours[0])
+    drawn = []
+    real = ui.text.render
+
+    def spy(text, size, colour=None, *a, **k):
+        drawn.append((text, colour))
+        return real(text, size, colour, *a, **k)
+    ui.text.render = spy
+    split = 0
+    for k in range(60):
+        m.log = ["w " * k + name + " builds a road."]
+        m.log_scroll = 0
+        drawn.clear()
+        panels.draw_log(m, ui, app.screen)
+        in_colour = " ".join(t for t, c in drawn if c == colour).split()     # (drawn bottom line first)
+        assert sorted(in_colour) == sorted(name.split()), (k, drawn)
+        split += sum(1 for t, c in drawn if c == colour) > 1
+    assert split                                 # the wrap did cut the name somewhere

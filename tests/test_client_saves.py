@@ -462,3 +462,31 @@ def test_saves_with_nonsense_summaries_and_dates_are_listed_without_a_crash(fold
     load.replay()
     assert isinstance(app.scene, ReplayScene) and app.scene.names == ["Player 1", "Player 2"]
     draw(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_load_list_draws_each_players_points_apart_from_the_name(folder, lang):
+    """"Player 1 3" read like "Player 13": the name is drawn alone, its
+    points apart ("3 VP")."""
+    from game.client import i18n
+    saved_game(folder, stop=80)
+    app = make_app(lang=lang)
+    try:
+        app.push(MenuScene(app))
+        load = LoadScene(app)
+        app.push(load)
+        drawn = []
+        real = app.text.render
+
+        def spy(text, *a, **k):
+            drawn.append(text)
+            return real(text, *a, **k)
+        app.text.render = spy
+        draw(app)
+        vp = load.entries[0].game.summary["vp"]
+        for name, points in zip(["Ann", "Bo", "Cas"], vp):
+            assert name in drawn and i18n.tr("panel.vp", n=points) in drawn
+            assert f"{name} {points}" not in drawn
+    finally:
+        i18n.set_language("en")
+

@@ -311,3 +311,18 @@ def test_the_founding_round_needs_no_curtain_and_cards_bring_it_back():
         assert table.play.submit(bot.choose(table.c.auth.state, table.model.viewer))
     assert table.model.curtain_for is not None
     assert len(set(viewers)) == 3          # every seat had the screen without a curtain first
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_main_menu_leaves_no_ghost_of_the_table_it_returns_from(size):
+    """Every pixel of the menu's frame is the menu's own: what the screen
+    showed before (the table just left) never shows through."""
+    import pygame
+    app = make_app(size)
+    for scene in (MenuScene(app), NewGameScene(app), SettingsScene(app)):
+        frames = []
+        for before in ((0, 0, 0), (255, 255, 255)):
+            app.screen.fill(before)
+            scene.draw(app.screen)
+            frames.append(pygame.image.tobytes(app.screen, "RGB"))
+        assert frames[0] == frames[1], type(scene).__name__

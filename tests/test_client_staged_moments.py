@@ -62,7 +62,9 @@ def test_CK_8_3_a_lost_battle_is_staged_with_pillaged_cities_and_the_freed_robbe
     before = len(auth.log)
     controls.press(table.model, table.play, pygame.K_r)                           # no game key while the attack is on show
     assert table.model.stage.blocking and table.c.seq == i + 1 and len(auth.log) == before
-    controls.press(table.model, table.play, pygame.K_SPACE)
+    controls.press(table.model, table.play, pygame.K_SPACE)                       # the hurry key never dismisses it
+    assert table.model.stage.blocking
+    controls.press(table.model, table.play, pygame.K_RETURN)
     assert not table.model.stage.blocking
 
 
@@ -144,3 +146,58 @@ def test_a_resumed_games_history_is_not_staged():
     app = make_app()
     table = push_table(app, auth=auth, names=NAMES, colours=COLOURS)
     assert table.model.stage.attack is None and table.model.stage.attacks >= 1
+
+
+def test_CK_8_computers_wait_while_the_attack_panel_is_up():
+    """The barbarians' panel covers the board: the computers make no move
+    until the person has read it and gone on (nothing changes unseen)."""
+    from game.engine import deciders
+    i = first_record("ck", 5, "barbarians_attack")
+    auth, _ = bot_game(rules="ck", seed=5, players=3, stop=i + 1)
+    deciding = deciders(auth.state)
+    person = next(s for s in range(3) if s not in deciding)
+    levels = ["easy" if s != person else None for s in range(3)]
+    app = make_app(computer_speed="instant")
+    table = push_table(app, auth.config, names=NAMES, colours=COLOURS, computers=levels)
+    table.model.computers.hold = True            # the game's own moves first, as they came
+    for record in auth.log[:i + 1]:
+        table.c.submit(record.cmd)
+        table.play.refresh()
+    table.model.computers.hold = False
+    assert table.model.stage.blocking
+    seq = table.c.seq
+    for _ in range(30):
+        app.step([])
+    assert table.c.seq == seq and table.model.stage.blocking
+    table.model.stage.close()
+    for _ in range(300):
+        app.step([])
+        if table.c.seq > seq:
+            break
+    assert table.c.seq > seq
+
+
+def test_a_language_switch_tells_the_log_the_7_panel_and_notes_again():
+    """Switching to Dutch mid-game: the log, the 7's panel on show and the
+    notes are never left in English."""
+    from game.client import i18n
+    from game.client.eventtext import sentences
+    auth, _ = bot_game(rules="base", seed=3, players=3, stop=1500)
+    seven = next(i for i, r in enumerate(auth.log) if any(e[0] == "must_discard" for e in r.events))
+    app, table, _ = drive("base", 3, seven)
+    m = table.model
+    assert m.stage.seven is not None and m.log
+    table.play.note("An English note")
+    english_title, until = m.stage.seven.title, m.stage.seven.until
+    try:
+        app.set_language("nl")
+        roller = auth.log[seven].cmd[1]
+        assert m.stage.seven.title == f"{NAMES[roller]} gooide een 7" != english_title
+        assert m.stage.seven.until == until
+        public = table.c.view(None)
+        said = [line for e in auth.log[seven].events for line in sentences(e, NAMES, public)]
+        assert m.log[-len(said):] == said
+        assert all(n[0] != "An English note" for n in m.notes)
+    finally:
+        i18n.set_language("en")
+        app.set_language("en")

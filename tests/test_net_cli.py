@@ -76,3 +76,94 @@ def test_a_headless_host_with_a_join_code_seats_only_players_who_know_it(tmp_pat
         result = json.loads(out.getvalue().splitlines()[-1])
         assert result["fair"] and all(json.loads(o.getvalue())["fair"] for o in outs)
     asyncio.run(main_())
+
+
+@pytest.mark.slow
+def test_a_bot_stops_when_the_host_closes_the_game(tmp_path):
+    """`join --bot` seated in a lobby: the host closes (it says so) and the
+    bot ends at once instead of trying to reconnect for minutes."""
+    import asyncio
+
+    from net.peer.bot import BotPlayer, play
+    from net.peer.tokens import TokenStore
+    from net_helpers import start_host
+    from wait_helpers import until
+
+    async def main_():
+        host = await start_host(2)
+        player = BotPlayer("bot", TokenStore(str(tmp_path)), level="easy")
+        task = asyncio.ensure_future(play(("127.0.0.1", host.port), "bot", player=player, level="easy",
+                                          reconnect_for=300.0, pin=host.identity.fingerprint))
+        assert await until(lambda: player.game.seat is not None)
+        await host.close()
+        result = await asyncio.wait_for(task, 30)
+        assert result["problem"] == "the host closed the game" and not result["ok"]
+    asyncio.run(main_())
+
+
+def _stop_with(sig, args, ready):
+    """Start `kolonisten ARGS` (with Ctrl-C not ignored), wait until its
+    stderr shows `ready` (None: a few seconds), send `sig`; (exit code, stderr)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import threading
+    import time
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    proc = subprocess.Popen([sys.executable, "-m", "game.cli", *args], cwd=root, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    lines = []
+    reader = threading.Thread(target=lambda: lines.extend(proc.stderr), daemon=True)
+    reader.start()
+    try:
+        deadline = time.monotonic() + 60
+        while ready and not any(ready in line for line in lines) and time.monotonic() < deadline \
+                and proc.poll() is None:
+            time.sleep(0.05)
+        assert not ready or any(ready in line for line in lines), lines
+        time.sleep(0.5 if ready else 4.0)      # (its loop takes the signals over as it starts)
+        assert proc.poll() is None, lines
+        proc.send_signal(sig)
+        proc.wait(30)
+        reader.join(10)
+        return proc.returncode, "".join(lines)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sig_name,words", [("SIGINT", "Ctrl-C"), ("SIGTERM", "SIGTERM")])
+def test_a_headless_host_stops_on_ctrl_c_or_sigterm_without_a_traceback(sig_name, words):
+    import signal
+    sig = getattr(signal, sig_name)
+    code, err = _stop_with(sig, ["host", "--headless", "--players", "2", "--port", "0", "--bind", "127.0.0.1",
+                                 "--no-discovery", "--no-save"], "host key")
+    assert code == 128 + sig and f"kolonisten host: stopped ({words})" in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.slow
+def test_a_joining_bot_stops_on_ctrl_c_without_a_traceback(tmp_path):
+    import signal
+    with socket_port() as port:
+        code, err = _stop_with(signal.SIGINT, ["join", f"127.0.0.1:{port}", "--bot", "easy", "--name", "x",
+                                               "--token-dir", str(tmp_path), "--reconnect-for", "300"],
+                               None)
+    assert code == 130 and "kolonisten join: stopped (Ctrl-C)" in err and "Traceback" not in err
+
+
+def socket_port():
+    """A port nobody listens on (the bot keeps trying to reach it)."""
+    import contextlib
+    import socket
+
+    @contextlib.contextmanager
+    def port():
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            yield s.getsockname()[1]
+    return port()

@@ -60,16 +60,17 @@ def test_a_levelled_lan_player_decides_only_from_its_seats_copy(tmp_path, monkey
 
 
 @pytest.mark.slow
-def test_headless_host_seats_computers_in_their_own_processes(tmp_path):
+@pytest.mark.parametrize("level", ["easy", "random"])
+def test_headless_host_seats_computers_in_their_own_processes(tmp_path, level):
     proc = subprocess.run(
         [sys.executable, "-m", "game.cli", "host", "--headless", "--players", "2", "--bots", "2",
-         "--bot-level", "easy", "--port", "0", "--bind", "127.0.0.1", "--no-discovery", "--no-save"],
+         "--bot-level", level, "--port", "0", "--bind", "127.0.0.1", "--no-discovery", "--no-save"],
         capture_output=True, text=True, timeout=600, env=ENV, cwd=os.getcwd())
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout.strip().splitlines()[-1])
     assert sorted(result["names"]) == ["Computer 1", "Computer 2"]
     assert result["winner"] in (0, 1)
-    assert "Computer 1 (easy) takes a seat" in proc.stderr
+    assert f"Computer 1 ({level}) takes a seat" in proc.stderr
 
 
 @pytest.mark.slow

@@ -193,3 +193,31 @@ def test_host_and_clients_in_separate_network_namespaces(tmp_path):
     finally:
         for ns in made:
             subprocess.run(["ip", "netns", "del", ns], capture_output=True, timeout=10)
+
+
+@pytest.mark.slow
+def test_a_host_gone_silent_without_a_goodbye_ages_out_of_the_list(monkeypatch):
+    """A host killed without a goodbye stops answering: once its records
+    expire the browser asks the network, hears nothing and drops the row."""
+    from net.wire import discovery
+    monkeypatch.setattr(discovery, "HOST_TTL", 2)
+    monkeypatch.setattr(discovery, "AGE_CHECK", 0.5)
+
+    async def main():
+        host = await start_host(2, name="Stil")
+        browser = Browser(LOOPBACK)
+        await browser.start()
+        advertiser = Advertiser(LOOPBACK)
+        await advertiser.start(host.port, host.txt())
+        try:
+            def mine():
+                return [g for g in browser.games.values() if g.game_id == host.game_id]
+            assert await until(lambda: mine())
+            await asyncio.sleep(3)                   # alive: asked again after its records expired
+            assert mine()
+            advertiser.azc.zeroconf.async_send = lambda *a, **k: None     # silent from now on, no goodbye
+            assert await until(lambda: not mine(), timeout=30)
+        finally:
+            await browser.close()
+            await host.close()
+    asyncio.run(main())

@@ -22,13 +22,14 @@ determinize.py).
 """
 
 LEVELS = ("easy", "medium", "hard")
+ALL_LEVELS = LEVELS + ("random",)      # every level a seat can be given (random: legal moves at random)
 
 
 def make_bot(level: str, seat: int, seed: int = 0, **options):
     """A computer player for `seat` at `level` ("easy", "medium", "hard" or "random").
     Options: strict=True raises on a refused or failed decision instead of
     falling back to a safe legal command (for tests)."""
-    if level not in LEVELS + ("random",):
+    if level not in ALL_LEVELS:
         raise ValueError(f"unknown computer level {level!r} (choose from {', '.join(LEVELS)})")
     if level == "random":
         from .random_bot import RandomPlayer

@@ -32,6 +32,7 @@ from game.engine.state import (
     DECIDE, DISCARD, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE,
 )
 
+from . import trading
 from .facts import about_to_win
 from .medium import MediumPlayer
 from .policy import candidates
@@ -47,7 +48,7 @@ MAX_MS = 2500
 # samples: without it the search overruled Medium about 40 times a game,
 # often on noise (figures: README, Measured).
 CONFIDENCE = 2.0
-OFFERS_PER_TURN = 2     # domestic offers we make in one turn, each different
+OFFERS_PER_TURN = trading.OFFERS_PER_TURN     # domestic offers we make in one turn
 
 
 def helps_a_leader(view, cmd) -> bool:
@@ -124,6 +125,9 @@ class HardBot:
                     and (c[0] != "offer" or (may_offer and c not in offered)))
 
         cands = [c for c in candidates(view, seat) if allowed(c)]
+        if any(c[0] == "offer" for c in cands):     # only offers someone is likely to take
+            fair = trading.fair_offers(view, seat, [c for c in cands if c[0] == "offer"], self.rng)
+            cands = [c for c in cands if c[0] != "offer" or c in fair]
         prior = self._prior(view, legal)
         if prior is not None and allowed(prior) and prior not in cands:
             cands.append(prior)

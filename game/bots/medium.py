@@ -14,7 +14,7 @@
   on it (Cities & Knights) is chosen by value (decisions.decide).
 """
 
-from game.engine import apply, check
+from game.engine import apply, check, legal_commands
 from game.engine.state import (
     DECIDE, DISCARD, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE,
 )
@@ -31,14 +31,24 @@ ONE_PLY = frozenset(("build_road", "build_settlement", "build_city", "buy_dev", 
                      "play_year_of_plenty"))
 MIN_GAIN = 0.01
 OFFER_GAIN = 0.12
-OFFERS_PER_TURN = 2
+
+
+# What a bank trade may complete in the same turn: tried after it (two plies).
+COMPLETED_BY_TRADE = frozenset(("build_settlement", "build_city", "build_wall", "recruit_knight",
+                                "activate_knight", "promote_knight", "improve"))
 
 
 def value_after(view, seat, cmd) -> float:
-    """The evaluation after `cmd`, tried on a copy of the seat's view."""
+    """The evaluation after `cmd`, tried on a copy of the seat's view; after a
+    bank or harbor trade, the best of that and a build it makes possible."""
     trial = view.copy()
     apply(trial, cmd, None, validate=False)
     value = evaluate(trial, seat)
+    if cmd[0] == "maritime":
+        for follow in legal_commands(trial, seat):
+            if follow[0] in COMPLETED_BY_TRADE:
+                value = max(value, value_after(trial, seat, follow))
+        return value
     pending = trial.pending
     if pending is not None and pending["kind"] == "metropolis":
         value += 2.0                                  # the metropolis is ours once placed
@@ -143,15 +153,17 @@ class MediumPlayer(Player):
 
     def _offer(self, view, by_kind, keep_for=None):
         """A trade offer toward the nearest build, while trading is open, that
-        leaves the move `keep_for` affordable."""
-        if "offer" not in by_kind or len(self._offered) >= OFFERS_PER_TURN:
+        leaves the move `keep_for` affordable and has a fair chance of being
+        taken (trading.acceptance_chance)."""
+        if "offer" not in by_kind or len(self._offered) >= trading.OFFERS_PER_TURN:
             return None
         for cmd in trading.sensible_offers(view, self.seat, OFFER_GAIN):
             if (tuple(cmd[2]), tuple(cmd[3])) in self._offered:
                 continue
             if keep_for is not None and not _still_legal_after_giving(view, self.seat, cmd[2], keep_for):
                 continue
-            return cmd
+            if trading.acceptance_chance(view, self.seat, cmd, self.rng) >= trading.FAIR_CHANCE:
+                return cmd
         return None
 
 

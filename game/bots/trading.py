@@ -4,16 +4,28 @@ make sense, and how to answer one.
 A trade is valued by what it does to the seat's hand value (evaluate.hand_value:
 cards, and how near they bring the next build).  Nobody helps a player about
 to win: a seat within 2 points of the target gets no trade at all.
+
+An offer is only worth making when someone is likely to take it
+(`acceptance_chance`): the others' hidden hands are sampled from the seat's
+view, and each player asked is assumed to accept what plainly helps its own
+plan, as a careful player would.  Every offer is a dialog for a person at
+the table, so a computer makes at most one a turn, and only with a fair chance.
 """
 
+from game.engine.helpers import holds
 from game.engine.state import ACCEPTED, COUNTERED
 
 from . import facts as F
+from .determinize import determinize
 from .evaluate import build_targets, hand_value
 
 ACCEPT_MARGIN = 0.05
 LEADER_MARGIN = 0.15
 MAX_OFFERS = 3
+OFFERS_PER_TURN = 1         # offers one computer makes in one turn
+FAIR_CHANCE = 0.35          # the least estimated chance that an offer is taken
+TAKER_MARGIN = 0.1          # what a trade must gain a player asked for it to accept (Easy's bar)
+CHANCE_SAMPLES = 8          # sampled hidden hands per estimate
 
 
 def hand_value_with(s, seat, hand, targets=None) -> float:
@@ -135,3 +147,27 @@ def sensible_offers(s, seat, min_gain=0.0) -> list:
                 break
     out.sort(key=lambda x: -x[0])
     return [cmd for _, cmd in out[:MAX_OFFERS]]
+
+
+def acceptance_chance(s, seat, offer, rng, samples: int = CHANCE_SAMPLES) -> float:
+    """The share of `samples` hidden-hand samples (drawn with `rng`, the
+    seat's own generator, from its view) in which at least one player asked
+    holds the cards wanted and gains from the trade by more than TAKER_MARGIN."""
+    give, get, to = offer[2], offer[3], offer[4]
+    to = [o for o in to if s.hand_n[o] >= sum(get)]
+    if not to:
+        return 0.0
+    targets = {o: build_targets(s, o) for o in to}
+    taken = 0
+    for _ in range(samples):
+        world = determinize(s, seat, rng)
+        for o in to:
+            if holds(world.hands[o], get) and trade_gain(world, o, give, get, targets[o]) > TAKER_MARGIN:
+                taken += 1
+                break
+    return taken / samples
+
+
+def fair_offers(s, seat, offers, rng) -> list:
+    """The offers of `offers` with at least a FAIR_CHANCE of being taken."""
+    return [c for c in offers if acceptance_chance(s, seat, c, rng) >= FAIR_CHANCE]

@@ -112,7 +112,7 @@ def ck_sentences(event, names, state=None):
             return [tr("log.progress_discarded", name=n[event[1]], track=track_name(event[2]))]
         return [tr("log.progress_discarded_known", name=n[event[1]], card=progress_name(event[3]))]
     if kind == "harvest":
-        return [tr("log.harvest", name=n[event[1]], k=event[3], card=card_name(event[2]))]
+        return [tr("log.harvest", name=n[event[1]], cards=count_text(event[2], event[3]))]
     if kind == "numbers_swapped":
         return [tr("log.numbers_swapped", name=n[event[1]])]
     if kind == "road_removed":
@@ -139,8 +139,8 @@ def ck_sentences(event, names, state=None):
             return [tr("log.harbor_none", name=n[event[2]])]
         if event[3] is None:
             return [tr("log.harbor_swap", name=n[event[1]], to=n[event[2]])]
-        return [tr("log.harbor_swap_known", name=n[event[1]], to=n[event[2]], card=card_name(event[3]),
-                   back=card_name(event[4]))]
+        return [tr("log.harbor_swap_known", name=n[event[1]], to=n[event[2]], card=count_text(event[3], 1),
+                   back=count_text(event[4], 1))]
     if kind == "aqueduct":
         return [tr("log.aqueduct", name=n[event[1]], card=card_name(event[2]))]
     return None
@@ -187,7 +187,7 @@ def sentences(event, names, state=None) -> list:
             return [tr("log.stole_nothing", name=n[thief], victim=n[victim])]
         if card is None:
             return [tr("log.stole", name=n[thief], victim=n[victim])]
-        return [tr("log.stole_known", name=n[thief], victim=n[victim], card=card_name(card))]
+        return [tr("log.stole_known", name=n[thief], victim=n[victim], card=count_text(card, 1))]
     if kind == "bought_dev":
         if event[2] is None:
             return [tr("log.bought_dev", name=n[event[1]])]
@@ -197,9 +197,10 @@ def sentences(event, names, state=None) -> list:
     if kind == "year_of_plenty":
         return [tr("log.year_of_plenty", name=n[event[1]], cards=cards_text(event[2]))]
     if kind == "monopoly":
-        return [tr("log.monopoly", name=n[event[1]], n=sum(event[3]), card=card_name(event[2]))]
+        return [tr("log.monopoly", name=n[event[1]], cards=count_text(event[2], sum(event[3])))]
     if kind == "maritime":
-        return [tr("log.maritime", name=n[event[1]], k=event[3], give=card_name(event[2]), get=card_name(event[4]))]
+        return [tr("log.maritime", name=n[event[1]], give=count_text(event[2], event[3]),
+                   get=count_text(event[4], 1))]
     if kind == "offered":
         return [tr("log.offered", name=n[event[1]], give=cards_text(event[2]), get=cards_text(event[3]))]
     if kind == "trade_answer":

@@ -60,6 +60,40 @@ class Scene:
         (a LAN table's lost connection); '' for nothing."""
         return ""
 
+    def picture_key(self):
+        """What the scene's picture depends on, when it can say so and
+        nothing on it moves (None: it must be drawn every time)."""
+        return None
+
+    def draw_dimmed(self, surf, rgba) -> None:
+        """The scene as it lies under another one (the game menu), shaded by
+        `rgba`: drawn and shaded once, then blitted while its picture_key
+        stays the same."""
+        key = self.picture_key()
+        key = None if key is None else (key, rgba, surf.get_size())
+        kept = getattr(self, "_dimmed", None)
+        if key is not None and kept is not None and kept[0] == key:
+            surf.blit(kept[1], (0, 0))
+            return
+        self.draw(surf)
+        surf.blit(shade(surf.get_size(), rgba), (0, 0))
+        self._dimmed = (key, surf.copy()) if key is not None else None
+
+
+_SHADES = {}
+
+
+def shade(size, rgba) -> pygame.Surface:
+    """A translucent full-screen shade (kept per size and colour)."""
+    key = (size, rgba)
+    img = _SHADES.get(key)
+    if img is None:
+        if len(_SHADES) > 8:
+            _SHADES.clear()
+        img = _SHADES[key] = pygame.Surface(size, pygame.SRCALPHA)
+        img.fill(rgba)
+    return img
+
 
 def point_and_click(scene, event) -> bool:
     """Hover and left click over `scene.targets` (keys with actions), for

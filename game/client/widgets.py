@@ -10,6 +10,8 @@ import pygame
 
 from . import theme
 
+CORNER_KEY = (1, 254, 3)     # the colour key of cached panel pictures' rounded corners (nothing draws it)
+
 
 class Targets:
     """Clickable rectangles of the last drawn frame, topmost last."""
@@ -194,10 +196,26 @@ def die(surf, rect, value, colour=(250, 246, 236), pip=(30, 30, 30)):
         pygame.draw.circle(surf, pip, (rect.centerx + dx * rect.w * 0.27, rect.centery + dy * rect.h * 0.27), r)
 
 
+_WRAPPED = {}
+
+
 def wrap(text, font, width, measure=None):
     """Split text into lines that fit `width` pixels.  measure(line) gives a
-    line's width when it is not drawn in `font` alone (bold names in the log)."""
-    measure = measure or (lambda line: font.size(line)[0])
+    line's width when it is not drawn in `font` alone (bold names in the log).
+    Without `measure` the lines are remembered (by text, font and width):
+    panels and dialogs wrap the same words every frame."""
+    if measure is None:
+        key = (text, font, width)
+        lines = _WRAPPED.get(key)
+        if lines is None:
+            if len(_WRAPPED) > 2000:
+                _WRAPPED.clear()
+            lines = _WRAPPED[key] = _wrap(text, width, lambda line: font.size(line)[0])
+        return list(lines)
+    return _wrap(text, width, measure)
+
+
+def _wrap(text, width, measure):
     words = text.split()
     lines, line = [], ""
     for w in words:

@@ -14,7 +14,7 @@ import logging
 import time
 
 from ..wire import secure
-from ..wire.protocol import PING_EVERY, SILENCE_LIMIT, ProtocolError, error, pack_message, read_frame
+from ..wire.protocol import HOST_CLOSING, PING_EVERY, SILENCE_LIMIT, ProtocolError, error, pack_message, read_frame
 from . import limits
 from .limits import Admission, Budget, FdReserve, QuietLog, TokenBucket, address_of, quiet_accept_errors
 
@@ -128,7 +128,7 @@ class Connections:
         for task in self._tasks:
             task.cancel()
         for conn in list(self.conns):
-            conn.send({"t": "bye", "reason": "host closing"})
+            conn.send({"t": "bye", "reason": HOST_CLOSING})
             conn.close()
         if self.server is not None:
             self.server.close()

@@ -5,7 +5,8 @@ benchmarks and `kolonisten host --headless --bots N`.
 It acts whenever its own copy says its seat must decide, one command at a
 time; when the host refuses a command it picks another (a `stale` refusal
 needs nothing: the record that overtook it has already arrived).  If the
-connection drops it reconnects with its saved token for a while.
+connection drops it reconnects with its saved token for a while; a host that
+says it is closing (it ended the game) or a `stop` event ends it at once.
 """
 
 import asyncio
@@ -15,17 +16,31 @@ from game.bots import make_bot
 from game.bots.random_bot import RandomBot
 from game.engine import legal_commands
 
+from ..wire.protocol import HOST_CLOSING
+
 from .connection import JoinRefused, handshake, open_connection, pump
 from .faults import HostFault
-from .game import PeerGame
+from .game import REPORT_DIVERGENCES, PeerGame
 
 FATAL = ("full", "running", "version", "bad_token", "protocol", "other_game", "wrong_key", "tls",
          "join_code", "join_code_wrong")
 
 
+# What a windowless player is told at once, in words (the window has its own, in both languages).
+NOTICES = {
+    "host_diverges": lambda n: (f"the host's game differed from ours {n} times (each time it sent "
+                                f"its view again): it is lying or broken"),
+    "deal_restarted": lambda info: (
+        f"the host started the deal again (deal {info['attempt']})"
+        + (" after every seat had shown its value: the host knew the seed it threw away"
+           if info["after_reveal"] else "")),
+}
+
+
 class BotPlayer:
-    def __init__(self, name: str, store=None, seed: int = 0, level: str = "random"):
+    def __init__(self, name: str, store=None, seed: int = 0, level: str = "random", say=None):
         self.game = PeerGame(send=None, name=name, store=store)
+        self.say = say or (lambda line: None)   # say(line): what the player must hear at once
         self.bot = RandomBot(seed)          # "random", and the fallback after a refusal
         self.level = level
         self.seed = seed
@@ -37,6 +52,7 @@ class BotPlayer:
         self.sent_at = {}           # command id -> perf_counter_ns (benchmarks)
         self.sent_seq = {}          # command id -> the record number it was chosen at
         self.bytes_in = self.bytes_out = 0
+        self.host_closed = False    # the host said it is closing: nothing to reconnect to
 
     def deliver(self, msg) -> None:
         """Handle one host message, then act if our seat must decide."""
@@ -51,6 +67,10 @@ class BotPlayer:
                 self.refused.add(self.last_cmd)
             elif kind == "rejected":
                 self.rejects["overtaken"] = self.rejects.get("overtaken", 0) + 1
+            elif kind in NOTICES:
+                self.say(NOTICES[kind](data))
+            elif kind == "bye" and data == HOST_CLOSING:
+                self.host_closed = True
         self.act()
 
     def act(self) -> None:
@@ -85,18 +105,23 @@ class BotPlayer:
 
 async def play(address, name: str, store=None, seed: int = 0, reconnect_for: float = 30.0,
                raw_log=None, player: BotPlayer | None = None, pin: str | None = None,
-               join_code: str | None = None, level: str = "random") -> dict:
+               join_code: str | None = None, level: str = "random", stop=None, say=None) -> dict:
     """Play one game to its end.  Returns a result dict whose "ok" is True only
     when the game ended, this copy's hashes match the host's and the fair
     deal checked out.  pin: the host key we require (None: the first one we
-    meet; after that we only ever reconnect to it)."""
-    player = player or BotPlayer(name, store, seed, level)
+    meet; after that we only ever reconnect to it).  stop: an asyncio.Event
+    that ends the play (Ctrl-C) even where a cancellation was swallowed."""
+    player = player or BotPlayer(name, store, seed, level, say)
     game = player.game
     store = game.store
     lost_at = None
     while game.over is None:
         if game.taken_over:
             return _result(player, "our seat was taken over by another connection")
+        if player.host_closed:
+            return _result(player, "the host closed the game")
+        if stop is not None and stop.is_set():
+            return _result(player, "stopped")
         try:
             conn = await open_connection(address, raw_log=raw_log, pin=game.pin or pin)
             game.pin = conn.fingerprint
@@ -123,7 +148,7 @@ async def play(address, name: str, store=None, seed: int = 0, reconnect_for: flo
             # are awaited before judging.
             await pump(conn, player.deliver,
                        until=lambda: game.over is not None and not game.awaiting_sync
-                       and game.verdict is not None)
+                       and (game.verdict is not None or game.reveal_overdue(time.monotonic())))
         except HostFault as exc:
             return _result(player, str(exc))
         finally:
@@ -138,6 +163,8 @@ def _result(player: BotPlayer, problem) -> dict:
     ok = problem is None and game.hash_matches_host()
     if problem is None and not ok:
         problem = "final view differs from the host's"
+    if problem is None and game.divergences >= REPORT_DIVERGENCES:
+        ok, problem = False, f"the host's game differed from ours {game.divergences} times"
     fair = game.verdict
     if problem is None and (fair is None or not fair.ok):
         ok, problem = False, "the deal was not verified fair: " + (fair.detail if fair else
@@ -146,4 +173,5 @@ def _result(player: BotPlayer, problem) -> dict:
             "winner": game.over["winner"] if game.over else None,
             "public_hash": game.over["public_hash"] if game.over else None,
             "seq": game.seq, "divergences": game.divergences, "rejects": player.rejects,
-            "fair": bool(fair and fair.ok), "fingerprint": game.pin}
+            "fair": bool(fair and fair.ok), "fingerprint": game.pin,
+            "deal": game.deal.attempt if game.deal else game.deal_attempt}

@@ -16,7 +16,7 @@ peer uses (its hash, who decides, its legal commands).
 
 import functools
 
-from game.bots import LEVELS
+from game.bots import ALL_LEVELS
 from game.engine import deciders, legal_commands
 from game.engine.codec import state_from_obj, unpack
 from game.engine.state import CK_FIELDS, PHASE_NAMES, State, is_ck, validate_config
@@ -36,6 +36,7 @@ FAULT_TEXT = {
     "bad_winner": "the host named seat {seat} the winner in a game of {players}",
     "bad_events": "the host sent unusable game events",
     "view_before_seat": "the host sent a game view before giving us a seat",
+    "keeps_diverging": "the host's game differed from ours {count} times: it is lying or broken",
 }
 # Why a view is unusable (`view_problem`): "netfault.why.<code>" in the catalog.
 WHY_TEXT = {
@@ -242,7 +243,7 @@ def _seat_entry_ok(entry) -> bool:
     return entry is None or (type(entry) is dict
                              and type(entry.get("name")) is str and type(entry.get("colour")) is str
                              and all(type(entry.get(k, False)) is bool for k in ("ready", "connected"))
-                             and entry.get("computer") in (None,) + LEVELS)
+                             and entry.get("computer") in (None,) + ALL_LEVELS)
 
 
 def check_message(msg: dict, players: int | None) -> None:

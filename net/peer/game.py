@@ -15,8 +15,14 @@ UI may want, as (kind, data) pairs:
     ("seat_status", msg)       a seat (dis)connected during the game
     ("over", msg)              the game ended (winner, turns, public hash)
     ("diverged", seq)          our copy differed from the host's; a resync is on its way
+    ("host_diverges", n)       the n-th (REPORT_DIVERGENCES) mismatch: said to the player;
+                               at GIVE_UP_DIVERGENCES the host is a HostFault
     ("bye", reason)            the host closed the connection
-    ("dealing", None)          the fair deal began (our pledge is on its way)
+    ("dealing", attempt)       the fair deal began (our pledge is on its way); attempt:
+                               which deal of this game (1 the first)
+    ("deal_restarted", info)   the host started the deal again: {"attempt": n,
+                               "after_reveal": whether we had shown our value
+                               in the deal before, so the host knew its seed}
     ("fair", Verdict)          the check of the fair deal: after the game (the host
                                revealed its secret and log) or earlier when the
                                host broke the deal (fairdice.Verdict: ok, seq, what)
@@ -31,12 +37,17 @@ is what tokens are filed under.
 
 Every record's view hash is compared with the host's; on a mismatch (or a
 record that does not fit) the peer asks for a resync and ignores records
-until the fresh view arrives.  It never plays on from a diverged copy.
+until the fresh view arrives.  It never plays on from a diverged copy; a
+host whose hashes keep disagreeing is reported (REPORT_DIVERGENCES) and then
+no longer trusted (GIVE_UP_DIVERGENCES).  A host that does not reveal its
+secret within REVEAL_WAIT of the end fails the check (`reveal_overdue`).
 
 A message the game cannot use at all (net/peer/faults.py: a view of the
 wrong shape, a seat past the last one) raises HostFault from `handle`,
 and the caller ends the connection with its message.
 """
+
+import time
 
 from game.engine import deciders
 from game.engine.match import Record, Replica
@@ -47,6 +58,11 @@ from ..wire.fairdice import FairRecord, SeenRecord, Verdict, as_tuples
 from ..wire.protocol import TAKEN_OVER
 from ..wire.secrecy import peer_hash, public_state_hash
 from .faults import HostFault, check_message, check_state, check_view
+
+
+REVEAL_WAIT = 30.0          # seconds after the end within which the host must reveal
+REPORT_DIVERGENCES = 3      # view-hash mismatches after which the player is told
+GIVE_UP_DIVERGENCES = 10    # ... and after which the host is no longer trusted (HostFault)
 
 
 class PeerGame:
@@ -69,12 +85,15 @@ class PeerGame:
         self.last_error = None
         self.taken_over = False
         self.pin = None             # the host key's fingerprint
+        self.deal_attempt = None    # the count of the last deal the host asked us into
         self._value = None          # our value in the deal under way
         self._pledges = None        # (commit, pledges) the host showed before we revealed
         self.deal = None            # the FairRecord we were shown with the game
         self.transcript = []        # ("sync", seq, hash) / ("rec", SeenRecord): what we were shown
         self._seen_file = None      # the transcript on disk (net.peer.tokens.SeenFile), once opened
         self.verdict = None         # fairdice.Verdict once checked
+        self.over_at = None         # time.monotonic() when the end arrived
+        self.revealed = False       # the host's reveal arrived (its check may still run)
         self.run_check = None       # None: check the finished game at once; else a callable
                                     # given the check (a function returning a Verdict) to run
                                     # elsewhere and hand its result to `judge`
@@ -175,6 +194,7 @@ class PeerGame:
         replica = Replica(state, self.seat)
         replica.seq = msg["seq"]
         if peer_hash(state, self.seat) != msg["hash"]:
+            self.awaiting_sync = False      # this view was the one awaited: ask again
             return self._diverged(msg["seq"])
         self.replica = replica
         self.awaiting_sync = False
@@ -206,10 +226,15 @@ class PeerGame:
 
     def _diverged(self, seq):
         self.divergences += 1
+        if self.divergences >= GIVE_UP_DIVERGENCES:
+            raise HostFault("keeps_diverging", count=self.divergences)
         if not self.awaiting_sync:
             self.awaiting_sync = True
             self.send({"t": "resync"})
-        return [("diverged", seq)]
+        events = [("diverged", seq)]
+        if self.divergences == REPORT_DIVERGENCES:     # once: a lying or broken host, not chance
+            events.append(("host_diverges", self.divergences))
+        return events
 
     def _on_reject(self, msg):
         if msg["id"] == self.pending:
@@ -225,6 +250,7 @@ class PeerGame:
 
     def _on_over(self, msg):
         self.over = msg
+        self.over_at = time.monotonic()
         events = [("over", msg)]
         if self.deal is None and self.verdict is None:      # no reveal will follow
             events += self._judge(Verdict(False, 0, "no_deal", "this game was dealt without a fair deal"))
@@ -233,9 +259,20 @@ class PeerGame:
     # --- the fair deal ------------------------------------------------------------------
 
     def _on_fair_ask(self, msg):
+        attempt, before = msg["attempt"], self.deal_attempt
+        revealed = self._pledges is not None
+        if before is not None and attempt <= before:
+            # The count must grow with every deal we see; a host that hides restarts is caught.
+            return self._judge(Verdict(False, 0, "deal_count", f"the host called deal {attempt} "
+                                       f"after deal {before}"))
+        self.deal_attempt = attempt
         self._value, self._pledges = fairdice.new_value(), None
         self.send({"t": "pledge", "pledge": fairdice.commitment(self._value)})
-        return [("dealing", None)]
+        events = [("dealing", attempt)]
+        if attempt > 1:
+            # Said to the player at once: a seat that left, or a host trying for a seed it likes.
+            events.append(("deal_restarted", {"attempt": attempt, "after_reveal": revealed}))
+        return events
 
     def _on_fair_pledges(self, msg):
         pledges = msg["pledges"]
@@ -251,12 +288,16 @@ class PeerGame:
         """Check the deal shown with a view against what we saw of it."""
         if fair is None:
             return []       # a game without a fair deal: nothing to check (the end says so)
-        deal = FairRecord(fair["commit"], list(fair["pledges"]), list(fair["values"]))
+        deal = FairRecord(fair["commit"], list(fair["pledges"]), list(fair["values"]),
+                          attempt=fair.get("attempt"))
         what, problem = "value", deal.check()
         if problem is None and reason == "start" and self._value is not None:
             commit, pledges = self._pledges or (None, None)
             if deal.commit != commit or deal.pledges != pledges:
                 what, problem = "deal", "the deal differs from the commitment and pledges shown before it"
+            elif deal.attempt != self.deal_attempt:
+                what, problem = "deal_count", (f"the host asked us into deal {self.deal_attempt} "
+                                               f"and dealt deal {deal.attempt}")
             elif self.seat >= len(deal.values) or deal.values[self.seat] != self._value:
                 what, problem = "deal_own_value", "our own value is missing from the deal"
         known = self.deal.public() if self.deal else self._saved_deal()
@@ -267,8 +308,7 @@ class PeerGame:
         self.deal = deal
         if self.store is not None and self.token is not None and self.pin is not None:
             self.store.save(self.pin, self.game_id, self.name, self.seat, self.token,
-                            fair={"commit": deal.commit.hex(), "pledges": [p.hex() for p in deal.pledges],
-                                  "values": [v.hex() for v in deal.values]})
+                            fair=deal.to_save())
         return []
 
     def _saved_deal(self):
@@ -281,7 +321,18 @@ class PeerGame:
             return None
         return deal.public()
 
+    def reveal_overdue(self, now: float) -> list:
+        """After the end: a host that has not revealed its secret and log
+        within REVEAL_WAIT seconds fails the check, said in words (the
+        caller asks every frame or every message; [] while there is time)."""
+        if (self.over is None or self.verdict is not None or self.deal is None or self.revealed
+                or now - self.over_at < REVEAL_WAIT):
+            return []
+        return self._judge(Verdict(False, 0, "no_reveal", f"the host did not reveal its secret and "
+                                   f"log within {REVEAL_WAIT:.0f} s of the end"))
+
     def _on_reveal(self, msg):
+        self.revealed = True
         if self.verdict is not None:
             return []
         if self.deal is None:

@@ -13,6 +13,11 @@ Anyone on the network can send mDNS packets, so a goodbye (a record with
 TTL 0) is not taken at its word: the game is asked for again once the
 goodbye has expired from the cache, and stays listed if it answers.
 
+A host that goes silent without a goodbye (killed, unplugged) ages out: its
+address records live HOST_TTL seconds, and every AGE_CHECK seconds the
+browser asks for each listed game again, which once those records have
+expired goes to the network; a game nobody answers for leaves the list.
+
 `interfaces` is passed to zeroconf as is: a list of IPv4 addresses to
 multicast on (tests use ["127.0.0.1"] only), or None for every interface.
 """
@@ -30,6 +35,8 @@ from .secure import is_fingerprint, short_code
 SERVICE_TYPE = "_kolonisten._tcp.local."
 GOODBYE_SETTLE = 1.2        # a goodbye leaves the records in the cache for 1 s (RFC 6762 10.1)
 CONFIRM_TIMEOUT_MS = 2000
+HOST_TTL = 20               # seconds an advertised game's address records live in a cache
+AGE_CHECK = 5.0             # seconds between the browser's checks that listed games still answer
 log = logging.getLogger("kolonisten.net.discovery")
 
 
@@ -98,14 +105,15 @@ class Advertiser:
         self.info = AsyncServiceInfo(
             SERVICE_TYPE, f"{label}.{SERVICE_TYPE}",
             addresses=[socket.inet_aton(a) for a in _local_addresses(self.interfaces)],
-            port=port, properties=txt, server=f"kolonisten-{txt['id'][:12]}.local.")
+            port=port, properties=txt, server=f"kolonisten-{txt['id'][:12]}.local.", host_ttl=HOST_TTL)
         await (await self.azc.async_register_service(self.info))  # returns the broadcast task
 
     async def update(self, txt: dict) -> None:
         if self.info is None or self.info.properties == _encoded(txt):
             return
         self.info = AsyncServiceInfo(SERVICE_TYPE, self.info.name, addresses=self.info.addresses,
-                                     port=self.info.port, properties=txt, server=self.info.server)
+                                     port=self.info.port, properties=txt, server=self.info.server,
+                                     host_ttl=HOST_TTL)
         await (await self.azc.async_update_service(self.info))
 
     def follow(self, txt_source) -> None:
@@ -177,6 +185,7 @@ class Browser:
         self.azc = _zeroconf(self.interfaces)
         self.browser = AsyncServiceBrowser(self.azc.zeroconf, [SERVICE_TYPE],
                                            handlers=[self._on_service])
+        self._spawn(self._age_out())
 
     def _on_service(self, zeroconf, service_type, name, state_change) -> None:
         if state_change is ServiceStateChange.Removed:
@@ -190,10 +199,19 @@ class Browser:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _confirm_gone(self, name: str) -> None:
+    async def _age_out(self) -> None:
+        """Every AGE_CHECK seconds, ask for each listed game again (from the
+        cache while its records live, else from the network): a host that
+        went silent without a goodbye leaves the list."""
+        while True:
+            await asyncio.sleep(AGE_CHECK)
+            for name in list(self.games):
+                await self._confirm_gone(name, settle=0.0)
+
+    async def _confirm_gone(self, name: str, settle: float = GOODBYE_SETTLE) -> None:
         """A goodbye arrived for `name`: ask for the game again once the
         goodbye has left the cache; only a game that does not answer goes."""
-        await asyncio.sleep(GOODBYE_SETTLE)
+        await asyncio.sleep(settle)
         info = AsyncServiceInfo(SERVICE_TYPE, name)
         if await info.async_request(self.azc.zeroconf, CONFIRM_TIMEOUT_MS):
             ad = parse_ad(info)

@@ -29,6 +29,8 @@ from game.engine import default_config
 from game.engine.match import Authority
 from game.engine.state import GAME_OVER
 
+from .tally import GAME_KEYS, Tally, add, rates
+
 DEFAULT_TURN_CAP = {"base": 500, "ck": 800}
 
 
@@ -52,7 +54,7 @@ def seating(entries, game_index):
 
 def play_game(rules, entries, game_seed, game_index, turn_cap):
     """One complete game; returns (winner level or None, turns, finished, wall-clock
-    and CPU seconds of every decision by level)."""
+    and CPU seconds of every decision by level, the game's Tally)."""
     levels = seating(entries, game_index)
     auth = Authority(default_config(rules=rules, players=len(levels), seed=game_seed))
     bots = [make_bot(level, seat, game_seed * 7 + seat) for seat, level in enumerate(levels)]
@@ -64,14 +66,16 @@ def play_game(rules, entries, game_seed, game_index, turn_cap):
         times[levels[seat]].append(wall)
 
     state = auth.state
-    table = Table(bots, lambda: state, auth.submit, order=others_first, timer=timer)
+    tally = Tally(levels)
+    table = Table(bots, lambda: state, tally.wrap(auth.submit), order=others_first,
+                  before=tally.before, timer=timer)
     try:
         table.run(turn_cap=turn_cap)
     except Stalled as exc:
         raise RuntimeError(f"game seed {game_seed}: {exc}") from None
     finished = state.phase == GAME_OVER
     winner = levels[state.winner] if finished else None
-    return winner, state.turn, finished, times, cpu
+    return winner, state.turn, finished, times, cpu, tally
 
 
 def run_games(job):
@@ -96,7 +100,12 @@ def summarize(rules, entries, games, seed, jobs, results, seconds, turn_cap) -> 
     cpu_times = {level: [] for level in counts}
     finished_turns = []
     truncated = 0
-    for winner, turns, finished, game_times, game_cpu in results:
+    play = {level: {} for level in counts}
+    game_counts = {}
+    for winner, turns, finished, game_times, game_cpu, tally in results:
+        for level, part in tally.counts.items():
+            add(play[level], part)
+        add(game_counts, tally.game)
         if finished:
             wins[winner] += 1
             finished_turns.append(turns)
@@ -124,6 +133,7 @@ def summarize(rules, entries, games, seed, jobs, results, seconds, turn_cap) -> 
             "decision_cpu_ms_median": round(1000 * _percentile(c, 0.5), 2),
             "decision_cpu_ms_p99": round(1000 * _percentile(c, 0.99), 2),
             "decision_cpu_ms_max": round(1000 * c[-1], 2) if c else 0.0,
+            **rates(play[level]),
         }
     return {
         "rules": rules, "seats": ",".join(entries), "games": games, "seed": seed, "jobs": jobs,
@@ -131,6 +141,7 @@ def summarize(rules, entries, games, seed, jobs, results, seconds, turn_cap) -> 
         "parity": round(1 / len(entries), 4),
         "avg_turns": round(sum(finished_turns) / finished, 1) if finished else None,
         "levels": levels, "seconds": round(seconds, 1),
+        **{k: game_counts.get(k, 0) for k in GAME_KEYS},
     }
 
 
@@ -175,6 +186,7 @@ def main(argv=None) -> int:
     chunks = [(args.rules, entries, args.seed, range(k, args.games, jobs), turn_cap) for k in range(jobs)]
     results, seconds = run_chunks(run_games, chunks)
     out = summarize(args.rules, entries, args.games, args.seed, jobs, results, seconds, turn_cap)
+    rules_ck = args.rules == "ck"
     if args.json:
         print(json.dumps(out))
     else:
@@ -186,6 +198,13 @@ def main(argv=None) -> int:
                   f"[{100 * r['ci95'][0]:.1f}, {100 * r['ci95'][1]:.1f}] ({r['wins']}/{r['seats_played']}),"
                   f" decision median {r['decision_ms_median']} ms, p99 {r['decision_ms_p99']} ms"
                   f" (CPU {r['decision_cpu_ms_median']} / {r['decision_cpu_ms_p99']} ms)")
+            share = r["offers_accepted_share"]
+            print(f"           idle leader turns {r['idle_leader_turns']}, offers {r['offers_per_turn']} per own turn"
+                  f" ({'-' if share is None else f'{100 * share:.0f} %'} accepted)"
+                  + (f", attacks lost a city {r['attacks_lost_city']}" if rules_ck else ""))
+        if rules_ck:
+            print(f"  barbarian attacks {out['attacks']}: Catan won {out['attacks_won']},"
+                  f" barbarians won {out['attacks_lost']}")
     return 0
 
 

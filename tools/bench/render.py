@@ -1,6 +1,17 @@
 """Frame times of a mid-game table and the idle CPU use of the client loop.
 
     python -m tools.bench.render [--size 1920x1080] [--frames 300] [--idle 3] [--rules base]
+    python -m tools.bench.render --all [--pairs 40] [--repeats 3] [--json]
+
+--all: every table state of tools/screens/states.py (the plain table, the
+curtain, each staged panel, each dialog, the game menu; both rule sets) at
+1280x720 and 1920x1080: frames in which the mouse moves on and off the
+state's topmost button, each frame's CPU time paired with one full-screen
+blit and flip (A and B alternating in the same run), `--repeats` times;
+prints one line per state with the ratio of the medians (the median of the
+repeats, and their range) and the worst state last.  Target: <= 3x in
+every state.  --fresh: a dialog's pictures of the looks before are dropped
+each frame (the mouse reaching a button for the first time).
 
 Plays a seeded game with random bots to a mid-game position, then redraws the
 table --frames times, each frame after a change the mouse makes (a button
@@ -93,6 +104,103 @@ def startup_ms() -> float:
     return round(total, 1), round(float(out.stdout.strip().splitlines()[-1]), 1)
 
 
+def state_ratios(app, hover, pairs, repeats, fresh=False) -> dict:
+    """Frame CPU against a full-screen blit + flip, interleaved: the window
+    shows a state; each frame the mouse moves onto `hover` (key, rect) or off
+    it (`fresh`: the dialog's pictures of earlier looks forgotten first, as
+    when the mouse reaches a button for the first time).  Returns the ratio
+    of medians per repeat and the medians in ms."""
+    import gc
+
+    import pygame
+
+    from game.client.table.draw import forget_looks
+    full = pygame.Surface(app.screen.get_size()).convert()
+    full.fill((30, 40, 50))
+    spots = [hover[1].center if hover else (app.screen.get_width() // 2, app.screen.get_height() // 2), (2, 2)]
+    moves = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)) for pos in spots]
+    clock = time.process_time
+    ratios, frame_ms, floor_ms = [], [], []
+    app.dirty = True
+    app.step([])                          # the first frame builds what is cached
+    for _ in range(repeats):
+        gc.collect()
+        frames, floors = [], []
+        for i in range(pairs):
+            app.dirty = True
+            if fresh and hasattr(app.scene, "ui"):
+                forget_looks(app.scene.ui)
+            t0 = clock()
+            app.step([moves[i % 2]])
+            t1 = clock()
+            app.screen.blit(full, (0, 0))
+            pygame.display.flip()
+            t2 = clock()
+            frames.append(t1 - t0)
+            floors.append(t2 - t1)
+        frames.sort()
+        floors.sort()
+        a, b = frames[len(frames) // 2], floors[len(floors) // 2]
+        ratios.append(a / b if b > 0 else float("inf"))
+        frame_ms.append(a * 1000)
+        floor_ms.append(b * 1000)
+    mid = sorted(range(repeats), key=lambda k: ratios[k])[repeats // 2]
+    return {"ratio": round(ratios[mid], 2), "ratios": [round(r, 2) for r in ratios],
+            "frame_ms": round(frame_ms[mid], 3), "blit_flip_ms": round(floor_ms[mid], 3)}
+
+
+def run_all(sizes, pairs, repeats, only=None, out=sys.stdout, fresh=False) -> list:
+    """Every table state at every size: [{state, size, ratio, ...}]."""
+    import pygame
+
+    from game.client.app import App
+    from game.client.settings import DEFAULTS
+    from tools.screens import states
+
+    results = []
+    games = states.Games()              # the bot games are played once for both sizes
+    for w, h in sizes:
+        app = App((w, h), fullscreen=False, prefs=dict(DEFAULTS, muted=True))
+        for state in states.STATES:
+            if only and not any(word in state.name for word in only):
+                continue
+            key = state.make(app, games)
+            if key is False:
+                print(f"{state.name:24} {w}x{h}  not reached by the seeded games", file=out)
+                continue
+            row = {"state": state.name, "rules": state.rules, "size": [w, h]}
+            app.dirty = True
+            app.step([])
+            row.update(state_ratios(app, states.hover_target(app, key), pairs, repeats, fresh))
+            results.append(row)
+            print(f"{state.name:24} {w}x{h}  {row['ratio']:5.2f}x  (repeats {min(row['ratios']):.2f}-"
+                  f"{max(row['ratios']):.2f}; frame {row['frame_ms']:.3f} ms, blit+flip {row['blit_flip_ms']:.3f} ms)",
+                  file=out, flush=True)
+        pygame.quit()
+    return results
+
+
+def main_all(args) -> int:
+    sizes = [tuple(int(v) for v in size.lower().split("x")) for size in args.sizes.split(",")]
+    only = args.states.split(",") if args.states else None
+    results = run_all(sizes, args.pairs, args.repeats, only, out=sys.stderr if args.json else sys.stdout,
+                      fresh=args.fresh)
+    if not results:
+        print("no state measured", file=sys.stderr)
+        return 1
+    worst = max(results, key=lambda r: r["ratio"])
+    line = (f"worst: {worst['state']} at {worst['size'][0]}x{worst['size'][1]}, {worst['ratio']:.2f}x a "
+            f"full-screen blit + flip (target <= 3x; {sum(r['ratio'] <= 3 for r in results)} of "
+            f"{len(results)} states within it)")
+    if args.json:
+        print(json.dumps({"states": results, "worst": worst, "target": 3, "pairs": args.pairs,
+                          "repeats": args.repeats, "fresh": args.fresh}))
+        print(line, file=sys.stderr)
+    else:
+        print(line)
+    return 0
+
+
 def main(argv=None) -> int:
     use_scratch_user_data()
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -102,7 +210,18 @@ def main(argv=None) -> int:
     ap.add_argument("--rules", choices=("base", "ck"), default="ck",
                     help="ck: a Cities & Knights table (knights, walls, barbarians, progress cards)")
     ap.add_argument("--turns", type=int, default=None, help="turns played before measuring (default 60; ck 150)")
+    ap.add_argument("--all", action="store_true",
+                    help="every table state and dialog of both rule sets, at --sizes, against the blit floor")
+    ap.add_argument("--sizes", default="1280x720,1920x1080", help="--all: the window sizes")
+    ap.add_argument("--pairs", type=int, default=40, help="--all: frame / blit pairs per repeat")
+    ap.add_argument("--repeats", type=int, default=3, help="--all: repeats per state")
+    ap.add_argument("--states", default=None, help="--all: only states whose names contain one of these words")
+    ap.add_argument("--fresh", action="store_true",
+                    help="--all: every frame a look of the dialog not seen before (its kept pictures dropped)")
+    ap.add_argument("--json", action="store_true", help="--all: the figures as JSON on stdout")
     args = ap.parse_args(argv)
+    if args.all:
+        return main_all(args)
     import pygame
     w, h = (int(v) for v in args.size.lower().split("x"))
     turns = args.turns or (150 if args.rules == "ck" else 60)

@@ -3,6 +3,8 @@ thrown dice, a 7 with a discard chosen by clicks, a trade as card pictures, a
 crowded hand, the bank, and every dialog that chooses cards; into
 <out>/<W>x<H>-<lang>-cards/ (run by tools.screens.shoot --rules cards)."""
 
+from tools.screens import states
+from tools.screens.states import give_progress
 from tools.screens.window import window
 
 
@@ -93,21 +95,6 @@ def shoot(out, w, h, lang, seed=5):
     return saved
 
 
-def _give_progress(state, seat, name):
-    """Move a progress card from its deck into `seat`'s hand (the deck and
-    the counts kept consistent)."""
-    from game.engine.constants import PROGRESS_INDEX, PROGRESS_TRACK
-    card = PROGRESS_INDEX[name]
-    track = PROGRESS_TRACK[card]
-    if card not in state.prog_decks[track]:
-        return False
-    state.prog_decks[track].remove(card)
-    state.prog_deck_n[track] -= 1
-    state.prog[seat][card] += 1
-    state.prog_n[seat] += 1
-    return True
-
-
 def _hover(app, table, key):
     """Rest the mouse on what was drawn under `key` (its rise and hover line show)."""
     import pygame
@@ -127,38 +114,16 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
     put into the player's hand.  Into <out>/<W>x<H>-<lang>-cards/."""
     import copy
 
-    from game.bots.random_bot import RandomBot
-    from game.client.controller import HotseatController
-    from game.client.table.scene import TableScene
-    from game.client.theme import PLAYER_COLOURS
-    from game.engine import deciders, default_config
     from game.engine.constants import MONOPOLY, PROGRESS_INDEX, YEAR_OF_PLENTY
-    from game.engine.state import MAIN
 
     app, save, saved = window(out, w, h, lang, "-cards")
     names = ["Anna", "Bram", "Cees", "Dirk"]
-    colours = [rgb for _, rgb in PLAYER_COLOURS[:4]]
 
     def mid_game(rules):
-        c = HotseatController(default_config(rules=rules, players=4, seed=seed), names, colours)
-        bot = RandomBot(seed)
-        while True:
-            s = c.auth.state
-            if s.phase == MAIN and s.turn >= 60 and not getattr(s, "pending", None):
-                return c.auth
-            seat = s.current if s.phase == MAIN else deciders(s)[0]
-            c.submit(bot.choose(s, seat, ("offer",)))
+        return states.mid_game(rules, seed)
 
     def table_on(auth):
-        c = HotseatController(auth.config, names, colours, auth=auth)
-        table = TableScene(app, c)
-        app.scenes.clear()
-        app.push(table)
-        if table.model.curtain_for is not None:
-            table.play.reveal()
-        table.model.dice_until = table.model.glow_until = 0.0
-        table.model.flying = []
-        return table
+        return states.table_on(app, auth, names)
 
     ck = mid_game("ck")
     me = ck.state.current
@@ -172,23 +137,23 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
             s.hands[me][kind] += 1
             s.hand_n[me] += 1
     for name in ("medicine", "road_building", "smith", "merchant_fleet"):
-        _give_progress(s, me, name)
+        give_progress(s, me, name)
     table = table_on(auth)
     table.play.note(table.model.names[others[0]] + " " + "→ " + table.model.names[me] + ": 1", (240, 200, 90))
     _hover(app, table, ("prog_card", PROGRESS_INDEX["road_building"]))
     save("cards-09-ck-crowded-hand")
 
     auth = copy.deepcopy(ck)
-    _give_progress(auth.state, me, "resource_monopoly")
+    give_progress(auth.state, me, "resource_monopoly")
     table = table_on(auth)
     table.play.open_progress(PROGRESS_INDEX["resource_monopoly"])
     _hover(app, table, ("choice", "pick", 4))
     save("cards-10-resource-monopoly")
 
     auth = copy.deepcopy(ck)
-    _give_progress(auth.state, me, "spy")
+    give_progress(auth.state, me, "spy")
     for name in ("medicine", "crane", "smith"):
-        _give_progress(auth.state, others[0], name)
+        give_progress(auth.state, others[0], name)
     auth.submit(("progress", me, PROGRESS_INDEX["spy"], (others[0],)))
     table = table_on(auth)
     _hover(app, table, ("choice", "pick", PROGRESS_INDEX["crane"]))
@@ -196,7 +161,7 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
 
     auth = copy.deepcopy(ck)
     s = auth.state
-    _give_progress(s, me, "master_merchant")
+    give_progress(s, me, "master_merchant")
     richer = others[0]
     lift = s.vp_public[me] + 2 - s.vp_public[richer]
     if lift > 0:                             # a Defender of Catan or two: the target is ahead
@@ -211,7 +176,7 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
         save("cards-12-master-merchant")
 
     auth = copy.deepcopy(ck)
-    _give_progress(auth.state, me, "commercial_harbor")
+    give_progress(auth.state, me, "commercial_harbor")
     auth.submit(("progress", me, PROGRESS_INDEX["commercial_harbor"], ()))
     table = table_on(auth)
     trades = [c for c in table.model.legal if c[0] == "harbor_trade"]
@@ -225,7 +190,7 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
 
     auth = copy.deepcopy(ck)
     s = auth.state
-    _give_progress(s, me, "wedding")
+    give_progress(s, me, "wedding")
     for p in others:                         # the others ahead, with cards to give
         lift = s.vp_public[me] + 1 - s.vp_public[p]
         if lift > 0 and s.defenders_left >= lift:
@@ -263,13 +228,7 @@ def shoot_card_dialogs(out, w, h, lang, seed=7):
     from game.client.table import dialogs
     for rules, state_of in (("base", base), ("ck", ck)):      # the bank: the give and get rows as cards
         auth = copy.deepcopy(state_of)
-        s = auth.state
-        me = s.current
-        kind = max(range(5), key=lambda k: s.bank[k])
-        moved = min(4, s.bank[kind])
-        s.bank[kind] -= moved
-        s.hands[me][kind] += moved
-        s.hand_n[me] += moved
+        kind = states.stock_for_bank(auth.state, auth.state.current)
         table = table_on(auth)
         bank = dialogs.BankDialog(table.play)
         bank.give, bank.get = kind, (kind + 1) % 5

@@ -12,36 +12,21 @@ import os
 import shutil
 import tempfile
 
+from tools.screens import states
+from tools.screens.states import bot_game
 from tools.screens.window import window
 
 SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
 NAMES = ["Anna", "Bram", "Cees", "Dirk"]
 
 
-def _bot_game(rules, seed, players, until=None, stop=None):
-    from game.bots.random_bot import RandomBot
-    from game.engine import default_config
-    from game.engine.match import Authority
-    from game.engine.state import GAME_OVER
-    auth = Authority(default_config(rules=rules, players=players, seed=seed))
-    bot = RandomBot(seed)
-    while auth.state.phase != GAME_OVER and (stop is None or len(auth.log) < stop):
-        if until is not None and until(auth):
-            break
-        seat = bot.pick_seat(auth.state)
-        auth.submit(bot.choose(auth.state, seat, ("offer",)) or bot.choose(auth.state, seat))
-    return auth
-
-
 def shoot(out, w, h, lang):
     import pygame
 
-    from game.client.controller import HotseatController
     from game.client.scenes.game_menu import GameMenuScene
     from game.client.scenes.replay import ReplayScene
     from game.client.scenes.saved import Replay
     from game.client.scenes.rules_screen import RulesScreen
-    from game.client.table.scene import TableScene
     from game.client.theme import PLAYER_COLOURS
     from game import saves
     from game.engine.state import MAIN, SETUP_SETTLEMENT
@@ -49,34 +34,16 @@ def shoot(out, w, h, lang):
     app, save, saved = window(out, w, h, lang, "-explain")
 
     def table_for(rules, auth_log, players, config):
-        colours = [rgb for _, rgb in PLAYER_COLOURS[:players]]
-        c = HotseatController(config, NAMES[:players], colours)
-        table = TableScene(app, c)
-        app.reset_to(table)
-        for record in auth_log:
-            c.submit(record.cmd)
-            table.play.refresh()
-        if table.model.curtain_for is not None:
-            table.play.reveal()
-        table.model.dice_until = table.model.glow_until = 0.0
-        table.model.flying = []
-        return table
-
-    def kinds(auth, i):
-        return {e[0] for e in auth.log[i].events}
+        return states.table_for(app, auth_log, config, names=NAMES[:players])
 
     # a 7: discards, the robber, the theft (base game)
-    auth = _bot_game("base", 3, 3, stop=1500)
-    for i in range(len(auth.log)):
-        if "must_discard" in kinds(auth, i):
-            steal = next((k for k in range(i + 1, len(auth.log)) if "stole" in kinds(auth, k)), None)
-            if steal is not None and not any("rolled" in kinds(auth, k) for k in range(i + 1, steal)):
-                table = table_for("base", auth.log[:steal + 1], 3, auth.config)
-                save("01-seven")
-                break
+    auth = bot_game("base", 3, 3, stop=1500)
+    found = states.seven_with_steal(auth)
+    if found is not None:
+        table = table_for("base", auth.log[:found[1] + 1], 3, auth.config)
+        save("01-seven")
     # production after a roll, mid-game
-    k = next(i for i in range(60, len(auth.log)) if auth.log[i].cmd[0] == "roll"
-             and any(e[0] == "produced" and sum(map(sum, e[1])) >= 3 for e in auth.log[i].events))
+    k = states.production_roll(auth)
     table = table_for("base", auth.log[:k + 1], 3, auth.config)
     save("02-production")
     # a greyed button says why (hover), an unlit spot says why (click)
@@ -87,7 +54,7 @@ def shoot(out, w, h, lang):
                 app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))])
                 save("03-why-button")
                 break
-    setup = _bot_game("base", 6, 3, stop=2)
+    setup = bot_game("base", 6, 3, stop=2)
     table = table_for("base", setup.log, 3, setup.config)
     if table.model.view.phase == SETUP_SETTLEMENT:
         built = next(n for n in range(len(table.model.view.node_owner)) if table.model.view.node_owner[n] != -1)
@@ -97,15 +64,10 @@ def shoot(out, w, h, lang):
         save("04-why-spot")
     # barbarian attacks (C&K): a lost battle and a Defender of Catan
     for seed, name in ((5, "05-attack-lost"), (9, "06-attack-defender"), (12, "07-attack-tie")):
-        ck = _bot_game("ck", seed, 3, stop=1500)
+        ck = bot_game("ck", seed, 3, stop=1500)
         want = {"05-attack-lost": "barbarians_win", "06-attack-defender": "defender",
                 "07-attack-tie": "drew_progress"}[name]
-        first = next(i for i in range(len(ck.log)) if "barbarians_attack" in kinds(ck, i))
-        attack = next((i for i in range(len(ck.log)) if "barbarians_attack" in kinds(ck, i)
-                       and any(want in kinds(ck, k) for k in range(i, min(i + 6, len(ck.log))))), first)
-        last = attack
-        if want == "drew_progress":
-            last = max(k for k in range(attack, min(attack + 6, len(ck.log))) if want in kinds(ck, k))
+        _, last = states.attack_record(ck, want)
         table = table_for("ck", ck.log[:last + 1], 3, ck.config)
         if table.model.stage.attack is not None:
             table.model.stage.attack.opened -= 60                  # every line revealed
@@ -126,7 +88,7 @@ def shoot(out, w, h, lang):
     try:
         path = os.path.join(tmp, "unfinished" + saves.SUFFIX)
         players = [{"name": n, "colour": list(rgb)} for n, (_, rgb) in zip(NAMES, PLAYER_COLOURS[:3])]
-        part = _bot_game("base", 8, 3, stop=150)
+        part = bot_game("base", 8, 3, stop=150)
         saver = saves.Autosaver(part, path, players=players, hashes=_hashes(part))
         saver.record()
         app.reset_to(ReplayScene(app, Replay(saves.load(path)), path))

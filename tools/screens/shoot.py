@@ -17,16 +17,17 @@ people and two computers) into <out>/<W>x<H>-<lang>-solo/; cards on the
 table into <out>/<W>x<H>-<lang>-cards/; the menus and forms into
 <out>/<W>x<H>-<lang>-menus/; the screens that explain the game (staged
 moments, reasons, the rules screen, the game menu) into
-<out>/<W>x<H>-<lang>-explain/.  Each family is a module of this folder
-with its SIZES and its shoot(out, w, h, lang); window.py is the window they
-share.
+<out>/<W>x<H>-<lang>-explain/; every table state the render bench measures
+(tools/screens/states.py) into <out>/<W>x<H>-<lang>-states/.  Each family
+is a module of this folder with its SIZES and its shoot(out, w, h, lang);
+window.py is the window they share.
 """
 
 import argparse
 import os
 import sys
 
-from tools.screens import cards, computers, explain, games, lan, menus, saves
+from tools.screens import cards, computers, explain, games, lan, menus, saves, states
 from tools.user_data import use_scratch_user_data
 
 FAMILIES = (            # (--rules choice, sizes and languages, shoot(out, w, h, lang), label)
@@ -34,6 +35,7 @@ FAMILIES = (            # (--rules choice, sizes and languages, shoot(out, w, h,
     ("cards", cards.SIZES, cards.shoot, " cards"),
     ("menus", menus.SIZES, menus.shoot, " menus"),
     ("explain", explain.SIZES, explain.shoot, " explain"),
+    ("states", states.SIZES, states.shoot, " table states"),
     ("lan", lan.SIZES, lan.shoot, " LAN"),
     ("saves", saves.SIZES, saves.shoot, " saves"),
     ("ck", games.SIZES, games.shoot_ck, " C&K"),
@@ -50,7 +52,7 @@ def main(argv=None) -> int:
                     default="both",
                     help="which screens: base, ck, saves (load game and replay), lan (host, join, "
                          "lobby, LAN table), solo (computer seats), explain (staged moments, reasons, "
-                         "rules, in-game menu), cards (title, names in four scripts, dice, a 7, a "
+                         "rules, in-game menu), states (every table state the render bench measures), cards (title, names in four scripts, dice, a 7, a "
                          "trade, every dialog that chooses cards), menus (menus and forms with names "
                          "in four scripts, the in-game menu hot-seat and LAN) or both (everything)")
     args = ap.parse_args(argv)

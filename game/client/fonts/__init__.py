@@ -129,6 +129,7 @@ class FontStack:
         if primary is None:                   # (pygame_gui's font missing: pygame's own)
             primary, path = pygame.font.Font(None, round(px * 1.25)), pygame.font.get_default_font()
         self.primary = primary
+        self._sizes = {}                      # text (not ASCII) -> its size, as drawn
         self.faces = [_Face(path, px, font=primary)]
         for regular, bold_file, rtl_script in FALLBACKS:
             if os.path.exists(os.path.join(HERE, regular)):
@@ -148,7 +149,12 @@ class FontStack:
     def size(self, text):
         if text.isascii():
             return self.primary.size(text)
-        return self.render(text, True, (0, 0, 0)).get_size()
+        size = self._sizes.get(text)
+        if size is None:                      # measured by drawing it (runs of several fonts): once
+            if len(self._sizes) > 4000:
+                self._sizes.clear()
+            size = self._sizes[text] = self.render(text, True, (0, 0, 0)).get_size()
+        return size
 
     def runs(self, text):
         """[(face, substring)]: consecutive characters of one font."""

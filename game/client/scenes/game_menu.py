@@ -21,6 +21,7 @@ from ..scene import Scene, alert_below, point_and_click
 
 ITEMS = ("resume", "settings", "rules", "save", "leave")
 NOTE_SIZE = 14
+SHADE = (8, 10, 16, 170)         # over the table while the menu is open
 
 
 class GameMenuScene(Scene):
@@ -147,10 +148,7 @@ class GameMenuScene(Scene):
         return r
 
     def draw(self, surf) -> None:
-        self.table.draw(surf)             # the table stays in view, dimmed
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill((8, 10, 16, 170))
-        surf.blit(shade, (0, 0))
+        self.table.draw_dimmed(surf, SHADE)      # the table stays in view, dimmed
         self.targets.clear()
         s, text = self.app.scale, self.app.text
         r = self.panel_rect()

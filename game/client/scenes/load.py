@@ -375,11 +375,16 @@ class LoadScene(GuiScene):
         d = describe(entry.game)
         for seat, (name, colour, vp) in enumerate(zip(d["names"], d["colours"], d["vp"])):
             pygame.draw.rect(surf, colour, (x, y + int(4 * s), int(10 * s), int(16 * s)), border_radius=2)
-            label = name if vp is None else f"{name} {vp}"
-            img = text.render(label, 16, theme.ACCENT if seat == d["winner"] else theme.TEXT,
+            img = text.render(name, 16, theme.ACCENT if seat == d["winner"] else theme.TEXT,
                               bold=seat == d["winner"])
             surf.blit(img, (x + int(15 * s), y))
-            x += int(15 * s) + img.get_width() + int(18 * s)
+            x += int(15 * s) + img.get_width()
+            if vp is not None:                  # the points apart from the name ("Player 1 3" read as 13)
+                points = text.render(tr("panel.vp", n=vp), 13, theme.TEXT_DIM)
+                x += int(6 * s)
+                surf.blit(points, points.get_rect(midleft=(x, y + img.get_height() // 2)))
+                x += points.get_width()
+            x += int(18 * s)
         facts = text.render(d["facts"], 13, theme.TEXT_DIM)
         surf.blit(_fit(facts, room), (r.x + int(12 * s), y + int(28 * s)))
 

@@ -70,6 +70,7 @@ class MenuScene(GuiScene):
     def draw_background(self, surf) -> None:
         text, s = self.app.text, self.app.scale
         surf.blit(self.island_layer(), self.island.rect.topleft)
+        surf.fill(theme.SEA, self.panel)          # under the shade: never the screen left before (a table)
         shade = pygame.Surface(self.panel.size, pygame.SRCALPHA)
         shade.fill((*theme.BG, 225))
         surf.blit(shade, self.panel.topleft)

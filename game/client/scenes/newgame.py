@@ -5,8 +5,8 @@ refusal is shown as a message.
 
 Every opening of the form gets a fresh random seed (shown, and editable for a
 rematch on the same board; an empty field means a fresh one).  The form
-remembers the last seats (names, colours, person or computer, level) in the
-settings file."""
+remembers the last seats (names, colours, person or computer, level), rules,
+board, points to win and rule options in the settings file."""
 
 import secrets
 
@@ -156,10 +156,24 @@ class NewGameScene(GuiScene):
                 setattr(self, field, list(values))
         if len(set(self.colours)) != 4:
             self.colours = list(COLOUR_IDS[:4])
+        if memory.get("rules") in RULESETS:
+            self.rules = memory["rules"]
+            self.vp = default_config(rules=self.rules)["vp_target"]
+        if memory.get("board") in ("beginner", "random"):
+            self.board = memory["board"]
+        if type(memory.get("vp")) is int and 3 <= memory["vp"] <= 30:
+            self.vp = memory["vp"]
+        options = memory.get("options")
+        if isinstance(options, dict):
+            for o in (o for rules in RULESETS.values() for o in rules.options):
+                if o.name in options and options[o.name] in o.values:
+                    self.options[o.name] = options[o.name]
 
     def _remember(self) -> None:
         self.app.prefs["new_game"] = {"players": self.players, "names": list(self.names),
-                                      "colours": list(self.colours), "kinds": list(self.kinds)}
+                                      "colours": list(self.colours), "kinds": list(self.kinds),
+                                      "rules": self.rules, "board": self.board, "vp": self.vp,
+                                      "options": dict(self.options)}
         self.app.save_prefs()
 
     # --- form -------------------------------------------------------------------------
@@ -232,7 +246,8 @@ class NewGameScene(GuiScene):
             pygame.Rect(x0 + col0, y, int(250 * s), bh), self.manager, initial_text=self.seed_text,
             placeholder_text=tr("seats.seed_fresh"))
         self.seed_entry.set_text_length_limit(24)    # room to type nonsense, which gets a message
-        self.label((x0 + col0 + int(260 * s), y, int(500 * s), bh), tr("seats.seed_hint"), "#dim")
+        hint = "seats.seed_hint" if self.board == "random" else "seats.seed_hint_beginner"   # (that board never changes)
+        self.label((x0 + col0 + int(260 * s), y, int(560 * s), bh), tr(hint), "#dim")
         y += bh + gap
         self.label((x0, y, col0 - gap, bh), tr("new.vp_target"))
         self.button("vp_minus", (x0 + col0, y, bh, bh), "−")

@@ -33,6 +33,7 @@ from game.bots import make_bot
 from game.bots.loop import Table, clockwise
 from game.bots.protocol import safe_command
 from game.engine import IllegalCommand, deciders, legal_commands
+from game.engine.state import TRADE
 
 # Seconds between two computer moves at each speed (settings.COMPUTER_SPEEDS).
 PAUSES = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
@@ -95,8 +96,15 @@ class ComputerSeats:
     # --- what the table asks -----------------------------------------------------------
     def deciding(self, public=None) -> list:
         """Computer seats that must decide now, clockwise from the current
-        player (not those whose bot chose to wait for the next move)."""
-        return [s for s in self.table.deciding(public) if self.waiting.get(s) != self.c.seq]
+        player (not those whose bot chose to wait for the next move).  A
+        computer's open trade offer waits for every answer: its offerer
+        closes it only when nobody asked is still to answer (a person takes
+        the time they need)."""
+        public = public if public is not None else self.c.view(None)
+        seats = [s for s in self.table.deciding(public) if self.waiting.get(s) != self.c.seq]
+        if public.phase == TRADE and any(s != public.current for s in deciders(public)):
+            seats = [s for s in seats if s != public.current]
+        return seats
 
     def active(self) -> bool:
         """True while a computer is thinking or has a move to make."""

@@ -3,11 +3,12 @@
 `handle(m, ui, play, event)` takes one event: the pointer hovers and clicks
 the targets the last frame drew (ui.targets) and the spots the current
 mode or phase asks for on the board (m.pick); the action buttons' keys
-(hand.SHORTCUTS) do what the buttons do; Esc, F1 and the curtain's keys
-lead elsewhere.  What a click or key does is play.py's.
+(hand.SHORTCUTS: R rolls, E ends the turn, ...) do what the buttons do;
+Esc, F1 and the curtain's keys lead elsewhere.  Space only ever hurries
+the computers: pressed again and again while they play, it must never
+roll, answer, dismiss a panel or reveal a hand for the person.  What a
+click or key does is play.py's.
 """
-
-import time
 
 import pygame
 
@@ -15,8 +16,6 @@ from .. import theme
 from . import reasons
 from .hand import SHORTCUTS
 from .position_copy import copy_position
-
-SPACE_GRACE_SECONDS = 1.0    # after the computers' last move, Space (their hurry key) does nothing
 
 
 def handle(m, ui, play, event) -> None:
@@ -92,6 +91,11 @@ def press(m, play, key) -> None:
         play.note(copy_position(m.view), theme.ACCENT, 6.0)
         play.redraw()
         return
+    if key == pygame.K_SPACE:                        # the computers' hurry key, and nothing else
+        if m.computers_playing():
+            m.computers.hurry()
+            play.redraw()
+        return
     if m.stage.blocking and m.curtain_for is None:     # a staged attack: a key goes on
         m.stage.key(key)
         play.redraw()
@@ -102,15 +106,9 @@ def press(m, play, key) -> None:
                                    (m.dialog is None and not m.mode and m.knight is None)):
         return play.open_menu()                      # (Esc first lets go of a mode or a knight)
     if m.curtain_for is not None:
-        if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             play.reveal()
         return
-    if key == pygame.K_SPACE and m.computers_playing():
-        m.computers.hurry()           # Space: the computers play on without pauses
-        play.redraw()
-        return
-    if key == pygame.K_SPACE and time.monotonic() - m.computers_moved_at < SPACE_GRACE_SECONDS:
-        return      # a hurry key pressed as the computers finished must not roll or answer for the person
     if m.dialog is not None:
         m.dialog.key(key)
         play.redraw()
@@ -119,8 +117,6 @@ def press(m, play, key) -> None:
         m.mode = None
         m.knight = None
         play.update_pick()
-    elif key == pygame.K_SPACE:
-        play.action("roll")
     elif key == pygame.K_RETURN:
         play.action("end_turn")
     elif key in SHORTCUTS:

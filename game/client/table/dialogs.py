@@ -14,8 +14,19 @@ from game.engine.state import ACCEPTED, COUNTERED, DECLINED, NOT_ASKED, PENDING
 from .. import cards, theme, widgets
 from . import cardpick
 from .ui import btn
-from ..eventtext import card_name, error_text
+from ..eventtext import card_name, count_text, error_text
 from ..i18n import tr, trn
+
+
+def frozen(value):
+    """A dialog's attribute as a key: lists and sets frozen, all the way down."""
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return frozenset(value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, frozen(v)) for k, v in value.items()))
+    return value
 
 
 class Dialog:
@@ -27,6 +38,14 @@ class Dialog:
         self.play = play                   # what the dialog's buttons do (play.py)
         self.m = play.m                    # the table model: the viewer, their view and legal commands
         self.ui = play.ui
+
+    def look(self) -> tuple:
+        """What the dialog shows besides the table model (the viewer's view,
+        the mouse): its own choices, frozen into a key (draw.draw_dialog
+        keeps a picture per look; attributes named _… are the dialog's own
+        caches, not choices)."""
+        return tuple((name, frozen(value)) for name, value in vars(self).items()
+                     if name not in ("play", "m", "ui") and not name.startswith("_"))
 
     def btn(self, surf, *args, **kwargs):
         """A button of the dialog (ui.btn)."""
@@ -386,7 +405,7 @@ class BankDialog(Dialog):
         ok = self.give is not None and self.get is not None and check(self.view, self.command()) is None
         bw, bh = self.s(260), self.s(40)
         go = pygame.Rect(rect.centerx + self.s(8), rect.bottom - bh - self.s(14), bw, bh)
-        label = (tr("bank.do", r=self.ratio(self.give), give=card_name(self.give), get=card_name(self.get))
+        label = (tr("bank.do", give=count_text(self.give, self.ratio(self.give)), get=count_text(self.get, 1))
                  if self.give is not None and self.get is not None else tr("bank.pick"))
         self.btn(surf, ("bank", "ok"), go, label, lambda: self.play.submit(self.command()), ok, primary=True, size=13)
         self.btn(surf, ("bank", "cancel"), (rect.centerx - self.s(168), go.y, self.s(160), bh), tr("btn.cancel"), self.close)

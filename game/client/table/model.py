@@ -86,7 +86,6 @@ class TableModel:
         self.glow_until = 0.0
         self.flying = []                     # (start, colour, from, to)
         self.game_over_at = None
-        self.computers_moved_at = float("-inf")
 
     # --- what the viewer may do ----------------------------------------------------------
     def legal_kinds(self) -> set:

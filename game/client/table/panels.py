@@ -131,12 +131,12 @@ def draw_log(m, ui, surf) -> None:
     i = end - 1
     while i >= 0 and y - line_h >= top:
         colour = theme.TEXT if i >= len(m.log) - 3 else theme.TEXT_DIM
-        for line in reversed(wrapped(m, ui, m.log[i], font, width, bold)):
+        for line in reversed(log_lines(m, ui, m.log[i], font, width, bold)):
             if y - line_h < top:
                 break
             y -= line_h
             x = r.x + int(8 * s)
-            for chunk, seat in name_runs(line, m.names):
+            for chunk, seat in line:
                 if seat is None:
                     img = text.render(chunk, 13, colour)
                 else:
@@ -165,6 +165,46 @@ def name_runs(line, names) -> list:
     return out
 
 
+def log_lines(m, ui, sentence, font, width, bold) -> list:
+    """`sentence` wrapped to `width` as the log draws it: lines of
+    [(text, seat or None)], the players' names bold and in their colour on
+    every line even where the wrap cuts a name of several words (remembered)."""
+    key = ("log", sentence, width)
+    lines = ui.wrap_cache.get(key)
+    if lines is not None:
+        return lines
+    if len(ui.wrap_cache) > 2000:
+        ui.wrap_cache.clear()
+    seat_at, pos = [], 0                       # the seat whose name covers each character
+    for chunk, seat in name_runs(sentence, m.names):
+        seat_at += [seat] * len(chunk)
+        pos += len(chunk)
+
+    def runs(a, b):
+        out = []
+        for c in range(a, b):
+            if out and out[-1][1] == seat_at[c]:
+                out[-1][0] += sentence[c]
+            else:
+                out.append([sentence[c], seat_at[c]])
+        return [(text, seat) for text, seat in out]
+
+    def width_of(a, b):
+        return sum((font if seat is None else bold).size(text)[0] for text, seat in runs(a, b))
+    lines, start, end = [], None, None
+    for word in re.finditer(r"\S+", sentence):
+        if start is not None and width_of(start, word.end()) > width:
+            lines.append(runs(start, end))
+            start = None
+        if start is None:
+            start = word.start()
+        end = word.end()
+    if start is not None:
+        lines.append(runs(start, end))
+    ui.wrap_cache[key] = lines
+    return lines
+
+
 def readable_on_dark(rgb):
     """A player's colour lightened until it reads on the dark panels (a dark
     blue name would not)."""
@@ -173,17 +213,12 @@ def readable_on_dark(rgb):
     return theme.lighter(rgb, 0.35) if luma < 110 else tuple(rgb)
 
 
-def wrapped(m, ui, sentence, font, width, names_bold=None):
-    """`sentence` wrapped to `width` (remembered); names_bold: the bold font
-    the players' names are drawn in (the log), so lines are measured as drawn."""
-    key = (sentence, width, names_bold is not None)
+def wrapped(m, ui, sentence, font, width):
+    """`sentence` wrapped to `width` (remembered)."""
+    key = (sentence, width)
     lines = ui.wrap_cache.get(key)
     if lines is None:
         if len(ui.wrap_cache) > 2000:
             ui.wrap_cache.clear()
-        def as_drawn(line):
-            return sum((font if seat is None else names_bold).size(chunk)[0]
-                       for chunk, seat in name_runs(line, m.names))
-        lines = ui.wrap_cache[key] = widgets.wrap(sentence, font, width,
-                                                  as_drawn if names_bold is not None else None)
+        lines = ui.wrap_cache[key] = widgets.wrap(sentence, font, width)
     return lines

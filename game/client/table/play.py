@@ -29,7 +29,7 @@ from game.engine.state import DECIDE, DISCARD, GAME_OVER, MAIN, ROAD_BUILDING, R
 from .. import theme
 from ..eventtext import error_text, sentences
 from ..i18n import tr
-from . import ckdialogs, dialogs
+from . import ckdialogs, dialogs, staging
 from .model import DICE_SECONDS, FLY_SECONDS, KNIGHT_ACTIONS, holds_secrets, pick_actor
 
 # (board spot kind, command kind) per phase, and per build mode
@@ -269,6 +269,43 @@ class TablePlay:
             del m.log[:-400]
         m.log_scroll = 0
 
+    def retell(self) -> None:
+        """Everything already said, again in the current language (after a
+        switch): the log from the start, the staged panels on show (told
+        again from the last roll, their times kept); the passing notes go."""
+        m = self.m
+        public = self.c.view(None)
+        records = self.c.records_since(0)
+        log = [line for event in self.c.start_events() for line in sentences(event, m.names)]
+        for record in records:
+            for event in record.events:
+                log.extend(sentences(event, m.names, public))
+        m.log, m.log_scroll, m.notes = log[-400:], 0, []
+        old = m.stage
+        rolls = [i for i, r in enumerate(records) if any(e[0] == "rolled" for e in r.events)]
+        if not rolls or not (old.seven or old.production or old.attack):
+            return
+        told = records[rolls[-1]:]
+        new = staging.Stage(m, self.c)
+        new.live_from = -1
+        new.attacks -= sum(1 for r in told for e in r.events if e[0] == "barbarians_attack")
+        seen = m.seen
+        try:
+            for record in told:
+                m.seen = record.seq
+                for event in record.events:
+                    new.event(event, public)
+        finally:
+            m.seen = seen
+        for name in ("seven", "production", "attack"):
+            was, now = getattr(old, name), getattr(new, name)
+            if was is None or now is None:
+                setattr(new, name, None)
+            else:
+                now.opened, now.until = was.opened, was.until
+        new.live_from = old.live_from
+        m.stage = new
+
     def _animate(self, event, public) -> None:
         m = self.m
         if m.stage.event(event, public):
@@ -308,9 +345,10 @@ class TablePlay:
     # --- time -------------------------------------------------------------------------------
     def update(self, dt) -> None:
         m = self.m
-        if m.computers is not None and m.game_over_at is None:     # (behind a curtain too)
-            if m.computers.poll(busy=time.monotonic() < m.dice_until):
-                m.computers_moved_at = time.monotonic()
+        # (behind a curtain too; never under the barbarians' panel: what
+        # happens next waits until the person has read it)
+        if m.computers is not None and m.game_over_at is None and not m.stage.blocking:
+            m.computers.poll(busy=time.monotonic() < m.dice_until)
         if self.c.seq != m.seen:         # records that came from elsewhere (a LAN host, a computer)
             self.refresh()
         now = time.monotonic()

@@ -12,10 +12,10 @@ does not light up, the engine's `check` is asked about one representative
 command (the button's command on any spot), so the reason is the engine's own
 and never a second copy of the rules here."""
 
-from game.engine import ERROR_CODES, check
+from game.engine import ERROR_CODES, check, legal_commands
 from game.engine.board import NODE_NEIGHBORS, NUM_EDGES, NUM_HEXES, NUM_NODES
 from game.engine.constants import COST_ACTIVATE, COST_CITY, COST_DEV, COST_KNIGHT, COST_ROAD, COST_SETTLEMENT, \
-    COST_WALL
+    COST_WALL, PROGRESS_NAMES
 from game.engine.rules import IllegalCommand
 from game.engine.state import DISCARD, ROBBER, ROLL, STEAL
 
@@ -26,6 +26,8 @@ from ..i18n import tr
 # (code, command kind or None for any) -> the rule's id in RULES.md
 RULE_OF = {
     ("bad_choice", None): "CK-11",
+    ("bad_choice", "progress_bishop"): "CK-3.5",
+    ("wrong_phase", "progress_alchemist"): "CK-3.1",
     ("bad_seat", None): "B-1.8",
     ("bad_spot", None): "B-6",
     ("bad_spot", "build_road"): "B-6.2", ("bad_spot", "place_road"): "B-6.2",
@@ -105,7 +107,7 @@ def reason(err: IllegalCommand, cmd=None, state=None, exact=False) -> str:
         if text == f"why.{err.code}":             # a code newer than this client: the engine's words
             return err.detail
     rule = RULE_OF.get((err.code, kind)) or RULE_OF.get((err.code, None))
-    if err.code == "wrong_phase" and state is not None:
+    if err.code == "wrong_phase" and state is not None and (err.code, kind) not in RULE_OF:
         rule = PHASE_RULES.get(state.phase, rule)
     if exact and err.code == "bad_spot" and kind in SETTLING and state is not None:
         key, rule = _settlement_spot(state, cmd[2], kind)
@@ -142,6 +144,17 @@ def why_not(state, cmd, exact=False):
     """None if `cmd` is legal in `state`, else why not (plain words and rule)."""
     err = check(state, cmd)
     return None if err is None else reason(err, cmd, state, exact)
+
+
+def progress_reason(state, seat, card):
+    """Why the viewer's progress card `card` has no use now (the engine's
+    check of playing it, in words naming the card and its rule), or None
+    when it may be played."""
+    cmd = ("progress", seat, card, ())
+    if any(c[0] == "progress" and c[2] == card for c in legal_commands(state, seat)):
+        return None
+    err = check(state, cmd) or IllegalCommand("bad_choice", "")
+    return reason(err, ("progress_" + PROGRESS_NAMES[card], seat), state)
 
 
 def button_command(state, seat, name):

@@ -73,6 +73,7 @@ class TableScene(Scene):
         self.app.dirty = True
 
     def language_changed(self) -> None:
+        self.play.retell()
         self.app.dirty = True
 
     def handle_event(self, event) -> None:
@@ -82,7 +83,16 @@ class TableScene(Scene):
         self.play.update(dt)
 
     def draw(self, surf) -> None:
+        self._dimmed = None                  # (Scene.draw_dimmed's picture is stale now)
         draw.draw(self.model, self.ui, self.play, surf)
+
+    def picture_key(self):
+        """The table's picture key (draw.still_key); None for a scene that
+        draws more over the table (a LAN table's connections) or while
+        something moves."""
+        if type(self).draw is not TableScene.draw:
+            return None
+        return draw.still_key(self.model, self.ui, self.app.screen.get_size())
 
     def busy(self) -> bool:
         m, now = self.model, time.monotonic()
@@ -90,6 +100,7 @@ class TableScene(Scene):
 
     def wake_ms(self) -> int:
         m = self.model
-        if m.computers is not None and m.game_over_at is None and m.computers.active():
+        if m.computers is not None and m.game_over_at is None and not m.stage.blocking \
+                and m.computers.active():
             return 30                    # computers are thinking or about to move
         return min(200 if m.notes or m.game_over_at is not None else 1000, m.stage.wake_ms())

@@ -31,6 +31,7 @@ from ..boardview import draw_ship
 from ..i18n import tr, trn
 
 REVEAL_SECONDS = 0.55            # between two lines of the attack
+ATTACK_SHADE = (6, 10, 18, 150)  # over the board while the barbarians attack
 PRODUCTION_SECONDS = 4.0
 SEVEN_AFTER_SECONDS = 4.0        # the 7's panel stays this long after the steal
 
@@ -46,6 +47,7 @@ class Line:
 
 class Panel:
     def __init__(self, title, modal=False, until=None):
+        self.picture = None              # (what it showed, its picture): Stage._picture
         self.title = title
         self.lines = []
         self.modal = modal
@@ -256,6 +258,11 @@ class Stage:
         if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_KP_ENTER):
             self.dismiss()
 
+    def look(self, now) -> tuple:
+        """What the panels on show look like now (their lines as far as revealed)."""
+        return tuple((id(p), p.title, tuple((line.text, line.colour, line.cards) for line in p.lines[:p.shown_lines(now)]))
+                     for p in (self.attack, self.seven, self.production) if p is not None)
+
     # --- drawing -----------------------------------------------------------------------------------
     def under_dialog(self) -> bool:
         """A modal dialog is open: the side panels go under it (draw_side,
@@ -271,16 +278,18 @@ class Stage:
                 r = self._panel(ui, surf, panel, int(250 * s), bottomleft=(x, y))
                 y = r.top - int(8 * s)
 
-    def draw(self, ui, surf) -> None:
+    def draw(self, ui, surf, shaded=False) -> None:
+        """The side panels (unless a dialog lies over them) and the attack;
+        `shaded`: the table's cached layer already has the side panels and
+        the board shaded under the attack (draw.attack_still)."""
         if self.m.curtain_for is not None:
             return
         L, s = ui.layout, ui.layout.s
-        if not self.under_dialog():
+        if not self.under_dialog() and not shaded:
             self.draw_side(ui, surf)
         if self.attack is not None:
-            shade = pygame.Surface(L.board.size, pygame.SRCALPHA)
-            shade.fill((6, 10, 18, 150))
-            surf.blit(shade, L.board.topleft)
+            if not shaded:
+                surf.blit(board_shade(L.board.size), L.board.topleft)
             r = self._panel(ui, surf, self.attack, int(520 * s), center=L.board.center, ship=True)
             self.button = pygame.Rect(0, 0, int(200 * s), int(40 * s))
             self.button.midbottom = (r.centerx, r.bottom - int(14 * s))
@@ -290,9 +299,30 @@ class Stage:
             ui.targets.add(("stage", "continue"), self.button, self.close)
 
     def _panel(self, ui, surf, panel, width, ship=False, **where):
+        """Draw `panel` placed by `where` (rect attributes); returns its rect."""
+        img = self._picture(ui, panel, width, ship)
+        r = img.get_rect()
+        for k, v in where.items():
+            setattr(r, k, v)
+        surf.blit(img, r)
+        return r
+
+    def _picture(self, ui, panel, width, ship):
+        """The panel's picture, drawn once for what it shows (its lines as
+        far as revealed, their words and colours, the players' colours, the
+        size) and kept on the panel: every frame blits it.  Opaque, its
+        rounded corners a colour key."""
+        shown = panel.lines[:panel.shown_lines(time.monotonic())]
+        key = (width, ship, ui.layout.s, ui.fonts.scale, panel.title, tuple(self.m.colours),
+               tuple((line.text, line.colour, line.seat, line.cards, line.bold, line.pips) for line in shown))
+        if panel.picture is not None and panel.picture[0] == key:
+            return panel.picture[1]
+        img = self._draw_picture(ui, panel, shown, width, ship)
+        panel.picture = (key, img)
+        return img
+
+    def _draw_picture(self, ui, panel, shown, width, ship):
         s, text = ui.layout.s, ui.text
-        now = time.monotonic()
-        shown = panel.lines[:panel.shown_lines(now)]
         pad = int(12 * s)
         rows = []                                       # (images, line)
         for line in shown:
@@ -309,9 +339,10 @@ class Stage:
             sum(i.get_height() for i in imgs) + int(4 * s) for imgs, _ in rows) + pad
         if panel.modal:
             height += int(58 * s)
-        r = pygame.Rect(0, 0, width, height)
-        for k, v in where.items():
-            setattr(r, k, v)
+        surf = pygame.Surface((width, height)).convert()
+        surf.fill(widgets.CORNER_KEY)
+        surf.set_colorkey(widgets.CORNER_KEY, pygame.RLEACCEL)
+        r = surf.get_rect()
         widgets.panel(surf, r, (18, 24, 34), theme.ACCENT if panel.modal else theme.PANEL_EDGE, radius=10,
                       width=2 if panel.modal else 1)
         y = r.y + pad
@@ -343,7 +374,7 @@ class Stage:
                 cx = x + (imgs[-1].get_width() if imgs else 0) + int(12 * s) + i * int(16 * s)
                 self._shield(ui, surf, cx, y + int(3 * s), self.m.colours[line.seat])
             y = ly + int(4 * s)
-        return r
+        return surf
 
     def _shield(self, ui, surf, x, y, colour) -> None:
         """One point of knight strength: a small shield."""
@@ -362,3 +393,16 @@ class Stage:
         img = text.render(f"{k}", 13, theme.TEXT, bold=True)
         surf.blit(img, (r.right + int(3 * s), y + int(2 * s)))
         return r.right + int(3 * s) + img.get_width() + int(8 * s)
+
+
+_SHADES = {}
+
+
+def board_shade(size) -> pygame.Surface:
+    """The translucent shade over the board behind the attack (one per size)."""
+    shade = _SHADES.get(size)
+    if shade is None:
+        _SHADES.clear()
+        shade = _SHADES[size] = pygame.Surface(size, pygame.SRCALPHA)
+        shade.fill(ATTACK_SHADE)
+    return shade

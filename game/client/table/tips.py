@@ -4,7 +4,7 @@ reasons.py), from the table model."""
 
 from game.engine.constants import GENERIC_HARBOR, TERRAIN_NAMES
 
-from ..eventtext import card_name, cards_text, event_die_text, track_name
+from ..eventtext import cards_text, count_text, event_die_text, track_name
 from ..i18n import tr
 from . import reasons
 from .hand import BUILD_COSTS, card_tip
@@ -21,7 +21,7 @@ def tooltip(m, ui):
         return reasons.unlit_reason(m, key)
     if key[0] == "harbor":
         kind = v.harbors[key[1]]
-        return tr("tip.harbor_generic") if kind == GENERIC_HARBOR else tr("tip.harbor", res=card_name(kind))
+        return tr("tip.harbor_generic") if kind == GENERIC_HARBOR else tr("tip.harbor", cards=count_text(kind, 2))
     if key[0] == "hex_info":
         h = key[1]
         terrain = tr("terrain." + TERRAIN_NAMES[v.terrain[h]])
