@@ -279,3 +279,19 @@ def test_a_save_deleted_or_moved_under_the_game_is_written_anew(tmp_path):
     auth.submit(bot.choose(auth.state, bot.pick_seat(auth.state)))
     saver.record()
     assert len(saves.load(path).commands) == 21 and saves.load(path).damage is None
+
+
+def test_records_written_without_a_flush_are_flushed_once_for_many(tmp_path, monkeypatch):
+    """The LAN host writes each command at once and flushes to the disk once
+    for the commands of a short while (net/host/game.py FLUSH_SECONDS)."""
+    auth, saver, path, sizes = _play(str(tmp_path), 13, 10)
+    flushed = []
+    monkeypatch.setattr(saves, "_sync_data", flushed.append)
+    bot = RandomBot(6)
+    for _ in range(5):
+        auth.submit(bot.choose(auth.state, bot.pick_seat(auth.state)))
+        saver.record(flush=False)
+    assert flushed == [] and len(saves.load(path).commands) == 15     # written, not yet flushed
+    saver.flush()
+    saver.flush()                                   # nothing new: no second flush
+    assert len(flushed) == 1
