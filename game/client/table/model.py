@@ -73,6 +73,7 @@ class TableModel:
         self.mouse = (0, 0)
         self.hover_key = None                # the target under the mouse
         self.hover_spot = None               # the board spot under the mouse
+        self.tips_hushed_at = None           # where the board was clicked: no hex tooltip there
         # what happened
         self.log = []                        # sentences, oldest first
         self.log_scroll = 0                  # lines scrolled up from the newest
