@@ -205,7 +205,8 @@ async def run_join(address: str, name: str, token_dir=None, seed=None, reconnect
     store = TokenStore(token_dir)
     seed = secrets.randbits(32) if seed is None else seed
     result = await play(address, name, store=store, seed=seed, reconnect_for=reconnect_for,
-                        pin=pin, join_code=join_code, level=level, stop=stop)
+                        pin=pin, join_code=join_code, level=level, stop=stop,
+                        say=lambda line: print(f"kolonisten join: {line}", file=sys.stderr, flush=True))
     if result["problem"]:
         print(f"kolonisten join: {result['problem']}", file=sys.stderr, flush=True)
     print(json.dumps(result), file=out, flush=True)

@@ -71,3 +71,70 @@ def test_ck_6_a_bot_spends_a_commodity_on_a_city_improvement(level):
     put_city(s, 0, 0)
     set_cards(s, 0, hand(paper=1))
     assert _choice(auth, level) == ("improve", 0, SCIENCE)
+
+
+# Seat 3 holds brick 2, wool 3, ore 1 and an idle knight of strength 2 (K4);
+# the ship is one step from landing, four cities against Catan's 3 active
+# strength.  A bank trade for grain and the activation save the island;
+# Medium used to end its turn here (it tried one move at a time, and a bank
+# trade alone looked like a loss).
+SHIP_NEAR_AND_A_KNIGHT_IDLE = """\
+game ck players=4 target=13 board=random seed=?
+terrain OWS/BSGG/WBOSW/GWSD/BOG
+numbers 8,3,6/10,4,9,2/9,5,11,10,5/12,6,3,-/11,4,8
+harbors 33W33BOGS
+robber R
+settlements 0: C12 C4 I4 J4 1: E4 D6 H8 3: G6 L6
+cities 0: B4 2: N6 O6 3: A6+wall
+roads 0: C11 C1 C3 B5 C7 C5 I3 J7 J5 1: E3 H11 D7 H9 H7 M9 2: N5 O5 P7 3: D3 K3 K5 L7
+knights 1: B6:2 D8:1a 2: O4:2a 3: K4:2
+improvements 0: trade=2 science=2 1: trade=1 politics=1 science=1 2: trade=2 politics=1 science=2 3: trade=1 politics=1 science=2
+hands 0: ?3 1: ?6 2: ?3 3: BBSSSO
+bank 17,13,13,17,18,12,11,12
+progress 1: ?1 3: crane
+progress_vp 1: 1
+defenders 3: 1
+progress_deck_science ?16
+progress_deck_politics ?17
+progress_deck_trade ?18
+turn 41 current 3 phase main dice 4,6,4 built yes
+first 3 last_setup G6
+barbarians 6 attacks 2
+crane 0
+"""
+
+
+def test_ck_8_medium_trades_for_grain_to_activate_a_knight_before_the_attack():
+    from game.engine import apply
+    from game.engine.position import parse
+    state = parse(SHIP_NEAR_AND_A_KNIGHT_IDLE)
+    seat = state.current
+    for seed in range(3):
+        s = state.copy()
+        bot = make_bot("medium", seat, seed, strict=True)
+        played = []
+        while len(played) < 4 and (not played or played[-1][0] != "activate_knight"):
+            played.append(bot.choose(s))
+            apply(s, played[-1])
+        assert played[0][0] == "maritime" and played[0][3] == 3          # grain
+        assert played[-1] == ("activate_knight", seat, 31)
+
+
+def test_ck_8_the_seat_counts_its_own_idle_knights_as_too_late_at_the_last_step():
+    """At the ship's last step the seat's idle knights will not be active in
+    time unless it activates them now: activating is worth more then than
+    three steps earlier."""
+    from game.bots.evaluate import evaluate
+    from game.engine import apply
+    from game.engine.position import parse
+    state = parse(SHIP_NEAR_AND_A_KNIGHT_IDLE)
+    state.hands[3][3] += 1                                  # a grain to activate with
+    state.hand_n[3] += 1
+    gains = []
+    for pos in (3, 6):
+        s = state.copy()
+        s.barb_pos = pos
+        after = s.copy()
+        apply(after, ("activate_knight", 3, 31))
+        gains.append(evaluate(after, 3) - evaluate(s, 3))
+    assert gains[1] > gains[0] > -0.2

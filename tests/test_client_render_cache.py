@@ -177,3 +177,65 @@ def test_the_size_of_text_in_other_scripts_is_the_size_it_is_drawn_at():
     for text in ("Zoë", "李小龙 en محمد", "één · twee"):
         assert font.size(text) == font.render(text, True, (0, 0, 0)).get_size()
         assert font.size(text) == font.size(text)
+
+
+@pytest.mark.parametrize("phase_commands", [0, 1])         # the first settlement's nodes, then its road's edges
+def test_the_spots_to_pick_belong_to_the_layer_and_the_hovered_one_looks_as_drawn_afresh(monkeypatch, phase_commands):
+    auth, _ = bot_game(rules="base", seed=6, players=3, stop=phase_commands)
+    app = make_app()
+    table = push_table(app, auth.config)
+    for record in auth.log:
+        table.c.submit(record.cmd)
+        table.play.refresh()
+    if table.model.curtain_for is not None:
+        table.play.reveal()
+    still(table)
+    kind, cands = table.model.pick
+    frame(app)
+    builds = table.ui.canvas.builds
+    shots = []
+    for spot in sorted(cands)[:3]:
+        x, y = table.ui.board.target_pos(kind, spot)
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))])
+        assert table.model.hover_spot == spot
+        shots.append(frame(app))
+    assert table.ui.canvas.builds == builds                     # the mouse went from spot to spot: no new layer
+    # every spot drawn every frame, the hovered one instead of its resting look
+    original = draw.draw_pick
+
+    def every_frame(m, ui, surf, which="all", bare=None):
+        if which != "rest":
+            original(m, ui, surf)
+    monkeypatch.setattr(draw, "draw_pick", every_frame)
+    monkeypatch.setattr(draw, "pick_key", lambda m: "every frame")
+    for spot, shot in zip(sorted(cands)[:3], shots):
+        x, y = table.ui.board.target_pos(kind, spot)
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))])
+        assert frame(app) == shot
+
+
+def test_the_chart_without_its_buttons_is_drawn_once_for_the_view_it_shows():
+    from game.client.table import ckdialogs
+    app, table = make_table(rules="ck")
+    assert play_until(table, lambda t: t.model.curtain_for is None and t.model.view.phase == MAIN
+                      and t.c.auth.state.turn > 8)
+    still(table)
+    chart = ckdialogs.ChartDialog(table.play)
+    table.model.dialog = chart
+    backgrounds = []
+    original = chart._chart
+
+    def counted(surf, rect, buttons):
+        if not buttons:
+            backgrounds.append(rect)
+        return original(surf, rect, buttons)
+    chart._chart = counted
+    draw.forget_looks(table.ui)
+    for hover in (None, ("chart", "close"), ("chart", "improve", 0), None):
+        draw.forget_looks(table.ui)              # (each frame drawn, not taken from the dialog's pictures)
+        frame(app, hover)
+    assert len(backgrounds) == 1
+    assert ("chart", "close") in table.ui.targets.keys()
+    table.play.sync()                               # a new view: the chart is drawn anew
+    frame(app)
+    assert len(backgrounds) == 2

@@ -56,13 +56,18 @@ def _played(config, commands=150, bot_seed=7):
 def test_the_seed_is_drawn_from_the_secret_and_every_value_B_2_2_B_5_1():
     dealing = _deal()
     seed = dealing.seed()
-    assert seed == derive_seed(dealing.secret, dealing.values) and 0 <= seed < 2 ** 63
+    assert seed == derive_seed(dealing.secret, dealing.values, 1) and 0 <= seed < 2 ** 63
     # No single party fixes it: changing any one input changes the seed.
     for i in range(3):
         other = list(dealing.values)
         other[i] = bytes(32)
-        assert derive_seed(dealing.secret, other) != seed
-    assert derive_seed(bytes(32), dealing.values) != seed
+        assert derive_seed(dealing.secret, other, 1) != seed
+    assert derive_seed(bytes(32), dealing.values, 1) != seed
+    # The deal's count is bound into it: a restarted deal cannot pass for the first.
+    assert derive_seed(dealing.secret, dealing.values, 2) != seed
+    # A deal saved before deals were counted keeps its seed.
+    assert FairRecord(dealing.commit, dealing.pledges, dealing.values, dealing.secret).seed() == \
+        derive_seed(dealing.secret, dealing.values)
 
 
 @given(st.lists(st.binary(min_size=32, max_size=32), min_size=2, max_size=4, unique=True),
@@ -93,14 +98,16 @@ def test_an_honest_game_verifies_for_every_seat_B_5_1_B_7_1():
 
 def test_a_host_that_chose_its_own_seed_is_caught_at_the_deal_B_2_2():
     """A host that deals with a seed of its choosing, not the drawn one, is
-    caught by the very first view it sends (record 0), even on the beginner
-    board (B-2.6) whose layout no seed changes."""
+    caught by the first view that differs (record 0 when the first player does)
+    and at the latest by the first roll, even on the beginner board (B-2.6)
+    whose layout no seed changes."""
     dealing = _deal()
     config = default_config(players=3, board="beginner", seed=12345)     # not the fair seed
     auth, transcripts = _played(config, commands=60)
+    first_roll = next(r.seq for r in auth.log if r.cmd[0] == "roll")
     verdict = verify(dict(config, seed=None), dealing.record(), dealing.secret,
                      unpack_log(pack_log(auth.log)), 0, transcripts[0], peer_hash)
-    assert (verdict.ok, verdict.what, verdict.seq) == (False, "view", 0)
+    assert not verdict.ok and verdict.what in ("view", "outcome") and verdict.seq <= first_roll
 
 
 def test_a_rigged_roll_is_caught_at_its_record_B_5_1():
@@ -170,7 +177,9 @@ def test_a_complete_lan_game_is_verified_fair_by_every_peer(tmp_path):
     host, results, bots = asyncio.run(main())
     assert all(r["ok"] and r["fair"] for r in results), results
     fair = host.fair
-    assert host.config["seed"] == derive_seed(fair.secret, fair.values)
+    assert host.config["seed"] == derive_seed(fair.secret, fair.values, 1) == fair.seed()
+    assert host.config["streams"] is True       # no steal or skip steers a later roll
+    assert all(r["deal"] == 1 for r in results)
     for bot in bots:
         verdict = bot.game.verdict
         assert verdict.ok and verdict.checked == sum(1 for e in bot.game.transcript if e[0] == "rec")
@@ -199,6 +208,58 @@ def test_a_host_that_rigs_the_dice_after_the_deal_is_caught_by_every_peer(tmp_pa
         # (the beginner board looks the same whatever the seed).
         first_roll = next(e[1].seq for e in bot.game.transcript if e[0] == "rec" and e[1].cmd[0] == "roll")
         assert (verdict.what, verdict.seq) in (("view", 0), ("outcome", first_roll)), verdict
+
+
+def test_every_restart_of_the_deal_is_told_to_the_player_and_a_hidden_one_is_caught():
+    """B-2.2: a host that deals again after every value was shown knew the
+    seed it threw away; the peer says so at once, and a count that does not
+    grow breaks the deal's check."""
+    from net.peer.game import PeerGame
+    sent = []
+    game = PeerGame(send=sent.append, name="p")
+    assert game.handle({"t": "fair_ask", "attempt": 1}) == [("dealing", 1)]
+    pledge = sent[-1]["pledge"]
+    game.handle({"t": "fair_pledges", "commit": bytes(32), "pledges": [pledge, bytes(32)]})
+    assert sent[-1]["t"] == "reveal"
+    events = game.handle({"t": "fair_ask", "attempt": 2})
+    assert ("deal_restarted", {"attempt": 2, "after_reveal": True}) in events
+    events = game.handle({"t": "fair_ask", "attempt": 2})        # the count must grow
+    assert [(k, d.what) for k, d in events] == [("fair", "deal_count")] and not game.verdict.ok
+
+
+@pytest.mark.slow
+def test_a_host_that_deals_again_after_the_reveal_is_reported_to_every_player_at_once(tmp_path):
+    """A rogue host that throws a drawn seed away and deals again: every
+    player hears it in words as the new deal starts (long before 60 s), the
+    game goes on, and the end check binds the count: deal 2."""
+    class FishingHost(Host):
+        def _dealt(self, fair, seed):
+            if self.deal.attempts < 2:
+                self.deal.start(len(self.seats))        # the seed was not to its liking
+            else:
+                super()._dealt(fair, seed)
+
+    heard = {}
+
+    async def main():
+        host = FishingHost(default_config(players=2), name="Fishing", auto_start=True)
+        await host.listen("127.0.0.1", 0)
+        from net.peer.bot import BotPlayer, play
+        from net.peer.tokens import TokenStore
+        bots = [BotPlayer(f"b{i}", TokenStore(str(tmp_path)), seed=i,
+                          say=lambda line, i=i: heard.setdefault(i, (line, len(host.auth.log) if host.auth else 0)))
+                for i in range(2)]
+        results = await asyncio.wait_for(asyncio.gather(*[
+            play(("127.0.0.1", host.port), b.game.name, player=b, pin=host.identity.fingerprint)
+            for b in bots]), 240)
+        await host.close()
+        return results
+    results = asyncio.run(main())
+    assert all(r["ok"] and r["fair"] and r["deal"] == 2 for r in results), results
+    for line, moves in heard.values():
+        assert "started the deal again (deal 2)" in line and "knew the seed" in line
+        assert moves == 0                       # told before the first move was played
+    assert len(heard) == 2
 
 
 def test_a_saved_fair_deal_must_give_the_saved_seed(tmp_path):

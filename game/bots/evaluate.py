@@ -32,6 +32,18 @@ from game.engine.constants import (
 from . import facts as F
 
 BARBARIAN_STEPS = 7
+CITY_LOSS = 1.3             # a pillaged city of the seat's own: its point and production
+ISLAND_LOSS = 0.5           # the seat's share of a lost defence (see _barbarian_value)
+DEFENDER_WORTH = 0.7        # the Defender's point, not yet certain
+PILLAGE_CHANCE = (0.7, 0.4, 0.15)   # by own strength above the weakest other exposed seat
+KNIGHT_WORTH = 0.15         # per strength point, besides the coming attack
+# The chance that an idle knight is activated before the attack, by the
+# ship's position (the attack comes at BARBARIAN_STEPS; one roll in two moves
+# it).  Knights are activated in their owner's turn; the seat's own idle
+# knights wait for its next turn, four rolls away: at the last step that
+# turn almost never comes (1 - 1/2 ** 4), so the time to activate is now.
+IN_TIME = (0.8, 0.8, 0.8, 0.7, 0.5, 0.35, 0.15)
+OWN_IN_TIME = (0.8, 0.8, 0.8, 0.75, 0.55, 0.25, 0.05)
 
 
 def _stage(state, seat) -> float:
@@ -247,8 +259,10 @@ def _ck_value(s, seat, stage) -> float:
         value += 0.45 * level + (0.25 if level >= 3 else 0.0)
         if level >= 3 and s.metropolis[track] == -1:
             value += 0.15 * (level - 2)
-    strength = [0] * s.n
+    strength = [0.0] * s.n                   # active knights, and idle ones that may still be activated
     exposed_seats = [False] * s.n            # owns a city without a metropolis
+    step = min(s.barb_pos, BARBARIAN_STEPS - 1)
+    in_time, own_in_time = IN_TIME[step], OWN_IN_TIME[step]
     metro = s.metropolis
     knights = 0.0
     walls = barbarians = 0
@@ -258,8 +272,10 @@ def _ck_value(s, seat, stage) -> float:
         if o != -1:
             if s.knight_active[n]:
                 strength[o] += s.knight_strength[n]
+            else:
+                strength[o] += (own_in_time if o == seat else in_time) * s.knight_strength[n]
             if o == seat:
-                knights += 0.15 * s.knight_strength[n] + (0.08 if s.knight_active[n] else 0.0)
+                knights += KNIGHT_WORTH * s.knight_strength[n] + (0.08 if s.knight_active[n] else 0.0)
         if level[n] == 2:
             barbarians += 1
             if n not in metro:
@@ -268,19 +284,32 @@ def _ck_value(s, seat, stage) -> float:
                 walls += 1
     value += stage * knights
     value += 0.2 * walls
-    # The barbarians: a city is lost when Catan is weaker and we are among the
-    # weakest players with a city to lose; the strongest defender gains a point.
+    return value + _barbarian_value(s, seat, strength, exposed_seats, barbarians)
+
+
+def _barbarian_value(s, seat, strength, exposed_seats, barbarians) -> float:
+    """What the coming attack is worth to the seat, weighted by how near the
+    ship is.  Catan loses when its active knights are weaker than the
+    barbarians (CK-8.2); then the weakest players with a plain city lose one,
+    and the seat weighs the island's loss too (a pillaged island is poorer
+    for everyone who trades and builds on it, and the defence only holds when
+    every player adds knights).  When Catan wins, the single strongest
+    defender gains a point (CK-8.4)."""
     urgency = ((s.barb_pos + 1) / BARBARIAN_STEPS) ** 1.5
     total = sum(strength)
-    exposed = [o for o in range(s.n) if exposed_seats[o]]
-    if seat in exposed:
-        p_lose = min(1.0, max(0.0, 0.5 + 0.2 * (barbarians - total)))
-        others = [strength[o] for o in exposed if o != seat]
-        d = strength[seat] - min(others) if others else -1
-        p_weakest = 1.0 if d < 0 else (0.6, 0.25)[d] if d <= 1 else 0.05
-        value -= urgency * p_lose * p_weakest * 1.3
-    if strength[seat] and strength[seat] > max(strength[o] for o in range(s.n) if o != seat):
-        value += urgency * 0.5 * (1.0 if total >= barbarians else 0.3)
+    # Others may still activate knights (or build cities) before the attack:
+    # a margin of one either way is far from certain.
+    p_lose = min(1.0, max(0.0, 0.5 + 0.25 * (barbarians - total - 0.5)))
+    value = 0.0
+    if exposed_seats[seat]:
+        others = [strength[o] for o in range(s.n) if exposed_seats[o] and o != seat]
+        d = strength[seat] - min(others) if others else -1.0
+        p_weakest = 1.0 if d < 0 else PILLAGE_CHANCE[int(d)] if d < len(PILLAGE_CHANCE) else 0.05
+        value -= urgency * p_lose * (p_weakest * CITY_LOSS + ISLAND_LOSS)
+    if strength[seat]:
+        best_other = max(strength[o] for o in range(s.n) if o != seat)
+        if strength[seat] > best_other:
+            value += urgency * (1.0 - p_lose) * DEFENDER_WORTH
     return value
 
 

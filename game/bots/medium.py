@@ -14,7 +14,7 @@
   on it (Cities & Knights) is chosen by value (decisions.decide).
 """
 
-from game.engine import apply, check
+from game.engine import apply, check, legal_commands
 from game.engine.state import (
     DECIDE, DISCARD, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE,
 )
@@ -33,11 +33,22 @@ MIN_GAIN = 0.01
 OFFER_GAIN = 0.12
 
 
+# What a bank trade may complete in the same turn: tried after it (two plies).
+COMPLETED_BY_TRADE = frozenset(("build_settlement", "build_city", "build_wall", "recruit_knight",
+                                "activate_knight", "promote_knight", "improve"))
+
+
 def value_after(view, seat, cmd) -> float:
-    """The evaluation after `cmd`, tried on a copy of the seat's view."""
+    """The evaluation after `cmd`, tried on a copy of the seat's view; after a
+    bank or harbor trade, the best of that and a build it makes possible."""
     trial = view.copy()
     apply(trial, cmd, None, validate=False)
     value = evaluate(trial, seat)
+    if cmd[0] == "maritime":
+        for follow in legal_commands(trial, seat):
+            if follow[0] in COMPLETED_BY_TRADE:
+                value = max(value, value_after(trial, seat, follow))
+        return value
     pending = trial.pending
     if pending is not None and pending["kind"] == "metropolis":
         value += 2.0                                  # the metropolis is ours once placed

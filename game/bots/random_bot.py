@@ -16,6 +16,7 @@ from game.engine import deciders, legal_commands
 from game.engine.rng import Rng
 
 STREAM = 1013
+_OFFERS_ONLY = ("offer",)
 
 
 class RandomBot:
@@ -27,9 +28,13 @@ class RandomBot:
     def choose(self, state, seat, exclude=()):
         """A uniform legal command for `seat`, or None if it has none.
         `exclude` drops command kinds (used to match another engine's action set)."""
-        cmds = legal_commands(state, seat)
-        if exclude:
-            cmds = [c for c in cmds if c[0] not in exclude]
+        if not exclude:
+            cmds = legal_commands(state, seat)
+        else:
+            # Offers left out are never built; other kinds are filtered out.
+            cmds = legal_commands(state, seat, offers="offer" not in exclude)
+            if exclude != _OFFERS_ONLY:
+                cmds = [c for c in cmds if c[0] not in exclude]
         if not cmds:
             return None
         return cmds[self.rng.below(len(cmds))]

@@ -367,10 +367,23 @@ def fault_text(fault) -> str:
 def fair_text(verdict) -> tuple:
     """(text, ok) for the check of the fair deal (net.wire.fairdice.Verdict)."""
     if verdict.ok:
-        return trn("secure.fair_ok", verdict.checked), True
+        restarts = (verdict.attempt or 1) - 1
+        return trn("secure.fair_ok", verdict.checked) + (
+            " " + trn("secure.fair_restarts", restarts) if restarts else ""), True
     what = tr("secure.fair_what." + verdict.what, seq=verdict.seq, kind=verdict.kind,
               error=verdict.kind)
     return tr("secure.fair_bad", what=what), False
+
+
+def deal_text(kind: str, data) -> tuple:
+    """(text, alarming) for the deal's events ("dealing", "deal_restarted"), or
+    ('', False) for any other event: a restarted deal is said at once."""
+    if kind == "dealing":
+        return tr("secure.dealing"), False
+    if kind == "deal_restarted":
+        key = "secure.dealing_again_known" if data["after_reveal"] else "secure.dealing_again"
+        return tr(key, n=data["attempt"]), data["after_reveal"]
+    return "", False
 
 
 def next_link(link: str, kind: str, data) -> str:

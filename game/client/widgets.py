@@ -10,6 +10,8 @@ import pygame
 
 from . import theme
 
+CORNER_KEY = (1, 254, 3)     # the colour key of cached panel pictures' rounded corners (nothing draws it)
+
 
 class Targets:
     """Clickable rectangles of the last drawn frame, topmost last."""

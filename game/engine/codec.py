@@ -3,9 +3,16 @@
 A state encodes as a map whose keys follow `State.__slots__`, so two equal
 states always give the same bytes (the canonical form) and the same hash.
 No pickle anywhere: decoding foreign bytes can only produce plain data.
+
+`state_hash` runs after every command (saves, replay checks), so it builds
+those same bytes in parts and reuses the parts for the board's lists while
+they are unchanged (see `_hash_bytes`); `encode_state` is the plain form it
+must always equal (tests/test_state_hash.py).
 """
 
 import hashlib
+import threading
+from operator import attrgetter
 
 import msgpack
 
@@ -13,8 +20,18 @@ from .rng import Rng
 from .state import State
 
 
+_local = threading.local()
+
+
 def pack(obj) -> bytes:
-    return msgpack.packb(obj, use_bin_type=True)
+    """msgpack bytes of `obj` (the same as msgpack.packb(obj, use_bin_type=True),
+    with a packer kept per thread: making one costs more than packing a
+    small object)."""
+    try:
+        packer = _local.packer
+    except AttributeError:
+        packer = _local.packer = msgpack.Packer(use_bin_type=True)
+    return packer.pack(obj)
 
 
 def unpack(data: bytes):
@@ -70,4 +87,84 @@ def digest(data: bytes) -> str:
 
 def state_hash(state: State) -> str:
     """Hash of the canonical encoding of the state (including any secrets it holds)."""
-    return digest(encode_state(state))
+    return hashlib.sha256(_hash_bytes(state)).hexdigest()[:32]
+
+
+# --- the canonical bytes in parts ---------------------------------------------------
+
+# `State.__slots__` cut into runs of fields, in order.  A run marked True holds
+# only whole numbers (alone, in lists, in lists of lists) or None, or the
+# validated config, so equal content means equal bytes: its packed part is
+# kept and reused while the run stays equal to what it was packed from (and
+# on a change only its changed fields are packed again).  Runs marked False
+# are packed anew every time: flags that are sometimes False and sometimes 0
+# (equal, yet packed differently), the irregular nested fields, the generator.
+# The cuts put fields that change on most commands (cards, turn) apart from
+# those that change seldom (board, pieces, scores).
+_RUN_SPEC = (
+    (True, "config", "knight_owner"),           # the board and the pieces on it
+    (True, "bank", "hand_n"),                   # cards in hand
+    (True, "deck", "vp_cards_shown"),           # decks, pieces left, scores
+    (False, "first_player", "pending"),         # the turn, its flags, discards, trade, decisions
+    (True, "barb_pos", "defenders_left"),       # Cities & Knights (None in the base game)
+    (False, "crane", "rng"),
+)
+
+
+def _runs():
+    """(kept, names, getter giving a tuple of the run's values) per run."""
+    slots = State.__slots__
+    runs, at = [], 0
+    for kept, first, last in _RUN_SPEC:
+        end = slots.index(last) + 1
+        assert slots[at] == first and end > at, "the runs must cover State.__slots__ in order"
+        names = slots[at:end]
+        runs.append((kept, names, attrgetter(*names)))
+        at = end
+    assert at == len(slots) and slots[-1] == "rng"
+    return tuple(runs)
+
+
+_RUNS = _runs()
+_KEYS = {name: msgpack.packb(name) for name in State.__slots__}
+_MAP_HEADER = msgpack.Packer().pack_map_header(len(State.__slots__))
+_kept = [None] * len(_RUNS)     # run index -> (copy of its values, its bytes, each field's bytes)
+
+
+def _copy(value):
+    """A copy of whole numbers in (nested) lists, or of the config."""
+    if type(value) is list:
+        return [_copy(v) if type(v) is list else v for v in value]
+    if type(value) is dict:
+        return dict(value)
+    return value
+
+
+def _hash_bytes(state: State) -> bytes:
+    """Exactly `encode_state(state)`, built run by run.  Every state hashed
+    shares the kept parts (safe across states and threads: a part is reused
+    only for equal content, and each run's entry is replaced whole)."""
+    parts = [_MAP_HEADER]
+    append = parts.append
+    for i, (kept, names, getter) in enumerate(_RUNS):
+        values = getter(state)
+        if not kept:
+            if names[-1] == "rng":
+                rng = values[-1]
+                values = values[:-1] + (None if rng is None else [rng.state, rng.inc],)
+            data = pack(dict(zip(names, values)))
+            append(data[1:] if len(names) <= 15 else data[3:])      # the pairs, without a map header
+            continue
+        entry = _kept[i]
+        if entry is not None and entry[0] == values:
+            append(entry[1])
+            continue
+        if entry is None:
+            fields = tuple(_KEYS[name] + pack(value) for name, value in zip(names, values))
+        else:
+            fields = tuple(old if value == before else _KEYS[name] + pack(value)
+                           for name, value, before, old in zip(names, values, entry[0], entry[2]))
+        data = b"".join(fields)
+        _kept[i] = (tuple(map(_copy, values)), data, fields)
+        append(data)
+    return b"".join(parts)

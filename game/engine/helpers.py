@@ -4,6 +4,9 @@ between hands and the bank, and the turn check most commands start with.
 They work on views too (a hand hidden from this copy is None: only its count
 is tracked)."""
 
+import hashlib
+
+from .rng import Rng
 from .state import State
 
 
@@ -85,6 +88,19 @@ def transfer(state: State, giver: int, taker: int, kind, k: int) -> None:
     state.hand_n[taker] += k
 
 
+def dice_rng(state: State) -> Rng:
+    """The generator this turn's roll draws from (on the authority).  With
+    the config's `streams` the dice of each turn come from their own
+    generator, made from the seed and the turn number alone, so no choice made
+    in the game (a steal or its skip, a card bought) changes a later roll;
+    without it (hot-seat, and every game saved before) the dice draw from the
+    game's one generator, as the steals do."""
+    if not state.config.get("streams"):
+        return state.rng
+    digest = hashlib.sha256(b"kolonisten-dice\0%d\0%d" % (state.config["seed"], state.turn)).digest()
+    return Rng(int.from_bytes(digest[:8], "big"))
+
+
 def random_card(state: State, seat: int) -> int:
     """A uniformly random card from a hand (the authority's generator), or -1
     for an empty hand."""
@@ -99,21 +115,28 @@ def random_card(state: State, seat: int) -> int:
 
 
 def compositions(hand, total):
-    """Every way to choose `total` cards from a hand (counts per kind)."""
-    out = []
+    """Every way to choose `total` cards from a hand (counts per kind), as
+    tuples, the most of the first kind first (then of the next, ...).
+
+    Built kind by kind, extending every partial choice that can still be
+    completed from the kinds after it, so no dead branch is walked."""
     kinds = len(hand)
-    pick = [0] * kinds
-
-    def rec(i, left):
-        if i == kinds - 1:
-            if left <= hand[i]:
-                pick[i] = left
-                out.append(tuple(pick))
-            return
-        for k in range(min(left, hand[i]), -1, -1):
-            pick[i] = k
-            rec(i + 1, left - k)
-        pick[i] = 0
-
-    rec(0, total)
-    return out
+    room = [0] * (kinds + 1)          # room[i]: cards held of kinds i, i+1, ...
+    for i in range(kinds - 1, -1, -1):
+        room[i] = room[i + 1] + hand[i]
+    if not 0 <= total <= room[0]:
+        return []
+    if kinds == 1:
+        return [(total,)]
+    partial = [((), total)]
+    for i in range(kinds - 2):
+        held, after = hand[i], room[i + 1]
+        grown = []
+        for prefix, left in partial:
+            for k in range(min(left, held), max(0, left - after) - 1, -1):
+                grown.append((prefix + (k,), left - k))
+        partial = grown
+    # The last two kinds at once: what the one before last leaves, the last takes.
+    held, last = hand[-2], hand[-1]
+    return [prefix + (k, left - k) for prefix, left in partial
+            for k in range(min(left, held), max(0, left - last) - 1, -1)]

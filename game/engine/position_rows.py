@@ -121,12 +121,15 @@ SCALAR_LINES = (
 # (both rule sets), "base" or "ck".  Seat rows write `0: … 1: …` with seat values given by
 # write_seat(state, seat) -> str | None (None: the seat's default, left out).
 
+GAME_FLAGS = ("combine_trade_build", "knight_commit", "streams")     # the game line's bare words
+
+
 def write_game_line(s):
     c = s.config
     seed = "?" if c["seed"] is None else c["seed"]
     out = f"game {c['rules']} players={c['players']} target={c['vp_target']} board={c['board']} seed={seed}"
-    for flag in ("combine_trade_build", "knight_commit"):
-        if c[flag]:
+    for flag in GAME_FLAGS:
+        if c.get(flag):
             out += " " + flag
     return out
 
@@ -140,7 +143,7 @@ def read_game_line(text):
     for word in words[1:]:
         key, eq, value = word.partition("=")
         if not eq:
-            if word not in ("combine_trade_build", "knight_commit"):
+            if word not in GAME_FLAGS:
                 raise PositionError(f"unknown game option '{word}'")
             options[word] = True
         elif key not in names:

@@ -9,6 +9,8 @@ serialize trivially.
 
 _MASK64 = (1 << 64) - 1
 _MULT = 6364136223846793005
+_SMALL = 1024
+_LIMITS = [0] + [(1 << 32) - ((1 << 32) % n) for n in range(1, _SMALL)]   # below()'s bound per n
 
 
 class Rng:
@@ -40,9 +42,15 @@ class Rng:
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         # Reject the top partial bucket so every residue is equally likely.
-        limit = (1 << 32) - ((1 << 32) % n)
+        limit = _LIMITS[n] if n < _SMALL else (1 << 32) - ((1 << 32) % n)
+        # next32, written out: this runs for every die and every random choice.
+        inc = self.inc
         while True:
-            x = self.next32()
+            old = self.state
+            self.state = (old * _MULT + inc) & _MASK64
+            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            rot = old >> 59
+            x = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
             if x < limit:
                 return x % n
 

@@ -11,7 +11,11 @@ outcome, validate=False)`).  That is how peers stay in lockstep.
 
 Legal commands are enumerated by `legal_commands(state, seat)`; `check` says
 why anything else is refused.  Both use the same predicates, so they cannot
-disagree about a spot or a cost.
+disagree about a spot or a cost.  A command is checked once: one of the very
+command objects `legal_commands` just listed, applied to the state it was
+listed for before anything else was applied, is not checked again (see
+`apply`); every other command, from the network, a save, a click or a bot's
+own making, is checked in full.
 
 The rules themselves are rule sets (game/engine/rulesets/: `base`, and `ck`
 which extends it); see ruleset.py for what a rule set declares.  This module
@@ -42,6 +46,12 @@ MAX_ARGS = 8
 
 # Phases in which seats other than the current player may act.
 _ANYONE_PHASES = (DISCARD, TRADE, DECIDE)
+
+# The commands `legal_commands` listed last and the state it listed them for
+# (a tuple of its own: a caller may change the list it was handed).  Every
+# `apply` clears it, so it always describes the state as it was listed.
+_NOTHING_LISTED = (None, ())
+_listed = _NOTHING_LISTED
 
 
 # --- shape checks (anything may arrive from the network or a save file) ------
@@ -136,18 +146,28 @@ def deciders(state: State) -> list:
     return [state.current]
 
 
-def legal_commands(state: State, seat: int) -> list:
+def legal_commands(state: State, seat: int, offers: bool = True) -> list:
     """Every legal command for `seat` now, in a stable order.
 
     Complete for every command kind except free-form trade terms, whose space
     is unbounded: `offer` is listed as one card of the kind held most for one
     card of a kind not held, to every other player, and `counter` as the offer's terms with
-    one other held card given instead.  `check` accepts any legal terms."""
+    one other held card given instead.  `check` accepts any legal terms.
+    `offers=False` leaves the listed offers out (a caller that makes its own
+    offers, or none, need not have them built)."""
+    global _listed
     phase = state.phase
     if phase == GAME_OVER or (seat != state.current and phase not in _ANYONE_PHASES):
         return []
-    lister = RULESETS[state.config["rules"]].listers.get(phase)
-    return lister(state, seat) if lister else []
+    rules = RULESETS[state.config["rules"]]
+    lister = rules.listers.get(phase)
+    if lister is None:
+        return []
+    cmds = lister(state, seat)
+    if offers and phase == MAIN and rules.trading_open(state):
+        rules.list_offers(state, seat, cmds)
+    _listed = (state, tuple(cmds))
+    return cmds
 
 
 def apply(state: State, cmd, outcome=None, validate: bool = True):
@@ -157,12 +177,17 @@ def apply(state: State, cmd, outcome=None, validate: bool = True):
     and `outcome` is produced.  On a view (no generator) the outcome the
     authority produced must be given, redacted for that view's audience.
     Raises IllegalCommand, changing nothing, when `validate` and the command
-    is not legal."""
+    is not legal.  A command `legal_commands` just listed for this state (the
+    very object, nothing applied since) was checked then and is not again."""
+    global _listed
     rules = RULESETS[state.config["rules"]]
     if validate:
-        err = _check(state, cmd, rules)
-        if err:
-            raise err
+        listed_state, listed = _listed
+        if listed_state is not state or not _among(cmd, listed):
+            err = _check(state, cmd, rules)
+            if err:
+                raise err
+    _listed = _NOTHING_LISTED
     authority = state.rng is not None
     # A replica works on a copy: steps may keep read cursors in it.
     out = {} if authority else dict(outcome or {})
@@ -171,6 +196,15 @@ def apply(state: State, cmd, outcome=None, validate: bool = True):
     if state.phase not in (SETUP_SETTLEMENT, SETUP_ROAD, GAME_OVER):
         rules.check_win(state, out, events, authority)
     return (out or None) if authority else outcome, events
+
+
+def _among(cmd, listed) -> bool:
+    """Whether `cmd` is one of the objects in `listed` (identity, not equality:
+    an equal command made elsewhere, say with True for 1, is checked)."""
+    for c in listed:
+        if c is cmd:
+            return True
+    return False
 
 
 def may_offer(state: State, seat: int) -> bool:

@@ -10,7 +10,9 @@ A rule set declares, as data:
 - `steps`: agenda step name -> function(state, step, out, events) (see `resume`).
 - hooks, the places where rule sets differ inside shared flows: `deal` (a new
   game's decks), `discard_limit` (what a 7 asks), `after_discards` (what follows
-  a 7's discards), `trading_open`, `check_win`.
+  a 7's discards), `trading_open`, `check_win`, `list_offers(state, seat, out)`
+  (the domestic offers listed in phase MAIN while trading is open; the kernel
+  adds them only when a caller asks, see `legal_commands`).
 - `options`: the config choices the new-game form offers for this rule set.
 
 `base` and `ck` live in game/engine/rulesets/; `ck = base.extend(...)`.  The
@@ -49,7 +51,7 @@ RULESETS = {}    # name -> RuleSet; a rule set is known once it is defined
 
 
 class RuleSet:
-    HOOKS = ("deal", "discard_limit", "after_discards", "trading_open", "check_win")
+    HOOKS = ("deal", "discard_limit", "after_discards", "trading_open", "check_win", "list_offers")
 
     def __init__(self, name: str, commands: dict, listers: dict, steps: dict, options: tuple,
                  **hooks):

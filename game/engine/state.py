@@ -43,12 +43,19 @@ def default_config(**overrides) -> dict:
     return cfg
 
 
+# Keys a config may leave out (absent means False):
+#   streams: each turn's dice come from their own generator (game/engine/helpers.dice_rng),
+#            so no choice made in the game changes a later roll; LAN games dealt since
+#            it exists have it, every game before draws everything from one generator.
+OPTIONAL_CONFIG = {"streams"}
+
+
 def validate_config(cfg) -> str | None:
     """Reason the config is unusable, or None."""
     if not isinstance(cfg, dict):
         return "config must be a mapping"
     expected = set(default_config())
-    if set(cfg) != expected:
+    if set(cfg) - OPTIONAL_CONFIG != expected:
         return "config keys must be exactly: " + ", ".join(sorted(expected))
     if cfg["rules"] not in RULE_SETS:
         return "rules must be 'base' or 'ck'"
@@ -60,8 +67,8 @@ def validate_config(cfg) -> str | None:
         return "board must be 'random' or 'beginner'"
     if type(cfg["seed"]) is not int or not 0 <= cfg["seed"] < 2 ** 64:
         return "seed must be a whole number from 0 to 2**64-1"
-    for flag in ("combine_trade_build", "knight_commit"):
-        if type(cfg[flag]) is not bool:
+    for flag in ("combine_trade_build", "knight_commit", "streams"):
+        if type(cfg.get(flag, False)) is not bool:
             return f"{flag} must be true or false"
     return None
 

@@ -5,7 +5,8 @@ every pledge in, the host sends its commitment and the pledges; with every
 value revealed and checked, the deal calls back `dealt(fair, seed)` and the
 host deals.  A seat that leaves during the deal cancels it (the lobby is as
 before); seats that do not answer within DEAL_TIMEOUT are named by `overdue`
-and lose their lobby seat.
+and lose their lobby seat.  Every start is counted (`attempts`): the count
+travels with the ask, is bound into the seed, and every player sees it.
 """
 
 import logging
@@ -32,6 +33,7 @@ class FairDeal:
         self.broadcast, self.notify, self.dealt = broadcast, notify, dealt
         self.dealing = None         # fairdice.Dealing while the seats draw the seed
         self.started = 0.0
+        self.attempts = 0           # deals of this game started so far (shown, bound into the seed)
 
     @property
     def running(self) -> bool:
@@ -39,9 +41,10 @@ class FairDeal:
 
     def start(self, seats: int) -> None:
         """Ask each of `seats` seats for a pledge."""
-        self.dealing = Dealing(seats)
+        self.attempts += 1
+        self.dealing = Dealing(seats, self.attempts)
         self.started = time.monotonic()
-        self.broadcast({"t": "fair_ask"})
+        self.broadcast({"t": "fair_ask", "attempt": self.attempts})
         self.notify("dealing")
 
     def on_pledge(self, conn, msg):

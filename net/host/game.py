@@ -440,7 +440,7 @@ class Host:
     def _dealt(self, fair, seed: int) -> None:
         """Every seat revealed its value: deal with the seed drawn from them all."""
         self.fair = fair
-        self._deal(dict(self.config, seed=seed))
+        self._deal(dict(self.config, seed=seed, streams=True))     # dice no choice can steer
 
     def _deal_deadline(self, now: float) -> None:
         """Seats that did not pledge or reveal in time lose their lobby seat."""

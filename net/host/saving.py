@@ -69,7 +69,7 @@ def saved_fair(game: saves.SavedGame):
     """The fair deal of a LAN save (a fairdice.FairRecord with the host's
     secret), or None for a game dealt without one.  Raises SaveError when it
     is damaged or does not give the saved seed."""
-    from ..wire.fairdice import FairRecord, derive_seed
+    from ..wire.fairdice import FairRecord
     data = game.extra.get("fair")
     if data is None:
         return None
@@ -77,7 +77,7 @@ def saved_fair(game: saves.SavedGame):
         fair = FairRecord.from_save(data, game.config["players"])
     except ValueError as exc:
         raise saves.SaveError(f"the saved game is damaged (fair deal: {exc})", "damaged") from None
-    if fair.secret is None or derive_seed(fair.secret, fair.values) != game.config["seed"]:
+    if fair.secret is None or fair.seed() != game.config["seed"]:
         raise saves.SaveError("the saved game is damaged (its seed is not the fair deal's)", "damaged")
     return fair
 

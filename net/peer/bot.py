@@ -27,9 +27,19 @@ FATAL = ("full", "running", "version", "bad_token", "protocol", "other_game", "w
          "join_code", "join_code_wrong")
 
 
+# What a windowless player is told at once, in words (the window has its own, in both languages).
+NOTICES = {
+    "deal_restarted": lambda info: (
+        f"the host started the deal again (deal {info['attempt']})"
+        + (" after every seat had shown its value: the host knew the seed it threw away"
+           if info["after_reveal"] else "")),
+}
+
+
 class BotPlayer:
-    def __init__(self, name: str, store=None, seed: int = 0, level: str = "random"):
+    def __init__(self, name: str, store=None, seed: int = 0, level: str = "random", say=None):
         self.game = PeerGame(send=None, name=name, store=store)
+        self.say = say or (lambda line: None)   # say(line): what the player must hear at once
         self.bot = RandomBot(seed)          # "random", and the fallback after a refusal
         self.level = level
         self.seed = seed
@@ -56,6 +66,8 @@ class BotPlayer:
                 self.refused.add(self.last_cmd)
             elif kind == "rejected":
                 self.rejects["overtaken"] = self.rejects.get("overtaken", 0) + 1
+            elif kind in NOTICES:
+                self.say(NOTICES[kind](data))
             elif kind == "bye" and data == HOST_CLOSING:
                 self.host_closed = True
         self.act()
@@ -92,13 +104,13 @@ class BotPlayer:
 
 async def play(address, name: str, store=None, seed: int = 0, reconnect_for: float = 30.0,
                raw_log=None, player: BotPlayer | None = None, pin: str | None = None,
-               join_code: str | None = None, level: str = "random", stop=None) -> dict:
+               join_code: str | None = None, level: str = "random", stop=None, say=None) -> dict:
     """Play one game to its end.  Returns a result dict whose "ok" is True only
     when the game ended, this copy's hashes match the host's and the fair
     deal checked out.  pin: the host key we require (None: the first one we
     meet; after that we only ever reconnect to it).  stop: an asyncio.Event
     that ends the play (Ctrl-C) even where a cancellation was swallowed."""
-    player = player or BotPlayer(name, store, seed, level)
+    player = player or BotPlayer(name, store, seed, level, say)
     game = player.game
     store = game.store
     lost_at = None
@@ -158,4 +170,5 @@ def _result(player: BotPlayer, problem) -> dict:
             "winner": game.over["winner"] if game.over else None,
             "public_hash": game.over["public_hash"] if game.over else None,
             "seq": game.seq, "divergences": game.divergences, "rejects": player.rejects,
-            "fair": bool(fair and fair.ok), "fingerprint": game.pin}
+            "fair": bool(fair and fair.ok), "fingerprint": game.pin,
+            "deal": game.deal.attempt if game.deal else game.deal_attempt}

@@ -16,7 +16,11 @@ UI may want, as (kind, data) pairs:
     ("over", msg)              the game ended (winner, turns, public hash)
     ("diverged", seq)          our copy differed from the host's; a resync is on its way
     ("bye", reason)            the host closed the connection
-    ("dealing", None)          the fair deal began (our pledge is on its way)
+    ("dealing", attempt)       the fair deal began (our pledge is on its way); attempt:
+                               which deal of this game (1 the first)
+    ("deal_restarted", info)   the host started the deal again: {"attempt": n,
+                               "after_reveal": whether we had shown our value
+                               in the deal before, so the host knew its seed}
     ("fair", Verdict)          the check of the fair deal: after the game (the host
                                revealed its secret and log) or earlier when the
                                host broke the deal (fairdice.Verdict: ok, seq, what)
@@ -69,6 +73,7 @@ class PeerGame:
         self.last_error = None
         self.taken_over = False
         self.pin = None             # the host key's fingerprint
+        self.deal_attempt = None    # the count of the last deal the host asked us into
         self._value = None          # our value in the deal under way
         self._pledges = None        # (commit, pledges) the host showed before we revealed
         self.deal = None            # the FairRecord we were shown with the game
@@ -233,9 +238,20 @@ class PeerGame:
     # --- the fair deal ------------------------------------------------------------------
 
     def _on_fair_ask(self, msg):
+        attempt, before = msg["attempt"], self.deal_attempt
+        revealed = self._pledges is not None
+        if before is not None and attempt <= before:
+            # The count must grow with every deal we see; a host that hides restarts is caught.
+            return self._judge(Verdict(False, 0, "deal_count", f"the host called deal {attempt} "
+                                       f"after deal {before}"))
+        self.deal_attempt = attempt
         self._value, self._pledges = fairdice.new_value(), None
         self.send({"t": "pledge", "pledge": fairdice.commitment(self._value)})
-        return [("dealing", None)]
+        events = [("dealing", attempt)]
+        if attempt > 1:
+            # Said to the player at once: a seat that left, or a host trying for a seed it likes.
+            events.append(("deal_restarted", {"attempt": attempt, "after_reveal": revealed}))
+        return events
 
     def _on_fair_pledges(self, msg):
         pledges = msg["pledges"]
@@ -251,12 +267,16 @@ class PeerGame:
         """Check the deal shown with a view against what we saw of it."""
         if fair is None:
             return []       # a game without a fair deal: nothing to check (the end says so)
-        deal = FairRecord(fair["commit"], list(fair["pledges"]), list(fair["values"]))
+        deal = FairRecord(fair["commit"], list(fair["pledges"]), list(fair["values"]),
+                          attempt=fair.get("attempt"))
         what, problem = "value", deal.check()
         if problem is None and reason == "start" and self._value is not None:
             commit, pledges = self._pledges or (None, None)
             if deal.commit != commit or deal.pledges != pledges:
                 what, problem = "deal", "the deal differs from the commitment and pledges shown before it"
+            elif deal.attempt != self.deal_attempt:
+                what, problem = "deal_count", (f"the host asked us into deal {self.deal_attempt} "
+                                               f"and dealt deal {deal.attempt}")
             elif self.seat >= len(deal.values) or deal.values[self.seat] != self._value:
                 what, problem = "deal_own_value", "our own value is missing from the deal"
         known = self.deal.public() if self.deal else self._saved_deal()
@@ -267,8 +287,7 @@ class PeerGame:
         self.deal = deal
         if self.store is not None and self.token is not None and self.pin is not None:
             self.store.save(self.pin, self.game_id, self.name, self.seat, self.token,
-                            fair={"commit": deal.commit.hex(), "pledges": [p.hex() for p in deal.pledges],
-                                  "values": [v.hex() for v in deal.values]})
+                            fair=deal.to_save())
         return []
 
     def _saved_deal(self):

@@ -8,8 +8,16 @@ The deal (before the board exists):
     seat the commitment H(s) and the list of pledges (`fair_pledges`).
  3. Each seat checks its own pledge is in its place and reveals v_i (`reveal`).
  4. The host checks every value against its pledge and deals with
-        seed = first 63 bits of SHA-256(label, s, v_0, ..., v_n-1)
+        seed = first 63 bits of SHA-256(label, attempt, s, v_0, ..., v_n-1)
     then sends every seat the values with its first view (sync.fair).
+
+Deals are counted: `fair_ask` carries the attempt (1, then one more each time
+the deal starts again: a seat left, or a host fishing for a seed it likes),
+the count is bound into the seed and shown to every player, and a peer
+refuses a count lower than the asks it saw itself.  A LAN game dealt this
+way also has the config's `streams` (game/engine/helpers.dice_rng): each
+turn's dice come from the seed and the turn alone, so no steal, skip or
+other legal choice changes a later roll, and the end check below covers it.
 
 Nobody chooses the seed: the host fixed s (by its commitment) and each seat
 fixed v_i (by its pledge) before any value was known to anyone else, so not
@@ -41,14 +49,19 @@ from game.engine.match import Authority, Record
 from game.engine.rules import IllegalCommand
 
 VALUE_LEN = 32
+MAX_ATTEMPTS = 1_000_000        # deals of one game a save or a peer accepts as a count
 
 
 def commitment(value: bytes) -> bytes:
     return hashlib.sha256(b"kolonisten-commit\0" + value).digest()
 
 
-def derive_seed(secret: bytes, values: list) -> int:
-    digest = hashlib.sha256(b"kolonisten-seed\0" + secret + b"".join(values)).digest()
+def derive_seed(secret: bytes, values: list, attempt: int | None = None) -> int:
+    """The game's seed.  `attempt`: which deal of this game it is (1 the
+    first, each restart one more), bound into the seed so that a host cannot
+    hide how often it dealt again; None for deals made before it was counted."""
+    count = b"" if attempt is None else b"deal %d\0" % attempt
+    digest = hashlib.sha256(b"kolonisten-seed\0" + count + secret + b"".join(values)).digest()
     return int.from_bytes(digest[:8], "big") >> 1
 
 
@@ -61,8 +74,9 @@ def new_value() -> bytes:
 class Dealing:
     """The host's deal in progress: pledges first, then values."""
 
-    def __init__(self, seats: int):
+    def __init__(self, seats: int, attempt: int = 1):
         self.seats = seats
+        self.attempt = attempt          # this game's deals so far, this one included
         self.secret = new_value()
         self.commit = commitment(self.secret)
         self.pledges: list = [None] * seats
@@ -94,10 +108,10 @@ class Dealing:
         return None
 
     def seed(self) -> int:
-        return derive_seed(self.secret, self.values)
+        return derive_seed(self.secret, self.values, self.attempt)
 
     def record(self) -> "FairRecord":
-        return FairRecord(self.commit, list(self.pledges), list(self.values), self.secret)
+        return FairRecord(self.commit, list(self.pledges), list(self.values), self.secret, self.attempt)
 
 
 @dataclass
@@ -108,14 +122,26 @@ class FairRecord:
     pledges: list
     values: list
     secret: bytes | None = None
+    attempt: int | None = None      # which deal of the game (None: dealt before deals were counted)
 
     def public(self) -> dict:
-        return {"commit": self.commit, "pledges": list(self.pledges), "values": list(self.values)}
+        shown = {"commit": self.commit, "pledges": list(self.pledges), "values": list(self.values)}
+        if self.attempt is not None:
+            shown["attempt"] = self.attempt
+        return shown
+
+    def seed(self, secret: bytes | None = None) -> int:
+        """The seed this deal gives with the host's secret (`secret`: the one
+        it revealed, default the one it kept)."""
+        return derive_seed(self.secret if secret is None else secret, self.values, self.attempt)
 
     def to_save(self) -> dict:
-        return {"commit": self.commit.hex(), "pledges": [p.hex() for p in self.pledges],
-                "values": [v.hex() for v in self.values],
-                "secret": self.secret.hex() if self.secret else None}
+        saved = {"commit": self.commit.hex(), "pledges": [p.hex() for p in self.pledges],
+                 "values": [v.hex() for v in self.values],
+                 "secret": self.secret.hex() if self.secret else None}
+        if self.attempt is not None:
+            saved["attempt"] = self.attempt
+        return saved
 
     @classmethod
     def from_save(cls, data, seats: int) -> "FairRecord":
@@ -131,9 +157,11 @@ class FairRecord:
         if type(pledges) is not list or type(values) is not list or not (
                 len(pledges) == len(values) == seats):
             raise ValueError("bad lists")
-        secret = data.get("secret")
+        secret, attempt = data.get("secret"), data.get("attempt")
+        if attempt is not None and (type(attempt) is not int or not 1 <= attempt <= MAX_ATTEMPTS):
+            raise ValueError("bad deal count")
         rec = cls(b(data.get("commit")), [b(p) for p in pledges], [b(v) for v in values],
-                  None if secret is None else b(secret))
+                  None if secret is None else b(secret), attempt)
         problem = rec.check()
         if problem or (rec.secret is not None and commitment(rec.secret) != rec.commit):
             raise ValueError(problem or "the secret does not match its commitment")
@@ -174,7 +202,7 @@ class Verdict:
     """The result of checking a finished game.  ok: every check passed.
     Otherwise `seq` is the first record that failed (0: the deal itself) and
     `what` names it (the window's words are secure.fair_what.<what>):
-    commitment, value, deal, deal_own_value, deal_changed, no_deal,
+    commitment, value, deal, deal_count, deal_own_value, deal_changed, no_deal,
     log_unreadable, log_rules, log_short, log (record `seq` does not replay),
     command, outcome, view, unseen, check_failed; `detail` says it in words
     (English, for logs)."""
@@ -184,6 +212,7 @@ class Verdict:
     detail: str = ""
     checked: int = 0            # records compared
     kind: str = ""              # the command kind of the record that failed (e.g. "roll")
+    attempt: int | None = None  # which deal of the game was checked (None: not counted)
 
 
 def _normal(x):
@@ -202,7 +231,7 @@ def verify(config: dict, deal: FairRecord, secret: bytes, log_cmds: list, seat: 
     if problem:
         return Verdict(False, 0, "value", problem)
     try:
-        auth = Authority(dict(config, seed=derive_seed(secret, deal.values)))
+        auth = Authority(dict(config, seed=deal.seed(secret)))
     except (ValueError, TypeError, KeyError) as exc:
         return Verdict(False, 0, "log_rules", f"the game's rules cannot be replayed ({exc})")
     wanted_syncs = {}
@@ -243,7 +272,7 @@ def verify(config: dict, deal: FairRecord, secret: bytes, log_cmds: list, seat: 
         if seq in wanted_recs and hash_of(auth.state, seat) != wanted_recs[seq].view_hash:
             return Verdict(False, seq, "view", f"our view after record {seq} differs from the "
                            "fair replay's", checked)
-    return Verdict(True, 0, "", "", checked)
+    return Verdict(True, 0, "", "", checked, attempt=deal.attempt)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import struct
 
 import msgpack
 
-PROTOCOL_VERSION = 2          # 2: TLS, token proofs, join codes, fair deal
+PROTOCOL_VERSION = 3          # 2: TLS, token proofs, join codes, fair deal; 3: deals counted
 APP = "kolonisten"
 MAX_FRAME = 256 * 1024          # a full game view is ~1-2 KiB; this leaves ample room
 HEADER = struct.Struct(">I")
@@ -118,6 +118,7 @@ def _bytes_of(size):
 
 
 _PROOF = _NONCE = _VALUE = _bytes_of(32)
+_ATTEMPT = _int(1, 1_000_000)       # which deal of the game (net/wire/fairdice.py)
 
 
 def _values(v):
@@ -127,7 +128,8 @@ def _values(v):
 
 def _fair(v):
     """The deal shown with a view: {commit, pledges, values} (net/wire/fairdice.py)."""
-    return (type(v) is dict and set(v) == {"commit", "pledges", "values"}
+    return (type(v) is dict and set(v) - {"attempt"} == {"commit", "pledges", "values"}
+            and _ATTEMPT(v.get("attempt", 1))
             and type(v["commit"]) is bytes and len(v["commit"]) == 32
             and _values(v["pledges"]) and _values(v["values"])
             and len(v["pledges"]) == len(v["values"]))
@@ -163,7 +165,7 @@ HOST_MESSAGES = {
     "seat_status": {"seat": (_SEAT, True), "connected": (_bool, True)},
     "over": {"winner": (_int(-1, 15), True), "turns": (_int(0, 2 ** 31), True),
              "public_hash": (_HASH, True), "seq": (_SEQ, True)},
-    "fair_ask": {},
+    "fair_ask": {"attempt": (_ATTEMPT, True)},
     "fair_pledges": {"commit": (_VALUE, True), "pledges": (_values, True)},
     "reveal": {"secret": (_VALUE, True), "log": (_bytes(MAX_FRAME), True)},
     "ping": {"n": (_int(), True)},

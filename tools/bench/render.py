@@ -10,7 +10,8 @@ state's topmost button, each frame's CPU time paired with one full-screen
 blit and flip (A and B alternating in the same run), `--repeats` times;
 prints one line per state with the ratio of the medians (the median of the
 repeats, and their range) and the worst state last.  Target: <= 3x in
-every state.
+every state.  --fresh: a dialog's pictures of the looks before are dropped
+each frame (the mouse reaching a button for the first time).
 
 Plays a seeded game with random bots to a mid-game position, then redraws the
 table --frames times, each frame after a change the mouse makes (a button
@@ -103,13 +104,17 @@ def startup_ms() -> float:
     return round(total, 1), round(float(out.stdout.strip().splitlines()[-1]), 1)
 
 
-def state_ratios(app, hover, pairs, repeats) -> dict:
+def state_ratios(app, hover, pairs, repeats, fresh=False) -> dict:
     """Frame CPU against a full-screen blit + flip, interleaved: the window
     shows a state; each frame the mouse moves onto `hover` (key, rect) or off
-    it.  Returns the ratio of medians per repeat and the medians in ms."""
+    it (`fresh`: the dialog's pictures of earlier looks forgotten first, as
+    when the mouse reaches a button for the first time).  Returns the ratio
+    of medians per repeat and the medians in ms."""
     import gc
 
     import pygame
+
+    from game.client.table.draw import forget_looks
     full = pygame.Surface(app.screen.get_size()).convert()
     full.fill((30, 40, 50))
     spots = [hover[1].center if hover else (app.screen.get_width() // 2, app.screen.get_height() // 2), (2, 2)]
@@ -123,6 +128,8 @@ def state_ratios(app, hover, pairs, repeats) -> dict:
         frames, floors = [], []
         for i in range(pairs):
             app.dirty = True
+            if fresh and hasattr(app.scene, "ui"):
+                forget_looks(app.scene.ui)
             t0 = clock()
             app.step([moves[i % 2]])
             t1 = clock()
@@ -142,7 +149,7 @@ def state_ratios(app, hover, pairs, repeats) -> dict:
             "frame_ms": round(frame_ms[mid], 3), "blit_flip_ms": round(floor_ms[mid], 3)}
 
 
-def run_all(sizes, pairs, repeats, only=None, out=sys.stdout) -> list:
+def run_all(sizes, pairs, repeats, only=None, out=sys.stdout, fresh=False) -> list:
     """Every table state at every size: [{state, size, ratio, ...}]."""
     import pygame
 
@@ -164,7 +171,7 @@ def run_all(sizes, pairs, repeats, only=None, out=sys.stdout) -> list:
             row = {"state": state.name, "rules": state.rules, "size": [w, h]}
             app.dirty = True
             app.step([])
-            row.update(state_ratios(app, states.hover_target(app, key), pairs, repeats))
+            row.update(state_ratios(app, states.hover_target(app, key), pairs, repeats, fresh))
             results.append(row)
             print(f"{state.name:24} {w}x{h}  {row['ratio']:5.2f}x  (repeats {min(row['ratios']):.2f}-"
                   f"{max(row['ratios']):.2f}; frame {row['frame_ms']:.3f} ms, blit+flip {row['blit_flip_ms']:.3f} ms)",
@@ -176,7 +183,8 @@ def run_all(sizes, pairs, repeats, only=None, out=sys.stdout) -> list:
 def main_all(args) -> int:
     sizes = [tuple(int(v) for v in size.lower().split("x")) for size in args.sizes.split(",")]
     only = args.states.split(",") if args.states else None
-    results = run_all(sizes, args.pairs, args.repeats, only, out=sys.stderr if args.json else sys.stdout)
+    results = run_all(sizes, args.pairs, args.repeats, only, out=sys.stderr if args.json else sys.stdout,
+                      fresh=args.fresh)
     if not results:
         print("no state measured", file=sys.stderr)
         return 1
@@ -186,7 +194,7 @@ def main_all(args) -> int:
             f"{len(results)} states within it)")
     if args.json:
         print(json.dumps({"states": results, "worst": worst, "target": 3, "pairs": args.pairs,
-                          "repeats": args.repeats}))
+                          "repeats": args.repeats, "fresh": args.fresh}))
         print(line, file=sys.stderr)
     else:
         print(line)
@@ -208,6 +216,8 @@ def main(argv=None) -> int:
     ap.add_argument("--pairs", type=int, default=40, help="--all: frame / blit pairs per repeat")
     ap.add_argument("--repeats", type=int, default=3, help="--all: repeats per state")
     ap.add_argument("--states", default=None, help="--all: only states whose names contain one of these words")
+    ap.add_argument("--fresh", action="store_true",
+                    help="--all: every frame a look of the dialog not seen before (its kept pictures dropped)")
     ap.add_argument("--json", action="store_true", help="--all: the figures as JSON on stdout")
     args = ap.parse_args(argv)
     if args.all:

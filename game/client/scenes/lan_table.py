@@ -17,7 +17,7 @@ from game.engine.rules import IllegalCommand
 
 from .. import theme
 from ..eventtext import error_text
-from ..i18n import tr
+from ..i18n import tr, trn
 from ..lan import LanController, fair_text, fault_text
 from ..table.scene import TableScene
 from ..table.ui import btn
@@ -45,6 +45,9 @@ class LanTableScene(TableScene):
         if controller.rejoined:
             self.play.note(tr("lan.welcome_back", name=m.names[controller.seat], n=controller.seat + 1),
                            theme.GOOD, 6.0)
+        deal = controller.session.game.deal
+        if deal is not None and (deal.attempt or 1) > 1:       # every player sees how often it was dealt
+            self.play.note(trn("secure.fair_restarts", deal.attempt - 1), theme.BAD, 12.0)
 
     def update(self, dt) -> None:
         self.service()

@@ -23,7 +23,7 @@ from net.session import COLOURS
 
 from .. import theme
 from ..i18n import tr
-from ..lan import LanController, check_name, fault_text, local_addresses, next_link, seat_name
+from ..lan import LanController, check_name, deal_text, fault_text, local_addresses, next_link, seat_name
 from ..lan import key_text as lan_key_text
 from ..scene import GuiScene
 from .lan_table import message_for_error
@@ -361,7 +361,10 @@ class LobbyScene(GuiScene):
                     "taken": tr("lan.banner_taken")}.get(self.link, "")
                 self.info = tr("lan.reconnected") if self.link == "ok" else ""
             elif kind == "dealing":
-                self.info = tr("secure.dealing")
+                self.info = deal_text(kind, data)[0]
+            elif kind == "deal_restarted":
+                text, alarming = deal_text(kind, data)
+                self.error, self.info = (text, "") if alarming else (self.error, text)
             elif kind == "synced" and self.resumed and self.held is None:
                 self.held = list(events[i:])      # the host looks at who is back first
             elif kind == "synced" and not self.started_table and not self.resumed:

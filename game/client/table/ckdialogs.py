@@ -18,7 +18,9 @@ import pygame
 from game.engine.constants import PROGRESS_NAMES, TRACK_COMMODITY, TRACK_NAMES
 
 from .. import theme, widgets
+from ..widgets import CORNER_KEY
 from ..eventtext import card_name, count_text, progress_name, track_name
+from .. import i18n
 from ..i18n import tr
 from . import cardpick, reasons
 from .dialogs import Dialog
@@ -428,21 +430,39 @@ def side_panel(m, ui, surf, title, text, buttons):
     bh, gap = int(34 * s), int(6 * s)
     h = int(34 * s) + len(lines) * font.get_linesize() + len(buttons) * (bh + gap) + int(8 * s)
     box = pygame.Rect(r.x, r.y, r.w, min(r.h, h))
-    widgets.panel(surf, box, (20, 26, 36), theme.ACCENT, radius=8, width=2)
-    title_img = ui.text.render(title, 14, theme.ACCENT, bold=True)
-    if title_img.get_width() > box.w - int(16 * s):
-        title_img = pygame.transform.smoothscale(
-            title_img, (box.w - int(16 * s), title_img.get_height()))
-    surf.blit(title_img, (box.x + int(10 * s), box.y + int(8 * s)))
-    y = box.y + int(30 * s)
-    for line in lines:
-        surf.blit(ui.text.render(line, 13, theme.TEXT), (box.x + int(10 * s), y))
-        y += font.get_linesize()
-    y += int(6 * s)
+    surf.blit(side_panel_picture(ui, box, title, lines), box)
+    y = box.y + int(30 * s) + len(lines) * font.get_linesize() + int(6 * s)
     for key, label, action, enabled, primary in buttons:
         btn(m, ui, surf, key, (box.x + int(10 * s), y, box.w - int(20 * s), bh), label, action, enabled,
             primary=primary, size=13)
         y += bh + gap
+
+
+_SIDE_PANELS = {}
+
+
+def side_panel_picture(ui, box, title, lines) -> pygame.Surface:
+    """The side panel's frame, title and words, drawn once for what they
+    say (opaque, its rounded corners a colour key)."""
+    key = (box.size, title, tuple(lines), ui.fonts.scale)
+    img = _SIDE_PANELS.get(key)
+    if img is None:
+        if len(_SIDE_PANELS) > 20:
+            _SIDE_PANELS.clear()
+        s, font = ui.layout.s, ui.fonts.get(13)
+        img = _SIDE_PANELS[key] = pygame.Surface(box.size).convert()
+        img.fill(CORNER_KEY)
+        img.set_colorkey(CORNER_KEY, pygame.RLEACCEL)
+        widgets.panel(img, img.get_rect(), (20, 26, 36), theme.ACCENT, radius=8, width=2)
+        title_img = ui.text.render(title, 14, theme.ACCENT, bold=True)
+        if title_img.get_width() > box.w - int(16 * s):
+            title_img = pygame.transform.smoothscale(title_img, (box.w - int(16 * s), title_img.get_height()))
+        img.blit(title_img, (int(10 * s), int(8 * s)))
+        y = int(30 * s)
+        for line in lines:
+            img.blit(ui.text.render(line, 13, theme.TEXT), (int(10 * s), y))
+            y += font.get_linesize()
+    return img
 
 
 LEVELS = 5
@@ -453,10 +473,28 @@ class ChartDialog(Dialog):
     their costs, names, what they give, each player's level and who holds
     each metropolis; the viewing player improves from here."""
     size = (930, 580)
+    _background = None               # (what it shows, the chart without its buttons)
 
     def draw(self, surf):
+        """The chart without its buttons is a picture drawn once for the
+        view it shows; the buttons (lit by the mouse) are drawn over it."""
+        rect = self.ui.layout.dialog(*self.size)
+        key = (id(self.view), self.me, rect.size, i18n.language(), self.ui.fonts.scale, tuple(self.m.colours))
+        if self._background is None or self._background[0] != key:
+            img = pygame.Surface(rect.size).convert()
+            img.fill(CORNER_KEY)
+            img.set_colorkey(CORNER_KEY, pygame.RLEACCEL)
+            self._chart(img, img.get_rect(), buttons=False)
+            self._background = (key, img, self.view)          # (the key holds the view's id: kept alive)
+        surf.blit(self._background[1], rect)
+        self._chart(surf, rect, buttons=True)
+
+    def _chart(self, surf, rect, buttons):
+        """The chart in `rect`: everything but the buttons, or (`buttons`) only them."""
         s, v = self.s, self.view
-        rect = self.frame(surf, tr("chart.title"))
+        if not buttons:
+            widgets.panel(surf, rect, theme.PANEL, theme.ACCENT, radius=10, width=2)
+            self.text(surf, tr("chart.title"), (rect.centerx, rect.y + s(12)), 20, bold=True)
         col_w = (rect.w - s(40)) // 3
         top = rect.y + s(46)
         row_h = s(64)
@@ -464,6 +502,17 @@ class ChartDialog(Dialog):
             x = rect.x + s(20) + track * col_w
             colour = theme.TRACK_RGB[track]
             head = pygame.Rect(x + s(4), top, col_w - s(8), s(44))
+            y = head.bottom + s(6) + LEVELS * row_h
+            cmd = ("improve", self.me, track)
+            ok = cmd in self.m.legal
+            reached = v.improvements[self.me][track] if self.me is not None else 0
+            b = pygame.Rect(0, 0, col_w - s(40), s(38))
+            b.midtop = (head.centerx, y + s(22))
+            if buttons:
+                label = tr("chart.improve", n=reached + 1) if reached < LEVELS else tr("chart.complete")
+                self.btn(surf, ("chart", "improve", track), b, label, lambda c=cmd: self.play.submit(c), ok,
+                         primary=ok, size=14)
+                continue
             pygame.draw.rect(surf, colour, head, border_radius=6)
             ink = (20, 20, 20)
             self.text(surf, track_name(track), (head.centerx, head.y + s(3)), 16, ink, bold=True)
@@ -498,21 +547,14 @@ class ChartDialog(Dialog):
                         dx -= s(16)
             holder = tr("chart.metropolis_none") if node == -1 else \
                 tr("chart.metropolis_of", name=self.m.names[v.node_owner[node]])
-            y = head.bottom + s(6) + LEVELS * row_h
             self.text(surf, holder, (head.centerx, y), 13, theme.ACCENT if node != -1 else theme.TEXT_DIM, bold=True)
-            cmd = ("improve", self.me, track)
-            ok = cmd in self.m.legal
-            level = v.improvements[self.me][track] if self.me is not None else 0
-            label = tr("chart.improve", n=level + 1) if level < LEVELS else tr("chart.complete")
-            b = pygame.Rect(0, 0, col_w - s(40), s(38))
-            b.midtop = (head.centerx, y + s(22))
-            self.btn(surf, ("chart", "improve", track), b, label, lambda c=cmd: self.play.submit(c), ok, primary=ok, size=14)
-            if not ok and level < LEVELS and self.me is not None:
+            if not ok and reached < LEVELS and self.me is not None:
                 self.text(surf, self._why_not(track), (b.centerx, b.bottom + s(4)), 12, theme.TEXT_DIM)
-        r = pygame.Rect(0, 0, s(160), s(36))
-        r.bottomright = (rect.right - s(16), rect.bottom - s(10))
-        self.btn(surf, ("chart", "close"), r, tr("btn.close"), self.close)
-        if v.crane and self.me == v.current:
+        if buttons:
+            r = pygame.Rect(0, 0, s(160), s(36))
+            r.bottomright = (rect.right - s(16), rect.bottom - s(10))
+            self.btn(surf, ("chart", "close"), r, tr("btn.close"), self.close)
+        elif v.crane and self.me == v.current:
             self.text(surf, tr("chart.crane"), (rect.x + s(20), rect.bottom - s(28)), 13, theme.GOOD, "midleft")
 
     def _why_not(self, track):

@@ -42,8 +42,10 @@ class Dialog:
     def look(self) -> tuple:
         """What the dialog shows besides the table model (the viewer's view,
         the mouse): its own choices, frozen into a key (draw.draw_dialog
-        keeps a picture per look)."""
-        return tuple((name, frozen(value)) for name, value in vars(self).items() if name not in ("play", "m", "ui"))
+        keeps a picture per look; attributes named _… are the dialog's own
+        caches, not choices)."""
+        return tuple((name, frozen(value)) for name, value in vars(self).items()
+                     if name not in ("play", "m", "ui") and not name.startswith("_"))
 
     def btn(self, surf, *args, **kwargs):
         """A button of the dialog (ui.btn)."""

@@ -44,6 +44,7 @@ class Canvas:
         self.targets = []
         self.builds = 0              # how often the layer was drawn (tests count this)
         self.dialogs = None          # the open dialog's pictures (DialogPictures)
+        self.bare = None             # the layer before the spots to pick were drawn on it (draw_pick)
 
     @staticmethod
     def key_for(m, ui, size) -> tuple:
@@ -57,51 +58,55 @@ class Canvas:
 
 class DialogPictures:
     """Pictures of the open dialog, one per look (its choices, the mouse on
-    it, the view, the size and language): a frame blits the picture of the
-    dialog as it looks now, drawn once; the mouse moving between its buttons
-    and cards finds the pictures it drew before.  A picture is drawn on a
-    scratch surface filled with a colour key (the dialog's frame is opaque,
-    its rounded corners stay the key), cut to the frame and the rectangles it
-    made clickable."""
+    it, the view, the size and language) and per table under it: a frame
+    blits the picture of the dialog's area as it looks now; the mouse moving
+    between the dialog's buttons and cards finds the pictures drawn before.
+    A picture is the screen's area of the dialog (its frame and the
+    rectangles it made clickable) copied right after the dialog was drawn
+    there, with the table under its rounded corners: so the key holds what
+    lies under the dialog too (the layer, the staged panels, the notes)."""
     KEEP = 6
 
     def __init__(self):
         self.kept = {}               # key -> (picture, rect, targets, the dialog)
-        self.scratch = None
 
-    def draw(self, m, ui, surf) -> None:
+    def draw(self, m, ui, surf, under) -> None:
+        """The dialog over `surf`, whose picture so far `under` names
+        (None: something moves, the dialog is drawn and not kept)."""
         d = m.dialog
-        key = (id(d), d.look(), m.hover_key, id(m.view), m.viewer, surf.get_size(), i18n.language(),
-               ui.fonts.scale)
+        if under is None:
+            d.draw(surf)
+            return
+        key = (id(d), d.look(), m.hover_key, m.viewer, under, i18n.language(), ui.fonts.scale)
         kept = self.kept.get(key)
-        if kept is None:
-            kept = self.kept[key] = self._draw(d, ui, surf.get_size()) + (d,)
-            if len(self.kept) > self.KEEP:
-                del self.kept[next(iter(self.kept))]
-        img, rect, targets, _ = kept
-        surf.blit(img, rect)
-        ui.targets.items.extend(targets)
-
-    def _draw(self, d, ui, size) -> tuple:
-        if self.scratch is None or self.scratch.get_size() != size:
-            self.scratch = pygame.Surface(size).convert()
-        scratch = self.scratch
-        scratch.fill(staging.CORNER_KEY)
+        if kept is not None:
+            img, rect, targets, _ = kept
+            surf.blit(img, rect)
+            ui.targets.items.extend(targets)
+            return
         mark = len(ui.targets.items)
-        d.draw(scratch)
+        d.draw(surf)
         targets = ui.targets.items[mark:]
-        del ui.targets.items[mark:]
-        rect = ui.layout.dialog(*d.size).unionall([r for _, r, _ in targets]).clip(scratch.get_rect())
-        img = scratch.subsurface(rect).copy()
-        img.set_colorkey(staging.CORNER_KEY, pygame.RLEACCEL)
-        return img, rect, targets
+        rect = ui.layout.dialog(*d.size).unionall([r for _, r, _ in targets]).clip(surf.get_rect())
+        self.kept[key] = (surf.subsurface(rect).copy(), rect, targets, d)
+        if len(self.kept) > self.KEEP:
+            del self.kept[next(iter(self.kept))]
+
+
+def forget_looks(ui) -> None:
+    """Drop the open dialog's pictures (tools.bench.render --fresh: frames
+    in which the mouse reaches something it was not on before)."""
+    if ui.canvas is not None and ui.canvas.dialogs is not None:
+        ui.canvas.dialogs.kept.clear()
 
 
 def draw_dialog(m, ui, canvas, surf) -> None:
     """A modal dialog, from its pictures (DialogPictures)."""
     if canvas.dialogs is None:
         canvas.dialogs = DialogPictures()
-    canvas.dialogs.draw(m, ui, surf)
+    under = None if animating(m) else (canvas.builds, canvas.key, m.stage.look(time.monotonic()),
+                                        tuple((text, colour) for text, colour, _ in m.notes))
+    canvas.dialogs.draw(m, ui, surf, under)
 
 
 def canvas_of(ui) -> Canvas:
@@ -156,12 +161,17 @@ def draw_table(m, ui, play, surf, shaded=False) -> None:
     canvas = canvas_of(ui)
     modal = curtain or m.modal()
     still = modal or shaded                  # the controls belong to the layer
-    key = Canvas.key_for(m, ui, surf.get_size()) + ((m.stage.look(time.monotonic()),) if shaded else (None,))
+    key = Canvas.key_for(m, ui, surf.get_size()) + (
+        m.stage.look(time.monotonic()) if shaded else None, None if still else pick_key(m))
     if key != canvas.key or canvas.layer is None:
         if canvas.layer is None or canvas.layer.get_size() != surf.get_size():
             canvas.layer = pygame.Surface(surf.get_size()).convert()
         canvas.keep_view = m.view            # (the key holds its id: keep it alive)
         draw_layer(m, ui, canvas.layer)
+        canvas.bare = None
+        if not still and m.pick is not None:
+            canvas.bare = canvas.layer.copy()            # (to wipe the hovered spot's resting look)
+            draw_pick(m, ui, canvas.layer, "rest")
         if modal:                            # under a dialog the controls are still
             if not curtain:
                 draw_controls(m, ui, play, canvas.layer)
@@ -180,7 +190,7 @@ def draw_table(m, ui, play, surf, shaded=False) -> None:
         ui.targets.items.extend(canvas.targets)
     surf.blit(canvas.layer, (0, 0))
     if not still:
-        draw_moving(m, ui, play, surf)
+        draw_moving(m, ui, play, surf, "hovered", canvas.bare)
     if not shaded:
         draw_dice(m, ui, surf)
     draw_flying(m, ui, surf)
@@ -199,11 +209,12 @@ def draw_table(m, ui, play, surf, shaded=False) -> None:
             m.dialog.draw(surf)
 
 
-def draw_moving(m, ui, play, surf) -> None:
+def draw_moving(m, ui, play, surf, picks="all", bare=None) -> None:
     """What follows the mouse over the board and the hand: highlights, the
-    spots to pick, the cards and buttons, the selected knight's buttons."""
+    spots to pick (`picks`, `bare`: which of them, draw_pick), the cards
+    and buttons, the selected knight's buttons."""
     draw_glow(m, ui, surf)
-    draw_pick(m, ui, surf)
+    draw_pick(m, ui, surf, picks, bare)
     draw_controls(m, ui, play, surf)
     if m.ck:
         draw_knight_buttons(m, ui, play, surf)
@@ -285,15 +296,36 @@ def draw_glow(m, ui, surf) -> None:
         pygame.draw.polygon(surf, theme.HILITE, ui.board.hex_corners(h, 0.93), max(3, int(ui.board.R * 0.09)))
 
 
-def draw_pick(m, ui, surf) -> None:
+def pick_key(m):
+    """What the spots to pick look like when the mouse is on none of them
+    (they belong to the cached layer; see draw_pick)."""
+    if m.pick is None or m.modal():
+        return None
+    kind, cands = m.pick
+    return (kind, m.pick_style, m.viewer,
+            tuple(sorted((spot, t[0] if isinstance(t, tuple) else None) for spot, t in cands.items())))
+
+
+def draw_pick(m, ui, surf, which="all", bare=None) -> None:
+    """The spots to pick on the board: `which` "all", "rest" (each as
+    if the mouse were on none: the cached layer's) or "hovered" (the one
+    under the mouse, every frame; its resting look is first wiped off with
+    `bare`, the layer as it was before the spots were drawn on it)."""
     if m.pick is None or m.modal():
         return
     kind, cands = m.pick
     R = ui.board.R
     colour = m.colours[m.viewer]
     style = m.pick_style
+    if which == "hovered":
+        cands = {m.hover_spot: cands[m.hover_spot]} if m.hover_spot in cands else {}
+        if cands and bare is not None and kind in ("node", "edge"):
+            x, y = ui.board.node_pos(m.hover_spot) if kind == "node" else ui.board.edge_pos(m.hover_spot)
+            reach = R * (0.38 if kind == "node" else 0.17) + 2       # the resting marker's radius
+            spot = pygame.Rect(int(x - reach), int(y - reach), int(2 * reach) + 1, int(2 * reach) + 1)
+            surf.blit(bare, spot, spot)
     for spot, target in cands.items():
-        hov = spot == m.hover_spot
+        hov = spot == m.hover_spot and which != "rest"
         cmd = target[0] if isinstance(target, tuple) else None
         if kind == "node" and style == "knight_select":
             x, y = ui.board.node_pos(spot)

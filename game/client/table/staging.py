@@ -31,7 +31,6 @@ from ..boardview import draw_ship
 from ..i18n import tr, trn
 
 REVEAL_SECONDS = 0.55            # between two lines of the attack
-CORNER_KEY = (1, 254, 3)         # the colour key of a panel picture's corners (no panel draws it)
 ATTACK_SHADE = (6, 10, 18, 150)  # over the board while the barbarians attack
 PRODUCTION_SECONDS = 4.0
 SEVEN_AFTER_SECONDS = 4.0        # the 7's panel stays this long after the steal
@@ -341,8 +340,8 @@ class Stage:
         if panel.modal:
             height += int(58 * s)
         surf = pygame.Surface((width, height)).convert()
-        surf.fill(CORNER_KEY)
-        surf.set_colorkey(CORNER_KEY, pygame.RLEACCEL)
+        surf.fill(widgets.CORNER_KEY)
+        surf.set_colorkey(widgets.CORNER_KEY, pygame.RLEACCEL)
         r = surf.get_rect()
         widgets.panel(surf, r, (18, 24, 34), theme.ACCENT if panel.modal else theme.PANEL_EDGE, radius=10,
                       width=2 if panel.modal else 1)

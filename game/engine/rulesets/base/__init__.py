@@ -78,8 +78,7 @@ def main_commands(state: State, seat: int) -> list:
     dev_plays(state, seat, out)
     if trading_open(state):
         maritime_commands(state, seat, out)
-        offer_commands(state, seat, out)
-    return out
+    return out          # the kernel adds the listed offers when asked (list_offers)
 
 
 # --- the rule set ------------------------------------------------------------------------
@@ -141,4 +140,5 @@ BASE = RuleSet(
     after_discards=robber.after_discards,
     trading_open=trading_open,
     check_win=check_win,
+    list_offers=offer_commands,
 )

@@ -3,7 +3,7 @@ discards, the robber and the steal (B-5.3, B-5.4)."""
 
 from ...board import HEX_NODES, NUM_HEXES
 from ...constants import DISCARD_LIMIT
-from ...helpers import IllegalCommand, compositions, holds, move_to_bank, need_turn, random_card, take_from_bank, transfer
+from ...helpers import IllegalCommand, compositions, dice_rng, holds, move_to_bank, need_turn, random_card, transfer
 from ...ruleset import resume, ruleset_of
 from ...state import DISCARD, MAIN, ROBBER, ROLL, STEAL, State
 
@@ -48,7 +48,8 @@ def check_skip_steal(state, cmd):
 def apply_roll(state, cmd, out, events):
     seat = cmd[1]
     if state.rng is not None:
-        out["dice"] = [state.rng.die(), state.rng.die()]
+        dice = dice_rng(state)
+        out["dice"] = [dice.die(), dice.die()]
     d1, d2 = out["dice"]
     state.dice = [d1, d2]
     state.rolled = True
@@ -61,39 +62,43 @@ def apply_roll(state, cmd, out, events):
 
 
 _NUMBER_INDEX = {}
+_last_numbers = ([], ())        # the board asked for last and its index (one game at a time, mostly)
 
 
 def hexes_with_number(numbers, total: int) -> tuple:
     """Hexes carrying a number token, looked up by the board's token layout
     (tokens only move by the Inventor card, so the index is cached)."""
-    key = tuple(numbers)
-    index = _NUMBER_INDEX.get(key)
-    if index is None:
-        if len(_NUMBER_INDEX) > 4096:
-            _NUMBER_INDEX.clear()
-        index = tuple(tuple(h for h in range(NUM_HEXES) if numbers[h] == t) for t in range(13))
-        _NUMBER_INDEX[key] = index
+    global _last_numbers
+    last, index = _last_numbers
+    if numbers != last:
+        key = tuple(numbers)
+        index = _NUMBER_INDEX.get(key)
+        if index is None:
+            if len(_NUMBER_INDEX) > 4096:
+                _NUMBER_INDEX.clear()
+            index = tuple(tuple(h for h in range(NUM_HEXES) if numbers[h] == t) for t in range(13))
+            _NUMBER_INDEX[key] = index
+        _last_numbers = (list(numbers), index)
     return index[total]
 
 
 def produce(state: State, total: int, events: list) -> None:
     """B-5.1, B-5.2, B-5.5: pay every building on hexes with this number."""
-    kinds = len(state.bank)
-    gains = [[0] * kinds for _ in range(state.n)]
-    any_gain = False
-    terrain, owner, level = state.terrain, state.node_owner, state.node_level
+    gains = None
+    terrain, owner, level, robber = state.terrain, state.node_owner, state.node_level, state.robber
     for h in hexes_with_number(state.numbers, total):
-        if h != state.robber:
+        if h != robber:
             t = terrain[h]
             for node in HEX_NODES[h]:
                 o = owner[node]
                 if o != -1:
+                    if gains is None:
+                        gains = [[0] * len(state.bank) for _ in range(state.n)]
                     gains[o][t] += level[node]
-                    any_gain = True
-    if not any_gain:
+    if gains is None:
         return
     short = hand_out(state, gains)
-    events.append(("produced", tuple(tuple(g) for g in gains)))
+    events.append(("produced", tuple(map(tuple, gains))))
     if short:
         events.append(("shortage", tuple(short)))
 
@@ -103,18 +108,22 @@ def hand_out(state: State, gains: list) -> list:
     give everyone is given to nobody (B-5.2).  `gains` (per seat, per kind)
     is left as given out; returns the kinds that fell short."""
     short = []
-    for kind in range(len(state.bank)):
-        demand = 0
-        for g in gains:
-            demand += g[kind]
-        if demand > state.bank[kind]:
+    bank, hands, hand_n = state.bank, state.hands, state.hand_n
+    for kind, column in enumerate(zip(*gains)):
+        demand = sum(column)
+        if not demand:
+            continue
+        if demand > bank[kind]:
             short.append(kind)
             for g in gains:
                 g[kind] = 0
-    for seat, g in enumerate(gains):
-        for kind, k in enumerate(g):
+            continue
+        bank[kind] -= demand
+        for seat, k in enumerate(column):
             if k:
-                take_from_bank(state, seat, kind, k)
+                hand_n[seat] += k
+                if hands[seat] is not None:
+                    hands[seat][kind] += k
     return short
 
 

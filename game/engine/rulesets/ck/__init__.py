@@ -21,7 +21,6 @@ from ...ruleset import Command, Option
 from ...state import DECIDE, MAIN, ROLL, SETUP_SETTLEMENT, State
 from ..base import BASE, next_turn
 from ..base.building import can_pay_city, road_and_settlement_commands
-from ..base.trade import offer_commands
 from . import barbarians, cities, decisions, knights, progress, roll, trade
 from .facts import (
     can_act, can_improve, can_promote, knight_reach, knights_of, recruit_spots, robber_free, wall_spots,
@@ -114,8 +113,7 @@ def main_commands(state: State, seat: int) -> list:
         if prog[card] and card != P["alchemist"]:
             out.extend(("progress", seat, card, tuple(a)) for a in progress_options(state, seat, card))
     trade.maritime_commands(state, seat, out)       # trading is always open (see trading_open)
-    offer_commands(state, seat, out)
-    return out
+    return out          # the kernel adds the listed offers when asked (list_offers)
 
 
 # --- the rule set ------------------------------------------------------------------------

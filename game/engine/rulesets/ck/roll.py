@@ -7,6 +7,7 @@ from ...constants import (
     BARBARIAN_TRACK_LENGTH, COMMODITY_OF_TERRAIN, DISCARD_LIMIT, EVENT_FACES, RESOURCES, SCIENCE,
     SHIP_FACES,
 )
+from ...helpers import dice_rng
 from ...ruleset import resume
 from ...state import MAIN, ROBBER
 from ..base.robber import hand_out, hexes_with_number, start_robber
@@ -18,11 +19,12 @@ def roll(state, seat, out, events, chosen=None):
     """Three dice: event die first (barbarians or city gate), then production
     or the 7.  `chosen` = (white, red) from an Alchemist (CK-11)."""
     if state.rng is not None:
+        dice = dice_rng(state)
         if chosen is None:
-            white, red = state.rng.die(), state.rng.die()
+            white, red = dice.die(), dice.die()
         else:
             white, red = chosen
-        out["dice"] = [white, red, state.rng.below(EVENT_FACES)]
+        out["dice"] = [white, red, dice.below(EVENT_FACES)]
     white, red, event = out["dice"]
     state.dice = [white, red, event]
     state.rolled = True

@@ -1,0 +1,102 @@
+"""CPU time of replaying a saved game with verification, per command.
+
+    python -m tools.bench.replay [--games 6] [--seed 1] [--rounds 3] [--json]
+
+Random games (4 players, both rule sets) are played and kept as saves are
+(config, commands, the state hash after every command).  Each round then
+replays every game through `saves.restore` as `kolonisten replay FILE
+--verify` does, with and without the hash check, and times the state hash
+alone against its plain form (`digest(encode_state(state))`, what every save's
+hashes were made with) over the same states, interleaved.  Figures are CPU
+microseconds per command:
+
+- `verify_us`: replay with every recorded hash checked (the target: <= 25);
+- `plain_verify_us`: the same with every hash made the plain way (what the
+  check cost before the hash was built in parts); `verify_ratio` = ours / plain;
+- `replay_us`: the same replay without the check;
+- `hash_us` / `plain_hash_us`: one state hash, and its plain form;
+  `hash_ratio` = plain / ours.
+"""
+
+import argparse
+import json
+import time
+
+from game import saves
+from game.bots.loop import Table
+from game.bots.random_bot import random_table
+from game.engine import default_config
+from game.engine.codec import digest, encode_state, state_hash
+from game.engine.match import Authority
+
+
+def play(rules: str, seed: int, players: int = 4) -> saves.SavedGame:
+    """A finished random game as a save holds it (hashes made the plain way)."""
+    auth = Authority(default_config(rules=rules, players=players, seed=seed))
+    bots, order = random_table(seed, players)
+    hashes = []
+    table = Table(bots, lambda: auth.state, auth.submit, view=lambda seat: auth.state, order=order)
+    table.run(turn_cap=1000 if rules == "base" else 2500,
+              after=lambda move: hashes.append(digest(encode_state(auth.state))) and False)
+    return saves.SavedGame(config=dict(auth.config), commands=[list(r.cmd) for r in auth.log],
+                           hashes=hashes, mode="hotseat", players=[], created=0.0, updated=0.0,
+                           summary={}, extra={})
+
+
+def _cpu(fn) -> float:
+    t0 = time.process_time()
+    fn()
+    return time.process_time() - t0
+
+
+def _plain_check(game):
+    """An on_step for saves.restore checking each hash the plain way."""
+    def check(auth, i):
+        if digest(encode_state(auth.state)) != game.hashes[i - 1]:
+            raise saves.SaveError(f"state differs after command {i}", "differs", n=i)
+    return check
+
+
+def measure(games, rounds: int) -> dict:
+    commands = sum(len(g.commands) for g in games)
+    verify = plain_verify = replay = ours = plain = 0.0
+    for _ in range(rounds):
+        for game in games:
+            verify += _cpu(lambda: saves.restore(game, verify=True))
+            plain_verify += _cpu(lambda: saves.restore(game, verify=False, on_step=_plain_check(game)))
+            replay += _cpu(lambda: saves.restore(game, verify=False))
+            states = []
+            saves.restore(game, verify=False, on_step=lambda auth, i: states.append(auth.state.copy()))
+            ours += _cpu(lambda: [state_hash(s) for s in states])
+            plain += _cpu(lambda: [digest(encode_state(s)) for s in states])
+    n = commands * rounds
+    return {"commands": commands, "verify_us": round(verify / n * 1e6, 1),
+            "plain_verify_us": round(plain_verify / n * 1e6, 1), "verify_ratio": round(verify / plain_verify, 2),
+            "replay_us": round(replay / n * 1e6, 1), "hash_us": round(ours / n * 1e6, 1),
+            "plain_hash_us": round(plain / n * 1e6, 1), "hash_ratio": round(plain / ours, 2)}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=6, help="games per rule set")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    if args.games < 1 or args.rounds < 1:
+        ap.error("--games and --rounds must be at least 1")
+    out = {}
+    for rules in ("base", "ck"):
+        games = [play(rules, args.seed + i) for i in range(args.games if rules == "base" else max(1, args.games // 3))]
+        for key, value in measure(games, args.rounds).items():
+            out[f"{rules}_{key}"] = value
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for key, value in out.items():
+            print(f"{key:>20}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
