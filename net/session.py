@@ -49,7 +49,7 @@ from .host.saving import SAVE_PREFIX, saved_seats
 from .peer.computers import ComputerPlayers
 from .peer.connection import JoinRefused, handshake, open_connection, pump
 from .peer.faults import HostFault
-from .peer.game import PeerGame
+from .peer.game import REVEAL_WAIT, PeerGame
 from .peer.tokens import TokenStore
 from .wire import secure
 from .wire.discovery import Advertiser, Browser, GameAd
@@ -67,6 +67,8 @@ __all__ = [
     "TokenStore", "saved_seats", "ComputerPlayers",
     # protocol facts the window shows or checks
     "COLOURS", "DEFAULT_PORT", "MAX_NAME", "PROTOCOL_VERSION", "TAKEN_OVER", "parse_address",
+    # how long the host has after the end to reveal its secret (net/peer/game.py)
+    "REVEAL_WAIT",
 ]
 
 
@@ -140,7 +142,7 @@ class ClientSession:
             try:
                 item = self.inbox.get_nowait()
             except queue.Empty:
-                return events
+                return events + self.game.reveal_overdue(time.monotonic())
             if isinstance(item, tuple) and item[0] == "host_fault":
                 self._give_up(item[1])
                 events.append(item)

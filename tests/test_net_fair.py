@@ -262,6 +262,57 @@ def test_a_host_that_deals_again_after_the_reveal_is_reported_to_every_player_at
     assert len(heard) == 2
 
 
+@pytest.mark.slow
+def test_a_withheld_reveal_and_lies_about_view_hashes_are_reported_in_words(tmp_path, monkeypatch):
+    """A host that never reveals its secret: `kolonisten join` stops waiting
+    after REVEAL_WAIT and says why; a host that sends three views whose
+    hashes are not ours is reported and the game is not called ok."""
+    import net.peer.game as peer_game
+    monkeypatch.setattr(peer_game, "REVEAL_WAIT", 1.0)
+
+    lies = {}
+
+    class SilentHost(Host):
+        def reveal_message(self):
+            return None
+
+        def _sync(self, seat, reason):
+            msg = super()._sync(seat, reason)
+            if reason == "resync" and lies.get(seat, 0) < 2:        # after one lie in a record, two in views
+                lies[seat] = lies.get(seat, 0) + 1
+                msg["hash"] = "0" * 64
+            return msg
+
+        def _broadcast_record(self, record):
+            import net.host.game as host_game
+            honest = host_game.peer_hash
+            if record.seq == 40:
+                host_game.peer_hash = lambda state, seat: "0" * 64
+            try:
+                super()._broadcast_record(record)
+            finally:
+                host_game.peer_hash = honest
+
+    heard = []
+
+    async def main():
+        host = SilentHost(default_config(players=2), name="Silent", auto_start=True)
+        await host.listen("127.0.0.1", 0)
+        from net.peer.bot import BotPlayer, play
+        from net.peer.tokens import TokenStore
+        bots = [BotPlayer(f"s{i}", TokenStore(str(tmp_path)), seed=i, say=heard.append) for i in range(2)]
+        results = await asyncio.wait_for(asyncio.gather(*[
+            play(("127.0.0.1", host.port), b.game.name, player=b, pin=host.identity.fingerprint)
+            for b in bots]), 240)
+        await host.close()
+        return results, bots
+    results, bots = asyncio.run(main())
+    for result, bot in zip(results, bots):
+        assert not result["ok"] and not result["fair"]
+        assert bot.game.verdict.what == "no_reveal"
+    assert sum("differed from ours 3 times" in line for line in heard) == 2, heard
+
+
 def test_a_saved_fair_deal_must_give_the_saved_seed(tmp_path):
     """A resumed game's deal comes from its save, and a save whose deal does
     not give its seed is refused as damaged."""

@@ -135,6 +135,22 @@ def test_a_lobby_of_computers_at_any_level_the_host_can_seat_is_usable():
         assert game.handle(lobby) == [("lobby", lobby)]
 
 
+def test_a_host_whose_view_hashes_keep_disagreeing_is_reported_then_no_longer_trusted():
+    """A host lying about view hashes is not resynced with forever: the
+    third mismatch is said to the player, the tenth ends the link."""
+    from net.peer.game import GIVE_UP_DIVERGENCES, REPORT_DIVERGENCES
+    auth = AUTHS["base"]
+    game = peer()
+    for msg in opening(auth)[:3]:
+        game.handle(msg)
+    lying = dict(opening(auth)[3], hash="0" * 64)
+    reported = []
+    with pytest.raises(HostFault, match="differed from ours 10 times"):
+        for _ in range(GIVE_UP_DIVERGENCES):
+            reported += [data for kind, data in game.handle(lying) if kind == "host_diverges"]
+    assert reported == [REPORT_DIVERGENCES]
+
+
 # --- hypothesis: mutated host frames ----------------------------------------------------------------
 
 _values = st.recursive(

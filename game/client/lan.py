@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from game.engine import deciders
 from game.engine.views import view as engine_view
 from net.session import (
-    DEFAULT_PORT, MAX_NAME, TAKEN_OVER, ClientSession, HostSession, JoinRefused, TokenStore,
+    DEFAULT_PORT, MAX_NAME, REVEAL_WAIT, TAKEN_OVER, ClientSession, HostSession, JoinRefused, TokenStore,
     parse_address, saved_seats, secure,
 )
 
@@ -371,7 +371,7 @@ def fair_text(verdict) -> tuple:
         return trn("secure.fair_ok", verdict.checked) + (
             " " + trn("secure.fair_restarts", restarts) if restarts else ""), True
     what = tr("secure.fair_what." + verdict.what, seq=verdict.seq, kind=verdict.kind,
-              error=verdict.kind)
+              error=verdict.kind, seconds=round(REVEAL_WAIT))
     return tr("secure.fair_bad", what=what), False
 
 

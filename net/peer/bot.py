@@ -20,7 +20,7 @@ from ..wire.protocol import HOST_CLOSING
 
 from .connection import JoinRefused, handshake, open_connection, pump
 from .faults import HostFault
-from .game import PeerGame
+from .game import REPORT_DIVERGENCES, PeerGame
 
 FATAL = ("full", "running", "version", "bad_token", "protocol", "other_game", "wrong_key", "tls",
          "join_code", "join_code_wrong")
@@ -28,6 +28,8 @@ FATAL = ("full", "running", "version", "bad_token", "protocol", "other_game", "w
 
 # What a windowless player is told at once, in words (the window has its own, in both languages).
 NOTICES = {
+    "host_diverges": lambda n: (f"the host's game differed from ours {n} times (each time it sent "
+                                f"its view again): it is lying or broken"),
     "deal_restarted": lambda info: (
         f"the host started the deal again (deal {info['attempt']})"
         + (" after every seat had shown its value: the host knew the seed it threw away"
@@ -146,7 +148,7 @@ async def play(address, name: str, store=None, seed: int = 0, reconnect_for: flo
             # are awaited before judging.
             await pump(conn, player.deliver,
                        until=lambda: game.over is not None and not game.awaiting_sync
-                       and game.verdict is not None)
+                       and (game.verdict is not None or game.reveal_overdue(time.monotonic())))
         except HostFault as exc:
             return _result(player, str(exc))
         finally:
@@ -161,6 +163,8 @@ def _result(player: BotPlayer, problem) -> dict:
     ok = problem is None and game.hash_matches_host()
     if problem is None and not ok:
         problem = "final view differs from the host's"
+    if problem is None and game.divergences >= REPORT_DIVERGENCES:
+        ok, problem = False, f"the host's game differed from ours {game.divergences} times"
     fair = game.verdict
     if problem is None and (fair is None or not fair.ok):
         ok, problem = False, "the deal was not verified fair: " + (fair.detail if fair else

@@ -15,6 +15,8 @@ UI may want, as (kind, data) pairs:
     ("seat_status", msg)       a seat (dis)connected during the game
     ("over", msg)              the game ended (winner, turns, public hash)
     ("diverged", seq)          our copy differed from the host's; a resync is on its way
+    ("host_diverges", n)       the n-th (REPORT_DIVERGENCES) mismatch: said to the player;
+                               at GIVE_UP_DIVERGENCES the host is a HostFault
     ("bye", reason)            the host closed the connection
     ("dealing", attempt)       the fair deal began (our pledge is on its way); attempt:
                                which deal of this game (1 the first)
@@ -35,12 +37,17 @@ is what tokens are filed under.
 
 Every record's view hash is compared with the host's; on a mismatch (or a
 record that does not fit) the peer asks for a resync and ignores records
-until the fresh view arrives.  It never plays on from a diverged copy.
+until the fresh view arrives.  It never plays on from a diverged copy; a
+host whose hashes keep disagreeing is reported (REPORT_DIVERGENCES) and then
+no longer trusted (GIVE_UP_DIVERGENCES).  A host that does not reveal its
+secret within REVEAL_WAIT of the end fails the check (`reveal_overdue`).
 
 A message the game cannot use at all (net/peer/faults.py: a view of the
 wrong shape, a seat past the last one) raises HostFault from `handle`,
 and the caller ends the connection with its message.
 """
+
+import time
 
 from game.engine import deciders
 from game.engine.match import Record, Replica
@@ -51,6 +58,11 @@ from ..wire.fairdice import FairRecord, SeenRecord, Verdict, as_tuples
 from ..wire.protocol import TAKEN_OVER
 from ..wire.secrecy import peer_hash, public_state_hash
 from .faults import HostFault, check_message, check_state, check_view
+
+
+REVEAL_WAIT = 30.0          # seconds after the end within which the host must reveal
+REPORT_DIVERGENCES = 3      # view-hash mismatches after which the player is told
+GIVE_UP_DIVERGENCES = 10    # ... and after which the host is no longer trusted (HostFault)
 
 
 class PeerGame:
@@ -80,6 +92,8 @@ class PeerGame:
         self.transcript = []        # ("sync", seq, hash) / ("rec", SeenRecord): what we were shown
         self._seen_file = None      # the transcript on disk (net.peer.tokens.SeenFile), once opened
         self.verdict = None         # fairdice.Verdict once checked
+        self.over_at = None         # time.monotonic() when the end arrived
+        self.revealed = False       # the host's reveal arrived (its check may still run)
         self.run_check = None       # None: check the finished game at once; else a callable
                                     # given the check (a function returning a Verdict) to run
                                     # elsewhere and hand its result to `judge`
@@ -180,6 +194,7 @@ class PeerGame:
         replica = Replica(state, self.seat)
         replica.seq = msg["seq"]
         if peer_hash(state, self.seat) != msg["hash"]:
+            self.awaiting_sync = False      # this view was the one awaited: ask again
             return self._diverged(msg["seq"])
         self.replica = replica
         self.awaiting_sync = False
@@ -211,10 +226,15 @@ class PeerGame:
 
     def _diverged(self, seq):
         self.divergences += 1
+        if self.divergences >= GIVE_UP_DIVERGENCES:
+            raise HostFault("keeps_diverging", count=self.divergences)
         if not self.awaiting_sync:
             self.awaiting_sync = True
             self.send({"t": "resync"})
-        return [("diverged", seq)]
+        events = [("diverged", seq)]
+        if self.divergences == REPORT_DIVERGENCES:     # once: a lying or broken host, not chance
+            events.append(("host_diverges", self.divergences))
+        return events
 
     def _on_reject(self, msg):
         if msg["id"] == self.pending:
@@ -230,6 +250,7 @@ class PeerGame:
 
     def _on_over(self, msg):
         self.over = msg
+        self.over_at = time.monotonic()
         events = [("over", msg)]
         if self.deal is None and self.verdict is None:      # no reveal will follow
             events += self._judge(Verdict(False, 0, "no_deal", "this game was dealt without a fair deal"))
@@ -300,7 +321,18 @@ class PeerGame:
             return None
         return deal.public()
 
+    def reveal_overdue(self, now: float) -> list:
+        """After the end: a host that has not revealed its secret and log
+        within REVEAL_WAIT seconds fails the check, said in words (the
+        caller asks every frame or every message; [] while there is time)."""
+        if (self.over is None or self.verdict is not None or self.deal is None or self.revealed
+                or now - self.over_at < REVEAL_WAIT):
+            return []
+        return self._judge(Verdict(False, 0, "no_reveal", f"the host did not reveal its secret and "
+                                   f"log within {REVEAL_WAIT:.0f} s of the end"))
+
     def _on_reveal(self, msg):
+        self.revealed = True
         if self.verdict is not None:
             return []
         if self.deal is None:

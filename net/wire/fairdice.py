@@ -202,7 +202,7 @@ class Verdict:
     """The result of checking a finished game.  ok: every check passed.
     Otherwise `seq` is the first record that failed (0: the deal itself) and
     `what` names it (the window's words are secure.fair_what.<what>):
-    commitment, value, deal, deal_count, deal_own_value, deal_changed, no_deal,
+    commitment, value, deal, deal_count, deal_own_value, deal_changed, no_deal, no_reveal,
     log_unreadable, log_rules, log_short, log (record `seq` does not replay),
     command, outcome, view, unseen, check_failed; `detail` says it in words
     (English, for logs)."""

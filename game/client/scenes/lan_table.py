@@ -82,6 +82,8 @@ class LanTableScene(TableScene):
             elif kind == "fair":
                 text, ok = fair_text(data)
                 self.play.note(text, theme.GOOD if ok else theme.BAD, 12.0)
+            elif kind == "host_diverges":
+                self.play.note(trn("lan.host_diverges", data), theme.BAD, 12.0)
             if kind in ("seat_status", "lobby", "disconnected", "reconnected", "bye", "synced", "rejected",
                         "host_fault"):
                 self.app.dirty = True
@@ -196,8 +198,11 @@ class LanEndScene(EndScene):
         self.c.lan.close_now()
 
     def fair_line(self) -> tuple:
-        """(text, ok) of the fair check, or ('', True) while it is awaited."""
-        return fair_text(self.c.fair) if self.c.fair is not None else ("", True)
+        """(text, ok) of the fair check; while it is awaited, that it is
+        (the host has REVEAL_WAIT seconds, then the check fails in words)."""
+        if self.c.fair is not None:
+            return fair_text(self.c.fair)
+        return (tr("secure.fair_waiting"), True) if self.c.session.game.deal is not None else ("", True)
 
     def draw(self, surf) -> None:
         super().draw(surf)
