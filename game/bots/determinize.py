@@ -8,7 +8,8 @@ in with a sample that the seat could not tell apart from the real game:
 - resources and commodities: every kind has a fixed total (19, C&K
   commodities 12); what is neither in the public bank nor in the seat's own
   hand is with the other seats, dealt to them by their public hand counts
-  (a seat that accepted or countered an open offer holds what it would give);
+  (a seat that accepted or countered an open offer holds what it would give),
+  inside the bounds of the seat's card counting (belief.py) when it has one;
 - development cards: the full deck minus the played (public) cards and the
   seat's own, dealt to the others by their counts (cards bought this turn
   among them by `dev_new_n`), the rest shuffled into the deck;
@@ -33,12 +34,15 @@ from game.engine.constants import (
 from game.engine.rng import Rng
 from game.engine.state import ACCEPTED, COUNTERED, GAME_OVER, is_ck
 
-def determinize(view: State, seat: int, rng: Rng) -> State:
+def determinize(view: State, seat: int, rng: Rng, belief=None) -> State:
     """A complete state consistent with `view` (seat's view); `rng` is the
-    bot's own generator and the only source of randomness."""
+    bot's own generator and the only source of randomness.  With a `belief`
+    (belief.py, kept by the seat from what it saw) the other hands are dealt
+    inside what it says each seat can hold, else uniformly."""
     world = view.copy()
     others = [s for s in range(world.n) if s != seat]
-    _deal_hands(world, seat, others, rng)
+    if belief is None or not belief.deal(world, rng):
+        _deal_hands(world, seat, others, rng)
     if is_ck(world):
         _deal_progress(world, seat, others, rng)
         _fill_pending(world, rng)

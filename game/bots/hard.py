@@ -33,6 +33,7 @@ from game.engine.state import (
 )
 
 from . import trading
+from .belief import Belief
 from .facts import about_to_win
 from .medium import MediumPlayer
 from .policy import candidates
@@ -105,6 +106,9 @@ class HardBot:
         self.search = Search(seat, self.rng, **search_options)
         # Medium's choice always enters the search (its own generator, seeded from ours).
         self.prior = MediumPlayer(seat, self.rng.next32())
+        # Card counting: the search samples hidden hands inside it, and so
+        # does Medium's estimate of whether an offer is taken.
+        self.belief = self.search.belief = self.prior.belief = Belief(seat)
         self._offered = (-1, [])    # (turn, offers made in it): never repeat one
 
     def choose(self, view):
@@ -115,6 +119,7 @@ class HardBot:
         legal = legal_commands(view, seat)
         if len(legal) == 1:
             return legal[0]
+        self.belief.sync(view)
         turn, offered = self._offered
         if turn != view.turn:
             offered = []
@@ -126,7 +131,8 @@ class HardBot:
 
         cands = [c for c in candidates(view, seat) if allowed(c)]
         if any(c[0] == "offer" for c in cands):     # only offers someone is likely to take
-            fair = trading.fair_offers(view, seat, [c for c in cands if c[0] == "offer"], self.rng)
+            fair = trading.fair_offers(view, seat, [c for c in cands if c[0] == "offer"], self.rng,
+                                       self.belief)
             cands = [c for c in cands if c[0] != "offer" or c in fair]
         prior = self._prior(view, legal)
         if prior is not None and allowed(prior) and prior not in cands:
@@ -153,6 +159,10 @@ class HardBot:
             offered = offered + [choice]
         self._offered = (view.turn, offered)
         return choice
+
+    def observe(self, record) -> None:
+        """Every record as this seat may see it: the card counting follows."""
+        self.belief.observe(record)
 
     def _may_search(self, view) -> bool:
         """Whether the search may overrule Medium in this phase at all."""

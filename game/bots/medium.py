@@ -22,6 +22,7 @@ from game.engine.state import (
 from . import decisions as D
 from . import facts as F
 from . import trading
+from .belief import Belief
 from .evaluate import build_targets, evaluate
 from .player import Player
 
@@ -59,8 +60,17 @@ class MediumPlayer(Player):
     level = "medium"
     stream = 3001
 
+    def __init__(self, seat: int, seed: int = 0, strict: bool = False, **options):
+        super().__init__(seat, seed, strict, **options)
+        self.belief = Belief(seat)      # card counting: whether an offer is likely taken
+
+    def observe(self, record) -> None:
+        """Every record as this seat may see it: the card counting follows."""
+        self.belief.observe(record)
+
     def decide(self, view, cmds):
         seat, phase = self.seat, view.phase
+        self.belief.sync(view)
         if phase == SETUP_SETTLEMENT:
             return max(cmds, key=lambda c: D.setup_score(view, seat, c[2]))
         if phase in (SETUP_ROAD, ROAD_BUILDING):
@@ -162,7 +172,7 @@ class MediumPlayer(Player):
                 continue
             if keep_for is not None and not _still_legal_after_giving(view, self.seat, cmd[2], keep_for):
                 continue
-            if trading.acceptance_chance(view, self.seat, cmd, self.rng) >= trading.FAIR_CHANCE:
+            if trading.acceptance_chance(view, self.seat, cmd, self.rng, belief=self.belief) >= trading.FAIR_CHANCE:
                 return cmd
         return None
 

@@ -95,6 +95,7 @@ class Search:
         self.confidence = confidence
         self.last_rounds = 0        # for tools: rounds the last decision used
         self.rival = None           # set per decision (main_rival)
+        self.belief = None          # the player's card counting (belief.py), when it keeps one
 
     def _score(self, world, cmd, rseed: int, playout_on: bool) -> float:
         w = world.copy()
@@ -107,7 +108,7 @@ class Search:
         return leaf_value(w, self.seat, self.rival, self.rivalry, steps)
 
     def _sample(self, view):
-        return determinize(view, self.seat, self.rng), self.rng.next32()
+        return determinize(view, self.seat, self.rng, self.belief), self.rng.next32()
 
     def best(self, view, cands: list, iterations: int | None = None,
              think_s: float = 0.6, keep=None, max_s: float | None = None) -> tuple:

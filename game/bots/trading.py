@@ -149,10 +149,11 @@ def sensible_offers(s, seat, min_gain=0.0) -> list:
     return [cmd for _, cmd in out[:MAX_OFFERS]]
 
 
-def acceptance_chance(s, seat, offer, rng, samples: int = CHANCE_SAMPLES) -> float:
+def acceptance_chance(s, seat, offer, rng, samples: int = CHANCE_SAMPLES, belief=None) -> float:
     """The share of `samples` hidden-hand samples (drawn with `rng`, the
-    seat's own generator, from its view) in which at least one player asked
-    holds the cards wanted and gains from the trade by more than TAKER_MARGIN."""
+    seat's own generator, from its view and its `belief` when it keeps one)
+    in which at least one player asked holds the cards wanted and gains from
+    the trade by more than TAKER_MARGIN."""
     give, get, to = offer[2], offer[3], offer[4]
     to = [o for o in to if s.hand_n[o] >= sum(get)]
     if not to:
@@ -160,7 +161,7 @@ def acceptance_chance(s, seat, offer, rng, samples: int = CHANCE_SAMPLES) -> flo
     targets = {o: build_targets(s, o) for o in to}
     taken = 0
     for _ in range(samples):
-        world = determinize(s, seat, rng)
+        world = determinize(s, seat, rng, belief)
         for o in to:
             if holds(world.hands[o], get) and trade_gain(world, o, give, get, targets[o]) > TAKER_MARGIN:
                 taken += 1
@@ -168,6 +169,6 @@ def acceptance_chance(s, seat, offer, rng, samples: int = CHANCE_SAMPLES) -> flo
     return taken / samples
 
 
-def fair_offers(s, seat, offers, rng) -> list:
+def fair_offers(s, seat, offers, rng, belief=None) -> list:
     """The offers of `offers` with at least a FAIR_CHANCE of being taken."""
-    return [c for c in offers if acceptance_chance(s, seat, c, rng) >= FAIR_CHANCE]
+    return [c for c in offers if acceptance_chance(s, seat, c, rng, belief=belief) >= FAIR_CHANCE]
