@@ -15,7 +15,7 @@ import pygame
 from .. import theme
 from . import reasons
 from .hand import SHORTCUTS
-from .position_copy import copy_position
+from .position_copy import copy_position, paste_position
 
 
 def handle(m, ui, play, event) -> None:
@@ -87,6 +87,10 @@ def click(m, ui, play, pos) -> None:
 
 
 def press(m, play, key) -> None:
+    if key == pygame.K_F8 and pygame.key.get_mods() & pygame.KMOD_SHIFT:   # paste: check a position
+        play.note(paste_position(), theme.ACCENT, 8.0)
+        play.redraw()
+        return
     if key == pygame.K_F8 and m.view is not None:     # what this screen shows, never more
         play.note(copy_position(m.view), theme.ACCENT, 6.0)
         play.redraw()
