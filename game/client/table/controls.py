@@ -13,7 +13,7 @@ click or key does is play.py's.
 import pygame
 
 from .. import theme
-from . import reasons
+from . import hints, reasons
 from .hand import SHORTCUTS
 from .position_copy import copy_position, paste_position
 
@@ -113,6 +113,8 @@ def press(m, play, key) -> None:
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             play.reveal()
         return
+    if key in hints.KEYS:                            # ? : what the Hard computer would do now
+        return hints.show(m, play)
     if m.dialog is not None:
         m.dialog.key(key)
         play.redraw()
