@@ -44,7 +44,7 @@ def describe(game) -> dict:
     turn = summary.get("turn") if type(summary.get("turn")) is int else 0
     status = tr("load.won", name=names[winner]) if winner >= 0 else tr("load.in_progress")
     facts = [saved_date(game.updated), tr("new.rules." + game.config["rules"]), tr("load.turn", n=turn),
-             trn("load.moves", len(game.commands)), status]
+             trn("load.moves", len(game.commands)) if game.commands else tr("load.no_moves"), status]
     if game.mode == "lan":
         facts.insert(1, tr("load.lan"))
     if game.damage is not None:
