@@ -55,7 +55,7 @@ def describe(game) -> dict:
     return {"names": names, "colours": colours, "vp": vp, "winner": winner, "facts": " · ".join(facts)}
 
 
-# SaveError codes (game/saves.py) -> catalog keys, so the reason reads in the
+# SaveError codes (game/saves/) -> catalog keys, so the reason reads in the
 # player's language.
 _REASON_KEYS = {"not_a_save": "reason.not_a_save", "newer_version": "reason.newer",
                 "differs": "reason.differs", "refused": "reason.refused",
