@@ -11,7 +11,6 @@ used on the beginner board, each a chain of sides from a settlement:
 import pytest
 
 from game.engine import default_config, legal_commands, new_game, validate_config
-from game.engine.constants import KNIGHT
 from game.engine.state import GAME_OVER, MAIN
 
 from base_helpers import (
@@ -230,13 +229,16 @@ def test_B_8_6_reaching_ten_in_the_own_turn_wins_at_once():
 
 
 def test_B_8_6_a_hidden_vp_card_counts_towards_the_win():
-    """9 public points plus 1 hidden; the top of the deck (written last) is a knight."""
-    auth = road_game(a=0, more=NINE + "dev 0: V\nhands 0: SGO\ndeck KKKKKKKKKKKKKRRYYMMVVVVK\n")
+    """8 public points plus 1 hidden; a city on G2 makes 9 public, and the hidden
+    card the tenth point: the game is won at once."""
+    auth = road_game(a=0, settlements={0: "G2"},
+                     more="cities 0: P4 S4 L2\ndev 0: V\nhands 0: GGOOO\n")
     s = auth.state
-    r = submit(auth, "buy_dev", 0)       # any accepted command in the own turn checks
+    assert s.vp_public[0] == 8
+    r = submit(auth, "build_city", 0, corner("G2"))
     assert events(r, "won") == [("won", 0, (1, 0, 0, 0))]
     assert s.vp_cards_shown == [1, 0, 0, 0] and s.phase == GAME_OVER
-    assert s.dev[0][KNIGHT] == 1
+    assert s.vp_public[0] == 9
 
 
 SEAT_3_EIGHT = "cities 3: P4 L2 G2\n"     # with its settlement on Q8 and one more on S6

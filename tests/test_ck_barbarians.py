@@ -17,7 +17,7 @@ from ck_helpers import (
 N = node_id
 
 
-def attack_position(knight_commit=False, settlements2="", cities2="", knights3="", more="", current=0):
+def attack_position(knight_commit=False, settlements2="", cities2="", knights3="", more="", current=0, attacks=0):
     """Seat 0: a politics metropolis on A8 and an active strong knight on D6.
     Seat 1: city G2 with a wall, inactive knight on L2.  Seat 2: city O4.
     Seat 3: settlements only.  The ship is one step from landing."""
@@ -27,7 +27,7 @@ settlements 2: {settlements2}  3: N6
 cities 0: A8+politics  1: G2+wall  2: O4 {cities2}
 knights 0: D6:2a  1: L2:1  3: {knights3}
 improvements 0: politics=4  1: trade=2
-barbarians 6
+barbarians 6 attacks {attacks}
 turn 3 current {current} phase roll
 {more}""")
 
@@ -87,7 +87,7 @@ def test_CK_8_3_no_settlement_in_supply_flips_the_city_worth_one_and_rebuilt_as_
 
 def test_CK_8_3_a_pillaged_city_is_written_and_read_back():
     """A city reduced by the barbarians keeps using a city piece and is worth 1 (CK-8.3)."""
-    auth = attack_position(settlements2="B12 B4 E4 A12 K4 M6+pillaged")
+    auth = attack_position(settlements2="B12 B4 E4 A12 K4 M6+pillaged", attacks=1)
     s = auth.state
     assert s.cities_left[2] == 2 and s.settlements_left[2] == 0 and s.vp_public[2] == 2 + 5 + 1
     assert s.flipped[N("M6")] == 1
@@ -240,6 +240,7 @@ defenders 0: 5
 progress_vp 0: 2
 progress 0: merchant
 turn 3 current 0 phase main dice 1,2,0
+attacks 5
 """)
     s = auth.state
     t = Table(auth)
@@ -259,6 +260,7 @@ roads 1: J3 K7 K5 K3 G7
 defenders 1: 5
 improvements 1: politics=1
 turn 3 current 0 phase roll
+attacks 5
 """)
     s = auth.state
     on_top(s, "constitution")

@@ -255,7 +255,7 @@ def test_CK_6_1_and_CK_6_6_no_improvement_without_a_city():
 def test_CK_6_2_each_track_has_five_levels():
     """Market … great exchange, town hall … high assembly, abbey … university:
     five levels, nothing beyond."""
-    auth = improve_position("0: A8+science F6  1: G2  2: O4",
+    auth = improve_position("0: A8+science F6+trade  1: G2  2: O4",
                             "improvements 0: science=4 trade=5\nhands 0: PPPPPCCCCCC")
     s = auth.state
     t = Table(auth)

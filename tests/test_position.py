@@ -138,14 +138,15 @@ def test_B_8_1_a_written_position_derives_supplies_points_and_lengths():
 def test_CK_6_4_a_written_ck_position_derives_walls_knights_and_metropolis_points():
     s = parse("""game ck players=3 board=beginner seed=4
 cities 0: J12+wall+science  1: A10+wall
-knights 0: L2:2a  1: H8:1f
+knights 0: L2:2a H8:1f
 improvements 0: science=4 trade=1
-merchant F:1
+merchant A:1
 defenders 2: 1
 turn 12 current 0 phase main dice 3,4,1
+barbarians 2 attacks 1
 """)
     assert s.vp_public == [2 + 2, 2 + 1, 1]
-    assert s.walls_left == [2, 2, 3] and s.knights_left == [[2, 1, 2], [1, 2, 2], [2, 2, 2]]
+    assert s.walls_left == [2, 2, 3] and s.knights_left == [[1, 1, 2], [2, 2, 2], [2, 2, 2]]
     assert s.metropolis == [-1, -1, node_id("J12")] and s.defenders_left == 5
     assert s.knight_active[node_id("L2")] == 1 and s.knight_fresh[node_id("H8")] == 1
     assert sum(s.prog_deck_n) == 54 and check_state(s) == []
@@ -175,7 +176,7 @@ REFUSED = [
     ("turn 12", "weather sunny\nturn 12", "unknown line 'weather'"),
     ("hands 0: WBO  1: SS", "hands 0: WBO  3: SS", "seat 3 does not exist with 3 players"),
     ("phase main", "phase discard", "phase discard but nobody has to discard"),
-    ("turn 12 current 0", "turn 12 current 5", "current seat 5 does not exist"),
+    ("turn 12 current 0", "turn 12 current 5", "current/first: a seat of this game, 0 to 2 (B-1.8)"),
     ("phase main", "phase lunch", "'lunch' is not a phase"),
     ("turn 12 current 0 ", "", "'turn' is missing"),
     ("roads 0: H11 H1 I11 I1 J11  1: A11", "roads 0: H11 H1 I11 I1 J11  1: A11\nroads 1: A1",
@@ -275,7 +276,7 @@ def test_the_position_command_prints_the_canonical_form(tmp_path, capsys):
     from game.cli import main
     path = tmp_path / "pasted.txt"
     path.write_text("game base players=3 board=beginner seed=1\n# from a bug report\n"
-                    "settlements 0: J12\nhands 0: BWW\nturn 3 current 0 phase main\n")
+                    "settlements 0: J12\nhands 0: BWW\nturn 3 current 0 phase main dice 2,5\n")
     assert main(["position", str(path)]) == 0
     out = capsys.readouterr().out
     assert out == format(parse(out))

@@ -43,6 +43,7 @@ AREAS = {
     "secure": ("secure",),                                           # join codes, host keys, fair dealing
     "saves": ("load", "replay", "reason"),                           # loading, replaying, bad saves
     "rules": ("rulebook",),                                          # the rules screen
+    "review": ("review", "hint"),                                    # the game review, hints
 }
 _catalogs = {}
 _current = "en"

@@ -4,11 +4,12 @@ tools.simulate and the tests).  Each returns a list of violation messages."""
 from .board import NODE_NEIGHBORS, NUM_HEXES, harbor_nodes
 from .constants import (
     BANK_PER_COMMODITY, BANK_PER_RESOURCE, CITIES_PER_PLAYER, DEV_DECK_COUNTS,
-    GENERIC_HARBOR, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, PROGRESS_CARDS, PROGRESS_HAND_LIMIT,
-    PROGRESS_VP_CARDS, ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER, VICTORY_POINT,
+    GENERIC_HARBOR, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, PROGRESS_CARDS,
+    PROGRESS_VP_CARDS, ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER,
 )
 from .longest_road import road_length
-from .state import GAME_OVER, is_ck
+from .relations import settled_problems
+from .state import is_ck
 from .views import AUTHORITY_ONLY, SEAT_SECRETS, view_obj
 
 
@@ -41,13 +42,10 @@ def _check_ck(state) -> list:
             bad.append(f"progress deck {t}: count differs from deck")
         for card in deck:
             counts[card] += 1
-    settled = state.pending is None and not state.agenda     # not amid a card draw
     for s in range(n):
         hand = state.prog[s]
         if sum(hand) != state.prog_n[s] or min(hand) < 0:
             bad.append(f"seat {s}: progress hand {hand} vs count {state.prog_n[s]}")
-        if s != state.current and state.prog_n[s] > PROGRESS_HAND_LIMIT and settled:
-            bad.append(f"seat {s}: {state.prog_n[s]} progress cards outside their turn")
         for card in range(25):
             counts[card] += hand[card]
     for card in PROGRESS_VP_CARDS:
@@ -195,11 +193,7 @@ def check_state(state) -> list:
         bad.append("Largest Army unassigned although someone has 3+ knights")
     if not 0 <= state.robber < NUM_HEXES:
         bad.append("robber off the island")
-    if state.phase == GAME_OVER:
-        w = state.winner
-        if state.vp_public[w] + state.dev[w][VICTORY_POINT] < state.config["vp_target"]:
-            bad.append("the winner does not have enough VP")
-    return bad
+    return bad + settled_problems(state)
 
 
 def check_views(state) -> list:

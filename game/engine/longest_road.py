@@ -2,28 +2,30 @@
 uses no road twice, cut at intersections held by another player's building
 (or, in Cities & Knights, another player's knight, CK-5.5)."""
 
-from .board import EDGE_NODES, NODE_LINKS
+from .board import EDGE_NODES
+from .helpers import positions
 
 
 def road_length(edge_owner, node_owner, knight_owner, seat: int) -> int:
-    degree = {}
-    for e, o in enumerate(edge_owner):
-        if o == seat:
-            a, b = EDGE_NODES[e]
-            degree[a] = degree.get(a, 0) + 1
-            degree[b] = degree.get(b, 0) + 1
-    if not degree:
+    own = positions(edge_owner, seat)
+    if not own:
         return 0
-    blocked = {n for n in degree
+    links = {}                  # node -> (bit of the road, the node at its other end) per own road
+    for e in own:
+        a, b = EDGE_NODES[e]
+        bit = 1 << e
+        links.setdefault(a, []).append((bit, b))
+        links.setdefault(b, []).append((bit, a))
+    blocked = {n for n in links
                if (node_owner[n] >= 0 and node_owner[n] != seat)
                or (knight_owner[n] >= 0 and knight_owner[n] != seat)}
 
     def walk(node, used):
         best = 0
-        for e, other in NODE_LINKS[node]:
-            if edge_owner[e] == seat and not (used >> e) & 1:
+        for bit, other in links[node]:
+            if not used & bit:
                 # A trail may end at a foreign piece but never pass through it.
-                length = 1 if other in blocked else 1 + walk(other, used | (1 << e))
+                length = 1 if other in blocked else 1 + walk(other, used | bit)
                 if length > best:
                     best = length
         return best
@@ -32,18 +34,27 @@ def road_length(edge_owner, node_owner, knight_owner, seat: int) -> int:
     # odd degree or a blocked node, unless the trail is closed, in which case
     # it covers a whole piece of network with only even, unblocked nodes.  So
     # it suffices to start from those nodes, plus one node of every such piece.
-    starts = {n for n, d in degree.items() if d % 2 or n in blocked}
-    for piece in _pieces(degree, blocked, edge_owner, seat):
-        if not piece & starts:
-            starts.add(min(piece))
-    return max(walk(n, 0) for n in sorted(starts))
+    starts = {n for n, ends in links.items() if len(ends) % 2 or n in blocked}
+    if len(starts) < len(links):        # some nodes of even degree: pieces without a start?
+        for piece in _pieces(links, blocked):
+            if not piece & starts:
+                starts.add(min(piece))
+    # No trail is longer than the network: once one uses every road, stop.
+    best = 0
+    for n in sorted(starts):
+        length = walk(n, 0)
+        if length > best:
+            best = length
+            if best == len(own):
+                break
+    return best
 
 
-def _pieces(degree, blocked, edge_owner, seat):
+def _pieces(links, blocked):
     """Node sets of the road network, split at blocked nodes (each blocked
     node ends up in every piece it touches)."""
     seen = set()
-    for start in sorted(degree):
+    for start in sorted(links):
         if start in seen or start in blocked:
             continue
         piece, stack = set(), [start]
@@ -54,8 +65,8 @@ def _pieces(degree, blocked, edge_owner, seat):
             piece.add(node)
             if node in blocked:
                 continue
-            for e, other in NODE_LINKS[node]:
-                if edge_owner[e] == seat and other not in piece:
+            for _, other in links[node]:
+                if other not in piece:
                     stack.append(other)
         seen |= piece - blocked
         yield piece

@@ -86,23 +86,53 @@ def _generic_lines(state):
 
 # --- parse ------------------------------------------------------------------------------------
 
+# Input limits, checked before anything is parsed: a real position is about 1 kB
+# of some 30 lines, and its JSON parts nest three deep.
+MAX_CHARS = 20_000
+MAX_LINES = 200
+MAX_LINE = 4_000
+MAX_DEPTH = 6
+
+
 def parse(text: str, fill_seed=None, verify=True) -> State:
     """A full state from position text.  Unknown parts are filled by a generator
     seeded from the text (or `fill_seed`).  Raises PositionError.  `verify=False`
-    skips the final pass of the engine's whole-state invariants (for callers that
-    run them anyway, like tools.simulate)."""
+    skips the final passes of the engine's whole-state invariants and of one
+    step of play (for callers that run the invariants anyway, like tools.simulate)."""
+    check_limits(text)
     try:
         return _parse(text, fill_seed, verify)
-    except (TypeError, KeyError, IndexError, AttributeError, ValueError) as exc:
-        if isinstance(exc, PositionError):
-            raise
-        # Hostile JSON parts (trade, agenda, pending, generic fields) of the wrong shape.
+    except PositionError:
+        raise
+    except Exception as exc:        # noqa: BLE001 - bad input gets a message, never a traceback
+        # The named checks refuse every malformed field found so far (the property tests
+        # in tests/test_position_fuzz.py look for this message); this is the last net.
         raise PositionError(f"malformed position ({type(exc).__name__}: {exc})") from None
 
 
-def _parse(text, fill_seed, verify):
+def check_limits(text) -> None:
+    """Refuse text too large or too deeply nested to be a position, before parsing."""
     if not isinstance(text, str):
         raise PositionError("a position is text")
+    if len(text) > MAX_CHARS:
+        raise PositionError(f"a position is at most {MAX_CHARS} characters, not {len(text)}")
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        raise PositionError(f"a position is at most {MAX_LINES} lines, not {len(lines)}")
+    for number, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE:
+            raise PositionError(f"line {number}: at most {MAX_LINE} characters")
+        depth = 0
+        for ch in line:
+            if ch in "[{":
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise PositionError(f"line {number}: nested more than {MAX_DEPTH} deep")
+            elif ch in "]}":
+                depth -= 1
+
+
+def _parse(text, fill_seed, verify):
     lines = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()

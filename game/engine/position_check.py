@@ -1,16 +1,18 @@
 """Filling a position's unknown parts, and refusing impossible positions
 (used by position_build.Builder.finish)."""
 
-from .board import HARBOR_BAG, NODE_LINKS, NODE_NEIGHBORS, NUMBER_SEQUENCE, TERRAIN_BAG
+from .board import HARBOR_BAG, NODE_LINKS, NODE_NEIGHBORS, NUMBER_SEQUENCE, TERRAIN_BAG, reds_adjacent
 from .constants import (
     BANK_PER_COMMODITY, BANK_PER_RESOURCE, DESERT, DEV_DECK_COUNTS, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN,
-    PROGRESS_CARDS, PROGRESS_HAND_LIMIT, PROGRESS_TRACK, PROGRESS_VP_CARDS, RESOURCES, TRACK_NAMES,
+    PROGRESS_CARDS, PROGRESS_TRACK, PROGRESS_VP_CARDS, RESOURCES, TRACK_NAMES,
     VICTORY_POINT,
 )
 from .invariants import check_state
 from .notation import CARD_LETTERS, DEV_LETTERS, EDGE_NAME, NODE_NAME, PositionError
+from .relations import relation_problems
 from .rng import Rng
-from .state import DECIDE, PHASE_NAMES, TRADE, is_ck
+from .rules import apply, deciders, legal_commands
+from .state import is_ck
 
 
 # --- shared with the builder ------------------------------------------------------------------
@@ -279,15 +281,39 @@ def check_position(b, verify=True) -> None:
     problems += _holder_problems(s)
     if b.ck:
         problems += _ck_problems(s)
-    problems += _turn_problems(s)
+    if problems:
+        raise PositionError("; ".join(problems))
+    # Relations the rules keep during play (phase, turn, decisions, limits, placement).
+    guessed = [seat for seat in range(n) if b.dev_unknown[seat] is not None]
+    problems = relation_problems(s, guessed)
     if problems:
         raise PositionError("; ".join(problems))
     if not verify:
         return
-    # Last net: the engine's own whole-state invariants.
+    # Last nets: the engine's own whole-state invariants, and one step of play.
     problems = check_state(s)
     if problems:
         raise PositionError("inconsistent position: " + "; ".join(problems))
+    problem = next_step_problem(s, guessed)
+    if problem:
+        raise PositionError(problem)
+
+
+def next_step_problem(s, guessed=()):
+    """Every command open to the seats that must decide applies to a copy of
+    the position and leaves it consistent; else what went wrong with the first
+    that does not (a relation the reader's checks do not name yet)."""
+    for seat in deciders(s):
+        for cmd in legal_commands(s, seat):
+            after = s.copy()
+            try:
+                apply(after, cmd)
+            except Exception as exc:        # any failure of the engine here refuses the position
+                return f"the position cannot go on: {cmd} fails ({type(exc).__name__}: {exc})"
+            problems = check_state(after) + relation_problems(after, guessed)
+            if problems:
+                return f"the position cannot go on: after {cmd}: " + "; ".join(problems)
+    return None
 
 
 def _layout_problems(s):
@@ -297,6 +323,8 @@ def _layout_problems(s):
     tokens = sorted(x for x in s.numbers if x)
     if tokens != sorted(NUMBER_SEQUENCE) or any((x == 0) != (t == DESERT) for x, t in zip(s.numbers, s.terrain)):
         out.append("the numbers must be the 18 tokens 2-12 without 7, none on the desert (B-1.2, B-2.5)")
+    elif reds_adjacent(s.numbers):
+        out.append("numbers: a 6 or 8 is never next to another 6 or 8 (B-2.4)")
     if sorted(s.harbors) != sorted(HARBOR_BAG):
         out.append("the harbors must be four generic 3 and one of each W B S G O (B-1.3)")
     return out
@@ -361,49 +389,4 @@ def _ck_problems(s):
         out.append("more than 6 Defender of Catan cards (CK-8.4)")
     if not 0 <= s.barb_pos <= 7:
         out.append(f"the barbarian ship stands at {s.barb_pos}; its track has steps 0 to 7 (CK-1.6)")
-    if s.merchant[1] != -1 and not 0 <= s.merchant[1] < s.n:
-        out.append("the merchant belongs to no seat")
-    for seat in range(s.n):
-        if seat != s.current and s.prog_n[seat] > PROGRESS_HAND_LIMIT and s.pending is None and not s.agenda:
-            out.append(f"seat {seat} holds {s.prog_n[seat]} progress cards outside their turn (CK-9.2)")
     return out
-
-
-def _turn_problems(s):
-    out = []
-    n = s.n
-    if not 0 <= s.current < n:
-        out.append(f"current seat {s.current} does not exist")
-    if not 0 <= s.first_player < n:
-        out.append(f"first seat {s.first_player} does not exist")
-    if s.winner != -1 and not 0 <= s.winner < n:
-        out.append(f"winner {s.winner} does not exist")
-    if s.dice is not None and (len(s.dice) != (3 if is_ck(s) else 2)
-                               or not all(1 <= d <= 6 for d in s.dice[:2])):
-        out.append(f"dice {s.dice} are not a roll of these rules")
-    if s.phase == TRADE and not _trade_ok(s):
-        out.append("phase trade needs a trade offer: trade {give,get,answers,counters}")
-    if s.phase != TRADE and s.trade is not None:
-        out.append("a trade offer outside phase trade")
-    if s.phase == DECIDE and not _pending_ok(s):
-        out.append("phase decide needs a pending decision {kind, seats, …}")
-    if s.pending is not None and s.phase != DECIDE and not isinstance(s.pending, dict):
-        out.append("pending must be a decision {kind, seats, …}")
-    if not isinstance(s.agenda, list) or not all(isinstance(x, list) and x and isinstance(x[0], str)
-                                                 for x in s.agenda):
-        out.append("agenda must be a list of steps [name, …]")
-    if s.phase == PHASE_NAMES.index("discard") and not any(s.discard_need):
-        out.append("phase discard but nobody has to discard")
-    return out
-
-
-def _trade_ok(s):
-    t = s.trade
-    return (isinstance(t, dict) and set(t) >= {"give", "get", "answers", "counters"}
-            and isinstance(t["answers"], list) and len(t["answers"]) == s.n)
-
-
-def _pending_ok(s):
-    p = s.pending
-    return (isinstance(p, dict) and isinstance(p.get("kind"), str) and isinstance(p.get("seats"), list)
-            and all(isinstance(x, int) and 0 <= x < s.n for x in p["seats"]))

@@ -90,6 +90,19 @@ def _default_setup_step(s):
     return 0 if s.phase in _SETUP_PHASES else 2 * s.n
 
 
+def _default_first(s):
+    """The seat whose turn it is follows from the first seat (B-3.1, B-3.2,
+    B-3.5), so the first seat goes without saying when it fits the turn."""
+    n, current, step = s.n, s.current, s.setup_step
+    if type(current) is not int or type(step) is not int or type(s.turn) is not int:
+        return 0
+    if s.phase in _SETUP_PHASES:
+        back = step if step < n else 2 * n - 1 - step
+    else:
+        back = s.turn - 1
+    return (current - back) % n
+
+
 SCALARS = (
     ("turn", "turn", str, _read_int, None),
     ("current", "current", str, _read_int, None),
@@ -100,12 +113,12 @@ SCALARS = (
     ("dev_played", "dev_played", lambda v: "yes" if v else "no", _read_bool, lambda s: False),
     ("free_roads", "free_roads", str, _read_int, lambda s: 0),
     ("resume", "resume_phase", PHASE_NAMES.__getitem__, _read_phase, lambda s: PHASE_NAMES.index("main")),
-    ("first", "first_player", str, _read_int, lambda s: 0),
     ("setup", "setup_step", str, _read_int, _default_setup_step),
     ("last_setup", "last_setup_node", _node_or_none, _read_node_or_none, lambda s: -1),
     ("winner", "winner", _seat_or_none, _read_seat_or_none, lambda s: -1),
     ("barbarians", "barb_pos", str, _read_int, lambda s: 0),
     ("attacks", "barb_attacks", str, _read_int, lambda s: 0),
+    ("first", "first_player", str, _read_int, _default_first),     # read last: its default needs the rest
 )
 SCALAR_BY_KEY = {row[0]: row for row in SCALARS}
 # How scalars are grouped on lines (the first key starts the line).

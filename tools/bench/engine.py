@@ -18,14 +18,15 @@ executed commands.  Two figures for Kolonisten:
 `State.copy()` of a mid-game authority state, which search players pay for
 every node they expand.
 
-Cities & Knights throughput (`ck_*`, a quarter as many games: they are long)
-has no counterpart in catanatron.  catanatron is measured when importable (`pip install -e '.[bench]'`).
+Cities & Knights throughput (`ck_*`, a quarter as many games: they are long,
+played in the same rounds) has no counterpart in catanatron; `ck_ratio` is
+its actions/s over the base game's with the full command set.  Every figure
+is CPU time of this process.  catanatron is measured when importable (`pip install -e '.[bench]'`).
 Figures vary with machine load: compare ratios from one run.
 """
 
 import argparse
 import functools
-import json
 import statistics
 import time
 
@@ -34,6 +35,7 @@ from game.bots.random_bot import random_table
 from game.engine import apply, default_config, new_game
 from game.engine.state import GAME_OVER
 from tools.bench import catanatron_engine
+from tools.bench import print_figures
 
 TURN_LIMIT = 1000
 
@@ -96,7 +98,8 @@ def main(argv=None) -> int:
     # Interleave the engines in rounds so that a change in machine load
     # during the run weighs on both alike.
     rounds = max(1, min(5, args.games))
-    full, like, cat = _zero(), _zero(), _zero()
+    full, like, cat, ck = _zero(), _zero(), _zero(), _zero()
+    ck_games = max(1, args.games // 4)
     with_cat = not args.no_catanatron and catanatron_engine.available()
     for r in range(rounds):
         games = range(r, args.games, rounds)
@@ -105,6 +108,9 @@ def main(argv=None) -> int:
         _add(like, measure_kolonisten(len(games), seed, exclude=("offer",)))
         if with_cat:
             _add(cat, catanatron_engine.measure(len(games), seed))
+        ck_round = len(range(r, ck_games, rounds))
+        if ck_round:
+            _add(ck, measure_kolonisten(ck_round, seed, rules="ck"))
     out = {
         "games": args.games,
         "actions_per_sec": round(full["actions"] / full["seconds"]),
@@ -117,12 +123,12 @@ def main(argv=None) -> int:
         "copy_us_median": measure_copy("base", args.seed),
         "ck_copy_us_median": measure_copy("ck", args.seed),
     }
-    ck = measure_kolonisten(max(1, args.games // 4), args.seed, rules="ck")
     out.update({
         "ck_games": ck["games"],
         "ck_actions_per_sec": round(ck["actions"] / ck["seconds"]),
         "ck_games_per_sec": round(ck["games"] / ck["seconds"], 2),
         "ck_actions_per_game": round(ck["actions"] / ck["games"], 1),
+        "ck_ratio": round(ck["actions"] / ck["seconds"] / (full["actions"] / full["seconds"]), 2),
     })
     if with_cat:
         cat_aps = cat["actions"] / cat["seconds"]
@@ -135,11 +141,7 @@ def main(argv=None) -> int:
             "ratio_all_commands": round(out["actions_per_sec"] / cat_aps, 2),
             "ratio_games_per_sec": round(out["like_for_like_games_per_sec"] * cat["seconds"] / cat["games"], 2),
         })
-    if args.json:
-        print(json.dumps(out))
-    else:
-        for key, value in out.items():
-            print(f"{key:>32}: {value}")
+    print_figures(out, args.json)
     return 0
 
 

@@ -22,7 +22,6 @@ whole log, as before).  Figures:
 
 import argparse
 import gc
-import json
 import time
 
 from game.bots.loop import Table
@@ -30,6 +29,7 @@ from game.bots.random_bot import random_table
 from game.engine import default_config, match
 from game.engine.codec import state_hash
 from game.engine.state import GAME_OVER
+from tools.bench import print_figures
 
 
 class PauseLog:
@@ -82,7 +82,7 @@ def play(commands: int, rules: str, seed: int, freeze_every: int) -> dict:
         "max_young_ms": round(max((p[1] for p in young), default=0.0) * 1e3, 2),
         "walked_objects": walked,
     }
-    del auth, table, hashes
+    auth = table = hashes = None      # free the game before the next one
     gc.unfreeze()
     gc.collect()
     return out
@@ -101,11 +101,7 @@ def main(argv=None) -> int:
     without = play(args.commands, args.rules, args.seed, 0)
     out.update(play(args.commands, args.rules, args.seed, match.FREEZE_EVERY))
     out.update({f"no_freeze_{key}": value for key, value in without.items() if key != "commands"})
-    if args.json:
-        print(json.dumps(out))
-    else:
-        for key, value in out.items():
-            print(f"{key:>32}: {value}")
+    print_figures(out, args.json)
     return 0
 
 

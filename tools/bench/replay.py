@@ -19,7 +19,6 @@ microseconds per command:
 """
 
 import argparse
-import json
 import time
 
 from game import saves
@@ -28,6 +27,7 @@ from game.bots.random_bot import random_table
 from game.engine import default_config
 from game.engine.codec import digest, encode_state, state_hash
 from game.engine.match import Authority
+from tools.bench import print_figures
 
 
 def play(rules: str, seed: int, players: int = 4) -> saves.SavedGame:
@@ -90,11 +90,7 @@ def main(argv=None) -> int:
         games = [play(rules, args.seed + i) for i in range(args.games if rules == "base" else max(1, args.games // 3))]
         for key, value in measure(games, args.rounds).items():
             out[f"{rules}_{key}"] = value
-    if args.json:
-        print(json.dumps(out))
-    else:
-        for key, value in out.items():
-            print(f"{key:>20}: {value}")
+    print_figures(out, args.json)
     return 0
 
 

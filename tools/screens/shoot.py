@@ -27,7 +27,7 @@ import argparse
 import os
 import sys
 
-from tools.screens import cards, computers, explain, games, lan, menus, saves, states
+from tools.screens import cards, computers, explain, games, lan, menus, review, saves, states
 from tools.user_data import use_scratch_user_data
 
 FAMILIES = (            # (--rules choice, sizes and languages, shoot(out, w, h, lang), label)
@@ -38,6 +38,7 @@ FAMILIES = (            # (--rules choice, sizes and languages, shoot(out, w, h,
     ("states", states.SIZES, states.shoot, " table states"),
     ("lan", lan.SIZES, lan.shoot, " LAN"),
     ("saves", saves.SIZES, saves.shoot, " saves"),
+    ("review", review.SIZES, review.shoot, " review"),
     ("ck", games.SIZES, games.shoot_ck, " C&K"),
     ("base", games.SIZES, games.shoot_base, ""),
 )
@@ -52,7 +53,8 @@ def main(argv=None) -> int:
                     default="both",
                     help="which screens: base, ck, saves (load game and replay), lan (host, join, "
                          "lobby, LAN table), solo (computer seats), explain (staged moments, reasons, "
-                         "rules, in-game menu), states (every table state the render bench measures), cards (title, names in four scripts, dice, a 7, a "
+                         "rules, in-game menu), states (every table state the render bench measures), "
+                         "review (the game review and hints), cards (title, names in four scripts, dice, a 7, a "
                          "trade, every dialog that chooses cards), menus (menus and forms with names "
                          "in four scripts, the in-game menu hot-seat and LAN) or both (everything)")
     args = ap.parse_args(argv)

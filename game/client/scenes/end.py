@@ -1,12 +1,18 @@
-"""The end screen: winner, victory points per player, dice histogram, length."""
+"""The end screen: winner, victory points per player, dice histogram, length;
+and the game review (game/bots/review.py, drawn by reviewview.py): each
+player's chance to win over the game, the biggest swings, the dice against
+the odds and the cards gained by source, with the chart saved as a PNG."""
 
 import pygame
 import pygame_gui
 
 from game.engine import is_ck
 
+from game.bots.review import review
+
 from .. import theme, widgets
 from ..i18n import tr
+from ..reviewview import ReviewView
 from ..scene import GuiScene
 
 
@@ -44,14 +50,38 @@ class EndScene(GuiScene):
         self.c = controller
         self.seconds = seconds
         self.summary = game_summary(controller)
+        self.reviewing = False
+        self.review_view = None         # made on first opening (it replays the game)
+        self.saved_note = ("", theme.TEXT)
         super().__init__(app)
+
+    def can_review(self) -> bool:
+        """The review replays the whole game: it needs the authority's log
+        (hot-seat; a LAN peer holds only its redacted copy)."""
+        return getattr(self.c, "auth", None) is not None
+
+    def open_review(self) -> ReviewView:
+        if self.review_view is None:
+            auth = self.c.auth
+            data = review(auth.config, [r.cmd for r in auth.log])
+            self.review_view = ReviewView(self.app, data, self.c.names, self.c.colours)
+        return self.review_view
 
     def build(self) -> None:
         w, h = self.app.size
         s = self.app.scale
-        bw, bh = int(220 * s), int(46 * s)
-        self.button("menu", (w // 2 - bw - int(10 * s), h - bh - int(24 * s), bw, bh), tr("end.menu"))
-        self.button("again", (w // 2 + int(10 * s), h - bh - int(24 * s), bw, bh), tr("end.again"))
+        bw, bh, gap = int(200 * s), int(46 * s), int(14 * s)
+        keys = ["menu", "again"]
+        if self.can_review():
+            keys.append("review")
+            if self.reviewing:
+                keys.append("save_png")
+        x = w // 2 - (len(keys) * bw + (len(keys) - 1) * gap) // 2
+        labels = {"menu": tr("end.menu"), "again": tr("end.again"), "save_png": tr("review.save_png"),
+                  "review": tr("review.hide") if self.reviewing else tr("review.show")}
+        for key in keys:
+            self.button(key, (x, h - bh - int(20 * s), bw, bh), labels[key])
+            x += bw + gap
 
     def on_gui(self, event) -> None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
@@ -60,9 +90,46 @@ class EndScene(GuiScene):
             self.app.nav.back()
         elif event.ui_element is self.buttons["again"]:
             self.app.nav.go("new_game")
+        elif event.ui_element is self.buttons.get("review"):
+            self.toggle_review()
+        elif event.ui_element is self.buttons.get("save_png"):
+            self.save_chart()
+
+    def toggle_review(self) -> None:
+        self.reviewing = not self.reviewing
+        if self.reviewing:
+            self.open_review()
+        self.resize(self.app.size)
+
+    def save_chart(self) -> None:
+        self.saved_note = self.open_review().save_note()
+        self.app.dirty = True
 
     def draw(self, surf) -> None:
         self.draw_background(surf)
+        if self.reviewing:
+            self.draw_review(surf)
+        else:
+            self.draw_scores(surf)
+        self.manager.draw_ui(surf)
+
+    def draw_review(self, surf) -> None:
+        text, s = self.app.text, self.app.scale
+        w, h = surf.get_size()
+        win = self.summary["winner"]
+        title = text.render(tr("review.title") + " · " + tr("end.title", name=self.c.names[win]), 26,
+                            theme.TEXT, bold=True)
+        surf.blit(title, title.get_rect(midtop=(w / 2, 12 * s)))
+        rect = pygame.Rect(int(24 * s), int(54 * s), w - int(48 * s), h - int(150 * s))
+        self.open_review().draw(surf, rect, s)
+        note, colour = self.saved_note
+        if note:
+            img = text.render(note, 13, colour)
+            if img.get_width() > w - 40 * s:
+                img = pygame.transform.smoothscale(img, (int(w - 40 * s), img.get_height()))
+            surf.blit(img, img.get_rect(midbottom=(w / 2, h - 72 * s)))
+
+    def draw_scores(self, surf) -> None:
         text, s = self.app.text, self.app.scale
         w, h = surf.get_size()
         sm = self.summary
@@ -126,4 +193,3 @@ class EndScene(GuiScene):
             if k:
                 num = text.render(str(k), 12, theme.TEXT)
                 surf.blit(num, num.get_rect(midbottom=(r.centerx, r.y - 2)))
-        self.manager.draw_ui(surf)

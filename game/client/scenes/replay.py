@@ -19,9 +19,12 @@ import pygame
 from game import saves
 from game.engine.state import GAME_OVER, is_ck
 
+from game.bots.review import review
+
 from .. import theme, widgets
 from ..eventtext import card_name, dev_name, progress_name, sentences
 from ..i18n import tr, trn
+from ..reviewview import ReviewView
 from ..table import draw as table_draw, panels
 from ..table.model import TableModel
 from ..table.ui import TableUI
@@ -50,6 +53,10 @@ class ReplayLayout:
         pad = int(8 * s)
         self.timeline = pygame.Rect(pad * 2, self.bar.y + pad, W - 4 * pad, int(16 * s))
         self.back = pygame.Rect(W - int(96 * s), int(6 * s), int(88 * s), top_h - int(12 * s))
+        # the game review (a finished game): its button, its chart's save button, where it is drawn
+        self.review = pygame.Rect(self.back.x - int(138 * s), self.back.y, int(130 * s), self.back.h)
+        self.save_png = pygame.Rect(self.review.x - int(188 * s), self.back.y, int(180 * s), self.back.h)
+        self.review_area = pygame.Rect(pad * 2, top_h + pad * 2, W - pad * 4, H - top_h - bar_h - pad * 4)
         bw, bh, gap = int(52 * s), int(40 * s), int(6 * s)
         y = self.bar.bottom - bh - pad
         x = pad * 2
@@ -95,6 +102,9 @@ class ReplayScene(Scene):
         self.hover_key = None
         self.dragging = False                    # the timeline's knob is held
         self._said = {}                          # (move, audience, language) -> sentences
+        self.reviewing = False                   # the game review shown instead of the board
+        self.review_view = None                  # made on first opening (it replays the game)
+        self.review_note = ("", theme.TEXT)
         self.resize(app.size)
 
     # --- control ------------------------------------------------------------------------
@@ -116,6 +126,36 @@ class ReplayScene(Scene):
         if self.m.pos >= self.m.length:
             self.playing = False
         self.app.dirty = True
+
+    # --- the game review ------------------------------------------------------------------
+    def toggle_review(self) -> None:
+        """Show or hide the review; only a finished game has one (its hands
+        are no longer secret)."""
+        if not self.m.finished:
+            return
+        if self.review_view is None:
+            g = self.m.game
+            self.review_view = ReviewView(self.app, review(g.config, g.commands), self.names, self.colours)
+        self.reviewing = not self.reviewing
+        self.app.dirty = True
+
+    def save_chart(self) -> None:
+        self.review_note = self.review_view.save_note()
+        self.app.dirty = True
+
+    def _draw_review(self, surf) -> None:
+        L, s = self.layout, self.layout.s
+        view = self.review_view
+        view.names, view.colours = self.names, self.colours
+        view.draw(surf, L.review_area, s, marker=self.m.pos)
+        self.targets.add(("review_chart",), view.chart_rect, None)
+        note, colour = self.review_note
+        if note:
+            img = self.app.text.render(note, 13, colour)
+            room = L.review_area.w
+            if img.get_width() > room:
+                img = pygame.transform.smoothscale(img, (room, img.get_height()))
+            surf.blit(img, img.get_rect(midbottom=(L.review_area.centerx, L.review_area.bottom)))
 
     def step(self, d) -> None:
         self.playing = False
@@ -159,6 +199,9 @@ class ReplayScene(Scene):
             if key == ("timeline",):
                 self.dragging = True
                 self.seek_to_x(event.pos[0])
+            elif key == ("review_chart",):
+                self.playing = False
+                self.go(self.review_view.index_at(event.pos) or 0)
             elif action is not None:
                 action()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -177,7 +220,7 @@ class ReplayScene(Scene):
         table = {pygame.K_RIGHT: lambda: self.step(1), pygame.K_LEFT: lambda: self.step(-1),
                  pygame.K_PAGEDOWN: lambda: self.step(big), pygame.K_PAGEUP: lambda: self.step(-big),
                  pygame.K_HOME: lambda: self.step(-self.m.length), pygame.K_END: lambda: self.step(self.m.length),
-                 pygame.K_SPACE: self.toggle_play, pygame.K_v: self.next_view,
+                 pygame.K_SPACE: self.toggle_play, pygame.K_v: self.next_view, pygame.K_g: self.toggle_review,
                  pygame.K_PLUS: lambda: self.set_speed(self.speed + 1),
                  pygame.K_EQUALS: lambda: self.set_speed(self.speed + 1),
                  pygame.K_KP_PLUS: lambda: self.set_speed(self.speed + 1),
@@ -207,14 +250,18 @@ class ReplayScene(Scene):
         shown = self.m.shown(self.audience)
         t, ui = self.table, self.ui
         t.view, t.log = shown, self._log_tail(shown)
-        table_draw.draw_board(t, ui, surf)
-        table_draw.draw_dice(t, ui, surf)
-        if is_ck(shown):
-            table_draw.draw_barbarians(t, ui, surf)
+        if self.reviewing:
+            self._draw_review(surf)
+        else:
+            table_draw.draw_board(t, ui, surf)
+            table_draw.draw_dice(t, ui, surf)
+            if is_ck(shown):
+                table_draw.draw_barbarians(t, ui, surf)
         self._draw_top(surf, shown)
-        pygame.draw.rect(surf, (26, 32, 42), L.side)
-        self._draw_seats(surf, shown)
-        panels.draw_log(t, ui, surf)
+        if not self.reviewing:
+            pygame.draw.rect(surf, (26, 32, 42), L.side)
+            self._draw_seats(surf, shown)
+            panels.draw_log(t, ui, surf)
         self._draw_bar(surf)
         self._draw_tooltip(surf)
 
@@ -245,11 +292,17 @@ class ReplayScene(Scene):
                  tr("load.turn", n=shown.turn),
                  tr("replay.step", k=self.m.pos, n=self.m.length) if self.m.pos else tr("replay.start")]
         img = text.render(" · ".join(parts), 17, theme.TEXT, bold=True)
-        room = L.back.x - int(26 * s)
+        room = (L.save_png.x if self.reviewing else L.review.x if self.m.finished else L.back.x) - int(26 * s)
         if img.get_width() > room:
             img = pygame.transform.smoothscale(img, (room, img.get_height()))
         surf.blit(img, img.get_rect(midleft=(int(14 * s), L.top.centery)))
         self._btn(surf, ("btn", "back"), L.back, tr("replay.back"), self.app.nav.back, size=13)
+        if self.m.finished:
+            label = tr("review.hide") if self.reviewing else tr("review.show")
+            self._btn(surf, ("btn", "review"), L.review, label + " (G)", self.toggle_review,
+                      primary=not self.reviewing, size=13)
+        if self.reviewing:
+            self._btn(surf, ("btn", "save_png"), L.save_png, tr("review.save_png"), self.save_chart, size=13)
 
     def _draw_seats(self, surf, v) -> None:
         """A panel per seat with its points and its hand (as far as the

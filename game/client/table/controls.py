@@ -13,9 +13,9 @@ click or key does is play.py's.
 import pygame
 
 from .. import theme
-from . import reasons
+from . import hints, reasons
 from .hand import SHORTCUTS
-from .position_copy import copy_position
+from .position_copy import copy_position, paste_position
 
 
 def handle(m, ui, play, event) -> None:
@@ -87,6 +87,10 @@ def click(m, ui, play, pos) -> None:
 
 
 def press(m, play, key) -> None:
+    if key == pygame.K_F8 and pygame.key.get_mods() & pygame.KMOD_SHIFT:   # paste: check a position
+        play.note(paste_position(), theme.ACCENT, 8.0)
+        play.redraw()
+        return
     if key == pygame.K_F8 and m.view is not None:     # what this screen shows, never more
         play.note(copy_position(m.view), theme.ACCENT, 6.0)
         play.redraw()
@@ -109,6 +113,8 @@ def press(m, play, key) -> None:
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             play.reveal()
         return
+    if key in hints.KEYS:                            # ? : what the Hard computer would do now
+        return hints.show(m, play)
     if m.dialog is not None:
         m.dialog.key(key)
         play.redraw()

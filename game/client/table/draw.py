@@ -20,7 +20,7 @@ from ..boardview import draw_city, draw_gate, draw_knight, draw_settlement, draw
 from ..eventtext import cards_text
 from .. import i18n
 from ..i18n import tr
-from . import ckdialogs, hand, panels, reasons, staging
+from . import ckdialogs, hand, hints, panels, reasons, staging
 from .model import DICE_SECONDS, FLY_SECONDS
 from .prompts import table_prompt
 from .tips import tooltip
@@ -121,6 +121,7 @@ def draw(m, ui, play, surf) -> None:
     reasons behind greyed buttons and the staged big moments."""
     shaded = attack_still(m)
     draw_table(m, ui, play, surf, shaded)
+    hints.draw(m, ui, play, surf)
     if m.curtain_for is None:
         reasons.add_targets(m, ui, play)
         m.stage.draw(ui, surf, shaded)

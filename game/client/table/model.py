@@ -68,6 +68,7 @@ class TableModel:
         self.mode = None                     # a build mode chosen with a button
         self.knight = None                   # C&K: the selected knight's node
         self.dialog = None                   # the open dialog (dialogs.py, ckdialogs.py)
+        self.hint = None                     # the hint on show (hints.py)
         self.pick = None                     # (spot kind, {spot: command or action}) clickable on the board
         self.pick_style = "build"            # how board candidates are drawn (see play.update_pick)
         self.mouse = (0, 0)

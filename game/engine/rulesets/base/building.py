@@ -1,12 +1,12 @@
 """Base rules: placing and building roads, settlements and cities (B-3, B-6),
 where each may go, and the Longest Road (B-8.2 … B-8.4)."""
 
-from ...board import EDGE_NODES, NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS, NUM_EDGES, NUM_NODES, harbor_nodes
+from ...board import EDGE_NODES, NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS, NUM_NODES, harbor_nodes
 from ...constants import (
     BRICK, COST_CITY, COST_ROAD, COST_SETTLEMENT, DESERT, GENERIC_HARBOR, GRAIN, LONGEST_ROAD_MIN, ORE,
     WOOD, WOOL,
 )
-from ...helpers import IllegalCommand, afford, need_turn, pay, take_from_bank
+from ...helpers import IllegalCommand, afford, need_turn, pay, positions, take_from_bank
 from ...longest_road import road_length
 from ...ruleset import resume
 from ...state import MAIN, ROAD_BUILDING, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, State
@@ -49,20 +49,18 @@ def road_spot_ok(state: State, seat: int, edge: int) -> bool:
 
 
 def road_spots(state: State, seat: int) -> list:
-    eo, no = state.edge_owner, state.node_owner
+    eo = state.edge_owner
     spots = set()
-    for e in range(NUM_EDGES):
-        if eo[e] == seat:
-            for n in EDGE_NODES[e]:
-                if passable(state, seat, n):
-                    for f in NODE_EDGES[n]:
-                        if eo[f] == -1:
-                            spots.add(f)
-    for n in range(NUM_NODES):
-        if no[n] == seat:
-            for f in NODE_EDGES[n]:
-                if eo[f] == -1:
-                    spots.add(f)
+    for e in positions(eo, seat):
+        for n in EDGE_NODES[e]:
+            if passable(state, seat, n):
+                for f in NODE_EDGES[n]:
+                    if eo[f] == -1:
+                        spots.add(f)
+    for n in positions(state.node_owner, seat):
+        for f in NODE_EDGES[n]:
+            if eo[f] == -1:
+                spots.add(f)
     return sorted(spots)
 
 
@@ -77,7 +75,9 @@ def settlement_spot_ok(state: State, seat: int, node: int) -> bool:
 
 
 def settlement_spots(state: State, seat: int) -> list:
-    return [n for n in range(NUM_NODES) if settlement_spot_ok(state, seat, n)]
+    # Only the ends of the seat's roads can qualify (settlement_spot_ok).
+    ends = {n for e in positions(state.edge_owner, seat) for n in EDGE_NODES[e]}
+    return [n for n in sorted(ends) if settlement_spot_ok(state, seat, n)]
 
 
 def setup_settlement_spots(state: State) -> list:
@@ -85,8 +85,7 @@ def setup_settlement_spots(state: State) -> list:
 
 
 def city_spots(state: State, seat: int) -> list:
-    return [n for n in range(NUM_NODES)
-            if state.node_owner[n] == seat and state.node_level[n] == 1]
+    return [n for n in positions(state.node_owner, seat) if state.node_level[n] == 1]
 
 
 def city_spot_ok(state, seat, node):

@@ -213,10 +213,15 @@ def _one_for_one_offers(hand, kinds):
     return terms
 
 
+_ONES = {}
+
+
 def _one(size, kind):
-    cards = [0] * size
-    cards[kind] = 1
-    return tuple(cards)
+    """Card counts of `size` kinds holding one card of `kind` (shared tuples)."""
+    cards = _ONES.get((size, kind))
+    if cards is None:
+        cards = _ONES[(size, kind)] = tuple(1 if k == kind else 0 for k in range(size))
+    return cards
 
 
 def trade_commands(state: State, seat: int) -> list:
@@ -237,7 +242,8 @@ def trade_commands(state: State, seat: int) -> list:
         # Listed counter-offers: the same cards asked of the offerer, but one
         # card of another kind the responder holds in place of what was asked.
         give, get = trade["give"], trade["get"]
+        terms = tuple(give)
         for kind in range(len(hand)):
             if hand[kind] and not get[kind] and not give[kind]:
-                out.append(("counter", seat, tuple(give), _one(len(hand), kind)))
+                out.append(("counter", seat, terms, _one(len(hand), kind)))
     return out

@@ -16,14 +16,15 @@ pieces.py (small state changes they share).
 """
 
 from ...board import NODE_HEXES, NUM_NODES
-from ...constants import BRICK, GRAIN, ORE, PROGRESS_CARDS, PROGRESS_HAND_LIMIT, RESOURCES, WOOL
+from ...constants import BRICK, GRAIN, ORE, PROGRESS_CARDS, PROGRESS_HAND_LIMIT, RESOURCES, TRACK_COMMODITY, WOOL
 from ...ruleset import Command, Option
 from ...state import DECIDE, MAIN, ROLL, SETUP_SETTLEMENT, State
 from ..base import BASE, next_turn
 from ..base.building import can_pay_city, road_and_settlement_commands
 from . import barbarians, cities, decisions, knights, progress, roll, trade
 from .facts import (
-    can_act, can_improve, can_promote, knight_reach, knights_of, recruit_spots, robber_free, wall_spots,
+    can_act, can_improve, can_promote, improvement_cost, knight_reach, knights_of, recruit_spots, robber_free,
+    wall_spots,
 )
 from .pieces import decide
 from .progress import P, progress_options
@@ -103,7 +104,9 @@ def main_commands(state: State, seat: int) -> list:
             if robber_free(state) and state.robber in NODE_HEXES[n]:
                 out.append(("chase_robber", seat, n))
     for track in range(3):
-        if can_improve(state, seat, track) is None:
+        # The commodity first: it is cheap to ask and most often what is missing.
+        if (hand[TRACK_COMMODITY[track]] >= improvement_cost(state, seat, track)
+                and can_improve(state, seat, track) is None):
             out.append(("improve", seat, track))
     for target, owed in enumerate(state.harbor_swaps):
         if owed:

@@ -4,6 +4,7 @@ be improved or promoted)."""
 
 from ...board import NODE_EDGES, NODE_LINKS, NUM_NODES
 from ...constants import POLITICS, TRACK_COMMODITY, TRADE
+from ...helpers import positions
 from ...state import State
 
 MAX_LEVEL = 5
@@ -11,8 +12,8 @@ MAX_LEVEL = 5
 
 def cities(state: State, seat: int) -> list:
     """Own cities on the board (a city reduced to a settlement is not one)."""
-    owner, level = state.node_owner, state.node_level      # hot: asked many times a turn
-    return [n for n in range(NUM_NODES) if owner[n] == seat and level[n] == 2]
+    level = state.node_level            # hot: asked many times a turn
+    return [n for n in positions(state.node_owner, seat) if level[n] == 2]
 
 
 def metropolis_nodes(state: State) -> set:
@@ -27,8 +28,7 @@ def plain_cities(state: State, seat: int) -> list:
 
 
 def knights_of(state: State, seat: int) -> list:
-    owner = state.knight_owner
-    return [n for n in range(NUM_NODES) if owner[n] == seat]
+    return positions(state.knight_owner, seat)
 
 
 def node_is_free(state: State, node: int) -> bool:

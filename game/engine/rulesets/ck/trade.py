@@ -37,8 +37,10 @@ def apply_harbor_trade(state, cmd, out, events):
 
 def maritime_commands(state, seat, out):
     hand, bank = state.hands[seat], state.bank
+    gets = None
     for g in range(8):
-        if hand[g] >= effective_ratio(state, seat, g):
-            for w in range(8):
-                if w != g and bank[w]:
-                    out.append(("maritime", seat, g, w))
+        # No ratio is below 2 (effective_ratio), so a kind held once is never traded.
+        if hand[g] >= 2 and hand[g] >= effective_ratio(state, seat, g):
+            if gets is None:
+                gets = [w for w in range(8) if bank[w]]
+            out.extend(("maritime", seat, g, w) for w in gets if w != g)

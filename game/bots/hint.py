@@ -1,0 +1,90 @@
+"""A hint: what a computer player would do now in a seat, and why, from
+that seat's view only.
+
+    advice(view, seat, level="hard") -> dict | None
+
+`cmd` is the command the computer at `level` chooses; `why` names the term
+of the valuation (evaluate.py) that the command raises most (points only
+when nothing else rises: a point is plain to see), with what a
+sentence needs ("production" with the card kind and the extra cards a
+round; "points"; ...).  Commands whose result depends on chance or on cards
+the seat cannot see (a roll, a development card bought, a steal) are not
+tried on the view: their `why` is their kind alone.  The words are the
+client's (game/client/reviewtext.py).
+"""
+
+from game.engine import IllegalCommand, apply, is_ck
+
+from . import evaluate as E
+from . import facts as F
+from . import make_bot
+
+# Commands tried on a copy of the view to see what they change.
+TRIED = ("build_road", "build_settlement", "build_city", "place_settlement", "place_road", "place_city",
+         "build_wall", "recruit_knight", "activate_knight", "promote_knight", "improve", "maritime",
+         "play_road_building", "play_year_of_plenty", "play_monopoly", "play_knight", "move_robber")
+
+
+def terms(view, seat, stage=None) -> dict:
+    """`evaluate(view, seat)` split into its named parts (they add up to it).
+    `stage`: weigh production as at another moment of the game (why() holds
+    it still across the move).  The parts follow evaluate() line by line;
+    tests/test_hints.py checks that they still add up to it."""
+    s = view
+    if s.winner != -1:
+        return {"points": E.evaluate(s, seat)}
+    if stage is None:
+        stage = E._stage(s, seat)
+    prod = F.seat_production(s, seat)
+    spots = F.spots_by_distance(s, seat, 3) if s.settlements_left[seat] else {}
+    out = {
+        "points": float(E.victory_points(s, seat)),
+        "production": stage * E._production_value(prod),
+        "harbors": stage * E._harbor_value(s, seat, prod),
+        "expansion": stage * E._expansion_value(s, spots),
+        "road_army": E._road_and_army_value(s, seat),
+        "cards": E._cards_value(s, seat),
+        "hand": E.hand_value(s, seat, E.build_targets(s, seat, spots)),
+    }
+    if is_ck(s):
+        out["production"] += stage * 0.04 * sum(prod[5:])
+        out["ck"] = E._ck_value(s, seat, stage)
+    return out
+
+
+def why(view, seat, cmd) -> dict:
+    """What `cmd` does for `seat`, as data: {"term": name, ...}."""
+    if cmd[0] not in TRIED:
+        return {"term": cmd[0]}
+    after = view.copy()
+    try:
+        apply(after, cmd)
+    except (IllegalCommand, TypeError, ValueError, KeyError, IndexError, AttributeError):
+        return {"term": cmd[0]}
+    stage = E._stage(view, seat)
+    before_terms, after_terms = terms(view, seat, stage), terms(after, seat, stage)
+    gains = {k: after_terms.get(k, 0.0) - before_terms.get(k, 0.0) for k in after_terms}
+    # A point is plain to see; what else the move brings says more (a city: its production).
+    others = {k: g for k, g in gains.items() if k != "points" and g > 0.005}
+    term = max(others, key=others.get) if others else max(gains, key=gains.get)
+    out = {"term": term if gains[term] > 0.005 else cmd[0], "gain": round(gains[term], 3)}
+    if out["term"] == "production":
+        old, new = F.seat_production(view, seat), F.seat_production(after, seat)
+        kind = max(range(len(new)), key=lambda k: new[k] - old[k])
+        # pips / 36 cards a roll, one roll per player a round
+        out.update(kind=kind, per_round=round((new[kind] - old[kind]) * view.n / 36, 1))
+    elif out["term"] == "points":
+        out["points"] = E.victory_points(after, seat) - E.victory_points(view, seat)
+    return out
+
+
+def advice(view, seat, level="hard", seed=0):
+    """The computer's command for `seat` now and why; None when the seat
+    has nothing to decide."""
+    cmd = make_bot(level, seat, seed).choose(view)
+    if cmd is None:
+        return None
+    return {"cmd": cmd, "why": why(view, seat, cmd)}
+
+
+__all__ = ["advice", "terms", "why"]

@@ -1,0 +1,214 @@
+"""The game review drawn: each player's chance to win as a line chart with
+the biggest swings marked and listed, the dice against the odds and the
+cards each player gained by source.  The end screen and the replay viewer
+show it (`ReviewView.draw`); the chart alone can be saved as a PNG."""
+
+import os
+import time
+
+import pygame
+
+from game import saves
+
+from . import theme, widgets
+from .i18n import tr
+from .reviewtext import percent, source_name, swing_line
+
+SOURCE_RGB = {"founding": (150, 150, 160), "production": (104, 196, 112), "trade": (92, 150, 220),
+              "robber": (222, 92, 80), "cards": (244, 196, 64)}
+
+
+class ReviewView:
+    def __init__(self, app, review: dict, names, colours):
+        self.app = app
+        self.r = review
+        self.names = list(names)
+        self.colours = list(colours)
+        self.chart_rect = None          # where the chart was drawn last (for clicks)
+
+    # --- the chart ---------------------------------------------------------------------
+    def draw_chart(self, surf, rect, s, marker=None) -> None:
+        """Win chance per player over the commands; swings numbered; `marker`
+        a command index drawn as a vertical line (the replay's position)."""
+        text = self.app.text
+        widgets.panel(surf, rect, theme.PANEL)
+        head = text.render(tr("review.chance"), 16, theme.TEXT, bold=True)
+        surf.blit(head, (rect.x + 10 * s, rect.y + 6 * s))
+        series = self.r["series"]
+        n = len(series) - 1
+        plot = pygame.Rect(rect.x + int(44 * s), rect.y + int(30 * s), rect.w - int(58 * s), rect.h - int(56 * s))
+        self.chart_rect = plot
+        for q in (0, 0.25, 0.5, 0.75, 1.0):
+            y = plot.bottom - q * plot.h
+            pygame.draw.line(surf, theme.PANEL_LIGHT, (plot.x, y), (plot.right, y))
+            lab = text.render(percent(q), 11, theme.TEXT_DIM)
+            surf.blit(lab, lab.get_rect(midright=(plot.x - 4 * s, y)))
+        turns = self.r["turns"]
+        last_turn = turns[-1] if turns else 0
+        step = max(1, round(last_turn / 8 / 5) * 5) if last_turn > 10 else 1
+        shown = set()
+        for i, t in enumerate(turns):
+            if t % step == 0 and t not in shown and t > 0:
+                shown.add(t)
+                x = plot.x + plot.w * i / max(1, n)
+                pygame.draw.line(surf, theme.PANEL_LIGHT, (x, plot.bottom), (x, plot.bottom + 4 * s))
+                lab = text.render(str(t), 11, theme.TEXT_DIM)
+                surf.blit(lab, lab.get_rect(midtop=(x, plot.bottom + 5 * s)))
+        axis = text.render(tr("review.turn_axis"), 11, theme.TEXT_DIM)
+        surf.blit(axis, axis.get_rect(bottomright=(plot.right, rect.bottom - 2 * s)))
+        if marker is not None and n:
+            x = plot.x + plot.w * min(n, max(0, marker)) / n
+            pygame.draw.line(surf, theme.ACCENT, (x, plot.y), (x, plot.bottom), max(1, int(2 * s)))
+        width = max(2, int(2.5 * s))
+        # at most one point a pixel: long games are drawn from every k-th position
+        k = max(1, n // max(1, plot.w))
+        for seat in range(self.r["players"]):
+            pts = [(plot.x + plot.w * i / max(1, n), plot.bottom - series[i][seat] * plot.h)
+                   for i in list(range(0, n + 1, k)) + ([n] if n % k else [])]
+            if len(pts) > 1:
+                pygame.draw.lines(surf, self.colours[seat], False, pts, width)
+        for number, swing in enumerate(self.r["swings"], 1):
+            i, seat = swing["index"], swing["seat"]
+            x = plot.x + plot.w * i / max(1, n)
+            y = plot.bottom - series[i][seat] * plot.h
+            radius = int(9 * s)
+            pygame.draw.circle(surf, (16, 20, 28), (x, y), radius)
+            pygame.draw.circle(surf, self.colours[seat], (x, y), radius, max(1, int(2 * s)))
+            lab = text.render(str(number), 11, theme.TEXT, bold=True)
+            surf.blit(lab, lab.get_rect(center=(x, y)))
+
+    def index_at(self, pos):
+        """The command index under a point of the chart, or None."""
+        plot = self.chart_rect
+        if plot is None or not plot.inflate(8, 8).collidepoint(pos):
+            return None
+        n = len(self.r["series"]) - 1
+        return max(0, min(n, round((pos[0] - plot.x) / max(1, plot.w) * n)))
+
+    # --- the rest ----------------------------------------------------------------------
+    def draw_swings(self, surf, rect, s) -> None:
+        text = self.app.text
+        widgets.panel(surf, rect, theme.PANEL)
+        head = text.render(tr("review.swings"), 16, theme.TEXT, bold=True)
+        surf.blit(head, (rect.x + 10 * s, rect.y + 6 * s))
+        y = rect.y + 32 * s
+        font = self.app.fonts.get(13)
+        swings = self.r["swings"]
+        if not swings:
+            img = text.render(tr("review.no_swings"), 13, theme.TEXT_DIM)
+            surf.blit(img, (rect.x + 12 * s, y))
+            return
+        for number, swing in enumerate(swings, 1):
+            lines = widgets.wrap(swing_line(swing, self.names), font, int(rect.w - 44 * s))
+            pygame.draw.circle(surf, self.colours[swing["seat"]], (rect.x + 20 * s, y + 9 * s), int(8 * s))
+            lab = text.render(str(number), 11, (16, 16, 16), bold=True)
+            surf.blit(lab, lab.get_rect(center=(rect.x + 20 * s, y + 9 * s)))
+            for line in lines[:2]:
+                if y + 18 * s > rect.bottom:
+                    return
+                img = text.render(line, 13, theme.TEXT)
+                surf.blit(img, (rect.x + 34 * s, y))
+                y += 18 * s
+            y += 4 * s
+
+    def draw_dice(self, surf, rect, s) -> None:
+        text = self.app.text
+        widgets.panel(surf, rect, theme.PANEL)
+        head = text.render(tr("review.dice"), 14, theme.TEXT, bold=True)
+        if head.get_width() > rect.w - 16 * s:
+            head = pygame.transform.smoothscale(head, (int(rect.w - 16 * s), head.get_height()))
+        surf.blit(head, (rect.x + 8 * s, rect.y + 6 * s))
+        counts, expected = self.r["dice"]["counts"], self.r["dice"]["expected"]
+        totals = sorted(counts, key=int)
+        top = max([counts[t] for t in totals] + [expected[t] for t in totals] + [1])
+        bw = (rect.w - 20 * s) / len(totals)
+        base = rect.bottom - 22 * s
+        room = base - (rect.y + 44 * s)
+        for i, t in enumerate(totals):
+            x = rect.x + 10 * s + i * bw
+            bh = room * counts[t] / top
+            bar = pygame.Rect(x + 2, base - bh, bw - 4, bh)
+            pygame.draw.rect(surf, (196, 30, 30) if int(t) in (6, 8) else theme.BUTTON_HOVER, bar)
+            ey = base - room * expected[t] / top
+            pygame.draw.line(surf, theme.ACCENT, (x + 1, ey), (x + bw - 1, ey), max(2, int(2 * s)))
+            lab = text.render(str(t), 11, theme.TEXT_DIM)
+            surf.blit(lab, lab.get_rect(midtop=(bar.centerx, base + 3 * s)))
+            if counts[t]:
+                num = text.render(str(counts[t]), 10, theme.TEXT)
+                surf.blit(num, num.get_rect(midbottom=(bar.centerx, min(bar.y, ey) - 2)))
+
+    def draw_gains(self, surf, rect, s) -> None:
+        text = self.app.text
+        widgets.panel(surf, rect, theme.PANEL)
+        head = text.render(tr("review.gains"), 14, theme.TEXT, bold=True)
+        surf.blit(head, (rect.x + 8 * s, rect.y + 6 * s))
+        gains = self.r["gains"]
+        sources = list(SOURCE_RGB)
+        # the legend
+        x, y = rect.x + 8 * s, rect.y + 28 * s
+        for src in sources:
+            img = text.render(source_name(src), 11, theme.TEXT_DIM)
+            if x + 14 * s + img.get_width() > rect.right - 6 * s:
+                x, y = rect.x + 8 * s, y + 16 * s
+            pygame.draw.rect(surf, SOURCE_RGB[src], (x, y + 3 * s, 10 * s, 10 * s))
+            surf.blit(img, (x + 14 * s, y))
+            x += 14 * s + img.get_width() + 10 * s
+        y += 22 * s
+        most = max([sum(g.values()) for g in gains] + [1])
+        name_w = int(min(110 * s, rect.w * 0.3))
+        row_h = min(30 * s, (rect.bottom - y - 4 * s) / max(1, len(gains)))
+        for seat, g in enumerate(gains):
+            name = text.render(self.names[seat], 12, self.colours[seat], bold=True)
+            if name.get_width() > name_w - 4 * s:
+                name = pygame.transform.smoothscale(name, (int(name_w - 4 * s), name.get_height()))
+            surf.blit(name, (rect.x + 8 * s, y + (row_h - name.get_height()) / 2))
+            x = rect.x + 8 * s + name_w
+            full = rect.right - 44 * s - x
+            for src in sources:
+                w = full * g.get(src, 0) / most
+                if w >= 1:
+                    pygame.draw.rect(surf, SOURCE_RGB[src], (x, y + row_h * 0.2, w, row_h * 0.6))
+                    x += w
+            total = text.render(str(sum(g.values())), 12, theme.TEXT)
+            surf.blit(total, (x + 4 * s, y + (row_h - total.get_height()) / 2))
+            y += row_h
+
+    def draw(self, surf, rect, s, marker=None) -> None:
+        """The whole review in `rect`: the chart on top, swings, dice and gains below."""
+        pad = int(10 * s)
+        chart_h = int(rect.h * 0.52)
+        self.draw_chart(surf, pygame.Rect(rect.x, rect.y, rect.w, chart_h), s, marker)
+        y = rect.y + chart_h + pad
+        h = rect.bottom - y
+        w1 = int(rect.w * 0.44)
+        w2 = int(rect.w * 0.26)
+        self.draw_swings(surf, pygame.Rect(rect.x, y, w1, h), s)
+        self.draw_dice(surf, pygame.Rect(rect.x + w1 + pad, y, w2 - pad, h), s)
+        self.draw_gains(surf, pygame.Rect(rect.x + w1 + w2 + pad, y, rect.w - w1 - w2 - pad, h), s)
+
+    # --- saving ------------------------------------------------------------------------
+    def chart_surface(self, size=(1280, 560)) -> pygame.Surface:
+        surf = pygame.Surface(size)
+        surf.fill(theme.BG)
+        s = min(size[0] / 1280, size[1] / 720) * 1.2
+        rect = pygame.Rect(0, 0, *size).inflate(-int(20 * s), -int(20 * s))
+        chart_h = int(rect.h * 0.72)
+        self.draw_chart(surf, pygame.Rect(rect.x, rect.y, rect.w, chart_h), s)
+        self.draw_swings(surf, pygame.Rect(rect.x, rect.y + chart_h + 8, rect.w, rect.h - chart_h - 8), s)
+        return surf
+
+    def save_note(self) -> tuple:
+        """Save the chart; (the line that says where or why not, its colour)."""
+        try:
+            path = self.save_png()
+        except (OSError, pygame.error) as exc:
+            return tr("review.save_failed", reason=str(exc)), theme.BAD
+        return tr("review.saved", path=path), theme.GOOD
+
+    def save_png(self, folder=None) -> str:
+        """Write the chart as a PNG next to the saved games; returns its path
+        (OSError or pygame.error when it cannot be written)."""
+        folder = folder or saves.saves_dir()
+        path = os.path.join(folder, time.strftime("review-%Y%m%d-%H%M%S.png"))
+        pygame.image.save(self.chart_surface(), path)
+        return path

@@ -1,0 +1,139 @@
+"""Hints at the table: the ? key (or / and the Hint button in the sea's
+bottom right corner) shows what the Hard computer would do now for the
+person whose hand is shown — the spot lit on the board and one line of why,
+drawn from the valuation terms the move raises most (game/bots/hint.py).
+
+The computer is shown that person's view only, never more.  Hot-seat and
+solo games only: a LAN game has no hints (its host has no option to allow
+them yet), and the hint says so."""
+
+import math
+import time
+
+import pygame
+
+from game.bots.hint import advice
+from game.engine import deciders
+
+from .. import theme, widgets
+from .ui import btn
+from ..eventtext import card_name, count_text
+from ..i18n import tr, trn
+from ..reviewtext import what_text
+
+LEVEL = "hard"
+KEYS = (pygame.K_QUESTION, pygame.K_SLASH)
+
+# The board spot a command points at: (spot kind, index of the argument).
+_SPOT = {"build_road": ("edge", 2), "place_road": ("edge", 2), "build_settlement": ("node", 2),
+         "place_settlement": ("node", 2), "build_city": ("node", 2), "place_city": ("node", 2),
+         "build_wall": ("node", 2), "recruit_knight": ("node", 2), "activate_knight": ("node", 2),
+         "promote_knight": ("node", 2), "chase_robber": ("node", 2), "move_knight": ("node", 3),
+         "displace_knight": ("node", 3), "move_robber": ("hex", 2)}
+
+
+def seat_to_advise(m, play):
+    """The person whose hand is shown, when they have something to decide now."""
+    if m.curtain_for is not None or m.view is None or m.viewer is None:
+        return None
+    if m.viewer not in m.people or m.viewer not in deciders(m.view):
+        return None
+    return m.viewer
+
+
+def available(m, play) -> bool:
+    return bool(getattr(play.c, "hotseat", False))
+
+
+def show(m, play) -> None:
+    """Work out the hint (the ? key, the button) and put it on the table."""
+    if not available(m, play):
+        play.note(tr("hint.lan_off"), theme.TEXT_DIM)
+        return
+    seat = seat_to_advise(m, play)
+    if seat is None:
+        play.note(tr("hint.nothing"), theme.TEXT_DIM)
+        return
+    view = play.c.view(seat)                 # that person's view, nothing more
+    found = advice(view, seat, LEVEL, seed=len(m.log))
+    if found is None:
+        play.note(tr("hint.nothing"), theme.TEXT_DIM)
+        return
+    m.hint = {"view": m.view, "seat": seat, "cmd": found["cmd"], "why": found["why"],
+              "line": hint_line(found["cmd"], found["why"], m.names), "shown": time.monotonic()}
+    play.redraw()
+
+
+def hint_line(cmd, why, names) -> str:
+    """"Hint: city on 6-8 — about 2 ore extra a round"."""
+    kind = cmd[0]
+    detail = {"victim": cmd[2]} if kind == "steal" else {}
+    what = tr("hint.do." + kind) if kind in _DO else what_text(kind, detail, names)
+    return tr("hint.line", what=what, why=why_text(why))
+
+
+_DO = ("roll", "end_turn", "build_road", "build_settlement", "build_city", "place_settlement", "place_road",
+       "place_city", "buy_dev", "move_robber", "offer", "maritime", "accept", "decline", "discard",
+       "play_knight", "cancel_trade", "confirm_trade", "recruit_knight", "build_wall", "improve")
+
+
+def why_text(why) -> str:
+    term = why["term"]
+    if term == "production" and why.get("per_round", 0) > 0:
+        kind = why["kind"]
+        k = max(1, round(why["per_round"]))
+        cards = count_text(kind, k) if why["per_round"] >= 0.75 else card_name(kind)
+        key = "hint.why.production" if why["per_round"] >= 0.75 else "hint.why.production_some"
+        return tr(key, cards=cards)
+    if term == "points":
+        return trn("hint.why.points", why.get("points", 1))
+    key = "hint.why." + term
+    text = tr(key)
+    return tr("hint.why.best") if text == key else text
+
+
+def current(m):
+    """The hint on show, while the position it was made for is."""
+    hint = getattr(m, "hint", None)
+    if hint is not None and hint["view"] is not m.view:
+        m.hint = hint = None
+    return hint
+
+
+def button_rect(ui) -> pygame.Rect:
+    L = ui.layout
+    s = L.s
+    return pygame.Rect(L.board.right - int(112 * s), L.board.bottom - int(44 * s), int(104 * s), int(36 * s))
+
+
+def draw(m, ui, play, surf) -> None:
+    """The Hint button, and the hint on show: its spot and its line."""
+    if m.curtain_for is not None or m.stage.blocking or not available(m, play):
+        return                               # (a staged panel covers the table: nothing over it)
+    s, text, modal = ui.layout.s, ui.text, m.modal()
+    if not modal and seat_to_advise(m, play) is not None:
+        btn(m, ui, surf, ("btn", "hint"), button_rect(ui), tr("hint.button"), lambda: show(m, play), size=14)
+    hint = current(m)
+    if hint is None:
+        return
+    spot = _SPOT.get(hint["cmd"][0])
+    if spot is not None and not modal:
+        x, y = ui.board.target_pos(spot[0], hint["cmd"][spot[1]])
+        pulse = 0.5 + 0.5 * math.sin((time.monotonic() - hint["shown"]) * 5)
+        radius = int((16 + 6 * pulse) * s)
+        pygame.draw.circle(surf, theme.HILITE, (int(x), int(y)), radius, max(2, int(3 * s)))
+        pygame.draw.circle(surf, (16, 20, 28), (int(x), int(y)), radius + max(2, int(3 * s)), 1)
+    # the line: right of where a roll's or a 7's panel lies, left of the Hint button
+    L = ui.layout
+    right = button_rect(ui).x - int(10 * s)
+    left = L.board.x + int(272 * s)
+    font = ui.fonts.get(14, True)
+    lines = widgets.wrap(hint["line"], font, right - left - int(20 * s))[:2]
+    imgs = [text.render(line, 14, theme.TEXT, bold=True) for line in lines]
+    w = max(img.get_width() for img in imgs) + int(20 * s)
+    lh = imgs[0].get_height()
+    box = pygame.Rect(right - w, L.board.bottom - int(8 * s) - len(imgs) * lh - int(10 * s), w,
+                      len(imgs) * lh + int(10 * s))
+    widgets.panel(surf, box, (16, 20, 28), theme.HILITE, radius=8)
+    for i, img in enumerate(imgs):
+        surf.blit(img, (box.x + int(10 * s), box.y + int(5 * s) + i * lh))

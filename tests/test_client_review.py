@@ -1,0 +1,101 @@
+"""The game review on the end screen and in the replay viewer: shown, drawn
+at both sizes in both languages, its chart saved as a PNG (or a message
+when it cannot be), the chart seeking the replay."""
+
+import os
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+pytest.importorskip("pygame_gui")
+
+from client_helpers import make_app  # noqa: E402
+from game import saves  # noqa: E402
+from game.client.controller import HotseatController  # noqa: E402
+from game.client.scenes.end import EndScene  # noqa: E402
+from game.client.scenes.replay import open_file  # noqa: E402
+
+SAVES = os.path.join(os.path.dirname(__file__), "data", "saves")
+FINISHED = os.path.join(SAVES, "hotseat-ck-finished.kolonisten")
+UNFINISHED = os.path.join(SAVES, "hotseat-ck-unfinished.kolonisten")
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("KOLONISTEN_SAVE_DIR", str(tmp_path / "saves"))
+    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path / "home"))
+    return saves.saves_dir()
+
+
+def draw(app):
+    app.dirty = True
+    assert app.step([]) is True
+
+
+def end_scene(app):
+    game = saves.load(FINISHED)
+    auth = saves.restore(game)
+    c = HotseatController(auth.config, ["Anna", "Bram", "Cees"], [(200, 40, 40), (40, 90, 200), (240, 240, 240)],
+                          auth=auth)
+    scene = EndScene(app, c, 600.0)
+    app.push(scene)
+    return scene
+
+
+@pytest.mark.parametrize("size,lang", [((1280, 720), "en"), ((1920, 1080), "nl")])
+def test_the_end_screen_opens_the_review_and_saves_its_chart(folder, size, lang):
+    app = make_app(size, lang)
+    scene = end_scene(app)
+    draw(app)
+    assert "review" in scene.targets() and "save_png" not in scene.targets()
+    scene.toggle_review()
+    draw(app)
+    assert scene.reviewing and "save_png" in scene.targets()
+    assert scene.review_view.r["series"][-1][scene.summary["winner"]] == 1.0
+    scene.save_chart()
+    note, _ = scene.saved_note
+    pngs = [n for n in os.listdir(folder) if n.endswith(".png")]
+    assert len(pngs) == 1 and pngs[0] in note
+    img = pygame.image.load(os.path.join(folder, pngs[0]))
+    assert img.get_width() > 600
+    scene.toggle_review()
+    assert not scene.reviewing and "save_png" not in scene.targets()
+
+
+def test_a_chart_that_cannot_be_written_says_why(folder, monkeypatch, tmp_path):
+    app = make_app()
+    scene = end_scene(app)
+    scene.toggle_review()
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setattr(saves, "saves_dir", lambda: str(blocker))
+    scene.save_chart()
+    note, _ = scene.saved_note
+    assert note.startswith("The chart could not be saved")
+    draw(app)
+
+
+def test_the_replay_viewer_shows_the_review_of_a_finished_game_and_seeks_by_the_chart(folder):
+    app = make_app((1920, 1080), "en")
+    replay = open_file(app, FINISHED)
+    app.push(replay)
+    draw(app)
+    replay.key(pygame.K_g)
+    assert replay.reviewing
+    draw(app)
+    plot = replay.review_view.chart_rect
+    at = (plot.x + plot.w // 2, plot.centery)
+    replay.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at))
+    assert abs(replay.m.pos - replay.m.length // 2) <= 2
+    draw(app)
+    replay.key(pygame.K_g)
+    assert not replay.reviewing
+
+
+def test_an_unfinished_game_has_no_review_in_the_replay(folder):
+    app = make_app()
+    replay = open_file(app, UNFINISHED)
+    app.push(replay)
+    replay.key(pygame.K_g)
+    assert not replay.reviewing and replay.review_view is None
+    draw(app)

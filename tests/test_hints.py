@@ -1,0 +1,92 @@
+"""Hints: what the Hard computer would do now, from the person's own view,
+on the board with a line of why; none in LAN games."""
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from client_helpers import make_app, push_table  # noqa: E402
+from game import saves  # noqa: E402
+from game.bots import hint as H  # noqa: E402
+from game.bots.evaluate import evaluate  # noqa: E402
+from game.client.table import hints  # noqa: E402
+from game.engine import default_config, deciders, legal_commands, view  # noqa: E402
+from game.engine.match import Authority  # noqa: E402
+import os  # noqa: E402
+
+SAVES = os.path.join(os.path.dirname(__file__), "data", "saves")
+
+
+def positions(name="hotseat-base-finished.kolonisten"):
+    """(state, command played next) through a saved game."""
+    game = saves.load(os.path.join(SAVES, name))
+    auth = Authority(game.config)
+    for cmd in game.commands:
+        yield auth.state, cmd
+        auth.submit(cmd)
+
+
+@pytest.mark.parametrize("name", ["hotseat-base-finished.kolonisten", "hotseat-ck-finished.kolonisten"])
+def test_the_valuation_terms_add_up_to_the_valuation(name):
+    for i, (state, _) in enumerate(positions(name)):
+        if i % 20 == 0:
+            for seat in range(state.n):
+                v = view(state, seat)
+                assert sum(H.terms(v, seat).values()) == pytest.approx(evaluate(v, seat))
+
+
+def test_a_city_is_explained_by_the_cards_it_brings_a_round():
+    seen = 0
+    for state, cmd in positions():
+        if cmd[0] == "build_city":
+            seat = cmd[1]
+            why = H.why(view(state, seat), seat, cmd)
+            assert why["term"] == "production" and why["per_round"] > 0
+            seen += 1
+    assert seen
+
+
+def test_advice_is_a_legal_command_of_the_seat_and_reads_only_its_view():
+    for i, (state, _) in enumerate(positions()):
+        if i % 60:
+            continue
+        seat = deciders(state)[0]
+        v = view(state, seat)
+        assert all(v.hands[o] is None for o in range(state.n) if o != seat)
+        found = H.advice(v, seat)
+        assert found["cmd"][1] == seat
+        assert found["cmd"][0] in {c[0] for c in legal_commands(state, seat)}
+
+
+def test_the_hint_key_lights_the_spot_and_says_why_from_the_persons_view(monkeypatch):
+    app = make_app()
+    table = push_table(app, default_config(players=3, seed=5))
+    m = table.model
+    app.step([])
+    shown = []
+    real = hints.advice
+
+    def spy(v, seat, level, seed=0):
+        shown.append((v, seat))
+        return real(v, seat, level, seed)
+    monkeypatch.setattr(hints, "advice", spy)
+    table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=0, unicode="?"))
+    (v, seat), = shown
+    assert seat == m.viewer and all(v.hands[o] is None for o in range(3) if o != seat)
+    assert m.hint["cmd"] in m.legal and m.hint["cmd"][0] == "place_settlement"
+    assert m.hint["line"].startswith("Hint: found your settlement here — ")
+    app.dirty = True
+    app.step([])
+    assert ("btn", "hint") in [k for k, _r, _a in table.ui.targets.items]
+    table.play.submit(m.hint["cmd"])
+    app.step([])
+    assert hints.current(m) is None          # the position moved on: the hint is gone
+
+
+def test_no_hints_in_a_lan_game(monkeypatch):
+    app = make_app((1280, 720), "nl")
+    table = push_table(app, default_config(players=3, seed=5))
+    monkeypatch.setattr(table.play.c, "hotseat", False)
+    table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=0, unicode="?"))
+    assert table.model.hint is None
+    assert any("LAN" in note[0] for note in table.model.notes)
