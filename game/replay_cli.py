@@ -1,7 +1,8 @@
 """`kolonisten replay FILE [--verify] [--json]`: check a saved game headless
 (--verify re-runs its log and checks every recorded state hash), or open the
 replay viewer window on it.  A file that cannot be used gives its reason on
-stderr and exit code 1; the file itself is only ever read."""
+stderr and exit code 1; a file whose end is cut off or damaged is checked up
+to there and says so on stderr; the file itself is only ever read."""
 
 import json
 import sys
@@ -40,6 +41,9 @@ def run(path: str, verify: bool = True, as_json: bool = False) -> int:
     result = {"file": path, "ok": True, "rules": game.config["rules"], "players": game.config["players"],
               "mode": game.mode, "commands": len(game.commands), "hashes_checked": checked,
               "turn": state.turn, "winner": state.winner, "state_hash": auth.state_hash()}
+    if game.damage is not None:     # a cut-off or damaged end: what came before it is checked
+        result["damaged_tail"] = str(game.damage)
+        print(f"kolonisten: {path}: {game.damage}", file=sys.stderr)
     if as_json:
         print(json.dumps(result))
         return 0

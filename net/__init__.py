@@ -25,7 +25,7 @@ host/ -- the authoritative host
                   before TLS, TLS upgrade, reading within budgets, heartbeats
     limits.py     what a peer can make the host spend (caps, budgets, rates)
     deal.py       FairDeal, owned by Host: its side of the fair deal
-    saving.py     what a LAN save (game/saves.py, mode "lan") keeps in
+    saving.py     what a LAN save (game/saves/, mode "lan") keeps in
                   `extra`: game id, seat names/colours/tokens; its checks
     resume.py     resume_file: a Host continuing a LAN save
 

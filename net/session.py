@@ -19,7 +19,7 @@ thread, to the PeerGame (so `session.view` is only ever touched there).
     hosting.lobby() -> seats/names/colours/ready;  hosting.start_game()
     (the host's own player joins through a ClientSession to 127.0.0.1:port)
 
-A hosted game autosaves (game/saves.py, mode "lan") into a new file in the
+A hosted game autosaves (game/saves/, mode "lan") into a new file in the
 saved-games folder unless given `save_path` or `autosave=False`;
 `hosting.save_path` says where, `hosting.save_error()` why the last write
 failed.  A saved LAN game is continued with

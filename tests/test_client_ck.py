@@ -347,3 +347,28 @@ def test_the_founding_road_prompt_names_the_building_it_joins_CK_2_1(lang):
         assert seen == {True, False}
     finally:
         i18n.set_language("en")
+
+
+def test_the_improvements_button_is_greyed_in_the_founding_round_and_says_why():
+    """CK-6.1 improvements come once the game runs: during the founding round
+    the button is not lit, and hovering it says why; afterwards it is."""
+    from game.client.table import reasons
+    from game.engine.state import SETUP_ROAD, SETUP_SETTLEMENT
+    app = make_app()
+    table = make_table(app)
+    bot = RandomBot(3)
+    seen_founding = False
+    for _ in range(200):
+        if table.model.curtain_for is not None:
+            table.play.reveal()
+        v = table.c.auth.state
+        if v.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
+            seen_founding = True
+            assert not table.model.action_enabled("chart")
+            why = reasons.button_reason(table.model, "chart")
+            assert why and why.endswith("(CK-6.1)")
+        elif v.phase == MAIN or v.turn > 0 and table.model.viewer == v.current:
+            assert table.model.action_enabled("chart")
+            break
+        assert table.play.submit(bot.choose(v, table.model.viewer))
+    assert seen_founding and table.model.action_enabled("chart")

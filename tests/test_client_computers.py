@@ -200,6 +200,8 @@ def test_a_trade_offer_costs_curtains_only_for_those_who_can_accept():
     assert table.play.submit(cmd)
     log = table.c.auth.log
     assert {r.cmd for r in log[-2:]} == {("decline", (me + 1) % 4), ("decline", (me + 3) % 4)}
+    for seat in ((me + 1) % 4, (me + 3) % 4):        # nothing a real decline would not say (B-7.1)
+        assert not any(table.model.names[seat] in text for text, _, _ in table.model.notes)
     while table.c.auth.state.phase == TRADE:
         if table.model.curtain_for is not None:
             curtains += 1
@@ -216,6 +218,8 @@ def test_a_trade_offer_costs_curtains_only_for_those_who_can_accept():
 
 
 def test_when_nobody_can_accept_the_offerer_is_told_at_once():
+    """B-7.1: and told only what a real decline tells (everyone declined),
+    never who lacks the cards asked."""
     app = make_app()
     table = make_table(app, [None] * 4, seed=3)
     to_main_phase(app, table)
@@ -224,7 +228,8 @@ def test_when_nobody_can_accept_the_offerer_is_told_at_once():
     assert table.play.submit(cmd)
     assert table.model.curtain_for is None and table.model.viewer == me
     assert table.c.auth.state.phase == MAIN
-    assert any("nobody can accept" in text for text, _, _ in table.model.notes)
+    notes = [text for text, _, _ in table.model.notes]
+    assert notes == [f"{table.model.names[me]}, everyone declined your offer."]
     assert [r.cmd[0] for r in table.c.auth.log[-4:]] == ["offer", "decline", "decline", "decline"]
 
 

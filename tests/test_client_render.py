@@ -383,3 +383,18 @@ def test_a_name_the_log_wraps_keeps_its_colour_on_both_lines(size):
         assert sorted(in_colour) == sorted(name.split()), (k, drawn)
         split += sum(1 for t, c in drawn if c == colour) > 1
     assert split                                 # the wrap did cut the name somewhere
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_hand_title_has_room_above_the_cards(size):
+    """"Hand of NAME" stands clear of the cards and their count badges."""
+    app, table = make_table(size)
+    play_until(table, lambda t: t.model.curtain_for is None and t.model.viewer is not None
+               and sum(t.model.view.hands[t.model.viewer]) >= 2)
+    frame(app)
+    m, L = table.model, table.ui.layout
+    colour = tuple(m.colours[m.viewer])
+    tops = [table.ui.targets.rect(("hand_card", k)).top for k in range(5) if m.view.hands[m.viewer][k]]
+    title = [y for y in range(L.hand.y, L.cards.bottom) for x in range(L.cards.x, L.cards.x + int(200 * L.s))
+             if tuple(app.screen.get_at((x, y)))[:3] == colour]
+    assert title and max(title) < min(tops) - 6 * L.s, (max(title), min(tops))      # (a clear line between)

@@ -239,3 +239,13 @@ def test_the_chart_without_its_buttons_is_drawn_once_for_the_view_it_shows():
     table.play.sync()                               # a new view: the chart is drawn anew
     frame(app)
     assert len(backgrounds) == 2
+
+
+def test_a_dialog_whose_choices_cannot_be_a_key_is_drawn_every_frame():
+    app, table, ed = trade_table()
+    calls = []
+    counting(ed, "draw", calls)
+    ed.notes = {(1, 2): [1], "a": [2]}           # keys that cannot be sorted together
+    for hover in (None, ("trade", "cancel"), None):
+        frame(app, hover)
+    assert len(calls) == 3 and ("trade", "cancel") in table.ui.targets.keys()

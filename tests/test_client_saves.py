@@ -490,3 +490,15 @@ def test_the_load_list_draws_each_players_points_apart_from_the_name(folder, lan
     finally:
         i18n.set_language("en")
 
+
+
+def test_a_save_without_a_move_reads_as_dealt_not_as_zero_moves(folder):
+    """A LAN game saved when it was dealt (so a crash before the first move
+    loses nothing) is listed to be resumed, as "dealt, no move yet"."""
+    from game.client.scenes.load import describe
+    from game.engine.match import Authority
+    empty = os.path.join(folder, "lan-dealt" + saves.SUFFIX)
+    saves.Autosaver(Authority(default_config(players=3, seed=9)), empty, mode="lan",
+                    players=[{"name": n, "colour": "red"} for n in ("Ann", "Bo", "Cas")]).record()
+    facts = describe(saves.load(empty))["facts"]
+    assert "dealt, no move yet" in facts and "0 moves" not in facts

@@ -326,3 +326,21 @@ def test_the_main_menu_leaves_no_ghost_of_the_table_it_returns_from(size):
             scene.draw(app.screen)
             frames.append(pygame.image.tobytes(app.screen, "RGB"))
         assert frames[0] == frames[1], type(scene).__name__
+
+
+def test_a_click_on_the_board_hides_the_hex_tooltip_until_the_mouse_moves():
+    app = make_app()
+    table = make_table(app)
+    table.play.reveal()
+    draw(app)
+    table.model.pick = None                              # outside any placing mode
+    v = table.model.view
+    x, y = table.ui.board.hex_center(v.numbers.index(8))
+    pos = (int(x), int(y) + 3)
+    table.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    assert "8" in tooltip(table.model, table.ui)
+    table.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    assert tooltip(table.model, table.ui) is None        # it would cover the numbers just clicked among
+    table.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(pos[0] + 2, pos[1]), rel=(2, 0),
+                                          buttons=(0, 0, 0)))
+    assert "8" in tooltip(table.model, table.ui)

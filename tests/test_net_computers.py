@@ -277,3 +277,45 @@ def test_headless_resume_restarts_the_saved_computer_and_it_plays_to_the_end(tmp
             if p.poll() is None:
                 p.kill()
                 p.wait()
+
+
+def test_a_lan_computers_offer_waits_for_every_answer():
+    """B-7.1 on a LAN: a computer that offered closes its offer only once
+    nobody asked is still to answer (a person takes the time they need)."""
+    from client_helpers import bot_game
+    from game.engine.state import MAIN, TRADE
+    auth, _ = bot_game(seed=5, players=3, until=lambda a: a.state.phase == MAIN and a.state.turn > 4)
+    state = auth.state
+    me = state.current
+    taker, other = (me + 1) % 3, (me + 2) % 3
+    give, get = [0] * 5, [0] * 5
+    give[0] = get[1] = 1
+    for seat, kind in ((me, 0), (taker, 1)):          # the offerer holds what it gives, the taker what is asked
+        if not state.hands[seat][kind]:
+            state.hands[seat][kind] += 1
+            state.hand_n[seat] += 1
+            state.bank[kind] -= 1
+    auth.submit(("offer", me, tuple(give), tuple(get), (taker, other)))
+    player = BotPlayer("bot", level="medium")
+    sent = []
+
+    class Copy:                       # our seat's copy of the game, as the bot sees it
+        seat, seq = me, 0
+        view = property(lambda self: auth.state)
+
+        def must_decide(self):
+            return True
+
+        def submit(self, cmd):
+            sent.append(cmd)
+            return len(sent)
+    player.game = Copy()
+    player.act()
+    assert sent == []                                    # both are still to answer
+    auth.submit(("accept", taker))
+    player.act()
+    assert sent == []                                    # one is still to answer
+    auth.submit(("decline", other))
+    assert auth.state.phase == TRADE
+    player.act()
+    assert sent and sent[0][0] in ("confirm_trade", "cancel_trade")

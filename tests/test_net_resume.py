@@ -231,8 +231,9 @@ def test_host_killed_at_random_points_resumes_with_its_clients_to_the_end(tmp_pa
 
 # --- bad saves ---------------------------------------------------------------------------
 
-def _lan_save(tmp_path, players=2, seed=5, commands=60, name="Save"):
-    """A real host's save of a LAN game stopped after `commands` commands.
+def _lan_save(tmp_path, players=2, seed=5, commands=60, name="Save", compact=True):
+    """A real host's save of a LAN game stopped after `commands` commands,
+    with its journal folded into the snapshot unless `compact` is False.
     Returns (path, {name: token dir}, game id)."""
     path = str(tmp_path / "lan.kolonisten")
 
@@ -250,6 +251,8 @@ def _lan_save(tmp_path, players=2, seed=5, commands=60, name="Save"):
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await host.close()
+        if compact:
+            host.saver.compact()
         return {n: tmp_path / n for n in names}, host.game_id
     dirs, game_id = asyncio.run(main())
     return path, dirs, game_id
@@ -268,6 +271,21 @@ def _rewrap(data: bytes, **changes) -> bytes:
     import hashlib
     wrapper["sha256"] = hashlib.sha256(wrapper["body"]).digest()
     return saves.MAGIC + msgpack.packb(wrapper, use_bin_type=True)
+
+
+def test_a_lan_save_cut_off_in_its_journal_resumes_from_its_last_whole_move(tmp_path, caplog):
+    path, _, _ = _lan_save(tmp_path, commands=40, compact=False)
+    whole = saves.load(path)
+    with open(path, "r+b") as f:
+        f.truncate(os.path.getsize(path) - 7)      # the host was killed while appending
+    host = resume_file(path)
+    assert len(host.auth.log) == len(whole.commands) - 1
+    assert host.auth.state_hash() == whole.hashes[-2]
+    assert "cut off" in caplog.text
+    host.save()                                     # the host's next save is whole again
+    again = saves.load(path)
+    assert again.damage is None and again.hashes == whole.hashes[:-1]
+    assert again.extra["seats"] == whole.extra["seats"]
 
 
 def test_unusable_saves_and_mismatched_options_are_refused_and_left_alone(tmp_path, capsys):

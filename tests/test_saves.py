@@ -20,8 +20,9 @@ def folder(tmp_path, monkeypatch):
     return str(tmp_path)
 
 
-def _autosaved_game(folder, rules, seed, stop_at):
-    """Play a random game, autosaving after every command; returns (auth, path)."""
+def _autosaved_game(folder, rules, seed, stop_at, compact=False):
+    """Play a random game, autosaving after every command; returns (auth, path).
+    With `compact` the file ends as one snapshot (no journal after it)."""
     auth = Authority(default_config(rules=rules, seed=seed, players=3))
     path = saves.new_save_path(folder=folder)
     saver = saves.Autosaver(auth, path, players=[{"name": n} for n in ("Ann", "Bo", "Cas")])
@@ -29,6 +30,8 @@ def _autosaved_game(folder, rules, seed, stop_at):
     while auth.state.phase != 9 and len(auth.log) < stop_at:
         auth.submit(bot.choose(auth.state, bot.pick_seat(auth.state)))
         saver.record()
+    if compact:
+        saver.compact()
     return auth, path
 
 
@@ -83,7 +86,8 @@ def _damaged_versions(data: bytes):
 
 
 def test_damaged_saves_are_refused_with_a_reason_and_left_alone(folder):
-    _, path = _autosaved_game(folder, "base", 8, 300)
+    """Damage in the snapshot (see the journal tests for damage after it)."""
+    _, path = _autosaved_game(folder, "base", 8, 300, compact=True)
     good = open(path, "rb").read()
     for label, bad in _damaged_versions(good):
         broken = os.path.join(folder, f"broken-{label.replace(' ', '_')}{saves.SUFFIX}")
@@ -102,7 +106,7 @@ def test_damaged_saves_are_refused_with_a_reason_and_left_alone(folder):
 
 def test_a_newer_format_asks_for_an_update(folder):
     import msgpack
-    auth, path = _autosaved_game(folder, "base", 10, 20)
+    auth, path = _autosaved_game(folder, "base", 10, 20, compact=True)
     data = open(path, "rb").read()
     wrapper = msgpack.unpackb(data[len(saves.MAGIC):], raw=False)
     wrapper["format"] = saves.FORMAT + 1
@@ -166,7 +170,7 @@ def test_temporary_files_of_killed_writes_are_cleared_once_stale(folder):
 def test_autosave_bytes_are_exactly_the_encoding_of_what_they_hold(folder):
     """The autosaver packs the log piece by piece; the file must be the very
     bytes a whole-record encode gives."""
-    auth, path = _autosaved_game(folder, "ck", 15, 400)
+    auth, path = _autosaved_game(folder, "ck", 15, 400, compact=True)
     data = open(path, "rb").read()
     assert saves.encode(saves.load(path)) == data
     assert len(saves.load(path).commands) == len(auth.log) == 400

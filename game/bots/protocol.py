@@ -17,6 +17,9 @@ instead, so a game never stalls.
 
 from typing import Protocol
 
+from game.engine import deciders
+from game.engine.state import TRADE
+
 
 class Bot(Protocol):
     seat: int
@@ -39,3 +42,10 @@ def safe_command(cmds):
         if cmd[0] in SAFE_KINDS:
             return cmd
     return cmds[0] if cmds else None
+
+
+def awaits_answers(view, seat) -> bool:
+    """True while `seat`'s own trade offer still waits for someone's answer:
+    where people answer (the window, a LAN), an offerer closes its offer
+    only once nobody asked is still to answer."""
+    return view.phase == TRADE and view.current == seat and any(s != seat for s in deciders(view))

@@ -89,7 +89,7 @@ def _pick_swings(deltas, count=SWINGS, gap=SWING_GAP) -> list:
 def review(config: dict, commands, on_step=None) -> dict:
     """The review of a game given as its config and command log.  Raises
     the engine's IllegalCommand (or ValueError) for a log that does not
-    replay; callers that read a save check it first (game/saves.py)."""
+    replay; callers that read a save check it first (game/saves/)."""
     auth = Authority(config)
     state = auth.state
     n = state.n

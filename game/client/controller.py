@@ -22,7 +22,7 @@ The table scene talks to exactly one controller object with this interface:
 
 HotseatController wraps an in-process Authority.  A LAN peer will provide the
 same interface on top of a Replica, so the table never knows the difference.
-With `autosave` it keeps a saved game (game/saves.py) current after every
+With `autosave` it keeps a saved game (game/saves/) current after every
 accepted command; `HotseatController.resume` continues a loaded save in the
 same file.
 """

@@ -8,27 +8,26 @@ top one away.  The arguments after the name are the
 scene's own (its constructor's, after the app).
 """
 
-from .scenes.end import EndScene
-from .scenes.game_menu import GameMenuScene
-from .scenes.lan_host import LanHostScene
-from .scenes.lan_join import LanJoinScene
-from .scenes.lan_table import LanEndScene, LanTableScene
-from .scenes.load import LoadScene
-from .scenes.lobby import LobbyScene
-from .scenes.menu import MenuScene
-from .scenes.newgame import NewGameScene
-from .scenes.replay import ReplayScene
-from .scenes.rules_screen import RulesScreen
-from .scenes.settings_scene import SettingsScene
-from .table.scene import TableScene
+import importlib
 
+# Scene name -> (module under game.client, class).  A scene's module is imported
+# when the scene is first made, so start-up pays only for the main menu (the
+# network stack and the table load when a game opens).
 SCENES = {
-    "menu": MenuScene, "new_game": NewGameScene, "load": LoadScene, "replay": ReplayScene,
-    "settings": SettingsScene, "rules": RulesScreen,
-    "lan_host": LanHostScene, "lan_join": LanJoinScene, "lobby": LobbyScene,
-    "table": TableScene, "lan_table": LanTableScene, "game_menu": GameMenuScene,
-    "end": EndScene, "lan_end": LanEndScene,
+    "menu": ("scenes.menu", "MenuScene"), "new_game": ("scenes.newgame", "NewGameScene"),
+    "load": ("scenes.load", "LoadScene"), "replay": ("scenes.replay", "ReplayScene"),
+    "settings": ("scenes.settings_scene", "SettingsScene"), "rules": ("scenes.rules_screen", "RulesScreen"),
+    "lan_host": ("scenes.lan_host", "LanHostScene"), "lan_join": ("scenes.lan_join", "LanJoinScene"),
+    "lobby": ("scenes.lobby", "LobbyScene"), "table": ("table.scene", "TableScene"),
+    "lan_table": ("scenes.lan_table", "LanTableScene"), "game_menu": ("scenes.game_menu", "GameMenuScene"),
+    "end": ("scenes.end", "EndScene"), "lan_end": ("scenes.lan_table", "LanEndScene"),
 }
+
+
+def scene_class(name):
+    """The class of scene `name` (KeyError for a name no scene has)."""
+    module, cls = SCENES[name]
+    return getattr(importlib.import_module("." + module, __package__), cls)
 
 
 class Navigator:
@@ -37,7 +36,7 @@ class Navigator:
 
     def make(self, name, *args, **kwargs):
         """The scene `name`, built for this app (not shown yet)."""
-        return SCENES[name](self.app, *args, **kwargs)
+        return scene_class(name)(self.app, *args, **kwargs)
 
     def open(self, name, *args, **kwargs):
         """Lay scene `name` on top of the current one."""

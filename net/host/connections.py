@@ -187,8 +187,11 @@ class Connections:
                 kind = self.on_frame(conn, payload)
                 # Over its budget a connection is not read for a while (TCP then
                 # slows its sender); either way the other connections get their
-                # turn before its next frame.
-                await asyncio.sleep(conn.budget.charge(kind, len(payload), conn.seat is not None))
+                # turn before its next frame (without a frame already read in,
+                # reading the next one waits for the loop anyway: no extra turn).
+                delay = conn.budget.charge(kind, len(payload), conn.seat is not None)
+                if delay or getattr(reader, "_buffer", True):
+                    await asyncio.sleep(delay)
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
             pass
         finally:

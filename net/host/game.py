@@ -27,9 +27,12 @@ of the last record).  Anything else is answered with `reject` and a reason
 code and changes nothing.
 
 Saving (net/host/saving.py): with a `save_path` the host keeps a saved game
-(game/saves.py, mode "lan") current from the deal on.  Each accepted command
-is written (atomically, fsynced) before its record is sent to anyone, so no
-peer ever sees a move that a restarted host would not know.  `resume_file`
+(game/saves, mode "lan") current from the deal on.  Each accepted command
+is appended to the save's journal before its record is sent to anyone, so
+no peer ever sees a move that a host restarted after a crash would not
+know; the journal is flushed to the disk (fdatasync) at most FLUSH_SECONDS
+later, once for all the commands in between, so only a power cut in that
+moment can lose the newest commands.  `resume_file`
 (net/host/resume.py) rebuilds a host from such a save: same game id, same
 seats and tokens, every seat away until its holder rejoins.  A player
 whose token is lost gets a seat only when the host's owner says so
@@ -58,12 +61,13 @@ from ..wire.fairdice import pack_log
 from ..wire.protocol import (
     APP, CLIENT, COLOURS, MAX_NAME, PROTOCOL_VERSION, TAKEN_OVER, ProtocolError, decode, error,
 )
-from ..wire.secrecy import peer_hash, peer_view_bytes, public_state_hash, scrub_config
+from ..wire.secrecy import WHOLE, peer_hash, peer_hashes, peer_view_bytes, public_state_hash, scrub_config
 from .connections import Conn, Connections, log, quiet
 from .deal import FairDeal
 from .saving import extra_for, players_for
 
 LOBBY, RUNNING, OVER = "lobby", "running", "over"
+FLUSH_SECONDS = 0.05        # how long a saved command may wait to be flushed to the disk
 
 
 class Seat:
@@ -104,6 +108,8 @@ class Host:
         self.finished = asyncio.Event()
         self.save_path = save_path
         self.saver = None           # saves.Autosaver once the game runs
+        self._seats_saved = False   # has the saver been given the seats (names, tokens) yet?
+        self._flush_due = None      # the timer that flushes the save to the disk, when one runs
         self.save_error = None      # the OSError of the last failed save (None: it worked)
         self.assignments = {}       # casefolded player name -> seat the host gave them
         self.computers_expected = {}    # name -> level of a computer the host started, until it joins
@@ -129,6 +135,7 @@ class Host:
         self.phase = OVER if auth.state.phase == GAME_OVER else RUNNING
         self.resumed_at = len(auth.log)
         self.saver = saver
+        self._seats_saved = False
         if self.phase == OVER:
             self.finished.set()
 
@@ -168,6 +175,9 @@ class Host:
         return self.connections.port
 
     async def close(self) -> None:
+        if self._flush_due is not None:
+            self._flush_due.cancel()
+            self.flush_save()
         await self.connections.close()
 
     async def wait_peers_gone(self, timeout: float) -> None:
@@ -366,8 +376,11 @@ class Host:
             record = self.auth.submit(cmd)
         except IllegalCommand as exc:       # check() passed, so this is an engine bug
             return conn.send(_reject(ref, exc.code, exc.detail))
-        self.save()                         # before anyone hears of it
-        self._broadcast_record(record)
+        listening = [s for s, holder in enumerate(self.seats) if holder.conn is not None]
+        # every seat's view hash, and the whole state's for the save, in one pass
+        hashes = peer_hashes(self.auth.state, listening, whole=self.saver is not None)
+        self.save(seats_changed=False, digest=hashes.get(WHOLE))   # before anyone hears of it
+        self._broadcast_record(record, hashes)
 
     def _on_resync(self, conn, msg):
         if conn.seat is None or self.auth is None:
@@ -502,17 +515,27 @@ class Host:
             raise ValueError(f"no single seat held by {text!r}")
         return found[0]
 
-    def save(self) -> None:
+    def save(self, seats_changed: bool = True, digest: str | None = None) -> None:
         """Write the saved game (when saving): the commands, names, colours and
-        tokens.  A failed write loses nothing (the next one rewrites it all);
-        it is logged and reported to listeners as ("save_error", reason) once."""
+        tokens (`seats_changed` False: only new commands, the seats are as
+        last saved; `digest`: the state hash after the newest command, when
+        the caller has it).  A failed write loses nothing (the next one rewrites it
+        all); it is logged and reported to listeners as ("save_error", reason)
+        once."""
         if self.saver is None:
             return
-        self.saver.players = players_for(self.seats)
-        self.saver.extra = extra_for(self.game_id, self.name, self.seats, self.fair)
+        if seats_changed or not self._seats_saved:
+            self.saver.players = players_for(self.seats)
+            self.saver.extra = extra_for(self.game_id, self.name, self.seats, self.fair)
+            # the descriptors kept back for the save are let go while it opens a file
+            self.saver.room = self.connections.spare_descriptors
+            self._seats_saved = True
         try:
-            with self.connections.spare_descriptors():     # descriptors are never short for the save
-                self.saver.record()
+            # Written before anyone hears of the command, so a crash of the host
+            # loses none; flushed to the disk at most FLUSH_SECONDS later, once
+            # for every command in between.
+            self.saver.record(digest=digest, flush=False)
+            self._flush_soon()
         except OSError as exc:
             if str(exc) != str(self.save_error):
                 why = exc.strerror or str(exc)
@@ -521,6 +544,29 @@ class Host:
             self.save_error = exc
         else:
             self.save_error = None
+
+    def _flush_soon(self) -> None:
+        if self._flush_due is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:                # outside the host's loop (resuming): at once
+            return self.flush_save()
+        self._flush_due = loop.call_later(FLUSH_SECONDS, self.flush_save)
+
+    def flush_save(self) -> None:
+        """Put every command saved so far on the disk (fdatasync)."""
+        self._flush_due = None
+        if self.saver is None:
+            return
+        try:
+            self.saver.flush()
+        except OSError as exc:
+            why = exc.strerror or str(exc)
+            log.error("cannot save the game to %s: %s", self.saver.path, why)
+            self._notify("save_error", why)
+            self.save_error = exc
+            self.saver.close()              # the next save rewrites the file whole
 
     def everyone_told(self) -> bool:
         """Has every seat been sent the result of the finished game?"""
@@ -535,14 +581,16 @@ class Host:
             msg["fair"] = self.fair.public()
         return msg
 
-    def _broadcast_record(self, record) -> None:
+    def _broadcast_record(self, record, hashes) -> None:
+        """Send each connected seat the record as that seat may see it, with
+        its view hash (`hashes`: peer_hashes of the state after it)."""
         state = self.auth.state
         for seat, holder in enumerate(self.seats):
-            if holder.conn is None:
+            if holder.conn is None or seat not in hashes:
                 continue
             mine = record.for_audience(seat)
             holder.conn.send({"t": "rec", "seq": mine.seq, "cmd": mine.cmd, "outcome": mine.outcome,
-                              "events": mine.events, "hash": peer_hash(state, seat)})
+                              "events": mine.events, "hash": hashes[seat]})
         self._notify("record", record)
         if state.phase == GAME_OVER:
             self.phase = OVER

@@ -7,6 +7,7 @@ import os
 from game import saves
 
 from ..wire import secure
+from .connections import log
 from .game import Host, Seat
 from .saving import OptionMismatch, option_mismatch, saved_computers, saved_fair, saved_seats
 
@@ -44,6 +45,8 @@ def resume_file(path: str, save_path: str | None = None, name: str | None = None
     with the save.  Raises saves.SaveError (the save cannot be used) or
     OptionMismatch; `path` is only read (a new `save_path` is written at once)."""
     game = saves.load(path)
+    if game.damage is not None:     # resumed from the last whole move; the next save is whole again
+        log.warning("%s: %s", path, game.damage)
     reason = option_mismatch(game, rules=rules, players=players, seed=seed)
     if reason:
         raise OptionMismatch(reason)

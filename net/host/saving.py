@@ -1,4 +1,4 @@
-"""What the host keeps in a saved game (game/saves.py, mode "lan") to resume
+"""What the host keeps in a saved game (game/saves/, mode "lan") to resume
 a LAN game after a crash, a reboot or a break.
 
 The save is the ordinary saved-game record (config with the seed, every

@@ -13,6 +13,7 @@ import asyncio
 import time
 
 from game.bots import make_bot
+from game.bots.protocol import awaits_answers
 from game.bots.random_bot import RandomBot
 from game.engine import legal_commands
 
@@ -75,7 +76,7 @@ class BotPlayer:
 
     def act(self) -> None:
         game = self.game
-        if not game.must_decide():
+        if not game.must_decide() or awaits_answers(game.view, game.seat):     # (our offer waits for answers)
             return
         refused = self.refused if self.refused_seq == game.seq else ()
         cmd = self._choose(refused) if self.level != "random" else None

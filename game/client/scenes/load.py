@@ -44,16 +44,18 @@ def describe(game) -> dict:
     turn = summary.get("turn") if type(summary.get("turn")) is int else 0
     status = tr("load.won", name=names[winner]) if winner >= 0 else tr("load.in_progress")
     facts = [saved_date(game.updated), tr("new.rules." + game.config["rules"]), tr("load.turn", n=turn),
-             trn("load.moves", len(game.commands)), status]
+             trn("load.moves", len(game.commands)) if game.commands else tr("load.no_moves"), status]
     if game.mode == "lan":
         facts.insert(1, tr("load.lan"))
+    if game.damage is not None:
+        facts.append(tr("load.end_damaged"))
     computers = sum(1 for level in saves.computer_levels(game) if level)
     if computers:
         facts.insert(1, tr("seats.load_computers", n=computers))
     return {"names": names, "colours": colours, "vp": vp, "winner": winner, "facts": " · ".join(facts)}
 
 
-# SaveError codes (game/saves.py) -> catalog keys, so the reason reads in the
+# SaveError codes (game/saves/) -> catalog keys, so the reason reads in the
 # player's language.
 _REASON_KEYS = {"not_a_save": "reason.not_a_save", "newer_version": "reason.newer",
                 "differs": "reason.differs", "refused": "reason.refused",
@@ -63,6 +65,14 @@ _REASON_KEYS = {"not_a_save": "reason.not_a_save", "newer_version": "reason.newe
 def reason_text(error) -> str:
     key = _REASON_KEYS.get(getattr(error, "code", None), "reason.damaged")
     return tr(key, **getattr(error, "params", {}))
+
+
+def tail_note(game) -> str | None:
+    """What a save whose end was cut off or damaged (saves.SavedGame.damage)
+    says when selected: the moves before it load as ever."""
+    if game.damage is None:
+        return None
+    return trn("load.damaged_tail", game.damage.kept)
 
 
 def resume_blocker(game) -> str | None:
@@ -122,7 +132,8 @@ class LoadScene(GuiScene):
         box = self.list_rect()
         e = self.entry
         blocker = resume_blocker(e.game) if e is not None and e.game is not None else None
-        note = self.message or blocker or (tr("load.folder", path=self.where) if self.where else "")
+        damage = tail_note(e.game) if e is not None and e.game is not None else None
+        note = self.message or blocker or damage or (tr("load.folder", path=self.where) if self.where else "")
         self.label((box.x, box.bottom + int(8 * s), box.w, int(30 * s)), note,
                    "#error" if self.message_bad else "#dim")
         bw, bh, gap = int(200 * s), int(46 * s), int(14 * s)

@@ -31,9 +31,8 @@ import time
 
 from game.bots import make_bot
 from game.bots.loop import Table, clockwise
-from game.bots.protocol import safe_command
+from game.bots.protocol import awaits_answers, safe_command
 from game.engine import IllegalCommand, deciders, legal_commands
-from game.engine.state import TRADE
 
 # Seconds between two computer moves at each speed (settings.COMPUTER_SPEEDS).
 PAUSES = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
@@ -101,10 +100,8 @@ class ComputerSeats:
         closes it only when nobody asked is still to answer (a person takes
         the time they need)."""
         public = public if public is not None else self.c.view(None)
-        seats = [s for s in self.table.deciding(public) if self.waiting.get(s) != self.c.seq]
-        if public.phase == TRADE and any(s != public.current for s in deciders(public)):
-            seats = [s for s in seats if s != public.current]
-        return seats
+        return [s for s in self.table.deciding(public)
+                if self.waiting.get(s) != self.c.seq and not awaits_answers(public, s)]
 
     def active(self) -> bool:
         """True while a computer is thinking or has a move to make."""

@@ -24,6 +24,7 @@ def handle(m, ui, play, event) -> None:
         return
     if event.type == pygame.MOUSEMOTION:
         m.mouse = event.pos
+        m.tips_hushed_at = None
         update_hover(m, ui, play)
     elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
         m.mouse = event.pos
@@ -48,7 +49,8 @@ def update_hover(m, ui, play) -> None:
     unlit = reasons.unlit_spot(m, ui, m.mouse) if key is None and spot is None else None
     if unlit is not None:
         key = ("unlit",) + unlit            # a spot that is not allowed: the tooltip says why
-    if key is None and spot is None and m.dialog is None and ui.layout.board.collidepoint(m.mouse):
+    if key is None and spot is None and m.dialog is None and ui.layout.board.collidepoint(m.mouse) \
+            and m.tips_hushed_at != m.mouse:      # (after a click on the board: until the mouse moves)
         harbor = ui.board.harbor_at(m.mouse)
         knight = ui.board.hit("node", [n for n in range(len(m.view.node_owner))
                                        if m.view.knight_owner[n] != -1], m.mouse) if m.ck else None
@@ -83,6 +85,8 @@ def click(m, ui, play, pos) -> None:
         else:
             reasons.explain_spot(m, ui, play, pos)     # a spot that is not lit: say why
         play.redraw()
+    if key is None and ui.layout.board.collidepoint(pos):
+        m.tips_hushed_at = pos       # the board's own tooltips (hexes, harbors, knights) stop covering it
     update_hover(m, ui, play)
 
 

@@ -77,8 +77,12 @@ class DialogPictures:
         if under is None:
             d.draw(surf)
             return
-        key = (id(d), d.look(), m.hover_key, m.viewer, under, i18n.language(), ui.fonts.scale)
-        kept = self.kept.get(key)
+        try:
+            key = (id(d), d.look(), m.hover_key, m.viewer, under, i18n.language(), ui.fonts.scale)
+            kept = self.kept.get(key)
+        except TypeError:                # (a dialog holding something that cannot be a key: drawn every time)
+            d.draw(surf)
+            return
         if kept is not None:
             img, rect, targets, _ = kept
             surf.blit(img, rect)

@@ -44,7 +44,8 @@ class TableLayout:
         by = self.hand.y + int(8 * s)
         self.buttons = {name: pygame.Rect(bx + (i % per_row) * (bw + gap), by + (i // per_row) * (bh + gap), bw, bh)
                         for i, name in enumerate(names)}
-        self.cards = pygame.Rect(pad, self.hand.y + int(22 * s), bx - 2 * pad, hand_h - int(26 * s))
+        # (under the strip's title "Hand of NAME" with room between: the count badges must not touch it)
+        self.cards = pygame.Rect(pad, self.hand.y + int(27 * s), bx - 2 * pad, hand_h - int(31 * s))
         self.card_w, self.card_h = int(64 * s), self.cards.h
         self.cards_y = self.cards.y
         self.card_gap = int(6 * s)

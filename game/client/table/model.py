@@ -11,7 +11,7 @@ enabled, what a knight may do.
 
 from game.engine import check, deciders, may_offer
 from game.engine.rules import IllegalCommand
-from game.engine.state import MAIN, TRADE
+from game.engine.state import MAIN, SETUP_ROAD, SETUP_SETTLEMENT, TRADE
 
 DICE_SECONDS = 0.7                   # a roll's dice in the air
 FLY_SECONDS = 1.0                    # a produced card on its way to its player
@@ -74,6 +74,7 @@ class TableModel:
         self.mouse = (0, 0)
         self.hover_key = None                # the target under the mouse
         self.hover_spot = None               # the board spot under the mouse
+        self.tips_hushed_at = None           # where the board was clicked: no hex tooltip there
         # what happened
         self.log = []                        # sentences, oldest first
         self.log_scroll = 0                  # lines scrolled up from the newest
@@ -108,8 +109,8 @@ class TableModel:
             return may_offer(self.view, self.viewer) if self.ck else self.probe_offer() is None
         if name == "bank":
             return "maritime" in kinds
-        if name == "chart":
-            return self.ck
+        if name == "chart":                     # (nothing to improve before the founding round is over)
+            return self.ck and self.view.phase not in (SETUP_SETTLEMENT, SETUP_ROAD)
         if name == "harbor":                    # Commercial Harbor swaps still owed this turn (CK-11)
             return "harbor_trade" in kinds
         return name in kinds

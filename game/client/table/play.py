@@ -118,7 +118,8 @@ class TablePlay:
     def _decline_impossible(self, public) -> bool:
         """Answer "decline" for the persons who cannot accept the open trade
         offer (no handover to someone who could only say no); tell the
-        offerer when that leaves nobody.  True when anything was sent."""
+        offerer when that leaves nobody.  The words are a real decline's:
+        never why (who lacks which cards).  True when anything was sent."""
         seats = cannot_accept(self.c, public)
         for seat in seats:
             try:
@@ -128,10 +129,8 @@ class TablePlay:
         if not seats:
             return False
         self.absorb_records()
-        names = ", ".join(self.m.names[s] for s in seats)
-        self.note(tr("seats.declined_for", names=names), theme.TEXT_DIM)
         if self.c.view(None).phase != TRADE and public.current in self.m.people:
-            self.note(tr("seats.nobody_can_accept", name=self.m.names[public.current]), theme.ACCENT)
+            self.note(tr("seats.all_declined", name=self.m.names[public.current]), theme.ACCENT)
         return True
 
     def reveal(self) -> None:

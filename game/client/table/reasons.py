@@ -28,6 +28,7 @@ RULE_OF = {
     ("bad_choice", None): "CK-11",
     ("bad_choice", "progress_bishop"): "CK-3.5",
     ("wrong_phase", "progress_alchemist"): "CK-3.1",
+    ("wrong_phase", "improve"): "CK-6.1",
     ("bad_seat", None): "B-1.8",
     ("bad_spot", None): "B-6",
     ("bad_spot", "build_road"): "B-6.2", ("bad_spot", "place_road"): "B-6.2",
@@ -167,6 +168,8 @@ def button_command(state, seat, name):
         return ("maritime", seat, give, (give + 1) % 5)
     if name in ("roll", "buy_dev", "end_turn"):
         return (name, seat)
+    if name == "chart":                 # the improvements: one track stands for them all
+        return ("improve", seat, 0)
     return None
 
 

@@ -1,4 +1,4 @@
-"""Saved games: one record per game, written after every accepted command.
+"""Saved games: one record per game, kept current after every accepted command.
 
 A game is its config plus its command log (game/engine/match.py), so a save
 holds exactly that, plus what a person needs to recognise it in a list and
@@ -7,13 +7,18 @@ the same game.  The seed and every hidden card are in there too: a save
 belongs to the machine that ran the authority (the hot-seat laptop or the
 LAN host), never to a peer.
 
-File layout: the magic line `KOLONISTEN-SAVE\\n`, then one msgpack map
-{"format", "sha256", "body"} where body is the msgpack bytes of the record
-and sha256 its checksum, so a flipped bit or a cut-off file is caught before
-anything is replayed.  Writes are atomic (temporary file, fsync, rename,
-fsync of the folder): a kill at any instant leaves the previous save whole.
+File layout: the snapshot — the magic line `KOLONISTEN-SAVE\\n`, then one
+msgpack map {"format", "sha256", "body"} where body is the msgpack bytes of
+the record and sha256 its checksum, so a flipped bit or a cut-off file is
+caught before anything is replayed — followed by the journal
+(game/saves/journal.py): the commands accepted since the snapshot, appended
+as records with their own checksums.  The Autosaver appends one record per
+write and now and then folds the journal into a new snapshot, written
+atomically (temporary file, fsync, rename, fsync of the folder): a kill at
+any instant loses at most the record being appended.
 """
 
+import contextlib
 import hashlib
 import os
 import tempfile
@@ -25,6 +30,8 @@ import msgpack
 from game.engine import IllegalCommand, validate_config
 from game.engine.codec import state_hash
 from game.engine.match import Authority
+
+from . import journal
 
 MAGIC = b"KOLONISTEN-SAVE\n"
 FORMAT = 1
@@ -72,6 +79,9 @@ class SavedGame:
     updated: float = 0.0
     summary: dict = field(default_factory=dict)   # turn, vp, winner, rules: for the list
     extra: dict = field(default_factory=dict)
+    # Not saved: what reading the file left out at its end (a journal.TailError:
+    # cut off by a crash, or damaged), None when every byte was read.
+    damage: object = field(default=None, compare=False)
 
 
 def player_entries(names, colours, computers=None) -> list:
@@ -171,10 +181,13 @@ def decode(data: bytes) -> SavedGame:
         raise SaveError("this is not a Kolonisten saved game", "not_a_save")
     if len(data) > MAX_SAVE_BYTES:
         raise SaveError("the file is too large to be a saved game", "too_large")
+    unpacker = msgpack.Unpacker(raw=False, max_buffer_size=MAX_SAVE_BYTES)
     try:
-        wrapper = msgpack.unpackb(data[len(MAGIC):], raw=False)
+        unpacker.feed(data[len(MAGIC):])
+        wrapper = unpacker.unpack()
     except Exception:
         raise SaveError("the saved game is damaged or incomplete (cannot be read)") from None
+    snapshot_end = len(MAGIC) + unpacker.tell()
     if not isinstance(wrapper, dict) or not isinstance(wrapper.get("format"), int):
         raise SaveError("the saved game is damaged (no format number)")
     if wrapper["format"] > FORMAT:
@@ -191,7 +204,9 @@ def decode(data: bytes) -> SavedGame:
         obj = msgpack.unpackb(body, raw=False, strict_map_key=False)
     except Exception:
         raise SaveError("the saved game is damaged (contents unreadable)") from None
-    return _from_obj(obj)
+    game = _from_obj(obj)
+    game.damage = journal.read(data, snapshot_end, game)
+    return game
 
 
 def _from_obj(obj) -> SavedGame:
@@ -317,9 +332,17 @@ def new_save_path(prefix: str = "game", folder: str | None = None) -> str:
 
 class Autosaver:
     """Keeps one save file current with a live game: call `record()` after each
-    accepted command.  The log's commands and hashes are packed once each, as
-    they come, so a save costs one pass over bytes and one atomic write rather
-    than packing the whole log again."""
+    accepted command (and give `players` or `extra` a new value, never change
+    them in place, for the change to be saved).  A write appends one journal record (the commands since
+    the last write) and flushes it to disk, so it costs the same at any length
+    of game; the journal is folded into a new snapshot when it has grown as
+    large as the snapshot (so the whole file is rewritten only after the game
+    has doubled in journal bytes: a constant cost per command, spread out),
+    when the game ends, and on the first write (which also drops a damaged
+    tail the file was loaded with).  The log's commands and hashes are packed
+    once each, as they come, so a snapshot costs one pass over bytes."""
+
+    COMPACT_MIN_BYTES = 256 * 1024      # a journal this small is never worth folding in
 
     def __init__(self, auth: Authority, path: str, mode="hotseat", players=(), extra=None,
                  hashes=None, created=None):
@@ -334,18 +357,82 @@ class Autosaver:
         self._packed_hashes = bytearray()
         self._commands_packed = 0
         self._hashes_packed = 0
+        self._file = None               # the save opened for appending, once a snapshot is written
+        self._written = 0               # commands on disk
+        self._snapshot_bytes = 0
+        self._journal_bytes = 0
+        self._players_written = self._extra_written = None     # as packed into the file
+        self._players_seen = self._extra_seen = None            # the objects they were packed from
+        self._unflushed = False         # records written but not yet flushed to the disk
+        # A context the compaction's new files are opened in (the LAN host's
+        # spare descriptors); appending opens nothing.
+        self.room = contextlib.nullcontext
 
-    def record(self, write: bool = True) -> None:
-        """Take the newest command's state hash; with `write`, rewrite the
-        file.  (A caller that makes several commands in a row, like computers
-        at the instant speed, writes once after the last.)"""
+    def record(self, write: bool = True, digest: str | None = None, flush: bool = True) -> None:
+        """Take the newest command's state hash (`digest`: the caller has it
+        already, codec.state_hash of the live state); with `write`, bring the
+        file up to date.  (A caller that makes several commands in a row,
+        like computers at the instant speed, writes once after the last.)
+        With `flush` False the record is handed to the system (a crash of
+        this program loses nothing) but flushed to the disk only by the next
+        `flush()` or flushed write, so that a caller may flush once for many
+        commands.  An OSError leaves every command written before whole, and
+        the next write rewrites the whole file."""
         while len(self.hashes) < len(self.auth.log):
             # Only the newest command's hash can be taken from the live state.
             if len(self.hashes) != len(self.auth.log) - 1:
                 raise RuntimeError("Autosaver.record() must be called after every command")
-            self.hashes.append(state_hash(self.auth.state))
+            self.hashes.append(digest or state_hash(self.auth.state))
         if not write:
             return
+        if self._file is not None and not self._still_there():
+            self.close()                # moved or deleted under the game: write it anew
+        if self._file is None:
+            self.compact()
+            return
+        try:
+            self._append(flush)
+        except OSError:
+            self.close()                # the tail may be torn: the next write starts afresh
+            raise
+        if self._journal_bytes >= max(self.COMPACT_MIN_BYTES, self._snapshot_bytes) \
+                or self.auth.state.winner >= 0:
+            self.compact()
+
+    def _append(self, flush: bool) -> None:
+        log = self.auth.log
+        # players and extra change by being given anew (never in place): only
+        # then are they packed, and journalled if they differ
+        players = extra = None
+        if self.players is not self._players_seen:
+            packed_players, self._players_seen = _packed(self.players), self.players
+            players = self.players if packed_players != self._players_written else None
+        if self.extra is not self._extra_seen:
+            packed_extra, self._extra_seen = _packed(self.extra), self.extra
+            extra = self.extra if packed_extra != self._extra_written else None
+        if self._written == len(log) and players is None and extra is None:
+            if flush:
+                self.flush()
+            return                      # nothing new
+        data = journal.encode_record(
+            self._written, [list(r.cmd) for r in log[self._written:]],
+            self.hashes[self._written:len(log)], time.time(), summarize(self.auth),
+            players=players, extra=extra)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self._file, view):]
+        self._unflushed = True
+        if flush:
+            self.flush()
+        self._written = len(log)
+        self._journal_bytes += len(data)
+        if players is not None:
+            self._players_written = packed_players
+        if extra is not None:
+            self._extra_written = packed_extra
+
+    def compact(self) -> None:
+        """Rewrite the file as one snapshot of everything (atomically)."""
         log = self.auth.log
         for record in log[self._commands_packed:]:
             self._packed_commands += msgpack.packb(list(record.cmd), use_bin_type=True)
@@ -356,6 +443,55 @@ class Autosaver:
         game = SavedGame(config=dict(self.auth.config), commands=[], hashes=[], mode=self.mode,
                          players=self.players, created=self.created, updated=time.time(),
                          summary=summarize(self.auth), extra=self.extra)
-        write_atomic(self.path, encode(game, {
-            "commands": (self._commands_packed, self._packed_commands),
-            "hashes": (self._hashes_packed, self._packed_hashes)}))
+        data = encode(game, {"commands": (self._commands_packed, self._packed_commands),
+                             "hashes": (self._hashes_packed, self._packed_hashes)})
+        self.close()                    # (a file open elsewhere cannot be replaced on Windows)
+        self._unflushed = False         # the new snapshot holds every record, flushed
+        with self.room():
+            write_atomic(self.path, data)
+            self._file = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+        self._written = len(log)
+        self._snapshot_bytes, self._journal_bytes = len(data), 0
+        self._players_written, self._extra_written = _packed(self.players), _packed(self.extra)
+        self._players_seen, self._extra_seen = self.players, self.extra
+        opened = os.fstat(self._file)
+        self._identity = (opened.st_ino, opened.st_dev)
+
+    def _still_there(self) -> bool:
+        """Is the file at `path` still the one open for appending?"""
+        try:
+            here = os.stat(self.path)
+        except OSError:
+            return False
+        return (here.st_ino, here.st_dev) == self._identity
+
+    def flush(self) -> None:
+        """Make sure every record written is on the disk (fdatasync)."""
+        if self._file is not None and self._unflushed:
+            _sync_data(self._file)
+            self._unflushed = False
+
+    def close(self) -> None:
+        """Flush and let go of the file (the next write rewrites it whole)."""
+        if self._file is not None:
+            try:
+                self.flush()
+            except OSError:
+                pass                    # closing anyway: the system still has what was written
+            fd, self._file = self._file, None
+            os.close(fd)
+
+    def __del__(self):
+        try:
+            self.close()
+        except OSError:
+            pass
+
+
+def _packed(value) -> bytes:
+    """Plain saved data as bytes, to tell later whether it changed."""
+    return msgpack.packb(value, use_bin_type=True)
+
+
+def _sync_data(fd: int) -> None:
+    (getattr(os, "fdatasync", None) or os.fsync)(fd)
