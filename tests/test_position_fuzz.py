@@ -281,6 +281,42 @@ def test_a_position_no_game_reaches_is_refused_naming_the_line_and_the_rule(text
     assert message in str(info.value)
 
 
+# Reached by tools.simulate (C&K seed 1000009): seat 3's knight displaced seat 0's mighty
+# knight, and before seat 0 chose where it retreats, seat 3 had 13 points and won.
+WON_AMID_A_DECISION = """game ck players=4 target=13 board=random seed=1000009
+terrain WOW/OGSB/OGWSB/GSSB/DWG
+numbers 8,3,6/4,4,10,2/9,11,9,11,5/12,6,3,8/-,10,5
+harbors W3OSG3B33
+robber C
+settlements 0: M4 1: J6 L6 S4 2: H8 R4 3: A4 D8
+cities 0: A12+wall D4+wall 3: A8+wall B4 E4+wall
+roads 0: D3 D7 D5 E7 H3 I3 I7 I5 M3 M5 Q9 Q7 Q5 R7 1: L3 J5 K7 K5 L7 L5 N3 P3 N7 N5 O7 O5 P5 S3 S5 2: H9 H7 H5 M9 M7 R5 S7 3: A11 A1 A9 A3 D11 A7 A5 B7 B5 D9 E3 H11 E5 F7 J3
+knights 0: D6:2 H4:2 I4:1 Q6:1 R6:3 1: L4:2 K6:1 N4:3 O4:2 P6:1 2: H10:2 M6:1 3: A10:2 A2:3 D10:2 B6:3 F6:1a J4:1af
+merchant J:3
+improvements 0: trade=3 politics=3 science=3 1: trade=2 politics=1 science=2 2: trade=1 3: trade=3 politics=3 science=3
+hands 0: WWSOOPP 1: WBBSOPPM 2: WM 3: WWWBSPPCM
+progress 0: engineer smith road_building deserter 1: crane 3: crane medicine
+progress_vp 1: 2
+defenders 0: 3 2: 1 3: 2
+progress_deck_science smith inventor inventor irrigation medicine mining alchemist road_building irrigation alchemist mining
+progress_deck_politics intrigue deserter diplomat spy warlord saboteur bishop spy diplomat saboteur wedding bishop intrigue warlord wedding spy
+progress_deck_trade master_merchant commercial_harbor merchant trade_monopoly commercial_harbor merchant_fleet merchant master_merchant resource_monopoly trade_monopoly merchant merchant_fleet merchant resource_monopoly resource_monopoly merchant resource_monopoly merchant
+turn 433 current 3 phase game_over dice 2,6,4 built yes
+last_setup E4 winner 3
+barbarians 2 attacks 28
+shown_vp 0: 0 1: 0 2: 0 3: 0
+pending {"kind":"retreat","seats":[0],"strength":3,"active":1,"options":[23,34]}
+crane 0
+rng 7130665691676465761,109
+"""
+
+
+def test_B_8_6_a_game_won_while_a_decision_waits_is_read():
+    """A win ends the game at once (B-8.6, CK-10), whatever was still to be decided."""
+    state = assert_read_or_refused(WON_AMID_A_DECISION)
+    assert state is not None and state.winner == 3 and state.pending["kind"] == "retreat"
+
+
 def test_the_examples_before_their_change_are_read():
     """The unchanged positions above are possible, so each refusal is the change's."""
     assert_read_or_refused(BASE) is not None

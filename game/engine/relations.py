@@ -218,7 +218,7 @@ def _phase_problems(s, guessed) -> list:
             out.append("phase discard: only a 7 makes players discard (B-5.3)")
         if not any(need):
             out.append("phase discard but nobody has to discard (B-5.3)")
-    elif any(need):
+    elif any(need) and phase != GAME_OVER:           # a win ends the game amid anything
         out.append("discard: cards are owed only in phase discard (B-5.3)")
     limit = ruleset_of(s).discard_limit
     for seat in range(n):
@@ -238,7 +238,7 @@ def _phase_problems(s, guessed) -> list:
                        "can go (B-9.4)")
         if not ck and not s.dev_played:
             out.append("phase road_building: only a Road Building card gives free roads (B-9.4)")
-    elif s.free_roads != 0:
+    elif s.free_roads != 0 and phase != GAME_OVER:
         out.append("free_roads: free roads are owed only in phase road_building (B-9.4)")
     # A trade offer (B-7.1).
     if phase == TRADE:
@@ -423,7 +423,7 @@ DECISIONS = {
 
 def _pending_problems(s) -> list:
     p = s.pending
-    if (s.phase == DECIDE) != (p is not None):
+    if (s.phase == DECIDE) != (p is not None) and s.phase != GAME_OVER:     # a win ends the game amid anything
         return ["pending: phase decide waits for exactly one pending decision (CK-8, CK-11)"]
     if p is None:
         return []
@@ -510,7 +510,7 @@ def _agenda_problems(s) -> list:
                                            and checks[step[0]](step[1:]) for step in agenda):
         return ["agenda: a list of steps, each one of " + ", ".join(f"[{k}, …]" for k in checks) + " (CK-3, CK-8)"]
     out = []
-    if agenda and s.pending is None and s.phase not in (DISCARD, ROBBER, STEAL, ROAD_BUILDING):
+    if agenda and s.pending is None and s.phase not in (DISCARD, ROBBER, STEAL, ROAD_BUILDING, GAME_OVER):
         out.append("agenda: steps wait only behind a decision or a phase of the roll (CK-3)")
     names = [step[0] for step in agenda]
     if ("event" in names or "gate" in names or "yield" in names) and not s.rolled:
