@@ -52,7 +52,7 @@ from .peer.faults import HostFault
 from .peer.game import REVEAL_WAIT, PeerGame
 from .peer.tokens import TokenStore
 from .wire import secure
-from .wire.discovery import Advertiser, Browser, GameAd
+from .wire.discovery import Advertiser, Browser, GameAd, browse
 from .wire.fairdice import Verdict
 from .wire.protocol import COLOURS, DEFAULT_PORT, MAX_NAME, PROTOCOL_VERSION, TAKEN_OVER, parse_address
 
@@ -99,12 +99,16 @@ class LoopThread:
 class ClientSession:
     def __init__(self, address, name: str, token_dir=None, reconnect_for: float = 60.0,
                  loop_thread: LoopThread | None = None, pin: str | None = None,
-                 join_code: str | None = None):
+                 join_code: str | None = None, browse_interfaces=None):
         """pin: the fingerprint of the host key we expect (the advertised one
         of the game the player picked); None: trust the first key met (a typed
         address).  Either way, once connected, only that key is reconnected to.
-        join_code: the host's join code, if it has one."""
+        join_code: the host's join code, if it has one.  browse_interfaces:
+        where to look for our host's advert when another key answers at its
+        address (a list of IPv4 addresses, "all" for every interface; None:
+        retry the address only)."""
         self.address = address
+        self.browse_interfaces = browse_interfaces
         self.name = name
         self.pin = pin
         self.join_code = join_code
@@ -275,18 +279,42 @@ class ClientSession:
 
     async def _reconnect(self) -> bool:
         deadline = time.monotonic() + self.reconnect_for
+        warned = False
         while time.monotonic() < deadline and not self._closing and self._fault is None:
             try:
                 await self._connect(5.0)
                 return True
             except JoinRefused as exc:
-                if exc.code in ("full", "running", "version", "bad_token", "other_game",
-                                "wrong_key", "tls", "join_code", "join_code_wrong"):
+                if exc.code == "wrong_key":
+                    # Another key at our host's address (taken over, or the host moved):
+                    # said once, never trusted, never a reason to give the game up.
+                    if not warned:
+                        self.inbox.put(("impostor", dict(exc.params, address=str(self.address))))
+                    warned = True
+                    await self._look_for_our_host()
+                elif exc.code in ("full", "running", "version", "bad_token", "other_game",
+                                  "tls", "join_code", "join_code_wrong"):
                     return False
             except (OSError, asyncio.TimeoutError, ConnectionError):
                 pass
             await asyncio.sleep(0.5)
         return False
+
+    async def _look_for_our_host(self) -> None:
+        """While another key answers at our host's address: look for our
+        host's key among the adverts (when this session may browse) and try
+        the address it is advertised at next."""
+        if self.browse_interfaces is None:
+            return
+        try:
+            where = self.browse_interfaces
+            ads = await browse(1.5, None if where == "all" else where)
+        except Exception:       # no multicast here: the address is retried as before
+            return
+        for ad in ads:
+            if ad.fingerprint == self.pin:
+                self.address = f"{ad.address}:{ad.port}"
+                return
 
 
 class HostSession:

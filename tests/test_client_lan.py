@@ -633,3 +633,16 @@ def test_closing_the_window_during_a_lan_game_lets_go_of_it():
         assert game._computers.running() == 0
     finally:
         game.close().wait(10)
+
+
+def test_another_key_at_the_hosts_address_is_said_in_both_languages_and_the_link_looks_on():
+    """A changed key at a pinned address: the window says so with both codes
+    and keeps looking (the link stays "reconnecting", never "lost")."""
+    from game.client import i18n
+    data = {"got": "AAAA-BBBB-CCCC", "expected": "DDDD-EEEE-FFFF", "address": "10.0.0.2:7531"}
+    assert lan.next_link("reconnecting", "impostor", data) == "reconnecting"
+    for language in ("en", "nl"):
+        i18n.set_language(language)
+        text = lan.impostor_text(data)
+        assert "AAAA-BBBB-CCCC" in text and "DDDD-EEEE-FFFF" in text and "lan.impostor" not in text
+    i18n.set_language("en")

@@ -333,3 +333,31 @@ def test_a_forged_or_replayed_rejoin_proof_is_refused():
     t.feed(conn, {"t": "rejoin", "seat": other, "proof": seat_proof(t.host, conn, other)})
     assert t.host.seats[other].conn is conn and t.conns[other].closed
     t.restore()
+
+
+def test_wrong_join_codes_from_any_number_of_connections_share_one_limit():
+    """A crowd of addresses gets no more code guesses than one: past the
+    host-wide limit every join with a code is refused as busy, unchecked,
+    until the limit refills; wrong codes are logged a few lines at a time."""
+    from net.host import limits
+    from net.wire import secure
+    now = [0.0]
+    host = Host(default_config(players=3, seed=4242), name="Coded", join_code="7391")
+    host.wrong_codes = limits.TokenBucket(limits.WRONG_CODES_PER_SECOND, limits.WRONG_CODES_BURST,
+                                          clock=lambda: now[0])
+
+    def attempt(code, cid):
+        conn = Conn(FakeWriter(), cid)
+        host.connections.conns.add(conn)
+        host.handle_payload(conn, _pack({"t": "hello", "v": PROTOCOL_VERSION, "app": APP}))
+        proof = secure.join_code_proof(secure.normal_join_code(code), host.identity.fingerprint, conn.nonce)
+        since = len(conn.writer.frames)
+        host.handle_payload(conn, _pack({"t": "join", "name": f"n{cid}", "code": proof}))
+        return [m.get("code", m["t"]) for m in _replies(conn.writer, since)][0]
+
+    answers = [attempt("1111", 200 + i) for i in range(int(limits.WRONG_CODES_BURST))]
+    assert answers == ["join_code_wrong"] * int(limits.WRONG_CODES_BURST)
+    assert attempt("7391", 300) == "busy"            # even the right code waits: nothing is checked
+    assert host.seats_taken() == 0
+    now[0] += 1 / limits.WRONG_CODES_PER_SECOND
+    assert attempt("7391", 301) == "seated"

@@ -231,3 +231,50 @@ def test_cli_host_and_bots_with_a_killed_and_restarted_bot(tmp_path):
             if p.poll() is None:
                 p.kill()
                 p.wait()
+
+
+@pytest.mark.slow
+def test_another_key_at_our_hosts_address_is_reported_and_the_real_host_is_found_again(tmp_path):
+    """The host's address is taken over mid-game by a host with another key:
+    every player is told in words, nobody trusts it, and nobody quits; when the
+    real host is back at its address the game goes on to its end."""
+    from game.engine import default_config
+    from net.host.game import Host
+    from net.wire import secure
+
+    heard = {}
+
+    async def main():
+        host = await start_host(2, seed=5)
+        port = host.port
+        address = ("127.0.0.1", port)
+        players = [BotPlayer(n, TokenStore(str(tmp_path)), seed=i, say=lambda line, n=n: heard.setdefault(n, line))
+                   for i, n in enumerate(("ann", "bob"))]
+        tasks = [asyncio.ensure_future(play(address, p.game.name, player=p, reconnect_for=60))
+                 for p in players]
+        while host.auth is None or len(host.auth.log) < 30:
+            await asyncio.sleep(0.01)
+        # The real host vanishes from its address (no goodbye) ...
+        host.connections.server.close()
+        for conn in list(host.connections.conns):
+            conn.writer.transport.abort()
+        await host.connections.server.wait_closed()
+        # ... and another key answers there.
+        impostor = Host(default_config(players=2), name="Test", auto_start=True,
+                        identity=secure.load_identity(str(tmp_path / "impostor-key")))
+        await impostor.listen("127.0.0.1", port)
+        for _ in range(int(WAIT * 20)):
+            if len(heard) == 2:
+                break
+            await asyncio.sleep(0.05)
+        assert impostor.seats_taken() == 0           # nobody joined it
+        await impostor.close()
+        await host.connections.listen("127.0.0.1", port)     # the real host is back
+        results = await asyncio.wait_for(asyncio.gather(*tasks), 240)
+        await host.close()
+        return results
+    results = asyncio.run(main())
+    assert [r["ok"] for r in results] == [True, True], results
+    for line in heard.values():
+        assert "another key" in line and "still looking for our host" in line
+    assert len(heard) == 2

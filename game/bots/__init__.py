@@ -18,7 +18,7 @@ Layout: facts.py (what a position shows) -> evaluate.py (the valuation) ->
 decisions.py, trading.py (choices every level makes alike) -> policy.py
 (candidates, the fast policy) -> the levels: random_bot.py, player.py (what
 Easy and Medium share), easy.py, medium.py, hard.py (with search.py and
-determinize.py).
+determinize.py); belief.py: the card counting Medium and Hard keep.
 """
 
 LEVELS = ("easy", "medium", "hard")

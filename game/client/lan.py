@@ -234,7 +234,8 @@ def join(address: str, name: str, opts: LanOptions, pin: str | None = None,
     advertised fingerprint of the game the player picked (None for a typed
     address: the key met first is trusted, and shown in the lobby)."""
     session = ClientSession(address, name, token_dir=opts.token_dir, reconnect_for=opts.reconnect_for,
-                            pin=pin, join_code=join_code or None)
+                            pin=pin, join_code=join_code or None,
+                            browse_interfaces=(opts.interfaces or "all") if opts.discovery else None)
     try:
         session.connect()
     except BaseException:
@@ -375,6 +376,11 @@ def fair_text(verdict) -> tuple:
     return tr("secure.fair_bad", what=what), False
 
 
+def impostor_text(data) -> str:
+    """Another key answered at our host's address (net/session.py, "impostor")."""
+    return tr("lan.impostor", got=data["got"], expected=data["expected"])
+
+
 def deal_text(kind: str, data) -> tuple:
     """(text, alarming) for the deal's events ("dealing", "deal_restarted"), or
     ('', False) for any other event: a restarted deal is said at once."""
@@ -399,6 +405,8 @@ def next_link(link: str, kind: str, data) -> str:
         return "lost" if data.startswith("gave up") else "reconnecting"
     if kind == "reconnected":
         return "ok"
+    if kind == "impostor":
+        return "reconnecting"       # never trusted, never given up on: we look on for our host
     if kind == "bye":
         return "taken" if data == TAKEN_OVER else "closed"
     return link

@@ -63,6 +63,7 @@ from ..wire.protocol import (
 )
 from ..wire.secrecy import WHOLE, peer_hash, peer_hashes, peer_view_bytes, public_state_hash, scrub_config
 from .connections import Conn, Connections, log, quiet
+from . import limits
 from .deal import FairDeal
 from .saving import extra_for, players_for
 
@@ -120,6 +121,7 @@ class Host:
         self.join_code = secure.normal_join_code(join_code) if join_code else None
         self.fair = None            # fairdice.FairRecord once dealt (None: an unverifiable deal)
         self.deal = FairDeal(self._broadcast, self._notify, self._dealt)
+        self.wrong_codes = limits.TokenBucket(limits.WRONG_CODES_PER_SECOND, limits.WRONG_CODES_BURST)
         self.connections = Connections(self.identity, on_frame=self.handle_payload,
                                        on_closed=self._closed, on_tick=self._deal_deadline,
                                        resync=self._resync, seat_count=lambda: len(self.seats))
@@ -250,8 +252,11 @@ class Host:
             expected = secure.join_code_proof(self.join_code, self.identity.fingerprint, conn.nonce)
             if "code" not in msg:
                 return conn.send(error("join_code", "this game needs a join code"))
+            if self.wrong_codes.available() < 1:    # one limit for all addresses together (limits.py)
+                return conn.send(error("busy", "too many wrong join codes lately; try again in a minute"))
             if not secure.same_proof(expected, msg["code"]):
-                log.info("connection %s gave a wrong join code", conn.cid)
+                self.wrong_codes.try_take()
+                quiet.log(logging.INFO, "join_code_wrong", "connection %s gave a wrong join code", conn.cid)
                 return conn.send(error("join_code_wrong", "that is not the join code of this game"))
         if self.phase != LOBBY:
             return self._join_assigned(conn, msg["name"].strip())

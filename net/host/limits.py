@@ -62,6 +62,11 @@ ACCEPT_BACKLOG = 16             # also the most connections asyncio accepts in o
 FD_RESERVE = 2 * ACCEPT_BACKLOG + 8
 CLOSE_GRACE = 5.0               # a politely closed connection is aborted after this long
 LOG_EVERY = 10.0
+# Wrong join codes the whole host takes, from every address together: 10 at once, then one
+# every 6 s; past that every join with a code is refused as "busy" until the bucket refills,
+# so a crowd of addresses gets no more guesses than one (at the price of making a newcomer wait).
+WRONG_CODES_BURST = 10.0
+WRONG_CODES_PER_SECOND = 1 / 6
 CALM_SECONDS = 2.0              # no new connection for this long: free memory is given back
 
 # Per-connection budgets (units a second, burst).  A bot playing flat out
@@ -105,6 +110,10 @@ class TokenBucket:
     def full(self) -> bool:
         self._refill()
         return self.level >= self.burst
+
+    def available(self) -> float:
+        self._refill()
+        return self.level
 
 
 def frame_cost(kind, size: int) -> float:

@@ -31,6 +31,8 @@ FATAL = ("full", "running", "version", "bad_token", "protocol", "other_game", "w
 NOTICES = {
     "host_diverges": lambda n: (f"the host's game differed from ours {n} times (each time it sent "
                                 f"its view again): it is lying or broken"),
+    "impostor": lambda info: (f"another key ({info['got']}) answers at {info['address']}, not our "
+                              f"host's ({info['expected']}): not trusted; still looking for our host"),
     "deal_restarted": lambda info: (
         f"the host started the deal again (deal {info['attempt']})"
         + (" after every seat had shown its value: the host knew the seed it threw away"
@@ -116,6 +118,7 @@ async def play(address, name: str, store=None, seed: int = 0, reconnect_for: flo
     game = player.game
     store = game.store
     lost_at = None
+    impostor_told = False       # said once per loss of the line
     while game.over is None:
         if game.taken_over:
             return _result(player, "our seat was taken over by another connection")
@@ -131,7 +134,14 @@ async def play(address, name: str, store=None, seed: int = 0, reconnect_for: flo
             ours = game.game_id if game.replica is not None else None
             await handshake(conn, name, store, player.deliver, game_id=ours, join_code=join_code)
         except JoinRefused as exc:
-            if exc.code in FATAL:
+            if exc.code == "wrong_key" and game.pin is not None:
+                # Our host's address answers with another key (taken over, or the host
+                # moved): never a reason to quit the game; keep looking for the real key.
+                if not impostor_told:
+                    where = address if isinstance(address, str) else "%s:%s" % tuple(address)
+                    player.say(NOTICES["impostor"](dict(exc.params, address=where)))
+                impostor_told = True
+            elif exc.code in FATAL:
                 return _result(player, f"refused: {exc.code}: {exc.detail}")
             conn = None
         except (OSError, asyncio.TimeoutError, ConnectionError):
@@ -142,7 +152,7 @@ async def play(address, name: str, store=None, seed: int = 0, reconnect_for: flo
                 return _result(player, "could not reach the host")
             await asyncio.sleep(0.2)
             continue
-        lost_at = None
+        lost_at, impostor_told = None, False
         try:
             player.act()        # after a rejoin our seat may already be due
             # After the end, a resync still in flight and the host's reveal

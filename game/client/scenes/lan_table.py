@@ -18,7 +18,7 @@ from game.engine.rules import IllegalCommand
 from .. import theme
 from ..eventtext import error_text
 from ..i18n import tr, trn
-from ..lan import LanController, fair_text, fault_text
+from ..lan import LanController, fair_text, fault_text, impostor_text
 from ..table.scene import TableScene
 from ..table.ui import btn
 from .end import EndScene
@@ -82,6 +82,8 @@ class LanTableScene(TableScene):
             elif kind == "fair":
                 text, ok = fair_text(data)
                 self.play.note(text, theme.GOOD if ok else theme.BAD, 12.0)
+            elif kind == "impostor":
+                self.play.note(impostor_text(data), theme.BAD, 15.0)
             elif kind == "host_diverges":
                 self.play.note(trn("lan.host_diverges", data), theme.BAD, 12.0)
             if kind in ("seat_status", "lobby", "disconnected", "reconnected", "bye", "synced", "rejected",

@@ -23,7 +23,9 @@ from net.session import COLOURS
 
 from .. import theme
 from ..i18n import tr
-from ..lan import LanController, check_name, deal_text, fault_text, local_addresses, next_link, seat_name
+from ..lan import (
+    LanController, check_name, deal_text, fault_text, impostor_text, local_addresses, next_link, seat_name,
+)
 from ..lan import key_text as lan_key_text
 from ..scene import GuiScene
 from .lan_table import message_for_error
@@ -360,6 +362,8 @@ class LobbyScene(GuiScene):
                     "lost": tr("lan.lost"), "closed": tr("lan.host_closed"),
                     "taken": tr("lan.banner_taken")}.get(self.link, "")
                 self.info = tr("lan.reconnected") if self.link == "ok" else ""
+            elif kind == "impostor":
+                self.error = impostor_text(data)
             elif kind == "dealing":
                 self.info = deal_text(kind, data)[0]
             elif kind == "deal_restarted":
