@@ -247,7 +247,7 @@ class NewGameScene(GuiScene):
             placeholder_text=tr("seats.seed_fresh"))
         self.seed_entry.set_text_length_limit(24)    # room to type nonsense, which gets a message
         hint = "seats.seed_hint" if self.board == "random" else "seats.seed_hint_beginner"   # (that board never changes)
-        self.label((x0 + col0 + int(260 * s), y, int(560 * s), bh), tr(hint), "#dim")
+        self.label((x0 + col0 + int(260 * s), y, int(970 * s) - col0 - int(260 * s), bh), tr(hint), "#dim")
         y += bh + gap
         self.label((x0, y, col0 - gap, bh), tr("new.vp_target"))
         self.button("vp_minus", (x0 + col0, y, bh, bh), "−")
