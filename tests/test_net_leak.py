@@ -7,11 +7,13 @@ state, the seed or another seat's token.  A positive control shows the
 search does find such things when they are there."""
 
 import asyncio
+from types import SimpleNamespace
 
 import msgpack
 import pytest
 
 from game.engine.codec import decode_state, state_to_obj
+from game.engine.helpers import dice_rng
 from game.engine.views import AUTHORITY_ONLY, SEAT_SECRETS
 from net.wire.protocol import HOST, HEADER, decode, pack_message
 from net_helpers import local_game, start_host
@@ -44,6 +46,11 @@ class Secrets:
         state = self.host.auth.state
         # (rng.inc is a constant of the source code, 109, not a secret)
         self.ints.add(state.rng.state)
+        # With separate dice streams (LAN games) each turn's dice generator is
+        # a secret too, this turn's and the next one's.
+        self.ints.add(dice_rng(state).state)
+        following = SimpleNamespace(config=state.config, turn=state.turn + 1, rng=state.rng)
+        self.ints.add(dice_rng(following).state)
         decks = [state.deck] + list(getattr(state, "prog_decks", None) or [])
         for deck in decks:
             if len(deck) >= 10 and list(deck) not in self.lists:

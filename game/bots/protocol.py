@@ -44,8 +44,10 @@ def safe_command(cmds):
     return cmds[0] if cmds else None
 
 
-def awaits_answers(view, seat) -> bool:
+def awaits_answers(view, seat, away=()) -> bool:
     """True while `seat`'s own trade offer still waits for someone's answer:
     where people answer (the window, a LAN), an offerer closes its offer
-    only once nobody asked is still to answer."""
-    return view.phase == TRADE and view.current == seat and any(s != seat for s in deciders(view))
+    only once nobody asked is still to answer.  Seats in `away` (a LAN seat
+    whose player is disconnected) are not waited for."""
+    return view.phase == TRADE and view.current == seat and any(
+        s != seat and s not in away for s in deciders(view))

@@ -78,7 +78,7 @@ class BotPlayer:
 
     def act(self) -> None:
         game = self.game
-        if not game.must_decide() or awaits_answers(game.view, game.seat):     # (our offer waits for answers)
+        if not game.must_decide() or awaits_answers(game.view, game.seat, game.away):     # (our offer waits for answers)
             return
         refused = self.refused if self.refused_seq == game.seq else ()
         cmd = self._choose(refused) if self.level != "random" else None

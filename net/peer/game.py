@@ -78,6 +78,7 @@ class PeerGame:
         self.replica = None
         self.awaiting_sync = False
         self.over = None            # the host's "over" message
+        self.away = set()           # seats the host says are disconnected now
         self.divergences = 0
         self.syncs = 0
         self._next_id = 0
@@ -246,6 +247,9 @@ class PeerGame:
         return [("error", msg)]
 
     def _on_seat_status(self, msg):
+        seat = msg.get("seat")
+        if isinstance(seat, int):
+            (self.away.discard if msg.get("connected") else self.away.add)(seat)
         return [("seat_status", msg)]
 
     def _on_over(self, msg):
