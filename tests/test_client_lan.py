@@ -364,7 +364,7 @@ def test_a_lan_game_to_the_end_then_back_to_the_menu(rules, vp):
         assert end.summary["winner"] == game.hosting.result()["winner"]
         # The host revealed its secret and log; the replay (in its own thread)
         # confirms every outcome this window saw, and the end screen says so.
-        assert run_until([app], lambda: end.fair_line()[0] != "")
+        assert run_until([app], lambda: end.c.fair is not None)       # (meanwhile it says it waits)
         text, ok = end.fair_line()
         assert ok and text.startswith("Dice and cards verified fair"), text
         assert run_until([], lambda: bob.poll() is not None and bob.game.verdict is not None)

@@ -301,6 +301,7 @@ def test_a_lan_computers_offer_waits_for_every_answer():
 
     class Copy:                       # our seat's copy of the game, as the bot sees it
         seat, seq = me, 0
+        away = frozenset()                # every seat is connected
         view = property(lambda self: auth.state)
 
         def must_decide(self):
