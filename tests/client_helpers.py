@@ -25,6 +25,13 @@ def make_app(size=(1280, 720), lang="en", **prefs):
     return App(size, fullscreen=False, prefs=settings)
 
 
+def draw(app):
+    """Draw one frame now, as the window does after a change; returns whether
+    it did (not when the window has closed or holds no scene)."""
+    app.dirty = True
+    return app.step([])
+
+
 def make_lan_app(lang="en", size=(1280, 720), **options):
     """make_app for LAN tests: hosts on any free port, found on 127.0.0.1 only;
     `options` override those and the rest of lan.LanOptions (reconnect_for ...)."""
