@@ -10,12 +10,11 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from client_helpers import make_app, push_table, draw  # noqa: E402
+from client_helpers import curtained_seats, draw, make_app, push_table  # noqa: E402
 from game.bots.random_bot import RandomBot  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.table import ckdialogs  # noqa: E402
 from game.client.scenes.newgame import NewGameScene  # noqa: E402
-from game.client.table.model import holds_secrets  # noqa: E402
 from game.client.table.scene import TableScene  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.client.scenes.game_menu import GameMenuScene  # noqa: E402
@@ -135,24 +134,8 @@ def test_decisions_come_in_turn_behind_the_curtain_and_no_foreign_cards_show():
     app = make_app()
     table = make_table(app, players=4, seed=12)
     bot = RandomBot(3)
-    curtain_seen = set()
-    shown = None
     decisions = Counter()
-    for i in range(2200):
-        if table.model.game_over_at is not None:
-            break
-        assert draw(app)
-        if table.model.curtain_for is not None:
-            assert table.ui.drawn_hand_seat is None
-            curtain_seen.add(table.model.curtain_for)
-            table.play.reveal()
-            continue
-        seat = table.ui.drawn_hand_seat
-        assert seat == table.model.viewer
-        if seat != shown:
-            assert seat in curtain_seen or not holds_secrets(table.c.view(None), seat)
-            curtain_seen.discard(seat)
-            shown = seat
+    for seat in curtained_seats(app, table, 2200):
         v = table.model.view
         for other in range(v.n):
             if other != seat:

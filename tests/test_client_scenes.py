@@ -6,7 +6,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from client_helpers import make_app, push_table, draw  # noqa: E402
+from client_helpers import curtained_seats, draw, make_app, push_table  # noqa: E402
 from game.bots.random_bot import RandomBot  # noqa: E402
 from game.client.table import dialogs  # noqa: E402
 from game.client.scenes.end import EndScene, game_summary  # noqa: E402
@@ -86,24 +86,8 @@ def test_curtain_before_every_change_of_viewer_and_no_foreign_hand():
     app = make_app()
     table = make_table(app, players=3, seed=11)
     bot = RandomBot(2)
-    shown = None              # seat whose hand the last frame showed
-    curtain_seen = set()
     kinds_seen = set()
-    for i in range(1500):
-        if table.model.game_over_at is not None:
-            break
-        assert draw(app)
-        if table.model.curtain_for is not None:
-            assert table.ui.drawn_hand_seat is None
-            curtain_seen.add(table.model.curtain_for)
-            table.play.reveal()
-            continue
-        seat = table.ui.drawn_hand_seat
-        assert seat == table.model.viewer
-        if seat != shown:
-            assert seat in curtain_seen or not holds_secrets(table.c.view(None), seat), "a hand was shown without the curtain"
-            curtain_seen.discard(seat)
-            shown = seat
+    for i, seat in enumerate(curtained_seats(app, table, 1500)):
         for other, hand in enumerate(table.model.view.hands):
             if other != seat:
                 assert hand is None and table.model.view.dev[other] is None
