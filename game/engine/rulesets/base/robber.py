@@ -48,7 +48,7 @@ def check_skip_steal(state, cmd):
 def apply_roll(state, cmd, out, events):
     seat = cmd[1]
     if state.rng is not None:
-        dice = dice_rng(state)
+        dice = dice_rng(state, out)
         out["dice"] = [dice.die(), dice.die()]
     d1, d2 = out["dice"]
     state.dice = [d1, d2]
