@@ -38,15 +38,19 @@ class Records:
             msg["fair"] = self.fair.public()
         return msg
 
-    def send_record(self, record, hashes) -> None:
+    def send_record(self, record, hashes, proof=None) -> None:
         """Send each connected seat the record as that seat may see it, with
-        its view hash (`hashes`: peer_hashes of the state after it)."""
+        its view hash (`hashes`: peer_hashes of the state after it) and, for
+        a roll of mixed dice, the roll's proof (net/wire/rolldice.py)."""
         for seat, holder in enumerate(self.seating.seats):
             if holder.conn is None or seat not in hashes:
                 continue
             mine = record.for_audience(seat)
-            holder.conn.send({"t": "rec", "seq": mine.seq, "cmd": mine.cmd, "outcome": mine.outcome,
-                              "events": mine.events, "hash": hashes[seat]})
+            msg = {"t": "rec", "seq": mine.seq, "cmd": mine.cmd, "outcome": mine.outcome,
+                   "events": mine.events, "hash": hashes[seat]}
+            if proof is not None:
+                msg["proof"] = proof
+            holder.conn.send(msg)
 
     def announce_over(self) -> None:
         """The game ended: every connected seat is sent the result and the reveal."""
