@@ -18,7 +18,9 @@ from game.engine.rules import IllegalCommand
 from .. import theme
 from ..eventtext import error_text
 from ..i18n import tr, trn
-from ..lan import LanController, fair_text, fault_text, impostor_text
+from ..lan import (
+    LanController, fair_text, fault_text, impostor_text, roll_reopened_text, roll_without_text,
+)
 from ..table.scene import TableScene
 from ..table.ui import btn
 from .end import EndScene
@@ -86,6 +88,10 @@ class LanTableScene(TableScene):
                 self.play.note(impostor_text(data), theme.BAD, 15.0)
             elif kind == "host_diverges":
                 self.play.note(trn("lan.host_diverges", data), theme.BAD, 12.0)
+            elif kind == "roll_without":
+                self.play.note(roll_without_text(data, self.model.names), theme.BAD, 8.0)
+            elif kind == "roll_reopened":
+                self.play.note(roll_reopened_text(data), theme.BAD, 12.0)
             if kind in ("seat_status", "lobby", "disconnected", "reconnected", "bye", "synced", "rejected",
                         "host_fault"):
                 self.app.dirty = True
