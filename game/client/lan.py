@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from game.engine import deciders
 from game.engine.views import view as engine_view
 from net.session import (
-    DEFAULT_PORT, MAX_NAME, REVEAL_WAIT, ROLL_WAIT, TAKEN_OVER, ClientSession, HostSession, JoinRefused, TokenStore,
-    parse_address, saved_seats, secure,
+    DEFAULT_PORT, MAX_NAME, REVEAL_WAIT, ROLL_WAIT, TAKEN_OVER, ClientSession, HostSession, JoinRefused,
+    TokenStore, parse_address, saved_seats, secure,
 )
 
 from . import settings
