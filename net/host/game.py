@@ -66,6 +66,7 @@ from .connections import Conn, Connections, log, quiet
 from . import limits
 from .deal import FairDeal
 from .saving import extra_for, players_for
+from .watchers import Watchers
 
 LOBBY, RUNNING, OVER = "lobby", "running", "over"
 FLUSH_SECONDS = 0.05        # how long a saved command may wait to be flushed to the disk
@@ -88,13 +89,15 @@ class Seat:
 class Host:
     def __init__(self, config: dict, name: str = "Kolonisten", auto_start: bool = False,
                  save_path: str | None = None, identity: secure.Identity | None = None,
-                 join_code: str | None = None):
+                 join_code: str | None = None, allow: dict | None = None):
         """auto_start: start as soon as every seat is taken (the dedicated host);
         otherwise the host's owner calls start().  save_path: keep a saved game
         there from the deal on (None: do not save).  identity: the host's key
         (default: the one in the user's data folder, made on first use; raises
         secure.HostKeyError).  join_code: what a new player must prove to
-        join (None or empty: anyone on the network may join)."""
+        join (None or empty: anyone on the network may join).  allow: what the
+        host's owner allows besides playing, {"watchers": bool, "hints": bool}
+        (each off unless given; see `set_allowed`)."""
         reason = validate_config(config)
         if reason:
             raise ValueError(reason)
@@ -121,6 +124,7 @@ class Host:
         self.join_code = secure.normal_join_code(join_code) if join_code else None
         self.fair = None            # fairdice.FairRecord once dealt (None: an unverifiable deal)
         self.deal = FairDeal(self._broadcast, self._notify, self._dealt)
+        self.watchers = Watchers(allow)     # net/host/watchers.py
         self.wrong_codes = limits.TokenBucket(limits.WRONG_CODES_PER_SECOND, limits.WRONG_CODES_BURST)
         self.connections = Connections(self.identity, on_frame=self.handle_payload,
                                        on_closed=self._closed, on_tick=self._deal_deadline,
@@ -154,11 +158,13 @@ class Host:
         return {"v": str(PROTOCOL_VERSION), "game": self.name, "id": self.game_id,
                 "rules": self.config["rules"], "seats": f"{self.seats_taken()}/{len(self.seats)}",
                 "state": self.phase, "fp": self.identity.fingerprint,
-                "code": "1" if self.join_code else "0"}
+                "code": "1" if self.join_code else "0",
+                "watch": "1" if self.watchers.allowed else "0"}
 
     def lobby(self) -> dict:
         return {"t": "lobby", "seats": [s.public() if s else None for s in self.seats],
-                "config": self.public_config(), "state": self.phase, "name": self.name}
+                "config": self.public_config(), "state": self.phase, "name": self.name,
+                "watchers": self.watchers.public(), "allow": dict(self.watchers.allow)}
 
     def _notify(self, kind, data=None) -> None:
         for listener in list(self.listeners):
@@ -196,6 +202,8 @@ class Host:
 
     def _closed(self, conn: Conn) -> None:
         """A connection is gone: its lobby seat is given up, a game seat waits for its token."""
+        if self.watchers.remove(conn):
+            return self._lobby_changed()
         seat = conn.seat
         if seat is None or self.seats[seat] is None or self.seats[seat].conn is not conn:
             return
@@ -205,7 +213,7 @@ class Host:
             self._notify("seat", (seat, None))
         else:
             self.seats[seat].conn = None    # kept: its token takes it back
-            self._broadcast({"t": "seat_status", "seat": seat, "connected": False})
+            self._tell_everyone({"t": "seat_status", "seat": seat, "connected": False})
             self._notify("seat_status", (seat, False))
         self._lobby_changed()
 
@@ -243,21 +251,35 @@ class Host:
             conn.send(error("hello_first", "say hello with the protocol version first"))
         return conn.greeted
 
-    def _on_join(self, conn, msg):
+    def _admitted(self, conn, msg) -> bool:
+        """May this greeted connection join or watch: it holds no seat, watches
+        not, and proved the join code when there is one?  Says why not."""
         if not self._greeted(conn):
-            return
+            return False
         if conn.seat is not None:
-            return conn.send(error("already_seated", "this connection already holds a seat"))
+            conn.send(error("already_seated", "this connection already holds a seat"))
+            return False
+        if conn.watcher is not None:
+            conn.send(error("already_watching", "this connection already watches"))
+            return False
         if self.join_code is not None:
             expected = secure.join_code_proof(self.join_code, self.identity.fingerprint, conn.nonce)
             if "code" not in msg:
-                return conn.send(error("join_code", "this game needs a join code"))
+                conn.send(error("join_code", "this game needs a join code"))
+                return False
             if self.wrong_codes.available() < 1:    # one limit for all addresses together (limits.py)
-                return conn.send(error("busy", "too many wrong join codes lately; try again in a minute"))
+                conn.send(error("busy", "too many wrong join codes lately; try again in a minute"))
+                return False
             if not secure.same_proof(expected, msg["code"]):
                 self.wrong_codes.try_take()
                 quiet.log(logging.INFO, "join_code_wrong", "connection %s gave a wrong join code", conn.cid)
-                return conn.send(error("join_code_wrong", "that is not the join code of this game"))
+                conn.send(error("join_code_wrong", "that is not the join code of this game"))
+                return False
+        return True
+
+    def _on_join(self, conn, msg):
+        if not self._admitted(conn, msg):
+            return
         if self.phase != LOBBY:
             return self._join_assigned(conn, msg["name"].strip())
         if None not in self.seats or self.deal.running:
@@ -271,6 +293,26 @@ class Host:
         self._take_seat(conn, seat)
         self._notify("seat", (seat, self.seats[seat].name))
         self._lobby_changed()
+
+    def _on_watch(self, conn, msg):
+        """A connection asks to watch (net/host/watchers.py): the public table, no seat."""
+        if not self._admitted(conn, msg):
+            return
+        refused = self.watchers.refusal(conn)
+        if refused is not None:
+            return conn.send(error(*refused))
+        self.watchers.add(conn, msg["name"].strip())
+        conn.send({"t": "watching", "id": conn.cid})
+        self._lobby_changed()
+        if self.auth is not None:
+            conn.send(self._sync(None, "rejoin"))
+            for seat, holder in enumerate(self.seats):
+                if holder.conn is None:
+                    conn.send({"t": "seat_status", "seat": seat, "connected": False})
+        if self.phase == OVER:
+            conn.send(self.result_message())
+            if self.reveal_message() is not None:
+                conn.send(self.reveal_message())
 
     def _join_assigned(self, conn, name):
         """A player without a token joins a running game: only into a seat the
@@ -323,7 +365,7 @@ class Host:
         """Seat `conn` in a running (or finished) game and bring it up to date."""
         self._take_seat(conn, seat)
         conn.send(self._sync(seat, "rejoin"))
-        self._broadcast({"t": "seat_status", "seat": seat, "connected": True})
+        self._tell_everyone({"t": "seat_status", "seat": seat, "connected": True})
         self._notify("seat_status", (seat, True))
         if self.phase == OVER:
             conn.send(self.result_message())
@@ -359,6 +401,8 @@ class Host:
 
     def _on_cmd(self, conn, msg):
         ref = msg["id"]
+        if conn.watcher is not None:
+            return conn.send(_reject(ref, "watcher", "a watcher cannot act in the game"))
         if conn.seat is None:
             return conn.send(_reject(ref, "not_seated", "join a seat first"))
         seat = conn.seat
@@ -382,13 +426,15 @@ class Host:
         except IllegalCommand as exc:       # check() passed, so this is an engine bug
             return conn.send(_reject(ref, exc.code, exc.detail))
         listening = [s for s, holder in enumerate(self.seats) if holder.conn is not None]
+        if self.watchers.conns:
+            listening.append(None)          # the watchers' view: every seat's secrets withheld
         # every seat's view hash, and the whole state's for the save, in one pass
         hashes = peer_hashes(self.auth.state, listening, whole=self.saver is not None)
         self.save(seats_changed=False, digest=hashes.get(WHOLE))   # before anyone hears of it
         self._broadcast_record(record, hashes)
 
     def _on_resync(self, conn, msg):
-        if conn.seat is None or self.auth is None:
+        if not conn.placed or self.auth is None:
             return conn.send(error("not_running", "no game view to send"))
         if conn.resyncs.try_take():
             conn.resync_due = False
@@ -478,6 +524,8 @@ class Host:
         for seat, holder in enumerate(self.seats):
             if holder.conn is not None:
                 holder.conn.send(self._sync(seat, "start"))
+        if self.watchers.conns:
+            self.watchers.send(self._sync(None, "start"))
         self._notify("started")
         self._lobby_changed()
 
@@ -497,6 +545,53 @@ class Host:
             raise ValueError(f"seat {seat} ({holder.name}) is connected")
         self.assignments = {n: s for n, s in self.assignments.items() if s != seat}
         self.assignments[name.casefold()] = seat
+
+    def set_allowed(self, **options) -> None:
+        """The host's owner allows watchers and hints (watchers=..., hints=...;
+        net/host/watchers.py): in the lobby only, so every player knows before
+        the game starts.  Raises ValueError with a reason, changing nothing."""
+        if self.phase != LOBBY or self.deal.running:
+            raise ValueError("what the host allows is fixed once the game has started")
+        self.watchers.set_allowed(**options)
+        self._lobby_changed()
+
+    def hand_over(self, seat: int, watcher: int) -> None:
+        """The host's owner gives a computer's seat to a watcher (by its id in
+        the lobby's list): the computer is told its seat is taken over, the
+        watcher becomes the seat's player with a fresh token and the seat's
+        view.  Raises ValueError with a reason, changing nothing."""
+        if type(seat) is not int or not 0 <= seat < len(self.seats) or self.seats[seat] is None:
+            raise ValueError(f"there is no taken seat {seat}")
+        holder = self.seats[seat]
+        if not holder.computer:
+            raise ValueError(f"seat {seat} ({holder.name}) is not a computer's")
+        if self.phase == OVER:
+            raise ValueError("the game has ended")
+        if self.deal.running:
+            raise ValueError("the cards are being dealt; try again in a moment")
+        conn = self.watchers.by_id(watcher)
+        if conn is None:
+            raise ValueError(f"no watcher {watcher}")
+        name = self.watchers.conns[conn]
+        self.watchers.remove(conn)
+        old = holder.conn
+        if old is not None:
+            old.send({"t": "bye", "reason": TAKEN_OVER})   # the computer stops, and does not come back
+            old.seat = None
+            holder.conn = None
+            self.connections.drop(old)
+        self.assignments = {n: s for n, s in self.assignments.items() if s != seat}
+        holder.name, holder.computer = name, None
+        holder.token = secrets.token_urlsafe(24)
+        log.info("seat %s handed over to the watcher %s by the host", seat, name)
+        if self.auth is None:
+            holder.ready = False
+            self._take_seat(conn, seat)
+            self._notify("seat", (seat, name))
+            self._lobby_changed()
+        else:
+            self.save()             # the new token must outlive a crash before the player is told it
+            self._back(conn, seat)
 
     def expect_computer(self, name: str, level: str) -> None:
         """A computer player the host's owner started joins soon as `name`:
@@ -594,14 +689,15 @@ class Host:
             if holder.conn is None or seat not in hashes:
                 continue
             mine = record.for_audience(seat)
-            holder.conn.send({"t": "rec", "seq": mine.seq, "cmd": mine.cmd, "outcome": mine.outcome,
-                              "events": mine.events, "hash": hashes[seat]})
+            holder.conn.send(_rec_message(mine, hashes[seat]))
+        if self.watchers.conns and None in hashes:
+            self.watchers.send(_rec_message(record.for_audience(None), hashes[None]))
         self._notify("record", record)
         if state.phase == GAME_OVER:
             self.phase = OVER
-            self._broadcast(self.result_message())
+            self._tell_everyone(self.result_message())
             if self.reveal_message() is not None:
-                self._broadcast(self.reveal_message())
+                self._tell_everyone(self.reveal_message())
             self.told.update(s for s, holder in enumerate(self.seats) if holder.conn is not None)
             self._notify("over", self.result())
             self._lobby_changed()
@@ -626,16 +722,28 @@ class Host:
                 "names": [s.name for s in self.seats]}
 
     def _broadcast(self, msg) -> None:
+        """To every seated connection (the deal's messages, which watchers have no part in)."""
         for holder in self.seats:
             if holder is not None and holder.conn is not None:
                 holder.conn.send(msg)
 
+    def _tell_everyone(self, msg) -> None:
+        """To every seated connection and every watcher: what is public."""
+        self._broadcast(msg)
+        self.watchers.send(msg)
+
     def _lobby_changed(self) -> None:
-        self._broadcast(self.lobby())
+        self._tell_everyone(self.lobby())
         self._notify("lobby", self.lobby())
         if (self.auto_start and self.phase == LOBBY and not self.deal.running
                 and None not in self.seats):
             self.start()
+
+
+def _rec_message(record, view_hash) -> dict:
+    """A record (already redacted for its audience) as sent, with that audience's view hash."""
+    return {"t": "rec", "seq": record.seq, "cmd": record.cmd, "outcome": record.outcome,
+            "events": record.events, "hash": view_hash}
 
 
 def _reject(ref, code, detail) -> dict:
@@ -643,7 +751,7 @@ def _reject(ref, code, detail) -> dict:
 
 
 HANDLERS = {
-    "hello": Host._on_hello, "join": Host._on_join, "rejoin": Host._on_rejoin,
+    "hello": Host._on_hello, "join": Host._on_join, "watch": Host._on_watch, "rejoin": Host._on_rejoin,
     "lobby_set": Host._on_lobby_set, "cmd": Host._on_cmd, "resync": Host._on_resync,
     "ping": Host._on_ping, "pong": Host._on_pong, "bye": Host._on_bye,
     # the fair deal's own messages are answered by the host's FairDeal

@@ -15,7 +15,7 @@ import struct
 
 import msgpack
 
-PROTOCOL_VERSION = 3          # 2: TLS, token proofs, join codes, fair deal; 3: deals counted
+PROTOCOL_VERSION = 4          # 2: TLS, token proofs, join codes, fair deal; 3: deals counted; 4: watchers
 APP = "kolonisten"
 MAX_FRAME = 256 * 1024          # a full game view is ~1-2 KiB; this leaves ample room
 HEADER = struct.Struct(">I")
@@ -31,6 +31,10 @@ TAKEN_OVER = "seat taken over by a new connection"     # a bye reason: do not re
 HOST_CLOSING = "host closing"       # a bye reason: the host ended the game; nothing to reconnect to
 MAX_NAME = 24
 MAX_TOKEN = 64
+MAX_WATCHERS_LISTED = 64
+# What the host's owner may allow besides playing (the lobby's "allow"): watchers
+# (connections that see the public table and cannot act) and hints at the table.
+ALLOW_OPTIONS = ("watchers", "hints")
 
 
 class ProtocolError(Exception):
@@ -134,10 +138,23 @@ def _fair(v):
             and _values(v["pledges"]) and _values(v["values"])
             and len(v["pledges"]) == len(v["values"]))
 
+def _watchers(v):
+    """The lobby's watchers: [{"id": int, "name": str}], at most MAX_WATCHERS_LISTED."""
+    return (type(v) is list and len(v) <= MAX_WATCHERS_LISTED
+            and all(type(w) is dict and set(w) == {"id", "name"} and _int(0, 2 ** 40)(w["id"])
+                    and _str(MAX_NAME)(w["name"]) for w in v))
+
+
+def _allow(v):
+    """What the host allows besides playing: {option: bool} for ALLOW_OPTIONS."""
+    return type(v) is dict and set(v) <= set(ALLOW_OPTIONS) and all(type(x) is bool for x in v.values())
+
+
 # type -> {field: (checker, required)}
 CLIENT_MESSAGES = {
     "hello": {"v": (_int(), True), "app": (_str(32), True)},
     "join": {"name": (_name, True), "code": (_PROOF, False)},
+    "watch": {"name": (_name, True), "code": (_PROOF, False)},
     "rejoin": {"seat": (_SEAT, True), "proof": (_PROOF, True)},
     "lobby_set": {"name": (_name, False), "colour": (_str(16), False), "ready": (_bool, False)},
     "cmd": {"id": (_int(0, 2 ** 62), True), "seq": (_SEQ, True), "cmd": (_command, True)},
@@ -154,8 +171,9 @@ HOST_MESSAGES = {
                 "config": (_map, True), "state": (_str(16), True), "nonce": (_NONCE, True),
                 "code": (_bool, True)},
     "seated": {"seat": (_SEAT, True), "token": (_TOKEN, True)},
+    "watching": {"id": (_int(0, 2 ** 40), True)},
     "lobby": {"seats": (_list_of_plain, True), "config": (_map, True), "state": (_str(16), True),
-              "name": (_str(64), True)},
+              "name": (_str(64), True), "watchers": (_watchers, False), "allow": (_allow, False)},
     "sync": {"reason": (_str(16), True), "seq": (_SEQ, True), "view": (_bytes(MAX_FRAME), True),
              "hash": (_HASH, True), "events": (_list_of_plain, True), "fair": (_fair, False)},
     "rec": {"seq": (_SEQ, True), "cmd": (_command, True), "outcome": (_map_or_none, True),
