@@ -14,7 +14,8 @@ from game.engine.codec import decode_state, state_to_obj
 from game.engine.views import SEAT_SECRETS
 from net.host import connections, limits
 from net.host.connections import Conn
-from net.host.game import Host, Seat
+from net.host.game import Host
+from net.host.seats import Seat
 from net.host.watchers import MAX_WATCHERS
 from net.peer.bot import BotPlayer, play
 from net.peer.game import PeerGame
