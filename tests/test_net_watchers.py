@@ -305,3 +305,47 @@ def test_over_tcp_a_watcher_takes_over_a_computers_seat_and_the_game_ends_well(t
     assert second["problem"] == "our seat was taken over by another connection"
     assert first["ok"] and friend["ok"], (first, friend)
     assert friend["seat"] == 1 and host.seats[1].name == "Friend"
+
+
+@pytest.mark.slow
+def test_a_headless_host_allows_watchers_and_a_windowless_watcher_follows_the_game(tmp_path, capsys):
+    """`kolonisten host --headless --allow-watchers` and `kolonisten join --watch`:
+    refused by a host that allows none; with it, the watcher follows the game
+    to the end in step with the host, the deal checked, without a seat."""
+    import io
+    import json
+
+    from net.headless import run_host, run_join
+
+    async def host_port(allow):
+        out = io.StringIO()
+        host = asyncio.ensure_future(run_host(2, "base", port=0, bind="127.0.0.1", discovery=False,
+                                              out=out, autosave=False, allow=allow))
+        for _ in range(200):
+            await asyncio.sleep(0.05)
+            err = capsys.readouterr().err
+            if "on 127.0.0.1:" in err:
+                return host, out, int(err.split("on 127.0.0.1:")[1].split()[0])
+        raise AssertionError("the host did not start")
+
+    async def main():
+        closed, _, port = await host_port({"watchers": False, "hints": False})
+        refused = io.StringIO()
+        assert await run_join(f"127.0.0.1:{port}", "w", str(tmp_path / "w0"), reconnect_for=0.5,
+                              out=refused, watch=True) == 1
+        assert "no_watchers" in json.loads(refused.getvalue())["problem"]
+        closed.cancel()
+        host, out, port = await host_port({"watchers": True, "hints": True})
+        outs = [io.StringIO() for _ in range(3)]
+        watcher = asyncio.ensure_future(run_join(f"127.0.0.1:{port}", "w", str(tmp_path / "w"),
+                                                 reconnect_for=5, out=outs[2], watch=True))
+        await asyncio.sleep(0.5)
+        codes = await asyncio.gather(*[
+            run_join(f"127.0.0.1:{port}", n, str(tmp_path / n), seed=i, reconnect_for=5, out=o)
+            for i, (n, o) in enumerate(zip(("a", "b"), outs))], watcher)
+        assert codes == [0, 0, 0]
+        assert await asyncio.wait_for(host, 60) == 0
+        watched = json.loads(outs[2].getvalue())
+        assert watched["seat"] is None and watched["fair"]
+        assert watched["public_hash"] == json.loads(out.getvalue().splitlines()[-1])["public_hash"]
+    asyncio.run(main())
