@@ -293,7 +293,7 @@ class ClientSession:
                     warned = True
                     await self._look_for_our_host()
                 elif exc.code in ("full", "running", "version", "bad_token", "other_game",
-                                  "tls", "join_code", "join_code_wrong"):
+                                  "tls", "join_code", "join_code_wrong", "join_code_unasked"):
                     return False
             except (OSError, asyncio.TimeoutError, ConnectionError):
                 pass

@@ -6,8 +6,8 @@ ever touched from that loop and a frame is handled completely (answered,
 applied, broadcast) before the next one.
 
 Connections are TLS 1.3 with the host's long-term key (net/wire/secure.py).  A
-connection takes a seat by `join` (with a proof of the join code, when the
-host has one) or takes its seat back by `rejoin` with a proof of the seat's
+connection takes a seat by `join` (when the host has a join code, after a
+key exchange with the code, net/host/joining.py) or takes its seat back by `rejoin` with a proof of the seat's
 token bound to this connection's nonce; the token itself travels only once,
 from the host, when a seat is first given.  From then on the connection is
 the seat: commands carry no token.
@@ -63,8 +63,8 @@ from ..wire.protocol import (
 )
 from ..wire.secrecy import WHOLE, peer_hash, peer_hashes, peer_view_bytes, public_state_hash, scrub_config
 from .connections import Conn, Connections, log, quiet
-from . import limits
 from .deal import FairDeal
+from .joining import JoinGate
 from .saving import extra_for, players_for
 
 LOBBY, RUNNING, OVER = "lobby", "running", "over"
@@ -118,13 +118,17 @@ class Host:
         self.told = set()           # seats sent the result of the finished game
         self.resumed_at = None      # commands in the save this host resumed, if any
         self.identity = identity or secure.load_identity()
-        self.join_code = secure.normal_join_code(join_code) if join_code else None
+        self.gate = JoinGate(join_code, self.identity.fingerprint)     # the join code and its limit
         self.fair = None            # fairdice.FairRecord once dealt (None: an unverifiable deal)
         self.deal = FairDeal(self._broadcast, self._notify, self._dealt)
-        self.wrong_codes = limits.TokenBucket(limits.WRONG_CODES_PER_SECOND, limits.WRONG_CODES_BURST)
         self.connections = Connections(self.identity, on_frame=self.handle_payload,
                                        on_closed=self._closed, on_tick=self._deal_deadline,
                                        resync=self._resync, seat_count=lambda: len(self.seats))
+
+    @property
+    def join_code(self) -> str | None:
+        """The join code (normalized; None: anyone may join)."""
+        return self.gate.code
 
     def restore(self, game_id: str, seats: list, auth, fair, saver) -> None:
         """Continue a saved game (net/host/resume.py): its id, its seats (Seat
@@ -248,24 +252,29 @@ class Host:
             return
         if conn.seat is not None:
             return conn.send(error("already_seated", "this connection already holds a seat"))
-        if self.join_code is not None:
-            expected = secure.join_code_proof(self.join_code, self.identity.fingerprint, conn.nonce)
-            if "code" not in msg:
-                return conn.send(error("join_code", "this game needs a join code"))
-            if self.wrong_codes.available() < 1:    # one limit for all addresses together (limits.py)
-                return conn.send(error("busy", "too many wrong join codes lately; try again in a minute"))
-            if not secure.same_proof(expected, msg["code"]):
-                self.wrong_codes.try_take()
-                quiet.log(logging.INFO, "join_code_wrong", "connection %s gave a wrong join code", conn.cid)
-                return conn.send(error("join_code_wrong", "that is not the join code of this game"))
+        if self.gate.code is not None:
+            return conn.send(self.gate.begin(conn, msg))    # the seat waits for join_confirm
+        self._seat_new(conn, msg["name"].strip())
+
+    def _on_join_confirm(self, conn, msg):
+        if not self._greeted(conn):
+            return
+        if conn.seat is not None:
+            return conn.send(error("already_seated", "this connection already holds a seat"))
+        name, refusal = self.gate.finish(conn, msg)
+        if refusal is not None:
+            return conn.send(refusal)
+        self._seat_new(conn, name)
+
+    def _seat_new(self, conn, name):
+        """Seat a joiner who needs no token (and has proven the code, if any)."""
         if self.phase != LOBBY:
-            return self._join_assigned(conn, msg["name"].strip())
+            return self._join_assigned(conn, name)
         if None not in self.seats or self.deal.running:
             return conn.send(error("full", "every seat is taken"))
         seat = self.seats.index(None)
         taken = {s.colour for s in self.seats if s}
         colour = next(c for c in COLOURS if c not in taken)
-        name = msg["name"].strip()
         self.seats[seat] = Seat(name, colour, secrets.token_urlsafe(24))
         self.seats[seat].computer = self.computers_expected.pop(name, None)
         self._take_seat(conn, seat)
@@ -643,7 +652,8 @@ def _reject(ref, code, detail) -> dict:
 
 
 HANDLERS = {
-    "hello": Host._on_hello, "join": Host._on_join, "rejoin": Host._on_rejoin,
+    "hello": Host._on_hello, "join": Host._on_join, "join_confirm": Host._on_join_confirm,
+    "rejoin": Host._on_rejoin,
     "lobby_set": Host._on_lobby_set, "cmd": Host._on_cmd, "resync": Host._on_resync,
     "ping": Host._on_ping, "pong": Host._on_pong, "bye": Host._on_bye,
     # the fair deal's own messages are answered by the host's FairDeal
