@@ -57,6 +57,14 @@ def new_code(digits: int = CODE_DIGITS) -> str:
     return "-".join(text[i:i + 4] for i in range(0, digits, 4))
 
 
+def shown_code(code: str) -> str:
+    """A code as a host's screen shows it: digits in groups of four, anything else as compared."""
+    code = normal_code(code)
+    if code.isdigit() and len(code) % 4 == 0:
+        return "-".join(code[i:i + 4] for i in range(0, len(code), 4))
+    return code
+
+
 def _identities(host_fp: str):
     return _ID_JOINER, _ID_HOST + host_fp.encode("ascii")
 
