@@ -217,7 +217,7 @@ def test_an_old_peer_gets_one_clear_line():
 
 # --- hostile exchange messages at the host -----------------------------------------------------
 
-_BLOBS = st.one_of(st.binary(min_size=0, max_size=40), st.integers(), st.text(max_size=5), st.none(),
+_BLOBS = st.one_of(st.binary(min_size=0, max_size=40), st.integers(-2 ** 63, 2 ** 64 - 1), st.text(max_size=5), st.none(),
                    st.sampled_from([b"A" + bytes(32), b"B" + bytes(32), b"\xff" * 33, os.urandom(33)]))
 _STEPS = st.lists(st.one_of(
     st.fixed_dictionaries({"t": st.just("join"), "name": st.just("eve"), "pake": _BLOBS, "nonce": _BLOBS}),
