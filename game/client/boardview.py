@@ -23,7 +23,9 @@ from .cards import chip
 
 SQ3 = math.sqrt(3)
 X_EXTENT, Y_EXTENT = 5, 8            # node points span x -5..5, y -8..8
-X_MARGIN, Y_MARGIN = 1.1, 1.75       # the sea frame and harbors round the island, in the same units
+# the sea frame and harbors round the island, in the same units: a harbor's
+# disc reaches 4.6 R above the centre, below it its card picture 4.8 R
+X_MARGIN, Y_TOP, Y_BOTTOM = 1.1, 1.4, 1.6
 
 
 class BoardView:
@@ -38,10 +40,11 @@ class BoardView:
     def fit(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
         ux = rect.w / (2 * (X_EXTENT + X_MARGIN))     # pixels per x unit
-        uy = rect.h / (2 * (Y_EXTENT + Y_MARGIN))
+        uy = rect.h / (2 * Y_EXTENT + Y_TOP + Y_BOTTOM)
         self.R = min(ux * 2 / SQ3, uy * 2)
         self.ux, self.uy = self.R * SQ3 / 2, self.R / 2
-        self.cx, self.cy = rect.centerx, rect.centery
+        spare = rect.h - (2 * Y_EXTENT + Y_TOP + Y_BOTTOM) * self.uy
+        self.cx, self.cy = rect.centerx, rect.y + spare / 2 + (Y_EXTENT + Y_TOP) * self.uy
 
     def point(self, x, y):
         return (self.cx + x * self.ux, self.cy + y * self.uy)

@@ -524,19 +524,29 @@ def top_text(m) -> str:
 
 
 def draw_top(m, ui, surf) -> None:
-    L, text = ui.layout, ui.text
-    pygame.draw.rect(surf, theme.PANEL, L.top)
-    pygame.draw.line(surf, theme.PANEL_EDGE, L.top.bottomleft, L.top.bottomright)
+    """The prompt: what to do now, at the top of the left column, in up to
+    three lines, with the colour of the seat it speaks to."""
+    L, text, s = ui.layout, ui.text, ui.layout.s
+    pygame.draw.rect(surf, theme.BG_SIDE, L.left)
+    widgets.panel(surf, L.top, theme.PANEL, theme.PANEL_EDGE, radius=8)
     seat = m.curtain_for if m.curtain_for is not None else m.viewer
     if seat is not None:
-        pygame.draw.rect(surf, m.colours[seat], (0, 0, int(8 * L.s), L.top.h))
-    room = L.menu_button.x - int(28 * L.s)
-    img = text.render(top_text(m), 17, theme.TEXT, bold=True)
-    if img.get_width() > room:                      # long prompts (Dutch): smaller, then narrower
-        img = text.render(top_text(m), 14, theme.TEXT, bold=True)
+        pygame.draw.rect(surf, m.colours[seat], (L.top.x, L.top.y, int(7 * s), L.top.h),
+                         border_top_left_radius=8, border_bottom_left_radius=8)
+    room = L.top.w - int(22 * s)
+    for size in (17, 15, 13):                   # long prompts (Dutch): smaller until they fit
+        font = ui.fonts.get(size, True)
+        lines = panels.wrapped(m, ui, top_text(m), font, room)
+        if len(lines) * font.get_linesize() <= L.top.h - int(6 * s):
+            break
+    lines = lines[:max(1, (L.top.h - int(6 * s)) // font.get_linesize())]
+    y = L.top.centery - len(lines) * font.get_linesize() // 2
+    for line in lines:
+        img = text.render(line, size, theme.TEXT, bold=True)
         if img.get_width() > room:
             img = pygame.transform.smoothscale(img, (room, img.get_height()))
-    surf.blit(img, img.get_rect(midleft=(int(18 * L.s), L.top.centery)))
+        surf.blit(img, (L.top.x + int(14 * s), y))
+        y += font.get_linesize()
 
 
 def draw_flying(m, ui, surf) -> None:
@@ -577,9 +587,8 @@ def draw_tooltip(m, ui, surf) -> None:
 
 
 def draw_notes(m, ui, surf) -> None:
-    """Notices over the top of the game log, in the side column: they cover
-    no hex, road or number of the island, and the log's newest lines (at
-    its bottom) stay in view."""
+    """Notices in the side column under the players and the bank: they
+    cover no hex, road or number of the island, nor the log."""
     L, s, text = ui.layout, ui.layout.s, ui.text
     area = notes_area(L)
     font = ui.fonts.get(15, True)
@@ -598,6 +607,5 @@ def draw_notes(m, ui, surf) -> None:
 
 
 def notes_area(L) -> pygame.Rect:
-    """Where notices go: the upper part of the log panel."""
-    pad = int(4 * L.s)
-    return pygame.Rect(L.log.x + pad, L.log.y + pad, L.log.w - 2 * pad, L.log.h * 2 // 3)
+    """Where notices go: the side column under the players and the bank."""
+    return L.notes
