@@ -21,7 +21,7 @@ from ..eventtext import cards_text
 from .. import i18n
 from ..i18n import tr
 from . import ckdialogs, hand, hints, panels, reasons, staging
-from .model import DICE_SECONDS, FLY_SECONDS
+from .model import DICE_SECONDS, dropping, fly_seconds
 from .prompts import table_prompt
 from .tips import tooltip
 from .ui import btn
@@ -51,7 +51,7 @@ class Canvas:
         """What the layer shows depends on exactly these."""
         v = m.view
         modal = m.modal()
-        return (size, i18n.language(), ui.fonts.scale, id(v), m.seen, m.viewer, m.curtain_for, m.mode,
+        return (size, i18n.language(), ui.fonts.scale, id(v), m.seen, dropping(m.flying), m.viewer, m.curtain_for, m.mode,
                 m.knight, top_text(m), len(m.log), m.log[-1] if m.log else None, m.log_scroll,
                 m.game_over_at is None, id(m.dialog) if modal else None)
 
@@ -241,7 +241,7 @@ def draw_layer(m, ui, surf) -> None:
 def draw_board(m, ui, surf) -> None:
     """The island (its cached static layer) with the pieces on it."""
     surf.blit(ui.board.static_layer(m.view, ui.text), ui.layout.board.topleft)
-    ui.board.draw_pieces(surf, m.view, m.colours)
+    ui.board.draw_pieces(surf, m.view, m.colours, dropping(m.flying))
 
 
 def draw_controls(m, ui, play, surf) -> None:
@@ -550,16 +550,51 @@ def draw_top(m, ui, surf) -> None:
 
 
 def draw_flying(m, ui, surf) -> None:
+    """What moves over the table: produced cards flying to their players,
+    traded cards between two players, built pieces dropping into place."""
     now = time.monotonic()
     s = ui.layout.s
-    for start, kind, (x0, y0), (x1, y1) in m.flying:
-        k = (now - start) / FLY_SECONDS
+    for start, what, a, b in m.flying:
+        k = (now - start) / fly_seconds(what)
         if k < 0 or k > 1:
             continue
+        if isinstance(what, tuple) and what[0] == "drop":
+            draw_drop(m, ui, surf, what, k)
+            continue
+        (x0, y0), (x1, y1) = a, b
         e = k * k * (3 - 2 * k)
-        x, y = x0 + (x1 - x0) * e, y0 + (y1 - y0) * e - 60 * s * 4 * k * (1 - k)
+        arc = 60 if not isinstance(what, tuple) else 24          # (a trade's cards fly flatter)
+        x, y = x0 + (x1 - x0) * e, y0 + (y1 - y0) * e - arc * s * 4 * k * (1 - k)
+        kind = what[1] if isinstance(what, tuple) else what
         img = cards.card(ui.text, ("res", kind), int(26 * s), int(36 * s))
         surf.blit(img, img.get_rect(center=(x, y)))
+
+
+def draw_drop(m, ui, surf, what, k) -> None:
+    """A built piece `k` (0..1) of the way down into its place: it falls
+    from above, lands with a small bounce, its shadow growing under it."""
+    _, piece, spot, seat = what
+    board, R = ui.board, ui.board.R
+    if k < 0.7:
+        lift = (1 - (k / 0.7) ** 2) * R * 1.4          # falling, faster and faster
+    else:
+        lift = math.sin((k - 0.7) / 0.3 * math.pi) * R * 0.12    # one small bounce
+    colour = m.colours[seat]
+    if piece == "road":
+        x, y = board.edge_pos(spot)
+        pygame.draw.ellipse(surf, (20, 28, 36), (x - R * 0.3 * k, y - R * 0.08 * k, R * 0.6 * k, R * 0.16 * k))
+        board.draw_road(surf, spot, colour, dy=-lift)
+        return
+    x, y = board.node_pos(spot)
+    pygame.draw.ellipse(surf, (20, 28, 36), (x - R * 0.25 * k, y + R * 0.12, R * 0.5 * k, R * 0.14 * k))
+    if piece == "knight":
+        draw_knight(surf, x, y - lift, R, colour, 1, 0)
+    elif piece == "city":
+        if m.ck and m.view.wall[spot]:
+            draw_wall(surf, x, y, R)
+        draw_city(surf, x, y - lift, R, colour)
+    else:
+        draw_settlement(surf, x, y - lift, R, colour)
 
 
 def draw_tooltip(m, ui, surf) -> None:
