@@ -160,6 +160,9 @@ class TablePlay:
         elif phase == TRADE and me in deciders(v):        # (over LAN a player may just watch)
             want = dialogs.ResponsesDialog if me == v.current else dialogs.AnswerDialog
             keep = want is dialogs.AnswerDialog and isinstance(m.dialog, dialogs.TradeEditor)
+            if want is dialogs.AnswerDialog and m.stage is not None and m.stage.seven is not None \
+                    and not isinstance(m.dialog, (dialogs.AnswerDialog, dialogs.TradeEditor)):
+                want = None                  # an offer waits until the 7's panel is gone (update)
         elif phase == DECIDE and me in v.pending["seats"]:
             kind = v.pending["kind"]
             want = functools.partial(ckdialogs.Chooser, what="resolve", name=kind)
@@ -386,8 +389,11 @@ class TablePlay:
         if self.c.seq != m.seen:         # records that came from elsewhere (a LAN host, a computer)
             self.refresh()
         now = time.monotonic()
+        seven = m.stage.seven
         if m.stage.update(now):
             self.app.dirty = True
+            if seven is not None and m.stage.seven is None and m.curtain_for is None and m.viewer is not None:
+                self.sync()                  # an offer that waited for the 7's panel opens now
         if m.notes and m.notes[0][2] < now:
             m.notes = [n for n in m.notes if n[2] >= now]
             self.app.dirty = True
