@@ -350,6 +350,15 @@ class TablePlay:
         elif kind == "barbarians_attack":
             self.app.sounds.play("robber")
 
+    def offer_seconds(self) -> int:
+        """How long the offer on the table waits for the viewer's answer: the
+        setting offer_timeout for a computer's offer, else no limit (0)."""
+        m = self.m
+        computers = getattr(m.computers, "bots", None) or {}
+        if m.view is None or m.view.current not in computers:
+            return 0
+        return self.app.prefs.get("offer_timeout", 0)
+
     def animations_on(self) -> bool:
         """Built pieces and traded cards move, except at the computers'
         speed Instant (the table then only shows where things are)."""
@@ -394,6 +403,11 @@ class TablePlay:
             self.app.dirty = True
             if seven is not None and m.stage.seven is None and m.curtain_for is None and m.viewer is not None:
                 self.sync()                  # an offer that waited for the 7's panel opens now
+        answer = m.dialog
+        if isinstance(answer, dialogs.AnswerDialog) and answer.seconds_left() is not None:
+            self.app.dirty = True            # the countdown
+            if answer.expired() and m.viewer is not None and ("decline", m.viewer) in m.legal:
+                self.submit(("decline", m.viewer))
         if m.notes and m.notes[0][2] < now:
             m.notes = [n for n in m.notes if n[2] >= now]
             self.app.dirty = True

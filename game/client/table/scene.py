@@ -103,4 +103,6 @@ class TableScene(Scene):
         if m.computers is not None and m.game_over_at is None and not m.stage.blocking \
                 and m.computers.active():
             return 30                    # computers are thinking or about to move
-        return min(200 if m.notes or m.game_over_at is not None else 1000, m.stage.wake_ms())
+        countdown = getattr(m.dialog, "seconds_left", None)         # a computer's offer with a time limit
+        busy = m.notes or m.game_over_at is not None or (countdown is not None and countdown() is not None)
+        return min(200 if busy else 1000, m.stage.wake_ms())
