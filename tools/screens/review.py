@@ -85,6 +85,8 @@ def shoot_hints(app, save):
                 if cmd and cmd[0] in ("build_city", "build_settlement", "build_road", "move_robber"):
                     table.play.refresh()
                     table.model.hint, table.model.notes = None, []
+                    table.model.dice_until = table.model.glow_until = 0.0      # a still frame: no dice
+                    table.model.flying = []                                    # or pieces in the air
                     hints.show(table.model, table.play)
                     if table.model.hint is not None and table.model.hint["cmd"][0] in hints._SPOT:
                         save(f"{rules}-61-hint-midgame")
