@@ -91,6 +91,7 @@ def test_the_island_is_larger_than_before_at_1280x720():
 def test_the_static_table_is_drawn_once_and_reused_while_only_the_mouse_moves():
     app, table = make_table()
     assert play_until(table, lambda t: t.model.curtain_for is None and t.model.view.phase == ROLL and t.c.auth.state.turn > 3)
+    table.model.flying = []                 # (the last built piece landed: its drop redraws the table once)
     frame(app)
     builds, board_builds = table.ui.canvas.builds, table.ui.board.static_builds
     for key in (("btn", "roll"), ("btn", "end_turn"), None, ("btn", "trade")):
