@@ -32,7 +32,8 @@ def place_first_settlement(table):
     if m.curtain_for is not None:
         table.play.reveal()
     assert m.view.phase == SETUP_SETTLEMENT
-    cmd = next(c for c in m.legal if c[0] == "place_settlement")
+    cmd = max((c for c in m.legal if c[0] == "place_settlement"),
+              key=lambda c: table.ui.board.node_pos(c[2])[1])          # (the lowest: room above it)
     assert table.play.submit(cmd)
     return cmd[2]
 
@@ -51,13 +52,18 @@ def test_a_built_settlement_drops_into_place_and_lands():
     node = place_first_settlement(table)
     colour = tuple(m.colours[m.view.node_owner[node]])[:3]
     assert ("settlement", node) in dropping(m.flying)
-    start = next(f[0] for f in m.flying if f[1][0] == "drop")
-    m.flying = [(start - DROP_SECONDS * 0.05, f[1], f[2], f[3]) for f in m.flying]     # just begun: high above
+    drop = next(f[1] for f in m.flying if f[1][0] == "drop")
+    m.flying = [(f[0] + 60, f[1], f[2], f[3]) for f in m.flying]      # (not yet begun: timing-proof)
     frame(app)
     assert draw.still_key(m, table.ui, app.screen.get_size()) is None            # it moves
-    falling = pixel_of(app, table, node)
-    assert falling != colour                                                      # its spot still bare
-    m.flying = [(f[0] - 1.0, f[1], f[2], f[3]) for f in m.flying]                 # a second later
+    assert pixel_of(app, table, node) != colour                                   # its spot still bare
+    x, y = table.ui.board.node_pos(node)
+    air = app.screen.copy()
+    draw.draw_drop(m, table.ui, air, drop, 0.05)                                  # just begun: high above it
+    lift = table.ui.board.R * 1.3
+    assert tuple(air.get_at((int(x), int(y - lift))))[:3] == colour
+    assert tuple(air.get_at((int(x), int(y - table.ui.board.R * 0.1))))[:3] != colour
+    m.flying = [(f[0] - 61 - DROP_SECONDS, f[1], f[2], f[3]) for f in m.flying]  # over
     table.play.update(0.016)
     assert m.flying == []
     frame(app)
