@@ -21,7 +21,7 @@ from net.wire.protocol import HEADER, HOST, decode, pack_message
 from test_net_leak import SEED, Secrets, _ck_available, leaks
 from test_net_secure import Relay
 
-CODE = "2658"
+CODE = "2658-9143"
 
 
 def _watched_game(players, rules, tmp_path):

@@ -20,12 +20,12 @@ from net.host.watchers import MAX_WATCHERS
 from net.peer.bot import BotPlayer, play
 from net.peer.game import PeerGame
 from net.peer.tokens import TokenStore
-from net.wire import secure
+from net.wire import pake
 from net.wire.fairdice import commitment
 from net.wire.protocol import APP, HEADER, HOST, PROTOCOL_VERSION, TAKEN_OVER, decode
 from net_helpers import start_host
 
-CODE = "4817"
+CODE = "4817-2206"
 
 
 class Writer:
@@ -74,16 +74,18 @@ class Table:
     def feed(self, conn, msg):
         self.host.handle_payload(conn, _pack(msg))
 
-    def proof(self, conn, code=CODE):
-        return secure.join_code_proof(secure.normal_join_code(code), self.host.identity.fingerprint,
-                                      conn.nonce)
-
     def join(self, name, kind="join", code=CODE, address="10.0.0.9"):
+        """A connection joins (kind "watch": to watch), proving `code` by the key exchange."""
         conn = self.conn(address)
-        msg = {"t": kind, "name": name}
-        if code is not None:
-            msg["code"] = self.proof(conn, code)
-        self.feed(conn, msg)
+        msg = {"t": "join", "name": name}
+        if kind == "watch":
+            msg["watch"] = True
+        joiner = pake.JoinerSide(code, self.host.identity.fingerprint, conn.nonce) if code else None
+        self.feed(conn, dict(msg, **joiner.fields()) if joiner else msg)
+        answer = received(conn)[-1]
+        if joiner is not None and answer["t"] == "pake":
+            right = joiner.check_host(answer["msg"], answer["confirm"])
+            self.feed(conn, {"t": "join_confirm", "confirm": joiner.confirm if right else bytes(32)})
         return conn
 
     def deal(self):
@@ -107,6 +109,15 @@ class Table:
 
 def received(conn, since=0) -> list:
     return [decode(frame[HEADER.size:], HOST) for frame in conn.writer.frames[since:]]
+
+
+def copy_of(conn) -> PeerGame:
+    """A peer's copy fed what `conn` was sent (the key exchange is the connection's own)."""
+    game = PeerGame(send=lambda msg: None)
+    for msg in received(conn):
+        if msg["t"] != "pake":
+            game.handle(msg)
+    return game
 
 
 def last(conn, kind):
@@ -148,15 +159,13 @@ def test_every_command_of_a_watcher_is_refused_with_its_reason_and_changes_nothi
     table.feed(wendy, {"t": "cmd", "id": 7, "seq": len(table.host.auth.log), "cmd": cmd})
     table.feed(wendy, {"t": "lobby_set", "ready": True})
     table.feed(wendy, {"t": "pledge", "pledge": b"\x01" * 32})
-    table.feed(wendy, {"t": "join", "name": "Wendy", "code": table.proof(wendy)})
+    table.feed(wendy, {"t": "join", "name": "Wendy"})
     answers = [(m["t"], m["code"]) for m in received(wendy, since)]
     assert answers == [("reject", "watcher"), ("error", "not_seated"), ("error", "no_deal"),
                        ("error", "already_watching")]
     assert (table.host.auth.state_hash(), len(table.host.auth.log)) == before
     # and a watcher's copy has nothing to decide: the window shows no controls
-    game = PeerGame(send=lambda msg: None)
-    for msg in received(wendy):
-        game.handle(msg)
+    game = copy_of(wendy)
     assert game.watching and not game.must_decide()
     with pytest.raises(RuntimeError):
         game.submit(tuple(cmd))
@@ -172,6 +181,8 @@ def test_a_watcher_gets_the_spectators_view_and_records_and_keeps_in_step():
     for conn in (early, late):
         game = PeerGame(send=lambda msg: None)
         for msg in received(conn):
+            if msg["t"] == "pake":
+                continue
             if msg["t"] == "sync":
                 obj = state_to_obj(decode_state(msg["view"]))
                 for field in SEAT_SECRETS:
@@ -204,9 +215,7 @@ def test_the_host_hands_a_computers_seat_to_a_watcher_who_then_plays_it():
     assert seat.token != old_token and wendy.watcher is None
     assert table.host.watchers.conns == {}
     # the watcher's copy becomes the seat's: seated, the seat's view, in step
-    game = PeerGame(send=lambda msg: None)
-    for msg in received(wendy):
-        game.handle(msg)
+    game = copy_of(wendy)
     assert (game.seat, game.token, game.watching) == (1, seat.token, False)
     assert game.replica.view_hash() == table.host.auth.view_hash(1)
     assert game.view.hands[1] is not None

@@ -36,6 +36,7 @@ class Conn:
         self.greeted = False
         self.seat = None
         self.watcher = None         # the name this connection watches the game under (net/host/watchers.py)
+        self.wants_to_watch = False     # its join asked to watch (until the join code is proven)
         self.closed = False
         self.opened = self.last_heard = self.last_sent = time.monotonic()
         self.bytes_out = 0

@@ -6,9 +6,9 @@ ever touched from that loop and a frame is handled completely (answered,
 applied, broadcast) before the next one.
 
 Connections are TLS 1.3 with the host's long-term key (net/wire/secure.py).  A
-connection takes a seat by `join` (with a proof of the join code, when the
-host has one) or takes its seat back by `rejoin` with a proof of the seat's
-token bound to this connection's nonce; the token itself travels only once,
+connection takes a seat by `join` (when the host has a join code, after a
+key exchange with the code: net/host/joining.py) or takes its seat back by
+`rejoin` with a proof of the seat's token bound to this connection's nonce; the token itself travels only once,
 from the host, when a seat is first given.  From then on the connection is
 the seat: commands carry no token.
 
@@ -62,10 +62,10 @@ from game.engine.state import GAME_OVER, validate_config
 from ..wire import secure
 from ..wire.protocol import APP, CLIENT, PROTOCOL_VERSION, TAKEN_OVER, ProtocolError, decode, error
 from ..wire.secrecy import WHOLE, peer_hashes, scrub_config
-from . import limits
 from .autosave import LanAutosave
 from .connections import Conn, Connections, log, quiet
 from .deal import FairDeal
+from .joining import JoinGate
 from .records import Records
 from .seats import Seating
 from .watchers import Watchers
@@ -102,13 +102,17 @@ class Host:
         self.records = Records(self.seating, self.watchers)
         self.resumed_at = None      # commands in the save this host resumed, if any
         self.identity = identity or secure.load_identity()
-        self.join_code = secure.normal_join_code(join_code) if join_code else None
+        self.gate = JoinGate(join_code, self.identity.fingerprint)     # the join code and its limit
         self.fair = None            # fairdice.FairRecord once dealt (None: an unverifiable deal)
         self.deal = FairDeal(self.seating.broadcast, self._notify, self._dealt)
-        self.wrong_codes = limits.TokenBucket(limits.WRONG_CODES_PER_SECOND, limits.WRONG_CODES_BURST)
         self.connections = Connections(self.identity, on_frame=self.handle_payload,
                                        on_closed=self._closed, on_tick=self._deal_deadline,
                                        resync=self._resync, seat_count=lambda: len(self.seats))
+
+    @property
+    def join_code(self) -> str | None:
+        """The join code (normalized; None: anyone may join)."""
+        return self.gate.code
 
     def restore(self, game_id: str, seats: list, auth, fair, saver) -> None:
         """Continue a saved game (net/host/resume.py): its id, its seats (Seat
@@ -254,36 +258,43 @@ class Host:
             conn.send(error("hello_first", "say hello with the protocol version first"))
         return conn.greeted
 
-    def _admitted(self, conn, msg) -> bool:
-        """May this greeted connection join or watch: it holds no seat, watches
-        not, and proved the join code when there is one?  Says why not."""
+    def _joinable(self, conn, msg) -> bool:
+        """May this connection join (or watch): greeted, holding no seat,
+        not watching, and (to watch) watchers allowed with room?  Says why not."""
         if not self._greeted(conn):
             return False
+        refusal = None
         if conn.seat is not None:
-            conn.send(error("already_seated", "this connection already holds a seat"))
-            return False
-        if conn.watcher is not None:
-            conn.send(error("already_watching", "this connection already watches"))
-            return False
-        if self.join_code is not None:
-            expected = secure.join_code_proof(self.join_code, self.identity.fingerprint, conn.nonce)
-            if "code" not in msg:
-                conn.send(error("join_code", "this game needs a join code"))
-                return False
-            if self.wrong_codes.available() < 1:    # one limit for all addresses together (limits.py)
-                conn.send(error("busy", "too many wrong join codes lately; try again in a minute"))
-                return False
-            if not secure.same_proof(expected, msg["code"]):
-                self.wrong_codes.try_take()
-                quiet.log(logging.INFO, "join_code_wrong", "connection %s gave a wrong join code", conn.cid)
-                conn.send(error("join_code_wrong", "that is not the join code of this game"))
-                return False
-        return True
+            refusal = "already_seated", "this connection already holds a seat"
+        elif conn.watcher is not None:
+            refusal = "already_watching", "this connection already watches"
+        elif msg.get("watch"):
+            refusal = self.watchers.refusal(conn)
+        if refusal is not None:
+            conn.send(error(*refusal))
+        return refusal is None
 
     def _on_join(self, conn, msg):
-        if not self._admitted(conn, msg):
+        if not self._joinable(conn, msg):
             return
-        name = msg["name"].strip()
+        conn.wants_to_watch = bool(msg.get("watch"))
+        if self.gate.code is not None:
+            return conn.send(self.gate.begin(conn, msg))    # the seat waits for join_confirm
+        self._seat_new(conn, msg["name"].strip())
+
+    def _on_join_confirm(self, conn, msg):
+        if not self._joinable(conn, {"watch": conn.wants_to_watch}):
+            return
+        name, refusal = self.gate.finish(conn, msg)
+        if refusal is not None:
+            return conn.send(refusal)
+        self._seat_new(conn, name)
+
+    def _seat_new(self, conn, name):
+        """Seat a joiner who needs no token (and has proven the code, if any),
+        or let it watch when it asked to."""
+        if conn.wants_to_watch:
+            return self._watch(conn, name)
         if self.phase != LOBBY:
             return self._join_assigned(conn, name)
         if self.seating.full() or self.deal.running:
@@ -293,14 +304,9 @@ class Host:
         self._notify("seat", (seat, self.seats[seat].name))
         self._lobby_changed()
 
-    def _on_watch(self, conn, msg):
-        """A connection asks to watch (net/host/watchers.py): the public table, no seat."""
-        if not self._admitted(conn, msg):
-            return
-        refused = self.watchers.refusal(conn)
-        if refused is not None:
-            return conn.send(error(*refused))
-        self.watchers.add(conn, msg["name"].strip())
+    def _watch(self, conn, name):
+        """A joiner watches (net/host/watchers.py): the public table, no seat."""
+        self.watchers.add(conn, name)
         conn.send({"t": "watching", "id": conn.cid})
         self._lobby_changed()
         if self.auth is not None:
@@ -604,7 +610,8 @@ def _reject(ref, code, detail) -> dict:
 
 
 HANDLERS = {
-    "hello": Host._on_hello, "join": Host._on_join, "watch": Host._on_watch, "rejoin": Host._on_rejoin,
+    "hello": Host._on_hello, "join": Host._on_join, "join_confirm": Host._on_join_confirm,
+    "rejoin": Host._on_rejoin,
     "lobby_set": Host._on_lobby_set, "cmd": Host._on_cmd, "resync": Host._on_resync,
     "ping": Host._on_ping, "pong": Host._on_pong, "bye": Host._on_bye,
     # the fair deal's own messages are answered by the host's FairDeal
