@@ -47,9 +47,8 @@ def draw_player(m, ui, surf, seat, rect) -> None:
     surf.blit(star, star_rect)
     ui.targets.add(("panel_tip", tr("panel.vp", n=vp) + (f" (+{hidden})" if hidden else "")),
                    star_rect.union(vp_rect), None)
-    name_x = x + badge.get_width() + int(8 * s)
-    name = widgets.fit_label(text, m.names[seat], 17, theme.TEXT, True, star_rect.x - int(8 * s) - name_x, 12)
-    surf.blit(name, name.get_rect(midleft=(name_x, rect.y + int(7 * s) + badge.get_height() // 2)))
+    name, name_rect = player_name(m, ui, seat, rect, star_rect.x - int(8 * s))
+    surf.blit(name, name_rect)
     # the counts: an icon and its number each, spread over the row
     if m.ck:
         own = [n for n in range(len(v.knight_owner)) if v.knight_owner[n] == seat]
@@ -105,6 +104,16 @@ def draw_player(m, ui, surf, seat, rect) -> None:
         ax += w + int(8 * s)
     if turn is not None:
         surf.blit(turn, turn.get_rect(bottomright=(rect.right - int(10 * s), rect.bottom - int(5 * s))))
+
+
+def player_name(m, ui, seat, rect, right=None):
+    """The player's name as their panel draws it, right of the colour badge
+    and fitted left of `right`: (picture, where it goes)."""
+    s = ui.layout.s
+    x = rect.x + int(14 * s) + int(22 * s) + int(8 * s)          # past the badge
+    room = (right if right is not None else rect.right - int(70 * s)) - x
+    name = widgets.fit_label(ui.text, m.names[seat], 17, theme.TEXT, True, room, 12)
+    return name, name.get_rect(midleft=(x, rect.y + int(7 * s) + int(22 * s) // 2))
 
 
 def draw_bank(m, ui, surf) -> None:
