@@ -21,6 +21,16 @@ def draw_panels(m, ui, surf) -> None:
     draw_bank(m, ui, surf)
 
 
+STATS_Y, STAT_ICON = 36, 20           # the row of counts in a player panel (design units)
+
+
+def cards_spot(ui, rect) -> tuple:
+    """The centre of the cards-in-hand icon of the player panel `rect`:
+    where cards a player gets fly to and cards they give fly from."""
+    s = ui.layout.s
+    return (rect.x + int(14 * s) + int(STAT_ICON * s) // 2, rect.y + int(STATS_Y * s) + int(STAT_ICON * s) // 2)
+
+
 def draw_player(m, ui, surf, seat, rect) -> None:
     """One player's panel: a colour badge, the name and the points on top;
     under them icons with numbers (cards in hand, development or progress
@@ -59,8 +69,8 @@ def draw_player(m, ui, surf, seat, rect) -> None:
     else:
         stats = (("cards", v.hand_n[seat], "panel.cards"), ("dev", v.dev_n[seat], "panel.dev"),
                  ("knight", v.knights[seat], "panel.knights"), ("road", v.road_len[seat], "panel.road"))
-    y = rect.y + int(36 * s)
-    size = int(20 * s)
+    y = rect.y + int(STATS_Y * s)
+    size = int(STAT_ICON * s)
     col = (rect.right - int(8 * s) - x) / len(stats)
     for k, (name, value, label) in enumerate(stats):
         ix = int(x + k * col)
