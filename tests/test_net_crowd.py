@@ -269,3 +269,43 @@ def test_a_seated_players_reconnect_is_admitted_while_every_crowd_limit_is_reach
         close_all(crowd + [writer])
         await host.close()
     asyncio.run(main())
+
+
+@pytest.mark.slow
+def test_a_headless_host_sums_up_join_spam_instead_of_a_line_per_knock(tmp_path):
+    """Players without a seat token knocking on a running game: the first is
+    printed with its hint, the rest summed up in one line, never one per knock."""
+    import io
+    from net.headless import run_host
+    from test_net_resume import _free_port, _lan_save
+    path, _, _ = _lan_save(tmp_path, players=2, seed=9, commands=40)
+    out, port = io.StringIO(), _free_port()
+
+    async def main():
+        hosting = asyncio.ensure_future(run_host(port=port, bind="127.0.0.1", discovery=False,
+                                                 out=out, resume=path))
+        assert await until(lambda: "has no seat token" in out.getvalue() or hosting.done()
+                           or _listening(port), timeout=30)
+        knocks = 0
+        for address in range(4):        # 16 names from 4 addresses (within the failed joins' burst)
+            reader, writer = await tls(port, f"127.0.5.{address + 1}")
+            writer.write(HELLO + b"".join(frame({"t": "join", "name": f"guest{address}-{i}"})
+                                          for i in range(4)))
+            answers = [await read_message(reader) for _ in range(5)]
+            knocks += sum(m is not None and m.get("code") == "running" for m in answers)
+            writer.transport.abort()
+        assert knocks == 16         # each refused: the game is running
+        hosting.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await hosting
+    asyncio.run(main())
+    lines = [line for line in out.getvalue().splitlines() if "seat token" in line]
+    assert len(lines) == 2, lines
+    assert "'guest0-0' has no seat token for this game" in lines[0]
+    assert lines[1].startswith("15 more players without a seat token knocked in the last 10 s")
+
+
+def _listening(port) -> bool:
+    import socket
+    with socket.socket() as s:
+        return s.connect_ex(("127.0.0.1", port)) == 0

@@ -279,11 +279,13 @@ class QuietLog:
         self.logger.log(level, msg, *args, exc_info=exc_info)
         return True
 
-    def flush(self) -> int:
-        """One line per kind whose left-out messages' interval is over; the
-        number of lines written (bounded by the kinds of message)."""
+    def flush(self, every: float | None = None) -> int:
+        """One line per kind whose left-out messages' interval is over (with
+        every=0: all of them, e.g. at the end); the number of lines written
+        (bounded by the kinds of message)."""
         now, written = self.clock(), 0
-        for key in [k for k in self.skipped if now - self.last.get(k, -1e18) >= self.every]:
+        every = self.every if every is None else every
+        for key in [k for k in self.skipped if now - self.last.get(k, -1e18) >= every]:
             count, level, latest, summary = self.skipped.pop(key)
             if summary:
                 line = summary.format(n=count, s=f"{self.every:g}") + f" (the latest: {latest})"
