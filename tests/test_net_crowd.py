@@ -10,31 +10,14 @@ import logging
 import os
 import struct
 
-import msgpack
 import pytest
 
 from net.host import connections, limits
 from net.host.limits import Crowd, QuietLog
 from net.wire import secure
-from net.wire.protocol import APP, HOST, PROTOCOL_VERSION, decode
-from net_helpers import start_host
+from net.wire.protocol import HOST, decode
+from net_helpers import Clock, HELLO, frame, start_host
 from wait_helpers import until
-
-
-def frame(obj) -> bytes:
-    payload = msgpack.packb(obj, use_bin_type=True)
-    return struct.pack(">I", len(payload)) + payload
-
-
-HELLO = frame({"t": "hello", "v": PROTOCOL_VERSION, "app": APP})
-
-
-class Clock:
-    def __init__(self):
-        self.now = 100.0
-
-    def __call__(self):
-        return self.now
 
 
 async def tcp(port, source):
