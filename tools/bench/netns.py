@@ -182,7 +182,10 @@ class Addresses:
             self._home = None
         if not self._owner:
             return
-        for name in self.namespaces:
+        pid = os.getpid()
+        for i, name in enumerate(self.namespaces):
+            # the veth first: a deleted namespace's links go only when the kernel gets round to it
+            _ip("link", "del", f"kc{pid}v{i}", check=False)
             _ip("netns", "del", name, check=False)
         self.namespaces = []
         if self.bridge is not None:
