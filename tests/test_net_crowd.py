@@ -200,7 +200,8 @@ def test_failed_seat_claims_of_all_strangers_are_capped_per_interval(monkeypatch
         assert (await read_message(player[0]))["t"] == "welcome"
         clock.now += 1.0 / limits.FAILED_JOINS_PER_SECOND       # the interval is over
         reader, writer = await tls(host.port, "127.0.3.4")
-        writer.write(HELLO + frame({"t": "join", "name": "guest", "code": os.urandom(32)}))
+        writer.write(HELLO + frame({"t": "join", "name": "guest", "pake": os.urandom(33),
+                                                "nonce": os.urandom(32)}))
         assert [m["t"] for m in [await read_message(reader), await read_message(reader)]] == \
             ["welcome", "error"]
         assert host.connections.failed_joins == 5

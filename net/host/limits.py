@@ -87,8 +87,8 @@ HANDSHAKE_RESERVE = 2
 NEW_HANDSHAKES_PER_SECOND, NEW_HANDSHAKES_BURST = 20.0, 40.0
 FAILED_JOINS_PER_SECOND, FAILED_JOINS_BURST = 1.0, 20.0
 # What an error message to an unseated connection means: its claim of a seat failed.
-FAILED_JOIN_CODES = frozenset({"join_code", "join_code_wrong", "busy", "full", "running",
-                               "seat_in_use", "bad_token", "already_seated"})
+FAILED_JOIN_CODES = frozenset({"join_code", "join_code_wrong", "join_code_bad", "out_of_order", "busy",
+                               "full", "running", "seat_in_use", "bad_token", "already_seated"})
 LOG_LINES_PER_INTERVAL = 20
 
 # Per-connection budgets (units a second, burst).  A bot playing flat out
@@ -96,7 +96,7 @@ LOG_LINES_PER_INTERVAL = 20
 SEATED_RATE, SEATED_BURST = 1000.0, 2000.0
 UNSEATED_RATE, UNSEATED_BURST = 20.0, 60.0
 # What a frame costs, by message type (None: a frame that was refused).
-FRAME_COST = {"hello": 5.0, "join": 5.0, "rejoin": 5.0, None: 5.0}
+FRAME_COST = {"hello": 5.0, "join": 5.0, "join_confirm": 5.0, "rejoin": 5.0, None: 5.0}
 RESYNC_RATE, RESYNC_BURST = 1.0, 3.0
 BYTES_PER_UNIT = 1024
 
@@ -128,6 +128,11 @@ class TokenBucket:
             return False
         self.level -= cost
         return True
+
+    def give_back(self, cost: float = 1.0) -> None:
+        """Return what was taken for something that turned out not to count."""
+        self._refill()
+        self.level = min(self.burst, self.level + cost)
 
     def full(self) -> bool:
         self._refill()

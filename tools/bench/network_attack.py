@@ -163,8 +163,10 @@ def _batch(kind, rng) -> list:
         return [_frame({"t": "ping", "n": i}) for i in range(2000)]
     if kind == "junk":
         return [struct.pack(">I", 24) + rng.randbytes(24) for _ in range(2000)]
-    if kind == "join":      # seat claims with wrong proofs: a guessed join code, a guessed token
-        return [_frame({"t": "join", "name": f"guest{i}", "code": rng.randbytes(32)}) if i % 2 else
+    if kind == "join":      # seat claims that fail: a join code's key exchange gone wrong, a guessed token
+        return [_frame({"t": "join", "name": f"guest{i}", "pake": rng.randbytes(33),
+                        "nonce": rng.randbytes(32)}) +
+                _frame({"t": "join_confirm", "confirm": rng.randbytes(32)}) if i % 2 else
                 _frame({"t": "rejoin", "seat": rng.randrange(4), "proof": rng.randbytes(32)})
                 for i in range(200)]
     return [HELLO] * 2000       # hello, and noread: each asks for a welcome it never reads
