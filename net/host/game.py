@@ -6,9 +6,9 @@ ever touched from that loop and a frame is handled completely (answered,
 applied, broadcast) before the next one.
 
 Connections are TLS 1.3 with the host's long-term key (net/wire/secure.py).  A
-connection takes a seat by `join` (with a proof of the join code, when the
-host has one) or takes its seat back by `rejoin` with a proof of the seat's
-token bound to this connection's nonce; the token itself travels only once,
+connection takes a seat by `join` (when the host has a join code, after a
+key exchange with the code: net/host/joining.py) or takes its seat back by
+`rejoin` with a proof of the seat's token bound to this connection's nonce; the token itself travels only once,
 from the host, when a seat is first given.  From then on the connection is
 the seat: commands carry no token.
 
@@ -60,10 +60,10 @@ from game.engine.state import GAME_OVER, validate_config
 from ..wire import secure
 from ..wire.protocol import APP, CLIENT, PROTOCOL_VERSION, TAKEN_OVER, ProtocolError, decode, error
 from ..wire.secrecy import WHOLE, peer_hashes, scrub_config
-from . import limits
 from .autosave import LanAutosave
 from .connections import Conn, Connections, log, quiet
 from .deal import FairDeal
+from .joining import JoinGate
 from .records import Records
 from .seats import Seating
 
@@ -96,13 +96,17 @@ class Host:
         self.records = Records(self.seating)
         self.resumed_at = None      # commands in the save this host resumed, if any
         self.identity = identity or secure.load_identity()
-        self.join_code = secure.normal_join_code(join_code) if join_code else None
+        self.gate = JoinGate(join_code, self.identity.fingerprint)     # the join code and its limit
         self.fair = None            # fairdice.FairRecord once dealt (None: an unverifiable deal)
         self.deal = FairDeal(self.seating.broadcast, self._notify, self._dealt)
-        self.wrong_codes = limits.TokenBucket(limits.WRONG_CODES_PER_SECOND, limits.WRONG_CODES_BURST)
         self.connections = Connections(self.identity, on_frame=self.handle_payload,
                                        on_closed=self._closed, on_tick=self._deal_deadline,
                                        resync=self._resync, seat_count=lambda: len(self.seats))
+
+    @property
+    def join_code(self) -> str | None:
+        """The join code (normalized; None: anyone may join)."""
+        return self.gate.code
 
     def restore(self, game_id: str, seats: list, auth, fair, saver) -> None:
         """Continue a saved game (net/host/resume.py): its id, its seats (Seat
@@ -249,17 +253,22 @@ class Host:
             return
         if conn.seat is not None:
             return conn.send(error("already_seated", "this connection already holds a seat"))
-        if self.join_code is not None:
-            expected = secure.join_code_proof(self.join_code, self.identity.fingerprint, conn.nonce)
-            if "code" not in msg:
-                return conn.send(error("join_code", "this game needs a join code"))
-            if self.wrong_codes.available() < 1:    # one limit for all addresses together (limits.py)
-                return conn.send(error("busy", "too many wrong join codes lately; try again in a minute"))
-            if not secure.same_proof(expected, msg["code"]):
-                self.wrong_codes.try_take()
-                quiet.log(logging.INFO, "join_code_wrong", "connection %s gave a wrong join code", conn.cid)
-                return conn.send(error("join_code_wrong", "that is not the join code of this game"))
-        name = msg["name"].strip()
+        if self.gate.code is not None:
+            return conn.send(self.gate.begin(conn, msg))    # the seat waits for join_confirm
+        self._seat_new(conn, msg["name"].strip())
+
+    def _on_join_confirm(self, conn, msg):
+        if not self._greeted(conn):
+            return
+        if conn.seat is not None:
+            return conn.send(error("already_seated", "this connection already holds a seat"))
+        name, refusal = self.gate.finish(conn, msg)
+        if refusal is not None:
+            return conn.send(refusal)
+        self._seat_new(conn, name)
+
+    def _seat_new(self, conn, name):
+        """Seat a joiner who needs no token (and has proven the code, if any)."""
         if self.phase != LOBBY:
             return self._join_assigned(conn, name)
         if self.seating.full() or self.deal.running:
@@ -514,7 +523,8 @@ def _reject(ref, code, detail) -> dict:
 
 
 HANDLERS = {
-    "hello": Host._on_hello, "join": Host._on_join, "rejoin": Host._on_rejoin,
+    "hello": Host._on_hello, "join": Host._on_join, "join_confirm": Host._on_join_confirm,
+    "rejoin": Host._on_rejoin,
     "lobby_set": Host._on_lobby_set, "cmd": Host._on_cmd, "resync": Host._on_resync,
     "ping": Host._on_ping, "pong": Host._on_pong, "bye": Host._on_bye,
     # the fair deal's own messages are answered by the host's FairDeal

@@ -169,7 +169,9 @@ def draw_improvements(m, ui, surf, seat, x, y) -> int:
     return x - int(5 * s)
 
 
-def draw_log(m, ui, surf) -> None:
+def draw_log(m, ui, surf, bottom=None) -> None:
+    """The log, newest line lowest, ending above `bottom` (the staged panels
+    that lie over the log's foot)."""
     L, text = ui.layout, ui.text
     s = L.s
     r = L.log
@@ -179,7 +181,7 @@ def draw_log(m, ui, surf) -> None:
     font, bold = ui.fonts.get(13), ui.fonts.get(13, True)
     line_h = font.get_linesize()
     width = r.w - int(16 * s)
-    y = r.bottom - int(6 * s)
+    y = min(r.bottom, bottom if bottom is not None else r.bottom) - int(6 * s)
     top = r.y + int(24 * s)
     end = len(m.log) - m.log_scroll
     i = end - 1
