@@ -102,7 +102,7 @@ def _peer(seat=1, players=3):
     sent = []
     game = PeerGame(send=sent.append, name="p")
     game.seat = seat
-    game.rolls.synced("start", 0)
+    game.rolls.synced("start", 0, commit=True)
     assert sent[-1]["t"] == "roll_commit"
     return game, sent
 
@@ -155,7 +155,7 @@ def test_a_roll_opened_again_is_a_fault_on_one_connection_and_told_after_a_resta
     game, sent = _peer()
     opened, _ = _open_for(game, sent)
     game.handle(opened)
-    game.rolls.synced("rejoin", 0)                  # the restarted host is sent our current commitment
+    game.rolls.synced("rejoin", 0, commit=True)                # the restarted host is sent our current commitment
     again, _ = _open_for(game, sent, roll=1)
     events = game.handle(again)
     assert events == [("roll_reopened", {"roll": 1, "after_reveal": True})]
@@ -319,7 +319,7 @@ def _rogue_game(tmp_path, mixer_class):
     class RogueHost(Host):
         def _mix_dice(self):
             if self.auth.config.get("mixed_dice"):
-                self.mixer = mixer_class(self.seating, self._apply, wait=0.3)
+                self.mixer = mixer_class(self.seating, self._tell_everyone, self._apply, wait=0.3)
 
     async def main():
         from net.peer.bot import BotPlayer, play

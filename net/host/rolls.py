@@ -1,9 +1,10 @@
 """The host's side of mixed dice (net/wire/rolldice.py): commitments on file,
 the open roll, the values as they come in, and the roll applied with their mix.
 
-`RollMixer` owns only this; it reads the seats from the host's `Seating` and
-calls back `apply(cmd, proof)` when a roll is complete (the Host applies the
-command, saves it and sends the record with the proof).
+`RollMixer` owns only this; it reads the seats from the host's `Seating`,
+tells every seat and watcher through `broadcast(msg)` and calls back
+`apply(cmd, proof)` when a roll is complete (the Host applies the command,
+saves it and sends the record with the proof).
 """
 
 import asyncio
@@ -16,8 +17,9 @@ from ..wire.rolldice import AWAY, HOST, LATE, NONE, ROLL_REVEAL_WAIT, commitment
 
 
 class RollMixer:
-    def __init__(self, seating, apply, wait: float = ROLL_REVEAL_WAIT):
+    def __init__(self, seating, broadcast, apply, wait: float = ROLL_REVEAL_WAIT):
         self.seating = seating
+        self.broadcast = broadcast  # to every seat and watcher: the opening is public
         self.apply = apply          # apply(cmd with its mix, proof): the roll is complete
         self.wait = wait
         self.commits = {}           # seat -> the commitment on file for its next roll
@@ -65,7 +67,7 @@ class RollMixer:
                 slots.append(self.commits.pop(seat))
         msg = {"t": "roll_open", "roll": self.count, "host": commitment(value), "seats": slots}
         self.pending = _Open(cmd, value, msg)
-        self.seating.broadcast(msg)
+        self.broadcast(msg)
         if not self.pending.waiting:
             return self.close()
         try:

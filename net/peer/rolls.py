@@ -33,23 +33,25 @@ class RollCheck:
         self.host_run = False       # a computer the host runs: the host counts its seat as its own
         self.withheld_told = False
 
-    def synced(self, reason: str, done: int) -> None:
-        """A view arrived (`done`: the rolls of the game so far): after a
-        start or a rejoin the host may not hold our commitment (a restarted
-        host, a restarted program), so it is sent."""
+    def synced(self, reason: str, done: int, commit: bool) -> None:
+        """A view arrived (`done`: the rolls of the game so far; `commit`: it
+        is a seat's view of a game of mixed dice): after a start or a rejoin
+        the host may not hold our commitment (a restarted host, a restarted
+        program), so it is sent."""
         with self.lock:
             self.last_roll = max(self.last_roll, done)
             self.synced_since_open = True
             self.waiting_since = None
-            if reason in ("start", "rejoin"):
+            if commit and reason in ("start", "rejoin"):
                 self.included = False
                 if self.value is None:
                     self.value = new_value()
                 self.send({"t": "roll_commit", "commit": commitment(self.value)})
 
-    def on_open(self, msg: dict, seat: int, now: float) -> tuple:
+    def on_open(self, msg: dict, seat, now: float) -> tuple:
         """The host opened a roll: reveal our value when our commitment is in
-        its place.  Returns (problems [(what, detail)], events)."""
+        its place (seat None: a watcher, which only checks).  Returns
+        (problems [(what, detail)], events)."""
         with self.lock:
             roll, events = msg["roll"], []
             if self.opened is not None and roll == self.opened["roll"]:
@@ -66,13 +68,15 @@ class RollCheck:
                 events.append(("roll_reopened", {"roll": roll, "after_reveal": self.reveal is not None}))
             elif roll <= self.last_roll:
                 return [("roll_number", f"the host opened roll {roll} after roll {self.last_roll}")], []
-            if len(msg["seats"]) <= seat:
+            if seat is not None and len(msg["seats"]) <= seat:
                 return [("roll_number", f"the host's roll {roll} has no place for our seat")], events
             shown = [msg["host"]] + [slot for slot in msg["seats"] if type(slot) is bytes]
             if len(set(shown)) != len(shown) or any(c in self.seen for c in shown):
                 return [("roll_reused", f"roll {roll} uses a commitment used before")], events
             self.opened, self.reveal, self.synced_since_open = msg, None, False
             self.last_roll = roll
+            if seat is None:
+                return [], events
             slot = msg["seats"][seat]
             if type(slot) is bytes:
                 if self.value is None or not same(slot, commitment(self.value)):
@@ -108,7 +112,7 @@ class RollCheck:
             problem = check_proof(opened, proof, mix)
             if problem is not None:
                 return [problem], []
-            entry = proof["seats"][seat] if seat < len(proof["seats"]) else None
+            entry = proof["seats"][seat] if seat is not None and seat < len(proof["seats"]) else None
             if reveal is not None:
                 if type(entry) is not list or not same(entry[1], reveal["value"]):
                     return [("roll_dropped", f"the host left our value out of the roll at record {seq} "
