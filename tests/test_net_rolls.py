@@ -127,6 +127,21 @@ def test_a_seat_reveals_only_its_own_commitment_and_reports_a_host_that_changes_
     assert [(k, v.what, v.seq) for k, v in events] == [("fair", "roll_commit", 1)]
 
 
+def test_a_roll_opened_before_our_rejoin_may_hold_an_earlier_programs_commitment():
+    """A roll opened before we (re)joined is shown again with the commitment
+    of the program that held our seat (another program with our token, or
+    ours before a restart): we cannot reveal for it and that is no fault;
+    a roll opened after that with a commitment not ours is."""
+    game, sent = _peer()
+    game.rolls.synced("rejoin", 4, commit=True)
+    foreign = {"t": "roll_open", "roll": 5, "host": commitment(rolldice.new_value()),
+               "seats": ["away", commitment(rolldice.new_value()), "away"]}
+    assert game.handle(foreign) == [] and sent[-1]["t"] == "roll_commit"
+    later = dict(foreign, roll=6, host=commitment(rolldice.new_value()),
+                 seats=["away", commitment(rolldice.new_value()), "away"])
+    assert [(k, v.what) for k, v in game.handle(later)] == [("fair", "roll_commit")]
+
+
 def test_a_commitment_used_twice_is_reported():
     """A host that reuses a commitment (its own or a seat's) at a later roll knows that value."""
     game, sent = _peer()

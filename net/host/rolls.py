@@ -101,8 +101,11 @@ class RollMixer:
                 self.close()
 
     def seat_back(self, conn, seat: int) -> None:
-        """A seat came back while a roll is open: it may still reveal (if it
-        still holds the value whose commitment was shown)."""
+        """A seat came back (perhaps another program with its token): the
+        commitment on file may be one it lacks, so it is forgotten until the
+        seat sends one.  While a roll is open, the seat is shown it again and
+        may still reveal (if it holds the value whose commitment was shown)."""
+        self.commits.pop(seat, None)
         roll = self.pending
         if roll is not None:
             if type(roll.opened["seats"][seat]) is bytes and seat not in roll.values:

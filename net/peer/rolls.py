@@ -29,6 +29,7 @@ class RollCheck:
         self.synced_since_open = False  # a view came since `opened`: its record may be covered by it
         self.included = False       # since our last view a roll took our value: the host holds our next
         self.last_roll = 0
+        self.resent = None          # after a (re)join: the number an open roll shown again has
         self.seen = set()           # every commitment a roll has used (none may come twice)
         self.host_run = False       # a computer the host runs: the host counts its seat as its own
         self.withheld_told = False
@@ -44,6 +45,7 @@ class RollCheck:
             self.waiting_since = None
             if commit and reason in ("start", "rejoin"):
                 self.included = False
+                self.resent = done + 1 if reason == "rejoin" else None
                 if self.value is None:
                     self.value = new_value()
                 self.send({"t": "roll_commit", "commit": commitment(self.value)})
@@ -78,8 +80,13 @@ class RollCheck:
             if seat is None:
                 return [], events
             slot = msg["seats"][seat]
+            resent, self.resent = self.resent, None
             if type(slot) is bytes:
                 if self.value is None or not same(slot, commitment(self.value)):
+                    if roll == resent:
+                        # A roll opened before we (re)joined, shown again: the commitment
+                        # in our place is an earlier program's, whose value we lack.
+                        return [], events
                     return [("roll_commit", f"the host showed another commitment for our seat in "
                              f"roll {roll}")], events
                 value, self.value = self.value, new_value()
