@@ -103,14 +103,6 @@ class Guide:
         return {"step": self.index, "steps": len(self.steps)}
 
 
-def saved_step(extra) -> int | None:
-    """The step a save's `extra` keeps, or None when it is no guided game."""
-    info = extra.get("tutorial") if isinstance(extra, dict) else None
-    if not isinstance(info, dict) or type(info.get("step")) is not int:
-        return None
-    return max(0, min(info["step"], len(S.STEPS) - 1))
-
-
 class TutorialController(HotseatController):
     """A hot-seat controller that lets the person make only the command the
     guide asks (a refusal says what to do, in words), and keeps the guide's

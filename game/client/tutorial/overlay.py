@@ -1,0 +1,149 @@
+"""The guided game's overlay on the table: a box with the step's two lines
+(what to do, and why), the step count and, for an explanation, the Next
+button; and a pulsing ring on what to click — a board spot (placed by the
+board view's own geometry, `BoardView.target_pos`) or a button or dialog
+control (the rectangle the table drew for it this frame, `ui.targets`).
+
+The box sits at the top of the board, or at its bottom when what it would
+cover is what the person must click."""
+
+import math
+import time
+
+import pygame
+
+from game.engine.constants import KNIGHT
+
+from .. import theme, widgets
+from ..i18n import tr
+from ..table import dialogs
+from ..table.ui import btn
+
+NEXT_KEY = ("tutorial", "next")
+BOARD_SPOT = {"place_settlement": "node", "place_road": "edge", "build_road": "edge", "build_settlement": "node",
+              "build_city": "node", "move_robber": "hex"}
+BUTTONS = ("roll", "end_turn", "buy_dev")
+
+
+def lines(advice) -> tuple:
+    """(what, why) of the advice, in the current language."""
+    what, step, cmd = advice
+    if what in ("next", "do"):
+        return tr(f"tutorial.step.{step.name}.what"), tr(f"tutorial.step.{step.name}.why")
+    if what == "routine":
+        return tr("tutorial.routine." + cmd[0]), tr("tutorial.routine.why")
+    return tr("tutorial.wait"), tr("tutorial.wait_why")
+
+
+def targets(advice, m) -> list:
+    """What to ring: ("spot", kind, index) on the board or ("rect", target key)."""
+    what, _, cmd = advice
+    if what not in ("do", "routine") or cmd is None or m.viewer is None:
+        return []
+    kind = cmd[0]
+    dialog = m.dialog
+    if kind in BOARD_SPOT and (not kind.startswith("build_") or m.mode == kind):
+        return [("spot", BOARD_SPOT[kind], cmd[2])]
+    if kind.startswith("build_") or kind in BUTTONS:
+        return [("rect", ("btn", kind))]
+    if kind == "offer":
+        if isinstance(dialog, dialogs.TradeEditor):
+            give = [k for k, n in enumerate(cmd[2]) if n]
+            get = [k for k, n in enumerate(cmd[3]) if n]
+            return [("rect", ("give", "plus", k)) for k in give] + \
+                [("rect", ("get", "plus", k)) for k in get] + [("rect", ("trade", "send"))]
+        return [("rect", ("btn", "trade"))]
+    if kind == "maritime":
+        if isinstance(dialog, dialogs.BankDialog):
+            return [("rect", ("bank", "give", cmd[2])), ("rect", ("bank", "get", cmd[3])), ("rect", ("bank", "ok"))]
+        return [("rect", ("btn", "bank"))]
+    if kind == "play_knight":
+        if isinstance(dialog, dialogs.DevCardDialog):
+            return [("rect", ("dev", "play"))]
+        return [("rect", ("dev_card", KNIGHT))]
+    if kind == "confirm_trade":
+        return [("rect", ("responses", "with", cmd[2]))]
+    if kind == "cancel_trade":
+        return [("rect", ("responses", "withdraw"))]
+    if kind == "steal":
+        return [("rect", ("steal", cmd[2]))]
+    if kind == "discard":
+        return [("rect", ("discard", "ok"))]
+    return []
+
+
+def _points(ui, rings) -> list:
+    out = []
+    for ring in rings:
+        if ring[0] == "spot":
+            out.append(("spot", ui.board.target_pos(ring[1], ring[2])))
+        else:
+            rect = ui.targets.rect(ring[1])
+            if rect is not None:
+                out.append(("rect", rect))
+    return out
+
+
+def box_rect(ui, height, rings) -> pygame.Rect:
+    """Top of the board, left of the dice; at its bottom when a ring is under it."""
+    L, s = ui.layout, ui.layout.s
+    left = L.board.x + int(10 * s)
+    right = (L.dice[0].x if L.dice else L.board.right) - int(14 * s)
+    box = pygame.Rect(left, L.board.y + int(8 * s), right - left, height)
+    for kind, where in rings:
+        hit = box.inflate(0, int(24 * s))
+        if hit.collidepoint(where) if kind == "spot" else hit.colliderect(where):
+            box.bottom = L.board.bottom - int(8 * s)
+            break
+    return box
+
+
+def draw(scene, surf) -> None:
+    m, ui = scene.model, scene.ui
+    guide = scene.c.guide
+    if m.stage.blocking:
+        return
+    advice = scene.advice()
+    s = ui.layout.s
+    rings = _points(ui, targets(advice, m))
+    pulse = 0.5 + 0.5 * math.sin(time.monotonic() * 5)
+    width = max(2, int(3 * s))
+    for kind, where in rings:
+        if kind == "spot":
+            x, y = int(where[0]), int(where[1])
+            radius = int((17 + 6 * pulse) * s)
+            pygame.draw.circle(surf, theme.HILITE, (x, y), radius, width)
+            pygame.draw.circle(surf, (16, 20, 28), (x, y), radius + width, 1)
+        else:
+            pad = int((3 + 3 * pulse) * s)
+            pygame.draw.rect(surf, theme.HILITE, where.inflate(2 * pad, 2 * pad), width, border_radius=8)
+    what, why = lines(advice)
+    head_font, body_font = ui.fonts.get(16, True), ui.fonts.get(14)
+    L = ui.layout
+    next_w = int(96 * s) if advice[0] == "next" else 0
+    probe = box_rect(ui, 10, [])
+    inner = probe.w - int(24 * s) - next_w
+    head = widgets.wrap(what, head_font, inner)[:2]
+    body = widgets.wrap(why, body_font, inner)[:2]
+    lh_head, lh_body = head_font.get_linesize(), body_font.get_linesize()
+    count_img = ui.text.render(tr("tutorial.count", k=guide.index + 1, n=len(guide.steps)), 12, theme.TEXT_DIM)
+    height = int(16 * s) + count_img.get_height() + len(head) * lh_head + len(body) * lh_body
+    box = box_rect(ui, height, rings)
+    shade = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, (16, 20, 28, 235), shade.get_rect(), border_radius=10)
+    surf.blit(shade, box.topleft)
+    pygame.draw.rect(surf, theme.ACCENT, box, max(1, int(2 * s)), border_radius=10)
+    x, y = box.x + int(12 * s), box.y + int(6 * s)
+    surf.blit(count_img, (x, y))
+    y += count_img.get_height()
+    for line in head:
+        surf.blit(ui.text.render(line, 16, theme.ACCENT, bold=True), (x, y))
+        y += lh_head
+    for line in body:
+        surf.blit(ui.text.render(line, 14, theme.TEXT), (x, y))
+        y += lh_body
+    if next_w:
+        bh = int(38 * s)
+        rect = pygame.Rect(box.right - next_w - int(10 * s), box.centery - bh // 2, next_w, bh)
+        btn(m, ui, surf, NEXT_KEY, rect, tr("tutorial.next"), scene.press_next, primary=True)
+    del L
