@@ -23,6 +23,7 @@ from game.engine.constants import COST_CITY, COST_DEV, COST_ROAD, COST_SETTLEMEN
 _COSTS = {"build_road": [COST_ROAD], "offer": [((2, 2),)], "bank": [((0, 4),)],
           "buy_dev": [COST_DEV], "knight": [COST_DEV], "longest": [COST_ROAD] * 3, "settlement": [COST_SETTLEMENT],
           "city": [COST_CITY], "army": [COST_DEV] * 2}
+HAND_LIMIT = 12
 PAIRS = {total: [(a, total - a) for a in range(1, 7) if 1 <= total - a <= 6] for total in range(2, 13)}
 
 
@@ -63,6 +64,7 @@ def pick(c) -> tuple:
             continue
         mine = _gain(state, total, me)
         value = sum(min(g, n) * 3 + g * 0.3 for g, n in zip(mine, need))
+        value -= max(0, state.hand_n[me] + sum(mine) - HAND_LIMIT) * 2     # a hand to build with, not to hoard
         others = sum(sum(_gain(state, total, s)) for s in range(state.n) if s != me)
         k = (value - 0.6 * others, PIPS[total], -total)
         if key is None or k > key:

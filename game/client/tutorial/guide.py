@@ -16,12 +16,10 @@ one.  The step is kept in the save's `extra` ({"tutorial": {"step": k}}), so
 the game resumes on the step it was left at."""
 
 from game.engine import IllegalCommand, deciders, legal_commands
-from game.engine.state import DISCARD, ROBBER, STEAL
+from game.engine.state import STEAL
 
 from ..controller import HotseatController
 from . import steps as S
-
-FORCED_PHASES = (DISCARD, ROBBER, STEAL)
 
 
 class Guide:
@@ -46,8 +44,8 @@ class Guide:
     def advice(self, view):
         step, me = self.step, self.seat
         legal = self._legal(view)
-        # a discard or a steal is answered before anything is explained
-        forced = bool(legal) and view.phase in FORCED_PHASES and view.phase != ROBBER
+        # a steal is answered before anything more is explained
+        forced = bool(legal) and view.phase == STEAL
         if not step.kinds:
             if (step.ready is None or step.ready(view, me)) and not forced:
                 return ("next", step, None)

@@ -31,7 +31,8 @@ def lines(advice) -> tuple:
     if what in ("next", "do"):
         return tr(f"tutorial.step.{step.name}.what"), tr(f"tutorial.step.{step.name}.why")
     if what == "routine":
-        return tr("tutorial.routine." + cmd[0]), tr("tutorial.routine.why")
+        why = "tutorial.routine.why" if cmd[0] in ("roll", "end_turn") else "tutorial.routine.why_first"
+        return tr("tutorial.routine." + cmd[0]), tr(why)
     return tr("tutorial.wait"), tr("tutorial.wait_why")
 
 
@@ -84,9 +85,15 @@ def _points(ui, rings) -> list:
     return out
 
 
-def box_rect(ui, height, rings) -> pygame.Rect:
-    """Top of the board, left of the dice; at its bottom when a ring is under it."""
+def box_rect(ui, height, rings, modal=False) -> pygame.Rect:
+    """Top of the board, left of the dice; at its bottom when a ring is under
+    it; over the hand strip's cards while a dialog covers the board."""
     L, s = ui.layout, ui.layout.s
+    if modal:
+        right = min(r.x for r in L.buttons.values()) - int(8 * s)
+        box = pygame.Rect(L.hand.x + int(6 * s), L.hand.y + int(4 * s), right - L.hand.x - int(12 * s), height)
+        box.h = min(box.h, L.hand.h - int(8 * s))
+        return box
     left = L.board.x + int(10 * s)
     right = (L.dice[0].x if L.dice else L.board.right) - int(14 * s)
     box = pygame.Rect(left, L.board.y + int(8 * s), right - left, height)
@@ -106,36 +113,32 @@ def draw(scene, surf) -> None:
     advice = scene.advice()
     s = ui.layout.s
     rings = _points(ui, targets(advice, m))
-    pulse = 0.5 + 0.5 * math.sin(time.monotonic() * 5)
-    width = max(2, int(3 * s))
-    for kind, where in rings:
-        if kind == "spot":
-            x, y = int(where[0]), int(where[1])
-            radius = int((17 + 6 * pulse) * s)
-            pygame.draw.circle(surf, theme.HILITE, (x, y), radius, width)
-            pygame.draw.circle(surf, (16, 20, 28), (x, y), radius + width, 1)
-        else:
-            pad = int((3 + 3 * pulse) * s)
-            pygame.draw.rect(surf, theme.HILITE, where.inflate(2 * pad, 2 * pad), width, border_radius=8)
+    draw_rings(surf, rings, s)
     what, why = lines(advice)
     head_font, body_font = ui.fonts.get(16, True), ui.fonts.get(14)
-    L = ui.layout
     next_w = int(96 * s) if advice[0] == "next" else 0
-    probe = box_rect(ui, 10, [])
+    modal = m.modal()
+    probe = box_rect(ui, 10, [], modal)
     inner = probe.w - int(24 * s) - next_w
     head = widgets.wrap(what, head_font, inner)[:2]
     body = widgets.wrap(why, body_font, inner)[:2]
     lh_head, lh_body = head_font.get_linesize(), body_font.get_linesize()
-    count_img = ui.text.render(tr("tutorial.count", k=guide.index + 1, n=len(guide.steps)), 12, theme.TEXT_DIM)
-    height = int(16 * s) + count_img.get_height() + len(head) * lh_head + len(body) * lh_body
-    box = box_rect(ui, height, rings)
+    count_img = None if modal else \
+        ui.text.render(tr("tutorial.count", k=guide.index + 1, n=len(guide.steps)), 12, theme.TEXT_DIM)
+    count_h = count_img.get_height() if count_img else 0
+    room = ui.layout.hand.h - int(20 * s) if modal else None
+    while room is not None and len(body) > 1 and len(head) * lh_head + len(body) * lh_body > room:
+        body = body[:-1]                              # (over the hand strip: the what comes first)
+    height = int(16 * s) + count_h + len(head) * lh_head + len(body) * lh_body
+    box = box_rect(ui, height, rings, modal)
     shade = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(shade, (16, 20, 28, 235), shade.get_rect(), border_radius=10)
     surf.blit(shade, box.topleft)
     pygame.draw.rect(surf, theme.ACCENT, box, max(1, int(2 * s)), border_radius=10)
     x, y = box.x + int(12 * s), box.y + int(6 * s)
-    surf.blit(count_img, (x, y))
-    y += count_img.get_height()
+    if count_img is not None:
+        surf.blit(count_img, (x, y))
+        y += count_h
     for line in head:
         surf.blit(ui.text.render(line, 16, theme.ACCENT, bold=True), (x, y))
         y += lh_head
@@ -146,4 +149,31 @@ def draw(scene, surf) -> None:
         bh = int(38 * s)
         rect = pygame.Rect(box.right - next_w - int(10 * s), box.centery - bh // 2, next_w, bh)
         btn(m, ui, surf, NEXT_KEY, rect, tr("tutorial.next"), scene.press_next, primary=True)
-    del L
+
+
+DARK = (16, 20, 28)
+RING = (255, 90, 60)                   # apart from the table's own yellow highlights
+
+
+def draw_rings(surf, rings, s) -> None:
+    """A pulsing ring round each target, and an arrow above it pointing down."""
+    pulse = 0.5 + 0.5 * math.sin(time.monotonic() * 5)
+    width = max(3, int(4 * s))
+    for kind, where in rings:
+        if kind == "spot":
+            x, y = int(where[0]), int(where[1])
+            radius = int((18 + 5 * pulse) * s)
+            pygame.draw.circle(surf, DARK, (x, y), radius + 2, width + 4)
+            pygame.draw.circle(surf, RING, (x, y), radius, width)
+            tip = y - radius - int(4 * s)
+        else:
+            pad = int((4 + 3 * pulse) * s)
+            outline = where.inflate(2 * pad, 2 * pad)
+            pygame.draw.rect(surf, DARK, outline.inflate(4, 4), width + 4, border_radius=9)
+            pygame.draw.rect(surf, RING, outline, width, border_radius=8)
+            x, tip = outline.centerx, outline.y - int(3 * s)
+        if len(rings) == 1:
+            a, h = int(11 * s), int((16 + 6 * pulse) * s)
+            arrow = [(x, tip), (x - a, tip - h), (x + a, tip - h)]
+            pygame.draw.polygon(surf, RING, arrow)
+            pygame.draw.polygon(surf, DARK, arrow, max(1, int(2 * s)))

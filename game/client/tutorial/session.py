@@ -47,13 +47,17 @@ def in_progress(folder=None):
     return step, count if type(count) is int and count > step else step + 1
 
 
-def names() -> list:
-    """The person and the three computers, named in the current language."""
+def names(prefs=None) -> list:
+    """The person (the first name of the new-game form, if typed; else
+    "Player 1") and the three computers, named in the current language."""
     from . import steps as S
+    typed = ((prefs or {}).get("new_game") or {}).get("names") or [None]
+    mine = typed[0] if isinstance(typed, list) and isinstance(typed[0], str) and 0 < len(typed[0].strip()) <= 24 \
+        else tr("new.player_n", n=S.PERSON + 1)
     out = []
     for seat, level in enumerate(S.computers()):
         if level is None:
-            out.append(tr("tutorial.you"))
+            out.append(mine.strip())
         else:
             out.append(tr("seats.computer_name", name=tr(f"seats.bot_name_{seat + 1}"),
                           level=tr("seats.level." + level)))
@@ -72,7 +76,7 @@ def start(app, folder=None) -> None:
     except OSError:
         where = None                     # no save folder: it is played unsaved
     colours = [rgb for _, rgb in theme.PLAYER_COLOURS[:S.PLAYERS]]
-    controller = TutorialController(S.config(), names(), colours, autosave=where is not None, save_path=where,
+    controller = TutorialController(S.config(), names(app.prefs), colours, autosave=where is not None, save_path=where,
                                     computers=S.computers(), guide=Guide())
     app.nav.open("tutorial", controller)          # (over the main menu, which it leaves to)
 
