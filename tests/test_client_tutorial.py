@@ -146,3 +146,40 @@ def test_the_guided_game_plays_to_its_end_through_the_window_in_both_languages()
         assert run["reached"] == list(S.STEP_NAMES) and not run["skipped"] and run["in_order"]
         assert run["winner"] == S.PERSON
         assert run["wrong_click_waits"] is True        # a click on another corner: refused, the step waits
+
+
+def test_the_first_ck_game_offers_its_introduction_once(monkeypatch):
+    from game.client import settings
+    from game.client.scenes.newgame import NewGameScene
+    from tests.client_helpers import make_app
+    from tools.screens.autoplay import Driver
+
+    def start_ck(app):
+        app.push(NewGameScene(app))
+        app.step([])
+        d = Driver(app, pygame)
+        d.click_gui("rules_ck")
+        d.click_gui("start")
+        return d
+
+    app = make_app()
+    d = start_ck(app)
+    intro = app.scene
+    assert type(intro).__name__ == "CkIntroScene"
+    d.click_at(intro.targets.rect("next").center)
+    assert intro.page == 1 and app.scene is intro           # page by page
+    d.click_at(intro.targets.rect("skip").center)            # skipped: the table, and remembered
+    assert type(app.scene).__name__ == "TableScene"
+    assert settings.load()["ck_intro_seen"] is True
+    app = make_app(**{"ck_intro_seen": settings.load()["ck_intro_seen"]})
+    start_ck(app)
+    assert type(app.scene).__name__ == "TableScene"          # not offered again
+    pygame.quit()
+
+
+def test_a_base_game_offers_no_introduction():
+    from game.client.tutorial import intro
+
+    class App:
+        prefs = {}
+    assert intro.offer(App(), type("C", (), {"config": {"rules": "base"}})()) is False

@@ -260,6 +260,9 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
     if app.scene.seed_entry.get_text() != str(seed):
         raise AutoplayError(f"typing the seed gave {app.scene.seed_entry.get_text()!r}")
     d.click_gui("start")
+    intro = getattr(app.scene, "targets", None)
+    if type(app.scene).__name__ == "CkIntroScene":      # the first C&K game's introduction: skipped
+        d.click_at(intro.rect("skip").center)
     if not isinstance(app.scene, TableScene):
         raise AutoplayError(f"the game did not start: {getattr(app.scene, 'error', '?')}")
     table = app.scene

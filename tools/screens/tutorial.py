@@ -119,6 +119,7 @@ def shoot(out, w, h, lang):
     try:
         app, save, saved = window(out, w, h, lang, "-tutorial", computer_speed="instant")
         play(lang, (w, h), app=app, shot=save)
+        shoot_ck_intro(app, save)
         return saved
     finally:
         undo()
@@ -135,3 +136,19 @@ def _click_wrong_spot(d, table, cmd) -> bool:
     d.click_at(table.ui.board.target_pos("node", others[0][2]))
     said = any(table.refusal(table.advice()) in note[0] for note in m.notes)
     return len(table.c.auth.log) == before and table.c.guide.index == step and said
+
+
+def shoot_ck_intro(app, save) -> None:
+    """The first Cities & Knights game's introduction, page by page, over its table."""
+    from game.client.controller import HotseatController
+    from game.client.theme import PLAYER_COLOURS
+    from game.client.tutorial.intro import PAGES
+    from game.engine import default_config
+
+    c = HotseatController(default_config(rules="ck", players=4, seed=3), ["Anna", "Bram", "Cees", "Dirk"],
+                          [rgb for _, rgb in PLAYER_COLOURS[:4]], computers=[None, "easy", "easy", "easy"])
+    table = app.nav.open("table", c)
+    intro = app.nav.open("ck_intro", table)
+    for page in range(PAGES):
+        intro.page = page
+        save(f"ck-intro-{page + 1}")
