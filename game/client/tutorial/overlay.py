@@ -76,7 +76,9 @@ def targets(advice, m) -> list:
 def _points(ui, rings) -> list:
     out = []
     for ring in rings:
-        if ring[0] == "spot":
+        if ring[0] == "spot" and ring[1] == "hex":             # the whole tile, round its number
+            out.append(("tile", ui.board.hex_center(ring[2]), ui.board.R * 0.78))
+        elif ring[0] == "spot":
             out.append(("spot", ui.board.target_pos(ring[1], ring[2])))
         else:
             rect = ui.targets.rect(ring[1])
@@ -97,9 +99,9 @@ def box_rect(ui, height, rings, modal=False) -> pygame.Rect:
     left = L.board.x + int(10 * s)
     right = (L.dice[0].x if L.dice else L.board.right) - int(14 * s)
     box = pygame.Rect(left, L.board.y + int(8 * s), right - left, height)
-    for kind, where in rings:
+    for kind, where, *_ in rings:
         hit = box.inflate(0, int(24 * s))
-        if hit.collidepoint(where) if kind == "spot" else hit.colliderect(where):
+        if hit.collidepoint(where) if kind != "rect" else hit.colliderect(where):
             box.bottom = L.board.bottom - int(8 * s)
             break
     return box
@@ -159,10 +161,10 @@ def draw_rings(surf, rings, s) -> None:
     """A pulsing ring round each target, and an arrow above it pointing down."""
     pulse = 0.5 + 0.5 * math.sin(time.monotonic() * 5)
     width = max(3, int(4 * s))
-    for kind, where in rings:
-        if kind == "spot":
+    for kind, where, *size in rings:
+        if kind in ("spot", "tile"):
             x, y = int(where[0]), int(where[1])
-            radius = int((18 + 5 * pulse) * s)
+            radius = int((size[0] if size else 18 * s) + 5 * pulse * s)
             pygame.draw.circle(surf, DARK, (x, y), radius + 2, width + 4)
             pygame.draw.circle(surf, RING, (x, y), radius, width)
             tip = y - radius - int(4 * s)
