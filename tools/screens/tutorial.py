@@ -14,7 +14,7 @@ into <out>/<W>x<H>-<lang>-tutorial/, plus the Cities & Knights introduction."""
 
 import time
 
-from .autoplay import AutoplayError, Driver, _norm, _setup_env, plan
+from .autoplay import AutoplayError, _norm, _setup_env, at_menu, enter, plan
 
 MAX_LOOPS = 20000
 SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
@@ -27,21 +27,14 @@ def play(lang="en", size=(1280, 720), visible=False, app=None, shot=None) -> dic
     _setup_env(visible)
     import pygame
 
-    from game.client.app import App
     from game.client.scenes.end import EndScene
-    from game.client.scenes.menu import MenuScene
-    from game.client.settings import DEFAULTS
     from game.client.tutorial import overlay
     from game.client.tutorial import steps as S
     from game.client.tutorial.scene import TutorialScene
     from game.engine.rng import Rng
 
     t0 = time.monotonic()
-    if app is None:
-        app = App(size, fullscreen=False, prefs=dict(DEFAULTS, muted=True, language=lang, computer_speed="instant"))
-    app.push(MenuScene(app))
-    d = Driver(app, pygame)
-    d.frame()
+    app, d = at_menu(lang, size, app)
     d.click_gui("learn")
     if not isinstance(app.scene, TutorialScene):
         raise AutoplayError("Learn to play did not open the guided game")
@@ -78,21 +71,11 @@ def play(lang="en", size=(1280, 720), visible=False, app=None, shot=None) -> dic
             if shot is not None:
                 shot(f"{guide.index + 1:02d}-{step.name}-wrong-click")
         before = len(auth.log)
-        for i, (kind, *where) in enumerate(plan(table, cmd, rng, pygame)):
-            if i == 1 and shot is not None and (guide.index, "click") not in shown:
-                shown.add((guide.index, "click"))
-                shot(f"{guide.index + 1:02d}-{step.name}-b")
-            if kind == "key":
-                d.key(where[0])
-                continue
-            if kind == "board":
-                pos = table.ui.board.target_pos(where[0], where[1])
-            else:
-                rect = table.ui.targets.rect(where[0])
-                if rect is None:
-                    raise AutoplayError(f"step {step.name}: for {cmd!r} target {where[0]!r} is not on screen")
-                pos = rect.center
-            d.click_at(pos)
+        def before_click(i, index=guide.index, name=step.name):
+            if i == 1 and shot is not None and (index, "click") not in shown:
+                shown.add((index, "click"))              # (a step of several clicks: after the first)
+                shot(f"{index + 1:02d}-{name}-b")
+        enter(d, table, cmd, plan(table, cmd, rng, pygame), before_click)
         got = auth.log[before].cmd if len(auth.log) > before else None
         if got is None or _norm(got) != _norm(cmd):
             raise AutoplayError(f"step {step.name}: wanted {cmd!r}, the engine received {got!r}")

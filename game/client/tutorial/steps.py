@@ -23,9 +23,8 @@ from typing import Callable
 
 from game.bots import decisions as D
 from game.bots.facts import PIPS
-from game.engine import check, deciders
+from game.engine import apply, check, default_config, deciders
 from game.engine.board import EDGE_NODES, HEX_NODES, NODE_HEXES
-from game.engine.constants import KNIGHT, LARGEST_ARMY_MIN
 from game.engine.state import GAME_OVER, TRADE
 
 PLAYERS = 4
@@ -42,7 +41,6 @@ DICE = ((3, 1), (5, 4), (1, 3), (6, 4), (4, 5), (5, 4), (6, 3), (3, 6), (4, 5), 
 
 def config(dice=None) -> dict:
     """The guided game's config (the engine validates it)."""
-    from game.engine import default_config
     return default_config(players=PLAYERS, board="beginner", seed=SEED, vp_target=TARGET,
                           dice=[list(p) for p in (DICE if dice is None else dice)])
 
@@ -76,7 +74,6 @@ def choose_road(v, me, legal):
     best, key = None, None
     for cmd in _of(legal, "build_road"):
         copy = v.copy()
-        from game.engine import apply
         apply(copy, cmd)
         a, b = EDGE_NODES[cmd[2]]
         k = (copy.road_len[me], max(_node_pips(v, a), _node_pips(v, b)), -cmd[2])
@@ -165,10 +162,6 @@ def choose_knight_build(v, me, legal):
     return (_of(legal, "play_knight") or _of(legal, "buy_dev") or [None])[0]
 
 
-def choose_seven_roll(v, me, legal):
-    return choose_plain("roll")(v, me, legal)
-
-
 # Routine moves where any choice of the person will do.
 ANY_ROUTINE = ("discard", "steal", "skip_steal", "move_robber")
 
@@ -235,10 +228,6 @@ def _over(v, me) -> bool:
     return v.phase == GAME_OVER
 
 
-def _knights_left(v, me) -> bool:
-    return v.knights[me] < LARGEST_ARMY_MIN
-
-
 STEPS = (
     Step("welcome"),
     Step("island"),
@@ -254,7 +243,7 @@ STEPS = (
     Step("offer", ("offer",), choose_offer),
     Step("answers", ("confirm_trade", "cancel_trade"), choose_answer, settled=_trade_closed),
     Step("bank", ("maritime",), choose_maritime),
-    Step("seven_roll", ("roll",), choose_seven_roll, done=_seven),
+    Step("seven_roll", ("roll",), choose_plain("roll"), done=_seven),
     Step("seven", ready=_seven),
     Step("robber", ("move_robber",), choose_robber, pinned=True),
     Step("steal", ("steal",), choose_steal),
