@@ -51,7 +51,7 @@ from .peer.connection import JoinRefused, handshake, open_connection, pump
 from .peer.faults import HostFault
 from .peer.game import REVEAL_WAIT, PeerGame
 from .peer.tokens import TokenStore
-from .wire import secure
+from .wire import pake, secure
 from .wire.discovery import Advertiser, Browser, GameAd, browse
 from .wire.fairdice import Verdict
 from .wire.protocol import COLOURS, DEFAULT_PORT, MAX_NAME, PROTOCOL_VERSION, TAKEN_OVER, parse_address
@@ -61,8 +61,9 @@ __all__ = [
     "BrowserSession", "ClientSession", "HostSession", "LoopThread",
     # what they hand the window: a listed game, why a join or the host failed, the deal's check
     "GameAd", "JoinRefused", "HostFault", "Verdict",
-    # the host's key and its short code (secure.load_identity, .short_code, .HostKeyError)
-    "secure",
+    # the host's key and its short code (secure.load_identity, .short_code, .HostKeyError);
+    # join codes as the host makes and shows them (pake.new_code, .shown_code)
+    "secure", "pake",
     # seat tokens on this laptop, a LAN save's seats, computer players started by the host
     "TokenStore", "saved_seats", "ComputerPlayers",
     # protocol facts the window shows or checks
@@ -99,15 +100,17 @@ class LoopThread:
 class ClientSession:
     def __init__(self, address, name: str, token_dir=None, reconnect_for: float = 60.0,
                  loop_thread: LoopThread | None = None, pin: str | None = None,
-                 join_code: str | None = None, browse_interfaces=None):
+                 join_code: str | None = None, browse_interfaces=None, watch: bool = False):
         """pin: the fingerprint of the host key we expect (the advertised one
         of the game the player picked); None: trust the first key met (a typed
         address).  Either way, once connected, only that key is reconnected to.
         join_code: the host's join code, if it has one.  browse_interfaces:
         where to look for our host's advert when another key answers at its
         address (a list of IPv4 addresses, "all" for every interface; None:
-        retry the address only)."""
+        retry the address only).  watch: watch the game (the public table,
+        no seat) where the host allows it."""
         self.address = address
+        self.watch = watch
         self.browse_interfaces = browse_interfaces
         self.name = name
         self.pin = pin
@@ -234,7 +237,7 @@ class ClientSession:
         self.pin = self.game.pin = conn.fingerprint     # pinned: reconnects go to this key only
         self._conn = conn
         await handshake(conn, self.name, self.store, self._arrived, timeout, game_id=self._game_id,
-                        join_code=self.join_code)
+                        join_code=self.join_code, watch=self.watch)
         self.connected = True
 
     def _arrived(self, msg) -> None:
@@ -293,7 +296,8 @@ class ClientSession:
                     warned = True
                     await self._look_for_our_host()
                 elif exc.code in ("full", "running", "version", "bad_token", "other_game",
-                                  "tls", "join_code", "join_code_wrong"):
+                                  "tls", "join_code", "join_code_wrong", "join_code_unasked",
+                                  "no_watchers", "watchers_full"):
                     return False
             except (OSError, asyncio.TimeoutError, ConnectionError):
                 pass
@@ -396,6 +400,20 @@ class HostSession:
         async def assign():
             self.host.assign(seat, name)
         self.net.run(assign(), 5)
+
+    def set_allowed(self, **options) -> None:
+        """Allow watchers and hints (watchers=..., hints=...) in the lobby
+        (Host.set_allowed; raises ValueError with a reason)."""
+        async def allow():
+            self.host.set_allowed(**options)
+        self.net.run(allow(), 5)
+
+    def hand_over(self, seat: int, watcher: int) -> None:
+        """Give a computer's seat to a watcher (Host.hand_over; the lobby's
+        watcher id).  Raises ValueError with a reason."""
+        async def hand_over():
+            self.host.hand_over(seat, watcher)
+        self.net.run(hand_over(), 5)
 
     def seat_token(self, seat: int) -> tuple:
         """(host key fingerprint, game id, player name, token) of a seat: what a

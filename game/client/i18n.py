@@ -45,6 +45,7 @@ AREAS = {
     "saves": ("load", "replay", "reason"),                           # loading, replaying, bad saves
     "rules": ("rulebook",),                                          # the rules screen
     "review": ("review", "hint"),                                    # the game review, hints
+    "watch": ("watch",),                                             # watchers of a LAN game, what the host allows
 }
 _catalogs = {}
 _current = "en"
