@@ -47,6 +47,8 @@ class TutorialScene(TableScene):
             m.computers.hold = explaining              # the computers wait while the person reads
         if m.game_over_at is not None and not self.done:
             m.game_over_at = time.monotonic()          # the end screen waits for the last step
+            if self.c.guide.observe(self.c.view(self.c.guide.seat)):
+                self.c.keep_step()
         super().update(dt)
 
     def handle_event(self, event) -> None:
