@@ -236,3 +236,17 @@ def test_the_ring_sits_on_the_asked_corner_at_any_size(size):
     box = overlay.box_rect(scene.ui, 80, [(kind, where)])
     assert not box.inflate(0, 20).collidepoint(where)           # the box never covers the ring
     pygame.quit()
+
+
+def test_a_key_pressed_during_an_explanation_says_to_read_it_first():
+    from tests.client_helpers import make_app
+    app = make_app(computer_speed="instant")
+    session.start(app)
+    scene = app.scene
+    app.step([])
+    assert scene.advice()[1].name == "welcome"
+    log = len(scene.c.auth.log)
+    scene.play.submit(("end_turn", S.PERSON))                     # any command, as a button would send it
+    assert len(scene.c.auth.log) == log and scene.c.guide.index == 0
+    assert any("Next" in note[0] for note in scene.model.notes)
+    pygame.quit()

@@ -28,6 +28,9 @@ class TutorialScene(TableScene):
         return guide.advice(self.c.view(guide.seat))
 
     def refusal(self, advice) -> str:
+        """Why the person's command waits: what the step asks instead."""
+        if advice[0] == "next":
+            return tr("tutorial.read_first")
         return tr("tutorial.refused", what=overlay.lines(advice)[0])
 
     def press_next(self) -> None:
