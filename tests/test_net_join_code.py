@@ -317,3 +317,12 @@ def test_any_host_answer_of_the_right_sizes_is_refused_without_an_error(msg, con
     joiner = pake.JoinerSide(CODE, "ab" * 32, bytes(32))
     assert joiner.check_host(side + msg[1:], confirm) is False
     assert joiner.confirm is None
+
+
+def test_a_key_exchange_answer_outside_the_join_is_a_host_fault():
+    """A rogue host sending the exchange's answer in the middle of a game:
+    one clear fault, never an AttributeError from the game copy."""
+    from net.peer.faults import HostFault
+    game = PeerGame(send=lambda msg: None, name="ann")
+    with pytest.raises(HostFault, match="key exchange"):
+        game.handle({"t": "pake", "msg": os.urandom(33), "confirm": os.urandom(32)})
