@@ -63,7 +63,7 @@ FD_RESERVE = 2 * ACCEPT_BACKLOG + 8
 CLOSE_GRACE = 5.0               # a politely closed connection is aborted after this long
 LOG_EVERY = 10.0
 # Wrong join codes the whole host takes, from every address together: 10 at once, then one
-# every 6 s; past that every join with a code is refused as "busy" until the bucket refills,
+# every 6 s; past that every join with a code is refused as "join_busy" until the bucket refills,
 # so a crowd of addresses gets no more guesses than one (at the price of making a newcomer wait).
 WRONG_CODES_BURST = 10.0
 WRONG_CODES_PER_SECOND = 1 / 6
