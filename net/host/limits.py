@@ -87,7 +87,7 @@ HANDSHAKE_RESERVE = 2
 NEW_HANDSHAKES_PER_SECOND, NEW_HANDSHAKES_BURST = 20.0, 40.0
 FAILED_JOINS_PER_SECOND, FAILED_JOINS_BURST = 1.0, 20.0
 # What an error message to an unseated connection means: its claim of a seat failed.
-FAILED_JOIN_CODES = frozenset({"join_code", "join_code_wrong", "join_code_bad", "out_of_order", "busy",
+FAILED_JOIN_CODES = frozenset({"join_code", "join_code_wrong", "join_code_bad", "out_of_order", "join_busy",
                                "full", "running", "seat_in_use", "bad_token", "already_seated"})
 LOG_LINES_PER_INTERVAL = 20
 
