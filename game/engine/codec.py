@@ -101,13 +101,17 @@ def state_hash(state: State) -> str:
 # (equal, yet packed differently), the irregular nested fields, the generator.
 # The cuts put fields that change on most commands (cards, turn) apart from
 # those that change seldom (board, pieces, scores).
+# `pending` and `rng` are runs of their own because a view replaces them whole
+# (net/wire/secrecy.py builds every seat's view bytes from these runs).
 _RUN_SPEC = (
     (True, "config", "knight_owner"),           # the board and the pieces on it
     (True, "bank", "hand_n"),                   # cards in hand
     (True, "deck", "vp_cards_shown"),           # decks, pieces left, scores
-    (False, "first_player", "pending"),         # the turn, its flags, discards, trade, decisions
+    (False, "first_player", "agenda"),          # the turn, its flags, discards, trade, agenda
+    (False, "pending", "pending"),              # the decision awaited
     (True, "barb_pos", "defenders_left"),       # Cities & Knights (None in the base game)
-    (False, "crane", "rng"),
+    (False, "crane", "harbor_swaps"),
+    (False, "rng", "rng"),
 )
 
 
@@ -119,15 +123,17 @@ def _runs():
         end = slots.index(last) + 1
         assert slots[at] == first and end > at, "the runs must cover State.__slots__ in order"
         names = slots[at:end]
-        runs.append((kept, names, attrgetter(*names)))
+        getter = attrgetter(*names)
+        runs.append((kept, names, getter if len(names) > 1 else (lambda state, g=getter: (g(state),))))
         at = end
     assert at == len(slots) and slots[-1] == "rng"
     return tuple(runs)
 
 
 _RUNS = _runs()
-_KEYS = {name: msgpack.packb(name) for name in State.__slots__}
-_MAP_HEADER = msgpack.Packer().pack_map_header(len(State.__slots__))
+RUN_NAMES = tuple(names for _, names, _ in _RUNS)     # the fields of each part `hash_parts` gives
+KEYS = {name: msgpack.packb(name) for name in State.__slots__}      # each field's packed name
+MAP_HEADER = msgpack.Packer().pack_map_header(len(State.__slots__))
 _kept = [None] * len(_RUNS)     # run index -> (copy of its values, its bytes, each field's bytes)
 
 
@@ -141,30 +147,40 @@ def _copy(value):
 
 
 def _hash_bytes(state: State) -> bytes:
-    """Exactly `encode_state(state)`, built run by run.  Every state hashed
-    shares the kept parts (safe across states and threads: a part is reused
-    only for equal content, and each run's entry is replaced whole)."""
-    parts = [_MAP_HEADER]
+    """Exactly `encode_state(state)`, built run by run."""
+    return MAP_HEADER + b"".join([part for part, _ in hash_parts(state)])
+
+
+def hash_parts(state: State) -> list:
+    """`encode_state(state)` after its map header, cut along RUN_NAMES: per run
+    (its bytes, the bytes of each of its fields, or None for a run packed
+    anew each time).  Every state hashed shares the kept parts (safe across
+    states and threads: a part is reused only for equal content, and each
+    run's entry is replaced whole)."""
+    parts = []
     append = parts.append
     for i, (kept, names, getter) in enumerate(_RUNS):
         values = getter(state)
         if not kept:
-            if names[-1] == "rng":
-                rng = values[-1]
-                values = values[:-1] + (None if rng is None else [rng.state, rng.inc],)
+            if len(names) == 1:
+                value = values[0]
+                if names[0] == "rng" and value is not None:
+                    value = [value.state, value.inc]
+                append((KEYS[names[0]] + pack(value), None))
+                continue
             data = pack(dict(zip(names, values)))
-            append(data[1:] if len(names) <= 15 else data[3:])      # the pairs, without a map header
+            append((data[1:] if len(names) <= 15 else data[3:], None))     # the pairs, without a map header
             continue
         entry = _kept[i]
         if entry is not None and entry[0] == values:
-            append(entry[1])
+            append((entry[1], entry[2]))
             continue
         if entry is None:
-            fields = tuple(_KEYS[name] + pack(value) for name, value in zip(names, values))
+            fields = tuple(KEYS[name] + pack(value) for name, value in zip(names, values))
         else:
-            fields = tuple(old if value == before else _KEYS[name] + pack(value)
+            fields = tuple(old if value == before else KEYS[name] + pack(value)
                            for name, value, before, old in zip(names, values, entry[0], entry[2]))
         data = b"".join(fields)
         _kept[i] = (tuple(map(_copy, values)), data, fields)
-        append(data)
-    return b"".join(parts)
+        append((data, fields))
+    return parts

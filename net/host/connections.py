@@ -44,12 +44,15 @@ class Conn:
         self.nonce = secure.new_nonce()     # what this connection's proofs are bound to
 
     def send(self, msg: dict) -> None:
+        self.send_frame(pack_message(msg))
+
+    def send_frame(self, data: bytes) -> None:
+        """Send a message already packed (protocol.pack_message or pack_messages)."""
         transport = getattr(self.writer, "transport", None)
         if transport is not None and transport.is_closing():
             self.closed = True
         if self.closed or not self.secured:
             return
-        data = pack_message(msg)
         self.bytes_out += len(data)
         self.last_sent = time.monotonic()
         self.writer.write(data)

@@ -20,10 +20,10 @@ the full log are revealed to every seat when the game ends.
 
 A command is accepted only after, in this order (boardgame.io's master does
 the same): the frame decodes to a known, well-shaped message; the connection
-holds a seat; the command is for
-that seat; the game runs; the seat must decide now; the command is legal in
-the engine; and it was chosen on the current state (its `seq` is the number
-of the last record).  Anything else is answered with `reject` and a reason
+holds a seat; the command is for that seat; the game runs; the seat must
+decide now; it was chosen on the current state (its `seq` is the number of
+the last record: a command overtaken by another is `stale`, whatever else
+it is); and the command is legal in the engine.  Anything else is answered with `reject` and a reason
 code and changes nothing.
 
 Saving (net/host/saving.py): with a `save_path` the host keeps a saved game
@@ -53,13 +53,14 @@ import time
 from game import saves
 from game.engine import deciders, default_config
 from game.engine.match import Authority
-from game.engine.rules import IllegalCommand, check
+from game.engine.rules import IllegalCommand
 from game.engine.state import GAME_OVER, validate_config
 
 from ..wire import secure
 from ..wire.fairdice import pack_log
 from ..wire.protocol import (
     APP, CLIENT, COLOURS, MAX_NAME, PROTOCOL_VERSION, TAKEN_OVER, ProtocolError, decode, error,
+    pack_messages,
 )
 from ..wire.secrecy import WHOLE, peer_hash, peer_hashes, peer_view_bytes, public_state_hash, scrub_config
 from .connections import Conn, Connections, log, quiet
@@ -372,14 +373,11 @@ class Host:
             return conn.send(_reject(ref, "game_over", "the game has ended"))
         if seat not in deciders(state):
             return conn.send(_reject(ref, "not_deciding", "it is not your turn to decide"))
-        err = check(state, cmd)
-        if err is not None:
-            return conn.send(_reject(ref, err.code, err.detail))
         if msg["seq"] != len(self.auth.log):
             return conn.send(_reject(ref, "stale", f"the game is at record {len(self.auth.log)}"))
         try:
-            record = self.auth.submit(cmd)
-        except IllegalCommand as exc:       # check() passed, so this is an engine bug
+            record = self.auth.submit(cmd)      # checks the command in full first
+        except IllegalCommand as exc:           # refused: nothing changed
             return conn.send(_reject(ref, exc.code, exc.detail))
         listening = [s for s, holder in enumerate(self.seats) if holder.conn is not None]
         # every seat's view hash, and the whole state's for the save, in one pass
@@ -590,12 +588,14 @@ class Host:
         """Send each connected seat the record as that seat may see it, with
         its view hash (`hashes`: peer_hashes of the state after it)."""
         state = self.auth.state
-        for seat, holder in enumerate(self.seats):
-            if holder.conn is None or seat not in hashes:
-                continue
-            mine = record.for_audience(seat)
-            holder.conn.send({"t": "rec", "seq": mine.seq, "cmd": mine.cmd, "outcome": mine.outcome,
-                              "events": mine.events, "hash": hashes[seat]})
+        seats = [seat for seat, holder in enumerate(self.seats) if holder.conn is not None and seat in hashes]
+        if record.is_public():      # the same record for every seat: packed once
+            frames = pack_messages(_record_message(record), "hash", [hashes[seat] for seat in seats])
+        else:
+            frames = [pack_messages(_record_message(record.for_audience(seat)), "hash", [hashes[seat]])[0]
+                      for seat in seats]
+        for seat, frame in zip(seats, frames):
+            self.seats[seat].conn.send_frame(frame)
         self._notify("record", record)
         if state.phase == GAME_OVER:
             self.phase = OVER
@@ -636,6 +636,12 @@ class Host:
         if (self.auto_start and self.phase == LOBBY and not self.deal.running
                 and None not in self.seats):
             self.start()
+
+
+def _record_message(record) -> dict:
+    """A record as sent to a seat (its view hash is added per seat)."""
+    return {"t": "rec", "seq": record.seq, "cmd": record.cmd, "outcome": record.outcome,
+            "events": record.events}
 
 
 def _reject(ref, code, detail) -> dict:
