@@ -116,22 +116,21 @@ _RUN_SPEC = (
 
 
 def _runs():
-    """(kept, names, getter giving a tuple of the run's values) per run."""
+    """(kept, names, start, end) per run: its fields are State.__slots__[start:end]."""
     slots = State.__slots__
     runs, at = [], 0
     for kept, first, last in _RUN_SPEC:
         end = slots.index(last) + 1
         assert slots[at] == first and end > at, "the runs must cover State.__slots__ in order"
-        names = slots[at:end]
-        getter = attrgetter(*names)
-        runs.append((kept, names, getter if len(names) > 1 else (lambda state, g=getter: (g(state),))))
+        runs.append((kept, slots[at:end], at, end))
         at = end
     assert at == len(slots) and slots[-1] == "rng"
     return tuple(runs)
 
 
 _RUNS = _runs()
-RUN_NAMES = tuple(names for _, names, _ in _RUNS)     # the fields of each part `hash_parts` gives
+_ALL = attrgetter(*State.__slots__)     # every field's value, in one call
+RUN_NAMES = tuple(names for _, names, _, _ in _RUNS)     # the fields of each part `hash_parts` gives
 KEYS = {name: msgpack.packb(name) for name in State.__slots__}      # each field's packed name
 MAP_HEADER = msgpack.Packer().pack_map_header(len(State.__slots__))
 _kept = [None] * len(_RUNS)     # run index -> (copy of its values, its bytes, each field's bytes)
@@ -148,39 +147,50 @@ def _copy(value):
 
 def _hash_bytes(state: State) -> bytes:
     """Exactly `encode_state(state)`, built run by run."""
-    return MAP_HEADER + b"".join([part for part, _ in hash_parts(state)])
+    return MAP_HEADER + b"".join(_parts(state, None))
 
 
 def hash_parts(state: State) -> list:
     """`encode_state(state)` after its map header, cut along RUN_NAMES: per run
     (its bytes, the bytes of each of its fields, or None for a run packed
-    anew each time).  Every state hashed shares the kept parts (safe across
+    anew each time)."""
+    fields = []
+    return list(zip(_parts(state, fields), fields))
+
+
+def _parts(state: State, fields) -> list:
+    """Each run's bytes (and, when `fields` is a list, each run's field bytes
+    appended to it).  Every state hashed shares the kept parts (safe across
     states and threads: a part is reused only for equal content, and each
     run's entry is replaced whole)."""
+    values = _ALL(state)
     parts = []
-    append = parts.append
-    for i, (kept, names, getter) in enumerate(_RUNS):
-        values = getter(state)
+    for i, (kept, names, start, end) in enumerate(_RUNS):
         if not kept:
-            if len(names) == 1:
-                value = values[0]
-                if names[0] == "rng" and value is not None:
+            if end - start == 1:
+                value = values[start]
+                if start == len(values) - 1 and value is not None:      # the generator
                     value = [value.state, value.inc]
-                append((KEYS[names[0]] + pack(value), None))
-                continue
-            data = pack(dict(zip(names, values)))
-            append((data[1:] if len(names) <= 15 else data[3:], None))     # the pairs, without a map header
+                parts.append(KEYS[names[0]] + pack(value))
+            else:
+                data = pack(dict(zip(names, values[start:end])))
+                parts.append(data[1:] if end - start <= 15 else data[3:])    # the pairs, without a map header
+            if fields is not None:
+                fields.append(None)
             continue
+        run = values[start:end]
         entry = _kept[i]
-        if entry is not None and entry[0] == values:
-            append((entry[1], entry[2]))
-            continue
-        if entry is None:
-            fields = tuple(KEYS[name] + pack(value) for name, value in zip(names, values))
-        else:
-            fields = tuple(old if value == before else KEYS[name] + pack(value)
-                           for name, value, before, old in zip(names, values, entry[0], entry[2]))
-        data = b"".join(fields)
-        _kept[i] = (tuple(map(_copy, values)), data, fields)
-        append((data, fields))
+        if entry is None or entry[0] != run:
+            if entry is None:
+                packed = tuple(KEYS[name] + pack(value) for name, value in zip(names, run))
+                copies = tuple(map(_copy, run))
+            else:           # only the changed fields are packed and copied again
+                packed = tuple(old if value == before else KEYS[name] + pack(value)
+                               for name, value, before, old in zip(names, run, entry[0], entry[2]))
+                copies = tuple(before if value == before else _copy(value)
+                               for value, before in zip(run, entry[0]))
+            entry = _kept[i] = (copies, b"".join(packed), packed)
+        parts.append(entry[1])
+        if fields is not None:
+            fields.append(entry[2])
     return parts

@@ -59,94 +59,69 @@ def _view_fields(names) -> tuple:
 
 _VIEW_FIELDS = tuple(_view_fields(names) for names in RUN_NAMES)
 _NO_RNG = KEYS["rng"] + _NIL
-_scrubbed = {}      # the whole config's packed field -> the view's (seed None); one game at a time
 
 
 def peer_hashes(state, audiences, whole: bool = False) -> dict:
     """{audience: peer_hash(state, audience)} for every audience (seats, or
     None for a spectator), from the parts of the state's canonical bytes
-    (codec.hash_parts, which keeps the parts of unchanged fields): the parts
-    every view holds alike are shared, and only each seat's own secrets
-    (and a decision's private data) are laid in per seat.  With `whole`,
-    also {WHOLE: the hash of the whole state} (codec.state_hash, what a save
-    records after each command) from the same parts."""
+    (codec.hash_parts, which keeps the parts of unchanged fields): a part no
+    view holds otherwise than the whole state is shared as it is, and a
+    part a view holds otherwise (a seat's secrets, the scrubbed config,
+    hidden decks) is made once per audience and kept while the part is
+    unchanged.  With `whole`, also {WHOLE: the hash of the whole state}
+    (codec.state_hash, what a save records after each command) from the
+    same parts."""
     parts = hash_parts(state)
-    common = [MAP_HEADER]       # the views' bytes, None where they differ by seat
-    per_seat = []               # (where in common, the pieces of that part: bytes, or a seat field)
-    for index, (data, fields) in enumerate(parts):
-        special = _VIEW_FIELDS[index]
-        if not special:
-            common.append(data)
-            continue
-        if fields is None:      # a run of its own: the generator, or the decision awaited
-            if special[0][1] == "rng":
-                common.append(_NO_RNG)
-            elif state.pending and "private" in state.pending:
-                per_seat.append((len(common), None))
-                common.append(None)
-            else:
-                common.append(data)
-            continue
-        pieces, at = [], 0
-        for position, name, kind in special:
-            pieces.append(b"".join(fields[at:position]))
-            at = position + 1
-            if kind is _HIDDEN:
-                pieces.append(KEYS[name] + _NIL)
-            elif kind is _CONFIG:
-                pieces.append(_scrubbed_config(fields[position], state.config))
-            elif (values := getattr(state, name)) is not None:
-                pieces.append((KEYS[name] + _array_header(len(values)), [pack(v) for v in values]))
-            else:
-                pieces.append(fields[position])
-        pieces.append(b"".join(fields[at:]))
-        if all(type(piece) is bytes for piece in pieces):
-            common.append(b"".join(pieces))
-        else:
-            per_seat.append((len(common), pieces))
-            common.append(None)
+    private = bool(state.pending) and "private" in state.pending
     out = {}
     for audience in audiences:
-        chunks = common
-        if per_seat:
-            chunks = list(common)
-            for slot, pieces in per_seat:
-                chunks[slot] = (_seat_pieces(pieces, audience) if pieces is not None
-                                else KEYS["pending"] + pack(view_pending(state.pending, audience)))
+        chunks = [MAP_HEADER]
+        for index, (data, fields) in enumerate(parts):
+            if not _VIEW_FIELDS[index]:
+                chunks.append(data)
+            elif fields is not None:
+                kept = _view_parts.get((index, audience))
+                if kept is None or kept[0] is not data:
+                    kept = _view_parts[(index, audience)] = (data, _view_run(state, index, fields, audience))
+                chunks.append(kept[1])
+            elif RUN_NAMES[index][0] == "rng":
+                chunks.append(_NO_RNG)
+            else:               # the decision awaited
+                chunks.append(KEYS["pending"] + pack(view_pending(state.pending, audience))
+                              if private else data)
         out[audience] = digest(b"".join(chunks))
     if whole:
         out[WHOLE] = digest(MAP_HEADER + b"".join([data for data, _ in parts]))
     return out
 
 
-def _seat_pieces(pieces, audience) -> bytes:
-    """A part's bytes in `audience`'s view: a per-seat secret field holds only
-    the audience's own entry (nil for every other seat)."""
-    out = []
-    for piece in pieces:
-        if type(piece) is bytes:
-            out.append(piece)
-            continue
-        head, values = piece
-        n = len(values)
-        if type(audience) is int and 0 <= audience < n:
-            out += (head, _NIL * audience, values[audience], _NIL * (n - audience - 1))
-        else:
-            out += (head, _NIL * n)
-    return b"".join(out)
+# (part index, audience) -> (the whole state's bytes of the part, the view's);
+# the entry holds the bytes it was made from, so `is` finds it unchanged.
+_view_parts = {}
+
+
+def _view_run(state, index, fields, audience) -> bytes:
+    """A kept run's bytes in `audience`'s view: hidden fields nil, the config
+    without its seed, and a per-seat secret field holding only the
+    audience's own entry (nil for every other seat)."""
+    fields = list(fields)
+    for at, name, kind in _VIEW_FIELDS[index]:
+        if kind is _HIDDEN:
+            fields[at] = KEYS[name] + _NIL
+        elif kind is _CONFIG:
+            fields[at] = KEYS[name] + pack(dict(state.config, seed=None))
+        elif (values := getattr(state, name)) is not None:
+            n = len(values)
+            if type(audience) is int and 0 <= audience < n:
+                fields[at] = b"".join((KEYS[name], _array_header(n), _NIL * audience,
+                                       pack(values[audience]), _NIL * (n - audience - 1)))
+            else:
+                fields[at] = KEYS[name] + _array_header(n) + _NIL * n
+    return b"".join(fields)
 
 
 def _array_header(n: int) -> bytes:
     return bytes((0x90 | n,)) if n < 16 else msgpack.Packer().pack_array_header(n)
-
-
-def _scrubbed_config(packed: bytes, config: dict) -> bytes:
-    """The config's field as views hold it (seed None), kept per packed config."""
-    view_bytes = _scrubbed.get(packed)
-    if view_bytes is None:
-        _scrubbed.clear()
-        view_bytes = _scrubbed[packed] = KEYS["config"] + pack(dict(config, seed=None))
-    return view_bytes
 
 
 WHOLE = "whole"         # peer_hashes' key for the hash of the whole state
