@@ -51,7 +51,7 @@ from .peer.connection import JoinRefused, handshake, open_connection, pump
 from .peer.faults import HostFault
 from .peer.game import REVEAL_WAIT, PeerGame
 from .peer.tokens import TokenStore
-from .wire import secure
+from .wire import pake, secure
 from .wire.discovery import Advertiser, Browser, GameAd, browse
 from .wire.fairdice import Verdict
 from .wire.protocol import COLOURS, DEFAULT_PORT, MAX_NAME, PROTOCOL_VERSION, TAKEN_OVER, parse_address
@@ -61,8 +61,9 @@ __all__ = [
     "BrowserSession", "ClientSession", "HostSession", "LoopThread",
     # what they hand the window: a listed game, why a join or the host failed, the deal's check
     "GameAd", "JoinRefused", "HostFault", "Verdict",
-    # the host's key and its short code (secure.load_identity, .short_code, .HostKeyError)
-    "secure",
+    # the host's key and its short code (secure.load_identity, .short_code, .HostKeyError);
+    # join codes as the host makes and shows them (pake.new_code, .shown_code)
+    "secure", "pake",
     # seat tokens on this laptop, a LAN save's seats, computer players started by the host
     "TokenStore", "saved_seats", "ComputerPlayers",
     # protocol facts the window shows or checks
@@ -293,7 +294,7 @@ class ClientSession:
                     warned = True
                     await self._look_for_our_host()
                 elif exc.code in ("full", "running", "version", "bad_token", "other_game",
-                                  "tls", "join_code", "join_code_wrong"):
+                                  "tls", "join_code", "join_code_wrong", "join_code_unasked"):
                     return False
             except (OSError, asyncio.TimeoutError, ConnectionError):
                 pass

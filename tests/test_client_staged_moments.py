@@ -11,6 +11,7 @@ pytest.importorskip("pygame_gui")
 
 from client_helpers import COLOURS, NAMES, bot_game, make_app, push_table  # noqa: E402
 from game.client.table import controls  # noqa: E402
+from game.engine.state import MAIN  # noqa: E402
 
 
 def _events(auth, i):
@@ -201,3 +202,33 @@ def test_a_language_switch_tells_the_log_the_7_panel_and_notes_again():
     finally:
         i18n.set_language("en")
         app.set_language("en")
+
+
+def test_B_7_1_an_offer_waits_until_the_sevens_panel_is_gone():
+    """B-7.1, B-5.4: an offer to the person made while the 7's panel still
+    tells who was robbed does not open its dialog over the panel: it opens
+    once the panel is gone (the game waits for the answer meanwhile)."""
+    from game.client.table import dialogs
+    auth, _ = bot_game(rules="base", seed=4, players=3, stop=1500)
+
+    def is_steal_after_seven(i):
+        return any(e[0] == "stole" for e in auth.log[i].events) and any(
+            e[0] == "rolled" and e[2] + e[3] == 7 for r in auth.log[max(0, i - 12):i] for e in r.events)
+    i = next(i for i in range(len(auth.log)) if is_steal_after_seven(i))
+    app, table, _ = drive("base", 4, i)
+    m, s = table.model, table.c.auth.state
+    assert m.stage.seven is not None and s.phase == MAIN
+    cur = s.current
+    give, get, partner = next((give, get, p) for give in range(5) if s.hands[cur][give] for p in range(3)
+                              if p != cur for get in range(5) if get != give and s.hands[p][get])
+    out, back = [0] * 5, [0] * 5
+    out[give], back[get] = 1, 1
+    table.c.submit(("offer", cur, tuple(out), tuple(back), (partner,)))
+    table.play.refresh()
+    if m.curtain_for is not None:
+        table.play.reveal()
+    assert m.viewer == partner and m.stage.seven is not None
+    assert m.dialog is None                                    # queued behind the 7's panel
+    m.stage.seven.until = time.monotonic() - 0.01              # the panel's time is up
+    table.play.update(0.016)
+    assert m.stage.seven is None and isinstance(m.dialog, dialogs.AnswerDialog)

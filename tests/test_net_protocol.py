@@ -60,7 +60,9 @@ def test_too_large_messages_are_neither_sent_nor_read():
     ({"t": "rejoin", "seat": 0, "token": "x" * 20}, "missing_field"),   # a token is never sent
     ({"t": "rejoin", "seat": 0, "proof": b"x" * 33}, "bad_field"),
     ({"t": "rejoin", "seat": 0, "proof": "x" * 32}, "bad_field"),
-    ({"t": "join", "name": "Ann", "code": "1234"}, "bad_field"),       # a join code is proven
+    ({"t": "join", "name": "Ann", "code": "1234"}, "extra_field"),     # a join code is never sent
+    ({"t": "join", "name": "Ann", "pake": b"p" * 32}, "bad_field"),     # a SPAKE2 message is 33 bytes
+    ({"t": "join_confirm", "confirm": b"c" * 33}, "bad_field"),
     ({"t": "pledge", "pledge": b"x" * 31}, "bad_field"),
     ({"t": "reveal", "value": None}, "bad_field"),
     ({"t": "lobby_set", "ready": 1}, "bad_field"),
@@ -78,7 +80,8 @@ def test_undecodable_payloads_are_not_msgpack():
 def test_valid_messages_of_every_kind_pass():
     ok = [
         {"t": "hello", "v": 1, "app": "kolonisten"}, {"t": "join", "name": "Anne-Marie"},
-        {"t": "join", "name": "Bob", "code": b"c" * 32},
+        {"t": "join", "name": "Bob", "pake": b"p" * 33, "nonce": b"n" * 32},
+        {"t": "join_confirm", "confirm": b"c" * 32},
         {"t": "rejoin", "seat": 2, "proof": b"p" * 32}, {"t": "lobby_set", "colour": "blue"},
         {"t": "cmd", "id": 3, "seq": 10, "cmd": ["offer", 0, [1, 0, 0, 0, 0], [0, 1, 0, 0, 0], [1, 2]]},
         {"t": "cmd", "id": 3, "seq": 10, "cmd": ["resolve", 0, "spy", [1, 2]]},

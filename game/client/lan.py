@@ -24,7 +24,7 @@ from game.engine import deciders
 from game.engine.views import view as engine_view
 from net.session import (
     DEFAULT_PORT, MAX_NAME, REVEAL_WAIT, TAKEN_OVER, ClientSession, HostSession, JoinRefused, TokenStore,
-    parse_address, saved_seats, secure,
+    pake, parse_address, saved_seats, secure,
 )
 
 from . import settings
@@ -136,7 +136,7 @@ class Background:
 # What the host or the client may refuse a join with, each with a sentence in the catalogs
 # (lan.refused.<code>); any other code shows the host's own words.
 REFUSALS = ("full", "running", "version", "bad_token", "protocol", "wrong_key", "tls",
-            "join_code", "join_code_wrong", "seat_in_use", "other_game", "internal")
+            "join_code", "join_code_wrong", "join_code_unasked", "seat_in_use", "other_game", "internal")
 PROTOCOL_SLIPS = ("hello_first", "already_seated")     # a client bug: said as "protocol"
 
 
@@ -341,13 +341,18 @@ def resume_host(path: str, game, seat: int, opts: LanOptions) -> LanGame:
     return lan
 
 
-def key_text(lan: LanGame) -> str:
-    """The host key's short code as the lobby shows it (the host's own
-    screen says so; players compare it with the code in their join list)."""
+def key_lines(lan: LanGame) -> list:
+    """(words, code) pairs the lobby shows large: the host key's short code,
+    which players compare with the code in their join list and on the host's
+    screen, and on the host's own screen its join code, to read aloud."""
     if lan.is_host:
-        return tr("secure.host_key", code=lan.hosting.short_code)
+        lines = [(tr("secure.host_key"), lan.hosting.short_code)]
+        code = lan.hosting.host.join_code
+        if code:
+            lines.append((tr("secure.join_code"), pake.shown_code(code)))
+        return lines
     pin = lan.session.pin
-    return tr("secure.lobby_key", code=secure.short_code(pin) if pin else "?")
+    return [(tr("secure.lobby_key"), secure.short_code(pin) if pin else "?")]
 
 
 def seat_name(seat: dict) -> str:

@@ -74,7 +74,7 @@ CALM_SECONDS = 2.0              # no new connection for this long: free memory i
 SEATED_RATE, SEATED_BURST = 1000.0, 2000.0
 UNSEATED_RATE, UNSEATED_BURST = 20.0, 60.0
 # What a frame costs, by message type (None: a frame that was refused).
-FRAME_COST = {"hello": 5.0, "join": 5.0, "rejoin": 5.0, None: 5.0}
+FRAME_COST = {"hello": 5.0, "join": 5.0, "join_confirm": 5.0, "rejoin": 5.0, None: 5.0}
 RESYNC_RATE, RESYNC_BURST = 1.0, 3.0
 BYTES_PER_UNIT = 1024
 
@@ -106,6 +106,11 @@ class TokenBucket:
             return False
         self.level -= cost
         return True
+
+    def give_back(self, cost: float = 1.0) -> None:
+        """Return what was taken for something that turned out not to count."""
+        self._refill()
+        self.level = min(self.burst, self.level + cost)
 
     def full(self) -> bool:
         self._refill()

@@ -24,7 +24,7 @@ from .faults import HostFault
 from .game import REPORT_DIVERGENCES, PeerGame
 
 FATAL = ("full", "running", "version", "bad_token", "protocol", "other_game", "wrong_key", "tls",
-         "join_code", "join_code_wrong")
+         "join_code", "join_code_wrong", "join_code_unasked")
 
 
 # What a windowless player is told at once, in words (the window has its own, in both languages).

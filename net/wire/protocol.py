@@ -15,7 +15,8 @@ import struct
 
 import msgpack
 
-PROTOCOL_VERSION = 3          # 2: TLS, token proofs, join codes, fair deal; 3: deals counted
+PROTOCOL_VERSION = 4          # 2: TLS, token proofs, join codes, fair deal; 3: deals counted;
+                              # 4: the join code as a key exchange (net/wire/pake.py)
 APP = "kolonisten"
 MAX_FRAME = 256 * 1024          # a full game view is ~1-2 KiB; this leaves ample room
 HEADER = struct.Struct(">I")
@@ -117,7 +118,8 @@ def _bytes_of(size):
     return lambda v: type(v) is bytes and len(v) == size
 
 
-_PROOF = _NONCE = _VALUE = _bytes_of(32)
+_PROOF = _NONCE = _VALUE = _CONFIRM = _bytes_of(32)
+_PAKE = _bytes_of(33)               # a SPAKE2 message (net/wire/pake.py)
 _ATTEMPT = _int(1, 1_000_000)       # which deal of the game (net/wire/fairdice.py)
 
 
@@ -137,7 +139,8 @@ def _fair(v):
 # type -> {field: (checker, required)}
 CLIENT_MESSAGES = {
     "hello": {"v": (_int(), True), "app": (_str(32), True)},
-    "join": {"name": (_name, True), "code": (_PROOF, False)},
+    "join": {"name": (_name, True), "pake": (_PAKE, False), "nonce": (_NONCE, False)},
+    "join_confirm": {"confirm": (_CONFIRM, True)},
     "rejoin": {"seat": (_SEAT, True), "proof": (_PROOF, True)},
     "lobby_set": {"name": (_name, False), "colour": (_str(16), False), "ready": (_bool, False)},
     "cmd": {"id": (_int(0, 2 ** 62), True), "seq": (_SEQ, True), "cmd": (_command, True)},
@@ -153,6 +156,7 @@ HOST_MESSAGES = {
     "welcome": {"v": (_int(), True), "game_id": (_str(32), True), "name": (_str(64), True),
                 "config": (_map, True), "state": (_str(16), True), "nonce": (_NONCE, True),
                 "code": (_bool, True)},
+    "pake": {"msg": (_PAKE, True), "confirm": (_CONFIRM, True)},
     "seated": {"seat": (_SEAT, True), "token": (_TOKEN, True)},
     "lobby": {"seats": (_list_of_plain, True), "config": (_map, True), "state": (_str(16), True),
               "name": (_str(64), True)},

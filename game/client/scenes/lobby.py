@@ -26,7 +26,7 @@ from ..i18n import tr
 from ..lan import (
     LanController, check_name, deal_text, fault_text, impostor_text, local_addresses, next_link, seat_name,
 )
-from ..lan import key_text as lan_key_text
+from ..lan import key_lines
 from ..scene import GuiScene
 from .lan_table import message_for_error
 
@@ -160,7 +160,7 @@ class LobbyScene(GuiScene):
             y += bh + gap
 
     def rows_top(self) -> int:
-        return int(134 * self.app.scale)
+        return int(176 * self.app.scale)        # below the codes (_draw_codes)
 
     def row_h(self) -> int:
         return int(52 * self.app.scale)
@@ -201,8 +201,7 @@ class LobbyScene(GuiScene):
         self.app.dirty = True
 
     def _rules_line(self) -> str:
-        """The rules, and the host key's short code that players compare."""
-        return rules_summary(self.lobby["config"]) + "  ·  " + lan_key_text(self.lan)
+        return rules_summary(self.lobby["config"])
 
     def _info_text(self) -> str:
         if self.link == "reconnecting":
@@ -385,6 +384,7 @@ class LobbyScene(GuiScene):
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surf) -> None:
         self.draw_background(surf)
+        self._draw_codes(surf)
         self._draw_seats(surf)
         self.manager.draw_ui(surf)
         b = self.buttons.get("colour")
@@ -394,6 +394,23 @@ class LobbyScene(GuiScene):
             r = pygame.Rect(b.rect.x + int(10 * s), b.rect.y + int(8 * s), int(22 * s), b.rect.h - int(16 * s))
             pygame.draw.rect(surf, theme.COLOUR_RGB[colour], r, border_radius=3)
             pygame.draw.rect(surf, (20, 20, 20), r, 1, border_radius=3)
+
+    def _draw_codes(self, surf) -> None:
+        """The host key's short code (and on the host's screen its join code)
+        large, in one centred line under the hint: what players compare and
+        read aloud before anyone trusts the game."""
+        s, text, w = self.app.scale, self.app.text, self.app.size[0]
+        parts = []
+        for words, code in key_lines(self.lan):
+            parts.append((text.render(words, 16, theme.TEXT_DIM), text.render(code, 28, theme.ACCENT, bold=True)))
+        gap, space = int(36 * s), int(10 * s)
+        total = sum(a.get_width() + space + b.get_width() for a, b in parts) + gap * (len(parts) - 1)
+        x, cy = (w - total) // 2, int(148 * s)
+        for words, code in parts:
+            surf.blit(words, words.get_rect(midleft=(x, cy)))
+            x += words.get_width() + space
+            surf.blit(code, code.get_rect(midleft=(x, cy)))
+            x += code.get_width() + gap
 
     def _draw_seats(self, surf) -> None:
         s, text = self.app.scale, self.app.text

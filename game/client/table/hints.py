@@ -123,10 +123,10 @@ def draw(m, ui, play, surf) -> None:
         radius = int((16 + 6 * pulse) * s)
         pygame.draw.circle(surf, theme.HILITE, (int(x), int(y)), radius, max(2, int(3 * s)))
         pygame.draw.circle(surf, (16, 20, 28), (int(x), int(y)), radius + max(2, int(3 * s)), 1)
-    # the line: right of where a roll's or a 7's panel lies, left of the Hint button
+    # the line: in the sea at the board's bottom, left of the Hint button
     L = ui.layout
     right = button_rect(ui).x - int(10 * s)
-    left = L.board.x + int(272 * s)
+    left = L.board.x + int(12 * s)
     font = ui.fonts.get(14, True)
     lines = widgets.wrap(hint["line"], font, right - left - int(20 * s))[:2]
     imgs = [text.render(line, 14, theme.TEXT, bold=True) for line in lines]

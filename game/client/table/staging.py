@@ -270,12 +270,13 @@ class Stage:
         return self.m.modal()
 
     def draw_side(self, ui, surf) -> None:
-        """The last roll's and the 7's panels, stacked in the sea left of the island."""
+        """The last roll's and the 7's panels, stacked up from the bottom of
+        the left column (over the log, which tells the same)."""
         L, s = ui.layout, ui.layout.s
-        x, y = L.board.x + int(12 * s), L.board.bottom - int(12 * s)
+        x, y = L.stage.x, L.stage.bottom
         for panel in (self.production, self.seven):
             if panel is not None:
-                r = self._panel(ui, surf, panel, int(250 * s), bottomleft=(x, y))
+                r = self._panel(ui, surf, panel, L.stage.w, bottomleft=(x, y))
                 y = r.top - int(8 * s)
 
     def draw(self, ui, surf, shaded=False) -> None:
