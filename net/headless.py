@@ -7,6 +7,7 @@ leaves the others' join lists), and one line says so instead of a traceback."""
 
 import asyncio
 import json
+import logging
 import os
 import secrets
 import signal
@@ -18,6 +19,7 @@ from game.engine import default_config
 from game.engine.match import Authority
 
 from .host.game import Host
+from .host.limits import LOG_EVERY, QuietLog
 from .host.resume import resume_file
 from .host.saving import SAVE_PREFIX, OptionMismatch, save_target_problem
 from .peer.bot import play
@@ -106,6 +108,10 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
                   file=sys.stderr)
             advertiser = None
 
+    # Knocks come by the thousand from a crowd: one line per interval, the rest summed up.
+    knocks = QuietLog(_Printer(out))
+    flushing = asyncio.ensure_future(_flush_every(knocks))
+
     def on_change(kind, data):
         if kind == "seat" and data[1] is not None:
             print(f"seat {data[0]} joined: {data[1]}", file=out, flush=True)
@@ -118,7 +124,8 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
         elif kind == "knocking":
             hint = (f"; if their token is lost, restart the host with --resume {host.save_path} "
                     f"--assign '{data}=SEAT'" if host.save_path else "")
-            print(f"{data!r} has no seat token for this game{hint}", file=out, flush=True)
+            knocks.log(logging.INFO, "knock", f"{data!r} has no seat token for this game{hint}",
+                       summary="{n} more players without a seat token knocked in the last {s} s")
         elif kind == "save_error":
             print(f"kolonisten host: cannot save the game to {host.save_path}: {data} "
                   "(playing on; the next save rewrites it all)", file=sys.stderr, flush=True)
@@ -151,11 +158,29 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
         while host.finished.is_set() and computers.running() and time.monotonic() < deadline:
             await asyncio.sleep(0.1)
         computers.stop()
+        flushing.cancel()
+        knocks.flush(every=0)
         if advertiser is not None:
             await advertiser.close()
         await host.close()
     return 0
 
+
+
+class _Printer:
+    """A logger's `log` that prints the line (for QuietLog)."""
+
+    def __init__(self, out):
+        self.out = out
+
+    def log(self, level, msg, *args, exc_info=None):
+        print(msg % args if args else msg, file=self.out, flush=True)
+
+
+async def _flush_every(quiet: QuietLog) -> None:
+    while True:
+        await asyncio.sleep(LOG_EVERY / 2)
+        quiet.flush()
 
 
 def _new_host(players, rules, seed, name, save_path, autosave, identity, join_code):

@@ -2,13 +2,36 @@
 game over real TCP on loopback, in one asyncio loop."""
 
 import asyncio
+import struct
+
+import msgpack
 
 from game.engine import default_config
 
 from net.host.game import Host
 from net.peer.bot import BotPlayer, play
 from net.peer.tokens import TokenStore
+from net.wire.protocol import APP, PROTOCOL_VERSION
 from net.wire.secure import client_context, token_proof
+
+
+def frame(obj) -> bytes:
+    """One protocol frame (length prefix and msgpack), as a peer sends it."""
+    payload = msgpack.packb(obj, use_bin_type=True)
+    return struct.pack(">I", len(payload)) + payload
+
+
+HELLO = frame({"t": "hello", "v": PROTOCOL_VERSION, "app": APP})
+
+
+class Clock:
+    """A clock for the host's token buckets that moves only when a test moves it."""
+
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
 
 
 async def start_host(players: int, rules: str = "base", seed: int = 1, name: str = "Test",

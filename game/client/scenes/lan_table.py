@@ -19,6 +19,7 @@ from .. import theme
 from ..eventtext import error_text
 from ..i18n import tr, trn
 from ..lan import LanController, fair_text, fault_text, impostor_text
+from ..table import panels
 from ..table.scene import TableScene
 from ..table.ui import btn
 from .end import EndScene
@@ -115,9 +116,8 @@ class LanTableScene(TableScene):
         s, text = self.ui.layout.s, self.ui.text
         self.shown_away = set()
         for seat, rect in enumerate(self.ui.layout.panels):
-            name = text.render(self.model.names[seat], 17, theme.TEXT, bold=True)
-            x = rect.x + int(18 * s) + name.get_width() + int(10 * s)
-            cy = rect.y + int(6 * s) + name.get_height() // 2
+            _, name = panels.player_name(self.model, self.ui, seat, rect)
+            x, cy = name.right + int(8 * s), name.centery
             if self.c.connected(seat):
                 pygame.draw.circle(surf, theme.GOOD, (x + int(4 * s), cy), max(3, int(5 * s)))
                 continue
@@ -149,22 +149,30 @@ class LanTableScene(TableScene):
         return ""
 
     def _draw_banner(self, surf) -> None:
+        """Why the game waits (a player away, the host's link lost): at the
+        bottom of the players' column, under the notices, covering nothing
+        of the board; the host's buttons to lend a seat to a computer above it."""
         msg = self.banner_text()
         if not msg or self.model.game_over_at is not None:
             return
         L, s, text = self.ui.layout, self.ui.layout.s, self.ui.text
-        img = text.render(msg, 16, theme.TEXT, bold=True)
-        if img.get_width() > L.board.w - int(40 * s):
-            img = pygame.transform.smoothscale(img, (L.board.w - int(40 * s), img.get_height()))
-        r = img.get_rect(midbottom=(L.board.centerx, L.board.bottom - int(10 * s))).inflate(int(24 * s), int(12 * s))
+        area = L.notes
+        font = self.ui.fonts.get(15, True)
+        lines = panels.wrapped(self.model, self.ui, msg, font, area.w - int(24 * s))[:4]
+        imgs = [text.render(line, 15, theme.TEXT, bold=True) for line in lines]
+        r = pygame.Rect(area.x, 0, area.w, sum(i.get_height() for i in imgs) + int(14 * s))
+        r.bottom = area.bottom
         colour = theme.BAD if self.c.link != "ok" else theme.ACCENT
         pygame.draw.rect(surf, (24, 20, 24), r, border_radius=8)
         pygame.draw.rect(surf, colour, r, 2, border_radius=8)
-        surf.blit(img, img.get_rect(center=r.center))
+        y = r.y + int(7 * s)
+        for img in imgs:
+            surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
+            y += img.get_height()
         y = r.y - int(8 * s)
         for seat in self.lendable_seats():
-            b = pygame.Rect(0, 0, int(360 * s), int(36 * s))
-            b.midbottom = (L.board.centerx, y)
+            b = pygame.Rect(area.x, 0, area.w, int(36 * s))
+            b.bottom = y
             btn(self.model, self.ui, surf, ("lend", seat), b, tr("lanbots.lend", name=self.model.names[seat]),
                 lambda seat=seat: self.lend(seat), size=14)
             y = b.y - int(6 * s)

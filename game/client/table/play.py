@@ -29,7 +29,7 @@ from game.engine.state import DECIDE, DISCARD, GAME_OVER, MAIN, ROAD_BUILDING, R
 from .. import theme
 from ..eventtext import error_text, sentences
 from ..i18n import tr
-from . import ckdialogs, dialogs, staging
+from . import ckdialogs, dialogs, panels, staging
 from .model import DICE_SECONDS, FLY_SECONDS, KNIGHT_ACTIONS, fly_seconds, holds_secrets, pick_actor, skippable
 
 # (board spot kind, command kind) per phase, and per build mode
@@ -332,8 +332,8 @@ class TablePlay:
                     o = public.node_owner[node]
                     if o != -1 and any(event[1][o]):
                         for _ in range(public.node_level[node]):
-                            m.flying.append((start + 0.08 * k, public.terrain[h],
-                                             self.ui.board.hex_center(h), self.ui.layout.panels[o].center))
+                            m.flying.append((start + 0.08 * k, public.terrain[h], self.ui.board.hex_center(h),
+                                             panels.cards_spot(self.ui, self.ui.layout.panels[o])))
                             k += 1
         elif kind in ("built", "knight_recruited"):
             if kind == "built":
@@ -368,15 +368,15 @@ class TablePlay:
         """The cards of a trade fly between the two players' panels (a bank
         trade: between the player and the bank), a few of each kind."""
         L, m = self.ui.layout, self.m
+        here = panels.cards_spot(self.ui, L.panels[event[1]])
         if event[0] == "traded":
-            seat, partner, give, get = event[1:5]
-            there = L.panels[partner].center
-            legs = [(k, L.panels[seat].center, there) for k in range(len(give)) for _ in range(min(give[k], 3))]
-            legs += [(k, there, L.panels[seat].center) for k in range(len(get)) for _ in range(min(get[k], 3))]
+            partner, give, get = event[2:5]
+            there = panels.cards_spot(self.ui, L.panels[partner])
+            legs = [(k, here, there) for k in range(len(give)) for _ in range(min(give[k], 3))]
+            legs += [(k, there, here) for k in range(len(get)) for _ in range(min(get[k], 3))]
         else:
-            seat, give, paid, get = event[1:5]
-            legs = [(give, L.panels[seat].center, L.bank.center)] * min(paid, 4) + \
-                [(get, L.bank.center, L.panels[seat].center)]
+            give, paid, get = event[2:5]
+            legs = [(give, here, L.bank.center)] * min(paid, 4) + [(get, L.bank.center, here)]
         for i, (kind, a, b) in enumerate(legs[:10]):
             m.flying.append((now + 0.04 * i, ("trade", kind), a, b))
 
