@@ -29,10 +29,19 @@ def view_obj(state: State, audience) -> dict:
             obj[field] = [value if seat == audience else None for seat, value in enumerate(values)]
     for field in AUTHORITY_ONLY:
         obj[field] = None
-    # The seed would rebuild the generator, and with it every deck and roll.
-    obj["config"] = dict(obj["config"], seed=None)
+    obj["config"] = view_config(obj["config"])
     obj["pending"] = view_pending(obj["pending"], audience)
     return obj
+
+
+def view_config(config: dict) -> dict:
+    """The config as every view holds it: without the seed, which would
+    rebuild the generator and with it every deck and roll, and so without
+    scripted dice."""
+    config = dict(config, seed=None)
+    if "dice" in config:
+        config["dice"] = None
+    return config
 
 
 def view_pending(pending, audience):

@@ -12,7 +12,7 @@ buffer size, abort).
   seat, so they cannot fill it from many addresses and keep a returning
   player out.  When the total is reached, the oldest stranger's connection
   that holds no seat makes room; seated players are never pushed out.
-- A connection must hold a seat within HANDSHAKE_SECONDS.
+- A connection must hold a seat or watch (net/host/watchers.py) within HANDSHAKE_SECONDS.
 - A peer may have at most MAX_UNSENT bytes waiting to be sent to it; past
   that the connection is aborted (transport.abort(): a polite close would
   keep the buffer until the peer reads it, which it never does).

@@ -186,8 +186,8 @@ def check_config(config) -> dict:
 
 
 def view_problem(obj, seat) -> tuple | None:
-    """Why a decoded view (plain data) for `seat` is unusable, as (a key of
-    WHY_TEXT, its parameters), or None."""
+    """Why a decoded view (plain data) for `seat` (None: a watcher's) is
+    unusable, as (a key of WHY_TEXT, its parameters), or None."""
     if type(obj) is not dict or list(obj) != list(State.__slots__):
         return "not_state", {}
     config = obj["config"]
@@ -196,11 +196,12 @@ def view_problem(obj, seat) -> tuple | None:
     if config["seed"] is not None:
         return "has_seed", {}
     n = config["players"]
-    if type(seat) is not int or not 0 <= seat < n:
+    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
         return "bad_own_seat", {"seat": seat, "players": n}
     ck = is_ck(config)
     kinds = 8 if ck else 5
-    for field, fits in _shapes(n, kinds, seat, ck).items():
+    # a watcher (seat None) sees no seat's secrets: every one must be withheld
+    for field, fits in _shapes(n, kinds, -1 if seat is None else seat, ck).items():
         if not fits(obj[field]):
             return "bad_field", {"field": field}
     return None

@@ -17,7 +17,7 @@ as its pairs one after the other), so the hashes are the engine's own.
 import msgpack
 
 from game.engine.codec import KEYS, MAP_HEADER, RUN_NAMES, digest, encode_state, hash_parts, pack
-from game.engine.views import AUTHORITY_ONLY, SEAT_SECRETS, public_hash, view, view_pending
+from game.engine.views import AUTHORITY_ONLY, SEAT_SECRETS, public_hash, view, view_config, view_pending
 
 
 def scrub_config(config: dict) -> dict:
@@ -109,7 +109,7 @@ def _view_run(state, index, fields, audience) -> bytes:
         if kind is _HIDDEN:
             fields[at] = KEYS[name] + _NIL
         elif kind is _CONFIG:
-            fields[at] = KEYS[name] + pack(dict(state.config, seed=None))
+            fields[at] = KEYS[name] + pack(view_config(state.config))
         elif (values := getattr(state, name)) is not None:
             n = len(values)
             if type(audience) is int and 0 <= audience < n:
