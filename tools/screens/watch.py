@@ -1,7 +1,8 @@
 """Screens of a watched LAN game: the lobby as host with watchers and hints
 allowed and a watcher listed, the lobby as the watcher sees it, the table
 as host (the watchers named, a button per computer's seat to hand it over)
-and the watcher's table (the public view: no hand, no controls)."""
+the watcher's table (the public view: no hand, no controls) and the
+watcher's end screen (what players see at the end)."""
 
 import time
 
@@ -39,7 +40,7 @@ def shoot(out, w, h, lang):
         return s
 
     try:
-        game = lan.host(default_config(players=3, seed=8), "Anna's game" if lang == "en" else "Spel van Anna",
+        game = lan.host(default_config(players=3, seed=8, vp_target=4), "Anna's game" if lang == "en" else "Spel van Anna",
                         "Anna", opts)
         closers.append(game.close)
         app.push(MenuScene(app))
@@ -92,6 +93,22 @@ def shoot(out, w, h, lang):
         watched.model.flying = []
         watched.model.dice_until = watched.model.glow_until = 0.0
         save("83-table-watcher")
+        from game.client.scenes.lan_table import LanEndScene
+        deadline = time.monotonic() + 120      # the game to its end (4 points), the watcher's window on top
+        while not isinstance(app.scene, LanEndScene) and time.monotonic() < deadline:
+            app.step([])
+            table.service()
+            for seat, s in others.items():
+                s.poll()
+                if s.game.must_decide():
+                    s.submit(bot.choose(s.view, seat, ("offer",)) or bot.choose(s.view, seat))
+            if table.c.session.game.must_decide():
+                view = table.c.view(table.c.seat)
+                table.play.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
+            time.sleep(0.002)
+        end = app.scene
+        frames(lambda: isinstance(end, LanEndScene) and end.c.fair is not None, timeout=60)
+        save("84-end-watcher")
     finally:
         close_all(closers)
         pygame.quit()
