@@ -69,9 +69,11 @@ def shoot(out, w, h, lang):
             s.poll()
             others[s.seat] = s
         bot = RandomBot(3)
-        for _ in range(4000):
+
+        def step(poll):
+            """One frame: the window, then every player's move (at random) where due."""
             app.step([])
-            wendy.session.poll()
+            poll()
             for seat, s in others.items():
                 s.poll()
                 if s.game.must_decide():
@@ -79,9 +81,12 @@ def shoot(out, w, h, lang):
             if table.c.session.game.must_decide():
                 view = table.c.view(table.c.seat)
                 table.play.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
+            time.sleep(0.002)
+
+        for _ in range(4000):
+            step(wendy.session.poll)
             if table.c.seq >= 40 and not table.c.session.game.must_decide():
                 break
-            time.sleep(0.002)
         table.model.flying, table.model.notes = [], []
         table.model.dice_until = table.model.glow_until = 0.0
         save("82-table-host-watchers")
@@ -96,16 +101,7 @@ def shoot(out, w, h, lang):
         from game.client.scenes.lan_table import LanEndScene
         deadline = time.monotonic() + 120      # the game to its end (4 points), the watcher's window on top
         while not isinstance(app.scene, LanEndScene) and time.monotonic() < deadline:
-            app.step([])
-            table.service()
-            for seat, s in others.items():
-                s.poll()
-                if s.game.must_decide():
-                    s.submit(bot.choose(s.view, seat, ("offer",)) or bot.choose(s.view, seat))
-            if table.c.session.game.must_decide():
-                view = table.c.view(table.c.seat)
-                table.play.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
-            time.sleep(0.002)
+            step(table.service)         # (the host's table lies under the watcher's)
         end = app.scene
         frames(lambda: isinstance(end, LanEndScene) and end.c.fair is not None, timeout=60)
         save("84-end-watcher")
