@@ -39,6 +39,7 @@ AREAS = {
     "prompts": ("prompt",),                                          # the line that says what to do now
     "log": ("log",),                                                 # the game log
     "errors": ("err", "why", "oserr"),                               # refusals and system errors
+    "tutorial": ("tutorial", "ckintro"),                             # the guided game, the C&K introduction
     "lan": ("lan", "lanbots", "netfault"),                           # hosting, joining, the lobby
     "secure": ("secure",),                                           # join codes, host keys, fair dealing
     "saves": ("load", "replay", "reason"),                           # loading, replaying, bad saves

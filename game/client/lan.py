@@ -136,8 +136,8 @@ class Background:
 # What the host or the client may refuse a join with, each with a sentence in the catalogs
 # (lan.refused.<code>); any other code shows the host's own words.
 REFUSALS = ("full", "running", "version", "bad_token", "protocol", "wrong_key", "tls",
-            "join_code", "join_code_wrong", "join_code_unasked", "seat_in_use", "other_game", "internal",
-            "no_watchers", "watchers_full")
+            "join_code", "join_code_wrong", "join_code_unasked", "join_busy", "seat_in_use", "other_game",
+            "internal", "no_watchers", "watchers_full")
 PROTOCOL_SLIPS = ("hello_first", "already_seated")     # a client bug: said as "protocol"
 
 

@@ -157,6 +157,10 @@ class PeerGame:
         source = self.lobby or self.welcome
         return source["config"]["players"] if source else None
 
+    def _on_pake(self, msg):
+        # The exchange is the handshake's business (net/peer/connection.py); here it is out of place.
+        raise HostFault("exchange_out_of_place")
+
     def _on_welcome(self, msg):
         self.welcome = msg
         self.game_id = msg["game_id"]
