@@ -46,16 +46,17 @@ class Records:
             msg["fair"] = self.fair.public()
         return msg
 
-    def send_record(self, record, hashes) -> None:
+    def send_record(self, record, hashes, proof=None) -> None:
         """Send each connected seat the record as that seat may see it, with
         its view hash (`hashes`: peer_hashes of the state after it), and the
-        watchers the record as a spectator sees it (hashes[None])."""
+        watchers the record as a spectator sees it (hashes[None]); for a roll
+        of mixed dice, with the roll's proof (net/wire/rolldice.py)."""
         for seat, holder in enumerate(self.seating.seats):
             if holder.conn is None or seat not in hashes:
                 continue
-            holder.conn.send(_rec_message(record.for_audience(seat), hashes[seat]))
+            holder.conn.send(_rec_message(record.for_audience(seat), hashes[seat], proof))
         if self.watchers.conns and None in hashes:
-            self.watchers.send(_rec_message(record.for_audience(None), hashes[None]))
+            self.watchers.send(_rec_message(record.for_audience(None), hashes[None], proof))
 
     def audiences(self) -> list:
         """Whose view hashes a record needs: the connected seats, and None when anyone watches."""
@@ -99,7 +100,11 @@ class Records:
                 "players": len(self.seating.seats), "names": [s.name for s in self.seating.seats]}
 
 
-def _rec_message(record, view_hash) -> dict:
-    """A record (already redacted for its audience) as sent, with that audience's view hash."""
-    return {"t": "rec", "seq": record.seq, "cmd": record.cmd, "outcome": record.outcome,
-            "events": record.events, "hash": view_hash}
+def _rec_message(record, view_hash, proof=None) -> dict:
+    """A record (already redacted for its audience) as sent, with that audience's
+    view hash and a roll's proof, if it has one."""
+    msg = {"t": "rec", "seq": record.seq, "cmd": record.cmd, "outcome": record.outcome,
+           "events": record.events, "hash": view_hash}
+    if proof is not None:
+        msg["proof"] = proof
+    return msg

@@ -21,7 +21,9 @@ from game.engine.rules import IllegalCommand
 from .. import theme
 from ..eventtext import error_text
 from ..i18n import tr, trn
-from ..lan import LanController, fair_text, fault_text, impostor_text
+from ..lan import (
+    LanController, fair_text, fault_text, impostor_text, roll_reopened_text, roll_without_text,
+)
 from ..table import panels
 from ..table.scene import TableScene
 from ..table.ui import btn
@@ -92,6 +94,10 @@ class LanTableScene(TableScene):
                 self.play.note(impostor_text(data), theme.BAD, 15.0)
             elif kind == "host_diverges":
                 self.play.note(trn("lan.host_diverges", data), theme.BAD, 12.0)
+            elif kind == "roll_without":
+                self.play.note(roll_without_text(data, self.model.names), theme.BAD, 8.0)
+            elif kind == "roll_reopened":
+                self.play.note(roll_reopened_text(data), theme.BAD, 12.0)
             elif kind == "seated":          # the host handed us a computer's seat
                 self.play.note(tr("watch.now_playing", n=data + 1), theme.GOOD, 10.0)
             if kind in ("seat_status", "lobby", "seated", "disconnected", "reconnected", "bye", "synced", "rejected",
