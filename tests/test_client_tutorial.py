@@ -183,3 +183,70 @@ def test_a_base_game_offers_no_introduction():
     class App:
         prefs = {}
     assert intro.offer(App(), type("C", (), {"config": {"rules": "base"}})()) is False
+
+
+def test_a_game_that_ends_early_goes_to_the_last_step():
+    """A person who strays may lose the game (or end it early): the guide then
+    shows its last step (who won), so the end screen is reached."""
+    from game.client.tutorial.guide import Guide
+    c = rehearse.controller()
+    rehearse.play(c)
+    over = c.view(S.PERSON)
+    guide = Guide(index=S.STEP_NAMES.index("army"))
+    assert guide.observe(over) and guide.step.name == "won" and guide.finished
+    assert guide.advice(over)[0] == "next"
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_last_step_names_another_winner(lang):
+    from game.client import i18n
+    from game.client.tutorial import overlay
+    old = i18n.language()
+    i18n.set_language(lang)
+    try:
+        won = (("next", S.STEPS[-1], None))
+        assert "Bram" in overlay.lines(won, "Bram")[0]
+        assert "Bram" not in overlay.lines(won)[0]
+    finally:
+        i18n.set_language(old)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_ring_sits_on_the_asked_corner_at_any_size(size):
+    """The ring's place comes from the board view's geometry at the window's size."""
+    from game.client.tutorial import overlay
+    from tests.client_helpers import make_app
+    app = make_app(size, computer_speed="instant")
+    session.start(app)
+    scene = app.scene
+    for _ in range(400):
+        app.step([])
+        if scene.advice()[0] == "next":
+            scene.press_next()
+        if scene.c.guide.step.name == "found" and scene.advice()[0] == "do":
+            break
+    advice = scene.advice()
+    assert advice[1].name == "found"
+    rings = overlay.targets(advice, scene.model)
+    assert rings == [("spot", "node", advice[2][2])]
+    app.step([])
+    (kind, where), = overlay._points(scene.ui, rings)
+    assert where == scene.ui.board.target_pos("node", advice[2][2])
+    assert scene.ui.layout.board.collidepoint(where)
+    box = overlay.box_rect(scene.ui, 80, [(kind, where)])
+    assert not box.inflate(0, 20).collidepoint(where)           # the box never covers the ring
+    pygame.quit()
+
+
+def test_a_key_pressed_during_an_explanation_says_to_read_it_first():
+    from tests.client_helpers import make_app
+    app = make_app(computer_speed="instant")
+    session.start(app)
+    scene = app.scene
+    app.step([])
+    assert scene.advice()[1].name == "welcome"
+    log = len(scene.c.auth.log)
+    scene.play.submit(("end_turn", S.PERSON))                     # any command, as a button would send it
+    assert len(scene.c.auth.log) == log and scene.c.guide.index == 0
+    assert any("Next" in note[0] for note in scene.model.notes)
+    pygame.quit()

@@ -47,19 +47,20 @@ class Records:
             msg["fair"] = self.fair.public()
         return msg
 
-    def send_record(self, record, hashes) -> None:
+    def send_record(self, record, hashes, proof=None) -> None:
         """Send each connected seat the record as that seat may see it, with
         its view hash (`hashes`: peer_hashes of the state after it), and the
-        watchers the record as a spectator sees it (hashes[None]).  A record
+        watchers the record as a spectator sees it (hashes[None]); for a roll
+        of mixed dice, with the roll's proof (net/wire/rolldice.py).  A record
         with nothing to hide is packed once for them all."""
         seats = [seat for seat, holder in enumerate(self.seating.seats)
                  if holder.conn is not None and seat in hashes]
         watched = bool(self.watchers.conns) and None in hashes
         audiences = seats + [None] if watched else seats
         if record.is_public():
-            frames = pack_messages(_rec_message(record), "hash", [hashes[a] for a in audiences])
+            frames = pack_messages(_rec_message(record, proof), "hash", [hashes[a] for a in audiences])
         else:
-            frames = [pack_messages(_rec_message(record.for_audience(a)), "hash", [hashes[a]])[0]
+            frames = [pack_messages(_rec_message(record.for_audience(a), proof), "hash", [hashes[a]])[0]
                       for a in audiences]
         for seat, frame in zip(seats, frames):
             self.seating.seats[seat].conn.send_frame(frame)
@@ -108,8 +109,12 @@ class Records:
                 "players": len(self.seating.seats), "names": [s.name for s in self.seating.seats]}
 
 
-def _rec_message(record) -> dict:
-    """A record (already redacted for its audience) as sent; each audience's
-    view hash is added to it as "hash" (protocol.pack_messages)."""
-    return {"t": "rec", "seq": record.seq, "cmd": record.cmd, "outcome": record.outcome,
-            "events": record.events}
+def _rec_message(record, proof=None) -> dict:
+    """A record (already redacted for its audience) as sent, with a roll's
+    proof if it has one; each audience's view hash is added to it as "hash"
+    (protocol.pack_messages)."""
+    msg = {"t": "rec", "seq": record.seq, "cmd": record.cmd, "outcome": record.outcome,
+           "events": record.events}
+    if proof is not None:
+        msg["proof"] = proof
+    return msg

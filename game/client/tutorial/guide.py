@@ -16,7 +16,7 @@ one.  The step is kept in the save's `extra` ({"tutorial": {"step": k}}), so
 the game resumes on the step it was left at."""
 
 from game.engine import IllegalCommand, deciders, legal_commands
-from game.engine.state import STEAL
+from game.engine.state import GAME_OVER, STEAL
 
 from ..controller import HotseatController
 from . import steps as S
@@ -78,8 +78,13 @@ class Guide:
 
     def observe(self, view) -> bool:
         """After anyone's command: a step settled by the game itself (an offer
-        everybody declined) moves on.  True when it did."""
+        everybody declined) moves on; a game over (a person who strayed from
+        the guide may lose it) goes to the last step.  True when it moved."""
         step = self.step
+        if view.phase == GAME_OVER and self.index < len(self.steps) - 1:
+            self.index = len(self.steps) - 1
+            self.reached.append(self.step.name)
+            return True
         if step.settled is not None and step.settled(view, self.seat):
             self._advance()
             return True

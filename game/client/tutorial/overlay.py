@@ -25,9 +25,12 @@ BOARD_SPOT = {"place_settlement": "node", "place_road": "edge", "build_road": "e
 BUTTONS = ("roll", "end_turn", "buy_dev")
 
 
-def lines(advice) -> tuple:
-    """(what, why) of the advice, in the current language."""
+def lines(advice, winner=None) -> tuple:
+    """(what, why) of the advice, in the current language (the last step
+    says who won: `winner`, when it is not the person)."""
     what, step, cmd = advice
+    if step.name == "won" and winner is not None:
+        return tr("tutorial.lost.what", name=winner), tr("tutorial.lost.why")
     if what in ("next", "do"):
         return tr(f"tutorial.step.{step.name}.what"), tr(f"tutorial.step.{step.name}.why")
     if what == "routine":
@@ -116,7 +119,9 @@ def draw(scene, surf) -> None:
     s = ui.layout.s
     rings = _points(ui, targets(advice, m))
     draw_rings(surf, rings, s)
-    what, why = lines(advice)
+    view = m.view
+    winner = view.winner if view is not None and view.winner not in (None, -1, guide.seat) else None
+    what, why = lines(advice, None if winner is None else m.names[winner])
     head_font, body_font = ui.fonts.get(16, True), ui.fonts.get(14)
     next_w = int(96 * s) if advice[0] == "next" else 0
     modal = m.modal()

@@ -34,7 +34,7 @@ def play(c: TutorialController, before_roll=None, max_commands=MAX_COMMANDS, sto
         return c.submit(cmd)
 
     table = Table(bots, lambda: c.view(None), submit, view=c.view, order=clockwise)
-    refused = 0
+    stuck = 0
     while len(c.auth.log) < max_commands and not (stop and stop(c)):
         view = c.view(guide.seat)
         what, step, cmd = guide.advice(view)
@@ -47,8 +47,8 @@ def play(c: TutorialController, before_roll=None, max_commands=MAX_COMMANDS, sto
             submit(cmd)
             continue
         if c.auth.state.phase == GAME_OVER or not table.step():
-            refused += 1
-            if refused > 3:
+            stuck += 1
+            if stuck > 3:                  # nobody can move: the game is over or stalled
                 break
     return {"reached": list(guide.reached), "step": guide.step.name, "commands": len(c.auth.log),
             "turns": c.auth.state.turn, "winner": c.auth.state.winner, "finished": guide.finished}

@@ -28,6 +28,9 @@ class TutorialScene(TableScene):
         return guide.advice(self.c.view(guide.seat))
 
     def refusal(self, advice) -> str:
+        """Why the person's command waits: what the step asks instead."""
+        if advice[0] == "next":
+            return tr("tutorial.read_first")
         return tr("tutorial.refused", what=overlay.lines(advice)[0])
 
     def press_next(self) -> None:
@@ -47,6 +50,8 @@ class TutorialScene(TableScene):
             m.computers.hold = explaining              # the computers wait while the person reads
         if m.game_over_at is not None and not self.done:
             m.game_over_at = time.monotonic()          # the end screen waits for the last step
+            if self.c.guide.observe(self.c.view(self.c.guide.seat)):
+                self.c.keep_step()
         super().update(dt)
 
     def handle_event(self, event) -> None:
