@@ -14,19 +14,7 @@ from net.host.game import Host
 from net.wire.protocol import APP, HOST, HEADER, PROTOCOL_VERSION, decode, pack_message, pack_messages
 
 from engine_play import random_game
-
-
-class FakeWriter:
-    transport = None
-
-    def __init__(self):
-        self.frames = []
-
-    def write(self, data):
-        self.frames.append(data)
-
-    def close(self):
-        pass
+from net_helpers import FakeWriter
 
 
 def _feed(host, conn, msg):
