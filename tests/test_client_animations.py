@@ -118,9 +118,11 @@ def test_a_trade_flies_its_cards_between_the_two_players_panels():
     table.c.submit(("confirm_trade", me, partner))
     table.play.refresh()
     trade = [(f[1], f[2], f[3]) for f in m.flying if isinstance(f[1], tuple) and f[1][0] == "trade"]
-    L = table.ui.layout
-    assert (("trade", give), L.panels[me].center, L.panels[partner].center) in trade
-    assert (("trade", get), L.panels[partner].center, L.panels[me].center) in trade
+    mine, theirs = (table.ui.layout.panels[seat] for seat in (me, partner))
+    for (what, a, b), (rect_a, rect_b) in zip(sorted(trade), ((mine, theirs), (theirs, mine))
+                                              if give < get else ((theirs, mine), (mine, theirs))):
+        assert rect_a.collidepoint(a) and rect_b.collidepoint(b), (what, a, b)
+    assert {what for what, _, _ in trade} == {("trade", give), ("trade", get)}
     assert len(trade) == 2 and TRADE_SECONDS <= 0.5
     frame(app)                             # (drawn in flight)
     table.play.skip_animations()

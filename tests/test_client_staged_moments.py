@@ -232,3 +232,29 @@ def test_B_7_1_an_offer_waits_until_the_sevens_panel_is_gone():
     m.stage.seven.until = time.monotonic() - 0.01              # the panel's time is up
     table.play.update(0.016)
     assert m.stage.seven is None and isinstance(m.dialog, dialogs.AnswerDialog)
+
+
+def test_the_newest_log_lines_stay_in_sight_above_the_roll_panel():
+    """The production panel lies over the log's foot: the log ends above it,
+    so the roll's own lines (the newest) are never hidden under it."""
+    auth, _ = bot_game(rules="base", seed=3, players=3, stop=1500)
+    k = next(i for i, r in enumerate(auth.log) if i > 40 and r.cmd[0] == "roll"
+             and any(e[0] == "produced" and sum(map(sum, e[1])) >= 2 for e in r.events))
+    app, table, _ = drive("base", 3, k)
+    m = table.model
+    if m.curtain_for is not None:
+        table.play.reveal()
+    assert m.stage.production is not None
+    marker = (0, 255, 255)
+    m.names = ["Zed"] + list(m.names[1:])    # the newest line alone holds a name drawn in the marker
+    m.colours = [marker] + list(m.colours[1:])
+    m.log.append("Zed *")
+    app.dirty = True
+    app.step([])
+    panel_top = m.stage.side_top(table.ui)
+    log = table.ui.layout.log
+    assert panel_top < log.bottom
+    above = pygame.Rect(log.x, log.y, log.w, panel_top - log.y)
+    shot = app.screen.subsurface(above)
+    seen = sum(1 for x in range(above.w) for y in range(above.h) if shot.get_at((x, y))[:3] == marker)
+    assert seen > 0, "the newest log line is hidden under the roll's panel"

@@ -53,7 +53,12 @@ class Canvas:
         modal = m.modal()
         return (size, i18n.language(), ui.fonts.scale, id(v), m.seen, dropping(m.flying), m.viewer, m.curtain_for, m.mode,
                 m.knight, top_text(m), len(m.log), m.log[-1] if m.log else None, m.log_scroll,
-                m.game_over_at is None, id(m.dialog) if modal else None)
+                m.game_over_at is None, id(m.dialog) if modal else None, log_bottom(m, ui))
+
+
+def log_bottom(m, ui):
+    """Where the log ends: above the staged panels on show."""
+    return m.stage.side_top(ui) if m.stage is not None else None
 
 
 class DialogPictures:
@@ -232,7 +237,7 @@ def draw_layer(m, ui, surf) -> None:
     draw_board(m, ui, surf)
     draw_top(m, ui, surf)
     panels.draw_panels(m, ui, surf)
-    panels.draw_log(m, ui, surf)
+    panels.draw_log(m, ui, surf, log_bottom(m, ui))
     hand.draw_hand_base(m, ui, surf)
     if m.ck:
         draw_barbarians(m, ui, surf)
@@ -248,7 +253,8 @@ def draw_controls(m, ui, play, surf) -> None:
     """What follows the mouse: the cards in the hand and the buttons."""
     btn(m, ui, surf, ("btn", "menu"), ui.layout.menu_button, tr("btn.menu"), play.open_menu, size=13)
     hand.draw_hand_cards(m, ui, play, surf)
-    hand.draw_buttons(m, ui, play, surf)
+    if not play.watching:                    # a watcher has no controls of a seat
+        hand.draw_buttons(m, ui, play, surf)
 
 
 _VEILS = {}

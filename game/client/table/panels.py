@@ -21,6 +21,16 @@ def draw_panels(m, ui, surf) -> None:
     draw_bank(m, ui, surf)
 
 
+STATS_Y, STAT_ICON = 36, 20           # the row of counts in a player panel (design units)
+
+
+def cards_spot(ui, rect) -> tuple:
+    """The centre of the cards-in-hand icon of the player panel `rect`:
+    where cards a player gets fly to and cards they give fly from."""
+    s = ui.layout.s
+    return (rect.x + int(14 * s) + int(STAT_ICON * s) // 2, rect.y + int(STATS_Y * s) + int(STAT_ICON * s) // 2)
+
+
 def draw_player(m, ui, surf, seat, rect) -> None:
     """One player's panel: a colour badge, the name and the points on top;
     under them icons with numbers (cards in hand, development or progress
@@ -47,9 +57,8 @@ def draw_player(m, ui, surf, seat, rect) -> None:
     surf.blit(star, star_rect)
     ui.targets.add(("panel_tip", tr("panel.vp", n=vp) + (f" (+{hidden})" if hidden else "")),
                    star_rect.union(vp_rect), None)
-    name_x = x + badge.get_width() + int(8 * s)
-    name = widgets.fit_label(text, m.names[seat], 17, theme.TEXT, True, star_rect.x - int(8 * s) - name_x, 12)
-    surf.blit(name, name.get_rect(midleft=(name_x, rect.y + int(7 * s) + badge.get_height() // 2)))
+    name, name_rect = player_name(m, ui, seat, rect, star_rect.x - int(8 * s))
+    surf.blit(name, name_rect)
     # the counts: an icon and its number each, spread over the row
     if m.ck:
         own = [n for n in range(len(v.knight_owner)) if v.knight_owner[n] == seat]
@@ -60,8 +69,8 @@ def draw_player(m, ui, surf, seat, rect) -> None:
     else:
         stats = (("cards", v.hand_n[seat], "panel.cards"), ("dev", v.dev_n[seat], "panel.dev"),
                  ("knight", v.knights[seat], "panel.knights"), ("road", v.road_len[seat], "panel.road"))
-    y = rect.y + int(36 * s)
-    size = int(20 * s)
+    y = rect.y + int(STATS_Y * s)
+    size = int(STAT_ICON * s)
     col = (rect.right - int(8 * s) - x) / len(stats)
     for k, (name, value, label) in enumerate(stats):
         ix = int(x + k * col)
@@ -107,6 +116,16 @@ def draw_player(m, ui, surf, seat, rect) -> None:
         surf.blit(turn, turn.get_rect(bottomright=(rect.right - int(10 * s), rect.bottom - int(5 * s))))
 
 
+def player_name(m, ui, seat, rect, right=None):
+    """The player's name as their panel draws it, right of the colour badge
+    and fitted left of `right`: (picture, where it goes)."""
+    s = ui.layout.s
+    x = rect.x + int(14 * s) + int(22 * s) + int(8 * s)          # past the badge
+    room = (right if right is not None else rect.right - int(70 * s)) - x
+    name = widgets.fit_label(ui.text, m.names[seat], 17, theme.TEXT, True, room, 12)
+    return name, name.get_rect(midleft=(x, rect.y + int(7 * s) + int(22 * s) // 2))
+
+
 def draw_bank(m, ui, surf) -> None:
     L, text, v = ui.layout, ui.text, m.view
     s = L.s
@@ -150,7 +169,9 @@ def draw_improvements(m, ui, surf, seat, x, y) -> int:
     return x - int(5 * s)
 
 
-def draw_log(m, ui, surf) -> None:
+def draw_log(m, ui, surf, bottom=None) -> None:
+    """The log, newest line lowest, ending above `bottom` (the staged panels
+    that lie over the log's foot)."""
     L, text = ui.layout, ui.text
     s = L.s
     r = L.log
@@ -160,7 +181,7 @@ def draw_log(m, ui, surf) -> None:
     font, bold = ui.fonts.get(13), ui.fonts.get(13, True)
     line_h = font.get_linesize()
     width = r.w - int(16 * s)
-    y = r.bottom - int(6 * s)
+    y = min(r.bottom, bottom if bottom is not None else r.bottom) - int(6 * s)
     top = r.y + int(24 * s)
     end = len(m.log) - m.log_scroll
     i = end - 1

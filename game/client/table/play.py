@@ -29,7 +29,7 @@ from game.engine.state import DECIDE, DISCARD, GAME_OVER, MAIN, ROAD_BUILDING, R
 from .. import theme
 from ..eventtext import error_text, sentences
 from ..i18n import tr
-from . import ckdialogs, dialogs, staging
+from . import ckdialogs, dialogs, panels, staging
 from .model import DICE_SECONDS, FLY_SECONDS, KNIGHT_ACTIONS, fly_seconds, holds_secrets, pick_actor, skippable
 
 # (board spot kind, command kind) per phase, and per build mode
@@ -62,6 +62,11 @@ class TablePlay:
         self.ui = ui
         self.end_scene = end_scene           # the navigator's name of the screen after the game
 
+    @property
+    def watching(self) -> bool:
+        """A LAN watcher's table: no seat of ours (net/host/watchers.py)."""
+        return not self.c.hotseat and self.c.seat is None
+
     def redraw(self) -> None:
         """The table changed: the next frame draws it."""
         self.app.dirty = True
@@ -78,6 +83,11 @@ class TablePlay:
             m.viewer, m.curtain_for, m.dialog, m.mode = None, None, None, None
             if m.game_over_at is None:
                 m.game_over_at = time.monotonic()
+            self.app.dirty = True
+            return
+        if self.watching:                    # the public table, nothing to decide, no hand shown
+            m.viewer, m.curtain_for, m.dialog, m.mode, m.knight = None, None, None, None, None
+            m.view, m.legal, m.pick = public, [], None
             self.app.dirty = True
             return
         if not self.c.hotseat:               # a LAN peer's own laptop: no curtain
@@ -332,8 +342,8 @@ class TablePlay:
                     o = public.node_owner[node]
                     if o != -1 and any(event[1][o]):
                         for _ in range(public.node_level[node]):
-                            m.flying.append((start + 0.08 * k, public.terrain[h],
-                                             self.ui.board.hex_center(h), self.ui.layout.panels[o].center))
+                            m.flying.append((start + 0.08 * k, public.terrain[h], self.ui.board.hex_center(h),
+                                             panels.cards_spot(self.ui, self.ui.layout.panels[o])))
                             k += 1
         elif kind in ("built", "knight_recruited"):
             if kind == "built":
@@ -368,15 +378,15 @@ class TablePlay:
         """The cards of a trade fly between the two players' panels (a bank
         trade: between the player and the bank), a few of each kind."""
         L, m = self.ui.layout, self.m
+        here = panels.cards_spot(self.ui, L.panels[event[1]])
         if event[0] == "traded":
-            seat, partner, give, get = event[1:5]
-            there = L.panels[partner].center
-            legs = [(k, L.panels[seat].center, there) for k in range(len(give)) for _ in range(min(give[k], 3))]
-            legs += [(k, there, L.panels[seat].center) for k in range(len(get)) for _ in range(min(get[k], 3))]
+            partner, give, get = event[2:5]
+            there = panels.cards_spot(self.ui, L.panels[partner])
+            legs = [(k, here, there) for k in range(len(give)) for _ in range(min(give[k], 3))]
+            legs += [(k, there, here) for k in range(len(get)) for _ in range(min(get[k], 3))]
         else:
-            seat, give, paid, get = event[1:5]
-            legs = [(give, L.panels[seat].center, L.bank.center)] * min(paid, 4) + \
-                [(get, L.bank.center, L.panels[seat].center)]
+            give, paid, get = event[2:5]
+            legs = [(give, here, L.bank.center)] * min(paid, 4) + [(get, L.bank.center, here)]
         for i, (kind, a, b) in enumerate(legs[:10]):
             m.flying.append((now + 0.04 * i, ("trade", kind), a, b))
 
