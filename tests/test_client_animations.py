@@ -134,9 +134,16 @@ def test_player_panels_show_counts_as_icons_that_name_themselves(lang):
     """Each player's panel carries a colour badge and icons with numbers (no
     lines of text); resting the mouse on an icon says what it counts."""
     from game.client import i18n
-    from game.client.table.tips import tooltip
     app = make_app(lang=lang)
-    table = push_table(app, default_config(rules="base", players=4, seed=3))
+    try:
+        check_panels(app, push_table(app, default_config(rules="base", players=4, seed=3)))
+    finally:
+        i18n.set_language("en")                  # (the language is the process's: back to the default)
+
+
+def check_panels(app, table):
+    from game.client import i18n
+    from game.client.table.tips import tooltip
     frame(app)
     m, keys = table.model, table.ui.targets.keys()
     for seat in range(4):

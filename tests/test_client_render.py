@@ -425,7 +425,6 @@ def test_every_prompt_fits_its_box_whole(size, lang):
     from pathlib import Path
     from game.client.table import draw as table_draw
     app, table = make_table(size)
-    app.set_language(lang)
     catalog = json.loads((Path(__file__).parent.parent / "game/client/lang" / lang / "prompts.json").read_text("utf-8"))
     L = table.ui.layout
     for key, text in catalog.items():
