@@ -42,12 +42,13 @@ LINGER = 60.0       # seconds a finished game waits for absent seats to collect 
 async def run_host(players: int | None = None, rules: str | None = None, port: int = 0, seed=None,
                    name: str | None = None, bind="0.0.0.0", interfaces=None, discovery=True,
                    out=None, save_path=None, autosave=True, resume=None, assign=(), bots=0,
-                   bot_level="medium", join_code=None) -> int:
+                   bot_level="medium", join_code=None, allow=None) -> int:
     """A dedicated host.  Exit codes: 0 the game ended; 1 the save given to
     resume cannot be used (damaged, foreign, newer, hot-seat); 2 bad options
     (unusable rules, options that disagree with the save, a bad --assign,
     the port is taken, no host key).  The save to resume is only ever read when
-    refused.  join_code: what joining players must prove (None: anyone may join)."""
+    refused.  join_code: what joining players must prove (None: anyone may join).
+    allow: what the host allows besides playing ({"watchers": bool, "hints": bool})."""
     out = out or sys.stdout
     same_file = resume is not None and save_path is not None and (
         os.path.abspath(save_path) == os.path.abspath(resume))
@@ -69,6 +70,8 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
                   "(fair deal); --seed only checks a save given with --resume", file=sys.stderr)
         host, code = _new_host(players or 4, rules or "base", None, name or "Kolonisten",
                                save_path, autosave, identity, join_code)
+    if host is not None and allow:
+        host.watchers.set_allowed(**allow)      # before anyone joins (net/host/watchers.py)
     if host is None:
         return code
     for text in assign:
@@ -225,12 +228,13 @@ def _resumed_host(path, save_path, name, rules, players, seed, identity, join_co
 
 
 async def run_join(address: str, name: str, token_dir=None, seed=None, reconnect_for=30.0,
-                   out=None, pin=None, join_code=None, level="random", stop=None) -> int:
+                   out=None, pin=None, join_code=None, level="random", stop=None,
+                   watch=False) -> int:
     out = out or sys.stdout
     store = TokenStore(token_dir)
     seed = secrets.randbits(32) if seed is None else seed
     result = await play(address, name, store=store, seed=seed, reconnect_for=reconnect_for,
-                        pin=pin, join_code=join_code, level=level, stop=stop,
+                        pin=pin, join_code=join_code, level=level, stop=stop, watch=watch,
                         say=lambda line: print(f"kolonisten join: {line}", file=sys.stderr, flush=True))
     if result["problem"]:
         print(f"kolonisten join: {result['problem']}", file=sys.stderr, flush=True)
@@ -302,7 +306,9 @@ def host_main(args) -> int:
         args.players, args.rules, args.port, args.seed, args.name, args.bind,
         _interfaces(args.interfaces), not args.no_discovery, save_path=args.save,
         autosave=not args.no_save, resume=args.resume, assign=args.assign or (), bots=args.bots,
-        bot_level=args.bot_level, join_code=getattr(args, "join_code", None)), "host")
+        bot_level=args.bot_level, join_code=getattr(args, "join_code", None),
+        allow={"watchers": bool(getattr(args, "allow_watchers", False)),
+               "hints": bool(getattr(args, "allow_hints", False))}), "host")
 
 
 def join_main(args) -> int:
@@ -314,7 +320,7 @@ def join_main(args) -> int:
     return run_stoppable(lambda stop: run_join(
         args.address, args.name, args.token_dir, args.seed, args.reconnect_for,
         pin=pin.lower() if pin else None, join_code=getattr(args, "join_code", None),
-        level=args.bot, stop=stop), "join")
+        level=args.bot, stop=stop, watch=bool(getattr(args, "watch", False))), "join")
 
 
 def browse_main(args) -> int:

@@ -100,15 +100,17 @@ class LoopThread:
 class ClientSession:
     def __init__(self, address, name: str, token_dir=None, reconnect_for: float = 60.0,
                  loop_thread: LoopThread | None = None, pin: str | None = None,
-                 join_code: str | None = None, browse_interfaces=None):
+                 join_code: str | None = None, browse_interfaces=None, watch: bool = False):
         """pin: the fingerprint of the host key we expect (the advertised one
         of the game the player picked); None: trust the first key met (a typed
         address).  Either way, once connected, only that key is reconnected to.
         join_code: the host's join code, if it has one.  browse_interfaces:
         where to look for our host's advert when another key answers at its
         address (a list of IPv4 addresses, "all" for every interface; None:
-        retry the address only)."""
+        retry the address only).  watch: watch the game (the public table,
+        no seat) where the host allows it."""
         self.address = address
+        self.watch = watch
         self.browse_interfaces = browse_interfaces
         self.name = name
         self.pin = pin
@@ -235,7 +237,7 @@ class ClientSession:
         self.pin = self.game.pin = conn.fingerprint     # pinned: reconnects go to this key only
         self._conn = conn
         await handshake(conn, self.name, self.store, self._arrived, timeout, game_id=self._game_id,
-                        join_code=self.join_code)
+                        join_code=self.join_code, watch=self.watch)
         self.connected = True
 
     def _arrived(self, msg) -> None:
@@ -294,7 +296,8 @@ class ClientSession:
                     warned = True
                     await self._look_for_our_host()
                 elif exc.code in ("full", "running", "version", "bad_token", "other_game",
-                                  "tls", "join_code", "join_code_wrong", "join_code_unasked"):
+                                  "tls", "join_code", "join_code_wrong", "join_code_unasked",
+                                  "no_watchers", "watchers_full"):
                     return False
             except (OSError, asyncio.TimeoutError, ConnectionError):
                 pass
@@ -397,6 +400,20 @@ class HostSession:
         async def assign():
             self.host.assign(seat, name)
         self.net.run(assign(), 5)
+
+    def set_allowed(self, **options) -> None:
+        """Allow watchers and hints (watchers=..., hints=...) in the lobby
+        (Host.set_allowed; raises ValueError with a reason)."""
+        async def allow():
+            self.host.set_allowed(**options)
+        self.net.run(allow(), 5)
+
+    def hand_over(self, seat: int, watcher: int) -> None:
+        """Give a computer's seat to a watcher (Host.hand_over; the lobby's
+        watcher id).  Raises ValueError with a reason."""
+        async def hand_over():
+            self.host.hand_over(seat, watcher)
+        self.net.run(hand_over(), 5)
 
     def seat_token(self, seat: int) -> tuple:
         """(host key fingerprint, game id, player name, token) of a seat: what a

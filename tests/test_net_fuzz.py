@@ -369,7 +369,7 @@ def test_wrong_join_codes_from_any_number_of_connections_share_one_limit():
     answers = [attempt("1111-1111", 200 + i, give_up=i % 2) for i in range(burst)]
     assert answers == ["join_code_wrong", "pake"] * (burst // 2)
     assert host.gate.failed == burst // 2
-    assert attempt("7391 0452", 300) == "busy"         # even the right code waits: nothing is checked
+    assert attempt("7391 0452", 300) == "join_busy"         # even the right code waits: nothing is checked
     assert host.seats_taken() == 1
     now[0] += 1 / limits.WRONG_CODES_PER_SECOND
     assert attempt("7391-0452", 301) == "seated"

@@ -306,3 +306,23 @@ def test_a_rogue_hosts_exchange_answers_end_the_join_with_one_clear_refusal(answ
         assert "join_confirm" not in heard
         server.close()
     asyncio.run(main())
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(msg=st.binary(min_size=33, max_size=33), confirm=st.binary(min_size=32, max_size=32),
+       side=st.sampled_from([b"A", b"B", b"S", b"\x00"]))
+def test_any_host_answer_of_the_right_sizes_is_refused_without_an_error(msg, confirm, side):
+    """Whatever 33 and 32 bytes a host (or relay) answers with, the joiner's
+    check says no, never raises, and leaves no confirmation to send."""
+    joiner = pake.JoinerSide(CODE, "ab" * 32, bytes(32))
+    assert joiner.check_host(side + msg[1:], confirm) is False
+    assert joiner.confirm is None
+
+
+def test_a_key_exchange_answer_outside_the_join_is_a_host_fault():
+    """A rogue host sending the exchange's answer in the middle of a game:
+    one clear fault, never an AttributeError from the game copy."""
+    from net.peer.faults import HostFault
+    game = PeerGame(send=lambda msg: None, name="ann")
+    with pytest.raises(HostFault, match="key exchange"):
+        game.handle({"t": "pake", "msg": os.urandom(33), "confirm": os.urandom(32)})

@@ -80,7 +80,7 @@ def _check_view(obj, seat, found, path):
         for other, value in enumerate(values):
             if other != seat and value is not None:
                 found.append(f"{path}.{field}[{other}]: another seat's secret")
-        if field == "hands" and values[seat] is None:
+        if field == "hands" and seat is not None and values[seat] is None:
             found.append(f"{path}.hands: own hand missing")
     for field in AUTHORITY_ONLY:
         if obj.get(field) is not None:

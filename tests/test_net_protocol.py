@@ -63,6 +63,7 @@ def test_too_large_messages_are_neither_sent_nor_read():
     ({"t": "join", "name": "Ann", "code": "1234"}, "extra_field"),     # a join code is never sent
     ({"t": "join", "name": "Ann", "pake": b"p" * 32}, "bad_field"),     # a SPAKE2 message is 33 bytes
     ({"t": "join_confirm", "confirm": b"c" * 33}, "bad_field"),
+    ({"t": "join", "name": "Wendy", "watch": 1}, "bad_field"),
     ({"t": "pledge", "pledge": b"x" * 31}, "bad_field"),
     ({"t": "reveal", "value": None}, "bad_field"),
     ({"t": "lobby_set", "ready": 1}, "bad_field"),
@@ -81,6 +82,7 @@ def test_valid_messages_of_every_kind_pass():
     ok = [
         {"t": "hello", "v": 1, "app": "kolonisten"}, {"t": "join", "name": "Anne-Marie"},
         {"t": "join", "name": "Bob", "pake": b"p" * 33, "nonce": b"n" * 32},
+        {"t": "join", "name": "Wendy", "pake": b"p" * 33, "nonce": b"n" * 32, "watch": True},
         {"t": "join_confirm", "confirm": b"c" * 32},
         {"t": "rejoin", "seat": 2, "proof": b"p" * 32}, {"t": "lobby_set", "colour": "blue"},
         {"t": "cmd", "id": 3, "seq": 10, "cmd": ["offer", 0, [1, 0, 0, 0, 0], [0, 1, 0, 0, 0], [1, 2]]},
@@ -94,6 +96,11 @@ def test_valid_messages_of_every_kind_pass():
     rec = {"t": "rec", "seq": 3, "cmd": ["steal", 1, 2], "outcome": {"card": None},
            "events": [["stole", 1, 2, None]], "hash": "ab" * 16}
     assert decode(pack_message(rec)[4:], HOST) == rec
+    lobby = {"t": "lobby", "seats": [None], "config": {}, "state": "lobby", "name": "x",
+             "watchers": [{"id": 4, "name": "Wendy"}], "allow": {"watchers": True, "hints": False}}
+    assert decode(pack_message(lobby)[4:], HOST) == lobby
+    for bad in ({"watchers": [{"id": 4}]}, {"allow": {"cheats": True}}, {"allow": {"hints": 1}}):
+        assert _code(validate, dict(lobby, **bad), HOST) == "bad_field"
     assert "rec" in HOST_MESSAGES and "rec" not in CLIENT_MESSAGES
     fair = {"commit": b"c" * 32, "pledges": [b"p" * 32] * 2, "values": [b"v" * 32] * 2}
     sync = {"t": "sync", "reason": "start", "seq": 0, "view": b"", "hash": "ab", "events": [],

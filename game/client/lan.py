@@ -136,7 +136,8 @@ class Background:
 # What the host or the client may refuse a join with, each with a sentence in the catalogs
 # (lan.refused.<code>); any other code shows the host's own words.
 REFUSALS = ("full", "running", "version", "bad_token", "protocol", "wrong_key", "tls",
-            "join_code", "join_code_wrong", "join_code_unasked", "seat_in_use", "other_game", "internal")
+            "join_code", "join_code_wrong", "join_code_unasked", "join_busy", "seat_in_use", "other_game",
+            "internal", "no_watchers", "watchers_full")
 PROTOCOL_SLIPS = ("hello_first", "already_seated")     # a client bug: said as "protocol"
 
 
@@ -204,6 +205,31 @@ class LanGame:
         return self.hosting is not None
 
     @property
+    def allowed(self) -> dict:
+        """What the host allows besides playing ({"watchers": bool, "hints": bool}),
+        as its lobby says (all off until it has said)."""
+        allow = (self.session.game.lobby or {}).get("allow") or {}
+        return {"watchers": bool(allow.get("watchers")), "hints": bool(allow.get("hints"))}
+
+    @property
+    def watchers(self) -> list:
+        """The watchers the host lists: [{"id", "name"}] in the order they came."""
+        return list((self.session.game.lobby or {}).get("watchers") or [])
+
+    @property
+    def watching(self) -> bool:
+        """We watch the game (no seat of ours)."""
+        return self.session.game.watching
+
+    def computer_seats_to_hand_over(self) -> list:
+        """Host only: seats a computer plays (the lobby's list), which the host
+        may hand to a watcher."""
+        if self.hosting is None:
+            return []
+        seats = (self.session.game.lobby or {}).get("seats") or []
+        return [i for i, s in enumerate(seats) if s and s.get("computer")]
+
+    @property
     def port(self) -> int | None:
         return self.hosting.port if self.hosting else None
 
@@ -229,13 +255,16 @@ class LanGame:
 
 
 def join(address: str, name: str, opts: LanOptions, pin: str | None = None,
-         join_code: str | None = None) -> LanGame:
+         join_code: str | None = None, watch: bool = False) -> LanGame:
     """Blocking: connect to a host and take (or take back) a seat.  pin: the
     advertised fingerprint of the game the player picked (None for a typed
-    address: the key met first is trusted, and shown in the lobby)."""
+    address: the key met first is trusted, and shown in the lobby).  watch:
+    watch the game instead (the public table; a seat held here is still
+    taken back)."""
     session = ClientSession(address, name, token_dir=opts.token_dir, reconnect_for=opts.reconnect_for,
                             pin=pin, join_code=join_code or None,
-                            browse_interfaces=(opts.interfaces or "all") if opts.discovery else None)
+                            browse_interfaces=(opts.interfaces or "all") if opts.discovery else None,
+                            watch=watch)
     try:
         session.connect()
     except BaseException:
@@ -456,7 +485,13 @@ class LanController:
 
     @property
     def seat(self):
+        """Our seat (None: we watch)."""
         return self.session.seat
+
+    @property
+    def hints_allowed(self) -> bool:
+        """The host allows hints at the table (its lobby says so to every peer)."""
+        return self.lan.allowed["hints"]
 
     def view(self, seat):
         own = self.session.view

@@ -9,7 +9,7 @@ import json
 import os
 
 DEFAULTS = {"language": "en", "fullscreen": False, "volume": 70, "muted": False,
-            "computer_speed": "normal", "offer_timeout": 0, "new_game": {}}
+            "computer_speed": "normal", "offer_timeout": 0, "new_game": {}, "ck_intro_seen": False}
 # How fast computer players move in the window (game/client/table/computers.py).
 COMPUTER_SPEEDS = ("slow", "normal", "fast", "instant")
 # Seconds a computer's offer waits for the person's answer before it is
@@ -43,6 +43,8 @@ def load() -> dict:
             out["computer_speed"] = data["computer_speed"]
         if type(data.get("offer_timeout")) is int and data["offer_timeout"] in OFFER_TIMEOUTS:
             out["offer_timeout"] = data["offer_timeout"]
+        if isinstance(data.get("ck_intro_seen"), bool):
+            out["ck_intro_seen"] = data["ck_intro_seen"]       # the C&K introduction was offered once
         if isinstance(data.get("new_game"), dict):
             out["new_game"] = data["new_game"]        # checked field by field where it is read
     return out
@@ -54,7 +56,7 @@ def save(values: dict) -> str | None:
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w", encoding="utf-8") as f:
-            json.dump({k: values[k] for k in DEFAULTS}, f, indent=1)
+            json.dump({k: values.get(k, DEFAULTS[k]) for k in DEFAULTS}, f, indent=1)
     except OSError as e:
         return str(e)
     return None

@@ -112,6 +112,15 @@ def dice_rng(state: State) -> Rng:
     return Rng(int.from_bytes(digest[:8], "big"))
 
 
+def scripted_dice(state: State):
+    """The two dice the config scripts for this turn ([d1, d2]), or None when
+    the generator rolls them (no script, or a turn past its end)."""
+    script = state.config.get("dice")
+    if not script or not 1 <= state.turn <= len(script):
+        return None
+    return [int(d) for d in script[state.turn - 1]]
+
+
 def random_card(state: State, seat: int) -> int:
     """A uniformly random card from a hand (the authority's generator), or -1
     for an empty hand."""

@@ -35,6 +35,8 @@ class Conn:
         self.secured = secured      # False until TLS is up: nothing is sent in the clear
         self.greeted = False
         self.seat = None
+        self.watcher = None         # the name this connection watches the game under (net/host/watchers.py)
+        self.wants_to_watch = False     # its join asked to watch (until the join code is proven)
         self.closed = False
         self.opened = self.last_heard = self.last_sent = time.monotonic()
         self.bytes_out = 0
@@ -45,6 +47,11 @@ class Conn:
         self.join_refused = False   # the host just refused this connection a seat
         get = getattr(writer, "get_extra_info", None)
         self.socket = get("socket") if get else None    # the plain one, under TLS too
+
+    @property
+    def placed(self) -> bool:
+        """Does this connection hold a seat or watch?  (Either keeps it past the handshake.)"""
+        return self.seat is not None or self.watcher is not None
 
     def send(self, msg: dict) -> None:
         transport = getattr(self.writer, "transport", None)
@@ -215,7 +222,7 @@ class Connections:
                 # slows its sender); either way the other connections get their
                 # turn before its next frame (without a frame already read in,
                 # reading the next one waits for the loop anyway: no extra turn).
-                delay = conn.budget.charge(kind, len(payload), conn.seat is not None)
+                delay = conn.budget.charge(kind, len(payload), conn.placed)
                 if delay or getattr(reader, "_buffer", True):
                     await asyncio.sleep(delay)
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
@@ -274,10 +281,11 @@ class Connections:
         """Room for `conn` within the total cap (None), or why there is none.
 
         Players come back from where they played: connections from an address
-        that has held a seat here may use every slot, while strangers share
-        the cap less one slot per seat, so a stranger on many addresses cannot
-        keep a returning player out.  When full, the oldest stranger without a
-        seat makes room (for a player's address, any connection without a seat)."""
+        that has held a seat here may use every slot, while strangers (watchers
+        among them) share the cap less one slot per seat, so a stranger on many
+        addresses cannot keep a returning player out.  When full, the oldest
+        stranger still in its handshake makes room; for a player's address, any
+        connection without a seat does, watchers last."""
         player = conn.address in self.player_addresses
         self.lingering = {c for c in self.lingering if c.holds_socket()}
         if len(self.conns) + len(self.lingering) >= self.admission.cap and self.lingering:
@@ -285,15 +293,15 @@ class Connections:
             oldest = min(self.lingering, key=lambda c: c.opened)
             oldest.abort()
             self.lingering.discard(oldest)
-        unseated = [c for c in self.conns if c.seat is None]
+        unseated = [c for c in self.conns if c.seat is None]     # strangers and watchers
         strangers = [c for c in unseated if c.address not in self.player_addresses]
         stranger_cap = max(1, self.admission.cap - self.seat_count())
         if len(self.conns) < self.admission.cap and (player or len(strangers) < stranger_cap):
             return None
-        victims = strangers or (unseated if player else [])
+        victims = [c for c in strangers if not c.placed] or (unseated if player else [])
         if not victims:
             return "the host holds as many connections as it can"
-        oldest = min(victims, key=lambda c: c.opened)
+        oldest = min(victims, key=lambda c: (c.placed, c.opened))
         oldest.abort()
         self.drop(oldest)
         return None
@@ -313,12 +321,12 @@ class Connections:
                     quiet.log(logging.INFO, "silent", "peer %s silent for too long", conn.cid)
                     conn.abort()
                     self.drop(conn)
-                elif conn.seat is None and now - conn.opened > limits.HANDSHAKE_SECONDS:
+                elif not conn.placed and now - conn.opened > limits.HANDSHAKE_SECONDS:
                     quiet.log(logging.INFO, "handshake", "peer %s (%s) took no seat in %g s; "
                               "cut off", conn.cid, conn.address, limits.HANDSHAKE_SECONDS)
                     conn.abort()
                     self.drop(conn)
-                elif conn.resync_due and conn.seat is not None and conn.resyncs.try_take():
+                elif conn.resync_due and conn.placed and conn.resyncs.try_take():
                     conn.resync_due = False
                     self.resync(conn)
                 elif now - conn.last_sent > PING_EVERY:

@@ -45,6 +45,8 @@ and the host owner's calls.  Its parts, each owning its own state:
                  heartbeats (limits in net/host/limits.py); hands the host every
                  frame and every closed connection
     FairDeal     (net/host/deal.py)       the fair deal; says when the seed is drawn
+    Watchers     (net/host/watchers.py)   who watches (the spectator's view, no seat)
+                 and what the host's owner allows besides playing
 """
 
 import asyncio
@@ -66,6 +68,7 @@ from .deal import FairDeal
 from .joining import JoinGate
 from .records import Records
 from .seats import Seating
+from .watchers import Watchers
 
 LOBBY, RUNNING, OVER = "lobby", "running", "over"
 
@@ -73,13 +76,15 @@ LOBBY, RUNNING, OVER = "lobby", "running", "over"
 class Host:
     def __init__(self, config: dict, name: str = "Kolonisten", auto_start: bool = False,
                  save_path: str | None = None, identity: secure.Identity | None = None,
-                 join_code: str | None = None):
+                 join_code: str | None = None, allow: dict | None = None):
         """auto_start: start as soon as every seat is taken (the dedicated host);
         otherwise the host's owner calls start().  save_path: keep a saved game
         there from the deal on (None: do not save).  identity: the host's key
         (default: the one in the user's data folder, made on first use; raises
         secure.HostKeyError).  join_code: what a new player must prove to
-        join (None or empty: anyone on the network may join)."""
+        join (None or empty: anyone on the network may join).  allow: what the
+        host's owner allows besides playing, {"watchers": bool, "hints": bool}
+        (each off unless given; see `set_allowed`)."""
         reason = validate_config(config)
         if reason:
             raise ValueError(reason)
@@ -93,7 +98,8 @@ class Host:
         self.listeners = []         # callables (kind, data): "seat", "lobby", "started", "record", "over"
         self.finished = asyncio.Event()
         self.autosave = LanAutosave(save_path, self._notify)
-        self.records = Records(self.seating)
+        self.watchers = Watchers(allow)
+        self.records = Records(self.seating, self.watchers)
         self.resumed_at = None      # commands in the save this host resumed, if any
         self.identity = identity or secure.load_identity()
         self.gate = JoinGate(join_code, self.identity.fingerprint)     # the join code and its limit
@@ -154,11 +160,13 @@ class Host:
         return {"v": str(PROTOCOL_VERSION), "game": self.name, "id": self.game_id,
                 "rules": self.config["rules"], "seats": f"{self.seats_taken()}/{len(self.seats)}",
                 "state": self.phase, "fp": self.identity.fingerprint,
-                "code": "1" if self.join_code else "0"}
+                "code": "1" if self.join_code else "0",
+                "watch": "1" if self.watchers.allowed else "0"}
 
     def lobby(self) -> dict:
         return {"t": "lobby", "seats": self.seating.public(),
-                "config": self.public_config(), "state": self.phase, "name": self.name}
+                "config": self.public_config(), "state": self.phase, "name": self.name,
+                "watchers": self.watchers.public(), "allow": dict(self.watchers.allow)}
 
     def result(self) -> dict:
         return self.records.result()
@@ -201,6 +209,8 @@ class Host:
 
     def _closed(self, conn: Conn) -> None:
         """A connection is gone: its lobby seat is given up, a game seat waits for its token."""
+        if self.watchers.remove(conn):
+            return self._lobby_changed()
         seat = conn.seat
         if seat is None or self.seats[seat] is None or self.seats[seat].conn is not conn:
             return
@@ -210,7 +220,7 @@ class Host:
             self._notify("seat", (seat, None))
         else:
             self.seats[seat].conn = None    # kept: its token takes it back
-            self.seating.broadcast({"t": "seat_status", "seat": seat, "connected": False})
+            self._tell_everyone({"t": "seat_status", "seat": seat, "connected": False})
             self._notify("seat_status", (seat, False))
         self._lobby_changed()
 
@@ -248,27 +258,43 @@ class Host:
             conn.send(error("hello_first", "say hello with the protocol version first"))
         return conn.greeted
 
-    def _on_join(self, conn, msg):
+    def _joinable(self, conn, msg) -> bool:
+        """May this connection join (or watch): greeted, holding no seat,
+        not watching, and (to watch) watchers allowed with room?  Says why not."""
         if not self._greeted(conn):
-            return
+            return False
+        refusal = None
         if conn.seat is not None:
-            return conn.send(error("already_seated", "this connection already holds a seat"))
+            refusal = "already_seated", "this connection already holds a seat"
+        elif conn.watcher is not None:
+            refusal = "already_watching", "this connection already watches"
+        elif msg.get("watch"):
+            refusal = self.watchers.refusal(conn)
+        if refusal is not None:
+            conn.send(error(*refusal))
+        return refusal is None
+
+    def _on_join(self, conn, msg):
+        if not self._joinable(conn, msg):
+            return
+        conn.wants_to_watch = bool(msg.get("watch"))
         if self.gate.code is not None:
             return conn.send(self.gate.begin(conn, msg))    # the seat waits for join_confirm
         self._seat_new(conn, msg["name"].strip())
 
     def _on_join_confirm(self, conn, msg):
-        if not self._greeted(conn):
+        if not self._joinable(conn, {"watch": conn.wants_to_watch}):
             return
-        if conn.seat is not None:
-            return conn.send(error("already_seated", "this connection already holds a seat"))
         name, refusal = self.gate.finish(conn, msg)
         if refusal is not None:
             return conn.send(refusal)
         self._seat_new(conn, name)
 
     def _seat_new(self, conn, name):
-        """Seat a joiner who needs no token (and has proven the code, if any)."""
+        """Seat a joiner who needs no token (and has proven the code, if any),
+        or let it watch when it asked to."""
+        if conn.wants_to_watch:
+            return self._watch(conn, name)
         if self.phase != LOBBY:
             return self._join_assigned(conn, name)
         if self.seating.full() or self.deal.running:
@@ -277,6 +303,19 @@ class Host:
         self._take_seat(conn, seat)
         self._notify("seat", (seat, self.seats[seat].name))
         self._lobby_changed()
+
+    def _watch(self, conn, name):
+        """A joiner watches (net/host/watchers.py): the public table, no seat."""
+        self.watchers.add(conn, name)
+        conn.send({"t": "watching", "id": conn.cid})
+        self._lobby_changed()
+        if self.auth is not None:
+            conn.send(self.records.sync(None, "rejoin"))
+            for seat, holder in enumerate(self.seats):
+                if holder.conn is None:
+                    conn.send({"t": "seat_status", "seat": seat, "connected": False})
+        if self.phase == OVER:
+            self.records.tell_over(conn, None)
 
     def _join_assigned(self, conn, name):
         """A player without a token joins a running game: only into a seat the
@@ -319,7 +358,7 @@ class Host:
         """Seat `conn` in a running (or finished) game and bring it up to date."""
         self._take_seat(conn, seat)
         conn.send(self.records.sync(seat, "rejoin"))
-        self.seating.broadcast({"t": "seat_status", "seat": seat, "connected": True})
+        self._tell_everyone({"t": "seat_status", "seat": seat, "connected": True})
         self._notify("seat_status", (seat, True))
         if self.phase == OVER:
             self.records.tell_over(conn, seat)
@@ -351,6 +390,8 @@ class Host:
 
     def _on_cmd(self, conn, msg):
         ref = msg["id"]
+        if conn.watcher is not None:
+            return conn.send(_reject(ref, "watcher", "a watcher cannot act in the game"))
         if conn.seat is None:
             return conn.send(_reject(ref, "not_seated", "join a seat first"))
         seat = conn.seat
@@ -374,7 +415,7 @@ class Host:
         except IllegalCommand as exc:       # check() passed, so this is an engine bug
             return conn.send(_reject(ref, exc.code, exc.detail))
         # every seat's view hash, and the whole state's for the save, in one pass
-        hashes = peer_hashes(self.auth.state, self.seating.listening(),
+        hashes = peer_hashes(self.auth.state, self.records.audiences(),
                              whole=self.autosave.saver is not None)
         self.save(seats_changed=False, digest=hashes.get(WHOLE))   # before anyone hears of it
         self.records.send_record(record, hashes)
@@ -387,7 +428,7 @@ class Host:
             self.finished.set()
 
     def _on_resync(self, conn, msg):
-        if conn.seat is None or self.auth is None:
+        if not conn.placed or self.auth is None:
             return conn.send(error("not_running", "no game view to send"))
         if conn.resyncs.try_take():
             conn.resync_due = False
@@ -475,6 +516,8 @@ class Host:
         self.save()                 # the dealt game: a crash before the first move loses nothing
         for seat in self.seating.listening():
             self.seats[seat].conn.send(self.records.sync(seat, "start"))
+        if self.watchers.conns:
+            self.watchers.send(self.records.sync(None, "start"))
         self._notify("started")
         self._lobby_changed()
 
@@ -485,6 +528,44 @@ class Host:
         if self.phase == LOBBY:
             raise ValueError("in the lobby anyone may join; seats are assigned only in a running game")
         self.seating.assign(seat, name)
+
+    def set_allowed(self, **options) -> None:
+        """The host's owner allows watchers and hints (watchers=..., hints=...;
+        net/host/watchers.py): in the lobby only, so every player knows before
+        the game starts.  Raises ValueError with a reason, changing nothing."""
+        if self.phase != LOBBY or self.deal.running:
+            raise ValueError("what the host allows is fixed once the game has started")
+        self.watchers.set_allowed(**options)
+        self._lobby_changed()
+
+    def hand_over(self, seat: int, watcher: int) -> None:
+        """The host's owner gives a computer's seat to a watcher (by its id in
+        the lobby's list): the computer is told its seat is taken over, the
+        watcher becomes the seat's player with a fresh token and the seat's
+        view.  Raises ValueError with a reason, changing nothing."""
+        if self.phase == OVER:
+            raise ValueError("the game has ended")
+        if self.deal.running:
+            raise ValueError("the cards are being dealt; try again in a moment")
+        conn = self.watchers.by_id(watcher)
+        if conn is None:
+            raise ValueError(f"no watcher {watcher}")
+        name = self.watchers.conns[conn]
+        old = self.seating.hand_over(seat, name)
+        self.watchers.remove(conn)
+        if old is not None:
+            old.send({"t": "bye", "reason": TAKEN_OVER})   # the computer stops, and does not come back
+            old.seat = None
+            self.connections.drop(old)
+        log.info("seat %s handed over to the watcher %s by the host", seat, name)
+        if self.auth is None:
+            self.seats[seat].ready = False
+            self._take_seat(conn, seat)
+            self._notify("seat", (seat, name))
+            self._lobby_changed()
+        else:
+            self.save()             # the new token must outlive a crash before the player is told it
+            self._back(conn, seat)
 
     def expect_computer(self, name: str, level: str) -> None:
         """A computer player the host's owner started joins soon as `name`:
@@ -511,8 +592,14 @@ class Host:
         """Put every command saved so far on the disk (fdatasync)."""
         self.autosave.flush()
 
+    def _tell_everyone(self, msg) -> None:
+        """To every seated connection and every watcher: what is public.
+        (The deal's messages go to the seats only: watchers have no part in it.)"""
+        self.seating.broadcast(msg)
+        self.watchers.send(msg)
+
     def _lobby_changed(self) -> None:
-        self.seating.broadcast(self.lobby())
+        self._tell_everyone(self.lobby())
         self._notify("lobby", self.lobby())
         if self.auto_start and self.phase == LOBBY and not self.deal.running and self.seating.full():
             self.start()

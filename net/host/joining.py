@@ -36,7 +36,7 @@ class JoinGate:
         if conn in self._pending:
             return error("out_of_order", "a join is already waiting for its confirmation")
         if not self.attempts.try_take():        # one limit for all addresses together
-            return error("busy", "too many wrong join codes lately; try again in a minute")
+            return error("join_busy", "too many wrong join codes lately; try again in a minute")
         side = pake.HostSide(self.code, self.fingerprint, conn.nonce)
         try:
             message, confirm = side.answer(msg["pake"], msg["nonce"])

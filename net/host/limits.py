@@ -12,7 +12,7 @@ buffer size, abort).
   seat, so they cannot fill it from many addresses and keep a returning
   player out.  When the total is reached, the oldest stranger's connection
   that holds no seat makes room; seated players are never pushed out.
-- A connection must hold a seat within HANDSHAKE_SECONDS.
+- A connection must hold a seat or watch (net/host/watchers.py) within HANDSHAKE_SECONDS.
 - A peer may have at most MAX_UNSENT bytes waiting to be sent to it; past
   that the connection is aborted (transport.abort(): a polite close would
   keep the buffer until the peer reads it, which it never does).
@@ -76,7 +76,7 @@ FD_RESERVE = 2 * ACCEPT_BACKLOG + 8
 CLOSE_GRACE = 5.0               # a politely closed connection is aborted after this long
 LOG_EVERY = 10.0
 # Wrong join codes the whole host takes, from every address together: 10 at once, then one
-# every 6 s; past that every join with a code is refused as "busy" until the bucket refills,
+# every 6 s; past that every join with a code is refused as "join_busy" until the bucket refills,
 # so a crowd of addresses gets no more guesses than one (at the price of making a newcomer wait).
 WRONG_CODES_BURST = 10.0
 WRONG_CODES_PER_SECOND = 1 / 6
@@ -87,7 +87,7 @@ HANDSHAKE_RESERVE = 2
 NEW_HANDSHAKES_PER_SECOND, NEW_HANDSHAKES_BURST = 20.0, 40.0
 FAILED_JOINS_PER_SECOND, FAILED_JOINS_BURST = 1.0, 20.0
 # What an error message to an unseated connection means: its claim of a seat failed.
-FAILED_JOIN_CODES = frozenset({"join_code", "join_code_wrong", "join_code_bad", "out_of_order", "busy",
+FAILED_JOIN_CODES = frozenset({"join_code", "join_code_wrong", "join_code_bad", "out_of_order", "join_busy",
                                "full", "running", "seat_in_use", "bad_token", "already_seated"})
 LOG_LINES_PER_INTERVAL = 20
 

@@ -24,7 +24,7 @@ from .faults import HostFault
 from .game import REPORT_DIVERGENCES, PeerGame
 
 FATAL = ("full", "running", "version", "bad_token", "protocol", "other_game", "wrong_key", "tls",
-         "join_code", "join_code_wrong", "join_code_unasked")
+         "join_code", "join_code_wrong", "join_code_unasked", "no_watchers", "watchers_full")
 
 
 # What a windowless player is told at once, in words (the window has its own, in both languages).
@@ -108,12 +108,15 @@ class BotPlayer:
 
 async def play(address, name: str, store=None, seed: int = 0, reconnect_for: float = 30.0,
                raw_log=None, player: BotPlayer | None = None, pin: str | None = None,
-               join_code: str | None = None, level: str = "random", stop=None, say=None) -> dict:
+               join_code: str | None = None, level: str = "random", stop=None, say=None,
+               watch: bool = False) -> dict:
     """Play one game to its end.  Returns a result dict whose "ok" is True only
     when the game ended, this copy's hashes match the host's and the fair
     deal checked out.  pin: the host key we require (None: the first one we
     meet; after that we only ever reconnect to it).  stop: an asyncio.Event
-    that ends the play (Ctrl-C) even where a cancellation was swallowed."""
+    that ends the play (Ctrl-C) even where a cancellation was swallowed.
+    watch: watch the game (the host's spectator view, no seat) rather than
+    play; a seat the host hands over is then played like any other."""
     player = player or BotPlayer(name, store, seed, level, say)
     game = player.game
     store = game.store
@@ -132,7 +135,8 @@ async def play(address, name: str, store=None, seed: int = 0, reconnect_for: flo
             game.send = conn.send
             # Once the game runs, only that game (resumed or not) is ours.
             ours = game.game_id if game.replica is not None else None
-            await handshake(conn, name, store, player.deliver, game_id=ours, join_code=join_code)
+            await handshake(conn, name, store, player.deliver, game_id=ours, join_code=join_code,
+                            watch=watch)
         except JoinRefused as exc:
             if exc.code == "wrong_key" and game.pin is not None:
                 # Our host's address answers with another key (taken over, or the host

@@ -132,7 +132,8 @@ async def open_connection(address, timeout: float = 5.0, raw_log=None,
 
 
 async def handshake(conn: Connection, name: str, store, deliver, timeout: float = 5.0,
-                    game_id: str | None = None, join_code: str | None = None) -> None:
+                    game_id: str | None = None, join_code: str | None = None,
+                    watch: bool = False) -> None:
     """Say hello, then take the seat saved for this game and name in `store`
     (rejoin) or a new one (join).  Every host message read here, including the
     welcome and `seated`, is passed to `deliver`.  Raises JoinRefused.
@@ -145,12 +146,16 @@ async def handshake(conn: Connection, name: str, store, deliver, timeout: float 
     a seat (net/wire/pake.py): refused with "join_code" when the host wants
     one we lack, "join_code_wrong" when the host's proof fails (a wrong
     code, or a relay with another key) or it refuses ours, and
-    "join_code_unasked" when we have one and the host asks none."""
+    "join_code_unasked" when we have one and the host asks none.
+
+    watch: join to watch the game rather than for a seat, with the same
+    proof (the host refuses with "no_watchers" when it allows none); a seat
+    saved for this game and name (one the host handed us) is taken back first."""
     # A timer that cuts the line rather than wait_for, which can swallow a
     # cancellation on Python 3.11 (see Connection.recv).
     timer = asyncio.get_running_loop().call_later(timeout, conn.writer.transport.abort)
     try:
-        await _handshake(conn, name, store, deliver, game_id, join_code)
+        await _handshake(conn, name, store, deliver, game_id, join_code, watch)
     except ProtocolError as exc:
         conn.close(say_bye=False)
         raise JoinRefused("protocol", f"bad frame from the host: {exc}") from None
@@ -164,7 +169,7 @@ async def handshake(conn: Connection, name: str, store, deliver, timeout: float 
         timer.cancel()
 
 
-async def _handshake(conn, name, store, deliver, game_id, join_code) -> None:
+async def _handshake(conn, name, store, deliver, game_id, join_code, watch) -> None:
     conn.send({"t": "hello", "v": PROTOCOL_VERSION, "app": APP})
     welcome = await conn.recv()
     if welcome["t"] == "error":
@@ -186,6 +191,8 @@ async def _handshake(conn, name, store, deliver, game_id, join_code) -> None:
         if welcome["state"] != "lobby":
             raise JoinRefused(refused["code"], "the saved seat was refused: " + refused["detail"])
     join = {"t": "join", "name": name}
+    if watch:
+        join["watch"] = True
     exchange = None
     if welcome["code"]:
         if not join_code or not pake.normal_code(join_code):
@@ -224,13 +231,13 @@ async def _answer(conn, deliver):
 
 
 async def _seated(conn, deliver):
-    """Deliver messages until we are seated (None) or refused (the error)."""
+    """Deliver messages until we are seated or watching (None) or refused (the error)."""
     while True:
         msg = await conn.recv()
         if msg["t"] == "error":
             return msg
         deliver(msg)
-        if msg["t"] == "seated":
+        if msg["t"] in ("seated", "watching"):
             return None
 
 

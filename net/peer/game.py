@@ -5,7 +5,8 @@ into a Replica kept in lockstep, and says what to send back.
 UI may want, as (kind, data) pairs:
 
     ("welcome", msg)           the host's greeting (game name, public config, state)
-    ("seated", seat)           this laptop holds `seat`
+    ("seated", seat)           this laptop holds `seat` (also a watcher the host handed a seat)
+    ("watching", id)           this laptop watches the game (no seat; `id` in the lobby's list)
     ("lobby", msg)             seats, names, colours, ready flags, rules
     ("synced", reason)         a fresh view arrived (start, rejoin or resync)
     ("start_events", events)   what happened as the game was dealt (first player rolls)
@@ -42,6 +43,12 @@ host whose hashes keep disagreeing is reported (REPORT_DIVERGENCES) and then
 no longer trusted (GIVE_UP_DIVERGENCES).  A host that does not reveal its
 secret within REVEAL_WAIT of the end fails the check (`reveal_overdue`).
 
+A watcher (`watching`) keeps a copy of the spectator's view (audience None:
+no seat's hidden cards), checked against the host's hashes like a seat's;
+it takes no part in the deal, submits nothing, and checks the deal at the
+end from what it was shown.  When the host hands it a seat, `seated` and
+the seat's view follow, and it plays on as that seat.
+
 A message the game cannot use at all (net/peer/faults.py: a view of the
 wrong shape, a seat past the last one) raises HostFault from `handle`,
 and the caller ends the connection with its message.
@@ -75,6 +82,7 @@ class PeerGame:
         self.lobby = None
         self.seat = None
         self.token = None
+        self.watching = False       # a watcher: no seat, the spectator's view
         self.replica = None
         self.awaiting_sync = False
         self.over = None            # the host's "over" message
@@ -149,13 +157,26 @@ class PeerGame:
         source = self.lobby or self.welcome
         return source["config"]["players"] if source else None
 
+    def _on_pake(self, msg):
+        # The exchange is the handshake's business (net/peer/connection.py); here it is out of place.
+        raise HostFault("exchange_out_of_place")
+
     def _on_welcome(self, msg):
         self.welcome = msg
         self.game_id = msg["game_id"]
         return [("welcome", msg)]
 
+    def _on_watching(self, msg):
+        self.watching = True
+        return [("watching", msg["id"])]
+
     def _on_seated(self, msg):
         self.seat, self.token = msg["seat"], msg["token"]
+        if self.watching:           # handed a seat: what we saw as a watcher was the spectator's view
+            self.watching = False
+            self._close_seen()
+            self.transcript = []
+            self.awaiting_sync = self.replica is not None   # the seat's view follows at once
         if self._stored():
             key = (self.pin, self.game_id, self.name)
             came_back = self.store.load(*key) == (self.seat, self.token)
@@ -189,7 +210,7 @@ class PeerGame:
         return [("lobby", msg)]
 
     def _on_sync(self, msg):
-        if self.seat is None:
+        if self.seat is None and not self.watching:
             raise HostFault("view_before_seat")
         state = check_view(msg["view"], self.seat)
         replica = Replica(state, self.seat)

@@ -15,8 +15,8 @@ import struct
 
 import msgpack
 
-PROTOCOL_VERSION = 4          # 2: TLS, token proofs, join codes, fair deal; 3: deals counted;
-                              # 4: the join code as a key exchange (net/wire/pake.py)
+PROTOCOL_VERSION = 5          # 2: TLS, token proofs, join codes, fair deal; 3: deals counted;
+                              # 4: the join code as a key exchange (net/wire/pake.py); 5: watchers
 APP = "kolonisten"
 MAX_FRAME = 256 * 1024          # a full game view is ~1-2 KiB; this leaves ample room
 HEADER = struct.Struct(">I")
@@ -32,6 +32,10 @@ TAKEN_OVER = "seat taken over by a new connection"     # a bye reason: do not re
 HOST_CLOSING = "host closing"       # a bye reason: the host ended the game; nothing to reconnect to
 MAX_NAME = 24
 MAX_TOKEN = 64
+MAX_WATCHERS_LISTED = 64
+# What the host's owner may allow besides playing (the lobby's "allow"): watchers
+# (connections that see the public table and cannot act) and hints at the table.
+ALLOW_OPTIONS = ("watchers", "hints")
 
 
 class ProtocolError(Exception):
@@ -136,10 +140,24 @@ def _fair(v):
             and _values(v["pledges"]) and _values(v["values"])
             and len(v["pledges"]) == len(v["values"]))
 
+def _watchers(v):
+    """The lobby's watchers: [{"id": int, "name": str}], at most MAX_WATCHERS_LISTED."""
+    return (type(v) is list and len(v) <= MAX_WATCHERS_LISTED
+            and all(type(w) is dict and set(w) == {"id", "name"} and _int(0, 2 ** 40)(w["id"])
+                    and _str(MAX_NAME)(w["name"]) for w in v))
+
+
+def _allow(v):
+    """What the host allows besides playing: {option: bool} for ALLOW_OPTIONS."""
+    return type(v) is dict and set(v) <= set(ALLOW_OPTIONS) and all(type(x) is bool for x in v.values())
+
+
 # type -> {field: (checker, required)}
 CLIENT_MESSAGES = {
     "hello": {"v": (_int(), True), "app": (_str(32), True)},
-    "join": {"name": (_name, True), "pake": (_PAKE, False), "nonce": (_NONCE, False)},
+    # "watch": join as a watcher (net/host/watchers.py), not for a seat
+    "join": {"name": (_name, True), "pake": (_PAKE, False), "nonce": (_NONCE, False),
+             "watch": (_bool, False)},
     "join_confirm": {"confirm": (_CONFIRM, True)},
     "rejoin": {"seat": (_SEAT, True), "proof": (_PROOF, True)},
     "lobby_set": {"name": (_name, False), "colour": (_str(16), False), "ready": (_bool, False)},
@@ -158,8 +176,9 @@ HOST_MESSAGES = {
                 "code": (_bool, True)},
     "pake": {"msg": (_PAKE, True), "confirm": (_CONFIRM, True)},
     "seated": {"seat": (_SEAT, True), "token": (_TOKEN, True)},
+    "watching": {"id": (_int(0, 2 ** 40), True)},
     "lobby": {"seats": (_list_of_plain, True), "config": (_map, True), "state": (_str(16), True),
-              "name": (_str(64), True)},
+              "name": (_str(64), True), "watchers": (_watchers, False), "allow": (_allow, False)},
     "sync": {"reason": (_str(16), True), "seq": (_SEQ, True), "view": (_bytes(MAX_FRAME), True),
              "hash": (_HASH, True), "events": (_list_of_plain, True), "fair": (_fair, False)},
     "rec": {"seq": (_SEQ, True), "cmd": (_command, True), "outcome": (_map_or_none, True),

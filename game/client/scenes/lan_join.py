@@ -57,6 +57,7 @@ class LanJoinScene(GuiScene):
         self.browser = None
         self.browser_error = None
         self.join_code = ""
+        self.watch = False                   # join as a watcher (net/host/watchers.py)
         self.warned = False                  # is a name listed twice (build)
         self.name_entry = self.address_entry = self.code_entry = None
         self.finding = lan.Background(BrowserSession, self.opts.interfaces)
@@ -105,6 +106,9 @@ class LanJoinScene(GuiScene):
             placeholder_text=tr("lan.address_hint"))
         self.address_entry.set_text_length_limit(60)
         self.button("join_address", (x0 + col0 + int(340 * s), y, int(200 * s), bh), tr("lan.join_button"))
+        watch = self.button("watch", (x0 + col0 + int(550 * s), y, int(160 * s), bh), tr("watch.as_watcher"))
+        if self.watch:
+            watch.select()
         y += bh + gap
         self.status_label = self.label((x0, y, int(900 * s), bh), "", "#dim")
         self.error_label = self.label((x0, y + bh, int(900 * s), bh), "", "#error")
@@ -132,8 +136,12 @@ class LanJoinScene(GuiScene):
             text += " · " + tr("secure.same_name")
         if ad.join_code:
             text += " · " + tr("secure.needs_code")
+        if ad.watchable:
+            text += " · " + tr("watch.row_watchable")
         if seat is not None and ad.state == "running":
             return text + " · " + tr("lan.your_seat", n=seat + 1), True
+        if self.watch:
+            return text, ad.watchable
         return text, ad.state == "lobby" and ad.seats_taken < ad.seats_total
 
     def same_names(self, ad) -> int:
@@ -191,6 +199,10 @@ class LanJoinScene(GuiScene):
             self.leave()
         elif key == "join_address":
             self.join_address()
+        elif key == "watch":
+            self.watch = not self.watch
+            (event.ui_element.select if self.watch else event.ui_element.unselect)()
+            self._refresh_widgets()
         elif key and key.startswith("game_"):
             i = int(key[5:])
             if i < len(self.games):
@@ -218,7 +230,7 @@ class LanJoinScene(GuiScene):
         lan.save_name(name)
         self.error, self.joining = "", address
         self.pending = lan.Background(lan.join, address, name, self.opts, pin,
-                                      self.code_entry.get_text().strip())
+                                      self.code_entry.get_text().strip(), self.watch)
         self._refresh_widgets()
 
     def leave(self) -> None:

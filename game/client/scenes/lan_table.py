@@ -6,6 +6,9 @@ the game menu, the rules or the settings lie on top: update_underneath),
 refusals as notes, each seat's connection state in its panel, and a banner
 while an away player must decide or while our own link is being
 re-established.  The Menu button opens the same game menu as hot-seat.
+Who watches is listed over the board; a watcher sees the public table with
+no hand and no controls, and the host may hand a computer's seat to a
+watcher with a click (net/host/watchers.py).
 
 LanEndScene: the end screen, and the check of the fair deal.
 """
@@ -43,7 +46,9 @@ class LanTableScene(TableScene):
         m = self.model
         m.seen = max(m.seen, controller.seq)      # a rejoin's view covers the records before it
         m.waiting_for = tuple(controller.waiting_for())
-        if controller.rejoined:
+        if controller.seat is None:
+            self.play.note(tr("watch.you_watch"), theme.ACCENT, 8.0)
+        elif controller.rejoined:
             self.play.note(tr("lan.welcome_back", name=m.names[controller.seat], n=controller.seat + 1),
                            theme.GOOD, 6.0)
         deal = controller.session.game.deal
@@ -87,7 +92,9 @@ class LanTableScene(TableScene):
                 self.play.note(impostor_text(data), theme.BAD, 15.0)
             elif kind == "host_diverges":
                 self.play.note(trn("lan.host_diverges", data), theme.BAD, 12.0)
-            if kind in ("seat_status", "lobby", "disconnected", "reconnected", "bye", "synced", "rejected",
+            elif kind == "seated":          # the host handed us a computer's seat
+                self.play.note(tr("watch.now_playing", n=data + 1), theme.GOOD, 10.0)
+            if kind in ("seat_status", "lobby", "seated", "disconnected", "reconnected", "bye", "synced", "rejected",
                         "host_fault"):
                 self.app.dirty = True
         if resynced:
@@ -108,6 +115,7 @@ class LanTableScene(TableScene):
     def draw(self, surf) -> None:
         super().draw(surf)
         self._draw_connections(surf)
+        self._draw_watchers(surf)
         self._draw_banner(surf)
 
     def _draw_connections(self, surf) -> None:
@@ -129,6 +137,44 @@ class LanTableScene(TableScene):
             pill = img.get_rect(midleft=(x, cy)).inflate(int(12 * s), int(4 * s))
             pygame.draw.rect(surf, theme.BAD, pill, border_radius=6)
             surf.blit(img, img.get_rect(center=pill.center))
+
+    def _draw_watchers(self, surf) -> None:
+        """Who watches, in the board's top left corner; for the host, a button
+        per computer's seat that hands it to the newest watcher."""
+        names = [w["name"] for w in self.lan.watchers]
+        if not names or self.model.game_over_at is not None:
+            return
+        L, s, text = self.ui.layout, self.ui.layout.s, self.ui.text
+        img = text.render(tr("watch.watchers", names=", ".join(names)), 14, theme.TEXT_DIM)
+        if img.get_width() > L.board.w // 2:
+            img = pygame.transform.smoothscale(img, (L.board.w // 2, img.get_height()))
+        x, y = L.board.x + int(12 * s), L.board.y + int(10 * s)
+        surf.blit(img, (x, y))
+        y += img.get_height() + int(6 * s)
+        newest = self.lan.watchers[-1]
+        for seat in self.hand_over_seats():
+            b = pygame.Rect(x, y, int(330 * s), int(32 * s))
+            label = tr("watch.hand_over", seat=self.model.names[seat], watcher=newest["name"])
+            btn(self.model, self.ui, surf, ("hand_over", seat), b, label,
+                lambda seat=seat: self.hand_over(seat, newest), size=13)
+            y = b.bottom + int(6 * s)
+
+    def hand_over_seats(self) -> list:
+        """Host only: the computers' seats it may hand to a watcher now."""
+        if not self.lan.watchers or self.c.link != "ok" or self.c.over is not None:
+            return []
+        return self.lan.computer_seats_to_hand_over()
+
+    def hand_over(self, seat: int, watcher: dict) -> None:
+        """The host hands a computer's seat to a watcher: the computer stops,
+        the watcher plays the seat from now on."""
+        try:
+            self.lan.hosting.hand_over(seat, watcher["id"])
+        except ValueError as exc:
+            self.play.note(tr("watch.cannot_hand_over", reason=str(exc)), theme.BAD)
+            return
+        self.play.note(tr("watch.handed_over", watcher=watcher["name"], n=seat + 1), theme.ACCENT, 6.0)
+        self.app.dirty = True
 
     def banner_text(self) -> str:
         """What the banner says now ('' for no banner)."""

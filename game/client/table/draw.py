@@ -253,7 +253,8 @@ def draw_controls(m, ui, play, surf) -> None:
     """What follows the mouse: the cards in the hand and the buttons."""
     btn(m, ui, surf, ("btn", "menu"), ui.layout.menu_button, tr("btn.menu"), play.open_menu, size=13)
     hand.draw_hand_cards(m, ui, play, surf)
-    hand.draw_buttons(m, ui, play, surf)
+    if not play.watching:                    # a watcher has no controls of a seat
+        hand.draw_buttons(m, ui, play, surf)
 
 
 _VEILS = {}

@@ -3,9 +3,10 @@ bottom right corner) shows what the Hard computer would do now for the
 person whose hand is shown — the spot lit on the board and one line of why,
 drawn from the valuation terms the move raises most (game/bots/hint.py).
 
-The computer is shown that person's view only, never more.  Hot-seat and
-solo games only: a LAN game has no hints (its host has no option to allow
-them yet), and the hint says so."""
+The computer is shown that person's view only, never more.  In a LAN game
+only when its host allows hints (the lobby tells every peer: the
+controller's `hints_allowed`), and then for the laptop's own seat, from its
+own view; otherwise the hint says the host does not allow them."""
 
 import math
 import time
@@ -42,7 +43,7 @@ def seat_to_advise(m, play):
 
 
 def available(m, play) -> bool:
-    return bool(getattr(play.c, "hotseat", False))
+    return bool(getattr(play.c, "hotseat", False) or getattr(play.c, "hints_allowed", False))
 
 
 def show(m, play) -> None:

@@ -62,6 +62,11 @@ class TablePlay:
         self.ui = ui
         self.end_scene = end_scene           # the navigator's name of the screen after the game
 
+    @property
+    def watching(self) -> bool:
+        """A LAN watcher's table: no seat of ours (net/host/watchers.py)."""
+        return not self.c.hotseat and self.c.seat is None
+
     def redraw(self) -> None:
         """The table changed: the next frame draws it."""
         self.app.dirty = True
@@ -78,6 +83,11 @@ class TablePlay:
             m.viewer, m.curtain_for, m.dialog, m.mode = None, None, None, None
             if m.game_over_at is None:
                 m.game_over_at = time.monotonic()
+            self.app.dirty = True
+            return
+        if self.watching:                    # the public table, nothing to decide, no hand shown
+            m.viewer, m.curtain_for, m.dialog, m.mode, m.knight = None, None, None, None, None
+            m.view, m.legal, m.pick = public, [], None
             self.app.dirty = True
             return
         if not self.c.hotseat:               # a LAN peer's own laptop: no curtain
