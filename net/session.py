@@ -54,6 +54,7 @@ from .peer.tokens import TokenStore
 from .wire import pake, secure
 from .wire.discovery import Advertiser, Browser, GameAd, browse
 from .wire.fairdice import Verdict
+from .wire.rolldice import ROLL_WAIT
 from .wire.protocol import COLOURS, DEFAULT_PORT, MAX_NAME, PROTOCOL_VERSION, TAKEN_OVER, parse_address
 
 __all__ = [
@@ -68,8 +69,9 @@ __all__ = [
     "TokenStore", "saved_seats", "ComputerPlayers",
     # protocol facts the window shows or checks
     "COLOURS", "DEFAULT_PORT", "MAX_NAME", "PROTOCOL_VERSION", "TAKEN_OVER", "parse_address",
-    # how long the host has after the end to reveal its secret (net/peer/game.py)
-    "REVEAL_WAIT",
+    # how long the host has after the end to reveal its secret (net/peer/game.py), and to
+    # roll after our value (net/wire/rolldice.py)
+    "REVEAL_WAIT", "ROLL_WAIT",
 ]
 
 
@@ -122,6 +124,7 @@ class ClientSession:
         self.inbox = queue.Queue()
         self.game = PeerGame(send=self._send, name=name, store=self.store)
         self.game.run_check = self._check_in_background
+        self.game.rolls_early = True        # see _arrived
         self.connected = False
         self._conn = None
         self._closing = False
@@ -149,7 +152,7 @@ class ClientSession:
             try:
                 item = self.inbox.get_nowait()
             except queue.Empty:
-                return events + self.game.reveal_overdue(time.monotonic())
+                return events + self.game.overdue(time.monotonic())
             if isinstance(item, tuple) and item[0] == "host_fault":
                 self._give_up(item[1])
                 events.append(item)
@@ -241,13 +244,15 @@ class ClientSession:
         self.connected = True
 
     def _arrived(self, msg) -> None:
-        if msg["t"] in ("fair_ask", "fair_pledges"):
-            # The deal is answered at once, here: it must not wait for the
-            # window to poll.  These handlers touch only the deal's own fields
-            # (read by the window thread after the start view, queued behind them).
+        if msg["t"] in ("fair_ask", "fair_pledges", "roll_open"):
+            # The deal and the rolls are answered at once, here: they must not
+            # wait for the window to poll.  These handlers touch only the deal's
+            # and the rolls' own fields (RollCheck has a lock of its own).
             for event in self.game.handle(msg):
                 self.inbox.put(event)
             return
+        if msg["t"] == "sync":          # our commitment for the next roll goes out at once
+            self.game.rolls.synced(msg["reason"], msg.get("roll", 0), commit="roll" in msg)
         if msg["t"] == "welcome":
             self._welcome_id = msg["game_id"]
         elif msg["t"] == "sync":

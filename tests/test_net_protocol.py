@@ -88,6 +88,8 @@ def test_valid_messages_of_every_kind_pass():
         {"t": "cmd", "id": 3, "seq": 10, "cmd": ["offer", 0, [1, 0, 0, 0, 0], [0, 1, 0, 0, 0], [1, 2]]},
         {"t": "cmd", "id": 3, "seq": 10, "cmd": ["resolve", 0, "spy", [1, 2]]},
         {"t": "pledge", "pledge": b"h" * 32}, {"t": "reveal", "value": b"v" * 32},
+        {"t": "roll_commit", "commit": b"c" * 32},
+        {"t": "roll_reveal", "roll": 3, "value": b"v" * 32, "next": b"n" * 32},
         {"t": "resync"}, {"t": "ping", "n": 1}, {"t": "pong", "n": 1}, {"t": "bye"},
     ]
     for msg in ok:
@@ -108,6 +110,24 @@ def test_valid_messages_of_every_kind_pass():
     assert decode(pack_message(sync)[4:], HOST) == sync
     for bad in (dict(fair, values=[b"v" * 32]), dict(fair, commit="c" * 32), dict(fair, x=1)):
         assert _code(validate, dict(sync, fair=bad), HOST) == "bad_field"
+
+
+def test_the_messages_of_mixed_dice_carry_commitments_values_or_why_not():
+    """net/wire/rolldice.py: a roll's opening and proof hold 32-byte commitments
+    and values, or one of the words for a seat that takes no part."""
+    opened = {"t": "roll_open", "roll": 2, "host": b"h" * 32, "seats": [b"c" * 32, "away", "host"]}
+    assert decode(pack_message(opened)[4:], HOST) == opened
+    proof = {"roll": 2, "host": b"h" * 32, "seats": [[b"c" * 32, b"v" * 32], "late", "none"]}
+    rec = {"t": "rec", "seq": 9, "cmd": ["roll", 0, 2 ** 63 - 1], "outcome": {"dice": [3, 4]},
+           "events": [], "hash": "ab", "proof": proof}
+    assert decode(pack_message(rec)[4:], HOST) == rec
+    for bad in (dict(opened, seats=["gone"]), dict(opened, seats=[b"c" * 31]), dict(opened, roll=0),
+                dict(opened, host=None)):
+        assert _code(validate, bad, HOST) == "bad_field"
+    for bad in (dict(proof, seats=[[b"c" * 32]]), dict(proof, seats=["away", [b"c" * 32, 5]]),
+                dict(proof, extra=1), dict(proof, roll=-1)):
+        assert _code(validate, dict(rec, proof=bad), HOST) == "bad_field"
+    assert _code(validate, {"t": "roll_reveal", "roll": 1, "value": b"v" * 32}, CLIENT) == "missing_field"
 
 
 @given(st.recursive(st.none() | st.integers(-2 ** 63, 2 ** 64 - 1) | st.text(max_size=8)

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from game.engine import deciders
 from game.engine.views import view as engine_view
 from net.session import (
-    DEFAULT_PORT, MAX_NAME, REVEAL_WAIT, TAKEN_OVER, ClientSession, HostSession, JoinRefused, TokenStore,
-    pake, parse_address, saved_seats, secure,
+    DEFAULT_PORT, MAX_NAME, REVEAL_WAIT, ROLL_WAIT, TAKEN_OVER, ClientSession, HostSession, JoinRefused,
+    TokenStore, pake, parse_address, saved_seats, secure,
 )
 
 from . import settings
@@ -406,8 +406,21 @@ def fair_text(verdict) -> tuple:
         return trn("secure.fair_ok", verdict.checked) + (
             " " + trn("secure.fair_restarts", restarts) if restarts else ""), True
     what = tr("secure.fair_what." + verdict.what, seq=verdict.seq, kind=verdict.kind,
-              error=verdict.kind, seconds=round(REVEAL_WAIT))
+              error=verdict.kind, seconds=round(REVEAL_WAIT), wait=round(ROLL_WAIT))
     return tr("secure.fair_bad", what=what), False
+
+
+def roll_reopened_text(info) -> str:
+    """A host restarted since opened a roll again (PeerGame's "roll_reopened")."""
+    key = "secure.roll_reopened_known" if info["after_reveal"] else "secure.roll_reopened"
+    return tr(key, n=info["roll"])
+
+
+def roll_without_text(info, names) -> str:
+    """The seats a roll of mixed dice went on without (PeerGame's "roll_without"),
+    by name: every player sees who was recorded as away."""
+    return tr("secure.roll_without", seq=info["seq"],
+              names=", ".join(names[seat] for seat in sorted(info["seats"])))
 
 
 def impostor_text(data) -> str:

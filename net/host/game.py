@@ -20,11 +20,10 @@ the full log are revealed to every seat when the game ends.
 
 A command is accepted only after, in this order (boardgame.io's master does
 the same): the frame decodes to a known, well-shaped message; the connection
-holds a seat; the command is for
-that seat; the game runs; the seat must decide now; the command is legal in
-the engine; and it was chosen on the current state (its `seq` is the number
-of the last record).  Anything else is answered with `reject` and a reason
-code and changes nothing.
+holds a seat; the command is for that seat; the game runs; the seat must
+decide now; the command is legal in the engine; and it was chosen on the
+current state (its `seq` is the number of the last record).  Anything else
+is answered with `reject` and a reason code and changes nothing.
 
 Saving (net/host/autosave.py, the format in net/host/saving.py): with a
 `save_path` the host keeps a saved game (game/saves, mode "lan") current
@@ -56,7 +55,7 @@ import time
 
 from game.engine import deciders, default_config
 from game.engine.match import Authority
-from game.engine.rules import IllegalCommand, check
+from game.engine.rules import IllegalCommand, check, rolls, with_mix
 from game.engine.state import GAME_OVER, validate_config
 
 from ..wire import secure
@@ -67,6 +66,7 @@ from .connections import Conn, Connections, log, quiet
 from .deal import FairDeal
 from .joining import JoinGate
 from .records import Records
+from .rolls import RollMixer
 from .seats import Seating
 from .watchers import Watchers
 
@@ -104,6 +104,7 @@ class Host:
         self.identity = identity or secure.load_identity()
         self.gate = JoinGate(join_code, self.identity.fingerprint)     # the join code and its limit
         self.fair = None            # fairdice.FairRecord once dealt (None: an unverifiable deal)
+        self.mixer = None           # RollMixer in a game with mixed dice (net/wire/rolldice.py)
         self.deal = FairDeal(self.seating.broadcast, self._notify, self._dealt)
         self.connections = Connections(self.identity, on_frame=self.handle_payload,
                                        on_closed=self._closed, on_tick=self._deal_deadline,
@@ -123,6 +124,9 @@ class Host:
         self.seating.seats = seats
         self.auth = auth
         self.records.begin(auth, fair)
+        self._mix_dice()
+        if self.mixer is not None:
+            self.mixer.resume(record.cmd for record in auth.log)
         self.phase = OVER if auth.state.phase == GAME_OVER else RUNNING
         self.resumed_at = len(auth.log)
         self.autosave.resume(saver)
@@ -220,6 +224,8 @@ class Host:
             self._notify("seat", (seat, None))
         else:
             self.seats[seat].conn = None    # kept: its token takes it back
+            if self.mixer is not None:
+                self.mixer.seat_gone(seat)
             self._tell_everyone({"t": "seat_status", "seat": seat, "connected": False})
             self._notify("seat_status", (seat, False))
         self._lobby_changed()
@@ -357,11 +363,13 @@ class Host:
     def _back(self, conn, seat):
         """Seat `conn` in a running (or finished) game and bring it up to date."""
         self._take_seat(conn, seat)
-        conn.send(self.records.sync(seat, "rejoin"))
+        conn.send(self._sync(seat, "rejoin"))
         self._tell_everyone({"t": "seat_status", "seat": seat, "connected": True})
         self._notify("seat_status", (seat, True))
         if self.phase == OVER:
             self.records.tell_over(conn, seat)
+        elif self.mixer is not None:
+            self.mixer.seat_back(conn, seat)
         self._lobby_changed()
 
     def _take_seat(self, conn, seat):
@@ -405,20 +413,30 @@ class Host:
             return conn.send(_reject(ref, "game_over", "the game has ended"))
         if seat not in deciders(state):
             return conn.send(_reject(ref, "not_deciding", "it is not your turn to decide"))
-        err = check(state, cmd)
+        if self.mixer is not None and self.mixer.busy:
+            return conn.send(_reject(ref, "rolling", "the dice are being rolled"))
+        mixing = self.mixer is not None and rolls(cmd)
+        # a roll of mixed dice is checked as the host will apply it, with its mix
+        err = check(state, with_mix(cmd, 0) if mixing else cmd)
         if err is not None:
             return conn.send(_reject(ref, err.code, err.detail))
         if msg["seq"] != len(self.auth.log):
             return conn.send(_reject(ref, "stale", f"the game is at record {len(self.auth.log)}"))
+        if mixing:
+            return self.mixer.open(cmd)     # applied when the seats' values are in (_apply)
         try:
-            record = self.auth.submit(cmd)
+            self._apply(cmd)
         except IllegalCommand as exc:       # check() passed, so this is an engine bug
             return conn.send(_reject(ref, exc.code, exc.detail))
+
+    def _apply(self, cmd, proof=None) -> None:
+        """Apply a checked command, save it and send every seat its record."""
+        record = self.auth.submit(cmd)
         # every seat's view hash, and the whole state's for the save, in one pass
         hashes = peer_hashes(self.auth.state, self.records.audiences(),
                              whole=self.autosave.saver is not None)
         self.save(seats_changed=False, digest=hashes.get(WHOLE))   # before anyone hears of it
-        self.records.send_record(record, hashes)
+        self.records.send_record(record, hashes, proof)
         self._notify("record", record)
         if self.auth.state.phase == GAME_OVER:
             self.phase = OVER
@@ -437,13 +455,19 @@ class Host:
             conn.resync_due = True      # merged with any others; see Connections._heartbeat
 
     def _resync(self, conn):
-        conn.send(self.records.sync(conn.seat, "resync"))
+        conn.send(self._sync(conn.seat, "resync"))
 
     def _on_ping(self, conn, msg):
         conn.send({"t": "pong", "n": msg["n"]})
 
     def _on_pong(self, conn, msg):
         pass
+
+    def _on_roll(self, conn, msg):
+        """A seat's commitment or value for mixed dice: its RollMixer's."""
+        if self.mixer is None:
+            return conn.send(error("not_mixed", "this game's dice are not mixed"))
+        (self.mixer.on_commit if msg["t"] == "roll_commit" else self.mixer.on_reveal)(conn, msg)
 
     def _on_bye(self, conn, msg):
         self.drop(conn)
@@ -497,7 +521,8 @@ class Host:
     def _dealt(self, fair, seed: int) -> None:
         """Every seat revealed its value: deal with the seed drawn from them all."""
         self.fair = fair
-        self._deal(dict(self.config, seed=seed, streams=True))     # dice no choice can steer
+        # dice no choice can steer (streams) and nobody can foresee (mixed_dice)
+        self._deal(dict(self.config, seed=seed, streams=True, mixed_dice=True))
 
     def _deal_deadline(self, now: float) -> None:
         """Seats that did not pledge or reveal in time lose their lobby seat."""
@@ -511,15 +536,27 @@ class Host:
         self.config = config
         self.auth = Authority(self.config)
         self.records.begin(self.auth, self.fair)
+        self._mix_dice()
         self.phase = RUNNING
         self.autosave.begin(self.auth)
         self.save()                 # the dealt game: a crash before the first move loses nothing
         for seat in self.seating.listening():
-            self.seats[seat].conn.send(self.records.sync(seat, "start"))
+            self.seats[seat].conn.send(self._sync(seat, "start"))
         if self.watchers.conns:
             self.watchers.send(self.records.sync(None, "start"))
         self._notify("started")
         self._lobby_changed()
+
+    def _sync(self, seat: int, reason: str) -> dict:
+        """A seat's whole view (Records.sync), with the rolls so far in a game of mixed dice."""
+        msg = self.records.sync(seat, reason)
+        if self.mixer is not None:
+            msg["roll"] = self.mixer.done
+        return msg
+
+    def _mix_dice(self) -> None:
+        if self.auth.config.get("mixed_dice"):
+            self.mixer = RollMixer(self.seating, self._tell_everyone, self._apply)
 
     def assign(self, seat: int, name: str) -> None:
         """The host's owner gives a seat of a running game to the player who
@@ -617,4 +654,5 @@ HANDLERS = {
     # the fair deal's own messages are answered by the host's FairDeal
     "pledge": lambda host, conn, msg: host.deal.on_pledge(conn, msg),
     "reveal": lambda host, conn, msg: host.deal.on_reveal(conn, msg),
+    "roll_commit": Host._on_roll, "roll_reveal": Host._on_roll,
 }

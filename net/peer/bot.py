@@ -33,6 +33,14 @@ NOTICES = {
                                 f"its view again): it is lying or broken"),
     "impostor": lambda info: (f"another key ({info['got']}) answers at {info['address']}, not our "
                               f"host's ({info['expected']}): not trusted; still looking for our host"),
+    "roll_without": lambda info: (
+        f"the roll at record {info['seq']} went on without "
+        + ", ".join(f"seat {seat + 1} ({why})" for seat, why in sorted(info["seats"].items()))),
+    "roll_reopened": lambda info: (
+        f"the host opened roll {info['roll']} again after a restart"
+        + (" after we had shown our value: the host knew the roll it threw away"
+           if info["after_reveal"] else "")),
+    "fair": lambda verdict: f"not verified fair: {verdict.detail} (record {verdict.seq})",
     "deal_restarted": lambda info: (
         f"the host started the deal again (deal {info['attempt']})"
         + (" after every seat had shown its value: the host knew the seed it threw away"
@@ -43,6 +51,8 @@ NOTICES = {
 class BotPlayer:
     def __init__(self, name: str, store=None, seed: int = 0, level: str = "random", say=None):
         self.game = PeerGame(send=None, name=name, store=store)
+        # A computer may be one the host runs, whose seat the host counts as its own in a roll.
+        self.game.rolls.host_run = True
         self.say = say or (lambda line: None)   # say(line): what the player must hear at once
         self.bot = RandomBot(seed)          # "random", and the fallback after a refusal
         self.level = level
@@ -56,10 +66,11 @@ class BotPlayer:
         self.sent_seq = {}          # command id -> the record number it was chosen at
         self.bytes_in = self.bytes_out = 0
         self.host_closed = False    # the host said it is closing: nothing to reconnect to
+        self.told_unfair = False    # a failed check was said
 
     def deliver(self, msg) -> None:
         """Handle one host message, then act if our seat must decide."""
-        for kind, data in self.game.handle(msg):
+        for kind, data in self.game.handle(msg) + self.game.overdue(time.monotonic()):
             if kind == "seated" and self.game.replica is None:     # a computer is ready at once
                 self.game.set_lobby(ready=True)
             # A command chosen on an older record was overtaken, whatever the code.
@@ -70,6 +81,10 @@ class BotPlayer:
                 self.refused.add(self.last_cmd)
             elif kind == "rejected":
                 self.rejects["overtaken"] = self.rejects.get("overtaken", 0) + 1
+            elif kind == "fair":
+                if not data.ok and not self.told_unfair:     # at once, in words, and once
+                    self.told_unfair = True
+                    self.say(NOTICES["fair"](data))
             elif kind in NOTICES:
                 self.say(NOTICES[kind](data))
             elif kind == "bye" and data == HOST_CLOSING:

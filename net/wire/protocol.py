@@ -15,8 +15,11 @@ import struct
 
 import msgpack
 
-PROTOCOL_VERSION = 5          # 2: TLS, token proofs, join codes, fair deal; 3: deals counted;
-                              # 4: the join code as a key exchange (net/wire/pake.py); 5: watchers
+from .rolldice import STATUSES
+
+PROTOCOL_VERSION = 6          # 2: TLS, token proofs, join codes, fair deal; 3: deals counted;
+                              # 4: the join code as a key exchange (net/wire/pake.py); 5: watchers;
+                              # 6: mixed dice (net/wire/rolldice.py)
 APP = "kolonisten"
 MAX_FRAME = 256 * 1024          # a full game view is ~1-2 KiB; this leaves ample room
 HEADER = struct.Struct(">I")
@@ -140,6 +143,26 @@ def _fair(v):
             and _values(v["pledges"]) and _values(v["values"])
             and len(v["pledges"]) == len(v["values"]))
 
+
+_ROLL = _int(1, 2 ** 40)            # which roll of the game (net/wire/rolldice.py)
+_STATUS = frozenset(STATUSES)       # why a seat takes no part in a roll
+
+
+def _roll_slots(v):
+    """Per seat a commitment or why the seat takes no part (roll_open)."""
+    return (type(v) is list and 1 <= len(v) <= 16
+            and all((type(x) is bytes and len(x) == 32) or (type(x) is str and x in _STATUS) for x in v))
+
+
+def _roll_proof(v):
+    """A roll's proof: its number, the host's value, per seat [commitment,
+    value] or why it took no part."""
+    return (type(v) is dict and set(v) == {"roll", "host", "seats"} and _ROLL(v["roll"])
+            and _VALUE(v["host"]) and type(v["seats"]) is list and 1 <= len(v["seats"]) <= 16
+            and all((type(x) is list and len(x) == 2 and all(_VALUE(y) for y in x))
+                    or (type(x) is str and x in _STATUS) for x in v["seats"]))
+
+
 def _watchers(v):
     """The lobby's watchers: [{"id": int, "name": str}], at most MAX_WATCHERS_LISTED."""
     return (type(v) is list and len(v) <= MAX_WATCHERS_LISTED
@@ -164,6 +187,8 @@ CLIENT_MESSAGES = {
     "cmd": {"id": (_int(0, 2 ** 62), True), "seq": (_SEQ, True), "cmd": (_command, True)},
     "pledge": {"pledge": (_VALUE, True)},
     "reveal": {"value": (_VALUE, True)},
+    "roll_commit": {"commit": (_VALUE, True)},
+    "roll_reveal": {"roll": (_ROLL, True), "value": (_VALUE, True), "next": (_VALUE, True)},
     "resync": {},
     "ping": {"n": (_int(), True)},
     "pong": {"n": (_int(), True)},
@@ -180,9 +205,10 @@ HOST_MESSAGES = {
     "lobby": {"seats": (_list_of_plain, True), "config": (_map, True), "state": (_str(16), True),
               "name": (_str(64), True), "watchers": (_watchers, False), "allow": (_allow, False)},
     "sync": {"reason": (_str(16), True), "seq": (_SEQ, True), "view": (_bytes(MAX_FRAME), True),
-             "hash": (_HASH, True), "events": (_list_of_plain, True), "fair": (_fair, False)},
+             "hash": (_HASH, True), "events": (_list_of_plain, True), "fair": (_fair, False),
+             "roll": (_int(0, 2 ** 40), False)},
     "rec": {"seq": (_SEQ, True), "cmd": (_command, True), "outcome": (_map_or_none, True),
-            "events": (_list_of_plain, True), "hash": (_HASH, True)},
+            "events": (_list_of_plain, True), "hash": (_HASH, True), "proof": (_roll_proof, False)},
     "reject": {"id": (_int(-1, 2 ** 62), True), "code": (_CODE, True), "detail": (_TEXT, True)},
     "error": {"code": (_CODE, True), "detail": (_TEXT, True)},
     "seat_status": {"seat": (_SEAT, True), "connected": (_bool, True)},
@@ -190,6 +216,7 @@ HOST_MESSAGES = {
              "public_hash": (_HASH, True), "seq": (_SEQ, True)},
     "fair_ask": {"attempt": (_ATTEMPT, True)},
     "fair_pledges": {"commit": (_VALUE, True), "pledges": (_values, True)},
+    "roll_open": {"roll": (_ROLL, True), "host": (_VALUE, True), "seats": (_roll_slots, True)},
     "reveal": {"secret": (_VALUE, True), "log": (_bytes(MAX_FRAME), True)},
     "ping": {"n": (_int(), True)},
     "pong": {"n": (_int(), True)},
@@ -224,6 +251,22 @@ def pack_message(msg: dict) -> bytes:
     if len(payload) > MAX_FRAME:
         raise ProtocolError("oversized", f"message of {len(payload)} bytes exceeds {MAX_FRAME}")
     return HEADER.pack(len(payload)) + payload
+
+
+def pack_messages(msg: dict, field: str, values) -> list:
+    """[pack_message(dict(msg, **{field: value})) for value in values], with
+    `msg` packed once: a msgpack map is its header and its pairs one after
+    the other, so each frame is the shared pairs and its own last pair."""
+    packer = msgpack.Packer(use_bin_type=True)
+    pairs = packer.pack(msg)[len(packer.pack_map_header(len(msg))):]
+    head = packer.pack_map_header(len(msg) + 1) + pairs + packer.pack(field)
+    frames = []
+    for value in values:
+        payload = head + packer.pack(value)
+        if len(payload) > MAX_FRAME:
+            raise ProtocolError("oversized", f"message of {len(payload)} bytes exceeds {MAX_FRAME}")
+        frames.append(HEADER.pack(len(payload)) + payload)
+    return frames
 
 
 def unpack_payload(payload: bytes):

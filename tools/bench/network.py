@@ -9,6 +9,8 @@
 For every accepted command: the time from its client sending it to every
 peer having applied it to its own copy (and checked its view hash), as
 median and p99; and the bytes on the wire per command.  Target: p99 < 5 ms.
+Rolls of mixed dice (net/wire/rolldice.py) take one round trip more (every
+seat reveals its value): their median and p99 are also given apart.
 
 By default host and clients share one asyncio loop in this process, so every
 peer's work is serialised on one core (a pessimistic figure).  With --procs
@@ -59,8 +61,10 @@ async def play_client(address, name, token_dir, seed, join_code=None) -> dict:
 
 
 def latencies(host, logs) -> list:
-    """Per accepted command, ms from its sending to the last peer applying it.
-    The command accepted as record k was chosen by its seat at record k-1."""
+    """Per accepted command, (ms from its sending to the last peer applying
+    it, whether it rolled the dice).  The command accepted as record k was
+    chosen by its seat at record k-1."""
+    from game.engine.rules import rolls
     sent = {}
     for log in logs:
         rejected = set(log["rejected"])
@@ -72,7 +76,7 @@ def latencies(host, logs) -> list:
         t0 = sent.get((record.cmd[1], record.seq))
         applied = [log["applied"].get(record.seq) for log in logs]
         if t0 is not None and None not in applied:
-            out.append((max(applied) - t0) / 1e6)
+            out.append(((max(applied) - t0) / 1e6, rolls(record.cmd)))
     return out
 
 
@@ -132,6 +136,10 @@ def _from_json(obj):
     return obj
 
 
+def _p99(sorted_ms):
+    return round(sorted_ms[min(len(sorted_ms) - 1, int(len(sorted_ms) * 0.99))], 3) if sorted_ms else None
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--child"]:
@@ -180,15 +188,21 @@ def main(argv=None) -> int:
     start = time.perf_counter()
     lat, host_bytes, client_bytes, commands, host_cpu = asyncio.run(
         bench(args.games, args.players, args.rules, args.seed, args.procs, args.autosave))
-    lat.sort()
+    rolled = sorted(ms for ms, rolled in lat if rolled)
+    others = sorted(ms for ms, rolled in lat if not rolled)
+    lat = sorted(ms for ms, _ in lat)
     result = {
         "games": args.games, "players": args.players, "rules": args.rules,
         "mode": "processes" if args.procs else "one loop", "autosave": args.autosave,
         "commands": commands, "measured": len(lat),
         "median_ms": round(statistics.median(lat), 3),
-        "p99_ms": round(lat[min(len(lat) - 1, int(len(lat) * 0.99))], 3),
+        "p99_ms": _p99(lat),
         "max_ms": round(lat[-1], 3),
         "target_p99_ms": 5.0,
+        "rolls_measured": len(rolled),
+        "rolls_median_ms": round(statistics.median(rolled), 3) if rolled else None,
+        "rolls_p99_ms": _p99(rolled),
+        "others_p99_ms": _p99(others),
         "host_to_peers_bytes_per_command": round(host_bytes / commands, 1),
         "host_to_one_peer_bytes_per_command": round(host_bytes / commands / args.players, 1),
         "peers_to_host_bytes_per_command": round(client_bytes / commands, 1),

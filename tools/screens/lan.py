@@ -14,7 +14,7 @@ def shoot(out, w, h, lang):
     of games found (a loopback host advertising; one game holds our seat),
     a refusal, the lobby as host and as guest, and the table over LAN
     (waiting for another player, an away player who must decide, our own
-    link being re-established).  Everything runs on 127.0.0.1 with
+    link being re-established, what a roll of mixed dice says).  Everything runs on 127.0.0.1 with
     discovery on loopback only; seat tokens go to a temporary folder."""
 
     import pygame
@@ -147,6 +147,15 @@ def shoot(out, w, h, lang):
         table.model.flying = []
         save("78-table-reconnecting")
         table.c.link = "ok"
+        # what a roll of mixed dice says: a seat left out, and a failed check of a roll
+        from game.client import theme
+        from net.session import Verdict
+        seq = table.c.seq
+        table.play.note(lan.roll_without_text({"seq": seq, "seats": {3: "away"}}, table.model.names),
+                        theme.BAD, 60.0)
+        table.play.note(lan.fair_text(Verdict(False, seq, "roll_dropped", "", kind="roll"))[0], theme.BAD, 60.0)
+        table.play.note(lan.roll_reopened_text({"roll": 12, "after_reveal": True}), theme.BAD, 60.0)
+        save("79-table-roll-notes")
     finally:
         close_all(closers)
         pygame.quit()

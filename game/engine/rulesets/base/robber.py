@@ -51,7 +51,7 @@ def apply_roll(state, cmd, out, events):
     if state.rng is not None:
         dice = scripted_dice(state)
         if dice is None:
-            rng = dice_rng(state)
+            rng = dice_rng(state, out)
             dice = [rng.die(), rng.die()]
         out["dice"] = dice
     d1, d2 = out["dice"]
