@@ -584,8 +584,8 @@ def top_text(m) -> str:
 
 
 def draw_top(m, ui, surf) -> None:
-    """The prompt: what to do now, at the top of the left column, in up to
-    three lines, with the colour of the seat it speaks to."""
+    """The prompt: what to do now, at the top of the left column, wrapped
+    (fit_prompt), with the colour of the seat it speaks to."""
     L, text, s = ui.layout, ui.text, ui.layout.s
     pygame.draw.rect(surf, theme.BG_SIDE, L.left)
     widgets.panel(surf, L.top, theme.PANEL, theme.PANEL_EDGE, radius=8)
@@ -593,20 +593,32 @@ def draw_top(m, ui, surf) -> None:
     if seat is not None:
         pygame.draw.rect(surf, m.colours[seat], (L.top.x, L.top.y, int(7 * s), L.top.h),
                          border_top_left_radius=8, border_bottom_left_radius=8)
-    room = L.top.w - int(22 * s)
-    for size in (17, 15, 13):                   # long prompts (Dutch): smaller until they fit
-        font = ui.fonts.get(size, True)
-        lines = panels.wrapped(m, ui, top_text(m), font, room)
-        if len(lines) * font.get_linesize() <= L.top.h - int(6 * s):
-            break
-    lines = lines[:max(1, (L.top.h - int(6 * s)) // font.get_linesize())]
+    room = L.top.w - int(PROMPT_PAD * s)
+    size, lines = fit_prompt(m, ui, top_text(m))
+    font = ui.fonts.get(size, True)
     y = L.top.centery - len(lines) * font.get_linesize() // 2
     for line in lines:
         img = text.render(line, size, theme.TEXT, bold=True)
         if img.get_width() > room:
             img = pygame.transform.smoothscale(img, (room, img.get_height()))
-        surf.blit(img, (L.top.x + int(14 * s), y))
+        surf.blit(img, (L.top.x + int(12 * s), y))
         y += font.get_linesize()
+
+
+PROMPT_PAD = 18            # the prompt box's colour stripe and margins (design units)
+
+
+def fit_prompt(m, ui, text) -> tuple:
+    """(size, lines): the prompt wrapped into the prompt box, in the largest
+    size whose lines all fit (long prompts, Dutch, long names: smaller)."""
+    L, s = ui.layout, ui.layout.s
+    room, height = L.top.w - int(PROMPT_PAD * s), L.top.h - int(4 * s)
+    for size in (17, 15, 14, 13, 12, 11):
+        font = ui.fonts.get(size, True)
+        lines = panels.wrapped(m, ui, text, font, room)
+        if len(lines) * font.get_linesize() <= height:
+            break
+    return size, lines[:max(1, height // font.get_linesize())]
 
 
 def draw_flying(m, ui, surf) -> None:
