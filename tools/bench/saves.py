@@ -36,7 +36,6 @@ import statistics
 import sys
 import tempfile
 import time
-from types import SimpleNamespace
 
 from game import saves
 from game.bots.random_bot import RandomBot

@@ -25,7 +25,6 @@ def played_game(rules, seed, levels=("medium", "easy", "medium", "easy")):
 def shoot(out, w, h, lang):
     """<out>/<W>x<H>-<lang>-review/: the end screen's scores and review (base
     and C&K), the replay viewer's review, a hint."""
-    from game import saves
     from game.client.scenes.replay import open_file
 
     tmp, undo = scratch_folder(KOLONISTEN_SAVE_DIR="")

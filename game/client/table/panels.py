@@ -14,7 +14,7 @@ from ..i18n import tr
 
 
 def draw_panels(m, ui, surf) -> None:
-    L, v = ui.layout, m.view
+    L = ui.layout
     pygame.draw.rect(surf, theme.BG_SIDE, L.side)
     for seat, rect in enumerate(L.panels):
         draw_player(m, ui, surf, seat, rect)
