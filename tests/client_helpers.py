@@ -25,6 +25,40 @@ def make_app(size=(1280, 720), lang="en", **prefs):
     return App(size, fullscreen=False, prefs=settings)
 
 
+def draw(app):
+    """Draw one frame now, as the window does after a change; returns whether
+    it did (not when the window has closed or holds no scene)."""
+    app.dirty = True
+    return app.step([])
+
+
+def curtained_seats(app, table, steps):
+    """Draw the hot-seat table frame by frame for at most `steps` frames, passing
+    each curtain, and yield the seat whose hand each frame drew; asserts the
+    privacy rule on the way: a hand is drawn only after its owner passed the
+    curtain (unless it holds nothing secret).  The caller submits a command
+    for the yielded seat; the loop ends when the game does."""
+    from game.client.table.model import holds_secrets
+    shown, curtain_seen = None, set()
+    for _ in range(steps):
+        if table.model.game_over_at is not None:
+            return
+        assert draw(app)
+        if table.model.curtain_for is not None:
+            assert table.ui.drawn_hand_seat is None
+            curtain_seen.add(table.model.curtain_for)
+            table.play.reveal()
+            continue
+        seat = table.ui.drawn_hand_seat
+        assert seat == table.model.viewer
+        if seat != shown:
+            assert seat in curtain_seen or not holds_secrets(table.c.view(None), seat), \
+                "a hand was shown without the curtain"
+            curtain_seen.discard(seat)
+            shown = seat
+        yield seat
+
+
 def make_lan_app(lang="en", size=(1280, 720), **options):
     """make_app for LAN tests: hosts on any free port, found on 127.0.0.1 only;
     `options` override those and the rest of lan.LanOptions (reconnect_for ...)."""

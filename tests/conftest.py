@@ -42,3 +42,10 @@ def _user_data(tmp_path_factory, monkeypatch):
     folders for each test, so no test sees another's files."""
     monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path_factory.mktemp("home")))
     monkeypatch.setenv("KOLONISTEN_SAVE_DIR", tempfile.mkdtemp(prefix="test-", dir=_SAVES))
+
+
+@pytest.fixture
+def saves_folder():
+    """This test's own saved-games folder (fresh for each test, see _user_data)."""
+    from game import saves
+    return saves.saves_dir()

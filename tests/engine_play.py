@@ -20,3 +20,15 @@ def random_game(seed: int, players: int = 4, rules: str = "base", max_commands: 
     table = Table(bots, lambda: auth.state, auth.submit, view=lambda seat: auth.state, order=order)
     table.run(until=lambda: len(auth.log) >= max_commands, after=after)
     return auth
+
+
+_POSITIONS = {}
+
+
+def random_position(rules: str, seed: int, length: int):
+    """The authority state of a random 4-player game after `length` commands
+    (or at its end), cached: property tests draw the same few games often."""
+    key = (rules, seed, length)
+    if key not in _POSITIONS:
+        _POSITIONS[key] = random_game(seed, rules=rules, max_commands=length).state
+    return _POSITIONS[key]

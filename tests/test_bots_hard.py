@@ -10,17 +10,9 @@ from game.engine import apply, check, deciders, default_config, legal_commands, 
 from game.engine.rng import Rng
 from game.engine.state import MAIN, PENDING, ROLL, TRADE
 
-from engine_play import random_game
+from engine_play import random_game, random_position as position
 from test_engine_core import _scramble_secrets_hidden_from
 
-_GAMES = {}
-
-
-def position(rules: str, seed: int, length: int):
-    key = (rules, seed, length)
-    if key not in _GAMES:
-        _GAMES[key] = random_game(seed, rules=rules, max_commands=length).state
-    return _GAMES[key]
 
 
 positions = st.tuples(st.sampled_from(["base", "ck"]), st.integers(0, 7),

@@ -11,17 +11,8 @@ from game.engine.invariants import check_state
 from game.engine.rng import Rng
 from game.engine.state import GAME_OVER
 
-from engine_play import random_game
+from engine_play import random_position as position
 
-_GAMES = {}
-
-
-def position(rules: str, seed: int, length: int):
-    """The authority state of a random game after `length` commands (cached)."""
-    key = (rules, seed, length)
-    if key not in _GAMES:
-        _GAMES[key] = random_game(seed, rules=rules, max_commands=length).state
-    return _GAMES[key]
 
 
 positions = st.tuples(st.sampled_from(["base", "ck"]), st.integers(0, 5),

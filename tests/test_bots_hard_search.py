@@ -11,16 +11,8 @@ from game.engine.rng import Rng
 from game.engine import check, deciders, legal_commands, view
 from game.engine.state import MAIN
 
-from engine_play import random_game
+from engine_play import random_position as position
 
-_GAMES = {}
-
-
-def position(rules: str, seed: int, length: int):
-    key = (rules, seed, length)
-    if key not in _GAMES:
-        _GAMES[key] = random_game(seed, rules=rules, max_commands=length).state
-    return _GAMES[key]
 
 
 scores = st.lists(st.floats(-50, 50, allow_nan=False), min_size=0, max_size=30)

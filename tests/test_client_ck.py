@@ -10,12 +10,11 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from client_helpers import make_app, push_table  # noqa: E402
+from client_helpers import curtained_seats, draw, make_app, push_table  # noqa: E402
 from game.bots.random_bot import RandomBot  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.table import ckdialogs  # noqa: E402
 from game.client.scenes.newgame import NewGameScene  # noqa: E402
-from game.client.table.model import holds_secrets  # noqa: E402
 from game.client.table.scene import TableScene  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.client.scenes.game_menu import GameMenuScene  # noqa: E402
@@ -35,10 +34,6 @@ def make_table(app, players=3, seed=3, knight_commit=False):
     return push_table(app, default_config(rules="ck", players=players, seed=seed, knight_commit=knight_commit))
 
 
-def draw(app):
-    app.dirty = True
-    assert app.step([]) is True
-
 
 def _norm(cmd):
     return tuple(tuple(a) if isinstance(a, (list, tuple)) else a for a in cmd)
@@ -49,7 +44,7 @@ def test_new_game_offers_cities_and_knights_and_the_table_shows_its_parts():
     third die, the barbarians' track and the C&K buttons."""
     app = make_app()
     app.push(NewGameScene(app))
-    draw(app)
+    assert draw(app)
     driver = ui_autoplay.Driver(app, pygame)
     driver.click_gui("rules_ck")
     assert app.scene.rules == "ck" and app.scene.vp == 13
@@ -60,7 +55,7 @@ def test_new_game_offers_cities_and_knights_and_the_table_shows_its_parts():
     assert {"build_wall", "recruit_knight", "chart"} <= set(table.ui.layout.buttons)
     assert "buy_dev" not in table.ui.layout.buttons
     table.play.reveal()
-    draw(app)
+    assert draw(app)
     assert ("barbarians",) in table.ui.targets.keys()
     assert table.model.pick is not None and table.model.pick[0] == "node"        # the first settlement
 
@@ -85,8 +80,7 @@ def test_every_legal_ck_command_is_entered_by_mouse_on_the_drawn_screen(seed, co
         table.model.dialog, table.model.mode, table.model.knight = None, None, None
         table.model.notes = []
         table.play.sync()
-        draw(app)
-
+        assert draw(app)
     def probe(cmd):
         got = []
 
@@ -140,24 +134,8 @@ def test_decisions_come_in_turn_behind_the_curtain_and_no_foreign_cards_show():
     app = make_app()
     table = make_table(app, players=4, seed=12)
     bot = RandomBot(3)
-    curtain_seen = set()
-    shown = None
     decisions = Counter()
-    for i in range(2200):
-        if table.model.game_over_at is not None:
-            break
-        draw(app)
-        if table.model.curtain_for is not None:
-            assert table.ui.drawn_hand_seat is None
-            curtain_seen.add(table.model.curtain_for)
-            table.play.reveal()
-            continue
-        seat = table.ui.drawn_hand_seat
-        assert seat == table.model.viewer
-        if seat != shown:
-            assert seat in curtain_seen or not holds_secrets(table.c.view(None), seat)
-            curtain_seen.discard(seat)
-            shown = seat
+    for seat in curtained_seats(app, table, 2200):
         v = table.model.view
         for other in range(v.n):
             if other != seat:
@@ -193,11 +171,11 @@ def test_ck_dialogs_draw_for_every_progress_card_and_the_chart(size, lang):
     for card, name in enumerate(PROGRESS_NAMES):
         table.model.dialog = ckdialogs.Chooser(table.play, "progress", name, card)
         table.play.update_pick()
-        draw(app)
+        assert draw(app)
         if table.model.dialog.modal:
             assert ("choice", "cancel") in table.ui.targets.keys()
     table.model.dialog = ckdialogs.ChartDialog(table.play)
-    draw(app)
+    assert draw(app)
     assert {("chart", "improve", t) for t in range(3)} & set(table.ui.targets.keys()) or \
         not any(c[0] == "improve" for c in table.model.legal)
     table.model.dialog = None
@@ -317,9 +295,7 @@ def test_end_summary_counts_cities_and_knights_points():
     assert (row["cities"], row["metropolis"], row["defenders"], row["merchant"], row["vp_cards"]) == (1, 2, 2, 1, 1)
     assert row["total"] == st.vp_public[1] == 2 + 2 + 2 + 1 + 1
     app.push(EndScene(app, c, 30.0))
-    draw(app)
-
-
+    assert draw(app)
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_the_founding_road_prompt_names_the_building_it_joins_CK_2_1(lang):
     """CK-2.1: the second founding building is a city; the road prompt after

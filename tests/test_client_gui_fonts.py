@@ -10,7 +10,7 @@ pytest.importorskip("pygame_gui")
 
 from pygame_gui.core.gui_font_pygame import GUIFontPygame  # noqa: E402
 
-from client_helpers import make_app, make_lan_app, run_until  # noqa: E402
+from client_helpers import make_app, make_lan_app, run_until, draw  # noqa: E402
 from game.bots.random_bot import RandomBot  # noqa: E402
 from game.client import fonts, lan  # noqa: E402
 from game.client.fonts.gui import FallbackGUIFont  # noqa: E402
@@ -34,10 +34,6 @@ def _pygame():
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((64, 64))
 
-
-def draw(app):
-    app.dirty = True
-    app.step([])
 
 
 def type_text(app, entry, text):

@@ -12,7 +12,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from client_helpers import make_lan_app, run_until  # noqa: E402
+from client_helpers import make_lan_app, run_until, draw  # noqa: E402
 from game.bots.random_bot import RandomBot  # noqa: E402
 from game.client import lan  # noqa: E402
 from game.client.i18n import tr  # noqa: E402
@@ -30,10 +30,6 @@ from net.session import ClientSession  # noqa: E402
 def make_app(lang="en"):
     return make_lan_app(lang, reconnect_for=5.0)
 
-
-def draw(app):
-    app.dirty = True
-    app.step([])
 
 
 def click(app, rect):

@@ -209,11 +209,11 @@ def test_the_host_resumes_a_lan_game_from_the_load_scene(tmp_path):
         eva.close()
         assert run_until(ann, others, lambda: "assign_2_0" in lobby.buttons)
         assert "assign_1_0" not in lobby.buttons            # Bob is connected: not his seat
-        assert hosting.host.assignments == {}
+        assert hosting.host.seating.assignments == {}
         assert lobby.buttons["assign_2_0"].text == "Give seat 3 (Cid)"
         shot(ann, "lobby_resumed.png")
         click_gui(ann, "assign_2_0")
-        assert hosting.host.assignments == {"eva": 2}
+        assert hosting.host.seating.assignments == {"eva": 2}
         assert lobby._info_text() == "Seat 3 is kept for Eva: they can join now."
         eva = ClientSession(f"127.0.0.1:{hosting.port}", "Eva", token_dir=str(tmp_path / "Eva"),
                             reconnect_for=0.5)

@@ -6,29 +6,19 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from client_helpers import bot_game, make_app, save_game  # noqa: E402
+from client_helpers import bot_game, make_app, save_game, draw  # noqa: E402
 from game import saves  # noqa: E402
 from game.client.scenes.replay import ReplayScene, open_file  # noqa: E402
 from game.client.scenes.saved import ALL, Replay  # noqa: E402
 from game.engine.state import GAME_OVER  # noqa: E402
 
 
-@pytest.fixture
-def folder(tmp_path, monkeypatch):
-    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path / "home"))
-    return str(tmp_path)
 
-
-def _draw(app):
-    app.dirty = True
-    assert app.step([]) is True
-
-
-def test_an_unfinished_game_replays_in_the_public_view_only(folder):
+def test_an_unfinished_game_replays_in_the_public_view_only(saves_folder):
     """B-9.1, B-9.7: hands and victory point cards stay hidden while the game goes on."""
     auth, hashes = bot_game(seed=8, stop=150)
     assert auth.state.phase != GAME_OVER and any(auth.state.hands[s] for s in range(3))
-    path = save_game(auth, hashes, folder)
+    path = save_game(auth, hashes, saves_folder)
     app = make_app()
     scene = open_file(app, path)
     app.push(scene)
@@ -46,14 +36,14 @@ def test_an_unfinished_game_replays_in_the_public_view_only(folder):
             for event in scene.m.events(i, ALL):
                 if event[0] == "bought_dev":
                     assert event[2] is None              # which card was bought stays secret
-        _draw(app)
+        assert draw(app)
         assert not [key for key in scene.targets.keys() if key[0] == "card"]     # no hand drawn
 
 
-def test_a_finished_game_replays_every_hand_and_each_seats_view(folder):
+def test_a_finished_game_replays_every_hand_and_each_seats_view(saves_folder):
     auth, hashes = bot_game(seed=9)
     assert auth.state.phase == GAME_OVER
-    model = Replay(saves.load(save_game(auth, hashes, folder)))
+    model = Replay(saves.load(save_game(auth, hashes, saves_folder)))
     assert model.finished and model.audiences() == [ALL, 0, 1, 2, None]
     app = make_app()
     scene = ReplayScene(app, model)

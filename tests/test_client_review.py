@@ -9,7 +9,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from client_helpers import make_app  # noqa: E402
+from client_helpers import make_app, draw  # noqa: E402
 from game import saves  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.scenes.end import EndScene  # noqa: E402
@@ -19,17 +19,6 @@ SAVES = os.path.join(os.path.dirname(__file__), "data", "saves")
 FINISHED = os.path.join(SAVES, "hotseat-ck-finished.kolonisten")
 UNFINISHED = os.path.join(SAVES, "hotseat-ck-unfinished.kolonisten")
 
-
-@pytest.fixture
-def folder(tmp_path, monkeypatch):
-    monkeypatch.setenv("KOLONISTEN_SAVE_DIR", str(tmp_path / "saves"))
-    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path / "home"))
-    return saves.saves_dir()
-
-
-def draw(app):
-    app.dirty = True
-    assert app.step([]) is True
 
 
 def end_scene(app, computers=None):
@@ -43,27 +32,27 @@ def end_scene(app, computers=None):
 
 
 @pytest.mark.parametrize("size,lang", [((1280, 720), "en"), ((1920, 1080), "nl")])
-def test_the_end_screen_opens_the_review_and_saves_its_chart(folder, size, lang):
+def test_the_end_screen_opens_the_review_and_saves_its_chart(saves_folder, size, lang):
     app = make_app(size, lang)
     scene = end_scene(app)
-    draw(app)
+    assert draw(app)
     assert "review" in scene.targets() and "save_png" not in scene.targets()
     scene.toggle_review()
-    draw(app)
+    assert draw(app)
     assert scene.reviewing and "save_png" in scene.targets()
     assert scene.review_view.r["series"][-1][scene.summary["winner"]] == 1.0
     scene.save_chart()
     note, _ = scene.saved_note
-    pngs = [n for n in os.listdir(folder) if n.endswith(".png")]
+    pngs = [n for n in os.listdir(saves_folder) if n.endswith(".png")]
     assert len(pngs) == 1 and pngs[0] in note
-    img = pygame.image.load(os.path.join(folder, pngs[0]))
+    img = pygame.image.load(os.path.join(saves_folder, pngs[0]))
     assert img.get_width() > 600
     scene.toggle_review()
     assert not scene.reviewing and "save_png" not in scene.targets()
 
 
 @pytest.mark.parametrize("size,lang", [((1280, 720), "nl"), ((1920, 1080), "en")])
-def test_the_review_checks_the_persons_decisions_frame_by_frame_and_says_so(folder, monkeypatch, size, lang):
+def test_the_review_checks_the_persons_decisions_frame_by_frame_and_says_so(saves_folder, monkeypatch, size, lang):
     import functools
 
     from game.bots.review import ChoiceCheck
@@ -91,7 +80,7 @@ def test_the_review_checks_the_persons_decisions_frame_by_frame_and_says_so(fold
     assert scene.review_view.check.result()["0"]["checked"] == 2
 
 
-def test_a_chart_that_cannot_be_written_says_why(folder, monkeypatch, tmp_path):
+def test_a_chart_that_cannot_be_written_says_why(saves_folder, monkeypatch, tmp_path):
     app = make_app()
     scene = end_scene(app)
     scene.toggle_review()
@@ -101,30 +90,28 @@ def test_a_chart_that_cannot_be_written_says_why(folder, monkeypatch, tmp_path):
     scene.save_chart()
     note, _ = scene.saved_note
     assert note.startswith("The chart could not be saved")
-    draw(app)
-
-
-def test_the_replay_viewer_shows_the_review_of_a_finished_game_and_seeks_by_the_chart(folder):
+    assert draw(app)
+def test_the_replay_viewer_shows_the_review_of_a_finished_game_and_seeks_by_the_chart(saves_folder):
     app = make_app((1920, 1080), "en")
     replay = open_file(app, FINISHED)
     app.push(replay)
-    draw(app)
+    assert draw(app)
     replay.key(pygame.K_g)
     assert replay.reviewing
-    draw(app)
+    assert draw(app)
     plot = replay.review_view.chart_rect
     at = (plot.x + plot.w // 2, plot.centery)
     replay.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at))
     assert abs(replay.m.pos - replay.m.length // 2) <= 2
-    draw(app)
+    assert draw(app)
     replay.key(pygame.K_g)
     assert not replay.reviewing
 
 
-def test_an_unfinished_game_has_no_review_in_the_replay(folder):
+def test_an_unfinished_game_has_no_review_in_the_replay(saves_folder):
     app = make_app()
     replay = open_file(app, UNFINISHED)
     app.push(replay)
     replay.key(pygame.K_g)
     assert not replay.reviewing and replay.review_view is None
-    draw(app)
+    assert draw(app)

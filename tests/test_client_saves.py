@@ -15,7 +15,7 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from game import cli, saves  # noqa: E402
-from client_helpers import make_app  # noqa: E402
+from client_helpers import make_app, draw  # noqa: E402
 from game.bots.random_bot import RandomBot  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
@@ -33,17 +33,6 @@ from tools.screens.autoplay import Driver  # noqa: E402
 COLOURS = [(214, 56, 48), (52, 104, 214), (236, 140, 30)]
 
 
-@pytest.fixture
-def folder(tmp_path, monkeypatch):
-    monkeypatch.setenv("KOLONISTEN_SAVE_DIR", str(tmp_path / "saves"))
-    monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path / "home"))
-    return saves.saves_dir()
-
-
-def draw(app):
-    app.dirty = True
-    assert app.step([]) is True
-
 
 def play_table(table, commands, seed=1):
     """Random bots play `commands` more moves through the table's own submit."""
@@ -58,7 +47,7 @@ def play_table(table, commands, seed=1):
         done += 1
 
 
-def saved_game(folder, rules="base", seed=3, players=3, stop=None):
+def saved_game(saves_folder, rules="base", seed=3, players=3, stop=None):
     """A game played by bots and saved as the client's autosave writes it
     (written once at the end: one fsync instead of one per move); returns its path."""
     c = HotseatController(default_config(rules=rules, players=players, seed=seed),
@@ -74,7 +63,7 @@ def saved_game(folder, rules="base", seed=3, players=3, stop=None):
     return saver.path
 
 
-def damaged_copies(folder, good_path) -> dict:
+def damaged_copies(saves_folder, good_path) -> dict:
     """Broken versions of a good save, by name -> bytes written."""
     data = open(good_path, "rb").read()
     wrapper = msgpack.unpackb(data[len(saves.MAGIC):], raw=False)
@@ -84,13 +73,13 @@ def damaged_copies(folder, good_path) -> dict:
     out = {"truncated": data[: len(data) // 3], "bitflip": bytes(flipped), "foreign": b"PK\x03\x04 a zip",
            "newer": saves.MAGIC + msgpack.packb(wrapper, use_bin_type=True), "empty": b""}
     for name, blob in out.items():
-        with open(os.path.join(folder, f"{name}{saves.SUFFIX}"), "wb") as f:
+        with open(os.path.join(saves_folder, f"{name}{saves.SUFFIX}"), "wb") as f:
             f.write(blob)
     return out
 
 
 @pytest.mark.slow
-def test_a_hotseat_game_autosaves_lists_and_resumes_exactly(folder):
+def test_a_hotseat_game_autosaves_lists_and_resumes_exactly(saves_folder):
     """Menu -> new game -> play -> the save is written after every move with
     names and colours -> Load game lists it -> Resume restores the identical
     state and goes on saving into the same file."""
@@ -108,7 +97,7 @@ def test_a_hotseat_game_autosaves_lists_and_resumes_exactly(folder):
     play_table(table, 120)
     auth = table.c.auth
     path = table.c.saver.path
-    assert os.path.dirname(path) == folder
+    assert os.path.dirname(path) == saves_folder
     game = saves.load(path)
     assert len(game.commands) == len(auth.log) == 120
     assert game.hashes[-1] == state_hash(auth.state)
@@ -121,7 +110,7 @@ def test_a_hotseat_game_autosaves_lists_and_resumes_exactly(folder):
     d.click_gui("load")
     load = app.scene
     assert isinstance(load, LoadScene)
-    draw(app)
+    assert draw(app)
     assert [e.path for e in load.entries] == [path]
     assert ("row", 0) in load.targets()
     d.click_gui("resume")
@@ -130,24 +119,24 @@ def test_a_hotseat_game_autosaves_lists_and_resumes_exactly(folder):
     assert state_hash(resumed.c.auth.state) == original
     assert resumed.model.names == ["Player 1", "Player 2", "Player 3"] and resumed.model.colours == table.model.colours
     assert resumed.model.flying == [] and len(resumed.model.log) > 100        # the history is in the log
-    draw(app)
+    assert draw(app)
     play_table(resumed, 5, seed=2)
     again = saves.load(path)
     assert len(again.commands) == 125 and again.created == game.created
     assert state_hash(saves.restore(again).state) == state_hash(resumed.c.auth.state)
-    assert os.listdir(folder) == [os.path.basename(path)]        # the same file, nothing else
+    assert os.listdir(saves_folder) == [os.path.basename(path)]        # the same file, nothing else
 
 
 @pytest.mark.slow
-def test_damaged_files_are_listed_greyed_with_their_reason_and_left_alone(folder):
-    good = saved_game(folder, stop=60)
-    broken = damaged_copies(folder, good)
-    finished = saved_game(folder, seed=4)
+def test_damaged_files_are_listed_greyed_with_their_reason_and_left_alone(saves_folder):
+    good = saved_game(saves_folder, stop=60)
+    broken = damaged_copies(saves_folder, good)
+    finished = saved_game(saves_folder, seed=4)
     app = make_app()
     app.push(MenuScene(app))
     load = LoadScene(app)
     app.push(load)
-    draw(app)
+    assert draw(app)
     by_name = {os.path.basename(e.path): e for e in load.entries}
     assert len(load.entries) == 2 + len(broken)
     assert [os.path.basename(e.path) for e in load.entries[:2]] == [os.path.basename(finished),
@@ -157,7 +146,7 @@ def test_damaged_files_are_listed_greyed_with_their_reason_and_left_alone(folder
     assert all(by_name[f"{n}{saves.SUFFIX}"].error for n in broken)
     for i, entry in enumerate(load.entries):
         load.select(i)
-        draw(app)
+        assert draw(app)
         enabled = set(load.targets())
         if entry.error:
             assert not {"resume", "replay", "delete"} & enabled       # nothing to do with it but look
@@ -167,31 +156,31 @@ def test_damaged_files_are_listed_greyed_with_their_reason_and_left_alone(folder
             assert {"resume", "replay", "delete"} <= enabled
     app.set_language("nl")
     try:
-        draw(app)
+        assert draw(app)
         assert "nieuwere Kolonisten" in reason_text(by_name["newer.kolonisten"].error)
         assert "geen opgeslagen Kolonisten-spel" in reason_text(by_name["foreign.kolonisten"].error)
         assert "beschadigd" in reason_text(by_name["bitflip.kolonisten"].error)
     finally:
         app.set_language("en")
     for name, blob in broken.items():
-        assert open(os.path.join(folder, f"{name}{saves.SUFFIX}"), "rb").read() == blob
+        assert open(os.path.join(saves_folder, f"{name}{saves.SUFFIX}"), "rb").read() == blob
     d = Driver(app, pygame)
     load.select(len(load.entries) - 1)                 # a damaged one: a double click does nothing
-    draw(app)
+    assert draw(app)
     rect = load.targets()[("row", load.selected)]
     d.click_at(rect.center)
     d.click_at(rect.center)
     assert app.scene is load
     load.select(0)                                     # the finished game: a double click replays it
-    draw(app)
+    assert draw(app)
     rect = load.targets()[("row", 0)]
     d.click_at(rect.center)
     d.click_at(rect.center)
     assert isinstance(app.scene, ReplayScene) and app.scene.path == finished
 
 
-def test_a_save_whose_log_does_not_replay_is_refused_with_a_message(folder):
-    path = saved_game(folder, stop=80)
+def test_a_save_whose_log_does_not_replay_is_refused_with_a_message(saves_folder):
+    path = saved_game(saves_folder, stop=80)
     game = saves.load(path)
     game.hashes[40] = "0" * 32                  # well-formed, but not this game
     saves.save(path, game)
@@ -204,13 +193,13 @@ def test_a_save_whose_log_does_not_replay_is_refused_with_a_message(folder):
     assert app.scene is load and "differs after move 41" in load.message and load.message_bad
     load.replay()
     assert app.scene is load and "differs after move 41" in load.message
-    draw(app)
+    assert draw(app)
     assert open(path, "rb").read() == before
 
 
-def test_deleting_asks_first_and_removes_only_that_file(folder):
-    keep = saved_game(folder, seed=5, stop=30)
-    gone = saved_game(folder, seed=6, stop=30)
+def test_deleting_asks_first_and_removes_only_that_file(saves_folder):
+    keep = saved_game(saves_folder, seed=5, stop=30)
+    gone = saved_game(saves_folder, seed=6, stop=30)
     app = make_app()
     app.push(MenuScene(app))
     load = LoadScene(app)
@@ -220,7 +209,7 @@ def test_deleting_asks_first_and_removes_only_that_file(folder):
     assert load.entry.path == gone
     d.click_gui("delete")
     assert load.confirm and set(load.targets()) >= {"confirm_yes", "confirm_no"}
-    draw(app)
+    assert draw(app)
     d.click_gui("confirm_no")
     assert os.path.exists(gone) and not load.confirm
     d.click_gui("delete")
@@ -229,10 +218,10 @@ def test_deleting_asks_first_and_removes_only_that_file(folder):
     assert [e.path for e in load.entries] == [keep]
 
 
-def test_the_replay_viewer_steps_to_the_recorded_state_hashes(folder):
+def test_the_replay_viewer_steps_to_the_recorded_state_hashes(saves_folder):
     """Forward, backward, jumps across snapshots, Home/End: after each, the
     state is the one whose hash the save recorded."""
-    path = saved_game(folder, seed=7, stop=4 * SNAPSHOT_EVERY + 17)
+    path = saved_game(saves_folder, seed=7, stop=4 * SNAPSHOT_EVERY + 17)
     game = saves.load(path)
     app = make_app()
     scene = ReplayScene(app, Replay(game), path)
@@ -244,7 +233,7 @@ def test_the_replay_viewer_steps_to_the_recorded_state_hashes(folder):
         assert m.state_hash() == (game.hashes[k - 1] if k else state_hash(Replay(game).state))
 
     key = lambda k: scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    draw(app)
+    assert draw(app)
     at(0)
     for _ in range(3):
         key(pygame.K_RIGHT)
@@ -253,7 +242,7 @@ def test_the_replay_viewer_steps_to_the_recorded_state_hashes(folder):
     at(2)
     key(pygame.K_END)
     at(m.length)
-    draw(app)
+    assert draw(app)
     key(pygame.K_LEFT)
     at(m.length - 1)
     rnd = random.Random(1)
@@ -263,7 +252,7 @@ def test_the_replay_viewer_steps_to_the_recorded_state_hashes(folder):
         at(k)
     # the buttons do the same as the keys
     scene.go(SNAPSHOT_EVERY)
-    draw(app)
+    assert draw(app)
     d = Driver(app, pygame)
     d.click_at(scene.targets.rect(("btn", "back1")).center)
     at(SNAPSHOT_EVERY - 1)
@@ -290,8 +279,8 @@ def test_the_replay_viewer_steps_to_the_recorded_state_hashes(folder):
     at(0)
 
 
-def test_the_replay_shows_all_hands_or_one_seats_view(folder):
-    path = saved_game(folder, seed=8)                  # a finished game (an unfinished one: see test_client_replay_privacy)
+def test_the_replay_shows_all_hands_or_one_seats_view(saves_folder):
+    path = saved_game(saves_folder, seed=8)                  # a finished game (an unfinished one: see test_client_replay_privacy)
     app = make_app()
     scene = ReplayScene(app, Replay(saves.load(path)), path)
     app.push(scene)
@@ -299,28 +288,28 @@ def test_the_replay_shows_all_hands_or_one_seats_view(folder):
     assert scene.audience == ALL
     shown = scene.m.shown(scene.audience)
     assert all(h is not None for h in shown.hands)              # every hand, side by side
-    draw(app)
+    assert draw(app)
     assert {("card", s, 0) for s in range(3)} <= set(scene.targets.keys())
     scene.key(pygame.K_v)
     assert scene.audience == 0
     shown = scene.m.shown(0)
     assert shown.hands[0] is not None and shown.hands[1] is None and shown.hands[2] is None
-    draw(app)
+    assert draw(app)
     assert ("card", 0, 0) in scene.targets.keys() and ("card", 1, 0) not in scene.targets.keys()
     for _ in range(3):
         scene.key(pygame.K_v)
     assert scene.audience is None                                 # the public view
-    draw(app)
+    assert draw(app)
     scene.key(pygame.K_v)
     assert scene.audience == ALL
 
 
-def test_the_replay_plays_at_the_chosen_speed_and_stops_at_the_end(folder):
-    path = saved_game(folder, seed=9)                            # a finished game
+def test_the_replay_plays_at_the_chosen_speed_and_stops_at_the_end(saves_folder):
+    path = saved_game(saves_folder, seed=9)                            # a finished game
     app = make_app((1920, 1080))
     scene = ReplayScene(app, Replay(saves.load(path)), path)
     app.push(scene)
-    draw(app)
+    assert draw(app)
     speed = scene.speed
     Driver(app, pygame).click_at(scene.targets.rect(("btn", "faster")).center)
     assert scene.speed == speed + 1
@@ -341,9 +330,9 @@ def test_the_replay_plays_at_the_chosen_speed_and_stops_at_the_end(folder):
     assert app.scene is not scene
 
 
-def test_cli_replay_verify_exit_codes_and_messages(folder, capsys):
-    good = saved_game(folder, seed=10, stop=200)
-    broken = damaged_copies(folder, good)
+def test_cli_replay_verify_exit_codes_and_messages(saves_folder, capsys):
+    good = saved_game(saves_folder, seed=10, stop=200)
+    broken = damaged_copies(saves_folder, good)
     assert cli.main(["replay", good, "--verify"]) == 0
     out = capsys.readouterr().out
     assert "all 200 recorded state hashes match" in out and "200 commands" in out
@@ -354,12 +343,12 @@ def test_cli_replay_verify_exit_codes_and_messages(folder, capsys):
     reasons = {"truncated": "damaged", "bitflip": "damaged", "foreign": "not a Kolonisten saved game",
                "newer": "newer Kolonisten", "empty": "not a Kolonisten saved game"}
     for name, blob in broken.items():
-        path = os.path.join(folder, f"{name}{saves.SUFFIX}")
+        path = os.path.join(saves_folder, f"{name}{saves.SUFFIX}")
         assert cli.main(["replay", path, "--verify"]) == 1, name
         err = capsys.readouterr().err
         assert reasons[name] in err and path in err and "Traceback" not in err, name
         assert open(path, "rb").read() == blob
-    assert cli.main(["replay", os.path.join(folder, "missing.kolonisten"), "--verify"]) == 1
+    assert cli.main(["replay", os.path.join(saves_folder, "missing.kolonisten"), "--verify"]) == 1
     assert "cannot read the file" in capsys.readouterr().err
     game = saves.load(good)
     game.commands[10] = ["end_turn", 0]
@@ -368,9 +357,9 @@ def test_cli_replay_verify_exit_codes_and_messages(folder, capsys):
     assert "command 11" in capsys.readouterr().err
 
 
-def test_cli_replay_without_verify_opens_the_viewer(folder, capsys, monkeypatch):
-    good = saved_game(folder, seed=11, stop=40)
-    broken = damaged_copies(folder, good)
+def test_cli_replay_without_verify_opens_the_viewer(saves_folder, capsys, monkeypatch):
+    good = saved_game(saves_folder, seed=11, stop=40)
+    broken = damaged_copies(saves_folder, good)
     seen = []
 
     def run_briefly(app):                       # instead of the endless loop: a few frames
@@ -381,10 +370,10 @@ def test_cli_replay_without_verify_opens_the_viewer(folder, capsys, monkeypatch)
     monkeypatch.setattr(App, "run", run_briefly)
     assert cli.main(["replay", good]) == 0
     assert isinstance(seen[0], ReplayScene) and seen[0].m.length == 40
-    assert cli.main(["replay", os.path.join(folder, f"newer{saves.SUFFIX}")]) == 1
+    assert cli.main(["replay", os.path.join(saves_folder, f"newer{saves.SUFFIX}")]) == 1
     assert "newer Kolonisten" in capsys.readouterr().err
     assert len(seen) == 1                       # no window for a file that cannot be replayed
-    assert open(os.path.join(folder, f"newer{saves.SUFFIX}"), "rb").read() == broken["newer"]
+    assert open(os.path.join(saves_folder, f"newer{saves.SUFFIX}"), "rb").read() == broken["newer"]
 
 
 _MODEL = {}
@@ -418,10 +407,10 @@ def test_any_sequence_of_seeks_lands_on_the_recorded_state(targets):
             assert m.state_hash() == hashes[k - 1]
 
 
-def test_a_save_without_hashes_resumes_and_gains_them(folder):
+def test_a_save_without_hashes_resumes_and_gains_them(saves_folder):
     """A well-formed save that records no state hashes (allowed by the format)
     still resumes; autosaving from then on writes a hash for every command."""
-    path = saved_game(folder, seed=13, stop=50)
+    path = saved_game(saves_folder, seed=13, stop=50)
     game = saves.load(path)
     expected = list(game.hashes)
     game.hashes = []
@@ -439,13 +428,13 @@ def test_a_save_without_hashes_resumes_and_gains_them(folder):
     saves.restore(again, verify=True)
 
 
-def test_saves_with_nonsense_summaries_and_dates_are_listed_without_a_crash(folder):
+def test_saves_with_nonsense_summaries_and_dates_are_listed_without_a_crash(saves_folder):
     """A well-formed, checksummed save may still carry junk: junk dates make it
     a damaged save (listed with its reason); junk in the fields the list shows
     (points, turn, winner, players) is shown as far as it can be, and the game
     still replays."""
     for i, junk in enumerate(("x", None, [1], 5.0)):
-        saves.save(os.path.join(folder, f"odd{i}{saves.SUFFIX}"), saves.SavedGame(
+        saves.save(os.path.join(saves_folder, f"odd{i}{saves.SUFFIX}"), saves.SavedGame(
             config=default_config(players=2), commands=[], hashes=[], updated=junk,
             players=[{"name": 7, "colour": "red"}, "junk"], summary={"vp": "x", "turn": "y", "winner": 99}))
     app = make_app()
@@ -457,19 +446,17 @@ def test_saves_with_nonsense_summaries_and_dates_are_listed_without_a_crash(fold
     assert all(e.error.code == "damaged" for e in load.entries if e.error is not None)
     for i in range(4):
         load.select(i)
-        draw(app)
+        assert draw(app)
     load.select([i for i, e in enumerate(load.entries) if e.error is None][0])
     load.replay()
     assert isinstance(app.scene, ReplayScene) and app.scene.names == ["Player 1", "Player 2"]
-    draw(app)
-
-
+    assert draw(app)
 @pytest.mark.parametrize("lang", ["en", "nl"])
-def test_the_load_list_draws_each_players_points_apart_from_the_name(folder, lang):
+def test_the_load_list_draws_each_players_points_apart_from_the_name(saves_folder, lang):
     """"Player 1 3" read like "Player 13": the name is drawn alone, its
     points apart ("3 VP")."""
     from game.client import i18n
-    saved_game(folder, stop=80)
+    saved_game(saves_folder, stop=80)
     app = make_app(lang=lang)
     try:
         app.push(MenuScene(app))
@@ -482,7 +469,7 @@ def test_the_load_list_draws_each_players_points_apart_from_the_name(folder, lan
             drawn.append(text)
             return real(text, *a, **k)
         app.text.render = spy
-        draw(app)
+        assert draw(app)
         vp = load.entries[0].game.summary["vp"]
         for name, points in zip(["Ann", "Bo", "Cas"], vp):
             assert name in drawn and i18n.tr("panel.vp", n=points) in drawn
@@ -492,12 +479,12 @@ def test_the_load_list_draws_each_players_points_apart_from_the_name(folder, lan
 
 
 
-def test_a_save_without_a_move_reads_as_dealt_not_as_zero_moves(folder):
+def test_a_save_without_a_move_reads_as_dealt_not_as_zero_moves(saves_folder):
     """A LAN game saved when it was dealt (so a crash before the first move
     loses nothing) is listed to be resumed, as "dealt, no move yet"."""
     from game.client.scenes.load import describe
     from game.engine.match import Authority
-    empty = os.path.join(folder, "lan-dealt" + saves.SUFFIX)
+    empty = os.path.join(saves_folder, "lan-dealt" + saves.SUFFIX)
     saves.Autosaver(Authority(default_config(players=3, seed=9)), empty, mode="lan",
                     players=[{"name": n, "colour": "red"} for n in ("Ann", "Bo", "Cas")]).record()
     facts = describe(saves.load(empty))["facts"]

@@ -6,7 +6,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from client_helpers import make_app, push_table  # noqa: E402
+from client_helpers import curtained_seats, draw, make_app, push_table  # noqa: E402
 from game.bots.random_bot import RandomBot  # noqa: E402
 from game.client.table import dialogs  # noqa: E402
 from game.client.scenes.end import EndScene, game_summary  # noqa: E402
@@ -43,40 +43,34 @@ def drive(table, bot, until, limit=4000):
     return until(table)
 
 
-def draw(app):
-    app.dirty = True
-    assert app.step([]) is True
-
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_every_scene_draws(size):
     app = make_app(size)
     app.push(MenuScene(app))
-    draw(app)
+    assert draw(app)
     assert {"new_game", "load", "settings", "quit"} <= set(app.scene.targets())
     for scene in (SettingsScene(app), NewGameScene(app)):
         app.push(scene)
-        draw(app)
+        assert draw(app)
         app.pop()
     table = make_table(app)
-    draw(app)
+    assert draw(app)
     # The founding round: nobody holds a card yet, so no curtain, the corners are lit.
     assert table.model.curtain_for is None and table.model.pick is not None
-    draw(app)
+    assert draw(app)
     assert ("btn", "end_turn") in [k for k in table.ui.targets.keys()] or table.model.pick is not None
     bot = RandomBot(5)
     assert drive(table, bot, lambda t: t.model.view.phase == MAIN and t.model.view.turn > 8)
     for dlg in (dialogs.TradeEditor(table.play), dialogs.BankDialog(table.play), dialogs.DevCardDialog(table.play, 2)):
         table.model.dialog = dlg
-        draw(app)
+        assert draw(app)
     table.model.dialog = None
     assert drive(table, bot, lambda t: t.model.view.phase == GAME_OVER, limit=20000)
-    draw(app)
+    assert draw(app)
     app.replace(EndScene(app, table.c, 60.0))
-    draw(app)
-
-
+    assert draw(app)
 def test_resize_rescales_layout():
     app = make_app()
     table = make_table(app)
@@ -84,9 +78,7 @@ def test_resize_rescales_layout():
     app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=3840, h=2160, size=(3840, 2160)))
     assert app.size == (3840, 2160)
     assert table.ui.layout.board.w == pytest.approx(small * 3, rel=0.02)
-    draw(app)
-
-
+    assert draw(app)
 @pytest.mark.slow
 def test_curtain_before_every_change_of_viewer_and_no_foreign_hand():
     """Hot-seat privacy: a hand is only drawn after its owner passed the
@@ -94,24 +86,8 @@ def test_curtain_before_every_change_of_viewer_and_no_foreign_hand():
     app = make_app()
     table = make_table(app, players=3, seed=11)
     bot = RandomBot(2)
-    shown = None              # seat whose hand the last frame showed
-    curtain_seen = set()
     kinds_seen = set()
-    for i in range(1500):
-        if table.model.game_over_at is not None:
-            break
-        draw(app)
-        if table.model.curtain_for is not None:
-            assert table.ui.drawn_hand_seat is None
-            curtain_seen.add(table.model.curtain_for)
-            table.play.reveal()
-            continue
-        seat = table.ui.drawn_hand_seat
-        assert seat == table.model.viewer
-        if seat != shown:
-            assert seat in curtain_seen or not holds_secrets(table.c.view(None), seat), "a hand was shown without the curtain"
-            curtain_seen.discard(seat)
-            shown = seat
+    for i, seat in enumerate(curtained_seats(app, table, 1500)):
         for other, hand in enumerate(table.model.view.hands):
             if other != seat:
                 assert hand is None and table.model.view.dev[other] is None
@@ -191,11 +167,11 @@ def test_language_switch_redraws_the_table_in_dutch():
     app = make_app()
     table = make_table(app)
     table.play.reveal()
-    draw(app)
+    assert draw(app)
     english = table_prompt(table.model)
     app.set_language("nl")
     try:
-        draw(app)
+        assert draw(app)
         assert table_prompt(table.model) != english and "dorp" in table_prompt(table.model)
     finally:
         app.set_language("en")
@@ -220,7 +196,7 @@ def test_hovering_harbors_and_hexes_explains_them():
     app = make_app()
     table = make_table(app)
     table.play.reveal()
-    draw(app)
+    assert draw(app)
     v = table.model.view
     for spot, kind in enumerate(v.harbors):
         x, y = table.ui.board.harbor_pos(spot)
@@ -231,16 +207,14 @@ def test_hovering_harbors_and_hexes_explains_them():
     x, y = table.ui.board.hex_center(h)
     table.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y) + 3), rel=(0, 0), buttons=(0, 0, 0)))
     assert "8" in tooltip(table.model, table.ui)
-    draw(app)
-
-
+    assert draw(app)
 def test_records_from_elsewhere_are_picked_up_on_the_next_frame():
     """The LAN seam: a command applied without the table (as a host's record
     arriving at a peer) shows up in the log and the board on the next update."""
     app = make_app()
     table = make_table(app)
     table.play.reveal()
-    draw(app)
+    assert draw(app)
     seat = table.model.viewer
     cmd = next(c for c in table.model.legal if c[0] == "place_settlement")
     table.c.auth.submit(cmd)
@@ -301,7 +275,7 @@ def test_the_founding_round_needs_no_curtain_and_cards_bring_it_back():
     bot = RandomBot(2)
     viewers = []
     for _ in range(400):
-        draw(app)
+        assert draw(app)
         public = table.c.view(None)
         if table.model.curtain_for is not None:
             assert holds_secrets(public, table.model.curtain_for)
@@ -332,7 +306,7 @@ def test_a_click_on_the_board_hides_the_hex_tooltip_until_the_mouse_moves():
     app = make_app()
     table = make_table(app)
     table.play.reveal()
-    draw(app)
+    assert draw(app)
     table.model.pick = None                              # outside any placing mode
     v = table.model.view
     x, y = table.ui.board.hex_center(v.numbers.index(8))

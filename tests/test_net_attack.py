@@ -27,7 +27,8 @@ from game import saves
 from net.host import connections
 from net.host import limits
 from game.engine import default_config
-from net.host.game import Host, Seat
+from net.host.game import Host
+from net.host.seats import Seat
 from net.host.limits import Budget, QuietLog, TokenBucket, quiet_accept_errors
 from net.wire.protocol import APP, HOST, PROTOCOL_VERSION, decode
 from net_helpers import local_game, start_host

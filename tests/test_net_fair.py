@@ -20,6 +20,7 @@ from net.wire.fairdice import (
     Dealing, FairRecord, SeenRecord, commitment, derive_seed, pack_log, unpack_log, verify,
 )
 from net.host.game import Host
+from net.host.records import Records
 from net.host.saving import saved_fair
 from net.wire.secrecy import peer_hash
 from net_helpers import local_game
@@ -272,21 +273,26 @@ def test_a_withheld_reveal_and_lies_about_view_hashes_are_reported_in_words(tmp_
 
     lies = {}
 
-    class SilentHost(Host):
+    class SilentRecords(Records):
         def reveal_message(self):
             return None
 
-        def _sync(self, seat, reason):
-            msg = super()._sync(seat, reason)
+        def sync(self, seat, reason):
+            msg = super().sync(seat, reason)
             if reason == "resync" and lies.get(seat, 0) < 2:        # after one lie in a record, two in views
                 lies[seat] = lies.get(seat, 0) + 1
                 msg["hash"] = "0" * 64
             return msg
 
-        def _broadcast_record(self, record, hashes):
+        def send_record(self, record, hashes):
             if record.seq == 40:                                    # a lie in a record's view hash
                 hashes = {seat: "0" * 64 for seat in hashes}
-            super()._broadcast_record(record, hashes)
+            super().send_record(record, hashes)
+
+    class SilentHost(Host):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.records = SilentRecords(self.seating)
 
     heard = []
 

@@ -252,7 +252,7 @@ def _lan_save(tmp_path, players=2, seed=5, commands=60, name="Save", compact=Tru
         await asyncio.gather(*tasks, return_exceptions=True)
         await host.close()
         if compact:
-            host.saver.compact()
+            host.autosave.saver.compact()
         return {n: tmp_path / n for n in names}, host.game_id
     dirs, game_id = asyncio.run(main())
     return path, dirs, game_id

@@ -14,17 +14,11 @@ from game.engine import default_config
 from game.engine.match import Authority
 
 
-@pytest.fixture
-def folder(tmp_path, monkeypatch):
-    monkeypatch.setenv("KOLONISTEN_SAVE_DIR", str(tmp_path))
-    return str(tmp_path)
-
-
-def _autosaved_game(folder, rules, seed, stop_at, compact=False):
+def _autosaved_game(saves_folder, rules, seed, stop_at, compact=False):
     """Play a random game, autosaving after every command; returns (auth, path).
     With `compact` the file ends as one snapshot (no journal after it)."""
     auth = Authority(default_config(rules=rules, seed=seed, players=3))
-    path = saves.new_save_path(folder=folder)
+    path = saves.new_save_path(folder=saves_folder)
     saver = saves.Autosaver(auth, path, players=[{"name": n} for n in ("Ann", "Bo", "Cas")])
     bot = RandomBot(seed)
     while auth.state.phase != 9 and len(auth.log) < stop_at:
@@ -38,8 +32,8 @@ def _autosaved_game(folder, rules, seed, stop_at, compact=False):
 @pytest.mark.slow
 @pytest.mark.parametrize("rules, seed, stop_at", [("base", 1, 37), ("base", 2, 900), ("ck", 3, 50),
                                                   ("ck", 4, 1500)])
-def test_a_save_at_a_random_point_restores_the_identical_game(folder, rules, seed, stop_at):
-    auth, path = _autosaved_game(folder, rules, seed, stop_at)
+def test_a_save_at_a_random_point_restores_the_identical_game(saves_folder, rules, seed, stop_at):
+    auth, path = _autosaved_game(saves_folder, rules, seed, stop_at)
     loaded = saves.load(path)
     again = saves.restore(loaded, verify=True)
     assert state_hash(again.state) == state_hash(auth.state)
@@ -48,8 +42,8 @@ def test_a_save_at_a_random_point_restores_the_identical_game(folder, rules, see
 
 
 @pytest.mark.slow
-def test_restored_game_plays_on_like_the_original(folder):
-    auth, path = _autosaved_game(folder, "base", 5, 400)
+def test_restored_game_plays_on_like_the_original(saves_folder):
+    auth, path = _autosaved_game(saves_folder, "base", 5, 400)
     again = saves.restore(saves.load(path))
     b1, b2 = RandomBot(9), RandomBot(9)
     for _ in range(200):
@@ -62,8 +56,8 @@ def test_restored_game_plays_on_like_the_original(folder):
 
 
 @pytest.mark.slow
-def test_a_finished_game_verifies(folder):
-    auth, path = _autosaved_game(folder, "base", 6, 10**6)
+def test_a_finished_game_verifies(saves_folder):
+    auth, path = _autosaved_game(saves_folder, "base", 6, 10**6)
     assert auth.state.winner != -1
     game = saves.load(path)
     assert saves.restore(game).state.winner == auth.state.winner
@@ -85,12 +79,12 @@ def _damaged_versions(data: bytes):
     yield "magic only", saves.MAGIC
 
 
-def test_damaged_saves_are_refused_with_a_reason_and_left_alone(folder):
+def test_damaged_saves_are_refused_with_a_reason_and_left_alone(saves_folder):
     """Damage in the snapshot (see the journal tests for damage after it)."""
-    _, path = _autosaved_game(folder, "base", 8, 300, compact=True)
+    _, path = _autosaved_game(saves_folder, "base", 8, 300, compact=True)
     good = open(path, "rb").read()
     for label, bad in _damaged_versions(good):
-        broken = os.path.join(folder, f"broken-{label.replace(' ', '_')}{saves.SUFFIX}")
+        broken = os.path.join(saves_folder, f"broken-{label.replace(' ', '_')}{saves.SUFFIX}")
         with open(broken, "wb") as f:
             f.write(bad)
         with pytest.raises(saves.SaveError) as info:
@@ -98,15 +92,15 @@ def test_damaged_saves_are_refused_with_a_reason_and_left_alone(folder):
         assert str(info.value), label
         assert info.value.code in ("not_a_save", "damaged", "too_large"), label
         assert open(broken, "rb").read() == bad            # never "repaired" or removed
-    listing = saves.list_saves(folder)
+    listing = saves.list_saves(saves_folder)
     assert sum(e.error is None for e in listing) == 1      # the good one
     assert all(e.error for e in listing if e.path != path)
     assert open(path, "rb").read() == good
 
 
-def test_a_newer_format_asks_for_an_update(folder):
+def test_a_newer_format_asks_for_an_update(saves_folder):
     import msgpack
-    auth, path = _autosaved_game(folder, "base", 10, 20, compact=True)
+    auth, path = _autosaved_game(saves_folder, "base", 10, 20, compact=True)
     data = open(path, "rb").read()
     wrapper = msgpack.unpackb(data[len(saves.MAGIC):], raw=False)
     wrapper["format"] = saves.FORMAT + 1
@@ -115,9 +109,9 @@ def test_a_newer_format_asks_for_an_update(folder):
         saves.decode(newer)
 
 
-def test_a_tampered_log_fails_verification(folder):
+def test_a_tampered_log_fails_verification(saves_folder):
     """A well-formed save whose recorded hashes do not match its commands."""
-    auth, path = _autosaved_game(folder, "base", 11, 120)
+    auth, path = _autosaved_game(saves_folder, "base", 11, 120)
     game = saves.load(path)
     game.hashes[60] = "0" * 32
     with pytest.raises(saves.SaveError, match="after command 61"):
@@ -128,8 +122,8 @@ def test_a_tampered_log_fails_verification(folder):
         saves.restore(game)
 
 
-def test_an_interrupted_write_leaves_the_previous_save_whole(folder, monkeypatch):
-    auth, path = _autosaved_game(folder, "base", 12, 50)
+def test_an_interrupted_write_leaves_the_previous_save_whole(saves_folder, monkeypatch):
+    auth, path = _autosaved_game(saves_folder, "base", 12, 50)
     before = open(path, "rb").read()
 
     def crash(src, dst):
@@ -141,7 +135,7 @@ def test_an_interrupted_write_leaves_the_previous_save_whole(folder, monkeypatch
     with pytest.raises(OSError):
         saver.record()
     assert open(path, "rb").read() == before
-    assert [n for n in os.listdir(folder) if n.startswith(".tmp-")] == []
+    assert [n for n in os.listdir(saves_folder) if n.startswith(".tmp-")] == []
 
 
 @given(st.binary(max_size=300))
@@ -153,24 +147,24 @@ def test_any_bytes_give_a_save_or_a_save_error(blob):
             assert str(exc)
 
 
-def test_temporary_files_of_killed_writes_are_cleared_once_stale(folder):
-    _autosaved_game(folder, "base", 14, 10)
-    fresh = os.path.join(folder, ".tmp-fresh.kolonisten")
-    stale = os.path.join(folder, ".tmp-stale.kolonisten")
+def test_temporary_files_of_killed_writes_are_cleared_once_stale(saves_folder):
+    _autosaved_game(saves_folder, "base", 14, 10)
+    fresh = os.path.join(saves_folder, ".tmp-fresh.kolonisten")
+    stale = os.path.join(saves_folder, ".tmp-stale.kolonisten")
     for path in (fresh, stale):
         with open(path, "wb") as f:
             f.write(b"half a save")
     old = time.time() - saves.STALE_TEMP_SECONDS - 10
     os.utime(stale, (old, old))
-    assert len(saves.list_saves(folder)) == 1
+    assert len(saves.list_saves(saves_folder)) == 1
     assert os.path.exists(fresh) and not os.path.exists(stale)
 
 
 @pytest.mark.slow
-def test_autosave_bytes_are_exactly_the_encoding_of_what_they_hold(folder):
+def test_autosave_bytes_are_exactly_the_encoding_of_what_they_hold(saves_folder):
     """The autosaver packs the log piece by piece; the file must be the very
     bytes a whole-record encode gives."""
-    auth, path = _autosaved_game(folder, "ck", 15, 400, compact=True)
+    auth, path = _autosaved_game(saves_folder, "ck", 15, 400, compact=True)
     data = open(path, "rb").read()
     assert saves.encode(saves.load(path)) == data
     assert len(saves.load(path).commands) == len(auth.log) == 400

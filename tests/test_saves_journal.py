@@ -283,7 +283,7 @@ def test_a_save_deleted_or_moved_under_the_game_is_written_anew(tmp_path):
 
 def test_records_written_without_a_flush_are_flushed_once_for_many(tmp_path, monkeypatch):
     """The LAN host writes each command at once and flushes to the disk once
-    for the commands of a short while (net/host/game.py FLUSH_SECONDS)."""
+    for the commands of a short while (net/host/autosave.py FLUSH_SECONDS)."""
     auth, saver, path, sizes = _play(str(tmp_path), 13, 10)
     flushed = []
     monkeypatch.setattr(saves, "_sync_data", flushed.append)

@@ -63,23 +63,34 @@ def victory_points(state, seat) -> int:
 
 
 def evaluate(view, seat) -> float:
+    """The seat's worth in points and their equivalents: the sum of value_terms."""
+    if view.winner != -1:
+        return 1000.0 if view.winner == seat else -1000.0 + victory_points(view, seat)
+    return sum(value_terms(view, seat).values())
+
+
+def value_terms(view, seat, stage=None) -> dict:
+    """The valuation of an unfinished game split into named parts, in the order
+    evaluate() adds them.  `stage`: weigh production as at another moment of
+    the game (a hint holds it still across a move)."""
     s = view
-    if s.winner != -1:
-        return 1000.0 if s.winner == seat else -1000.0 + victory_points(s, seat)
-    stage = _stage(s, seat)
-    value = float(victory_points(s, seat))
+    if stage is None:
+        stage = _stage(s, seat)
     prod = F.seat_production(s, seat)
     spots = F.spots_by_distance(s, seat, 3) if s.settlements_left[seat] else {}
-    value += stage * _production_value(prod)
-    value += stage * _harbor_value(s, seat, prod)
-    value += stage * _expansion_value(s, spots)
-    value += _road_and_army_value(s, seat)
-    value += _cards_value(s, seat)
-    value += hand_value(s, seat, build_targets(s, seat, spots))
+    out = {
+        "points": float(victory_points(s, seat)),
+        "production": stage * _production_value(prod),
+        "harbors": stage * _harbor_value(s, seat, prod),
+        "expansion": stage * _expansion_value(s, spots),
+        "road_army": _road_and_army_value(s, seat),
+        "cards": _cards_value(s, seat),
+        "hand": hand_value(s, seat, build_targets(s, seat, spots)),
+    }
     if is_ck(s):
-        value += stage * 0.04 * sum(prod[5:])
-        value += _ck_value(s, seat, stage)
-    return value
+        out["commodities"] = stage * 0.04 * sum(prod[5:])
+        out["ck"] = _ck_value(s, seat, stage)
+    return out
 
 
 def _production_value(prod) -> float:

@@ -13,7 +13,7 @@ tried on the view: their `why` is their kind alone.  The words are the
 client's (game/client/reviewtext.py).
 """
 
-from game.engine import IllegalCommand, apply, is_ck
+from game.engine import IllegalCommand, apply
 
 from . import evaluate as E
 from . import facts as F
@@ -26,29 +26,14 @@ TRIED = ("build_road", "build_settlement", "build_city", "place_settlement", "pl
 
 
 def terms(view, seat, stage=None) -> dict:
-    """`evaluate(view, seat)` split into its named parts (they add up to it).
-    `stage`: weigh production as at another moment of the game (why() holds
-    it still across the move).  The parts follow evaluate() line by line;
-    tests/test_hints.py checks that they still add up to it."""
-    s = view
-    if s.winner != -1:
-        return {"points": E.evaluate(s, seat)}
-    if stage is None:
-        stage = E._stage(s, seat)
-    prod = F.seat_production(s, seat)
-    spots = F.spots_by_distance(s, seat, 3) if s.settlements_left[seat] else {}
-    out = {
-        "points": float(E.victory_points(s, seat)),
-        "production": stage * E._production_value(prod),
-        "harbors": stage * E._harbor_value(s, seat, prod),
-        "expansion": stage * E._expansion_value(s, spots),
-        "road_army": E._road_and_army_value(s, seat),
-        "cards": E._cards_value(s, seat),
-        "hand": E.hand_value(s, seat, E.build_targets(s, seat, spots)),
-    }
-    if is_ck(s):
-        out["production"] += stage * 0.04 * sum(prod[5:])
-        out["ck"] = E._ck_value(s, seat, stage)
+    """`evaluate(view, seat)` split into its named parts (they add up to it),
+    commodities counted as production.  `stage`: weigh production as at
+    another moment of the game (why() holds it still across the move)."""
+    if view.winner != -1:
+        return {"points": E.evaluate(view, seat)}
+    out = E.value_terms(view, seat, stage)
+    if "commodities" in out:
+        out["production"] += out.pop("commodities")
     return out
 
 

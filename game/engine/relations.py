@@ -20,7 +20,7 @@ from .board import HEX_NODES, NUM_HEXES, NUM_NODES
 from .constants import DESERT, PROGRESS_HAND_LIMIT, RESOURCES, TRACK_NAMES, VICTORY_POINT
 from .rulesets.base.building import road_spots, setup_order
 from .rulesets.base.robber import steal_candidates
-from .rulesets.base.trade import _valid_terms as valid_terms
+from .rulesets.base.trade import valid_terms
 from .ruleset import ruleset_of
 from .state import (
     COUNTERED, DECIDE, DECLINED, DISCARD, GAME_OVER, MAIN, NOT_ASKED, PHASE_NAMES,

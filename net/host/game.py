@@ -26,23 +26,25 @@ the engine; and it was chosen on the current state (its `seq` is the number
 of the last record).  Anything else is answered with `reject` and a reason
 code and changes nothing.
 
-Saving (net/host/saving.py): with a `save_path` the host keeps a saved game
-(game/saves, mode "lan") current from the deal on.  Each accepted command
-is appended to the save's journal before its record is sent to anyone, so
-no peer ever sees a move that a host restarted after a crash would not
-know; the journal is flushed to the disk (fdatasync) at most FLUSH_SECONDS
-later, once for all the commands in between, so only a power cut in that
-moment can lose the newest commands.  `resume_file`
+Saving (net/host/autosave.py, the format in net/host/saving.py): with a
+`save_path` the host keeps a saved game (game/saves, mode "lan") current
+from the deal on; each accepted command is saved before its record is sent
+to anyone.  `resume_file`
 (net/host/resume.py) rebuilds a host from such a save: same game id, same
 seats and tokens, every seat away until its holder rejoins.  A player
 whose token is lost gets a seat only when the host's owner says so
 (`assign`), never by name alone.
 
-The host owns two collaborators that call it back: its `Connections`
-(net/host/connections.py: admission, TLS, reading within budgets, heartbeats;
-limits in net/host/limits.py), which hands it every frame and every closed
-connection, and its `FairDeal` (net/host/deal.py), which says when the seed
-is drawn.
+This file is the command path and the lobby: every message a peer sends
+and the host owner's calls.  Its parts, each owning its own state:
+
+    Seating      (net/host/seats.py)      who holds which seat, tokens, assignments
+    Records      (net/host/records.py)    syncs, records, the result and reveal sent to seats
+    LanAutosave  (net/host/autosave.py)   the saved game kept current
+    Connections  (net/host/connections.py) admission, TLS, reading within budgets,
+                 heartbeats (limits in net/host/limits.py); hands the host every
+                 frame and every closed connection
+    FairDeal     (net/host/deal.py)       the fair deal; says when the seed is drawn
 """
 
 import asyncio
@@ -50,39 +52,22 @@ import logging
 import secrets
 import time
 
-from game import saves
 from game.engine import deciders, default_config
 from game.engine.match import Authority
 from game.engine.rules import IllegalCommand, check
 from game.engine.state import GAME_OVER, validate_config
 
 from ..wire import secure
-from ..wire.fairdice import pack_log
-from ..wire.protocol import (
-    APP, CLIENT, COLOURS, MAX_NAME, PROTOCOL_VERSION, TAKEN_OVER, ProtocolError, decode, error,
-)
-from ..wire.secrecy import WHOLE, peer_hash, peer_hashes, peer_view_bytes, public_state_hash, scrub_config
-from .connections import Conn, Connections, log, quiet
+from ..wire.protocol import APP, CLIENT, PROTOCOL_VERSION, TAKEN_OVER, ProtocolError, decode, error
+from ..wire.secrecy import WHOLE, peer_hashes, scrub_config
 from . import limits
+from .autosave import LanAutosave
+from .connections import Conn, Connections, log, quiet
 from .deal import FairDeal
-from .saving import extra_for, players_for
+from .records import Records
+from .seats import Seating
 
 LOBBY, RUNNING, OVER = "lobby", "running", "over"
-FLUSH_SECONDS = 0.05        # how long a saved command may wait to be flushed to the disk
-
-
-class Seat:
-    def __init__(self, name: str, colour: str, token: str):
-        self.name = name
-        self.colour = colour
-        self.ready = False
-        self.token = token
-        self.conn = None
-        self.computer = None        # the level of the host's computer player in this seat, if one is
-
-    def public(self) -> dict:
-        return {"name": self.name, "colour": self.colour, "ready": self.ready,
-                "connected": self.conn is not None, "computer": self.computer}
 
 
 class Host:
@@ -102,25 +87,18 @@ class Host:
         self.name = name
         self.auto_start = auto_start
         self.game_id = secrets.token_hex(8)
-        self.seats: list = [None] * config["players"]
+        self.seating = Seating(config["players"])
         self.auth = None
         self.phase = LOBBY
         self.listeners = []         # callables (kind, data): "seat", "lobby", "started", "record", "over"
         self.finished = asyncio.Event()
-        self.save_path = save_path
-        self.saver = None           # saves.Autosaver once the game runs
-        self._seats_saved = False   # has the saver been given the seats (names, tokens) yet?
-        self._flush_due = None      # the timer that flushes the save to the disk, when one runs
-        self.save_error = None      # the OSError of the last failed save (None: it worked)
-        self.assignments = {}       # casefolded player name -> seat the host gave them
-        self.computers_expected = {}    # name -> level of a computer the host started, until it joins
-        self.knocking = []          # names refused for want of a token (newest last, a few)
-        self.told = set()           # seats sent the result of the finished game
+        self.autosave = LanAutosave(save_path, self._notify)
+        self.records = Records(self.seating)
         self.resumed_at = None      # commands in the save this host resumed, if any
         self.identity = identity or secure.load_identity()
         self.join_code = secure.normal_join_code(join_code) if join_code else None
         self.fair = None            # fairdice.FairRecord once dealt (None: an unverifiable deal)
-        self.deal = FairDeal(self._broadcast, self._notify, self._dealt)
+        self.deal = FairDeal(self.seating.broadcast, self._notify, self._dealt)
         self.wrong_codes = limits.TokenBucket(limits.WRONG_CODES_PER_SECOND, limits.WRONG_CODES_BURST)
         self.connections = Connections(self.identity, on_frame=self.handle_payload,
                                        on_closed=self._closed, on_tick=self._deal_deadline,
@@ -132,22 +110,40 @@ class Host:
         Authority, its fair deal and the Autosaver that writes on (or None)."""
         self.fair = fair
         self.game_id = game_id
-        self.seats = seats
+        self.seating.seats = seats
         self.auth = auth
+        self.records.begin(auth, fair)
         self.phase = OVER if auth.state.phase == GAME_OVER else RUNNING
         self.resumed_at = len(auth.log)
-        self.saver = saver
-        self._seats_saved = False
+        self.autosave.resume(saver)
         if self.phase == OVER:
             self.finished.set()
 
-    # --- lifecycle -----------------------------------------------------------------
+    # --- what others read ---------------------------------------------------------------
+
+    @property
+    def seats(self) -> list:
+        """Seat or None per seat (the Seating's list)."""
+        return self.seating.seats
+
+    @property
+    def save_path(self):
+        return self.autosave.path
+
+    @property
+    def save_error(self):
+        """The OSError of the last failed save (None: it worked)."""
+        return self.autosave.error
+
+    @property
+    def knocking(self) -> list:
+        return self.seating.knocking
 
     def public_config(self) -> dict:
         return scrub_config(self.config)
 
     def seats_taken(self) -> int:
-        return sum(s is not None for s in self.seats)
+        return self.seating.taken()
 
     def txt(self) -> dict:
         """Discovery TXT properties (a hint: the handshake decides)."""
@@ -157,8 +153,15 @@ class Host:
                 "code": "1" if self.join_code else "0"}
 
     def lobby(self) -> dict:
-        return {"t": "lobby", "seats": [s.public() if s else None for s in self.seats],
+        return {"t": "lobby", "seats": self.seating.public(),
                 "config": self.public_config(), "state": self.phase, "name": self.name}
+
+    def result(self) -> dict:
+        return self.records.result()
+
+    def everyone_told(self) -> bool:
+        """Has every seat been sent the result of the finished game?"""
+        return self.phase == OVER and self.records.everyone_told()
 
     def _notify(self, kind, data=None) -> None:
         for listener in list(self.listeners):
@@ -177,9 +180,7 @@ class Host:
         return self.connections.port
 
     async def close(self) -> None:
-        if self._flush_due is not None:
-            self._flush_due.cancel()
-            self.flush_save()
+        self.autosave.close()
         await self.connections.close()
 
     async def wait_peers_gone(self, timeout: float) -> None:
@@ -205,7 +206,7 @@ class Host:
             self._notify("seat", (seat, None))
         else:
             self.seats[seat].conn = None    # kept: its token takes it back
-            self._broadcast({"t": "seat_status", "seat": seat, "connected": False})
+            self.seating.broadcast({"t": "seat_status", "seat": seat, "connected": False})
             self._notify("seat_status", (seat, False))
         self._lobby_changed()
 
@@ -258,16 +259,12 @@ class Host:
                 self.wrong_codes.try_take()
                 quiet.log(logging.INFO, "join_code_wrong", "connection %s gave a wrong join code", conn.cid)
                 return conn.send(error("join_code_wrong", "that is not the join code of this game"))
-        if self.phase != LOBBY:
-            return self._join_assigned(conn, msg["name"].strip())
-        if None not in self.seats or self.deal.running:
-            return conn.send(error("full", "every seat is taken"))
-        seat = self.seats.index(None)
-        taken = {s.colour for s in self.seats if s}
-        colour = next(c for c in COLOURS if c not in taken)
         name = msg["name"].strip()
-        self.seats[seat] = Seat(name, colour, secrets.token_urlsafe(24))
-        self.seats[seat].computer = self.computers_expected.pop(name, None)
+        if self.phase != LOBBY:
+            return self._join_assigned(conn, name)
+        if self.seating.full() or self.deal.running:
+            return conn.send(error("full", "every seat is taken"))
+        seat = self.seating.add(name)
         self._take_seat(conn, seat)
         self._notify("seat", (seat, self.seats[seat].name))
         self._lobby_changed()
@@ -275,21 +272,11 @@ class Host:
     def _join_assigned(self, conn, name):
         """A player without a token joins a running game: only into a seat the
         host assigned to this name, with a fresh token (the lost one stops working)."""
-        seat = self.assignments.get(name.casefold())
-        if seat is None:
-            if name not in self.knocking:
-                self.knocking = (self.knocking + [name])[-8:]
-            self._notify("knocking", name)      # the host's owner may assign them a seat
-            return conn.send(error("running", "the game has started; only seat holders may rejoin "
-                                   "(the host can give a seat to a player whose token is lost)"))
-        holder = self.seats[seat]
-        if holder.conn is not None:
-            return conn.send(error("seat_in_use", f"seat {seat} is held by a connected player"))
-        del self.assignments[name.casefold()]
-        self.knocking = [n for n in self.knocking if n.casefold() != name.casefold()]
-        holder.name = name
-        holder.token = secrets.token_urlsafe(24)
-        holder.computer = None      # a player took the seat over
+        seat, refusal = self.seating.claim(name)
+        if refusal is not None:
+            if refusal[0] == "running":
+                self._notify("knocking", name)      # the host's owner may assign them a seat
+            return conn.send(error(*refusal))
         self.save()                 # the new token must outlive a crash before the player is told it
         log.info("seat %s assigned to %s by the host", seat, name)
         self._back(conn, seat)
@@ -311,7 +298,7 @@ class Host:
             old.seat = None
             self.connections.drop(old)
         # The token was not lost after all: an assignment of this seat is void.
-        self.assignments = {n: s for n, s in self.assignments.items() if s != seat}
+        self.seating.void_assignment(seat)
         if self.auth is None:
             self._take_seat(conn, seat)
             self.deal.cancel("a seat changed hands during the deal")
@@ -322,14 +309,11 @@ class Host:
     def _back(self, conn, seat):
         """Seat `conn` in a running (or finished) game and bring it up to date."""
         self._take_seat(conn, seat)
-        conn.send(self._sync(seat, "rejoin"))
-        self._broadcast({"t": "seat_status", "seat": seat, "connected": True})
+        conn.send(self.records.sync(seat, "rejoin"))
+        self.seating.broadcast({"t": "seat_status", "seat": seat, "connected": True})
         self._notify("seat_status", (seat, True))
         if self.phase == OVER:
-            conn.send(self.result_message())
-            if self.reveal_message() is not None:
-                conn.send(self.reveal_message())
-            self.told.add(seat)
+            self.records.tell_over(conn, seat)
         self._lobby_changed()
 
     def _take_seat(self, conn, seat):
@@ -346,10 +330,9 @@ class Host:
         me = self.seats[conn.seat]
         colour = msg.get("colour")
         if colour is not None:
-            if colour not in COLOURS:
-                return conn.send(error("bad_colour", "choose one of " + ", ".join(COLOURS)))
-            if any(s and s is not me and s.colour == colour for s in self.seats):
-                return conn.send(error("colour_taken", "another player has that colour"))
+            problem = self.seating.colour_problem(me, colour)
+            if problem:
+                return conn.send(error(*problem))
             me.colour = colour
         if "name" in msg:
             me.name = msg["name"].strip()
@@ -381,11 +364,18 @@ class Host:
             record = self.auth.submit(cmd)
         except IllegalCommand as exc:       # check() passed, so this is an engine bug
             return conn.send(_reject(ref, exc.code, exc.detail))
-        listening = [s for s, holder in enumerate(self.seats) if holder.conn is not None]
         # every seat's view hash, and the whole state's for the save, in one pass
-        hashes = peer_hashes(self.auth.state, listening, whole=self.saver is not None)
+        hashes = peer_hashes(self.auth.state, self.seating.listening(),
+                             whole=self.autosave.saver is not None)
         self.save(seats_changed=False, digest=hashes.get(WHOLE))   # before anyone hears of it
-        self._broadcast_record(record, hashes)
+        self.records.send_record(record, hashes)
+        self._notify("record", record)
+        if self.auth.state.phase == GAME_OVER:
+            self.phase = OVER
+            self.records.announce_over()
+            self._notify("over", self.result())
+            self._lobby_changed()
+            self.finished.set()
 
     def _on_resync(self, conn, msg):
         if conn.seat is None or self.auth is None:
@@ -397,7 +387,7 @@ class Host:
             conn.resync_due = True      # merged with any others; see Connections._heartbeat
 
     def _resync(self, conn):
-        conn.send(self._sync(conn.seat, "resync"))
+        conn.send(self.records.sync(conn.seat, "resync"))
 
     def _on_ping(self, conn, msg):
         conn.send({"t": "pong", "n": msg["n"]})
@@ -408,7 +398,7 @@ class Host:
     def _on_bye(self, conn, msg):
         self.drop(conn)
 
-    # --- game ---------------------------------------------------------------------------
+    # --- the host owner's calls ------------------------------------------------------
 
     def configure(self, **changes) -> None:
         """The host's rule choices while in the lobby (rules, players,
@@ -427,11 +417,10 @@ class Host:
         if config["players"] < self.seats_taken():
             raise ValueError("more players are seated than that")
         Authority(config)           # rules the engine cannot play yet are refused here
-        seated = [s for s in self.seats if s is not None]
-        for seat, holder in enumerate(self.seats):
+        for holder in self.seats:
             if holder is not None and holder.conn is not None:
                 holder.conn.seat = None
-        self.seats = seated + [None] * (config["players"] - len(seated))
+        self.seating.resize(config["players"])
         for seat, holder in enumerate(self.seats):
             if holder is not None and holder.conn is not None:
                 self._take_seat(holder.conn, seat)  # seat numbers may close up
@@ -444,14 +433,14 @@ class Host:
         Needs every seat taken."""
         if self.phase != LOBBY or self.deal.running:
             raise RuntimeError("the game has already started")
-        if None in self.seats:
+        if not self.seating.full():
             raise RuntimeError("every seat must be taken before the game starts")
         self.deal.start(len(self.seats))
 
     def deal_unfairly(self) -> None:
         """Deal at once with the config's own seed, without the seats' values
         (tests that drive the host without peers; peers then cannot verify)."""
-        if self.phase != LOBBY or None in self.seats:
+        if self.phase != LOBBY or not self.seating.full():
             raise RuntimeError("every seat must be taken before the game starts")
         self._deal(self.config)
 
@@ -471,13 +460,12 @@ class Host:
     def _deal(self, config: dict) -> None:
         self.config = config
         self.auth = Authority(self.config)
+        self.records.begin(self.auth, self.fair)
         self.phase = RUNNING
-        if self.save_path is not None:
-            self.saver = saves.Autosaver(self.auth, self.save_path, mode="lan")
+        self.autosave.begin(self.auth)
         self.save()                 # the dealt game: a crash before the first move loses nothing
-        for seat, holder in enumerate(self.seats):
-            if holder.conn is not None:
-                holder.conn.send(self._sync(seat, "start"))
+        for seat in self.seating.listening():
+            self.seats[seat].conn.send(self.records.sync(seat, "start"))
         self._notify("started")
         self._lobby_changed()
 
@@ -487,154 +475,37 @@ class Host:
         disk).  Raises ValueError with a reason, changing nothing."""
         if self.phase == LOBBY:
             raise ValueError("in the lobby anyone may join; seats are assigned only in a running game")
-        if type(seat) is not int or not 0 <= seat < len(self.seats):
-            raise ValueError(f"there is no seat {seat} (seats 0 to {len(self.seats) - 1})")
-        name = name.strip() if isinstance(name, str) else ""
-        if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
-            raise ValueError(f"a player's name has 1 to {MAX_NAME} printable characters")
-        holder = self.seats[seat]
-        if holder.conn is not None:
-            raise ValueError(f"seat {seat} ({holder.name}) is connected")
-        self.assignments = {n: s for n, s in self.assignments.items() if s != seat}
-        self.assignments[name.casefold()] = seat
+        self.seating.assign(seat, name)
 
     def expect_computer(self, name: str, level: str) -> None:
         """A computer player the host's owner started joins soon as `name`:
         its seat is saved as a computer of `level`, so that a resumed game
         starts it again (`computer_seats`)."""
-        self.computers_expected[name] = level
+        self.seating.expect_computer(name, level)
 
     def computer_seats(self) -> dict:
         """{seat: (name, token, level)} of the seats the host's computer players
         hold: what ComputerPlayers.restart needs when the game is resumed."""
-        return {i: (s.name, s.token, s.computer) for i, s in enumerate(self.seats)
-                if s is not None and s.computer}
+        return self.seating.computer_seats()
 
     def seat_of(self, text: str) -> int:
         """A seat given by number or by its player's name (for `--assign NAME=SEAT`)."""
-        text = text.strip()
-        if text.isdigit():
-            return int(text)
-        found = [i for i, s in enumerate(self.seats) if s and s.name.casefold() == text.casefold()]
-        if len(found) != 1:
-            raise ValueError(f"no single seat held by {text!r}")
-        return found[0]
+        return self.seating.seat_of(text)
 
     def save(self, seats_changed: bool = True, digest: str | None = None) -> None:
-        """Write the saved game (when saving): the commands, names, colours and
-        tokens (`seats_changed` False: only new commands, the seats are as
-        last saved; `digest`: the state hash after the newest command, when
-        the caller has it).  A failed write loses nothing (the next one rewrites it
-        all); it is logged and reported to listeners as ("save_error", reason)
-        once."""
-        if self.saver is None:
-            return
-        if seats_changed or not self._seats_saved:
-            self.saver.players = players_for(self.seats)
-            self.saver.extra = extra_for(self.game_id, self.name, self.seats, self.fair)
-            # the descriptors kept back for the save are let go while it opens a file
-            self.saver.room = self.connections.spare_descriptors
-            self._seats_saved = True
-        try:
-            # Written before anyone hears of the command, so a crash of the host
-            # loses none; flushed to the disk at most FLUSH_SECONDS later, once
-            # for every command in between.
-            self.saver.record(digest=digest, flush=False)
-            self._flush_soon()
-        except OSError as exc:
-            if str(exc) != str(self.save_error):
-                why = exc.strerror or str(exc)
-                log.error("cannot save the game to %s: %s", self.saver.path, why)
-                self._notify("save_error", why)
-            self.save_error = exc
-        else:
-            self.save_error = None
-
-    def _flush_soon(self) -> None:
-        if self._flush_due is not None:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:                # outside the host's loop (resuming): at once
-            return self.flush_save()
-        self._flush_due = loop.call_later(FLUSH_SECONDS, self.flush_save)
+        """Write the saved game (when saving; net/host/autosave.py); a failed
+        write is logged and reported to listeners as ("save_error", reason) once."""
+        self.autosave.save(self.seats, self.game_id, self.name, self.fair,
+                           self.connections.spare_descriptors, seats_changed, digest)
 
     def flush_save(self) -> None:
         """Put every command saved so far on the disk (fdatasync)."""
-        self._flush_due = None
-        if self.saver is None:
-            return
-        try:
-            self.saver.flush()
-        except OSError as exc:
-            why = exc.strerror or str(exc)
-            log.error("cannot save the game to %s: %s", self.saver.path, why)
-            self._notify("save_error", why)
-            self.save_error = exc
-            self.saver.close()              # the next save rewrites the file whole
-
-    def everyone_told(self) -> bool:
-        """Has every seat been sent the result of the finished game?"""
-        return self.phase == OVER and len(self.told) == len(self.seats)
-
-    def _sync(self, seat, reason) -> dict:
-        state = self.auth.state
-        events = [list(e) for e in self.auth.start_events] if reason == "start" else []
-        msg = {"t": "sync", "reason": reason, "seq": len(self.auth.log),
-               "view": peer_view_bytes(state, seat), "hash": peer_hash(state, seat), "events": events}
-        if self.fair is not None:
-            msg["fair"] = self.fair.public()
-        return msg
-
-    def _broadcast_record(self, record, hashes) -> None:
-        """Send each connected seat the record as that seat may see it, with
-        its view hash (`hashes`: peer_hashes of the state after it)."""
-        state = self.auth.state
-        for seat, holder in enumerate(self.seats):
-            if holder.conn is None or seat not in hashes:
-                continue
-            mine = record.for_audience(seat)
-            holder.conn.send({"t": "rec", "seq": mine.seq, "cmd": mine.cmd, "outcome": mine.outcome,
-                              "events": mine.events, "hash": hashes[seat]})
-        self._notify("record", record)
-        if state.phase == GAME_OVER:
-            self.phase = OVER
-            self._broadcast(self.result_message())
-            if self.reveal_message() is not None:
-                self._broadcast(self.reveal_message())
-            self.told.update(s for s, holder in enumerate(self.seats) if holder.conn is not None)
-            self._notify("over", self.result())
-            self._lobby_changed()
-            self.finished.set()
-
-    def result_message(self) -> dict:
-        state = self.auth.state
-        return {"t": "over", "winner": state.winner, "turns": state.turn,
-                "public_hash": public_state_hash(state), "seq": len(self.auth.log)}
-
-    def reveal_message(self):
-        """After the end: the host's secret and the full log, so that every
-        seat can replay the game and check the deal (None: no fair deal)."""
-        if self.fair is None or self.fair.secret is None or self.phase != OVER:
-            return None
-        return {"t": "reveal", "secret": self.fair.secret, "log": pack_log(self.auth.log)}
-
-    def result(self) -> dict:
-        msg = self.result_message()
-        return {"winner": msg["winner"], "turns": msg["turns"], "public_hash": msg["public_hash"],
-                "commands": msg["seq"], "rules": self.config["rules"], "players": len(self.seats),
-                "names": [s.name for s in self.seats]}
-
-    def _broadcast(self, msg) -> None:
-        for holder in self.seats:
-            if holder is not None and holder.conn is not None:
-                holder.conn.send(msg)
+        self.autosave.flush()
 
     def _lobby_changed(self) -> None:
-        self._broadcast(self.lobby())
+        self.seating.broadcast(self.lobby())
         self._notify("lobby", self.lobby())
-        if (self.auto_start and self.phase == LOBBY and not self.deal.running
-                and None not in self.seats):
+        if self.auto_start and self.phase == LOBBY and not self.deal.running and self.seating.full():
             self.start()
 
 

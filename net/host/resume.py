@@ -8,7 +8,8 @@ from game import saves
 
 from ..wire import secure
 from .connections import log
-from .game import Host, Seat
+from .game import Host
+from .seats import Seat
 from .saving import OptionMismatch, option_mismatch, saved_computers, saved_fair, saved_seats
 
 

@@ -13,7 +13,7 @@ def trading_open(state: State) -> bool:
     return not state.built or state.config["combine_trade_build"]
 
 
-def _valid_terms(give, get) -> bool:
+def valid_terms(give, get) -> bool:
     """B-7.1: each side gives at least one card; no kind on both sides."""
     if sum(give) == 0 or sum(get) == 0:
         return False
@@ -69,7 +69,7 @@ def check_offer(state, cmd):
         return IllegalCommand("trade_over", "trading is over once you have built (B-4.1)")
     if seat in to:
         return IllegalCommand("bad_target", "you cannot trade with yourself")
-    if not _valid_terms(give, get):
+    if not valid_terms(give, get):
         return IllegalCommand("bad_terms", "both sides give at least one card, never the same kind (B-7.1)")
     if not holds(state.hands[seat], give):
         return IllegalCommand("missing_cards", "you do not hold the cards you offer")
@@ -84,7 +84,7 @@ def check_answer(state, cmd):
         return IllegalCommand("missing_cards", "you do not hold the cards asked for")
     if cmd[0] == "counter":
         give, get = cmd[2], cmd[3]
-        if not _valid_terms(give, get):
+        if not valid_terms(give, get):
             return IllegalCommand("bad_terms", "both sides give at least one card, never the same kind (B-7.1)")
         if not holds(state.hands[seat], get):
             return IllegalCommand("missing_cards", "you do not hold the cards you would give")
