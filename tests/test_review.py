@@ -132,6 +132,11 @@ def test_calibrate_game_seeds_for_fitting_and_measuring_never_meet():
     fit = {calibrate.game_seed(True, s, i) for s in (0, 1, 9999) for i in (0, 99_999)}
     measure = {calibrate.game_seed(False, s, i) for s in (0, 1, 9999) for i in (0, 99_999)}
     assert max(fit) < min(measure)
+    for bad in ((0, 100_000), (10_000, 0), (-1, 0)):
+        with pytest.raises(ValueError):
+            calibrate.game_seed(True, *bad)
+    with pytest.raises(SystemExit):
+        calibrate.main(["--games", "100001"])
 
 
 def test_tools_review_prints_the_review_as_json(capsys):

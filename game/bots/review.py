@@ -155,6 +155,7 @@ ROUNDS = 24                 # paired playouts that compare the person's command 
 CLEARLY = 0.3               # valuation points (about a third of a victory point) ...
 CONFIDENCE = 2.0            # ... and this many standard errors of the paired difference
 SHOWN = 5                   # better choices named per person
+UNCAPPED_MS = 10 ** 9
 _CHOICES = ("build_road", "build_settlement", "build_city", "buy_dev", "build_wall", "improve",
             "recruit_knight", "activate_knight", "promote_knight")
 
@@ -266,7 +267,8 @@ class ChoiceCheck:
                 chosen[i] = seat
         self.planned = len(chosen)
         seed = self.config.get("seed", 0)
-        bots = {seat: HardBot(seat, seed * 7 + seat) for seat in self.people}
+        # No wall-clock cap: a busy machine must not change what the review says.
+        bots = {seat: HardBot(seat, seed * 7 + seat, max_ms=UNCAPPED_MS) for seat in self.people}
         searches = {seat: Search(seat, Rng(seed, stream=3100 + seat)) for seat in self.people}
         auth = Authority(self.config)
         state = auth.state
