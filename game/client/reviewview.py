@@ -129,15 +129,19 @@ class ReviewView:
                 y += 18 * s
             y += 4 * s
 
+    def _panel(self, surf, rect, s, key, size, inset) -> None:
+        """A panel with its heading, squeezed to the panel's width if need be."""
+        widgets.panel(surf, rect, theme.PANEL)
+        head = self.app.text.render(tr(key), size, theme.TEXT, bold=True)
+        if head.get_width() > rect.w - 2 * inset * s:
+            head = pygame.transform.smoothscale(head, (int(rect.w - 2 * inset * s), head.get_height()))
+        surf.blit(head, (rect.x + inset * s, rect.y + 6 * s))
+
     def draw_better(self, surf, rect, s) -> None:
         """Per person, the decisions where Hard's choice was worth clearly
         more; while the check runs, how far it has come."""
         text = self.app.text
-        widgets.panel(surf, rect, theme.PANEL)
-        head = text.render(tr("review.better"), 16, theme.TEXT, bold=True)
-        if head.get_width() > rect.w - 20 * s:
-            head = pygame.transform.smoothscale(head, (int(rect.w - 20 * s), head.get_height()))
-        surf.blit(head, (rect.x + 10 * s, rect.y + 6 * s))
+        self._panel(surf, rect, s, "review.better", 16, 10)
         x, y = rect.x + 12 * s, rect.y + 32 * s
         room = int(rect.w - 24 * s)
 
@@ -175,11 +179,7 @@ class ReviewView:
 
     def draw_dice(self, surf, rect, s) -> None:
         text = self.app.text
-        widgets.panel(surf, rect, theme.PANEL)
-        head = text.render(tr("review.dice"), 14, theme.TEXT, bold=True)
-        if head.get_width() > rect.w - 16 * s:
-            head = pygame.transform.smoothscale(head, (int(rect.w - 16 * s), head.get_height()))
-        surf.blit(head, (rect.x + 8 * s, rect.y + 6 * s))
+        self._panel(surf, rect, s, "review.dice", 14, 8)
         counts, expected = self.r["dice"]["counts"], self.r["dice"]["expected"]
         totals = sorted(counts, key=int)
         top = max([counts[t] for t in totals] + [expected[t] for t in totals] + [1])
