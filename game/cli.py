@@ -60,6 +60,9 @@ def _add_lan_commands(sub) -> None:
                    help="the computers' level (default medium)")
     h.add_argument("--join-code", default=None,
                    help="players must know this code to join (tell it to them; not advertised)")
+    h.add_argument("--allow-watchers", action="store_true",
+                   help="let others watch the game (the public table, no hands; with the join code)")
+    h.add_argument("--allow-hints", action="store_true", help="let players ask for hints at the table")
     j = sub.add_parser("join", help="join a LAN game by address (host[:port])")
     j.add_argument("address")
     j.add_argument("--bot", choices=ALL_LEVELS,
@@ -68,6 +71,8 @@ def _add_lan_commands(sub) -> None:
     j.add_argument("--key", default=None,
                    help="the host key's fingerprint to require (default: trust the first one met)")
     j.add_argument("--join-code", default=None, help="the host's join code, if it has one")
+    j.add_argument("--watch", action="store_true",
+                   help="watch the game (where the host allows it) instead of playing a seat")
     j.add_argument("--seed", type=int, default=None, help="the bot's own seed")
     j.add_argument("--token-dir", default=None,
                    help="where seat tokens are kept (default: the user data directory)")

@@ -7,6 +7,7 @@ leaves the others' join lists), and one line says so instead of a traceback."""
 
 import asyncio
 import json
+import logging
 import os
 import secrets
 import signal
@@ -18,6 +19,7 @@ from game.engine import default_config
 from game.engine.match import Authority
 
 from .host.game import Host
+from .host.limits import LOG_EVERY, QuietLog
 from .host.resume import resume_file
 from .host.saving import SAVE_PREFIX, OptionMismatch, save_target_problem
 from .peer.bot import play
@@ -40,12 +42,13 @@ LINGER = 60.0       # seconds a finished game waits for absent seats to collect 
 async def run_host(players: int | None = None, rules: str | None = None, port: int = 0, seed=None,
                    name: str | None = None, bind="0.0.0.0", interfaces=None, discovery=True,
                    out=None, save_path=None, autosave=True, resume=None, assign=(), bots=0,
-                   bot_level="medium", join_code=None) -> int:
+                   bot_level="medium", join_code=None, allow=None) -> int:
     """A dedicated host.  Exit codes: 0 the game ended; 1 the save given to
     resume cannot be used (damaged, foreign, newer, hot-seat); 2 bad options
     (unusable rules, options that disagree with the save, a bad --assign,
     the port is taken, no host key).  The save to resume is only ever read when
-    refused.  join_code: what joining players must prove (None: anyone may join)."""
+    refused.  join_code: what joining players must prove (None: anyone may join).
+    allow: what the host allows besides playing ({"watchers": bool, "hints": bool})."""
     out = out or sys.stdout
     same_file = resume is not None and save_path is not None and (
         os.path.abspath(save_path) == os.path.abspath(resume))
@@ -67,6 +70,8 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
                   "(fair deal); --seed only checks a save given with --resume", file=sys.stderr)
         host, code = _new_host(players or 4, rules or "base", None, name or "Kolonisten",
                                save_path, autosave, identity, join_code)
+    if host is not None and allow:
+        host.watchers.set_allowed(**allow)      # before anyone joins (net/host/watchers.py)
     if host is None:
         return code
     for text in assign:
@@ -106,6 +111,10 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
                   file=sys.stderr)
             advertiser = None
 
+    # Knocks come by the thousand from a crowd: one line per interval, the rest summed up.
+    knocks = QuietLog(_Printer(out))
+    flushing = asyncio.ensure_future(_flush_every(knocks))
+
     def on_change(kind, data):
         if kind == "seat" and data[1] is not None:
             print(f"seat {data[0]} joined: {data[1]}", file=out, flush=True)
@@ -118,7 +127,8 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
         elif kind == "knocking":
             hint = (f"; if their token is lost, restart the host with --resume {host.save_path} "
                     f"--assign '{data}=SEAT'" if host.save_path else "")
-            print(f"{data!r} has no seat token for this game{hint}", file=out, flush=True)
+            knocks.log(logging.INFO, "knock", f"{data!r} has no seat token for this game{hint}",
+                       summary="{n} more players without a seat token knocked in the last {s} s")
         elif kind == "save_error":
             print(f"kolonisten host: cannot save the game to {host.save_path}: {data} "
                   "(playing on; the next save rewrites it all)", file=sys.stderr, flush=True)
@@ -151,11 +161,29 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
         while host.finished.is_set() and computers.running() and time.monotonic() < deadline:
             await asyncio.sleep(0.1)
         computers.stop()
+        flushing.cancel()
+        knocks.flush(every=0)
         if advertiser is not None:
             await advertiser.close()
         await host.close()
     return 0
 
+
+
+class _Printer:
+    """A logger's `log` that prints the line (for QuietLog)."""
+
+    def __init__(self, out):
+        self.out = out
+
+    def log(self, level, msg, *args, exc_info=None):
+        print(msg % args if args else msg, file=self.out, flush=True)
+
+
+async def _flush_every(quiet: QuietLog) -> None:
+    while True:
+        await asyncio.sleep(LOG_EVERY / 2)
+        quiet.flush()
 
 
 def _new_host(players, rules, seed, name, save_path, autosave, identity, join_code):
@@ -200,12 +228,13 @@ def _resumed_host(path, save_path, name, rules, players, seed, identity, join_co
 
 
 async def run_join(address: str, name: str, token_dir=None, seed=None, reconnect_for=30.0,
-                   out=None, pin=None, join_code=None, level="random", stop=None) -> int:
+                   out=None, pin=None, join_code=None, level="random", stop=None,
+                   watch=False) -> int:
     out = out or sys.stdout
     store = TokenStore(token_dir)
     seed = secrets.randbits(32) if seed is None else seed
     result = await play(address, name, store=store, seed=seed, reconnect_for=reconnect_for,
-                        pin=pin, join_code=join_code, level=level, stop=stop,
+                        pin=pin, join_code=join_code, level=level, stop=stop, watch=watch,
                         say=lambda line: print(f"kolonisten join: {line}", file=sys.stderr, flush=True))
     if result["problem"]:
         print(f"kolonisten join: {result['problem']}", file=sys.stderr, flush=True)
@@ -277,7 +306,9 @@ def host_main(args) -> int:
         args.players, args.rules, args.port, args.seed, args.name, args.bind,
         _interfaces(args.interfaces), not args.no_discovery, save_path=args.save,
         autosave=not args.no_save, resume=args.resume, assign=args.assign or (), bots=args.bots,
-        bot_level=args.bot_level, join_code=getattr(args, "join_code", None)), "host")
+        bot_level=args.bot_level, join_code=getattr(args, "join_code", None),
+        allow={"watchers": bool(getattr(args, "allow_watchers", False)),
+               "hints": bool(getattr(args, "allow_hints", False))}), "host")
 
 
 def join_main(args) -> int:
@@ -289,7 +320,7 @@ def join_main(args) -> int:
     return run_stoppable(lambda stop: run_join(
         args.address, args.name, args.token_dir, args.seed, args.reconnect_for,
         pin=pin.lower() if pin else None, join_code=getattr(args, "join_code", None),
-        level=args.bot, stop=stop), "join")
+        level=args.bot, stop=stop, watch=bool(getattr(args, "watch", False))), "join")
 
 
 def browse_main(args) -> int:

@@ -51,9 +51,10 @@ from .peer.connection import JoinRefused, handshake, open_connection, pump
 from .peer.faults import HostFault
 from .peer.game import REVEAL_WAIT, PeerGame
 from .peer.tokens import TokenStore
-from .wire import secure
+from .wire import pake, secure
 from .wire.discovery import Advertiser, Browser, GameAd, browse
 from .wire.fairdice import Verdict
+from .wire.rolldice import ROLL_WAIT
 from .wire.protocol import COLOURS, DEFAULT_PORT, MAX_NAME, PROTOCOL_VERSION, TAKEN_OVER, parse_address
 
 __all__ = [
@@ -61,14 +62,16 @@ __all__ = [
     "BrowserSession", "ClientSession", "HostSession", "LoopThread",
     # what they hand the window: a listed game, why a join or the host failed, the deal's check
     "GameAd", "JoinRefused", "HostFault", "Verdict",
-    # the host's key and its short code (secure.load_identity, .short_code, .HostKeyError)
-    "secure",
+    # the host's key and its short code (secure.load_identity, .short_code, .HostKeyError);
+    # join codes as the host makes and shows them (pake.new_code, .shown_code)
+    "secure", "pake",
     # seat tokens on this laptop, a LAN save's seats, computer players started by the host
     "TokenStore", "saved_seats", "ComputerPlayers",
     # protocol facts the window shows or checks
     "COLOURS", "DEFAULT_PORT", "MAX_NAME", "PROTOCOL_VERSION", "TAKEN_OVER", "parse_address",
-    # how long the host has after the end to reveal its secret (net/peer/game.py)
-    "REVEAL_WAIT",
+    # how long the host has after the end to reveal its secret (net/peer/game.py), and to
+    # roll after our value (net/wire/rolldice.py)
+    "REVEAL_WAIT", "ROLL_WAIT",
 ]
 
 
@@ -99,15 +102,17 @@ class LoopThread:
 class ClientSession:
     def __init__(self, address, name: str, token_dir=None, reconnect_for: float = 60.0,
                  loop_thread: LoopThread | None = None, pin: str | None = None,
-                 join_code: str | None = None, browse_interfaces=None):
+                 join_code: str | None = None, browse_interfaces=None, watch: bool = False):
         """pin: the fingerprint of the host key we expect (the advertised one
         of the game the player picked); None: trust the first key met (a typed
         address).  Either way, once connected, only that key is reconnected to.
         join_code: the host's join code, if it has one.  browse_interfaces:
         where to look for our host's advert when another key answers at its
         address (a list of IPv4 addresses, "all" for every interface; None:
-        retry the address only)."""
+        retry the address only).  watch: watch the game (the public table,
+        no seat) where the host allows it."""
         self.address = address
+        self.watch = watch
         self.browse_interfaces = browse_interfaces
         self.name = name
         self.pin = pin
@@ -119,6 +124,7 @@ class ClientSession:
         self.inbox = queue.Queue()
         self.game = PeerGame(send=self._send, name=name, store=self.store)
         self.game.run_check = self._check_in_background
+        self.game.rolls_early = True        # see _arrived
         self.connected = False
         self._conn = None
         self._closing = False
@@ -146,7 +152,7 @@ class ClientSession:
             try:
                 item = self.inbox.get_nowait()
             except queue.Empty:
-                return events + self.game.reveal_overdue(time.monotonic())
+                return events + self.game.overdue(time.monotonic())
             if isinstance(item, tuple) and item[0] == "host_fault":
                 self._give_up(item[1])
                 events.append(item)
@@ -234,17 +240,19 @@ class ClientSession:
         self.pin = self.game.pin = conn.fingerprint     # pinned: reconnects go to this key only
         self._conn = conn
         await handshake(conn, self.name, self.store, self._arrived, timeout, game_id=self._game_id,
-                        join_code=self.join_code)
+                        join_code=self.join_code, watch=self.watch)
         self.connected = True
 
     def _arrived(self, msg) -> None:
-        if msg["t"] in ("fair_ask", "fair_pledges"):
-            # The deal is answered at once, here: it must not wait for the
-            # window to poll.  These handlers touch only the deal's own fields
-            # (read by the window thread after the start view, queued behind them).
+        if msg["t"] in ("fair_ask", "fair_pledges", "roll_open"):
+            # The deal and the rolls are answered at once, here: they must not
+            # wait for the window to poll.  These handlers touch only the deal's
+            # and the rolls' own fields (RollCheck has a lock of its own).
             for event in self.game.handle(msg):
                 self.inbox.put(event)
             return
+        if msg["t"] == "sync":          # our commitment for the next roll goes out at once
+            self.game.rolls.synced(msg["reason"], msg.get("roll", 0), commit="roll" in msg)
         if msg["t"] == "welcome":
             self._welcome_id = msg["game_id"]
         elif msg["t"] == "sync":
@@ -293,7 +301,8 @@ class ClientSession:
                     warned = True
                     await self._look_for_our_host()
                 elif exc.code in ("full", "running", "version", "bad_token", "other_game",
-                                  "tls", "join_code", "join_code_wrong"):
+                                  "tls", "join_code", "join_code_wrong", "join_code_unasked",
+                                  "no_watchers", "watchers_full"):
                     return False
             except (OSError, asyncio.TimeoutError, ConnectionError):
                 pass
@@ -396,6 +405,20 @@ class HostSession:
         async def assign():
             self.host.assign(seat, name)
         self.net.run(assign(), 5)
+
+    def set_allowed(self, **options) -> None:
+        """Allow watchers and hints (watchers=..., hints=...) in the lobby
+        (Host.set_allowed; raises ValueError with a reason)."""
+        async def allow():
+            self.host.set_allowed(**options)
+        self.net.run(allow(), 5)
+
+    def hand_over(self, seat: int, watcher: int) -> None:
+        """Give a computer's seat to a watcher (Host.hand_over; the lobby's
+        watcher id).  Raises ValueError with a reason."""
+        async def hand_over():
+            self.host.hand_over(seat, watcher)
+        self.net.run(hand_over(), 5)
 
     def seat_token(self, seat: int) -> tuple:
         """(host key fingerprint, game id, player name, token) of a seat: what a

@@ -2,13 +2,36 @@
 game over real TCP on loopback, in one asyncio loop."""
 
 import asyncio
+import struct
+
+import msgpack
 
 from game.engine import default_config
 
 from net.host.game import Host
 from net.peer.bot import BotPlayer, play
 from net.peer.tokens import TokenStore
+from net.wire.protocol import APP, PROTOCOL_VERSION
 from net.wire.secure import client_context, token_proof
+
+
+def frame(obj) -> bytes:
+    """One protocol frame (length prefix and msgpack), as a peer sends it."""
+    payload = msgpack.packb(obj, use_bin_type=True)
+    return struct.pack(">I", len(payload)) + payload
+
+
+HELLO = frame({"t": "hello", "v": PROTOCOL_VERSION, "app": APP})
+
+
+class Clock:
+    """A clock for the host's token buckets that moves only when a test moves it."""
+
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
 
 
 async def start_host(players: int, rules: str = "base", seed: int = 1, name: str = "Test",
@@ -22,16 +45,17 @@ async def start_host(players: int, rules: str = "base", seed: int = 1, name: str
 
 
 async def local_game(players: int, token_dir: str, rules: str = "base", seed: int = 1,
-                     raw_logs: bool = False, host: Host | None = None):
+                     raw_logs: bool = False, host: Host | None = None, say=None, limit: float = 120):
     """Play one complete game: returns (host, bot results, raw payload logs per
-    bot in join order, the BotPlayers).  The caller closes the host."""
+    bot in join order, the BotPlayers).  say(line): what the bots say at once;
+    limit: seconds the whole game may take.  The caller closes the host."""
     host = host or await start_host(players, rules, seed)
     logs = [[] if raw_logs else None for _ in range(players)]
-    players_ = [BotPlayer(f"bot{i}", TokenStore(token_dir), seed=100 + i) for i in range(players)]
+    players_ = [BotPlayer(f"bot{i}", TokenStore(token_dir), seed=100 + i, say=say) for i in range(players)]
     results = await asyncio.wait_for(asyncio.gather(*[
         play(("127.0.0.1", host.port), p.game.name, seed=0, raw_log=logs[i], player=p,
              pin=host.identity.fingerprint)
-        for i, p in enumerate(players_)]), 120)
+        for i, p in enumerate(players_)]), limit)
     return host, results, logs, players_
 
 

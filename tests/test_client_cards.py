@@ -345,20 +345,21 @@ def test_action_button_labels_keep_clear_of_their_shortcut(size, lang):
 def test_barbarians_track_and_notices_cover_no_hex_of_the_island(size):
     """CK-8 track and the notices: neither covers a hex (its inner part, where
     the number and roads are) of the island, at both sizes; notices stay in
-    the side column over the log."""
+    the side column under the players and the bank."""
     from game.client.table import draw as table_draw
     auth = ck_position()
     app, table = open_table(auth, size=size)
     L, board = table.ui.layout, table.ui.board
     notes = table_draw.notes_area(L)
-    assert L.log.contains(notes) and not notes.colliderect(L.board)
+    assert L.side.contains(notes) and not notes.colliderect(L.board) and not notes.colliderect(L.log)
+    assert not any(notes.colliderect(r) for r in L.panels + [L.bank])
     for h in range(len(table.model.view.terrain)):
         x, y = board.hex_center(h)
         core = pygame.Rect(0, 0, int(board.R * 1.5), int(board.R))
         core.center = (int(x), int(y))
         assert not core.colliderect(L.barbarians), h
         assert not any(L.barbarians.collidepoint(p) for p in board.hex_corners(h, 0.95)), h
-    assert L.barbarians.h >= 100 * L.s and L.barbarians.w >= 280 * L.s     # a large track
+    assert L.barbarians.h >= 100 * L.s and L.barbarians.w >= 230 * L.s     # a large track
     table.play.note("A long notice " * 8)
     frame(app)
 

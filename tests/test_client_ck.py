@@ -49,6 +49,8 @@ def test_new_game_offers_cities_and_knights_and_the_table_shows_its_parts():
     driver.click_gui("rules_ck")
     assert app.scene.rules == "ck" and app.scene.vp == 13
     driver.click_gui("start")
+    assert type(app.scene).__name__ == "CkIntroScene"         # the first C&K game: its introduction
+    driver.click_at(app.scene.targets.rect("skip").center)
     table = app.scene
     assert isinstance(table, TableScene) and table.model.ck
     assert len(table.ui.layout.dice) == 3

@@ -529,3 +529,48 @@ def test_a_computers_offer_to_the_person_waits_for_the_persons_answer(speed):
         app.step([])
         comp.last_move = float("-inf")
     assert table.c.auth.state.phase == MAIN
+
+
+def test_a_computers_offer_with_a_time_limit_counts_down_and_is_declined_at_zero():
+    """The setting offer_timeout (off by default) gives a computer's offer a
+    countdown on the answer dialog; when it runs out the offer is declined
+    for the person, and the game goes on."""
+    from client_helpers import bot_game
+    from game.client.settings import DEFAULTS
+    assert DEFAULTS["offer_timeout"] == 0
+    auth, _ = bot_game(seed=5, players=3, until=lambda a: a.state.phase == MAIN and a.state.current == 1
+                       and a.state.turn > 6)
+    state = auth.state
+    app = make_app("normal")
+    app.prefs["offer_timeout"] = 15
+    table = client_helpers.push_table(app, auth=auth, computers=[None, "medium", "medium"])
+    give, get = [0] * 5, [0] * 5
+    give[0] = get[1] = 1
+    for seat, kind in ((1, 0), (0, 1)):
+        if not state.hands[seat][kind]:
+            state.hands[seat][kind] += 1
+            state.hand_n[seat] += 1
+            state.bank[kind] -= 1
+    table.c.submit(("offer", 1, tuple(give), tuple(get), (0,)))
+    table.play.refresh()
+    dialog = table.model.dialog
+    assert isinstance(dialog, dialogs.AnswerDialog) and dialog.seconds_left() == 15
+    assert table.wake_ms() <= 200                        # the window wakes for the countdown
+    app.step([])
+    assert ("left", 15) in dialog.look() and isinstance(table.model.dialog, dialogs.AnswerDialog)
+    dialog._deadline = time.monotonic() - 0.01           # the time is up
+    table.play.update(0.016)
+    assert any(r.cmd == ("decline", 0) for r in table.c.auth.log[-3:])
+
+
+def test_a_persons_offer_and_the_default_setting_have_no_countdown():
+    auth, _ = client_helpers.bot_game(seed=5, players=3, until=lambda a: a.state.phase == MAIN
+                                      and a.state.current == 1 and a.state.turn > 6)
+    app = make_app("normal")
+    table = client_helpers.push_table(app, auth=auth, computers=[None, "medium", "medium"])
+    assert table.play.offer_seconds() == 0                    # off by default
+    app.prefs["offer_timeout"] = 30
+    assert table.play.offer_seconds() == 30                   # a computer (seat 1) is on turn
+    table2 = client_helpers.push_table(make_app("normal"), auth=auth)
+    table2.app.prefs["offer_timeout"] = 30
+    assert table2.play.offer_seconds() == 0                   # people only: no limit

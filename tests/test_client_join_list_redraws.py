@@ -10,6 +10,7 @@ pytest.importorskip("pygame_gui")
 
 from client_helpers import make_app  # noqa: E402
 from game.client.scenes import lan_join  # noqa: E402
+from net.session import PROTOCOL_VERSION  # noqa: E402
 from net.wire.discovery import GameAd  # noqa: E402
 
 
@@ -101,3 +102,22 @@ def test_a_found_game_wakes_the_window_and_the_next_frame_shows_it(join):
 
 def test_waking_is_harmless_without_a_hook():
     assert lan_join.wake_on_change(object()) is False
+
+
+def test_games_listed_under_one_name_are_flagged_and_the_heading_says_compare_the_key(join):
+    """A copied advert (another key, the same name) is flagged on both rows,
+    and the heading, in the error colour, asks to compare the key code; a
+    game alone under its name is not flagged."""
+    app, scene = join
+    fp = ("ab" * 32, "cd" * 32, "ef" * 32)
+    ads = [GameAd(f"svc{i}", "127.0.0.1", 7531 + i, PROTOCOL_VERSION, name, f"id{i}", "base", 1, 4, "lobby",
+                  fingerprint=fp[i]) for i, name in enumerate(("Veluwe", "veluwe ", "Drenthe"))]
+    scene.browser.announce(ads)
+    app.step(pygame.event.get())
+    texts = [scene.buttons[f"game_{i}"].text for i in range(3)]
+    assert [("same name!" in t) for t in texts] == [False, True, True]       # sorted: Drenthe first
+    assert scene.list_heading().startswith("2 games called “")
+    assert scene.list_label.object_ids[-1] == "#error"
+    scene.browser.announce(ads[2:])
+    app.step(pygame.event.get())
+    assert scene.list_heading() == "Games on this network:" and scene.list_label.object_ids[-1] != "#error"

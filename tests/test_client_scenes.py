@@ -302,6 +302,38 @@ def test_the_main_menu_leaves_no_ghost_of_the_table_it_returns_from(size):
         assert frames[0] == frames[1], type(scene).__name__
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_hex_tooltip_covers_no_number_token(size):
+    """Whichever hex the mouse rests on, and wherever in it, the tooltip
+    (its words and frame as drawn) leaves every number token in view."""
+    from game.client.table import draw as table_draw
+    app = make_app(size)
+    table = make_table(app)
+    table.play.reveal()
+    assert draw(app)
+    m, board = table.model, table.ui.board
+    m.pick = None
+    R = board.R
+    tokens = []                                   # each number token's disc, as a square inside it
+    for h, number in enumerate(m.view.numbers):
+        if number:
+            x, y = board.hex_center(h)
+            tokens.append(pygame.Rect(int(x - R * 0.2), int(y - R * 0.2), int(R * 0.4), int(R * 0.4)))
+    assert len(tokens) == 18
+    for h in range(len(m.view.terrain)):
+        cx, cy = board.hex_center(h)
+        for dx, dy in ((0, 0.4), (0.45, 0.2), (-0.45, 0.2), (0, -0.5), (0.4, -0.3), (-0.5, -0.25)):
+            pos = (int(cx + dx * R), int(cy + dy * R))
+            table.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+            if m.hover_key is None or m.hover_key[0] != "hex_info":
+                continue
+            before = app.screen.copy()
+            table_draw.draw_tooltip(m, table.ui, app.screen)
+            changed = [r for r in tokens if pygame.image.tobytes(app.screen.subsurface(r), "RGB")
+                       != pygame.image.tobytes(before.subsurface(r), "RGB")]
+            assert not changed, (h, pos, changed)
+
+
 def test_a_click_on_the_board_hides_the_hex_tooltip_until_the_mouse_moves():
     app = make_app()
     table = make_table(app)

@@ -11,6 +11,7 @@ pytest.importorskip("pygame_gui")
 
 from client_helpers import COLOURS, NAMES, bot_game, make_app, push_table  # noqa: E402
 from game.client.table import controls  # noqa: E402
+from game.engine.state import MAIN  # noqa: E402
 
 
 def _events(auth, i):
@@ -201,3 +202,59 @@ def test_a_language_switch_tells_the_log_the_7_panel_and_notes_again():
     finally:
         i18n.set_language("en")
         app.set_language("en")
+
+
+def test_B_7_1_an_offer_waits_until_the_sevens_panel_is_gone():
+    """B-7.1, B-5.4: an offer to the person made while the 7's panel still
+    tells who was robbed does not open its dialog over the panel: it opens
+    once the panel is gone (the game waits for the answer meanwhile)."""
+    from game.client.table import dialogs
+    auth, _ = bot_game(rules="base", seed=4, players=3, stop=1500)
+
+    def is_steal_after_seven(i):
+        return any(e[0] == "stole" for e in auth.log[i].events) and any(
+            e[0] == "rolled" and e[2] + e[3] == 7 for r in auth.log[max(0, i - 12):i] for e in r.events)
+    i = next(i for i in range(len(auth.log)) if is_steal_after_seven(i))
+    app, table, _ = drive("base", 4, i)
+    m, s = table.model, table.c.auth.state
+    assert m.stage.seven is not None and s.phase == MAIN
+    cur = s.current
+    give, get, partner = next((give, get, p) for give in range(5) if s.hands[cur][give] for p in range(3)
+                              if p != cur for get in range(5) if get != give and s.hands[p][get])
+    out, back = [0] * 5, [0] * 5
+    out[give], back[get] = 1, 1
+    table.c.submit(("offer", cur, tuple(out), tuple(back), (partner,)))
+    table.play.refresh()
+    if m.curtain_for is not None:
+        table.play.reveal()
+    assert m.viewer == partner and m.stage.seven is not None
+    assert m.dialog is None                                    # queued behind the 7's panel
+    m.stage.seven.until = time.monotonic() - 0.01              # the panel's time is up
+    table.play.update(0.016)
+    assert m.stage.seven is None and isinstance(m.dialog, dialogs.AnswerDialog)
+
+
+def test_the_newest_log_lines_stay_in_sight_above_the_roll_panel():
+    """The production panel lies over the log's foot: the log ends above it,
+    so the roll's own lines (the newest) are never hidden under it."""
+    auth, _ = bot_game(rules="base", seed=3, players=3, stop=1500)
+    k = next(i for i, r in enumerate(auth.log) if i > 40 and r.cmd[0] == "roll"
+             and any(e[0] == "produced" and sum(map(sum, e[1])) >= 2 for e in r.events))
+    app, table, _ = drive("base", 3, k)
+    m = table.model
+    if m.curtain_for is not None:
+        table.play.reveal()
+    assert m.stage.production is not None
+    marker = (0, 255, 255)
+    m.names = ["Zed"] + list(m.names[1:])    # the newest line alone holds a name drawn in the marker
+    m.colours = [marker] + list(m.colours[1:])
+    m.log.append("Zed *")
+    app.dirty = True
+    app.step([])
+    panel_top = m.stage.side_top(table.ui)
+    log = table.ui.layout.log
+    assert panel_top < log.bottom
+    above = pygame.Rect(log.x, log.y, log.w, panel_top - log.y)
+    shot = app.screen.subsurface(above)
+    seen = sum(1 for x in range(above.w) for y in range(above.h) if shot.get_at((x, y))[:3] == marker)
+    assert seen > 0, "the newest log line is hidden under the roll's panel"

@@ -9,6 +9,7 @@ from client_helpers import make_app, push_table  # noqa: E402
 from game import saves  # noqa: E402
 from game.bots import hint as H  # noqa: E402
 from game.bots.evaluate import evaluate  # noqa: E402
+from game.client.i18n import tr  # noqa: E402
 from game.client.table import hints  # noqa: E402
 from game.engine import default_config, deciders, legal_commands, view  # noqa: E402
 from game.engine.match import Authority  # noqa: E402
@@ -83,10 +84,18 @@ def test_the_hint_key_lights_the_spot_and_says_why_from_the_persons_view(monkeyp
     assert hints.current(m) is None          # the position moved on: the hint is gone
 
 
-def test_no_hints_in_a_lan_game(monkeypatch):
+def test_hints_in_a_lan_game_only_when_the_host_allows_them(monkeypatch):
     app = make_app((1280, 720), "nl")
     table = push_table(app, default_config(players=3, seed=5))
     monkeypatch.setattr(table.play.c, "hotseat", False)
     table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=0, unicode="?"))
     assert table.model.hint is None
-    assert any("LAN" in note[0] for note in table.model.notes)
+    assert tr("hint.lan_off") in [note[0] for note in table.model.notes]
+    app.step([])
+    assert ("btn", "hint") not in table.ui.targets.keys()
+    # the host allows hints (its lobby says so to every peer: LanController.hints_allowed)
+    monkeypatch.setattr(table.play.c, "hints_allowed", True, raising=False)
+    table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=0, unicode="?"))
+    assert table.model.hint is not None and table.model.hint["seat"] == table.model.viewer
+    app.step([])
+    assert ("btn", "hint") in table.ui.targets.keys()

@@ -13,8 +13,6 @@ import subprocess
 import sys
 import textwrap
 
-import msgpack
-
 from net.peer import connection as client
 from net.wire import secure
 from net.peer.connection import JoinRefused
@@ -30,26 +28,10 @@ from game.engine import default_config
 from net.host.game import Host
 from net.host.seats import Seat
 from net.host.limits import Budget, QuietLog, TokenBucket, quiet_accept_errors
-from net.wire.protocol import APP, HOST, PROTOCOL_VERSION, decode
-from net_helpers import local_game, start_host
+from net.wire.protocol import HOST, decode
+from net_helpers import Clock, HELLO, frame, local_game, start_host
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def frame(obj) -> bytes:
-    payload = msgpack.packb(obj, use_bin_type=True)
-    return struct.pack(">I", len(payload)) + payload
-
-
-HELLO = frame({"t": "hello", "v": PROTOCOL_VERSION, "app": APP})
-
-
-class Clock:
-    def __init__(self):
-        self.now = 100.0
-
-    def __call__(self):
-        return self.now
 
 
 async def connect(port, source="127.0.0.1", small_window=False, plain=False):

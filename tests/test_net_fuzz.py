@@ -336,28 +336,41 @@ def test_a_forged_or_replayed_rejoin_proof_is_refused():
 
 
 def test_wrong_join_codes_from_any_number_of_connections_share_one_limit():
-    """A crowd of addresses gets no more code guesses than one: past the
-    host-wide limit every join with a code is refused as busy, unchecked,
-    until the limit refills; wrong codes are logged a few lines at a time."""
+    """A crowd of addresses gets no more code guesses than one: every key
+    exchange takes one attempt from the host-wide limit (given back only when
+    the joiner's confirmation verifies), so past it every join with a code is
+    refused as busy, unchecked, until the limit refills; an attempt given up
+    half way counts as much as a wrong confirmation."""
     from net.host import limits
-    from net.wire import secure
+    from net.wire import pake
     now = [0.0]
-    host = Host(default_config(players=3, seed=4242), name="Coded", join_code="7391")
-    host.wrong_codes = limits.TokenBucket(limits.WRONG_CODES_PER_SECOND, limits.WRONG_CODES_BURST,
-                                          clock=lambda: now[0])
+    host = Host(default_config(players=3, seed=4242), name="Coded", join_code="7391-0452")
+    host.gate.attempts = limits.TokenBucket(limits.WRONG_CODES_PER_SECOND, limits.WRONG_CODES_BURST,
+                                            clock=lambda: now[0])
 
-    def attempt(code, cid):
+    def attempt(code, cid, give_up=False):
         conn = Conn(FakeWriter(), cid)
         host.connections.conns.add(conn)
         host.handle_payload(conn, _pack({"t": "hello", "v": PROTOCOL_VERSION, "app": APP}))
-        proof = secure.join_code_proof(secure.normal_join_code(code), host.identity.fingerprint, conn.nonce)
+        joiner = pake.JoinerSide(code, host.identity.fingerprint, conn.nonce)
         since = len(conn.writer.frames)
-        host.handle_payload(conn, _pack({"t": "join", "name": f"n{cid}", "code": proof}))
+        host.handle_payload(conn, _pack({"t": "join", "name": f"n{cid}", **joiner.fields()}))
+        answer = _replies(conn.writer, since)[0]
+        if answer["t"] != "pake" or give_up:
+            return answer.get("code", answer["t"])
+        right = joiner.check_host(answer["msg"], answer["confirm"])
+        since = len(conn.writer.frames)
+        host.handle_payload(conn, _pack({"t": "join_confirm",
+                                         "confirm": joiner.confirm if right else bytes(32)}))
         return [m.get("code", m["t"]) for m in _replies(conn.writer, since)][0]
 
-    answers = [attempt("1111", 200 + i) for i in range(int(limits.WRONG_CODES_BURST))]
-    assert answers == ["join_code_wrong"] * int(limits.WRONG_CODES_BURST)
-    assert attempt("7391", 300) == "busy"            # even the right code waits: nothing is checked
-    assert host.seats_taken() == 0
+    burst = int(limits.WRONG_CODES_BURST)
+    assert attempt("73910452", 100) == "seated"        # spaces, dashes, case do not matter
+    answers = [attempt("1111-1111", 200 + i, give_up=i % 2) for i in range(burst)]
+    assert answers == ["join_code_wrong", "pake"] * (burst // 2)
+    assert host.gate.failed == burst // 2
+    assert attempt("7391 0452", 300) == "join_busy"         # even the right code waits: nothing is checked
+    assert host.seats_taken() == 1
     now[0] += 1 / limits.WRONG_CODES_PER_SECOND
-    assert attempt("7391", 301) == "seated"
+    assert attempt("7391-0452", 301) == "seated"
+    assert attempt("7391-0452", 302) == "seated"       # a verified join gave its attempt back

@@ -46,11 +46,12 @@ class Secrets:
         state = self.host.auth.state
         # (rng.inc is a constant of the source code, 109, not a secret)
         self.ints.add(state.rng.state)
-        # With separate dice streams (LAN games) each turn's dice generator is
-        # a secret too, this turn's and the next one's.
-        self.ints.add(dice_rng(state).state)
-        following = SimpleNamespace(config=state.config, turn=state.turn + 1, rng=state.rng)
-        self.ints.add(dice_rng(following).state)
+        # With separate dice streams each turn's dice generator is a secret too,
+        # this turn's and the next one's (with mixed dice they draw no dice, and
+        # stay secret all the same).
+        streams = dict(state.config, mixed_dice=False)
+        for turn in (state.turn, state.turn + 1):
+            self.ints.add(dice_rng(SimpleNamespace(config=streams, turn=turn, rng=state.rng), {}).state)
         decks = [state.deck] + list(getattr(state, "prog_decks", None) or [])
         for deck in decks:
             if len(deck) >= 10 and list(deck) not in self.lists:
@@ -80,7 +81,7 @@ def _check_view(obj, seat, found, path):
         for other, value in enumerate(values):
             if other != seat and value is not None:
                 found.append(f"{path}.{field}[{other}]: another seat's secret")
-        if field == "hands" and values[seat] is None:
+        if field == "hands" and seat is not None and values[seat] is None:
             found.append(f"{path}.hands: own hand missing")
     for field in AUTHORITY_ONLY:
         if obj.get(field) is not None:

@@ -60,7 +60,10 @@ def test_too_large_messages_are_neither_sent_nor_read():
     ({"t": "rejoin", "seat": 0, "token": "x" * 20}, "missing_field"),   # a token is never sent
     ({"t": "rejoin", "seat": 0, "proof": b"x" * 33}, "bad_field"),
     ({"t": "rejoin", "seat": 0, "proof": "x" * 32}, "bad_field"),
-    ({"t": "join", "name": "Ann", "code": "1234"}, "bad_field"),       # a join code is proven
+    ({"t": "join", "name": "Ann", "code": "1234"}, "extra_field"),     # a join code is never sent
+    ({"t": "join", "name": "Ann", "pake": b"p" * 32}, "bad_field"),     # a SPAKE2 message is 33 bytes
+    ({"t": "join_confirm", "confirm": b"c" * 33}, "bad_field"),
+    ({"t": "join", "name": "Wendy", "watch": 1}, "bad_field"),
     ({"t": "pledge", "pledge": b"x" * 31}, "bad_field"),
     ({"t": "reveal", "value": None}, "bad_field"),
     ({"t": "lobby_set", "ready": 1}, "bad_field"),
@@ -78,11 +81,15 @@ def test_undecodable_payloads_are_not_msgpack():
 def test_valid_messages_of_every_kind_pass():
     ok = [
         {"t": "hello", "v": 1, "app": "kolonisten"}, {"t": "join", "name": "Anne-Marie"},
-        {"t": "join", "name": "Bob", "code": b"c" * 32},
+        {"t": "join", "name": "Bob", "pake": b"p" * 33, "nonce": b"n" * 32},
+        {"t": "join", "name": "Wendy", "pake": b"p" * 33, "nonce": b"n" * 32, "watch": True},
+        {"t": "join_confirm", "confirm": b"c" * 32},
         {"t": "rejoin", "seat": 2, "proof": b"p" * 32}, {"t": "lobby_set", "colour": "blue"},
         {"t": "cmd", "id": 3, "seq": 10, "cmd": ["offer", 0, [1, 0, 0, 0, 0], [0, 1, 0, 0, 0], [1, 2]]},
         {"t": "cmd", "id": 3, "seq": 10, "cmd": ["resolve", 0, "spy", [1, 2]]},
         {"t": "pledge", "pledge": b"h" * 32}, {"t": "reveal", "value": b"v" * 32},
+        {"t": "roll_commit", "commit": b"c" * 32},
+        {"t": "roll_reveal", "roll": 3, "value": b"v" * 32, "next": b"n" * 32},
         {"t": "resync"}, {"t": "ping", "n": 1}, {"t": "pong", "n": 1}, {"t": "bye"},
     ]
     for msg in ok:
@@ -91,6 +98,11 @@ def test_valid_messages_of_every_kind_pass():
     rec = {"t": "rec", "seq": 3, "cmd": ["steal", 1, 2], "outcome": {"card": None},
            "events": [["stole", 1, 2, None]], "hash": "ab" * 16}
     assert decode(pack_message(rec)[4:], HOST) == rec
+    lobby = {"t": "lobby", "seats": [None], "config": {}, "state": "lobby", "name": "x",
+             "watchers": [{"id": 4, "name": "Wendy"}], "allow": {"watchers": True, "hints": False}}
+    assert decode(pack_message(lobby)[4:], HOST) == lobby
+    for bad in ({"watchers": [{"id": 4}]}, {"allow": {"cheats": True}}, {"allow": {"hints": 1}}):
+        assert _code(validate, dict(lobby, **bad), HOST) == "bad_field"
     assert "rec" in HOST_MESSAGES and "rec" not in CLIENT_MESSAGES
     fair = {"commit": b"c" * 32, "pledges": [b"p" * 32] * 2, "values": [b"v" * 32] * 2}
     sync = {"t": "sync", "reason": "start", "seq": 0, "view": b"", "hash": "ab", "events": [],
@@ -98,6 +110,24 @@ def test_valid_messages_of_every_kind_pass():
     assert decode(pack_message(sync)[4:], HOST) == sync
     for bad in (dict(fair, values=[b"v" * 32]), dict(fair, commit="c" * 32), dict(fair, x=1)):
         assert _code(validate, dict(sync, fair=bad), HOST) == "bad_field"
+
+
+def test_the_messages_of_mixed_dice_carry_commitments_values_or_why_not():
+    """net/wire/rolldice.py: a roll's opening and proof hold 32-byte commitments
+    and values, or one of the words for a seat that takes no part."""
+    opened = {"t": "roll_open", "roll": 2, "host": b"h" * 32, "seats": [b"c" * 32, "away", "host"]}
+    assert decode(pack_message(opened)[4:], HOST) == opened
+    proof = {"roll": 2, "host": b"h" * 32, "seats": [[b"c" * 32, b"v" * 32], "late", "none"]}
+    rec = {"t": "rec", "seq": 9, "cmd": ["roll", 0, 2 ** 63 - 1], "outcome": {"dice": [3, 4]},
+           "events": [], "hash": "ab", "proof": proof}
+    assert decode(pack_message(rec)[4:], HOST) == rec
+    for bad in (dict(opened, seats=["gone"]), dict(opened, seats=[b"c" * 31]), dict(opened, roll=0),
+                dict(opened, host=None)):
+        assert _code(validate, bad, HOST) == "bad_field"
+    for bad in (dict(proof, seats=[[b"c" * 32]]), dict(proof, seats=["away", [b"c" * 32, 5]]),
+                dict(proof, extra=1), dict(proof, roll=-1)):
+        assert _code(validate, dict(rec, proof=bad), HOST) == "bad_field"
+    assert _code(validate, {"t": "roll_reveal", "roll": 1, "value": b"v" * 32}, CLIENT) == "missing_field"
 
 
 @given(st.recursive(st.none() | st.integers(-2 ** 63, 2 ** 64 - 1) | st.text(max_size=8)

@@ -23,7 +23,9 @@ from .cards import chip
 
 SQ3 = math.sqrt(3)
 X_EXTENT, Y_EXTENT = 5, 8            # node points span x -5..5, y -8..8
-X_MARGIN, Y_MARGIN = 1.1, 1.75       # the sea frame and harbors round the island, in the same units
+# the sea frame and harbors round the island, in the same units: a harbor's
+# disc reaches 4.6 R above the centre, below it its card picture 4.8 R
+X_MARGIN, Y_TOP, Y_BOTTOM = 1.1, 1.4, 1.6
 
 
 class BoardView:
@@ -38,10 +40,11 @@ class BoardView:
     def fit(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
         ux = rect.w / (2 * (X_EXTENT + X_MARGIN))     # pixels per x unit
-        uy = rect.h / (2 * (Y_EXTENT + Y_MARGIN))
+        uy = rect.h / (2 * Y_EXTENT + Y_TOP + Y_BOTTOM)
         self.R = min(ux * 2 / SQ3, uy * 2)
         self.ux, self.uy = self.R * SQ3 / 2, self.R / 2
-        self.cx, self.cy = rect.centerx, rect.centery
+        spare = rect.h - (2 * Y_EXTENT + Y_TOP + Y_BOTTOM) * self.uy
+        self.cx, self.cy = rect.centerx, rect.y + spare / 2 + (Y_EXTENT + Y_TOP) * self.uy
 
     def point(self, x, y):
         return (self.cx + x * self.ux, self.cy + y * self.uy)
@@ -193,15 +196,17 @@ class BoardView:
             surf.blit(picture, picture.get_rect(center=(px - ox, py - oy + r * 1.05)))
 
     # --- dynamic pieces ---------------------------------------------------------
-    def draw_pieces(self, surf, state, colours):
+    def draw_pieces(self, surf, state, colours, hidden=()):
+        """Every piece on the board but those `hidden` ((piece, spot) pairs:
+        ("road", edge), ("settlement" or "city", node), ("knight", node))."""
         R = self.R
         for e, owner in enumerate(state.edge_owner):
-            if owner != -1:
+            if owner != -1 and ("road", e) not in hidden:
                 self.draw_road(surf, e, colours[owner])
         ck = is_ck(state)
         metro = {node: track for track, node in enumerate(state.metropolis)} if ck else {}
         for n, owner in enumerate(state.node_owner):
-            if owner != -1:
+            if owner != -1 and ("settlement", n) not in hidden and ("city", n) not in hidden:
                 x, y = self.node_pos(n)
                 if ck and state.wall[n]:
                     draw_wall(surf, x, y, R)
@@ -213,7 +218,7 @@ class BoardView:
                     draw_metropolis(surf, x, y, R, theme.TRACK_RGB[metro[n]])
         if ck:
             for n, owner in enumerate(state.knight_owner):
-                if owner != -1:
+                if owner != -1 and ("knight", n) not in hidden:
                     x, y = self.node_pos(n)
                     draw_knight(surf, x, y, R, colours[owner], state.knight_strength[n], state.knight_active[n])
             hex_, owner = state.merchant
@@ -231,9 +236,11 @@ class BoardView:
             surf.blit(_token_veil(int(R * 0.31)), (cx - int(R * 0.31), cy - int(R * 0.31)))
         draw_robber(surf, cx - R * 0.42, cy + R * 0.1, R, ghost)
 
-    def draw_road(self, surf, e, colour, outline=(20, 20, 20)):
+    def draw_road(self, surf, e, colour, outline=(20, 20, 20), dy=0.0):
+        """The road on edge e (`dy`: that many pixels lower, as it drops in)."""
         a, b = EDGE_NODES[e]
         (x1, y1), (x2, y2) = self.node_pos(a), self.node_pos(b)
+        y1, y2 = y1 + dy, y2 + dy
         k = 0.16
         p1 = (x1 + (x2 - x1) * k, y1 + (y2 - y1) * k)
         p2 = (x2 + (x1 - x2) * k, y2 + (y1 - y2) * k)

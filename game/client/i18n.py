@@ -39,11 +39,13 @@ AREAS = {
     "prompts": ("prompt",),                                          # the line that says what to do now
     "log": ("log",),                                                 # the game log
     "errors": ("err", "why", "oserr"),                               # refusals and system errors
+    "tutorial": ("tutorial", "ckintro"),                             # the guided game, the C&K introduction
     "lan": ("lan", "lanbots", "netfault"),                           # hosting, joining, the lobby
     "secure": ("secure",),                                           # join codes, host keys, fair dealing
     "saves": ("load", "replay", "reason"),                           # loading, replaying, bad saves
     "rules": ("rulebook",),                                          # the rules screen
     "review": ("review", "hint"),                                    # the game review, hints
+    "watch": ("watch",),                                             # watchers of a LAN game, what the host allows
 }
 _catalogs = {}
 _current = "en"

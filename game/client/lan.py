@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from game.engine import deciders
 from game.engine.views import view as engine_view
 from net.session import (
-    DEFAULT_PORT, MAX_NAME, REVEAL_WAIT, TAKEN_OVER, ClientSession, HostSession, JoinRefused, TokenStore,
-    parse_address, saved_seats, secure,
+    DEFAULT_PORT, MAX_NAME, REVEAL_WAIT, ROLL_WAIT, TAKEN_OVER, ClientSession, HostSession, JoinRefused,
+    TokenStore, pake, parse_address, saved_seats, secure,
 )
 
 from . import settings
@@ -136,7 +136,8 @@ class Background:
 # What the host or the client may refuse a join with, each with a sentence in the catalogs
 # (lan.refused.<code>); any other code shows the host's own words.
 REFUSALS = ("full", "running", "version", "bad_token", "protocol", "wrong_key", "tls",
-            "join_code", "join_code_wrong", "seat_in_use", "other_game", "internal")
+            "join_code", "join_code_wrong", "join_code_unasked", "join_busy", "seat_in_use", "other_game",
+            "internal", "no_watchers", "watchers_full")
 PROTOCOL_SLIPS = ("hello_first", "already_seated")     # a client bug: said as "protocol"
 
 
@@ -204,6 +205,31 @@ class LanGame:
         return self.hosting is not None
 
     @property
+    def allowed(self) -> dict:
+        """What the host allows besides playing ({"watchers": bool, "hints": bool}),
+        as its lobby says (all off until it has said)."""
+        allow = (self.session.game.lobby or {}).get("allow") or {}
+        return {"watchers": bool(allow.get("watchers")), "hints": bool(allow.get("hints"))}
+
+    @property
+    def watchers(self) -> list:
+        """The watchers the host lists: [{"id", "name"}] in the order they came."""
+        return list((self.session.game.lobby or {}).get("watchers") or [])
+
+    @property
+    def watching(self) -> bool:
+        """We watch the game (no seat of ours)."""
+        return self.session.game.watching
+
+    def computer_seats_to_hand_over(self) -> list:
+        """Host only: seats a computer plays (the lobby's list), which the host
+        may hand to a watcher."""
+        if self.hosting is None:
+            return []
+        seats = (self.session.game.lobby or {}).get("seats") or []
+        return [i for i, s in enumerate(seats) if s and s.get("computer")]
+
+    @property
     def port(self) -> int | None:
         return self.hosting.port if self.hosting else None
 
@@ -229,13 +255,16 @@ class LanGame:
 
 
 def join(address: str, name: str, opts: LanOptions, pin: str | None = None,
-         join_code: str | None = None) -> LanGame:
+         join_code: str | None = None, watch: bool = False) -> LanGame:
     """Blocking: connect to a host and take (or take back) a seat.  pin: the
     advertised fingerprint of the game the player picked (None for a typed
-    address: the key met first is trusted, and shown in the lobby)."""
+    address: the key met first is trusted, and shown in the lobby).  watch:
+    watch the game instead (the public table; a seat held here is still
+    taken back)."""
     session = ClientSession(address, name, token_dir=opts.token_dir, reconnect_for=opts.reconnect_for,
                             pin=pin, join_code=join_code or None,
-                            browse_interfaces=(opts.interfaces or "all") if opts.discovery else None)
+                            browse_interfaces=(opts.interfaces or "all") if opts.discovery else None,
+                            watch=watch)
     try:
         session.connect()
     except BaseException:
@@ -341,13 +370,18 @@ def resume_host(path: str, game, seat: int, opts: LanOptions) -> LanGame:
     return lan
 
 
-def key_text(lan: LanGame) -> str:
-    """The host key's short code as the lobby shows it (the host's own
-    screen says so; players compare it with the code in their join list)."""
+def key_lines(lan: LanGame) -> list:
+    """(words, code) pairs the lobby shows large: the host key's short code,
+    which players compare with the code in their join list and on the host's
+    screen, and on the host's own screen its join code, to read aloud."""
     if lan.is_host:
-        return tr("secure.host_key", code=lan.hosting.short_code)
+        lines = [(tr("secure.host_key"), lan.hosting.short_code)]
+        code = lan.hosting.host.join_code
+        if code:
+            lines.append((tr("secure.join_code"), pake.shown_code(code)))
+        return lines
     pin = lan.session.pin
-    return tr("secure.lobby_key", code=secure.short_code(pin) if pin else "?")
+    return [(tr("secure.lobby_key"), secure.short_code(pin) if pin else "?")]
 
 
 def seat_name(seat: dict) -> str:
@@ -372,8 +406,21 @@ def fair_text(verdict) -> tuple:
         return trn("secure.fair_ok", verdict.checked) + (
             " " + trn("secure.fair_restarts", restarts) if restarts else ""), True
     what = tr("secure.fair_what." + verdict.what, seq=verdict.seq, kind=verdict.kind,
-              error=verdict.kind, seconds=round(REVEAL_WAIT))
+              error=verdict.kind, seconds=round(REVEAL_WAIT), wait=round(ROLL_WAIT))
     return tr("secure.fair_bad", what=what), False
+
+
+def roll_reopened_text(info) -> str:
+    """A host restarted since opened a roll again (PeerGame's "roll_reopened")."""
+    key = "secure.roll_reopened_known" if info["after_reveal"] else "secure.roll_reopened"
+    return tr(key, n=info["roll"])
+
+
+def roll_without_text(info, names) -> str:
+    """The seats a roll of mixed dice went on without (PeerGame's "roll_without"),
+    by name: every player sees who was recorded as away."""
+    return tr("secure.roll_without", seq=info["seq"],
+              names=", ".join(names[seat] for seat in sorted(info["seats"])))
 
 
 def impostor_text(data) -> str:
@@ -451,7 +498,13 @@ class LanController:
 
     @property
     def seat(self):
+        """Our seat (None: we watch)."""
         return self.session.seat
+
+    @property
+    def hints_allowed(self) -> bool:
+        """The host allows hints at the table (its lobby says so to every peer)."""
+        return self.lan.allowed["hints"]
 
     def view(self, seat):
         own = self.session.view

@@ -21,6 +21,7 @@ SCENES = {
     "lobby": ("scenes.lobby", "LobbyScene"), "table": ("table.scene", "TableScene"),
     "lan_table": ("scenes.lan_table", "LanTableScene"), "game_menu": ("scenes.game_menu", "GameMenuScene"),
     "end": ("scenes.end", "EndScene"), "lan_end": ("scenes.lan_table", "LanEndScene"),
+    "tutorial": ("tutorial.scene", "TutorialScene"), "ck_intro": ("tutorial.intro", "CkIntroScene"),
 }
 
 

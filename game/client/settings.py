@@ -1,5 +1,6 @@
-"""Player settings (language, display, sound, the computers' speed, and the
-last new-game form's players), kept in a small JSON file.
+"""Player settings (language, display, sound, the computers' speed, how long
+a computer's offer waits for the person's answer, and the last new-game
+form's players), kept in a small JSON file.
 
 The file lives in $KOLONISTEN_HOME (tests point it at a temporary folder) or
 ~/.config/kolonisten.  A broken or missing file gives the defaults."""
@@ -8,9 +9,12 @@ import json
 import os
 
 DEFAULTS = {"language": "en", "fullscreen": False, "volume": 70, "muted": False,
-            "computer_speed": "normal", "new_game": {}}
+            "computer_speed": "normal", "offer_timeout": 0, "new_game": {}, "ck_intro_seen": False}
 # How fast computer players move in the window (game/client/table/computers.py).
 COMPUTER_SPEEDS = ("slow", "normal", "fast", "instant")
+# Seconds a computer's offer waits for the person's answer before it is
+# declined for them (a countdown on the dialog); 0: as long as they need.
+OFFER_TIMEOUTS = (0, 15, 30, 60)
 
 
 def settings_path() -> str:
@@ -37,6 +41,10 @@ def load() -> dict:
             out["muted"] = data["muted"]
         if data.get("computer_speed") in COMPUTER_SPEEDS:
             out["computer_speed"] = data["computer_speed"]
+        if type(data.get("offer_timeout")) is int and data["offer_timeout"] in OFFER_TIMEOUTS:
+            out["offer_timeout"] = data["offer_timeout"]
+        if isinstance(data.get("ck_intro_seen"), bool):
+            out["ck_intro_seen"] = data["ck_intro_seen"]       # the C&K introduction was offered once
         if isinstance(data.get("new_game"), dict):
             out["new_game"] = data["new_game"]        # checked field by field where it is read
     return out
@@ -48,7 +56,7 @@ def save(values: dict) -> str | None:
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w", encoding="utf-8") as f:
-            json.dump({k: values[k] for k in DEFAULTS}, f, indent=1)
+            json.dump({k: values.get(k, DEFAULTS[k]) for k in DEFAULTS}, f, indent=1)
     except OSError as e:
         return str(e)
     return None

@@ -6,6 +6,7 @@ BG = (22, 38, 58)
 SEA = (38, 92, 140)
 SEA_DARK = (30, 74, 116)
 PANEL = (32, 40, 52)
+BG_SIDE = (26, 32, 42)            # the table's side columns
 PANEL_LIGHT = (48, 58, 74)
 PANEL_EDGE = (84, 98, 120)
 TEXT = (236, 232, 220)

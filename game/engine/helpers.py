@@ -99,17 +99,35 @@ def transfer(state: State, giver: int, taker: int, kind, k: int) -> None:
     state.hand_n[taker] += k
 
 
-def dice_rng(state: State) -> Rng:
-    """The generator this turn's roll draws from (on the authority).  With
-    the config's `streams` the dice of each turn come from their own
-    generator, made from the seed and the turn number alone, so no choice made
-    in the game (a steal or its skip, a card bought) changes a later roll;
-    without it (hot-seat, and every game saved before) the dice draw from the
-    game's one generator, as the steals do."""
+MIX = "mix"                 # where the kernel hands a rolling command's mix to dice_rng
+MIX_LIMIT = 2 ** 63         # a roll's mix is a whole number below this
+
+
+def dice_rng(state: State, out: dict) -> Rng:
+    """The generator this roll draws from (on the authority).  With the
+    config's `mixed_dice` it is made from the roll's mix alone (the mix of the
+    values every seat revealed at the roll, net/wire/rolldice.py), which the
+    kernel took from the rolling command's last element into `out[MIX]`.
+    Otherwise, with the config's `streams` the dice of each turn come from
+    their own generator, made from the seed and the turn number alone, so no
+    choice made in the game (a steal or its skip, a card bought) changes a
+    later roll; without either (hot-seat, and every game saved before) the
+    dice draw from the game's one generator, as the steals do."""
+    if state.config.get("mixed_dice"):
+        return Rng(out.pop(MIX))
     if not state.config.get("streams"):
         return state.rng
     digest = hashlib.sha256(b"kolonisten-dice\0%d\0%d" % (state.config["seed"], state.turn)).digest()
     return Rng(int.from_bytes(digest[:8], "big"))
+
+
+def scripted_dice(state: State):
+    """The two dice the config scripts for this turn ([d1, d2]), or None when
+    the generator rolls them (no script, or a turn past its end)."""
+    script = state.config.get("dice")
+    if not script or not 1 <= state.turn <= len(script):
+        return None
+    return [int(d) for d in script[state.turn - 1]]
 
 
 def random_card(state: State, seat: int) -> int:

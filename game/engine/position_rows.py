@@ -134,7 +134,7 @@ SCALAR_LINES = (
 # (both rule sets), "base" or "ck".  Seat rows write `0: … 1: …` with seat values given by
 # write_seat(state, seat) -> str | None (None: the seat's default, left out).
 
-GAME_FLAGS = ("combine_trade_build", "knight_commit", "streams")     # the game line's bare words
+GAME_FLAGS = ("combine_trade_build", "knight_commit", "streams", "mixed_dice")     # the game line's bare words
 
 
 def write_game_line(s):

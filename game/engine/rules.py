@@ -23,8 +23,8 @@ only checks a command's shape, finds the state's rule set and runs it.
 """
 
 from .board import NUM_EDGES, NUM_HEXES, NUM_NODES, beginner_layout, random_layout
-from .constants import DESERT, RESOURCES
-from .helpers import ERROR_CODES, IllegalCommand
+from .constants import DESERT, PROGRESS_NAMES, RESOURCES
+from .helpers import ERROR_CODES, MIX, MIX_LIMIT, IllegalCommand
 from .rng import Rng
 from .ruleset import RULESETS, ruleset_of
 from .rulesets import BASE, CK
@@ -33,7 +33,7 @@ from .state import (
 )
 
 __all__ = ["COMMANDS", "ERROR_CODES", "IllegalCommand", "apply", "check", "deciders", "discard_limit",
-           "legal_commands", "may_offer", "new_game"]
+           "legal_commands", "may_offer", "new_game", "rolls", "with_mix"]
 
 # kind -> argument types after the seat, over every rule set.  Types: node,
 # edge, hex, seat, res (a resource), card (any card kind in this rule set),
@@ -79,8 +79,11 @@ def _shape_error(state: State, cmd, rules):
         if cmd[0] not in COMMANDS:
             return IllegalCommand("unknown_command", f"no command called {cmd[0]!r}")
         return IllegalCommand("not_in_these_rules", f"{cmd[0]} is not part of these rules")
-    if len(cmd) != 2 + len(limits):
-        return IllegalCommand("malformed", f"{cmd[0]} takes {len(limits)} argument(s)")
+    extra = len(cmd) - 2 - len(limits)
+    if extra or cmd[0] in _ROLLING_KINDS:
+        err = _mix_error(state, cmd, extra, len(limits))
+        if err:
+            return err
     seat = cmd[1]
     if type(seat) is not int or not 0 <= seat < n:
         return IllegalCommand("bad_seat", "no such seat")
@@ -108,6 +111,40 @@ def _shape_error(state: State, cmd, rules):
                     or len(set(arg)) != len(arg)):
                 return IllegalCommand("malformed", "a list of distinct seats is expected")
     return None
+
+
+# --- the mix of a roll (the config's mixed_dice) -----------------------------------------
+# In a game with mixed dice the authority's rolling commands carry one more
+# element, the roll's mix (net/wire/rolldice.py), from which the dice are
+# drawn (helpers.dice_rng); a seat asks for the roll without it, the host adds it.
+
+_ALCHEMIST = PROGRESS_NAMES.index("alchemist")
+_ROLLING_KINDS = ("roll", "progress")
+
+
+def rolls(cmd) -> bool:
+    """Whether a (well-shaped) command rolls the dice: the roll, and in C&K
+    the Alchemist played instead of it (CK-11)."""
+    return cmd[0] == "roll" or (cmd[0] == "progress" and len(cmd) > 2 and cmd[2] == _ALCHEMIST)
+
+
+def with_mix(cmd, mix: int) -> tuple:
+    """A seat's rolling command as the authority of a mixed-dice game applies it."""
+    return tuple(cmd) + (mix,)
+
+
+def _mixing(state: State, cmd) -> bool:
+    return state.rng is not None and bool(state.config.get("mixed_dice")) and rolls(cmd)
+
+
+def _mix_error(state: State, cmd, extra: int, declared: int):
+    if extra == 0:
+        if _mixing(state, cmd):
+            return IllegalCommand("malformed", "in a game with mixed dice the host adds the roll's mix")
+        return None
+    if extra == 1 and _mixing(state, cmd) and type(cmd[-1]) is int and 0 <= cmd[-1] < MIX_LIMIT:
+        return None
+    return IllegalCommand("malformed", f"{cmd[0]} takes {declared} argument(s)")
 
 
 # --- the kernel ----------------------------------------------------------------------
@@ -191,6 +228,10 @@ def apply(state: State, cmd, outcome=None, validate: bool = True):
     authority = state.rng is not None
     # A replica works on a copy: steps may keep read cursors in it.
     out = {} if authority else dict(outcome or {})
+    if authority and cmd[0] in _ROLLING_KINDS and _mixing(state, cmd):
+        if len(cmd) != 3 + len(COMMANDS[cmd[0]]):      # (a listed command skips the check)
+            raise IllegalCommand("malformed", "in a game with mixed dice the host adds the roll's mix")
+        out[MIX] = cmd[-1]          # taken by helpers.dice_rng
     events = []
     rules.doers[cmd[0]](state, cmd, out, events)
     if state.phase not in (SETUP_SETTLEMENT, SETUP_ROAD, GAME_OVER):

@@ -47,7 +47,16 @@ def default_config(**overrides) -> dict:
 #   streams: each turn's dice come from their own generator (game/engine/helpers.dice_rng),
 #            so no choice made in the game changes a later roll; LAN games dealt since
 #            it exists have it, every game before draws everything from one generator.
-OPTIONAL_CONFIG = {"streams"}
+#   mixed_dice: each roll's dice come from the mix of fresh values every seat committed
+#            to and revealed at the roll (net/wire/rolldice.py); the host adds the mix to
+#            the rolling command as its last element, so the log replays it.  LAN games
+#            dealt since it exists have it; without it the dice come from the seed.
+#   dice:    (base rules) the two dice of the first turns, [d1, d2] per turn from turn 1 on,
+#            the generator rolling after them (helpers.scripted_dice); the guided first game
+#            plays a short game with it.  Views leave it out, like the seed.
+OPTIONAL_CONFIG = {"streams", "mixed_dice", "dice"}
+OPTIONAL_FLAGS = ("streams", "mixed_dice")      # the optional keys that are true or false
+MAX_SCRIPTED_TURNS = 400
 
 
 def validate_config(cfg) -> str | None:
@@ -67,9 +76,24 @@ def validate_config(cfg) -> str | None:
         return "board must be 'random' or 'beginner'"
     if type(cfg["seed"]) is not int or not 0 <= cfg["seed"] < 2 ** 64:
         return "seed must be a whole number from 0 to 2**64-1"
-    for flag in ("combine_trade_build", "knight_commit", "streams"):
+    for flag in ("combine_trade_build", "knight_commit", *OPTIONAL_FLAGS):
         if type(cfg.get(flag, False)) is not bool:
             return f"{flag} must be true or false"
+    if cfg.get("dice") is not None:
+        return _dice_problem(cfg)
+    return None
+
+
+def _dice_problem(cfg) -> str | None:
+    dice = cfg["dice"]
+    if cfg["rules"] != "base":
+        return "dice can be scripted in the base game only"
+    if not isinstance(dice, (list, tuple)) or len(dice) > MAX_SCRIPTED_TURNS:
+        return f"dice must be a list of at most {MAX_SCRIPTED_TURNS} pairs"
+    for pair in dice:
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2 \
+                or any(type(d) is not int or not 1 <= d <= 6 for d in pair):
+            return "dice must be pairs of whole numbers from 1 to 6"
     return None
 
 

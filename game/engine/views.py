@@ -31,6 +31,8 @@ def view_obj(state: State, audience) -> dict:
         obj[field] = None
     # The seed would rebuild the generator, and with it every deck and roll.
     obj["config"] = dict(obj["config"], seed=None)
+    if "dice" in obj["config"]:                         # (so are the scripted dice)
+        obj["config"]["dice"] = None
     pending = obj["pending"]
     if pending and "private" in pending:
         pending = obj["pending"] = dict(pending)        # never touch the state's own copy

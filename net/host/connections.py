@@ -16,7 +16,7 @@ import time
 from ..wire import secure
 from ..wire.protocol import HOST_CLOSING, PING_EVERY, SILENCE_LIMIT, ProtocolError, error, pack_message, read_frame
 from . import limits
-from .limits import Admission, Budget, FdReserve, QuietLog, TokenBucket, address_of, quiet_accept_errors
+from .limits import Admission, Budget, Crowd, FdReserve, QuietLog, TokenBucket, address_of, quiet_accept_errors
 
 log = logging.getLogger("kolonisten.net.host")
 quiet = QuietLog(log)       # for what a hostile peer can make happen by the thousand
@@ -35,6 +35,8 @@ class Conn:
         self.secured = secured      # False until TLS is up: nothing is sent in the clear
         self.greeted = False
         self.seat = None
+        self.watcher = None         # the name this connection watches the game under (net/host/watchers.py)
+        self.wants_to_watch = False     # its join asked to watch (until the join code is proven)
         self.closed = False
         self.opened = self.last_heard = self.last_sent = time.monotonic()
         self.bytes_out = 0
@@ -42,6 +44,14 @@ class Conn:
         self.resyncs = TokenBucket(limits.RESYNC_RATE, limits.RESYNC_BURST)
         self.resync_due = False     # a resync asked for beyond the budget, answered later
         self.nonce = secure.new_nonce()     # what this connection's proofs are bound to
+        self.join_refused = False   # the host just refused this connection a seat
+        get = getattr(writer, "get_extra_info", None)
+        self.socket = get("socket") if get else None    # the plain one, under TLS too
+
+    @property
+    def placed(self) -> bool:
+        """Does this connection hold a seat or watch?  (Either keeps it past the handshake.)"""
+        return self.seat is not None or self.watcher is not None
 
     def send(self, msg: dict) -> None:
         transport = getattr(self.writer, "transport", None)
@@ -49,6 +59,8 @@ class Conn:
             self.closed = True
         if self.closed or not self.secured:
             return
+        if msg["t"] == "error" and self.seat is None and msg.get("code") in limits.FAILED_JOIN_CODES:
+            self.join_refused = True
         data = pack_message(msg)
         self.bytes_out += len(data)
         self.last_sent = time.monotonic()
@@ -57,6 +69,10 @@ class Conn:
             quiet.log(logging.WARNING, "noread", "peer %s (%s) does not read what it is sent; "
                       "cut off", self.cid, self.address)
             self.abort()
+
+    def holds_socket(self) -> bool:
+        """Whether its socket is still open (a polite close waits for the peer)."""
+        return self.socket is not None and self.socket.fileno() != -1
 
     def close(self) -> None:
         """Close after what is queued has been sent, but wait no longer than
@@ -105,8 +121,12 @@ class Connections:
         self._serving = set()       # connection handler tasks
         self._bytes_of_gone = 0     # bytes sent on connections since dropped
         self.admission = None       # limits.Admission once listening
+        self.crowd = Crowd()        # the limits on all strangers together
+        self.lingering = set()      # dropped connections still closing politely (they hold a descriptor)
+        self._arrived = {}          # writer -> its Conn, admitted and not yet served
         self.fd_reserve = None      # limits.FdReserve once listening: the autosave can always write
         self.refused = 0            # connections refused by the limits
+        self.failed_joins = 0       # seats refused to a connection
         self.player_addresses = {}  # addresses that held a seat here (an ordered set): see _make_room
 
     async def listen(self, host: str = "0.0.0.0", port: int = 0) -> int:
@@ -115,11 +135,11 @@ class Connections:
         self.fd_reserve = FdReserve()
         self.admission = Admission()
         self.tls = self.identity.server_context()
-        # Plain TCP first: a connection is admitted (or refused) before any
-        # TLS state exists for it, then upgraded (`_secure`).
-        self.server = await asyncio.start_server(self._serve, host, port,
-                                                 backlog=limits.ACCEPT_BACKLOG,
-                                                 limit=limits.MAX_CLIENT_FRAME * 2)
+        # Plain TCP first: a connection is admitted (or refused) as soon as it is
+        # accepted, before any task or TLS state exists for it (`_Admitting`),
+        # then upgraded (`_secure`).
+        self.server = await asyncio.get_running_loop().create_server(
+            lambda: _Admitting(self), host, port, backlog=limits.ACCEPT_BACKLOG)
         self.port = self.server.sockets[0].getsockname()[1]
         self._tasks.append(asyncio.ensure_future(self._heartbeat()))
         return self.port
@@ -154,6 +174,8 @@ class Connections:
         if conn not in self.conns:
             return
         self.conns.discard(conn)
+        if conn.holds_socket():
+            self.lingering.add(conn)
         self._bytes_of_gone += conn.bytes_out
         self.on_closed(conn)
 
@@ -167,13 +189,22 @@ class Connections:
         """A context in which the file descriptors kept for the autosave are free."""
         return self.fd_reserve if self.fd_reserve is not None else contextlib.nullcontext()
 
-    async def _serve(self, reader, writer) -> None:
+    def _arrive(self, transport) -> Conn | None:
+        """A connection was accepted: admit it (it joins `conns`, to be served
+        once it has its stream writer) or refuse it (None)."""
         self._next_cid += 1
         self._last_accept = time.monotonic()
-        conn = Conn(writer, self._next_cid, secured=False)
+        conn = Conn(transport, self._next_cid, secured=False)
         if not self._admit(conn):
-            return
+            return None
         self.conns.add(conn)
+        return conn
+
+    async def _serve(self, reader, writer) -> None:
+        conn = self._arrived.pop(writer, None)
+        if conn is None or conn.closed:     # cut (to make room) before its turn came
+            writer.transport.abort()
+            return
         self._serving.add(asyncio.current_task())
         try:
             if not await self._secure(conn):
@@ -185,11 +216,13 @@ class Connections:
                     conn.send(error(exc.code, exc.detail))
                     break
                 kind = self.on_frame(conn, payload)
+                if conn.join_refused:
+                    self._join_failed(conn)
                 # Over its budget a connection is not read for a while (TCP then
                 # slows its sender); either way the other connections get their
                 # turn before its next frame (without a frame already read in,
                 # reading the next one waits for the loop anyway: no extra turn).
-                delay = conn.budget.charge(kind, len(payload), conn.seat is not None)
+                delay = conn.budget.charge(kind, len(payload), conn.placed)
                 if delay or getattr(reader, "_buffer", True):
                     await asyncio.sleep(delay)
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
@@ -220,34 +253,55 @@ class Connections:
 
     def _admit(self, conn: Conn) -> bool:
         """Take a new connection, or refuse it (cut before TLS) when its
-        address or the host holds too many."""
+        address, the crowd of strangers or the host holds too many."""
         same_address = sum(c.address == conn.address for c in self.conns)
-        why = self.admission.refusal(conn.address, same_address) or self._make_room(conn)
+        handshakes = sum(not c.secured for c in self.conns)
+        why = (self.admission.refusal(conn.address, same_address)
+               or self.crowd.refusal(conn.address in self.player_addresses, handshakes)
+               or self._make_room(conn))
         if why is None:
             return True
         self.refused += 1
-        quiet.log(logging.WARNING, "refused", "refused a connection from %s: %s", conn.address, why)
+        quiet.log(logging.WARNING, "refused", "refused a connection from %s: %s", conn.address, why,
+                  summary="refused {n} more connections in the last {s} s")
         conn.abort()        # before TLS, so no message: the client says the host is busy
         return False
+
+    def _join_failed(self, conn: Conn) -> None:
+        """The host refused `conn` a seat (it was told why): past the crowd's
+        limit on failed joins the connection is closed as well."""
+        conn.join_refused = False
+        self.failed_joins += 1
+        quiet.log(logging.INFO, "join_failed", "connection %s (%s) was refused a seat",
+                  conn.cid, conn.address, summary="refused a seat {n} more times in the last {s} s")
+        if not self.crowd.join_failed():
+            conn.close()
 
     def _make_room(self, conn: Conn) -> str | None:
         """Room for `conn` within the total cap (None), or why there is none.
 
         Players come back from where they played: connections from an address
-        that has held a seat here may use every slot, while strangers share
-        the cap less one slot per seat, so a stranger on many addresses cannot
-        keep a returning player out.  When full, the oldest stranger without a
-        seat makes room (for a player's address, any connection without a seat)."""
+        that has held a seat here may use every slot, while strangers (watchers
+        among them) share the cap less one slot per seat, so a stranger on many
+        addresses cannot keep a returning player out.  When full, the oldest
+        stranger still in its handshake makes room; for a player's address, any
+        connection without a seat does, watchers last."""
         player = conn.address in self.player_addresses
-        unseated = [c for c in self.conns if c.seat is None]
+        self.lingering = {c for c in self.lingering if c.holds_socket()}
+        if len(self.conns) + len(self.lingering) >= self.admission.cap and self.lingering:
+            # the politely closed have had their answer: their descriptors go first
+            oldest = min(self.lingering, key=lambda c: c.opened)
+            oldest.abort()
+            self.lingering.discard(oldest)
+        unseated = [c for c in self.conns if c.seat is None]     # strangers and watchers
         strangers = [c for c in unseated if c.address not in self.player_addresses]
         stranger_cap = max(1, self.admission.cap - self.seat_count())
         if len(self.conns) < self.admission.cap and (player or len(strangers) < stranger_cap):
             return None
-        victims = strangers or (unseated if player else [])
+        victims = [c for c in strangers if not c.placed] or (unseated if player else [])
         if not victims:
             return "the host holds as many connections as it can"
-        oldest = min(victims, key=lambda c: c.opened)
+        oldest = min(victims, key=lambda c: (c.placed, c.opened))
         oldest.abort()
         self.drop(oldest)
         return None
@@ -260,18 +314,19 @@ class Connections:
             if self.admission is not None:
                 self.admission.forget_idle()
             self._release_memory_when_calm(now)
+            quiet.flush()
             self.on_tick(now)
             for conn in list(self.conns):
                 if now - conn.last_heard > SILENCE_LIMIT:
                     quiet.log(logging.INFO, "silent", "peer %s silent for too long", conn.cid)
                     conn.abort()
                     self.drop(conn)
-                elif conn.seat is None and now - conn.opened > limits.HANDSHAKE_SECONDS:
+                elif not conn.placed and now - conn.opened > limits.HANDSHAKE_SECONDS:
                     quiet.log(logging.INFO, "handshake", "peer %s (%s) took no seat in %g s; "
                               "cut off", conn.cid, conn.address, limits.HANDSHAKE_SECONDS)
                     conn.abort()
                     self.drop(conn)
-                elif conn.resync_due and conn.seat is not None and conn.resyncs.try_take():
+                elif conn.resync_due and conn.placed and conn.resyncs.try_take():
                     conn.resync_due = False
                     self.resync(conn)
                 elif now - conn.last_sent > PING_EVERY:
@@ -290,3 +345,22 @@ class Connections:
         elif not self._released_twice and calm > limits.CALM_SECONDS + limits.CLOSE_GRACE:
             self._released_twice = True
             limits.release_memory()
+
+
+class _Admitting(asyncio.StreamReaderProtocol):
+    """A stream protocol that has the host decide on a connection as soon as
+    it is accepted: a refused one is cut before a task, a stream or TLS state
+    is made for it, so a crowd's refused connections cost next to nothing."""
+
+    def __init__(self, connections: Connections):
+        super().__init__(asyncio.StreamReader(limit=limits.MAX_CLIENT_FRAME * 2), connections._serve)
+        self._connections = connections
+
+    def connection_made(self, transport) -> None:
+        conn = self._connections._arrive(transport)
+        if conn is None:
+            transport.abort()
+            return
+        super().connection_made(transport)      # makes the stream writer and the serving task
+        conn.writer = self._stream_writer
+        self._connections._arrived[self._stream_writer] = conn

@@ -6,9 +6,9 @@ ever touched from that loop and a frame is handled completely (answered,
 applied, broadcast) before the next one.
 
 Connections are TLS 1.3 with the host's long-term key (net/wire/secure.py).  A
-connection takes a seat by `join` (with a proof of the join code, when the
-host has one) or takes its seat back by `rejoin` with a proof of the seat's
-token bound to this connection's nonce; the token itself travels only once,
+connection takes a seat by `join` (when the host has a join code, after a
+key exchange with the code: net/host/joining.py) or takes its seat back by
+`rejoin` with a proof of the seat's token bound to this connection's nonce; the token itself travels only once,
 from the host, when a seat is first given.  From then on the connection is
 the seat: commands carry no token.
 
@@ -45,6 +45,8 @@ and the host owner's calls.  Its parts, each owning its own state:
                  heartbeats (limits in net/host/limits.py); hands the host every
                  frame and every closed connection
     FairDeal     (net/host/deal.py)       the fair deal; says when the seed is drawn
+    Watchers     (net/host/watchers.py)   who watches (the spectator's view, no seat)
+                 and what the host's owner allows besides playing
 """
 
 import asyncio
@@ -54,18 +56,20 @@ import time
 
 from game.engine import deciders, default_config
 from game.engine.match import Authority
-from game.engine.rules import IllegalCommand, check
+from game.engine.rules import IllegalCommand, check, rolls, with_mix
 from game.engine.state import GAME_OVER, validate_config
 
 from ..wire import secure
 from ..wire.protocol import APP, CLIENT, PROTOCOL_VERSION, TAKEN_OVER, ProtocolError, decode, error
 from ..wire.secrecy import WHOLE, peer_hashes, scrub_config
-from . import limits
 from .autosave import LanAutosave
 from .connections import Conn, Connections, log, quiet
 from .deal import FairDeal
+from .joining import JoinGate
 from .records import Records
+from .rolls import RollMixer
 from .seats import Seating
+from .watchers import Watchers
 
 LOBBY, RUNNING, OVER = "lobby", "running", "over"
 
@@ -73,13 +77,15 @@ LOBBY, RUNNING, OVER = "lobby", "running", "over"
 class Host:
     def __init__(self, config: dict, name: str = "Kolonisten", auto_start: bool = False,
                  save_path: str | None = None, identity: secure.Identity | None = None,
-                 join_code: str | None = None):
+                 join_code: str | None = None, allow: dict | None = None):
         """auto_start: start as soon as every seat is taken (the dedicated host);
         otherwise the host's owner calls start().  save_path: keep a saved game
         there from the deal on (None: do not save).  identity: the host's key
         (default: the one in the user's data folder, made on first use; raises
         secure.HostKeyError).  join_code: what a new player must prove to
-        join (None or empty: anyone on the network may join)."""
+        join (None or empty: anyone on the network may join).  allow: what the
+        host's owner allows besides playing, {"watchers": bool, "hints": bool}
+        (each off unless given; see `set_allowed`)."""
         reason = validate_config(config)
         if reason:
             raise ValueError(reason)
@@ -93,16 +99,22 @@ class Host:
         self.listeners = []         # callables (kind, data): "seat", "lobby", "started", "record", "over"
         self.finished = asyncio.Event()
         self.autosave = LanAutosave(save_path, self._notify)
-        self.records = Records(self.seating)
+        self.watchers = Watchers(allow)
+        self.records = Records(self.seating, self.watchers)
         self.resumed_at = None      # commands in the save this host resumed, if any
         self.identity = identity or secure.load_identity()
-        self.join_code = secure.normal_join_code(join_code) if join_code else None
+        self.gate = JoinGate(join_code, self.identity.fingerprint)     # the join code and its limit
         self.fair = None            # fairdice.FairRecord once dealt (None: an unverifiable deal)
+        self.mixer = None           # RollMixer in a game with mixed dice (net/wire/rolldice.py)
         self.deal = FairDeal(self.seating.broadcast, self._notify, self._dealt)
-        self.wrong_codes = limits.TokenBucket(limits.WRONG_CODES_PER_SECOND, limits.WRONG_CODES_BURST)
         self.connections = Connections(self.identity, on_frame=self.handle_payload,
                                        on_closed=self._closed, on_tick=self._deal_deadline,
                                        resync=self._resync, seat_count=lambda: len(self.seats))
+
+    @property
+    def join_code(self) -> str | None:
+        """The join code (normalized; None: anyone may join)."""
+        return self.gate.code
 
     def restore(self, game_id: str, seats: list, auth, fair, saver) -> None:
         """Continue a saved game (net/host/resume.py): its id, its seats (Seat
@@ -113,6 +125,9 @@ class Host:
         self.seating.seats = seats
         self.auth = auth
         self.records.begin(auth, fair)
+        self._mix_dice()
+        if self.mixer is not None:
+            self.mixer.resume(record.cmd for record in auth.log)
         self.phase = OVER if auth.state.phase == GAME_OVER else RUNNING
         self.resumed_at = len(auth.log)
         self.autosave.resume(saver)
@@ -150,11 +165,13 @@ class Host:
         return {"v": str(PROTOCOL_VERSION), "game": self.name, "id": self.game_id,
                 "rules": self.config["rules"], "seats": f"{self.seats_taken()}/{len(self.seats)}",
                 "state": self.phase, "fp": self.identity.fingerprint,
-                "code": "1" if self.join_code else "0"}
+                "code": "1" if self.join_code else "0",
+                "watch": "1" if self.watchers.allowed else "0"}
 
     def lobby(self) -> dict:
         return {"t": "lobby", "seats": self.seating.public(),
-                "config": self.public_config(), "state": self.phase, "name": self.name}
+                "config": self.public_config(), "state": self.phase, "name": self.name,
+                "watchers": self.watchers.public(), "allow": dict(self.watchers.allow)}
 
     def result(self) -> dict:
         return self.records.result()
@@ -197,6 +214,8 @@ class Host:
 
     def _closed(self, conn: Conn) -> None:
         """A connection is gone: its lobby seat is given up, a game seat waits for its token."""
+        if self.watchers.remove(conn):
+            return self._lobby_changed()
         seat = conn.seat
         if seat is None or self.seats[seat] is None or self.seats[seat].conn is not conn:
             return
@@ -206,7 +225,9 @@ class Host:
             self._notify("seat", (seat, None))
         else:
             self.seats[seat].conn = None    # kept: its token takes it back
-            self.seating.broadcast({"t": "seat_status", "seat": seat, "connected": False})
+            if self.mixer is not None:
+                self.mixer.seat_gone(seat)
+            self._tell_everyone({"t": "seat_status", "seat": seat, "connected": False})
             self._notify("seat_status", (seat, False))
         self._lobby_changed()
 
@@ -244,22 +265,43 @@ class Host:
             conn.send(error("hello_first", "say hello with the protocol version first"))
         return conn.greeted
 
-    def _on_join(self, conn, msg):
+    def _joinable(self, conn, msg) -> bool:
+        """May this connection join (or watch): greeted, holding no seat,
+        not watching, and (to watch) watchers allowed with room?  Says why not."""
         if not self._greeted(conn):
-            return
+            return False
+        refusal = None
         if conn.seat is not None:
-            return conn.send(error("already_seated", "this connection already holds a seat"))
-        if self.join_code is not None:
-            expected = secure.join_code_proof(self.join_code, self.identity.fingerprint, conn.nonce)
-            if "code" not in msg:
-                return conn.send(error("join_code", "this game needs a join code"))
-            if self.wrong_codes.available() < 1:    # one limit for all addresses together (limits.py)
-                return conn.send(error("busy", "too many wrong join codes lately; try again in a minute"))
-            if not secure.same_proof(expected, msg["code"]):
-                self.wrong_codes.try_take()
-                quiet.log(logging.INFO, "join_code_wrong", "connection %s gave a wrong join code", conn.cid)
-                return conn.send(error("join_code_wrong", "that is not the join code of this game"))
-        name = msg["name"].strip()
+            refusal = "already_seated", "this connection already holds a seat"
+        elif conn.watcher is not None:
+            refusal = "already_watching", "this connection already watches"
+        elif msg.get("watch"):
+            refusal = self.watchers.refusal(conn)
+        if refusal is not None:
+            conn.send(error(*refusal))
+        return refusal is None
+
+    def _on_join(self, conn, msg):
+        if not self._joinable(conn, msg):
+            return
+        conn.wants_to_watch = bool(msg.get("watch"))
+        if self.gate.code is not None:
+            return conn.send(self.gate.begin(conn, msg))    # the seat waits for join_confirm
+        self._seat_new(conn, msg["name"].strip())
+
+    def _on_join_confirm(self, conn, msg):
+        if not self._joinable(conn, {"watch": conn.wants_to_watch}):
+            return
+        name, refusal = self.gate.finish(conn, msg)
+        if refusal is not None:
+            return conn.send(refusal)
+        self._seat_new(conn, name)
+
+    def _seat_new(self, conn, name):
+        """Seat a joiner who needs no token (and has proven the code, if any),
+        or let it watch when it asked to."""
+        if conn.wants_to_watch:
+            return self._watch(conn, name)
         if self.phase != LOBBY:
             return self._join_assigned(conn, name)
         if self.seating.full() or self.deal.running:
@@ -268,6 +310,19 @@ class Host:
         self._take_seat(conn, seat)
         self._notify("seat", (seat, self.seats[seat].name))
         self._lobby_changed()
+
+    def _watch(self, conn, name):
+        """A joiner watches (net/host/watchers.py): the public table, no seat."""
+        self.watchers.add(conn, name)
+        conn.send({"t": "watching", "id": conn.cid})
+        self._lobby_changed()
+        if self.auth is not None:
+            conn.send(self.records.sync(None, "rejoin"))
+            for seat, holder in enumerate(self.seats):
+                if holder.conn is None:
+                    conn.send({"t": "seat_status", "seat": seat, "connected": False})
+        if self.phase == OVER:
+            self.records.tell_over(conn, None)
 
     def _join_assigned(self, conn, name):
         """A player without a token joins a running game: only into a seat the
@@ -309,11 +364,13 @@ class Host:
     def _back(self, conn, seat):
         """Seat `conn` in a running (or finished) game and bring it up to date."""
         self._take_seat(conn, seat)
-        conn.send(self.records.sync(seat, "rejoin"))
-        self.seating.broadcast({"t": "seat_status", "seat": seat, "connected": True})
+        conn.send(self._sync(seat, "rejoin"))
+        self._tell_everyone({"t": "seat_status", "seat": seat, "connected": True})
         self._notify("seat_status", (seat, True))
         if self.phase == OVER:
             self.records.tell_over(conn, seat)
+        elif self.mixer is not None:
+            self.mixer.seat_back(conn, seat)
         self._lobby_changed()
 
     def _take_seat(self, conn, seat):
@@ -342,6 +399,8 @@ class Host:
 
     def _on_cmd(self, conn, msg):
         ref = msg["id"]
+        if conn.watcher is not None:
+            return conn.send(_reject(ref, "watcher", "a watcher cannot act in the game"))
         if conn.seat is None:
             return conn.send(_reject(ref, "not_seated", "join a seat first"))
         seat = conn.seat
@@ -355,20 +414,30 @@ class Host:
             return conn.send(_reject(ref, "game_over", "the game has ended"))
         if seat not in deciders(state):
             return conn.send(_reject(ref, "not_deciding", "it is not your turn to decide"))
-        err = check(state, cmd)
+        if self.mixer is not None and self.mixer.busy:
+            return conn.send(_reject(ref, "rolling", "the dice are being rolled"))
+        mixing = self.mixer is not None and rolls(cmd)
+        # a roll of mixed dice is checked as the host will apply it, with its mix
+        err = check(state, with_mix(cmd, 0) if mixing else cmd)
         if err is not None:
             return conn.send(_reject(ref, err.code, err.detail))
         if msg["seq"] != len(self.auth.log):
             return conn.send(_reject(ref, "stale", f"the game is at record {len(self.auth.log)}"))
+        if mixing:
+            return self.mixer.open(cmd)     # applied when the seats' values are in (_apply)
         try:
-            record = self.auth.submit(cmd)
+            self._apply(cmd)
         except IllegalCommand as exc:       # check() passed, so this is an engine bug
             return conn.send(_reject(ref, exc.code, exc.detail))
+
+    def _apply(self, cmd, proof=None) -> None:
+        """Apply a checked command, save it and send every seat its record."""
+        record = self.auth.submit(cmd)
         # every seat's view hash, and the whole state's for the save, in one pass
-        hashes = peer_hashes(self.auth.state, self.seating.listening(),
+        hashes = peer_hashes(self.auth.state, self.records.audiences(),
                              whole=self.autosave.saver is not None)
         self.save(seats_changed=False, digest=hashes.get(WHOLE))   # before anyone hears of it
-        self.records.send_record(record, hashes)
+        self.records.send_record(record, hashes, proof)
         self._notify("record", record)
         if self.auth.state.phase == GAME_OVER:
             self.phase = OVER
@@ -378,7 +447,7 @@ class Host:
             self.finished.set()
 
     def _on_resync(self, conn, msg):
-        if conn.seat is None or self.auth is None:
+        if not conn.placed or self.auth is None:
             return conn.send(error("not_running", "no game view to send"))
         if conn.resyncs.try_take():
             conn.resync_due = False
@@ -387,13 +456,19 @@ class Host:
             conn.resync_due = True      # merged with any others; see Connections._heartbeat
 
     def _resync(self, conn):
-        conn.send(self.records.sync(conn.seat, "resync"))
+        conn.send(self._sync(conn.seat, "resync"))
 
     def _on_ping(self, conn, msg):
         conn.send({"t": "pong", "n": msg["n"]})
 
     def _on_pong(self, conn, msg):
         pass
+
+    def _on_roll(self, conn, msg):
+        """A seat's commitment or value for mixed dice: its RollMixer's."""
+        if self.mixer is None:
+            return conn.send(error("not_mixed", "this game's dice are not mixed"))
+        (self.mixer.on_commit if msg["t"] == "roll_commit" else self.mixer.on_reveal)(conn, msg)
 
     def _on_bye(self, conn, msg):
         self.drop(conn)
@@ -447,7 +522,8 @@ class Host:
     def _dealt(self, fair, seed: int) -> None:
         """Every seat revealed its value: deal with the seed drawn from them all."""
         self.fair = fair
-        self._deal(dict(self.config, seed=seed, streams=True))     # dice no choice can steer
+        # dice no choice can steer (streams) and nobody can foresee (mixed_dice)
+        self._deal(dict(self.config, seed=seed, streams=True, mixed_dice=True))
 
     def _deal_deadline(self, now: float) -> None:
         """Seats that did not pledge or reveal in time lose their lobby seat."""
@@ -461,13 +537,27 @@ class Host:
         self.config = config
         self.auth = Authority(self.config)
         self.records.begin(self.auth, self.fair)
+        self._mix_dice()
         self.phase = RUNNING
         self.autosave.begin(self.auth)
         self.save()                 # the dealt game: a crash before the first move loses nothing
         for seat in self.seating.listening():
-            self.seats[seat].conn.send(self.records.sync(seat, "start"))
+            self.seats[seat].conn.send(self._sync(seat, "start"))
+        if self.watchers.conns:
+            self.watchers.send(self.records.sync(None, "start"))
         self._notify("started")
         self._lobby_changed()
+
+    def _sync(self, seat: int, reason: str) -> dict:
+        """A seat's whole view (Records.sync), with the rolls so far in a game of mixed dice."""
+        msg = self.records.sync(seat, reason)
+        if self.mixer is not None:
+            msg["roll"] = self.mixer.done
+        return msg
+
+    def _mix_dice(self) -> None:
+        if self.auth.config.get("mixed_dice"):
+            self.mixer = RollMixer(self.seating, self._tell_everyone, self._apply)
 
     def assign(self, seat: int, name: str) -> None:
         """The host's owner gives a seat of a running game to the player who
@@ -476,6 +566,44 @@ class Host:
         if self.phase == LOBBY:
             raise ValueError("in the lobby anyone may join; seats are assigned only in a running game")
         self.seating.assign(seat, name)
+
+    def set_allowed(self, **options) -> None:
+        """The host's owner allows watchers and hints (watchers=..., hints=...;
+        net/host/watchers.py): in the lobby only, so every player knows before
+        the game starts.  Raises ValueError with a reason, changing nothing."""
+        if self.phase != LOBBY or self.deal.running:
+            raise ValueError("what the host allows is fixed once the game has started")
+        self.watchers.set_allowed(**options)
+        self._lobby_changed()
+
+    def hand_over(self, seat: int, watcher: int) -> None:
+        """The host's owner gives a computer's seat to a watcher (by its id in
+        the lobby's list): the computer is told its seat is taken over, the
+        watcher becomes the seat's player with a fresh token and the seat's
+        view.  Raises ValueError with a reason, changing nothing."""
+        if self.phase == OVER:
+            raise ValueError("the game has ended")
+        if self.deal.running:
+            raise ValueError("the cards are being dealt; try again in a moment")
+        conn = self.watchers.by_id(watcher)
+        if conn is None:
+            raise ValueError(f"no watcher {watcher}")
+        name = self.watchers.conns[conn]
+        old = self.seating.hand_over(seat, name)
+        self.watchers.remove(conn)
+        if old is not None:
+            old.send({"t": "bye", "reason": TAKEN_OVER})   # the computer stops, and does not come back
+            old.seat = None
+            self.connections.drop(old)
+        log.info("seat %s handed over to the watcher %s by the host", seat, name)
+        if self.auth is None:
+            self.seats[seat].ready = False
+            self._take_seat(conn, seat)
+            self._notify("seat", (seat, name))
+            self._lobby_changed()
+        else:
+            self.save()             # the new token must outlive a crash before the player is told it
+            self._back(conn, seat)
 
     def expect_computer(self, name: str, level: str) -> None:
         """A computer player the host's owner started joins soon as `name`:
@@ -502,8 +630,14 @@ class Host:
         """Put every command saved so far on the disk (fdatasync)."""
         self.autosave.flush()
 
+    def _tell_everyone(self, msg) -> None:
+        """To every seated connection and every watcher: what is public.
+        (The deal's messages go to the seats only: watchers have no part in it.)"""
+        self.seating.broadcast(msg)
+        self.watchers.send(msg)
+
     def _lobby_changed(self) -> None:
-        self.seating.broadcast(self.lobby())
+        self._tell_everyone(self.lobby())
         self._notify("lobby", self.lobby())
         if self.auto_start and self.phase == LOBBY and not self.deal.running and self.seating.full():
             self.start()
@@ -514,10 +648,12 @@ def _reject(ref, code, detail) -> dict:
 
 
 HANDLERS = {
-    "hello": Host._on_hello, "join": Host._on_join, "rejoin": Host._on_rejoin,
+    "hello": Host._on_hello, "join": Host._on_join, "join_confirm": Host._on_join_confirm,
+    "rejoin": Host._on_rejoin,
     "lobby_set": Host._on_lobby_set, "cmd": Host._on_cmd, "resync": Host._on_resync,
     "ping": Host._on_ping, "pong": Host._on_pong, "bye": Host._on_bye,
     # the fair deal's own messages are answered by the host's FairDeal
     "pledge": lambda host, conn, msg: host.deal.on_pledge(conn, msg),
     "reveal": lambda host, conn, msg: host.deal.on_reveal(conn, msg),
+    "roll_commit": Host._on_roll, "roll_reveal": Host._on_roll,
 }

@@ -12,7 +12,7 @@ buffer size, abort).
   seat, so they cannot fill it from many addresses and keep a returning
   player out.  When the total is reached, the oldest stranger's connection
   that holds no seat makes room; seated players are never pushed out.
-- A connection must hold a seat within HANDSHAKE_SECONDS.
+- A connection must hold a seat or watch (net/host/watchers.py) within HANDSHAKE_SECONDS.
 - A peer may have at most MAX_UNSENT bytes waiting to be sent to it; past
   that the connection is aborted (transport.abort(): a polite close would
   keep the buffer until the peer reads it, which it never does).
@@ -36,9 +36,22 @@ buffer size, abort).
   again when the politely closed ones have had their CLOSE_GRACE.
   Admission is decided on plain TCP before TLS starts, so a refused
   connection never costs TLS state at all.
+- A crowd (one attacker on many addresses) meets limits on all strangers
+  together (`Crowd`; a stranger is an address that never held a seat here):
+  at most MAX_HANDSHAKES TLS handshakes under way at once, of which
+  HANDSHAKE_RESERVE are kept for players' addresses; NEW_HANDSHAKES_PER_SECOND
+  new connections a second (a burst of NEW_HANDSHAKES_BURST); and
+  FAILED_JOINS_PER_SECOND failed seat claims (wrong join codes, wrong tokens,
+  a full or running game; a burst of FAILED_JOINS_BURST).  Past the last, a
+  connection whose claim fails is closed and new strangers are refused until
+  the bucket refills.  A player's address is held to none of these but its
+  own per-address rate, and seated connections are never counted or cut: a
+  crowd can keep a newcomer waiting, never a seated or returning player.
 - Errors that can repeat by the thousand (accept() at the open-file limit,
-  refused connections, dropped peers) are logged once per LOG_EVERY seconds
-  with a count of those left out.
+  refused connections, failed joins, dropped peers) are logged once per
+  LOG_EVERY seconds per kind, LOG_LINES_PER_INTERVAL lines of all kinds
+  together at most; what was left out is summed up in one line per kind
+  when its interval is over ("refused 812 connections in the last 10 s").
 """
 
 import ctypes
@@ -63,18 +76,27 @@ FD_RESERVE = 2 * ACCEPT_BACKLOG + 8
 CLOSE_GRACE = 5.0               # a politely closed connection is aborted after this long
 LOG_EVERY = 10.0
 # Wrong join codes the whole host takes, from every address together: 10 at once, then one
-# every 6 s; past that every join with a code is refused as "busy" until the bucket refills,
+# every 6 s; past that every join with a code is refused as "join_busy" until the bucket refills,
 # so a crowd of addresses gets no more guesses than one (at the price of making a newcomer wait).
 WRONG_CODES_BURST = 10.0
 WRONG_CODES_PER_SECOND = 1 / 6
 CALM_SECONDS = 2.0              # no new connection for this long: free memory is given back
+# All strangers together (`Crowd`).
+MAX_HANDSHAKES = 12
+HANDSHAKE_RESERVE = 2
+NEW_HANDSHAKES_PER_SECOND, NEW_HANDSHAKES_BURST = 20.0, 40.0
+FAILED_JOINS_PER_SECOND, FAILED_JOINS_BURST = 1.0, 20.0
+# What an error message to an unseated connection means: its claim of a seat failed.
+FAILED_JOIN_CODES = frozenset({"join_code", "join_code_wrong", "join_code_bad", "out_of_order", "join_busy",
+                               "full", "running", "seat_in_use", "bad_token", "already_seated"})
+LOG_LINES_PER_INTERVAL = 20
 
 # Per-connection budgets (units a second, burst).  A bot playing flat out
 # sends some 350 frames a second; a player at a window far fewer.
 SEATED_RATE, SEATED_BURST = 1000.0, 2000.0
 UNSEATED_RATE, UNSEATED_BURST = 20.0, 60.0
 # What a frame costs, by message type (None: a frame that was refused).
-FRAME_COST = {"hello": 5.0, "join": 5.0, "rejoin": 5.0, None: 5.0}
+FRAME_COST = {"hello": 5.0, "join": 5.0, "join_confirm": 5.0, "rejoin": 5.0, None: 5.0}
 RESYNC_RATE, RESYNC_BURST = 1.0, 3.0
 BYTES_PER_UNIT = 1024
 
@@ -106,6 +128,11 @@ class TokenBucket:
             return False
         self.level -= cost
         return True
+
+    def give_back(self, cost: float = 1.0) -> None:
+        """Return what was taken for something that turned out not to count."""
+        self._refill()
+        self.level = min(self.burst, self.level + cost)
 
     def full(self) -> bool:
         self._refill()
@@ -197,27 +224,82 @@ def address_of(writer) -> str:
     return str(peer) if peer else "?"
 
 
+class Crowd:
+    """The limits on all strangers together (see the module's docstring)."""
+
+    def __init__(self, clock=time.monotonic):
+        self.new = TokenBucket(NEW_HANDSHAKES_PER_SECOND, NEW_HANDSHAKES_BURST, clock)
+        self.failed_joins = TokenBucket(FAILED_JOINS_PER_SECOND, FAILED_JOINS_BURST, clock)
+
+    def refusal(self, player: bool, handshakes: int) -> str | None:
+        """Why a new connection is refused for the crowd's sake (None: take it).
+        `player`: from an address that held a seat here; `handshakes`: TLS
+        handshakes under way now."""
+        if handshakes >= MAX_HANDSHAKES:
+            return f"{handshakes} connections are being set up at once; try again in a moment"
+        if player:
+            return None
+        if handshakes >= MAX_HANDSHAKES - HANDSHAKE_RESERVE:
+            return (f"{handshakes} connections are being set up at once (the rest is kept "
+                    "for returning players); try again in a moment")
+        if self.failed_joins.available() < 1:
+            return "too many failed joins lately; try again in a minute"
+        if not self.new.try_take():
+            return "too many new connections at once; try again in a moment"
+        return None
+
+    def join_failed(self) -> bool:
+        """A seat claim failed; False once there were too many lately (the
+        connection is then closed)."""
+        return self.failed_joins.try_take()
+
+
 class QuietLog:
-    """Logs a kind of message at most once per `every` seconds, saying how
-    many like it were left out meanwhile."""
+    """Logs a kind of message (`key`) at most once per `every` seconds and at
+    most `lines` lines of all kinds per `every` seconds; `flush` (the host's
+    heartbeat calls it) sums up in one line per kind what was left out."""
 
-    def __init__(self, logger: logging.Logger, every: float = LOG_EVERY, clock=time.monotonic):
+    def __init__(self, logger: logging.Logger, every: float = LOG_EVERY, clock=time.monotonic,
+                 lines: int = LOG_LINES_PER_INTERVAL):
         self.logger, self.every, self.clock = logger, every, clock
+        self.budget = TokenBucket(lines / every, lines, clock)
         self.last = {}              # key -> time logged
-        self.skipped = {}           # key -> count left out since
+        self.skipped = {}           # key -> [count left out, level, the latest text, summary]
 
-    def log(self, level: int, key: str, msg: str, *args, exc_info=None) -> bool:
-        """Log unless `key` was logged less than `every` seconds ago; True if logged."""
+    def log(self, level: int, key: str, msg: str, *args, exc_info=None, summary: str = "") -> bool:
+        """Log unless `key` was logged less than `every` seconds ago or the
+        lines of this interval are used up; True if logged.  `summary`, with
+        `{n}` and `{s}`, says what was left out ("refused {n} connections in
+        the last {s} s"); without it the count follows the latest message."""
         now = self.clock()
-        if now - self.last.get(key, -1e18) < self.every:
-            self.skipped[key] = self.skipped.get(key, 0) + 1
+        if now - self.last.get(key, -1e18) < self.every or not self.budget.try_take():
+            left = self.skipped.setdefault(key, [0, level, "", summary])
+            left[0] += 1
+            left[1:] = [level, (msg % args) if args else msg, summary]
             return False
-        skipped = self.skipped.pop(key, 0)
-        if skipped:
-            msg += f" (and {skipped} more like it in the last {self.every:g} s)"
+        left = self.skipped.pop(key, None)
+        if left:
+            msg += f" (and {left[0]} more like it in the last {self.every:g} s)"
         self.last[key] = now
         self.logger.log(level, msg, *args, exc_info=exc_info)
         return True
+
+    def flush(self, every: float | None = None) -> int:
+        """One line per kind whose left-out messages' interval is over (with
+        every=0: all of them, e.g. at the end); the number of lines written
+        (bounded by the kinds of message)."""
+        now, written = self.clock(), 0
+        every = self.every if every is None else every
+        for key in [k for k in self.skipped if now - self.last.get(k, -1e18) >= every]:
+            count, level, latest, summary = self.skipped.pop(key)
+            if summary:
+                line = summary.format(n=count, s=f"{self.every:g}") + f" (the latest: {latest})"
+            else:
+                line = f"{latest} (and {count} more like it in the last {self.every:g} s)"
+            self.last[key] = now
+            self.logger.log(level, "%s", line)
+            written += 1
+        return written
 
 
 _ACCEPT_TROUBLE = "socket.accept() out of system resource"

@@ -4,20 +4,27 @@ the hash of its view, and at the end the result and the reveal (the host's
 secret and the full log, net/wire/fairdice.py) that lets every seat check
 the deal and the dice.
 
+Watchers (net/host/watchers.py) are sent the same as a seat, for the
+audience None: the spectator's view and records, with every seat's hidden
+cards withheld, and the result and the reveal at the end.
+
 `Records` owns whom it has told the result and nothing of the lobby or
-the connections: it reads the seats from the host's `Seating` and the game
-from the Authority it is given when the game is dealt.
+the connections: it reads the seats from the host's `Seating`, the watchers
+from its `Watchers` and the game from the Authority it is given when the
+game is dealt.
 """
 
 from game.engine.state import GAME_OVER
 
 from ..wire.fairdice import pack_log
 from ..wire.secrecy import peer_hash, peer_view_bytes, public_state_hash
+from .watchers import Watchers
 
 
 class Records:
-    def __init__(self, seating):
+    def __init__(self, seating, watchers=None):
         self.seating = seating
+        self.watchers = watchers if watchers is not None else Watchers()     # (none: nobody watches)
         self.auth = None            # the game's Authority once dealt
         self.fair = None            # fairdice.FairRecord of the deal (None: an unverifiable deal)
         self.told = set()           # seats sent the result of the finished game
@@ -28,8 +35,9 @@ class Records:
     def over(self) -> bool:
         return self.auth is not None and self.auth.state.phase == GAME_OVER
 
-    def sync(self, seat: int, reason: str) -> dict:
-        """The whole view of `seat` (reason: "start", "rejoin" or "resync")."""
+    def sync(self, seat, reason: str) -> dict:
+        """The whole view of `seat` (None: a watcher's; reason: "start",
+        "rejoin" or "resync")."""
         state = self.auth.state
         events = [list(e) for e in self.auth.start_events] if reason == "start" else []
         msg = {"t": "sync", "reason": reason, "seq": len(self.auth.log),
@@ -38,29 +46,37 @@ class Records:
             msg["fair"] = self.fair.public()
         return msg
 
-    def send_record(self, record, hashes) -> None:
+    def send_record(self, record, hashes, proof=None) -> None:
         """Send each connected seat the record as that seat may see it, with
-        its view hash (`hashes`: peer_hashes of the state after it)."""
+        its view hash (`hashes`: peer_hashes of the state after it), and the
+        watchers the record as a spectator sees it (hashes[None]); for a roll
+        of mixed dice, with the roll's proof (net/wire/rolldice.py)."""
         for seat, holder in enumerate(self.seating.seats):
             if holder.conn is None or seat not in hashes:
                 continue
-            mine = record.for_audience(seat)
-            holder.conn.send({"t": "rec", "seq": mine.seq, "cmd": mine.cmd, "outcome": mine.outcome,
-                              "events": mine.events, "hash": hashes[seat]})
+            holder.conn.send(_rec_message(record.for_audience(seat), hashes[seat], proof))
+        if self.watchers.conns and None in hashes:
+            self.watchers.send(_rec_message(record.for_audience(None), hashes[None], proof))
+
+    def audiences(self) -> list:
+        """Whose view hashes a record needs: the connected seats, and None when anyone watches."""
+        return self.seating.listening() + ([None] if self.watchers.conns else [])
 
     def announce_over(self) -> None:
-        """The game ended: every connected seat is sent the result and the reveal."""
-        self.seating.broadcast(self.result_message())
-        if self.reveal_message() is not None:
-            self.seating.broadcast(self.reveal_message())
+        """The game ended: every connected seat and watcher is sent the result and the reveal."""
+        for send in (self.seating.broadcast, self.watchers.send):
+            send(self.result_message())
+            if self.reveal_message() is not None:
+                send(self.reveal_message())
         self.told.update(self.seating.listening())
 
-    def tell_over(self, conn, seat: int) -> None:
-        """A seat back after the end is sent the result and the reveal."""
+    def tell_over(self, conn, seat) -> None:
+        """A seat back (or a watcher come, seat None) after the end is sent the result and the reveal."""
         conn.send(self.result_message())
         if self.reveal_message() is not None:
             conn.send(self.reveal_message())
-        self.told.add(seat)
+        if seat is not None:
+            self.told.add(seat)
 
     def everyone_told(self) -> bool:
         return self.over() and len(self.told) == len(self.seating.seats)
@@ -82,3 +98,13 @@ class Records:
         return {"winner": msg["winner"], "turns": msg["turns"], "public_hash": msg["public_hash"],
                 "commands": msg["seq"], "rules": self.auth.config["rules"],
                 "players": len(self.seating.seats), "names": [s.name for s in self.seating.seats]}
+
+
+def _rec_message(record, view_hash, proof=None) -> dict:
+    """A record (already redacted for its audience) as sent, with that audience's
+    view hash and a roll's proof, if it has one."""
+    msg = {"t": "rec", "seq": record.seq, "cmd": record.cmd, "outcome": record.outcome,
+           "events": record.events, "hash": view_hash}
+    if proof is not None:
+        msg["proof"] = proof
+    return msg

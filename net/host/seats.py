@@ -118,6 +118,20 @@ class Seating:
         holder.computer = None      # a player took the seat over
         return seat, None
 
+    def hand_over(self, seat: int, name: str):
+        """A computer's `seat` becomes the seat of the watcher `name`, with a
+        fresh token; returns the computer's connection (or None), which the
+        caller tells and drops.  Raises ValueError with a reason, changing nothing."""
+        if type(seat) is not int or not 0 <= seat < len(self.seats) or self.seats[seat] is None:
+            raise ValueError(f"there is no taken seat {seat}")
+        holder = self.seats[seat]
+        if not holder.computer:
+            raise ValueError(f"seat {seat} ({holder.name}) is not a computer's")
+        old, holder.conn = holder.conn, None
+        self.void_assignment(seat)
+        holder.name, holder.computer, holder.token = name, None, new_token()
+        return old
+
     def expect_computer(self, name: str, level: str) -> None:
         self.computers_expected[name] = level
 

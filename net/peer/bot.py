@@ -24,7 +24,7 @@ from .faults import HostFault
 from .game import REPORT_DIVERGENCES, PeerGame
 
 FATAL = ("full", "running", "version", "bad_token", "protocol", "other_game", "wrong_key", "tls",
-         "join_code", "join_code_wrong")
+         "join_code", "join_code_wrong", "join_code_unasked", "no_watchers", "watchers_full")
 
 
 # What a windowless player is told at once, in words (the window has its own, in both languages).
@@ -33,6 +33,14 @@ NOTICES = {
                                 f"its view again): it is lying or broken"),
     "impostor": lambda info: (f"another key ({info['got']}) answers at {info['address']}, not our "
                               f"host's ({info['expected']}): not trusted; still looking for our host"),
+    "roll_without": lambda info: (
+        f"the roll at record {info['seq']} went on without "
+        + ", ".join(f"seat {seat + 1} ({why})" for seat, why in sorted(info["seats"].items()))),
+    "roll_reopened": lambda info: (
+        f"the host opened roll {info['roll']} again after a restart"
+        + (" after we had shown our value: the host knew the roll it threw away"
+           if info["after_reveal"] else "")),
+    "fair": lambda verdict: f"not verified fair: {verdict.detail} (record {verdict.seq})",
     "deal_restarted": lambda info: (
         f"the host started the deal again (deal {info['attempt']})"
         + (" after every seat had shown its value: the host knew the seed it threw away"
@@ -43,6 +51,8 @@ NOTICES = {
 class BotPlayer:
     def __init__(self, name: str, store=None, seed: int = 0, level: str = "random", say=None):
         self.game = PeerGame(send=None, name=name, store=store)
+        # A computer may be one the host runs, whose seat the host counts as its own in a roll.
+        self.game.rolls.host_run = True
         self.say = say or (lambda line: None)   # say(line): what the player must hear at once
         self.bot = RandomBot(seed)          # "random", and the fallback after a refusal
         self.level = level
@@ -56,10 +66,11 @@ class BotPlayer:
         self.sent_seq = {}          # command id -> the record number it was chosen at
         self.bytes_in = self.bytes_out = 0
         self.host_closed = False    # the host said it is closing: nothing to reconnect to
+        self.told_unfair = False    # a failed check was said
 
     def deliver(self, msg) -> None:
         """Handle one host message, then act if our seat must decide."""
-        for kind, data in self.game.handle(msg):
+        for kind, data in self.game.handle(msg) + self.game.overdue(time.monotonic()):
             if kind == "seated" and self.game.replica is None:     # a computer is ready at once
                 self.game.set_lobby(ready=True)
             # A command chosen on an older record was overtaken, whatever the code.
@@ -70,6 +81,10 @@ class BotPlayer:
                 self.refused.add(self.last_cmd)
             elif kind == "rejected":
                 self.rejects["overtaken"] = self.rejects.get("overtaken", 0) + 1
+            elif kind == "fair":
+                if not data.ok and not self.told_unfair:     # at once, in words, and once
+                    self.told_unfair = True
+                    self.say(NOTICES["fair"](data))
             elif kind in NOTICES:
                 self.say(NOTICES[kind](data))
             elif kind == "bye" and data == HOST_CLOSING:
@@ -108,12 +123,15 @@ class BotPlayer:
 
 async def play(address, name: str, store=None, seed: int = 0, reconnect_for: float = 30.0,
                raw_log=None, player: BotPlayer | None = None, pin: str | None = None,
-               join_code: str | None = None, level: str = "random", stop=None, say=None) -> dict:
+               join_code: str | None = None, level: str = "random", stop=None, say=None,
+               watch: bool = False) -> dict:
     """Play one game to its end.  Returns a result dict whose "ok" is True only
     when the game ended, this copy's hashes match the host's and the fair
     deal checked out.  pin: the host key we require (None: the first one we
     meet; after that we only ever reconnect to it).  stop: an asyncio.Event
-    that ends the play (Ctrl-C) even where a cancellation was swallowed."""
+    that ends the play (Ctrl-C) even where a cancellation was swallowed.
+    watch: watch the game (the host's spectator view, no seat) rather than
+    play; a seat the host hands over is then played like any other."""
     player = player or BotPlayer(name, store, seed, level, say)
     game = player.game
     store = game.store
@@ -132,7 +150,8 @@ async def play(address, name: str, store=None, seed: int = 0, reconnect_for: flo
             game.send = conn.send
             # Once the game runs, only that game (resumed or not) is ours.
             ours = game.game_id if game.replica is not None else None
-            await handshake(conn, name, store, player.deliver, game_id=ours, join_code=join_code)
+            await handshake(conn, name, store, player.deliver, game_id=ours, join_code=join_code,
+                            watch=watch)
         except JoinRefused as exc:
             if exc.code == "wrong_key" and game.pin is not None:
                 # Our host's address answers with another key (taken over, or the host

@@ -22,7 +22,7 @@ import asyncio
 import ssl
 import time
 
-from ..wire import secure
+from ..wire import pake, secure
 from ..wire.protocol import (
     APP, HOST, PING_EVERY, PROTOCOL_VERSION, SILENCE_LIMIT, ProtocolError, decode, pack_message,
     parse_address, read_frame,
@@ -132,7 +132,8 @@ async def open_connection(address, timeout: float = 5.0, raw_log=None,
 
 
 async def handshake(conn: Connection, name: str, store, deliver, timeout: float = 5.0,
-                    game_id: str | None = None, join_code: str | None = None) -> None:
+                    game_id: str | None = None, join_code: str | None = None,
+                    watch: bool = False) -> None:
     """Say hello, then take the seat saved for this game and name in `store`
     (rejoin) or a new one (join).  Every host message read here, including the
     welcome and `seated`, is passed to `deliver`.  Raises JoinRefused.
@@ -141,13 +142,20 @@ async def handshake(conn: Connection, name: str, store, deliver, timeout: float 
     address running another game (a new one, not the resumed one) is refused
     with code "other_game" before anything reaches `deliver`.
 
-    join_code: the host's join code, proven when joining a seat (a host
-    that wants one refuses with code "join_code" or "join_code_wrong")."""
+    join_code: the host's join code, proven by a key exchange when joining
+    a seat (net/wire/pake.py): refused with "join_code" when the host wants
+    one we lack, "join_code_wrong" when the host's proof fails (a wrong
+    code, or a relay with another key) or it refuses ours, and
+    "join_code_unasked" when we have one and the host asks none.
+
+    watch: join to watch the game rather than for a seat, with the same
+    proof (the host refuses with "no_watchers" when it allows none); a seat
+    saved for this game and name (one the host handed us) is taken back first."""
     # A timer that cuts the line rather than wait_for, which can swallow a
     # cancellation on Python 3.11 (see Connection.recv).
     timer = asyncio.get_running_loop().call_later(timeout, conn.writer.transport.abort)
     try:
-        await _handshake(conn, name, store, deliver, game_id, join_code)
+        await _handshake(conn, name, store, deliver, game_id, join_code, watch)
     except ProtocolError as exc:
         conn.close(say_bye=False)
         raise JoinRefused("protocol", f"bad frame from the host: {exc}") from None
@@ -161,7 +169,7 @@ async def handshake(conn: Connection, name: str, store, deliver, timeout: float 
         timer.cancel()
 
 
-async def _handshake(conn, name, store, deliver, game_id, join_code) -> None:
+async def _handshake(conn, name, store, deliver, game_id, join_code, watch) -> None:
     conn.send({"t": "hello", "v": PROTOCOL_VERSION, "app": APP})
     welcome = await conn.recv()
     if welcome["t"] == "error":
@@ -183,22 +191,53 @@ async def _handshake(conn, name, store, deliver, game_id, join_code) -> None:
         if welcome["state"] != "lobby":
             raise JoinRefused(refused["code"], "the saved seat was refused: " + refused["detail"])
     join = {"t": "join", "name": name}
-    if join_code:
-        join["code"] = secure.join_code_proof(join_code, pin, nonce)
+    if watch:
+        join["watch"] = True
+    exchange = None
+    if welcome["code"]:
+        if not join_code or not pake.normal_code(join_code):
+            raise JoinRefused("join_code", "this game needs a join code")
+        exchange = pake.JoinerSide(join_code, pin, nonce)
+        join.update(exchange.fields())
+    elif join_code:
+        # A host that does not ask for the code we have cannot prove it holds
+        # the game's key: it may be a copy of the game we mean.
+        raise JoinRefused("join_code_unasked", "this host does not ask for the join code you typed: "
+                          "it may not be the game you mean")
     conn.send(join)
+    if exchange is not None:
+        answer = await _answer(conn, deliver)
+        if answer["t"] == "error":
+            raise JoinRefused(answer["code"], answer["detail"])
+        if not exchange.check_host(answer["msg"], answer["confirm"]):
+            raise JoinRefused("join_code_wrong", "the host could not prove the join code: the code "
+                              "is wrong, or another machine stands between you and the host")
+        conn.send({"t": "join_confirm", "confirm": exchange.confirm})
     refused = await _seated(conn, deliver)
     if refused is not None:
         raise JoinRefused(refused["code"], refused["detail"])
 
 
+async def _answer(conn, deliver):
+    """The host's half of the key exchange (or its error); other messages
+    are delivered, but a seat before the exchange is over is refused."""
+    while True:
+        msg = await conn.recv()
+        if msg["t"] in ("pake", "error"):
+            return msg
+        if msg["t"] == "seated":
+            raise JoinRefused("protocol", "the host seated us before proving the join code")
+        deliver(msg)
+
+
 async def _seated(conn, deliver):
-    """Deliver messages until we are seated (None) or refused (the error)."""
+    """Deliver messages until we are seated or watching (None) or refused (the error)."""
     while True:
         msg = await conn.recv()
         if msg["t"] == "error":
             return msg
         deliver(msg)
-        if msg["t"] == "seated":
+        if msg["t"] in ("seated", "watching"):
             return None
 
 

@@ -36,6 +36,7 @@ FAULT_TEXT = {
     "bad_winner": "the host named seat {seat} the winner in a game of {players}",
     "bad_events": "the host sent unusable game events",
     "view_before_seat": "the host sent a game view before giving us a seat",
+    "exchange_out_of_place": "the host sent a join code key exchange outside joining",
     "keeps_diverging": "the host's game differed from ours {count} times: it is lying or broken",
 }
 # Why a view is unusable (`view_problem`): "netfault.why.<code>" in the catalog.
@@ -186,8 +187,8 @@ def check_config(config) -> dict:
 
 
 def view_problem(obj, seat) -> tuple | None:
-    """Why a decoded view (plain data) for `seat` is unusable, as (a key of
-    WHY_TEXT, its parameters), or None."""
+    """Why a decoded view (plain data) for `seat` (None: a watcher's) is
+    unusable, as (a key of WHY_TEXT, its parameters), or None."""
     if type(obj) is not dict or list(obj) != list(State.__slots__):
         return "not_state", {}
     config = obj["config"]
@@ -196,11 +197,12 @@ def view_problem(obj, seat) -> tuple | None:
     if config["seed"] is not None:
         return "has_seed", {}
     n = config["players"]
-    if type(seat) is not int or not 0 <= seat < n:
+    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
         return "bad_own_seat", {"seat": seat, "players": n}
     ck = is_ck(config)
     kinds = 8 if ck else 5
-    for field, fits in _shapes(n, kinds, seat, ck).items():
+    # a watcher (seat None) sees no seat's secrets: every one must be withheld
+    for field, fits in _shapes(n, kinds, -1 if seat is None else seat, ck).items():
         if not fits(obj[field]):
             return "bad_field", {"field": field}
     return None

@@ -5,7 +5,8 @@ into a Replica kept in lockstep, and says what to send back.
 UI may want, as (kind, data) pairs:
 
     ("welcome", msg)           the host's greeting (game name, public config, state)
-    ("seated", seat)           this laptop holds `seat`
+    ("seated", seat)           this laptop holds `seat` (also a watcher the host handed a seat)
+    ("watching", id)           this laptop watches the game (no seat; `id` in the lobby's list)
     ("lobby", msg)             seats, names, colours, ready flags, rules
     ("synced", reason)         a fresh view arrived (start, rejoin or resync)
     ("start_events", events)   what happened as the game was dealt (first player rolls)
@@ -25,7 +26,12 @@ UI may want, as (kind, data) pairs:
                                in the deal before, so the host knew its seed}
     ("fair", Verdict)          the check of the fair deal: after the game (the host
                                revealed its secret and log) or earlier when the
-                               host broke the deal (fairdice.Verdict: ok, seq, what)
+                               host broke the deal or a roll (fairdice.Verdict: ok, seq, what)
+    ("roll_without", info)     a roll of mixed dice went on without some seats:
+                               {"seq": its record, "seats": {seat: "away"|"none"|"late"}}
+    ("roll_reopened", info)    a host restarted since opened the roll again: {"roll": n,
+                               "after_reveal": whether we had shown our value, so the
+                               host knew the roll it threw away}
 
 The fair deal (net/wire/fairdice.py) runs here without the player: the peer
 pledges and reveals a random value, checks that the deal it is shown holds
@@ -33,7 +39,9 @@ its own value and matches the pledges it saw, keeps every record and view
 hash it was shown (on disk too, beside its token, so a restarted program
 checks the whole game), and replays the game with the revealed seed at the end.
 `pin` (the host key's fingerprint, set by whoever opened the connection)
-is what tokens are filed under.
+is what tokens are filed under.  In a game with mixed dice (net/wire/rolldice.py)
+the peer's `RollCheck` (net/peer/rolls.py) keeps its commitment on file with
+the host, reveals its value when a roll opens and checks every roll's proof.
 
 Every record's view hash is compared with the host's; on a mismatch (or a
 record that does not fit) the peer asks for a resync and ignores records
@@ -41,6 +49,12 @@ until the fresh view arrives.  It never plays on from a diverged copy; a
 host whose hashes keep disagreeing is reported (REPORT_DIVERGENCES) and then
 no longer trusted (GIVE_UP_DIVERGENCES).  A host that does not reveal its
 secret within REVEAL_WAIT of the end fails the check (`reveal_overdue`).
+
+A watcher (`watching`) keeps a copy of the spectator's view (audience None:
+no seat's hidden cards), checked against the host's hashes like a seat's;
+it takes no part in the deal, submits nothing, and checks the deal at the
+end from what it was shown.  When the host hands it a seat, `seated` and
+the seat's view follow, and it plays on as that seat.
 
 A message the game cannot use at all (net/peer/faults.py: a view of the
 wrong shape, a seat past the last one) raises HostFault from `handle`,
@@ -51,6 +65,7 @@ import time
 
 from game.engine import deciders
 from game.engine.match import Record, Replica
+from game.engine.rules import rolls
 from game.engine.state import GAME_OVER
 
 from ..wire import fairdice
@@ -58,6 +73,7 @@ from ..wire.fairdice import FairRecord, SeenRecord, Verdict, as_tuples
 from ..wire.protocol import TAKEN_OVER
 from ..wire.secrecy import peer_hash, public_state_hash
 from .faults import HostFault, check_message, check_state, check_view
+from .rolls import RollCheck
 
 
 REVEAL_WAIT = 30.0          # seconds after the end within which the host must reveal
@@ -75,6 +91,7 @@ class PeerGame:
         self.lobby = None
         self.seat = None
         self.token = None
+        self.watching = False       # a watcher: no seat, the spectator's view
         self.replica = None
         self.awaiting_sync = False
         self.over = None            # the host's "over" message
@@ -95,6 +112,8 @@ class PeerGame:
         self.verdict = None         # fairdice.Verdict once checked
         self.over_at = None         # time.monotonic() when the end arrived
         self.revealed = False       # the host's reveal arrived (its check may still run)
+        self.rolls = RollCheck(lambda msg: self.send(msg))     # mixed dice (net/peer/rolls.py)
+        self.rolls_early = False    # the session answers syncs' roll part on its own thread
         self.run_check = None       # None: check the finished game at once; else a callable
                                     # given the check (a function returning a Verdict) to run
                                     # elsewhere and hand its result to `judge`
@@ -149,13 +168,26 @@ class PeerGame:
         source = self.lobby or self.welcome
         return source["config"]["players"] if source else None
 
+    def _on_pake(self, msg):
+        # The exchange is the handshake's business (net/peer/connection.py); here it is out of place.
+        raise HostFault("exchange_out_of_place")
+
     def _on_welcome(self, msg):
         self.welcome = msg
         self.game_id = msg["game_id"]
         return [("welcome", msg)]
 
+    def _on_watching(self, msg):
+        self.watching = True
+        return [("watching", msg["id"])]
+
     def _on_seated(self, msg):
         self.seat, self.token = msg["seat"], msg["token"]
+        if self.watching:           # handed a seat: what we saw as a watcher was the spectator's view
+            self.watching = False
+            self._close_seen()
+            self.transcript = []
+            self.awaiting_sync = self.replica is not None   # the seat's view follows at once
         if self._stored():
             key = (self.pin, self.game_id, self.name)
             came_back = self.store.load(*key) == (self.seat, self.token)
@@ -189,8 +221,10 @@ class PeerGame:
         return [("lobby", msg)]
 
     def _on_sync(self, msg):
-        if self.seat is None:
+        if self.seat is None and not self.watching:
             raise HostFault("view_before_seat")
+        if not self.rolls_early:
+            self.rolls.synced(msg["reason"], msg.get("roll", 0), commit="roll" in msg)
         state = check_view(msg["view"], self.seat)
         replica = Replica(state, self.seat)
         replica.seq = msg["seq"]
@@ -223,7 +257,25 @@ class PeerGame:
             return self._diverged(msg["seq"])
         self.pending = None
         self._saw(("rec", SeenRecord.of(record, msg["hash"])))
-        return [("record", record)]
+        events = [("record", record)]
+        if self.replica.state.config.get("mixed_dice") and rolls(record.cmd):
+            problems, said = self.rolls.on_record(msg.get("proof"), record.cmd[-1], self.seat, record.seq)
+            events += said + self._roll_problems(problems, record.seq)
+        return events
+
+    def _on_roll_open(self, msg):
+        """A roll of mixed dice opened: our value goes out at once (RollCheck;
+        a watcher only checks)."""
+        if self.seat is None and not self.watching:
+            return []
+        problems, events = self.rolls.on_open(msg, self.seat, time.monotonic())
+        return events + self._roll_problems(problems, self.seq + 1)
+
+    def _roll_problems(self, problems, seq) -> list:
+        events = []
+        for what, detail in problems:
+            events += self._judge(Verdict(False, seq, what, detail, kind="roll"))
+        return events
 
     def _diverged(self, seq):
         self.divergences += 1
@@ -325,6 +377,11 @@ class PeerGame:
             return None
         return deal.public()
 
+    def overdue(self, now: float) -> list:
+        """What the host is overdue with, said in words: a roll after our
+        value (RollCheck.overdue), the reveal after the end (reveal_overdue)."""
+        return self._roll_problems(self.rolls.overdue(now), self.seq + 1) + self.reveal_overdue(now)
+
     def reveal_overdue(self, now: float) -> list:
         """After the end: a host that has not revealed its secret and log
         within REVEAL_WAIT seconds fails the check, said in words (the
@@ -332,8 +389,9 @@ class PeerGame:
         if (self.over is None or self.verdict is not None or self.deal is None or self.revealed
                 or now - self.over_at < REVEAL_WAIT):
             return []
-        return self._judge(Verdict(False, 0, "no_reveal", f"the host did not reveal its secret and "
-                                   f"log within {REVEAL_WAIT:.0f} s of the end"))
+        return self._judge(Verdict(False, self.over["seq"], "no_reveal", f"the host did not reveal its "
+                                   f"secret and log within {REVEAL_WAIT:.0f} s of the end (move "
+                                   f"{self.over['seq']})"))
 
     def _on_reveal(self, msg):
         self.revealed = True

@@ -55,6 +55,7 @@ class GameAd:
     state: str
     fingerprint: str = ""       # of the host's key: what a joining client pins
     join_code: bool = False     # the host wants a join code
+    watchable: bool = False     # the host allows watchers (net/host/watchers.py)
 
     @property
     def short_code(self) -> str:
@@ -164,7 +165,7 @@ def parse_ad(info) -> GameAd | None:
                       version=int(props["v"]), name=props["game"], game_id=props["id"],
                       rules=props["rules"], seats_taken=taken, seats_total=total,
                       state=props["state"], fingerprint=fp if is_fingerprint(fp) else "",
-                      join_code=props.get("code") == "1")
+                      join_code=props.get("code") == "1", watchable=props.get("watch") == "1")
     except (KeyError, ValueError, IndexError, TypeError):
         return None
 

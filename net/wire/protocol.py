@@ -15,7 +15,11 @@ import struct
 
 import msgpack
 
-PROTOCOL_VERSION = 3          # 2: TLS, token proofs, join codes, fair deal; 3: deals counted
+from .rolldice import STATUSES
+
+PROTOCOL_VERSION = 6          # 2: TLS, token proofs, join codes, fair deal; 3: deals counted;
+                              # 4: the join code as a key exchange (net/wire/pake.py); 5: watchers;
+                              # 6: mixed dice (net/wire/rolldice.py)
 APP = "kolonisten"
 MAX_FRAME = 256 * 1024          # a full game view is ~1-2 KiB; this leaves ample room
 HEADER = struct.Struct(">I")
@@ -31,6 +35,10 @@ TAKEN_OVER = "seat taken over by a new connection"     # a bye reason: do not re
 HOST_CLOSING = "host closing"       # a bye reason: the host ended the game; nothing to reconnect to
 MAX_NAME = 24
 MAX_TOKEN = 64
+MAX_WATCHERS_LISTED = 64
+# What the host's owner may allow besides playing (the lobby's "allow"): watchers
+# (connections that see the public table and cannot act) and hints at the table.
+ALLOW_OPTIONS = ("watchers", "hints")
 
 
 class ProtocolError(Exception):
@@ -117,7 +125,8 @@ def _bytes_of(size):
     return lambda v: type(v) is bytes and len(v) == size
 
 
-_PROOF = _NONCE = _VALUE = _bytes_of(32)
+_PROOF = _NONCE = _VALUE = _CONFIRM = _bytes_of(32)
+_PAKE = _bytes_of(33)               # a SPAKE2 message (net/wire/pake.py)
 _ATTEMPT = _int(1, 1_000_000)       # which deal of the game (net/wire/fairdice.py)
 
 
@@ -134,15 +143,52 @@ def _fair(v):
             and _values(v["pledges"]) and _values(v["values"])
             and len(v["pledges"]) == len(v["values"]))
 
+
+_ROLL = _int(1, 2 ** 40)            # which roll of the game (net/wire/rolldice.py)
+_STATUS = frozenset(STATUSES)       # why a seat takes no part in a roll
+
+
+def _roll_slots(v):
+    """Per seat a commitment or why the seat takes no part (roll_open)."""
+    return (type(v) is list and 1 <= len(v) <= 16
+            and all((type(x) is bytes and len(x) == 32) or (type(x) is str and x in _STATUS) for x in v))
+
+
+def _roll_proof(v):
+    """A roll's proof: its number, the host's value, per seat [commitment,
+    value] or why it took no part."""
+    return (type(v) is dict and set(v) == {"roll", "host", "seats"} and _ROLL(v["roll"])
+            and _VALUE(v["host"]) and type(v["seats"]) is list and 1 <= len(v["seats"]) <= 16
+            and all((type(x) is list and len(x) == 2 and all(_VALUE(y) for y in x))
+                    or (type(x) is str and x in _STATUS) for x in v["seats"]))
+
+
+def _watchers(v):
+    """The lobby's watchers: [{"id": int, "name": str}], at most MAX_WATCHERS_LISTED."""
+    return (type(v) is list and len(v) <= MAX_WATCHERS_LISTED
+            and all(type(w) is dict and set(w) == {"id", "name"} and _int(0, 2 ** 40)(w["id"])
+                    and _str(MAX_NAME)(w["name"]) for w in v))
+
+
+def _allow(v):
+    """What the host allows besides playing: {option: bool} for ALLOW_OPTIONS."""
+    return type(v) is dict and set(v) <= set(ALLOW_OPTIONS) and all(type(x) is bool for x in v.values())
+
+
 # type -> {field: (checker, required)}
 CLIENT_MESSAGES = {
     "hello": {"v": (_int(), True), "app": (_str(32), True)},
-    "join": {"name": (_name, True), "code": (_PROOF, False)},
+    # "watch": join as a watcher (net/host/watchers.py), not for a seat
+    "join": {"name": (_name, True), "pake": (_PAKE, False), "nonce": (_NONCE, False),
+             "watch": (_bool, False)},
+    "join_confirm": {"confirm": (_CONFIRM, True)},
     "rejoin": {"seat": (_SEAT, True), "proof": (_PROOF, True)},
     "lobby_set": {"name": (_name, False), "colour": (_str(16), False), "ready": (_bool, False)},
     "cmd": {"id": (_int(0, 2 ** 62), True), "seq": (_SEQ, True), "cmd": (_command, True)},
     "pledge": {"pledge": (_VALUE, True)},
     "reveal": {"value": (_VALUE, True)},
+    "roll_commit": {"commit": (_VALUE, True)},
+    "roll_reveal": {"roll": (_ROLL, True), "value": (_VALUE, True), "next": (_VALUE, True)},
     "resync": {},
     "ping": {"n": (_int(), True)},
     "pong": {"n": (_int(), True)},
@@ -153,13 +199,16 @@ HOST_MESSAGES = {
     "welcome": {"v": (_int(), True), "game_id": (_str(32), True), "name": (_str(64), True),
                 "config": (_map, True), "state": (_str(16), True), "nonce": (_NONCE, True),
                 "code": (_bool, True)},
+    "pake": {"msg": (_PAKE, True), "confirm": (_CONFIRM, True)},
     "seated": {"seat": (_SEAT, True), "token": (_TOKEN, True)},
+    "watching": {"id": (_int(0, 2 ** 40), True)},
     "lobby": {"seats": (_list_of_plain, True), "config": (_map, True), "state": (_str(16), True),
-              "name": (_str(64), True)},
+              "name": (_str(64), True), "watchers": (_watchers, False), "allow": (_allow, False)},
     "sync": {"reason": (_str(16), True), "seq": (_SEQ, True), "view": (_bytes(MAX_FRAME), True),
-             "hash": (_HASH, True), "events": (_list_of_plain, True), "fair": (_fair, False)},
+             "hash": (_HASH, True), "events": (_list_of_plain, True), "fair": (_fair, False),
+             "roll": (_int(0, 2 ** 40), False)},
     "rec": {"seq": (_SEQ, True), "cmd": (_command, True), "outcome": (_map_or_none, True),
-            "events": (_list_of_plain, True), "hash": (_HASH, True)},
+            "events": (_list_of_plain, True), "hash": (_HASH, True), "proof": (_roll_proof, False)},
     "reject": {"id": (_int(-1, 2 ** 62), True), "code": (_CODE, True), "detail": (_TEXT, True)},
     "error": {"code": (_CODE, True), "detail": (_TEXT, True)},
     "seat_status": {"seat": (_SEAT, True), "connected": (_bool, True)},
@@ -167,6 +216,7 @@ HOST_MESSAGES = {
              "public_hash": (_HASH, True), "seq": (_SEQ, True)},
     "fair_ask": {"attempt": (_ATTEMPT, True)},
     "fair_pledges": {"commit": (_VALUE, True), "pledges": (_values, True)},
+    "roll_open": {"roll": (_ROLL, True), "host": (_VALUE, True), "seats": (_roll_slots, True)},
     "reveal": {"secret": (_VALUE, True), "log": (_bytes(MAX_FRAME), True)},
     "ping": {"n": (_int(), True)},
     "pong": {"n": (_int(), True)},

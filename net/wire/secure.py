@@ -17,8 +17,8 @@ certificate is useless without the private key.
 A seat token is never sent back to the host: a peer proves it with
 `token_proof`, an HMAC keyed by the token over a fresh nonce the host chose
 for this connection and the host's fingerprint, so a proof is worthless on
-any other connection and to any other host.  A join code is proven the same
-way.  The host sends a token once, inside TLS, when it seats a player.
+any other connection and to any other host.  A join code is proven by a key
+exchange (net/wire/pake.py), never by a hash of it.  The host sends a token once, inside TLS, when it seats a player.
 """
 
 import datetime
@@ -170,15 +170,6 @@ def token_proof(token: str, host_fp: str, nonce: bytes, seat: int) -> bytes:
     seat's token, good for this connection (nonce) to this host (key) only."""
     return _mac(token.encode("utf-8", "surrogatepass"), b"kolonisten-rejoin", host_fp, nonce,
                 bytes([seat]))
-
-
-def join_code_proof(code: str, host_fp: str, nonce: bytes) -> bytes:
-    """Proof of the host's join code (compared ignoring case and spaces)."""
-    return _mac(normal_join_code(code).encode("utf-8"), b"kolonisten-join", host_fp, nonce)
-
-
-def normal_join_code(code: str) -> str:
-    return "".join(code.split()).casefold()
 
 
 def same_proof(expected: bytes, given: bytes) -> bool:

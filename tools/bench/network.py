@@ -2,12 +2,15 @@
 
     python -m tools.bench.network [--games 3] [--players 4] [--rules base] [--procs] [--autosave]
                               [--json]
-    python -m tools.bench.network --attack ping|junk|hello|noread|storm|resync [--attack-seconds 10]
-                              [--conns N] [--games 2] [--json]      (see tools/bench/network_attack.py)
+    python -m tools.bench.network --attack ping|junk|hello|noread|storm|join|resync [--from N]
+                              [--loopback] [--attack-seconds 10] [--conns N] [--games 2] [--json]
+                              (see tools/bench/network_attack.py)
 
 For every accepted command: the time from its client sending it to every
 peer having applied it to its own copy (and checked its view hash), as
 median and p99; and the bytes on the wire per command.  Target: p99 < 5 ms.
+Rolls of mixed dice (net/wire/rolldice.py) take one round trip more (every
+seat reveals its value): their median and p99 are also given apart.
 
 By default host and clients share one asyncio loop in this process, so every
 peer's work is serialised on one core (a pessimistic figure).  With --procs
@@ -32,7 +35,7 @@ import time
 from game.engine import default_config
 
 
-async def play_client(address, name, token_dir, seed) -> dict:
+async def play_client(address, name, token_dir, seed, join_code=None) -> dict:
     """One bot client; returns its timing log."""
     from net.peer.bot import BotPlayer, play
     from net.peer.tokens import TokenStore
@@ -50,7 +53,7 @@ async def play_client(address, name, token_dir, seed) -> dict:
             rejected.append(msg["id"])
         return events
     player.game.handle = timed
-    result = await play(address, name, player=player)
+    result = await play(address, name, player=player, join_code=join_code)
     return {"ok": result["ok"], "seat": player.game.seat, "applied": applied, "own": own,
             "rejected": rejected,
             "sent": {i: [t, player.sent_seq[i]] for i, t in player.sent_at.items()},
@@ -58,8 +61,10 @@ async def play_client(address, name, token_dir, seed) -> dict:
 
 
 def latencies(host, logs) -> list:
-    """Per accepted command, ms from its sending to the last peer applying it.
-    The command accepted as record k was chosen by its seat at record k-1."""
+    """Per accepted command, (ms from its sending to the last peer applying
+    it, whether it rolled the dice).  The command accepted as record k was
+    chosen by its seat at record k-1."""
+    from game.engine.rules import rolls
     sent = {}
     for log in logs:
         rejected = set(log["rejected"])
@@ -71,7 +76,7 @@ def latencies(host, logs) -> list:
         t0 = sent.get((record.cmd[1], record.seq))
         applied = [log["applied"].get(record.seq) for log in logs]
         if t0 is not None and None not in applied:
-            out.append((max(applied) - t0) / 1e6)
+            out.append(((max(applied) - t0) / 1e6, rolls(record.cmd)))
     return out
 
 
@@ -131,19 +136,23 @@ def _from_json(obj):
     return obj
 
 
+def _p99(sorted_ms):
+    return round(sorted_ms[min(len(sorted_ms) - 1, int(len(sorted_ms) * 0.99))], 3) if sorted_ms else None
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--child"]:
         address, name, token_dir, seed = argv[1:5]
-        log = asyncio.run(play_client(address, name, token_dir, int(seed)))
+        log = asyncio.run(play_client(address, name, token_dir, int(seed), *argv[5:6]))
         print(json.dumps(log))
         return 0 if log["ok"] else 1
     if argv[:1] == ["--host-child"]:
         from tools.bench.network_attack import host_child
-        return host_child(argv[1])
+        return host_child(*argv[1:3])
     if argv[:1] == ["--attacker"]:
         from tools.bench.network_attack import attacker_child
-        return attacker_child(argv[1], int(argv[2]), float(argv[3]), int(argv[4]))
+        return attacker_child(argv[1], int(argv[2]), float(argv[3]), int(argv[4]), *argv[5:6])
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
@@ -152,32 +161,48 @@ def main(argv=None) -> int:
     ap.add_argument("--procs", action="store_true", help="one process per client")
     ap.add_argument("--autosave", action="store_true", help="the host keeps a saved game (in a temporary folder)")
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--attack", choices=("ping", "junk", "hello", "noread", "storm", "resync"),
-                    help="measure honest play while a stranger attacks the host (one process each)")
+    ap.add_argument("--attack", choices=("ping", "junk", "hello", "noread", "storm", "join", "resync"),
+                    help="measure honest play while a crowd attacks the host (one process each)")
+    ap.add_argument("--from", dest="sources", type=int, default=1,
+                    help="attack from N addresses (namespaces when run as root, else 127.0.0.x)")
+    ap.add_argument("--loopback", action="store_true",
+                    help="attack from 127.0.0.x addresses even when namespaces are possible")
     ap.add_argument("--attack-seconds", type=float, default=10.0)
-    ap.add_argument("--conns", type=int, default=None, help="attacker connections (default per attack)")
+    ap.add_argument("--conns", type=int, default=None,
+                    help="attacker connections per address (default per attack)")
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
     if args.attack:
-        if not 1 <= args.attack_seconds <= 120 or not 1 <= (args.conns or 1) <= 500:
-            ap.error("--attack-seconds must be 1 to 120 and --conns 1 to 500")
-        from tools.bench.network_attack import print_figures, run
-        figures = run(args.attack, args.attack_seconds, args.conns, min(args.games, 3))
+        from tools.bench.netns import MAX_ADDRESSES
+        from tools.bench.network_attack import DEFAULT_CONNS, MAX_ATTACK_CONNECTIONS, print_figures, run
+        if not 1 <= args.attack_seconds <= 120 or not 1 <= args.sources <= MAX_ADDRESSES:
+            ap.error(f"--attack-seconds must be 1 to 120 and --from 1 to {MAX_ADDRESSES}")
+        conns = args.conns or DEFAULT_CONNS[args.attack]
+        if not 1 <= conns * args.sources <= MAX_ATTACK_CONNECTIONS:
+            ap.error(f"--conns times --from must be 1 to {MAX_ATTACK_CONNECTIONS}")
+        figures = run(args.attack, args.attack_seconds, args.conns, min(args.games, 3), args.sources,
+                      namespaces=not args.loopback)
         print_figures(figures, args.json)
         return 0 if all(figures["targets"].values()) else 1
     start = time.perf_counter()
     lat, host_bytes, client_bytes, commands, host_cpu = asyncio.run(
         bench(args.games, args.players, args.rules, args.seed, args.procs, args.autosave))
-    lat.sort()
+    rolled = sorted(ms for ms, rolled in lat if rolled)
+    others = sorted(ms for ms, rolled in lat if not rolled)
+    lat = sorted(ms for ms, _ in lat)
     result = {
         "games": args.games, "players": args.players, "rules": args.rules,
         "mode": "processes" if args.procs else "one loop", "autosave": args.autosave,
         "commands": commands, "measured": len(lat),
         "median_ms": round(statistics.median(lat), 3),
-        "p99_ms": round(lat[min(len(lat) - 1, int(len(lat) * 0.99))], 3),
+        "p99_ms": _p99(lat),
         "max_ms": round(lat[-1], 3),
         "target_p99_ms": 5.0,
+        "rolls_measured": len(rolled),
+        "rolls_median_ms": round(statistics.median(rolled), 3) if rolled else None,
+        "rolls_p99_ms": _p99(rolled),
+        "others_p99_ms": _p99(others),
         "host_to_peers_bytes_per_command": round(host_bytes / commands, 1),
         "host_to_one_peer_bytes_per_command": round(host_bytes / commands / args.players, 1),
         "peers_to_host_bytes_per_command": round(client_bytes / commands, 1),

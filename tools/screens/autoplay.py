@@ -185,6 +185,42 @@ def plan(table, cmd, rng, pygame):
     return steps
 
 
+def at_menu(lang, size, app=None):
+    """The main menu in a window (`app`, or a new one: muted, computers
+    instant) and a Driver for it."""
+    import pygame
+
+    from game.client.app import App
+    from game.client.scenes.menu import MenuScene
+    from game.client.settings import DEFAULTS
+    if app is None:
+        app = App(size, fullscreen=False, prefs=dict(DEFAULTS, muted=True, language=lang, computer_speed="instant"))
+    app.push(MenuScene(app))
+    d = Driver(app, pygame)
+    d.frame()
+    return app, d
+
+
+def enter(d, table, cmd, steps, before_click=None) -> None:
+    """Make the input steps of `plan` on the table as it is drawn now;
+    `before_click(i)` is called before the i-th."""
+    for i, step in enumerate(steps):
+        if before_click is not None:
+            before_click(i)
+        if step[0] == "key":
+            d.key(step[1])
+            continue
+        if step[0] == "board":
+            pos = table.ui.board.target_pos(step[1], step[2])
+        else:
+            rect = table.ui.targets.rect(step[1])
+            if rect is None:
+                raise AutoplayError(f"for {cmd!r}: target {step[1]!r} is not on screen "
+                                    f"(dialog {type(table.model.dialog).__name__})")
+            pos = rect.center
+        d.click_at(pos)
+
+
 def _norm(cmd):
     return tuple(tuple(a) if isinstance(a, (list, tuple)) else a for a in cmd)
 
@@ -212,22 +248,16 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
     import pygame
 
     from game.bots.random_bot import RandomBot
-    from game.client.app import App
     from game.client.scenes.end import EndScene
-    from game.client.scenes.menu import MenuScene
     from game.client.scenes.newgame import NewGameScene
     from game.client.table.scene import TableScene
-    from game.client.settings import DEFAULTS
     from game.engine import deciders
     from game.engine.rng import Rng
 
     t0 = time.monotonic()
     if not 0 <= computers < players:
         raise AutoplayError(f"--computers must leave at least one person among {players} players")
-    app = App(size, fullscreen=False, prefs=dict(DEFAULTS, muted=True, language=lang, computer_speed="instant"))
-    app.push(MenuScene(app))
-    d = Driver(app, pygame)
-    d.frame()
+    app, d = at_menu(lang, size)
     d.click_gui("new_game")
     if not isinstance(app.scene, NewGameScene):
         raise AutoplayError("the new-game screen did not open")
@@ -260,6 +290,9 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
     if app.scene.seed_entry.get_text() != str(seed):
         raise AutoplayError(f"typing the seed gave {app.scene.seed_entry.get_text()!r}")
     d.click_gui("start")
+    intro = getattr(app.scene, "targets", None)
+    if type(app.scene).__name__ == "CkIntroScene":      # the first C&K game's introduction: skipped
+        d.click_at(intro.rect("skip").center)
     if not isinstance(app.scene, TableScene):
         raise AutoplayError(f"the game did not start: {getattr(app.scene, 'error', '?')}")
     table = app.scene
@@ -302,19 +335,7 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
         before = len(auth.log)
         if table.model.computers is not None:
             table.model.computers.hold = True        # no computer moves while a person clicks
-        for step in plan(table, cmd, rng, pygame):
-            if step[0] == "key":
-                d.key(step[1])
-                continue
-            if step[0] == "board":
-                pos = table.ui.board.target_pos(step[1], step[2])
-            else:
-                rect = table.ui.targets.rect(step[1])
-                if rect is None:
-                    raise AutoplayError(f"for {cmd!r}: target {step[1]!r} is not on screen "
-                                        f"(dialog {type(table.model.dialog).__name__})")
-                pos = rect.center
-            d.click_at(pos)
+        enter(d, table, cmd, plan(table, cmd, rng, pygame))
         if table.model.computers is not None:
             table.model.computers.hold = False
         got = auth.log[before].cmd if len(auth.log) > before else None

@@ -1,6 +1,7 @@
 """Screens of a game over the LAN: the host form, the list of games, the
 lobby and the table over LAN."""
 
+import os
 import time
 
 from tools.screens.window import close_all, scratch_folder, step_until, window
@@ -13,7 +14,7 @@ def shoot(out, w, h, lang):
     of games found (a loopback host advertising; one game holds our seat),
     a refusal, the lobby as host and as guest, and the table over LAN
     (waiting for another player, an away player who must decide, our own
-    link being re-established).  Everything runs on 127.0.0.1 with
+    link being re-established, what a roll of mixed dice says).  Everything runs on 127.0.0.1 with
     discovery on loopback only; seat tokens go to a temporary folder."""
 
     import pygame
@@ -29,7 +30,7 @@ def shoot(out, w, h, lang):
     from net.session import ClientSession, HostSession
     from net.peer.tokens import TokenStore
 
-    _, undo = scratch_folder(KOLONISTEN_HOME="")      # the remembered name and seat tokens
+    folder, undo = scratch_folder(KOLONISTEN_HOME="")     # the remembered name and seat tokens
     app, save, saved = window(out, w, h, lang, "-lan")
     app.lan_options = lan.LanOptions(port=0, interfaces=["127.0.0.1"], reconnect_for=5.0)
     opts = lan.options(app)
@@ -38,8 +39,9 @@ def shoot(out, w, h, lang):
     def frames(until, timeout=10.0):
         step_until(app, until, "screens.lan", timeout)
 
-    def session(port, name):
-        s = ClientSession(f"127.0.0.1:{port}", name, token_dir=opts.token_dir, reconnect_for=5.0)
+    def session(port, name, join_code=None):
+        s = ClientSession(f"127.0.0.1:{port}", name, token_dir=opts.token_dir, reconnect_for=5.0,
+                          join_code=join_code)
         s.connect()
         closers.append(s.close)
         return s
@@ -61,7 +63,9 @@ def shoot(out, w, h, lang):
         form.name_entry.set_text("Anna")
         form.rules, form.vp = "ck", 13
         form.resize(app.size)
-        form.game_entry.set_text("Anna's game" if lang == "en" else "Spel van Anna")
+        game_name = "Anna's game" if lang == "en" else "Spel van Anna"
+        form.game_entry.set_text(game_name)
+        form.code_entry.set_text("4821-0937")          # as "New code" makes them (a fixed one: stable shots)
         save("70-host-form")
         form.host()
         frames(lambda: isinstance(app.scene, LobbyScene))
@@ -69,19 +73,26 @@ def shoot(out, w, h, lang):
         hosting = host_lobby.lan.hosting
         closers.append(host_lobby.lan.close)
         port = hosting.port
-        bram = session(port, "Bram")
+        code = hosting.host.join_code
+        bram = session(port, "Bram", code)
+        # a copy of Anna's advert with another key, as a relay would show it
+        copy = HostSession(default_config(players=4, seed=2), game_name, port=0, bind="127.0.0.1",
+                           interfaces=["127.0.0.1"], key_dir=os.path.join(folder, "copy_key"))
+        copy.start()
+        closers.append(copy.close)
         bram.set_lobby(ready=True)
         # the list of games as Cees sees it
         lan.save_name("Cees")
         app.push(LanJoinScene(app))
         join = app.scene
-        frames(lambda: len(join.games) >= 2)
+        frames(lambda: len(join.games) >= 3)
         save("71-join-list")
         # Cees joins Anna's game; Dirk's typed address is refused once it is full
-        cees = lan.join(f"127.0.0.1:{port}", "Cees", opts)
+        cees = lan.join(f"127.0.0.1:{port}", "Cees", opts, join_code=code)
         closers.append(cees.close)
-        dirk = session(port, "Dirk")
+        dirk = session(port, "Dirk", code)
         join.address_entry.set_text(f"127.0.0.1:{port}")
+        join.code_entry.set_text(code)
         join.join_address()
         frames(lambda: join.pending is None)
         save("72-join-refused")
@@ -136,6 +147,15 @@ def shoot(out, w, h, lang):
         table.model.flying = []
         save("78-table-reconnecting")
         table.c.link = "ok"
+        # what a roll of mixed dice says: a seat left out, and a failed check of a roll
+        from game.client import theme
+        from net.session import Verdict
+        seq = table.c.seq
+        table.play.note(lan.roll_without_text({"seq": seq, "seats": {3: "away"}}, table.model.names),
+                        theme.BAD, 60.0)
+        table.play.note(lan.fair_text(Verdict(False, seq, "roll_dropped", "", kind="roll"))[0], theme.BAD, 60.0)
+        table.play.note(lan.roll_reopened_text({"roll": 12, "after_reveal": True}), theme.BAD, 60.0)
+        save("79-table-roll-notes")
     finally:
         close_all(closers)
         pygame.quit()

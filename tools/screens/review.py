@@ -29,7 +29,6 @@ def shoot(out, w, h, lang):
     """<out>/<W>x<H>-<lang>-review/: the end screen's scores and review (base
     and C&K), the replay viewer's review, a hint."""
     from game import saves
-    from game.client.navigator import scene_class
     from game.client.scenes.replay import open_file
 
     tmp, undo = scratch_folder(KOLONISTEN_SAVE_DIR="")
@@ -37,7 +36,7 @@ def shoot(out, w, h, lang):
         app, save, saved = window(out, w, h, lang, "-review")
         for rules, seed in (("base", 3), ("ck", 5)):
             c = played_game(rules, seed)
-            end = scene_class("end")(app, c, 1500.0)
+            end = app.nav.make("end", c, 1500.0)
             app.push(end)
             save(f"{rules}-50-end-scores")
             end.toggle_review()
@@ -93,6 +92,8 @@ def shoot_hints(app, save):
                 if cmd and cmd[0] in ("build_city", "build_settlement", "build_road", "move_robber"):
                     table.play.refresh()
                     table.model.hint, table.model.notes = None, []
+                    table.model.dice_until = table.model.glow_until = 0.0      # a still frame: no dice
+                    table.model.flying = []                                    # or pieces in the air
                     hints.show(table.model, table.play)
                     if table.model.hint is not None and table.model.hint["cmd"][0] in hints._SPOT:
                         save(f"{rules}-61-hint-midgame")

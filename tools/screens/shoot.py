@@ -17,8 +17,10 @@ people and two computers) into <out>/<W>x<H>-<lang>-solo/; cards on the
 table into <out>/<W>x<H>-<lang>-cards/; the menus and forms into
 <out>/<W>x<H>-<lang>-menus/; the screens that explain the game (staged
 moments, reasons, the rules screen, the game menu) into
-<out>/<W>x<H>-<lang>-explain/; every table state the render bench measures
-(tools/screens/states.py) into <out>/<W>x<H>-<lang>-states/.  Each family
+<out>/<W>x<H>-<lang>-explain/; the guided game (Learn to play), step by
+step, into <out>/<W>x<H>-<lang>-tutorial/; every table state the render bench measures
+(tools/screens/states.py) into <out>/<W>x<H>-<lang>-states/; a watched LAN
+game (lobby and table, as host and as watcher) into <out>/<W>x<H>-<lang>-watch/.  Each family
 is a module of this folder with its SIZES and its shoot(out, w, h, lang);
 window.py is the window they share.
 """
@@ -27,7 +29,7 @@ import argparse
 import os
 import sys
 
-from tools.screens import cards, computers, explain, games, lan, menus, review, saves, states
+from tools.screens import cards, computers, explain, games, lan, menus, review, saves, states, tutorial, watch
 from tools.user_data import use_scratch_user_data
 
 FAMILIES = (            # (--rules choice, sizes and languages, shoot(out, w, h, lang), label)
@@ -37,8 +39,10 @@ FAMILIES = (            # (--rules choice, sizes and languages, shoot(out, w, h,
     ("explain", explain.SIZES, explain.shoot, " explain"),
     ("states", states.SIZES, states.shoot, " table states"),
     ("lan", lan.SIZES, lan.shoot, " LAN"),
+    ("watch", watch.SIZES, watch.shoot, " watched LAN"),
     ("saves", saves.SIZES, saves.shoot, " saves"),
     ("review", review.SIZES, review.shoot, " review"),
+    ("tutorial", tutorial.SIZES, tutorial.shoot, " guided game"),
     ("ck", games.SIZES, games.shoot_ck, " C&K"),
     ("base", games.SIZES, games.shoot_base, ""),
 )
@@ -52,9 +56,9 @@ def main(argv=None) -> int:
     ap.add_argument("--rules", choices=[rules for rules, *_ in FAMILIES] + ["both"],
                     default="both",
                     help="which screens: base, ck, saves (load game and replay), lan (host, join, "
-                         "lobby, LAN table), solo (computer seats), explain (staged moments, reasons, "
+                         "lobby, LAN table), watch (a watched LAN game: lobby and table, host and watcher), solo (computer seats), explain (staged moments, reasons, "
                          "rules, in-game menu), states (every table state the render bench measures), "
-                         "review (the game review and hints), cards (title, names in four scripts, dice, a 7, a "
+                         "review (the game review and hints), tutorial (every step of the guided game), cards (title, names in four scripts, dice, a 7, a "
                          "trade, every dialog that chooses cards), menus (menus and forms with names "
                          "in four scripts, the in-game menu hot-seat and LAN) or both (everything)")
     args = ap.parse_args(argv)

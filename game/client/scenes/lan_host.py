@@ -82,6 +82,7 @@ class LanHostScene(GuiScene):
             pygame.Rect(x0 + col0, y, int(330 * s), bh), self.manager,
             initial_text=self.join_code, placeholder_text=tr("secure.join_code_host_hint"))
         self.code_entry.set_text_length_limit(32)
+        self.button("new_code", (x0 + col0 + int(340 * s), y, int(170 * s), bh), tr("secure.new_code"))
         y += bh + gap * 2
         choice_row("new.players", "players", [(n, str(n)) for n in (2, 3, 4)], self.players, int(80 * s))
         choice_row("new.rules", "rules", [("base", tr("new.rules.base")), ("ck", tr("new.rules.ck"))],
@@ -93,8 +94,8 @@ class LanHostScene(GuiScene):
         self.label((x0 + col0 + bh, y, int(80 * s), bh), str(self.vp))
         self.button("vp_plus", (x0 + col0 + bh + int(80 * s), y, bh, bh), "+")
         y += bh + gap
-        for label, key, options, current, width in option_rows(self):
-            choice_row(label, key, options, current, int(width * s))
+        for label, key, options, current, row_width in option_rows(self):     # (not `width`: the card's)
+            choice_row(label, key, options, current, int(row_width * s))
         status = tr("lan.starting") if self.pending else self.error
         self.label((x0, y, width, bh), status, "#dim" if self.pending else "#error")
         y += bh + gap
@@ -120,6 +121,8 @@ class LanHostScene(GuiScene):
         elif key == "host":
             self.host()
             return
+        elif key == "new_code":         # long enough that guessing it takes longer than an evening
+            self.code_entry.set_text(lan.pake.new_code())
         self.error = ""
         self.resize(self.app.size)
 

@@ -8,7 +8,8 @@ takes the seat back and opens the table directly ("Welcome back").
 Each row shows the short code of the host's key (net/wire/secure.py), which the
 players compare with the host's screen; joining a row requires exactly that
 key, so a copy of a game advertised with another key is another row, never
-marked as ours.  A join code (if the host set one) is typed in its field."""
+marked as ours; games listed under one name are flagged, and the heading
+asks the player to compare the key code with the host's screen.  A join code (if the host set one) is typed in its field."""
 
 import pygame
 import pygame_gui
@@ -56,6 +57,8 @@ class LanJoinScene(GuiScene):
         self.browser = None
         self.browser_error = None
         self.join_code = ""
+        self.watch = False                   # join as a watcher (net/host/watchers.py)
+        self.warned = False                  # is a name listed twice (build)
         self.name_entry = self.address_entry = self.code_entry = None
         self.finding = lan.Background(BrowserSession, self.opts.interfaces)
         super().__init__(app)
@@ -90,7 +93,8 @@ class LanJoinScene(GuiScene):
             initial_text=self.join_code, placeholder_text=tr("secure.join_code_hint"))
         self.code_entry.set_text_length_limit(32)
         y += bh + gap * 2
-        self.list_label = self.label((x0, y, int(900 * s), bh), "", None)
+        self.warned = self.duplicated() is not None       # the warning shows in the error colour
+        self.list_label = self.label((x0, y, int(900 * s), bh), "", "#error" if self.warned else None)
         y += bh
         for i in range(ROWS):
             self.button(f"game_{i}", (x0, y, int(900 * s), bh), "")
@@ -102,6 +106,9 @@ class LanJoinScene(GuiScene):
             placeholder_text=tr("lan.address_hint"))
         self.address_entry.set_text_length_limit(60)
         self.button("join_address", (x0 + col0 + int(340 * s), y, int(200 * s), bh), tr("lan.join_button"))
+        watch = self.button("watch", (x0 + col0 + int(550 * s), y, int(160 * s), bh), tr("watch.as_watcher"))
+        if self.watch:
+            watch.select()
         y += bh + gap
         self.status_label = self.label((x0, y, int(900 * s), bh), "", "#dim")
         self.error_label = self.label((x0, y + bh, int(900 * s), bh), "", "#error")
@@ -125,19 +132,44 @@ class LanJoinScene(GuiScene):
         if ad.version != PROTOCOL_VERSION or not ad.fingerprint:
             return text + " · " + tr("lan.other_version"), False
         text += " · " + tr("secure.key", code=ad.short_code)
+        if self.same_names(ad):
+            text += " · " + tr("secure.same_name")
         if ad.join_code:
             text += " · " + tr("secure.needs_code")
+        if ad.watchable:
+            text += " · " + tr("watch.row_watchable")
         if seat is not None and ad.state == "running":
             return text + " · " + tr("lan.your_seat", n=seat + 1), True
+        if self.watch:
+            return text, ad.watchable
         return text, ad.state == "lobby" and ad.seats_taken < ad.seats_total
 
-    def _refresh_widgets(self) -> None:
+    def same_names(self, ad) -> int:
+        """How many listed games share `ad`'s name (0 when it is alone): a
+        copied advert with another key looks the same but for the key code."""
+        key = ad.name.strip().casefold()
+        n = sum(g.name.strip().casefold() == key for g in self.games)
+        return n if n > 1 else 0
+
+    def duplicated(self):
+        """The first listed game whose name another listed game has too (None: no such)."""
+        return next((g for g in self.games if self.same_names(g)), None)
+
+    def list_heading(self) -> str:
+        """Above the list: what was found, or a warning naming a game listed more than once."""
         if self.browser is None and self.browser_error is None:
-            self.list_label.set_text(tr("lan.searching"))
-        elif self.browser_error is not None:
-            self.list_label.set_text(tr("lan.no_discovery"))
-        else:
-            self.list_label.set_text(tr("lan.games_found") if self.games else tr("lan.no_games"))
+            return tr("lan.searching")
+        if self.browser_error is not None:
+            return tr("lan.no_discovery")
+        twice = self.duplicated()
+        if twice is not None:
+            return tr("secure.duplicate_games", n=self.same_names(twice), name=twice.name.strip())
+        return tr("lan.games_found") if self.games else tr("lan.no_games")
+
+    def _refresh_widgets(self) -> None:
+        if self.warned != (self.duplicated() is not None):
+            return self.resize(self.app.size)       # (build refreshes the widgets)
+        self.list_label.set_text(self.list_heading())
         for i in range(ROWS):
             b = self.buttons[f"game_{i}"]
             if i < len(self.games):
@@ -167,6 +199,10 @@ class LanJoinScene(GuiScene):
             self.leave()
         elif key == "join_address":
             self.join_address()
+        elif key == "watch":
+            self.watch = not self.watch
+            (event.ui_element.select if self.watch else event.ui_element.unselect)()
+            self._refresh_widgets()
         elif key and key.startswith("game_"):
             i = int(key[5:])
             if i < len(self.games):
@@ -194,7 +230,7 @@ class LanJoinScene(GuiScene):
         lan.save_name(name)
         self.error, self.joining = "", address
         self.pending = lan.Background(lan.join, address, name, self.opts, pin,
-                                      self.code_entry.get_text().strip())
+                                      self.code_entry.get_text().strip(), self.watch)
         self._refresh_widgets()
 
     def leave(self) -> None:

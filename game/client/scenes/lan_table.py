@@ -6,6 +6,9 @@ the game menu, the rules or the settings lie on top: update_underneath),
 refusals as notes, each seat's connection state in its panel, and a banner
 while an away player must decide or while our own link is being
 re-established.  The Menu button opens the same game menu as hot-seat.
+Who watches is listed over the board; a watcher sees the public table with
+no hand and no controls, and the host may hand a computer's seat to a
+watcher with a click (net/host/watchers.py).
 
 LanEndScene: the end screen, and the check of the fair deal.
 """
@@ -18,7 +21,10 @@ from game.engine.rules import IllegalCommand
 from .. import theme
 from ..eventtext import error_text
 from ..i18n import tr, trn
-from ..lan import LanController, fair_text, fault_text, impostor_text
+from ..lan import (
+    LanController, fair_text, fault_text, impostor_text, roll_reopened_text, roll_without_text,
+)
+from ..table import panels
 from ..table.scene import TableScene
 from ..table.ui import btn
 from .end import EndScene
@@ -42,7 +48,9 @@ class LanTableScene(TableScene):
         m = self.model
         m.seen = max(m.seen, controller.seq)      # a rejoin's view covers the records before it
         m.waiting_for = tuple(controller.waiting_for())
-        if controller.rejoined:
+        if controller.seat is None:
+            self.play.note(tr("watch.you_watch"), theme.ACCENT, 8.0)
+        elif controller.rejoined:
             self.play.note(tr("lan.welcome_back", name=m.names[controller.seat], n=controller.seat + 1),
                            theme.GOOD, 6.0)
         deal = controller.session.game.deal
@@ -86,7 +94,13 @@ class LanTableScene(TableScene):
                 self.play.note(impostor_text(data), theme.BAD, 15.0)
             elif kind == "host_diverges":
                 self.play.note(trn("lan.host_diverges", data), theme.BAD, 12.0)
-            if kind in ("seat_status", "lobby", "disconnected", "reconnected", "bye", "synced", "rejected",
+            elif kind == "roll_without":
+                self.play.note(roll_without_text(data, self.model.names), theme.BAD, 8.0)
+            elif kind == "roll_reopened":
+                self.play.note(roll_reopened_text(data), theme.BAD, 12.0)
+            elif kind == "seated":          # the host handed us a computer's seat
+                self.play.note(tr("watch.now_playing", n=data + 1), theme.GOOD, 10.0)
+            if kind in ("seat_status", "lobby", "seated", "disconnected", "reconnected", "bye", "synced", "rejected",
                         "host_fault"):
                 self.app.dirty = True
         if resynced:
@@ -107,6 +121,7 @@ class LanTableScene(TableScene):
     def draw(self, surf) -> None:
         super().draw(surf)
         self._draw_connections(surf)
+        self._draw_watchers(surf)
         self._draw_banner(surf)
 
     def _draw_connections(self, surf) -> None:
@@ -115,9 +130,8 @@ class LanTableScene(TableScene):
         s, text = self.ui.layout.s, self.ui.text
         self.shown_away = set()
         for seat, rect in enumerate(self.ui.layout.panels):
-            name = text.render(self.model.names[seat], 17, theme.TEXT, bold=True)
-            x = rect.x + int(18 * s) + name.get_width() + int(10 * s)
-            cy = rect.y + int(6 * s) + name.get_height() // 2
+            _, name = panels.player_name(self.model, self.ui, seat, rect)
+            x, cy = name.right + int(8 * s), name.centery
             if self.c.connected(seat):
                 pygame.draw.circle(surf, theme.GOOD, (x + int(4 * s), cy), max(3, int(5 * s)))
                 continue
@@ -129,6 +143,44 @@ class LanTableScene(TableScene):
             pill = img.get_rect(midleft=(x, cy)).inflate(int(12 * s), int(4 * s))
             pygame.draw.rect(surf, theme.BAD, pill, border_radius=6)
             surf.blit(img, img.get_rect(center=pill.center))
+
+    def _draw_watchers(self, surf) -> None:
+        """Who watches, in the board's top left corner; for the host, a button
+        per computer's seat that hands it to the newest watcher."""
+        names = [w["name"] for w in self.lan.watchers]
+        if not names or self.model.game_over_at is not None:
+            return
+        L, s, text = self.ui.layout, self.ui.layout.s, self.ui.text
+        img = text.render(tr("watch.watchers", names=", ".join(names)), 14, theme.TEXT_DIM)
+        if img.get_width() > L.board.w // 2:
+            img = pygame.transform.smoothscale(img, (L.board.w // 2, img.get_height()))
+        x, y = L.board.x + int(12 * s), L.board.y + int(10 * s)
+        surf.blit(img, (x, y))
+        y += img.get_height() + int(6 * s)
+        newest = self.lan.watchers[-1]
+        for seat in self.hand_over_seats():
+            b = pygame.Rect(x, y, int(330 * s), int(32 * s))
+            label = tr("watch.hand_over", seat=self.model.names[seat], watcher=newest["name"])
+            btn(self.model, self.ui, surf, ("hand_over", seat), b, label,
+                lambda seat=seat: self.hand_over(seat, newest), size=13)
+            y = b.bottom + int(6 * s)
+
+    def hand_over_seats(self) -> list:
+        """Host only: the computers' seats it may hand to a watcher now."""
+        if not self.lan.watchers or self.c.link != "ok" or self.c.over is not None:
+            return []
+        return self.lan.computer_seats_to_hand_over()
+
+    def hand_over(self, seat: int, watcher: dict) -> None:
+        """The host hands a computer's seat to a watcher: the computer stops,
+        the watcher plays the seat from now on."""
+        try:
+            self.lan.hosting.hand_over(seat, watcher["id"])
+        except ValueError as exc:
+            self.play.note(tr("watch.cannot_hand_over", reason=str(exc)), theme.BAD)
+            return
+        self.play.note(tr("watch.handed_over", watcher=watcher["name"], n=seat + 1), theme.ACCENT, 6.0)
+        self.app.dirty = True
 
     def banner_text(self) -> str:
         """What the banner says now ('' for no banner)."""
@@ -149,22 +201,30 @@ class LanTableScene(TableScene):
         return ""
 
     def _draw_banner(self, surf) -> None:
+        """Why the game waits (a player away, the host's link lost): at the
+        bottom of the players' column, under the notices, covering nothing
+        of the board; the host's buttons to lend a seat to a computer above it."""
         msg = self.banner_text()
         if not msg or self.model.game_over_at is not None:
             return
         L, s, text = self.ui.layout, self.ui.layout.s, self.ui.text
-        img = text.render(msg, 16, theme.TEXT, bold=True)
-        if img.get_width() > L.board.w - int(40 * s):
-            img = pygame.transform.smoothscale(img, (L.board.w - int(40 * s), img.get_height()))
-        r = img.get_rect(midbottom=(L.board.centerx, L.board.bottom - int(10 * s))).inflate(int(24 * s), int(12 * s))
+        area = L.notes
+        font = self.ui.fonts.get(15, True)
+        lines = panels.wrapped(self.model, self.ui, msg, font, area.w - int(24 * s))[:4]
+        imgs = [text.render(line, 15, theme.TEXT, bold=True) for line in lines]
+        r = pygame.Rect(area.x, 0, area.w, sum(i.get_height() for i in imgs) + int(14 * s))
+        r.bottom = area.bottom
         colour = theme.BAD if self.c.link != "ok" else theme.ACCENT
         pygame.draw.rect(surf, (24, 20, 24), r, border_radius=8)
         pygame.draw.rect(surf, colour, r, 2, border_radius=8)
-        surf.blit(img, img.get_rect(center=r.center))
+        y = r.y + int(7 * s)
+        for img in imgs:
+            surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
+            y += img.get_height()
         y = r.y - int(8 * s)
         for seat in self.lendable_seats():
-            b = pygame.Rect(0, 0, int(360 * s), int(36 * s))
-            b.midbottom = (L.board.centerx, y)
+            b = pygame.Rect(area.x, 0, area.w, int(36 * s))
+            b.bottom = y
             btn(self.model, self.ui, surf, ("lend", seat), b, tr("lanbots.lend", name=self.model.names[seat]),
                 lambda seat=seat: self.lend(seat), size=14)
             y = b.y - int(6 * s)

@@ -26,6 +26,7 @@ from .. import lan, theme, widgets
 from ..controller import HotseatController
 from ..i18n import tr, trn
 from ..scene import GuiScene
+from ..tutorial import session as tutorial
 from .lan_host import enter_lobby_or_fail
 from .saved import Replay, saved_date, saved_players
 
@@ -260,6 +261,9 @@ class LoadScene(GuiScene):
             return
         if e.game.mode == "lan":
             return self.resume_lan()
+        if tutorial.saved_step(e.game.extra) is not None:          # a guided game goes on guided
+            reason = tutorial.open_saved(self.app, e.path, e.game, replace=True)
+            return None if reason is None else self._refuse(tr("load.refused", reason=reason))
         try:
             auth, e.game.hashes = saves.resume(e.game)    # autosave goes on from these hashes
         except saves.SaveError as exc:

@@ -2,7 +2,9 @@
 
 LobbyScene: the seats (name, colour, ready, connected), the host's rule
 choices, this player's name/colour/ready, and for the host the Start
-button (every seat taken and ready).  It polls the session every frame
+button (every seat taken and ready).  Who watches (net/host/watchers.py)
+and what the host allows are listed; the host allows watchers and hints
+with two buttons.  A watcher's lobby has no controls of a seat.  It polls the session every frame
 and opens the table when the host's first view arrives.
 
 A saved LAN game resumed by its host (lan.resume_host) opens this lobby too:
@@ -26,7 +28,7 @@ from ..i18n import tr
 from ..lan import (
     LanController, check_name, deal_text, fault_text, impostor_text, local_addresses, next_link, seat_name,
 )
-from ..lan import key_text as lan_key_text
+from ..lan import key_lines
 from ..scene import GuiScene
 from .lan_table import message_for_error
 
@@ -110,24 +112,32 @@ class LobbyScene(GuiScene):
             self.set_card(int(60 * s), int(24 * s), w - int(60 * s), by + int(46 * s))
             self._refresh_widgets()
             return
-        mine = self.mine() or {}
-        self.label((self.x0, y, col0, bh), tr("lan.your_name"))
-        self.name_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(self.x0 + col0, y, int(300 * s), bh), self.manager,
-            initial_text=self.name_text or mine.get("name", ""))      # (empty before our seat was known)
-        self.name_entry.set_text_length_limit(16)
-        self.button("rename", (self.x0 + col0 + int(310 * s), y, int(160 * s), bh), tr("lan.rename"))
-        y += bh + gap
-        self.label((self.x0, y, col0, bh), tr("new.colour"))
-        self.button("colour", (self.x0 + col0, y, int(200 * s), bh), "")
-        self.button("ready", (self.x0 + col0 + int(210 * s), y, int(260 * s), bh), "")
-        y += bh + gap
+        self.watchers_label = self.label((self.x0, y + int(156 * s), int(900 * s), int(28 * s)), "", "#dim")
+        if self.lan.watching:       # no seat: nothing of a seat to set
+            self.label((self.x0, y, int(900 * s), bh), tr("watch.you_watch"))
+            y += 2 * (bh + gap)
+        else:
+            mine = self.mine() or {}
+            self.label((self.x0, y, col0, bh), tr("lan.your_name"))
+            self.name_entry = pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(self.x0 + col0, y, int(300 * s), bh), self.manager,
+                initial_text=self.name_text or mine.get("name", ""))      # (empty before our seat was known)
+            self.name_entry.set_text_length_limit(16)
+            self.button("rename", (self.x0 + col0 + int(310 * s), y, int(160 * s), bh), tr("lan.rename"))
+            y += bh + gap
+            self.label((self.x0, y, col0, bh), tr("new.colour"))
+            self.button("colour", (self.x0 + col0, y, int(200 * s), bh), "")
+            self.button("ready", (self.x0 + col0 + int(210 * s), y, int(260 * s), bh), "")
+            y += bh + gap
         self.info_label = self.label((self.x0, y, int(900 * s), int(30 * s)), "", "#dim")
         self.error_label = self.label((self.x0, y + int(30 * s), int(900 * s), int(30 * s)), "", "#error")
         if self.lan.is_host:        # a computer for an empty seat, at the level shown
             cy, cw = by - bh - 2 * gap, int(300 * s)        # ("Computer toevoegen (Gemiddeld)")
             self.button("add_computer", (w // 2 - cw - gap, cy, cw, bh), "")
             self.button("computer_level", (w // 2 + gap, cy, cw, bh), "")
+            cy -= bh + gap          # what the host allows besides playing
+            self.button("allow_watchers", (w // 2 - cw - gap, cy, cw, bh), "")
+            self.button("allow_hints", (w // 2 + gap, cy, cw, bh), "")
         leave_x = w // 2 - bw - gap if self.lan.is_host else w // 2 - bw // 2
         self.button("leave", (leave_x, by, bw, int(46 * s)), tr("lan.leave"))
         if self.lan.is_host:
@@ -160,7 +170,7 @@ class LobbyScene(GuiScene):
             y += bh + gap
 
     def rows_top(self) -> int:
-        return int(134 * self.app.scale)
+        return int(176 * self.app.scale)        # below the codes (_draw_codes)
 
     def row_h(self) -> int:
         return int(52 * self.app.scale)
@@ -178,15 +188,25 @@ class LobbyScene(GuiScene):
         if entry is not None and not entry.get_text() and not entry.is_focused and mine.get("name"):
             entry.set_text(mine["name"])          # our seat became known after the form was built
         colour = mine.get("colour")
-        self.buttons["colour"].set_text("      " + tr("colour." + colour) if colour else "")
-        ready = self.buttons["ready"]
-        if self.lan.is_host:
-            ready.hide()
-        else:
-            ready.set_text(tr("lan.not_ready") if mine.get("ready") else tr("lan.set_ready"))
+        if "colour" in self.buttons:        # (a watcher has no seat's controls)
+            self.buttons["colour"].set_text("      " + tr("colour." + colour) if colour else "")
+            ready = self.buttons["ready"]
+            if self.lan.is_host:
+                ready.hide()
+            else:
+                ready.set_text(tr("lan.not_ready") if mine.get("ready") else tr("lan.set_ready"))
         usable = self.link == "ok" and self.lobby["state"] == "lobby"
         for key in ("rename", "colour", "ready"):
-            (self.buttons[key].enable if usable else self.buttons[key].disable)()
+            if key in self.buttons:         # (a watcher has none)
+                (self.buttons[key].enable if usable else self.buttons[key].disable)()
+        allowed = self.lan.allowed
+        for option in ("watchers", "hints"):
+            b = self.buttons.get("allow_" + option)
+            if b is not None:
+                b.set_text(tr(f"watch.allow_{option}_{'on' if allowed[option] else 'off'}"))
+                (b.select if allowed[option] else b.unselect)()
+                (b.enable if usable else b.disable)()
+        self.watchers_label.set_text(self._watchers_text())
         if "start" in self.buttons:
             (self.buttons["start"].enable if self.can_start() else self.buttons["start"].disable)()
         if "add_computer" in self.buttons:
@@ -200,9 +220,30 @@ class LobbyScene(GuiScene):
         self.rules_label.set_text(self._rules_line())
         self.app.dirty = True
 
+    def _watchers_text(self) -> str:
+        """Who watches, and (to players) what the host allows."""
+        allowed = self.lan.allowed
+        parts = []
+        if not self.lan.is_host:
+            what = [tr("watch.what_" + o) for o in ("watchers", "hints") if allowed[o]]
+            parts.append(tr("watch.allowed_line", what=", ".join(what)) if what
+                         else tr("watch.allowed_nothing"))
+        names = [w["name"] for w in self.lan.watchers]
+        if names:
+            parts.append(tr("watch.watchers", names=", ".join(names)))
+        elif allowed["watchers"]:
+            parts.append(tr("watch.watchers_none"))
+        return "  ·  ".join(parts)
+
+    def allow(self, option: str) -> None:
+        """The host allows (or no longer allows) watchers or hints."""
+        try:
+            self.lan.hosting.set_allowed(**{option: not self.lan.allowed[option]})
+        except ValueError as exc:
+            self.error = tr("watch.cannot_allow", reason=str(exc))
+
     def _rules_line(self) -> str:
-        """The rules, and the host key's short code that players compare."""
-        return rules_summary(self.lobby["config"]) + "  ·  " + lan_key_text(self.lan)
+        return rules_summary(self.lobby["config"])
 
     def _info_text(self) -> str:
         if self.link == "reconnecting":
@@ -237,6 +278,8 @@ class LobbyScene(GuiScene):
             self.start()
         elif key == "add_computer":
             self.add_computer()
+        elif key in ("allow_watchers", "allow_hints"):
+            self.allow(key[6:])
         elif key == "computer_level":
             levels = list(LEVELS)
             self.app.prefs["lan_computer_level"] = levels[(levels.index(self.computer_level()) + 1) % len(levels)]
@@ -385,6 +428,7 @@ class LobbyScene(GuiScene):
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surf) -> None:
         self.draw_background(surf)
+        self._draw_codes(surf)
         self._draw_seats(surf)
         self.manager.draw_ui(surf)
         b = self.buttons.get("colour")
@@ -394,6 +438,23 @@ class LobbyScene(GuiScene):
             r = pygame.Rect(b.rect.x + int(10 * s), b.rect.y + int(8 * s), int(22 * s), b.rect.h - int(16 * s))
             pygame.draw.rect(surf, theme.COLOUR_RGB[colour], r, border_radius=3)
             pygame.draw.rect(surf, (20, 20, 20), r, 1, border_radius=3)
+
+    def _draw_codes(self, surf) -> None:
+        """The host key's short code (and on the host's screen its join code)
+        large, in one centred line under the hint: what players compare and
+        read aloud before anyone trusts the game."""
+        s, text, w = self.app.scale, self.app.text, self.app.size[0]
+        parts = []
+        for words, code in key_lines(self.lan):
+            parts.append((text.render(words, 16, theme.TEXT_DIM), text.render(code, 28, theme.ACCENT, bold=True)))
+        gap, space = int(36 * s), int(10 * s)
+        total = sum(a.get_width() + space + b.get_width() for a, b in parts) + gap * (len(parts) - 1)
+        x, cy = (w - total) // 2, int(148 * s)
+        for words, code in parts:
+            surf.blit(words, words.get_rect(midleft=(x, cy)))
+            x += words.get_width() + space
+            surf.blit(code, code.get_rect(midleft=(x, cy)))
+            x += code.get_width() + gap
 
     def _draw_seats(self, surf) -> None:
         s, text = self.app.scale, self.app.text

@@ -11,6 +11,7 @@ from .. import theme
 from ..boardview import BoardView, draw_city, draw_settlement
 from ..i18n import tr
 from ..scene import GuiScene
+from ..tutorial import session as tutorial
 
 TITLE_SEED = 7          # the island shown on the title scene (a random board, always the same)
 TITLE_PIECES = (22, 45, 25, 8, 14, 34)      # corners with a building (the last two: cities)
@@ -20,6 +21,7 @@ class MenuScene(GuiScene):
     def __init__(self, app):
         self.island = BoardView()
         self._island_state = None
+        self.stale = False
         super().__init__(app)
 
     def build(self) -> None:
@@ -31,10 +33,17 @@ class MenuScene(GuiScene):
         x = self.panel.centerx - bw // 2
         y = int(h * 0.36)
         coming = tr("menu.coming")
-        for key, enabled in (("new_game", True), ("host", True), ("join", True),
+        self.learning = tutorial.in_progress()          # (step, steps) of a guided game left, or None
+        for key, enabled in (("learn", True), ("new_game", True), ("host", True), ("join", True),
                              ("load", True), ("settings", True), ("quit", True)):
-            self.button(key, (x, y, bw, bh), tr("menu." + key), enabled,
-                        tooltip=None if enabled else coming)
+            if key == "learn" and self.learning is not None:     # continue it, or start over
+                half = (bw - gap) // 2
+                step, steps = self.learning
+                self.button("learn", (x, y, bw - half - gap, bh), tr("menu.learn_continue", k=step + 1, n=steps))
+                self.button("learn_again", (x + bw - half, y, half, bh), tr("menu.learn_again"))
+            else:
+                self.button(key, (x, y, bw, bh), tr("menu." + key), enabled,
+                            tooltip=None if enabled else coming)
             y += bh + gap
 
     def title_island(self):
@@ -88,9 +97,21 @@ class MenuScene(GuiScene):
             sub = pygame.transform.smoothscale(sub, (self.panel.w - int(30 * s), sub.get_height()))
         surf.blit(sub, sub.get_rect(center=(centre[0], centre[1] + int(48 * s))))
 
+    def update(self, dt) -> None:
+        if self.stale:                 # back from a guided game or the load list: its button anew
+            self.stale = False
+            self.resize(self.app.size)
+        super().update(dt)
+
     def on_gui(self, event) -> None:
         b = self.buttons
-        if event.ui_element is b["new_game"]:
+        self.stale = event.ui_element in (b["learn"], b.get("learn_again"), b["load"])
+        if event.ui_element is b["learn"]:
+            if self.learning is None or tutorial.resume(self.app) is not None:
+                tutorial.start(self.app)            # (a guided game that cannot resume starts anew)
+        elif event.ui_element is b.get("learn_again"):
+            tutorial.start(self.app)
+        elif event.ui_element is b["new_game"]:
             self.app.nav.open("new_game")
         elif event.ui_element is b["load"]:
             self.app.nav.open("load")

@@ -20,6 +20,7 @@ from .. import theme
 from ..controller import HotseatController
 from ..i18n import tr
 from ..scene import GuiScene
+from ..tutorial import intro as ck_intro
 
 MAX_NAME = 16
 MAX_SEED = 2 ** 64 - 1
@@ -325,6 +326,7 @@ class NewGameScene(GuiScene):
             return self._fail(tr("new.engine_refused", reason=str(e)))
         self._remember()
         self.app.nav.go("table", controller)
+        ck_intro.offer(self.app, controller)        # the first Cities & Knights game: its introduction
 
     def _fail(self, message: str) -> None:
         self.error = message

@@ -1,11 +1,12 @@
-"""Settings: language, window or full screen, sound volume and mute, and how
-fast computer players move (game/client/table/computers.py)."""
+"""Settings: language, window or full screen, sound volume and mute, how
+fast computer players move (game/client/table/computers.py) and how long a
+computer's offer waits for an answer."""
 
 import pygame
 import pygame_gui
 
 from ..i18n import tr
-from ..settings import COMPUTER_SPEEDS
+from ..settings import COMPUTER_SPEEDS, OFFER_TIMEOUTS
 from ..scene import GuiScene, alert_below, draw_alert
 
 
@@ -42,6 +43,14 @@ class SettingsScene(GuiScene):
             if speed == self.app.prefs.get("computer_speed", "normal"):
                 b.select()
         y += bh + gap
+        self.label((x0, y, col, bh), tr("settings.offer_timeout"))
+        sw = (2 * bw + gap - 3 * int(8 * s)) // len(OFFER_TIMEOUTS)
+        for i, seconds in enumerate(OFFER_TIMEOUTS):
+            label = tr("settings.offer_timeout.seconds", n=seconds) if seconds else tr("settings.offer_timeout.none")
+            b = self.button(f"offer_{seconds}", (x0 + col + i * (sw + int(8 * s)), y, sw, bh), label)
+            if seconds == self.app.prefs.get("offer_timeout", 0):
+                b.select()
+        y += bh + gap
         self.label((x0, y, col, bh), tr("settings.volume"))
         self.slider = pygame_gui.elements.UIHorizontalSlider(
             pygame.Rect(x0 + col, y + bh // 4, 2 * bw + gap, bh // 2), self.app.sounds.volume, (0, 100),
@@ -68,6 +77,9 @@ class SettingsScene(GuiScene):
             self.app.sounds.play("chime")
         elif key is not None and key.startswith("speed_"):
             self.set_speed(key[6:])
+        elif key is not None and key.startswith("offer_"):
+            self.app.prefs["offer_timeout"] = int(key[6:])
+            self.resize(self.app.size)
         elif key == "back":
             self.app.save_prefs()
             self.app.nav.back()

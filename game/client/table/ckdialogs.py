@@ -420,7 +420,7 @@ class Chooser(Dialog):
 
 
 def side_panel(m, ui, surf, title, text, buttons):
-    """The panel in the sea left of the island (layout.choice_panel): a
+    """The panel over the top of the log, left of the board (layout.choice_panel): a
     title, a few lines of text and buttons (key, label, action, enabled,
     primary) stacked under them.  It never covers a board spot."""
     s = ui.layout.s

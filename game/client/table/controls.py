@@ -19,6 +19,8 @@ from .position_copy import copy_position, paste_position
 
 
 def handle(m, ui, play, event) -> None:
+    if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+        play.skip_animations()
     if m.game_over_at is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
         play.show_results()            # no need to wait for the end screen
         return

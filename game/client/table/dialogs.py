@@ -5,6 +5,9 @@ A dialog only collects the player's choice; whether the resulting command is
 legal is asked from the engine (`check` on the viewer's view), and the
 confirm button is enabled only then."""
 
+import math
+import time
+
 import pygame
 
 from game.engine import check, is_ck
@@ -277,14 +280,38 @@ class TradeEditor(Dialog):
 
 
 class AnswerDialog(Dialog):
+    """An offer to the viewer.  A computer's offer may carry a time limit
+    (the setting offer_timeout): a countdown on the dialog, and when it runs
+    out the offer is declined for the person (play.update)."""
     phase_bound = True
     closable = False
     size = (580, 320)
+
+    def __init__(self, play):
+        super().__init__(play)
+        seconds = play.offer_seconds()
+        self._deadline = time.monotonic() + seconds if seconds else None
+
+    def seconds_left(self):
+        """Whole seconds left to answer, or None without a time limit."""
+        if self._deadline is None:
+            return None
+        return max(0, math.ceil(self._deadline - time.monotonic()))
+
+    def expired(self) -> bool:
+        return self._deadline is not None and time.monotonic() >= self._deadline
+
+    def look(self) -> tuple:
+        return super().look() + (("left", self.seconds_left()),)
 
     def draw(self, surf):
         trade = self.view.trade
         offerer = self.view.current
         rect = self.frame(surf, tr("answer.title", name=self.m.names[offerer]))
+        left = self.seconds_left()
+        if left is not None:
+            self.text(surf, tr("answer.countdown", n=left), (rect.right - self.s(16), rect.y + self.s(44)), 13,
+                      theme.ACCENT if left > 5 else theme.BAD, "topright", True)
         y = rect.y + self.s(52)
         for label, counts in ((tr("trade.you_give"), trade["get"]), (tr("trade.you_get"), trade["give"])):
             self.text(surf, label, (rect.x + self.s(24), y + self.s(28)), 15, theme.TEXT_DIM, "midleft", True)

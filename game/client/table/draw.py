@@ -21,7 +21,7 @@ from ..eventtext import cards_text
 from .. import i18n
 from ..i18n import tr
 from . import ckdialogs, hand, hints, panels, reasons, staging
-from .model import DICE_SECONDS, FLY_SECONDS
+from .model import DICE_SECONDS, dropping, fly_seconds
 from .prompts import table_prompt
 from .tips import tooltip
 from .ui import btn
@@ -51,9 +51,14 @@ class Canvas:
         """What the layer shows depends on exactly these."""
         v = m.view
         modal = m.modal()
-        return (size, i18n.language(), ui.fonts.scale, id(v), m.seen, m.viewer, m.curtain_for, m.mode,
+        return (size, i18n.language(), ui.fonts.scale, id(v), m.seen, dropping(m.flying), m.viewer, m.curtain_for, m.mode,
                 m.knight, top_text(m), len(m.log), m.log[-1] if m.log else None, m.log_scroll,
-                m.game_over_at is None, id(m.dialog) if modal else None)
+                m.game_over_at is None, id(m.dialog) if modal else None, log_bottom(m, ui))
+
+
+def log_bottom(m, ui):
+    """Where the log ends: above the staged panels on show."""
+    return m.stage.side_top(ui) if m.stage is not None else None
 
 
 class DialogPictures:
@@ -232,7 +237,7 @@ def draw_layer(m, ui, surf) -> None:
     draw_board(m, ui, surf)
     draw_top(m, ui, surf)
     panels.draw_panels(m, ui, surf)
-    panels.draw_log(m, ui, surf)
+    panels.draw_log(m, ui, surf, log_bottom(m, ui))
     hand.draw_hand_base(m, ui, surf)
     if m.ck:
         draw_barbarians(m, ui, surf)
@@ -241,14 +246,15 @@ def draw_layer(m, ui, surf) -> None:
 def draw_board(m, ui, surf) -> None:
     """The island (its cached static layer) with the pieces on it."""
     surf.blit(ui.board.static_layer(m.view, ui.text), ui.layout.board.topleft)
-    ui.board.draw_pieces(surf, m.view, m.colours)
+    ui.board.draw_pieces(surf, m.view, m.colours, dropping(m.flying))
 
 
 def draw_controls(m, ui, play, surf) -> None:
     """What follows the mouse: the cards in the hand and the buttons."""
     btn(m, ui, surf, ("btn", "menu"), ui.layout.menu_button, tr("btn.menu"), play.open_menu, size=13)
     hand.draw_hand_cards(m, ui, play, surf)
-    hand.draw_buttons(m, ui, play, surf)
+    if not play.watching:                    # a watcher has no controls of a seat
+        hand.draw_buttons(m, ui, play, surf)
 
 
 _VEILS = {}
@@ -524,32 +530,77 @@ def top_text(m) -> str:
 
 
 def draw_top(m, ui, surf) -> None:
-    L, text = ui.layout, ui.text
-    pygame.draw.rect(surf, theme.PANEL, L.top)
-    pygame.draw.line(surf, theme.PANEL_EDGE, L.top.bottomleft, L.top.bottomright)
+    """The prompt: what to do now, at the top of the left column, in up to
+    three lines, with the colour of the seat it speaks to."""
+    L, text, s = ui.layout, ui.text, ui.layout.s
+    pygame.draw.rect(surf, theme.BG_SIDE, L.left)
+    widgets.panel(surf, L.top, theme.PANEL, theme.PANEL_EDGE, radius=8)
     seat = m.curtain_for if m.curtain_for is not None else m.viewer
     if seat is not None:
-        pygame.draw.rect(surf, m.colours[seat], (0, 0, int(8 * L.s), L.top.h))
-    room = L.menu_button.x - int(28 * L.s)
-    img = text.render(top_text(m), 17, theme.TEXT, bold=True)
-    if img.get_width() > room:                      # long prompts (Dutch): smaller, then narrower
-        img = text.render(top_text(m), 14, theme.TEXT, bold=True)
+        pygame.draw.rect(surf, m.colours[seat], (L.top.x, L.top.y, int(7 * s), L.top.h),
+                         border_top_left_radius=8, border_bottom_left_radius=8)
+    room = L.top.w - int(22 * s)
+    for size in (17, 15, 13):                   # long prompts (Dutch): smaller until they fit
+        font = ui.fonts.get(size, True)
+        lines = panels.wrapped(m, ui, top_text(m), font, room)
+        if len(lines) * font.get_linesize() <= L.top.h - int(6 * s):
+            break
+    lines = lines[:max(1, (L.top.h - int(6 * s)) // font.get_linesize())]
+    y = L.top.centery - len(lines) * font.get_linesize() // 2
+    for line in lines:
+        img = text.render(line, size, theme.TEXT, bold=True)
         if img.get_width() > room:
             img = pygame.transform.smoothscale(img, (room, img.get_height()))
-    surf.blit(img, img.get_rect(midleft=(int(18 * L.s), L.top.centery)))
+        surf.blit(img, (L.top.x + int(14 * s), y))
+        y += font.get_linesize()
 
 
 def draw_flying(m, ui, surf) -> None:
+    """What moves over the table: produced cards flying to their players,
+    traded cards between two players, built pieces dropping into place."""
     now = time.monotonic()
     s = ui.layout.s
-    for start, kind, (x0, y0), (x1, y1) in m.flying:
-        k = (now - start) / FLY_SECONDS
+    for start, what, a, b in m.flying:
+        k = (now - start) / fly_seconds(what)
         if k < 0 or k > 1:
             continue
+        if isinstance(what, tuple) and what[0] == "drop":
+            draw_drop(m, ui, surf, what, k)
+            continue
+        (x0, y0), (x1, y1) = a, b
         e = k * k * (3 - 2 * k)
-        x, y = x0 + (x1 - x0) * e, y0 + (y1 - y0) * e - 60 * s * 4 * k * (1 - k)
+        arc = 60 if not isinstance(what, tuple) else 24          # (a trade's cards fly flatter)
+        x, y = x0 + (x1 - x0) * e, y0 + (y1 - y0) * e - arc * s * 4 * k * (1 - k)
+        kind = what[1] if isinstance(what, tuple) else what
         img = cards.card(ui.text, ("res", kind), int(26 * s), int(36 * s))
         surf.blit(img, img.get_rect(center=(x, y)))
+
+
+def draw_drop(m, ui, surf, what, k) -> None:
+    """A built piece `k` (0..1) of the way down into its place: it falls
+    from above, lands with a small bounce, its shadow growing under it."""
+    _, piece, spot, seat = what
+    board, R = ui.board, ui.board.R
+    if k < 0.7:
+        lift = (1 - (k / 0.7) ** 2) * R * 1.4          # falling, faster and faster
+    else:
+        lift = math.sin((k - 0.7) / 0.3 * math.pi) * R * 0.12    # one small bounce
+    colour = m.colours[seat]
+    if piece == "road":
+        x, y = board.edge_pos(spot)
+        pygame.draw.ellipse(surf, (20, 28, 36), (x - R * 0.3 * k, y - R * 0.08 * k, R * 0.6 * k, R * 0.16 * k))
+        board.draw_road(surf, spot, colour, dy=-lift)
+        return
+    x, y = board.node_pos(spot)
+    pygame.draw.ellipse(surf, (20, 28, 36), (x - R * 0.25 * k, y + R * 0.12, R * 0.5 * k, R * 0.14 * k))
+    if piece == "knight":
+        draw_knight(surf, x, y - lift, R, colour, 1, 0)
+    elif piece == "city":
+        if m.ck and m.view.wall[spot]:
+            draw_wall(surf, x, y, R)
+        draw_city(surf, x, y - lift, R, colour)
+    else:
+        draw_settlement(surf, x, y - lift, R, colour)
 
 
 def draw_tooltip(m, ui, surf) -> None:
@@ -563,12 +614,7 @@ def draw_tooltip(m, ui, surf) -> None:
     imgs = [text.render(line, 14, theme.TEXT) for line in lines]
     w = max(i.get_width() for i in imgs) + int(16 * s)
     h = sum(i.get_height() for i in imgs) + int(10 * s)
-    r = pygame.Rect(m.mouse[0] + int(16 * s), m.mouse[1] + int(18 * s), w, h)
-    if ui.layout.hand.collidepoint(m.mouse):      # over the hand: above it, the cards stay in view
-        r.bottom = ui.layout.hand.y - int(4 * s)
-    r.clamp_ip(ui.layout.screen)
-    if r.collidepoint(m.mouse):
-        r.bottom = m.mouse[1] - int(8 * s)
+    r = tooltip_rect(m, ui, (w, h))
     widgets.panel(surf, r, (16, 20, 28), theme.ACCENT, radius=6)
     y = r.y + int(5 * s)
     for img in imgs:
@@ -576,10 +622,58 @@ def draw_tooltip(m, ui, surf) -> None:
         y += img.get_height()
 
 
+def tooltip_rect(m, ui, size) -> pygame.Rect:
+    """Where a tooltip of `size` goes: beside the mouse, on the screen, off
+    the mouse itself; over the board also clear of every number token
+    (the first place round the mouse that covers none, else the sea's
+    corner farthest from the mouse), so the numbers stay readable."""
+    L, s = ui.layout, ui.layout.s
+    mx, my = m.mouse
+    screen = L.screen
+    r = pygame.Rect(mx + int(16 * s), my + int(18 * s), *size)
+    if L.hand.collidepoint(m.mouse):      # over the hand: above it, the cards stay in view
+        r.bottom = L.hand.y - int(4 * s)
+    r.clamp_ip(screen)
+    if r.collidepoint(m.mouse):
+        r.bottom = my - int(8 * s)
+    if not L.board.collidepoint(m.mouse):
+        return r
+    tokens = token_rects(m, ui)
+    if r.collidelist(tokens) == -1:
+        return r
+    w, h = size
+    R = ui.board.R
+    for reach in (0.4, 0.9, 1.5, 2.2):
+        d = int(R * reach)
+        for dx, dy in ((d, d), (-d - w, d), (d, -d - h), (-d - w, -d - h), (-w // 2, d), (-w // 2, -d - h),
+                       (d, -h // 2), (-d - w, -h // 2)):
+            c = pygame.Rect(mx + dx, my + dy, w, h)
+            if screen.contains(c) and not c.collidepoint(m.mouse) and c.collidelist(tokens) == -1:
+                return c
+    corners = [pygame.Rect(0, 0, w, h) for _ in range(4)]
+    pad = int(8 * s)
+    corners[0].topleft = (L.board.x + pad, L.board.y + pad + L.menu_button.h + pad)
+    corners[1].bottomleft = (L.board.x + pad, L.board.bottom - pad)
+    corners[2].bottomright = (L.board.right - pad, L.board.bottom - pad - int(44 * s))
+    corners[3].topright = (L.board.right - pad, L.dice[0].bottom + pad)
+    return max(corners, key=lambda c: (c.collidelist(tokens) == -1, (c.centerx - mx) ** 2 + (c.centery - my) ** 2))
+
+
+def token_rects(m, ui) -> list:
+    """The number tokens on the board (with their shadow), as rectangles."""
+    board = ui.board
+    r = int(board.R * 0.3) + 3
+    out = []
+    for h, number in enumerate(m.view.numbers):
+        if number:
+            x, y = board.hex_center(h)
+            out.append(pygame.Rect(int(x) - r, int(y) - r, 2 * r + 1, 2 * r + 4))
+    return out
+
+
 def draw_notes(m, ui, surf) -> None:
-    """Notices over the top of the game log, in the side column: they cover
-    no hex, road or number of the island, and the log's newest lines (at
-    its bottom) stay in view."""
+    """Notices in the side column under the players and the bank: they
+    cover no hex, road or number of the island, nor the log."""
     L, s, text = ui.layout, ui.layout.s, ui.text
     area = notes_area(L)
     font = ui.fonts.get(15, True)
@@ -598,6 +692,5 @@ def draw_notes(m, ui, surf) -> None:
 
 
 def notes_area(L) -> pygame.Rect:
-    """Where notices go: the upper part of the log panel."""
-    pad = int(4 * L.s)
-    return pygame.Rect(L.log.x + pad, L.log.y + pad, L.log.w - 2 * pad, L.log.h * 2 // 3)
+    """Where notices go: the side column under the players and the bank."""
+    return L.notes

@@ -3,9 +3,10 @@ bottom right corner) shows what the Hard computer would do now for the
 person whose hand is shown — the spot lit on the board and one line of why,
 drawn from the valuation terms the move raises most (game/bots/hint.py).
 
-The computer is shown that person's view only, never more.  Hot-seat and
-solo games only: a LAN game has no hints (its host has no option to allow
-them yet), and the hint says so."""
+The computer is shown that person's view only, never more.  In a LAN game
+only when its host allows hints (the lobby tells every peer: the
+controller's `hints_allowed`), and then for the laptop's own seat, from its
+own view; otherwise the hint says the host does not allow them."""
 
 import math
 import time
@@ -42,7 +43,7 @@ def seat_to_advise(m, play):
 
 
 def available(m, play) -> bool:
-    return bool(getattr(play.c, "hotseat", False))
+    return bool(getattr(play.c, "hotseat", False) or getattr(play.c, "hints_allowed", False))
 
 
 def show(m, play) -> None:
@@ -123,10 +124,10 @@ def draw(m, ui, play, surf) -> None:
         radius = int((16 + 6 * pulse) * s)
         pygame.draw.circle(surf, theme.HILITE, (int(x), int(y)), radius, max(2, int(3 * s)))
         pygame.draw.circle(surf, (16, 20, 28), (int(x), int(y)), radius + max(2, int(3 * s)), 1)
-    # the line: right of where a roll's or a 7's panel lies, left of the Hint button
+    # the line: in the sea at the board's bottom, left of the Hint button
     L = ui.layout
     right = button_rect(ui).x - int(10 * s)
-    left = L.board.x + int(272 * s)
+    left = L.board.x + int(12 * s)
     font = ui.fonts.get(14, True)
     lines = widgets.wrap(hint["line"], font, right - left - int(20 * s))[:2]
     imgs = [text.render(line, 14, theme.TEXT, bold=True) for line in lines]

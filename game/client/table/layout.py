@@ -1,10 +1,13 @@
 """Where the table's parts go, in units of the window size, so every
 resolution from 1280x720 to 3840x2160 gets the same design.
 
-The board takes the window's height between a slim prompt bar and the hand
-strip, and everything left of the players' column; the island is fitted
-tightly into it (boardview), so the sea beside the island holds the dice,
-the barbarians' track and the side panel of C&K."""
+Three columns over the hand strip: on the left what is said (the prompt,
+C&K's barbarians, the game log; the staged panels and C&K's side panel lie
+over the log), in the middle the board from the window's top to the hand
+strip, on the right the players, the bank and the notices.  The board is
+tall (the island is fitted tightly into it, boardview) so the island fills
+it; the sea at its top holds the dice and the menu button, its bottom right
+corner the Hint button."""
 
 import pygame
 
@@ -18,23 +21,38 @@ class TableLayout:
         W, H = size
         s = min(W / 1280, H / 720)
         self.s = s
-        right_w = int(max(W * 0.245, 300 * s))
-        top_h = int(34 * s)
+        pad = int(6 * s)
+        right_w = int(max(W * 0.235, 300 * s))
+        left_w = int(max(W * 0.19, 236 * s))
         hand_h = int(118 * s)
-        main_w = W - right_w
+        main_w = W - right_w                # the left column and the board, over the hand strip
         self.screen = pygame.Rect(0, 0, W, H)
-        self.top = pygame.Rect(0, 0, main_w, top_h)
-        self.board = pygame.Rect(0, top_h, main_w, H - top_h - hand_h)
+        self.left = pygame.Rect(0, 0, left_w, H - hand_h)
+        self.board = pygame.Rect(left_w, 0, main_w - left_w, H - hand_h)
         self.hand = pygame.Rect(0, H - hand_h, main_w, hand_h)
         self.side = pygame.Rect(main_w, 0, right_w, H)
-        pad = int(6 * s)
-        ph = int((96 if ck else 82) * s)
+        # the left column: the prompt, the barbarians' track (C&K), the log
+        inner = left_w - 2 * pad
+        self.top = pygame.Rect(pad, pad, inner, int(62 * s))
+        y = self.top.bottom + pad
+        self.barbarians = pygame.Rect(pad, y, inner, int(104 * s))
+        if ck:
+            y = self.barbarians.bottom + pad
+        self.log = pygame.Rect(pad, y, inner, self.left.bottom - pad - y)
+        # C&K's side panel (the card or decision being played on the board, the
+        # selected knight's actions) over the top of the log; the staged panels
+        # of a roll and a 7 stack up from the log's bottom
+        self.choice_panel = pygame.Rect(self.log)
+        self.stage = pygame.Rect(self.log)
+        # the right column: the players, the bank, and under them the notices
+        ph = int((104 if ck else 92) * s)
+        ph = min(ph, (H - 2 * pad - int(56 * s) - int(90 * s)) // max(1, players) - pad)
         self.panels = [pygame.Rect(main_w + pad, pad + i * (ph + pad), right_w - 2 * pad, ph)
                        for i in range(players)]
         y = pad + players * (ph + pad)
         self.bank = pygame.Rect(main_w + pad, y, right_w - 2 * pad, int(50 * s))
         y = self.bank.bottom + pad
-        self.log = pygame.Rect(main_w + pad, y, right_w - 2 * pad, H - y - pad)
+        self.notes = pygame.Rect(main_w + pad, y, right_w - 2 * pad, H - y - pad)
         # the hand strip: cards on the left, the action buttons in two rows on the right
         names = self.CK_BUTTONS if ck else self.BASE_BUTTONS
         per_row = (len(names) + 1) // 2
@@ -50,19 +68,13 @@ class TableLayout:
         self.cards_y = self.cards.y
         self.card_gap = int(6 * s)
         # the dice, thrown into the sea at the top right of the board
-        dsz = int(58 * s)
+        dsz = int(54 * s)
         ndice = 3 if ck else 2                 # C&K: white, red and the event die
-        step = dsz + int(12 * s)
-        self.dice = [pygame.Rect(self.board.right - int(14 * s) - ndice * step + int(12 * s) + i * step,
-                                 self.board.y + int(12 * s), dsz, dsz) for i in range(ndice)]
-        # C&K: the barbarians' track (top left of the sea)
-        self.barbarians = pygame.Rect(self.board.x + int(8 * s), self.board.y + int(8 * s), int(290 * s), int(112 * s))
-        # and a panel under it, in the sea left of the island, for the card or
-        # decision being played on the board and the selected knight's actions
-        top = self.barbarians.bottom + int(8 * s)
-        self.choice_panel = pygame.Rect(self.barbarians.x, top, int(200 * s), self.board.bottom - int(8 * s) - top)
-        self.menu_button = pygame.Rect(self.top.right - int(86 * s), self.top.y + int(4 * s),
-                                       int(80 * s), top_h - int(8 * s))
+        step = dsz + int(10 * s)
+        self.dice = [pygame.Rect(self.board.right - int(12 * s) - ndice * step + int(10 * s) + i * step,
+                                 self.board.y + int(10 * s), dsz, dsz) for i in range(ndice)]
+        self.menu_button = pygame.Rect(self.board.x + int(8 * s), self.board.y + int(8 * s),
+                                       int(80 * s), int(28 * s))
 
     def dialog(self, w, h) -> pygame.Rect:
         s = self.s

@@ -15,6 +15,28 @@ from game.engine.state import MAIN, SETUP_ROAD, SETUP_SETTLEMENT, TRADE
 
 DICE_SECONDS = 0.7                   # a roll's dice in the air
 FLY_SECONDS = 1.0                    # a produced card on its way to its player
+DROP_SECONDS = 0.35                  # a piece built falling into its place
+TRADE_SECONDS = 0.45                 # a traded card on its way between two players
+
+
+def fly_seconds(what) -> float:
+    """How long an entry of `TableModel.flying` moves: a produced card (its
+    kind), a built piece dropping ("drop", piece, spot, seat) or a traded
+    card ("trade", kind)."""
+    if isinstance(what, tuple):
+        return DROP_SECONDS if what[0] == "drop" else TRADE_SECONDS
+    return FLY_SECONDS
+
+
+def skippable(what) -> bool:
+    """A click or key ends these at once (built pieces, traded cards)."""
+    return isinstance(what, tuple)
+
+
+def dropping(flying) -> tuple:
+    """The pieces in the air: ((piece, spot), ...); the table's cached layer
+    leaves them out until they have landed."""
+    return tuple((w[1], w[2]) for _, w, _, _ in flying if isinstance(w, tuple) and w[0] == "drop")
 KNIGHT_ACTIONS = ("activate_knight", "promote_knight", "move_knight", "displace_knight", "chase_robber")
 
 
@@ -86,7 +108,7 @@ class TableModel:
         self.dice_until = 0.0
         self.glow_hexes = ()
         self.glow_until = 0.0
-        self.flying = []                     # (start, colour, from, to)
+        self.flying = []                     # (start, what, from, to): see fly_seconds
         self.game_over_at = None
 
     # --- what the viewer may do ----------------------------------------------------------

@@ -8,73 +8,127 @@ import pygame
 from game.engine.rulesets.ck.facts import knight_strength
 from game.engine.state import GAME_OVER
 
-from .. import cards, theme, widgets
+from .. import cards, icons, theme, widgets
 from ..eventtext import track_name
 from ..i18n import tr
 
 
 def draw_panels(m, ui, surf) -> None:
+    L, v = ui.layout, m.view
+    pygame.draw.rect(surf, theme.BG_SIDE, L.side)
+    for seat, rect in enumerate(L.panels):
+        draw_player(m, ui, surf, seat, rect)
+    draw_bank(m, ui, surf)
+
+
+STATS_Y, STAT_ICON = 36, 20           # the row of counts in a player panel (design units)
+
+
+def cards_spot(ui, rect) -> tuple:
+    """The centre of the cards-in-hand icon of the player panel `rect`:
+    where cards a player gets fly to and cards they give fly from."""
+    s = ui.layout.s
+    return (rect.x + int(14 * s) + int(STAT_ICON * s) // 2, rect.y + int(STATS_Y * s) + int(STAT_ICON * s) // 2)
+
+
+def draw_player(m, ui, surf, seat, rect) -> None:
+    """One player's panel: a colour badge, the name and the points on top;
+    under them icons with numbers (cards in hand, development or progress
+    cards, knights, road length); C&K's three improvement tracks; and the
+    awards held (Largest Army, Longest Road, metropolises, Defender, the
+    merchant) as lit icons.  Each icon names itself in a tooltip."""
+    text, v, s = ui.text, m.view, ui.layout.s
+    active = seat == v.current and v.phase != GAME_OVER
+    widgets.player_panel(surf, rect, m.colours[seat], active, int(6 * s))
+    x = rect.x + int(14 * s)
+    badge = icons.icon("badge", int(22 * s), tuple(m.colours[seat]))
+    surf.blit(badge, (x, rect.y + int(7 * s)))
+    vp = v.vp_public[seat]
+    if v.vp_cards_shown[seat] >= 0:          # revealed when the game is won
+        vp += v.vp_cards_shown[seat]
+        hidden = 0
+    else:
+        hidden = v.dev[seat][4] if v.dev[seat] is not None and seat == m.viewer else 0
+    vp_img = text.render(str(vp) + (f" (+{hidden})" if hidden else ""), 20, theme.ACCENT, bold=True)
+    vp_rect = vp_img.get_rect(topright=(rect.right - int(10 * s), rect.y + int(5 * s)))
+    surf.blit(vp_img, vp_rect)
+    star = icons.icon("vp", int(20 * s))
+    star_rect = star.get_rect(midright=(vp_rect.x - int(4 * s), vp_rect.centery))
+    surf.blit(star, star_rect)
+    ui.targets.add(("panel_tip", tr("panel.vp", n=vp) + (f" (+{hidden})" if hidden else "")),
+                   star_rect.union(vp_rect), None)
+    name, name_rect = player_name(m, ui, seat, rect, star_rect.x - int(8 * s))
+    surf.blit(name, name_rect)
+    # the counts: an icon and its number each, spread over the row
+    if m.ck:
+        own = [n for n in range(len(v.knight_owner)) if v.knight_owner[n] == seat]
+        total = sum(v.knight_strength[n] for n in own)
+        stats = (("cards", v.hand_n[seat], "panel.cards"), ("progress", v.prog_n[seat], "panel.progress"),
+                 ("knight", f"{knight_strength(v, seat)}/{total}", "panel.ck_knights"),
+                 ("road", v.road_len[seat], "panel.road"))
+    else:
+        stats = (("cards", v.hand_n[seat], "panel.cards"), ("dev", v.dev_n[seat], "panel.dev"),
+                 ("knight", v.knights[seat], "panel.knights"), ("road", v.road_len[seat], "panel.road"))
+    y = rect.y + int(STATS_Y * s)
+    size = int(STAT_ICON * s)
+    col = (rect.right - int(8 * s) - x) / len(stats)
+    for k, (name, value, label) in enumerate(stats):
+        ix = int(x + k * col)
+        img = icons.icon(name, size, tuple(m.colours[seat]) if name == "road" else None)
+        surf.blit(img, (ix, y))
+        num = text.render(str(value), 15, theme.TEXT, bold=True)
+        surf.blit(num, num.get_rect(midleft=(ix + size + int(4 * s), y + size // 2)))
+        ui.targets.add(("panel_tip", f"{tr(label)}: {value}"), pygame.Rect(ix, y, int(col) - int(4 * s), size), None)
+    y += size + int(6 * s)
+    if m.ck:
+        draw_improvements(m, ui, surf, seat, x, y)
+        y += int(22 * s)
+    # the awards held
+    awards = [(v.largest_army == seat, "army", None, tr("panel.largest_army")),
+              (v.longest_road == seat, "longest_road", None, tr("panel.longest_road"))]
+    if m.ck:
+        awards = awards[1:] + [
+            (v.defenders[seat] > 0, "defender", v.defenders[seat], tr("panel.defenders", n=v.defenders[seat])),
+            (v.prog_vp[seat] > 0, "vp", v.prog_vp[seat], tr("panel.prog_vp", n=v.prog_vp[seat])),
+            (v.merchant[1] == seat, "merchant", None, tr("panel.merchant"))]
+        awards += [(v.metropolis[track] != -1 and v.node_owner[v.metropolis[track]] == seat, "metropolis", None,
+                    tr("panel.metropolis", track=track_name(track)), theme.TRACK_RGB[track]) for track in range(3)]
+    ax, limit = x, rect.right - int(8 * s)
+    turn = text.render(tr("panel.turn"), 12, theme.ACCENT) if active else None
+    if turn is not None:
+        limit -= turn.get_width() + int(6 * s)
+    size = int(18 * s)
+    for shown, name, count, label, *colour in awards:
+        if not shown:
+            continue
+        img = icons.icon(name, size, colour[0] if colour else None)
+        words = label if not m.ck else (f"×{count}" if count is not None else "")
+        tag = text.render(words, 12, theme.ACCENT, bold=True) if words else None
+        w = size + (tag.get_width() + int(4 * s) if tag else 0)
+        if ax + w > limit:
+            break                              # no room: the log and the end screen tell it
+        surf.blit(img, (ax, y))
+        if tag:
+            surf.blit(tag, tag.get_rect(midleft=(ax + size + int(3 * s), y + size // 2)))
+        ui.targets.add(("panel_tip", label), pygame.Rect(ax, y, w, size), None)
+        ax += w + int(8 * s)
+    if turn is not None:
+        surf.blit(turn, turn.get_rect(bottomright=(rect.right - int(10 * s), rect.bottom - int(5 * s))))
+
+
+def player_name(m, ui, seat, rect, right=None):
+    """The player's name as their panel draws it, right of the colour badge
+    and fitted left of `right`: (picture, where it goes)."""
+    s = ui.layout.s
+    x = rect.x + int(14 * s) + int(22 * s) + int(8 * s)          # past the badge
+    room = (right if right is not None else rect.right - int(70 * s)) - x
+    name = widgets.fit_label(ui.text, m.names[seat], 17, theme.TEXT, True, room, 12)
+    return name, name.get_rect(midleft=(x, rect.y + int(7 * s) + int(22 * s) // 2))
+
+
+def draw_bank(m, ui, surf) -> None:
     L, text, v = ui.layout, ui.text, m.view
     s = L.s
-    pygame.draw.rect(surf, (26, 32, 42), L.side)
-    for seat, rect in enumerate(L.panels):
-        active = seat == v.current and v.phase != GAME_OVER
-        widgets.player_panel(surf, rect, m.colours[seat], active, int(10 * s))
-        x = rect.x + int(18 * s)
-        name = text.render(m.names[seat], 17, theme.TEXT, bold=True)
-        surf.blit(name, (x, rect.y + int(6 * s)))
-        vp = v.vp_public[seat]
-        if v.vp_cards_shown[seat] >= 0:          # revealed when the game is won
-            vp += v.vp_cards_shown[seat]
-            hidden = 0
-        else:
-            hidden = v.dev[seat][4] if v.dev[seat] is not None and seat == m.viewer else 0
-        vp_text = tr("panel.vp", n=vp) + (f" (+{hidden})" if hidden else "")
-        img = text.render(vp_text, 18, theme.ACCENT, bold=True)
-        surf.blit(img, img.get_rect(topright=(rect.right - int(10 * s), rect.y + int(6 * s))))
-        if m.ck:
-            own = [n for n in range(len(v.knight_owner)) if v.knight_owner[n] == seat]
-            ready = knight_strength(v, seat)
-            total = sum(v.knight_strength[n] for n in own)
-            facts = (f"{tr('panel.cards')} {v.hand_n[seat]}", f"{tr('panel.progress')} {v.prog_n[seat]}",
-                     f"{tr('panel.ck_knights')} {ready}/{total}", f"{tr('panel.road')} {v.road_len[seat]}")
-        else:
-            facts = (f"{tr('panel.cards')} {v.hand_n[seat]}", f"{tr('panel.dev')} {v.dev_n[seat]}",
-                     f"{tr('panel.knights')} {v.knights[seat]}", f"{tr('panel.road')} {v.road_len[seat]}")
-        fx = x
-        imgs = [text.render(fact, 13, theme.TEXT_DIM) for fact in facts]
-        gap = int(12 * s)
-        room = rect.right - int(8 * s) - x
-        if sum(i.get_width() for i in imgs) + gap * (len(imgs) - 1) > room:     # long words (Dutch)
-            imgs = [text.render(fact, 11, theme.TEXT_DIM) for fact in facts]
-            gap = max(4, (room - sum(i.get_width() for i in imgs)) // max(1, len(imgs) - 1))
-            gap = min(gap, int(10 * s))
-        for img in imgs:
-            surf.blit(img, (fx, rect.y + int(32 * s)))
-            fx += img.get_width() + gap
-        bx = x
-        badges = [(v.longest_road == seat, tr("panel.longest_road"), theme.ACCENT),
-                  (v.largest_army == seat, tr("panel.largest_army"), theme.ACCENT)]
-        if m.ck:
-            draw_improvements(m, ui, surf, seat, x, rect.y + int(52 * s))     # badges go on the row below
-            badges += [(v.defenders[seat] > 0, tr("panel.defenders", n=v.defenders[seat]), theme.GOOD),
-                       (v.prog_vp[seat] > 0, tr("panel.prog_vp", n=v.prog_vp[seat]), theme.GOOD),
-                       (v.merchant[1] == seat, tr("panel.merchant"), theme.ACCENT)]
-            badges += [(v.metropolis[track] != -1 and v.node_owner[v.metropolis[track]] == seat,
-                        tr("panel.metropolis", track=track_name(track)), theme.TRACK_RGB[track]) for track in range(3)]
-        by = rect.y + int((74 if m.ck else 54) * s)
-        for shown, label, colour in badges:
-            if shown:
-                img = text.render(label, 11 if m.ck else 12, (30, 24, 10), bold=True)
-                r = img.get_rect(topleft=(bx + int(6 * s), by)).inflate(int(10 * s), int(2 * s))
-                if r.right > rect.right - int(6 * s) and m.ck:
-                    continue                    # no room: left out (the log and end screen tell it)
-                pygame.draw.rect(surf, colour, r, border_radius=5)
-                surf.blit(img, img.get_rect(center=r.center))
-                bx = r.right + int(2 * s)
-        if active and not m.ck:          # (C&K panels are full: the frame says it)
-            img = text.render(tr("panel.turn"), 12, theme.ACCENT)
-            surf.blit(img, img.get_rect(bottomright=(rect.right - int(10 * s), rect.bottom - int(6 * s))))
     # the bank's stock and the development deck
     b = L.bank
     widgets.panel(surf, b, theme.PANEL)
@@ -115,7 +169,9 @@ def draw_improvements(m, ui, surf, seat, x, y) -> int:
     return x - int(5 * s)
 
 
-def draw_log(m, ui, surf) -> None:
+def draw_log(m, ui, surf, bottom=None) -> None:
+    """The log, newest line lowest, ending above `bottom` (the staged panels
+    that lie over the log's foot)."""
     L, text = ui.layout, ui.text
     s = L.s
     r = L.log
@@ -125,7 +181,7 @@ def draw_log(m, ui, surf) -> None:
     font, bold = ui.fonts.get(13), ui.fonts.get(13, True)
     line_h = font.get_linesize()
     width = r.w - int(16 * s)
-    y = r.bottom - int(6 * s)
+    y = min(r.bottom, bottom if bottom is not None else r.bottom) - int(6 * s)
     top = r.y + int(24 * s)
     end = len(m.log) - m.log_scroll
     i = end - 1

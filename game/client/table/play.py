@@ -29,8 +29,8 @@ from game.engine.state import DECIDE, DISCARD, GAME_OVER, MAIN, ROAD_BUILDING, R
 from .. import theme
 from ..eventtext import error_text, sentences
 from ..i18n import tr
-from . import ckdialogs, dialogs, staging
-from .model import DICE_SECONDS, FLY_SECONDS, KNIGHT_ACTIONS, holds_secrets, pick_actor
+from . import ckdialogs, dialogs, panels, staging
+from .model import DICE_SECONDS, FLY_SECONDS, KNIGHT_ACTIONS, fly_seconds, holds_secrets, pick_actor, skippable
 
 # (board spot kind, command kind) per phase, and per build mode
 PHASE_PICKS = {SETUP_SETTLEMENT: ("node", "place_settlement"), SETUP_ROAD: ("edge", "place_road"),
@@ -62,6 +62,11 @@ class TablePlay:
         self.ui = ui
         self.end_scene = end_scene           # the navigator's name of the screen after the game
 
+    @property
+    def watching(self) -> bool:
+        """A LAN watcher's table: no seat of ours (net/host/watchers.py)."""
+        return not self.c.hotseat and self.c.seat is None
+
     def redraw(self) -> None:
         """The table changed: the next frame draws it."""
         self.app.dirty = True
@@ -78,6 +83,11 @@ class TablePlay:
             m.viewer, m.curtain_for, m.dialog, m.mode = None, None, None, None
             if m.game_over_at is None:
                 m.game_over_at = time.monotonic()
+            self.app.dirty = True
+            return
+        if self.watching:                    # the public table, nothing to decide, no hand shown
+            m.viewer, m.curtain_for, m.dialog, m.mode, m.knight = None, None, None, None, None
+            m.view, m.legal, m.pick = public, [], None
             self.app.dirty = True
             return
         if not self.c.hotseat:               # a LAN peer's own laptop: no curtain
@@ -160,6 +170,9 @@ class TablePlay:
         elif phase == TRADE and me in deciders(v):        # (over LAN a player may just watch)
             want = dialogs.ResponsesDialog if me == v.current else dialogs.AnswerDialog
             keep = want is dialogs.AnswerDialog and isinstance(m.dialog, dialogs.TradeEditor)
+            if want is dialogs.AnswerDialog and m.stage is not None and m.stage.seven is not None \
+                    and not isinstance(m.dialog, (dialogs.AnswerDialog, dialogs.TradeEditor)):
+                want = None                  # an offer waits until the 7's panel is gone (update)
         elif phase == DECIDE and me in v.pending["seats"]:
             kind = v.pending["kind"]
             want = functools.partial(ckdialogs.Chooser, what="resolve", name=kind)
@@ -329,17 +342,61 @@ class TablePlay:
                     o = public.node_owner[node]
                     if o != -1 and any(event[1][o]):
                         for _ in range(public.node_level[node]):
-                            m.flying.append((start + 0.08 * k, public.terrain[h],
-                                             self.ui.board.hex_center(h), self.ui.layout.panels[o].center))
+                            m.flying.append((start + 0.08 * k, public.terrain[h], self.ui.board.hex_center(h),
+                                             panels.cards_spot(self.ui, self.ui.layout.panels[o])))
                             k += 1
-        elif kind == "built":
-            self.app.sounds.play("build")
+        elif kind in ("built", "knight_recruited"):
+            if kind == "built":
+                self.app.sounds.play("build")
+            piece, spot = (event[2], event[3]) if kind == "built" else ("knight", event[2])
+            if self.animations_on() and piece != "wall":
+                m.flying.append((now, ("drop", piece, spot, event[1]), None, None))
+        elif kind in ("traded", "maritime") and self.animations_on():
+            self._fly_trade(event, now)
         elif kind == "robber_moved":
             self.app.sounds.play("robber")
         elif kind in ("longest_road", "largest_army", "shortage", "metropolis"):
             self.note(sentences(event, m.names, public)[0], theme.ACCENT)
         elif kind == "barbarians_attack":
             self.app.sounds.play("robber")
+
+    def offer_seconds(self) -> int:
+        """How long the offer on the table waits for the viewer's answer: the
+        setting offer_timeout for a computer's offer, else no limit (0)."""
+        m = self.m
+        computers = getattr(m.computers, "bots", None) or {}
+        if m.view is None or m.view.current not in computers:
+            return 0
+        return self.app.prefs.get("offer_timeout", 0)
+
+    def animations_on(self) -> bool:
+        """Built pieces and traded cards move, except at the computers'
+        speed Instant (the table then only shows where things are)."""
+        return self.app.prefs.get("computer_speed", "normal") != "instant"
+
+    def _fly_trade(self, event, now) -> None:
+        """The cards of a trade fly between the two players' panels (a bank
+        trade: between the player and the bank), a few of each kind."""
+        L, m = self.ui.layout, self.m
+        here = panels.cards_spot(self.ui, L.panels[event[1]])
+        if event[0] == "traded":
+            partner, give, get = event[2:5]
+            there = panels.cards_spot(self.ui, L.panels[partner])
+            legs = [(k, here, there) for k in range(len(give)) for _ in range(min(give[k], 3))]
+            legs += [(k, there, here) for k in range(len(get)) for _ in range(min(get[k], 3))]
+        else:
+            give, paid, get = event[2:5]
+            legs = [(give, here, L.bank.center)] * min(paid, 4) + [(get, L.bank.center, here)]
+        for i, (kind, a, b) in enumerate(legs[:10]):
+            m.flying.append((now + 0.04 * i, ("trade", kind), a, b))
+
+    def skip_animations(self) -> None:
+        """A click or key: built pieces land and traded cards arrive at once
+        (the input itself still does what it does)."""
+        m = self.m
+        if any(skippable(f[1]) for f in m.flying):
+            m.flying = [f for f in m.flying if not skippable(f[1])]
+            self.app.dirty = True
 
     # --- time -------------------------------------------------------------------------------
     def update(self, dt) -> None:
@@ -351,13 +408,21 @@ class TablePlay:
         if self.c.seq != m.seen:         # records that came from elsewhere (a LAN host, a computer)
             self.refresh()
         now = time.monotonic()
+        seven = m.stage.seven
         if m.stage.update(now):
             self.app.dirty = True
+            if seven is not None and m.stage.seven is None and m.curtain_for is None and m.viewer is not None:
+                self.sync()                  # an offer that waited for the 7's panel opens now
+        answer = m.dialog
+        if isinstance(answer, dialogs.AnswerDialog) and answer.seconds_left() is not None:
+            self.app.dirty = True            # the countdown
+            if answer.expired() and m.viewer is not None and ("decline", m.viewer) in m.legal:
+                self.submit(("decline", m.viewer))
         if m.notes and m.notes[0][2] < now:
             m.notes = [n for n in m.notes if n[2] >= now]
             self.app.dirty = True
         if m.flying:
-            m.flying = [f for f in m.flying if f[0] + FLY_SECONDS > now]
+            m.flying = [f for f in m.flying if f[0] + fly_seconds(f[1]) > now]
             if not m.flying:
                 self.app.dirty = True
         if m.game_over_at is not None and now - m.game_over_at > END_DELAY:

@@ -12,11 +12,11 @@ Over LAN scenes/lan_table.py's LanTableScene adds the connection state.
 Cities & Knights: knights, walls, metropolises and the merchant are drawn
 by BoardView.draw_pieces; walls and knights are build modes (play.MODE_PICKS);
 a knight is used by clicking it (the knight is selected: its legal
-destinations light up on the board, and buttons in a panel in the sea left
-of the island activate or promote it or chase the robber); progress cards in
+destinations light up on the board, and buttons in a panel over the log
+left of the board activate or promote it or chase the robber); progress cards in
 the hand and every decision of phase DECIDE open a ckdialogs.Chooser, which
 asks board spots on the board; the improvement chart is a dialog; the
-barbarians' track and the event die are drawn on the sea.
+barbarians' track is drawn in the left column, the event die on the sea.
 """
 
 import time
@@ -103,4 +103,6 @@ class TableScene(Scene):
         if m.computers is not None and m.game_over_at is None and not m.stage.blocking \
                 and m.computers.active():
             return 30                    # computers are thinking or about to move
-        return min(200 if m.notes or m.game_over_at is not None else 1000, m.stage.wake_ms())
+        countdown = getattr(m.dialog, "seconds_left", None)         # a computer's offer with a time limit
+        busy = m.notes or m.game_over_at is not None or (countdown is not None and countdown() is not None)
+        return min(200 if busy else 1000, m.stage.wake_ms())

@@ -269,14 +269,31 @@ class Stage:
         called by the table before the dialog), not over its buttons."""
         return self.m.modal()
 
-    def draw_side(self, ui, surf) -> None:
-        """The last roll's and the 7's panels, stacked in the sea left of the island."""
+    def _side_panels(self, ui) -> list:
+        """[(picture, rect)]: the last roll's and the 7's panels, stacked up
+        from the bottom of the left column."""
         L, s = ui.layout, ui.layout.s
-        x, y = L.board.x + int(12 * s), L.board.bottom - int(12 * s)
+        x, y = L.stage.x, L.stage.bottom
+        out = []
         for panel in (self.production, self.seven):
             if panel is not None:
-                r = self._panel(ui, surf, panel, int(250 * s), bottomleft=(x, y))
+                img = self._picture(ui, panel, L.stage.w, False)
+                r = img.get_rect(bottomleft=(x, y))
+                out.append((img, r))
                 y = r.top - int(8 * s)
+        return out
+
+    def side_top(self, ui) -> int:
+        """Where the stacked side panels begin: the log ends above them, so its
+        newest lines are never hidden under a panel."""
+        panels = self._side_panels(ui)
+        return panels[-1][1].top if panels else ui.layout.stage.bottom
+
+    def draw_side(self, ui, surf) -> None:
+        """The last roll's and the 7's panels, stacked up from the bottom of
+        the left column (the log ends above them)."""
+        for img, r in self._side_panels(ui):
+            surf.blit(img, r)
 
     def draw(self, ui, surf, shaded=False) -> None:
         """The side panels (unless a dialog lies over them) and the attack;

@@ -19,6 +19,8 @@ def tooltip(m, ui):
         return reasons.hover_reason(m)
     if key[0] == "unlit":
         return reasons.unlit_reason(m, key)
+    if key[0] == "panel_tip":            # an icon of a player panel names itself
+        return key[1]
     if key[0] == "harbor":
         kind = v.harbors[key[1]]
         return tr("tip.harbor_generic") if kind == GENERIC_HARBOR else tr("tip.harbor", cards=count_text(kind, 2))

@@ -3,7 +3,8 @@ discards, the robber and the steal (B-5.3, B-5.4)."""
 
 from ...board import HEX_NODES, NUM_HEXES
 from ...constants import DISCARD_LIMIT
-from ...helpers import IllegalCommand, compositions, dice_rng, holds, move_to_bank, need_turn, random_card, transfer
+from ...helpers import IllegalCommand, compositions, dice_rng, holds, move_to_bank, need_turn, random_card, \
+    scripted_dice, transfer
 from ...ruleset import resume, ruleset_of
 from ...state import DISCARD, MAIN, ROBBER, ROLL, STEAL, State
 
@@ -48,8 +49,11 @@ def check_skip_steal(state, cmd):
 def apply_roll(state, cmd, out, events):
     seat = cmd[1]
     if state.rng is not None:
-        dice = dice_rng(state)
-        out["dice"] = [dice.die(), dice.die()]
+        dice = scripted_dice(state)
+        if dice is None:
+            rng = dice_rng(state, out)
+            dice = [rng.die(), rng.die()]
+        out["dice"] = dice
     d1, d2 = out["dice"]
     state.dice = [d1, d2]
     state.rolled = True

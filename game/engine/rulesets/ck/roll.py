@@ -19,7 +19,7 @@ def roll(state, seat, out, events, chosen=None):
     """Three dice: event die first (barbarians or city gate), then production
     or the 7.  `chosen` = (white, red) from an Alchemist (CK-11)."""
     if state.rng is not None:
-        dice = dice_rng(state)
+        dice = dice_rng(state, out)
         if chosen is None:
             white, red = dice.die(), dice.die()
         else:

@@ -1,0 +1,110 @@
+"""Starting, finding and resuming the guided game (light to import: the main
+menu asks it whether a guided game waits; the game's own modules load when
+one starts).
+
+One guided game is kept at a time, in the save folder as `tutorial.kolonisten`
+(an ordinary hot-seat save whose `extra` holds the step).  The main menu asks
+`in_progress()` to offer "Continue learning"; the load list resumes it as a
+guided game too (`open_saved`)."""
+
+import os
+
+from game import saves
+
+from .. import theme
+from ..i18n import tr
+
+FILE = "tutorial" + saves.SUFFIX
+
+
+def saved_step(extra, steps: int = 1000):
+    """The step a save's `extra` keeps ({"tutorial": {"step": k, "steps": n}}),
+    or None when it is no guided game."""
+    info = extra.get("tutorial") if isinstance(extra, dict) else None
+    if not isinstance(info, dict) or type(info.get("step")) is not int:
+        return None
+    return max(0, min(info["step"], steps - 1))
+
+
+def path(folder=None) -> str:
+    return os.path.join(folder or saves.saves_dir(), FILE)
+
+
+def in_progress(folder=None):
+    """(step index, step count) of an unfinished guided game, or None."""
+    try:
+        where = path(folder)
+        if not os.path.exists(where):
+            return None
+        game = saves.load(where)
+    except (OSError, saves.SaveError):
+        return None
+    step = saved_step(game.extra)
+    winner = game.summary.get("winner")
+    if step is None or (type(winner) is int and winner >= 0):
+        return None
+    count = game.extra["tutorial"].get("steps")
+    return step, count if type(count) is int and count > step else step + 1
+
+
+def names(prefs=None) -> list:
+    """The person (the first name of the new-game form, if typed; else
+    "Player 1") and the three computers, named in the current language."""
+    from . import steps as S
+    typed = ((prefs or {}).get("new_game") or {}).get("names") or [None]
+    mine = typed[0] if isinstance(typed, list) and isinstance(typed[0], str) and 0 < len(typed[0].strip()) <= 24 \
+        else tr("new.player_n", n=S.PERSON + 1)
+    out = []
+    for seat, level in enumerate(S.computers()):
+        if level is None:
+            out.append(mine.strip())
+        else:
+            out.append(tr("seats.computer_name", name=tr(f"seats.bot_name_{seat + 1}"),
+                          level=tr("seats.level." + level)))
+    return out
+
+
+def start(app, folder=None) -> None:
+    """A new guided game from its first step (a left one is replaced)."""
+    from . import steps as S
+    from .guide import Guide, TutorialController
+    where = None
+    try:
+        where = path(folder)
+        if os.path.exists(where):
+            os.unlink(where)
+    except OSError:
+        where = None                     # no save folder: it is played unsaved
+    colours = [rgb for _, rgb in theme.PLAYER_COLOURS[:S.PLAYERS]]
+    controller = TutorialController(S.config(), names(app.prefs), colours, autosave=where is not None, save_path=where,
+                                    computers=S.computers(), guide=Guide())
+    app.nav.open("tutorial", controller)          # (over the main menu, which it leaves to)
+
+
+def open_saved(app, where, game, replace=False) -> str | None:
+    """Resume a guided game from its save on its step (over the menu, or in
+    place of the load list with `replace`); the reason when it cannot."""
+    from ..scenes.saved import saved_players
+    from . import steps as S
+    from .guide import Guide, TutorialController
+    try:
+        auth, hashes = saves.resume(game)
+    except saves.SaveError as exc:
+        return str(exc)
+    game.hashes = hashes
+    people_names, colours = saved_players(game)
+    controller = TutorialController(auth.config, people_names, colours, autosave=True, auth=auth, save_path=where,
+                                    hashes=hashes, created=game.created, computers=saves.computer_levels(game),
+                                    guide=Guide(index=saved_step(game.extra, len(S.STEPS)) or 0))
+    (app.nav.go if replace else app.nav.open)("tutorial", controller, resumed=True)
+    return None
+
+
+def resume(app, folder=None) -> str | None:
+    """The menu's "Continue learning"."""
+    where = path(folder)
+    try:
+        game = saves.load(where)
+    except saves.SaveError as exc:
+        return str(exc)
+    return open_saved(app, where, game)

@@ -1,0 +1,140 @@
+"""A seat's side of mixed dice (net/wire/rolldice.py): its commitment always
+on file with the host, its value revealed when a roll is opened, and the
+check of every roll's proof.
+
+`RollCheck` answers `roll_open` wherever it arrives (the window's session
+answers it on the network thread, so a roll never waits for the window to
+poll; the records are checked on the window's thread: a lock keeps the two
+apart).  Problems come back as (what, detail) pairs, which the peer's game
+turns into a failed fairness verdict naming the record (PeerGame._judge);
+what every player should see (seats a roll went on without) comes back as
+events.
+"""
+
+import threading
+
+from ..wire.rolldice import (
+    AWAY, HOST, LATE, NONE, ROLL_WAIT, check_proof, commitment, new_value, same,
+)
+
+
+class RollCheck:
+    def __init__(self, send):
+        self.send = send            # callable(msg dict)
+        self.lock = threading.Lock()
+        self.value = None           # our value for the next roll (its commitment is on file)
+        self.opened = None          # the roll_open of the roll under way (or the last one)
+        self.reveal = None          # the roll_reveal we sent for `opened` (sent again after a rejoin)
+        self.waiting_since = None   # when we revealed a value whose roll has not come yet
+        self.synced_since_open = False  # a view came since `opened`: its record may be covered by it
+        self.included = False       # since our last view a roll took our value: the host holds our next
+        self.last_roll = 0
+        self.resent = None          # after a (re)join: the number an open roll shown again has
+        self.seen = set()           # every commitment a roll has used (none may come twice)
+        self.host_run = False       # a computer the host runs: the host counts its seat as its own
+        self.withheld_told = False
+
+    def synced(self, reason: str, done: int, commit: bool) -> None:
+        """A view arrived (`done`: the rolls of the game so far; `commit`: it
+        is a seat's view of a game of mixed dice): after a start or a rejoin
+        the host may not hold our commitment (a restarted host, a restarted
+        program), so it is sent."""
+        with self.lock:
+            self.last_roll = max(self.last_roll, done)
+            self.synced_since_open = True
+            self.waiting_since = None
+            if commit and reason in ("start", "rejoin"):
+                self.included = False
+                self.resent = done + 1 if reason == "rejoin" else None
+                if self.value is None:
+                    self.value = new_value()
+                self.send({"t": "roll_commit", "commit": commitment(self.value)})
+
+    def on_open(self, msg: dict, seat, now: float) -> tuple:
+        """The host opened a roll: reveal our value when our commitment is in
+        its place (seat None: a watcher, which only checks).  Returns
+        (problems [(what, detail)], events)."""
+        with self.lock:
+            roll, events = msg["roll"], []
+            if self.opened is not None and roll == self.opened["roll"]:
+                if msg == self.opened:
+                    if self.reveal is not None:         # shown again after a rejoin: said again
+                        self.send(self.reveal)
+                        self.waiting_since = now
+                    return [], []
+                if not self.synced_since_open:
+                    return [("roll_reopened", f"the host opened roll {roll} again with other values")], []
+                # A host restarted since (it keeps no open roll): the roll begins
+                # anew, said to every player, with a warning when we had shown our
+                # value, since then the host knew the roll it threw away.
+                events.append(("roll_reopened", {"roll": roll, "after_reveal": self.reveal is not None}))
+            elif roll <= self.last_roll:
+                return [("roll_number", f"the host opened roll {roll} after roll {self.last_roll}")], []
+            if seat is not None and len(msg["seats"]) <= seat:
+                return [("roll_number", f"the host's roll {roll} has no place for our seat")], events
+            shown = [msg["host"]] + [slot for slot in msg["seats"] if type(slot) is bytes]
+            if len(set(shown)) != len(shown) or any(c in self.seen for c in shown):
+                return [("roll_reused", f"roll {roll} uses a commitment used before")], events
+            self.opened, self.reveal, self.synced_since_open = msg, None, False
+            self.last_roll = roll
+            if seat is None:
+                return [], events
+            slot = msg["seats"][seat]
+            resent, self.resent = self.resent, None
+            if type(slot) is bytes:
+                if self.value is None or not same(slot, commitment(self.value)):
+                    if roll == resent:
+                        # A roll opened before we (re)joined, shown again: the commitment
+                        # in our place is an earlier program's, whose value we lack.
+                        return [], events
+                    return [("roll_commit", f"the host showed another commitment for our seat in "
+                             f"roll {roll}")], events
+                value, self.value = self.value, new_value()
+                self.reveal = {"t": "roll_reveal", "roll": roll, "value": value,
+                               "next": commitment(self.value)}
+                self.send(self.reveal)
+                self.waiting_since = now
+                return [], events
+            if slot == LATE or (slot == HOST and not self.host_run) or (slot in (AWAY, NONE) and self.included):
+                return [("roll_left_out", f"the host left our seat out of roll {roll} (said: {slot}) "
+                         "though it held our commitment")], events
+            return [], events
+
+    def on_record(self, proof, mix: int, seat: int, seq: int) -> tuple:
+        """A rolling command's record arrived (`mix`: its last element):
+        check its proof.  Returns (problems, events)."""
+        with self.lock:
+            opened, reveal = self.opened, self.reveal
+            covered = self.synced_since_open
+            self.reveal, self.waiting_since = None, None
+            if proof is None:
+                return [("roll_proof", f"the roll at record {seq} came without its proof")], []
+            self.seen.add(commitment(proof["host"]))
+            self.seen.update(entry[0] for entry in proof["seats"] if type(entry) is list)
+            self.last_roll = max(self.last_roll, proof["roll"])
+            if opened is None or opened["roll"] != proof["roll"]:
+                if covered:         # opened before a fresh view that covered it: nothing to compare
+                    return [], []
+                return [("roll_proof", f"the host rolled at record {seq} without asking for values first")], []
+            problem = check_proof(opened, proof, mix)
+            if problem is not None:
+                return [problem], []
+            entry = proof["seats"][seat] if seat is not None and seat < len(proof["seats"]) else None
+            if reveal is not None:
+                if type(entry) is not list or not same(entry[1], reveal["value"]):
+                    return [("roll_dropped", f"the host left our value out of the roll at record {seq} "
+                             "though we sent it")], []
+                self.included = True
+            without = {s: entry for s, entry in enumerate(proof["seats"]) if entry in (AWAY, NONE, LATE)}
+            return [], ([("roll_without", {"seq": seq, "seats": without})] if without else [])
+
+    def overdue(self, now: float) -> list:
+        """A host that does not roll within ROLL_WAIT of our reveal withholds
+        the roll: one problem, said once."""
+        with self.lock:
+            if self.waiting_since is None or self.withheld_told or now - self.waiting_since < ROLL_WAIT:
+                return []
+            self.withheld_told = True
+            roll = self.opened["roll"] if self.opened else self.last_roll
+            return [("roll_withheld", f"the host did not roll roll {roll} within {ROLL_WAIT:.0f} s "
+                     "of our value")]

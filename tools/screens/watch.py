@@ -1,0 +1,99 @@
+"""Screens of a watched LAN game: the lobby as host with watchers and hints
+allowed and a watcher listed, the lobby as the watcher sees it, the table
+as host (the watchers named, a button per computer's seat to hand it over)
+and the watcher's table (the public view: no hand, no controls)."""
+
+import time
+
+from tools.screens.window import close_all, scratch_folder, step_until, window
+
+SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
+
+
+def shoot(out, w, h, lang):
+    """Into <out>/<W>x<H>-<lang>-watch/.  Everything runs on 127.0.0.1
+    without discovery; seat tokens go to a temporary folder."""
+    import pygame
+
+    from game.bots.random_bot import RandomBot
+    from game.client import lan
+    from game.client.scenes.lan_table import LanTableScene
+    from game.client.scenes.lobby import LobbyScene
+    from game.client.scenes.menu import MenuScene
+    from game.engine import default_config
+    from net.session import ClientSession
+
+    _, undo = scratch_folder(KOLONISTEN_HOME="")
+    app, save, saved = window(out, w, h, lang, "-watch")
+    app.lan_options = lan.LanOptions(port=0, interfaces=["127.0.0.1"], reconnect_for=5.0, discovery=False)
+    opts = lan.options(app)
+    closers = []
+
+    def frames(until, timeout=15.0):
+        step_until(app, until, "screens.watch", timeout)
+
+    def session(port, name):
+        s = ClientSession(f"127.0.0.1:{port}", name, token_dir=opts.token_dir, reconnect_for=5.0)
+        s.connect()
+        closers.append(s.close)
+        return s
+
+    try:
+        game = lan.host(default_config(players=3, seed=8), "Anna's game" if lang == "en" else "Spel van Anna",
+                        "Anna", opts)
+        closers.append(game.close)
+        app.push(MenuScene(app))
+        app.push(LobbyScene(app, game, game.session.poll()))
+        lobby = app.scene
+        game.hosting.set_allowed(watchers=True, hints=True)
+        port = game.port
+        bram = session(port, "Bram")
+        bram.set_lobby(ready=True)
+        game.hosting.expect_computer("Computer 1", "easy")
+        computer = session(port, "Computer 1")
+        computer.set_lobby(ready=True)
+        wendy = lan.join(f"127.0.0.1:{port}", "Wendy", opts, watch=True)
+        closers.append(wendy.close)
+        frames(lambda: lobby.can_start() and lobby.lan.watchers)
+        save("80-lobby-host-watchers")
+        app.push(LobbyScene(app, wendy, wendy.session.poll()))
+        frames(lambda: app.scene.lan.watchers)
+        save("81-lobby-watcher")
+        app.pop()
+        lobby.start()
+        frames(lambda: isinstance(app.scene, LanTableScene))
+        table = app.scene
+        others = {}
+        for s in (bram, computer):
+            s.poll()
+            others[s.seat] = s
+        bot = RandomBot(3)
+        for _ in range(4000):
+            app.step([])
+            wendy.session.poll()
+            for seat, s in others.items():
+                s.poll()
+                if s.game.must_decide():
+                    s.submit(bot.choose(s.view, seat, ("offer",)) or bot.choose(s.view, seat))
+            if table.c.session.game.must_decide():
+                view = table.c.view(table.c.seat)
+                table.play.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
+            if table.c.seq >= 40 and not table.c.session.game.must_decide():
+                break
+            time.sleep(0.002)
+        table.model.flying, table.model.notes = [], []
+        table.model.dice_until = table.model.glow_until = 0.0
+        save("82-table-host-watchers")
+        from game.client.lan import LanController
+        events = wendy.session.poll()
+        app.push(LanTableScene(app, LanController(wendy, events)))
+        watched = app.scene
+        frames(lambda: watched.c.seq >= table.c.seq)
+        watched.model.flying = []
+        watched.model.dice_until = watched.model.glow_until = 0.0
+        save("83-table-watcher")
+    finally:
+        close_all(closers)
+        pygame.quit()
+        undo()
+    return saved
