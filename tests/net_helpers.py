@@ -68,3 +68,17 @@ async def raw_connection(port: int, host: str = "127.0.0.1"):
 def seat_proof(host: Host, conn, seat: int, token: str | None = None) -> bytes:
     """The rejoin proof for `seat` on a host-side Conn (tests that feed frames)."""
     return token_proof(token or host.seats[seat].token, host.identity.fingerprint, conn.nonce, seat)
+
+
+class FakeWriter:
+    """A connection's writer that keeps the frames the host sends it."""
+    transport = None
+
+    def __init__(self):
+        self.frames = []
+
+    def write(self, data):
+        self.frames.append(data)
+
+    def close(self):
+        pass

@@ -127,3 +127,32 @@ def test_a_trade_flies_its_cards_between_the_two_players_panels():
     frame(app)                             # (drawn in flight)
     table.play.skip_animations()
     assert not any(isinstance(f[1], tuple) for f in m.flying)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_player_panels_show_counts_as_icons_that_name_themselves(lang):
+    """Each player's panel carries a colour badge and icons with numbers (no
+    lines of text); resting the mouse on an icon says what it counts."""
+    from game.client import i18n
+    app = make_app(lang=lang)
+    try:
+        check_panels(app, push_table(app, default_config(rules="base", players=4, seed=3)))
+    finally:
+        i18n.set_language("en")                  # (the language is the process's: back to the default)
+
+
+def check_panels(app, table):
+    from game.client import i18n
+    from game.client.table.tips import tooltip
+    frame(app)
+    m, keys = table.model, table.ui.targets.keys()
+    for seat in range(4):
+        words = f"{i18n.tr('panel.cards')}: {m.view.hand_n[seat]}"
+        assert ("panel_tip", words) in keys
+        rect = table.ui.targets.rect(("panel_tip", words))
+        assert any(p.contains(rect) for p in table.ui.layout.panels)
+        m.hover_key = ("panel_tip", words)
+        assert tooltip(m, table.ui) == words
+    badge = table.ui.layout.panels[0]
+    x, y = badge.x + int(25 * table.ui.layout.s), badge.y + int(18 * table.ui.layout.s)
+    assert tuple(app.screen.get_at((x, y)))[:3] == tuple(m.colours[0])[:3]      # the colour badge

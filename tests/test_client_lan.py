@@ -455,8 +455,6 @@ def test_a_trade_offer_to_others_leaves_a_watching_lan_player_without_a_dialog()
             if cmd and seats[v.current].game.must_decide():
                 seats[v.current].submit(cmd)
                 assert run_until([app], lambda: table.c.session.view.phase != MAIN)
-                if table.model.stage.seven is not None:      # (an offer waits for the 7's panel: let it go)
-                    table.model.stage.seven.until = time.monotonic() - 1
                 app.dirty = True
                 app.step([])
                 found[target] = (type(table.model.dialog), table_prompt(table.model))

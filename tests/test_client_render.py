@@ -413,3 +413,23 @@ def test_the_hand_title_has_room_above_the_cards(size):
     title = [y for y in range(L.hand.y, L.cards.bottom) for x in range(L.cards.x, L.cards.x + int(200 * L.s))
              if tuple(app.screen.get_at((x, y)))[:3] == colour]
     assert title and max(title) < min(tops) - 6 * L.s, (max(title), min(tops))      # (a clear line between)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_every_prompt_fits_its_box_whole(size, lang):
+    """The prompt box at the top of the left column shows every prompt of
+    the catalog whole (a long name of a computer in it), in both languages:
+    smaller type for long ones, never a cut line."""
+    import json
+    from pathlib import Path
+    from game.client.table import draw as table_draw
+    app, table = make_table(size)
+    catalog = json.loads((Path(__file__).parent.parent / "game/client/lang" / lang / "prompts.json").read_text("utf-8"))
+    L = table.ui.layout
+    for key, text in catalog.items():
+        text = text.replace("{name}", "Bram (Gemiddeld)").replace("{n}", "3")
+        size_, lines = table_draw.fit_prompt(table.model, table.ui, text)
+        font = table.ui.fonts.get(size_, True)
+        assert " ".join(lines).split() == text.split(), (key, lines)
+        assert len(lines) * font.get_linesize() <= L.top.h, key

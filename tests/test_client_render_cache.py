@@ -249,3 +249,64 @@ def test_a_dialog_whose_choices_cannot_be_a_key_is_drawn_every_frame():
     for hover in (None, ("trade", "cancel"), None):
         frame(app, hover)
     assert len(calls) == 3 and ("trade", "cancel") in table.ui.targets.keys()
+
+
+def _every_hover_looks_as_drawn_whole(app, table, monkeypatch):
+    """Hover every target of the open dialog in turn, from pictures (a
+    newly hovered target patched into the whole picture), and compare the
+    dialog's area of each frame with the dialog drawn whole straight onto
+    the table (the area only: the table around it may move on meanwhile)."""
+    frame(app, None)
+    whole = [w for base, w in table.ui.canvas.dialogs.whole.items() if base[0] == id(table.model.dialog)][-1]
+    area = whole[1]
+    keys = [None] + list(dict.fromkeys(k for k, _, _ in whole[2]))      # the dialog's own targets
+
+    def dialog_area(hover):
+        frame(app, hover)
+        return pygame.image.tobytes(app.screen.subsurface(area), "RGB")
+    kept = [(hover, dialog_area(hover)) for hover in keys + keys[::-1]]    # after every kind of neighbour
+    patched = len(table.ui.canvas.dialogs.kept)
+    monkeypatch.setattr(draw, "draw_dialog", lambda m, ui, canvas, surf: m.dialog.draw(surf))
+    for hover, picture in kept:
+        assert picture == dialog_area(hover), hover
+    monkeypatch.undo()
+    assert patched >= len(keys) - 1 and len({picture for _, picture in kept}) > 1
+    return len(keys)
+
+
+def test_a_newly_hovered_target_of_a_dialog_looks_as_the_dialog_drawn_whole(monkeypatch):
+    """Buttons, cards that lift with their line of explanation, and counters:
+    each target's look under the mouse is patched into the picture the dialog
+    was drawn whole in, and is the same to the pixel."""
+    app, table, ed = trade_table()
+    assert _every_hover_looks_as_drawn_whole(app, table, monkeypatch) > 10
+    table.model.dialog = dialogs.BankDialog(table.play)
+    assert _every_hover_looks_as_drawn_whole(app, table, monkeypatch) > 10
+    table.model.dialog = dialogs.DevCardDialog(table.play, dialogs.YEAR_OF_PLENTY)
+    assert _every_hover_looks_as_drawn_whole(app, table, monkeypatch) > 5
+
+
+def test_a_newly_hovered_target_of_the_chart_looks_as_the_chart_drawn_whole(monkeypatch):
+    from game.client.table import ckdialogs
+    app, table = make_table(rules="ck")
+    assert play_until(table, lambda t: t.model.curtain_for is None and t.model.view.phase == MAIN
+                      and t.c.auth.state.turn > 8)
+    still(table)
+    table.model.dialog = ckdialogs.ChartDialog(table.play)
+    assert _every_hover_looks_as_drawn_whole(app, table, monkeypatch) > 1
+
+
+def test_a_newly_hovered_button_redraws_only_its_area(monkeypatch):
+    app, table, ed = trade_table()
+    frame(app, None)
+    cancel = table.ui.targets.rect(("trade", "cancel"))
+    clips = []
+    original = dialogs.TradeEditor.draw
+
+    def draw_recording(self, surf):
+        clips.append(surf.get_clip())
+        return original(self, surf)
+    monkeypatch.setattr(dialogs.TradeEditor, "draw", draw_recording)   # (not on ed: that is a new look)
+    frame(app, ("trade", "cancel"))
+    frame(app, None)
+    assert clips == [cancel]                        # and the mouse gone again is the whole picture

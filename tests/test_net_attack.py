@@ -507,14 +507,14 @@ def test_the_bench_tools_resync_intruder_floods_from_its_seat_and_still_plays_it
     players, floods resync requests; the host's budget answers few of them,
     and the intruder and the honest players all finish the game in step."""
     from net.peer.bot import play
-    from tools.bench.network_attack import _resync_intruder
+    from tools.bench.network_attack import JOIN_CODE, _resync_intruder
 
     async def main():
-        host = await start_host(3, seed=9)
+        host = await start_host(3, seed=9, join_code=JOIN_CODE)     # the intruder joins with the code
         intruder = asyncio.ensure_future(_resync_intruder(host.port, 60.0))
         honest = await asyncio.wait_for(asyncio.gather(*[
             play(("127.0.0.1", host.port), f"bot{i}", seed=i, store=None,
-                 pin=host.identity.fingerprint) for i in range(2)]), 120)
+                 pin=host.identity.fingerprint, join_code=JOIN_CODE) for i in range(2)]), 120)
         stats = await asyncio.wait_for(intruder, 30)
         await host.close()
         return honest, stats

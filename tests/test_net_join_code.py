@@ -20,7 +20,7 @@ from net.peer.connection import JoinRefused, handshake, open_connection
 from net.peer.game import PeerGame
 from net.wire import pake, secure
 from net.wire.protocol import APP, HEADER, HOST, PROTOCOL_VERSION, decode, read_frame
-from net_helpers import start_host
+from net_helpers import FakeWriter, start_host
 
 CODE = "4821-0937"
 
@@ -116,7 +116,7 @@ def _recorded_attempt(code_typed: str):
     """Every message of one attempt as a relay or eavesdropper records it
     (the host's code is CODE), with the public values it is bound to."""
     host = Host(default_config(players=2, seed=1), name="Coded", join_code=CODE)
-    conn = Conn(_Writer(), 1)
+    conn = Conn(FakeWriter(), 1)
     host.connections.conns.add(conn)
     joiner = pake.JoinerSide(code_typed, host.identity.fingerprint, conn.nonce)
     answer = host.gate.begin(conn, {"t": "join", "name": "ann", **joiner.fields()})
@@ -126,18 +126,6 @@ def _recorded_attempt(code_typed: str):
         record["joiner_confirm"] = joiner.confirm
     return record
 
-
-class _Writer:
-    transport = None
-
-    def __init__(self):
-        self.frames = []
-
-    def write(self, data):
-        self.frames.append(data)
-
-    def close(self):
-        pass
 
 
 def _dictionary_checks(record, code: str) -> tuple:
@@ -207,7 +195,7 @@ def test_a_joiner_with_a_code_refuses_a_host_that_asks_for_none(tmp_path):
 
 def test_an_old_peer_gets_one_clear_line():
     host = Host(default_config(players=2, seed=1), name="New")
-    conn = Conn(_Writer(), 1)
+    conn = Conn(FakeWriter(), 1)
     host.connections.conns.add(conn)
     host.handle_payload(conn, msgpack.packb({"t": "hello", "v": 3, "app": APP}, use_bin_type=True))
     replies = [decode(f[HEADER.size:], HOST) for f in conn.writer.frames]
@@ -234,7 +222,7 @@ def test_hostile_exchange_messages_get_one_answer_each_and_seat_nobody_without_t
     answers every frame with exactly one message, never an internal error,
     and seats a connection only after a confirmation made with the code."""
     host = Host(default_config(players=2, seed=1), name="Coded", join_code=CODE)
-    conn = Conn(_Writer(), 1)
+    conn = Conn(FakeWriter(), 1)
     host.connections.conns.add(conn)
     if hello:
         host.handle_payload(conn, msgpack.packb({"t": "hello", "v": PROTOCOL_VERSION, "app": APP},

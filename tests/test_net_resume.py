@@ -567,18 +567,20 @@ def test_every_accepted_command_is_saved_before_anyone_hears_of_it(tmp_path, mon
     """Whenever the host sends record n to a peer, the save on disk already
     holds n commands: a restarted host never knows less than its peers."""
     from net.host.connections import Conn
+    from net.wire.protocol import HEADER, HOST, decode
     path = str(tmp_path / "order.kolonisten")
     behind, checked = [], []
-    send = Conn.send
+    send_frame = Conn.send_frame        # every message leaves through it, packed
 
-    def send_checked(conn, msg):
+    def send_checked(conn, frame):
+        msg = decode(frame[HEADER.size:], HOST)
         if msg["t"] == "rec" and msg["seq"] % 20 == 0:
             on_disk = saves.load(path).summary["commands"]
             checked.append(msg["seq"])
             if on_disk < msg["seq"]:
                 behind.append((msg["seq"], on_disk))
-        send(conn, msg)
-    monkeypatch.setattr(Conn, "send", send_checked)
+        send_frame(conn, frame)
+    monkeypatch.setattr(Conn, "send_frame", send_checked)
 
     async def main():
         host = Host(default_config(players=2, seed=3), auto_start=True, save_path=path)

@@ -23,27 +23,20 @@ from net.peer.tokens import TokenStore
 from net.wire import pake
 from net.wire.fairdice import commitment
 from net.wire.protocol import APP, HEADER, HOST, PROTOCOL_VERSION, TAKEN_OVER, decode
-from net_helpers import start_host
+from test_net_fuzz import FakeWriter
 
 CODE = "4817-2206"
 
 
-class Writer:
-    transport = None
+class Writer(FakeWriter):
+    """A connection's writer that keeps what it is sent, from an address."""
 
     def __init__(self, address="10.0.0.9"):
-        self.frames = []
-        self.closed = False
+        super().__init__()
         self.address = address
 
     def get_extra_info(self, key):
         return (self.address, 1234) if key == "peername" else None
-
-    def write(self, data):
-        self.frames.append(data)
-
-    def close(self):
-        self.closed = True
 
 
 def _pack(obj) -> bytes:

@@ -62,14 +62,16 @@ def _progress(surf, n, colour):
 
 
 def _knight(surf, n, colour):
-    """A knight's helmet."""
+    """A knight's helmet: a rounded steel cap with a visor slit and a plume."""
     c = colour or (190, 196, 206)
-    x0, x1 = n * 0.2, n * 0.8
-    pts = [(x0, n * 0.88), (x0, n * 0.4), (n * 0.5, n * 0.1), (x1, n * 0.4), (x1, n * 0.88)]
-    pygame.draw.polygon(surf, c, pts)
-    pygame.draw.polygon(surf, OUTLINE, pts, max(1, n // 12))
-    pygame.draw.line(surf, OUTLINE, (n * 0.3, n * 0.5), (n * 0.7, n * 0.5), max(2, n // 8))     # the visor
-    pygame.draw.line(surf, OUTLINE, (n * 0.5, n * 0.5), (n * 0.5, n * 0.8), max(1, n // 12))
+    w = max(1, n // 12)
+    pygame.draw.polygon(surf, (200, 50, 40), [(n * 0.5, n * 0.16), (n * 0.8, n * 0.02), (n * 0.62, n * 0.24)])
+    cap = pygame.Rect(int(n * 0.2), int(n * 0.14), int(n * 0.6), int(n * 0.76))
+    pygame.draw.rect(surf, OUTLINE, cap.inflate(2 * w, 2 * w), border_top_left_radius=int(n * 0.3) + w,
+                     border_top_right_radius=int(n * 0.3) + w, border_bottom_left_radius=w, border_bottom_right_radius=w)
+    pygame.draw.rect(surf, c, cap, border_top_left_radius=int(n * 0.3), border_top_right_radius=int(n * 0.3))
+    pygame.draw.line(surf, OUTLINE, (n * 0.27, n * 0.5), (n * 0.73, n * 0.5), max(2, n // 8))     # the visor
+    pygame.draw.line(surf, OUTLINE, (n * 0.5, n * 0.5), (n * 0.5, n * 0.82), max(1, n // 10))     # the nasal
 
 
 def _road(surf, n, colour):

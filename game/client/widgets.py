@@ -18,12 +18,22 @@ class Targets:
 
     def __init__(self):
         self.items = []           # (key, rect, action)
+        self.hover_areas = []     # (key, rect): what may look otherwise while the mouse is on key
 
     def clear(self):
         self.items = []
+        self.hover_areas = []
 
     def add(self, key, rect, action):
         self.items.append((key, pygame.Rect(rect), action))
+
+    def hover_area(self, key, rect):
+        """Declare the only pixels whose look depends on the mouse being on
+        `key` (a lit button, a lifted card and its line of explanation):
+        a dialog's picture for a newly hovered target is then redrawn there
+        only (table/draw.py DialogPictures).  Whatever draws differently
+        under the mouse must declare its area."""
+        self.hover_areas.append((key, pygame.Rect(rect)))
 
     def at(self, pos):
         for key, rect, action in reversed(self.items):

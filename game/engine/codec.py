@@ -101,33 +101,38 @@ def state_hash(state: State) -> str:
 # (equal, yet packed differently), the irregular nested fields, the generator.
 # The cuts put fields that change on most commands (cards, turn) apart from
 # those that change seldom (board, pieces, scores).
+# `pending` and `rng` are runs of their own because a view replaces them whole
+# (net/wire/secrecy.py builds every seat's view bytes from these runs).
 _RUN_SPEC = (
     (True, "config", "knight_owner"),           # the board and the pieces on it
     (True, "bank", "hand_n"),                   # cards in hand
     (True, "deck", "vp_cards_shown"),           # decks, pieces left, scores
-    (False, "first_player", "pending"),         # the turn, its flags, discards, trade, decisions
+    (False, "first_player", "agenda"),          # the turn, its flags, discards, trade, agenda
+    (False, "pending", "pending"),              # the decision awaited
     (True, "barb_pos", "defenders_left"),       # Cities & Knights (None in the base game)
-    (False, "crane", "rng"),
+    (False, "crane", "harbor_swaps"),
+    (False, "rng", "rng"),
 )
 
 
 def _runs():
-    """(kept, names, getter giving a tuple of the run's values) per run."""
+    """(kept, names, start, end) per run: its fields are State.__slots__[start:end]."""
     slots = State.__slots__
     runs, at = [], 0
     for kept, first, last in _RUN_SPEC:
         end = slots.index(last) + 1
         assert slots[at] == first and end > at, "the runs must cover State.__slots__ in order"
-        names = slots[at:end]
-        runs.append((kept, names, attrgetter(*names)))
+        runs.append((kept, slots[at:end], at, end))
         at = end
     assert at == len(slots) and slots[-1] == "rng"
     return tuple(runs)
 
 
 _RUNS = _runs()
-_KEYS = {name: msgpack.packb(name) for name in State.__slots__}
-_MAP_HEADER = msgpack.Packer().pack_map_header(len(State.__slots__))
+_ALL = attrgetter(*State.__slots__)     # every field's value, in one call
+RUN_NAMES = tuple(names for _, names, _, _ in _RUNS)     # the fields of each part `hash_parts` gives
+KEYS = {name: msgpack.packb(name) for name in State.__slots__}      # each field's packed name
+MAP_HEADER = msgpack.Packer().pack_map_header(len(State.__slots__))
 _kept = [None] * len(_RUNS)     # run index -> (copy of its values, its bytes, each field's bytes)
 
 
@@ -141,30 +146,51 @@ def _copy(value):
 
 
 def _hash_bytes(state: State) -> bytes:
-    """Exactly `encode_state(state)`, built run by run.  Every state hashed
-    shares the kept parts (safe across states and threads: a part is reused
-    only for equal content, and each run's entry is replaced whole)."""
-    parts = [_MAP_HEADER]
-    append = parts.append
-    for i, (kept, names, getter) in enumerate(_RUNS):
-        values = getter(state)
+    """Exactly `encode_state(state)`, built run by run."""
+    return MAP_HEADER + b"".join(_parts(state, None))
+
+
+def hash_parts(state: State) -> list:
+    """`encode_state(state)` after its map header, cut along RUN_NAMES: per run
+    (its bytes, the bytes of each of its fields, or None for a run packed
+    anew each time)."""
+    fields = []
+    return list(zip(_parts(state, fields), fields))
+
+
+def _parts(state: State, fields) -> list:
+    """Each run's bytes (and, when `fields` is a list, each run's field bytes
+    appended to it).  Every state hashed shares the kept parts (safe across
+    states and threads: a part is reused only for equal content, and each
+    run's entry is replaced whole)."""
+    values = _ALL(state)
+    parts = []
+    for i, (kept, names, start, end) in enumerate(_RUNS):
         if not kept:
-            if names[-1] == "rng":
-                rng = values[-1]
-                values = values[:-1] + (None if rng is None else [rng.state, rng.inc],)
-            data = pack(dict(zip(names, values)))
-            append(data[1:] if len(names) <= 15 else data[3:])      # the pairs, without a map header
+            if end - start == 1:
+                value = values[start]
+                if start == len(values) - 1 and value is not None:      # the generator
+                    value = [value.state, value.inc]
+                parts.append(KEYS[names[0]] + pack(value))
+            else:
+                data = pack(dict(zip(names, values[start:end])))
+                parts.append(data[1:] if end - start <= 15 else data[3:])    # the pairs, without a map header
+            if fields is not None:
+                fields.append(None)
             continue
+        run = values[start:end]
         entry = _kept[i]
-        if entry is not None and entry[0] == values:
-            append(entry[1])
-            continue
-        if entry is None:
-            fields = tuple(_KEYS[name] + pack(value) for name, value in zip(names, values))
-        else:
-            fields = tuple(old if value == before else _KEYS[name] + pack(value)
-                           for name, value, before, old in zip(names, values, entry[0], entry[2]))
-        data = b"".join(fields)
-        _kept[i] = (tuple(map(_copy, values)), data, fields)
-        append(data)
-    return b"".join(parts)
+        if entry is None or entry[0] != run:
+            if entry is None:
+                packed = tuple(KEYS[name] + pack(value) for name, value in zip(names, run))
+                copies = tuple(map(_copy, run))
+            else:           # only the changed fields are packed and copied again
+                packed = tuple(old if value == before else KEYS[name] + pack(value)
+                               for name, value, before, old in zip(names, run, entry[0], entry[2]))
+                copies = tuple(before if value == before else _copy(value)
+                               for value, before in zip(run, entry[0]))
+            entry = _kept[i] = (copies, b"".join(packed), packed)
+        parts.append(entry[1])
+        if fields is not None:
+            fields.append(entry[2])
+    return parts

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from .codec import state_hash
 from .rules import apply, new_game
-from .views import redact_command, redact_event, redact_outcome, view, view_hash
+from .views import holds_secrets, redact_command, redact_event, redact_outcome, view, view_hash
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,10 @@ class Record:
     cmd: tuple
     outcome: dict | None
     events: tuple
+
+    def is_public(self) -> bool:
+        """Does every audience see this record whole (for_audience changes nothing)?"""
+        return not holds_secrets(self.cmd, self.outcome, self.events)
 
     def for_audience(self, audience) -> "Record":
         """The record as `audience` may see it (None: a spectator)."""

@@ -29,18 +29,30 @@ def view_obj(state: State, audience) -> dict:
             obj[field] = [value if seat == audience else None for seat, value in enumerate(values)]
     for field in AUTHORITY_ONLY:
         obj[field] = None
-    # The seed would rebuild the generator, and with it every deck and roll.
-    obj["config"] = dict(obj["config"], seed=None)
-    if "dice" in obj["config"]:                         # (so are the scripted dice)
-        obj["config"]["dice"] = None
-    pending = obj["pending"]
+    obj["config"] = view_config(obj["config"])
+    obj["pending"] = view_pending(obj["pending"], audience)
+    return obj
+
+
+def view_config(config: dict) -> dict:
+    """The config as every view holds it: without the seed, which would
+    rebuild the generator and with it every deck and roll, and so without
+    scripted dice."""
+    config = dict(config, seed=None)
+    if "dice" in config:
+        config["dice"] = None
+    return config
+
+
+def view_pending(pending, audience):
+    """The decision awaited as `audience` may see it: data only some seats may
+    see (what a Spy is shown, a Harbor offer's card) is None for the rest."""
     if pending and "private" in pending:
-        pending = obj["pending"] = dict(pending)        # never touch the state's own copy
-        # Data only some seats may see (what a Spy is shown, a Harbor offer's card).
+        pending = dict(pending)         # never touch the state's own copy
         for key, allowed in pending["private"].items():
             if audience not in allowed:
                 pending[key] = None
-    return obj
+    return pending
 
 
 def view(state: State, audience) -> State:
@@ -68,6 +80,21 @@ def _card_audience(cmd, outcome):
     if kind == "steal":
         return None if outcome.get("card") == -1 else (cmd[1], cmd[2])
     return None
+
+
+# What an outcome may hold that some seats may not see (see redact_outcome, redact_command).
+_SECRET_OUTCOME_KEYS = ("card", "draws", "steals", "reveal", "private")
+
+
+def holds_secrets(cmd, outcome, events) -> bool:
+    """Might redaction change anything of this command, outcome or events for
+    some audience?  False: every audience sees them whole (the host packs
+    such a record once for all seats)."""
+    if cmd[0] in _HIDDEN_COMMAND_ARGS:
+        return True
+    if outcome and any(key in outcome for key in _SECRET_OUTCOME_KEYS):
+        return True
+    return any(event[0] in _HIDDEN_EVENT_FIELDS for event in events)
 
 
 def redact_outcome(cmd, outcome, audience):

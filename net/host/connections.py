@@ -54,14 +54,17 @@ class Conn:
         return self.seat is not None or self.watcher is not None
 
     def send(self, msg: dict) -> None:
+        if msg["t"] == "error" and self.seat is None and msg.get("code") in limits.FAILED_JOIN_CODES:
+            self.join_refused = True
+        self.send_frame(pack_message(msg))
+
+    def send_frame(self, data: bytes) -> None:
+        """Send a message already packed (protocol.pack_message or pack_messages)."""
         transport = getattr(self.writer, "transport", None)
         if transport is not None and transport.is_closing():
             self.closed = True
         if self.closed or not self.secured:
             return
-        if msg["t"] == "error" and self.seat is None and msg.get("code") in limits.FAILED_JOIN_CODES:
-            self.join_refused = True
-        data = pack_message(msg)
         self.bytes_out += len(data)
         self.last_sent = time.monotonic()
         self.writer.write(data)

@@ -20,11 +20,10 @@ the full log are revealed to every seat when the game ends.
 
 A command is accepted only after, in this order (boardgame.io's master does
 the same): the frame decodes to a known, well-shaped message; the connection
-holds a seat; the command is for
-that seat; the game runs; the seat must decide now; the command is legal in
-the engine; and it was chosen on the current state (its `seq` is the number
-of the last record).  Anything else is answered with `reject` and a reason
-code and changes nothing.
+holds a seat; the command is for that seat; the game runs; the seat must
+decide now; the command is legal in the engine; and it was chosen on the
+current state (its `seq` is the number of the last record).  Anything else
+is answered with `reject` and a reason code and changes nothing.
 
 Saving (net/host/autosave.py, the format in net/host/saving.py): with a
 `save_path` the host keeps a saved game (game/saves, mode "lan") current

@@ -17,6 +17,7 @@ game is dealt.
 from game.engine.state import GAME_OVER
 
 from ..wire.fairdice import pack_log
+from ..wire.protocol import pack_messages
 from ..wire.secrecy import peer_hash, peer_view_bytes, public_state_hash
 from .watchers import Watchers
 
@@ -50,13 +51,21 @@ class Records:
         """Send each connected seat the record as that seat may see it, with
         its view hash (`hashes`: peer_hashes of the state after it), and the
         watchers the record as a spectator sees it (hashes[None]); for a roll
-        of mixed dice, with the roll's proof (net/wire/rolldice.py)."""
-        for seat, holder in enumerate(self.seating.seats):
-            if holder.conn is None or seat not in hashes:
-                continue
-            holder.conn.send(_rec_message(record.for_audience(seat), hashes[seat], proof))
-        if self.watchers.conns and None in hashes:
-            self.watchers.send(_rec_message(record.for_audience(None), hashes[None], proof))
+        of mixed dice, with the roll's proof (net/wire/rolldice.py).  A record
+        with nothing to hide is packed once for them all."""
+        seats = [seat for seat, holder in enumerate(self.seating.seats)
+                 if holder.conn is not None and seat in hashes]
+        watched = bool(self.watchers.conns) and None in hashes
+        audiences = seats + [None] if watched else seats
+        if record.is_public():
+            frames = pack_messages(_rec_message(record, proof), "hash", [hashes[a] for a in audiences])
+        else:
+            frames = [pack_messages(_rec_message(record.for_audience(a), proof), "hash", [hashes[a]])[0]
+                      for a in audiences]
+        for seat, frame in zip(seats, frames):
+            self.seating.seats[seat].conn.send_frame(frame)
+        if watched:
+            self.watchers.send_frame(frames[-1])
 
     def audiences(self) -> list:
         """Whose view hashes a record needs: the connected seats, and None when anyone watches."""
@@ -100,11 +109,12 @@ class Records:
                 "players": len(self.seating.seats), "names": [s.name for s in self.seating.seats]}
 
 
-def _rec_message(record, view_hash, proof=None) -> dict:
-    """A record (already redacted for its audience) as sent, with that audience's
-    view hash and a roll's proof, if it has one."""
+def _rec_message(record, proof=None) -> dict:
+    """A record (already redacted for its audience) as sent, with a roll's
+    proof if it has one; each audience's view hash is added to it as "hash"
+    (protocol.pack_messages)."""
     msg = {"t": "rec", "seq": record.seq, "cmd": record.cmd, "outcome": record.outcome,
-           "events": record.events, "hash": view_hash}
+           "events": record.events}
     if proof is not None:
         msg["proof"] = proof
     return msg

@@ -69,3 +69,8 @@ class Watchers:
     def send(self, msg: dict) -> None:
         for conn in list(self.conns):
             conn.send(msg)
+
+    def send_frame(self, frame: bytes) -> None:
+        """Send every watcher a message already packed."""
+        for conn in list(self.conns):
+            conn.send_frame(frame)

@@ -253,6 +253,22 @@ def pack_message(msg: dict) -> bytes:
     return HEADER.pack(len(payload)) + payload
 
 
+def pack_messages(msg: dict, field: str, values) -> list:
+    """[pack_message(dict(msg, **{field: value})) for value in values], with
+    `msg` packed once: a msgpack map is its header and its pairs one after
+    the other, so each frame is the shared pairs and its own last pair."""
+    packer = msgpack.Packer(use_bin_type=True)
+    pairs = packer.pack(msg)[len(packer.pack_map_header(len(msg))):]
+    head = packer.pack_map_header(len(msg) + 1) + pairs + packer.pack(field)
+    frames = []
+    for value in values:
+        payload = head + packer.pack(value)
+        if len(payload) > MAX_FRAME:
+            raise ProtocolError("oversized", f"message of {len(payload)} bytes exceeds {MAX_FRAME}")
+        frames.append(HEADER.pack(len(payload)) + payload)
+    return frames
+
+
 def unpack_payload(payload: bytes):
     try:
         return msgpack.unpackb(payload, raw=False, strict_map_key=True)

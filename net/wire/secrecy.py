@@ -14,13 +14,10 @@ side — byte for byte what packing that seat's view gives (msgpack packs a map
 as its pairs one after the other), so the hashes are the engine's own.
 """
 
-import operator
-
 import msgpack
 
-from game.engine.codec import digest, encode_state
-from game.engine.state import State
-from game.engine.views import AUTHORITY_ONLY, SEAT_SECRETS, public_hash, view, view_hash, view_obj
+from game.engine.codec import KEYS, MAP_HEADER, RUN_NAMES, digest, encode_state, hash_parts, pack
+from game.engine.views import AUTHORITY_ONLY, SEAT_SECRETS, public_hash, view, view_config, view_pending
 
 
 def scrub_config(config: dict) -> dict:
@@ -38,8 +35,9 @@ def peer_view_bytes(state, audience) -> bytes:
 
 def peer_hash(state, audience) -> str:
     """Hash of the view of `state` for `audience` (works on the full state at the
-    host and on a peer's own copy alike)."""
-    return view_hash(state, audience)
+    host and on a peer's own copy alike): the engine's view_hash, built from
+    kept parts (`peer_hashes`)."""
+    return peer_hashes(state, (audience,))[audience]
 
 
 def public_state_hash(state) -> str:
@@ -47,107 +45,83 @@ def public_state_hash(state) -> str:
     return public_hash(state)
 
 
-_pack = msgpack.Packer(use_bin_type=True).pack      # = codec.pack, without a Packer per call
-_MAP_HEADER = msgpack.Packer().pack_map_header(len(State.__slots__))
-_KEYS = {name: _pack(name) for name in State.__slots__}
-_NIL = _pack(None)
-_SEATS = frozenset(SEAT_SECRETS)
-_HIDDEN = frozenset(AUTHORITY_ONLY)
+_NIL = pack(None)
+# Per run of codec.RUN_NAMES: (position in the run, field name, how a view
+# holds it) for every field a view holds otherwise than the whole state.
+_SEAT, _HIDDEN, _CONFIG, _PENDING = "seat", "hidden", "config", "pending"
+
+
+def _view_fields(names) -> tuple:
+    kinds = {**{n: _SEAT for n in SEAT_SECRETS}, **{n: _HIDDEN for n in AUTHORITY_ONLY},
+             "config": _CONFIG, "pending": _PENDING}
+    return tuple((i, name, kinds[name]) for i, name in enumerate(names) if name in kinds)
+
+
+_VIEW_FIELDS = tuple(_view_fields(names) for names in RUN_NAMES)
+_NO_RNG = KEYS["rng"] + _NIL
 
 
 def peer_hashes(state, audiences, whole: bool = False) -> dict:
     """{audience: peer_hash(state, audience)} for every audience (seats, or
-    None for a spectator), packing what they all see only once.  With
-    `whole`, also {WHOLE: the hash of the whole state} (codec.state_hash,
-    what a save records after each command) from the same pass."""
-    pending = state.pending
-    private = bool(pending) and "private" in pending
-    plan = _plan(tuple(getattr(state, name) is None for name in SEAT_SECRETS), private)
-    chunks = [_MAP_HEADER]      # the packed state, with a slot for each part views change
-    slots = []                  # (slot, how the views fill it, what the whole state holds)
-    for kind, names, fetch, cut in plan:
-        if kind is _RUN:        # fields every view and the whole state hold alike
-            chunks.append(_pack(dict(zip(names, fetch(state))))[cut:])
-            continue
-        value = getattr(state, names)
-        chunks.append(_KEYS[names])
-        if kind is _SEAT:
-            views = (msgpack.Packer().pack_array_header(len(value)), [_pack(v) for v in value])
-            full = views[0] + b"".join(views[1]) if whole else None
-        elif kind is _PENDING:          # a decision with private data: as the engine redacts it
-            views, full = _PENDING, _pack(value) if whole else None
-        elif kind is _CONFIG:
-            views, full = _pack(dict(value, seed=None)), _pack(value) if whole else None
-        else:
-            views, full = _NIL, _pack(_field_obj(names, value)) if whole else None
-        slots.append((len(chunks), views, full))
-        chunks.append(views if type(views) is bytes else b"")
+    None for a spectator), from the parts of the state's canonical bytes
+    (codec.hash_parts, which keeps the parts of unchanged fields): a part no
+    view holds otherwise than the whole state is shared as it is, and a
+    part a view holds otherwise (a seat's secrets, the scrubbed config,
+    hidden decks) is made once per audience and kept while the part is
+    unchanged.  With `whole`, also {WHOLE: the hash of the whole state}
+    (codec.state_hash, what a save records after each command) from the
+    same parts."""
+    parts = hash_parts(state)
+    private = bool(state.pending) and "private" in state.pending
     out = {}
-    varying = [(slot, views) for slot, views, _ in slots if type(views) is not bytes]
     for audience in audiences:
-        for slot, views in varying:
-            if views is _PENDING:
-                chunks[slot] = _pack(view_obj(state, audience)["pending"])
-                continue
-            header, values = views
-            if type(audience) is int and 0 <= audience < len(values):
-                chunks[slot] = b"".join((header, _NIL * audience, values[audience],
-                                         _NIL * (len(values) - audience - 1)))
-            else:
-                chunks[slot] = header + _NIL * len(values)
+        chunks = [MAP_HEADER]
+        for index, (data, fields) in enumerate(parts):
+            if not _VIEW_FIELDS[index]:
+                chunks.append(data)
+            elif fields is not None:
+                kept = _view_parts.get((index, audience))
+                if kept is None or kept[0] is not data:
+                    kept = _view_parts[(index, audience)] = (data, _view_run(state, index, fields, audience))
+                chunks.append(kept[1])
+            elif RUN_NAMES[index][0] == "rng":
+                chunks.append(_NO_RNG)
+            else:               # the decision awaited
+                chunks.append(KEYS["pending"] + pack(view_pending(state.pending, audience))
+                              if private else data)
         out[audience] = digest(b"".join(chunks))
     if whole:
-        for slot, _, full in slots:
-            chunks[slot] = full
-        out[WHOLE] = digest(b"".join(chunks))
+        out[WHOLE] = digest(MAP_HEADER + b"".join([data for data, _ in parts]))
     return out
 
 
-_RUN, _SEAT, _PENDING, _CONFIG, _HIDDEN_FIELD = (object() for _ in range(5))
-_PLANS = {}
+# (part index, audience) -> (the whole state's bytes of the part, the view's);
+# the entry holds the bytes it was made from, so `is` finds it unchanged.
+_view_parts = {}
 
 
-def _plan(seat_fields_absent: tuple, private: bool) -> tuple:
-    """How a state of this shape is packed: runs of fields every view holds
-    alike, (_RUN, names, their getter, bytes of the run's map header to cut),
-    and the fields between them that differ, (kind, name, None, None)."""
-    key = (seat_fields_absent, private)
-    if key not in _PLANS:
-        absent = dict(zip(SEAT_SECRETS, seat_fields_absent))
-        plan, run = [], []
-        for name in State.__slots__:
-            if name in _SEATS and not absent[name]:
-                kind = _SEAT
-            elif name == "pending" and private:
-                kind = _PENDING
-            elif name == "config":
-                kind = _CONFIG
-            elif name in _HIDDEN:
-                kind = _HIDDEN_FIELD
+def _view_run(state, index, fields, audience) -> bytes:
+    """A kept run's bytes in `audience`'s view: hidden fields nil, the config
+    without its seed, and a per-seat secret field holding only the
+    audience's own entry (nil for every other seat)."""
+    fields = list(fields)
+    for at, name, kind in _VIEW_FIELDS[index]:
+        if kind is _HIDDEN:
+            fields[at] = KEYS[name] + _NIL
+        elif kind is _CONFIG:
+            fields[at] = KEYS[name] + pack(view_config(state.config))
+        elif (values := getattr(state, name)) is not None:
+            n = len(values)
+            if type(audience) is int and 0 <= audience < n:
+                fields[at] = b"".join((KEYS[name], _array_header(n), _NIL * audience,
+                                       pack(values[audience]), _NIL * (n - audience - 1)))
             else:
-                run.append(name)
-                continue
-            if run:
-                plan.append(_run(run))
-                run = []
-            plan.append((kind, name, None, None))
-        if run:
-            plan.append(_run(run))
-        _PLANS[key] = tuple(plan)
-    return _PLANS[key]
+                fields[at] = KEYS[name] + _array_header(n) + _NIL * n
+    return b"".join(fields)
 
 
-def _run(names: list) -> tuple:
-    getter = operator.attrgetter(*names)
-    fetch = getter if len(names) > 1 else (lambda state: (getter(state),))
-    return (_RUN, tuple(names), fetch, len(msgpack.Packer().pack_map_header(len(names))))
+def _array_header(n: int) -> bytes:
+    return bytes((0x90 | n,)) if n < 16 else msgpack.Packer().pack_array_header(n)
 
 
 WHOLE = "whole"         # peer_hashes' key for the hash of the whole state
-
-
-def _field_obj(name, value):
-    """A hidden field as codec.state_to_obj holds it (the generator as its two numbers)."""
-    if name == "rng" and value is not None:
-        return [value.state, value.inc]
-    return value

@@ -22,12 +22,21 @@ Cities & Knights throughput (`ck_*`, a quarter as many games: they are long,
 played in the same rounds) has no counterpart in catanatron; `ck_ratio` is
 its actions/s over the base game's with the full command set.  Every figure
 is CPU time of this process.  catanatron is measured when importable (`pip install -e '.[bench]'`).
+
+fastcatan (C++ core, Python >= 3.12; tools/bench/fastcatan_engine.py says how
+to install it in an environment of its own): with `--fastcatan-python PATH`
+(that environment's interpreter) it is run in each round as a child process
+and timed by its own CPU clock; `fastcatan_ratio` is our like-for-like
+actions/s over fastcatan's (`fastcatan` says why when it could not be run).
 Figures vary with machine load: compare ratios from one run.
 """
 
 import argparse
 import functools
+import json
+import os
 import statistics
+import subprocess
 import time
 
 from game.bots.loop import Table
@@ -76,6 +85,23 @@ def measure_copy(rules: str, seed: int, copies: int = 2000) -> float:
     return round(statistics.median(times) * 1e6, 1)
 
 
+FASTCATAN_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fastcatan_engine.py")
+
+
+def measure_fastcatan(python: str, games: int, seed: int) -> dict:
+    """fastcatan's figures for `games` games, run under `python`; raises
+    RuntimeError saying why it could not be run."""
+    try:
+        done = subprocess.run([python, FASTCATAN_SCRIPT, "--games", str(games), "--seed", str(seed)],
+                              capture_output=True, text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise RuntimeError(f"{python} could not be run ({exc})") from None
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        raise RuntimeError(f"{python} could not run fastcatan: {last}")
+    return json.loads(done.stdout)
+
+
 def _zero():
     return {"games": 0, "actions": 0, "seconds": 0.0, "finished": 0}
 
@@ -90,6 +116,8 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-catanatron", action="store_true", help="measure only Kolonisten")
+    ap.add_argument("--fastcatan-python", metavar="PATH",
+                    help="a Python >= 3.12 with fastcatan installed: measure it too")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.games < 1:
@@ -101,6 +129,8 @@ def main(argv=None) -> int:
     full, like, cat, ck = _zero(), _zero(), _zero(), _zero()
     ck_games = max(1, args.games // 4)
     with_cat = not args.no_catanatron and catanatron_engine.available()
+    fast, fast_version = _zero(), None
+    fast_missing = None if args.fastcatan_python else "not asked for (--fastcatan-python PATH)"
     for r in range(rounds):
         games = range(r, args.games, rounds)
         seed = args.seed + r * 100_000
@@ -108,6 +138,14 @@ def main(argv=None) -> int:
         _add(like, measure_kolonisten(len(games), seed, exclude=("offer",)))
         if with_cat:
             _add(cat, catanatron_engine.measure(len(games), seed))
+        if fast_missing is None:
+            try:
+                part = measure_fastcatan(args.fastcatan_python, len(games), seed)
+            except RuntimeError as exc:
+                fast_missing = str(exc)
+            else:
+                fast_version = part.pop("version")
+                _add(fast, part)
         ck_round = len(range(r, ck_games, rounds))
         if ck_round:
             _add(ck, measure_kolonisten(ck_round, seed, rules="ck"))
@@ -141,6 +179,16 @@ def main(argv=None) -> int:
             "ratio_all_commands": round(out["actions_per_sec"] / cat_aps, 2),
             "ratio_games_per_sec": round(out["like_for_like_games_per_sec"] * cat["seconds"] / cat["games"], 2),
         })
+    if fast_missing is None:
+        fast_aps = fast["actions"] / fast["seconds"]
+        out.update({
+            "fastcatan_version": fast_version,
+            "fastcatan_actions_per_sec": round(fast_aps),
+            "fastcatan_actions_per_game": round(fast["actions"] / fast["games"], 1),
+            "fastcatan_ratio": round(out["like_for_like_actions_per_sec"] / fast_aps, 3),
+        })
+    else:
+        out["fastcatan"] = f"not available: {fast_missing}"
     print_figures(out, args.json)
     return 0
 

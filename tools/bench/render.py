@@ -10,8 +10,9 @@ state's topmost button, each frame's CPU time paired with one full-screen
 blit and flip (A and B alternating in the same run), `--repeats` times;
 prints one line per state with the ratio of the medians (the median of the
 repeats, and their range) and the worst state last.  Target: <= 3x in
-every state.  --fresh: a dialog's pictures of the looks before are dropped
-each frame (the mouse reaching a button for the first time).
+every state.  --fresh: a dialog's pictures of hovered targets are dropped
+each frame, its whole picture kept (the mouse reaching a button for the first
+time while the dialog is open).
 
 Plays a seeded game with random bots to a mid-game position, then redraws the
 table --frames times, each frame after a change the mouse makes (a button
@@ -93,7 +94,7 @@ def startup_ms() -> float:
 def state_ratios(app, hover, pairs, repeats, fresh=False) -> dict:
     """Frame CPU against a full-screen blit + flip, interleaved: the window
     shows a state; each frame the mouse moves onto `hover` (key, rect) or off
-    it (`fresh`: the dialog's pictures of earlier looks forgotten first, as
+    it (`fresh`: the dialog's pictures of hovered targets forgotten first, as
     when the mouse reaches a button for the first time).  Returns the ratio
     of medians per repeat and the medians in ms."""
     import gc
@@ -203,7 +204,7 @@ def main(argv=None) -> int:
     ap.add_argument("--repeats", type=int, default=3, help="--all: repeats per state")
     ap.add_argument("--states", default=None, help="--all: only states whose names contain one of these words")
     ap.add_argument("--fresh", action="store_true",
-                    help="--all: every frame a look of the dialog not seen before (its kept pictures dropped)")
+                    help="--all: every frame the mouse on a target of the dialog not hovered before")
     ap.add_argument("--json", action="store_true", help="--all: the figures as JSON on stdout")
     args = ap.parse_args(argv)
     if args.all:

@@ -151,11 +151,15 @@ def shoot(out, w, h, lang):
         from game.client import theme
         from net.session import Verdict
         seq = table.c.seq
-        table.play.note(lan.roll_without_text({"seq": seq, "seats": {3: "away"}}, table.model.names),
-                        theme.BAD, 60.0)
-        table.play.note(lan.fair_text(Verdict(False, seq, "roll_dropped", "", kind="roll"))[0], theme.BAD, 60.0)
-        table.play.note(lan.roll_reopened_text({"roll": 12, "after_reveal": True}), theme.BAD, 60.0)
-        save("79-table-roll-notes")
+        notes = {"79-table-roll-without": lan.roll_without_text({"seq": seq, "seats": {3: "away"}},
+                                                                 table.model.names),
+                 "80-table-roll-dropped": lan.fair_text(Verdict(False, seq, "roll_dropped", "",
+                                                                kind="roll"))[0],
+                 "81-table-roll-reopened": lan.roll_reopened_text({"roll": 12, "after_reveal": True})}
+        for name, text in notes.items():        # one at a time, as a game shows them
+            table.model.notes = []
+            table.play.note(text, theme.BAD, 60.0)
+            save(name)
     finally:
         close_all(closers)
         pygame.quit()

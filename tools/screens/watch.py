@@ -1,7 +1,8 @@
 """Screens of a watched LAN game: the lobby as host with watchers and hints
 allowed and a watcher listed, the lobby as the watcher sees it, the table
 as host (the watchers named, a button per computer's seat to hand it over)
-and the watcher's table (the public view: no hand, no controls)."""
+the watcher's table (the public view: no hand, no controls) and the
+watcher's end screen (what players see at the end)."""
 
 import time
 
@@ -39,7 +40,7 @@ def shoot(out, w, h, lang):
         return s
 
     try:
-        game = lan.host(default_config(players=3, seed=8), "Anna's game" if lang == "en" else "Spel van Anna",
+        game = lan.host(default_config(players=3, seed=8, vp_target=4), "Anna's game" if lang == "en" else "Spel van Anna",
                         "Anna", opts)
         closers.append(game.close)
         app.push(MenuScene(app))
@@ -68,9 +69,11 @@ def shoot(out, w, h, lang):
             s.poll()
             others[s.seat] = s
         bot = RandomBot(3)
-        for _ in range(4000):
+
+        def step(poll):
+            """One frame: the window, then every player's move (at random) where due."""
             app.step([])
-            wendy.session.poll()
+            poll()
             for seat, s in others.items():
                 s.poll()
                 if s.game.must_decide():
@@ -78,9 +81,12 @@ def shoot(out, w, h, lang):
             if table.c.session.game.must_decide():
                 view = table.c.view(table.c.seat)
                 table.play.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
+            time.sleep(0.002)
+
+        for _ in range(4000):
+            step(wendy.session.poll)
             if table.c.seq >= 40 and not table.c.session.game.must_decide():
                 break
-            time.sleep(0.002)
         table.model.flying, table.model.notes = [], []
         table.model.dice_until = table.model.glow_until = 0.0
         save("82-table-host-watchers")
@@ -92,6 +98,13 @@ def shoot(out, w, h, lang):
         watched.model.flying = []
         watched.model.dice_until = watched.model.glow_until = 0.0
         save("83-table-watcher")
+        from game.client.scenes.lan_table import LanEndScene
+        deadline = time.monotonic() + 120      # the game to its end (4 points), the watcher's window on top
+        while not isinstance(app.scene, LanEndScene) and time.monotonic() < deadline:
+            step(table.service)         # (the host's table lies under the watcher's)
+        end = app.scene
+        frames(lambda: isinstance(end, LanEndScene) and end.c.fair is not None, timeout=60)
+        save("84-end-watcher")
     finally:
         close_all(closers)
         pygame.quit()

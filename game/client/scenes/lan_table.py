@@ -6,7 +6,7 @@ the game menu, the rules or the settings lie on top: update_underneath),
 refusals as notes, each seat's connection state in its panel, and a banner
 while an away player must decide or while our own link is being
 re-established.  The Menu button opens the same game menu as hot-seat.
-Who watches is listed over the board; a watcher sees the public table with
+Who watches is listed under the notices; a watcher sees the public table with
 no hand and no controls, and the host may hand a computer's seat to a
 watcher with a click (net/host/watchers.py).
 
@@ -145,25 +145,24 @@ class LanTableScene(TableScene):
             surf.blit(img, img.get_rect(center=pill.center))
 
     def _draw_watchers(self, surf) -> None:
-        """Who watches, in the board's top left corner; for the host, a button
-        per computer's seat that hands it to the newest watcher."""
+        """Who watches, at the foot of the notices column; for the host, a
+        button per computer's seat (above it) that hands it to the newest watcher."""
         names = [w["name"] for w in self.lan.watchers]
         if not names or self.model.game_over_at is not None:
             return
         L, s, text = self.ui.layout, self.ui.layout.s, self.ui.text
         img = text.render(tr("watch.watchers", names=", ".join(names)), 14, theme.TEXT_DIM)
-        if img.get_width() > L.board.w // 2:
-            img = pygame.transform.smoothscale(img, (L.board.w // 2, img.get_height()))
-        x, y = L.board.x + int(12 * s), L.board.y + int(10 * s)
-        surf.blit(img, (x, y))
-        y += img.get_height() + int(6 * s)
+        if img.get_width() > L.notes.w:
+            img = pygame.transform.smoothscale(img, (L.notes.w, img.get_height()))
+        bottom = L.notes.bottom - img.get_height()
+        surf.blit(img, (L.notes.x, bottom))
         newest = self.lan.watchers[-1]
-        for seat in self.hand_over_seats():
-            b = pygame.Rect(x, y, int(330 * s), int(32 * s))
+        for seat in reversed(self.hand_over_seats()):
+            b = pygame.Rect(L.notes.x, bottom - int(38 * s), L.notes.w, int(32 * s))
             label = tr("watch.hand_over", seat=self.model.names[seat], watcher=newest["name"])
             btn(self.model, self.ui, surf, ("hand_over", seat), b, label,
                 lambda seat=seat: self.hand_over(seat, newest), size=13)
-            y = b.bottom + int(6 * s)
+            bottom = b.y
 
     def hand_over_seats(self) -> list:
         """Host only: the computers' seats it may hand to a watcher now."""

@@ -78,6 +78,9 @@ def draw_row(m, ui, surf, centre_x, y, picks, max_w, explain=True) -> pygame.Rec
     total = int(w + step * (n - 1))
     x = centre_x - total // 2
     hovered = None
+    line_y = y + h + int(10 * s)
+    lines = pygame.Rect(0, line_y, max_w + int(40 * s), 2 * ui.fonts.get(13).get_linesize() + int(4 * s))
+    lines.centerx = centre_x
     for i, p in enumerate(picks):
         r = pygame.Rect(int(x + i * step), y, w, h)
         hover = p.enabled and m.hover_key == p.key
@@ -86,11 +89,14 @@ def draw_row(m, ui, surf, centre_x, y, picks, max_w, explain=True) -> pygame.Rec
         img = cards.card(ui.text, p.face, w, h, label(p.face), p.count, dim=not p.enabled,
                          hover=hover, selected=p.selected)
         surf.blit(img, r.move(0, -int(8 * s) if hover or p.selected else 0))
+        # under the mouse a card lifts (its shadow lies outside r), and its name and use stand under the row
+        drawn = pygame.Rect(r.topleft, img.get_size())
+        ui.targets.hover_area(p.key, drawn.union(drawn.move(0, -int(8 * s))).union(lines) if explain
+                              else drawn.union(drawn.move(0, -int(8 * s))))
         if p.enabled:
             ui.targets.add(p.key, r, p.action)
         else:
             ui.targets.add(p.key, r, None)          # hovering says what it is all the same
-    line_y = y + h + int(10 * s)
     if hovered is not None and explain:
         font = ui.fonts.get(13)
         for k, line in enumerate(widgets.wrap(describe(hovered.face), font, max_w)[:2]):

@@ -120,6 +120,8 @@ class Dialog:
             img = cards.card(self.ui.text, ("res", kind), cw, ch, card_name(kind),
                              room if show_counts else None, dim=room <= 0, hover=hover)
             surf.blit(img, r.move(0, -self.s(4) if hover else 0))
+            drawn = pygame.Rect(r.topleft, img.get_size())         # (a card's shadow lies outside r)
+            self.ui.targets.hover_area(key, drawn.union(drawn.move(0, -self.s(4))))
             if room > 0:
                 self.ui.targets.add(key, r, lambda k=kind: change(k, 1))
             x += cw + gap

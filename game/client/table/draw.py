@@ -69,11 +69,20 @@ class DialogPictures:
     A picture is the screen's area of the dialog (its frame and the
     rectangles it made clickable) copied right after the dialog was drawn
     there, with the table under its rounded corners: so the key holds what
-    lies under the dialog too (the layer, the staged panels, the notes)."""
-    KEEP = 6
+    lies under the dialog too (the layer, the staged panels, the notes).
+
+    The mouse reaching a target not hovered before does not draw the whole
+    dialog again: a target declares the area its look under the mouse may
+    change (widgets.Targets.hover_area), and the new look is the dialog's
+    whole picture with only the areas of the target now and the one then
+    hovered drawn anew (the dialog drawn clipped to them over the table as
+    it lies there), kept as a small patch."""
+    KEEP = 6            # whole pictures
+    KEEP_PATCHES = 40   # looks of hovered targets
 
     def __init__(self):
-        self.kept = {}               # key -> (picture, rect, targets, the dialog)
+        self.whole = {}     # key without the mouse -> (picture, rect, targets, areas, hover it was drawn with)
+        self.kept = {}      # key -> (its whole picture's key, (patch, rect) or None)
 
     def draw(self, m, ui, surf, under) -> None:
         """The dialog over `surf`, whose picture so far `under` names
@@ -83,28 +92,73 @@ class DialogPictures:
             d.draw(surf)
             return
         try:
-            key = (id(d), d.look(), m.hover_key, m.viewer, under, i18n.language(), ui.fonts.scale)
+            base = (id(d), d.look(), m.viewer, under, i18n.language(), ui.fonts.scale)
+            key = (base, m.hover_key)
             kept = self.kept.get(key)
         except TypeError:                # (a dialog holding something that cannot be a key: drawn every time)
             d.draw(surf)
             return
-        if kept is not None:
-            img, rect, targets, _ = kept
-            surf.blit(img, rect)
-            ui.targets.items.extend(targets)
+        whole = self.whole.get(base)
+        if whole is None:
+            self._draw_whole(d, ui, surf, base, key, m.hover_key)
             return
-        mark = len(ui.targets.items)
+        img, rect, targets, _, _ = whole
+        if kept is None:
+            self._patch(d, ui, surf, key, whole, m.hover_key)
+        else:
+            surf.blit(img, rect)
+            if kept[1] is not None:
+                surf.blit(*kept[1])
+        ui.targets.items.extend(targets)
+
+    def _draw_whole(self, d, ui, surf, base, key, hover) -> None:
+        targets, areas = ui.targets.items, ui.targets.hover_areas
+        mark, area_mark = len(targets), len(areas)
         d.draw(surf)
-        targets = ui.targets.items[mark:]
-        rect = ui.layout.dialog(*d.size).unionall([r for _, r, _ in targets]).clip(surf.get_rect())
-        self.kept[key] = (surf.subsurface(rect).copy(), rect, targets, d)
-        if len(self.kept) > self.KEEP:
+        drawn = targets[mark:]
+        rect = ui.layout.dialog(*d.size).unionall([r for _, r, _ in drawn]).clip(surf.get_rect())
+        declared = {}
+        for k, r in areas[area_mark:]:
+            declared[k] = declared[k].union(r) if k in declared else r
+        self.whole[base] = (surf.subsurface(rect).copy(), rect, drawn, declared, hover)
+        self.kept[key] = (base, None)
+        for kept, limit in ((self.whole, self.KEEP), (self.kept, self.KEEP_PATCHES)):
+            if len(kept) > limit:
+                del kept[next(iter(kept))]
+
+    def _patch(self, d, ui, surf, key, whole, hover):
+        """The look with the mouse on `hover`, from the whole picture: the
+        dialog is drawn again only where `hover` or the whole picture's
+        hovered target declared their looks may differ, over the whole
+        picture blitted to `surf`."""
+        img, rect, targets, areas, was = whole
+        region = [areas[k] for k in (hover, was) if k in areas]
+        if not region:
+            surf.blit(img, rect)
+            self.kept[key] = (key[0], None)
+            return
+        clip = region[0].unionall(region[1:]).clip(rect)
+        table = surf.subsurface(clip).copy()    # the table there, before the dialog
+        surf.blit(img, rect)
+        surf.blit(table, clip)
+        items, declared = ui.targets.items, ui.targets.hover_areas
+        mark, area_mark = len(items), len(declared)
+        before = surf.get_clip()
+        surf.set_clip(clip)
+        try:
+            d.draw(surf)
+        finally:
+            surf.set_clip(before)
+            del items[mark:], declared[area_mark:]
+        self.kept[key] = (key[0], (surf.subsurface(clip).copy(), clip))
+        if len(self.kept) > self.KEEP_PATCHES:
             del self.kept[next(iter(self.kept))]
 
 
 def forget_looks(ui) -> None:
-    """Drop the open dialog's pictures (tools.bench.render --fresh: frames
-    in which the mouse reaches something it was not on before)."""
+    """Drop the open dialog's pictures of hovered targets, keeping the whole
+    pictures (tools.bench.render --fresh: frames in which the mouse reaches
+    something it was not on before)."""
     if ui.canvas is not None and ui.canvas.dialogs is not None:
         ui.canvas.dialogs.kept.clear()
 
@@ -530,8 +584,8 @@ def top_text(m) -> str:
 
 
 def draw_top(m, ui, surf) -> None:
-    """The prompt: what to do now, at the top of the left column, in up to
-    three lines, with the colour of the seat it speaks to."""
+    """The prompt: what to do now, at the top of the left column, wrapped
+    (fit_prompt), with the colour of the seat it speaks to."""
     L, text, s = ui.layout, ui.text, ui.layout.s
     pygame.draw.rect(surf, theme.BG_SIDE, L.left)
     widgets.panel(surf, L.top, theme.PANEL, theme.PANEL_EDGE, radius=8)
@@ -539,20 +593,32 @@ def draw_top(m, ui, surf) -> None:
     if seat is not None:
         pygame.draw.rect(surf, m.colours[seat], (L.top.x, L.top.y, int(7 * s), L.top.h),
                          border_top_left_radius=8, border_bottom_left_radius=8)
-    room = L.top.w - int(22 * s)
-    for size in (17, 15, 13):                   # long prompts (Dutch): smaller until they fit
-        font = ui.fonts.get(size, True)
-        lines = panels.wrapped(m, ui, top_text(m), font, room)
-        if len(lines) * font.get_linesize() <= L.top.h - int(6 * s):
-            break
-    lines = lines[:max(1, (L.top.h - int(6 * s)) // font.get_linesize())]
+    room = L.top.w - int(PROMPT_PAD * s)
+    size, lines = fit_prompt(m, ui, top_text(m))
+    font = ui.fonts.get(size, True)
     y = L.top.centery - len(lines) * font.get_linesize() // 2
     for line in lines:
         img = text.render(line, size, theme.TEXT, bold=True)
         if img.get_width() > room:
             img = pygame.transform.smoothscale(img, (room, img.get_height()))
-        surf.blit(img, (L.top.x + int(14 * s), y))
+        surf.blit(img, (L.top.x + int(12 * s), y))
         y += font.get_linesize()
+
+
+PROMPT_PAD = 18            # the prompt box's colour stripe and margins (design units)
+
+
+def fit_prompt(m, ui, text) -> tuple:
+    """(size, lines): the prompt wrapped into the prompt box, in the largest
+    size whose lines all fit (long prompts, Dutch, long names: smaller)."""
+    L, s = ui.layout, ui.layout.s
+    room, height = L.top.w - int(PROMPT_PAD * s), L.top.h - int(4 * s)
+    for size in (17, 15, 14, 13, 12, 11):
+        font = ui.fonts.get(size, True)
+        lines = panels.wrapped(m, ui, text, font, room)
+        if len(lines) * font.get_linesize() <= height:
+            break
+    return size, lines[:max(1, height // font.get_linesize())]
 
 
 def draw_flying(m, ui, surf) -> None:

@@ -33,7 +33,7 @@ class TableLayout:
         self.side = pygame.Rect(main_w, 0, right_w, H)
         # the left column: the prompt, the barbarians' track (C&K), the log
         inner = left_w - 2 * pad
-        self.top = pygame.Rect(pad, pad, inner, int(62 * s))
+        self.top = pygame.Rect(pad, pad, inner, int(88 * s))
         y = self.top.bottom + pad
         self.barbarians = pygame.Rect(pad, y, inner, int(104 * s))
         if ck:

@@ -270,8 +270,8 @@ def readable_on_dark(rgb):
 
 
 def wrapped(m, ui, sentence, font, width):
-    """`sentence` wrapped to `width` (remembered)."""
-    key = (sentence, width)
+    """`sentence` wrapped to `width` in `font` (remembered)."""
+    key = (sentence, width, id(font))
     lines = ui.wrap_cache.get(key)
     if lines is None:
         if len(ui.wrap_cache) > 2000:

@@ -170,9 +170,8 @@ class TablePlay:
         elif phase == TRADE and me in deciders(v):        # (over LAN a player may just watch)
             want = dialogs.ResponsesDialog if me == v.current else dialogs.AnswerDialog
             keep = want is dialogs.AnswerDialog and isinstance(m.dialog, dialogs.TradeEditor)
-            if want is dialogs.AnswerDialog and m.stage is not None and m.stage.seven is not None \
-                    and not isinstance(m.dialog, (dialogs.AnswerDialog, dialogs.TradeEditor)):
-                want = None                  # an offer waits until the 7's panel is gone (update)
+            if want is dialogs.AnswerDialog and m.stage is not None and m.stage.seven is not None:
+                m.stage.seven = None         # an offer ends the 7's story (the log keeps it): its panel goes
         elif phase == DECIDE and me in v.pending["seats"]:
             kind = v.pending["kind"]
             want = functools.partial(ckdialogs.Chooser, what="resolve", name=kind)
@@ -408,11 +407,8 @@ class TablePlay:
         if self.c.seq != m.seen:         # records that came from elsewhere (a LAN host, a computer)
             self.refresh()
         now = time.monotonic()
-        seven = m.stage.seven
         if m.stage.update(now):
             self.app.dirty = True
-            if seven is not None and m.stage.seven is None and m.curtain_for is None and m.viewer is not None:
-                self.sync()                  # an offer that waited for the 7's panel opens now
         answer = m.dialog
         if isinstance(answer, dialogs.AnswerDialog) and answer.seconds_left() is not None:
             self.app.dirty = True            # the countdown

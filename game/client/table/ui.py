@@ -35,5 +35,6 @@ def btn(m, ui, surf, key, rect, label, action, enabled=True, primary=False, sele
         size=15, sub=None, cost=None, hint=None):
     hover = enabled and m.hover_key == key
     widgets.button(surf, ui.text, rect, label, enabled, hover, primary, selected, size, sub, cost, hint)
+    ui.targets.hover_area(key, rect)
     if enabled:
         ui.targets.add(key, rect, action)
