@@ -21,11 +21,11 @@ UNFINISHED = os.path.join(SAVES, "hotseat-ck-unfinished.kolonisten")
 
 
 
-def end_scene(app):
+def end_scene(app, computers=None):
     game = saves.load(FINISHED)
     auth = saves.restore(game)
     c = HotseatController(auth.config, ["Anna", "Bram", "Cees"], [(200, 40, 40), (40, 90, 200), (240, 240, 240)],
-                          auth=auth)
+                          auth=auth, computers=computers)
     scene = EndScene(app, c, 600.0)
     app.push(scene)
     return scene
@@ -49,6 +49,35 @@ def test_the_end_screen_opens_the_review_and_saves_its_chart(saves_folder, size,
     assert img.get_width() > 600
     scene.toggle_review()
     assert not scene.reviewing and "save_png" not in scene.targets()
+
+
+@pytest.mark.parametrize("size,lang", [((1280, 720), "nl"), ((1920, 1080), "en")])
+def test_the_review_checks_the_persons_decisions_frame_by_frame_and_says_so(saves_folder, monkeypatch, size, lang):
+    import functools
+
+    from game.bots.review import ChoiceCheck
+    from game.client import reviewview
+    from game.client.scenes import end
+
+    monkeypatch.setattr(end, "ChoiceCheck", functools.partial(ChoiceCheck, budget=2, rounds=4))
+    said = []
+    real_tr = reviewview.tr
+    monkeypatch.setattr(reviewview, "tr", lambda key, **kw: said.append(key) or real_tr(key, **kw))
+    app = make_app(size, lang)
+    scene = end_scene(app, computers=[None, "medium", "medium"])
+    scene.toggle_review()
+    assert scene.review_view.check.people == [0]      # only the person's decisions
+    draw(app)
+    assert scene.busy() and {"review.better_checking", "review.better_finding"} & set(said)
+    for _ in range(2000):
+        if not scene.busy():
+            break
+        app.step([])
+    assert not scene.busy() and scene.review_view.check.done
+    said.clear()
+    draw(app)
+    assert "review.better" in said and not {"review.better_checking", "review.better_finding"} & set(said)
+    assert scene.review_view.check.result()["0"]["checked"] == 2
 
 
 def test_a_chart_that_cannot_be_written_says_why(saves_folder, monkeypatch, tmp_path):

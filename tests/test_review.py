@@ -11,7 +11,7 @@ from hypothesis import given, strategies as st
 
 from game import saves
 from game.bots import winchance as W
-from game.bots.review import SOURCES, review
+from game.bots.review import SOURCES, ChoiceCheck, matters, review, spread
 from game.engine import default_config
 from game.engine.match import Authority
 from game.engine.state import GAME_OVER, SETUP_ROAD, SETUP_SETTLEMENT
@@ -132,16 +132,26 @@ def test_calibrate_game_seeds_for_fitting_and_measuring_never_meet():
     fit = {calibrate.game_seed(True, s, i) for s in (0, 1, 9999) for i in (0, 99_999)}
     measure = {calibrate.game_seed(False, s, i) for s in (0, 1, 9999) for i in (0, 99_999)}
     assert max(fit) < min(measure)
+    for bad in ((0, 100_000), (10_000, 0), (-1, 0)):
+        with pytest.raises(ValueError):
+            calibrate.game_seed(True, *bad)
+    with pytest.raises(SystemExit):
+        calibrate.main(["--games", "100001"])
 
 
 def test_tools_review_prints_the_review_as_json(capsys):
-    assert review_tool.main([FINISHED[1], "--json"]) == 0
+    assert review_tool.main([FINISHED[1], "--json", "--checks", "2"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["series"][-1][out["winner"]] == 1.0
+    # the save's one person (seat 0) has their decisions checked, two of them
+    assert list(out["better"]) == ["0"] and out["better"]["0"]["checked"] == 2
+    assert out["better"]["0"]["limited"] and out["better"]["0"]["status"]
     assert len(out["names"]) == len(out["series"][0])
     assert all(sw["line"].startswith("Turn ") for sw in out["swings"])
-    assert review_tool.main([FINISHED[0], "--lang", "nl"]) == 0
+    assert review_tool.main([FINISHED[0], "--lang", "nl", "--checks", "1"]) == 0
     assert "Beurt" in capsys.readouterr().out
+    assert review_tool.main([FINISHED[0], "--checks", "0", "--people", "1,2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["better"]["2"]["checked"] == 0
 
 
 def test_tools_review_refuses_a_file_that_is_not_a_save(tmp_path, capsys):
@@ -151,3 +161,65 @@ def test_tools_review_refuses_a_file_that_is_not_a_save(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "not-a-save" in err and "Traceback" not in err
     assert review_tool.main([str(tmp_path / "missing.kolonisten")]) == 1
+
+
+def test_tools_review_refuses_people_that_are_not_seats(capsys):
+    for bad in ("7", "x", "-1"):
+        with pytest.raises(SystemExit):
+            review_tool.main([FINISHED[0], "--people", bad])
+        assert "Traceback" not in capsys.readouterr().err
+
+
+# --- the Hard computer's better choices ---------------------------------------------------------
+
+def test_spread_takes_evenly_from_the_whole_list():
+    assert spread(list(range(10)), 3) == [1, 5, 8]
+    assert spread([4, 7], 5) == [4, 7]
+    assert spread(list(range(100)), 4) == [12, 37, 62, 87]
+
+
+def test_a_roll_or_a_forced_command_is_not_a_decision_to_check():
+    game, auth = replayed(FINISHED[0])
+    first = Authority(game.config)
+    view0 = first.state
+    cmd = game.commands[0]
+    from game.engine import legal_commands
+    assert matters(view0, cmd[1], cmd, legal_commands(view0, cmd[1]))      # the first settlement
+    assert not matters(view0, cmd[1], cmd, [cmd])                           # one legal command
+    roll = next(i for i, c in enumerate(game.commands) if c[0] == "roll")
+    for c in game.commands[:roll]:
+        first.submit(c)
+    assert not matters(first.state, game.commands[roll][1], game.commands[roll],
+                       legal_commands(first.state, game.commands[roll][1]))
+
+
+def test_the_check_of_a_persons_decisions_keeps_its_budget_and_repeats_exactly():
+    game, _ = replayed(FINISHED[0])
+    a = ChoiceCheck(game.config, game.commands, [0], budget=3, rounds=6)
+    assert not a.done and a.progress() == (0, 0)
+    steps = 0
+    while not a.step(0.0):          # one small step at a time, as the window does
+        steps += 1
+    assert steps > 3
+    b = ChoiceCheck(game.config, game.commands, [0], budget=3, rounds=6).run()
+    assert a.result() == b
+    person = b["0"]
+    assert person["checked"] == 3 < person["decisions"] and person["limited"]
+    assert a.progress() == (3, 3)
+    for entry in person["better"]:
+        assert entry["gain"] >= 0.3 and entry["played"] != entry["hard"]
+    assert ChoiceCheck(game.config, game.commands, []).run() == {}
+
+
+@pytest.mark.slow
+def test_ending_the_turn_instead_of_the_winning_city_is_a_clearly_worse_decision():
+    game, _ = replayed(FINISHED[0])
+    last = game.commands[-1]
+    assert last[0] == "build_city"          # the winner's tenth point
+    seat = last[1]
+    commands = list(game.commands[:-1]) + [("end_turn", seat)]
+    result = ChoiceCheck(game.config, commands, [seat], budget=10_000, rounds=8).run()[str(seat)]
+    assert not result["limited"]
+    worst = [e for e in result["better"] if e["index"] == len(commands) - 1]
+    assert worst, result
+    assert worst[0]["played"] == ["end_turn", seat] and worst[0]["wins"] > 0.5

@@ -37,11 +37,16 @@ from tools.arena.levels import DEFAULT_TURN_CAP, run_chunks, seating
 
 FIT_SEEDS = 1_000_000_000           # game seeds of fitting games: FIT_SEEDS + seed * 100_000 + i
 MEASURE_SEEDS = 2_000_000_000       # of measuring games
+GAMES_PER_SEED = 100_000            # so the two ranges never meet: seed < 10,000, game < 100,000
 FIT_EVERY = 4                       # a fit keeps every 4th position (neighbours say nearly the same)
 
 
 def game_seed(fit: bool, seed: int, i: int) -> int:
-    return (FIT_SEEDS if fit else MEASURE_SEEDS) + seed * 100_000 + i
+    """The seed of game `i` of a fitting or measuring run: fitting games lie
+    in [FIT_SEEDS, MEASURE_SEEDS), measuring games at MEASURE_SEEDS and up."""
+    if not (0 <= seed < 10_000 and 0 <= i < GAMES_PER_SEED):
+        raise ValueError("seed from 0 to 9999 and at most 100,000 games")
+    return (FIT_SEEDS if fit else MEASURE_SEEDS) + seed * GAMES_PER_SEED + i
 
 
 def play_game(rules, entries, gseed, index, turn_cap, weights, fit):
@@ -212,8 +217,8 @@ def main(argv=None) -> int:
     entries = [e.strip() for e in args.seats.split(",") if e.strip()]
     if len(entries) != 4 or any(e not in LEVELS for e in entries):
         ap.error(f"--seats needs 4 levels from {', '.join(LEVELS)}")
-    if args.games < 1 or args.jobs < 1 or not 0 <= args.seed < 10_000:
-        ap.error("--games and --jobs must be at least 1, --seed from 0 to 9999")
+    if not 1 <= args.games <= GAMES_PER_SEED or args.jobs < 1 or not 0 <= args.seed < 10_000:
+        ap.error("--games from 1 to 100000, --jobs at least 1, --seed from 0 to 9999")
     turn_cap = DEFAULT_TURN_CAP[args.rules]
     jobs = min(args.jobs, args.games)
     weights = W.coefficients(args.rules)

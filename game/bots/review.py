@@ -16,12 +16,24 @@ seats); the words are the caller's (game/client/reviewtext.py, tools/review.py).
                 {"index", "turn", "seat", "delta", "actor", "kind", "detail"}
     dice        {"counts": {total: n}, "expected": {total: n}, "rolls": n}
     gains       per seat {source: cards} with sources SOURCES
+
+    ChoiceCheck(config, commands, people)  for each person (seat played by
+        a person), the decisions where the Hard computer's choice was worth
+        clearly more; step by step (`step(seconds)`) so a window can show
+        its progress, or at once (`run()`), then `result()`.
 """
 
+import time
+
+from game.engine import legal_commands, view as seat_view
 from game.engine.board import NODE_HEXES
 from game.engine.constants import DESERT, PROGRESS_NAMES
 from game.engine.match import Authority
-from game.engine.state import GAME_OVER
+from game.engine.rng import Rng
+from game.engine.state import GAME_OVER, MAIN, ROLL, TRADE
+
+from .hard import HardBot
+from .search import WIN, Search
 
 from .winchance import chances
 
@@ -55,6 +67,8 @@ def detail_of(state, cmd, events) -> dict:
     if kind in ("build_settlement", "build_city", "place_settlement", "place_city"):
         node = cmd[2]
         out["numbers"] = sorted(state.numbers[h] for h in NODE_HEXES[node] if state.terrain[h] != DESERT)
+    elif kind == "move_robber" and len(cmd) > 2 and isinstance(cmd[2], int) and 0 <= cmd[2] < len(state.numbers):
+        out["numbers"] = [state.numbers[cmd[2]]] if state.terrain[cmd[2]] != DESERT else []
     for e in events:
         if e[0] == "rolled":
             out["total"] = e[2] + e[3]
@@ -134,4 +148,158 @@ def review(config: dict, commands, on_step=None) -> dict:
     }
 
 
-__all__ = ["review", "SOURCES", "source_of", "detail_of"]
+# --- the Hard computer's better choices -------------------------------------------------------
+
+CHECKS_PER_PERSON = 30      # decisions of one person the check looks at (spread over the game)
+ROUNDS = 24                 # paired playouts that compare the person's command with Hard's
+CLEARLY = 0.3               # valuation points (about a third of a victory point) ...
+CONFIDENCE = 2.0            # ... and this many standard errors of the paired difference
+SHOWN = 5                   # better choices named per person
+UNCAPPED_MS = 10 ** 9
+_CHOICES = ("build_road", "build_settlement", "build_city", "buy_dev", "build_wall", "improve",
+            "recruit_knight", "activate_knight", "promote_knight")
+
+
+def matters(view, seat, cmd, legal) -> bool:
+    """Whether `seat`'s command was a decision worth checking: there was a
+    choice, it was not the roll, and ending a turn only when a build, a card
+    or a knight was possible instead."""
+    if len(legal) < 2 or view.phase == ROLL or cmd[0] == "roll":
+        return False
+    if view.phase == TRADE and cmd[0] in ("cancel_trade",):
+        return False
+    if cmd[0] == "end_turn":
+        return view.phase == MAIN and any(c[0] in _CHOICES or c[0].startswith("play_") for c in legal)
+    return True
+
+
+def spread(items: list, count: int) -> list:
+    """`count` of `items` spread evenly over them (all when there are fewer)."""
+    if len(items) <= count:
+        return list(items)
+    return [items[(2 * k + 1) * len(items) // (2 * count)] for k in range(count)]
+
+
+def _plain(cmd) -> list:
+    return [list(x) if isinstance(x, tuple) else x for x in cmd]
+
+
+class ChoiceCheck:
+    """For each person, the decisions where the Hard computer, given the
+    person's view (and the card counting it keeps from the same records),
+    would have played something worth clearly more.  Both commands are
+    played out on the same sampled worlds (Search.paired); a better choice
+    is one whose mean gain is at least CLEARLY and CONFIDENCE standard
+    errors.  At most `budget` decisions a person are checked, spread over
+    the game; `result()` says how many there were and how many were
+    checked.  Deterministic: the computer is seeded from the game's seed."""
+
+    def __init__(self, config: dict, commands, people, budget: int = CHECKS_PER_PERSON,
+                 rounds: int = ROUNDS):
+        self.config = config
+        self.commands = list(commands)
+        self.people = sorted(set(people))
+        self.budget = budget
+        self.rounds = rounds
+        self.found = {seat: 0 for seat in self.people}      # decisions that matter
+        self.checked = {seat: 0 for seat in self.people}
+        self.better = {seat: [] for seat in self.people}
+        self.planned = 0
+        self.done = not self.people or budget <= 0
+        self._work = None if self.done else self._steps()
+
+    def progress(self) -> tuple:
+        """(decisions checked, decisions to check): the second is 0 until the
+        first pass has found them."""
+        return sum(self.checked.values()), self.planned
+
+    def step(self, seconds: float = 0.03) -> bool:
+        """Work for about `seconds` (at least one step); True once done."""
+        end = time.perf_counter() + seconds
+        while not self.done:
+            try:
+                next(self._work)
+            except StopIteration:
+                self.done = True
+            if time.perf_counter() >= end:
+                break
+        return self.done
+
+    def run(self) -> dict:
+        while not self.step(3600.0):
+            pass
+        return self.result()
+
+    def result(self) -> dict:
+        """Per person (seat as a string key, for JSON): decisions found and
+        checked, whether the budget limited them, and the better choices,
+        biggest first: {"index", "turn", "played", "hard", "gain", "se",
+        "wins", "played_detail", "hard_detail"}: `gain` in valuation points
+        (about victory points), `wins` the share of samples in which Hard's
+        command won the game within the playout and the person's did not,
+        or the person's lost it and Hard's did not."""
+        return {str(seat): {"decisions": self.found[seat], "checked": self.checked[seat],
+                            "limited": self.checked[seat] < self.found[seat],
+                            "better": sorted(self.better[seat], key=lambda b: -b["gain"])[:SHOWN]}
+                for seat in self.people}
+
+    def _decisions(self):
+        """The first pass: per person, the command indexes worth checking."""
+        auth = Authority(self.config)
+        found = {seat: [] for seat in self.people}
+        for i, cmd in enumerate(self.commands):
+            seat = cmd[1] if len(cmd) > 1 else -1
+            if seat in found:
+                view = seat_view(auth.state, seat)
+                if matters(view, seat, cmd, legal_commands(view, seat)):
+                    found[seat].append(i)
+            auth.submit(cmd)
+            if i % 50 == 49:
+                yield
+        return found
+
+    def _steps(self):
+        found = yield from self._decisions()
+        chosen = {}
+        for seat, indexes in found.items():
+            self.found[seat] = len(indexes)
+            for i in spread(indexes, self.budget):
+                chosen[i] = seat
+        self.planned = len(chosen)
+        seed = self.config.get("seed", 0)
+        # No wall-clock cap: a busy machine must not change what the review says.
+        bots = {seat: HardBot(seat, seed * 7 + seat, max_ms=UNCAPPED_MS) for seat in self.people}
+        searches = {seat: Search(seat, Rng(seed, stream=3100 + seat)) for seat in self.people}
+        auth = Authority(self.config)
+        state = auth.state
+        for i, cmd in enumerate(self.commands):
+            seat = chosen.get(i)
+            if seat is not None:
+                self._check(i, seat, cmd, seat_view(state, seat), bots[seat], searches[seat])
+                yield
+            record = auth.submit(cmd)
+            for s, bot in bots.items():
+                bot.observe(record.for_audience(s))
+            if i % 50 == 49:
+                yield
+
+    def _check(self, i, seat, cmd, view, bot, search) -> None:
+        self.checked[seat] += 1
+        theirs = bot.choose(view)
+        if theirs is None or tuple(theirs) == tuple(cmd):
+            return
+        rows = search.paired(view, [tuple(cmd), tuple(theirs)], self.rounds)
+        diffs = [b - a for a, b in rows]
+        # A playout that ends the game scores WIN: count those apart, the mean alone would shout.
+        wins = sum(1 for a, b in rows if b >= WIN / 2 > a or a <= -WIN / 2 < b) / len(rows)
+        n = len(diffs)
+        mean = sum(diffs) / n
+        se = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5 / n ** 0.5 if n > 1 else float("inf")
+        if mean >= CLEARLY and mean >= CONFIDENCE * se:
+            self.better[seat].append({
+                "index": i, "turn": view.turn, "played": _plain(cmd), "hard": _plain(theirs),
+                "gain": round(mean, 3), "se": round(se, 3), "wins": round(wins, 3),
+                "played_detail": detail_of(view, cmd, ()), "hard_detail": detail_of(view, theirs, ())})
+
+
+__all__ = ["review", "SOURCES", "source_of", "detail_of", "ChoiceCheck", "matters"]

@@ -110,6 +110,17 @@ class Search:
     def _sample(self, view):
         return determinize(view, self.seat, self.rng, self.belief), self.rng.next32()
 
+    def paired(self, view, cands: list, rounds: int) -> list:
+        """Per round, the score of every candidate on that round's sample
+        (common random numbers: a review compares a person's command with
+        the computer's by their paired differences)."""
+        self.rival = main_rival(view, self.seat)
+        out = []
+        for _ in range(rounds):
+            world, rseed = self._sample(view)
+            out.append([self._score(world, c, rseed, True) for c in cands])
+        return out
+
     def best(self, view, cands: list, iterations: int | None = None,
              think_s: float = 0.6, keep=None, max_s: float | None = None) -> tuple:
         """The candidate with the best mean playout score.  `iterations` fixes

@@ -6,8 +6,10 @@
 A conditional logit (softmax over the seats) of a few terms per seat: the
 valuation of evaluate.py, the points, production (all, and of ore and
 grain), each also weighted by how far the game has come (the leader's share
-of the points to win), how near the seat is to winning and whether it is
-the seat's turn.  The weights are data (winchance.json, one set per
+of the points to win), how near the seat is to winning (one point to go, and
+on its own turn), whether it is the seat's turn and the cards in its hand
+then, the unplayed development (progress) cards, and Longest Road and
+Largest Army (points that can still be lost).  The weights are data (winchance.json, one set per
 rule set), fitted on computer games by `python -m tools.calibrate --fit`;
 `python -m tools.calibrate` measures them on other games (Brier score and a
 calibration table).
@@ -23,6 +25,7 @@ import json
 import math
 import os
 
+from game.engine import is_ck
 from game.engine.state import GAME_OVER, SETUP_ROAD, SETUP_SETTLEMENT
 
 from game.engine.constants import GRAIN, ORE
@@ -32,7 +35,8 @@ from .evaluate import evaluate, victory_points
 
 # Few terms: the games' winners are the outcomes (a few hundred), however many positions they hold.
 FEATURES = ("value", "points", "value_late", "points_late", "near_win", "production", "moves_now_late",
-            "production_late", "city_production")
+            "production_late", "city_production", "one_to_go", "one_to_go_now", "hand_now", "hand",
+            "cards", "largest_army", "longest_road")
 COEFFICIENTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "winchance.json")
 
 _loaded = {}
@@ -76,8 +80,13 @@ def features(state, seat, late=None) -> tuple:
     prod = F.seat_production(state, seat, skip_robber=False)
     pips = sum(prod[:5]) / 36
     now = seat == state.current
+    held = state.hands[seat]
+    hand = sum(held[:5]) if held is not None else state.hand_n[seat]
+    cards = state.prog_n[seat] if is_ck(state) else state.dev_n[seat]
+    # Longest Road and Largest Army are in the points but can be lost: the fit weighs them apart.
     return (value, points, value * late, points * late, 1.0 / to_go, pips, now * late, pips * late,
-            (prod[ORE] + prod[GRAIN]) / 36)
+            (prod[ORE] + prod[GRAIN]) / 36, float(to_go == 1), float(to_go == 1 and now), hand * now / 7,
+            min(hand, 10) / 7, cards, float(state.largest_army == seat), float(state.longest_road == seat))
 
 
 def softmax(scores) -> list:

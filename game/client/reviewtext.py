@@ -2,7 +2,7 @@
 of card sources, the hint's reason (current language).  The end screen, the
 replay viewer and tools/review.py all speak through here."""
 
-from .i18n import tr
+from .i18n import language, tr, trn
 
 # Command kinds the review has its own words for (review.what.<kind>); others say "a move".
 _WHAT = ("place_settlement", "place_road", "place_city", "roll", "discard", "move_robber", "steal",
@@ -29,7 +29,7 @@ def what_text(kind, detail, names) -> str:
         return tr("review.what.progress", card=tr("prog." + detail["card"]))
     if kind in _WHAT:
         key = "review.what." + kind
-        if kind in ("build_settlement", "build_city", "place_settlement", "place_city") and numbers:
+        if kind in ("build_settlement", "build_city", "place_settlement", "place_city", "move_robber") and numbers:
             key += "_on"
         victim = detail.get("victim")
         return tr(key, numbers=numbers, total=detail.get("total", ""),
@@ -48,9 +48,35 @@ def swing_line(swing, names) -> str:
     return line + (" (" + ", ".join(extra) + ")" if extra else "")
 
 
+def decimal(x, places=1) -> str:
+    """A number with a decimal comma in Dutch, a point in English."""
+    out = f"{x:.{places}f}"
+    return out.replace(".", ",") if language() == "nl" else out
+
+
+def better_line(entry, names) -> str:
+    """One of a person's decisions where Hard's choice was clearly better:
+    "Turn 40: bought a development card — Hard: traded with the bank (+0.7 points)"."""
+    played = what_text(entry["played"][0], entry.get("played_detail", {}), names)
+    hard = what_text(entry["hard"][0], entry.get("hard_detail", {}), names)
+    if entry.get("wins", 0) >= 0.05:
+        gain = tr("review.better_wins", share=percent(entry["wins"]))
+    else:
+        gain = tr("review.better_gain", gain=decimal(entry["gain"]))
+    return tr("review.better_line", turn=entry["turn"], played=played, hard=hard, gain=gain)
+
+
+def better_status(person) -> str:
+    """How much of one person's decisions the check covered ("" when all)."""
+    if not person.get("limited"):
+        return ""
+    return trn("review.better_limited", person["decisions"], checked=person["checked"])
+
+
 def source_name(source) -> str:
     return tr("review.source." + source)
 
 
-__all__ = ["percent", "signed_percent", "what_text", "swing_line", "source_name"]
+__all__ = ["percent", "signed_percent", "what_text", "swing_line", "source_name", "better_line",
+           "better_status", "decimal"]
 

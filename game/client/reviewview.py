@@ -1,7 +1,10 @@
 """The game review drawn: each player's chance to win as a line chart with
-the biggest swings marked and listed, the dice against the odds and the
-cards each player gained by source.  The end screen and the replay viewer
-show it (`ReviewView.draw`); the chart alone can be saved as a PNG."""
+the biggest swings marked and listed, for each person the decisions where
+the Hard computer's choice was worth clearly more, the dice against the
+odds and the cards each player gained by source.  The end screen and the
+replay viewer show it (`ReviewView.draw`) and give it time to check the
+decisions a little each frame (`work`); the chart alone can be saved as a
+PNG."""
 
 import os
 import time
@@ -12,19 +15,34 @@ from game import saves
 
 from . import theme, widgets
 from .i18n import tr
-from .reviewtext import percent, source_name, swing_line
+from .reviewtext import better_line, better_status, percent, source_name, swing_line
 
 SOURCE_RGB = {"founding": (150, 150, 160), "production": (104, 196, 112), "trade": (92, 150, 220),
               "robber": (222, 92, 80), "cards": (244, 196, 64)}
 
 
 class ReviewView:
-    def __init__(self, app, review: dict, names, colours):
+    def __init__(self, app, review: dict, names, colours, check=None):
+        """`check`: a game/bots/review.py ChoiceCheck for the people's
+        decisions (None: the review has no such part)."""
         self.app = app
         self.r = review
         self.names = list(names)
         self.colours = list(colours)
+        self.check = check
         self.chart_rect = None          # where the chart was drawn last (for clicks)
+
+    def working(self) -> bool:
+        """True while the people's decisions are still being checked."""
+        return self.check is not None and not self.check.done
+
+    def work(self, seconds: float = 0.02) -> bool:
+        """Check the decisions for about `seconds` (a frame's share); True
+        when there was something to do (the view changed)."""
+        if not self.working():
+            return False
+        self.check.step(seconds)
+        return True
 
     # --- the chart ---------------------------------------------------------------------
     def draw_chart(self, surf, rect, s, marker=None) -> None:
@@ -111,13 +129,57 @@ class ReviewView:
                 y += 18 * s
             y += 4 * s
 
+    def _panel(self, surf, rect, s, key, size, inset) -> None:
+        """A panel with its heading, squeezed to the panel's width if need be."""
+        widgets.panel(surf, rect, theme.PANEL)
+        head = self.app.text.render(tr(key), size, theme.TEXT, bold=True)
+        if head.get_width() > rect.w - 2 * inset * s:
+            head = pygame.transform.smoothscale(head, (int(rect.w - 2 * inset * s), head.get_height()))
+        surf.blit(head, (rect.x + inset * s, rect.y + 6 * s))
+
+    def draw_better(self, surf, rect, s) -> None:
+        """Per person, the decisions where Hard's choice was worth clearly
+        more; while the check runs, how far it has come."""
+        text = self.app.text
+        self._panel(surf, rect, s, "review.better", 16, 10)
+        x, y = rect.x + 12 * s, rect.y + 32 * s
+        room = int(rect.w - 24 * s)
+
+        def line(words, colour, size=13, bold=False, indent=0) -> bool:
+            nonlocal y
+            for part in widgets.wrap(words, self.app.fonts.get(size), room - indent)[:2]:
+                if y + 18 * s > rect.bottom - 4 * s:
+                    return False
+                surf.blit(text.render(part, size, colour, bold=bold), (x + indent, y))
+                y += 17 * s
+            return True
+
+        check = self.check
+        if check is not None and not check.done:
+            done, total = check.progress()
+            line(tr("review.better_checking", done=done, total=total) if total
+                 else tr("review.better_finding"), theme.TEXT_DIM)
+            return
+        result = check.result() if check is not None else {}
+        if not result:
+            line(tr("review.better_people"), theme.TEXT_DIM)
+            return
+        for seat_key, person in result.items():
+            seat = int(seat_key)
+            status = better_status(person)
+            if not line(self.names[seat] + (f" · {status}" if status else ""), self.colours[seat], 13, True):
+                return
+            if not person["better"]:
+                if not line(tr("review.better_none"), theme.TEXT_DIM, 12, indent=int(10 * s)):
+                    return
+            for entry in person["better"]:
+                if not line(better_line(entry, self.names), theme.TEXT, 12, indent=int(10 * s)):
+                    return
+            y += 4 * s
+
     def draw_dice(self, surf, rect, s) -> None:
         text = self.app.text
-        widgets.panel(surf, rect, theme.PANEL)
-        head = text.render(tr("review.dice"), 14, theme.TEXT, bold=True)
-        if head.get_width() > rect.w - 16 * s:
-            head = pygame.transform.smoothscale(head, (int(rect.w - 16 * s), head.get_height()))
-        surf.blit(head, (rect.x + 8 * s, rect.y + 6 * s))
+        self._panel(surf, rect, s, "review.dice", 14, 8)
         counts, expected = self.r["dice"]["counts"], self.r["dice"]["expected"]
         totals = sorted(counts, key=int)
         top = max([counts[t] for t in totals] + [expected[t] for t in totals] + [1])
@@ -174,17 +236,21 @@ class ReviewView:
             y += row_h
 
     def draw(self, surf, rect, s, marker=None) -> None:
-        """The whole review in `rect`: the chart on top, swings, dice and gains below."""
+        """The whole review in `rect`: the chart on top; below it the swings,
+        the better choices, and the dice above the gains."""
         pad = int(10 * s)
-        chart_h = int(rect.h * 0.52)
+        chart_h = int(rect.h * 0.46)
         self.draw_chart(surf, pygame.Rect(rect.x, rect.y, rect.w, chart_h), s, marker)
         y = rect.y + chart_h + pad
         h = rect.bottom - y
-        w1 = int(rect.w * 0.44)
-        w2 = int(rect.w * 0.26)
+        w1 = int(rect.w * 0.35)
+        w2 = int(rect.w * 0.35)
         self.draw_swings(surf, pygame.Rect(rect.x, y, w1, h), s)
-        self.draw_dice(surf, pygame.Rect(rect.x + w1 + pad, y, w2 - pad, h), s)
-        self.draw_gains(surf, pygame.Rect(rect.x + w1 + w2 + pad, y, rect.w - w1 - w2 - pad, h), s)
+        self.draw_better(surf, pygame.Rect(rect.x + w1 + pad, y, w2 - pad, h), s)
+        x3, w3 = rect.x + w1 + w2 + pad, rect.w - w1 - w2 - pad
+        h3 = (h - pad) // 2
+        self.draw_dice(surf, pygame.Rect(x3, y, w3, h3), s)
+        self.draw_gains(surf, pygame.Rect(x3, y + h3 + pad, w3, h - h3 - pad), s)
 
     # --- saving ------------------------------------------------------------------------
     def chart_surface(self, size=(1280, 560)) -> pygame.Surface:

@@ -8,7 +8,9 @@ NAMES = ["Anna", "Bram", "Cees", "Dirk"]
 
 
 def played_game(rules, seed, levels=("medium", "easy", "medium", "easy")):
-    """A hot-seat controller (saving itself) of a finished 4-player game between computers."""
+    """A hot-seat controller (saving itself) of a finished 4-player game
+    between computers; the first seat counts as a person's (the review checks
+    its decisions), its moves made by a computer all the same."""
     from game.bots import make_bot
     from game.bots.loop import Table
     from game.client.controller import HotseatController
@@ -16,7 +18,8 @@ def played_game(rules, seed, levels=("medium", "easy", "medium", "easy")):
     from game.engine import default_config
 
     c = HotseatController(default_config(rules=rules, players=4, seed=seed), NAMES,
-                          [rgb for _, rgb in PLAYER_COLOURS[:4]], autosave=True)
+                          [rgb for _, rgb in PLAYER_COLOURS[:4]], autosave=True,
+                          computers=[None] + list(levels[1:]))
     bots = [make_bot(level, seat, seed * 7 + seat) for seat, level in enumerate(levels)]
     Table(bots, lambda: c.auth.state, c.submit).run(turn_cap=800)
     return c
@@ -36,6 +39,9 @@ def shoot(out, w, h, lang):
             app.push(end)
             save(f"{rules}-50-end-scores")
             end.toggle_review()
+            end.update(0.0)
+            save(f"{rules}-51-end-review-checking")
+            end.review_view.check.run()
             save(f"{rules}-51-end-review")
             app.pop()
             replay = open_file(app, c.saver.path)
@@ -43,6 +49,7 @@ def shoot(out, w, h, lang):
             replay.go(replay.m.length * 2 // 3)
             if hasattr(replay, "toggle_review"):
                 replay.toggle_review()
+                replay.review_view.check.run()
             save(f"{rules}-52-replay-review")
             app.pop()
         shoot_hints(app, save)

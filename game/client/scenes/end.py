@@ -8,7 +8,7 @@ import pygame_gui
 
 from game.engine import is_ck
 
-from game.bots.review import review
+from game.bots.review import ChoiceCheck, review
 
 from .. import theme, widgets
 from ..i18n import tr
@@ -63,9 +63,19 @@ class EndScene(GuiScene):
     def open_review(self) -> ReviewView:
         if self.review_view is None:
             auth = self.c.auth
-            data = review(auth.config, [r.cmd for r in auth.log])
-            self.review_view = ReviewView(self.app, data, self.c.names, self.c.colours)
+            commands = [r.cmd for r in auth.log]
+            people = [seat for seat, level in enumerate(getattr(self.c, "computers", ())) if level is None]
+            self.review_view = ReviewView(self.app, review(auth.config, commands), self.c.names,
+                                          self.c.colours, ChoiceCheck(auth.config, commands, people))
         return self.review_view
+
+    def update(self, dt) -> None:
+        super().update(dt)
+        if self.reviewing and self.review_view is not None and self.review_view.work():
+            self.app.dirty = True
+
+    def busy(self) -> bool:
+        return self.reviewing and self.review_view is not None and self.review_view.working()
 
     def build(self) -> None:
         w, h = self.app.size

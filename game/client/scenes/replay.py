@@ -19,7 +19,7 @@ import pygame
 from game import saves
 from game.engine.state import GAME_OVER, is_ck
 
-from game.bots.review import review
+from game.bots.review import ChoiceCheck, review
 
 from .. import theme, widgets
 from ..eventtext import card_name, dev_name, progress_name, sentences
@@ -135,7 +135,9 @@ class ReplayScene(Scene):
             return
         if self.review_view is None:
             g = self.m.game
-            self.review_view = ReviewView(self.app, review(g.config, g.commands), self.names, self.colours)
+            people = [seat for seat, level in enumerate(saves.computer_levels(g)) if level is None]
+            self.review_view = ReviewView(self.app, review(g.config, g.commands), self.names, self.colours,
+                                          ChoiceCheck(g.config, g.commands, people))
         self.reviewing = not self.reviewing
         self.app.dirty = True
 
@@ -231,6 +233,8 @@ class ReplayScene(Scene):
             table[key]()
 
     def update(self, dt) -> None:
+        if self.reviewing and self.review_view.work():
+            self.app.dirty = True
         if not self.playing:
             return
         self.carry += dt * SPEEDS[self.speed]
@@ -240,7 +244,7 @@ class ReplayScene(Scene):
             self.go(self.m.pos + moves)
 
     def busy(self) -> bool:
-        return self.playing
+        return self.playing or (self.reviewing and self.review_view.working())
 
     # --- drawing ----------------------------------------------------------------------
     def draw(self, surf) -> None:
