@@ -250,3 +250,19 @@ def test_a_key_pressed_during_an_explanation_says_to_read_it_first():
     assert len(scene.c.auth.log) == log and scene.c.guide.index == 0
     assert any("Next" in note[0] for note in scene.model.notes)
     pygame.quit()
+
+
+def test_a_refusals_note_goes_once_its_step_is_done():
+    """A wrong click says what to do; doing it moves on, and the "not
+    possible" note must not stay as if the right move had been refused too."""
+    from tests.client_helpers import make_app
+    app = make_app(computer_speed="instant")
+    session.start(app)
+    scene = app.scene
+    app.step([])
+    scene.play.submit(("end_turn", S.PERSON))                     # refused: read the step first
+    assert any("Next" in note[0] for note in scene.model.notes)
+    scene.press_next()
+    app.step([])
+    assert not any("Next" in note[0] for note in scene.model.notes)
+    pygame.quit()

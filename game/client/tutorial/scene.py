@@ -21,6 +21,8 @@ class TutorialScene(TableScene):
     def __init__(self, app, controller, resumed=False):
         controller.say = self.refusal
         self.done = False                 # the last step was read: on to the end screen
+        self.refused = set()              # this step's refusals (their notes go when it is done)
+        self.step_shown = controller.guide.index
         super().__init__(app, controller, resumed)
 
     def advice(self):
@@ -29,9 +31,19 @@ class TutorialScene(TableScene):
 
     def refusal(self, advice) -> str:
         """Why the person's command waits: what the step asks instead."""
-        if advice[0] == "next":
-            return tr("tutorial.read_first")
-        return tr("tutorial.refused", what=overlay.lines(advice)[0])
+        text = tr("tutorial.read_first") if advice[0] == "next" else \
+            tr("tutorial.refused", what=overlay.lines(advice)[0])
+        self.refused.add(text)
+        return text
+
+    def forget_refusals(self) -> None:
+        """A step done: its refusals' notes go (they would read as if the
+        step's right move had been refused too)."""
+        m = self.model
+        if self.refused:
+            m.notes = [n for n in m.notes if not any(text in n[0] for text in self.refused)]
+            self.refused.clear()
+            self.app.dirty = True
 
     def press_next(self) -> None:
         guide = self.c.guide
@@ -45,6 +57,9 @@ class TutorialScene(TableScene):
 
     def update(self, dt) -> None:
         m = self.model
+        if self.c.guide.index != self.step_shown:
+            self.step_shown = self.c.guide.index
+            self.forget_refusals()
         explaining = self.advice()[0] == "next"
         if m.computers is not None:
             m.computers.hold = explaining              # the computers wait while the person reads
