@@ -266,3 +266,18 @@ def test_a_refusals_note_goes_once_its_step_is_done():
     app.step([])
     assert not any("Next" in note[0] for note in scene.model.notes)
     pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_menus_continue_and_start_over_words_fit_their_buttons(monkeypatch, lang):
+    from game.client.scenes import menu as menu_module
+    from tests.client_helpers import make_app
+    monkeypatch.setattr(menu_module.tutorial, "in_progress", lambda: (len(S.STEPS) - 2, len(S.STEPS)))
+    app = make_app(lang=lang)
+    menu = menu_module.MenuScene(app)
+    app.push(menu)
+    app.step([])
+    for key in ("learn", "learn_again"):
+        button = menu.buttons[key]
+        assert button.font.size(button.text)[0] + 12 <= button.rect.w, (key, button.text)
+    pygame.quit()

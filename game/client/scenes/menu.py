@@ -37,10 +37,10 @@ class MenuScene(GuiScene):
         for key, enabled in (("learn", True), ("new_game", True), ("host", True), ("join", True),
                              ("load", True), ("settings", True), ("quit", True)):
             if key == "learn" and self.learning is not None:     # continue it, or start over
-                half = (bw - gap) // 2
+                again = int(bw * 0.3)                    # (the longer words get the room)
                 step, steps = self.learning
-                self.button("learn", (x, y, bw - half - gap, bh), tr("menu.learn_continue", k=step + 1, n=steps))
-                self.button("learn_again", (x + bw - half, y, half, bh), tr("menu.learn_again"))
+                self.button("learn", (x, y, bw - again - gap, bh), tr("menu.learn_continue", k=step + 1, n=steps))
+                self.button("learn_again", (x + bw - again, y, again, bh), tr("menu.learn_again"))
             else:
                 self.button(key, (x, y, bw, bh), tr("menu." + key), enabled,
                             tooltip=None if enabled else coming)
