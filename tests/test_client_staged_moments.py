@@ -257,3 +257,21 @@ def test_the_newest_log_lines_stay_in_sight_above_the_roll_panel():
     shot = app.screen.subsurface(above)
     seen = sum(1 for x in range(above.w) for y in range(above.h) if shot.get_at((x, y))[:3] == marker)
     assert seen > 0, "the newest log line is hidden under the roll's panel"
+
+
+def test_a_panel_line_with_many_kinds_of_cards_keeps_its_words_together():
+    """B-5.3: "Anna discarded 6 cards" with four kinds of cards: the cards go on
+    a line of their own instead of squeezing the words one to a line."""
+    from game.client.table.staging import Line, Panel
+    app = make_app()
+    table = push_table(app, bot_game(rules="base", seed=3, players=3, stop=20)[0].config,
+                       names=["Player 1", "Bo", "Cas"], colours=COLOURS)
+    stage, ui = table.model.stage, table.ui
+
+    def height(cards):
+        panel = Panel("Player 1 rolled a 7")
+        panel.lines.append(Line("Player 1 discarded 6 cards", seat=0, cards=cards))
+        return stage._picture(ui, panel, ui.layout.stage.w, False).get_height()
+    one_kind, four_kinds = height((6, 0, 0, 0, 0)), height((3, 1, 1, 1, 0))
+    line_h = ui.fonts.get(15).get_linesize()
+    assert four_kinds <= one_kind + 2 * line_h, (one_kind, four_kinds)
