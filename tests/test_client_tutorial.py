@@ -281,3 +281,17 @@ def test_the_menus_continue_and_start_over_words_fit_their_buttons(monkeypatch, 
         button = menu.buttons[key]
         assert button.font.size(button.text)[0] + 12 <= button.rect.w, (key, button.text)
     pygame.quit()
+
+
+def test_the_load_list_tells_a_guided_game_and_its_step():
+    from game.client.scenes.load import describe
+    from tests.client_helpers import bot_game, make_app, save_game
+    app = make_app(computer_speed="instant")
+    session.start(app)
+    scene = app.scene
+    scene.press_next()                                # welcome read: step 2 is kept
+    scene.c.saver.close()
+    assert "Learn to play, step 2" in describe(saves.load(session.path()))["facts"]
+    auth, hashes = bot_game(seed=4, stop=30)
+    assert "Learn to play" not in describe(saves.load(save_game(auth, hashes, saves.saves_dir())))["facts"]
+    pygame.quit()
