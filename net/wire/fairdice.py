@@ -39,7 +39,6 @@ host's log; they must only be consistent with everything this peer saw.
 
 import hashlib
 import hmac
-import os
 import zlib
 from dataclasses import dataclass
 
@@ -48,7 +47,8 @@ import msgpack
 from game.engine.match import Authority, Record
 from game.engine.rules import IllegalCommand
 
-VALUE_LEN = 32
+from .rolldice import VALUE_LEN, new_value    # (the deal's values are fresh secrets like a roll's)
+
 MAX_ATTEMPTS = 1_000_000        # deals of one game a save or a peer accepts as a count
 
 
@@ -63,10 +63,6 @@ def derive_seed(secret: bytes, values: list, attempt: int | None = None) -> int:
     count = b"" if attempt is None else b"deal %d\0" % attempt
     digest = hashlib.sha256(b"kolonisten-seed\0" + count + secret + b"".join(values)).digest()
     return int.from_bytes(digest[:8], "big") >> 1
-
-
-def new_value() -> bytes:
-    return os.urandom(VALUE_LEN)
 
 
 # --- the host's side ---------------------------------------------------------------------
