@@ -233,8 +233,8 @@ def test_the_ring_sits_on_the_asked_corner_at_any_size(size):
     (kind, where), = overlay._points(scene.ui, rings)
     assert where == scene.ui.board.target_pos("node", advice[2][2])
     assert scene.ui.layout.board.collidepoint(where)
-    box = overlay.box_rect(scene.ui, 80, [(kind, where)])
-    assert not box.inflate(0, 20).collidepoint(where)           # the box never covers the ring
+    box = overlay.box_rect(scene.ui, 240)
+    assert not box.colliderect(scene.ui.layout.board)           # the box never covers the board
     pygame.quit()
 
 
