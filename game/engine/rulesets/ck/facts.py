@@ -2,7 +2,7 @@
 ask (cities, knights and where they reach, strengths, bank ratios, what may
 be improved or promoted)."""
 
-from ...board import NODE_EDGES, NODE_LINKS, NUM_NODES
+from ...board import EDGE_NODES, NODE_EDGES, NODE_LINKS
 from ...constants import POLITICS, TRACK_COMMODITY, TRADE
 from ...helpers import positions
 from ...state import State
@@ -86,8 +86,8 @@ def effective_ratio(state: State, seat: int, kind: int) -> int:
 
 def knight_strength(state: State, seat: int) -> int:
     """The strength of a player's active knights (CK-8.1)."""
-    return sum(state.knight_strength[n] for n in range(NUM_NODES)
-               if state.knight_owner[n] == seat and state.knight_active[n])
+    strength, active = state.knight_strength, state.knight_active
+    return sum(strength[n] for n in positions(state.knight_owner, seat) if active[n])
 
 
 def barbarian_strength(state: State) -> int:
@@ -106,7 +106,9 @@ def wall_spots(state, seat):
 
 
 def recruit_spots(state, seat):
-    return [n for n in range(NUM_NODES) if node_is_free(state, n) and touches_own_road(state, seat, n)]
+    """Free intersections at an end of an own road (CK-5.2)."""
+    ends = {n for e in positions(state.edge_owner, seat) for n in EDGE_NODES[e]}
+    return [n for n in sorted(ends) if node_is_free(state, n)]
 
 
 def own_knight(state, seat, node):

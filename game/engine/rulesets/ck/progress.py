@@ -3,12 +3,12 @@ every way to play it, and what it does."""
 
 from itertools import combinations
 
-from ...board import EDGE_NODES, HEX_NODES, NODE_EDGES, NUM_HEXES, NUM_NODES
+from ...board import EDGE_NODES, HEX_NODES, NODE_EDGES, NODE_HEXES, NUM_HEXES
 from ...constants import (
     COMMODITIES, COST_MEDICINE_CITY, FIELDS, GRAIN, MOUNTAINS, ORE, PROGRESS_CARDS, PROGRESS_INDEX,
     PROGRESS_TRACK, PROGRESS_VP_CARDS, RESOURCES,
 )
-from ...helpers import IllegalCommand, afford, need_turn, random_card, take_from_bank, transfer
+from ...helpers import IllegalCommand, afford, need_turn, positions, random_card, take_from_bank, transfer
 from ...state import MAIN, ROAD_BUILDING, ROLL
 from ..base.building import road_spots, update_longest_road
 from ..base.robber import steal_candidates
@@ -65,7 +65,7 @@ def progress_options(state, seat, card) -> list:
     if name == "medicine":
         if not afford(state.hands[seat], COST_MEDICINE_CITY):
             return []
-        return [[n] for n in range(NUM_NODES) if state.node_owner[n] == seat and state.node_level[n] == 1
+        return [[n] for n in positions(state.node_owner, seat) if state.node_level[n] == 1
                 and (state.flipped[n] or state.cities_left[seat])]
     if name == "smith":
         return _promotable_sets(state, seat)
@@ -74,15 +74,14 @@ def progress_options(state, seat, card) -> list:
     if name == "diplomat":
         return [[e] for e in range(len(state.edge_owner)) if _open_road(state, e)]
     if name == "intrigue":
-        return [[n] for n in range(NUM_NODES) if state.knight_owner[n] not in (-1, seat)
+        return [[n] for n, k in enumerate(state.knight_owner) if k != -1 and k != seat
                 and touches_own_road(state, seat, n)]
     if name in ("spy",):
         return [[s] for s in others]
     if name == "deserter":
         return [[s] for s in others if knights_of(state, s)]
     if name == "merchant":
-        return [[h] for h in range(NUM_HEXES)
-                if any(state.node_owner[n] == seat for n in HEX_NODES[h])]
+        return [[h] for h in sorted({h for n in positions(state.node_owner, seat) for h in NODE_HEXES[n]})]
     if name == "merchant_fleet":
         return [[k] for k in range(8)]
     if name == "master_merchant":
