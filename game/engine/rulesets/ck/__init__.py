@@ -41,10 +41,12 @@ def apply_end_turn(state, cmd, out, events):
     finish_turn(state, events)
 
 
+_NO_KNIGHT_FLAGS = (0,) * NUM_NODES
+
+
 def finish_turn(state, events):
-    for n in range(NUM_NODES):
-        state.knight_fresh[n] = 0
-        state.knight_promoted[n] = 0
+    state.knight_fresh[:] = _NO_KNIGHT_FLAGS
+    state.knight_promoted[:] = _NO_KNIGHT_FLAGS
     state.crane = 0
     state.fleet = 0
     state.harbor_swaps = [0] * state.n

@@ -51,14 +51,15 @@ def knight_reach(state: State, seat: int, start: int):
     free, foreign = [], []
     seen = {start}
     frontier = [start]
+    edge_owner, knight_owner, node_owner = state.edge_owner, state.knight_owner, state.node_owner
     while frontier:
         node = frontier.pop()
         for e, other in NODE_LINKS[node]:
-            if state.edge_owner[e] != seat or other in seen:
+            if edge_owner[e] != seat or other in seen:
                 continue
             seen.add(other)
-            k = state.knight_owner[other]
-            o = state.node_owner[other]
+            k = knight_owner[other]
+            o = node_owner[other]
             if k != -1 and k != seat:
                 foreign.append(other)            # may be displaced, never passed
             elif o != -1 and o != seat:
