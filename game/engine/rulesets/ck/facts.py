@@ -131,12 +131,15 @@ def improvement_cost(state, seat, track) -> int:
     return max(0, state.improvements[seat][track] + 1 - (1 if state.crane else 0))
 
 
-def can_improve(state, seat, track) -> str | None:
-    """Reason the seat cannot take the next level of a track now, or None (CK-6)."""
+def can_improve(state, seat, track, own_cities=None) -> str | None:
+    """Reason the seat cannot take the next level of a track now, or None (CK-6).
+    `own_cities`: cities(state, seat), when the caller has it already."""
     level = state.improvements[seat][track]
     if level >= MAX_LEVEL:
         return "this track is complete"
-    if not cities(state, seat):
+    if own_cities is None:
+        own_cities = cities(state, seat)
+    if not own_cities:
         return "improvements need a city on the board (CK-6.6)"
     if level >= 3:
         holder_node = state.metropolis[track]
