@@ -92,37 +92,47 @@ def state_hash(state: State) -> str:
 
 # --- the canonical bytes in parts ---------------------------------------------------
 
-# `State.__slots__` cut into runs of fields, in order.  A run marked True holds
-# only whole numbers (alone, in lists, in lists of lists) or None, or the
-# validated config, so equal content means equal bytes: its packed part is
-# kept and reused while the run stays equal to what it was packed from (and
-# on a change only its changed fields are packed again).  Runs marked False
-# are packed anew every time: flags that are sometimes False and sometimes 0
-# (equal, yet packed differently), the irregular nested fields, the generator.
-# The cuts put fields that change on most commands (cards, turn) apart from
-# those that change seldom (board, pieces, scores).
-# `pending` and `rng` are runs of their own because a view replaces them whole
-# (net/wire/secrecy.py builds every seat's view bytes from these runs).
+# `State.__slots__` cut into runs of fields, in order, each marked how its
+# packed part is made:
+# - KEPT: whole numbers, strings or None, alone or in (nested) lists (never a
+#   flag inside: tests/test_state_hash.py checks it through whole games), or the
+#   validated config: equal content means equal bytes, so the part is kept and
+#   reused while the run stays equal to what it was packed from, and on a
+#   change only its changed fields are packed again;
+# - STRICT: the same, but a field may hold a flag that is sometimes False and
+#   sometimes 0 (equal, yet packed differently), so the types are compared too;
+# - FRESH: packed anew every time (the generator; the trade, which changes on
+#   most commands while one is open, and whose nested lists would cost more
+#   to copy than to pack; the decision awaited).
+# The cuts put fields that change on most commands (cards, phase) apart from
+# those that change seldom (board, pieces, scores).  `pending` and `rng` are
+# runs of their own because a view replaces them whole (net/wire/secrecy.py
+# builds every seat's view bytes from these runs).
+KEPT, STRICT, FRESH = "kept", "strict", "fresh"
 _RUN_SPEC = (
-    (True, "config", "knight_owner"),           # the board and the pieces on it
-    (True, "bank", "hand_n"),                   # cards in hand
-    (True, "deck", "vp_cards_shown"),           # decks, pieces left, scores
-    (False, "first_player", "agenda"),          # the turn, its flags, discards, trade, agenda
-    (False, "pending", "pending"),              # the decision awaited
-    (True, "barb_pos", "defenders_left"),       # Cities & Knights (None in the base game)
-    (False, "crane", "harbor_swaps"),
-    (False, "rng", "rng"),
+    (KEPT, "config", "knight_owner"),           # the board and the pieces on it
+    (KEPT, "bank", "hand_n"),                   # cards in hand
+    (KEPT, "deck", "vp_cards_shown"),           # decks, pieces left, scores
+    (KEPT, "first_player", "last_setup_node"),  # whose turn, the phase
+    (STRICT, "rolled", "free_roads"),           # the turn's flags, dice, discards
+    (FRESH, "trade", "trade"),                  # the open trade
+    (KEPT, "winner", "agenda"),                 # steps still to run
+    (FRESH, "pending", "pending"),              # the decision awaited
+    (KEPT, "barb_pos", "defenders_left"),       # Cities & Knights (None in the base game)
+    (STRICT, "crane", "harbor_swaps"),
+    (FRESH, "rng", "rng"),
 )
 
 
 def _runs():
-    """(kept, names, start, end) per run: its fields are State.__slots__[start:end]."""
+    """(how, names, start, end) per run: its fields are State.__slots__[start:end]."""
     slots = State.__slots__
     runs, at = [], 0
-    for kept, first, last in _RUN_SPEC:
+    for how, first, last in _RUN_SPEC:
         end = slots.index(last) + 1
         assert slots[at] == first and end > at, "the runs must cover State.__slots__ in order"
-        runs.append((kept, slots[at:end], at, end))
+        assert how in (KEPT, STRICT) or end - at == 1, "a fresh run is one field"
+        runs.append((how, slots[at:end], at, end))
         at = end
     assert at == len(slots) and slots[-1] == "rng"
     return tuple(runs)
@@ -132,17 +142,12 @@ _RUNS = _runs()
 _ALL = attrgetter(*State.__slots__)     # every field's value, in one call
 RUN_NAMES = tuple(names for _, names, _, _ in _RUNS)     # the fields of each part `hash_parts` gives
 KEYS = {name: msgpack.packb(name) for name in State.__slots__}      # each field's packed name
+NILS = {name: KEYS[name] + msgpack.packb(None) for name in State.__slots__}     # each field holding None
 MAP_HEADER = msgpack.Packer().pack_map_header(len(State.__slots__))
-_kept = [None] * len(_RUNS)     # run index -> (copy of its values, its bytes, each field's bytes)
-
-
-def _copy(value):
-    """A copy of whole numbers in (nested) lists, or of the config."""
-    if type(value) is list:
-        return [_copy(v) if type(v) is list else v for v in value]
-    if type(value) is dict:
-        return dict(value)
-    return value
+_RNG = len(State.__slots__) - 1
+_SCALARS = (int, type(None), bool, str)     # kept as they are: nothing in them changes
+_UNSEEN = object()          # what a field was before it was first packed: equal to nothing
+_kept = [None] * len(_RUNS)     # run index -> (copy of its values, its bytes, each field's bytes, types)
 
 
 def _hash_bytes(state: State) -> bytes:
@@ -165,32 +170,45 @@ def _parts(state: State, fields) -> list:
     run's entry is replaced whole)."""
     values = _ALL(state)
     parts = []
-    for i, (kept, names, start, end) in enumerate(_RUNS):
-        if not kept:
-            if end - start == 1:
-                value = values[start]
-                if start == len(values) - 1 and value is not None:      # the generator
+    for i, (how, names, start, end) in enumerate(_RUNS):
+        if how is FRESH:
+            value = values[start]
+            if value is None:
+                parts.append(NILS[names[0]])
+            else:
+                if start == _RNG:
                     value = [value.state, value.inc]
                 parts.append(KEYS[names[0]] + pack(value))
-            else:
-                data = pack(dict(zip(names, values[start:end])))
-                parts.append(data[1:] if end - start <= 15 else data[3:])    # the pairs, without a map header
             if fields is not None:
                 fields.append(None)
             continue
         run = values[start:end]
         entry = _kept[i]
-        if entry is None or entry[0] != run:
-            if entry is None:
-                packed = tuple(KEYS[name] + pack(value) for name, value in zip(names, run))
-                copies = tuple(map(_copy, run))
-            else:           # only the changed fields are packed and copied again
-                packed = tuple(old if value == before else KEYS[name] + pack(value)
-                               for name, value, before, old in zip(names, run, entry[0], entry[2]))
-                copies = tuple(before if value == before else _copy(value)
-                               for value, before in zip(run, entry[0]))
-            entry = _kept[i] = (copies, b"".join(packed), packed)
+        if (entry is None or entry[0] != run
+                or (how is STRICT and entry[3] != tuple(map(type, run)))):
+            entry = _kept[i] = _pack_run(names, run, entry)
         parts.append(entry[1])
         if fields is not None:
             fields.append(entry[2])
     return parts
+
+
+def _pack_run(names, run, entry) -> tuple:
+    """A run's new entry in `_kept`: only the fields that differ from the old
+    entry (in value or type) are packed and copied again.  A copy is the
+    field unpacked from its own bytes: a deep copy made in one call."""
+    if entry is None:
+        before_values = before_fields = (_UNSEEN,) * len(run)
+    else:
+        before_values, _, before_fields, _ = entry
+    copies, packed = [], []
+    for name, value, before, old in zip(names, run, before_values, before_fields):
+        if value == before and type(value) is type(before):
+            copies.append(before)
+            packed.append(old)
+        else:
+            data = pack(value)
+            copies.append(value if type(value) in _SCALARS else unpack(data))
+            packed.append(KEYS[name] + data)
+    packed = tuple(packed)
+    return tuple(copies), b"".join(packed), packed, tuple(map(type, run))

@@ -42,6 +42,7 @@ __all__ = ["COMMANDS", "ERROR_CODES", "IllegalCommand", "apply", "check", "decid
 COMMANDS = {kind: c.args for rs in (BASE, CK) for kind, c in rs.commands.items()}
 
 MAX_CARDS_IN_COMMAND = 95   # more cards than exist can never be legal
+_JUST_INT = frozenset((int,))     # the type of every number in a command (True is not a number here)
 MAX_ARGS = 8
 
 # Phases in which seats other than the current player may act.
@@ -93,22 +94,19 @@ def _shape_error(state: State, cmd, rules):
             if type(arg) is not int or not 0 <= arg < limit:
                 return IllegalCommand("malformed", f"argument {i + 1} must be a whole number below {limit}")
         elif limit == "cards":
-            if type(arg) not in (tuple, list) or len(arg) != kinds:
+            if (type(arg) not in (tuple, list) or len(arg) != kinds or not _JUST_INT.issuperset(map(type, arg))
+                    or min(arg) < 0 or max(arg) > MAX_CARDS_IN_COMMAND):
                 return IllegalCommand("malformed", f"card counts must be {kinds} small whole numbers")
-            for x in arg:
-                if type(x) is not int or not 0 <= x <= MAX_CARDS_IN_COMMAND:
-                    return IllegalCommand("malformed", f"card counts must be {kinds} small whole numbers")
         elif limit == "args":
-            if (type(arg) not in (tuple, list) or len(arg) > MAX_ARGS
-                    or not all(type(x) is int and -1 <= x < 1000 for x in arg)):
+            if (type(arg) not in (tuple, list) or len(arg) > MAX_ARGS or not _JUST_INT.issuperset(map(type, arg))
+                    or (arg and (min(arg) < -1 or max(arg) >= 1000))):
                 return IllegalCommand("malformed", f"arguments must be up to {MAX_ARGS} small whole numbers")
         elif limit == "name":
             if type(arg) is not str or len(arg) > 40:
                 return IllegalCommand("malformed", "a decision name is expected")
         else:   # "seats"
-            if (type(arg) not in (tuple, list) or not arg
-                    or not all(type(x) is int and 0 <= x < n for x in arg)
-                    or len(set(arg)) != len(arg)):
+            if (type(arg) not in (tuple, list) or not arg or not _JUST_INT.issuperset(map(type, arg))
+                    or min(arg) < 0 or max(arg) >= n or len(set(arg)) != len(arg)):
                 return IllegalCommand("malformed", "a list of distinct seats is expected")
     return None
 

@@ -254,13 +254,15 @@ def restore(game: SavedGame, verify: bool = True, on_step=None) -> Authority:
         auth = Authority(game.config)
     except ValueError as exc:
         raise SaveError(f"the saved game has an unusable setup: {exc}", "bad_setup") from None
+    submit = auth.submit
+    hashes = game.hashes if verify else None
     for i, cmd in enumerate(game.commands):
         try:
-            auth.submit(cmd)
+            submit(cmd)
         except (IllegalCommand, TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
             raise SaveError(f"the saved game does not replay: command {i + 1} is refused ({exc})",
                             "refused", n=i + 1) from None
-        if verify and game.hashes and state_hash(auth.state) != game.hashes[i]:
+        if hashes and state_hash(auth.state) != hashes[i]:
             raise SaveError(f"the saved game does not replay: state differs after command {i + 1}",
                             "differs", n=i + 1)
         if on_step is not None:
