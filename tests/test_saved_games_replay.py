@@ -144,3 +144,18 @@ def test_replay_verify_catches_a_changed_command_that_is_legal(name, tmp_path, c
     game = saves.load(_path(name))
     game.commands[at] = ["build_road", game.commands[at][1], 999]      # no such path
     assert f"command {at + 1} is refused" in _verify_tampered(game, tmp_path, capsys)["error"]
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_a_quick_hash_that_differs_is_decided_by_a_full_replay(name, monkeypatch):
+    """If the fields a command was said to change were wrong, the quick hash
+    would differ from the recorded one: the save is then replayed looking at
+    every field, which decides (here: it verifies; a changed hash is still
+    named)."""
+    wrong = {kind: saves.runs_of(("trade",)) for kind in ("end_turn", "roll", "build_road")}
+    monkeypatch.setattr(saves, "_RUNS_CHANGED", {**saves._RUNS_CHANGED, **wrong})
+    game = saves.load(_path(name))
+    assert saves.restore(game).state_hash() == EXPECTED[name][-1]
+    game.hashes[len(game.hashes) // 2] = "0" * 32
+    with pytest.raises(saves.SaveError, match=f"after command {len(game.hashes) // 2 + 1}$"):
+        saves.restore(game)

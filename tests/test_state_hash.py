@@ -97,3 +97,31 @@ def test_replay_bench_prints_its_figures(capsys):
     for rules in ("base", "ck"):
         assert out[f"{rules}_commands"] > 0
         assert out[f"{rules}_verify_us"] > 0 and out[f"{rules}_hash_ratio"] > 0 and out[f"{rules}_decode_us"] > 0
+
+
+@pytest.mark.parametrize("rules", ["base", "ck"])
+def test_the_talk_of_a_trade_changes_only_the_fields_it_declares(rules):
+    """rules.CHANGES_ONLY, which a replay trusts to look at fewer fields: after
+    every offer, answer and cancel in whole games, every other field is as
+    before (unless the game ended)."""
+    from game.engine.rules import CHANGES_ONLY
+    from game.engine.state import GAME_OVER
+    seen = []
+    before = {}
+
+    def look(auth, record):
+        state = auth.state
+        kind = record.cmd[0]
+        if kind in CHANGES_ONLY and before and state.phase != GAME_OVER:
+            changed = {name for name in State.__slots__[:-1]
+                       if encode_state_field(state, name) != before[name]}
+            assert changed <= set(CHANGES_ONLY[kind]), (kind, changed)
+            seen.append(kind)
+        before.update({name: encode_state_field(state, name) for name in State.__slots__[:-1]})
+
+    random_game(9, rules=rules, max_commands=1500, on_record=look)
+    assert set(seen) == set(CHANGES_ONLY)
+
+
+def encode_state_field(state, name) -> bytes:
+    return codec.pack(getattr(state, name))

@@ -101,9 +101,9 @@ def state_hash(state: State) -> str:
 #   change only its changed fields are packed again;
 # - STRICT: the same, but a field may hold a flag that is sometimes False and
 #   sometimes 0 (equal, yet packed differently), so the types are compared too;
-# - FRESH: packed anew every time (the generator; the trade, which changes on
-#   most commands while one is open, and whose nested lists would cost more
-#   to copy than to pack; the decision awaited).
+# - FRESH: one field packed anew every time (the generator; the phase and the
+#   trade, which change on most commands, the trade's nested lists costing
+#   more to copy than to pack; the decision awaited).
 # The cuts put fields that change on most commands (cards, phase) apart from
 # those that change seldom (board, pieces, scores).  `pending` and `rng` are
 # runs of their own because a view replaces them whole (net/wire/secrecy.py
@@ -113,7 +113,9 @@ _RUN_SPEC = (
     (KEPT, "config", "knight_owner"),           # the board and the pieces on it
     (KEPT, "bank", "hand_n"),                   # cards in hand
     (KEPT, "deck", "vp_cards_shown"),           # decks, pieces left, scores
-    (KEPT, "first_player", "last_setup_node"),  # whose turn, the phase
+    (KEPT, "first_player", "current"),          # whose turn
+    (FRESH, "phase", "phase"),                  # changes on most commands
+    (KEPT, "turn", "last_setup_node"),
     (STRICT, "rolled", "free_roads"),           # the turn's flags, dice, discards
     (FRESH, "trade", "trade"),                  # the open trade
     (KEPT, "winner", "agenda"),                 # steps still to run
@@ -144,10 +146,21 @@ RUN_NAMES = tuple(names for _, names, _, _ in _RUNS)     # the fields of each pa
 KEYS = {name: msgpack.packb(name) for name in State.__slots__}      # each field's packed name
 NILS = {name: KEYS[name] + msgpack.packb(None) for name in State.__slots__}     # each field holding None
 MAP_HEADER = msgpack.Packer().pack_map_header(len(State.__slots__))
-_RNG = len(State.__slots__) - 1
 _SCALARS = (int, type(None), bool, str)     # kept as they are: nothing in them changes
 _UNSEEN = object()          # what a field was before it was first packed: equal to nothing
 _kept = [None] * len(_RUNS)     # run index -> (copy of its values, its bytes, each field's bytes, types)
+
+
+def _reader(how, names):
+    if how is FRESH:
+        return attrgetter(names[0])                 # the field's value
+    if len(names) == 1:
+        return lambda state, read=attrgetter(names[0]): (read(state),)
+    return attrgetter(*names)                       # the run's values
+
+
+_READ = tuple(_reader(how, names) for how, names, _, _ in _RUNS)
+_RNG_RUN = len(_RUNS) - 1
 
 
 def _hash_bytes(state: State) -> bytes:
@@ -163,34 +176,80 @@ def hash_parts(state: State) -> list:
     return list(zip(_parts(state, fields), fields))
 
 
-def _parts(state: State, fields) -> list:
+class StateHasher:
+    """The state hash of one state followed command by command (a replay), with
+    parts of its own: after a command that can change only some fields, only
+    the runs holding them (and the runs packed anew each time) are made again,
+    the others reused without being looked at (`hash(state, runs_of(fields))`).
+    Whoever names the fields answers for them: a field changed but not named
+    leaves its run's old bytes in the hash."""
+
+    def __init__(self):
+        self._kept = [None] * len(_RUNS)
+        self._parts = None          # each run's bytes at the last hash
+
+    def hash(self, state: State, runs=None) -> str:
+        """`state_hash(state)`; with `runs` (from `runs_of`), every other run
+        is taken as it was at this hasher's last hash."""
+        if runs is None or self._parts is None:
+            parts = _parts(state, None, self._kept)
+        else:
+            parts = self._parts[:]
+            for i in runs:
+                how, names, _, _ = _RUNS[i]
+                parts[i] = (_fresh_part(i, _READ[i](state)) if how is FRESH
+                            else _kept_entry(self._kept, i, _READ[i](state))[1])
+        self._parts = parts
+        return hashlib.sha256(MAP_HEADER + b"".join(parts)).hexdigest()[:32]
+
+
+def runs_of(fields) -> tuple:
+    """The runs (indices into RUN_NAMES) to make again after a command that
+    changes only `fields`: those holding any of them, and every run packed
+    anew each time."""
+    return tuple(i for i, (how, names, _, _) in enumerate(_RUNS) if how is FRESH or set(names) & set(fields))
+
+
+def _parts(state: State, fields, kept=None) -> list:
     """Each run's bytes (and, when `fields` is a list, each run's field bytes
-    appended to it).  Every state hashed shares the kept parts (safe across
-    states and threads: a part is reused only for equal content, and each
-    run's entry is replaced whole)."""
+    appended to it).  Every state hashed shares the kept parts `_kept` (safe
+    across states and threads: a part is reused only for equal content, and
+    each run's entry is replaced whole) unless `kept` gives its own (a
+    StateHasher's)."""
+    if kept is None:
+        kept = _kept
     values = _ALL(state)
     parts = []
     for i, (how, names, start, end) in enumerate(_RUNS):
         if how is FRESH:
-            value = values[start]
-            if value is None:
-                parts.append(NILS[names[0]])
-            else:
-                if start == _RNG:
-                    value = [value.state, value.inc]
-                parts.append(KEYS[names[0]] + pack(value))
+            parts.append(_fresh_part(i, values[start]))
             if fields is not None:
                 fields.append(None)
             continue
-        run = values[start:end]
-        entry = _kept[i]
-        if (entry is None or entry[0] != run
-                or (how is STRICT and entry[3] != tuple(map(type, run)))):
-            entry = _kept[i] = _pack_run(names, run, entry)
+        entry = _kept_entry(kept, i, values[start:end])
         parts.append(entry[1])
         if fields is not None:
             fields.append(entry[2])
     return parts
+
+
+def _fresh_part(i: int, value) -> bytes:
+    """The bytes of the one field of the FRESH run `i`, holding `value`."""
+    name = RUN_NAMES[i][0]
+    if value is None:
+        return NILS[name]
+    if i == _RNG_RUN:
+        value = [value.state, value.inc]
+    return KEYS[name] + pack(value)
+
+
+def _kept_entry(kept: list, i: int, run: tuple) -> tuple:
+    """The entry of the KEPT or STRICT run `i` in `kept` for its values `run`:
+    the one kept while the run is equal to it, else a new one."""
+    entry = kept[i]
+    if entry is None or entry[0] != run or (_RUNS[i][0] is STRICT and entry[3] != tuple(map(type, run))):
+        entry = kept[i] = _pack_run(RUN_NAMES[i], run, entry)
+    return entry
 
 
 def _pack_run(names, run, entry) -> tuple:
