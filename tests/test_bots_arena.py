@@ -91,3 +91,22 @@ def test_tally_counts_an_idle_leader_and_accepted_offers():
     state.vp_public[1] = state.vp_public[0] + 1   # no longer the leader: not counted
     tally.before(0, state, ("end_turn", 0))
     assert tally.counts["medium"]["idle_leader_turns"] == 1
+
+
+def test_bench_hard_pairs_every_game_with_the_baseline(capsys):
+    """--baseline plays each game again with other Hard settings, same seed
+    and seats: two summaries and the paired outcomes, which add up."""
+    import pytest
+    from tools.arena import hard as bench_hard
+    assert bench_hard.main(["--games", "2", "--seed", "3", "--iterations", "8",
+                            "--baseline", "iterations=4,duel=0,plans=0", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hard_options"] == {"iterations": 8}
+    assert out["baseline"]["hard_options"] == {"iterations": 4, "duel": 0.0, "plans": False}
+    p = out["paired"]
+    assert p["both"] + p["only_a"] + p["only_b"] + p["neither"] == 2
+    assert p["both"] + p["only_a"] == out["levels"]["hard"]["wins"]
+    assert p["both"] + p["only_b"] == out["baseline"]["levels"]["hard"]["wins"]
+    assert 0 <= p["sign_test_p"] <= 1
+    with pytest.raises(SystemExit):
+        bench_hard.main(["--baseline", "playouts=3"])

@@ -8,7 +8,7 @@ from hypothesis import given, strategies as st
 from game.bots.hard import HardBot, decision_kind
 from game.bots.search import Search, surely_better
 from game.engine.rng import Rng
-from game.engine import check, deciders, legal_commands, view
+from game.engine import apply, check, deciders, legal_commands, view
 from game.engine.state import MAIN
 
 from engine_play import random_position as position
@@ -114,3 +114,124 @@ def test_search_keeps_the_prior_unless_another_is_better_beyond_the_noise(n, kep
     means[kept] -= 100.0            # the worst by far
     search = _ScoredSearch(means, 5.0, confidence=4.0)
     assert search.best(state, cands, iterations=40 * n, keep=kept) == better
+
+
+class _RoundSearch(Search):
+    """Scores by the round's sample: the challenger (candidate 1) leads the
+    one to keep (0) by `early` on the first `tricked` samples and by `late`
+    on every later one, without noise, so which samples decided is plain."""
+
+    def __init__(self, early, late, tricked, **options):
+        super().__init__(0, Rng(1), **options)
+        self.early, self.late, self.tricked, self.samples = early, late, tricked, 0
+
+    def _sample(self, view):
+        self.samples += 1
+        return self.samples, 0
+
+    def _score(self, world, cmd, rseed, playout_on):
+        lead = self.early if world <= self.tricked else self.late
+        return lead * (1 + world % 3) if cmd == 1 else 0.0
+
+
+def test_the_duel_judges_the_halvings_winner_on_fresh_samples_only():
+    """A lead seen only on the samples that chose the challenger (the
+    winner's curse) does not overrule the one to keep; without the duel it
+    would.  A lead that holds on fresh samples does."""
+    state = position("base", 1, 300)
+    fooled = _RoundSearch(1.0, -0.5, tricked=100, confidence=2.0)
+    assert fooled.best(state, [0, 1], iterations=200, keep=0) == 1          # no duel: fooled
+    search = _RoundSearch(1.0, -0.5, tricked=60, confidence=2.0, duel=0.4)
+    assert search.best(state, [0, 1], iterations=200, keep=0) == 0
+    assert search.samples > 60 and search.last_duel[0] >= 8 and search.last_duel[1] < 0
+    search = _RoundSearch(1.0, 1.0, tricked=60, confidence=2.0, duel=0.4)
+    assert search.best(state, [0, 1], iterations=200, keep=0) == 1
+    assert search.last_duel[1] > 0
+
+
+def test_a_decision_is_the_same_however_slow_the_machine():
+    """No clock decides how much Hard searches (a fixed playout count), so a
+    game replays exactly on any machine: with a clock that jumps an hour at
+    every look, Hard chooses what it chooses with the real clock."""
+    import game.bots.search as search_module
+
+    class Slow:
+        now = 0.0
+
+        @classmethod
+        def perf_counter(cls):
+            cls.now += 3600.0
+            return cls.now
+
+    checked = 0
+    for seed, length in ((1, 300), (2, 700), (3, 120), (4, 1200)):
+        state = position("base" if seed % 2 else "ck", seed, length)
+        seat = deciders(state)[0]
+        if len(legal_commands(state, seat)) < 2:
+            continue
+        fast = HardBot(seat, seed, iterations=40).choose(view(state, seat))
+        real = search_module.time
+        search_module.time = Slow
+        try:
+            slow = HardBot(seat, seed, iterations=40).choose(view(state, seat))
+        finally:
+            search_module.time = real
+        assert slow == fast
+        checked += 1
+    assert checked >= 2
+
+
+@given(st.sampled_from(["base", "ck"]), st.integers(0, 40), st.sampled_from([150, 300, 600, 1000, 1500]))
+def test_a_plan_of_the_turn_is_legal_step_by_step_and_every_step_gains(rules, seed, length):
+    """turn_plan: what follows a main-phase move in the seat's own turn is a
+    list of commands legal one after the other (B-4.3: build and trade in
+    any order in the main phase), each raising the seat's valuation by more
+    than MIN_GAIN, none of them a card bought; nothing outside the own main phase."""
+    from game.bots.evaluate import evaluate
+    from game.bots.medium import MIN_GAIN
+    from game.bots.search import PLANNED, turn_plan
+    state = position(rules, seed, length)
+    seat = state.current
+    v = view(state, seat)
+    for cmd in legal_commands(v, seat):
+        plan = turn_plan(v, seat, cmd)
+        if v.phase != MAIN or cmd[0] not in PLANNED:
+            assert plan == ()
+            continue
+        trial = v.copy()
+        apply(trial, cmd, None, validate=False)
+        for step in plan:
+            assert step[0] in PLANNED and step[1] == seat
+            assert check(trial, step) is None
+            before = evaluate(trial, seat)
+            apply(trial, step, None, validate=False)
+            assert evaluate(trial, seat) - before > MIN_GAIN - 1e-9 or step[0] == "maritime"
+
+
+def test_a_bank_trade_is_searched_with_the_build_it_makes_possible():
+    """Whole-turn plans: with two grain, two ore and four wood in hand (and
+    nothing else), the plan of the bank trade of four wood for an ore holds
+    the city that ore pays for (B-6.1 city, B-7.2 bank trade 4:1)."""
+    from game.engine.constants import GRAIN, ORE, WOOD
+    from game.bots.search import turn_plan
+    for seed in range(40):
+        state = position("base", seed, 300 + 37 * seed).copy()
+        seat = state.current
+        if state.phase != MAIN or state.cities_left[seat] == 0 or seat not in state.node_owner:
+            continue
+        hand = [0] * 5
+        hand[WOOD], hand[GRAIN], hand[ORE] = 4, 2, 2
+        for k in range(5):                      # the cards come from the bank
+            state.bank[k] += state.hands[seat][k] - hand[k]
+        if min(state.bank) < 0:
+            continue
+        state.hands[seat], state.hand_n[seat] = hand, 8
+        v = view(state, seat)
+        trade = next((c for c in legal_commands(v, seat) if c[0] == "maritime" and c[2] == WOOD and c[3] == ORE), None)
+        if trade is None:
+            continue
+        plan = turn_plan(v, seat, trade)
+        assert plan and plan[0][0] == "build_city", plan
+        assert turn_plan(v, seat, ("end_turn", seat)) == ()
+        return
+    raise AssertionError("no position to try")

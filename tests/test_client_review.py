@@ -115,3 +115,36 @@ def test_an_unfinished_game_has_no_review_in_the_replay(saves_folder):
     replay.key(pygame.K_g)
     assert not replay.reviewing and replay.review_view is None
     assert draw(app)
+
+class _Blits(pygame.Surface):
+    """A surface that remembers where every picture was put on it."""
+
+    def __init__(self, size):
+        super().__init__(size)
+        self.rects = []
+
+    def blit(self, source, dest, *args, **kwargs):
+        rect = super().blit(source, dest, *args, **kwargs)
+        self.rects.append(rect)
+        return rect
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_long_name_on_the_end_screen_ends_before_the_points_columns(size):
+    app = make_app(size)
+    scene = end_scene(app)
+    long_name = "Bartholomeus van der Westerschelde (computer, Medium)"
+    scene.c.names[1] = long_name
+    surf = _Blits(size)
+    scene.draw_scores(surf)
+    s = app.scale
+    table_x = int(40 * s)
+    name_x = int(table_x + 30 * s)
+    names = [r for r in surf.rects if r.x == name_x]
+    assert len(names) == 4                  # the long name on two lines, the others on one
+    first_column = table_x + 180 * s        # where the first column of figures begins
+    assert all(r.right <= first_column for r in names), [r.right for r in names]
+    scene.summary["winner"] = 1             # the title names the long name, within the window
+    surf = _Blits(size)
+    scene.draw_scores(surf)
+    assert all(0 <= r.x and r.right <= size[0] for r in surf.rects)

@@ -233,8 +233,8 @@ def test_the_ring_sits_on_the_asked_corner_at_any_size(size):
     (kind, where), = overlay._points(scene.ui, rings)
     assert where == scene.ui.board.target_pos("node", advice[2][2])
     assert scene.ui.layout.board.collidepoint(where)
-    box = overlay.box_rect(scene.ui, 80, [(kind, where)])
-    assert not box.inflate(0, 20).collidepoint(where)           # the box never covers the ring
+    box = overlay.box_rect(scene.ui, 240)
+    assert not box.colliderect(scene.ui.layout.board)           # the box never covers the board
     pygame.quit()
 
 
@@ -295,3 +295,31 @@ def test_the_load_list_tells_a_guided_game_and_its_step():
     auth, hashes = bot_game(seed=4, stop=30)
     assert "Learn to play" not in describe(saves.load(save_game(auth, hashes, saves.saves_dir())))["facts"]
     pygame.quit()
+
+
+def _free_build(c):
+    """A build the person can afford that the current step does not ask for."""
+    view = c.view(S.PERSON)
+    what, step, asked = c.guide.advice(view)
+    if what not in ("do", "routine"):
+        return None
+    legal = legal_commands(view, S.PERSON) if view.current == S.PERSON else []
+    return next((cmd for cmd in legal if cmd[0] in ("build_city", "build_settlement")
+                 and cmd[0] not in step.kinds), None)
+
+
+def test_the_guide_lets_the_person_build_what_they_can_afford_and_still_finishes():
+    """A step that waits for another lesson does not hold the cards back: a
+    city or settlement the person can pay for is theirs to build (the
+    guide's lesson is not to hoard), the step still waits, and the guided
+    game still reaches every later step."""
+    c = rehearse.controller(say=lambda advice: "refused")
+    rehearse.play(c, stop=lambda c: _free_build(c) is not None)
+    cmd = _free_build(c)
+    assert cmd is not None, "the scripted game never lets the person afford an unasked build"
+    index, log = c.guide.index, len(c.auth.log)
+    c.submit(cmd)
+    assert len(c.auth.log) == log + 1 and c.guide.index == index
+    result = rehearse.play(c)
+    assert result["finished"] and S.STEP_NAMES[-1] in result["reached"]
+    assert c.guide.reached == list(S.STEP_NAMES[:len(c.guide.reached)])      # still in order, none skipped

@@ -26,7 +26,7 @@ the samples show, instead of replacing good greedy choices by noise.
 
 from collections import Counter
 
-from game.engine import check, deciders, legal_commands
+from game.engine import check, deciders, is_ck, legal_commands
 from game.engine.rng import Rng
 from game.engine.state import (
     DECIDE, DISCARD, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE,
@@ -39,16 +39,23 @@ from .medium import MediumPlayer
 from .policy import candidates
 from .search import Search
 
-# Playouts per decision: a fixed count, so Hard plays the same on a busy
-# machine as on an idle one (a time budget plays fewer playouts when others
-# load the cores) and its games replay exactly; MAX_MS caps the wall-clock
-# time of one decision all the same.
-DEFAULT_PLAYOUTS = 60
-MAX_MS = 2500
+# Playouts per decision that matters, by rule set: a fixed count, so Hard
+# plays the same on a busy machine as on an idle one (a time budget plays
+# fewer playouts when others load the cores) and its games replay exactly.
+# Sized for a median of about 0.4 s on an idle core (C&K playouts are
+# longer); no clock cuts a decision short unless `max_ms` is given.
+DEFAULT_PLAYOUTS = {"base": 1000, "ck": 450}
+QUICK_PLAYOUTS = 60         # the hint's and the review's smaller budget
 # Standard errors by which a candidate must beat Medium's choice on common
 # samples: without it the search overruled Medium about 40 times a game,
 # often on noise (figures: README, Measured).
 CONFIDENCE = 2.0
+# Share of the playouts kept for the duel of the halving's winner against
+# Medium's choice on fresh samples (search.Search.best).
+DUEL = 0.4
+# A founding decision's playouts run through the rest of the founding round
+# (every placement weighs every free spot): several times longer, so fewer.
+SETUP_SHARE = 0.2
 OFFERS_PER_TURN = trading.OFFERS_PER_TURN     # domestic offers we make in one turn
 
 
@@ -86,16 +93,15 @@ class HardBot:
     level = "hard"
 
     def __init__(self, seat: int, seed: int, iterations: int | None = None,
-                 think_ms: int | None = None, max_ms: int = MAX_MS, search_kinds=None,
+                 think_ms: int | None = None, max_ms: int | None = None, search_kinds=None,
                  **search_options):
-        """`iterations`: playouts per decision (DEFAULT_PLAYOUTS unless
-        `think_ms` asks for a time budget instead); no decision runs past
-        `max_ms` wall-clock milliseconds.  `search_kinds` (decision_kind
-        names; None: all) limits where the search may play something other
-        than Medium's choice."""
+        """`iterations`: playouts per decision (DEFAULT_PLAYOUTS of the rule
+        set unless `think_ms` asks for a time budget instead); with `max_ms`
+        no decision runs past that many wall-clock milliseconds (a clock:
+        the game then no longer replays exactly).  `search_kinds`
+        (decision_kind names; None: all) limits where the search may play
+        something other than Medium's choice."""
         self.seat = seat
-        if iterations is None and think_ms is None:
-            iterations = DEFAULT_PLAYOUTS
         self.think_ms = think_ms
         self.iterations = iterations
         self.max_ms = max_ms
@@ -103,6 +109,8 @@ class HardBot:
         self.overruled = Counter()      # (kind of Medium's choice, kind played): for tools
         self.rng = Rng(seed, stream=2027)
         search_options.setdefault("confidence", CONFIDENCE)
+        search_options.setdefault("duel", DUEL)
+        search_options.setdefault("plans", True)
         self.search = Search(seat, self.rng, **search_options)
         # Medium's choice always enters the search (its own generator, seeded from ours).
         self.prior = MediumPlayer(seat, self.rng.next32())
@@ -145,8 +153,8 @@ class HardBot:
             choice = prior
         else:
             try:
-                choice = self.search.best(view, cands, self.iterations, (self.think_ms or 0) / 1000,
-                                          keep=prior, max_s=self.max_ms / 1000)
+                choice = self.search.best(view, cands, self._playouts(view), (self.think_ms or 0) / 1000,
+                                          keep=prior, max_s=None if self.max_ms is None else self.max_ms / 1000)
             except Exception:           # never stall: play the prior or a safe command
                 choice = prior if prior in cands else cands[0]
         if prior is not None and choice != prior and prior in cands:
@@ -163,6 +171,16 @@ class HardBot:
     def observe(self, record) -> None:
         """Every record as this seat may see it: the card counting follows."""
         self.belief.observe(record)
+
+    def _playouts(self, view):
+        """Playouts for this decision: the count asked for, else the rule
+        set's default (None when a time budget was asked for instead)."""
+        if self.iterations is not None or self.think_ms is not None:
+            return self.iterations
+        playouts = DEFAULT_PLAYOUTS["ck" if is_ck(view) else "base"]
+        if view.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
+            playouts = int(playouts * SETUP_SHARE)
+        return playouts
 
     def _may_search(self, view) -> bool:
         """Whether the search may overrule Medium in this phase at all."""

@@ -18,6 +18,7 @@ from game.engine import IllegalCommand, apply
 from . import evaluate as E
 from . import facts as F
 from . import make_bot
+from .hard import QUICK_PLAYOUTS
 
 # Commands tried on a copy of the view to see what they change.
 TRIED = ("build_road", "build_settlement", "build_city", "place_settlement", "place_road", "place_city",
@@ -66,7 +67,9 @@ def why(view, seat, cmd) -> dict:
 def advice(view, seat, level="hard", seed=0):
     """The computer's command for `seat` now and why; None when the seat
     has nothing to decide."""
-    cmd = make_bot(level, seat, seed).choose(view)
+    # Hard's smaller budget: a hint is asked for and waited on.
+    options = {"iterations": QUICK_PLAYOUTS} if level == "hard" else {}
+    cmd = make_bot(level, seat, seed, **options).choose(view)
     if cmd is None:
         return None
     return {"cmd": cmd, "why": why(view, seat, cmd)}

@@ -138,7 +138,7 @@ class MediumPlayer(Player):
             if pick is not None:
                 return pick
         best, gain = None, 0.0
-        options = _one_ply_options(view, seat, cmds)
+        options = one_ply_options(view, seat, cmds)
         if options:
             best, gain = self._best_by_value(view, options)
         # Offers come first while trading is open, but never with cards the
@@ -186,7 +186,7 @@ def _still_legal_after_giving(view, seat, give, cmd) -> bool:
     return check(trial, cmd) is None
 
 
-def _one_ply_options(view, seat, cmds):
+def one_ply_options(view, seat, cmds):
     """The moves to try on a copy; bank trades only for a kind some build lacks."""
     hand = view.hands[seat]
     lacking = {kind for _, cost in build_targets(view, seat) for kind, k in cost if hand[kind] < k}

@@ -32,7 +32,7 @@ from game.engine.match import Authority
 from game.engine.rng import Rng
 from game.engine.state import GAME_OVER, MAIN, ROLL, TRADE
 
-from .hard import HardBot
+from .hard import QUICK_PLAYOUTS, HardBot
 from .search import WIN, Search
 
 from .winchance import chances
@@ -155,7 +155,6 @@ ROUNDS = 24                 # paired playouts that compare the person's command 
 CLEARLY = 0.3               # valuation points (about a third of a victory point) ...
 CONFIDENCE = 2.0            # ... and this many standard errors of the paired difference
 SHOWN = 5                   # better choices named per person
-UNCAPPED_MS = 10 ** 9
 _CHOICES = ("build_road", "build_settlement", "build_city", "buy_dev", "build_wall", "improve",
             "recruit_knight", "activate_knight", "promote_knight")
 
@@ -267,8 +266,8 @@ class ChoiceCheck:
                 chosen[i] = seat
         self.planned = len(chosen)
         seed = self.config.get("seed", 0)
-        # No wall-clock cap: a busy machine must not change what the review says.
-        bots = {seat: HardBot(seat, seed * 7 + seat, max_ms=UNCAPPED_MS) for seat in self.people}
+        # A fixed budget, no clock: a busy machine must not change what the review says.
+        bots = {seat: HardBot(seat, seed * 7 + seat, iterations=QUICK_PLAYOUTS) for seat in self.people}
         searches = {seat: Search(seat, Rng(seed, stream=3100 + seat)) for seat in self.people}
         auth = Authority(self.config)
         state = auth.state

@@ -18,16 +18,18 @@ the bot's own generator.
 
 import time
 
-from game.engine import IllegalCommand, apply, deciders, legal_commands
+from game.engine import IllegalCommand, apply, check, deciders, legal_commands
 from game.engine.rng import Rng
-from game.engine.state import GAME_OVER, ROLL, TRADE
+from game.engine.state import GAME_OVER, MAIN, ROLL, TRADE
 
 from . import trading
 from .determinize import determinize
 from .evaluate import evaluate
+from .medium import MIN_GAIN, ONE_PLY, one_ply_options, value_after
 from .policy import policy
 
 WIN = 100.0                 # a won (lost) playout, far beyond any position's score
+DUEL_MIN_ROUNDS = 8         # fewer fresh paired samples than this: judge on the halving's own
 
 
 def next_decider(state) -> int:
@@ -79,11 +81,54 @@ def playout(world, seat: int, rng: Rng, turns: int, max_steps: int) -> int:
     return max_steps
 
 
+# Moves whose outcome the seat's view fully shows (no card drawn, no hidden
+# hand involved): a plan of the turn may go on after them.
+PLANNED = ONE_PLY - {"buy_dev"}
+PLAN_STEPS = 6
+
+
+def turn_plan(view, seat: int, cmd) -> tuple:
+    """What the seat would play after `cmd` in the rest of its turn, as
+    Medium would (the build, bank trade or other known move that raises the
+    valuation most, again until none does), tried on a copy of the seat's
+    view: so a bank trade is searched together with the build it makes
+    possible.  Empty outside the seat's own main phase and after a move
+    whose outcome is chance."""
+    if view.phase != MAIN or view.current != seat or cmd[0] not in PLANNED:
+        return ()
+    trial = view.copy()
+    try:
+        apply(trial, cmd, None, validate=False)
+    except (IllegalCommand, TypeError, ValueError, KeyError, IndexError):
+        return ()
+    plan = []
+    for _ in range(PLAN_STEPS):
+        if trial.phase != MAIN:
+            break
+        options = one_ply_options(trial, seat, legal_commands(trial, seat))
+        if not options:
+            break
+        now = evaluate(trial, seat)
+        gains = [(value_after(trial, seat, c) - now, i) for i, c in enumerate(options)]
+        gain, i = max(gains)
+        if gain <= MIN_GAIN or options[i][0] not in PLANNED:
+            break
+        plan.append(options[i])
+        apply(trial, options[i], None, validate=False)
+    return tuple(plan)
+
+
+def _frozen(cmd) -> tuple:
+    """A command as a dictionary key (some carry lists)."""
+    return tuple(tuple(a) if isinstance(a, list) else a for a in cmd)
+
+
 class Search:
     """Successive halving over candidates, each scored by determinized playouts."""
 
     def __init__(self, seat: int, rng: Rng, turns: int = 2, rivalry: float = 0.5,
-                 max_steps: int = 300, field: int = 12, confidence: float = 0.0):
+                 max_steps: int = 300, field: int = 12, confidence: float = 0.0,
+                 duel: float = 0.0, plans: bool = False):
         self.seat = seat
         self.rng = rng
         self.turns = turns
@@ -93,6 +138,14 @@ class Search:
         # Standard errors by which the best candidate must beat the one to
         # keep, on their common samples, before the search plays it instead.
         self.confidence = confidence
+        # Share of the budget kept back for the duel: the halving's winner
+        # against the one to keep, on fresh samples (see best()).
+        self.duel = duel
+        self.last_duel = None       # for tools: (rounds, mean difference, its standard error)
+        # Score each main-phase candidate as the first step of the plan of
+        # the turn it starts (turn_plan) rather than followed by the rollout policy.
+        self.plans = plans
+        self._plans = {}            # candidate -> the rest of its plan, this decision
         self.last_rounds = 0        # for tools: rounds the last decision used
         self.rival = None           # set per decision (main_rival)
         self.belief = None          # the player's card counting (belief.py), when it keeps one
@@ -104,6 +157,11 @@ class Search:
         except IllegalCommand:
             # Legal in the view but not in this sample (a partner's unseen hand).
             return leaf_value(world, self.seat, self.rival, self.rivalry) - 1.0
+        if playout_on and self._plans and cmd[0] in PLANNED:
+            for step in self._plans.get(_frozen(cmd), ()):
+                if check(w, step) is not None:
+                    break
+                apply(w, step)
         steps = playout(w, self.seat, Rng(rseed, stream=7), self.turns, self.max_steps) if playout_on else 0
         return leaf_value(w, self.seat, self.rival, self.rivalry, steps)
 
@@ -115,6 +173,7 @@ class Search:
         (common random numbers: a review compares a person's command with
         the computer's by their paired differences)."""
         self.rival = main_rival(view, self.seat)
+        self._plans = {}
         out = []
         for _ in range(rounds):
             world, rseed = self._sample(view)
@@ -142,6 +201,10 @@ class Search:
             field = set(alive[:self.field - 1])
             field.add(kept if kept is not None else alive[self.field - 1])
             alive = sorted(field)
+        self._plans = {}
+        if self.plans:
+            for i in alive:
+                self._plans[_frozen(cands[i])] = turn_plan(view, self.seat, cands[i])
         scores = {i: {} for i in alive}        # candidate -> {round: score}
         spent = 0
         rounds = 0
@@ -178,6 +241,10 @@ class Search:
             run_round()
             budget = iterations
             hard_stop = None if max_s is None else started + max_s
+        duel = kept is not None and self.confidence > 0 and self.duel > 0
+        total = budget
+        if duel:
+            budget = spent + (total - spent) * (1 - self.duel)
         stages = max(1, (len(alive) - 1).bit_length())
         per_stage = budget / stages
         for stage in range(stages):
@@ -192,21 +259,46 @@ class Search:
                 if kept is not None and kept not in better:
                     better.append(kept)
                 alive = sorted(better)
-        self.last_rounds = rounds
         best = max(alive, key=lambda i: (mean(i), -i))
+        self.last_duel = None
+        if duel and best != kept:
+            # The halving's winner is the best of several noisy means, so its
+            # lead on the samples that chose it is biased upward (the
+            # winner's curse).  It replaces the one to keep only if it also
+            # wins on samples that played no part in choosing it.
+            a, b = {}, {}
+            for r in range(max(0, int(total - spent) // 2)):
+                if hard_stop is not None and time.perf_counter() > hard_stop:
+                    break
+                world, rseed = self._sample(view)
+                a[r] = self._score(world, cands[best], rseed, True)
+                b[r] = self._score(world, cands[kept], rseed, True)
+                rounds += 1
+            if len(a) >= DUEL_MIN_ROUNDS:
+                self.last_rounds = rounds
+                self.last_duel = (len(a),) + paired_difference(a, b)
+                return cands[best] if surely_better(a, b, self.confidence) else cands[kept]
+        self.last_rounds = rounds
         if (kept is not None and best != kept and self.confidence > 0
                 and not surely_better(scores[best], scores[kept], self.confidence)):
             return cands[kept]
         return cands[best]
 
 
-def surely_better(a: dict, b: dict, k: float) -> bool:
-    """Whether the scores `a` beat `b` ({round: score}) by more than `k`
-    standard errors of their mean difference over the rounds both played."""
+def paired_difference(a: dict, b: dict) -> tuple:
+    """The mean of `a - b` over the rounds both played ({round: score}) and
+    its standard error (inf with fewer than two rounds)."""
     diffs = [a[r] - b[r] for r in a.keys() & b.keys()]
     n = len(diffs)
     if n < 2:
-        return False
+        return (sum(diffs) / n if n else 0.0), float("inf")
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > k * (var / n) ** 0.5
+    return mean, (var / n) ** 0.5
+
+
+def surely_better(a: dict, b: dict, k: float) -> bool:
+    """Whether the scores `a` beat `b` ({round: score}) by more than `k`
+    standard errors of their mean difference over the rounds both played."""
+    mean, se = paired_difference(a, b)
+    return se != float("inf") and mean > k * se

@@ -1,6 +1,7 @@
 """The Hard player in the arena, with its search settings exposed.
 
     python -m tools.arena.hard --rules base --seats hard,medium,medium,medium --games 8 --seed 1 --jobs 2 --iterations 60
+    python -m tools.arena.hard --rules base --games 40 --seed 7 --baseline iterations=60,duel=0,plans=0
 
 Plays complete games exactly like `tools.arena.levels` (seats rotated by one place a
 game, every bot deciding from its own seat's view with its own seed) but
@@ -9,10 +10,18 @@ compared without touching the game.  Prints what `tools.arena.levels` prints, an
 how often per game the search overruled Medium's choice, by the kind of
 Medium's choice and the kind played instead (hard.decision_kind): where the
 search changes Medium's play, to compare with the win rates.
+
+With `--baseline OPTIONS` every game is played twice, one after the other in
+the same process: once with the options given (A) and once with the
+baseline's (B), the same seed and seats.  The output then also has B's
+summary and the pairs: games only A's Hard won, only B's, both, neither
+(a sign test on the discordant pairs), and A's and B's decision CPU times
+from one interleaved run.
 """
 
 import argparse
 import json
+import math
 import sys
 from collections import Counter
 
@@ -34,10 +43,8 @@ def _make_bot(level, seat, seed=0, **options):
 _ARENA_MAKE_BOT = arena.make_bot
 
 
-def run_games(job):
-    """One worker's share: set the Hard options in this process, then play.
-    Returns [(the games' results, overruled counts)]."""
-    options, arena_job = job
+def _play(options, arena_job):
+    """Play `arena_job`'s games with these Hard options; (results, overruled counts)."""
     HARD_OPTIONS.clear()
     HARD_OPTIONS.update(options)
     arena.make_bot = _make_bot
@@ -49,7 +56,55 @@ def run_games(job):
     overruled = Counter()
     for bot in _MADE:
         overruled.update({f"{medium}>{played}": n for (medium, played), n in bot.overruled.items()})
-    return [(results, overruled)]
+    return results, overruled
+
+
+def run_games(job):
+    """One worker's share: set the Hard options in this process, then play.
+    Returns [(the games' results, overruled counts)]; with a baseline, per
+    game index A's game then B's, so both share the machine's moments."""
+    options, arena_job, *baseline = job
+    if not baseline:
+        return [_play(options, arena_job)]
+    rules, entries, seed, indexes, turn_cap = arena_job
+    out = []
+    for i in indexes:
+        one = (rules, entries, seed, [i], turn_cap)
+        out.append((_play(options, one), _play(baseline[0], one)))
+    return out
+
+
+def parse_options(text: str) -> dict:
+    """`iterations=60,duel=0,plans=0` as HardBot options (numbers; plans a flag)."""
+    out = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, _, value = part.partition("=")
+        name = name.strip().replace("-", "_")
+        if name not in BASELINE_OPTIONS or not value:
+            raise ValueError(f"unknown or empty option {part!r} (known: {', '.join(BASELINE_OPTIONS)})")
+        out[name] = BASELINE_OPTIONS[name](value)
+    return out
+
+
+BASELINE_OPTIONS = {"iterations": int, "max_ms": int, "turns": int, "field": int,
+                    "rivalry": float, "confidence": float, "duel": float,
+                    "plans": lambda v: bool(int(v))}
+
+
+def _paired(a_results, b_results, entries) -> dict:
+    """Per game: did A's Hard win, did B's; the discordant pairs and a two-sided sign test."""
+    both = only_a = only_b = neither = 0
+    for (wa, *_), (wb, *_) in zip(a_results, b_results):
+        a, b = wa == "hard", wb == "hard"
+        both += a and b
+        only_a += a and not b
+        only_b += b and not a
+        neither += not a and not b
+    n = only_a + only_b
+    k = min(only_a, only_b)
+    p = min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n) if n else 1.0
+    return {"both": both, "only_a": only_a, "only_b": only_b, "neither": neither,
+            "sign_test_p": round(p, 4)}
 
 
 def main(argv=None) -> int:
@@ -68,45 +123,71 @@ def main(argv=None) -> int:
     ap.add_argument("--field", type=int, default=None, help="candidates that enter the playouts")
     ap.add_argument("--confidence", type=float, default=None,
                     help="standard errors by which the search must beat Medium's choice")
+    ap.add_argument("--duel", type=float, default=None,
+                    help="share of the playouts for the duel of the best with Medium's choice")
     ap.add_argument("--search-kinds", default=None,
                     help="comma-separated decision kinds where the search may overrule Medium")
+    ap.add_argument("--plans", type=int, choices=(0, 1), default=None,
+                    help="search main-phase moves as the first step of a plan of the turn (1) or not (0)")
+    ap.add_argument("--baseline", default=None,
+                    help="also play every game with these Hard options (e.g. iterations=60,duel=0,plans=0), paired")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
+    try:
+        baseline = None if args.baseline is None else parse_options(args.baseline)
+    except ValueError as exc:
+        ap.error(f"--baseline: {exc}")
     entries = [e.strip() for e in args.seats.split(",") if e.strip()]
     if not 2 <= len(entries) <= 4 or any(e not in arena.LEVELS + ("random",) for e in entries):
         ap.error("--seats needs 2 to 4 known levels")
     if args.games < 1 or args.jobs < 1 or args.seed < 0:
         ap.error("--games and --jobs must be at least 1, --seed not negative")
     options = {}
-    for name in ("think_ms", "iterations", "max_ms", "turns", "rivalry", "field", "confidence"):
+    for name in ("think_ms", "iterations", "max_ms", "turns", "rivalry", "field", "confidence", "duel"):
         value = getattr(args, name)
         if value is not None:
             options[name] = value
+    if args.plans is not None:
+        options["plans"] = bool(args.plans)
     if args.search_kinds is not None:
         options["search_kinds"] = [k for k in args.search_kinds.split(",") if k]
     turn_cap = args.turn_cap or arena.DEFAULT_TURN_CAP[args.rules]
     jobs = min(args.jobs, args.games)
     chunks = [(options, (args.rules, entries, args.seed, range(k, args.games, jobs), turn_cap))
-              for k in range(jobs)]
+              + ((baseline,) if baseline is not None else ()) for k in range(jobs)]
     parts, seconds = arena.run_chunks(run_games, chunks)
-    results = [r for part, _ in parts for r in part]
-    overruled = sum((counts for _, counts in parts), Counter())
-    out = arena.summarize(args.rules, entries, args.games, args.seed, jobs, results, seconds, turn_cap)
-    out["hard_options"] = options
-    out["overruled_per_game"] = {k: round(n / args.games, 2) for k, n in overruled.most_common()}
+    arms = [parts] if baseline is None else [[a for a, _ in parts], [b for _, b in parts]]
+    outs = []
+    for arm, arm_options in zip(arms, (options, baseline)):
+        results = [r for part, _ in arm for r in part]
+        overruled = sum((counts for _, counts in arm), Counter())
+        out = arena.summarize(args.rules, entries, args.games, args.seed, jobs, results, seconds, turn_cap)
+        out["hard_options"] = arm_options
+        out["overruled_per_game"] = {k: round(n / args.games, 2) for k, n in overruled.most_common()}
+        outs.append((out, results))
+    out = outs[0][0]
+    if baseline is not None:
+        out["baseline"] = outs[1][0]
+        out["paired"] = _paired(outs[0][1], outs[1][1], entries)
     if args.json:
         print(json.dumps(out))
-    else:
-        print(f"{out['rules']}: {out['seats']}  hard {options}  games {out['games']} "
-              f"(finished {out['finished']}, truncated {out['truncated']})  "
-              f"average turns {out['avg_turns']}  {out['seconds']} s")
-        for level, r in out["levels"].items():
+        return 0
+    for label, (o, _) in zip(("A", "B") if baseline is not None else ("",), outs):
+        print(f"{label + ' ' if label else ''}{o['rules']}: {o['seats']}  hard {o['hard_options']}  "
+              f"games {o['games']} (finished {o['finished']}, truncated {o['truncated']})  "
+              f"average turns {o['avg_turns']}  {o['seconds']} s")
+        for level, r in o["levels"].items():
             print(f"  {level:>7}: win rate {100 * r['win_rate']:5.1f} % per seat "
                   f"[{100 * r['ci95'][0]:.1f}, {100 * r['ci95'][1]:.1f}] ({r['wins']}/{r['seats_played']}),"
-                  f" decision median {r['decision_ms_median']} ms, p99 {r['decision_ms_p99']} ms")
-        if out["overruled_per_game"]:
+                  f" decision median {r['decision_ms_median']} ms, p99 {r['decision_ms_p99']} ms"
+                  f" (CPU {r['decision_cpu_ms_median']} / {r['decision_cpu_ms_p99']} ms)")
+        if o["overruled_per_game"]:
             print("  search overruled Medium, per game (Medium's kind>played):",
-                  ", ".join(f"{k} {n}" for k, n in out["overruled_per_game"].items()))
+                  ", ".join(f"{k} {n}" for k, n in o["overruled_per_game"].items()))
+    if baseline is not None:
+        p = out["paired"]
+        print(f"paired games: both won {p['both']}, only A {p['only_a']}, only B {p['only_b']}, "
+              f"neither {p['neither']} (sign test p = {p['sign_test_p']})")
     return 0
 
 

@@ -341,7 +341,7 @@ class Bridge:
         return playable[0]
 
 
-def play_game(opponent: str, seed: int, think_ms: int | None) -> dict:
+def play_game(opponent: str, seed: int, think_ms: int | None, hard_options=None) -> dict:
     """One game: our Hard against three catanatron players; a result dict."""
     import random
 
@@ -370,6 +370,7 @@ def play_game(opponent: str, seed: int, think_ms: int | None) -> dict:
     seat = game.state.color_to_index[ours.color]
     # The shipped Hard (a fixed number of playouts) unless a time budget is asked for.
     options = {"think_ms": think_ms} if think_ms else {}
+    options.update(hard_options or {})
     ours.bridge = Bridge(make_bot("hard", seat, seed, **options), bb)
     t0 = time.perf_counter()
     with bridged_rules(bb.harbor_edges):
@@ -386,16 +387,17 @@ def play_game(opponent: str, seed: int, think_ms: int | None) -> dict:
 
 
 def _play(args):
-    opponent, seed, think_ms = args
+    opponent, seed, think_ms, hard_options = args
     try:
-        return play_game(opponent, seed, think_ms)
+        return play_game(opponent, seed, think_ms, hard_options)
     except Exception as exc:        # a bridge bug must not hide the other games
         return {"seed": seed, "error": f"{type(exc).__name__}: {exc}"}
 
 
 def run(opponent: str, games: int, seed: int, jobs: int, think_ms: int | None,
-        max_minutes: float | None = None, progress=None) -> dict:
-    tasks = [(opponent, seed + i, think_ms) for i in range(games)]
+        max_minutes: float | None = None, progress=None, hard_options=None) -> dict:
+    """`hard_options`: HardBot options (e.g. {"iterations": 60}) for other settings than shipped."""
+    tasks = [(opponent, seed + i, think_ms, hard_options) for i in range(games)]
     deadline = None if max_minutes is None else time.monotonic() + 60 * max_minutes
     results = []
     pool = multiprocessing.Pool(jobs) if jobs > 1 else None
@@ -411,7 +413,9 @@ def run(opponent: str, games: int, seed: int, jobs: int, think_ms: int | None,
         if pool:
             pool.terminate()
             pool.join()
-    return summarize(opponent, games, seed, think_ms, results)
+    out = summarize(opponent, games, seed, think_ms, results)
+    out["hard_options"] = hard_options or {}
+    return out
 
 
 def summarize(opponent, asked, seed, think_ms, results) -> dict:
@@ -473,6 +477,10 @@ def main(argv=None) -> int:
     p.add_argument("--think-ms", type=int, default=None,
                    help="give our Hard player this time per decision instead of its fixed "
                         "playouts (default: Hard as shipped)")
+    p.add_argument("--playouts", type=int, default=None,
+                   help="our Hard player's playouts per decision (default: as shipped)")
+    p.add_argument("--duel", type=float, default=None,
+                   help="share of the playouts for the duel with Medium's choice (default: as shipped)")
     p.add_argument("--max-minutes", type=float, default=None,
                    help="stop after the game that ends past this budget and report what was played")
     p.add_argument("--json", action="store_true")
@@ -491,7 +499,8 @@ def main(argv=None) -> int:
             print(f"seed {r['seed']}: {'WIN ' if r['won'] else 'loss'} seat {r['seat']} "
                   f"turns {r['turns']} {r['seconds']} s refused {r['refused']}", file=sys.stderr)
 
-    summary = run(a.opponent, a.games, a.seed, a.jobs, a.think_ms, a.max_minutes, progress)
+    hard_options = {k: v for k, v in (("iterations", a.playouts), ("duel", a.duel)) if v is not None}
+    summary = run(a.opponent, a.games, a.seed, a.jobs, a.think_ms, a.max_minutes, progress, hard_options)
     if a.json:
         print(json.dumps(summary, indent=1))
     else:

@@ -45,6 +45,18 @@ def game_summary(controller):
             "ck": is_ck(v)}
 
 
+def name_lines(text, fonts, name, bold, room) -> list:
+    """A player's name as one line in `room` pixels, or two smaller ones
+    when it is too long (squeezed only if even those do not fit)."""
+    img = text.render(name, 17, theme.TEXT, bold)
+    if img.get_width() <= room:
+        return [img]
+    lines = widgets.wrap(name, fonts.get(14, bold), room)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return [widgets.fit_label(text, line, 14, theme.TEXT, bold, room, 10) for line in lines]
+
+
 class EndScene(GuiScene):
     def __init__(self, app, controller, seconds: float):
         self.c = controller
@@ -127,8 +139,8 @@ class EndScene(GuiScene):
         text, s = self.app.text, self.app.scale
         w, h = surf.get_size()
         win = self.summary["winner"]
-        title = text.render(tr("review.title") + " · " + tr("end.title", name=self.c.names[win]), 26,
-                            theme.TEXT, bold=True)
+        title = widgets.fit_label(text, tr("review.title") + " · " + tr("end.title", name=self.c.names[win]),
+                                  26, theme.TEXT, True, int(w - 40 * s), 16)
         surf.blit(title, title.get_rect(midtop=(w / 2, 12 * s)))
         rect = pygame.Rect(int(24 * s), int(54 * s), w - int(48 * s), h - int(150 * s))
         self.open_review().draw(surf, rect, s)
@@ -145,7 +157,8 @@ class EndScene(GuiScene):
         sm = self.summary
         names, colours = self.c.names, self.c.colours
         win = sm["winner"]
-        title = text.render(tr("end.title", name=names[win]), 40, colours[win], bold=True)
+        title = widgets.fit_label(text, tr("end.title", name=names[win]), 40, colours[win], True,
+                                  int(w - 40 * s), 20)
         surf.blit(title, title.get_rect(midtop=(w / 2, 24 * s)))
         minutes = max(1, round(self.seconds / 60))
         sub = text.render(tr("end.length", turns=sm["turns"], commands=sm["commands"], minutes=minutes),
@@ -175,11 +188,17 @@ class EndScene(GuiScene):
                     img = pygame.transform.smoothscale(img, (int(cw - 4), img.get_height()))
                 surf.blit(img, img.get_rect(midtop=(table.x + 180 * s + cw * (i + 0.5), y + k * 16 * s)))
         y += head_h + 8 * s
+        name_room = 180 * s - 30 * s - 6 * s
         for row in sorted(sm["rows"], key=lambda r: -r["total"]):
             seat = row["seat"]
             pygame.draw.rect(surf, colours[seat], (table.x + 12 * s, y + 6 * s, 10 * s, 26 * s))
-            img = text.render(names[seat], 17, theme.TEXT, bold=seat == win)
-            surf.blit(img, (table.x + 30 * s, y + 10 * s))
+            # A long name (a LAN computer's "Name (computer, Medium)") goes on two
+            # smaller lines, ending before the first points column.
+            lines = name_lines(text, self.app.fonts, names[seat], seat == win, int(name_room))
+            top = y + 21 * s - sum(img.get_height() for img in lines) / 2
+            for img in lines:
+                surf.blit(img, (table.x + 30 * s, top))
+                top += img.get_height()
             for i, c in enumerate(cols):
                 colour = theme.ACCENT if c == "total" else theme.TEXT
                 img = text.render(str(row[c]), 18, colour, bold=c == "total")

@@ -322,12 +322,9 @@ class ReplayScene(Scene):
             if badge:
                 img = text.render(badge, 12, theme.ACCENT)
                 surf.blit(img, (x + name.get_width() + int(10 * s), r.y + int(8 * s)))
-            vp = v.vp_public[seat]
-            if v.vp_cards_shown[seat] >= 0:
-                vp += v.vp_cards_shown[seat]
-            elif not is_ck(v) and v.dev[seat] is not None:
-                vp += v.dev[seat][4]                   # victory point cards this perspective sees
-            img = text.render(tr("panel.vp", n=vp), 16, theme.ACCENT, bold=True)
+            vp, hidden = panels.points(v, seat, True)     # (the perspective decides what it sees)
+            words = tr("panel.vp", n=vp) + (f" (+{hidden})" if hidden else "")
+            img = text.render(words, 16, theme.ACCENT, bold=True)
             surf.blit(img, img.get_rect(topright=(r.right - int(10 * s), r.y + int(4 * s))))
             self._draw_hand(surf, v, seat, x, r.y + int(28 * s), r.right - int(8 * s), r.h)
 

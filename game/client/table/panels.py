@@ -6,7 +6,7 @@ import re
 import pygame
 
 from game.engine.rulesets.ck.facts import knight_strength
-from game.engine.state import GAME_OVER
+from game.engine.state import GAME_OVER, is_ck
 
 from .. import cards, icons, theme, widgets
 from ..eventtext import track_name
@@ -43,12 +43,7 @@ def draw_player(m, ui, surf, seat, rect) -> None:
     x = rect.x + int(14 * s)
     badge = icons.icon("badge", int(22 * s), tuple(m.colours[seat]))
     surf.blit(badge, (x, rect.y + int(7 * s)))
-    vp = v.vp_public[seat]
-    if v.vp_cards_shown[seat] >= 0:          # revealed when the game is won
-        vp += v.vp_cards_shown[seat]
-        hidden = 0
-    else:
-        hidden = v.dev[seat][4] if v.dev[seat] is not None and seat == m.viewer else 0
+    vp, hidden = points(v, seat, seat == m.viewer)
     vp_img = text.render(str(vp) + (f" (+{hidden})" if hidden else ""), 20, theme.ACCENT, bold=True)
     vp_rect = vp_img.get_rect(topright=(rect.right - int(10 * s), rect.y + int(5 * s)))
     surf.blit(vp_img, vp_rect)
@@ -114,6 +109,17 @@ def draw_player(m, ui, surf, seat, rect) -> None:
         ax += w + int(8 * s)
     if turn is not None:
         surf.blit(turn, turn.get_rect(bottomright=(rect.right - int(10 * s), rect.bottom - int(5 * s))))
+
+
+def points(v, seat, sees_hand) -> tuple:
+    """(the seat's points as everybody sees them, its victory point cards
+    still hidden that this view shows: `sees_hand`, the viewer's own seat or
+    a replay's perspective that sees its hand).  The cards count for all
+    once the game is won."""
+    if v.vp_cards_shown[seat] >= 0:
+        return v.vp_public[seat] + v.vp_cards_shown[seat], 0
+    hidden = v.dev[seat][4] if sees_hand and v.dev[seat] is not None and not is_ck(v) else 0
+    return v.vp_public[seat], hidden
 
 
 def player_name(m, ui, seat, rect, right=None):

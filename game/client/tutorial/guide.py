@@ -11,7 +11,8 @@ now, and whether a command of theirs is the one asked.
 - ("wait", step, None) — the computers are playing.
 
 `TutorialController` (below) refuses every other command of the person with
-a sentence saying what to do, and moves the guide on after each accepted
+a sentence saying what to do (builds and bank trades the step does not ask
+for are the person's own choice: `steps.FREE_BUILDS`), and moves the guide on after each accepted
 one.  The step is kept in the save's `extra` ({"tutorial": {"step": k}}), so
 the game resumes on the step it was left at."""
 
@@ -65,6 +66,8 @@ class Guide:
             return None
         if what == "routine" and (cmd == asked or cmd[0] == asked[0] and asked[0] in S.ANY_ROUTINE):
             return None
+        if what in ("do", "routine") and cmd[0] in S.FREE_BUILDS and cmd[0] not in step.kinds:
+            return None             # (the engine still checks that it is legal)
         return advice
 
     def after(self, view, cmd) -> bool:

@@ -4,8 +4,9 @@ button; and a pulsing ring on what to click — a board spot (placed by the
 board view's own geometry, `BoardView.target_pos`) or a button or dialog
 control (the rectangle the table drew for it this frame, `ui.targets`).
 
-The box sits at the top of the board, or at its bottom when what it would
-cover is what the person must click."""
+The box stands in the left column in place of the table's prompt, so the
+board stays in full sight; while a dialog covers the table it sits over the
+hand strip's cards."""
 
 import math
 import time
@@ -90,24 +91,16 @@ def _points(ui, rings) -> list:
     return out
 
 
-def box_rect(ui, height, rings, modal=False) -> pygame.Rect:
-    """Top of the board, left of the dice; at its bottom when a ring is under
-    it; over the hand strip's cards while a dialog covers the board."""
+def box_rect(ui, height, modal=False) -> pygame.Rect:
+    """In the left column, over the prompt it stands for (the board stays in
+    full sight); over the hand strip's cards while a dialog covers the table."""
     L, s = ui.layout, ui.layout.s
     if modal:
         right = min(r.x for r in L.buttons.values()) - int(8 * s)
         box = pygame.Rect(L.hand.x + int(6 * s), L.hand.y + int(4 * s), right - L.hand.x - int(12 * s), height)
         box.h = min(box.h, L.hand.h - int(8 * s))
         return box
-    left = L.board.x + int(10 * s)
-    right = (L.dice[0].x if L.dice else L.board.right) - int(14 * s)
-    box = pygame.Rect(left, L.board.y + int(8 * s), right - left, height)
-    for kind, where, *_ in rings:
-        hit = box.inflate(0, int(24 * s))
-        if hit.collidepoint(where) if kind != "rect" else hit.colliderect(where):
-            box.bottom = L.board.bottom - int(8 * s)
-            break
-    return box
+    return pygame.Rect(L.top.x, L.top.y, L.top.w, max(height, L.top.h))
 
 
 def draw(scene, surf) -> None:
@@ -123,24 +116,27 @@ def draw(scene, surf) -> None:
     winner = view.winner if view is not None and view.winner not in (None, -1, guide.seat) else None
     what, why = lines(advice, None if winner is None else m.names[winner])
     head_font, body_font = ui.fonts.get(16, True), ui.fonts.get(14)
-    next_w = int(96 * s) if advice[0] == "next" else 0
     modal = m.modal()
-    probe = box_rect(ui, 10, [], modal)
-    inner = probe.w - int(24 * s) - next_w
-    head = widgets.wrap(what, head_font, inner)[:2]
-    body = widgets.wrap(why, body_font, inner)[:2]
+    next_w = int(96 * s) if advice[0] == "next" else 0
+    next_h = int(38 * s) if next_w else 0
+    probe = box_rect(ui, 10, modal)
+    inner = probe.w - int(24 * s) - (next_w if modal else 0)    # the Next button: beside, or under
+    head = widgets.wrap(what, head_font, inner)
+    body = widgets.wrap(why, body_font, inner)
     lh_head, lh_body = head_font.get_linesize(), body_font.get_linesize()
     count_img = None if modal else \
         ui.text.render(tr("tutorial.count", k=guide.index + 1, n=len(guide.steps)), 12, theme.TEXT_DIM)
     count_h = count_img.get_height() if count_img else 0
-    room = ui.layout.hand.h - int(20 * s) if modal else None
-    while room is not None and len(body) > 1 and len(head) * lh_head + len(body) * lh_body > room:
-        body = body[:-1]                              # (over the hand strip: the what comes first)
+    if modal:                                         # over the hand strip: the what comes first
+        room = ui.layout.hand.h - int(20 * s)
+        head = head[:2]
+        while len(body) > 1 and len(head) * lh_head + len(body) * lh_body > room:
+            body = body[:-1]
     height = int(16 * s) + count_h + len(head) * lh_head + len(body) * lh_body
-    box = box_rect(ui, height, rings, modal)
-    shade = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(shade, (16, 20, 28, 235), shade.get_rect(), border_radius=10)
-    surf.blit(shade, box.topleft)
+    if next_h and not modal:
+        height += next_h + int(8 * s)
+    box = box_rect(ui, height, modal)
+    pygame.draw.rect(surf, DARK, box, border_radius=10)     # opaque: the prompt and log lie under it
     pygame.draw.rect(surf, theme.ACCENT, box, max(1, int(2 * s)), border_radius=10)
     x, y = box.x + int(12 * s), box.y + int(6 * s)
     if count_img is not None:
@@ -153,8 +149,11 @@ def draw(scene, surf) -> None:
         surf.blit(ui.text.render(line, 14, theme.TEXT), (x, y))
         y += lh_body
     if next_w:
-        bh = int(38 * s)
-        rect = pygame.Rect(box.right - next_w - int(10 * s), box.centery - bh // 2, next_w, bh)
+        rect = pygame.Rect(box.right - next_w - int(10 * s), 0, next_w, next_h)
+        if modal:
+            rect.centery = box.centery
+        else:
+            rect.bottom = box.bottom - int(8 * s)
         btn(m, ui, surf, NEXT_KEY, rect, tr("tutorial.next"), scene.press_next, primary=True)
 
 

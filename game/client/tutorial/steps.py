@@ -164,6 +164,11 @@ def choose_knight_build(v, me, legal):
 
 # Routine moves where any choice of the person will do.
 ANY_ROUTINE = ("discard", "steal", "skip_steal", "move_robber")
+# Builds and bank trades the person may make on their own turn whatever the
+# step (unless the step asks for that kind itself, on a spot it names): the
+# guide teaches, it does not hold the cards back.  Not development cards:
+# buying one would change which card the buy_dev step draws.
+FREE_BUILDS = ("build_road", "build_settlement", "build_city", "maritime")
 
 
 def routine(v, me, legal):
