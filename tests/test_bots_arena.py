@@ -61,7 +61,8 @@ def test_bench_hard_reports_where_the_search_overruled_medium(capsys):
 
 def test_arena_reports_how_each_level_plays(capsys):
     """Per level: idle leader turns, offers per own turn and the share
-    accepted; per run (C&K): barbarian attacks won and lost."""
+    accepted, the barbarian attacks at its tables won and lost (C&K); per
+    run: barbarian attacks won and lost."""
     assert arena.main(["--rules", "ck", "--seats", "medium,easy", "--games", "2",
                        "--seed", "5", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -71,6 +72,10 @@ def test_arena_reports_how_each_level_plays(capsys):
     assert 0 <= medium["offers_accepted_share"] <= 1
     assert easy["offers"] == 0 and easy["offers_accepted_share"] is None    # Easy never offers
     assert easy["idle_leader_turns"] == 0                                    # Easy builds what it can
+    for r in (medium, easy):        # both sat at every table
+        assert (r["attacks"], r["attacks_won"], r["attacks_lost"]) == \
+            (out["attacks"], out["attacks_won"], out["attacks_lost"])
+        assert 0 <= r["idle_leader_gain_turns"] <= r["idle_leader_turns"]
     lost = sum(r["attacks_lost_city"] for r in out["levels"].values())
     assert (lost > 0) == (out["attacks_lost"] > 0) or lost == 0
 
@@ -87,6 +92,7 @@ def test_tally_counts_an_idle_leader_and_accepted_offers():
     tally.before(0, state, ("build_settlement", 0, 36))
     r = rates(tally.counts["medium"])
     assert r["idle_leader_turns"] == 1 and r["offers"] == 1 and r["offers_per_turn"] == 1.0
+    assert r["idle_leader_gain_turns"] == 1          # the settlement raises the leader's value
     assert r["offers_accepted_share"] == 1.0
     state.vp_public[1] = state.vp_public[0] + 1   # no longer the leader: not counted
     tally.before(0, state, ("end_turn", 0))

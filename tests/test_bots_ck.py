@@ -41,6 +41,60 @@ def test_ck_8_medium_activates_a_knight_when_the_barbarians_would_take_its_city(
     assert _choice(auth) == ("activate_knight", 0, 4)
 
 
+def _turn(state, seat=0, seed=0, limit=6) -> list:
+    """Medium's commands on a copy of `state` until it ends its turn."""
+    from game.engine import apply
+    s = state.copy()
+    bot = make_bot("medium", seat, seed, strict=True)
+    played = []
+    while len(played) < limit and (not played or played[-1][0] != "end_turn"):
+        played.append(bot.choose(view(s, seat)))
+        assert check(s, played[-1]) is None
+        apply(s, played[-1])
+    return played
+
+
+@pytest.mark.parametrize("grain", (0, 1))
+def test_ck_7_3_medium_keeps_a_needed_knight_active_when_the_ship_is_near(grain):
+    """The ship one step from landing, two cities against Catan's two active
+    knights: chasing the robber off its city would leave Medium's knight
+    inactive (CK-7.3), lose the island and its own city.  Without a grain to
+    activate it again it leaves the robber; with one it chases and activates
+    the knight again before ending its turn."""
+    auth, s = _table()
+    put_city(s, 0, 0)
+    put_road(s, 0, 0, 4)
+    put_knight(s, 0, 4, active=True)
+    put_city(s, 1, 40)
+    put_knight(s, 1, 45, active=True)
+    s.barb_attacks = 1
+    s.barb_pos = 6
+    s.robber = 0                           # hex 0 has corners 0, 4, 8, 12, 7, 3
+    set_cards(s, 0, hand(wood=1, grain=grain))
+    played = _turn(s)
+    if grain:
+        assert played[0] == ("chase_robber", 0, 4) and ("activate_knight", 0, 4) in played
+    else:
+        assert played == [("end_turn", 0)]
+
+
+@pytest.mark.parametrize("pos", (4, 5, 6))
+def test_ck_8_medium_trades_for_ore_to_recruit_and_activate_a_knight_before_the_attack(pos):
+    """Three cities on the island, no knight anywhere, the ship near: Medium
+    trades wool for ore, recruits a knight and activates it at once (a new
+    knight defends only once active).  It used to count the recruit as an
+    idle knight, too late to matter, and traded for cloth instead."""
+    auth, s = _table()
+    put_city(s, 0, 0)
+    put_road(s, 0, 0, 4, 8)
+    put_city(s, 1, 40)
+    put_city(s, 2, 20)
+    s.barb_pos = pos
+    set_cards(s, 0, hand(wool=5, grain=1))
+    played = _turn(s)
+    assert played[:3] == [("maritime", 0, 2, 4), ("recruit_knight", 0, 4), ("activate_knight", 0, 4)]
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_ck_7_3_a_bot_chases_the_robber_off_its_own_city(level):
     auth, s = _table()

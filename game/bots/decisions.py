@@ -7,12 +7,12 @@ and returns one of those commands."""
 from game.engine.board import EDGE_NODES, HEX_NODES, NODE_HEXES, NODE_LINKS, NODE_NEIGHBORS
 from game.engine.state import DECIDE, DISCARD, is_ck
 from game.engine.constants import (
-    COMMODITIES, COST_CITY, COST_SETTLEMENT, PROGRESS_CARDS, PROGRESS_INDEX,
+    COMMODITIES, COST_CITY, COST_SETTLEMENT, DESERT, GRAIN, PROGRESS_CARDS, PROGRESS_INDEX,
     RESOURCES, TRACK_COMMODITY,
 )
 
 from . import facts as F
-from .evaluate import build_targets, hand_value
+from .evaluate import build_targets, evaluate, hand_value
 
 P = PROGRESS_INDEX
 
@@ -120,6 +120,25 @@ def useful_roads(s, seat, roads) -> list:
 def robber_hurts(s, seat) -> bool:
     """The robber stands on a hex where this seat produces."""
     return any(s.node_owner[n] == seat for n in HEX_NODES[s.robber]) and s.numbers[s.robber] != 0
+
+
+def chase_gain(s, seat, node) -> float:
+    """What chasing the robber with the knight at `node` is worth to the seat
+    (CK-7.3): its production freed, less the knight's part in the coming
+    defence, for the chase leaves it inactive (with a grain in hand it may be
+    activated again this turn: the better of the two counts)."""
+    now = evaluate(s, seat)
+    trial = s.copy()
+    trial.knight_active[node] = 0
+    trial.robber = next(h for h in range(len(trial.terrain)) if trial.terrain[h] == DESERT)
+    gain = evaluate(trial, seat) - now
+    hand = trial.hands[seat]
+    if hand is not None and hand[GRAIN]:
+        hand[GRAIN] -= 1
+        trial.hand_n[seat] -= 1
+        trial.knight_active[node] = 1
+        gain = max(gain, evaluate(trial, seat) - now)
+    return gain
 
 
 def _hex_harm(s, seat, hex_) -> float:

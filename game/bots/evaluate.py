@@ -22,6 +22,8 @@ what `view(state, seat)` holds; on a full state the other seats' secrets are
 simply not looked at.
 """
 
+import math
+
 from game.engine import is_ck
 from game.engine.rules import discard_limit
 from game.engine.constants import (
@@ -32,10 +34,15 @@ from game.engine.constants import (
 from . import facts as F
 
 BARBARIAN_STEPS = 7
-CITY_LOSS = 1.3             # a pillaged city of the seat's own: its point and production
+CITY_LOSS = 2.0             # a pillaged city of the seat's own: its point, production and rebuilding
 ISLAND_LOSS = 0.5           # the seat's share of a lost defence (see _barbarian_value)
 DEFENDER_WORTH = 0.7        # the Defender's point, not yet certain
-PILLAGE_CHANCE = (0.7, 0.4, 0.15)   # by own strength above the weakest other exposed seat
+# By the ship's step: how much the coming attack weighs now (it comes for
+# certain, but the far one is still open to every player's moves), and how
+# uncertain a count of strengths is (a margin of one point is far from
+# certain while others may still recruit, activate and build).
+URGENCY = (0.4, 0.45, 0.52, 0.6, 0.7, 0.85, 1.0)
+SPREAD = (1.3, 1.2, 1.1, 0.95, 0.8, 0.65, 0.5)
 KNIGHT_WORTH = 0.15         # per strength point, besides the coming attack
 # The chance that an idle knight is activated before the attack, by the
 # ship's position (the attack comes at BARBARIAN_STEPS; one roll in two moves
@@ -174,7 +181,7 @@ def build_targets(s, seat, spots=None) -> list:
     more) when the caller has it."""
     out = []
     ck = is_ck(s)
-    settlements = cities = bare_cities = idle_knights = 0
+    settlements = cities = bare_cities = idle_knights = own_knights = 0
     owner, level = s.node_owner, s.node_level
     for n in range(54):
         if owner[n] == seat:
@@ -184,8 +191,10 @@ def build_targets(s, seat, spots=None) -> list:
                 cities += 1
                 if ck and not s.wall[n]:
                     bare_cities += 1
-        if ck and s.knight_owner[n] == seat and not s.knight_active[n]:
-            idle_knights += 1
+        if ck and s.knight_owner[n] == seat:
+            own_knights += 1
+            if not s.knight_active[n]:
+                idle_knights += 1
     if s.cities_left[seat] and settlements:
         out.append((0.75, COST_CITY))
     if s.settlements_left[seat]:
@@ -203,10 +212,12 @@ def build_targets(s, seat, spots=None) -> list:
         if s.deck_n:
             out.append((0.25, COST_DEV))
         return out
+    # Cards for a knight and its activation are kept more as the ship nears.
+    urgency = URGENCY[min(s.barb_pos, BARBARIAN_STEPS - 1)]
     if s.knights_left[seat][0]:
-        out.append((0.12, COST_KNIGHT))
+        out.append((0.12 + (0.2 * urgency if cities and not own_knights else 0.0), COST_KNIGHT))
     if idle_knights:
-        out.append((0.1, COST_ACTIVATE))
+        out.append((0.1 + 0.2 * urgency, COST_ACTIVATE))
     if s.walls_left[seat] and bare_cities:
         out.append((0.1, COST_WALL))
     if cities:
@@ -302,26 +313,37 @@ def _barbarian_value(s, seat, strength, exposed_seats, barbarians) -> float:
     """What the coming attack is worth to the seat, weighted by how near the
     ship is.  Catan loses when its active knights are weaker than the
     barbarians (CK-8.2); then the weakest players with a plain city lose one,
-    and the seat weighs the island's loss too (a pillaged island is poorer
+    and every seat weighs the island's loss too (a pillaged island is poorer
     for everyone who trades and builds on it, and the defence only holds when
     every player adds knights).  When Catan wins, the single strongest
-    defender gains a point (CK-8.4)."""
-    urgency = ((s.barb_pos + 1) / BARBARIAN_STEPS) ** 1.5
+    defender gains a point (CK-8.4).  Both chances are smooth in the
+    strengths (others may still activate knights or build cities), so a
+    knight more always counts, however safe or hopeless the count looks;
+    they sharpen as the ship nears."""
+    step = min(s.barb_pos, BARBARIAN_STEPS - 1)
+    urgency = URGENCY[step]
+    spread = SPREAD[step]
     total = sum(strength)
-    # Others may still activate knights (or build cities) before the attack:
-    # a margin of one either way is far from certain.
-    p_lose = min(1.0, max(0.0, 0.5 + 0.25 * (barbarians - total - 0.5)))
-    value = 0.0
+    p_lose = _logistic((barbarians - total - 0.5) / spread)
+    value = -urgency * p_lose * ISLAND_LOSS
     if exposed_seats[seat]:
         others = [strength[o] for o in range(s.n) if exposed_seats[o] and o != seat]
-        d = strength[seat] - min(others) if others else -1.0
-        p_weakest = 1.0 if d < 0 else PILLAGE_CHANCE[int(d)] if d < len(PILLAGE_CHANCE) else 0.05
-        value -= urgency * p_lose * (p_weakest * CITY_LOSS + ISLAND_LOSS)
+        if others:          # the weakest of the exposed lose a city; ties all lose
+            p_weakest = _logistic((min(others) - strength[seat] + 0.5) / spread)
+        else:
+            p_weakest = 1.0
+        value -= urgency * p_lose * p_weakest * CITY_LOSS
     if strength[seat]:
         best_other = max(strength[o] for o in range(s.n) if o != seat)
-        if strength[seat] > best_other:
-            value += urgency * (1.0 - p_lose) * DEFENDER_WORTH
+        p_defender = _logistic((strength[seat] - best_other - 0.5) / spread)
+        value += urgency * (1.0 - p_lose) * p_defender * DEFENDER_WORTH
     return value
+
+
+def _logistic(x) -> float:
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
 
 
 __all__ = ["evaluate", "hand_value", "build_targets", "victory_points"]

@@ -109,7 +109,12 @@ class Table:
             if cmd is not None:
                 if self.before is not None:
                     self.before(seat, v, cmd)
-                return self.play(seat, cmd)
+                if self.observers:
+                    return self.play(seat, cmd)
+                # play() without observers, written out: this runs for every command of a game.
+                record = self.submit(cmd)
+                self.moves += 1
+                return _new_move(Move, (seat, cmd, record))
         return None
 
     def run(self, turn_cap=None, until=None, after=None) -> None:

@@ -41,7 +41,9 @@ COMPLETED_BY_TRADE = frozenset(("build_settlement", "build_city", "build_wall", 
 
 def value_after(view, seat, cmd) -> float:
     """The evaluation after `cmd`, tried on a copy of the seat's view; after a
-    bank or harbor trade, the best of that and a build it makes possible."""
+    bank or harbor trade, the best of that and a build it makes possible;
+    after recruiting a knight, the better of leaving it idle and activating
+    it at once (a new knight defends only once active)."""
     trial = view.copy()
     apply(trial, cmd, None, validate=False)
     value = evaluate(trial, seat)
@@ -49,6 +51,11 @@ def value_after(view, seat, cmd) -> float:
         for follow in legal_commands(trial, seat):
             if follow[0] in COMPLETED_BY_TRADE:
                 value = max(value, value_after(trial, seat, follow))
+        return value
+    if cmd[0] == "recruit_knight":
+        follow = ("activate_knight", seat, cmd[2])
+        if check(trial, follow) is None:
+            value = max(value, value_after(trial, seat, follow))
         return value
     pending = trial.pending
     if pending is not None and pending["kind"] == "metropolis":
@@ -125,7 +132,9 @@ class MediumPlayer(Player):
         if "play_knight" in by_kind:
             return ("play_knight", seat)          # robber on a rival, and a step toward Largest Army
         if "chase_robber" in by_kind and D.robber_hurts(view, seat):
-            return by_kind["chase_robber"][0]
+            chase = max(by_kind["chase_robber"], key=lambda c: -view.knight_strength[c[2]])
+            if D.chase_gain(view, seat, chase[2]) > MIN_GAIN:
+                return chase
         if "progress" in by_kind:
             pick = D.progress_to_play(view, seat, by_kind["progress"])
             if pick is not None:

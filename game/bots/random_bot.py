@@ -32,7 +32,7 @@ class RandomBot:
             cmds = legal_commands(state, seat)
         else:
             # Offers left out are never built; other kinds are filtered out.
-            cmds = legal_commands(state, seat, offers="offer" not in exclude)
+            cmds = legal_commands(state, seat, "offer" not in exclude)
             if exclude != _OFFERS_ONLY:
                 cmds = [c for c in cmds if c[0] not in exclude]
         if not cmds:
@@ -41,8 +41,13 @@ class RandomBot:
 
     def pick_seat(self, state) -> int:
         """When several seats must decide at once, who moves next (uniform)."""
+        return self.pick_seats(state)[0]
+
+    def pick_seats(self, state) -> list:
+        """pick_seat's seat as a one-seat list (loop.Table's order); every
+        seat that must decide when it is just one."""
         seats = deciders(state)
-        return seats[self.rng.below(len(seats))] if len(seats) > 1 else seats[0]
+        return [seats[self.rng.below(len(seats))]] if len(seats) > 1 else seats
 
 
 class RandomPlayer:
@@ -66,4 +71,4 @@ def random_table(seed: int, players: int, exclude=()):
     (bots, order)."""
     draws = RandomBot(seed)
     bots = [RandomPlayer(seat, draws=draws, exclude=exclude) for seat in range(players)]
-    return bots, lambda state: [draws.pick_seat(state)]
+    return bots, draws.pick_seats

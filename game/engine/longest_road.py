@@ -1,8 +1,14 @@
 """Longest Road length (B-8.2): the longest trail through a player's roads that
 uses no road twice, cut at intersections held by another player's building
-(or, in Cities & Knights, another player's knight, CK-5.5)."""
+(or, in Cities & Knights, another player's knight, CK-5.5).
 
-from .board import EDGE_NODES
+Most networks have no cycle once every blocked intersection is cut into one
+end per road that meets it (a trail may end there but not pass through).  In
+such a forest every trail is a path, and the longest is a tree's diameter,
+found in one walk; only a network with a cycle is searched trail by trail.
+"""
+
+from .board import EDGE_NODES, NUM_NODES
 from .helpers import positions
 
 
@@ -10,6 +16,71 @@ def road_length(edge_owner, node_owner, knight_owner, seat: int) -> int:
     own = positions(edge_owner, seat)
     if not own:
         return 0
+    length = _forest_length(own, node_owner, knight_owner, seat)
+    if length is not None:
+        return length
+    return _trail_length(own, node_owner, knight_owner, seat)
+
+
+class _Cycle(Exception):
+    """The network has a cycle: no forest."""
+
+
+def _forest_length(own, node_owner, knight_owner, seat: int):
+    """The longest path of the network when it is a forest with every blocked
+    intersection cut apart; None when it has a cycle."""
+    adj = {}            # node (or, at a blocked one, the end of one road there) -> neighbours
+    for e in own:
+        a, b = EDGE_NODES[e]
+        o, k = node_owner[a], knight_owner[a]
+        if (o != -1 and o != seat) or (k != -1 and k != seat):
+            a = NUM_NODES + 128 * a + e         # this road's own end at the blocked node
+        o, k = node_owner[b], knight_owner[b]
+        if (o != -1 and o != seat) or (k != -1 and k != seat):
+            b = NUM_NODES + 128 * b + e
+        if a in adj:
+            adj[a].append(b)
+        else:
+            adj[a] = [b]
+        if b in adj:
+            adj[b].append(a)
+        else:
+            adj[b] = [a]
+    if len(own) >= len(adj):
+        return None                 # more roads than a forest on these nodes can have
+    seen = set()
+    best = 0
+
+    def height(node, parent):
+        """The longest path down from `node`; the longest through it is kept in `best`."""
+        nonlocal best
+        h1 = h2 = 0
+        for other in adj[node]:
+            if other != parent:
+                if other in seen:
+                    raise _Cycle
+                seen.add(other)
+                h = height(other, node) + 1
+                if h > h1:
+                    h1, h2 = h, h1
+                elif h > h2:
+                    h2 = h
+        if h1 + h2 > best:
+            best = h1 + h2
+        return h1
+
+    try:
+        for root in adj:
+            if root not in seen:
+                seen.add(root)
+                height(root, -1)
+    except _Cycle:
+        return None
+    return best
+
+
+def _trail_length(own, node_owner, knight_owner, seat: int) -> int:
+    """The longest trail, searched from every node a longest trail may start at."""
     links = {}                  # node -> (bit of the road, the node at its other end) per own road
     for e in own:
         a, b = EDGE_NODES[e]

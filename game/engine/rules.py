@@ -220,7 +220,15 @@ def apply(state: State, cmd, outcome=None, validate: bool = True):
     rules = RULESETS[state.config["rules"]]
     if validate:
         listed_state, listed = _listed
-        if listed_state is not state or not _among(cmd, listed):
+        if listed_state is state:
+            # One of the very objects listed (identity, not equality: an equal
+            # command made elsewhere, say with True for 1, is checked).
+            for c in listed:
+                if c is cmd:
+                    break
+            else:
+                listed_state = None
+        if listed_state is not state:
             err = _check(state, cmd, rules)
             if err:
                 raise err
@@ -237,15 +245,6 @@ def apply(state: State, cmd, outcome=None, validate: bool = True):
     if state.phase not in (SETUP_SETTLEMENT, SETUP_ROAD, GAME_OVER):
         rules.check_win(state, out, events, authority)
     return (out or None) if authority else outcome, events
-
-
-def _among(cmd, listed) -> bool:
-    """Whether `cmd` is one of the objects in `listed` (identity, not equality:
-    an equal command made elsewhere, say with True for 1, is checked)."""
-    for c in listed:
-        if c is cmd:
-            return True
-    return False
 
 
 def may_offer(state: State, seat: int) -> bool:

@@ -12,8 +12,13 @@ others answer before the player whose turn it is.
 Printed per level: seats played, wins, win rate per seat with a 95 % Wilson
 interval (parity is 1 / players), and median / 99th-percentile decision time
 in milliseconds, both wall-clock and CPU time of the deciding process (on a
-shared machine the wall clock includes waiting for a core); per run: average turns of finished games and games cut at
-the turn cap (counted apart, not as anyone's loss or win).
+shared machine the wall clock includes waiting for a core); how it plays
+(tools/arena/tally.py: turns a leader ended with a settlement or city it
+could build, and how many of those builds would have raised its valuation;
+offers per own turn and the share accepted; in C&K the barbarian attacks at
+its tables, won and lost, and those that cost it a city); per run: average
+turns of finished games and games cut at the turn cap (counted apart, not as
+anyone's loss or win).
 """
 
 import argparse
@@ -199,9 +204,12 @@ def main(argv=None) -> int:
                   f" decision median {r['decision_ms_median']} ms, p99 {r['decision_ms_p99']} ms"
                   f" (CPU {r['decision_cpu_ms_median']} / {r['decision_cpu_ms_p99']} ms)")
             share = r["offers_accepted_share"]
-            print(f"           idle leader turns {r['idle_leader_turns']}, offers {r['offers_per_turn']} per own turn"
+            print(f"           idle leader turns {r['idle_leader_turns']}"
+                  f" ({r['idle_leader_gain_turns']} with a build worth making),"
+                  f" offers {r['offers_per_turn']} per own turn"
                   f" ({'-' if share is None else f'{100 * share:.0f} %'} accepted)"
-                  + (f", attacks lost a city {r['attacks_lost_city']}" if rules_ck else ""))
+                  + (f", attacks at its tables {r['attacks']} (Catan won {r['attacks_won']},"
+                     f" lost {r['attacks_lost']}), lost a city {r['attacks_lost_city']}" if rules_ck else ""))
         if rules_ck:
             print(f"  barbarian attacks {out['attacks']}: Catan won {out['attacks_won']},"
                   f" barbarians won {out['attacks_lost']}")

@@ -1,6 +1,6 @@
 """Random-play throughput of the engine, and of catanatron in the same run.
 
-    python -m tools.bench.engine [--games 200] [--seed 1] [--json]
+    python -m tools.bench.engine [--games 200] [--repeats 3] [--seed 1] [--json]
 
 Protocol, the same for both engines: 4 players, base rules, every decision a
 uniform choice among the legal actions, whole games timed per game from
@@ -11,21 +11,31 @@ executed commands.  Two figures for Kolonisten:
   included;
 - `like_for_like_actions_per_sec`: without domestic trade offers, the one
   action family catanatron 3.2.1 does not have, so both engines play the
-  same kind of game (~950 actions per game each).  `ratio` compares this
-  figure with catanatron's; `ratio_all_commands` compares the full one.
+  same kind of game (~1,000 actions per game, catanatron ~850-950).  `ratio`
+  compares this figure with catanatron's; `ratio_all_commands` compares the
+  full one.
+
+The engines are interleaved game by game (game i of each engine in turn, the
+order turned round every game), so a change in machine load during the run
+weighs on all alike.  One pass plays `--games` games of each; `--repeats`
+passes play the same games again, and every figure is the median over the
+passes.  `ratio`, `ck_ratio` and `fastcatan_ratio` also come with each
+pass's value (`*_runs`) and the spread (`*_spread`: largest minus
+smallest).  Every figure is CPU time of this process (fastcatan: of its
+child).
 
 `copy_us_median` (base) and `ck_copy_us_median`: the median time of one
 `State.copy()` of a mid-game authority state, which search players pay for
 every node they expand.
 
-Cities & Knights throughput (`ck_*`, a quarter as many games: they are long,
-played in the same rounds) has no counterpart in catanatron; `ck_ratio` is
-its actions/s over the base game's with the full command set.  Every figure
-is CPU time of this process.  catanatron is measured when importable (`pip install -e '.[bench]'`).
+Cities & Knights throughput (`ck_*`, every fourth game: they are long) has
+no counterpart in catanatron; `ck_ratio` is its actions/s over the base
+game's with the full command set.  catanatron is measured when importable
+(`pip install -e '.[bench]'`).
 
 fastcatan (C++ core, Python >= 3.12; tools/bench/fastcatan_engine.py says how
 to install it in an environment of its own): with `--fastcatan-python PATH`
-(that environment's interpreter) it is run in each round as a child process
+(that environment's interpreter) it is run for each game as a child process
 and timed by its own CPU clock; `fastcatan_ratio` is our like-for-like
 actions/s over fastcatan's (`fastcatan` says why when it could not be run).
 Figures vary with machine load: compare ratios from one run.
@@ -111,9 +121,96 @@ def _add(total, part):
         total[key] += part[key]
 
 
+def _totals() -> dict:
+    """Running totals of one pass: per engine, games, actions, seconds, finished."""
+    return {name: _zero() for name in ("full", "like", "cat", "ck", "fast")}
+
+
+def measure_pass(games: int, seed: int, with_cat: bool, fast: dict) -> dict:
+    """One pass over `games` games, the engines interleaved game by game (so a
+    change in machine load weighs on all alike), the order of the engines
+    turned round every game; Cities & Knights plays every fourth game (they
+    are long).  `fast`: {"python": PATH or None, "missing": why not or None,
+    "version": ...}, updated in place."""
+    totals = _totals()
+    for i in range(games):
+        g = seed + i
+        runs = [("full", lambda: measure_kolonisten(1, g)),
+                ("like", lambda: measure_kolonisten(1, g, exclude=("offer",)))]
+        if with_cat:
+            runs.append(("cat", lambda: catanatron_engine.measure(1, g)))
+        if fast["missing"] is None:
+            runs.append(("fast", lambda: measure_fastcatan(fast["python"], 1, g)))
+        if i % 4 == 0:
+            runs.append(("ck", lambda: measure_kolonisten(1, g, rules="ck")))
+        if i % 2:
+            runs.reverse()
+        for name, run in runs:
+            try:
+                part = run()
+            except RuntimeError as exc:         # only fastcatan's child raises
+                fast["missing"] = str(exc)
+                continue
+            if name == "fast":
+                fast["version"] = part["version"]
+            _add(totals[name], part)
+    return totals
+
+
+def figures(totals: dict, with_cat: bool, with_fast: bool) -> dict:
+    """The figures of one pass."""
+    full, like, cat, ck, fast = (totals[k] for k in ("full", "like", "cat", "ck", "fast"))
+    out = {
+        "actions_per_sec": full["actions"] / full["seconds"],
+        "games_per_sec": full["games"] / full["seconds"],
+        "actions_per_game": full["actions"] / full["games"],
+        "finished": full["finished"],
+        "like_for_like_actions_per_sec": like["actions"] / like["seconds"],
+        "like_for_like_games_per_sec": like["games"] / like["seconds"],
+        "like_for_like_actions_per_game": like["actions"] / like["games"],
+        "ck_games": ck["games"],
+        "ck_actions_per_sec": ck["actions"] / ck["seconds"],
+        "ck_games_per_sec": ck["games"] / ck["seconds"],
+        "ck_actions_per_game": ck["actions"] / ck["games"],
+    }
+    out["ck_ratio"] = out["ck_actions_per_sec"] / out["actions_per_sec"]
+    if with_cat:
+        cat_aps = cat["actions"] / cat["seconds"]
+        out.update({
+            "catanatron_actions_per_sec": cat_aps,
+            "catanatron_games_per_sec": cat["games"] / cat["seconds"],
+            "catanatron_actions_per_game": cat["actions"] / cat["games"],
+            "ratio": out["like_for_like_actions_per_sec"] / cat_aps,
+            "ratio_all_commands": out["actions_per_sec"] / cat_aps,
+            "ratio_games_per_sec": out["like_for_like_games_per_sec"] * cat["seconds"] / cat["games"],
+        })
+    if with_fast:
+        fast_aps = fast["actions"] / fast["seconds"]
+        out.update({
+            "fastcatan_actions_per_sec": fast_aps,
+            "fastcatan_actions_per_game": fast["actions"] / fast["games"],
+            "fastcatan_ratio": out["like_for_like_actions_per_sec"] / fast_aps,
+        })
+    return out
+
+
+# Figures reported with their value in every pass and the spread.
+SPREAD_KEYS = ("ratio", "ck_ratio", "fastcatan_ratio")
+
+
+def _rounded(key: str, value):
+    if "ratio" in key:
+        return round(value, 3 if key == "fastcatan_ratio" else 2)
+    if "games_per_sec" in key or "per_game" in key:
+        return round(value, 2 if "per_sec" in key else 1)
+    return round(value)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--games", type=int, default=200, help="games per pass (C&K: every fourth)")
+    ap.add_argument("--repeats", type=int, default=3,
+                    help="passes over the same games; each figure is the median over them")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-catanatron", action="store_true", help="measure only Kolonisten")
     ap.add_argument("--fastcatan-python", metavar="PATH",
@@ -122,73 +219,31 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
+    if args.repeats < 1:
+        ap.error("--repeats must be at least 1")
 
-    # Interleave the engines in rounds so that a change in machine load
-    # during the run weighs on both alike.
-    rounds = max(1, min(5, args.games))
-    full, like, cat, ck = _zero(), _zero(), _zero(), _zero()
-    ck_games = max(1, args.games // 4)
     with_cat = not args.no_catanatron and catanatron_engine.available()
-    fast, fast_version = _zero(), None
-    fast_missing = None if args.fastcatan_python else "not asked for (--fastcatan-python PATH)"
-    for r in range(rounds):
-        games = range(r, args.games, rounds)
-        seed = args.seed + r * 100_000
-        _add(full, measure_kolonisten(len(games), seed))
-        _add(like, measure_kolonisten(len(games), seed, exclude=("offer",)))
-        if with_cat:
-            _add(cat, catanatron_engine.measure(len(games), seed))
-        if fast_missing is None:
-            try:
-                part = measure_fastcatan(args.fastcatan_python, len(games), seed)
-            except RuntimeError as exc:
-                fast_missing = str(exc)
-            else:
-                fast_version = part.pop("version")
-                _add(fast, part)
-        ck_round = len(range(r, ck_games, rounds))
-        if ck_round:
-            _add(ck, measure_kolonisten(ck_round, seed, rules="ck"))
-    out = {
-        "games": args.games,
-        "actions_per_sec": round(full["actions"] / full["seconds"]),
-        "games_per_sec": round(full["games"] / full["seconds"], 2),
-        "actions_per_game": round(full["actions"] / full["games"], 1),
-        "finished": full["finished"],
-        "like_for_like_actions_per_sec": round(like["actions"] / like["seconds"]),
-        "like_for_like_games_per_sec": round(like["games"] / like["seconds"], 2),
-        "like_for_like_actions_per_game": round(like["actions"] / like["games"], 1),
-        "copy_us_median": measure_copy("base", args.seed),
-        "ck_copy_us_median": measure_copy("ck", args.seed),
-    }
-    out.update({
-        "ck_games": ck["games"],
-        "ck_actions_per_sec": round(ck["actions"] / ck["seconds"]),
-        "ck_games_per_sec": round(ck["games"] / ck["seconds"], 2),
-        "ck_actions_per_game": round(ck["actions"] / ck["games"], 1),
-        "ck_ratio": round(ck["actions"] / ck["seconds"] / (full["actions"] / full["seconds"]), 2),
-    })
+    fast = {"python": args.fastcatan_python, "version": None,
+            "missing": None if args.fastcatan_python else "not asked for (--fastcatan-python PATH)"}
+    passes = []
+    for _ in range(args.repeats):
+        totals = measure_pass(args.games, args.seed, with_cat, fast)
+        passes.append(figures(totals, with_cat, fast["missing"] is None))
+    out = {"games": args.games, "repeats": args.repeats}
+    for key in passes[0]:
+        values = [p[key] for p in passes if key in p]
+        out[key] = _rounded(key, statistics.median(values))
+        if key in SPREAD_KEYS:
+            out[key + "_runs"] = [_rounded(key, v) for v in values]
+            out[key + "_spread"] = _rounded(key, max(values) - min(values))
+    out["copy_us_median"] = measure_copy("base", args.seed)
+    out["ck_copy_us_median"] = measure_copy("ck", args.seed)
     if with_cat:
-        cat_aps = cat["actions"] / cat["seconds"]
-        out.update({
-            "catanatron_version": catanatron_engine.VERSION,
-            "catanatron_actions_per_sec": round(cat_aps),
-            "catanatron_games_per_sec": round(cat["games"] / cat["seconds"], 2),
-            "catanatron_actions_per_game": round(cat["actions"] / cat["games"], 1),
-            "ratio": round(out["like_for_like_actions_per_sec"] / cat_aps, 2),
-            "ratio_all_commands": round(out["actions_per_sec"] / cat_aps, 2),
-            "ratio_games_per_sec": round(out["like_for_like_games_per_sec"] * cat["seconds"] / cat["games"], 2),
-        })
-    if fast_missing is None:
-        fast_aps = fast["actions"] / fast["seconds"]
-        out.update({
-            "fastcatan_version": fast_version,
-            "fastcatan_actions_per_sec": round(fast_aps),
-            "fastcatan_actions_per_game": round(fast["actions"] / fast["games"], 1),
-            "fastcatan_ratio": round(out["like_for_like_actions_per_sec"] / fast_aps, 3),
-        })
+        out["catanatron_version"] = catanatron_engine.VERSION
+    if fast["missing"] is None:
+        out["fastcatan_version"] = fast["version"]
     else:
-        out["fastcatan"] = f"not available: {fast_missing}"
+        out["fastcatan"] = f"not available: {fast['missing']}"
     print_figures(out, args.json)
     return 0
 

@@ -34,11 +34,12 @@ def next_turn(state: State, events: list) -> None:
     state.dev_played = False
     state.built = False
     state.dice = None
-    for s in range(n):
-        if state.dev_new_n[s]:
-            state.dev_new_n[s] = 0
-            if state.dev_new[s] is not None:
-                state.dev_new[s] = [0] * 5
+    if any(state.dev_new_n):             # cards bought this turn become playable
+        for s in range(n):
+            if state.dev_new_n[s]:
+                state.dev_new_n[s] = 0
+                if state.dev_new[s] is not None:
+                    state.dev_new[s] = [0] * 5
     state.phase = ROLL
     events.append(("turn", state.current, state.turn))
 

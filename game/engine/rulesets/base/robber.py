@@ -97,33 +97,40 @@ def produce(state: State, total: int, events: list) -> None:
                 o = owner[node]
                 if o != -1:
                     if gains is None:
-                        gains = [[0] * len(state.bank) for _ in range(state.n)]
-                    gains[o][t] += level[node]
+                        kinds = len(state.bank)
+                        gains = [[0] * kinds for _ in range(state.n)]
+                        demand = [0] * kinds
+                    k = level[node]
+                    gains[o][t] += k
+                    demand[t] += k
     if gains is None:
         return
-    short = hand_out(state, gains)
+    short = hand_out(state, gains, demand)
     events.append(("produced", tuple(map(tuple, gains))))
     if short:
         events.append(("shortage", tuple(short)))
 
 
-def hand_out(state: State, gains: list) -> list:
+def hand_out(state: State, gains: list, demand: list = None) -> list:
     """Give each seat its production from the bank; a kind the bank cannot
     give everyone is given to nobody (B-5.2).  `gains` (per seat, per kind)
-    is left as given out; returns the kinds that fell short."""
+    is left as given out; `demand`, its sum per kind, when the caller has it.
+    Returns the kinds that fell short."""
+    if demand is None:
+        demand = [sum(column) for column in zip(*gains)]
     short = []
     bank, hands, hand_n = state.bank, state.hands, state.hand_n
-    for kind, column in enumerate(zip(*gains)):
-        demand = sum(column)
-        if not demand:
+    for kind, d in enumerate(demand):
+        if not d:
             continue
-        if demand > bank[kind]:
+        if d > bank[kind]:
             short.append(kind)
             for g in gains:
                 g[kind] = 0
             continue
-        bank[kind] -= demand
-        for seat, k in enumerate(column):
+        bank[kind] -= d
+        for seat, g in enumerate(gains):
+            k = g[kind]
             if k:
                 hand_n[seat] += k
                 if hands[seat] is not None:

@@ -106,6 +106,11 @@ def check_confirm_trade(state, cmd):
         return err
     if state.trade["answers"][partner] not in (ACCEPTED, COUNTERED):
         return IllegalCommand("bad_target", "that player has not accepted or countered")
+    return _terms_held(state, seat, partner)
+
+
+def _terms_held(state, seat, partner):
+    """None when both sides of an answered offer hold their cards, else why not."""
     give, get = _trade_terms(state, partner)
     if not holds(state.hands[seat], give):
         return IllegalCommand("missing_cards", "you do not hold the cards for those terms")
@@ -228,11 +233,10 @@ def trade_commands(state: State, seat: int) -> list:
     trade = state.trade
     out = []
     if seat == state.current:
-        for p in range(state.n):
-            if trade["answers"][p] in (ACCEPTED, COUNTERED):
-                cmd = ("confirm_trade", seat, p)
-                if check_confirm_trade(state, cmd) is None:
-                    out.append(cmd)
+        # (the offerer in phase TRADE: check_confirm_trade's turn check holds)
+        for p, answer in enumerate(trade["answers"]):
+            if (answer == ACCEPTED or answer == COUNTERED) and _terms_held(state, seat, p) is None:
+                out.append(("confirm_trade", seat, p))
         out.append(("cancel_trade", seat))
     elif trade["answers"][seat] == PENDING:
         hand = state.hands[seat]

@@ -23,8 +23,8 @@ from ..base import BASE, next_turn
 from ..base.building import can_pay_city, road_and_settlement_commands
 from . import barbarians, cities, decisions, knights, progress, roll, trade
 from .facts import (
-    can_act, can_improve, can_promote, improvement_cost, knight_reach, knights_of, recruit_spots, robber_free,
-    wall_spots,
+    can_act, can_improve, can_promote, cities as cities_of, improvement_cost, knight_reach, knights_of,
+    recruit_spots, robber_free, wall_spots,
 )
 from .pieces import decide
 from .progress import P, progress_options
@@ -41,10 +41,12 @@ def apply_end_turn(state, cmd, out, events):
     finish_turn(state, events)
 
 
+_NO_KNIGHT_FLAGS = (0,) * NUM_NODES
+
+
 def finish_turn(state, events):
-    for n in range(NUM_NODES):
-        state.knight_fresh[n] = 0
-        state.knight_promoted[n] = 0
+    state.knight_fresh[:] = _NO_KNIGHT_FLAGS
+    state.knight_promoted[:] = _NO_KNIGHT_FLAGS
     state.crane = 0
     state.fleet = 0
     state.harbor_swaps = [0] * state.n
@@ -80,6 +82,9 @@ def roll_commands(state: State, seat: int) -> list:
     return out
 
 
+_ALCHEMIST = P["alchemist"]
+
+
 def main_commands(state: State, seat: int) -> list:
     hand = state.hands[seat]
     out = [("end_turn", seat)]
@@ -88,33 +93,39 @@ def main_commands(state: State, seat: int) -> list:
         cities.city_commands(state, seat, out)
     if hand[BRICK] >= 2 and state.walls_left[seat]:
         out.extend(("build_wall", seat, n) for n in wall_spots(state, seat))
+    own = knights_of(state, seat)
     if hand[ORE] and hand[WOOL]:         # ore + wool: recruit or promote
         if state.knights_left[seat][0]:
             out.extend(("recruit_knight", seat, n) for n in recruit_spots(state, seat))
-        out.extend(("promote_knight", seat, n) for n in knights_of(state, seat) if can_promote(state, seat, n))
-    own = knights_of(state, seat)
-    if hand[GRAIN]:
-        out.extend(("activate_knight", seat, n) for n in own if not state.knight_active[n])
-    for n in own:
-        if can_act(state, n):
-            free, foreign = knight_reach(state, seat, n)
-            out.extend(("move_knight", seat, n, m) for m in free)
-            out.extend(("displace_knight", seat, n, m) for m in foreign
-                       if state.knight_strength[m] < state.knight_strength[n])
-            if robber_free(state) and state.robber in NODE_HEXES[n]:
-                out.append(("chase_robber", seat, n))
+        out.extend(("promote_knight", seat, n) for n in own if can_promote(state, seat, n))
+    if own:
+        if hand[GRAIN]:
+            out.extend(("activate_knight", seat, n) for n in own if not state.knight_active[n])
+        for n in own:
+            if can_act(state, n):
+                free, foreign = knight_reach(state, seat, n)
+                out.extend(("move_knight", seat, n, m) for m in free)
+                out.extend(("displace_knight", seat, n, m) for m in foreign
+                           if state.knight_strength[m] < state.knight_strength[n])
+                if robber_free(state) and state.robber in NODE_HEXES[n]:
+                    out.append(("chase_robber", seat, n))
+    own_cities = None
     for track in range(3):
         # The commodity first: it is cheap to ask and most often what is missing.
-        if (hand[TRACK_COMMODITY[track]] >= improvement_cost(state, seat, track)
-                and can_improve(state, seat, track) is None):
-            out.append(("improve", seat, track))
-    for target, owed in enumerate(state.harbor_swaps):
-        if owed:
-            out.extend(("harbor_trade", seat, target, r) for r in RESOURCES if hand[r])
+        if hand[TRACK_COMMODITY[track]] >= improvement_cost(state, seat, track):
+            if own_cities is None:
+                own_cities = cities_of(state, seat)
+            if can_improve(state, seat, track, own_cities) is None:
+                out.append(("improve", seat, track))
+    if any(state.harbor_swaps):
+        for target, owed in enumerate(state.harbor_swaps):
+            if owed:
+                out.extend(("harbor_trade", seat, target, r) for r in RESOURCES if hand[r])
     prog = state.prog[seat]
-    for card in range(25):
-        if prog[card] and card != P["alchemist"]:
-            out.extend(("progress", seat, card, tuple(a)) for a in progress_options(state, seat, card))
+    if state.prog_n[seat]:
+        for card in range(25):
+            if prog[card] and card != _ALCHEMIST:
+                out.extend(("progress", seat, card, tuple(a)) for a in progress_options(state, seat, card))
     trade.maritime_commands(state, seat, out)       # trading is always open (see trading_open)
     return out          # the kernel adds the listed offers when asked (list_offers)
 

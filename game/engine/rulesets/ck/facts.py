@@ -2,7 +2,7 @@
 ask (cities, knights and where they reach, strengths, bank ratios, what may
 be improved or promoted)."""
 
-from ...board import NODE_EDGES, NODE_LINKS, NUM_NODES
+from ...board import EDGE_NODES, NODE_EDGES, NODE_LINKS
 from ...constants import POLITICS, TRACK_COMMODITY, TRADE
 from ...helpers import positions
 from ...state import State
@@ -51,14 +51,15 @@ def knight_reach(state: State, seat: int, start: int):
     free, foreign = [], []
     seen = {start}
     frontier = [start]
+    edge_owner, knight_owner, node_owner = state.edge_owner, state.knight_owner, state.node_owner
     while frontier:
         node = frontier.pop()
         for e, other in NODE_LINKS[node]:
-            if state.edge_owner[e] != seat or other in seen:
+            if edge_owner[e] != seat or other in seen:
                 continue
             seen.add(other)
-            k = state.knight_owner[other]
-            o = state.node_owner[other]
+            k = knight_owner[other]
+            o = node_owner[other]
             if k != -1 and k != seat:
                 foreign.append(other)            # may be displaced, never passed
             elif o != -1 and o != seat:
@@ -86,8 +87,8 @@ def effective_ratio(state: State, seat: int, kind: int) -> int:
 
 def knight_strength(state: State, seat: int) -> int:
     """The strength of a player's active knights (CK-8.1)."""
-    return sum(state.knight_strength[n] for n in range(NUM_NODES)
-               if state.knight_owner[n] == seat and state.knight_active[n])
+    strength, active = state.knight_strength, state.knight_active
+    return sum(strength[n] for n in positions(state.knight_owner, seat) if active[n])
 
 
 def barbarian_strength(state: State) -> int:
@@ -106,7 +107,9 @@ def wall_spots(state, seat):
 
 
 def recruit_spots(state, seat):
-    return [n for n in range(NUM_NODES) if node_is_free(state, n) and touches_own_road(state, seat, n)]
+    """Free intersections at an end of an own road (CK-5.2)."""
+    ends = {n for e in positions(state.edge_owner, seat) for n in EDGE_NODES[e]}
+    return [n for n in sorted(ends) if node_is_free(state, n)]
 
 
 def own_knight(state, seat, node):
@@ -128,12 +131,15 @@ def improvement_cost(state, seat, track) -> int:
     return max(0, state.improvements[seat][track] + 1 - (1 if state.crane else 0))
 
 
-def can_improve(state, seat, track) -> str | None:
-    """Reason the seat cannot take the next level of a track now, or None (CK-6)."""
+def can_improve(state, seat, track, own_cities=None) -> str | None:
+    """Reason the seat cannot take the next level of a track now, or None (CK-6).
+    `own_cities`: cities(state, seat), when the caller has it already."""
     level = state.improvements[seat][track]
     if level >= MAX_LEVEL:
         return "this track is complete"
-    if not cities(state, seat):
+    if own_cities is None:
+        own_cities = cities(state, seat)
+    if not own_cities:
         return "improvements need a city on the board (CK-6.6)"
     if level >= 3:
         holder_node = state.metropolis[track]

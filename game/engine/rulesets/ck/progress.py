@@ -3,12 +3,12 @@ every way to play it, and what it does."""
 
 from itertools import combinations
 
-from ...board import EDGE_NODES, HEX_NODES, NODE_EDGES, NUM_HEXES, NUM_NODES
+from ...board import EDGE_NODES, HEX_NODES, NODE_EDGES, NODE_HEXES, NUM_HEXES
 from ...constants import (
     COMMODITIES, COST_MEDICINE_CITY, FIELDS, GRAIN, MOUNTAINS, ORE, PROGRESS_CARDS, PROGRESS_INDEX,
     PROGRESS_TRACK, PROGRESS_VP_CARDS, RESOURCES,
 )
-from ...helpers import IllegalCommand, afford, need_turn, random_card, take_from_bank, transfer
+from ...helpers import IllegalCommand, afford, need_turn, positions, random_card, take_from_bank, transfer
 from ...state import MAIN, ROAD_BUILDING, ROLL
 from ..base.building import road_spots, update_longest_road
 from ..base.robber import steal_candidates
@@ -49,49 +49,99 @@ def _promotable_sets(state, seat):
 
 def progress_options(state, seat, card) -> list:
     """Every legal argument list for playing `card` now (finite for every card)."""
-    name = PROGRESS_CARDS[card][0]
-    others = [s for s in range(state.n) if s != seat]
-    if name == "alchemist":
-        return [[w, r] for w in range(1, 7) for r in range(1, 7)]
-    if name in ("crane", "mining", "irrigation", "warlord", "wedding", "saboteur", "commercial_harbor"):
-        return [[]]
-    if name == "road_building":
-        return [[]] if state.roads_left[seat] and road_spots(state, seat) else []
-    if name == "inventor":
-        fit = [h for h in range(NUM_HEXES) if state.numbers[h] not in (0, 2, 6, 8, 12)]
-        return [[a, b] for a, b in combinations(fit, 2)]
-    if name == "engineer":
-        return [[n] for n in wall_spots(state, seat)] if state.walls_left[seat] else []
-    if name == "medicine":
-        if not afford(state.hands[seat], COST_MEDICINE_CITY):
-            return []
-        return [[n] for n in range(NUM_NODES) if state.node_owner[n] == seat and state.node_level[n] == 1
-                and (state.flipped[n] or state.cities_left[seat])]
-    if name == "smith":
-        return _promotable_sets(state, seat)
-    if name == "bishop":
-        return [[h] for h in range(NUM_HEXES) if h != state.robber] if robber_free(state) else []
-    if name == "diplomat":
-        return [[e] for e in range(len(state.edge_owner)) if _open_road(state, e)]
-    if name == "intrigue":
-        return [[n] for n in range(NUM_NODES) if state.knight_owner[n] not in (-1, seat)
-                and touches_own_road(state, seat, n)]
-    if name in ("spy",):
-        return [[s] for s in others]
-    if name == "deserter":
-        return [[s] for s in others if knights_of(state, s)]
-    if name == "merchant":
-        return [[h] for h in range(NUM_HEXES)
-                if any(state.node_owner[n] == seat for n in HEX_NODES[h])]
-    if name == "merchant_fleet":
-        return [[k] for k in range(8)]
-    if name == "master_merchant":
-        return [[s] for s in others if state.vp_public[s] > state.vp_public[seat]]
-    if name == "resource_monopoly":
-        return [[r] for r in RESOURCES]
-    if name == "trade_monopoly":
-        return [[c] for c in COMMODITIES]
-    return []          # printer, constitution: laid face up when drawn, never played
+    options = OPTIONS[card]
+    return options(state, seat) if options is not None else []
+
+
+# --- every way to play each card, by card (state, seat) -> argument lists ------------------
+
+def _once(state, seat):
+    return [[]]
+
+
+def _others(state, seat):
+    return [s for s in range(state.n) if s != seat]
+
+
+def _alchemist_options(state, seat):
+    return [[w, r] for w in range(1, 7) for r in range(1, 7)]
+
+
+def _road_building_options(state, seat):
+    return [[]] if state.roads_left[seat] and road_spots(state, seat) else []
+
+
+def _inventor_options(state, seat):
+    fit = [h for h in range(NUM_HEXES) if state.numbers[h] not in (0, 2, 6, 8, 12)]
+    return [[a, b] for a, b in combinations(fit, 2)]
+
+
+def _engineer_options(state, seat):
+    return [[n] for n in wall_spots(state, seat)] if state.walls_left[seat] else []
+
+
+def _medicine_options(state, seat):
+    if not afford(state.hands[seat], COST_MEDICINE_CITY):
+        return []
+    return [[n] for n in positions(state.node_owner, seat) if state.node_level[n] == 1
+            and (state.flipped[n] or state.cities_left[seat])]
+
+
+def _bishop_options(state, seat):
+    return [[h] for h in range(NUM_HEXES) if h != state.robber] if robber_free(state) else []
+
+
+def _diplomat_options(state, seat):
+    return [[e] for e in range(len(state.edge_owner)) if _open_road(state, e)]
+
+
+def _intrigue_options(state, seat):
+    foreign = sorted(n for s in _others(state, seat) for n in positions(state.knight_owner, s))
+    return [[n] for n in foreign if touches_own_road(state, seat, n)]
+
+
+def _spy_options(state, seat):
+    return [[s] for s in _others(state, seat)]
+
+
+def _deserter_options(state, seat):
+    return [[s] for s in _others(state, seat) if knights_of(state, s)]
+
+
+def _merchant_options(state, seat):
+    return [[h] for h in sorted({h for n in positions(state.node_owner, seat) for h in NODE_HEXES[n]})]
+
+
+def _fleet_options(state, seat):
+    return [[k] for k in range(8)]
+
+
+def _master_merchant_options(state, seat):
+    return [[s] for s in _others(state, seat) if state.vp_public[s] > state.vp_public[seat]]
+
+
+def _resource_monopoly_options(state, seat):
+    return [[r] for r in RESOURCES]
+
+
+def _trade_monopoly_options(state, seat):
+    return [[c] for c in COMMODITIES]
+
+
+_OPTIONS_BY_NAME = {
+    "alchemist": _alchemist_options, "road_building": _road_building_options,
+    "inventor": _inventor_options, "engineer": _engineer_options, "medicine": _medicine_options,
+    "smith": _promotable_sets, "bishop": _bishop_options, "diplomat": _diplomat_options,
+    "intrigue": _intrigue_options, "spy": _spy_options, "deserter": _deserter_options,
+    "merchant": _merchant_options, "merchant_fleet": _fleet_options,
+    "master_merchant": _master_merchant_options, "resource_monopoly": _resource_monopoly_options,
+    "trade_monopoly": _trade_monopoly_options,
+    **{name: _once for name in ("crane", "mining", "irrigation", "warlord", "wedding", "saboteur",
+                                "commercial_harbor")},
+}
+# card -> its options, or None for the cards never played (printer, constitution:
+# laid face up when drawn).
+OPTIONS = tuple(_OPTIONS_BY_NAME.get(name) for name, _, _ in PROGRESS_CARDS)
 
 
 def _open_road(state, edge) -> bool:

@@ -2,12 +2,12 @@
 city gate opens), production with commodities, the aqueduct, and the 7
 (discard limits raised by walls, the robber locked until the first attack)."""
 
-from ...board import HEX_NODES, NUM_NODES
+from ...board import HEX_NODES
 from ...constants import (
     BARBARIAN_TRACK_LENGTH, COMMODITY_OF_TERRAIN, DISCARD_LIMIT, EVENT_FACES, RESOURCES, SCIENCE,
     SHIP_FACES,
 )
-from ...helpers import dice_rng
+from ...helpers import dice_rng, positions
 from ...ruleset import resume
 from ...state import MAIN, ROBBER
 from ..base.robber import hand_out, hexes_with_number, start_robber
@@ -101,8 +101,8 @@ def apply_roll(state, cmd, out, events):
 
 def discard_limit(state, seat: int) -> int:
     """B-5.3, plus 2 for each own city wall (CK-3.5, CK-5.1)."""
-    return DISCARD_LIMIT + 2 * sum(1 for n in range(NUM_NODES)
-                                   if state.wall[n] and state.node_owner[n] == seat)
+    wall = state.wall
+    return DISCARD_LIMIT + 2 * sum(1 for n in positions(state.node_owner, seat) if wall[n])
 
 
 def after_discards(state, out: dict, events: list) -> None:
