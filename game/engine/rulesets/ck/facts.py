@@ -74,15 +74,24 @@ def knight_reach(state: State, seat: int, start: int):
 def effective_ratio(state: State, seat: int, kind: int) -> int:
     """Best bank ratio for giving `kind` (B-7.2, CK-4): harbors, the trading
     house for commodities, the merchant's hex, and a Merchant Fleet."""
-    ratio = state.ratios[seat][kind]
-    if kind >= 5 and state.improvements[seat][TRADE] >= 3:
-        ratio = 2
+    return effective_ratios(state, seat)[kind]
+
+
+def effective_ratios(state: State, seat: int) -> list:
+    """effective_ratio for every card kind."""
+    ratios = state.ratios[seat][:]
+    if state.improvements[seat][TRADE] >= 3:
+        for kind in range(5, len(ratios)):
+            ratios[kind] = 2
     hex_, owner = state.merchant
-    if owner == seat and kind < 5 and state.terrain[hex_] == kind:
-        ratio = 2
-    if state.fleet >> kind & 1:
-        ratio = 2
-    return ratio
+    if owner == seat and state.terrain[hex_] < 5:
+        ratios[state.terrain[hex_]] = 2
+    fleet = state.fleet
+    if fleet:
+        for kind in range(len(ratios)):
+            if fleet >> kind & 1:
+                ratios[kind] = 2
+    return ratios
 
 
 def knight_strength(state: State, seat: int) -> int:
