@@ -123,8 +123,8 @@ def main_commands(state: State, seat: int) -> list:
                 out.extend(("harbor_trade", seat, target, r) for r in RESOURCES if hand[r])
     prog = state.prog[seat]
     if state.prog_n[seat]:
-        for card in range(25):
-            if prog[card] and card != _ALCHEMIST:
+        for card, held in enumerate(prog):
+            if held and card != _ALCHEMIST:
                 out.extend(("progress", seat, card, tuple(a)) for a in progress_options(state, seat, card))
     trade.maritime_commands(state, seat, out)       # trading is always open (see trading_open)
     return out          # the kernel adds the listed offers when asked (list_offers)
