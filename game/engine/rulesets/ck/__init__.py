@@ -23,7 +23,7 @@ from ..base import BASE, next_turn
 from ..base.building import can_pay_city, road_and_settlement_commands
 from . import barbarians, cities, decisions, knights, progress, roll, trade
 from .facts import (
-    can_act, can_improve, can_promote, cities as cities_of, improvement_cost, knight_reach, knights_of,
+    can_act, can_improve, can_promote, cities as cities_of, improvement_costs, knight_reach, knights_of,
     recruit_spots, robber_free, wall_spots,
 )
 from .pieces import decide
@@ -110,9 +110,9 @@ def main_commands(state: State, seat: int) -> list:
                 if robber_free(state) and state.robber in NODE_HEXES[n]:
                     out.append(("chase_robber", seat, n))
     own_cities = None
-    for track in range(3):
+    for track, cost in enumerate(improvement_costs(state, seat)):
         # The commodity first: it is cheap to ask and most often what is missing.
-        if hand[TRACK_COMMODITY[track]] >= improvement_cost(state, seat, track):
+        if hand[TRACK_COMMODITY[track]] >= cost:
             if own_cities is None:
                 own_cities = cities_of(state, seat)
             if can_improve(state, seat, track, own_cities) is None:
