@@ -21,9 +21,10 @@ the full log are revealed to every seat when the game ends.
 A command is accepted only after, in this order (boardgame.io's master does
 the same): the frame decodes to a known, well-shaped message; the connection
 holds a seat; the command is for that seat; the game runs; the seat must
-decide now; the command is legal in the engine; and it was chosen on the
-current state (its `seq` is the number of the last record).  Anything else
-is answered with `reject` and a reason code and changes nothing.
+decide now; it was chosen on the current state (its `seq` is the number of
+the last record: a stale one costs no look by the engine); and the command
+is legal in the engine (checked once, as it is applied).  Anything else is
+answered with `reject` and a reason code and changes nothing.
 
 Saving (net/host/autosave.py, the format in net/host/saving.py): with a
 `save_path` the host keeps a saved game (game/saves, mode "lan") current
@@ -415,18 +416,19 @@ class Host:
             return conn.send(_reject(ref, "not_deciding", "it is not your turn to decide"))
         if self.mixer is not None and self.mixer.busy:
             return conn.send(_reject(ref, "rolling", "the dice are being rolled"))
-        mixing = self.mixer is not None and rolls(cmd)
-        # a roll of mixed dice is checked as the host will apply it, with its mix
-        err = check(state, with_mix(cmd, 0) if mixing else cmd)
-        if err is not None:
-            return conn.send(_reject(ref, err.code, err.detail))
         if msg["seq"] != len(self.auth.log):
+            # chosen on an earlier state (several seats answered one offer at
+            # once): refused before the engine looks at it
             return conn.send(_reject(ref, "stale", f"the game is at record {len(self.auth.log)}"))
-        if mixing:
+        if self.mixer is not None and rolls(cmd):
+            # a roll of mixed dice is checked as the host will apply it, with its mix
+            err = check(state, with_mix(cmd, 0))
+            if err is not None:
+                return conn.send(_reject(ref, err.code, err.detail))
             return self.mixer.open(cmd)     # applied when the seats' values are in (_apply)
         try:
-            self._apply(cmd)
-        except IllegalCommand as exc:       # check() passed, so this is an engine bug
+            self._apply(cmd)                # the engine checks it once, changing nothing if illegal
+        except IllegalCommand as exc:
             return conn.send(_reject(ref, exc.code, exc.detail))
 
     def _apply(self, cmd, proof=None) -> None:
