@@ -275,3 +275,5 @@ def test_a_panel_line_with_many_kinds_of_cards_keeps_its_words_together():
     one_kind, four_kinds = height((6, 0, 0, 0, 0)), height((3, 1, 1, 1, 0))
     line_h = ui.fonts.get(15).get_linesize()
     assert four_kinds <= one_kind + 2 * line_h, (one_kind, four_kinds)
+    # two kinds fit after the last words: the words wrap as they would without cards
+    assert height((3, 1, 0, 0, 0)) <= height(()) + 2, (height(()), height((3, 1, 0, 0, 0)))

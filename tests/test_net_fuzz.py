@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from game.bots.random_bot import RandomBot
 from game.engine import default_config, deciders, legal_commands
+from game.engine import rules
 from game.engine.rng import Rng
 from game.engine.state import DISCARD, TRADE
 from net.host import connections
@@ -259,6 +260,55 @@ def test_replayed_and_out_of_turn_commands_get_specific_reasons():
     since = len(dconn.writer.frames)
     t.send_and_check(dconn, _pack(stale))
     assert _replies(dconn.writer, since)[0]["code"] == "stale"
+
+
+@pytest.fixture
+def engine_checks(monkeypatch) -> list:
+    """The commands the engine checks from now on, in order."""
+    checked = []
+    real_check = rules._check
+
+    def counting_check(state, cmd, ruleset):
+        checked.append(cmd)
+        return real_check(state, cmd, ruleset)
+    monkeypatch.setattr(rules, "_check", counting_check)
+    return checked
+
+
+def test_a_stale_command_is_refused_as_stale_without_the_engine_looking_at_it(engine_checks):
+    """A command chosen on an earlier state is refused for that, whatever the
+    engine would say of it (several seats answering one offer at once make
+    many such), and the engine checks nothing for it."""
+    t = table()
+    dconn = t.conns[t.decider]
+    checked = engine_checks
+    illegal = ["build_road", t.decider, 0]          # not where this seat may build now
+    assert rules.check(t.host.auth.state, illegal) is not None
+    checked.clear()
+    since = len(dconn.writer.frames)
+    t.send_and_check(dconn, _pack({"t": "cmd", "id": 7, "seq": len(t.host.auth.log) - 1, "cmd": illegal}))
+    assert _replies(dconn.writer, since)[0]["code"] == "stale"
+    assert checked == []
+
+
+def test_an_accepted_command_is_checked_by_the_engine_once(engine_checks):
+    """(A roll of mixed dice is checked when it is asked for and again when
+    the seats' values are in: these are two different commands.)"""
+    t = Table()
+    checked = engine_checks
+    while True:
+        state = t.host.auth.state
+        seat = deciders(state)[0]
+        # listed on a copy: the engine trusts what it just listed for the state itself
+        listed = legal_commands(state.copy(), seat, offers=False)
+        others = [list(c) for c in listed if not rules.rolls(c)]
+        seq = len(t.host.auth.log)
+        checked.clear()
+        t.feed(t.conns[seat], {"t": "cmd", "id": 8, "seq": seq, "cmd": others[-1] if others else list(listed[0])})
+        assert len(t.host.auth.log) == seq + 1
+        if others:
+            break
+    assert len(checked) == 1
 
 
 @pytest.mark.slow

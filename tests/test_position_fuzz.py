@@ -56,7 +56,11 @@ def _set_scalar(lines, key, value):
     for i, line in enumerate(lines):
         words = line.split(" ")
         if words[0] in SCALAR_BY_KEY and key in words[::2]:
-            words[words.index(key) + 1] = value
+            at = words.index(key) + 1
+            if at < len(words):
+                words[at] = value
+            else:               # its value was removed by an earlier change
+                words.append(value)
             lines[i] = " ".join(words)
             return
     for i in range(len(lines) - 1, -1, -1):

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 import msgpack
 
 from game.engine import IllegalCommand, validate_config
-from game.engine.codec import state_hash
+from game.engine.codec import pack, state_hash
 from game.engine.match import Authority
 
 from . import journal
@@ -435,10 +435,10 @@ class Autosaver:
         """Rewrite the file as one snapshot of everything (atomically)."""
         log = self.auth.log
         for record in log[self._commands_packed:]:
-            self._packed_commands += msgpack.packb(list(record.cmd), use_bin_type=True)
+            self._packed_commands += pack(list(record.cmd))
         self._commands_packed = len(log)
         for digest in self.hashes[self._hashes_packed:]:
-            self._packed_hashes += msgpack.packb(digest, use_bin_type=True)
+            self._packed_hashes += pack(digest)
         self._hashes_packed = len(self.hashes)
         game = SavedGame(config=dict(self.auth.config), commands=[], hashes=[], mode=self.mode,
                          players=self.players, created=self.created, updated=time.time(),
@@ -490,7 +490,7 @@ class Autosaver:
 
 def _packed(value) -> bytes:
     """Plain saved data as bytes, to tell later whether it changed."""
-    return msgpack.packb(value, use_bin_type=True)
+    return pack(value)
 
 
 def _sync_data(fd: int) -> None:

@@ -29,6 +29,8 @@ import struct
 
 import msgpack
 
+from game.engine.codec import pack
+
 MARK = b"\xc1KJ\x01"
 HEADER = struct.Struct(">4sI16s")
 MAX_RECORD_BYTES = 1024 * 1024
@@ -48,7 +50,7 @@ def encode_record(at: int, commands: list, hashes: list, updated: float, summary
         body["players"] = players
     if extra is not None:
         body["extra"] = extra
-    payload = msgpack.packb(body, use_bin_type=True)
+    payload = pack(body)
     return HEADER.pack(MARK, len(payload), digest(payload)) + payload
 
 

@@ -4,6 +4,10 @@ connection one frame a turn within its budget, heartbeats, and giving memory
 back after a burst of connections.  The bounds themselves are in
 net/host/limits.py.
 
+Each connection is read by its own `_Stream` protocol: TLS decrypts straight
+into the stream's buffer and the stream cuts the frames from it and hands
+them to the host, with no task, stream reader or buffer copy per frame.
+
 `Connections` is owned by the Host and knows nothing of seats or the game:
 it hands every frame to the host and tells it when a connection is gone,
 through the callbacks it was given (see `Connections`)."""
@@ -14,7 +18,7 @@ import logging
 import time
 
 from ..wire import secure
-from ..wire.protocol import HOST_CLOSING, PING_EVERY, SILENCE_LIMIT, ProtocolError, error, pack_message, read_frame
+from ..wire.protocol import HOST_CLOSING, PING_EVERY, SILENCE_LIMIT, ProtocolError, error, next_frame, pack_message
 from . import limits
 from .limits import Admission, Budget, Crowd, FdReserve, QuietLog, TokenBucket, address_of, quiet_accept_errors
 
@@ -25,8 +29,8 @@ TLS_HANDSHAKE_TIMEOUT = 10.0
 
 
 class Conn:
-    """One peer connection at the host.  `writer` is an asyncio StreamWriter
-    (or anything with write/close/transport, e.g. a test double)."""
+    """One peer connection at the host.  `writer` is its `_Stream` (or
+    anything with write/close/transport, e.g. a test double)."""
 
     def __init__(self, writer, cid: int, secured: bool = True):
         self.writer = writer
@@ -67,8 +71,10 @@ class Conn:
             return
         self.bytes_out += len(data)
         self.last_sent = time.monotonic()
-        self.writer.write(data)
-        if transport is not None and transport.get_write_buffer_size() > limits.MAX_UNSENT:
+        if transport is None:
+            return self.writer.write(data)
+        transport.write(data)
+        if transport.get_write_buffer_size() > limits.MAX_UNSENT:
             quiet.log(logging.WARNING, "noread", "peer %s (%s) does not read what it is sent; "
                       "cut off", self.cid, self.address)
             self.abort()
@@ -121,12 +127,12 @@ class Connections:
         self._released_twice = True     # ... and again after CLOSE_GRACE
         self.tls = None             # the server's ssl.SSLContext once listening
         self._tasks = []
-        self._serving = set()       # connection handler tasks
+        self._serving = set()       # TLS upgrades under way (tasks)
+        self._open = set()          # per admitted connection, a future done when it is lost
         self._bytes_of_gone = 0     # bytes sent on connections since dropped
         self.admission = None       # limits.Admission once listening
         self.crowd = Crowd()        # the limits on all strangers together
         self.lingering = set()      # dropped connections still closing politely (they hold a descriptor)
-        self._arrived = {}          # writer -> its Conn, admitted and not yet served
         self.fd_reserve = None      # limits.FdReserve once listening: the autosave can always write
         self.refused = 0            # connections refused by the limits
         self.failed_joins = 0       # seats refused to a connection
@@ -139,10 +145,10 @@ class Connections:
         self.admission = Admission()
         self.tls = self.identity.server_context()
         # Plain TCP first: a connection is admitted (or refused) as soon as it is
-        # accepted, before any task or TLS state exists for it (`_Admitting`),
+        # accepted, before any task or TLS state exists for it (`_Stream`),
         # then upgraded (`_secure`).
         self.server = await asyncio.get_running_loop().create_server(
-            lambda: _Admitting(self), host, port, backlog=limits.ACCEPT_BACKLOG)
+            lambda: _Stream(self), host, port, backlog=limits.ACCEPT_BACKLOG)
         self.port = self.server.sockets[0].getsockname()[1]
         self._tasks.append(asyncio.ensure_future(self._heartbeat()))
         return self.port
@@ -156,8 +162,9 @@ class Connections:
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
-        if self._serving:
-            await asyncio.wait(list(self._serving), timeout=2)
+        waiting = list(self._serving) + list(self._open)
+        if waiting:             # the peers' goodbyes, and TLS's closing words
+            await asyncio.wait(waiting, timeout=2)
         if self.fd_reserve is not None:
             self.fd_reserve.close()
 
@@ -203,54 +210,39 @@ class Connections:
         self.conns.add(conn)
         return conn
 
-    async def _serve(self, reader, writer) -> None:
-        conn = self._arrived.pop(writer, None)
-        if conn is None or conn.closed:     # cut (to make room) before its turn came
-            writer.transport.abort()
+    async def _serve(self, stream: "_Stream") -> None:
+        """Upgrade an admitted connection to TLS; from then on its stream
+        hands the host its frames, until the connection is lost."""
+        conn = stream.conn
+        if conn.closed:             # cut (to make room) before its turn came
+            stream.transport.abort()
             return
         self._serving.add(asyncio.current_task())
         try:
-            if not await self._secure(conn):
-                return
-            while not conn.closed:
-                try:
-                    payload = await read_frame(reader, limits.MAX_CLIENT_FRAME)
-                except ProtocolError as exc:        # oversized: the stream cannot be re-framed
-                    conn.send(error(exc.code, exc.detail))
-                    break
-                kind = self.on_frame(conn, payload)
-                if conn.join_refused:
-                    self._join_failed(conn)
-                # Over its budget a connection is not read for a while (TCP then
-                # slows its sender); either way the other connections get their
-                # turn before its next frame (without a frame already read in,
-                # reading the next one waits for the loop anyway: no extra turn).
-                delay = conn.budget.charge(kind, len(payload), conn.placed)
-                if delay or getattr(reader, "_buffer", True):
-                    await asyncio.sleep(delay)
-        except (asyncio.IncompleteReadError, ConnectionError, OSError):
-            pass
+            if await self._secure(conn):
+                stream.start_reading()
+            else:
+                self.drop(conn)
         finally:
-            self.drop(conn)
             self._serving.discard(asyncio.current_task())
 
     async def _secure(self, conn: Conn) -> bool:
         """Upgrade an admitted connection to TLS within TLS_HANDSHAKE_TIMEOUT."""
-        writer = conn.writer
-        plain = writer.transport
+        stream = conn.writer
+        tls = None
         try:
-            await writer.start_tls(self.tls, ssl_handshake_timeout=TLS_HANDSHAKE_TIMEOUT)
+            tls = await asyncio.get_running_loop().start_tls(
+                stream.transport, stream, self.tls, server_side=True,
+                ssl_handshake_timeout=TLS_HANDSHAKE_TIMEOUT)
         except Exception as exc:
             # SSLError, ConnectionError, TimeoutError; and (Python 3.11) an
             # AttributeError from inside asyncio when the peer left mid-handshake.
             quiet.log(logging.INFO, "tls", "no TLS with %s: %s", conn.address,
                       type(exc).__name__)
-        if writer.transport is None or writer.transport is plain:
-            # Failed, or (Python 3.11) the peer left mid-handshake and no
-            # transport came back: the writer keeps the plain one to close.
-            writer._transport = plain
-            conn.abort()
+        if tls is None:             # failed, or the peer left mid-handshake
+            conn.abort()            # (the stream keeps the plain transport to cut)
             return False
+        stream.transport = tls
         conn.secured = True
         return not conn.closed
 
@@ -350,20 +342,136 @@ class Connections:
             limits.release_memory()
 
 
-class _Admitting(asyncio.StreamReaderProtocol):
-    """A stream protocol that has the host decide on a connection as soon as
-    it is accepted: a refused one is cut before a task, a stream or TLS state
-    is made for it, so a crowd's refused connections cost next to nothing."""
+# A connection's buffer holds a whole frame of the largest size and the start of
+# the next; more only arrives when a peer sends past what it may (`_Stream.get_buffer`).
+READ_BUFFER = 2 * (limits.MAX_CLIENT_FRAME + 4)
+
+
+class _Stream(asyncio.BufferedProtocol):
+    """One connection at the host, from its accept to its end.
+
+    Accepted: the host decides on it at once (`Connections._arrive`); a
+    refused one is cut before a task, a buffer or TLS state is made for it,
+    so a crowd's refused connections cost next to nothing.  Admitted: it is
+    not read until `Connections._secure` has put TLS on it.  Then TLS
+    decrypts into the stream's own buffer (a BufferedProtocol: no copy and
+    no allocation per read), and the stream hands the host one whole frame
+    at a time: after each, a connection over its budget is not read for a
+    while (TCP then slows its sender), and one with another frame already in
+    waits a turn of the loop, so every connection gets its turn.
+
+    It is also its Conn's writer: `transport` (plain, then TLS), `write`,
+    `close` and `get_extra_info` are the transport's."""
 
     def __init__(self, connections: Connections):
-        super().__init__(asyncio.StreamReader(limit=limits.MAX_CLIENT_FRAME * 2), connections._serve)
         self._connections = connections
+        self.conn = None
+        self.transport = None
+        self.lost = None            # a future, done when the connection is lost (once admitted)
+        self._buffer = None         # memoryview of READ_BUFFER bytes, made when first read into
+        self._start = self._end = 0     # what is read and not yet handed on: _buffer[_start:_end]
+        self._reading = False       # TLS is up: frames go to the host
+        self._turn = None           # the asyncio handle the next frame waits for, if any
+        self._overrun = False       # the peer sent more than the buffer holds
+
+    # --- as the Conn's writer ---------------------------------------------------------
+
+    def write(self, data: bytes) -> None:
+        self.transport.write(data)
+
+    def close(self) -> None:
+        self.transport.close()
+
+    def get_extra_info(self, name, default=None):
+        return self.transport.get_extra_info(name, default)
+
+    # --- the protocol ---------------------------------------------------------------
 
     def connection_made(self, transport) -> None:
         conn = self._connections._arrive(transport)
         if conn is None:
             transport.abort()
             return
-        super().connection_made(transport)      # makes the stream writer and the serving task
-        conn.writer = self._stream_writer
-        self._connections._arrived[self._stream_writer] = conn
+        transport.pause_reading()   # nothing is read before TLS is on
+        self.transport = transport
+        self.conn = conn
+        conn.writer = self
+        loop = asyncio.get_running_loop()
+        self.lost = loop.create_future()
+        self._connections._open.add(self.lost)
+        self.lost.add_done_callback(self._connections._open.discard)
+        loop.create_task(self._connections._serve(self))
+
+    def start_reading(self) -> None:
+        """TLS is up: hand the host what came already, and from now on every frame."""
+        self._reading = True
+        self._next_frame()
+
+    def get_buffer(self, sizehint: int):
+        if self._buffer is None:
+            self._buffer = memoryview(bytearray(READ_BUFFER))
+        elif self._start:           # move the start of the next frame to the front
+            left = self._end - self._start
+            self._buffer[:left] = self._buffer[self._start:self._end]
+            self._start, self._end = 0, left
+        if self._end == len(self._buffer):
+            # Only a peer that sends past what it may fills it (a frame waiting
+            # for its turn stops the reading): the stream cannot be trusted now.
+            self._overrun = True
+            return memoryview(bytearray(256))
+        return self._buffer[self._end:]
+
+    def buffer_updated(self, nbytes: int) -> None:
+        if self._overrun:
+            self.conn.send(error("oversized", "more was sent than a frame may hold"))
+            self._connections.drop(self.conn)
+            return
+        self._end += nbytes
+        if self._reading and self._turn is None:
+            self._next_frame()
+
+    def eof_received(self):
+        return None                 # closes the connection: connection_lost follows
+
+    def connection_lost(self, exc) -> None:
+        if self._turn is not None:
+            self._turn.cancel()
+            self._turn = None
+        if self.conn is not None:
+            self._connections.drop(self.conn)
+        if self.lost is not None and not self.lost.done():
+            self.lost.set_result(None)
+
+    def _next_frame(self) -> None:
+        """Hand the host the next whole frame read, if there is one."""
+        self._turn = None
+        conn = self.conn
+        if conn.closed:
+            return
+        try:
+            frame = next_frame(self._buffer, self._start, self._end, limits.MAX_CLIENT_FRAME)
+        except ProtocolError as exc:        # oversized: the stream cannot be re-framed
+            conn.send(error(exc.code, exc.detail))
+            self._connections.drop(conn)
+            return
+        if frame is None:
+            return
+        payload, self._start = frame
+        if self._start == self._end:
+            self._start = self._end = 0
+        connections = self._connections
+        kind = connections.on_frame(conn, payload)
+        if conn.join_refused:
+            connections._join_failed(conn)
+        delay = conn.budget.charge(kind, len(payload), conn.placed)
+        if conn.closed or not (delay or self._end - self._start >= 4):
+            return
+        self.transport.pause_reading()
+        loop = asyncio.get_running_loop()
+        self._turn = loop.call_later(delay, self._resume) if delay else loop.call_soon(self._resume)
+
+    def _resume(self) -> None:
+        self._turn = None
+        if not self.conn.closed:
+            self.transport.resume_reading()
+            self._next_frame()

@@ -15,6 +15,8 @@ import struct
 
 import msgpack
 
+from game.engine.codec import pack
+
 from .rolldice import STATUSES
 
 PROTOCOL_VERSION = 6          # 2: TLS, token proofs, join codes, fair deal; 3: deals counted;
@@ -246,8 +248,12 @@ def validate(obj, sender: str) -> dict:
     return obj
 
 
+# Messages are packed with codec.pack's kept packer: a new msgpack Packer
+# allocates a 256 KiB buffer, which the host keeps out of its heap
+# (limits.keep_large_buffers_out_of_the_heap), so each would cost a mapping.
+
 def pack_message(msg: dict) -> bytes:
-    payload = msgpack.packb(msg, use_bin_type=True)
+    payload = pack(msg)
     if len(payload) > MAX_FRAME:
         raise ProtocolError("oversized", f"message of {len(payload)} bytes exceeds {MAX_FRAME}")
     return HEADER.pack(len(payload)) + payload
@@ -257,16 +263,21 @@ def pack_messages(msg: dict, field: str, values) -> list:
     """[pack_message(dict(msg, **{field: value})) for value in values], with
     `msg` packed once: a msgpack map is its header and its pairs one after
     the other, so each frame is the shared pairs and its own last pair."""
-    packer = msgpack.Packer(use_bin_type=True)
-    pairs = packer.pack(msg)[len(packer.pack_map_header(len(msg))):]
-    head = packer.pack_map_header(len(msg) + 1) + pairs + packer.pack(field)
+    pairs = pack(msg)[len(_map_header(len(msg))):]
+    head = _map_header(len(msg) + 1) + pairs + pack(field)
     frames = []
     for value in values:
-        payload = head + packer.pack(value)
-        if len(payload) > MAX_FRAME:
-            raise ProtocolError("oversized", f"message of {len(payload)} bytes exceeds {MAX_FRAME}")
-        frames.append(HEADER.pack(len(payload)) + payload)
+        last = pack(value)
+        size = len(head) + len(last)
+        if size > MAX_FRAME:
+            raise ProtocolError("oversized", f"message of {size} bytes exceeds {MAX_FRAME}")
+        frames.append(b"".join((HEADER.pack(size), head, last)))
     return frames
+
+
+def _map_header(n: int) -> bytes:
+    """msgpack's header of a map of `n` pairs (fixmap or map 16)."""
+    return bytes((0x80 | n,)) if n < 16 else b"\xde" + n.to_bytes(2, "big")
 
 
 def unpack_payload(payload: bytes):
@@ -289,6 +300,22 @@ async def read_frame(reader, max_size: int = MAX_FRAME) -> bytes:
     if size > max_size:
         raise ProtocolError("oversized", f"frame of {size} bytes exceeds {max_size}")
     return await reader.readexactly(size)
+
+
+def next_frame(buffer, start: int, end: int, max_size: int = MAX_FRAME):
+    """The first whole frame in `buffer[start:end]` (bytes read from a
+    stream): (its payload, where the frame after it starts), or None while
+    it is not all there.  Raises ProtocolError('oversized') for a frame over
+    `max_size` bytes, as soon as its header is in."""
+    if end - start < HEADER.size:
+        return None
+    (size,) = HEADER.unpack_from(buffer, start)
+    if size > max_size:
+        raise ProtocolError("oversized", f"frame of {size} bytes exceeds {max_size}")
+    stop = start + HEADER.size + size
+    if stop > end:
+        return None
+    return bytes(buffer[start + HEADER.size:stop]), stop
 
 
 def error(code: str, detail: str) -> dict:

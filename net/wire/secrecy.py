@@ -14,6 +14,8 @@ side — byte for byte what packing that seat's view gives (msgpack packs a map
 as its pairs one after the other), so the hashes are the engine's own.
 """
 
+from hashlib import sha256
+
 import msgpack
 
 from game.engine.codec import KEYS, MAP_HEADER, RUN_NAMES, digest, encode_state, hash_parts, pack
@@ -58,6 +60,8 @@ def _view_fields(names) -> tuple:
 
 
 _VIEW_FIELDS = tuple(_view_fields(names) for names in RUN_NAMES)
+# Runs whose view bytes are the same for every audience (no seat's secrets in them)
+_SAME_IN_EVERY_VIEW = tuple(all(kind is not _SEAT for _, _, kind in fields) for fields in _VIEW_FIELDS)
 _NO_RNG = KEYS["rng"] + _NIL
 
 
@@ -67,29 +71,43 @@ def peer_hashes(state, audiences, whole: bool = False) -> dict:
     (codec.hash_parts, which keeps the parts of unchanged fields): a part no
     view holds otherwise than the whole state is shared as it is, and a
     part a view holds otherwise (a seat's secrets, the scrubbed config,
-    hidden decks) is made once per audience and kept while the part is
-    unchanged.  With `whole`, also {WHOLE: the hash of the whole state}
+    hidden decks) is made once per audience (once for all when it is the
+    same in every view) and kept while the part is unchanged.  The bytes up
+    to the first part that differs between views are hashed once for all.
+    With `whole`, also {WHOLE: the hash of the whole state}
     (codec.state_hash, what a save records after each command) from the
     same parts."""
     parts = hash_parts(state)
     private = bool(state.pending) and "private" in state.pending
+    shared = [MAP_HEADER]       # every view's chunks; None where each audience has its own
+    own = []                    # (position in `shared`, run index, the state's bytes, fields)
+    for index, (data, fields) in enumerate(parts):
+        if not _VIEW_FIELDS[index]:
+            shared.append(data)
+        elif fields is not None:
+            if _SAME_IN_EVERY_VIEW[index]:
+                shared.append(_kept_view_run(state, index, data, fields, _EVERY_VIEW))
+            else:
+                own.append((len(shared), index, data, fields))
+                shared.append(None)
+        elif RUN_NAMES[index][0] == "rng":
+            shared.append(_NO_RNG)
+        elif private:           # the decision awaited, where a view shows only its own part
+            own.append((len(shared), index, data, None))
+            shared.append(None)
+        else:
+            shared.append(data)
+    first = own[0][0] if own else len(shared)
+    prefix = sha256(b"".join(shared[:first]))
+    tail = shared[first:]
     out = {}
     for audience in audiences:
-        chunks = [MAP_HEADER]
-        for index, (data, fields) in enumerate(parts):
-            if not _VIEW_FIELDS[index]:
-                chunks.append(data)
-            elif fields is not None:
-                kept = _view_parts.get((index, audience))
-                if kept is None or kept[0] is not data:
-                    kept = _view_parts[(index, audience)] = (data, _view_run(state, index, fields, audience))
-                chunks.append(kept[1])
-            elif RUN_NAMES[index][0] == "rng":
-                chunks.append(_NO_RNG)
-            else:               # the decision awaited
-                chunks.append(KEYS["pending"] + pack(view_pending(state.pending, audience))
-                              if private else data)
-        out[audience] = digest(b"".join(chunks))
+        for at, index, data, fields in own:
+            tail[at - first] = (_kept_view_run(state, index, data, fields, audience) if fields is not None
+                                else KEYS["pending"] + pack(view_pending(state.pending, audience)))
+        h = prefix.copy()
+        h.update(b"".join(tail))
+        out[audience] = h.hexdigest()[:32]
     if whole:
         out[WHOLE] = digest(MAP_HEADER + b"".join([data for data, _ in parts]))
     return out
@@ -98,6 +116,15 @@ def peer_hashes(state, audiences, whole: bool = False) -> dict:
 # (part index, audience) -> (the whole state's bytes of the part, the view's);
 # the entry holds the bytes it was made from, so `is` finds it unchanged.
 _view_parts = {}
+_EVERY_VIEW = "every view"      # the audience of a kept part that is the same in every view
+
+
+def _kept_view_run(state, index, data, fields, audience) -> bytes:
+    """`_view_run`, kept in `_view_parts` while the state's part is `data`."""
+    kept = _view_parts.get((index, audience))
+    if kept is None or kept[0] is not data:
+        kept = _view_parts[(index, audience)] = (data, _view_run(state, index, fields, audience))
+    return kept[1]
 
 
 def _view_run(state, index, fields, audience) -> bytes:

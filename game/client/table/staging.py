@@ -345,17 +345,14 @@ class Stage:
         for line in shown:
             text_room = width - 2 * pad - (int(20 * s) if line.seat is not None else 0)
             room = text_room - int(16 * s) * line.pips
-            chips_below = False
-            if line.cards:
-                chips = int(34 * s) * sum(1 for k in line.cards if k)
-                # (many kinds: the cards go on a line of their own, not one word a line beside them)
-                chips_below = room - chips < text_room // 2
-                if not chips_below:
-                    room -= chips
             wrap_font = ui.fonts.get(15, line.bold)
             imgs = [text.render(w, 15, line.colour, bold=line.bold) for w in widgets.wrap(line.text, wrap_font, room)]
-            if chips_below:
-                imgs.append(pygame.Surface((0, int(22 * s))))         # the cards' own line
+            if line.cards:
+                # the cards after the last words when they fit there, else on a line of their own
+                # (the words keep the whole width either way: no word alone on a line)
+                chips = int(10 * s) + int(34 * s) * sum(1 for k in line.cards if k)
+                if imgs and imgs[-1].get_width() + chips > room:
+                    imgs.append(pygame.Surface((0, int(22 * s))))
             rows.append((imgs, line))
         title = text.render(panel.title, 18, theme.ACCENT, bold=True)
         ship_h = int(70 * s) if ship else 0
