@@ -392,6 +392,26 @@ def test_bench_engine_prints_its_figures(capsys):
         assert result[key] > 0
 
 
+@pytest.mark.slow
+def test_bench_engine_plays_another_checkout_alongside(capsys):
+    """--against: another checkout's engine (here this one) plays the same
+    games in a child process, and the ratios of ours over its are printed."""
+    from tools.bench import engine as bench_engine
+    assert bench_engine.main(["--games", "1", "--repeats", "1", "--no-catanatron", "--against", ROOT,
+                              "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["against_like_ratio"] > 0 and result["against_ck_ratio"] > 0
+    assert result["checkout_ck_ratio"] > 0 and result["against"] == os.path.abspath(ROOT)
+
+
+def test_bench_engine_refuses_a_folder_that_is_no_checkout(tmp_path, capsys):
+    from tools.bench import engine as bench_engine
+    with pytest.raises(SystemExit) as stop:
+        bench_engine.main(["--games", "1", "--against", str(tmp_path)])
+    assert stop.value.code == 2
+    assert "is not a checkout of this project" in capsys.readouterr().err
+
+
 def test_every_refusal_code_is_listed():
     """ERROR_CODES (used by the translations) names every code the rules raise."""
     import re

@@ -262,12 +262,9 @@ def test_replayed_and_out_of_turn_commands_get_specific_reasons():
     assert _replies(dconn.writer, since)[0]["code"] == "stale"
 
 
-def test_a_stale_command_is_refused_as_stale_without_the_engine_looking_at_it(monkeypatch):
-    """A command chosen on an earlier state is refused for that, whatever the
-    engine would say of it (several seats answering one offer at once make
-    many such), and the engine checks nothing for it."""
-    t = table()
-    dconn = t.conns[t.decider]
+@pytest.fixture
+def engine_checks(monkeypatch) -> list:
+    """The commands the engine checks from now on, in order."""
     checked = []
     real_check = rules._check
 
@@ -275,6 +272,16 @@ def test_a_stale_command_is_refused_as_stale_without_the_engine_looking_at_it(mo
         checked.append(cmd)
         return real_check(state, cmd, ruleset)
     monkeypatch.setattr(rules, "_check", counting_check)
+    return checked
+
+
+def test_a_stale_command_is_refused_as_stale_without_the_engine_looking_at_it(engine_checks):
+    """A command chosen on an earlier state is refused for that, whatever the
+    engine would say of it (several seats answering one offer at once make
+    many such), and the engine checks nothing for it."""
+    t = table()
+    dconn = t.conns[t.decider]
+    checked = engine_checks
     illegal = ["build_road", t.decider, 0]          # not where this seat may build now
     assert rules.check(t.host.auth.state, illegal) is not None
     checked.clear()
@@ -284,17 +291,11 @@ def test_a_stale_command_is_refused_as_stale_without_the_engine_looking_at_it(mo
     assert checked == []
 
 
-def test_an_accepted_command_is_checked_by_the_engine_once(monkeypatch):
+def test_an_accepted_command_is_checked_by_the_engine_once(engine_checks):
     """(A roll of mixed dice is checked when it is asked for and again when
     the seats' values are in: these are two different commands.)"""
     t = Table()
-    checked = []
-    real_check = rules._check
-
-    def counting_check(state, cmd, ruleset):
-        checked.append(cmd)
-        return real_check(state, cmd, ruleset)
-    monkeypatch.setattr(rules, "_check", counting_check)
+    checked = engine_checks
     while True:
         state = t.host.auth.state
         seat = deciders(state)[0]

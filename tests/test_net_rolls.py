@@ -18,6 +18,7 @@ from game.engine import default_config
 from game.engine.rng import Rng
 from game.engine.rules import rolls
 from net.host.game import Host
+from net.host.play import Play
 from net.host.rolls import RollMixer
 from net.peer.bot import NOTICES
 from net.peer.game import REVEAL_WAIT, PeerGame
@@ -331,10 +332,17 @@ def _rogue_game(tmp_path, mixer_class):
     """A two-player game on a host whose RollMixer is `mixer_class`: the bots' results and what they said."""
     heard = {}
 
-    class RogueHost(Host):
-        def _mix_dice(self):
+    class RoguePlay(Play):
+        def mix_dice(self):
             if self.auth.config.get("mixed_dice"):
-                self.mixer = mixer_class(self.seating, self._tell_everyone, self._apply, wait=0.3)
+                self.mixer = mixer_class(self.seating, self.tell_everyone, self.apply, wait=0.3)
+
+    class RogueHost(Host):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            honest = self.play
+            self.play = RoguePlay(honest.seating, honest.records, honest.autosave, honest.save,
+                                  honest.notify, honest.tell_everyone, honest.over)
 
     async def main():
         from net.peer.bot import BotPlayer, play

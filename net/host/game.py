@@ -18,13 +18,8 @@ revealed its value, with the seed drawn from the host's committed secret
 and every value.  The secret and
 the full log are revealed to every seat when the game ends.
 
-A command is accepted only after, in this order (boardgame.io's master does
-the same): the frame decodes to a known, well-shaped message; the connection
-holds a seat; the command is for that seat; the game runs; the seat must
-decide now; it was chosen on the current state (its `seq` is the number of
-the last record: a stale one costs no look by the engine); and the command
-is legal in the engine (checked once, as it is applied).  Anything else is
-answered with `reject` and a reason code and changes nothing.
+Bad input is answered with an `error` or a `reject` and a reason code and
+changes nothing; the checks of a command are net/host/play.py's.
 
 Saving (net/host/autosave.py, the format in net/host/saving.py): with a
 `save_path` the host keeps a saved game (game/saves, mode "lan") current
@@ -35,9 +30,12 @@ seats and tokens, every seat away until its holder rejoins.  A player
 whose token is lost gets a seat only when the host's owner says so
 (`assign`), never by name alone.
 
-This file is the command path and the lobby: every message a peer sends
-and the host owner's calls.  Its parts, each owning its own state:
+This file is the lobby and the door: every message a peer sends, handed
+to the part it is for, and the host owner's calls.  Its parts, each owning
+its own state:
 
+    Play         (net/host/play.py)       the game in play: the Authority, the mixed
+                 dice, each command's path to every seat's record
     Seating      (net/host/seats.py)      who holds which seat, tokens, assignments
     Records      (net/host/records.py)    syncs, records, the result and reveal sent to seats
     LanAutosave  (net/host/autosave.py)   the saved game kept current
@@ -54,20 +52,19 @@ import logging
 import secrets
 import time
 
-from game.engine import deciders, default_config
+from game.engine import default_config
 from game.engine.match import Authority
-from game.engine.rules import IllegalCommand, check, rolls, with_mix
 from game.engine.state import GAME_OVER, validate_config
 
 from ..wire import secure
 from ..wire.protocol import APP, CLIENT, PROTOCOL_VERSION, TAKEN_OVER, ProtocolError, decode, error
-from ..wire.secrecy import WHOLE, peer_hashes, scrub_config
+from ..wire.secrecy import scrub_config
 from .autosave import LanAutosave
 from .connections import Conn, Connections, log, quiet
 from .deal import FairDeal
 from .joining import JoinGate
+from .play import Play
 from .records import Records
-from .rolls import RollMixer
 from .seats import Seating
 from .watchers import Watchers
 
@@ -94,7 +91,6 @@ class Host:
         self.auto_start = auto_start
         self.game_id = secrets.token_hex(8)
         self.seating = Seating(config["players"])
-        self.auth = None
         self.phase = LOBBY
         self.listeners = []         # callables (kind, data): "seat", "lobby", "started", "record", "over"
         self.finished = asyncio.Event()
@@ -105,11 +101,14 @@ class Host:
         self.identity = identity or secure.load_identity()
         self.gate = JoinGate(join_code, self.identity.fingerprint)     # the join code and its limit
         self.fair = None            # fairdice.FairRecord once dealt (None: an unverifiable deal)
-        self.mixer = None           # RollMixer in a game with mixed dice (net/wire/rolldice.py)
+        self.play = Play(self.seating, self.records, self.autosave,
+                         save=lambda digest: self.save(seats_changed=False, digest=digest),
+                         notify=self._notify, tell_everyone=self._tell_everyone, over=self._over)
         self.deal = FairDeal(self.seating.broadcast, self._notify, self._dealt)
         self.connections = Connections(self.identity, on_frame=self.handle_payload,
                                        on_closed=self._closed, on_tick=self._deal_deadline,
-                                       resync=self._resync, seat_count=lambda: len(self.seats))
+                                       resync=lambda conn: self.play.resync(conn),
+                                       seat_count=lambda: len(self.seats))
 
     @property
     def join_code(self) -> str | None:
@@ -123,9 +122,7 @@ class Host:
         self.fair = fair
         self.game_id = game_id
         self.seating.seats = seats
-        self.auth = auth
-        self.records.begin(auth, fair)
-        self._mix_dice()
+        self.play.begin(auth, fair)
         if self.mixer is not None:
             self.mixer.resume(record.cmd for record in auth.log)
         self.phase = OVER if auth.state.phase == GAME_OVER else RUNNING
@@ -135,6 +132,16 @@ class Host:
             self.finished.set()
 
     # --- what others read ---------------------------------------------------------------
+
+    @property
+    def auth(self):
+        """The game's Authority once dealt (None in the lobby): Play's."""
+        return self.play.auth
+
+    @property
+    def mixer(self):
+        """The RollMixer of a game with mixed dice (else None): Play's."""
+        return self.play.mixer
 
     @property
     def seats(self) -> list:
@@ -364,7 +371,7 @@ class Host:
     def _back(self, conn, seat):
         """Seat `conn` in a running (or finished) game and bring it up to date."""
         self._take_seat(conn, seat)
-        conn.send(self._sync(seat, "rejoin"))
+        conn.send(self.play.sync(seat, "rejoin"))
         self._tell_everyone({"t": "seat_status", "seat": seat, "connected": True})
         self._notify("seat_status", (seat, True))
         if self.phase == OVER:
@@ -397,79 +404,11 @@ class Host:
             me.ready = msg["ready"]
         self._lobby_changed()
 
-    def _on_cmd(self, conn, msg):
-        ref = msg["id"]
-        if conn.watcher is not None:
-            return conn.send(_reject(ref, "watcher", "a watcher cannot act in the game"))
-        if conn.seat is None:
-            return conn.send(_reject(ref, "not_seated", "join a seat first"))
-        seat = conn.seat
-        cmd = msg["cmd"]
-        if cmd[1] != seat:
-            return conn.send(_reject(ref, "wrong_seat", "you may only act for your own seat"))
-        if self.auth is None:
-            return conn.send(_reject(ref, "not_running", "the game has not started"))
-        state = self.auth.state
-        if state.phase == GAME_OVER:
-            return conn.send(_reject(ref, "game_over", "the game has ended"))
-        if seat not in deciders(state):
-            return conn.send(_reject(ref, "not_deciding", "it is not your turn to decide"))
-        if self.mixer is not None and self.mixer.busy:
-            return conn.send(_reject(ref, "rolling", "the dice are being rolled"))
-        if msg["seq"] != len(self.auth.log):
-            # chosen on an earlier state (several seats answered one offer at
-            # once): refused before the engine looks at it
-            return conn.send(_reject(ref, "stale", f"the game is at record {len(self.auth.log)}"))
-        if self.mixer is not None and rolls(cmd):
-            # a roll of mixed dice is checked as the host will apply it, with its mix
-            err = check(state, with_mix(cmd, 0))
-            if err is not None:
-                return conn.send(_reject(ref, err.code, err.detail))
-            return self.mixer.open(cmd)     # applied when the seats' values are in (_apply)
-        try:
-            self._apply(cmd)                # the engine checks it once, changing nothing if illegal
-        except IllegalCommand as exc:
-            return conn.send(_reject(ref, exc.code, exc.detail))
-
-    def _apply(self, cmd, proof=None) -> None:
-        """Apply a checked command, save it and send every seat its record."""
-        record = self.auth.submit(cmd)
-        # every seat's view hash, and the whole state's for the save, in one pass
-        hashes = peer_hashes(self.auth.state, self.records.audiences(),
-                             whole=self.autosave.saver is not None)
-        self.save(seats_changed=False, digest=hashes.get(WHOLE))   # before anyone hears of it
-        self.records.send_record(record, hashes, proof)
-        self._notify("record", record)
-        if self.auth.state.phase == GAME_OVER:
-            self.phase = OVER
-            self.records.announce_over()
-            self._notify("over", self.result())
-            self._lobby_changed()
-            self.finished.set()
-
-    def _on_resync(self, conn, msg):
-        if not conn.placed or self.auth is None:
-            return conn.send(error("not_running", "no game view to send"))
-        if conn.resyncs.try_take():
-            conn.resync_due = False
-            self._resync(conn)
-        else:
-            conn.resync_due = True      # merged with any others; see Connections._heartbeat
-
-    def _resync(self, conn):
-        conn.send(self._sync(conn.seat, "resync"))
-
     def _on_ping(self, conn, msg):
         conn.send({"t": "pong", "n": msg["n"]})
 
     def _on_pong(self, conn, msg):
         pass
-
-    def _on_roll(self, conn, msg):
-        """A seat's commitment or value for mixed dice: its RollMixer's."""
-        if self.mixer is None:
-            return conn.send(error("not_mixed", "this game's dice are not mixed"))
-        (self.mixer.on_commit if msg["t"] == "roll_commit" else self.mixer.on_reveal)(conn, msg)
 
     def _on_bye(self, conn, msg):
         self.drop(conn)
@@ -536,29 +475,16 @@ class Host:
 
     def _deal(self, config: dict) -> None:
         self.config = config
-        self.auth = Authority(self.config)
-        self.records.begin(self.auth, self.fair)
-        self._mix_dice()
+        self.play.begin(Authority(self.config), self.fair)
         self.phase = RUNNING
         self.autosave.begin(self.auth)
         self.save()                 # the dealt game: a crash before the first move loses nothing
         for seat in self.seating.listening():
-            self.seats[seat].conn.send(self._sync(seat, "start"))
+            self.seats[seat].conn.send(self.play.sync(seat, "start"))
         if self.watchers.conns:
             self.watchers.send(self.records.sync(None, "start"))
         self._notify("started")
         self._lobby_changed()
-
-    def _sync(self, seat: int, reason: str) -> dict:
-        """A seat's whole view (Records.sync), with the rolls so far in a game of mixed dice."""
-        msg = self.records.sync(seat, reason)
-        if self.mixer is not None:
-            msg["roll"] = self.mixer.done
-        return msg
-
-    def _mix_dice(self) -> None:
-        if self.auth.config.get("mixed_dice"):
-            self.mixer = RollMixer(self.seating, self._tell_everyone, self._apply)
 
     def assign(self, seat: int, name: str) -> None:
         """The host's owner gives a seat of a running game to the player who
@@ -637,6 +563,15 @@ class Host:
         self.seating.broadcast(msg)
         self.watchers.send(msg)
 
+    def _over(self) -> None:
+        """The game has ended (Play's last record is sent): every seat and
+        watcher is sent the result and the reveal."""
+        self.phase = OVER
+        self.records.announce_over()
+        self._notify("over", self.result())
+        self._lobby_changed()
+        self.finished.set()
+
     def _lobby_changed(self) -> None:
         self._tell_everyone(self.lobby())
         self._notify("lobby", self.lobby())
@@ -644,17 +579,16 @@ class Host:
             self.start()
 
 
-def _reject(ref, code, detail) -> dict:
-    return {"t": "reject", "id": ref, "code": code, "detail": detail}
-
-
 HANDLERS = {
     "hello": Host._on_hello, "join": Host._on_join, "join_confirm": Host._on_join_confirm,
     "rejoin": Host._on_rejoin,
-    "lobby_set": Host._on_lobby_set, "cmd": Host._on_cmd, "resync": Host._on_resync,
+    "lobby_set": Host._on_lobby_set,
     "ping": Host._on_ping, "pong": Host._on_pong, "bye": Host._on_bye,
-    # the fair deal's own messages are answered by the host's FairDeal
+    # the game's messages are Play's, the fair deal's its FairDeal's
+    "cmd": lambda host, conn, msg: host.play.on_cmd(conn, msg),
+    "resync": lambda host, conn, msg: host.play.on_resync(conn, msg),
+    "roll_commit": lambda host, conn, msg: host.play.on_roll(conn, msg),
+    "roll_reveal": lambda host, conn, msg: host.play.on_roll(conn, msg),
     "pledge": lambda host, conn, msg: host.deal.on_pledge(conn, msg),
     "reveal": lambda host, conn, msg: host.deal.on_reveal(conn, msg),
-    "roll_commit": Host._on_roll, "roll_reveal": Host._on_roll,
 }

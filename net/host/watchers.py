@@ -5,7 +5,7 @@ joins with the join code like a player (`watch` instead of `join`, same
 proof) and is then sent what a spectator may know: views and records for the
 audience None (game.engine.views: every seat's hidden cards withheld), the
 lobby, seats coming and going, the end and the reveal after it.  A watcher
-holds no seat, so every command it sends is refused (`Host._on_cmd`).
+holds no seat, so every command it sends is refused (`Play.on_cmd`).
 
 Watchers are connections like any other: they count against the host's
 connection caps (net/host/limits.py), and at most MAX_WATCHERS watch at once.

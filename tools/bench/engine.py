@@ -1,6 +1,6 @@
 """Random-play throughput of the engine, and of catanatron in the same run.
 
-    python -m tools.bench.engine [--games 200] [--repeats 3] [--seed 1] [--json]
+    python -m tools.bench.engine [--games 200] [--repeats 3] [--seed 1] [--against CHECKOUT] [--json]
 
 Protocol, the same for both engines: 4 players, base rules, every decision a
 uniform choice among the legal actions, whole games timed per game from
@@ -38,6 +38,14 @@ to install it in an environment of its own): with `--fastcatan-python PATH`
 (that environment's interpreter) it is run for each game as a child process
 and timed by its own CPU clock; `fastcatan_ratio` is our like-for-like
 actions/s over fastcatan's (`fastcatan` says why when it could not be run).
+
+Before and after a change: `--against CHECKOUT` (another checkout of this
+project, say a worktree of main before the change) plays the same games with
+that checkout's engine in a child process, interleaved game by game with
+ours, which then plays in a child process of its own too (each timed by its
+own CPU clock).  `against_like_ratio`, `against_all_commands_ratio`
+and `against_ck_ratio` are ours over its; `checkout_ratio` and
+`checkout_ck_ratio` are its `ratio` and `ck_ratio` in the same run.
 Figures vary with machine load: compare ratios from one run.
 """
 
@@ -47,6 +55,7 @@ import json
 import os
 import statistics
 import subprocess
+import sys
 import time
 
 from game.bots.loop import Table
@@ -95,6 +104,7 @@ def measure_copy(rules: str, seed: int, copies: int = 2000) -> float:
     return round(statistics.median(times) * 1e6, 1)
 
 
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))   # this checkout
 FASTCATAN_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fastcatan_engine.py")
 
 
@@ -112,6 +122,47 @@ def measure_fastcatan(python: str, games: int, seed: int) -> dict:
     return json.loads(done.stdout)
 
 
+# Another checkout's engine in a child process: its own measure_kolonisten,
+# one game per request, timed by the child's own CPU clock.
+_CHECKOUT_WORKER = """
+import json, sys
+from tools.bench.engine import measure_kolonisten
+for line in sys.stdin:
+    rules, seed, exclude = json.loads(line)
+    print(json.dumps(measure_kolonisten(1, seed, exclude=tuple(exclude), rules=rules)), flush=True)
+"""
+
+
+class Checkout:
+    """The engine of another checkout of this project (say, main before a
+    change), played in a child process started in that checkout."""
+
+    def __init__(self, root: str):
+        root = os.path.abspath(root)
+        if not os.path.isfile(os.path.join(root, "tools", "bench", "engine.py")):
+            raise RuntimeError(f"{root} is not a checkout of this project (no tools/bench/engine.py)")
+        env = dict(os.environ, PYTHONPATH=root)
+        self.root = root
+        self.child = subprocess.Popen([sys.executable, "-c", _CHECKOUT_WORKER], cwd=root, env=env,
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def measure(self, seed: int, exclude=(), rules="base") -> dict:
+        self.child.stdin.write(json.dumps([rules, seed, list(exclude)]) + "\n")
+        self.child.stdin.flush()
+        line = self.child.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the engine of {self.root} stopped")
+        return json.loads(line)
+
+    def close(self) -> None:
+        self.child.stdin.close()
+        self.child.wait()
+
+
+def _one_game(seed: int, exclude=(), rules="base") -> dict:
+    return measure_kolonisten(1, seed, exclude, rules)
+
+
 def _zero():
     return {"games": 0, "actions": 0, "seconds": 0.0, "finished": 0}
 
@@ -123,32 +174,43 @@ def _add(total, part):
 
 def _totals() -> dict:
     """Running totals of one pass: per engine, games, actions, seconds, finished."""
-    return {name: _zero() for name in ("full", "like", "cat", "ck", "fast")}
+    return {name: _zero() for name in ("full", "like", "cat", "ck", "fast", "other_full", "other_like",
+                                       "other_ck")}
 
 
-def measure_pass(games: int, seed: int, with_cat: bool, fast: dict) -> dict:
+def measure_pass(games: int, seed: int, with_cat: bool, fast: dict, ours=None, other: Checkout | None = None) -> dict:
     """One pass over `games` games, the engines interleaved game by game (so a
     change in machine load weighs on all alike), the order of the engines
     turned round every game; Cities & Knights plays every fourth game (they
     are long).  `fast`: {"python": PATH or None, "missing": why not or None,
-    "version": ...}, updated in place."""
+    "version": ...}, updated in place.  `ours(seed, exclude, rules)`: one
+    game of our engine (default: in this process).  `other`: another
+    checkout's engine, playing the same games, interleaved with ours."""
     totals = _totals()
+    ours = ours or _one_game
     for i in range(games):
         g = seed + i
-        runs = [("full", lambda: measure_kolonisten(1, g)),
-                ("like", lambda: measure_kolonisten(1, g, exclude=("offer",)))]
+        runs = [("full", lambda: ours(g)),
+                ("like", lambda: ours(g, exclude=("offer",)))]
         if with_cat:
             runs.append(("cat", lambda: catanatron_engine.measure(1, g)))
         if fast["missing"] is None:
             runs.append(("fast", lambda: measure_fastcatan(fast["python"], 1, g)))
         if i % 4 == 0:
-            runs.append(("ck", lambda: measure_kolonisten(1, g, rules="ck")))
+            runs.append(("ck", lambda: ours(g, rules="ck")))
+        if other is not None:
+            runs += [("other_full", lambda: other.measure(g)),
+                     ("other_like", lambda: other.measure(g, exclude=("offer",)))]
+            if i % 4 == 0:
+                runs.append(("other_ck", lambda: other.measure(g, rules="ck")))
         if i % 2:
             runs.reverse()
         for name, run in runs:
             try:
                 part = run()
-            except RuntimeError as exc:         # only fastcatan's child raises
+            except RuntimeError as exc:
+                if name != "fast":
+                    raise
                 fast["missing"] = str(exc)
                 continue
             if name == "fast":
@@ -160,6 +222,7 @@ def measure_pass(games: int, seed: int, with_cat: bool, fast: dict) -> dict:
 def figures(totals: dict, with_cat: bool, with_fast: bool) -> dict:
     """The figures of one pass."""
     full, like, cat, ck, fast = (totals[k] for k in ("full", "like", "cat", "ck", "fast"))
+    other = {k: totals["other_" + k] for k in ("full", "like", "ck")}
     out = {
         "actions_per_sec": full["actions"] / full["seconds"],
         "games_per_sec": full["games"] / full["seconds"],
@@ -184,6 +247,16 @@ def figures(totals: dict, with_cat: bool, with_fast: bool) -> dict:
             "ratio_all_commands": out["actions_per_sec"] / cat_aps,
             "ratio_games_per_sec": out["like_for_like_games_per_sec"] * cat["seconds"] / cat["games"],
         })
+    if other["like"]["games"]:
+        aps = {k: v["actions"] / v["seconds"] for k, v in other.items()}
+        out.update({
+            "against_like_ratio": out["like_for_like_actions_per_sec"] / aps["like"],
+            "against_all_commands_ratio": out["actions_per_sec"] / aps["full"],
+            "against_ck_ratio": out["ck_actions_per_sec"] / aps["ck"],
+            "checkout_ck_ratio": aps["ck"] / aps["full"],
+        })
+        if with_cat:
+            out["checkout_ratio"] = aps["like"] / cat_aps
     if with_fast:
         fast_aps = fast["actions"] / fast["seconds"]
         out.update({
@@ -195,7 +268,8 @@ def figures(totals: dict, with_cat: bool, with_fast: bool) -> dict:
 
 
 # Figures reported with their value in every pass and the spread.
-SPREAD_KEYS = ("ratio", "ck_ratio", "fastcatan_ratio")
+SPREAD_KEYS = ("ratio", "ck_ratio", "fastcatan_ratio", "against_like_ratio", "against_ck_ratio",
+               "checkout_ratio", "checkout_ck_ratio")
 
 
 def _rounded(key: str, value):
@@ -215,6 +289,9 @@ def main(argv=None) -> int:
     ap.add_argument("--no-catanatron", action="store_true", help="measure only Kolonisten")
     ap.add_argument("--fastcatan-python", metavar="PATH",
                     help="a Python >= 3.12 with fastcatan installed: measure it too")
+    ap.add_argument("--against", metavar="CHECKOUT",
+                    help="another checkout of this project (say, main before a change): its engine "
+                         "plays the same games, interleaved with ours")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.games < 1:
@@ -225,11 +302,27 @@ def main(argv=None) -> int:
     with_cat = not args.no_catanatron and catanatron_engine.available()
     fast = {"python": args.fastcatan_python, "version": None,
             "missing": None if args.fastcatan_python else "not asked for (--fastcatan-python PATH)"}
+    children = []           # with --against: the other checkout's engine, and ours, timed alike
+    if args.against:
+        try:
+            children = [Checkout(args.against), Checkout(ROOT)]
+        except (RuntimeError, OSError) as exc:
+            ap.error(str(exc))
+    other, ours = (children[0], children[1].measure) if children else (None, None)
     passes = []
-    for _ in range(args.repeats):
-        totals = measure_pass(args.games, args.seed, with_cat, fast)
-        passes.append(figures(totals, with_cat, fast["missing"] is None))
+    try:
+        for _ in range(args.repeats):
+            totals = measure_pass(args.games, args.seed, with_cat, fast, ours, other)
+            passes.append(figures(totals, with_cat, fast["missing"] is None))
+    except RuntimeError as exc:
+        print(f"tools.bench.engine: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        for child in children:
+            child.close()
     out = {"games": args.games, "repeats": args.repeats}
+    if args.against:
+        out["against"] = os.path.abspath(args.against)
     for key in passes[0]:
         values = [p[key] for p in passes if key in p]
         out[key] = _rounded(key, statistics.median(values))

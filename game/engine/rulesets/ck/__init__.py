@@ -23,7 +23,7 @@ from ..base import BASE, next_turn
 from ..base.building import can_pay_city, road_and_settlement_commands
 from . import barbarians, cities, decisions, knights, progress, roll, trade
 from .facts import (
-    can_act, can_improve, can_promote, cities as cities_of, improvement_cost, knight_reach, knights_of,
+    can_act, can_improve, can_promote, cities as cities_of, improvement_costs, knight_reach, knights_of,
     recruit_spots, robber_free, wall_spots,
 )
 from .pieces import decide
@@ -110,9 +110,9 @@ def main_commands(state: State, seat: int) -> list:
                 if robber_free(state) and state.robber in NODE_HEXES[n]:
                     out.append(("chase_robber", seat, n))
     own_cities = None
-    for track in range(3):
+    for track, cost in enumerate(improvement_costs(state, seat)):
         # The commodity first: it is cheap to ask and most often what is missing.
-        if hand[TRACK_COMMODITY[track]] >= improvement_cost(state, seat, track):
+        if hand[TRACK_COMMODITY[track]] >= cost:
             if own_cities is None:
                 own_cities = cities_of(state, seat)
             if can_improve(state, seat, track, own_cities) is None:
@@ -123,8 +123,8 @@ def main_commands(state: State, seat: int) -> list:
                 out.extend(("harbor_trade", seat, target, r) for r in RESOURCES if hand[r])
     prog = state.prog[seat]
     if state.prog_n[seat]:
-        for card in range(25):
-            if prog[card] and card != _ALCHEMIST:
+        for card, held in enumerate(prog):
+            if held and card != _ALCHEMIST:
                 out.extend(("progress", seat, card, tuple(a)) for a in progress_options(state, seat, card))
     trade.maritime_commands(state, seat, out)       # trading is always open (see trading_open)
     return out          # the kernel adds the listed offers when asked (list_offers)

@@ -20,11 +20,12 @@ def metropolis_nodes(state: State) -> set:
     return {n for n in state.metropolis if n != -1}
 
 
-def plain_cities(state: State, seat: int) -> list:
+def plain_cities(state: State, seat: int, own_cities=None) -> list:
     """Own cities without a metropolis: the ones barbarians can pillage (CK-8.3)
-    and the ones that can take a new metropolis (CK-6.5)."""
+    and the ones that can take a new metropolis (CK-6.5).  `own_cities`:
+    cities(state, seat), when the caller has it already."""
     metro = metropolis_nodes(state)
-    return [n for n in cities(state, seat) if n not in metro]
+    return [n for n in (cities(state, seat) if own_cities is None else own_cities) if n not in metro]
 
 
 def knights_of(state: State, seat: int) -> list:
@@ -74,15 +75,24 @@ def knight_reach(state: State, seat: int, start: int):
 def effective_ratio(state: State, seat: int, kind: int) -> int:
     """Best bank ratio for giving `kind` (B-7.2, CK-4): harbors, the trading
     house for commodities, the merchant's hex, and a Merchant Fleet."""
-    ratio = state.ratios[seat][kind]
-    if kind >= 5 and state.improvements[seat][TRADE] >= 3:
-        ratio = 2
+    return effective_ratios(state, seat)[kind]
+
+
+def effective_ratios(state: State, seat: int) -> list:
+    """effective_ratio for every card kind."""
+    ratios = state.ratios[seat][:]
+    if state.improvements[seat][TRADE] >= 3:
+        for kind in range(5, len(ratios)):
+            ratios[kind] = 2
     hex_, owner = state.merchant
-    if owner == seat and kind < 5 and state.terrain[hex_] == kind:
-        ratio = 2
-    if state.fleet >> kind & 1:
-        ratio = 2
-    return ratio
+    if owner == seat and state.terrain[hex_] < 5:
+        ratios[state.terrain[hex_]] = 2
+    fleet = state.fleet
+    if fleet:
+        for kind in range(len(ratios)):
+            if fleet >> kind & 1:
+                ratios[kind] = 2
+    return ratios
 
 
 def knight_strength(state: State, seat: int) -> int:
@@ -128,7 +138,14 @@ def can_promote(state, seat, node, fortress_needed=True) -> bool:
 
 
 def improvement_cost(state, seat, track) -> int:
-    return max(0, state.improvements[seat][track] + 1 - (1 if state.crane else 0))
+    """Commodities the next level of a track costs (CK-6.1; a Crane takes one off)."""
+    return improvement_costs(state, seat)[track]
+
+
+def improvement_costs(state, seat) -> list:
+    """improvement_cost of the three tracks."""
+    off = 1 if state.crane else 0
+    return [max(0, level + 1 - off) for level in state.improvements[seat]]
 
 
 def can_improve(state, seat, track, own_cities=None) -> str | None:
@@ -144,7 +161,7 @@ def can_improve(state, seat, track, own_cities=None) -> str | None:
     if level >= 3:
         holder_node = state.metropolis[track]
         holds_it = holder_node != -1 and state.node_owner[holder_node] == seat
-        if not holds_it and not plain_cities(state, seat):
+        if not holds_it and not plain_cities(state, seat, own_cities):
             return "levels 4 and 5 need a city without a metropolis (CK-6.5)"
     if state.hands[seat][TRACK_COMMODITY[track]] < improvement_cost(state, seat, track):
         return "not enough commodities for the next level (CK-6.1)"

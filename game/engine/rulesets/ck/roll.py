@@ -76,19 +76,24 @@ def produce(state, total, events):
     1 resource + 1 commodity on forest, pasture and mountains."""
     kinds = 8
     gains = [[0] * kinds for _ in range(state.n)]
+    demand = [0] * kinds
+    owner, level = state.node_owner, state.node_level
     for h in hexes_with_number(state.numbers, total):
         if h == state.robber:
             continue
         t = state.terrain[h]
         for node in HEX_NODES[h]:
-            o = state.node_owner[node]
+            o = owner[node]
             if o == -1:
                 continue
             gains[o][t] += 1
-            if state.node_level[node] == 2:
-                gains[o][COMMODITY_OF_TERRAIN.get(t, t)] += 1
-    short = hand_out(state, gains)                  # B-5.2 per card type
-    if any(any(g) for g in gains):
+            demand[t] += 1
+            if level[node] == 2:
+                c = COMMODITY_OF_TERRAIN.get(t, t)
+                gains[o][c] += 1
+                demand[c] += 1
+    short = hand_out(state, gains, demand)          # B-5.2 per card type
+    if any(map(any, gains)):
         events.append(("produced", tuple(tuple(g) for g in gains)))
     if short:
         events.append(("shortage", tuple(short)))

@@ -4,7 +4,7 @@ commodities included, and the Commercial Harbor's forced swaps (CK-11)."""
 from ...helpers import IllegalCommand, need_turn
 from ...state import MAIN
 from ..base.trade import bank_trade
-from .facts import effective_ratio
+from .facts import effective_ratio, effective_ratios
 from .pieces import decide
 
 
@@ -37,10 +37,14 @@ def apply_harbor_trade(state, cmd, out, events):
 
 def maritime_commands(state, seat, out):
     hand, bank = state.hands[seat], state.bank
-    gets = None
+    gets = ratios = None
     for g in range(8):
         # No ratio is below 2 (effective_ratio), so a kind held once is never traded.
-        if hand[g] >= 2 and hand[g] >= effective_ratio(state, seat, g):
+        if hand[g] < 2:
+            continue
+        if ratios is None:
+            ratios = effective_ratios(state, seat)
+        if hand[g] >= ratios[g]:
             if gets is None:
                 gets = [w for w in range(8) if bank[w]]
             out.extend(("maritime", seat, g, w) for w in gets if w != g)
