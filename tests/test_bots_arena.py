@@ -114,5 +114,9 @@ def test_bench_hard_pairs_every_game_with_the_baseline(capsys):
     assert p["both"] + p["only_a"] == out["levels"]["hard"]["wins"]
     assert p["both"] + p["only_b"] == out["baseline"]["levels"]["hard"]["wins"]
     assert 0 <= p["sign_test_p"] <= 1
+    for arm in (out, out["baseline"]):         # Hard's decisions timed apart: searched or not
+        times = arm["hard_decisions"]
+        assert times["searched"]["decisions"] > 0 and times["other"]["decisions"] > 0
+        assert 0 <= times["searched"]["cpu_ms_median"] <= times["searched"]["cpu_ms_p99"]
     with pytest.raises(SystemExit):
         bench_hard.main(["--baseline", "playouts=3"])

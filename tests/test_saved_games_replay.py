@@ -99,3 +99,63 @@ def test_lan_save_resumes_as_host_and_saves_on_unchanged(name, tmp_path):
     assert any(seat.computer for seat in host.seats)
     _same_save_apart_from_date(written, name)
     assert original.read_bytes() == Path(_path(name)).read_bytes()
+
+
+def _verify_tampered(game, tmp_path, capsys) -> dict:
+    """`kolonisten replay FILE --verify --json` on `game` written as a well-formed save."""
+    path = tmp_path / "tampered.kolonisten"
+    path.write_bytes(saves.encode(game))
+    assert cli.main(["replay", str(path), "--verify", "--json"]) == 1
+    result = json.loads(capsys.readouterr().out)
+    assert result["ok"] is False
+    return result
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_replay_verify_catches_every_changed_recorded_hash(name, tmp_path, capsys):
+    """A recorded hash changed at the start, the middle or the end is named."""
+    for at in (0, EXPECTED[name][3] // 2, EXPECTED[name][3] - 1):
+        game = saves.load(_path(name))
+        digit = game.hashes[at][7]
+        game.hashes[at] = game.hashes[at][:7] + ("1" if digit == "0" else "0") + game.hashes[at][8:]
+        result = _verify_tampered(game, tmp_path, capsys)
+        assert f"state differs after command {at + 1}" in result["error"]
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_replay_verify_catches_a_changed_command_that_is_legal(name, tmp_path, capsys):
+    """A command swapped for another one legal at that moment replays, but the
+    recorded hash after it no longer matches; one swapped for an illegal one
+    is refused.  Either way the command is named."""
+    from game.engine import legal_commands
+    from game.engine.match import Authority, normal_command
+    game = saves.load(_path(name))
+    at = len(game.commands) // 2
+    while True:         # the first command from the middle on with another legal choice
+        auth = Authority.replay(game.config, game.commands[:at])
+        seat = game.commands[at][1]
+        others = [c for c in legal_commands(auth.state, seat, offers=False)
+                  if normal_command(c) != normal_command(game.commands[at])]
+        if others:
+            break
+        at += 1
+    game.commands[at] = list(others[-1])
+    assert f"state differs after command {at + 1}" in _verify_tampered(game, tmp_path, capsys)["error"]
+    game = saves.load(_path(name))
+    game.commands[at] = ["build_road", game.commands[at][1], 999]      # no such path
+    assert f"command {at + 1} is refused" in _verify_tampered(game, tmp_path, capsys)["error"]
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_a_quick_hash_that_differs_is_decided_by_a_full_replay(name, monkeypatch):
+    """If the fields a command was said to change were wrong, the quick hash
+    would differ from the recorded one: the save is then replayed looking at
+    every field, which decides (here: it verifies; a changed hash is still
+    named)."""
+    wrong = {kind: saves.runs_of(("trade",)) for kind in ("end_turn", "roll", "build_road")}
+    monkeypatch.setattr(saves, "_RUNS_CHANGED", {**saves._RUNS_CHANGED, **wrong})
+    game = saves.load(_path(name))
+    assert saves.restore(game).state_hash() == EXPECTED[name][-1]
+    game.hashes[len(game.hashes) // 2] = "0" * 32
+    with pytest.raises(saves.SaveError, match=f"after command {len(game.hashes) // 2 + 1}$"):
+        saves.restore(game)

@@ -6,8 +6,9 @@ verifying (tests/test_saved_games_replay.py)."""
 
 import pytest
 
-from game.engine import default_config, new_game, view
+from game.engine import codec, default_config, new_game, view
 from game.engine.codec import digest, encode_state, state_hash
+from game.engine.state import State
 
 from engine_play import random_game
 
@@ -45,6 +46,48 @@ def test_state_hash_keeps_true_apart_from_one_and_a_board_change_is_seen():
     assert state_hash(state) == before
 
 
+@pytest.mark.parametrize("flag", ["rolled", "dev_played", "built", "crane"])
+def test_state_hash_keeps_a_turn_flag_apart_from_a_number(flag):
+    """Each flag of the turn packs False and 0 differently, both ways round."""
+    state, _ = new_game(default_config(rules="ck", players=3, seed=4))
+    setattr(state, flag, False)
+    before = state_hash(state)
+    setattr(state, flag, 0)
+    assert state_hash(state) == digest(encode_state(state)) != before
+    setattr(state, flag, False)
+    assert state_hash(state) == before
+
+
+def _holds_a_flag_inside(value) -> bool:
+    """Whether a list or map holds True/False (or a fraction) at any depth:
+    equal to a number, yet packed otherwise."""
+    items = value.values() if type(value) is dict else value if type(value) is list else ()
+    return any(type(v) in (bool, float) or _holds_a_flag_inside(v) for v in items)
+
+
+@pytest.mark.parametrize("rules", ["base", "ck"])
+def test_kept_parts_hold_flags_only_where_their_types_are_compared(rules):
+    """A kept part is reused while its fields compare equal, and True equals 1:
+    so through whole games every field that holds a flag is in a run whose
+    types are compared too (codec.STRICT), and no field of a kept run holds a
+    flag inside a list or map (the runs packed anew each time may)."""
+    how = {name: kind for kind, names, _, _ in codec._RUNS for name in names}
+    flags = set()
+
+    def look(auth, record):
+        for name in State.__slots__:
+            if how[name] is codec.FRESH or name == "config":    # the config's flags are bools only (validate_config)
+                continue
+            value = getattr(auth.state, name)
+            if type(value) is bool:
+                flags.add(name)
+                assert how[name] is codec.STRICT, f"{name} holds a flag in a run compared by value only"
+            assert not _holds_a_flag_inside(value), f"{name} holds a flag inside"
+
+    random_game(7, rules=rules, max_commands=1500, on_record=look)
+    assert {"rolled", "built"} <= flags
+
+
 @pytest.mark.slow
 def test_replay_bench_prints_its_figures(capsys):
     import json
@@ -53,4 +96,32 @@ def test_replay_bench_prints_its_figures(capsys):
     out = json.loads(capsys.readouterr().out)
     for rules in ("base", "ck"):
         assert out[f"{rules}_commands"] > 0
-        assert out[f"{rules}_verify_us"] > 0 and out[f"{rules}_hash_ratio"] > 0
+        assert out[f"{rules}_verify_us"] > 0 and out[f"{rules}_hash_ratio"] > 0 and out[f"{rules}_decode_us"] > 0
+
+
+@pytest.mark.parametrize("rules", ["base", "ck"])
+def test_the_talk_of_a_trade_changes_only_the_fields_it_declares(rules):
+    """rules.CHANGES_ONLY, which a replay trusts to look at fewer fields: after
+    every offer, answer and cancel in whole games, every other field is as
+    before (unless the game ended)."""
+    from game.engine.rules import CHANGES_ONLY
+    from game.engine.state import GAME_OVER
+    seen = []
+    before = {}
+
+    def look(auth, record):
+        state = auth.state
+        kind = record.cmd[0]
+        if kind in CHANGES_ONLY and before and state.phase != GAME_OVER:
+            changed = {name for name in State.__slots__[:-1]
+                       if encode_state_field(state, name) != before[name]}
+            assert changed <= set(CHANGES_ONLY[kind]), (kind, changed)
+            seen.append(kind)
+        before.update({name: encode_state_field(state, name) for name in State.__slots__[:-1]})
+
+    random_game(9, rules=rules, max_commands=1500, on_record=look)
+    assert set(seen) == set(CHANGES_ONLY)
+
+
+def encode_state_field(state, name) -> bytes:
+    return codec.pack(getattr(state, name))

@@ -107,6 +107,7 @@ class HardBot:
         self.max_ms = max_ms
         self.search_kinds = None if search_kinds is None else frozenset(search_kinds)
         self.overruled = Counter()      # (kind of Medium's choice, kind played): for tools
+        self.searched = 0               # decisions that went to the search: for tools
         self.rng = Rng(seed, stream=2027)
         search_options.setdefault("confidence", CONFIDENCE)
         search_options.setdefault("duel", DUEL)
@@ -152,6 +153,7 @@ class HardBot:
         elif prior in cands and not self._may_search(view):
             choice = prior
         else:
+            self.searched += 1
             try:
                 choice = self.search.best(view, cands, self._playouts(view), (self.think_ms or 0) / 1000,
                                           keep=prior, max_s=None if self.max_ms is None else self.max_ms / 1000)

@@ -42,11 +42,17 @@ class ReplayMismatch(ValueError):
     pass
 
 
+_PLAIN = frozenset((str, int, tuple))     # the arguments a command may hold as they are
+
+
 def normal_command(cmd) -> tuple:
     """The one form the log keeps: tuples throughout (commands arrive as lists
     after msgpack), and Year of Plenty's two resources in ascending order (it
     accepts them in either order, B-9.5)."""
-    cmd = tuple(tuple(a) if isinstance(a, list) else a for a in cmd)
+    if _PLAIN.issuperset(map(type, cmd)):
+        cmd = tuple(cmd)
+    else:
+        cmd = tuple(tuple(a) if isinstance(a, list) else a for a in cmd)
     if (len(cmd) == 4 and cmd[0] == "play_year_of_plenty" and type(cmd[2]) is int
             and type(cmd[3]) is int and cmd[2] > cmd[3]):
         cmd = cmd[:2] + (cmd[3], cmd[2])

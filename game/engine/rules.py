@@ -28,11 +28,12 @@ from .helpers import ERROR_CODES, MIX, MIX_LIMIT, IllegalCommand
 from .rng import Rng
 from .ruleset import RULESETS, ruleset_of
 from .rulesets import BASE, CK
+from .rulesets.base.trade import TALK, TALK_CHANGES
 from .state import (
     DECIDE, DISCARD, GAME_OVER, MAIN, PENDING, SETUP_ROAD, SETUP_SETTLEMENT, TRADE, State, validate_config,
 )
 
-__all__ = ["COMMANDS", "ERROR_CODES", "IllegalCommand", "apply", "check", "deciders", "discard_limit",
+__all__ = ["CHANGES_ONLY", "COMMANDS", "ERROR_CODES", "IllegalCommand", "apply", "check", "deciders", "discard_limit",
            "legal_commands", "may_offer", "new_game", "rolls", "with_mix"]
 
 # kind -> argument types after the seat, over every rule set.  Types: node,
@@ -41,7 +42,14 @@ __all__ = ["COMMANDS", "ERROR_CODES", "IllegalCommand", "apply", "check", "decid
 # progress card), args (small whole numbers), name (a decision's name).
 COMMANDS = {kind: c.args for rs in (BASE, CK) for kind, c in rs.commands.items()}
 
+# kind -> the only fields a command of that kind can change while the game
+# goes on after it (the talk of a trade, in both rule sets); kinds not here can
+# change any field.  A replay looks only at these after such a command
+# (game/saves restore), tests/test_state_hash.py checks them over whole games.
+CHANGES_ONLY = dict.fromkeys(TALK, TALK_CHANGES)
+
 MAX_CARDS_IN_COMMAND = 95   # more cards than exist can never be legal
+_JUST_INT = frozenset((int,))     # the type of every number in a command (True is not a number here)
 MAX_ARGS = 8
 
 # Phases in which seats other than the current player may act.
@@ -93,22 +101,19 @@ def _shape_error(state: State, cmd, rules):
             if type(arg) is not int or not 0 <= arg < limit:
                 return IllegalCommand("malformed", f"argument {i + 1} must be a whole number below {limit}")
         elif limit == "cards":
-            if type(arg) not in (tuple, list) or len(arg) != kinds:
+            if (type(arg) not in (tuple, list) or len(arg) != kinds or not _JUST_INT.issuperset(map(type, arg))
+                    or min(arg) < 0 or max(arg) > MAX_CARDS_IN_COMMAND):
                 return IllegalCommand("malformed", f"card counts must be {kinds} small whole numbers")
-            for x in arg:
-                if type(x) is not int or not 0 <= x <= MAX_CARDS_IN_COMMAND:
-                    return IllegalCommand("malformed", f"card counts must be {kinds} small whole numbers")
         elif limit == "args":
-            if (type(arg) not in (tuple, list) or len(arg) > MAX_ARGS
-                    or not all(type(x) is int and -1 <= x < 1000 for x in arg)):
+            if (type(arg) not in (tuple, list) or len(arg) > MAX_ARGS or not _JUST_INT.issuperset(map(type, arg))
+                    or (arg and (min(arg) < -1 or max(arg) >= 1000))):
                 return IllegalCommand("malformed", f"arguments must be up to {MAX_ARGS} small whole numbers")
         elif limit == "name":
             if type(arg) is not str or len(arg) > 40:
                 return IllegalCommand("malformed", "a decision name is expected")
         else:   # "seats"
-            if (type(arg) not in (tuple, list) or not arg
-                    or not all(type(x) is int and 0 <= x < n for x in arg)
-                    or len(set(arg)) != len(arg)):
+            if (type(arg) not in (tuple, list) or not arg or not _JUST_INT.issuperset(map(type, arg))
+                    or min(arg) < 0 or max(arg) >= n or len(set(arg)) != len(arg)):
                 return IllegalCommand("malformed", "a list of distinct seats is expected")
     return None
 

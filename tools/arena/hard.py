@@ -23,6 +23,7 @@ import argparse
 import json
 import math
 import sys
+import time
 from collections import Counter
 
 from tools.arena import levels as arena
@@ -31,13 +32,47 @@ HARD_OPTIONS = {}
 _MADE = []          # the Hard bots made in this process (for their overruled counts)
 
 
+class _Timed:
+    """A Hard bot whose every decision is timed, wall and CPU, apart for
+    those that went to the search and the rest (forced, one candidate)."""
+
+    def __init__(self, bot):
+        self.bot, self.seat, self.level = bot, bot.seat, bot.level
+        self.times = {"searched": [], "other": []}
+
+    def choose(self, view):
+        before = self.bot.searched
+        t0, c0 = time.perf_counter(), time.process_time()
+        cmd = self.bot.choose(view)
+        if cmd is not None:
+            kind = "searched" if self.bot.searched > before else "other"
+            self.times[kind].append((time.perf_counter() - t0, time.process_time() - c0))
+        return cmd
+
+    def observe(self, record):
+        self.bot.observe(record)
+
+
 def _make_bot(level, seat, seed=0, **options):
     if level == "hard":
         from game.bots.hard import HardBot
-        bot = HardBot(seat, seed, **HARD_OPTIONS)
+        bot = _Timed(HardBot(seat, seed, **HARD_OPTIONS))
         _MADE.append(bot)
         return bot
     return _ARENA_MAKE_BOT(level, seat, seed, **options)
+
+
+def decision_times(made) -> dict:
+    """Median and 99th percentile of Hard's decisions in ms, wall and CPU,
+    for those that went to the search and the rest."""
+    out = {}
+    for kind in ("searched", "other"):
+        t = [x for bot in made for x in bot.times[kind]]
+        wall, cpu = sorted(w for w, _ in t), sorted(c for _, c in t)
+        out[kind] = {"decisions": len(t)} | {
+            f"{name}_ms_{q}": round(1000 * arena._percentile(values, p), 2)
+            for name, values in (("wall", wall), ("cpu", cpu)) for q, p in (("median", 0.5), ("p99", 0.99))}
+    return out
 
 
 _ARENA_MAKE_BOT = arena.make_bot
@@ -54,9 +89,9 @@ def _play(options, arena_job):
     finally:
         arena.make_bot = _ARENA_MAKE_BOT
     overruled = Counter()
-    for bot in _MADE:
-        overruled.update({f"{medium}>{played}": n for (medium, played), n in bot.overruled.items()})
-    return results, overruled
+    for timed in _MADE:
+        overruled.update({f"{medium}>{played}": n for (medium, played), n in timed.bot.overruled.items()})
+    return results, (overruled, [timed.times for timed in _MADE])
 
 
 def run_games(job):
@@ -72,6 +107,13 @@ def run_games(job):
         one = (rules, entries, seed, [i], turn_cap)
         out.append((_play(options, one), _play(baseline[0], one)))
     return out
+
+
+class _Times:
+    """Times sent back from a worker process, shaped like a _Timed bot's."""
+
+    def __init__(self, times):
+        self.times = times
 
 
 def parse_options(text: str) -> dict:
@@ -160,10 +202,11 @@ def main(argv=None) -> int:
     outs = []
     for arm, arm_options in zip(arms, (options, baseline)):
         results = [r for part, _ in arm for r in part]
-        overruled = sum((counts for _, counts in arm), Counter())
+        overruled = sum((counts for _, (counts, _) in arm), Counter())
         out = arena.summarize(args.rules, entries, args.games, args.seed, jobs, results, seconds, turn_cap)
         out["hard_options"] = arm_options
         out["overruled_per_game"] = {k: round(n / args.games, 2) for k, n in overruled.most_common()}
+        out["hard_decisions"] = decision_times([_Times(t) for _, (_, made) in arm for t in made])
         outs.append((out, results))
     out = outs[0][0]
     if baseline is not None:
@@ -181,6 +224,9 @@ def main(argv=None) -> int:
                   f"[{100 * r['ci95'][0]:.1f}, {100 * r['ci95'][1]:.1f}] ({r['wins']}/{r['seats_played']}),"
                   f" decision median {r['decision_ms_median']} ms, p99 {r['decision_ms_p99']} ms"
                   f" (CPU {r['decision_cpu_ms_median']} / {r['decision_cpu_ms_p99']} ms)")
+        for kind, d in o["hard_decisions"].items():
+            print(f"  hard, {kind} decisions ({d['decisions']}): median {d['wall_ms_median']} ms, "
+                  f"p99 {d['wall_ms_p99']} ms (CPU {d['cpu_ms_median']} / {d['cpu_ms_p99']} ms)")
         if o["overruled_per_game"]:
             print("  search overruled Medium, per game (Medium's kind>played):",
                   ", ".join(f"{k} {n}" for k, n in o["overruled_per_game"].items()))

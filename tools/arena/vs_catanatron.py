@@ -481,6 +481,8 @@ def main(argv=None) -> int:
                    help="our Hard player's playouts per decision (default: as shipped)")
     p.add_argument("--duel", type=float, default=None,
                    help="share of the playouts for the duel with Medium's choice (default: as shipped)")
+    p.add_argument("--plans", type=int, choices=(0, 1), default=None,
+                   help="whether our Hard searches main-phase moves as plans of the turn (default: as shipped)")
     p.add_argument("--max-minutes", type=float, default=None,
                    help="stop after the game that ends past this budget and report what was played")
     p.add_argument("--json", action="store_true")
@@ -499,7 +501,8 @@ def main(argv=None) -> int:
             print(f"seed {r['seed']}: {'WIN ' if r['won'] else 'loss'} seat {r['seat']} "
                   f"turns {r['turns']} {r['seconds']} s refused {r['refused']}", file=sys.stderr)
 
-    hard_options = {k: v for k, v in (("iterations", a.playouts), ("duel", a.duel)) if v is not None}
+    hard_options = {k: v for k, v in (("iterations", a.playouts), ("duel", a.duel),
+                                      ("plans", None if a.plans is None else bool(a.plans))) if v is not None}
     summary = run(a.opponent, a.games, a.seed, a.jobs, a.think_ms, a.max_minutes, progress, hard_options)
     if a.json:
         print(json.dumps(summary, indent=1))

@@ -3,17 +3,20 @@
     python -m tools.bench.replay [--games 6] [--seed 1] [--rounds 3] [--json]
 
 Random games (4 players, both rule sets) are played and kept as saves are
-(config, commands, the state hash after every command).  Each round then
-replays every game through `saves.restore` as `kolonisten replay FILE
---verify` does, with and without the hash check, and times the state hash
-alone against its plain form (`digest(encode_state(state))`, what every save's
-hashes were made with) over the same states, interleaved.  Figures are CPU
-microseconds per command:
+(config, commands, the state hash after every command) and encoded as a save
+file's bytes.  Each round then does, per game, what `kolonisten replay FILE
+--verify` does after reading the file (`saves.decode`, then `saves.restore`
+checking every recorded hash), the same without the hash check, and times
+the state hash alone against its plain form (`digest(encode_state(state))`,
+what every save's hashes were made with) over the same states, interleaved.
+Figures are CPU microseconds per command:
 
-- `verify_us`: replay with every recorded hash checked (the target: <= 25);
+- `verify_us`: decode and replay with every recorded hash checked (the
+  target: <= 25);
 - `plain_verify_us`: the same with every hash made the plain way (what the
   check cost before the hash was built in parts); `verify_ratio` = ours / plain;
-- `replay_us`: the same replay without the check;
+- `replay_us`: the same replay without the check (nor the decoding);
+- `decode_us`: the decoding alone;
 - `hash_us` / `plain_hash_us`: one state hash, and its plain form;
   `hash_ratio` = plain / ours.
 """
@@ -59,12 +62,14 @@ def _plain_check(game):
 
 def measure(games, rounds: int) -> dict:
     commands = sum(len(g.commands) for g in games)
-    verify = plain_verify = replay = ours = plain = 0.0
+    files = [saves.encode(game) for game in games]
+    verify = plain_verify = replay = decode = ours = plain = 0.0
     for _ in range(rounds):
-        for game in games:
-            verify += _cpu(lambda: saves.restore(game, verify=True))
-            plain_verify += _cpu(lambda: saves.restore(game, verify=False, on_step=_plain_check(game)))
+        for game, data in zip(games, files):
+            verify += _cpu(lambda: saves.restore(saves.decode(data), verify=True))
+            plain_verify += _cpu(lambda: saves.restore(saves.decode(data), verify=False, on_step=_plain_check(game)))
             replay += _cpu(lambda: saves.restore(game, verify=False))
+            decode += _cpu(lambda: saves.decode(data))
             states = []
             saves.restore(game, verify=False, on_step=lambda auth, i: states.append(auth.state.copy()))
             ours += _cpu(lambda: [state_hash(s) for s in states])
@@ -72,7 +77,7 @@ def measure(games, rounds: int) -> dict:
     n = commands * rounds
     return {"commands": commands, "verify_us": round(verify / n * 1e6, 1),
             "plain_verify_us": round(plain_verify / n * 1e6, 1), "verify_ratio": round(verify / plain_verify, 2),
-            "replay_us": round(replay / n * 1e6, 1), "hash_us": round(ours / n * 1e6, 1),
+            "replay_us": round(replay / n * 1e6, 1), "decode_us": round(decode / n * 1e6, 2), "hash_us": round(ours / n * 1e6, 1),
             "plain_hash_us": round(plain / n * 1e6, 1), "hash_ratio": round(plain / ours, 2)}
 
 
