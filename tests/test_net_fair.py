@@ -298,7 +298,7 @@ def test_a_withheld_reveal_and_lies_about_view_hashes_are_reported_in_words(tmp_
     class SilentHost(Host):
         def __init__(self, *args, **kwargs):
             super().__init__(*args, **kwargs)
-            self.records = SilentRecords(self.seating, self.watchers)
+            self.records = self.play.records = SilentRecords(self.seating, self.watchers)
 
     heard = []
 
