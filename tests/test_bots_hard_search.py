@@ -235,3 +235,26 @@ def test_a_bank_trade_is_searched_with_the_build_it_makes_possible():
         assert turn_plan(v, seat, ("end_turn", seat)) == ()
         return
     raise AssertionError("no position to try")
+
+
+@given(st.sampled_from(["base", "ck"]), st.integers(0, 40), st.sampled_from([300, 600, 1000]),
+       st.integers(0, 2))
+def test_a_playout_plays_through_the_seats_own_turns_and_stops_at_the_next(rules, seed, length, own_turns):
+    """playout(own_turns=k): the seat's next k turns are played out (B-4.3:
+    turns pass clockwise), and the playout stops as the turn after them
+    begins, before its roll, unless the game ends first."""
+    from game.engine.state import GAME_OVER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT
+    from game.bots.determinize import determinize
+    from game.bots.search import playout
+    state = position(rules, seed, length)
+    if state.phase in (GAME_OVER, SETUP_SETTLEMENT, SETUP_ROAD):
+        return
+    seat = (state.current + 1 + seed) % state.n
+    world = determinize(view(state, seat), seat, Rng(seed))
+    start, current = world.turn, world.current
+    playout(world, seat, Rng(seed, stream=7), 100, 5000, own_turns)
+    if world.phase == GAME_OVER:
+        return
+    first = (seat - current) % world.n or world.n       # turns until the seat's next one begins
+    assert world.phase == ROLL and world.current == seat
+    assert world.turn == start + first + world.n * own_turns

@@ -27,6 +27,7 @@ from .determinize import determinize
 from .evaluate import evaluate
 from .medium import MIN_GAIN, ONE_PLY, one_ply_options, value_after
 from .policy import policy
+from .winchance import chances
 
 WIN = 100.0                 # a won (lost) playout, far beyond any position's score
 DUEL_MIN_ROUNDS = 8         # fewer fresh paired samples than this: judge on the halving's own
@@ -49,24 +50,40 @@ def leaf_value(world, seat: int, rival: int, rivalry: float, steps: int = 0) -> 
     return evaluate(world, seat) - rivalry * evaluate(world, rival)
 
 
+def chance_value(world, seat: int, steps: int = 0) -> float:
+    """The seat's chance to win the position (winchance.py: a fit over every
+    seat's terms, so all rivals count, not only the main one), in WIN units;
+    a won game is worth more the sooner it is won, a lost one less."""
+    if world.phase == GAME_OVER:
+        late = min(steps, 500) / 1000
+        return WIN - late if world.winner == seat else late
+    return WIN * chances(world)[seat]
+
+
 def main_rival(view, seat: int) -> int:
     """The other seat with the most public points (then the most cards)."""
     others = [s for s in range(view.n) if s != seat]
     return max(others, key=lambda s: (view.vp_public[s], view.hand_n[s], -s))
 
 
-def playout(world, seat: int, rng: Rng, turns: int, max_steps: int) -> int:
+def playout(world, seat: int, rng: Rng, turns: int, max_steps: int, own_turns: int = 0) -> int:
     """Play on with the shared policy until `turns` new turns have begun (or
-    the seat's own next turn), the game ends or `max_steps` commands.
-    Returns the number of commands played."""
-    start = world.turn
+    the seat's own next turn after `own_turns` of its turns were played out),
+    the game ends or `max_steps` commands.  Returns the number of commands
+    played."""
+    start = last = world.turn
+    own = 0
     for step in range(max_steps):
         phase = world.phase
         if phase == GAME_OVER:
             return step
-        if phase == ROLL and world.turn > start and (
-                world.turn - start >= turns or world.current == seat):
-            return step
+        if phase == ROLL and world.turn > start:
+            if world.turn != last:
+                last = world.turn
+                if world.current == seat:
+                    own += 1
+            if world.turn - start >= turns or (world.current == seat and own > own_turns):
+                return step
         s = next_decider(world)
         if phase == TRADE:          # offers are answered as Medium would
             cmds = legal_commands(world, s)
@@ -128,7 +145,7 @@ class Search:
 
     def __init__(self, seat: int, rng: Rng, turns: int = 2, rivalry: float = 0.5,
                  max_steps: int = 300, field: int = 12, confidence: float = 0.0,
-                 duel: float = 0.0, plans: bool = False):
+                 duel: float = 0.0, plans: bool = False, leaf: str = "rival", own_turns: int = 0):
         self.seat = seat
         self.rng = rng
         self.turns = turns
@@ -146,6 +163,11 @@ class Search:
         # the turn it starts (turn_plan) rather than followed by the rollout policy.
         self.plans = plans
         self._plans = {}            # candidate -> the rest of its plan, this decision
+        # How a playout's last position is scored: "rival" (leaf_value) or
+        # "chance" (chance_value).
+        self.leaf = leaf
+        # The seat's own turns a playout plays through (0: it stops when the seat's next turn begins).
+        self.own_turns = own_turns
         self.last_rounds = 0        # for tools: rounds the last decision used
         self.rival = None           # set per decision (main_rival)
         self.belief = None          # the player's card counting (belief.py), when it keeps one
@@ -156,14 +178,20 @@ class Search:
             apply(w, cmd)
         except IllegalCommand:
             # Legal in the view but not in this sample (a partner's unseen hand).
-            return leaf_value(world, self.seat, self.rival, self.rivalry) - 1.0
+            return self._leaf(world, 0) - 1.0
         if playout_on and self._plans and cmd[0] in PLANNED:
             for step in self._plans.get(_frozen(cmd), ()):
                 if check(w, step) is not None:
                     break
                 apply(w, step)
-        steps = playout(w, self.seat, Rng(rseed, stream=7), self.turns, self.max_steps) if playout_on else 0
-        return leaf_value(w, self.seat, self.rival, self.rivalry, steps)
+        steps = (playout(w, self.seat, Rng(rseed, stream=7), self.turns, self.max_steps, self.own_turns)
+                 if playout_on else 0)
+        return self._leaf(w, steps)
+
+    def _leaf(self, world, steps: int) -> float:
+        if self.leaf == "chance":
+            return chance_value(world, self.seat, steps)
+        return leaf_value(world, self.seat, self.rival, self.rivalry, steps)
 
     def _sample(self, view):
         return determinize(view, self.seat, self.rng, self.belief), self.rng.next32()

@@ -130,7 +130,7 @@ def parse_options(text: str) -> dict:
 
 BASELINE_OPTIONS = {"iterations": int, "max_ms": int, "turns": int, "field": int,
                     "rivalry": float, "confidence": float, "duel": float,
-                    "plans": lambda v: bool(int(v))}
+                    "plans": lambda v: bool(int(v)), "leaf": str, "own_turns": int}
 
 
 def _paired(a_results, b_results, entries) -> dict:
@@ -161,6 +161,8 @@ def main(argv=None) -> int:
     ap.add_argument("--think-ms", type=int, default=None, help="a time budget per decision instead")
     ap.add_argument("--max-ms", type=int, default=None, help="wall-clock cap of one decision")
     ap.add_argument("--turns", type=int, default=None, help="turns a playout runs on")
+    ap.add_argument("--own-turns", type=int, default=None,
+                    help="the seat's own turns a playout plays through before it stops (default 0)")
     ap.add_argument("--rivalry", type=float, default=None, help="weight of the best rival's score")
     ap.add_argument("--field", type=int, default=None, help="candidates that enter the playouts")
     ap.add_argument("--confidence", type=float, default=None,
@@ -171,6 +173,9 @@ def main(argv=None) -> int:
                     help="comma-separated decision kinds where the search may overrule Medium")
     ap.add_argument("--plans", type=int, choices=(0, 1), default=None,
                     help="search main-phase moves as the first step of a plan of the turn (1) or not (0)")
+    ap.add_argument("--leaf", choices=("rival", "chance"), default=None,
+                    help="score a playout's last position by the seat's value minus part of its main "
+                         "rival's (rival) or by its chance to win (chance)")
     ap.add_argument("--baseline", default=None,
                     help="also play every game with these Hard options (e.g. iterations=60,duel=0,plans=0), paired")
     ap.add_argument("--json", action="store_true")
@@ -185,12 +190,14 @@ def main(argv=None) -> int:
     if args.games < 1 or args.jobs < 1 or args.seed < 0:
         ap.error("--games and --jobs must be at least 1, --seed not negative")
     options = {}
-    for name in ("think_ms", "iterations", "max_ms", "turns", "rivalry", "field", "confidence", "duel"):
+    for name in ("think_ms", "iterations", "max_ms", "turns", "own_turns", "rivalry", "field", "confidence", "duel"):
         value = getattr(args, name)
         if value is not None:
             options[name] = value
     if args.plans is not None:
         options["plans"] = bool(args.plans)
+    if args.leaf is not None:
+        options["leaf"] = args.leaf
     if args.search_kinds is not None:
         options["search_kinds"] = [k for k in args.search_kinds.split(",") if k]
     turn_cap = args.turn_cap or arena.DEFAULT_TURN_CAP[args.rules]
