@@ -121,6 +121,20 @@ def dice_rng(state: State, out: dict) -> Rng:
     return Rng(int.from_bytes(digest[:8], "big"))
 
 
+def two_dice(state: State, out: dict) -> list:
+    """The two dice of a base roll on the authority: the config's script for
+    this turn, else two dice from `dice_rng`."""
+    config = state.config
+    if "dice" not in config and "streams" not in config and "mixed_dice" not in config:
+        rng = state.rng         # what dice_rng gives such a game, asked without its calls
+        return [rng.die(), rng.die()]
+    dice = scripted_dice(state)
+    if dice is None:
+        rng = dice_rng(state, out)
+        dice = [rng.die(), rng.die()]
+    return dice
+
+
 def scripted_dice(state: State):
     """The two dice the config scripts for this turn ([d1, d2]), or None when
     the generator rolls them (no script, or a turn past its end)."""
