@@ -157,12 +157,24 @@ def random_card(state: State, seat: int) -> int:
     raise AssertionError("hand count differs from the hand")
 
 
-def compositions(hand, total):
-    """Every way to choose `total` cards from a hand (counts per kind), as
-    tuples, the most of the first kind first (then of the next, ...).
+_COMPOSITIONS = {}       # (hand as a tuple, total) -> compositions (the same hands recur)
 
-    Built kind by kind, extending every partial choice that can still be
-    completed from the kinds after it, so no dead branch is walked."""
+
+def compositions(hand, total) -> tuple:
+    """Every way to choose `total` cards from a hand (counts per kind), as
+    tuples, the most of the first kind first (then of the next, ...)."""
+    key = (tuple(hand), total)
+    found = _COMPOSITIONS.get(key)
+    if found is None:
+        if len(_COMPOSITIONS) >= 4096:
+            _COMPOSITIONS.clear()
+        found = _COMPOSITIONS[key] = tuple(_compositions(key[0], total))
+    return found
+
+
+def _compositions(hand, total):
+    """compositions, built kind by kind, extending every partial choice that
+    can still be completed from the kinds after it, so no dead branch is walked."""
     kinds = len(hand)
     room = [0] * (kinds + 1)          # room[i]: cards held of kinds i, i+1, ...
     for i in range(kinds - 1, -1, -1):
