@@ -12,6 +12,7 @@ _MULT = 6364136223846793005
 _SMALL = 1024
 _LIMITS = [0] + [(1 << 32) - ((1 << 32) % n) for n in range(1, _SMALL)]   # below()'s bound per n
 _DIE_LIMIT = _LIMITS[6]
+_TWICE = (1 << 32) | 1             # x * _TWICE: a 32-bit x twice, side by side
 
 
 class Rng:
@@ -35,8 +36,9 @@ class Rng:
         old = self.state
         self.state = (old * _MULT + self.inc) & _MASK64
         xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-        # The 32-bit rotation right by old >> 59, as one shift of the value doubled.
-        return (((xorshifted << 32) | xorshifted) >> (old >> 59)) & 0xFFFFFFFF
+        # The 32-bit rotation right by old >> 59, as one shift of the value
+        # written twice side by side (xorshifted * _TWICE).
+        return ((xorshifted * _TWICE) >> (old >> 59)) & 0xFFFFFFFF
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n) without modulo bias (n <= 2**32)."""
@@ -52,7 +54,7 @@ class Rng:
         while True:
             new = (old * _MULT + inc) & _MASK64
             xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-            x = (((xorshifted << 32) | xorshifted) >> (old >> 59)) & 0xFFFFFFFF
+            x = ((xorshifted * _TWICE) >> (old >> 59)) & 0xFFFFFFFF
             if x < limit:
                 self.state = new
                 return x % n
@@ -64,7 +66,7 @@ class Rng:
         while True:
             new = (old * _MULT + inc) & _MASK64
             xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-            x = (((xorshifted << 32) | xorshifted) >> (old >> 59)) & 0xFFFFFFFF
+            x = ((xorshifted * _TWICE) >> (old >> 59)) & 0xFFFFFFFF
             if x < _DIE_LIMIT:
                 self.state = new
                 return x % 6 + 1

@@ -256,15 +256,14 @@ def apply(state: State, cmd, outcome=None, validate: bool = True):
             if err:
                 raise err
     _listed = _NOTHING_LISTED
-    if cmd[0] in CHANGES_ONLY:          # the talk of a trade
-        if cmd[0] == "offer" and listing[0] is state and listing[2] == cmd[1]:
-            _kept = listing             # the offerer's MAIN listing, nothing applied since
-    elif _kept is not None:
+    if _kept is not None and cmd[0] not in CHANGES_ONLY:       # not the talk of a trade
         _kept = None
+    if cmd[0] == "offer" and listing[0] is state and listing[2] == cmd[1]:
+        _kept = listing             # the offerer's MAIN listing, nothing applied since
     authority = state.rng is not None
     # A replica works on a copy: steps may keep read cursors in it.
     out = {} if authority else dict(outcome or {})
-    if authority and cmd[0] in _ROLLING_KINDS and _mixing(state, cmd):
+    if authority and cmd[0] in _ROLLING_KINDS and "mixed_dice" in state.config and _mixing(state, cmd):
         if len(cmd) != 3 + len(COMMANDS[cmd[0]]):      # (a listed command skips the check)
             raise IllegalCommand("malformed", "in a game with mixed dice the host adds the roll's mix")
         out[MIX] = cmd[-1]          # taken by helpers.dice_rng
