@@ -28,12 +28,11 @@ from .helpers import ERROR_CODES, MIX, MIX_LIMIT, IllegalCommand
 from .rng import Rng
 from .ruleset import RULESETS, ruleset_of
 from .rulesets import BASE, CK
-from .rulesets.base.trade import TALK, TALK_CHANGES
 from .state import (
     DECIDE, DISCARD, GAME_OVER, MAIN, PENDING, SETUP_ROAD, SETUP_SETTLEMENT, TRADE, State, validate_config,
 )
 
-__all__ = ["CHANGES_ONLY", "COMMANDS", "ERROR_CODES", "IllegalCommand", "apply", "check", "deciders", "discard_limit",
+__all__ = ["COMMANDS", "ERROR_CODES", "IllegalCommand", "apply", "check", "deciders", "discard_limit",
            "legal_commands", "may_offer", "new_game", "rolls", "with_mix"]
 
 # kind -> argument types after the seat, over every rule set.  Types: node,
@@ -41,12 +40,6 @@ __all__ = ["CHANGES_ONLY", "COMMANDS", "ERROR_CODES", "IllegalCommand", "apply",
 # cards (counts per card kind), seats (distinct seats), track, prog (a
 # progress card), args (small whole numbers), name (a decision's name).
 COMMANDS = {kind: c.args for rs in (BASE, CK) for kind, c in rs.commands.items()}
-
-# kind -> the only fields a command of that kind can change while the game
-# goes on after it (the talk of a trade, in both rule sets); kinds not here can
-# change any field.  A replay looks only at these after such a command
-# (game/saves restore), tests/test_state_hash.py checks them over whole games.
-CHANGES_ONLY = dict.fromkeys(TALK, TALK_CHANGES)
 
 MAX_CARDS_IN_COMMAND = 95   # more cards than exist can never be legal
 _JUST_INT = frozenset((int,))     # the type of every number in a command (True is not a number here)
