@@ -23,6 +23,7 @@ only checks a command's shape, finds the state's rule set and runs it.
 """
 
 from .board import NUM_EDGES, NUM_HEXES, NUM_NODES, beginner_layout, random_layout
+from .changes import TALK
 from .constants import DESERT, PROGRESS_NAMES, RESOURCES
 from .helpers import ERROR_CODES, MIX, MIX_LIMIT, IllegalCommand
 from .rng import Rng
@@ -57,7 +58,7 @@ _listed = _NOTHING_LISTED
 
 # A phase MAIN listing kept through the talk of a trade (the same tuple as
 # `_listed`).  An offer made right after its state's MAIN listing keeps that
-# listing; the talk that follows (CHANGES_ONLY: answers, the cancel) changes
+# listing; the talk that follows (changes.TALK: answers, the cancel) changes
 # nothing a MAIN listing reads, so when it ends back in phase MAIN the next
 # listing of that state for that seat is the kept one, once.  Any other
 # command applied anywhere drops it.  (A state is changed through `apply`
@@ -249,7 +250,7 @@ def apply(state: State, cmd, outcome=None, validate: bool = True):
             if err:
                 raise err
     _listed = _NOTHING_LISTED
-    if _kept is not None and cmd[0] not in CHANGES_ONLY:       # not the talk of a trade
+    if _kept is not None and cmd[0] not in TALK:       # not the talk of a trade
         _kept = None
     if cmd[0] == "offer" and listing[0] is state and listing[2] == cmd[1]:
         _kept = listing             # the offerer's MAIN listing, nothing applied since
