@@ -14,6 +14,7 @@ in game/engine/rulesets/; the reason for each entry is next to it.
 # The talk of a trade: offers, answers and the cancel change the open trade
 # and the phase only (base/trade.py).
 _TALK = dict.fromkeys(("offer", "accept", "decline", "counter", "cancel_trade"), ("trade", "phase"))
+TALK = frozenset(_TALK)             # their kinds (rules.py keeps a MAIN listing through them)
 
 _HAND = ("hands", "hand_n")
 _BANK_TRADE = _HAND + ("bank",)                 # move_to_bank / take_from_bank (helpers.py)

@@ -23,6 +23,7 @@ only checks a command's shape, finds the state's rule set and runs it.
 """
 
 from .board import NUM_EDGES, NUM_HEXES, NUM_NODES, beginner_layout, random_layout
+from .changes import TALK
 from .constants import DESERT, PROGRESS_NAMES, RESOURCES
 from .helpers import ERROR_CODES, MIX, MIX_LIMIT, IllegalCommand
 from .rng import Rng
@@ -48,11 +49,22 @@ MAX_ARGS = 8
 # Phases in which seats other than the current player may act.
 _ANYONE_PHASES = (DISCARD, TRADE, DECIDE)
 
-# The commands `legal_commands` listed last and the state it listed them for
-# (a tuple of its own: a caller may change the list it was handed).  Every
-# `apply` clears it, so it always describes the state as it was listed.
-_NOTHING_LISTED = (None, ())
+# The commands `legal_commands` listed last: (state, commands, seat, offers),
+# the commands a tuple of their own (a caller may change the list it was
+# handed).  Every `apply` clears it, so it always describes the state as it
+# was listed.
+_NOTHING_LISTED = (None, (), None, None)
 _listed = _NOTHING_LISTED
+
+# A phase MAIN listing kept through the talk of a trade (the same tuple as
+# `_listed`).  An offer made right after its state's MAIN listing keeps that
+# listing; the talk that follows (changes.TALK: answers, the cancel) changes
+# nothing a MAIN listing reads, so when it ends back in phase MAIN the next
+# listing of that state for that seat is the kept one, once.  Any other
+# command applied anywhere drops it.  (A state is changed through `apply`
+# only; code that edits one by hand does so before it lists, as tests set up
+# positions.)
+_kept = None
 
 
 # --- shape checks (anything may arrive from the network or a save file) ------
@@ -205,10 +217,16 @@ def legal_commands(state: State, seat: int, offers: bool = True) -> list:
     one other held card given instead.  `check` accepts any legal terms.
     `offers=False` leaves the listed offers out (a caller that makes its own
     offers, or none, need not have them built)."""
-    global _listed
+    global _listed, _kept
     phase = state.phase
     if phase == GAME_OVER or (seat != state.current and phase not in _ANYONE_PHASES):
         return []
+    if phase == MAIN and _kept is not None:
+        kept = _kept
+        if kept[0] is state and kept[2] == seat and kept[3] == offers:
+            _kept = None
+            _listed = kept
+            return list(kept[1])
     rules = RULESETS[state.config["rules"]]
     lister = rules.listers.get(phase)
     if lister is None:
@@ -216,7 +234,7 @@ def legal_commands(state: State, seat: int, offers: bool = True) -> list:
     cmds = lister(state, seat)
     if offers and phase == MAIN and rules.trading_open(state):
         rules.list_offers(state, seat, cmds)
-    _listed = (state, tuple(cmds))
+    _listed = (state, tuple(cmds), seat, offers)
     return cmds
 
 
@@ -229,14 +247,15 @@ def apply(state: State, cmd, outcome=None, validate: bool = True):
     Raises IllegalCommand, changing nothing, when `validate` and the command
     is not legal.  A command `legal_commands` just listed for this state (the
     very object, nothing applied since) was checked then and is not again."""
-    global _listed
+    global _listed, _kept
     rules = RULESETS[state.config["rules"]]
+    listing = _listed
     if validate:
-        listed_state, listed = _listed
+        listed_state = listing[0]
         if listed_state is state:
             # One of the very objects listed (identity, not equality: an equal
             # command made elsewhere, say with True for 1, is checked).
-            for c in listed:
+            for c in listing[1]:
                 if c is cmd:
                     break
             else:
@@ -246,10 +265,14 @@ def apply(state: State, cmd, outcome=None, validate: bool = True):
             if err:
                 raise err
     _listed = _NOTHING_LISTED
+    if _kept is not None and cmd[0] not in TALK:       # not the talk of a trade
+        _kept = None
+    if cmd[0] == "offer" and listing[0] is state and listing[2] == cmd[1]:
+        _kept = listing             # the offerer's MAIN listing, nothing applied since
     authority = state.rng is not None
     # A replica works on a copy: steps may keep read cursors in it.
     out = {} if authority else dict(outcome or {})
-    if authority and cmd[0] in _ROLLING_KINDS and _mixing(state, cmd):
+    if authority and cmd[0] in _ROLLING_KINDS and "mixed_dice" in state.config and _mixing(state, cmd):
         if len(cmd) != 3 + len(COMMANDS[cmd[0]]):      # (a listed command skips the check)
             raise IllegalCommand("malformed", "in a game with mixed dice the host adds the roll's mix")
         out[MIX] = cmd[-1]          # taken by helpers.dice_rng
