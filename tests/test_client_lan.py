@@ -329,6 +329,7 @@ def test_a_lan_game_to_the_end_then_back_to_the_menu(rules, vp):
     the LAN end screen names the winner and leads back to the menu."""
     from game.bots.random_bot import RandomBot
     app = make_app()
+    app.prefs["ck_intro_seen"] = True            # (the introduction over a LAN table: its own test)
     config = default_config(rules=rules, players=2, vp_target=vp, seed=11)
     game = lan.host(config, "Endspiel", "Ann", lan.options(app))
     bob = ClientSession(f"127.0.0.1:{game.port}", "Bob", token_dir=lan.options(app).token_dir)
@@ -378,6 +379,91 @@ def test_a_lan_game_to_the_end_then_back_to_the_menu(rules, vp):
         bob.close()
         if game.closing is None:
             game.close().wait(10)
+
+
+@pytest.mark.parametrize("rules", ["base", "ck"])
+def test_a_first_cities_and_knights_game_over_lan_opens_with_its_introduction(rules):
+    """Started from the lobby, a player's first C&K game shows the short
+    introduction over the LAN table, as one from the new-game form does; the
+    table goes on taking the host's frames under it, and closing it leaves the
+    table and marks it seen.  A base game opens straight at the table."""
+    from game.client.tutorial.intro import CkIntroScene
+    app = make_app()
+    config = default_config(rules=rules, players=2, seed=12)
+    game = lan.host(config, "Inleiding", "Ann", lan.options(app))
+    bob = ClientSession(f"127.0.0.1:{game.port}", "Bob", token_dir=lan.options(app).token_dir)
+    try:
+        bob.connect()
+        bob.set_lobby(ready=True)
+        app.push(MenuScene(app))
+        app.push(LobbyScene(app, game, game.session.poll()))
+        lobby = app.scene
+        assert run_until([app], lambda: lobby.can_start())
+        click_gui(app, "start")
+        assert run_until([app], lambda: isinstance(app.scene, (LanTableScene, CkIntroScene)))
+        if rules == "base":
+            assert isinstance(app.scene, LanTableScene)
+            return
+        intro = app.scene
+        assert isinstance(intro, CkIntroScene) and isinstance(app.scenes[-2], LanTableScene)
+        table = app.scenes[-2]
+        # the host's frames reach the table under the introduction
+        host = game.hosting.host
+        assert run_until([app], lambda: table.c.seq == len(host.auth.log))
+        app.dirty = True
+        app.step([])                                # the introduction draws over the table
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+        assert app.scene is table and app.prefs["ck_intro_seen"] is True
+    finally:
+        bob.close()
+        game.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_long_name_on_a_lan_table_leaves_room_for_its_connection_mark(size):
+    """The panel fits a long name left of its connection dot, and left of
+    "away" once the player is gone; neither mark reaches the points."""
+    from game.client import theme
+    app = make_lan_app("en", size, reconnect_for=3.0)
+    app.prefs["ck_intro_seen"] = True
+    game = lan.host(default_config(players=2, seed=13), "Namen", "Ann", lan.options(app))
+    bob = ClientSession(f"127.0.0.1:{game.port}", "Bartholomeus Wolkenkrab",
+                        token_dir=lan.options(app).token_dir)
+    try:
+        bob.connect()
+        bob.set_lobby(ready=True)
+        app.push(MenuScene(app))
+        app.push(LobbyScene(app, game, game.session.poll()))
+        lobby = app.scene
+        assert run_until([app], lambda: lobby.can_start())
+        click_gui(app, "start")
+        assert run_until([app], lambda: isinstance(app.scene, LanTableScene))
+        table = app.scene
+        s = table.ui.layout.s
+
+        def marks_fit(away):
+            app.dirty = True
+            app.step([])
+            rect = table.ui.layout.panels[1]
+            name = table.ui.name_rects[1]
+            star = next(r for key, r, _ in table.ui.targets.items
+                        if key[0] == "panel_tip" and rect.contains(r) and r.y < name.bottom)
+            if away:
+                mark_right = name.right + int(8 * s) + table._away_label().get_width() + int(6 * s)
+            else:
+                mark_right = name.right + int(12 * s) + max(3, int(5 * s))
+                dot = (name.right + int(12 * s), name.centery)
+                assert tuple(app.screen.get_at(dot))[:3] == theme.GOOD
+            assert name.width > 100 and mark_right < star.x, (name, mark_right, star)
+
+        marks_fit(away=False)
+        bob.close()
+        assert run_until([app], lambda: not table.c.connected(1))
+        marks_fit(away=True)
+        assert table.shown_away == {1}
+    finally:
+        bob.close()
+        game.close()
 
 
 def test_hosting_falls_back_to_a_free_port_when_the_usual_one_is_taken():

@@ -116,3 +116,75 @@ def test_B_7_1_offers_are_built_only_when_asked_and_listed_commands_are_plain_tu
             hash(cmd)
         apply(state, full[bot.rng.below(len(full))])
     assert offers_seen > 0
+
+
+@pytest.fixture
+def counted_listings(monkeypatch):
+    """Counts every time a rule set's phase MAIN lister runs."""
+    calls = []
+    for rules in RULESETS.values():
+        lister = rules.listers[MAIN]
+
+        def counted(state, seat, lister=lister):
+            calls.append(seat)
+            return lister(state, seat)
+        monkeypatch.setitem(rules.listers, MAIN, counted)
+    return calls
+
+
+def _fresh_main_listing(state, seat):
+    rules = RULESETS[state.config["rules"]]
+    cmds = rules.listers[MAIN](state, seat)
+    rules.list_offers(state, seat, cmds)
+    return cmds
+
+
+def test_B_7_1_the_main_listing_is_kept_through_the_talk_of_a_trade(counted_listings):
+    """An offer made from a MAIN listing, declined by all or cancelled,
+    changes nothing a MAIN listing reads: the next listing is the kept one
+    (the lister does not run again), equal to a fresh one, and its commands
+    are trusted like any just listed; it is kept for one listing."""
+    state = _main_turn()
+    listed = legal_commands(state, 0)
+    offer = next(c for c in listed if c[0] == "offer")
+    apply(state, offer)
+    for seat in offer[4]:
+        apply(state, ("decline", seat))
+    assert state.phase == MAIN and counted_listings == [0]
+    again = legal_commands(state, 0)
+    assert again == listed and again is not listed and counted_listings == [0]
+    assert again == _fresh_main_listing(state, 0)
+    counted_listings.clear()
+    apply(state, again[again.index(offer)])             # the kept offer object: trusted, kept again
+    apply(state, ("cancel_trade", 0))
+    assert legal_commands(state, 0) == listed and counted_listings == []
+    assert legal_commands(state, 0) == listed and counted_listings == [0]   # once
+
+
+def test_B_7_1_a_trade_made_or_another_listing_is_listed_afresh(counted_listings):
+    state = _main_turn()
+    offer = next(c for c in legal_commands(state, 0) if c[0] == "offer")
+    give, get, partner = offer[2], offer[3], offer[4][0]
+    set_hand(state, partner, tuple(get))
+    apply(state, offer)
+    apply(state, ("accept", partner))
+    apply(state, ("confirm_trade", 0, partner))          # cards moved: listed afresh
+    counted_listings.clear()
+    after = legal_commands(state, 0)
+    assert counted_listings == [0] and after == _fresh_main_listing(state, 0)
+    # Kept only for the seat and the kind of listing it was made as.
+    listed = legal_commands(state, 0)
+    offer = next(c for c in listed if c[0] == "offer")
+    apply(state, offer)
+    apply(state, ("cancel_trade", 0))
+    counted_listings.clear()
+    assert legal_commands(state, 0, offers=False) == [c for c in listed if c[0] != "offer"]
+    assert counted_listings == [0]
+    # An offer not made right after the state's own listing keeps nothing.
+    state = _main_turn()
+    offer = next(c for c in legal_commands(state.copy(), 0) if c[0] == "offer")
+    apply(state, offer)
+    apply(state, ("cancel_trade", 0))
+    counted_listings.clear()
+    legal_commands(state, 0)
+    assert counted_listings == [0]

@@ -17,7 +17,7 @@ from game.bots.random_bot import RandomBot
 from game.engine import default_config
 from game.engine.match import Authority
 from net.wire.fairdice import (
-    Dealing, FairRecord, SeenRecord, commitment, derive_seed, pack_log, unpack_log, verify,
+    Dealing, FairRecord, SeenRecord, commitment, derive_seed, pack_log, reveal_messages, unpack_log, verify,
 )
 from game.engine.rules import rolls
 from net.host.game import Host
@@ -168,10 +168,57 @@ def test_garbage_instead_of_a_log_is_an_unreadable_log_not_a_crash():
             unpack_log(data)
 
 
+def test_a_log_longer_than_a_frame_is_revealed_in_parts_that_join_to_it_B_5_1(monkeypatch):
+    """The end reveal of a long game outgrows one frame: it goes in parts that
+    each pass the protocol's checks, the secret with the last, and a peer
+    that joins them checks the game as from one piece."""
+    import net.wire.fairdice as fairdice
+    from net.wire.protocol import HOST, pack_message, validate
+    dealing = _deal()
+    config = default_config(players=3, seed=dealing.seed())
+    auth, transcripts = _played(config)
+    whole = pack_log(auth.log)
+    monkeypatch.setattr(fairdice, "REVEAL_PART", len(whole) // 4)
+    messages = reveal_messages(dealing.secret, auth.log)
+    assert [m["t"] for m in messages] == ["reveal_log"] * 4 + ["reveal"]
+    for msg in messages:
+        validate(msg, HOST)
+        pack_message(msg)                           # each fits a frame
+    assert b"".join(m["log"] for m in messages) == whole
+    assert messages[-1]["secret"] == dealing.secret
+    cmds = unpack_log(b"".join(m["log"] for m in messages))
+    verdict = verify(dict(config, seed=None), dealing.record(), dealing.secret, cmds, 1, transcripts[1], peer_hash)
+    assert verdict.ok and verdict.checked == 150, verdict
+
+
+def test_a_peer_takes_the_reveals_parts_only_after_the_end_and_only_up_to_a_games_size(monkeypatch):
+    """A part of the reveal before the end is the host's fault; parts that
+    add up past any game's log end the check as an unreadable log."""
+    import net.wire.fairdice as fairdice
+    from net.peer.faults import HostFault
+    from net.peer.game import PeerGame
+    game = PeerGame(send=lambda msg: None, name="p")
+    with pytest.raises(HostFault) as fault:
+        game._on_reveal_log({"t": "reveal_log", "log": b"x" * 10})
+    assert fault.value.code == "reveal_out_of_place"
+    game.deal = _deal().record()
+    game._on_over({"t": "over", "winner": 0, "turns": 9, "public_hash": "0" * 64, "seq": 1})
+    monkeypatch.setattr(fairdice, "MAX_PACKED_LOG", 25)
+    assert game._on_reveal_log({"t": "reveal_log", "log": b"x" * 20}) == []
+    events = game._on_reveal_log({"t": "reveal_log", "log": b"x" * 20})
+    assert events == [("fair", game.verdict)] and game.verdict.what == "log_unreadable" and game.revealed
+
+
 @pytest.mark.slow
-def test_a_complete_lan_game_is_verified_fair_by_every_peer(tmp_path):
+@pytest.mark.parametrize("part", [None, 500])
+def test_a_complete_lan_game_is_verified_fair_by_every_peer(tmp_path, monkeypatch, part):
     """Over TLS with bot peers: the host draws its seed from the deal, and
-    every peer's replay confirms every outcome it saw (B-5.1, B-5.4, B-7.1)."""
+    every peer's replay confirms every outcome it saw (B-5.1, B-5.4, B-7.1);
+    also with the revealed log cut in parts of 500 bytes, as a long game's is."""
+    import net.wire.fairdice as fairdice
+    if part is not None:
+        monkeypatch.setattr(fairdice, "REVEAL_PART", part)
+
     async def main():
         host, results, _, bots = await local_game(3, str(tmp_path))
         await host.close()
@@ -280,8 +327,8 @@ def test_a_withheld_reveal_and_lies_about_view_hashes_are_reported_in_words(tmp_
     lies = {}
 
     class SilentRecords(Records):
-        def reveal_message(self):
-            return None
+        def reveal_messages(self):
+            return []
 
         def sync(self, seat, reason):
             msg = super().sync(seat, reason)

@@ -152,10 +152,51 @@ def test_a_quick_hash_that_differs_is_decided_by_a_full_replay(name, monkeypatch
     would differ from the recorded one: the save is then replayed looking at
     every field, which decides (here: it verifies; a changed hash is still
     named)."""
-    wrong = {kind: saves.runs_of(("trade",)) for kind in ("end_turn", "roll", "build_road")}
-    monkeypatch.setattr(saves, "_RUNS_CHANGED", {**saves._RUNS_CHANGED, **wrong})
+    from game.engine.codec import looker
+    wrong = {kind: looker(("trade",)) for kind in ("end_turn", "roll", "build_road")}
+    monkeypatch.setattr(saves, "_LOOKERS", {rules: {**kinds, **wrong} for rules, kinds in saves._LOOKERS.items()})
     game = saves.load(_path(name))
     assert saves.restore(game).state_hash() == EXPECTED[name][-1]
     game.hashes[len(game.hashes) // 2] = "0" * 32
     with pytest.raises(saves.SaveError, match=f"after command {len(game.hashes) // 2 + 1}$"):
         saves.restore(game)
+
+
+def _forged(name, at, forge):
+    """Save `name` with the hash recorded after command `at` (0-based) made
+    from the state after it as `forge(state)` changes it."""
+    from game.engine.codec import state_hash
+    from game.engine.match import Authority
+    game = saves.load(_path(name))
+    state = Authority.replay(game.config, game.commands[:at + 1]).state.copy()
+    forge(state)
+    game.hashes[at] = state_hash(state)
+    return game
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_a_forged_hash_in_a_field_the_command_cannot_change_is_caught(name, tmp_path, capsys):
+    """The quick hash looks only at the fields a command can change
+    (game/engine/changes.py): a save whose recorded hashes say that such a
+    command also moved the robber, handed out a card or gave a road away is
+    still caught at that very command."""
+    from game.engine.changes import CHANGES_ONLY
+    rules = EXPECTED[name][0]
+    game = saves.load(_path(name))
+    middle = len(game.commands) // 2
+    forgeries = (
+        ("end_turn", "robber", lambda state: setattr(state, "robber", (state.robber + 1) % 19)),
+        ("roll", "edge_owner", lambda state: state.edge_owner.__setitem__(state.edge_owner.index(-1), 0)),
+        ("offer", "hands", lambda state: state.hands[0].__setitem__(0, state.hands[0][0] + 1)),
+        ("maritime", "vp_public", lambda state: state.vp_public.__setitem__(1, state.vp_public[1] + 1)),
+    )
+    tried = 0
+    for kind, field, forge in forgeries:
+        assert field not in CHANGES_ONLY[rules][kind]
+        at = next((i for i in range(middle, len(game.commands) - 1) if game.commands[i][0] == kind), None)
+        if at is None:
+            continue
+        result = _verify_tampered(_forged(name, at, forge), tmp_path, capsys)
+        assert f"state differs after command {at + 1}" in result["error"], (kind, field)
+        tried += 1
+    assert tried >= 3

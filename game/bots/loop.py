@@ -14,6 +14,7 @@ several seats must decide (`order`), checks before a command goes in
 uses the single steps: `deciding()`, the seat's `view(seat)`, `play(seat, cmd)`.
 """
 
+import sys
 import time
 from typing import NamedTuple
 
@@ -122,6 +123,8 @@ class Table:
         played or `until()` holds (checked before each step); `after(move)`
         sees every command and stops the game by returning True.  Raises
         Stalled when seats must decide and none of their bots would."""
+        if after is None and self.timer is None and self.before is None and not self.observers:
+            return self._run_plain(turn_cap, until)
         while True:
             state = self.state()
             if state.phase == GAME_OVER or turn_cap is not None and state.turn > turn_cap:
@@ -133,3 +136,29 @@ class Table:
                 raise Stalled(state, self.asked)
             if after is not None and after(move):
                 return
+
+    def _run_plain(self, turn_cap, until) -> None:
+        """run() with nothing to time, check, show or call after a command:
+        step's work written out in one loop (a command costs a few
+        microseconds in random play, and every call here weighs)."""
+        current, order, bots, view, submit = self.state, self.order, self.bots, self.view, self.submit
+        seated = self.seated
+        cap = turn_cap if turn_cap is not None else sys.maxsize
+        while True:
+            state = current()
+            if state.phase == GAME_OVER or state.turn > cap:
+                return
+            if until is not None and until():
+                return
+            seats = order(state)
+            if not seated.issuperset(seats):
+                seats = [s for s in seats if s in bots]
+            for seat in seats:
+                cmd = bots[seat].choose(view(seat))
+                if cmd is not None:
+                    submit(cmd)
+                    self.moves += 1
+                    break
+            else:
+                self.asked = seats
+                raise Stalled(state, seats)

@@ -12,11 +12,28 @@ A random player's generator is its own, never the game's, so it never
 influences the game's chance outcomes.
 """
 
+import functools
+
 from game.engine import deciders, legal_commands
 from game.engine.rng import Rng
 
 STREAM = 1013
-_OFFERS_ONLY = ("offer",)
+
+
+def _uniform(seat: int, offers: bool, dropped: frozenset, below, state):
+    """A uniform choice among `seat`'s legal commands in `state` without the
+    kinds in `dropped` (offers are not even built when `offers` is false), or
+    None when it has none.  `below(n)` draws the choice."""
+    cmds = legal_commands(state, seat, offers)
+    if dropped:
+        cmds = [c for c in cmds if c[0] not in dropped]
+    return cmds[below(len(cmds))] if cmds else None
+
+
+def _filters(exclude) -> tuple:
+    """(offers, dropped) of _uniform for the command kinds in `exclude`:
+    offers left out are never built, other kinds are filtered out."""
+    return "offer" not in exclude, frozenset(exclude) - {"offer"}
 
 
 class RandomBot:
@@ -28,16 +45,7 @@ class RandomBot:
     def choose(self, state, seat, exclude=()):
         """A uniform legal command for `seat`, or None if it has none.
         `exclude` drops command kinds (used to match another engine's action set)."""
-        if not exclude:
-            cmds = legal_commands(state, seat)
-        else:
-            # Offers left out are never built; other kinds are filtered out.
-            cmds = legal_commands(state, seat, "offer" not in exclude)
-            if exclude != _OFFERS_ONLY:
-                cmds = [c for c in cmds if c[0] not in exclude]
-        if not cmds:
-            return None
-        return cmds[self.rng.below(len(cmds))]
+        return _uniform(seat, *_filters(exclude), self.rng.below, state)
 
     def pick_seat(self, state) -> int:
         """When several seats must decide at once, who moves next (uniform)."""
@@ -59,10 +67,8 @@ class RandomPlayer:
         self.seat = seat
         self.draws = draws if draws is not None else RandomBot(seed)
         self.exclude = exclude
-
-    def choose(self, view):
-        # A seat that has nothing to decide has no legal command: None.
-        return self.draws.choose(view, self.seat, self.exclude)
+        # choose(view): RandomBot.choose for this seat, bound once (one call a decision).
+        self.choose = functools.partial(_uniform, seat, *_filters(exclude), self.draws.rng.below)
 
 
 def random_table(seed: int, players: int, exclude=()):

@@ -17,7 +17,7 @@ from operator import attrgetter
 import msgpack
 
 from .rng import Rng
-from .state import State
+from .state import FIELD_COPIES, State
 
 
 _local = threading.local()
@@ -149,17 +149,6 @@ MAP_HEADER = msgpack.Packer().pack_map_header(len(State.__slots__))
 _SCALARS = (int, type(None), bool, str)     # kept as they are: nothing in them changes
 _UNSEEN = object()          # what a field was before it was first packed: equal to nothing
 _kept = [None] * len(_RUNS)     # run index -> (copy of its values, its bytes, each field's bytes, types)
-
-
-def _reader(how, names):
-    if how is FRESH:
-        return attrgetter(names[0])                 # the field's value
-    if len(names) == 1:
-        return lambda state, read=attrgetter(names[0]): (read(state),)
-    return attrgetter(*names)                       # the run's values
-
-
-_READ = tuple(_reader(how, names) for how, names, _, _ in _RUNS)
 _RNG_RUN = len(_RUNS) - 1
 
 
@@ -177,47 +166,125 @@ def hash_parts(state: State) -> list:
 
 
 class StateHasher:
-    """The state hash of one state followed command by command (a replay), with
-    parts of its own: after a command that can change only some fields, only
-    the runs holding them (and the runs packed anew each time) are made again,
-    the others reused without being looked at (`hash(state, runs_of(fields))`).
-    Whoever names the fields answers for them: a field changed but not named
-    leaves its run's old bytes in the hash."""
+    """The state hash of one game followed command by command (a replay),
+    kept field by field: each field's bytes and a copy of the value they were
+    packed from.  `hash(state)` compares every field with its copy and packs
+    again only the fields that differ (in value or, at the top, in type: False
+    and 0 pack differently); `hash(state, looker(fields))` compares only
+    `fields` and takes every other field's bytes as they were at this hasher's
+    last hash.  Whoever names the fields answers for them: a field changed but
+    not named leaves its old bytes in the hash.  The maps `trade` and
+    `pending` are packed again whenever they are looked at (equal maps may
+    order their keys differently).
+
+    The SHA-256 of the bytes up to two fixed fields (`_BOARD_END`,
+    `_TURN_START`) is kept and continued from while no field before them has
+    changed.  One thread at a time."""
 
     def __init__(self):
-        self._kept = [None] * len(_RUNS)
-        self._parts = None          # each run's bytes at the last hash
+        self._copies = [_UNSEEN] * len(State.__slots__)
+        self._packed = [MAP_HEADER] + [b""] * len(State.__slots__)
+        self._whole = False         # has every field been looked at once?
+        self._pack = msgpack.Packer(use_bin_type=True).pack
+        self._board = self._before_turn = None      # the SHA-256 of the parts before each checkpoint
 
-    def hash(self, state: State, runs=None) -> str:
-        """`state_hash(state)`; with `runs` (from `runs_of`), every other run
-        is taken as it was at this hasher's last hash."""
-        if runs is None or self._parts is None:
-            parts = _parts(state, None, self._kept)
+    def hash(self, state: State, look=None) -> str:
+        """`state_hash(state)`; with `look` (from `looker`), only its fields
+        are looked at (every field on this hasher's first hash)."""
+        if look is None or not self._whole:
+            look = _LOOK_ALL
+            self._whole = True
+        packed = self._packed
+        low = look(state, self._copies, packed, self._pack)     # the first part that changed
+        if low < _BOARD_END:
+            self._board = self._before_turn = None
+        elif low < _TURN_START:
+            self._before_turn = None
+        h = self._before_turn
+        if h is None:
+            h = self._board
+            if h is None:
+                h = self._board = hashlib.sha256(b"".join(packed[:_BOARD_END]))
+            h = h.copy()
+            h.update(b"".join(packed[_BOARD_END:_TURN_START]))
+            self._before_turn = h
+        h = h.copy()
+        h.update(b"".join(packed[_TURN_START:]))
+        return h.hexdigest()[:32]
+
+
+# Positions in StateHasher's parts (the map header first, then a part per
+# field) up to which the SHA-256 is kept: the end of the board and the pieces
+# on it, and the start of the turn's fields, which change on most commands.
+_BOARD_END = 1 + State.__slots__.index("bank")
+_TURN_START = 1 + State.__slots__.index("current")
+_LOOKERS = {}
+
+
+def looker(fields=None):
+    """A function(state, copies, packed, pack) that brings a StateHasher's
+    kept bytes up to date for `fields` (None: every field) and returns the
+    position in `packed` of the first part it changed (len(packed): none),
+    written out as one function with a few lines per field, in the order of
+    State.__slots__."""
+    names = State.__slots__ if fields is None else tuple(n for n in State.__slots__ if n in set(fields))
+    unknown = set(fields or ()) - set(State.__slots__)
+    if unknown:
+        raise ValueError(f"no such state fields: {sorted(unknown)}")
+    look = _LOOKERS.get(names)
+    if look is None:
+        look = _LOOKERS[names] = _write_looker(names)
+    return look
+
+
+_MAPS = frozenset(("trade", "pending"))
+
+
+def _write_looker(names):
+    """The body of a looker (see `looker`): per field, read it, compare it
+    with its copy, and on a difference pack it and keep a copy (as State.copy
+    makes it).  Identity is asked first: a number or a flag that did not
+    change is mostly the very object kept.  The parts are visited in order,
+    so the first one changed is the lowest."""
+    lines = ["def look(state, copies, packed, pack):", f"    low = {len(State.__slots__) + 1}"]
+    space = {}
+    for name in names:
+        i = State.__slots__.index(name)
+        at = i + 1
+        key = f"K{i}"
+        space[key] = KEYS[name]
+        space[f"N{i}"] = NILS[name]
+        space[f"C{i}"] = FIELD_COPIES[name]
+        lines.append(f"    v = state.{name}")
+        if name in _MAPS:
+            lines += [f"    data = N{i} if v is None else {key} + pack(v)",
+                      f"    if data != packed[{at}]:",
+                      f"        packed[{at}] = data"]
         else:
-            parts = self._parts[:]
-            for i in runs:
-                how, names, _, _ = _RUNS[i]
-                parts[i] = (_fresh_part(i, _READ[i](state)) if how is FRESH
-                            else _kept_entry(self._kept, i, _READ[i](state))[1])
-        self._parts = parts
-        return hashlib.sha256(MAP_HEADER + b"".join(parts)).hexdigest()[:32]
+            if name == "rng":
+                lines.append("    v = None if v is None else (v.state, v.inc)")
+            order = " or list(v) != list(o)" if name == "config" else ""     # equal maps may differ in order
+            copy = "v" if name == "rng" else f"C{i}(v)"
+            lines += [f"    o = copies[{i}]",
+                      f"    if v is not o and (v != o or type(v) is not type(o){order}):",
+                      f"        packed[{at}] = {key} + pack(v)",
+                      f"        copies[{i}] = {copy}"]
+        lines.append(f"        if low > {at}:")
+        lines.append(f"            low = {at}")
+    lines.append("    return low")
+    exec("\n".join(lines), space)
+    return space["look"]
 
 
-def runs_of(fields) -> tuple:
-    """The runs (indices into RUN_NAMES) to make again after a command that
-    changes only `fields`: those holding any of them, and every run packed
-    anew each time."""
-    return tuple(i for i, (how, names, _, _) in enumerate(_RUNS) if how is FRESH or set(names) & set(fields))
+_LOOK_ALL = looker()
 
 
-def _parts(state: State, fields, kept=None) -> list:
+def _parts(state: State, fields) -> list:
     """Each run's bytes (and, when `fields` is a list, each run's field bytes
     appended to it).  Every state hashed shares the kept parts `_kept` (safe
     across states and threads: a part is reused only for equal content, and
-    each run's entry is replaced whole) unless `kept` gives its own (a
-    StateHasher's)."""
-    if kept is None:
-        kept = _kept
+    each run's entry is replaced whole)."""
+    kept = _kept
     values = _ALL(state)
     parts = []
     for i, (how, names, start, end) in enumerate(_RUNS):

@@ -121,6 +121,20 @@ def dice_rng(state: State, out: dict) -> Rng:
     return Rng(int.from_bytes(digest[:8], "big"))
 
 
+def two_dice(state: State, out: dict) -> list:
+    """The two dice of a base roll on the authority: the config's script for
+    this turn, else two dice from `dice_rng`."""
+    config = state.config
+    if "dice" not in config and "streams" not in config and "mixed_dice" not in config:
+        rng = state.rng         # what dice_rng gives such a game, asked without its calls
+        return [rng.die(), rng.die()]
+    dice = scripted_dice(state)
+    if dice is None:
+        rng = dice_rng(state, out)
+        dice = [rng.die(), rng.die()]
+    return dice
+
+
 def scripted_dice(state: State):
     """The two dice the config scripts for this turn ([d1, d2]), or None when
     the generator rolls them (no script, or a turn past its end)."""
@@ -143,12 +157,24 @@ def random_card(state: State, seat: int) -> int:
     raise AssertionError("hand count differs from the hand")
 
 
-def compositions(hand, total):
-    """Every way to choose `total` cards from a hand (counts per kind), as
-    tuples, the most of the first kind first (then of the next, ...).
+_COMPOSITIONS = {}       # (hand as a tuple, total) -> compositions (the same hands recur)
 
-    Built kind by kind, extending every partial choice that can still be
-    completed from the kinds after it, so no dead branch is walked."""
+
+def compositions(hand, total) -> tuple:
+    """Every way to choose `total` cards from a hand (counts per kind), as
+    tuples, the most of the first kind first (then of the next, ...)."""
+    key = (tuple(hand), total)
+    found = _COMPOSITIONS.get(key)
+    if found is None:
+        if len(_COMPOSITIONS) >= 4096:
+            _COMPOSITIONS.clear()
+        found = _COMPOSITIONS[key] = tuple(_compositions(key[0], total))
+    return found
+
+
+def _compositions(hand, total):
+    """compositions, built kind by kind, extending every partial choice that
+    can still be completed from the kinds after it, so no dead branch is walked."""
     kinds = len(hand)
     room = [0] * (kinds + 1)          # room[i]: cards held of kinds i, i+1, ...
     for i in range(kinds - 1, -1, -1):

@@ -11,6 +11,8 @@ _MASK64 = (1 << 64) - 1
 _MULT = 6364136223846793005
 _SMALL = 1024
 _LIMITS = [0] + [(1 << 32) - ((1 << 32) % n) for n in range(1, _SMALL)]   # below()'s bound per n
+_DIE_LIMIT = _LIMITS[6]
+_TWICE = (1 << 32) | 1             # x * _TWICE: a 32-bit x twice, side by side
 
 
 class Rng:
@@ -34,28 +36,41 @@ class Rng:
         old = self.state
         self.state = (old * _MULT + self.inc) & _MASK64
         xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-        rot = old >> 59
-        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+        # The 32-bit rotation right by old >> 59, as one shift of the value
+        # written twice side by side (xorshifted * _TWICE).
+        return ((xorshifted * _TWICE) >> (old >> 59)) & 0xFFFFFFFF
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n) without modulo bias (n <= 2**32)."""
-        if n <= 0:
+        if 0 < n < _SMALL:
+            limit = _LIMITS[n]
+        elif n <= 0:
             raise ValueError("below() needs a positive bound")
+        else:
+            limit = (1 << 32) - ((1 << 32) % n)
         # Reject the top partial bucket so every residue is equally likely.
-        limit = _LIMITS[n] if n < _SMALL else (1 << 32) - ((1 << 32) % n)
         # next32, written out: this runs for every die and every random choice.
-        inc = self.inc
+        inc, old = self.inc, self.state
         while True:
-            old = self.state
-            self.state = (old * _MULT + inc) & _MASK64
+            new = (old * _MULT + inc) & _MASK64
             xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-            rot = old >> 59
-            x = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+            x = ((xorshifted * _TWICE) >> (old >> 59)) & 0xFFFFFFFF
             if x < limit:
+                self.state = new
                 return x % n
+            old = new
 
     def die(self) -> int:
-        return self.below(6) + 1
+        """below(6) + 1, written out (two of them every roll)."""
+        inc, old = self.inc, self.state
+        while True:
+            new = (old * _MULT + inc) & _MASK64
+            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            x = ((xorshifted * _TWICE) >> (old >> 59)) & 0xFFFFFFFF
+            if x < _DIE_LIMIT:
+                self.state = new
+                return x % 6 + 1
+            old = new
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates in place."""

@@ -23,17 +23,17 @@ only checks a command's shape, finds the state's rule set and runs it.
 """
 
 from .board import NUM_EDGES, NUM_HEXES, NUM_NODES, beginner_layout, random_layout
+from .changes import TALK
 from .constants import DESERT, PROGRESS_NAMES, RESOURCES
 from .helpers import ERROR_CODES, MIX, MIX_LIMIT, IllegalCommand
 from .rng import Rng
 from .ruleset import RULESETS, ruleset_of
 from .rulesets import BASE, CK
-from .rulesets.base.trade import TALK, TALK_CHANGES
 from .state import (
     DECIDE, DISCARD, GAME_OVER, MAIN, PENDING, SETUP_ROAD, SETUP_SETTLEMENT, TRADE, State, validate_config,
 )
 
-__all__ = ["CHANGES_ONLY", "COMMANDS", "ERROR_CODES", "IllegalCommand", "apply", "check", "deciders", "discard_limit",
+__all__ = ["COMMANDS", "ERROR_CODES", "IllegalCommand", "apply", "check", "deciders", "discard_limit",
            "legal_commands", "may_offer", "new_game", "rolls", "with_mix"]
 
 # kind -> argument types after the seat, over every rule set.  Types: node,
@@ -42,12 +42,6 @@ __all__ = ["CHANGES_ONLY", "COMMANDS", "ERROR_CODES", "IllegalCommand", "apply",
 # progress card), args (small whole numbers), name (a decision's name).
 COMMANDS = {kind: c.args for rs in (BASE, CK) for kind, c in rs.commands.items()}
 
-# kind -> the only fields a command of that kind can change while the game
-# goes on after it (the talk of a trade, in both rule sets); kinds not here can
-# change any field.  A replay looks only at these after such a command
-# (game/saves restore), tests/test_state_hash.py checks them over whole games.
-CHANGES_ONLY = dict.fromkeys(TALK, TALK_CHANGES)
-
 MAX_CARDS_IN_COMMAND = 95   # more cards than exist can never be legal
 _JUST_INT = frozenset((int,))     # the type of every number in a command (True is not a number here)
 MAX_ARGS = 8
@@ -55,67 +49,93 @@ MAX_ARGS = 8
 # Phases in which seats other than the current player may act.
 _ANYONE_PHASES = (DISCARD, TRADE, DECIDE)
 
-# The commands `legal_commands` listed last and the state it listed them for
-# (a tuple of its own: a caller may change the list it was handed).  Every
-# `apply` clears it, so it always describes the state as it was listed.
-_NOTHING_LISTED = (None, ())
+# The commands `legal_commands` listed last: (state, commands, seat, offers),
+# the commands a tuple of their own (a caller may change the list it was
+# handed).  Every `apply` clears it, so it always describes the state as it
+# was listed.
+_NOTHING_LISTED = (None, (), None, None)
 _listed = _NOTHING_LISTED
+
+# A phase MAIN listing kept through the talk of a trade (the same tuple as
+# `_listed`).  An offer made right after its state's MAIN listing keeps that
+# listing; the talk that follows (changes.TALK: answers, the cancel) changes
+# nothing a MAIN listing reads, so when it ends back in phase MAIN the next
+# listing of that state for that seat is the kept one, once.  Any other
+# command applied anywhere drops it.  (A state is changed through `apply`
+# only; code that edits one by hand does so before it lists, as tests set up
+# positions.)
+_kept = None
 
 
 # --- shape checks (anything may arrive from the network or a save file) ------
 
-_ARG_LIMITS = {}   # (rule set, players, card kinds) -> kind -> per-argument limit or marker
+_SHAPES = {}   # (rule set, players, card kinds) -> kind -> (arguments after the seat, their check)
+_LIST_TYPES = (tuple, list)
 
 
-def _arg_limits(rules, n: int, kinds: int) -> dict:
-    """The argument limits of the commands of `rules` (ints: a bound; strings: a
-    shape checked on its own), for `n` players and `kinds` card kinds."""
+def _shapes(rules, n: int, kinds: int) -> dict:
+    """Per command kind of `rules`, for `n` players and `kinds` card kinds: the
+    number of its arguments after the seat and a function(cmd) -> the
+    IllegalCommand for the first argument (the seat first) out of shape, or
+    None, written out as one function with a line per argument (the checks
+    of every command arriving from outside, and of every command in a save)."""
     size = {"node": NUM_NODES, "edge": NUM_EDGES, "hex": NUM_HEXES, "seat": n,
-            "res": len(RESOURCES), "card": kinds, "track": 3, "prog": 25,
-            "cards": "cards", "seats": "seats", "args": "args", "name": "name"}
-    limits = {kind: tuple(size[t] for t in c.args) for kind, c in rules.commands.items()}
-    _ARG_LIMITS[(rules, n, kinds)] = limits
-    return limits
+            "res": len(RESOURCES), "card": kinds, "track": 3, "prog": 25}
+    space = {"IllegalCommand": IllegalCommand, "LISTS": _LIST_TYPES, "JUST_INT": _JUST_INT,
+             "CARD_COUNTS": frozenset(range(MAX_CARDS_IN_COMMAND + 1)), "SEATS": frozenset(range(n)),
+             "SMALL": frozenset(range(-1, 1000))}
+    shapes = {}
+    for kind, command in rules.commands.items():
+        lines = ["def shape(cmd):", "    a = cmd[1]",
+                 f"    if type(a) is not int or not 0 <= a < {n}:",
+                 '        return IllegalCommand("bad_seat", "no such seat")']
+        for i, t in enumerate(command.args):
+            lines.append(f"    a = cmd[{2 + i}]")
+            if t in size:
+                lines += [f"    if type(a) is not int or not 0 <= a < {size[t]}:",
+                          f'        return IllegalCommand("malformed", "argument {i + 1} must be a whole number '
+                          f'below {size[t]}")']
+            elif t == "cards":      # (a flag is not a number: the types first, then the values)
+                lines += [f"    if (type(a) not in LISTS or len(a) != {kinds} or not JUST_INT.issuperset(map(type, a))"
+                          "            or not CARD_COUNTS.issuperset(a)):",
+                          f'        return IllegalCommand("malformed", "card counts must be {kinds} small whole numbers")']
+            elif t == "args":
+                lines += [f"    if (type(a) not in LISTS or len(a) > {MAX_ARGS} or not JUST_INT.issuperset(map(type, a))"
+                          "            or not SMALL.issuperset(a)):",
+                          f'        return IllegalCommand("malformed", "arguments must be up to {MAX_ARGS} small whole '
+                          'numbers")']
+            elif t == "name":
+                lines += ["    if type(a) is not str or len(a) > 40:",
+                          '        return IllegalCommand("malformed", "a decision name is expected")']
+            elif t == "seats":
+                lines += ["    if (type(a) not in LISTS or not a or not JUST_INT.issuperset(map(type, a))"
+                          "            or not SEATS.issuperset(a) or len(set(a)) != len(a)):",
+                          '        return IllegalCommand("malformed", "a list of distinct seats is expected")']
+            else:
+                raise ValueError(f"{kind}: no argument type {t!r}")
+        lines.append("    return None")
+        exec("\n".join(lines), space)
+        shapes[kind] = (len(command.args), space.pop("shape"))
+    _SHAPES[(rules, n, kinds)] = shapes
+    return shapes
 
 
 def _shape_error(state: State, cmd, rules):
-    if not isinstance(cmd, (tuple, list)) or len(cmd) < 2 or not isinstance(cmd[0], str):
+    if not isinstance(cmd, _LIST_TYPES) or len(cmd) < 2 or not isinstance(cmd[0], str):
         return IllegalCommand("malformed", "a command is [kind, seat, arguments...]")
     n, kinds = state.n, len(state.bank)
-    limits = (_ARG_LIMITS.get((rules, n, kinds)) or _arg_limits(rules, n, kinds)).get(cmd[0])
-    if limits is None:
+    shape = (_SHAPES.get((rules, n, kinds)) or _shapes(rules, n, kinds)).get(cmd[0])
+    if shape is None:
         if cmd[0] not in COMMANDS:
             return IllegalCommand("unknown_command", f"no command called {cmd[0]!r}")
         return IllegalCommand("not_in_these_rules", f"{cmd[0]} is not part of these rules")
-    extra = len(cmd) - 2 - len(limits)
+    declared, args_error = shape
+    extra = len(cmd) - 2 - declared
     if extra or cmd[0] in _ROLLING_KINDS:
-        err = _mix_error(state, cmd, extra, len(limits))
+        err = _mix_error(state, cmd, extra, declared)
         if err:
             return err
-    seat = cmd[1]
-    if type(seat) is not int or not 0 <= seat < n:
-        return IllegalCommand("bad_seat", "no such seat")
-    for i, limit in enumerate(limits):
-        arg = cmd[2 + i]
-        if type(limit) is int:          # the common case first
-            if type(arg) is not int or not 0 <= arg < limit:
-                return IllegalCommand("malformed", f"argument {i + 1} must be a whole number below {limit}")
-        elif limit == "cards":
-            if (type(arg) not in (tuple, list) or len(arg) != kinds or not _JUST_INT.issuperset(map(type, arg))
-                    or min(arg) < 0 or max(arg) > MAX_CARDS_IN_COMMAND):
-                return IllegalCommand("malformed", f"card counts must be {kinds} small whole numbers")
-        elif limit == "args":
-            if (type(arg) not in (tuple, list) or len(arg) > MAX_ARGS or not _JUST_INT.issuperset(map(type, arg))
-                    or (arg and (min(arg) < -1 or max(arg) >= 1000))):
-                return IllegalCommand("malformed", f"arguments must be up to {MAX_ARGS} small whole numbers")
-        elif limit == "name":
-            if type(arg) is not str or len(arg) > 40:
-                return IllegalCommand("malformed", "a decision name is expected")
-        else:   # "seats"
-            if (type(arg) not in (tuple, list) or not arg or not _JUST_INT.issuperset(map(type, arg))
-                    or min(arg) < 0 or max(arg) >= n or len(set(arg)) != len(arg)):
-                return IllegalCommand("malformed", "a list of distinct seats is expected")
-    return None
+    return args_error(cmd)
 
 
 # --- the mix of a roll (the config's mixed_dice) -----------------------------------------
@@ -197,10 +217,16 @@ def legal_commands(state: State, seat: int, offers: bool = True) -> list:
     one other held card given instead.  `check` accepts any legal terms.
     `offers=False` leaves the listed offers out (a caller that makes its own
     offers, or none, need not have them built)."""
-    global _listed
+    global _listed, _kept
     phase = state.phase
     if phase == GAME_OVER or (seat != state.current and phase not in _ANYONE_PHASES):
         return []
+    if phase == MAIN and _kept is not None:
+        kept = _kept
+        if kept[0] is state and kept[2] == seat and kept[3] == offers:
+            _kept = None
+            _listed = kept
+            return list(kept[1])
     rules = RULESETS[state.config["rules"]]
     lister = rules.listers.get(phase)
     if lister is None:
@@ -208,7 +234,7 @@ def legal_commands(state: State, seat: int, offers: bool = True) -> list:
     cmds = lister(state, seat)
     if offers and phase == MAIN and rules.trading_open(state):
         rules.list_offers(state, seat, cmds)
-    _listed = (state, tuple(cmds))
+    _listed = (state, tuple(cmds), seat, offers)
     return cmds
 
 
@@ -221,14 +247,15 @@ def apply(state: State, cmd, outcome=None, validate: bool = True):
     Raises IllegalCommand, changing nothing, when `validate` and the command
     is not legal.  A command `legal_commands` just listed for this state (the
     very object, nothing applied since) was checked then and is not again."""
-    global _listed
+    global _listed, _kept
     rules = RULESETS[state.config["rules"]]
+    listing = _listed
     if validate:
-        listed_state, listed = _listed
+        listed_state = listing[0]
         if listed_state is state:
             # One of the very objects listed (identity, not equality: an equal
             # command made elsewhere, say with True for 1, is checked).
-            for c in listed:
+            for c in listing[1]:
                 if c is cmd:
                     break
             else:
@@ -238,10 +265,14 @@ def apply(state: State, cmd, outcome=None, validate: bool = True):
             if err:
                 raise err
     _listed = _NOTHING_LISTED
+    if _kept is not None and cmd[0] not in TALK:       # not the talk of a trade
+        _kept = None
+    if cmd[0] == "offer" and listing[0] is state and listing[2] == cmd[1]:
+        _kept = listing             # the offerer's MAIN listing, nothing applied since
     authority = state.rng is not None
     # A replica works on a copy: steps may keep read cursors in it.
     out = {} if authority else dict(outcome or {})
-    if authority and cmd[0] in _ROLLING_KINDS and _mixing(state, cmd):
+    if authority and cmd[0] in _ROLLING_KINDS and "mixed_dice" in state.config and _mixing(state, cmd):
         if len(cmd) != 3 + len(COMMANDS[cmd[0]]):      # (a listed command skips the check)
             raise IllegalCommand("malformed", "in a game with mixed dice the host adds the roll's mix")
         out[MIX] = cmd[-1]          # taken by helpers.dice_rng

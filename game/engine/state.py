@@ -290,6 +290,7 @@ _COPY_RULES.update({name: _flat for name in _FLAT})
 _COPY_RULES.update({name: _rows for name in _ROWS})
 _COPY_RULES.update({"config": _config, "rng": _rng})
 _COPY_PLAN = tuple((name, _COPY_RULES.get(name, _deep)) for name in State.__slots__)
+FIELD_COPIES = dict(_COPY_PLAN)     # field -> the function copying its value (State.copy, codec.StateHasher)
 
 # How each rule reads, written out inline: `v` is the field's value.
 _INLINE = {

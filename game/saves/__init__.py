@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 import msgpack
 
 from game.engine import IllegalCommand, validate_config
-from game.engine.codec import StateHasher, pack, runs_of, state_hash
-from game.engine.rules import CHANGES_ONLY
+from game.engine.changes import CHANGES_ONLY
+from game.engine.codec import StateHasher, looker, pack, state_hash
 from game.engine.state import GAME_OVER
 from game.engine.match import Authority
 
@@ -247,8 +247,8 @@ def load(path: str) -> SavedGame:
     return decode(data)
 
 
-# kind -> the runs of the state's bytes a command of that kind can change
-_RUNS_CHANGED = {kind: runs_of(fields) for kind, fields in CHANGES_ONLY.items()}
+# rule set -> kind -> the looker of the fields a command of that kind can change
+_LOOKERS = {rules: {kind: looker(fields) for kind, fields in kinds.items()} for rules, kinds in CHANGES_ONLY.items()}
 
 
 def restore(game: SavedGame, verify: bool = True, on_step=None, quick: bool = True) -> Authority:
@@ -256,10 +256,11 @@ def restore(game: SavedGame, verify: bool = True, on_step=None, quick: bool = Tr
     every command must equal the recorded one (SaveError otherwise).
     `on_step(auth, i)` is called after command i (1-based), e.g. to take
     snapshots for a replay viewer.  Without it, and with `quick`, the hash
-    after a command that can change only a few fields (rules.CHANGES_ONLY: the
-    talk of a trade) looks at those fields only (codec.StateHasher), and after
-    every other command and the last at all of them; a hash that then differs
-    is decided by replaying the save again looking at every field."""
+    after a command that can change only some fields (game/engine/changes.py)
+    looks at those fields only (codec.StateHasher), and after every other
+    command, the one that ends the game and the last at all of them; a hash
+    that then differs is decided by replaying the save again looking at every
+    field."""
     try:
         auth = Authority(game.config)
     except ValueError as exc:
@@ -267,7 +268,7 @@ def restore(game: SavedGame, verify: bool = True, on_step=None, quick: bool = Tr
     submit = auth.submit
     hashes = game.hashes if verify else None
     hasher = StateHasher()
-    few = _RUNS_CHANGED if quick and on_step is None else {}
+    few = _LOOKERS[auth.config["rules"]] if quick and on_step is None else {}
     last = len(game.commands) - 1
     for i, cmd in enumerate(game.commands):
         try:
@@ -276,8 +277,8 @@ def restore(game: SavedGame, verify: bool = True, on_step=None, quick: bool = Tr
             raise SaveError(f"the saved game does not replay: command {i + 1} is refused ({exc})",
                             "refused", n=i + 1) from None
         if hashes:
-            runs = few.get(record.cmd[0]) if i != last and auth.state.phase != GAME_OVER else None
-            if hasher.hash(auth.state, runs) != hashes[i]:
+            look = few.get(record.cmd[0]) if i != last and auth.state.phase != GAME_OVER else None
+            if hasher.hash(auth.state, look) != hashes[i]:
                 if few:
                     return restore(game, verify, quick=False)
                 raise SaveError(f"the saved game does not replay: state differs after command {i + 1}",

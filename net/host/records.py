@@ -16,7 +16,7 @@ game is dealt.
 
 from game.engine.state import GAME_OVER
 
-from ..wire.fairdice import pack_log
+from ..wire.fairdice import reveal_messages
 from ..wire.protocol import pack_messages
 from ..wire.secrecy import peer_hash, peer_view_bytes, public_state_hash
 from .watchers import Watchers
@@ -29,9 +29,11 @@ class Records:
         self.auth = None            # the game's Authority once dealt
         self.fair = None            # fairdice.FairRecord of the deal (None: an unverifiable deal)
         self.told = set()           # seats sent the result of the finished game
+        self._reveal = None         # the reveal's messages, packed once after the end
 
     def begin(self, auth, fair) -> None:
         self.auth, self.fair = auth, fair
+        self._reveal = None
 
     def over(self) -> bool:
         return self.auth is not None and self.auth.state.phase == GAME_OVER
@@ -75,15 +77,15 @@ class Records:
         """The game ended: every connected seat and watcher is sent the result and the reveal."""
         for send in (self.seating.broadcast, self.watchers.send):
             send(self.result_message())
-            if self.reveal_message() is not None:
-                send(self.reveal_message())
+            for msg in self.reveal_messages():
+                send(msg)
         self.told.update(self.seating.listening())
 
     def tell_over(self, conn, seat) -> None:
         """A seat back (or a watcher come, seat None) after the end is sent the result and the reveal."""
         conn.send(self.result_message())
-        if self.reveal_message() is not None:
-            conn.send(self.reveal_message())
+        for msg in self.reveal_messages():
+            conn.send(msg)
         if seat is not None:
             self.told.add(seat)
 
@@ -95,12 +97,15 @@ class Records:
         return {"t": "over", "winner": state.winner, "turns": state.turn,
                 "public_hash": public_state_hash(state), "seq": len(self.auth.log)}
 
-    def reveal_message(self):
+    def reveal_messages(self) -> list:
         """After the end: the host's secret and the full log, so that every
-        seat can replay the game and check the deal (None: no fair deal)."""
+        seat can replay the game and check the deal ([]: no fair deal).
+        Packed once: the log does not change after the end."""
         if self.fair is None or self.fair.secret is None or not self.over():
-            return None
-        return {"t": "reveal", "secret": self.fair.secret, "log": pack_log(self.auth.log)}
+            return []
+        if self._reveal is None:
+            self._reveal = reveal_messages(self.fair.secret, self.auth.log)
+        return self._reveal
 
     def result(self) -> dict:
         msg = self.result_message()

@@ -37,6 +37,7 @@ FAULT_TEXT = {
     "bad_events": "the host sent unusable game events",
     "view_before_seat": "the host sent a game view before giving us a seat",
     "exchange_out_of_place": "the host sent a join code key exchange outside joining",
+    "reveal_out_of_place": "the host sent part of the end's log before the game ended",
     "keeps_diverging": "the host's game differed from ours {count} times: it is lying or broken",
 }
 # Why a view is unusable (`view_problem`): "netfault.why.<code>" in the catalog.

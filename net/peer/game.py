@@ -112,6 +112,7 @@ class PeerGame:
         self.verdict = None         # fairdice.Verdict once checked
         self.over_at = None         # time.monotonic() when the end arrived
         self.revealed = False       # the host's reveal arrived (its check may still run)
+        self._revealed_log = []     # the parts of the revealed log before its last (reveal_log)
         self.rolls = RollCheck(lambda msg: self.send(msg))     # mixed dice (net/peer/rolls.py)
         self.rolls_early = False    # the session answers syncs' roll part on its own thread
         self.run_check = None       # None: check the finished game at once; else a callable
@@ -306,6 +307,7 @@ class PeerGame:
 
     def _on_over(self, msg):
         self.over = msg
+        self._revealed_log = []     # the reveal follows whole (again after a rejoin)
         self.over_at = time.monotonic()
         events = [("over", msg)]
         if self.deal is None and self.verdict is None:      # no reveal will follow
@@ -393,14 +395,27 @@ class PeerGame:
                                    f"secret and log within {REVEAL_WAIT:.0f} s of the end (move "
                                    f"{self.over['seq']})"))
 
+    def _on_reveal_log(self, msg):
+        """A part of the revealed log; the last comes with the secret (`reveal`)."""
+        if self.over is None or self.revealed:
+            raise HostFault("reveal_out_of_place")
+        if sum(map(len, self._revealed_log)) + len(msg["log"]) > fairdice.MAX_PACKED_LOG:
+            self.revealed = True
+            return self._judge(Verdict(False, 0, "log_unreadable", "the revealed log is larger than any game's"))
+        self._revealed_log.append(msg["log"])
+        return []
+
     def _on_reveal(self, msg):
+        if self.revealed:
+            return []
         self.revealed = True
+        log, self._revealed_log = b"".join(self._revealed_log) + msg["log"], []
         if self.verdict is not None:
             return []
         if self.deal is None:
             return self._judge(Verdict(False, 0, "no_deal", "this game was dealt without a fair deal"))
         try:
-            cmds = fairdice.unpack_log(msg["log"])
+            cmds = fairdice.unpack_log(log)
         except ValueError as exc:
             return self._judge(Verdict(False, 0, "log_unreadable", str(exc)))
         config = dict(self.view.config) if self.view is not None else None

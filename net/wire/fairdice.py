@@ -26,7 +26,9 @@ can steer the outcome; the best a cheat can do is to abort the deal (which
 everyone sees).  The seed stays secret while the game runs, since it would
 tell the deck orders and dice ahead; the host knows it (it deals).
 
-At the end the host reveals s and the full command log (`reveal`); each
+At the end the host reveals s and the full command log (`reveal`, the log
+packed and cut in frame-sized parts: every part but the last in a
+`reveal_log` before it, so a game of any length fits the frames); each
 peer recomputes the seed, replays the whole game as the authority would, and
 checks everything it was shown along the way (`verify`): each record's
 command and outcome exactly as it was redacted for its seat (all dice, every
@@ -171,15 +173,30 @@ class FairRecord:
         return None
 
 
+REVEAL_PART = 192 * 1024          # one frame's share of the packed log (a frame holds MAX_FRAME)
+MAX_PACKED_LOG = 8 * 1024 * 1024  # the most of a packed log a peer takes in (~2 B a command)
+MAX_LOG_COMMANDS = 400_000        # the most commands a revealed log may hold
+
+
 def pack_log(records) -> bytes:
     return zlib.compress(msgpack.packb([list(r.cmd) for r in records], use_bin_type=True), 9)
 
 
-def unpack_log(data: bytes, limit: int = 100_000) -> list:
+def reveal_messages(secret: bytes, records) -> list:
+    """The end reveal as host messages: the packed log in parts that each fit
+    a frame, all but the last as `reveal_log`, the last in `reveal` with the
+    secret (a long game's log outgrows one frame)."""
+    data = pack_log(records)
+    parts = [data[i:i + REVEAL_PART] for i in range(0, len(data), REVEAL_PART)] or [b""]
+    return ([{"t": "reveal_log", "log": part} for part in parts[:-1]]
+            + [{"t": "reveal", "secret": secret, "log": parts[-1]}])
+
+
+def unpack_log(data: bytes, limit: int = MAX_LOG_COMMANDS) -> list:
     """The commands of a revealed log; ValueError when it is not one."""
     try:
         inflate = zlib.decompressobj()
-        raw = inflate.decompress(data, 8 * 1024 * 1024)      # ~400 k commands: ample
+        raw = inflate.decompress(data, 8 * 1024 * 1024)      # ~600 k commands: ample
         if not inflate.eof or inflate.unused_data:
             raise ValueError("cut off or trailing data")
         cmds = msgpack.unpackb(raw, raw=False, strict_map_key=True)

@@ -19,9 +19,10 @@ from game.engine.codec import pack
 
 from .rolldice import STATUSES
 
-PROTOCOL_VERSION = 6          # 2: TLS, token proofs, join codes, fair deal; 3: deals counted;
+PROTOCOL_VERSION = 7          # 2: TLS, token proofs, join codes, fair deal; 3: deals counted;
                               # 4: the join code as a key exchange (net/wire/pake.py); 5: watchers;
-                              # 6: mixed dice (net/wire/rolldice.py)
+                              # 6: mixed dice (net/wire/rolldice.py); 7: the end reveal's log
+                              # in parts (reveal_log)
 APP = "kolonisten"
 MAX_FRAME = 256 * 1024          # a full game view is ~1-2 KiB; this leaves ample room
 HEADER = struct.Struct(">I")
@@ -219,6 +220,7 @@ HOST_MESSAGES = {
     "fair_ask": {"attempt": (_ATTEMPT, True)},
     "fair_pledges": {"commit": (_VALUE, True), "pledges": (_values, True)},
     "roll_open": {"roll": (_ROLL, True), "host": (_VALUE, True), "seats": (_roll_slots, True)},
+    "reveal_log": {"log": (_bytes(MAX_FRAME), True)},
     "reveal": {"secret": (_VALUE, True), "log": (_bytes(MAX_FRAME), True)},
     "ping": {"n": (_int(), True)},
     "pong": {"n": (_int(), True)},

@@ -31,7 +31,7 @@ def shoot(out, w, h, lang):
     from net.peer.tokens import TokenStore
 
     folder, undo = scratch_folder(KOLONISTEN_HOME="")     # the remembered name and seat tokens
-    app, save, saved = window(out, w, h, lang, "-lan")
+    app, save, saved = window(out, w, h, lang, "-lan", ck_intro_seen=True)   # (the introduction: -tutorial)
     app.lan_options = lan.LanOptions(port=0, interfaces=["127.0.0.1"], reconnect_for=5.0)
     opts = lan.options(app)
     closers = []

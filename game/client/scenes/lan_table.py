@@ -119,18 +119,32 @@ class LanTableScene(TableScene):
 
     # --- drawing -------------------------------------------------------------------------------
     def draw(self, surf) -> None:
+        self._keep_room_for_connections()
         super().draw(surf)
         self._draw_connections(surf)
         self._draw_watchers(surf)
         self._draw_banner(surf)
 
+    def _away_label(self):
+        return self.ui.text.render(tr("lan.away"), 12, (30, 16, 14), bold=True)
+
+    def _keep_room_for_connections(self) -> None:
+        """The panels fit each name left of its mark: a dot, or "away"."""
+        s = self.ui.layout.s
+        dot = int(8 * s) + 2 * max(3, int(5 * s)) + int(4 * s)
+        away = int(8 * s) + self._away_label().get_width() + int(12 * s)
+        self.ui.name_marks = {seat: dot if self.c.connected(seat) else away
+                              for seat in range(len(self.ui.layout.panels))}
+
     def _draw_connections(self, surf) -> None:
         """A green dot after each connected player's name; away players'
         panels are dimmed and marked."""
-        s, text = self.ui.layout.s, self.ui.text
+        s = self.ui.layout.s
         self.shown_away = set()
         for seat, rect in enumerate(self.ui.layout.panels):
-            _, name = panels.player_name(self.model, self.ui, seat, rect)
+            name = self.ui.name_rects.get(seat)
+            if name is None:
+                continue
             x, cy = name.right + int(8 * s), name.centery
             if self.c.connected(seat):
                 pygame.draw.circle(surf, theme.GOOD, (x + int(4 * s), cy), max(3, int(5 * s)))
@@ -139,7 +153,7 @@ class LanTableScene(TableScene):
             shade = pygame.Surface(rect.size, pygame.SRCALPHA)
             shade.fill((10, 14, 20, 120))
             surf.blit(shade, rect.topleft)
-            img = text.render(tr("lan.away"), 12, (30, 16, 14), bold=True)
+            img = self._away_label()
             pill = img.get_rect(midleft=(x, cy)).inflate(int(12 * s), int(4 * s))
             pygame.draw.rect(surf, theme.BAD, pill, border_radius=6)
             surf.blit(img, img.get_rect(center=pill.center))

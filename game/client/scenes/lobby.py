@@ -30,6 +30,7 @@ from ..lan import (
 )
 from ..lan import key_lines
 from ..scene import GuiScene
+from ..tutorial import intro as ck_intro
 from .lan_table import message_for_error
 
 
@@ -389,7 +390,10 @@ class LobbyScene(GuiScene):
 
     def _open_table(self, events) -> None:
         self.started_table = True
-        self.app.nav.go("lan_table", LanController(self.lan, events))
+        controller = LanController(self.lan, events)
+        self.app.nav.go("lan_table", controller)
+        if not self.resumed:
+            ck_intro.offer(self.app, controller)    # a first Cities & Knights game: its introduction
 
     def _handle(self, events) -> None:
         changed = False

@@ -53,7 +53,8 @@ class Canvas:
         modal = m.modal()
         return (size, i18n.language(), ui.fonts.scale, id(v), m.seen, dropping(m.flying), m.viewer, m.curtain_for, m.mode,
                 m.knight, top_text(m), len(m.log), m.log[-1] if m.log else None, m.log_scroll,
-                m.game_over_at is None, id(m.dialog) if modal else None, log_bottom(m, ui))
+                m.game_over_at is None, id(m.dialog) if modal else None, log_bottom(m, ui),
+                tuple(sorted(ui.name_marks.items())))
 
 
 def log_bottom(m, ui):

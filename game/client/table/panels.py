@@ -52,8 +52,9 @@ def draw_player(m, ui, surf, seat, rect) -> None:
     surf.blit(star, star_rect)
     ui.targets.add(("panel_tip", tr("panel.vp", n=vp) + (f" (+{hidden})" if hidden else "")),
                    star_rect.union(vp_rect), None)
-    name, name_rect = player_name(m, ui, seat, rect, star_rect.x - int(8 * s))
+    name, name_rect = player_name(m, ui, seat, rect, star_rect.x - int(8 * s) - ui.name_marks.get(seat, 0))
     surf.blit(name, name_rect)
+    ui.name_rects[seat] = name_rect
     # the counts: an icon and its number each, spread over the row
     if m.ck:
         own = [n for n in range(len(v.knight_owner)) if v.knight_owner[n] == seat]
@@ -122,12 +123,12 @@ def points(v, seat, sees_hand) -> tuple:
     return v.vp_public[seat], hidden
 
 
-def player_name(m, ui, seat, rect, right=None):
+def player_name(m, ui, seat, rect, right):
     """The player's name as their panel draws it, right of the colour badge
     and fitted left of `right`: (picture, where it goes)."""
     s = ui.layout.s
     x = rect.x + int(14 * s) + int(22 * s) + int(8 * s)          # past the badge
-    room = (right if right is not None else rect.right - int(70 * s)) - x
+    room = right - x
     name = widgets.fit_label(ui.text, m.names[seat], 17, theme.TEXT, True, room, 12)
     return name, name.get_rect(midleft=(x, rect.y + int(7 * s) + int(22 * s) // 2))
 

@@ -24,6 +24,9 @@ class TableUI:
         self.drawn_hand_seat = None          # whose private cards the last frame showed
         self.rnd = random.Random()           # the faces of tumbling dice
         self.wrap_cache = {}                 # wrapped sentences (panels.wrapped)
+        self.name_marks = {}                 # seat -> room kept right of its name for the scene's mark
+                                             # (a LAN table's connection dot or "away")
+        self.name_rects = {}                 # seat -> where the last frame drew its name
         self.resize(app.size)
 
     def resize(self, size) -> None:

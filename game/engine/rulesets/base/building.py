@@ -49,15 +49,18 @@ def road_spot_ok(state: State, seat: int, edge: int) -> bool:
 
 
 def road_spots(state: State, seat: int) -> list:
-    eo = state.edge_owner
-    spots = set()
+    eo, owner, knight = state.edge_owner, state.node_owner, state.knight_owner
+    ends = set()
     for e in positions(eo, seat):
-        for n in EDGE_NODES[e]:
-            if passable(state, seat, n):
-                for f in NODE_EDGES[n]:
-                    if eo[f] == -1:
-                        spots.add(f)
-    for n in positions(state.node_owner, seat):
+        ends.update(EDGE_NODES[e])
+    spots = set()
+    for n in ends:
+        o, k = owner[n], knight[n]
+        if (o == -1 or o == seat) and (k == -1 or k == seat):      # passable, asked inline
+            for f in NODE_EDGES[n]:
+                if eo[f] == -1:
+                    spots.add(f)
+    for n in positions(owner, seat):
         for f in NODE_EDGES[n]:
             if eo[f] == -1:
                 spots.add(f)

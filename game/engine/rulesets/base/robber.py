@@ -3,8 +3,8 @@ discards, the robber and the steal (B-5.3, B-5.4)."""
 
 from ...board import HEX_NODES, NUM_HEXES
 from ...constants import DISCARD_LIMIT
-from ...helpers import IllegalCommand, compositions, dice_rng, holds, move_to_bank, need_turn, random_card, \
-    scripted_dice, transfer
+from ...helpers import IllegalCommand, compositions, holds, move_to_bank, need_turn, random_card, transfer, \
+    two_dice
 from ...ruleset import resume, ruleset_of
 from ...state import DISCARD, MAIN, ROBBER, ROLL, STEAL, State
 
@@ -49,11 +49,7 @@ def check_skip_steal(state, cmd):
 def apply_roll(state, cmd, out, events):
     seat = cmd[1]
     if state.rng is not None:
-        dice = scripted_dice(state)
-        if dice is None:
-            rng = dice_rng(state, out)
-            dice = [rng.die(), rng.die()]
-        out["dice"] = dice
+        out["dice"] = two_dice(state, out)
     d1, d2 = out["dice"]
     state.dice = [d1, d2]
     state.rolled = True
@@ -90,7 +86,9 @@ def produce(state: State, total: int, events: list) -> None:
     """B-5.1, B-5.2, B-5.5: pay every building on hexes with this number."""
     gains = None
     terrain, owner, level, robber = state.terrain, state.node_owner, state.node_level, state.robber
-    for h in hexes_with_number(state.numbers, total):
+    last, index = _last_numbers         # hexes_with_number's last board, asked without the call
+    hexes = index[total] if state.numbers == last else hexes_with_number(state.numbers, total)
+    for h in hexes:
         if h != robber:
             t = terrain[h]
             for node in HEX_NODES[h]:
@@ -98,26 +96,25 @@ def produce(state: State, total: int, events: list) -> None:
                 if o != -1:
                     if gains is None:
                         kinds = len(state.bank)
-                        gains = [[0] * kinds for _ in range(state.n)]
+                        gains = [0] * (state.n * kinds)
                         demand = [0] * kinds
                     k = level[node]
-                    gains[o][t] += k
+                    gains[o * kinds + t] += k
                     demand[t] += k
     if gains is None:
         return
     short = hand_out(state, gains, demand)
-    events.append(("produced", tuple(map(tuple, gains))))
+    events.append(("produced", gains_by_seat(gains, kinds)))
     if short:
         events.append(("shortage", tuple(short)))
 
 
-def hand_out(state: State, gains: list, demand: list = None) -> list:
+def hand_out(state: State, gains: list, demand: list) -> list:
     """Give each seat its production from the bank; a kind the bank cannot
-    give everyone is given to nobody (B-5.2).  `gains` (per seat, per kind)
-    is left as given out; `demand`, its sum per kind, when the caller has it.
-    Returns the kinds that fell short."""
-    if demand is None:
-        demand = [sum(column) for column in zip(*gains)]
+    give everyone is given to nobody (B-5.2).  `gains`: what each seat
+    earns, flat (seat * kinds + kind, kinds = len(demand)), left as given
+    out; `demand`: its sum per kind.  Returns the kinds that fell short."""
+    kinds = len(demand)
     short = []
     bank, hands, hand_n = state.bank, state.hands, state.hand_n
     for kind, d in enumerate(demand):
@@ -125,17 +122,20 @@ def hand_out(state: State, gains: list, demand: list = None) -> list:
             continue
         if d > bank[kind]:
             short.append(kind)
-            for g in gains:
-                g[kind] = 0
+            gains[kind::kinds] = [0] * state.n
             continue
         bank[kind] -= d
-        for seat, g in enumerate(gains):
-            k = g[kind]
+        for seat, k in enumerate(gains[kind::kinds]):
             if k:
                 hand_n[seat] += k
                 if hands[seat] is not None:
                     hands[seat][kind] += k
     return short
+
+
+def gains_by_seat(gains: list, kinds: int) -> tuple:
+    """Flat gains (hand_out) as one tuple of counts per kind for each seat."""
+    return tuple(zip(*[iter(gains)] * kinds))
 
 
 # --- the 7 -------------------------------------------------------------------------------

@@ -123,15 +123,7 @@ def check_cancel_trade(state, cmd):
     return need_turn(state, cmd[1], TRADE)
 
 
-# --- changes ---------------------------------------------------------------------------
-
-# The talk of a trade: commands whose doers below change only the fields in
-# TALK_CHANGES (the kernel's win check after them changes more only when the
-# game ends).  A replay hashes only these after them (game/saves restore);
-# tests/test_state_hash.py checks it over whole games of both rule sets.
-TALK = ("offer", "accept", "decline", "counter", "cancel_trade")
-TALK_CHANGES = ("trade", "phase")
-
+# --- changes (what each can change: game/engine/changes.py) ----------------------------
 
 def apply_offer(state, cmd, out, events):
     seat, give, get, to = cmd[1], cmd[2], cmd[3], cmd[4]

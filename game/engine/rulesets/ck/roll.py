@@ -4,13 +4,13 @@ city gate opens), production with commodities, the aqueduct, and the 7
 
 from ...board import HEX_NODES
 from ...constants import (
-    BARBARIAN_TRACK_LENGTH, COMMODITY_OF_TERRAIN, DISCARD_LIMIT, EVENT_FACES, RESOURCES, SCIENCE,
+    BARBARIAN_TRACK_LENGTH, CARD_NAMES, COMMODITY_OF_TERRAIN, DISCARD_LIMIT, EVENT_FACES, RESOURCES, SCIENCE,
     SHIP_FACES,
 )
 from ...helpers import dice_rng, positions
 from ...ruleset import resume
 from ...state import MAIN, ROBBER
-from ..base.robber import hand_out, hexes_with_number, start_robber
+from ..base.robber import gains_by_seat, hand_out, hexes_with_number, start_robber
 from .barbarians import start_attack
 from .pieces import check_hand_limits, decide, draw_progress
 
@@ -66,35 +66,38 @@ def step_yield(state, step, out, events):
     gains = produce(state, white + red, events)
     # CK-3.6: aqueduct owners who received nothing take a resource of choice.
     empty = [s for s in range(state.n)
-             if state.improvements[s][SCIENCE] >= 3 and not any(gains[s])]
+             if state.improvements[s][SCIENCE] >= 3 and not any(gains[s * KINDS:(s + 1) * KINDS])]
     if empty and any(state.bank[r] for r in RESOURCES):
         decide(state, "aqueduct", empty)
 
 
+KINDS = len(CARD_NAMES)       # card kinds in a C&K hand: five resources, three commodities
+
+
 def produce(state, total, events):
     """CK-3.4: settlements 1 resource; cities 2 resources on hills and fields,
-    1 resource + 1 commodity on forest, pasture and mountains."""
-    kinds = 8
-    gains = [[0] * kinds for _ in range(state.n)]
-    demand = [0] * kinds
-    owner, level = state.node_owner, state.node_level
+    1 resource + 1 commodity on forest, pasture and mountains.  Returns what
+    each seat was given, flat (base.robber.hand_out)."""
+    gains = [0] * (state.n * KINDS)
+    demand = [0] * KINDS
+    owner, level, robber, terrain = state.node_owner, state.node_level, state.robber, state.terrain
     for h in hexes_with_number(state.numbers, total):
-        if h == state.robber:
+        if h == robber:
             continue
-        t = state.terrain[h]
+        t = terrain[h]
         for node in HEX_NODES[h]:
             o = owner[node]
             if o == -1:
                 continue
-            gains[o][t] += 1
+            gains[o * KINDS + t] += 1
             demand[t] += 1
             if level[node] == 2:
                 c = COMMODITY_OF_TERRAIN.get(t, t)
-                gains[o][c] += 1
+                gains[o * KINDS + c] += 1
                 demand[c] += 1
     short = hand_out(state, gains, demand)          # B-5.2 per card type
-    if any(map(any, gains)):
-        events.append(("produced", tuple(tuple(g) for g in gains)))
+    if any(gains):
+        events.append(("produced", gains_by_seat(gains, KINDS)))
     if short:
         events.append(("shortage", tuple(short)))
     return gains
