@@ -148,6 +148,10 @@ class HardBot:
             cands.append(prior)
         if not cands:
             cands = [c for c in legal if not helps_a_leader(view, c)] or legal
+        if self.search_kinds is not None and prior in cands:
+            # Only what may overrule Medium's choice enters the search (none: no search).
+            theirs = decision_kind(view, prior)
+            cands = [c for c in cands if c == prior or {decision_kind(view, c), theirs} <= self.search_kinds]
         if len(cands) == 1:
             choice = cands[0]
         elif prior in cands and not self._may_search(view):
