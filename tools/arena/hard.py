@@ -128,9 +128,19 @@ def parse_options(text: str) -> dict:
     return out
 
 
+LEAVES = ("rival", "chance")
+
+
+def _choice(value: str, known: tuple) -> str:
+    if value not in known:
+        raise ValueError(f"{value!r} is not one of {', '.join(known)}")
+    return value
+
+
 BASELINE_OPTIONS = {"iterations": int, "max_ms": int, "turns": int, "field": int,
                     "rivalry": float, "confidence": float, "duel": float,
-                    "plans": lambda v: bool(int(v)), "leaf": str, "own_turns": int}
+                    "plans": lambda v: bool(int(v)), "leaf": lambda v: _choice(v, LEAVES),
+                    "own_turns": int}
 
 
 def _paired(a_results, b_results, entries) -> dict:
@@ -173,7 +183,7 @@ def main(argv=None) -> int:
                     help="comma-separated decision kinds where the search may overrule Medium")
     ap.add_argument("--plans", type=int, choices=(0, 1), default=None,
                     help="search main-phase moves as the first step of a plan of the turn (1) or not (0)")
-    ap.add_argument("--leaf", choices=("rival", "chance"), default=None,
+    ap.add_argument("--leaf", choices=LEAVES, default=None,
                     help="score a playout's last position by the seat's value minus part of its main "
                          "rival's (rival) or by its chance to win (chance)")
     ap.add_argument("--baseline", default=None,
