@@ -177,16 +177,16 @@ class StateHasher:
     `pending` are packed again whenever they are looked at (equal maps may
     order their keys differently).
 
-    The SHA-256 of the bytes up to a few fixed fields (`_CHECKPOINTS`: the
-    board; everything before the turn's fields) is kept and continued from
-    while no field before it has changed.  One thread at a time."""
+    The SHA-256 of the bytes up to two fixed fields (`_BOARD_END`,
+    `_TURN_START`) is kept and continued from while no field before them has
+    changed.  One thread at a time."""
 
     def __init__(self):
         self._copies = [_UNSEEN] * len(State.__slots__)
         self._packed = [MAP_HEADER] + [b""] * len(State.__slots__)
         self._whole = False         # has every field been looked at once?
         self._pack = msgpack.Packer(use_bin_type=True).pack
-        self._sums = [None] * len(_CHECKPOINTS)     # the SHA-256 of the bytes before each checkpoint
+        self._board = self._before_turn = None      # the SHA-256 of the parts before each checkpoint
 
     def hash(self, state: State, look=None) -> str:
         """`state_hash(state)`; with `look` (from `looker`), only its fields
@@ -194,29 +194,30 @@ class StateHasher:
         if look is None or not self._whole:
             look = _LOOK_ALL
             self._whole = True
-        low = look(state, self._copies, self._packed, self._pack)     # the first field that changed
-        packed, sums = self._packed, self._sums
-        start, h = 0, None
-        for k, at in enumerate(_CHECKPOINTS):
-            if at <= low and sums[k] is not None:
-                start, h = at, sums[k]
-            else:
-                sums[k] = None
-        h = hashlib.sha256() if h is None else h.copy()
-        for k, at in enumerate(_CHECKPOINTS):
-            if at > start:
-                h.update(b"".join(packed[start:at]))
-                sums[k] = h.copy()
-                start = at
-        h.update(b"".join(packed[start:]))
+        packed = self._packed
+        low = look(state, self._copies, packed, self._pack)     # the first part that changed
+        if low < _BOARD_END:
+            self._board = self._before_turn = None
+        elif low < _TURN_START:
+            self._before_turn = None
+        h = self._before_turn
+        if h is None:
+            h = self._board
+            if h is None:
+                h = self._board = hashlib.sha256(b"".join(packed[:_BOARD_END]))
+            h = h.copy()
+            h.update(b"".join(packed[_BOARD_END:_TURN_START]))
+            self._before_turn = h
+        h = h.copy()
+        h.update(b"".join(packed[_TURN_START:]))
         return h.hexdigest()[:32]
 
 
 # Positions in StateHasher's parts (the map header first, then a part per
-# field) before which the hash so far is kept: the board and the pieces on it,
-# then cards, decks, pieces left and scores; the turn's fields change on most
-# commands.
-_CHECKPOINTS = (1 + State.__slots__.index("bank"), 1 + State.__slots__.index("current"))
+# field) up to which the SHA-256 is kept: the end of the board and the pieces
+# on it, and the start of the turn's fields, which change on most commands.
+_BOARD_END = 1 + State.__slots__.index("bank")
+_TURN_START = 1 + State.__slots__.index("current")
 _LOOKERS = {}
 
 

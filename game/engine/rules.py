@@ -69,58 +69,73 @@ _kept = None
 
 # --- shape checks (anything may arrive from the network or a save file) ------
 
-_ARG_LIMITS = {}   # (rule set, players, card kinds) -> kind -> per-argument limit or marker
+_SHAPES = {}   # (rule set, players, card kinds) -> kind -> (arguments after the seat, their check)
+_LIST_TYPES = (tuple, list)
 
 
-def _arg_limits(rules, n: int, kinds: int) -> dict:
-    """The argument limits of the commands of `rules` (ints: a bound; strings: a
-    shape checked on its own), for `n` players and `kinds` card kinds."""
+def _shapes(rules, n: int, kinds: int) -> dict:
+    """Per command kind of `rules`, for `n` players and `kinds` card kinds: the
+    number of its arguments after the seat and a function(cmd) -> the
+    IllegalCommand for the first argument (the seat first) out of shape, or
+    None, written out as one function with a line per argument (the checks
+    of every command arriving from outside, and of every command in a save)."""
     size = {"node": NUM_NODES, "edge": NUM_EDGES, "hex": NUM_HEXES, "seat": n,
-            "res": len(RESOURCES), "card": kinds, "track": 3, "prog": 25,
-            "cards": "cards", "seats": "seats", "args": "args", "name": "name"}
-    limits = {kind: tuple(size[t] for t in c.args) for kind, c in rules.commands.items()}
-    _ARG_LIMITS[(rules, n, kinds)] = limits
-    return limits
+            "res": len(RESOURCES), "card": kinds, "track": 3, "prog": 25}
+    space = {"IllegalCommand": IllegalCommand, "LISTS": _LIST_TYPES, "JUST_INT": _JUST_INT,
+             "CARD_COUNTS": frozenset(range(MAX_CARDS_IN_COMMAND + 1)), "SEATS": frozenset(range(n)),
+             "SMALL": frozenset(range(-1, 1000))}
+    shapes = {}
+    for kind, command in rules.commands.items():
+        lines = ["def shape(cmd):", "    a = cmd[1]",
+                 f"    if type(a) is not int or not 0 <= a < {n}:",
+                 '        return IllegalCommand("bad_seat", "no such seat")']
+        for i, t in enumerate(command.args):
+            lines.append(f"    a = cmd[{2 + i}]")
+            if t in size:
+                lines += [f"    if type(a) is not int or not 0 <= a < {size[t]}:",
+                          f'        return IllegalCommand("malformed", "argument {i + 1} must be a whole number '
+                          f'below {size[t]}")']
+            elif t == "cards":      # (a flag is not a number: the types first, then the values)
+                lines += [f"    if (type(a) not in LISTS or len(a) != {kinds} or not JUST_INT.issuperset(map(type, a))"
+                          "            or not CARD_COUNTS.issuperset(a)):",
+                          f'        return IllegalCommand("malformed", "card counts must be {kinds} small whole numbers")']
+            elif t == "args":
+                lines += [f"    if (type(a) not in LISTS or len(a) > {MAX_ARGS} or not JUST_INT.issuperset(map(type, a))"
+                          "            or not SMALL.issuperset(a)):",
+                          f'        return IllegalCommand("malformed", "arguments must be up to {MAX_ARGS} small whole '
+                          'numbers")']
+            elif t == "name":
+                lines += ["    if type(a) is not str or len(a) > 40:",
+                          '        return IllegalCommand("malformed", "a decision name is expected")']
+            elif t == "seats":
+                lines += ["    if (type(a) not in LISTS or not a or not JUST_INT.issuperset(map(type, a))"
+                          "            or not SEATS.issuperset(a) or len(set(a)) != len(a)):",
+                          '        return IllegalCommand("malformed", "a list of distinct seats is expected")']
+            else:
+                raise ValueError(f"{kind}: no argument type {t!r}")
+        lines.append("    return None")
+        exec("\n".join(lines), space)
+        shapes[kind] = (len(command.args), space.pop("shape"))
+    _SHAPES[(rules, n, kinds)] = shapes
+    return shapes
 
 
 def _shape_error(state: State, cmd, rules):
-    if not isinstance(cmd, (tuple, list)) or len(cmd) < 2 or not isinstance(cmd[0], str):
+    if not isinstance(cmd, _LIST_TYPES) or len(cmd) < 2 or not isinstance(cmd[0], str):
         return IllegalCommand("malformed", "a command is [kind, seat, arguments...]")
     n, kinds = state.n, len(state.bank)
-    limits = (_ARG_LIMITS.get((rules, n, kinds)) or _arg_limits(rules, n, kinds)).get(cmd[0])
-    if limits is None:
+    shape = (_SHAPES.get((rules, n, kinds)) or _shapes(rules, n, kinds)).get(cmd[0])
+    if shape is None:
         if cmd[0] not in COMMANDS:
             return IllegalCommand("unknown_command", f"no command called {cmd[0]!r}")
         return IllegalCommand("not_in_these_rules", f"{cmd[0]} is not part of these rules")
-    extra = len(cmd) - 2 - len(limits)
+    declared, args_error = shape
+    extra = len(cmd) - 2 - declared
     if extra or cmd[0] in _ROLLING_KINDS:
-        err = _mix_error(state, cmd, extra, len(limits))
+        err = _mix_error(state, cmd, extra, declared)
         if err:
             return err
-    seat = cmd[1]
-    if type(seat) is not int or not 0 <= seat < n:
-        return IllegalCommand("bad_seat", "no such seat")
-    for i, limit in enumerate(limits):
-        arg = cmd[2 + i]
-        if type(limit) is int:          # the common case first
-            if type(arg) is not int or not 0 <= arg < limit:
-                return IllegalCommand("malformed", f"argument {i + 1} must be a whole number below {limit}")
-        elif limit == "cards":
-            if (type(arg) not in (tuple, list) or len(arg) != kinds or not _JUST_INT.issuperset(map(type, arg))
-                    or min(arg) < 0 or max(arg) > MAX_CARDS_IN_COMMAND):
-                return IllegalCommand("malformed", f"card counts must be {kinds} small whole numbers")
-        elif limit == "args":
-            if (type(arg) not in (tuple, list) or len(arg) > MAX_ARGS or not _JUST_INT.issuperset(map(type, arg))
-                    or (arg and (min(arg) < -1 or max(arg) >= 1000))):
-                return IllegalCommand("malformed", f"arguments must be up to {MAX_ARGS} small whole numbers")
-        elif limit == "name":
-            if type(arg) is not str or len(arg) > 40:
-                return IllegalCommand("malformed", "a decision name is expected")
-        else:   # "seats"
-            if (type(arg) not in (tuple, list) or not arg or not _JUST_INT.issuperset(map(type, arg))
-                    or min(arg) < 0 or max(arg) >= n or len(set(arg)) != len(arg)):
-                return IllegalCommand("malformed", "a list of distinct seats is expected")
-    return None
+    return args_error(cmd)
 
 
 # --- the mix of a roll (the config's mixed_dice) -----------------------------------------
