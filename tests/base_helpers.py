@@ -204,9 +204,6 @@ class FixedRng(Rng):
             return value
         return Rng.below(self, n)
 
-    def die(self):
-        return self.below(6) + 1        # (Rng.die draws the same without the call)
-
 
 def fix_next(auth, *values) -> None:
     auth.state.rng = FixedRng(auth.state.rng, values)

@@ -488,3 +488,31 @@ def test_rule_set_options_are_config_keys_with_their_defaults():
             assert option.default in option.values
             for value in option.values:
                 assert validate_config(dict(cfg, **{option.config: value})) is None
+
+
+@pytest.mark.parametrize("rules", ["base", "ck"])
+def test_a_flag_or_a_fraction_is_never_a_number_in_a_command(rules):
+    """The shape checks compare card counts, seats and small numbers with sets
+    of the allowed values, where True equals 1 and 1.0 equals 1: the types are
+    checked first, so a command carrying a flag or a fraction anywhere is
+    malformed, while the same command with whole numbers gets past its shape."""
+    auth = random_game(3, rules=rules, max_commands=400)
+    state = auth.state
+    kinds = len(state.bank)
+    one = (0,) * (kinds - 1) + (1,)
+    other = (1,) + (0,) * (kinds - 1)
+    commands = [("offer", 0, one, other, (1, 2)), ("counter", 1, one, other), ("discard", 2, other),
+                ("build_road", 0, 5), ("steal", 0, 1)]
+    if rules == "ck":
+        commands.append(("progress", 0, 3, (1, 2)))
+    for cmd in commands:
+        assert check(state, cmd) is None or check(state, cmd).code != "malformed", cmd
+        for i, arg in enumerate(cmd[1:], 1):
+            if isinstance(arg, tuple):
+                for stranger in (True, 1.0):
+                    bad = cmd[:i] + (arg[:-1] + (stranger,),) + cmd[i + 1:]
+                    assert check(state, bad).code == "malformed", bad
+            else:
+                for stranger in (True, float(arg)):
+                    bad = cmd[:i] + (stranger,) + cmd[i + 1:]
+                    assert check(state, bad).code in ("malformed", "bad_seat"), bad

@@ -11,7 +11,7 @@ from game.engine.board import NODE_HEXES
 from game.engine.ruleset import RULESETS
 from game.engine.state import GAME_OVER, MAIN, STEAL
 
-from base_helpers import cards, corner, make_game, put_building, set_hand, start_turn
+from base_helpers import cards, corner, counts, make_game, put_building, set_hand, start_turn
 
 
 @pytest.fixture
@@ -139,12 +139,16 @@ def _fresh_main_listing(state, seat):
     return cmds
 
 
-def test_B_7_1_the_main_listing_is_kept_through_the_talk_of_a_trade(counted_listings):
+@pytest.mark.parametrize("rules", ["base", "ck"])
+def test_B_7_1_the_main_listing_is_kept_through_the_talk_of_a_trade(counted_listings, rules):
     """An offer made from a MAIN listing, declined by all or cancelled,
     changes nothing a MAIN listing reads: the next listing is the kept one
     (the lister does not run again), equal to a fresh one, and its commands
     are trusted like any just listed; it is kept for one listing."""
-    state = _main_turn()
+    auth = make_game(rules=rules)
+    start_turn(auth, 0, "main")
+    state = auth.state
+    set_hand(state, 0, counts(len(state.bank), {"brick": 1, "wood": 1, "wool": 2}))
     listed = legal_commands(state, 0)
     offer = next(c for c in listed if c[0] == "offer")
     apply(state, offer)

@@ -200,3 +200,20 @@ def test_a_forged_hash_in_a_field_the_command_cannot_change_is_caught(name, tmp_
         assert f"state differs after command {at + 1}" in result["error"], (kind, field)
         tried += 1
     assert tried >= 3
+
+
+@pytest.mark.parametrize("name", ["hotseat-ck-finished.kolonisten", "lan-base-unfinished.kolonisten"])
+def test_resume_checks_the_recorded_hashes_or_makes_them(name):
+    """Resuming hands the Autosaver the recorded hashes, each checked on the
+    way (a changed one is named), and makes them for a save that recorded
+    none: the same hashes."""
+    game = saves.load(_path(name))
+    recorded = list(game.hashes)
+    game.hashes = []
+    auth, made = saves.resume(game)
+    assert made == recorded and auth.state_hash() == EXPECTED[name][-1]
+    game = saves.load(_path(name))
+    at = len(game.hashes) // 3
+    game.hashes[at] = "f" * 32
+    with pytest.raises(saves.SaveError, match=f"after command {at + 1}$"):
+        saves.resume(game)

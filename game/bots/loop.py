@@ -142,8 +142,8 @@ class Table:
         step's work written out in one loop (a command costs a few
         microseconds in random play, and every call here weighs)."""
         current, order, bots, view, submit = self.state, self.order, self.bots, self.view, self.submit
-        seated = self.seated
         cap = turn_cap if turn_cap is not None else sys.maxsize
+        every_seat = None           # whether every seat has a bot (then order's list is the answer)
         while True:
             state = current()
             if state.phase == GAME_OVER or state.turn > cap:
@@ -151,7 +151,9 @@ class Table:
             if until is not None and until():
                 return
             seats = order(state)
-            if not seated.issuperset(seats):
+            if every_seat is None:
+                every_seat = self.seated.issuperset(range(state.n))
+            if not every_seat:
                 seats = [s for s in seats if s in bots]
             for seat in seats:
                 cmd = bots[seat].choose(view(seat))

@@ -12,6 +12,8 @@ A hex centre sits at integer point (2q + r, 3r); its corners are at
 x unit is half a hex width, the y unit a quarter of the hex height.
 """
 
+import functools
+
 from .constants import (
     BRICK, DESERT, FIELDS, FOREST, GENERIC_HARBOR, GRAIN, HILLS, MOUNTAINS,
     ORE, PASTURE, WOOD, WOOL,
@@ -135,6 +137,7 @@ def _ring(radius: int, start_dir: int) -> list:
     return out
 
 
+@functools.cache            # six corners; every random board asks for one
 def spiral(start_corner: int) -> tuple:
     """All 19 hexes: outer ring, inner ring, centre, from corner `start_corner` (0..5)
     counter-clockwise, outside in (almanac 'Opbouw, variabele')."""

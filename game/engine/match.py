@@ -52,7 +52,7 @@ def normal_command(cmd) -> tuple:
     if _PLAIN.issuperset(map(type, cmd)):
         cmd = tuple(cmd)
     else:
-        cmd = tuple(tuple(a) if isinstance(a, list) else a for a in cmd)
+        cmd = tuple([tuple(a) if isinstance(a, list) else a for a in cmd])     # (a list: faster than a generator)
     if (len(cmd) == 4 and cmd[0] == "play_year_of_plenty" and type(cmd[2]) is int
             and type(cmd[3]) is int and cmd[2] > cmd[3]):
         cmd = cmd[:2] + (cmd[3], cmd[2])

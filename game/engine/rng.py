@@ -11,7 +11,6 @@ _MASK64 = (1 << 64) - 1
 _MULT = 6364136223846793005
 _SMALL = 1024
 _LIMITS = [0] + [(1 << 32) - ((1 << 32) % n) for n in range(1, _SMALL)]   # below()'s bound per n
-_DIE_LIMIT = _LIMITS[6]
 _TWICE = (1 << 32) | 1             # x * _TWICE: a 32-bit x twice, side by side
 
 
@@ -61,16 +60,7 @@ class Rng:
             old = new
 
     def die(self) -> int:
-        """below(6) + 1, written out (two of them every roll)."""
-        inc, old = self.inc, self.state
-        while True:
-            new = (old * _MULT + inc) & _MASK64
-            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-            x = ((xorshifted * _TWICE) >> (old >> 59)) & 0xFFFFFFFF
-            if x < _DIE_LIMIT:
-                self.state = new
-                return x % 6 + 1
-            old = new
+        return self.below(6) + 1
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates in place."""

@@ -290,8 +290,11 @@ def restore(game: SavedGame, verify: bool = True, on_step=None, quick: bool = Tr
 
 def resume(game: SavedGame):
     """Restore a save to play on: returns (authority, state hash after every
-    command), the hashes an Autosaver continues from (computed here for a save
-    that did not record them)."""
+    command), the hashes an Autosaver continues from: the recorded ones, each
+    checked on the way, or, for a save that did not record them, computed
+    here."""
+    if game.hashes:
+        return restore(game, verify=True), list(game.hashes)
     hashes = []
     auth = restore(game, verify=True, on_step=lambda a, i: hashes.append(state_hash(a.state)))
     return auth, hashes

@@ -51,6 +51,7 @@ Figures vary with machine load: compare ratios from one run.
 
 import argparse
 import functools
+import itertools
 import json
 import os
 import statistics
@@ -72,9 +73,10 @@ def _random_table(state, seed, exclude=()):
     """Random players for every seat of `state`, applying commands straight
     to it (no authority: the engine alone is measured)."""
     bots, order = random_table(seed, state.n, exclude)
-    # view(seat) is `state` for every seat, asked as a list item (no Python call per command).
-    return Table(bots, lambda: state, functools.partial(apply, state), view=([state] * state.n).__getitem__,
-                 order=order)
+    # The state, and each seat's view of it (the state itself), handed out by
+    # C callables: no Python call of the tool's own per command.
+    return Table(bots, itertools.repeat(state).__next__, functools.partial(apply, state),
+                 view=([state] * state.n).__getitem__, order=order)
 
 
 def measure_kolonisten(games: int, seed: int, exclude=(), rules="base") -> dict:

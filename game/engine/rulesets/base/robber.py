@@ -224,8 +224,15 @@ def discard_commands(state: State, seat: int) -> list:
     return [("discard", seat, c) for c in compositions(state.hands[seat], need)]
 
 
+_ROBBER_MOVES = {}       # (seat, the robber's hex) -> the moves listed (every 7 and knight lists them)
+
+
 def robber_commands(state: State, seat: int) -> list:
-    return [("move_robber", seat, h) for h in range(NUM_HEXES) if h != state.robber]
+    key = (seat, state.robber)
+    moves = _ROBBER_MOVES.get(key)
+    if moves is None:
+        moves = _ROBBER_MOVES[key] = tuple(("move_robber", seat, h) for h in range(NUM_HEXES) if h != state.robber)
+    return list(moves)
 
 
 def steal_commands(state: State, seat: int) -> list:
