@@ -35,6 +35,7 @@ print(time.process_time())
 def one_run() -> tuple:
     """(cpu_s, wall_s) of one start-up to the first drawn menu frame."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)     # else the warm-up run keeps no bytecode and every run compiles
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
     t0 = time.perf_counter()
