@@ -321,6 +321,24 @@ def test_the_lobby_shows_ready_flags_refusals_and_a_lost_host():
             hosting.close()
 
 
+def host_with_a_guest(app, config, game_name, guest="Bob"):
+    """Ann hosts `config` from the window; (the game, the headless session
+    `guest` joins with, not connected yet)."""
+    game = lan.host(config, game_name, "Ann", lan.options(app))
+    return game, ClientSession(f"127.0.0.1:{game.port}", guest, token_dir=lan.options(app).token_dir)
+
+
+def start_from_the_lobby(app, game, guest):
+    """The guest joins ready, Ann's lobby opens and she clicks Start."""
+    guest.connect()
+    guest.set_lobby(ready=True)
+    app.push(MenuScene(app))
+    app.push(LobbyScene(app, game, game.session.poll()))
+    lobby = app.scene
+    assert run_until([app], lambda: lobby.can_start())
+    click_gui(app, "start")
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("rules,vp", [("base", 3), ("ck", 4)])
 def test_a_lan_game_to_the_end_then_back_to_the_menu(rules, vp):
@@ -331,16 +349,9 @@ def test_a_lan_game_to_the_end_then_back_to_the_menu(rules, vp):
     app = make_app()
     app.prefs["ck_intro_seen"] = True            # (the introduction over a LAN table: its own test)
     config = default_config(rules=rules, players=2, vp_target=vp, seed=11)
-    game = lan.host(config, "Endspiel", "Ann", lan.options(app))
-    bob = ClientSession(f"127.0.0.1:{game.port}", "Bob", token_dir=lan.options(app).token_dir)
+    game, bob = host_with_a_guest(app, config, "Endspiel")
     try:
-        bob.connect()
-        bob.set_lobby(ready=True)
-        app.push(MenuScene(app))
-        app.push(LobbyScene(app, game, game.session.poll()))
-        lobby = app.scene
-        assert run_until([app], lambda: lobby.can_start())
-        click_gui(app, "start")
+        start_from_the_lobby(app, game, bob)
         assert run_until([app], lambda: isinstance(app.scene, LanTableScene))
         table = app.scene
         table.c.session.submit(("end_turn", table.c.seat))      # refused by the host: said in words
@@ -390,16 +401,9 @@ def test_a_first_cities_and_knights_game_over_lan_opens_with_its_introduction(ru
     from game.client.tutorial.intro import CkIntroScene
     app = make_app()
     config = default_config(rules=rules, players=2, seed=12)
-    game = lan.host(config, "Inleiding", "Ann", lan.options(app))
-    bob = ClientSession(f"127.0.0.1:{game.port}", "Bob", token_dir=lan.options(app).token_dir)
+    game, bob = host_with_a_guest(app, config, "Inleiding")
     try:
-        bob.connect()
-        bob.set_lobby(ready=True)
-        app.push(MenuScene(app))
-        app.push(LobbyScene(app, game, game.session.poll()))
-        lobby = app.scene
-        assert run_until([app], lambda: lobby.can_start())
-        click_gui(app, "start")
+        start_from_the_lobby(app, game, bob)
         assert run_until([app], lambda: isinstance(app.scene, (LanTableScene, CkIntroScene)))
         if rules == "base":
             assert isinstance(app.scene, LanTableScene)
@@ -426,17 +430,9 @@ def test_a_long_name_on_a_lan_table_leaves_room_for_its_connection_mark(size):
     from game.client import theme
     app = make_lan_app("en", size, reconnect_for=3.0)
     app.prefs["ck_intro_seen"] = True
-    game = lan.host(default_config(players=2, seed=13), "Namen", "Ann", lan.options(app))
-    bob = ClientSession(f"127.0.0.1:{game.port}", "Bartholomeus Wolkenkrab",
-                        token_dir=lan.options(app).token_dir)
+    game, bob = host_with_a_guest(app, default_config(players=2, seed=13), "Namen", "Bartholomeus Wolkenkrab")
     try:
-        bob.connect()
-        bob.set_lobby(ready=True)
-        app.push(MenuScene(app))
-        app.push(LobbyScene(app, game, game.session.poll()))
-        lobby = app.scene
-        assert run_until([app], lambda: lobby.can_start())
-        click_gui(app, "start")
+        start_from_the_lobby(app, game, bob)
         assert run_until([app], lambda: isinstance(app.scene, LanTableScene))
         table = app.scene
         s = table.ui.layout.s
