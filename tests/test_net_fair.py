@@ -207,6 +207,11 @@ def test_a_peer_takes_the_reveals_parts_only_after_the_end_and_only_up_to_a_game
     assert game._on_reveal_log({"t": "reveal_log", "log": b"x" * 20}) == []
     events = game._on_reveal_log({"t": "reveal_log", "log": b"x" * 20})
     assert events == [("fair", game.verdict)] and game.verdict.what == "log_unreadable" and game.revealed
+    # told the end again after a rejoin: the reveal that came first stands
+    verdict = game.verdict
+    game._on_over({"t": "over", "winner": 0, "turns": 9, "public_hash": "0" * 64, "seq": 1})
+    assert game._on_reveal_log({"t": "reveal_log", "log": b"y" * 5}) == []
+    assert game._on_reveal({"t": "reveal", "secret": b"s" * 32, "log": b"y"}) == [] and game.verdict is verdict
 
 
 @pytest.mark.slow

@@ -397,8 +397,10 @@ class PeerGame:
 
     def _on_reveal_log(self, msg):
         """A part of the revealed log; the last comes with the secret (`reveal`)."""
-        if self.over is None or self.revealed:
+        if self.over is None:
             raise HostFault("reveal_out_of_place")
+        if self.revealed:               # told again after a rejoin: the first reveal stands
+            return []
         if sum(map(len, self._revealed_log)) + len(msg["log"]) > fairdice.MAX_PACKED_LOG:
             self.revealed = True
             return self._judge(Verdict(False, 0, "log_unreadable", "the revealed log is larger than any game's"))
