@@ -81,13 +81,18 @@ def decode_state(data: bytes) -> State:
     return state_from_obj(obj)
 
 
+def hash_text(h) -> str:
+    """A SHA-256 (a hashlib object) as the project writes a hash: its first 32 hex digits."""
+    return h.hexdigest()[:32]
+
+
 def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()[:32]
+    return hash_text(hashlib.sha256(data))
 
 
 def state_hash(state: State) -> str:
     """Hash of the canonical encoding of the state (including any secrets it holds)."""
-    return hashlib.sha256(_hash_bytes(state)).hexdigest()[:32]
+    return digest(_hash_bytes(state))
 
 
 # --- the canonical bytes in parts ---------------------------------------------------
@@ -210,7 +215,7 @@ class StateHasher:
             self._before_turn = h
         h = h.copy()
         h.update(b"".join(packed[_TURN_START:]))
-        return h.hexdigest()[:32]
+        return hash_text(h)
 
 
 # Positions in StateHasher's parts (the map header first, then a part per

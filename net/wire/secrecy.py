@@ -18,7 +18,7 @@ from hashlib import sha256
 
 import msgpack
 
-from game.engine.codec import KEYS, MAP_HEADER, RUN_NAMES, digest, encode_state, hash_parts, pack
+from game.engine.codec import KEYS, MAP_HEADER, RUN_NAMES, digest, encode_state, hash_parts, hash_text, pack
 from game.engine.views import AUTHORITY_ONLY, SEAT_SECRETS, public_hash, view, view_config, view_pending
 
 
@@ -107,7 +107,7 @@ def peer_hashes(state, audiences, whole: bool = False) -> dict:
                                 else KEYS["pending"] + pack(view_pending(state.pending, audience)))
         h = prefix.copy()
         h.update(b"".join(tail))
-        out[audience] = h.hexdigest()[:32]
+        out[audience] = hash_text(h)
     if whole:
         out[WHOLE] = digest(MAP_HEADER + b"".join([data for data, _ in parts]))
     return out
