@@ -124,10 +124,6 @@ def dice_rng(state: State, out: dict) -> Rng:
 def two_dice(state: State, out: dict) -> list:
     """The two dice of a base roll on the authority: the config's script for
     this turn, else two dice from `dice_rng`."""
-    config = state.config
-    if "dice" not in config and "streams" not in config and "mixed_dice" not in config:
-        rng = state.rng         # what dice_rng gives such a game, asked without its calls
-        return [rng.die(), rng.die()]
     dice = scripted_dice(state)
     if dice is None:
         rng = dice_rng(state, out)

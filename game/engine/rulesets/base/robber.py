@@ -86,9 +86,7 @@ def produce(state: State, total: int, events: list) -> None:
     """B-5.1, B-5.2, B-5.5: pay every building on hexes with this number."""
     gains = None
     terrain, owner, level, robber = state.terrain, state.node_owner, state.node_level, state.robber
-    last, index = _last_numbers         # hexes_with_number's last board, asked without the call
-    hexes = index[total] if state.numbers == last else hexes_with_number(state.numbers, total)
-    for h in hexes:
+    for h in hexes_with_number(state.numbers, total):
         if h != robber:
             t = terrain[h]
             for node in HEX_NODES[h]:
