@@ -18,12 +18,12 @@ def _events(auth, i):
     return [e for e in auth.log[i].events]
 
 
-def drive(rules, seed, last, players=3, lang="en"):
+def drive(rules, seed, last, players=3, lang="en", names=NAMES, size=(1280, 720)):
     """A fresh table fed the bot game's commands 0..last, one by one as the
     table's own moves would come in; returns (app, table, original auth)."""
     auth, _ = bot_game(rules=rules, seed=seed, players=players, stop=last + 1)
-    app = make_app(lang=lang)
-    table = push_table(app, auth.config, names=NAMES, colours=COLOURS)
+    app = make_app(size=size, lang=lang)
+    table = push_table(app, auth.config, names=names, colours=COLOURS)
     for record in auth.log[:last + 1]:
         table.c.submit(record.cmd)
         table.play.refresh()
@@ -127,6 +127,28 @@ def test_B_5_3_a_seven_shows_who_discards_the_robber_and_the_theft():
     assert panel.until is not None                  # it goes a few seconds after the theft
     table.model.stage.update(panel.until + 1)
     assert table.model.stage.seven is None
+
+
+@pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("nl", (1920, 1080))])
+def test_B_5_3_a_long_name_in_the_sevens_title_wraps_inside_its_panel(lang, size):
+    """"Computer 2 (Medium) rolled a 7" is wider than the left column: the
+    title wraps onto a second line instead of running off the panel."""
+    from game.client import theme
+    long_names = ["Computer 1 (Medium)", "Computer 2 (Medium)", "Computer 3 (Medium)"]
+    auth, _ = bot_game(rules="base", seed=3, players=3, stop=1500)
+    seven = next(i for i, r in enumerate(auth.log) if any(e[0] == "must_discard" for e in r.events))
+    app, table, _ = drive("base", 3, seven, lang=lang, names=long_names, size=size)
+    ui, panel = table.ui, table.model.stage.seven
+    width = ui.layout.stage.w
+    assert ui.text.render(panel.title, 18, theme.ACCENT, bold=True).get_width() > width
+    picture = table.model.stage._picture(ui, panel, width, False)
+    pad = int(12 * ui.layout.s)
+    accent = pygame.Color(*theme.ACCENT)
+
+    def near_accent(c):
+        return abs(c.r - accent.r) + abs(c.g - accent.g) + abs(c.b - accent.b) < 90
+    edge = [picture.get_at((x, y)) for x in range(width - pad + 2, width) for y in range(picture.get_height())]
+    assert not any(near_accent(c) for c in edge)        # no letter of the title under the panel's edge
 
 
 def test_B_5_1_production_shows_who_got_what():

@@ -354,9 +354,11 @@ class Stage:
                 if imgs and imgs[-1].get_width() + chips > room:
                     imgs.append(pygame.Surface((0, int(22 * s))))
             rows.append((imgs, line))
-        title = text.render(panel.title, 18, theme.ACCENT, bold=True)
+        # A long name makes a long title ("Computer 3 (Medium) rolled a 7"): it wraps like the lines.
+        titles = [text.render(w, 18, theme.ACCENT, bold=True)
+                  for w in widgets.wrap(panel.title, ui.fonts.get(18, True), width - 2 * pad)]
         ship_h = int(70 * s) if ship else 0
-        height = pad + title.get_height() + ship_h + int(6 * s) + sum(
+        height = pad + sum(t.get_height() for t in titles) + ship_h + int(6 * s) + sum(
             sum(i.get_height() for i in imgs) + int(4 * s) for imgs, _ in rows) + pad
         if panel.modal:
             height += int(58 * s)
@@ -367,8 +369,9 @@ class Stage:
         widgets.panel(surf, r, (18, 24, 34), theme.ACCENT if panel.modal else theme.PANEL_EDGE, radius=10,
                       width=2 if panel.modal else 1)
         y = r.y + pad
-        surf.blit(title, title.get_rect(midtop=(r.centerx, y)) if panel.modal else (r.x + pad, y))
-        y += title.get_height()
+        for title in titles:
+            surf.blit(title, title.get_rect(midtop=(r.centerx, y)) if panel.modal else (r.x + pad, y))
+            y += title.get_height()
         if ship:
             box = pygame.Rect(0, 0, ship_h, ship_h)
             box.midtop = (r.centerx, y)
