@@ -23,7 +23,7 @@ from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.table.scene import TableScene  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.engine import State, deciders, default_config, legal_commands  # noqa: E402
-from game.engine.state import ACCEPTED, MAIN, TRADE  # noqa: E402
+from game.engine.state import ACCEPTED, GAME_OVER, MAIN, TRADE  # noqa: E402
 from game.client.table import controls  # noqa: E402
 
 COLOURS = [rgb for _, rgb in PLAYER_COLOURS]
@@ -143,7 +143,10 @@ def test_bots_only_ever_get_their_own_seats_view(monkeypatch):
     c.view = view
     table = TableScene(app, c)
     app.push(table)
-    assert play(app, table, lambda t: t.c.seq > 200)
+    # (The computers think in a thread: how their moves interleave with the
+    # person's depends on the machine's load, and some paths end the game
+    # before 200 commands.)
+    assert play(app, table, lambda t: t.c.seq > 200 or t.c.auth.state.phase == GAME_OVER)
     assert {1, 2} <= set(checked) and len(checked) >= 100
 
 
