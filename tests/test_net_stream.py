@@ -121,16 +121,23 @@ def test_one_frame_per_turn_of_the_loop_and_reading_paused_while_frames_wait():
 
 def test_a_connection_over_its_budget_is_not_read_until_its_pause_is_over():
     async def main():
-        stream = _stream(delay=0.05)
+        # A pause far longer than a loaded machine's stalls, and a patient wait
+        # for its end: the test times nothing finer than the pause itself.
+        stream = _stream(delay=0.5)
         one = HEADER.pack(1) + b"\x01"
         _receive(stream, one)
+        started = asyncio.get_running_loop().time()
         assert not stream.transport.reading         # paused even with nothing more in
         _receive(stream, one)                       # what TLS had already decrypted waits
         assert stream._connections.frames == [b"\x01"]
         await asyncio.sleep(0.01)
         assert stream._connections.frames == [b"\x01"] and not stream.transport.reading
-        await asyncio.sleep(0.1)
+        for _ in range(500):
+            if len(stream._connections.frames) == 2:
+                break
+            await asyncio.sleep(0.01)
         assert stream._connections.frames == [b"\x01", b"\x01"]
+        assert asyncio.get_running_loop().time() - started >= 0.45      # (the pause began just before `started`)
     asyncio.run(main())
 
 
