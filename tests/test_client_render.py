@@ -12,6 +12,7 @@ pytest.importorskip("pygame_gui")
 from client_helpers import make_app, push_table  # noqa: E402
 from game.bots.random_bot import RandomBot  # noqa: E402
 from game.client import cards  # noqa: E402
+from game.client.i18n import tr  # noqa: E402
 from game.client.boardview import BoardView  # noqa: E402
 from game.client.table.layout import TableLayout  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
@@ -369,6 +370,30 @@ def test_trade_offer_targets_are_wide_enough_for_names_beside_their_colour_mark(
         label = app.text.render(table.model.names[seat], 14, (255, 255, 255)).get_width()
         assert (r.w - label) / 2 >= int(14 * s), (seat, r, label)      # clear of the mark (4..10 px)
         assert table.ui.layout.dialog(*table.model.dialog.size).contains(r)
+
+
+@pytest.mark.parametrize("size,lang", [((1280, 720), "en"), ((1920, 1080), "nl")])
+def test_trade_with_buttons_show_a_long_name_at_full_size(size, lang):
+    """B-7.1: the offerer's answers list "Trade with <name>" for each who
+    accepted; a computer's name with its level ("Computer 3 (Medium)") is
+    written at the button's own size, never squeezed, and the dialog holds it."""
+    from game.client.table import dialogs
+    from tools.screens import states
+    app = make_app(size, lang=lang)
+    assert states._offer("base", True)(app, states.Games()) is None
+    table = app.scene
+    m = table.model
+    m.names[:] = ["Computer 1 (Medium)", "Computer 2 (Medium)", "Computer 3 (Medium)", "Computer 4 (Medium)"]
+    assert isinstance(m.dialog, dialogs.ResponsesDialog)
+    frame(app)
+    buttons = [(p, table.ui.targets.rect(("responses", "with", p))) for p in range(4)]
+    buttons = [(p, r) for p, r in buttons if r is not None]
+    assert buttons
+    box = table.ui.layout.dialog(*m.dialog.size)
+    for p, r in buttons:
+        label = app.text.render(tr("responses.trade_with", name=m.names[p]), 14, (255, 255, 255), True)
+        assert label.get_width() <= r.w - 6, (p, r, label.get_width())
+        assert box.contains(r)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])

@@ -341,7 +341,12 @@ class ResponsesDialog(Dialog):
     closable = False
 
     def draw(self, surf):
-        self.size = (620, 200 + 50 * (self.m.n - 1))
+        # "Trade with Computer 3 (Medium)" at full size: the buttons, and the
+        # dialog with them, grow with the longest name (up to a limit).
+        labels = {p: tr("responses.trade_with", name=self.m.names[p]) for p in range(self.m.n) if p != self.me}
+        widest = max(self.ui.text.render(label, 14, theme.TEXT, True).get_width() for label in labels.values())
+        bw = min(320, max(170, int(widest / self.ui.layout.s) + 16))
+        self.size = (450 + bw, 200 + 50 * (self.m.n - 1))
         trade = self.view.trade
         rect = self.frame(surf, tr("responses.title"))
         give = self.card_row(surf, trade["give"], (rect.centerx - self.s(24), rect.y + self.s(76)), "midright")
@@ -367,8 +372,8 @@ class ResponsesDialog(Dialog):
                 self.card_row(surf, get, (row.right + self.s(24), y + self.s(21)), w=24, h=34)
             if answer in (ACCEPTED, COUNTERED):
                 cmd = ("confirm_trade", self.me, p)
-                r = pygame.Rect(rect.right - self.s(190), y, self.s(170), self.s(40))
-                self.btn(surf, ("responses", "with", p), r, tr("responses.trade_with", name=self.m.names[p]),
+                r = pygame.Rect(rect.right - self.s(bw + 20), y, self.s(bw), self.s(40))
+                self.btn(surf, ("responses", "with", p), r, labels[p],
                       lambda c=cmd: self.play.submit(c), check(self.view, cmd) is None, primary=True, size=14)
             y += self.s(50)
         r = pygame.Rect(0, 0, self.s(220), self.s(40))
