@@ -227,11 +227,22 @@ def _norm(cmd):
 
 def settle(d, table, limit=20000):
     """Let the computers move until none of them has anything to decide (at
-    the instant speed several moves fit in one frame)."""
+    the instant speed several moves fit in one frame), going on past a
+    barbarian attack they rolled as a person would: Continue."""
     computers = table.model.computers
     if computers is None:
         return
     for _ in range(limit):
+        stage = table.model.stage
+        if stage.blocking and table.model.game_over_at is None:
+            # The barbarians landed on a computer's roll: the computers wait
+            # until a person has read the panel (the curtain first, if up).
+            if table.model.curtain_for is not None:
+                return
+            continue_rect = table.ui.targets.rect(("stage", "continue"))
+            if continue_rect is not None:
+                d.click_at(continue_rect.center)
+                continue
         seq = table.c.seq
         d.frame()
         if d.app.scene is not table or table.model.game_over_at is not None:
