@@ -234,7 +234,7 @@ def settle(d, table, limit=20000):
         return
     for _ in range(limit):
         stage = table.model.stage
-        if stage.blocking and table.model.game_over_at is None:
+        if stage is not None and stage.blocking and table.model.game_over_at is None:
             # The barbarians landed on a computer's roll: the computers wait
             # until a person has read the panel (the curtain first, if up).
             if table.model.curtain_for is not None:
