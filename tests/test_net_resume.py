@@ -32,6 +32,7 @@ from game.engine.rng import Rng
 from game.engine.state import DISCARD, GAME_OVER, ROBBER, SETUP_ROAD, SETUP_SETTLEMENT, STEAL
 from net.peer.bot import BotPlayer, play
 from net.peer.connection import JoinRefused, handshake, open_connection
+from net.host.autosave import FLUSH_SECONDS
 from net.host.game import Host
 from net.host.resume import resume_file
 from net.peer.game import PeerGame
@@ -119,25 +120,56 @@ def _bot(port, name, token_dir, seed, reconnect_for=WAIT):
                 "--token-dir", str(token_dir), "--seed", str(seed), "--reconnect-for", str(reconnect_for))
 
 
-def _kill_when(proc, follower, wanted, timeout=2 * WAIT):
+def _kill_when(proc, follower, wanted, bots=(), timeout=2 * WAIT):
     """SIGKILL the host when `wanted(state)` holds for its saved game.  The host
     is stopped (SIGSTOP) before the last look, so the state checked is the one
-    a restarted host resumes.  Returns that state, or None if the game ended first."""
+    a restarted host resumes.  Returns that state, or None if the game ended first.
+
+    With `bots` (their processes) the game goes on in short slices: between
+    slices every bot is stopped until the host has saved all it received.  A
+    moment that lasts only as long as a bot takes to answer (the robber due)
+    is otherwise over before the host's next flush to the disk, and can be
+    missed for a whole game."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    try:
+        while time.monotonic() < deadline:
+            state = _quiet_look(follower, bots) if bots else follower.look()
+            if state is not None and state.phase == GAME_OVER:
+                return None
+            if state is not None and wanted(state):
+                os.kill(proc.pid, signal.SIGSTOP)
+                state = follower.look()
+                if wanted(state):
+                    os.kill(proc.pid, signal.SIGKILL)
+                    proc.wait(5)
+                    return state.copy()
+                os.kill(proc.pid, signal.SIGCONT)
+            _signal_all(bots, signal.SIGCONT)
+            time.sleep(0.005 if bots else 0.001)
+        raise AssertionError("the moment to kill the host never came")
+    finally:
+        _signal_all(bots, signal.SIGCONT)
+
+
+def _signal_all(procs, sig) -> None:
+    for p in procs:
+        if p.poll() is None:
+            os.kill(p.pid, sig)
+
+
+def _quiet_look(follower, bots):
+    """The saved state once the stopped bots' last commands are on the disk:
+    two looks more than a flush interval apart (autosave.FLUSH_SECONDS) that agree."""
+    _signal_all(bots, signal.SIGSTOP)
+    state, seen = None, -1
+    for _ in range(50):
+        time.sleep(1.2 * FLUSH_SECONDS)
         state = follower.look()
-        if state is not None and state.phase == GAME_OVER:
-            return None
-        if state is not None and wanted(state):
-            os.kill(proc.pid, signal.SIGSTOP)
-            state = follower.look()
-            if wanted(state):
-                os.kill(proc.pid, signal.SIGKILL)
-                proc.wait(5)
-                return state.copy()
-            os.kill(proc.pid, signal.SIGCONT)
-        time.sleep(0.001)
-    raise AssertionError("the moment to kill the host never came")
+        now = -1 if state is None else len(follower.auth.log)
+        if now == seen:
+            break
+        seen = now
+    return state
 
 
 def _kill_after(proc, follower, seconds):
@@ -182,7 +214,7 @@ def test_host_killed_at_random_points_resumes_with_its_clients_to_the_end(tmp_pa
         kills = []
         for label, wanted in plan:
             if callable(wanted):
-                state = _kill_when(host, follower, wanted)
+                state = _kill_when(host, follower, wanted, bots if label == "discards or robber due" else ())
             else:
                 state = _kill_after(host, follower, wanted)
             assert state is not None, f"the game ended before the {label} kill (rng {when})"
