@@ -5,7 +5,7 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from client_helpers import make_app, push_table  # noqa: E402
+from client_helpers import draw, make_app, push_table  # noqa: E402
 from game import saves  # noqa: E402
 from game.bots import hint as H  # noqa: E402
 from game.bots.evaluate import evaluate  # noqa: E402
@@ -99,3 +99,28 @@ def test_hints_in_a_lan_game_only_when_the_host_allows_them(monkeypatch):
     assert table.model.hint is not None and table.model.hint["seat"] == table.model.viewer
     app.step([])
     assert ("btn", "hint") in table.ui.targets.keys()
+
+
+@pytest.mark.parametrize("size,lang", [((1280, 720), "en"), ((1920, 1080), "nl")])
+def test_the_hints_line_steps_aside_while_the_pointer_is_over_it(size, lang):
+    """The line lies over the sea at the board's bottom, where a harbor can
+    be: under the pointer it is not drawn, so what it covers shows (and a
+    harbor's tooltip with it); the lit spot stays."""
+    app = make_app(size, lang)
+    table = push_table(app, default_config(players=3, seed=5))
+    m = table.model
+    app.step([])
+    table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=0, unicode="?"))
+    box, _ = hints.line_box(table.ui, m.hint)
+    probe = (box.x + 3, box.centery)          # inside the frame, left of the text
+
+    def shown_at(pointer):
+        table.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pointer, rel=(0, 0), buttons=(0, 0, 0)))
+        assert draw(app)
+        return tuple(app.screen.get_at(probe))[:3]
+
+    away = shown_at((5, 5))
+    assert away == (16, 20, 28)               # the line's panel
+    assert shown_at(box.center) != away
+    assert hints.current(m) is not None       # the hint itself is still on
+    assert shown_at((5, 5)) == away

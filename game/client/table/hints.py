@@ -111,7 +111,7 @@ def draw(m, ui, play, surf) -> None:
     """The Hint button, and the hint on show: its spot and its line."""
     if m.curtain_for is not None or m.stage.blocking or not available(m, play):
         return                               # (a staged panel covers the table: nothing over it)
-    s, text, modal = ui.layout.s, ui.text, m.modal()
+    s, modal = ui.layout.s, m.modal()
     if not modal and seat_to_advise(m, play) is not None:
         btn(m, ui, surf, ("btn", "hint"), button_rect(ui), tr("hint.button"), lambda: show(m, play), size=14)
     hint = current(m)
@@ -124,17 +124,27 @@ def draw(m, ui, play, surf) -> None:
         radius = int((16 + 6 * pulse) * s)
         pygame.draw.circle(surf, theme.HILITE, (int(x), int(y)), radius, max(2, int(3 * s)))
         pygame.draw.circle(surf, (16, 20, 28), (int(x), int(y)), radius + max(2, int(3 * s)), 1)
-    # the line: in the sea at the board's bottom, left of the Hint button
+    box, imgs = line_box(ui, hint)
+    if box.collidepoint(m.mouse):
+        return                               # the line steps aside for what lies under it (a harbor)
+    widgets.panel(surf, box, (16, 20, 28), theme.HILITE, radius=8)
+    lh = imgs[0].get_height()
+    for i, img in enumerate(imgs):
+        surf.blit(img, (box.x + int(10 * s), box.y + int(5 * s) + i * lh))
+
+
+def line_box(ui, hint):
+    """Where the hint's line goes (in the sea at the board's bottom, left of
+    the Hint button) and its rendered lines, at most two."""
     L = ui.layout
+    s = L.s
     right = button_rect(ui).x - int(10 * s)
     left = L.board.x + int(12 * s)
     font = ui.fonts.get(14, True)
     lines = widgets.wrap(hint["line"], font, right - left - int(20 * s))[:2]
-    imgs = [text.render(line, 14, theme.TEXT, bold=True) for line in lines]
+    imgs = [ui.text.render(line, 14, theme.TEXT, bold=True) for line in lines]
     w = max(img.get_width() for img in imgs) + int(20 * s)
     lh = imgs[0].get_height()
     box = pygame.Rect(right - w, L.board.bottom - int(8 * s) - len(imgs) * lh - int(10 * s), w,
                       len(imgs) * lh + int(10 * s))
-    widgets.panel(surf, box, (16, 20, 28), theme.HILITE, radius=8)
-    for i, img in enumerate(imgs):
-        surf.blit(img, (box.x + int(10 * s), box.y + int(5 * s) + i * lh))
+    return box, imgs
