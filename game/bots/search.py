@@ -41,12 +41,18 @@ def next_decider(state) -> int:
     return seats[0]
 
 
+def lateness(steps: int) -> float:
+    """How late a playout's game ended (`steps`: commands played out), as a
+    small share of a WIN: a won game is worth more the sooner it is won, and
+    a lost one costs less the later it is lost."""
+    return min(steps, 500) / 1000
+
+
 def leaf_value(world, seat: int, rival: int, rivalry: float, steps: int = 0) -> float:
     """The seat's score minus part of its main rival's; a won game is worth
     more the sooner it is won (`steps`: commands played out), a lost one less."""
     if world.phase == GAME_OVER:
-        late = min(steps, 500) / 1000
-        return WIN - late if world.winner == seat else -WIN + late
+        return WIN - lateness(steps) if world.winner == seat else -WIN + lateness(steps)
     return evaluate(world, seat) - rivalry * evaluate(world, rival)
 
 
@@ -55,8 +61,7 @@ def chance_value(world, seat: int, steps: int = 0) -> float:
     seat's terms, so all rivals count, not only the main one), in WIN units;
     a won game is worth more the sooner it is won, a lost one less."""
     if world.phase == GAME_OVER:
-        late = min(steps, 500) / 1000
-        return WIN - late if world.winner == seat else late
+        return WIN - lateness(steps) if world.winner == seat else lateness(steps)
     return WIN * chances(world)[seat]
 
 
