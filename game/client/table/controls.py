@@ -63,8 +63,9 @@ def update_hover(m, ui, play) -> None:
         else:
             h = ui.board.hit("hex", range(len(m.view.terrain)), m.mouse)
             key = ("hex_info", h) if h is not None else None
-    if key != m.hover_key or spot != m.hover_spot:
-        m.hover_key, m.hover_spot = key, spot
+    aside = hints.line_aside(m, ui)
+    if key != m.hover_key or spot != m.hover_spot or aside != m.hint_aside:
+        m.hover_key, m.hover_spot, m.hint_aside = key, spot, aside
         play.redraw()
 
 

@@ -124,13 +124,20 @@ def draw(m, ui, play, surf) -> None:
         radius = int((16 + 6 * pulse) * s)
         pygame.draw.circle(surf, theme.HILITE, (int(x), int(y)), radius, max(2, int(3 * s)))
         pygame.draw.circle(surf, (16, 20, 28), (int(x), int(y)), radius + max(2, int(3 * s)), 1)
+    if line_aside(m, ui):
+        return
     box, imgs = line_box(ui, hint)
-    if box.collidepoint(m.mouse):
-        return                               # the line steps aside for what lies under it (a harbor)
     widgets.panel(surf, box, (16, 20, 28), theme.HILITE, radius=8)
     lh = imgs[0].get_height()
     for i, img in enumerate(imgs):
         surf.blit(img, (box.x + int(10 * s), box.y + int(5 * s) + i * lh))
+
+
+def line_aside(m, ui) -> bool:
+    """Whether the hint's line steps aside for what lies under it (a
+    harbor, with its tooltip): while the mouse is over the line."""
+    hint = current(m)
+    return hint is not None and line_box(ui, hint)[0].collidepoint(m.mouse)
 
 
 def line_box(ui, hint):

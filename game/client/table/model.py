@@ -96,6 +96,7 @@ class TableModel:
         self.mouse = (0, 0)
         self.hover_key = None                # the target under the mouse
         self.hover_spot = None               # the board spot under the mouse
+        self.hint_aside = False              # the hint's line steps aside for the mouse (hints.line_aside)
         self.tips_hushed_at = None           # where the board was clicked: no hex tooltip there
         # what happened
         self.log = []                        # sentences, oldest first
