@@ -5,6 +5,8 @@ the same step, and every text is in both languages."""
 import json
 import os
 
+from collections import Counter
+
 import pytest
 
 from game import saves
@@ -23,6 +25,21 @@ def test_every_step_comes_in_order_and_the_person_wins():
     assert result["finished"] and result["winner"] == S.PERSON
     assert c.auth.config["vp_target"] == S.TARGET
     assert result["turns"] <= len(S.DICE) + 1               # (the scripted dice carry the whole game)
+
+
+def test_the_scripted_dice_look_like_real_dice():
+    """B-5.1: the guided game's dice favour the person, but no total comes up
+    far more often than two dice would bring it in as many rolls (a 12 nine
+    times in 39 rolls told the table the dice were made up), and every total
+    comes up at least once."""
+    totals = Counter(a + b for a, b in S.DICE)
+    n = len(S.DICE)
+    for total in range(2, 13):
+        share = (6 - abs(total - 7)) / 36 * n
+        assert totals[total] <= share + 5, (total, totals[total], round(share, 1))
+        assert totals[total] >= 1, total
+    assert all(1 <= a <= 6 and 1 <= b <= 6 for a, b in S.DICE)
+    assert len(set(S.DICE)) >= 20            # the faces vary too, not only the totals
 
 
 def test_the_steps_are_all_named_once():
