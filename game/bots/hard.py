@@ -44,14 +44,14 @@ from .search import Search
 # fewer playouts when others load the cores) and its games replay exactly.
 # Sized for a median of about 0.4 s on an idle core (C&K playouts are
 # longer); no clock cuts a decision short unless `max_ms` is given.
-DEFAULT_PLAYOUTS = {"base": 500, "ck": 450}
-# How far a playout runs, by rule set: (turns, the seat's own turns played
-# through; search.playout).  In the base game a playout plays on through the
-# seat's own next turn, so what a move prepares (cards kept, a card bought)
-# is spent by the policy before the valuation judges it; twice the work of
-# stopping before that turn, hence half the playouts.  In paired games this
-# won more (README, Measured); C&K, not measured that way, stops before it.
-PLAYOUT_SHAPE = {"base": (5, 1), "ck": (2, 0)}
+DEFAULT_PLAYOUTS = {"base": 500, "ck": 225}
+# How far a playout runs: (turns, the seat's own turns played through;
+# search.playout).  A playout plays on through the seat's own next turn, so
+# what a move prepares (cards kept, a card bought, a progress card held) is
+# spent by the policy before the valuation judges it; about twice the work
+# of stopping before that turn, hence half the playouts.  In paired games
+# this won more in both rule sets (README, Measured).
+PLAYOUT_SHAPE = (5, 1)
 QUICK_PLAYOUTS = 60         # the hint's and the review's smaller budget
 # Standard errors by which a candidate must beat Medium's choice on common
 # samples: without it the search overruled Medium about 40 times a game,
@@ -119,8 +119,8 @@ class HardBot:
         search_options.setdefault("confidence", CONFIDENCE)
         search_options.setdefault("duel", DUEL)
         search_options.setdefault("plans", True)
-        # A shape asked for (tools, tests) holds for every rule set.
-        self._shape = None if {"turns", "own_turns"} & search_options.keys() else PLAYOUT_SHAPE
+        if not {"turns", "own_turns"} & search_options.keys():     # (a shape asked for: tools, tests)
+            search_options["turns"], search_options["own_turns"] = PLAYOUT_SHAPE
         self.search = Search(seat, self.rng, **search_options)
         # Medium's choice always enters the search (its own generator, seeded from ours).
         self.prior = MediumPlayer(seat, self.rng.next32())
@@ -167,8 +167,6 @@ class HardBot:
             choice = prior
         else:
             self.searched += 1
-            if self._shape is not None:
-                self.search.turns, self.search.own_turns = self._shape["ck" if is_ck(view) else "base"]
             try:
                 choice = self.search.best(view, cands, self._playouts(view), (self.think_ms or 0) / 1000,
                                           keep=prior, max_s=None if self.max_ms is None else self.max_ms / 1000)
