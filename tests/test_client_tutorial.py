@@ -4,7 +4,6 @@ the same step, and every text is in both languages."""
 
 import json
 import os
-
 from collections import Counter
 
 import pytest

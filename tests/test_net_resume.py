@@ -120,20 +120,20 @@ def _bot(port, name, token_dir, seed, reconnect_for=WAIT):
                 "--token-dir", str(token_dir), "--seed", str(seed), "--reconnect-for", str(reconnect_for))
 
 
-def _kill_when(proc, follower, wanted, bots=(), timeout=2 * WAIT):
+def _kill_when(proc, follower, wanted, bots, timeout=2 * WAIT):
     """SIGKILL the host when `wanted(state)` holds for its saved game.  The host
     is stopped (SIGSTOP) before the last look, so the state checked is the one
     a restarted host resumes.  Returns that state, or None if the game ended first.
 
-    With `bots` (their processes) the game goes on in short slices: between
-    slices every bot is stopped until the host has saved all it received.  A
-    moment that lasts only as long as a bot takes to answer (the robber due)
-    is otherwise over before the host's next flush to the disk, and can be
+    The game goes on in short slices: between slices every bot (`bots`, their
+    processes) is stopped until the host has saved all it received.  A moment
+    that lasts only as long as a bot takes to answer (the robber due) is
+    otherwise over before the host's next flush to the disk, and can be
     missed for a whole game."""
     deadline = time.monotonic() + timeout
     try:
         while time.monotonic() < deadline:
-            state = _quiet_look(follower, bots) if bots else follower.look()
+            state = _quiet_look(follower, bots)
             if state is not None and state.phase == GAME_OVER:
                 return None
             if state is not None and wanted(state):
@@ -145,7 +145,7 @@ def _kill_when(proc, follower, wanted, bots=(), timeout=2 * WAIT):
                     return state.copy()
                 os.kill(proc.pid, signal.SIGCONT)
             _signal_all(bots, signal.SIGCONT)
-            time.sleep(0.005 if bots else 0.001)
+            time.sleep(0.005)
         raise AssertionError("the moment to kill the host never came")
     finally:
         _signal_all(bots, signal.SIGCONT)
@@ -214,7 +214,7 @@ def test_host_killed_at_random_points_resumes_with_its_clients_to_the_end(tmp_pa
         kills = []
         for label, wanted in plan:
             if callable(wanted):
-                state = _kill_when(host, follower, wanted, bots if label == "discards or robber due" else ())
+                state = _kill_when(host, follower, wanted, bots)
             else:
                 state = _kill_after(host, follower, wanted)
             assert state is not None, f"the game ended before the {label} kill (rng {when})"
