@@ -154,6 +154,10 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
         while not host.everyone_told() and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
         await host.wait_peers_gone(3.0)
+        # The result is the last line: what happens at the table after it
+        # (a seat leaving, a knock) is no longer printed.
+        host.listeners.remove(on_change)
+        knocks.flush(every=0)
         result = dict(host.result(), seed=host.config["seed"], fair=host.fair is not None)
         print(json.dumps(result), file=out, flush=True)
     finally:
