@@ -126,3 +126,28 @@ def test_the_hints_line_steps_aside_while_the_pointer_is_over_it(size, lang):
     assert shown_at((box.centerx + 7, box.centery)) != away        # moving on over it
     assert hints.current(m) is not None       # the hint itself is still on
     assert shown_at((5, 5)) == away
+
+
+def test_no_hint_now_is_taken_back_when_the_persons_turn_begins():
+    """? pressed while the computers play says there is nothing to decide;
+    once the person's own decision comes (within the note's seconds) that
+    line goes, not to stand beside the prompt that asks them to act."""
+    from client_helpers import bot_game
+    from game.engine.state import MAIN
+    auth, _ = bot_game(seed=5, players=3, until=lambda a: a.state.phase == MAIN and a.state.current == 1
+                       and a.state.turn > 6)
+    app = make_app(computer_speed="instant")
+    table = push_table(app, auth=auth, computers=[None, "medium", "medium"])
+    m = table.model
+    assert 0 not in deciders(auth.state)
+    table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=0, unicode="?"))
+    nothing = tr("hint.nothing")
+    assert [note[0] for note in m.notes] == [nothing]
+    for _ in range(200):
+        if 0 in deciders(auth.state):
+            break
+        app.step([])
+    assert 0 in deciders(auth.state)
+    assert nothing not in [note[0] for note in m.notes]
+    table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=0, unicode="?"))
+    assert m.hint is not None and m.hint["seat"] == 0

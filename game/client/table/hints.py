@@ -65,6 +65,15 @@ def show(m, play) -> None:
     play.redraw()
 
 
+def withdraw_nothing(m, play) -> None:
+    """Take back "no hint now: nothing to decide" once the person has
+    something to decide (asked during the computers' turn, it would still
+    be on show when their own begins)."""
+    if m.notes and seat_to_advise(m, play) is not None:
+        nothing = tr("hint.nothing")
+        m.notes = [note for note in m.notes if note[0] != nothing]
+
+
 def hint_line(cmd, why, names) -> str:
     """"Hint: city on 6-8 — about 2 ore extra a round"."""
     kind = cmd[0]

@@ -29,7 +29,7 @@ from game.engine.state import DECIDE, DISCARD, GAME_OVER, MAIN, ROAD_BUILDING, R
 from .. import theme
 from ..eventtext import error_text, sentences
 from ..i18n import tr
-from . import ckdialogs, dialogs, panels, staging
+from . import ckdialogs, dialogs, hints, panels, staging
 from .model import DICE_SECONDS, FLY_SECONDS, KNIGHT_ACTIONS, fly_seconds, holds_secrets, pick_actor, skippable
 
 # (board spot kind, command kind) per phase, and per build mode
@@ -186,6 +186,7 @@ class TablePlay:
             m.mode = None
         if m.knight is not None and not m.knight_commands(m.knight):
             m.knight = None
+        hints.withdraw_nothing(m, self)
         self.update_pick()
 
     def update_pick(self) -> None:
