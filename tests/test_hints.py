@@ -47,6 +47,42 @@ def test_a_city_is_explained_by_the_cards_it_brings_a_round():
     assert seen
 
 
+def test_a_robber_move_is_explained_by_whom_it_costs_what():
+    """B-5.4: the robber's hex produces nothing for anyone while it stands
+    there; the hint names the other seat that loses most there, and how
+    much (a city twice a settlement), not a generic line; a move that
+    frees the seat's own hex is explained by its production."""
+    from game.engine.board import HEX_NODES
+    from game.engine.constants import DESERT
+    from game.bots.facts import PIPS
+    seen = 0
+    for state, cmd in positions():
+        if cmd[0] != "move_robber":
+            continue
+        seat, h = cmd[1], cmd[2]
+        lost = [0] * state.n
+        for node in HEX_NODES[h]:
+            if state.node_owner[node] not in (-1, seat):
+                lost[state.node_owner[node]] += state.node_level[node]
+        why = H.why(view(state, seat), seat, cmd)
+        if state.terrain[state.robber] != DESERT and any(state.node_owner[node] == seat
+                                                         for node in HEX_NODES[state.robber]):
+            assert why["term"] == "production"          # it frees the seat's own first
+            continue
+        if state.terrain[h] == DESERT or not any(lost):
+            assert why["term"] != "robber"
+            continue
+        assert why["term"] == "robber" and why["kind"] == state.terrain[h]
+        assert lost[why["victim"]] == max(lost)
+        assert why["per_round"] == round(max(lost) * PIPS[state.numbers[h]] * state.n / 36, 1)
+        names = [f"P{i}" for i in range(state.n)]
+        line = hints.hint_line(cmd, why, names)
+        assert line.startswith(tr("hint.line", what=tr("hint.do.move_robber"), why=""))
+        assert f"P{why['victim']}" in line and tr("hint.why.best") not in line
+        seen += 1
+    assert seen
+
+
 def test_advice_is_a_legal_command_of_the_seat_and_reads_only_its_view():
     for i, (state, _) in enumerate(positions()):
         if i % 60:

@@ -7,13 +7,15 @@ that seat's view only.
 of the valuation (evaluate.py) that the command raises most (points only
 when nothing else rises: a point is plain to see), with what a
 sentence needs ("production" with the card kind and the extra cards a
-round; "points"; ...).  Commands whose result depends on chance or on cards
+round; "points"; "robber" with the seat it hurts most; ...).  Commands whose result depends on chance or on cards
 the seat cannot see (a roll, a development card bought, a steal) are not
 tried on the view: their `why` is their kind alone.  The words are the
 client's (game/client/reviewtext.py).
 """
 
 from game.engine import IllegalCommand, apply
+from game.engine.board import HEX_NODES
+from game.engine.constants import DESERT
 
 from . import evaluate as E
 from . import facts as F
@@ -61,7 +63,28 @@ def why(view, seat, cmd) -> dict:
         out.update(kind=kind, per_round=round((new[kind] - old[kind]) * view.n / 36, 1))
     elif out["term"] == "points":
         out["points"] = E.victory_points(after, seat) - E.victory_points(view, seat)
+    elif out["term"] == "move_robber":          # nothing of the seat's own changes: whom it hurts
+        return robber_why(view, seat, cmd[2]) or out
     return out
+
+
+def robber_why(view, seat, hexagon) -> dict | None:
+    """Whom the robber on `hexagon` costs most, and what: {"term":
+    "robber", "victim", "kind", "per_round"} (cards a round that seat no
+    longer gets there); None when it blocks nobody else."""
+    if view.terrain[hexagon] == DESERT:
+        return None
+    lost = {}
+    for node in HEX_NODES[hexagon]:
+        owner = view.node_owner[node]
+        if owner != -1 and owner != seat:
+            lost[owner] = lost.get(owner, 0) + view.node_level[node]
+    if not lost:
+        return None
+    victim = max(lost, key=lambda o: (lost[o], view.vp_public[o], -o))
+    per_round = lost[victim] * F.PIPS[view.numbers[hexagon]] * view.n / 36
+    return {"term": "robber", "victim": victim, "kind": view.terrain[hexagon],
+            "per_round": round(per_round, 1)}
 
 
 def advice(view, seat, level="hard", seed=0):

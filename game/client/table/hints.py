@@ -79,7 +79,7 @@ def hint_line(cmd, why, names) -> str:
     kind = cmd[0]
     detail = {"victim": cmd[2]} if kind == "steal" else {}
     what = tr("hint.do." + kind) if kind in _DO else what_text(kind, detail, names)
-    return tr("hint.line", what=what, why=why_text(why))
+    return tr("hint.line", what=what, why=why_text(why, names))
 
 
 _DO = ("roll", "end_turn", "build_road", "build_settlement", "build_city", "place_settlement", "place_road",
@@ -87,8 +87,13 @@ _DO = ("roll", "end_turn", "build_road", "build_settlement", "build_city", "plac
        "play_knight", "cancel_trade", "confirm_trade", "recruit_knight", "build_wall", "improve")
 
 
-def why_text(why) -> str:
+def why_text(why, names) -> str:
     term = why["term"]
+    if term == "robber":
+        name = names[why["victim"]]
+        if why["per_round"] >= 0.75:
+            return tr("hint.why.robber", name=name, cards=count_text(why["kind"], max(1, round(why["per_round"]))))
+        return tr("hint.why.robber_some", name=name, card=card_name(why["kind"]))
     if term == "production" and why.get("per_round", 0) > 0:
         kind = why["kind"]
         k = max(1, round(why["per_round"]))
