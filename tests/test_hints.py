@@ -83,6 +83,22 @@ def test_a_robber_move_is_explained_by_whom_it_costs_what():
     assert seen
 
 
+@pytest.mark.parametrize("name", ["hotseat-base-finished.kolonisten", "hotseat-ck-finished.kolonisten"])
+def test_every_move_a_hint_can_show_says_why_in_its_own_words(name):
+    """Only the C&K decisions resolved in a dialog (and roads that lead
+    nowhere new) may fall back to the generic reason; a withdrawn offer, a
+    counter-offer, a bank trade, a robber move or a progress card has its own."""
+    generic = tr("hint.why.best")
+    fallbacks = set()
+    for state, cmd in positions(name):
+        if isinstance(cmd[1], int):
+            seat = cmd[1]
+            line = hints.why_text(H.why(view(state, seat), seat, cmd), [f"P{i}" for i in range(state.n)])
+            if line == generic:
+                fallbacks.add(cmd[0])
+    assert fallbacks <= {"resolve", "harbor_trade", "build_road", "place_road"}
+
+
 def test_advice_is_a_legal_command_of_the_seat_and_reads_only_its_view():
     for i, (state, _) in enumerate(positions()):
         if i % 60:
