@@ -99,6 +99,24 @@ def test_every_move_a_hint_can_show_says_why_in_its_own_words(name):
     assert fallbacks <= {"resolve", "harbor_trade", "build_road", "place_road"}
 
 
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_hinted_discard_offer_or_bank_trade_names_its_cards(lang):
+    """B-5.3, B-7: "discard" alone does not say which cards; the hint's line does."""
+    from game.client import i18n
+    from game.client.eventtext import card_name, count_text
+    i18n.set_language(lang)
+    try:
+        names = ["P0", "P1", "P2"]
+        line = hints.hint_line(("discard", 0, (0, 1, 0, 4, 0)), {"term": "discard"}, names)
+        assert count_text(1, 1) in line and count_text(3, 4) in line
+        line = hints.hint_line(("offer", 0, (0, 0, 2, 0, 0), (0, 0, 0, 0, 1), (1, 2)), {"term": "offer"}, names)
+        assert line.index(count_text(2, 2)) < line.index(count_text(4, 1))         # give, then get
+        line = hints.hint_line(("maritime", 0, 3, 4), {"term": "hand"}, names)
+        assert line.index(card_name(3)) < line.index(card_name(4))
+    finally:
+        i18n.set_language("en")
+
+
 def test_advice_is_a_legal_command_of_the_seat_and_reads_only_its_view():
     for i, (state, _) in enumerate(positions()):
         if i % 60:

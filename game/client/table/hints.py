@@ -18,7 +18,7 @@ from game.engine import deciders
 
 from .. import theme, widgets
 from .ui import btn
-from ..eventtext import card_name, count_text
+from ..eventtext import card_name, cards_text, count_text
 from ..i18n import tr, trn
 from ..reviewtext import what_text
 
@@ -78,13 +78,25 @@ def hint_line(cmd, why, names) -> str:
     """"Hint: city on 6-8 — about 2 ore extra a round"."""
     kind = cmd[0]
     detail = {"victim": cmd[2]} if kind == "steal" else {}
-    what = tr("hint.do." + kind) if kind in _DO else what_text(kind, detail, names)
+    what = tr("hint.do." + kind, **_cards(cmd)) if kind in _DO else what_text(kind, detail, names)
     return tr("hint.line", what=what, why=why_text(why, names))
 
 
 _DO = ("roll", "end_turn", "build_road", "build_settlement", "build_city", "place_settlement", "place_road",
        "place_city", "buy_dev", "move_robber", "offer", "maritime", "accept", "decline", "discard",
        "play_knight", "cancel_trade", "confirm_trade", "recruit_knight", "build_wall", "improve")
+
+
+def _cards(cmd) -> dict:
+    """The cards a hinted trade or discard names: which to give up, which to get."""
+    kind = cmd[0]
+    if kind == "discard":
+        return {"cards": cards_text(cmd[2])}
+    if kind == "offer":
+        return {"give": cards_text(cmd[2]), "get": cards_text(cmd[3])}
+    if kind == "maritime":
+        return {"give": card_name(cmd[2]), "get": card_name(cmd[3])}
+    return {}
 
 
 def why_text(why, names) -> str:
