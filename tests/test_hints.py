@@ -117,6 +117,53 @@ def test_a_hinted_discard_offer_or_bank_trade_names_its_cards(lang):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_every_command_a_hint_can_show_has_its_own_imperative_words(lang):
+    """A hint says what to do ("activate this knight"), never what was done
+    (the review's "activated a knight"): every command of both rule sets has
+    its own line, in both languages, whatever its arguments."""
+    from game.client import i18n
+    from game.client.i18n import has_text
+    from game.engine import COMMANDS
+    from game.engine.constants import PROGRESS_NAMES
+    samples = {"cards": (0, 1, 0, 2, 0), "seat": 1, "res": 2, "card": 3, "prog": PROGRESS_NAMES.index("spy"),
+               "name": "aqueduct", "node": 7, "edge": 7, "hex": 4, "track": 0, "seats": (1,), "args": ()}
+    i18n.set_language(lang)
+    try:
+        for kind, arg_types in COMMANDS.items():
+            assert has_text(lang, "hint.do." + kind), kind
+            cmd = (kind, 0) + tuple(samples[t] for t in arg_types)
+            line = hints.hint_line(cmd, {"term": kind}, ["P0", "P1", "P2"])
+            assert "{" not in line and tr("hint.do." + kind, **hints._details(cmd, ["P0", "P1", "P2"])) in line
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_decision_answered_on_the_board_is_lit_there_and_named_otherwise():
+    """CK-8.3 and the other C&K decisions: the hint lights the city to lose
+    on the board and names the cards, card or count of knights in words."""
+    assert hints.spot_of(("resolve", 0, "lose_city", (12,))) == ("node", 12)
+    assert hints.spot_of(("resolve", 0, "wedding", (1, 0, 0, 1, 0, 0, 0, 0))) is None
+    assert tr("hint.choice.lit") in hints.hint_line(("resolve", 0, "lose_city", (12,)), {"term": "resolve"}, ["A", "B"])
+    line = hints.hint_line(("resolve", 0, "wedding", (1, 0, 0, 1, 0, 0, 0, 0)), {"term": "resolve"}, ["A", "B"])
+    assert tr("decide.wedding.title") in line and "1 wood, 1 grain" in line
+    line = hints.hint_line(("resolve", 0, "commit", (3, 5, 9)), {"term": "resolve"}, ["A", "B"])
+    assert "3 knights" in line
+
+
+def test_a_knight_wall_or_improvement_says_which_part_of_cities_and_knights_it_serves():
+    """CK-5, CK-6: "stronger against the barbarians and in the city
+    improvements" said of a knight was half wrong."""
+    seen = set()
+    for state, cmd in positions("hotseat-ck-finished.kolonisten"):
+        if cmd[0] in H.CK_PARTS:
+            why = H.why(view(state, cmd[1]), cmd[1], cmd)
+            assert why["term"] != "ck"
+            if why["term"] == H.CK_PARTS[cmd[0]]:
+                seen.add(cmd[0])
+    assert {"recruit_knight", "improve"} <= seen
+
+
 def test_advice_is_a_legal_command_of_the_seat_and_reads_only_its_view():
     for i, (state, _) in enumerate(positions()):
         if i % 60:

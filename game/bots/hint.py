@@ -28,6 +28,12 @@ TRIED = ("build_road", "build_settlement", "build_city", "place_settlement", "pl
          "play_road_building", "play_year_of_plenty", "play_monopoly", "play_knight", "move_robber")
 
 
+# The valuation's C&K term holds knights against the barbarians, city walls
+# and city improvements: a hint names the part its command serves.
+CK_PARTS = {"recruit_knight": "knights", "activate_knight": "knights", "promote_knight": "knights",
+            "build_wall": "walls", "improve": "improvements"}
+
+
 def terms(view, seat, stage=None) -> dict:
     """`evaluate(view, seat)` split into its named parts (they add up to it),
     commodities counted as production.  `stage`: weigh production as at
@@ -65,6 +71,8 @@ def why(view, seat, cmd) -> dict:
         out["points"] = E.victory_points(after, seat) - E.victory_points(view, seat)
     elif out["term"] == "move_robber":          # nothing of the seat's own changes: whom it hurts
         return robber_why(view, seat, cmd[2]) or out
+    elif out["term"] == "ck" and cmd[0] in CK_PARTS:   # the C&K term's part the command serves
+        out["term"] = CK_PARTS[cmd[0]]
     return out
 
 

@@ -17,10 +17,10 @@ from game.bots.hint import advice
 from game.engine import deciders
 
 from .. import theme, widgets
+from .ckdialogs import DECISION_ARGS
 from .ui import btn
-from ..eventtext import card_name, cards_text, count_text
+from ..eventtext import card_name, cards_text, count_text, progress_name, track_name
 from ..i18n import tr, trn
-from ..reviewtext import what_text
 
 LEVEL = "hard"
 KEYS = (pygame.K_QUESTION, pygame.K_SLASH)
@@ -31,6 +31,18 @@ _SPOT = {"build_road": ("edge", 2), "place_road": ("edge", 2), "build_settlement
          "build_wall": ("node", 2), "recruit_knight": ("node", 2), "activate_knight": ("node", 2),
          "promote_knight": ("node", 2), "chase_robber": ("node", 2), "move_knight": ("node", 3),
          "displace_knight": ("node", 3), "move_robber": ("hex", 2)}
+
+
+def spot_of(cmd):
+    """(spot kind, id) the hinted command points at on the board, or None."""
+    spot = _SPOT.get(cmd[0])
+    if spot is not None:
+        return spot[0], cmd[spot[1]]
+    if cmd[0] == "resolve":              # a decision whose answer is one spot
+        types = DECISION_ARGS.get(cmd[2], ())
+        if isinstance(types, tuple) and len(types) == 1 and types[0] in ("node", "edge") and cmd[3][0] != -1:
+            return types[0], cmd[3][0]
+    return None
 
 
 def seat_to_advise(m, play):
@@ -75,28 +87,57 @@ def withdraw_nothing(m, play) -> None:
 
 
 def hint_line(cmd, why, names) -> str:
-    """"Hint: city on 6-8 — about 2 ore extra a round"."""
-    kind = cmd[0]
-    detail = {"victim": cmd[2]} if kind == "steal" else {}
-    what = tr("hint.do." + kind, **_cards(cmd)) if kind in _DO else what_text(kind, detail, names)
+    """"Hint: build a city here — about 2 ore extra a round": what to do, in
+    the imperative, with the cards, card or player it names, and why."""
+    what = tr("hint.do." + cmd[0], **_details(cmd, names))
     return tr("hint.line", what=what, why=why_text(why, names))
 
 
-_DO = ("roll", "end_turn", "build_road", "build_settlement", "build_city", "place_settlement", "place_road",
-       "place_city", "buy_dev", "move_robber", "offer", "maritime", "accept", "decline", "discard",
-       "play_knight", "cancel_trade", "confirm_trade", "recruit_knight", "build_wall", "improve")
-
-
-def _cards(cmd) -> dict:
-    """The cards a hinted trade or discard names: which to give up, which to get."""
+def _details(cmd, names) -> dict:
+    """What a hinted command's words name: its cards, its card, whom."""
     kind = cmd[0]
     if kind == "discard":
         return {"cards": cards_text(cmd[2])}
     if kind == "offer":
         return {"give": cards_text(cmd[2]), "get": cards_text(cmd[3])}
+    if kind == "counter":                # (its cards are the offerer's give and get)
+        return {"give": cards_text(cmd[3]), "get": cards_text(cmd[2])}
     if kind == "maritime":
         return {"give": card_name(cmd[2]), "get": card_name(cmd[3])}
+    if kind == "play_monopoly":
+        return {"card": card_name(cmd[2])}
+    if kind == "play_year_of_plenty":
+        return {"a": card_name(cmd[2]), "b": card_name(cmd[3])}
+    if kind == "progress":
+        return {"card": progress_name(cmd[2])}
+    if kind in ("steal", "confirm_trade"):
+        return {"name": names[cmd[2]]}
+    if kind == "harbor_trade":
+        return {"name": names[cmd[2]], "card": card_name(cmd[3])}
+    if kind == "resolve":
+        return {"title": tr("decide." + cmd[2] + ".title"), "choice": _choice(cmd[2], cmd[3])}
     return {}
+
+
+def _choice(name, args) -> str:
+    """A decision's answer in words (one on the board is lit there)."""
+    types = DECISION_ARGS.get(name, ())
+    if types == "cards":
+        return cards_text(args)
+    if types == "prog_pair":
+        return progress_name(args[1])
+    if types == "nodeset":
+        return trn("hint.choice.knights", len(args))
+    if not types or not args or args[0] == -1:
+        return tr("hint.choice.none")
+    kind, value = types[0], args[0]
+    if kind == "card":
+        return card_name(value)
+    if kind == "prog":
+        return progress_name(value)
+    if kind == "track":
+        return track_name(value)
+    return tr("hint.choice.lit")
 
 
 def why_text(why, names) -> str:
@@ -143,9 +184,9 @@ def draw(m, ui, play, surf) -> None:
     hint = current(m)
     if hint is None:
         return
-    spot = _SPOT.get(hint["cmd"][0])
+    spot = spot_of(hint["cmd"])
     if spot is not None and not modal:
-        x, y = ui.board.target_pos(spot[0], hint["cmd"][spot[1]])
+        x, y = ui.board.target_pos(*spot)
         pulse = 0.5 + 0.5 * math.sin((time.monotonic() - hint["shown"]) * 5)
         radius = int((16 + 6 * pulse) * s)
         pygame.draw.circle(surf, theme.HILITE, (int(x), int(y)), radius, max(2, int(3 * s)))
