@@ -140,13 +140,13 @@ def test_every_command_a_hint_can_show_has_its_own_imperative_words(lang):
 
 
 def test_a_decision_answered_on_the_board_is_lit_there_and_named_otherwise():
-    """CK-8.3 and the other C&K decisions: the hint lights the city to lose
+    """CK-8.3 and the other C&K decisions: the hint rings the city to lose
     on the board and names the cards, card or count of knights in words."""
     assert hints.spot_of(("resolve", 0, "lose_city", (12,))) == ("node", 12)
     assert hints.spot_of(("resolve", 0, "wedding", (1, 0, 0, 1, 0, 0, 0, 0))) is None
     assert tr("hint.choice.lit") in hints.hint_line(("resolve", 0, "lose_city", (12,)), {"term": "resolve"}, ["A", "B"])
     line = hints.hint_line(("resolve", 0, "wedding", (1, 0, 0, 1, 0, 0, 0, 0)), {"term": "resolve"}, ["A", "B"])
-    assert tr("decide.wedding.title") in line and "1 wood, 1 grain" in line
+    assert "1 wood, 1 grain" in line
     line = hints.hint_line(("resolve", 0, "commit", (3, 5, 9)), {"term": "resolve"}, ["A", "B"])
     assert "3 knights" in line
 

@@ -23,6 +23,7 @@ from ..eventtext import card_name, cards_text, count_text, progress_name, track_
 from ..i18n import tr, trn
 
 LEVEL = "hard"
+HINT_RING = (255, 255, 255)
 KEYS = (pygame.K_QUESTION, pygame.K_SLASH)
 
 # The board spot a command points at: (spot kind, index of the argument).
@@ -115,7 +116,7 @@ def _details(cmd, names) -> dict:
     if kind == "harbor_trade":
         return {"name": names[cmd[2]], "card": card_name(cmd[3])}
     if kind == "resolve":
-        return {"title": tr("decide." + cmd[2] + ".title"), "choice": _choice(cmd[2], cmd[3])}
+        return {"choice": _choice(cmd[2], cmd[3])}      # (the decision's panel says which)
     return {}
 
 
@@ -187,10 +188,12 @@ def draw(m, ui, play, surf) -> None:
     spot = spot_of(hint["cmd"])
     if spot is not None and not modal:
         x, y = ui.board.target_pos(*spot)
+        # White and wider than the yellow rings of the spots to choose from,
+        # so that among them the hinted one stands out.
         pulse = 0.5 + 0.5 * math.sin((time.monotonic() - hint["shown"]) * 5)
-        radius = int((16 + 6 * pulse) * s)
-        pygame.draw.circle(surf, theme.HILITE, (int(x), int(y)), radius, max(2, int(3 * s)))
-        pygame.draw.circle(surf, (16, 20, 28), (int(x), int(y)), radius + max(2, int(3 * s)), 1)
+        radius, width = int((26 + 5 * pulse) * s), max(3, int(4 * s))
+        pygame.draw.circle(surf, (16, 20, 28), (int(x), int(y)), radius + 2, width + 4)
+        pygame.draw.circle(surf, HINT_RING, (int(x), int(y)), radius, width)
     if line_aside(m, ui):
         return
     box, imgs = line_box(ui, hint)
