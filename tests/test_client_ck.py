@@ -350,3 +350,38 @@ def test_the_improvements_button_is_greyed_in_the_founding_round_and_says_why():
             break
         assert table.play.submit(bot.choose(v, table.model.viewer))
     assert seen_founding and table.model.action_enabled("chart")
+
+
+@pytest.mark.parametrize("size,lang", [((1280, 720), "en"), ((1280, 720), "nl"), ((1920, 1080), "nl")])
+def test_a_chosen_knight_that_cannot_move_says_why_and_never_asks_for_a_corner(size, lang, monkeypatch):
+    """CK-7: only a knight active since before this turn acts, once; one that
+    cannot move is not told to click a highlighted corner (none is lit), and
+    the reason fits the side panel whole."""
+    from client_helpers import bot_game
+    from game.client import widgets
+    from game.client.i18n import tr
+
+    def idle_knight(auth):
+        s = auth.state
+        return s.phase == MAIN and any(
+            s.knight_owner[n] == s.current and not s.knight_active[n] for n in range(54))
+    auth, _ = bot_game(rules="ck", seed=4, players=3, until=idle_knight)
+    assert idle_knight(auth)
+    app = make_app(size, lang)
+    table = push_table(app, auth=auth)
+    m = table.model
+    if m.curtain_for is not None:
+        table.play.reveal()
+    node = next(n for n in range(54) if m.view.knight_owner[n] == m.viewer and not m.view.knight_active[n])
+    table.play.select_knight(node)
+    assert not m.knight_can_move(node)
+    assert table_prompt(m) == tr("prompt.knight_selected_still")
+    told = []
+    real = ckdialogs.side_panel
+    monkeypatch.setattr(ckdialogs, "side_panel", lambda m, ui, surf, title, text, buttons: (
+        told.append(text), real(m, ui, surf, title, text, buttons)))
+    assert draw(app)
+    assert told == [tr("knight.help_idle")]
+    for key in ("knight.help_idle", "knight.help_still", "knight.help"):
+        width = table.ui.layout.choice_panel.w - int(20 * table.ui.layout.s)
+        assert len(widgets.wrap(tr(key), table.ui.fonts.get(13), width)) <= 7, key
