@@ -268,6 +268,33 @@ def test_the_form_remembers_rules_board_points_and_options():
     assert (form.rules, form.board, form.vp, form.options[option.name]) == ("base", "beginner", 10, option.default)
 
 
+def test_the_host_form_remembers_the_last_game_hosted(monkeypatch):
+    """Hosting C&K for three on the beginner board to 12: the next session's
+    host form opens with those choices (as the hot-seat form does), and a
+    broken memory of them is ignored."""
+    from game.client import lan
+    from game.client.scenes.lan_host import LanHostScene
+    started = []
+    monkeypatch.setattr(lan, "Background", lambda *args: started.append(args) or None)
+    app = make_app()
+    app.push(MenuScene(app))
+    form = LanHostScene(app)
+    app.push(form)
+    assert (form.players, form.rules, form.board) == (4, "base", "random")
+    d = Driver(app, pygame)
+    for key in ("players_3", "rules_ck", "board_beginner"):
+        d.click_gui(key)
+    d.click_gui("vp_minus")
+    form.name_entry.set_text("Ann")
+    form.host()
+    assert started and started[0][1]["rules"] == "ck"            # (lan.host, config, ...)
+    again = LanHostScene(make_app(dict(settings.load(), muted=True)))      # a new session
+    assert (again.players, again.rules, again.board, again.vp) == (3, "ck", "beginner", 12)
+    broken = LanHostScene(make_app(dict(DEFAULTS, muted=True, lan_host={"players": 9, "rules": "chess",
+                                                                       "board": 1, "vp": "x"})))
+    assert (broken.players, broken.rules, broken.board, broken.vp) == (4, "base", "random", 10)
+
+
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_the_seed_hint_promises_a_new_board_only_on_a_random_board(lang):
     from game.client import i18n

@@ -1,6 +1,6 @@
 """Player settings (language, display, sound, the computers' speed, how long
-a computer's offer waits for the person's answer, and the last new-game
-form's players), kept in a small JSON file.
+a computer's offer waits for the person's answer, and the last new-game and
+host-a-LAN-game forms' choices), kept in a small JSON file.
 
 The file lives in $KOLONISTEN_HOME (tests point it at a temporary folder) or
 ~/.config/kolonisten.  A broken or missing file gives the defaults."""
@@ -9,7 +9,8 @@ import json
 import os
 
 DEFAULTS = {"language": "en", "fullscreen": False, "volume": 70, "muted": False,
-            "computer_speed": "normal", "offer_timeout": 0, "new_game": {}, "ck_intro_seen": False}
+            "computer_speed": "normal", "offer_timeout": 0, "new_game": {}, "lan_host": {},
+            "ck_intro_seen": False}
 # How fast computer players move in the window (game/client/table/computers.py).
 COMPUTER_SPEEDS = ("slow", "normal", "fast", "instant")
 # Seconds a computer's offer waits for the person's answer before it is
@@ -45,8 +46,9 @@ def load() -> dict:
             out["offer_timeout"] = data["offer_timeout"]
         if isinstance(data.get("ck_intro_seen"), bool):
             out["ck_intro_seen"] = data["ck_intro_seen"]       # the C&K introduction was offered once
-        if isinstance(data.get("new_game"), dict):
-            out["new_game"] = data["new_game"]        # checked field by field where it is read
+        for form in ("new_game", "lan_host"):
+            if isinstance(data.get(form), dict):
+                out[form] = data[form]                # checked field by field where it is read
     return out
 
 

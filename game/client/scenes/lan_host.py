@@ -13,7 +13,7 @@ from game.engine.match import Authority
 from .. import lan
 from ..i18n import tr
 from ..scene import GuiScene
-from .newgame import CLIENT_RULES, choose_rule, default_options, option_rows, rule_config
+from .newgame import CLIENT_RULES, choose_rule, default_options, option_rows, recall_rules, rule_config, rule_memory
 
 
 class LanHostScene(GuiScene):
@@ -25,6 +25,7 @@ class LanHostScene(GuiScene):
         self.board = "random"
         self.vp = 10
         self.options = default_options()
+        recall_rules(self, app.prefs.get("lan_host"))      # the last game hosted
         self.error = ""
         self.pending = None                  # the Background starting the host
         self.join_code = ""                  # optional: what other players must type to join
@@ -146,6 +147,8 @@ class LanHostScene(GuiScene):
         except ValueError as exc:
             return self._fail(tr("new.engine_refused", reason=str(exc)))
         lan.save_name(name)
+        self.app.prefs["lan_host"] = rule_memory(self)
+        self.app.save_prefs()
         self.pending = lan.Background(lan.host, config, game_name, name, lan.options(self.app),
                                       self.code_entry.get_text().strip())
         self.error = ""

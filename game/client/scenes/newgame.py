@@ -77,6 +77,34 @@ def choose_rule(form, key: str) -> bool:
     return True
 
 
+def recall_rules(form, memory) -> None:
+    """Take a form's last rule choices (players, rules, board, points to win,
+    options) from the settings; anything malformed keeps its default.
+    Shared by the new hot-seat game form and the host LAN game form."""
+    if not isinstance(memory, dict):
+        return
+    if memory.get("players") in (2, 3, 4):
+        form.players = memory["players"]
+    if memory.get("rules") in RULESETS:
+        form.rules = memory["rules"]
+        form.vp = default_config(rules=form.rules)["vp_target"]
+    if memory.get("board") in ("beginner", "random"):
+        form.board = memory["board"]
+    if type(memory.get("vp")) is int and 3 <= memory["vp"] <= 30:
+        form.vp = memory["vp"]
+    options = memory.get("options")
+    if isinstance(options, dict):
+        for o in (o for rules in RULESETS.values() for o in rules.options):
+            if o.name in options and options[o.name] in o.values:
+                form.options[o.name] = options[o.name]
+
+
+def rule_memory(form) -> dict:
+    """What recall_rules takes back: the form's rule choices."""
+    return {"players": form.players, "rules": form.rules, "board": form.board, "vp": form.vp,
+            "options": dict(form.options)}
+
+
 def rule_config(form, players: int, seed: int) -> dict:
     """The engine config a form's rule choices make (options only where their
     rule set has them)."""
@@ -147,8 +175,7 @@ class NewGameScene(GuiScene):
         left at its default)."""
         if not isinstance(memory, dict):
             return
-        if memory.get("players") in (2, 3, 4):
-            self.players = memory["players"]
+        recall_rules(self, memory)
         for field, ok in (("names", lambda v: v is None or (isinstance(v, str) and 0 < len(v) <= MAX_NAME)),
                           ("colours", lambda v: v in COLOUR_IDS),
                           ("kinds", lambda v: v == PERSON or v in LEVELS)):
@@ -157,24 +184,10 @@ class NewGameScene(GuiScene):
                 setattr(self, field, list(values))
         if len(set(self.colours)) != 4:
             self.colours = list(COLOUR_IDS[:4])
-        if memory.get("rules") in RULESETS:
-            self.rules = memory["rules"]
-            self.vp = default_config(rules=self.rules)["vp_target"]
-        if memory.get("board") in ("beginner", "random"):
-            self.board = memory["board"]
-        if type(memory.get("vp")) is int and 3 <= memory["vp"] <= 30:
-            self.vp = memory["vp"]
-        options = memory.get("options")
-        if isinstance(options, dict):
-            for o in (o for rules in RULESETS.values() for o in rules.options):
-                if o.name in options and options[o.name] in o.values:
-                    self.options[o.name] = options[o.name]
 
     def _remember(self) -> None:
-        self.app.prefs["new_game"] = {"players": self.players, "names": list(self.names),
-                                      "colours": list(self.colours), "kinds": list(self.kinds),
-                                      "rules": self.rules, "board": self.board, "vp": self.vp,
-                                      "options": dict(self.options)}
+        self.app.prefs["new_game"] = dict(rule_memory(self), names=list(self.names),
+                                          colours=list(self.colours), kinds=list(self.kinds))
         self.app.save_prefs()
 
     # --- form -------------------------------------------------------------------------
