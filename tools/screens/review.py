@@ -93,6 +93,7 @@ def shoot_hints(app, save):
                     table.model.hint, table.model.notes = None, []
                     table.model.dice_until = table.model.glow_until = 0.0      # a still frame: no dice
                     table.model.flying = []                                    # or pieces in the air
+                    table.model.stage.close()          # an earlier attack's panel: its Continue long clicked
                     hints.show(table.model, table.play)
                     if table.model.hint is not None and table.model.hint["cmd"][0] in hints._SPOT:
                         save(f"{rules}-61-hint-midgame")
