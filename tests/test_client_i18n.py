@@ -115,6 +115,8 @@ def test_dutch_game_terms_follow_the_rule_books():
         ["hout", "baksteen", "wol", "graan", "erts"]
     assert (nl["piece.settlement"], nl["piece.city"], nl["piece.road"]) == ("dorp", "stad", "straat")
     assert "struikrover" in nl["prompt.robber"]
+    # one word for the robber everywhere: the hints and the review said "rover"
+    assert not [k for k, text in nl.items() if re.search(r"\brover\b", text)]
     assert nl["panel.longest_road"].lower() == "langste handelsroute"
     assert nl["panel.largest_army"].lower() == "grootste riddermacht"
     assert nl["dev.knight"] == "Ridder" and "ontwikkelingskaart" in nl["btn.buy_dev"].lower()
