@@ -140,15 +140,17 @@ def test_every_command_a_hint_can_show_has_its_own_imperative_words(lang):
 
 
 def test_a_decision_answered_on_the_board_is_lit_there_and_named_otherwise():
-    """CK-8.3 and the other C&K decisions: the hint rings the city to lose
-    on the board and names the cards, card or count of knights in words."""
-    assert hints.spot_of(("resolve", 0, "lose_city", (12,))) == ("node", 12)
-    assert hints.spot_of(("resolve", 0, "wedding", (1, 0, 0, 1, 0, 0, 0, 0))) is None
+    """CK-8.3, CK-8.5 and the other C&K decisions: the hint rings the city
+    to lose or the knights to send on the board, and names cards or a card
+    in words."""
+    assert hints.spots_of(("resolve", 0, "lose_city", (12,))) == [("node", 12)]
+    assert hints.spots_of(("resolve", 0, "commit", (3, 5, 9))) == [("node", 3), ("node", 5), ("node", 9)]
+    assert hints.spots_of(("resolve", 0, "wedding", (1, 0, 0, 1, 0, 0, 0, 0))) == []
     assert tr("hint.choice.lit") in hints.hint_line(("resolve", 0, "lose_city", (12,)), {"term": "resolve"}, ["A", "B"])
     line = hints.hint_line(("resolve", 0, "wedding", (1, 0, 0, 1, 0, 0, 0, 0)), {"term": "resolve"}, ["A", "B"])
     assert "1 wood, 1 grain" in line
     line = hints.hint_line(("resolve", 0, "commit", (3, 5, 9)), {"term": "resolve"}, ["A", "B"])
-    assert "3 knights" in line
+    assert "the 3 ringed knights" in line
 
 
 def test_a_knight_wall_or_improvement_says_which_part_of_cities_and_knights_it_serves():

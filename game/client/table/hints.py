@@ -34,16 +34,19 @@ _SPOT = {"build_road": ("edge", 2), "place_road": ("edge", 2), "build_settlement
          "displace_knight": ("node", 3), "move_robber": ("hex", 2)}
 
 
-def spot_of(cmd):
-    """(spot kind, id) the hinted command points at on the board, or None."""
+def spots_of(cmd) -> list:
+    """The (spot kind, id) the hinted command points at on the board: one,
+    several (the knights a C&K decision sends) or none."""
     spot = _SPOT.get(cmd[0])
     if spot is not None:
-        return spot[0], cmd[spot[1]]
-    if cmd[0] == "resolve":              # a decision whose answer is one spot
-        types = DECISION_ARGS.get(cmd[2], ())
-        if isinstance(types, tuple) and len(types) == 1 and types[0] in ("node", "edge") and cmd[3][0] != -1:
-            return types[0], cmd[3][0]
-    return None
+        return [(spot[0], cmd[spot[1]])]
+    if cmd[0] == "resolve":              # a decision answered on the board
+        types, args = DECISION_ARGS.get(cmd[2], ()), cmd[3]
+        if types == "nodeset":
+            return [("node", n) for n in args]
+        if isinstance(types, tuple) and len(types) == 1 and types[0] in ("node", "edge") and args[0] != -1:
+            return [(types[0], args[0])]
+    return []
 
 
 def seat_to_advise(m, play):
@@ -128,7 +131,7 @@ def _choice(name, args) -> str:
     if types == "prog_pair":
         return progress_name(args[1])
     if types == "nodeset":
-        return trn("hint.choice.knights", len(args))
+        return trn("hint.choice.knights", len(args)) if args else tr("hint.choice.none")
     if not types or not args or args[0] == -1:
         return tr("hint.choice.none")
     kind, value = types[0], args[0]
@@ -185,13 +188,12 @@ def draw(m, ui, play, surf) -> None:
     hint = current(m)
     if hint is None:
         return
-    spot = spot_of(hint["cmd"])
-    if spot is not None and not modal:
+    # White and wider than the yellow rings of the spots to choose from, so
+    # that among them the hinted one stands out.
+    pulse = 0.5 + 0.5 * math.sin((time.monotonic() - hint["shown"]) * 5)
+    radius, width = int((26 + 5 * pulse) * s), max(3, int(4 * s))
+    for spot in () if modal else spots_of(hint["cmd"]):
         x, y = ui.board.target_pos(*spot)
-        # White and wider than the yellow rings of the spots to choose from,
-        # so that among them the hinted one stands out.
-        pulse = 0.5 + 0.5 * math.sin((time.monotonic() - hint["shown"]) * 5)
-        radius, width = int((26 + 5 * pulse) * s), max(3, int(4 * s))
         pygame.draw.circle(surf, (16, 20, 28), (int(x), int(y)), radius + 2, width + 4)
         pygame.draw.circle(surf, HINT_RING, (int(x), int(y)), radius, width)
     if line_aside(m, ui):
