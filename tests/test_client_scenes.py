@@ -306,7 +306,7 @@ def test_the_main_menu_leaves_no_ghost_of_the_table_it_returns_from(size):
 def test_the_hex_tooltip_covers_no_number_token(size):
     """Whichever hex the mouse rests on, and wherever in it, the tooltip
     (its words and frame as drawn) leaves every number token in view."""
-    from game.client.table import draw as table_draw
+    from game.client.table import tips
     app = make_app(size)
     table = make_table(app)
     table.play.reveal()
@@ -328,7 +328,7 @@ def test_the_hex_tooltip_covers_no_number_token(size):
             if m.hover_key is None or m.hover_key[0] != "hex_info":
                 continue
             before = app.screen.copy()
-            table_draw.draw_tooltip(m, table.ui, app.screen)
+            tips.draw_tooltip(m, table.ui, app.screen)
             changed = [r for r in tokens if pygame.image.tobytes(app.screen.subsurface(r), "RGB")
                        != pygame.image.tobytes(before.subsurface(r), "RGB")]
             assert not changed, (h, pos, changed)

@@ -25,7 +25,7 @@ from .. import theme, widgets
 from ..eventtext import card_name, dev_name, progress_name, sentences
 from ..i18n import tr, trn
 from ..reviewview import ReviewView
-from ..table import draw as table_draw, panels
+from ..table import dice, draw as table_draw, panels
 from ..table.model import TableModel
 from ..table.ui import TableUI
 from ..scene import Scene
@@ -258,7 +258,7 @@ class ReplayScene(Scene):
             self._draw_review(surf)
         else:
             table_draw.draw_board(t, ui, surf)
-            table_draw.draw_dice(t, ui, surf)
+            dice.draw_dice(t, ui, surf)
             if is_ck(shown):
                 table_draw.draw_barbarians(t, ui, surf)
         self._draw_top(surf, shown)

@@ -1,6 +1,7 @@
-"""Drawing the table: the frame's order, the board's highlights, dice,
-the barbarians, notes, the tooltip and the curtain.  The player panels and
-the log are drawn by panels.py, the hand and the action buttons by hand.py.
+"""Drawing the table: the frame's order, the board's highlights, the
+barbarians, notes and the curtain.  The player panels and the log are drawn
+by panels.py, the hand and the action buttons by hand.py, the dice by
+dice.py, the tooltip by tips.py.
 
 Every function reads the table model `m` (model.py) and draws with `ui`
 (ui.py: layout, board geometry, text); clickable rectangles go into
@@ -13,17 +14,18 @@ import time
 import pygame
 
 from game.engine.rulesets.ck.facts import barbarian_strength, knight_strength
-from game.engine.constants import BARBARIAN_TRACK_LENGTH, COST_ACTIVATE, COST_KNIGHT, SHIP_FACES
+from game.engine.constants import BARBARIAN_TRACK_LENGTH, COST_ACTIVATE, COST_KNIGHT
 
 from .. import cards, theme, widgets
-from ..boardview import draw_city, draw_gate, draw_knight, draw_settlement, draw_ship, draw_wall
+from ..boardview import draw_city, draw_knight, draw_settlement, draw_ship, draw_wall
 from ..eventtext import cards_text
 from .. import i18n
 from ..i18n import tr
 from . import ckdialogs, hand, hints, panels, reasons, staging
-from .model import DICE_SECONDS, dropping, fly_seconds
+from .model import dropping, fly_seconds
 from .prompts import table_prompt
-from .tips import tooltip
+from .dice import draw_dice
+from .tips import draw_tooltip
 from .ui import btn
 
 # A selected knight's actions that need no destination (CK-5.3, CK-5.4, CK-7.3)
@@ -436,74 +438,6 @@ def draw_pick(m, ui, surf, which="all", bare=None) -> None:
                 ui.board.draw_robber_at(surf, spot, m.view.numbers[spot], ghost=True)
 
 
-_DICE = {}
-
-
-def die_sprite(m, ui, i, face, size, seven=False) -> pygame.Surface:
-    """Die i (0 white, 1 white or C&K's red, 2 the event die) showing
-    `face`, drawn once per look."""
-    key = (i, face, size, seven, m.ck)
-    img = _DICE.get(key)
-    if img is None:
-        if len(_DICE) > 200:
-            _DICE.clear()
-        pad = max(3, size // 10)
-        img = pygame.Surface((size + pad, size + pad), pygame.SRCALPHA)
-        r = pygame.Rect(0, 0, size, size)
-        if i == 2:
-            draw_event_die(m, ui, img, r, face)
-        elif i == 1 and m.ck:           # C&K: the red die decides progress cards (CK-3.3)
-            widgets.die(img, r, face, colour=(196, 40, 36), pip=(250, 246, 236))
-        else:
-            widgets.die(img, r, face, pip=(196, 30, 30) if seven else (30, 30, 30))
-        _DICE[key] = img
-    return img
-
-
-def draw_event_die(m, ui, surf, rect, face) -> None:
-    """The event die (CK-1.6): a black ship, or a city gate in a track's colour."""
-    rect = pygame.Rect(rect)
-    pygame.draw.rect(surf, (20, 20, 20), rect.move(3, 4), border_radius=int(rect.w * 0.18))
-    pygame.draw.rect(surf, (250, 246, 236), rect, border_radius=int(rect.w * 0.18))
-    pygame.draw.rect(surf, (90, 90, 90), rect, 1, border_radius=int(rect.w * 0.18))
-    inner = rect.inflate(-rect.w * 0.16, -rect.h * 0.16)
-    if face < SHIP_FACES:
-        draw_ship(surf, inner)
-    else:
-        draw_gate(surf, inner, theme.TRACK_RGB[face - SHIP_FACES])
-
-
-def draw_dice(m, ui, surf) -> None:
-    """The dice at rest in the sea; while a roll is fresh they are thrown
-    there from the hand: tumbling, bouncing and showing random faces."""
-    v = m.view
-    now = time.monotonic()
-    rolling = now < m.dice_until
-    if rolling:
-        faces = (ui.rnd.randint(1, 6), ui.rnd.randint(1, 6), ui.rnd.randint(0, 5))
-    elif v.dice:
-        faces = tuple(v.dice)
-    else:
-        return
-    L = ui.layout
-    seven = sum(faces[:2]) == 7 and not rolling
-    k = 1.0 - (m.dice_until - now) / DICE_SECONDS if rolling else 1.0
-    k = min(1.0, max(0.0, k))
-    for i, (rect, face) in enumerate(zip(L.dice, faces)):
-        img = die_sprite(m, ui, i, face, rect.w, seven)
-        if rolling:
-            e = 1 - (1 - k) ** 3                      # ease out: fast throw, soft landing
-            x0, y0 = L.board.centerx + (i - 1) * rect.w, L.board.bottom - rect.h
-            x = x0 + (rect.centerx - x0) * e
-            y = y0 + (rect.centery - y0) * e - abs(math.sin(k * math.pi * 2.5)) * rect.h * (1 - k) * 1.5
-            img = pygame.transform.rotate(img, (1 - e) * 540 * (1 if i % 2 else -1))
-            surf.blit(img, img.get_rect(center=(x, y)))
-        else:
-            surf.blit(img, rect)
-    if len(faces) > 2 and not rolling:
-        ui.targets.add(("event_die", faces[2]), L.dice[2], None)
-
-
 def draw_barbarians(m, ui, surf) -> None:
     """The barbarians' track, large enough to read across the table: the
     ship on its step (0-7, the attack comes on 7), and under it the two
@@ -672,74 +606,6 @@ def draw_drop(m, ui, surf, what, k) -> None:
         draw_city(surf, x, y - lift, R, colour)
     else:
         draw_settlement(surf, x, y - lift, R, colour)
-
-
-def draw_tooltip(m, ui, surf) -> None:
-    tip = tooltip(m, ui)
-    if not tip:
-        return
-    tip = tip[:1].upper() + tip[1:]
-    s, text = ui.layout.s, ui.text
-    font = ui.fonts.get(14)
-    lines = widgets.wrap(tip, font, int(320 * s))
-    imgs = [text.render(line, 14, theme.TEXT) for line in lines]
-    w = max(i.get_width() for i in imgs) + int(16 * s)
-    h = sum(i.get_height() for i in imgs) + int(10 * s)
-    r = tooltip_rect(m, ui, (w, h))
-    widgets.panel(surf, r, (16, 20, 28), theme.ACCENT, radius=6)
-    y = r.y + int(5 * s)
-    for img in imgs:
-        surf.blit(img, (r.x + int(8 * s), y))
-        y += img.get_height()
-
-
-def tooltip_rect(m, ui, size) -> pygame.Rect:
-    """Where a tooltip of `size` goes: beside the mouse, on the screen, off
-    the mouse itself; over the board also clear of every number token
-    (the first place round the mouse that covers none, else the sea's
-    corner farthest from the mouse), so the numbers stay readable."""
-    L, s = ui.layout, ui.layout.s
-    mx, my = m.mouse
-    screen = L.screen
-    r = pygame.Rect(mx + int(16 * s), my + int(18 * s), *size)
-    if L.hand.collidepoint(m.mouse):      # over the hand: above it, the cards stay in view
-        r.bottom = L.hand.y - int(4 * s)
-    r.clamp_ip(screen)
-    if r.collidepoint(m.mouse):
-        r.bottom = my - int(8 * s)
-    if not L.board.collidepoint(m.mouse):
-        return r
-    tokens = token_rects(m, ui)
-    if r.collidelist(tokens) == -1:
-        return r
-    w, h = size
-    R = ui.board.R
-    for reach in (0.4, 0.9, 1.5, 2.2):
-        d = int(R * reach)
-        for dx, dy in ((d, d), (-d - w, d), (d, -d - h), (-d - w, -d - h), (-w // 2, d), (-w // 2, -d - h),
-                       (d, -h // 2), (-d - w, -h // 2)):
-            c = pygame.Rect(mx + dx, my + dy, w, h)
-            if screen.contains(c) and not c.collidepoint(m.mouse) and c.collidelist(tokens) == -1:
-                return c
-    corners = [pygame.Rect(0, 0, w, h) for _ in range(4)]
-    pad = int(8 * s)
-    corners[0].topleft = (L.board.x + pad, L.board.y + pad + L.menu_button.h + pad)
-    corners[1].bottomleft = (L.board.x + pad, L.board.bottom - pad)
-    corners[2].bottomright = (L.board.right - pad, L.board.bottom - pad - int(44 * s))
-    corners[3].topright = (L.board.right - pad, L.dice[0].bottom + pad)
-    return max(corners, key=lambda c: (c.collidelist(tokens) == -1, (c.centerx - mx) ** 2 + (c.centery - my) ** 2))
-
-
-def token_rects(m, ui) -> list:
-    """The number tokens on the board (with their shadow), as rectangles."""
-    board = ui.board
-    r = int(board.R * 0.3) + 3
-    out = []
-    for h, number in enumerate(m.view.numbers):
-        if number:
-            x, y = board.hex_center(h)
-            out.append(pygame.Rect(int(x) - r, int(y) - r, 2 * r + 1, 2 * r + 4))
-    return out
 
 
 def draw_notes(m, ui, surf) -> None:

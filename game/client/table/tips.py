@@ -1,9 +1,13 @@
 """The table's tooltip: words for what the mouse rests on (a harbor, a hex,
 a knight, a card, a button; a greyed button or an unlit spot says why not,
-reasons.py), from the table model."""
+reasons.py), from the table model, and where it is drawn (beside the
+mouse, clear of the number tokens)."""
+
+import pygame
 
 from game.engine.constants import GENERIC_HARBOR, TERRAIN_NAMES
 
+from .. import theme, widgets
 from ..eventtext import cards_text, count_text, event_die_text, track_name
 from ..i18n import tr
 from . import reasons
@@ -48,3 +52,71 @@ def tooltip(m, ui):
     if key[0] == "btn" and key[1] in BUILD_COSTS:
         return f"{tr('btn.' + key[1])}: {cards_text(dict(BUILD_COSTS[key[1]]).get(k, 0) for k in range(5))}"
     return None
+
+
+def draw_tooltip(m, ui, surf) -> None:
+    tip = tooltip(m, ui)
+    if not tip:
+        return
+    tip = tip[:1].upper() + tip[1:]
+    s, text = ui.layout.s, ui.text
+    font = ui.fonts.get(14)
+    lines = widgets.wrap(tip, font, int(320 * s))
+    imgs = [text.render(line, 14, theme.TEXT) for line in lines]
+    w = max(i.get_width() for i in imgs) + int(16 * s)
+    h = sum(i.get_height() for i in imgs) + int(10 * s)
+    r = tooltip_rect(m, ui, (w, h))
+    widgets.panel(surf, r, (16, 20, 28), theme.ACCENT, radius=6)
+    y = r.y + int(5 * s)
+    for img in imgs:
+        surf.blit(img, (r.x + int(8 * s), y))
+        y += img.get_height()
+
+
+def tooltip_rect(m, ui, size) -> pygame.Rect:
+    """Where a tooltip of `size` goes: beside the mouse, on the screen, off
+    the mouse itself; over the board also clear of every number token
+    (the first place round the mouse that covers none, else the sea's
+    corner farthest from the mouse), so the numbers stay readable."""
+    L, s = ui.layout, ui.layout.s
+    mx, my = m.mouse
+    screen = L.screen
+    r = pygame.Rect(mx + int(16 * s), my + int(18 * s), *size)
+    if L.hand.collidepoint(m.mouse):      # over the hand: above it, the cards stay in view
+        r.bottom = L.hand.y - int(4 * s)
+    r.clamp_ip(screen)
+    if r.collidepoint(m.mouse):
+        r.bottom = my - int(8 * s)
+    if not L.board.collidepoint(m.mouse):
+        return r
+    tokens = token_rects(m, ui)
+    if r.collidelist(tokens) == -1:
+        return r
+    w, h = size
+    R = ui.board.R
+    for reach in (0.4, 0.9, 1.5, 2.2):
+        d = int(R * reach)
+        for dx, dy in ((d, d), (-d - w, d), (d, -d - h), (-d - w, -d - h), (-w // 2, d), (-w // 2, -d - h),
+                       (d, -h // 2), (-d - w, -h // 2)):
+            c = pygame.Rect(mx + dx, my + dy, w, h)
+            if screen.contains(c) and not c.collidepoint(m.mouse) and c.collidelist(tokens) == -1:
+                return c
+    corners = [pygame.Rect(0, 0, w, h) for _ in range(4)]
+    pad = int(8 * s)
+    corners[0].topleft = (L.board.x + pad, L.board.y + pad + L.menu_button.h + pad)
+    corners[1].bottomleft = (L.board.x + pad, L.board.bottom - pad)
+    corners[2].bottomright = (L.board.right - pad, L.board.bottom - pad - int(44 * s))
+    corners[3].topright = (L.board.right - pad, L.dice[0].bottom + pad)
+    return max(corners, key=lambda c: (c.collidelist(tokens) == -1, (c.centerx - mx) ** 2 + (c.centery - my) ** 2))
+
+
+def token_rects(m, ui) -> list:
+    """The number tokens on the board (with their shadow), as rectangles."""
+    board = ui.board
+    r = int(board.R * 0.3) + 3
+    out = []
+    for h, number in enumerate(m.view.numbers):
+        if number:
+            x, y = board.hex_center(h)
+            out.append(pygame.Rect(int(x) - r, int(y) - r, 2 * r + 1, 2 * r + 4))
+    return out
