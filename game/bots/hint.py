@@ -13,9 +13,9 @@ tried on the view: their `why` is their kind alone.  The words are the
 client's (game/client/reviewtext.py).
 """
 
-from game.engine import IllegalCommand, apply
+from game.engine import IllegalCommand, apply, is_ck
 from game.engine.board import HEX_NODES
-from game.engine.constants import DESERT
+from game.engine.constants import COMMODITY_OF_TERRAIN, DESERT
 
 from . import evaluate as E
 from . import facts as F
@@ -83,10 +83,13 @@ def robber_why(view, seat, hexagon) -> dict | None:
     if view.terrain[hexagon] == DESERT:
         return None
     lost = {}
+    ck = is_ck(view)
     for node in HEX_NODES[hexagon]:
         owner = view.node_owner[node]
-        if owner != -1 and owner != seat:
-            lost[owner] = lost.get(owner, 0) + view.node_level[node]
+        if owner != -1 and owner != seat:      # (a C&K city's second card may be a commodity, CK-3.4)
+            lost[owner] = lost.get(owner, 0) + (1 if ck and view.node_level[node] == 2
+                                                  and view.terrain[hexagon] in COMMODITY_OF_TERRAIN
+                                                  else view.node_level[node])
     if not lost:
         return None
     victim = max(lost, key=lambda o: (lost[o], view.vp_public[o], -o))
