@@ -142,13 +142,16 @@ def test_every_command_a_hint_can_show_has_its_own_imperative_words(lang):
 
 
 def test_a_decision_answered_on_the_board_is_lit_there_and_named_otherwise():
-    """CK-8.3, CK-8.5 and the other C&K decisions: the hint rings the city
-    to lose or the knights to send on the board, and names cards or a card
-    in words."""
+    """CK-8.3, CK-8.5, CK-11: the hint rings on the board the city to lose,
+    the knights to send or the hexes a progress card aims at, and names
+    cards or a card in words."""
     assert hints.spots_of(("resolve", 0, "lose_city", (12,))) == [("node", 12)]
     assert hints.spots_of(("resolve", 0, "commit", (3, 5, 9))) == [("node", 3), ("node", 5), ("node", 9)]
     assert hints.spots_of(("resolve", 0, "wedding", (1, 0, 0, 1, 0, 0, 0, 0))) == []
-    assert tr("hint.choice.lit") in hints.hint_line(("resolve", 0, "lose_city", (12,)), {"term": "resolve"}, ["A", "B"])
+    from game.engine.constants import PROGRESS_NAMES
+    assert hints.spots_of(("progress", 0, PROGRESS_NAMES.index("bishop"), (6,))) == [("hex", 6)]
+    assert hints.spots_of(("progress", 0, PROGRESS_NAMES.index("inventor"), (2, 9))) == [("hex", 2), ("hex", 9)]
+    assert tr("hint.choice.ringed") in hints.hint_line(("resolve", 0, "lose_city", (12,)), {"term": "resolve"}, ["A", "B"])
     line = hints.hint_line(("resolve", 0, "wedding", (1, 0, 0, 1, 0, 0, 0, 0)), {"term": "resolve"}, ["A", "B"])
     assert "1 wood, 1 grain" in line
     line = hints.hint_line(("resolve", 0, "commit", (3, 5, 9)), {"term": "resolve"}, ["A", "B"])

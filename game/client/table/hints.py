@@ -15,9 +15,10 @@ import pygame
 
 from game.bots.hint import advice
 from game.engine import deciders
+from game.engine.constants import PROGRESS_NAMES
 
 from .. import theme, widgets
-from .ckdialogs import DECISION_ARGS
+from .ckdialogs import DECISION_ARGS, arg_types
 from .ui import btn
 from ..eventtext import card_name, cards_text, count_text, progress_name, track_name
 from ..i18n import tr, trn
@@ -40,12 +41,12 @@ def spots_of(cmd) -> list:
     spot = _SPOT.get(cmd[0])
     if spot is not None:
         return [(spot[0], cmd[spot[1]])]
-    if cmd[0] == "resolve":              # a decision answered on the board
-        types, args = DECISION_ARGS.get(cmd[2], ()), cmd[3]
+    if cmd[0] in ("resolve", "progress"):   # a decision or a card answered on the board
+        types, args = arg_types(cmd[0], cmd[2] if cmd[0] == "resolve" else PROGRESS_NAMES[cmd[2]]), cmd[3]
         if types == "nodeset":
             return [("node", n) for n in args]
-        if isinstance(types, tuple) and len(types) == 1 and types[0] in ("node", "edge") and args[0] != -1:
-            return [(types[0], args[0])]
+        if isinstance(types, tuple):
+            return [(kind, a) for kind, a in zip(types, args) if kind in ("node", "edge", "hex") and a != -1]
     return []
 
 
@@ -124,7 +125,7 @@ def _details(cmd, names) -> dict:
 
 
 def _choice(name, args) -> str:
-    """A decision's answer in words (one on the board is lit there)."""
+    """A decision's answer in words (one on the board is ringed there)."""
     types = DECISION_ARGS.get(name, ())
     if types == "cards":
         return cards_text(args)
@@ -141,7 +142,7 @@ def _choice(name, args) -> str:
         return progress_name(value)
     if kind == "track":
         return track_name(value)
-    return tr("hint.choice.lit")
+    return tr("hint.choice.ringed")
 
 
 def why_text(why, names) -> str:
