@@ -7,9 +7,10 @@ that seat's view only.
 of the valuation (evaluate.py) that the command raises most (points only
 when nothing else rises: a point is plain to see), with what a
 sentence needs ("production" with the card kind and the extra cards a
-round; "points"; "robber" with the seat it hurts most; ...).  Commands whose result depends on chance or on cards
-the seat cannot see (a roll, a development card bought, a steal) are not
-tried on the view: their `why` is their kind alone.  The words are the
+round; "points"; "robber" with the seat it hurts most; ...).  Commands
+whose result depends on chance or on cards the seat cannot see (a roll, a
+development card bought, a steal) are not tried on the view: their `why`
+is their kind alone.  The words are the
 client's (game/client/reviewtext.py).
 """
 
