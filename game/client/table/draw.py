@@ -22,9 +22,9 @@ from ..eventtext import cards_text
 from .. import i18n
 from ..i18n import tr
 from . import ckdialogs, hand, hints, panels, reasons, staging
+from .dice import draw_dice
 from .model import dropping, fly_seconds
 from .prompts import table_prompt
-from .dice import draw_dice
 from .tips import draw_tooltip
 from .ui import btn
 
