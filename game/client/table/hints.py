@@ -18,7 +18,7 @@ from game.engine import deciders
 from game.engine.constants import PROGRESS_NAMES
 
 from .. import theme, widgets
-from .ckdialogs import DECISION_ARGS, arg_types
+from .ckdialogs import arg_types
 from .ui import btn
 from ..eventtext import card_name, cards_text, count_text, progress_name, track_name
 from ..i18n import tr, trn
@@ -126,7 +126,7 @@ def _details(cmd, names) -> dict:
 
 def _choice(name, args) -> str:
     """A decision's answer in words (one on the board is ringed there)."""
-    types = DECISION_ARGS.get(name, ())
+    types = arg_types("resolve", name)
     if types == "cards":
         return cards_text(args)
     if types == "prog_pair":
