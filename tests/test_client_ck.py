@@ -374,7 +374,7 @@ def test_a_chosen_knight_that_cannot_move_says_why_and_never_asks_for_a_corner(s
         table.play.reveal()
     node = next(n for n in range(54) if m.view.knight_owner[n] == m.viewer and not m.view.knight_active[n])
     table.play.select_knight(node)
-    assert not m.knight_can_move(node)
+    assert not m.knight_moves(node)
     assert table_prompt(m) == tr("prompt.knight_selected_still")
     told = []
     real = ckdialogs.side_panel

@@ -509,7 +509,7 @@ def draw_knight_buttons(m, ui, play, surf) -> None:
                                             if cost else "")
             buttons.append((("knight", name), label, lambda c=cmds[kind]: play.submit(c), True, True))
     buttons.append((("knight", "cancel"), tr("btn.cancel"), play.drop_knight, True, False))
-    if m.knight_can_move(m.knight):
+    if m.knight_moves(m.knight):
         help_text = tr("knight.help")
     else:                                    # why no corner is lit (CK-7)
         help_text = tr("knight.help_still" if v.knight_active[m.knight] else "knight.help_idle")

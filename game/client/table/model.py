@@ -120,9 +120,9 @@ class TableModel:
         """Legal commands of the viewer's knight at `node` (C&K)."""
         return [c for c in self.legal if c[0] in KNIGHT_ACTIONS and c[2] == node]
 
-    def knight_can_move(self, node) -> bool:
-        """Whether the viewer's knight at `node` may move now (CK-7.1, 7.2)."""
-        return any(c[0] in ("move_knight", "displace_knight") for c in self.knight_commands(node))
+    def knight_moves(self, node) -> list:
+        """The moves of the viewer's knight at `node`, displacing or not (CK-7.1, 7.2)."""
+        return [c for c in self.knight_commands(node) if c[0] in ("move_knight", "displace_knight")]
 
     def modal(self) -> bool:
         """A dialog covers the table (a C&K choice on the board does not)."""

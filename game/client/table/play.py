@@ -210,8 +210,7 @@ class TablePlay:
         elif m.ck and m.view.phase == MAIN:
             if m.knight is not None:
                 m.pick_style = "knight_dest"
-                m.pick = ("node", {c[3]: c for c in m.knight_commands(m.knight)
-                                   if c[0] in ("move_knight", "displace_knight")})
+                m.pick = ("node", {c[3]: c for c in m.knight_moves(m.knight)})
             else:
                 m.pick_style = "knight_select"
                 own = {c[2] for c in m.legal if c[0] in KNIGHT_ACTIONS}

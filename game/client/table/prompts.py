@@ -69,7 +69,7 @@ def table_prompt(m) -> str:
     if v.phase == MAIN and m.mode:
         return tr("prompt.mode_" + m.mode)
     if v.phase == MAIN and m.knight is not None:
-        return tr("prompt.knight_selected" if m.knight_can_move(m.knight) else "prompt.knight_selected_still")
+        return tr("prompt.knight_selected" if m.knight_moves(m.knight) else "prompt.knight_selected_still")
     if v.phase == DECIDE:
         return tr("prompt.decide", what=tr("decide." + v.pending["kind"] + ".title"))
     if v.phase == SETUP_SETTLEMENT and m.ck and any(c[0] == "place_city" for c in m.legal):
