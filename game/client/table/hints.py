@@ -25,6 +25,9 @@ from ..i18n import tr, trn
 
 LEVEL = "hard"
 HINT_RING = (255, 255, 255)
+# Cards a round from which a reason counts them ("about 1 brick a round");
+# below it, it names the kind alone ("more brick coming in").
+ABOUT_ONE = 0.75
 KEYS = (pygame.K_QUESTION, pygame.K_SLASH)
 
 # The board spot a command points at: (spot kind, index of the argument).
@@ -149,14 +152,14 @@ def why_text(why, names) -> str:
     term = why["term"]
     if term == "robber":
         name = names[why["victim"]]
-        if why["per_round"] >= 0.75:
+        if why["per_round"] >= ABOUT_ONE:
             return tr("hint.why.robber", name=name, cards=count_text(why["kind"], max(1, round(why["per_round"]))))
         return tr("hint.why.robber_some", name=name, card=card_name(why["kind"]))
     if term == "production" and why.get("per_round", 0) > 0:
         kind = why["kind"]
         k = max(1, round(why["per_round"]))
-        cards = count_text(kind, k) if why["per_round"] >= 0.75 else card_name(kind)
-        key = "hint.why.production" if why["per_round"] >= 0.75 else "hint.why.production_some"
+        cards = count_text(kind, k) if why["per_round"] >= ABOUT_ONE else card_name(kind)
+        key = "hint.why.production" if why["per_round"] >= ABOUT_ONE else "hint.why.production_some"
         return tr(key, cards=cards)
     if term == "points":
         return trn("hint.why.points", why.get("points", 1))
