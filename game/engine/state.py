@@ -5,6 +5,7 @@ view (where other seats' secrets are `None` and only their counts are kept),
 so the same rules code can apply commands to either (see views.py).
 """
 
+from .board import board_of
 from .constants import BANK_PER_COMMODITY, BANK_PER_RESOURCE
 
 # Phases: who must decide what.  Stored as small ints; names for messages/UI.
@@ -97,14 +98,16 @@ class State:
     def blank(cls, config: dict) -> "State":
         n = config["players"]
         kinds = 8 if is_ck(config) else 5
+        board = board_of(config)
+        nodes, edges = board.num_nodes, board.num_edges
         s = cls()
         s.config = dict(config)
         s.n = n
         s.terrain, s.numbers, s.harbors, s.robber = [], [], [], 0
-        s.node_owner = [-1] * 54
-        s.node_level = [0] * 54
-        s.edge_owner = [-1] * 72
-        s.knight_owner = [-1] * 54
+        s.node_owner = [-1] * nodes
+        s.node_level = [0] * nodes
+        s.edge_owner = [-1] * edges
+        s.knight_owner = [-1] * nodes
         s.bank = [BANK_PER_RESOURCE] * 5 + [BANK_PER_COMMODITY] * (kinds - 5)
         s.hands = [[0] * kinds for _ in range(n)]
         s.hand_n = [0] * n
@@ -150,14 +153,14 @@ class State:
             s.barb_attacks = 0
             s.improvements = [[0, 0, 0] for _ in range(n)]
             s.metropolis = [-1, -1, -1]
-            s.wall = [0] * 54
+            s.wall = [0] * nodes
             s.walls_left = [3] * n
-            s.knight_strength = [0] * 54
-            s.knight_active = [0] * 54
-            s.knight_fresh = [0] * 54
-            s.knight_promoted = [0] * 54
+            s.knight_strength = [0] * nodes
+            s.knight_active = [0] * nodes
+            s.knight_fresh = [0] * nodes
+            s.knight_promoted = [0] * nodes
             s.knights_left = [[2, 2, 2] for _ in range(n)]
-            s.flipped = [0] * 54
+            s.flipped = [0] * nodes
             s.merchant = [-1, -1]            # hex, controlling seat
             s.prog = [[0] * 25 for _ in range(n)]
             s.prog_n = [0] * n

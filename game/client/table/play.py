@@ -20,7 +20,7 @@ import functools
 import time
 
 from game.engine import COMMANDS, check, deciders, legal_commands
-from game.engine.board import HEX_NODES
+from game.engine.board import board_of
 from game.engine.constants import PROGRESS_NAMES
 from game.engine.rules import IllegalCommand
 from game.engine.state import DECIDE, DISCARD, GAME_OVER, MAIN, ROAD_BUILDING, ROBBER, SETUP_ROAD, \
@@ -337,7 +337,7 @@ class TablePlay:
             for h in range(len(public.numbers)):
                 if public.numbers[h] != total or h == public.robber:
                     continue
-                for node in HEX_NODES[h]:
+                for node in board_of(public).hex_nodes[h]:
                     o = public.node_owner[node]
                     if o != -1 and any(event[1][o]):
                         for _ in range(public.node_level[node]):
