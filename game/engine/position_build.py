@@ -21,7 +21,8 @@ from .notation import (
 )
 from .position_check import check_position, fill_unknown
 from .rng import Rng
-from .state import State, is_ck, validate_config
+from .ruleset import validate_config
+from .state import State, is_ck
 
 # State fields the builder derives from others (never written in the text).
 DERIVED = frozenset((

@@ -18,7 +18,8 @@ from .notation import (
     PositionError, counts_to_letters, hex_id, node_id, rows,
 )
 from .position_build import DERIVED, Builder
-from .state import PHASE_NAMES, State, default_config
+from .ruleset import RULESETS, all_options, default_config
+from .state import OPTIONAL_FLAGS, PHASE_NAMES, State
 
 JSON_ENCODER = json.JSONEncoder(separators=(",", ":"))
 
@@ -134,14 +135,25 @@ SCALAR_LINES = (
 # (both rule sets), "base" or "ck".  Seat rows write `0: … 1: …` with seat values given by
 # write_seat(state, seat) -> str | None (None: the seat's default, left out).
 
-GAME_FLAGS = ("combine_trade_build", "knight_commit", "streams", "mixed_dice")     # the game line's bare words
+def game_flags() -> tuple:
+    """The game line's bare words: the rule options that are true or false (each
+    written when true) and the config's optional flags."""
+    return tuple(o.config for o in all_options() if set(o.values) == {True, False}) + OPTIONAL_FLAGS
+
+
+def _choice_options() -> dict:
+    """The rule options of other values, written `key=value` when not at their default."""
+    return {o.config: o for o in all_options() if set(o.values) != {True, False}}
 
 
 def write_game_line(s):
     c = s.config
     seed = "?" if c["seed"] is None else c["seed"]
     out = f"game {c['rules']} players={c['players']} target={c['vp_target']} board={c['board']} seed={seed}"
-    for flag in GAME_FLAGS:
+    for key, o in _choice_options().items():
+        if c[key] != o.default:
+            out += f" {key}={c[key]}"
+    for flag in game_flags():
         if c.get(flag):
             out += " " + flag
     return out
@@ -149,16 +161,22 @@ def write_game_line(s):
 
 def read_game_line(text):
     words = text.split()
-    if not words or words[0] not in ("base", "ck"):
+    if not words or words[0] not in RULESETS:
         raise PositionError("the game line must start with the rules: 'game base' or 'game ck'")
     options = {"rules": words[0]}
     names = {"players": "players", "target": "vp_target", "board": "board", "seed": "seed"}
+    flags, choices = game_flags(), _choice_options()
     for word in words[1:]:
         key, eq, value = word.partition("=")
         if not eq:
-            if word not in GAME_FLAGS:
+            if word not in flags:
                 raise PositionError(f"unknown game option '{word}'")
             options[word] = True
+        elif key in choices:
+            value = next((v for v in choices[key].values if str(v) == value), None)
+            if value is None:
+                raise PositionError(f"{key} must be one of: " + ", ".join(map(str, choices[key].values)))
+            options[key] = value
         elif key not in names:
             raise PositionError(f"unknown game setting '{key}'")
         elif key == "board":

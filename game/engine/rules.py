@@ -27,10 +27,10 @@ from .changes import TALK
 from .constants import DESERT, PROGRESS_NAMES, RESOURCES
 from .helpers import ERROR_CODES, MIX, MIX_LIMIT, IllegalCommand
 from .rng import Rng
-from .ruleset import RULESETS, ruleset_of
+from .ruleset import RULESETS, ruleset_of, validate_config
 from .rulesets import BASE, CK
 from .state import (
-    DECIDE, DISCARD, GAME_OVER, MAIN, PENDING, SETUP_ROAD, SETUP_SETTLEMENT, TRADE, State, validate_config,
+    DECIDE, DISCARD, GAME_OVER, MAIN, PENDING, SETUP_ROAD, SETUP_SETTLEMENT, TRADE, State,
 )
 
 __all__ = ["COMMANDS", "ERROR_CODES", "IllegalCommand", "apply", "check", "deciders", "discard_limit",

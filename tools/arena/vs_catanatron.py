@@ -31,10 +31,8 @@ from game.engine.board import NUM_HEXES
 from game.engine.constants import RESOURCES, VICTORY_POINT
 from game.engine.longest_road import road_length
 from game.engine.rulesets.base.robber import steal_candidates
-from game.engine.state import (
-    DISCARD, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, State,
-    default_config,
-)
+from game.engine.ruleset import default_config
+from game.engine.state import DISCARD, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, State
 
 from .catanatron_map import (
     DEV_NAMES, RESOURCE_NAMES, edge_map, harbor_layout, hex_of_cube,

@@ -20,7 +20,7 @@ import pygame
 import pygame_gui
 
 from game.bots import LEVELS
-from game.engine import is_ck
+from game.engine import RULESETS, is_ck
 from net.session import COLOURS
 
 from .. import theme
@@ -47,10 +47,7 @@ def rules_summary(config: dict) -> str:
     parts = [tr("new.rules." + config["rules"]), tr("lan.players_n", n=config["players"]),
              tr("lan.points_n", n=config["vp_target"]),
              tr("new.board") + ": " + tr("new.board." + config["board"]).lower()]
-    if config.get("combine_trade_build"):
-        parts.append(tr("new.combine"))
-    if is_ck(config) and config.get("knight_commit"):
-        parts.append(tr("new.commit_choose"))
+    parts += [tr(o.summary) for o in RULESETS[config["rules"]].options if config[o.config] != o.default]
     return " · ".join(parts)
 
 

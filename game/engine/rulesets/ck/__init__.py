@@ -166,8 +166,10 @@ CK = BASE.extend(
            "commit": barbarians.step_commit, "battle": barbarians.step_battle, "limits": barbarians.step_limits,
            "end_turn": step_end_turn},
     options=(
-        Option("knight_commit", "commit", (False, True), False),     # CK-8.5: players choose defending knights
+        Option("knight_commit", "commit", (False, True), False, "CK-8.5",     # players choose defending knights
+               label="new.commit", texts=("new.commit_all", "new.commit_choose"), summary="new.commit_choose"),
     ),
+    vp_target=13,                       # CK-10
     deal=deal,
     discard_limit=roll.discard_limit,
     after_discards=roll.after_discards,
