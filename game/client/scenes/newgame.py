@@ -20,6 +20,7 @@ from .. import theme
 from ..controller import HotseatController
 from ..i18n import tr
 from ..scene import GuiScene
+from ..seatnames import shown_name
 from ..tutorial import intro as ck_intro
 
 MAX_NAME = 16
@@ -156,7 +157,7 @@ def default_name(seat: int, kind: str) -> str:
     computer's own name with its level ("Bram (Hard)")."""
     if kind == PERSON:
         return tr("new.player_n", n=seat + 1)
-    return tr("seats.computer_name", name=tr(f"seats.bot_name_{seat + 1}"), level=tr("seats.level." + kind))
+    return shown_name(tr(f"seats.bot_name_{seat + 1}"), kind)
 
 
 class NewGameScene(GuiScene):
