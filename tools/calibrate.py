@@ -204,14 +204,16 @@ def _solve(a, b) -> list:
     return [m[i][n] / m[i][i] if abs(m[i][i]) >= 1e-12 else 0.0 for i in range(n)]
 
 
-def write_weights(rules, weights, games, seed, seats) -> None:
+def write_weights(rules, weights, finished, seed, seats, games) -> None:
+    """Write the weights of `rules` into winchance.json with how to fit them again."""
     try:
         with open(W.COEFFICIENTS_FILE, encoding="utf-8") as f:
             data = json.load(f)
     except (OSError, ValueError):
         data = {}
     data[rules] = {"weights": {name: round(w, 6) for name, w in zip(W.FEATURES, weights)},
-                   "fitted_on_games": games, "fitted_with": f"--fit --seed {seed} --seats {seats}"}
+                   "fitted_on_games": finished,
+                   "fitted_with": f"--rules {rules} --fit --games {games} --seed {seed} --seats {seats}"}
     with open(W.COEFFICIENTS_FILE, "w", encoding="utf-8") as f:
         json.dump(data, f, indent=2, sort_keys=True)
         f.write("\n")
@@ -245,7 +247,7 @@ def main(argv=None) -> int:
     if args.fit:
         samples = [(rows, winner) for winner, _t, series in results if winner >= 0 for rows in series]
         weights = fit(samples, nonnegative=[W.FEATURES.index(f) for f in W.NONNEGATIVE])
-        write_weights(args.rules, weights, finished, args.seed, ",".join(entries))
+        write_weights(args.rules, weights, finished, args.seed, ",".join(entries), args.games)
         out.update(fitted_positions=len(samples),
                    weights=dict(zip(W.FEATURES, (round(w, 6) for w in weights))))
     else:

@@ -171,7 +171,7 @@ class ReviewView:
         parts = self.r.get("parts")
         final = self.r["series"][-1]
         players = self.r["players"]
-        row_h = (rect.h - head.get_height() - 4 * s) / max(1, players)
+        row_h = min(46 * s, (rect.h - head.get_height() - 4 * s) / max(1, players))
         y = rect.y + head.get_height() + 4 * s
         for seat in range(players):
             x = rect.x + 30 * s
