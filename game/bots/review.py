@@ -26,7 +26,7 @@ seats); the words are the caller's (game/client/reviewtext.py, tools/review.py).
 import time
 
 from game.engine import legal_commands, view as seat_view
-from game.engine.board import HEX_NODES, NODE_HEXES
+from game.engine.board import board_of
 from game.engine.constants import DESERT, PROGRESS_NAMES
 from game.engine.match import Authority
 from game.engine.rng import Rng
@@ -67,15 +67,16 @@ def detail_of(state, cmd, events) -> dict:
     card stolen, bought or named, the cards traded.  `state` is the one
     after the command when `events` are given (a review), or the one
     before it without events (a hint or a better move)."""
+    board = board_of(state)
     kind = cmd[0]
     out = {}
     if kind in ("build_settlement", "build_city", "place_settlement", "place_city"):
         node = cmd[2]
-        out["numbers"] = sorted(state.numbers[h] for h in NODE_HEXES[node] if state.terrain[h] != DESERT)
+        out["numbers"] = sorted(state.numbers[h] for h in board.node_hexes[node] if state.terrain[h] != DESERT)
     elif kind == "move_robber" and len(cmd) > 2 and isinstance(cmd[2], int) and 0 <= cmd[2] < len(state.numbers):
         hex_ = cmd[2]
         out["numbers"] = [state.numbers[hex_]] if state.terrain[hex_] != DESERT else []
-        out["blocked"] = sorted({state.node_owner[n] for n in HEX_NODES[hex_]
+        out["blocked"] = sorted({state.node_owner[n] for n in board.hex_nodes[hex_]
                                  if state.node_owner[n] not in (-1, cmd[1])})
     elif kind in ("maritime", "play_monopoly", "play_year_of_plenty"):
         out["cards"] = list(cmd[2:4] if kind != "play_monopoly" else cmd[2:3])
