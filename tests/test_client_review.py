@@ -236,10 +236,10 @@ def test_the_better_moves_say_how_many_more_there_are_when_they_do_not_all_fit()
     view.check.result = lambda: {"0": {"decisions": 40, "checked": 40, "limited": False, "better": [entry] * 30}}
     said = []
     from game.client import reviewview
-    real = reviewview.trn
-    reviewview.trn = lambda key, n, **kw: said.append((key, n)) or real(key, n, **kw)
+    real = reviewview.tr
+    reviewview.tr = lambda key, **kw: said.append((key, kw.get("n"))) or real(key, **kw)
     try:
         view.draw_better(pygame.Surface((1280, 720)), pygame.Rect(0, 0, 400, 280), app.scale)
     finally:
-        reviewview.trn = real
+        reviewview.tr = real
     assert said and said[-1][0] == "review.better_more" and 20 <= said[-1][1] < 30

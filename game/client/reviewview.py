@@ -14,7 +14,7 @@ import pygame
 from game import saves
 
 from . import theme, widgets
-from .i18n import tr, trn
+from .i18n import tr
 from .reviewtext import better_line, better_status, parts_short, percent, source_name, swing_line
 
 MARKS_PER_LINE = 10           # markers along each line of the chart
@@ -271,7 +271,7 @@ class ReviewView:
                 lines = len(widgets.wrap(words, self.app.fonts.get(12), room - int(10 * s))[:2])
                 # the last line left says how many more there are, when they do not all fit
                 if k + 1 < len(better) and y + (lines + 1) * 17 * s + 18 * s > rect.bottom - 4 * s:
-                    line(trn("review.better_more", len(better) - k), theme.TEXT_DIM, 12, indent=int(10 * s))
+                    line(tr("review.better_more", n=len(better) - k), theme.TEXT_DIM, 12, indent=int(10 * s))
                     return
                 if not line(words, theme.TEXT, 12, indent=int(10 * s)):
                     return
