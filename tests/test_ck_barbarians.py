@@ -22,11 +22,13 @@ N = node_id
 def attack_position(knight_commit=False, settlements2="", cities2="", knights3="", more="", current=0, attacks=0):
     """Seat 0: a politics metropolis on A8 and an active strong knight on D6.
     Seat 1: city G2 with a wall, inactive knight on L2.  Seat 2: city O4.
-    Seat 3: settlements only.  The ship is one step from landing."""
+    Seat 3: settlements only.  Each knight's roads join it to its owner's
+    buildings (CK-5.2).  The ship is one step from landing."""
     option = " knight_commit" if knight_commit else ""
     return game_at(f"""game ck players=4 board=beginner seed=1{option}
 settlements 2: {settlements2}  3: N6
 cities 0: A8+politics  1: G2+wall  2: O4 {cities2}
+roads 0: D11 D9 D7  1: G3 L1  3: N5 N7
 knights 0: D6:2a  1: L2:1  3: {knights3}
 improvements 0: politics=4  1: trade=2
 barbarians 6 attacks {attacks}

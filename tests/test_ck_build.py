@@ -339,13 +339,13 @@ def test_CK_7_1_move_along_own_roads_to_a_free_intersection_then_inactive():
     refuse(auth, ("move_knight", 0, 22, 17), "knight_not_ready")
 
 
-def displace_position(knights="0: A6:2a  1: E6:1a"):
+def displace_position(knights="0: A6:2a  1: E6:1a", settlements="", roads=""):
     """Seat 0: settlement A8, roads A7 D3 E7 I3 (by A6, D4, E6 to I4), strong active
     knight on A6.  Seat 1: settlement B6, roads E3 E5 and F7 (by E4 to E6 and F6),
     basic active knight on E6."""
     return game_at(f"""game ck players=4 board=beginner seed=1
-settlements 0: A8  1: B6
-roads 0: A7 D3 E7 I3  1: E3 E5 F7
+settlements 0: A8  1: B6 {settlements}
+roads 0: A7 D3 E7 I3  1: E3 E5 F7 {roads}
 knights {knights}
 turn 3 current 0 phase main dice 1,2,0
 """)
@@ -367,8 +367,9 @@ def test_CK_7_2_displace_a_weaker_knight_whose_owner_chooses_the_retreat():
 
 
 def test_CK_7_2_no_retreat_place_returns_the_knight_to_supply():
-    # seat 1's own knight fills E4 and a foreign knight F6: nowhere free to retreat
-    auth = displace_position("0: A6:2a  1: E6:1a E4:1  2: F6:1")
+    # seat 1's own knight fills E4 and a foreign knight F6 (on seat 2's road from
+    # its settlement F4): nowhere free to retreat
+    auth = displace_position("0: A6:2a  1: E6:1a E4:1  2: F6:1", settlements=" 2: F4", roads=" 2: F5")
     s = auth.state
     t = Table(auth)
     r = t.do("displace_knight", 0, N("A6"), N("E6"))

@@ -14,7 +14,7 @@ def test_window_forms_not_built_yet_say_so(capsys):
 
 def test_bad_arguments_are_refused_before_anything_runs(capsys):
     with pytest.raises(SystemExit):
-        main(["host", "--headless", "--players", "5"])
+        main(["host", "--headless", "--players", "7"])
     with pytest.raises(SystemExit):
         main(["host", "--headless", "--seed", "-1"])
     assert "--seed" in capsys.readouterr().err

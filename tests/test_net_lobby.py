@@ -89,7 +89,7 @@ def test_host_rule_choices_in_the_lobby_reach_the_peers():
         assert await until(lambda: host.seats[0] is None)     # Ann leaves seat 0 before the choice
         host.configure(players=3, vp_target=12, board="beginner")
         with pytest.raises(ValueError, match="players"):
-            host.configure(players=5)
+            host.configure(players=7)
         with pytest.raises(ValueError, match="seed"):
             host.configure(seed=1)
         await _settle(c2, g2)

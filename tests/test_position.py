@@ -12,7 +12,7 @@ from game.engine.codec import state_to_obj
 from game.engine.invariants import check_state
 from game.engine.match import Authority
 from game.engine.notation import names_of
-from game.engine.position import GENERIC, format, parse
+from game.engine.position import GENERIC, PositionError, format, parse
 from game.engine.state import GAME_OVER
 
 from base_helpers import game_at
@@ -142,7 +142,8 @@ def test_B_8_1_a_written_position_derives_supplies_points_and_lengths():
 def test_CK_6_4_a_written_ck_position_derives_walls_knights_and_metropolis_points():
     s = parse("""game ck players=3 board=beginner seed=4
 cities 0: J12+wall+science  1: A10+wall
-knights 0: L2:2a H8:1f
+roads 0: J1 J11
+knights 0: J2:2a J10:1f
 improvements 0: science=4 trade=1
 merchant A:1
 defenders 2: 1
@@ -152,7 +153,7 @@ barbarians 2 attacks 1
     assert s.vp_public == [2 + 2, 2 + 1, 1]
     assert s.walls_left == [2, 2, 3] and s.knights_left == [[1, 1, 2], [2, 2, 2], [2, 2, 2]]
     assert s.metropolis == [-1, -1, node_id("J12")] and s.defenders_left == 5
-    assert s.knight_active[node_id("L2")] == 1 and s.knight_fresh[node_id("H8")] == 1
+    assert s.knight_active[node_id("J2")] == 1 and s.knight_fresh[node_id("J10")] == 1
     assert sum(s.prog_deck_n) == 54 and check_state(s) == []
 
 
@@ -321,3 +322,55 @@ def test_B_9_7_a_finished_games_view_keeps_the_shown_victory_point_cards():
         full = parse(format(view(s, audience)))
         assert [d[4] for d in full.dev] == s.vp_cards_shown
         assert full.winner == s.winner and check_state(full) == []
+
+
+# --- relations a game keeps that the reader once judged wrongly ---------------------------------
+
+CK_AT_MAIN = """game ck players=3 board=beginner seed=4
+cities 0: J12  1: A10 C2  2: S4
+roads 0: J1 J11  1: A9
+turn 12 current 0 phase main dice 3,4,1
+barbarians 2 attacks 1
+"""
+
+
+def test_CK_5_2_a_knight_off_its_owners_road_network_is_refused():
+    """CK-5: 'op een vrije driesprong op het eigen stratennetwerk'; knights move,
+    retreat and desert only along own roads, and a Diplomat never takes the last
+    road between a knight and its owner's buildings: no game reaches a knight
+    without an own road."""
+    assert parse(CK_AT_MAIN + "knights 0: J2:1\n").knight_owner[node_id("J2")] == 0
+    with pytest.raises(PositionError, match=r"knight stands on a corner of its owner's road network \(CK-5.2\)"):
+        parse(CK_AT_MAIN + "knights 0: L2:1\n")
+    with pytest.raises(PositionError, match="CK-5.2"):
+        parse(CK_AT_MAIN + "knights 1: J2:1\n")        # seat 0's road, not seat 1's
+
+
+def test_CK_9_2_five_progress_cards_before_the_roll_are_refused():
+    """The limit of 4 is restored at the end of every turn, and before the roll
+    only the Alchemist is played, which draws nothing: the player on turn holds
+    at most 4 before rolling; after the roll a draw may bring a fifth."""
+    cards = "progress 0: crane mining smith inventor medicine\n"
+    before = CK_AT_MAIN.replace("phase main dice 3,4,1", "phase roll")
+    with pytest.raises(PositionError, match=r"progress 0: 5 progress cards before the roll.*\(CK-9.2\)"):
+        parse(before + cards)
+    assert parse(before + cards.replace(" medicine", "")).prog_n[0] == 4
+    assert parse(CK_AT_MAIN + cards).prog_n[0] == 5
+
+
+def test_CK_6_4_the_first_at_level_5_choosing_the_city_it_takes_a_metropolis_to_is_accepted():
+    """CK-6.4: a player reaching level 5 takes the metropolis from one at level 4;
+    with two cities to choose from, the game waits for the choice while the
+    metropolis still stands on the other player's city, and that position reads
+    back the same."""
+    from game.engine import legal_commands
+    from game.engine.codec import state_hash
+    auth = game_at(CK_AT_MAIN.replace("cities 0: J12", "cities 0: J12+science").replace(
+        "turn 12 current 0", "turn 13 current 1") + "improvements 0: science=4  1: science=4\nhands 1: PPPPP\n")
+    s = auth.state
+    auth.submit(("improve", 1, 2))
+    assert s.pending["kind"] == "metropolis" and s.metropolis[2] == node_id("J12")
+    again = parse(format(s))
+    assert state_hash(again) == state_hash(s)
+    auth.submit(next(c for c in legal_commands(s, 1) if c[0] == "resolve"))
+    assert s.node_owner[s.metropolis[2]] == 1

@@ -365,8 +365,9 @@ def _base_problems(s) -> list:
     built = special_builders_so_far(s)
     for seat in range(s.n):
         if s.dev_new_n[seat] and seat != s.current and seat not in built:
-            out.append(f"dev {seat}: only the player on turn, and in a Special Building Phase a seat whose part "
-                       "has come, can hold cards bought this turn (B-9.2, X-1.7)")
+            out.append(f"dev {seat}: only the player on turn can hold cards bought this turn (B-9.2"
+                       + (", X-1.7: and in a Special Building Phase a seat whose part has come)"
+                          if plays_special_build(s) else ")"))
         elif s.dev_new_n[seat] and (not s.rolled or not s.built):
             out.append(f"dev {seat}: a card bought this turn was bought after the roll, which counts as "
                        "building (B-4.1, B-6.5)")
@@ -394,6 +395,16 @@ def _ck_problems(s) -> list:
                        "come (CK-5.3, CK-5.4, X-1.8)")
         if s.knight_promoted[node] and s.knight_strength[node] < 2:
             out.append(f"knights {owner}: a promoted knight is strong or mighty (CK-5.4)")
+        if not any(s.edge_owner[e] == owner for e in board.node_edges[node]):
+            # placed, moved, retreated or deserted only onto its owner's roads, and a
+            # Diplomat cannot take the last road at a knight (CK-5.2, CK-7, CK-11)
+            out.append(f"knights {owner}: a knight stands on a corner of its owner's road network (CK-5.2)")
+    if before_roll and s.phase not in SETUP_PHASES and _is_int(s.current, 0, n) \
+            and s.prog_n[s.current] > PROGRESS_HAND_LIMIT:
+        # the limit is restored at the end of every turn, and before the roll only
+        # the Alchemist is played, which draws nothing
+        out.append(f"progress {s.current}: {s.prog_n[s.current]} progress cards before the roll of their "
+                   f"own turn; at most {PROGRESS_HAND_LIMIT} are kept past a turn (CK-9.2)")
     if before_roll and s.crane:
         out.append("crane: Cranes are played after the roll (CK-9.1)")
     if before_roll and (s.fleet or any(s.harbor_swaps)):
@@ -416,7 +427,9 @@ def _ck_problems(s) -> list:
                     and s.pending.get("track") == track)
         if node == -1 and max(levels) >= 4 and not deciding:
             out.append(f"improvements: a player at level 4 in {name} has placed its metropolis (CK-6.4)")
-        if node != -1 and s.node_owner[node] != -1 and levels[s.node_owner[node]] < max(levels):
+        if node != -1 and s.node_owner[node] != -1 and levels[s.node_owner[node]] < max(levels) \
+                and not (deciding and levels[s.pending["seats"][0]] == max(levels) == 5):
+            # (while the first at level 5 chooses the city it takes the metropolis to)
             out.append(f"cities: the {name} metropolis belongs to a player with the highest level in "
                        f"{name}; a higher level takes it (CK-6.4)")
     # The barbarians (CK-3.5, CK-8).
@@ -512,9 +525,14 @@ def _decision_facts(s, kind, p) -> list:
                        for node in range(board.num_nodes)):
                 out.append(f"pending: seat {seat} has no city without a metropolis to choose (CK-6.5, CK-8.3)")
     if kind == "metropolis":
-        track = p["track"]
-        if s.metropolis[track] != -1 or any(s.improvements[seat][track] < 4 for seat in seats):
-            out.append(f"pending: the {TRACK_NAMES[track]} metropolis is chosen by the first at level 4 (CK-6.4)")
+        track, held = p["track"], s.metropolis[p["track"]]
+        holder = s.node_owner[held] if held != -1 else -1
+        first_at_4 = held == -1 and all(s.improvements[seat][track] >= 4 for seat in seats)
+        takes_at_5 = (held != -1 and holder not in (-1, *seats) and s.improvements[holder][track] < 5
+                      and all(s.improvements[seat][track] == 5 for seat in seats))
+        if not (first_at_4 or takes_at_5):
+            out.append(f"pending: the {TRACK_NAMES[track]} metropolis is chosen by the first at level 4, or "
+                       "taken by the first at level 5 from a lower level (CK-6.4)")
     if kind == "progress_limit" and any(s.prog_n[seat] <= PROGRESS_HAND_LIMIT for seat in seats):
         out.append("pending: only a seat with more than 4 progress cards discards one (CK-9.2)")
     if kind == "saboteur" and any(not p["need"][seat] or p["need"][seat] != s.hand_n[seat] // 2
