@@ -23,6 +23,7 @@ The hooks, by the part of the table that reads them:
 - actions: `action_enabled`, `main_pick`;
 - tooltips: `tooltip`;
 - staged moments: `attacks`, `robber_waits`;
+- the end screen: `score_columns`, `score_row`;
 - the replay: `cards_line`.
 """
 
@@ -170,6 +171,13 @@ class TablePart:
     def robber_waits(self, attacks) -> bool:
         """A 7 does not move the robber yet (after `attacks` attacks)."""
         return False
+
+    # --- the end screen -------------------------------------------------------------------------
+    score_columns = ("settlements", "cities", "longest_road", "largest_army", "vp_cards", "total")
+
+    def score_row(self, v, seat, row) -> dict:
+        """The seat's points by source (end.game_summary's row, the rule set's own added)."""
+        return row
 
     # --- the replay -----------------------------------------------------------------------------
     def cards_line(self, v, seat) -> str:

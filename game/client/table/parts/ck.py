@@ -219,6 +219,18 @@ class CkPart(TablePart):
     def robber_waits(self, attacks) -> bool:
         return not attacks                      # the robber stays in the desert until the first attack (CK-3.5)
 
+    # --- the end screen -------------------------------------------------------------------------
+    score_columns = ("settlements", "cities", "metropolis", "longest_road", "defenders", "merchant", "vp_cards",
+                     "total")
+
+    def score_row(self, v, seat, row) -> dict:
+        """C&K points (CK-10): metropolises, defenders, the merchant, the printer and constitution."""
+        row["metropolis"] = 2 * sum(1 for node in v.metropolis if node != -1 and v.node_owner[node] == seat)
+        row["defenders"] = v.defenders[seat]
+        row["merchant"] = 1 if v.merchant[1] == seat else 0
+        row["vp_cards"] = v.prog_vp[seat]
+        return row
+
     # --- the replay -----------------------------------------------------------------------------
     def cards_line(self, v, seat) -> str:
         """The seat's progress cards in words, as far as `v` shows them."""
