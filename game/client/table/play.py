@@ -470,7 +470,7 @@ class TablePlay:
         self.app.nav.open("game_menu", self.scene)
 
     def open_rules(self) -> None:
-        self.app.nav.open("rules", self.m.part.rules == "ck")
+        self.app.nav.open("rules", self.m.part)
 
     def show_results(self) -> None:
         self.app.nav.go(self.end_scene, self.c, time.monotonic() - self.m.started)

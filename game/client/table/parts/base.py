@@ -23,6 +23,7 @@ The hooks, by the part of the table that reads them:
 - actions: `action_enabled`, `main_pick`;
 - tooltips: `tooltip`;
 - staged moments: `attacks`, `robber_waits`;
+- the rules screen: `rulebook`, `rulebook_text`, `rulebook_columns`;
 - the end screen: `score_columns`, `score_row`;
 - the replay: `cards_line`.
 """
@@ -171,6 +172,11 @@ class TablePart:
     def robber_waits(self, attacks) -> bool:
         """A 7 does not move the robber yet (after `attacks` attacks)."""
         return False
+
+    # --- the rules screen -----------------------------------------------------------------------
+    rulebook = ("both", "base")    # the rules screen's items tagged with these
+    rulebook_text = 16             # its text size
+    rulebook_columns = 2           # its columns at least
 
     # --- the end screen -------------------------------------------------------------------------
     score_columns = ("settlements", "cities", "longest_road", "largest_army", "vp_cards", "total")

@@ -219,6 +219,11 @@ class CkPart(TablePart):
     def robber_waits(self, attacks) -> bool:
         return not attacks                      # the robber stays in the desert until the first attack (CK-3.5)
 
+    # --- the rules screen -----------------------------------------------------------------------
+    rulebook = ("both", "ck")
+    rulebook_text = 13             # (Cities & Knights has twice the rules)
+    rulebook_columns = 3
+
     # --- the end screen -------------------------------------------------------------------------
     score_columns = ("settlements", "cities", "metropolis", "longest_road", "defenders", "merchant", "vp_cards",
                      "total")
