@@ -20,7 +20,7 @@ The hooks, by the part of the table that reads them:
 - the hand: `hand_cards` (the cards after the resources), `secret_counts`;
 - the dice: `rolling_faces`, `draw_die`, `die_target`;
 - the prompt: `roll_prompt`, `main_things`, `phase_prompt`;
-- actions: `action_enabled`, `main_pick`;
+- actions: `action_enabled`, `main_pick`, `bank_ratio`, `corner_taken`;
 - tooltips: `tooltip`;
 - staged moments: `attacks`, `robber_waits`;
 - the rules screen: `rulebook`, `rulebook_text`, `rulebook_columns`;
@@ -158,6 +158,14 @@ class TablePart:
         """Set what can be picked on the board in the main phase outside a
         build mode (m.pick, m.pick_style); False: nothing of this rule set."""
         return False
+
+    def bank_ratio(self, view, seat, kind) -> int:
+        """The seat's bank ratio for giving `kind` (harbors, B-7.2)."""
+        return view.ratios[seat][kind]
+
+    def corner_taken(self, state, node) -> bool:
+        """Whether a piece stands on the corner (a reason's words, B-6.3)."""
+        return state.node_owner[node] != -1
 
     # --- tooltips -------------------------------------------------------------------------------
     def tooltip(self, m, key):

@@ -12,7 +12,7 @@ import pygame
 
 from game.engine import may_offer
 from game.engine.constants import BARBARIAN_TRACK_LENGTH, COST_ACTIVATE, COST_KNIGHT, PROGRESS_INDEX, SHIP_FACES
-from game.engine.rulesets.ck.facts import barbarian_strength, knight_strength
+from game.engine.rulesets.ck.facts import barbarian_strength, effective_ratio, knight_strength
 from game.engine.state import MAIN, SETUP_ROAD, SETUP_SETTLEMENT
 
 from ... import theme, widgets
@@ -192,6 +192,13 @@ class CkPart(TablePart):
             own = {c[2] for c in m.legal if c[0] in KNIGHT_ACTIONS}
             m.pick = ("node", {n: (lambda n=n: play.select_knight(n)) for n in own}) if own else None
         return True
+
+    def bank_ratio(self, view, seat, kind) -> int:
+        """Harbors, the trading house, the merchant and a Merchant Fleet (CK-4.1, CK-11)."""
+        return effective_ratio(view, seat, kind)
+
+    def corner_taken(self, state, node) -> bool:
+        return super().corner_taken(state, node) or state.knight_owner[node] != -1
 
     # --- tooltips -------------------------------------------------------------------------------
     def tooltip(self, m, key):
