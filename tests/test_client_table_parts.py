@@ -112,3 +112,26 @@ def test_a_base_games_table_reads_no_cities_and_knights_field():
         m.mode = None
         table.play.submit(bot.choose(c.auth.state, m.viewer, ("offer",)) or bot.choose(c.auth.state, m.viewer))
     assert c.auth.state.turn > 3
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("rules", sorted(PARTS))
+def test_the_layouts_read_the_seat_count_up_to_six_seats(size, rules):
+    """No layout assumes four seats: the table's player panels and the
+    replay's seat column hold a panel for each of 2 to 6 seats, one under the
+    other inside their column, the bank and the notices (or the log) under them."""
+    from game.client.scenes.replay import ReplayLayout
+    from game.client.table.layout import TableLayout
+    part = PARTS[rules]
+    for players in range(2, 7):
+        L = TableLayout(size, players, part)
+        assert len(L.panels) == players
+        for a, b in zip(L.panels, L.panels[1:]):
+            assert a.bottom <= b.y
+        assert all(L.side.contains(r) for r in L.panels)
+        assert L.panels[-1].bottom <= L.bank.y and L.bank.bottom <= L.notes.y and L.notes.h > 0
+        R = ReplayLayout(size, players, part)
+        assert len(R.seats) == players and len(R.dice) == part.dice
+        for a, b in zip(R.seats, R.seats[1:]):
+            assert a.bottom <= b.y
+        assert all(R.side.contains(r) for r in R.seats) and R.seats[-1].bottom <= R.log.y
