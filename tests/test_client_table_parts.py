@@ -94,7 +94,8 @@ def test_a_base_games_table_reads_no_cities_and_knights_field():
     table.play.refresh()
     bot = RandomBot(11)
     board = table.ui.board
-    spots = [board.node_pos(n) for n in range(0, 54, 5)] + [board.hex_center(h) for h in range(0, 19, 4)]
+    spots = [board.node_pos(n) for n in range(0, len(m.view.node_owner), 5)] + \
+        [board.hex_center(h) for h in range(0, len(m.view.terrain), 4)]
     for step in range(160):
         if m.game_over_at is not None:
             break
