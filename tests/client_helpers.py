@@ -52,7 +52,7 @@ def curtained_seats(app, table, steps):
         seat = table.ui.drawn_hand_seat
         assert seat == table.model.viewer
         if seat != shown:
-            assert seat in curtain_seen or not holds_secrets(table.c.view(None), seat), \
+            assert seat in curtain_seen or not holds_secrets(table.model.part, table.c.view(None), seat), \
                 "a hand was shown without the curtain"
             curtain_seen.discard(seat)
             shown = seat

@@ -328,10 +328,11 @@ def test_action_button_labels_keep_clear_of_their_shortcut(size, lang):
     from game.client import i18n, widgets
     from game.client.table.layout import TableLayout
     from game.client.table.hand import SHORTCUT_LABELS
+    from game.client.table.parts import PARTS
     app = make_app(size, lang)
     i18n.set_language(lang)
-    for ck in (False, True):
-        L = TableLayout(size, 4, ck)
+    for part in PARTS.values():
+        L = TableLayout(size, 4, part)
         for name, rect in L.buttons.items():
             hint_img = app.text.render(SHORTCUT_LABELS[name], 10, (255, 255, 255))
             area, hint = widgets.label_and_hint_rects(rect, hint_img.get_width(), max(3, rect.h // 12))

@@ -52,7 +52,7 @@ def test_new_game_offers_cities_and_knights_and_the_table_shows_its_parts():
     assert type(app.scene).__name__ == "CkIntroScene"         # the first C&K game: its introduction
     driver.click_at(app.scene.targets.rect("skip").center)
     table = app.scene
-    assert isinstance(table, TableScene) and table.model.ck
+    assert isinstance(table, TableScene) and table.model.part.rules == "ck"
     assert len(table.ui.layout.dice) == 3
     assert {"build_wall", "recruit_knight", "chart"} <= set(table.ui.layout.buttons)
     assert "buy_dev" not in table.ui.layout.buttons

@@ -13,6 +13,7 @@ from game.client.scenes.game_menu import GameMenuScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.scenes.rules_screen import HEAD_SIZE, SECTIONS, RulesScreen, sections  # noqa: E402
 from game.client.scenes.settings_scene import SettingsScene  # noqa: E402
+from game.client.table.parts import PARTS  # noqa: E402
 from game.engine import default_config  # noqa: E402
 from test_base_rule_ids import BASE_RULE_IDS  # noqa: E402
 from test_ck_rule_ids import CK_RULE_IDS  # noqa: E402
@@ -47,14 +48,14 @@ def table_app(rules="base", size=(1280, 720), lang="en"):
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("ck", [False, True])
-def test_the_rules_screen_renders_every_line_in_both_languages_at_both_sizes(lang, size, ck):
+@pytest.mark.parametrize("rules", ["base", "ck"])
+def test_the_rules_screen_renders_every_line_in_both_languages_at_both_sizes(lang, size, rules):
     app = make_app(size, lang)
-    screen = RulesScreen(app, ck)
+    screen = RulesScreen(app, PARTS[rules])
     app.push(screen)
     app.dirty = True
     assert app.step([]) is True
-    for name, items in sections(ck):
+    for name, items in sections(PARTS[rules]):
         assert i18n.tr(f"rulebook.{name}.title") != f"rulebook.{name}.title"
         for item, _, _ in items:
             assert i18n.tr(f"rulebook.{name}.{item}") != f"rulebook.{name}.{item}", (name, item)
@@ -71,13 +72,13 @@ def test_the_rules_screen_renders_every_line_in_both_languages_at_both_sizes(lan
     assert screen.body.get_width() <= screen.view_rect.w
     screen.scroll_by(10 ** 6)
     assert screen.scroll == screen.max_scroll()
-    if not ck:
+    if rules == "base":
         assert screen.max_scroll() == 0                   # the base game's rules on one screen
 
 
 def test_the_rules_screen_covers_its_rule_set_and_names_real_rules():
     """B-6.1 costs in both; B-9 development cards only in the base game; CK-8 barbarians only in C&K."""
-    base, ck = dict(sections(False)), dict(sections(True))
+    base, ck = dict(sections(PARTS["base"])), dict(sections(PARTS["ck"]))
     assert "dev" in base and "barbarians" not in base and "knights" not in base
     assert "barbarians" in ck and "knights" in ck and "dev" not in ck
     assert [k for k, _, _ in base["costs"]] == ["road", "settlement", "city", "dev"]
@@ -89,7 +90,7 @@ def test_the_rules_screen_covers_its_rule_set_and_names_real_rules():
 def test_F1_opens_the_rules_from_the_table_and_Esc_goes_back():
     app, table = table_app("ck")
     key(app, pygame.K_F1)
-    assert isinstance(app.scene, RulesScreen) and app.scene.ck is True
+    assert isinstance(app.scene, RulesScreen) and app.scene.part.rules == "ck"
     key(app, pygame.K_ESCAPE)
     assert app.scene is table
 

@@ -7,7 +7,8 @@ pytest.importorskip("pygame_gui")
 
 from client_helpers import COLOURS, NAMES, bot_game, make_app, push_table  # noqa: E402
 from game.client.i18n import set_language  # noqa: E402
-from game.client.table.prompts import ALCHEMIST, roll_prompt  # noqa: E402
+from game.client.table.parts import PARTS, part_for  # noqa: E402
+from game.client.table.parts.ck import ALCHEMIST  # noqa: E402
 from game.engine import legal_commands  # noqa: E402
 from game.engine.constants import KNIGHT, MONOPOLY  # noqa: E402
 from game.engine.state import ROLL  # noqa: E402
@@ -23,7 +24,7 @@ def _at_roll(rules, seed=4):
 
 def _prompt(state):
     seat = state.current
-    return roll_prompt(legal_commands(state, seat), "Ann", state.barb_pos is not None)
+    return part_for(state.config).roll_prompt(legal_commands(state, seat), "Ann")
 
 
 def test_the_roll_prompt_names_the_knight_only_when_one_may_be_played():
@@ -76,10 +77,11 @@ def test_the_main_prompt_lists_only_what_the_player_can_do():
     """B-4.1: after the roll a player builds, trades, plays a card or ends the turn."""
     from game.client.table.prompts import main_prompt
     end = [("end_turn", 0)]
-    assert main_prompt(end, "Ann", False, False) == "Ann: nothing more to do now, end your turn."
-    assert main_prompt(end + [("build_road", 0, 5)], "Ann", False, False) == "Ann: build or end your turn."
-    assert main_prompt(end + [("play_knight", 0), ("maritime", 0, 1, 2)], "Ann", False, False) == \
+    base, ck = PARTS["base"], PARTS["ck"]
+    assert main_prompt(base, end, "Ann", False) == "Ann: nothing more to do now, end your turn."
+    assert main_prompt(base, end + [("build_road", 0, 5)], "Ann", False) == "Ann: build or end your turn."
+    assert main_prompt(base, end + [("play_knight", 0), ("maritime", 0, 1, 2)], "Ann", False) == \
         "Ann: trade, play a card or end your turn."
-    assert main_prompt(end + [("move_knight", 0, 3, 4)], "Ann", True, True) == \
+    assert main_prompt(ck, end + [("move_knight", 0, 3, 4)], "Ann", True) == \
         "Ann: trade, use a knight or end your turn."
-    assert main_prompt(end + [("move_knight", 0, 3, 4)], "Ann", False, False).endswith("end your turn.")
+    assert main_prompt(base, end + [("move_knight", 0, 3, 4)], "Ann", False).endswith("end your turn.")

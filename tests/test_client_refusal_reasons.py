@@ -12,6 +12,7 @@ pytest.importorskip("pygame_gui")
 from client_helpers import COLOURS, NAMES, bot_game, make_app, push_table  # noqa: E402
 from game.client import i18n  # noqa: E402
 from game.client.table import reasons  # noqa: E402
+from game.client.table.parts import part_for  # noqa: E402
 from game.engine import ERROR_CODES, default_config  # noqa: E402
 from game.engine.board import STANDARD  # noqa: E402
 from game.engine.rules import IllegalCommand  # noqa: E402
@@ -116,10 +117,27 @@ def test_B_6_3_a_free_corner_away_from_the_roads_says_it_needs_a_road():
     state.hands[me], state.hand_n[me] = [1, 1, 1, 1, 0], 4        # a settlement's cost (B-6.1)
     far = next(n for n in range(len(state.node_owner)) if state.node_owner[n] == -1
                and all(state.node_owner[m] == -1 for m in STANDARD.node_neighbors[n])
-               and reasons.spot_reason(state, me, "build_settlement", n) is not None
-               and "road" in reasons.spot_reason(state, me, "build_settlement", n))
-    assert reasons.spot_reason(state, me, "build_settlement", far) == \
+               and reasons.spot_reason(part_for(state.config), state, me, "build_settlement", n) is not None
+               and "road" in reasons.spot_reason(part_for(state.config), state, me, "build_settlement", n))
+    assert reasons.spot_reason(part_for(state.config), state, me, "build_settlement", far) == \
         "A settlement must touch one of your own roads — building settlements (B-6.3)"
+
+
+def test_B_6_3_a_corner_under_a_knight_is_taken_in_cities_and_knights():
+    """B-6.3 with CK-5.2: a knight stands on a corner, so no settlement goes
+    there; the words say the corner is taken (the C&K table part knows its
+    knights), not that it lacks a road or a distance."""
+    auth, _ = bot_game(rules="ck", seed=5, players=3,
+                       until=lambda a: a.state.phase == MAIN and -1 in a.state.node_owner
+                       and any(k != -1 for k in a.state.knight_owner))
+    state, me = auth.state, auth.state.current
+    assert state.phase == MAIN
+    node = next(n for n in range(len(state.knight_owner)) if state.knight_owner[n] != -1)
+    state.hands[me][:4] = [1, 1, 1, 1]                      # a settlement's cost (B-6.1)
+    assert reasons.spot_reason(part_for(state.config), state, me, "build_settlement", node) == \
+        "That corner is taken — distance rule (B-6.3)"
+    assert part_for(state.config).corner_taken(state, node)
+    assert not part_for(default_config()).corner_taken(state, node)     # (the base game has no knights)
 
 
 def test_a_code_newer_than_the_client_falls_back_to_the_engines_words():

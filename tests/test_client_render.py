@@ -15,6 +15,7 @@ from game.client import cards  # noqa: E402
 from game.client.i18n import tr  # noqa: E402
 from game.client.boardview import BoardView  # noqa: E402
 from game.client.table.layout import TableLayout  # noqa: E402
+from game.client.table.parts import PARTS  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.engine import default_config  # noqa: E402
 from game.engine.board import STANDARD  # noqa: E402
@@ -50,14 +51,14 @@ def island_rect(board: BoardView) -> pygame.Rect:
 
 
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080), (2560, 1080), (1280, 1024), (3840, 2160)])
-@pytest.mark.parametrize("ck", [False, True])
-def test_the_board_fills_the_table_at_every_size(size, ck):
+@pytest.mark.parametrize("rules", ["base", "ck"])
+def test_the_board_fills_the_table_at_every_size(size, rules):
     """The island fills the board in its tighter direction, and up to 16:9
     it covers nearly a third of the window and three quarters of the
     board's width (the left column, the players' column and the hand strip
     arranged round it, none of them over it); nothing of the island leaves
     the board."""
-    layout = TableLayout(size, 4, ck)
+    layout = TableLayout(size, 4, PARTS[rules])
     board = BoardView()
     board.fit(layout.board)
     area = size[0] * size[1]
@@ -83,7 +84,7 @@ def test_the_island_is_larger_than_before_at_1280x720():
     """The hexes had a radius of 49.6 px at 1280x720 at first, 58.3 px
     with the board between the top bar and the hand strip beside the
     players and the log."""
-    layout = TableLayout((1280, 720), 4, True)
+    layout = TableLayout((1280, 720), 4, PARTS["ck"])
     board = BoardView()
     board.fit(layout.board)
     assert board.R >= 62

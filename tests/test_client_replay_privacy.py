@@ -59,11 +59,13 @@ def test_points_count_a_hidden_victory_card_only_for_a_view_that_sees_it():
     """B-9.7: a victory point card stays hidden until the game is won; the
     table (for its own seat) and a replay's perspective show it apart."""
     from game.client.table.panels import points
+    from game.client.table.parts import part_for
     from game.engine.views import view
     auth, _ = bot_game(seed=8, until=lambda a: any(d[4] for d in a.state.dev))
     state = auth.state
     seat = next(s for s in range(state.n) if state.dev[s][4])
     own, public = view(state, seat), view(state, None)
-    assert points(own, seat, True) == (state.vp_public[seat], state.dev[seat][4])
-    assert points(own, seat, False) == (state.vp_public[seat], 0)
-    assert points(public, seat, True) == (state.vp_public[seat], 0)      # the public view holds no dev cards
+    part = part_for(state.config)
+    assert points(part, own, seat, True) == (state.vp_public[seat], state.dev[seat][4])
+    assert points(part, own, seat, False) == (state.vp_public[seat], 0)
+    assert points(part, public, seat, True) == (state.vp_public[seat], 0)      # the public view holds no dev cards

@@ -14,7 +14,6 @@ import pygame
 
 from game.engine.board import STANDARD, board_of
 from game.engine.constants import DESERT, FIELDS, FOREST, GENERIC_HARBOR, HILLS, MOUNTAINS, PASTURE
-from game.engine.state import is_ck
 
 from . import theme
 from .cards import chip
@@ -208,35 +207,26 @@ class BoardView:
             surf.blit(picture, picture.get_rect(center=(px - ox, py - oy + r * 1.05)))
 
     # --- dynamic pieces ---------------------------------------------------------
-    def draw_pieces(self, surf, state, colours, hidden=()):
+    def draw_pieces(self, surf, state, colours, part, hidden=()):
         """Every piece on the board but those `hidden` ((piece, spot) pairs:
-        ("road", edge), ("settlement" or "city", node), ("knight", node))."""
+        ("road", edge), ("settlement" or "city", node), ("knight", node)).
+        `part` is the rule set's table part (game/client/table/parts): it
+        draws its own pieces with each building and after them, before the
+        robber."""
         R = self.R
         for e, owner in enumerate(state.edge_owner):
             if owner != -1 and ("road", e) not in hidden:
                 self.draw_road(surf, e, colours[owner])
-        ck = is_ck(state)
-        metro = {node: track for track, node in enumerate(state.metropolis)} if ck else {}
         for n, owner in enumerate(state.node_owner):
             if owner != -1 and ("settlement", n) not in hidden and ("city", n) not in hidden:
                 x, y = self.node_pos(n)
-                if ck and state.wall[n]:
-                    draw_wall(surf, x, y, R)
+                part.building_under(surf, state, n, x, y, R)
                 if state.node_level[n] == 2:
                     draw_city(surf, x, y, R, colours[owner])
                 else:
                     draw_settlement(surf, x, y, R, colours[owner])
-                if n in metro:
-                    draw_metropolis(surf, x, y, R, theme.TRACK_RGB[metro[n]])
-        if ck:
-            for n, owner in enumerate(state.knight_owner):
-                if owner != -1 and ("knight", n) not in hidden:
-                    x, y = self.node_pos(n)
-                    draw_knight(surf, x, y, R, colours[owner], state.knight_strength[n], state.knight_active[n])
-            hex_, owner = state.merchant
-            if hex_ != -1:
-                cx, cy = self.hex_center(hex_)
-                draw_merchant(surf, cx + R * 0.5, cy + R * 0.05, R, colours[owner])
+                part.building_over(surf, state, n, x, y, R)
+        part.more_pieces(self, surf, state, colours, hidden)
         self.draw_robber_at(surf, state.robber, state.numbers[state.robber])
 
     def draw_robber_at(self, surf, h, number=0, ghost=False):

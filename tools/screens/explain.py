@@ -27,6 +27,7 @@ def shoot(out, w, h, lang):
     from game.client.scenes.replay import ReplayScene
     from game.client.scenes.saved import Replay
     from game.client.scenes.rules_screen import RulesScreen
+    from game.client.table.parts import part_for
     from game.client.theme import PLAYER_COLOURS
     from game import saves
     from game.engine.state import MAIN, SETUP_SETTLEMENT
@@ -72,9 +73,9 @@ def shoot(out, w, h, lang):
             table.model.stage.attack.opened -= 60                  # every line revealed
         save(name)
     # rules and costs, the in-game menu
-    app.reset_to(RulesScreen(app, False))
+    app.reset_to(RulesScreen(app, part_for(auth.config)))
     save("08-rules-base")
-    app.reset_to(RulesScreen(app, True))
+    app.reset_to(RulesScreen(app, part_for(ck.config)))
     save("09-rules-ck")
     table = table_for("base", auth.log[:k + 1], 3, auth.config)
     table.model.stage.production = None

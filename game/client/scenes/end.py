@@ -6,20 +6,13 @@ the odds and the cards gained by source, with the chart saved as a PNG."""
 import pygame
 import pygame_gui
 
-from game.engine import is_ck
-
 from game.bots.review import ChoiceCheck, review
 
 from .. import theme, widgets
 from ..i18n import tr
 from ..reviewview import ReviewView
+from ..table.parts import part_for
 from ..scene import GuiScene
-
-
-# The points table's columns: points of each kind, then their total.
-COLUMNS = {"base": ("settlements", "cities", "longest_road", "largest_army", "vp_cards", "total"),
-           "ck": ("settlements", "cities", "metropolis", "longest_road", "defenders", "merchant", "vp_cards",
-                  "total")}
 
 
 def game_summary(controller):
@@ -27,6 +20,7 @@ def game_summary(controller):
     seat the points of each kind (the columns add up to `total`)."""
     v = controller.view(None)
     n = v.n
+    part = part_for(v.config)            # the rule set's points by source (its table part)
     rows = []
     for s in range(n):
         settlements = sum(1 for o, lvl in zip(v.node_owner, v.node_level) if o == s and lvl == 1)
@@ -37,12 +31,7 @@ def game_summary(controller):
                "longest_road": 2 if v.longest_road == s else 0,
                "largest_army": 2 if v.largest_army == s else 0,
                "vp_cards": vp_cards, "total": v.vp_public[s] + vp_cards}
-        if is_ck(v):           # C&K points (CK-10): metropolises, defenders, merchant, printer/constitution
-            row["metropolis"] = 2 * sum(1 for node in v.metropolis if node != -1 and v.node_owner[node] == s)
-            row["defenders"] = v.defenders[s]
-            row["merchant"] = 1 if v.merchant[1] == s else 0
-            row["vp_cards"] = v.prog_vp[s]
-        rows.append(row)
+        rows.append(part.score_row(v, s, row))
     dice = [0] * 13
     records = controller.records_since(0)
     for record in records:
@@ -50,7 +39,7 @@ def game_summary(controller):
             if event[0] == "rolled":
                 dice[event[2] + event[3]] += 1
     return {"winner": v.winner, "rows": rows, "dice": dice, "turns": v.turn, "commands": len(records),
-            "ck": is_ck(v)}
+            "columns": part.score_columns}
 
 
 def name_lines(text, fonts, name, bold, room) -> list:
@@ -173,7 +162,7 @@ class EndScene(GuiScene):
                           16, theme.TEXT_DIM)
         surf.blit(sub, sub.get_rect(midtop=(w / 2, 84 * s)))
         # victory point table
-        cols = COLUMNS["ck" if sm["ck"] else "base"]
+        cols = sm["columns"]
         cw = (int(w * 0.58) - 180 * s) / len(cols)
         # column heads in up to two lines ("Langste / handelsroute"), squeezed only if a word is wider
         font = self.app.fonts.get(12, True)

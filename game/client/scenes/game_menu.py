@@ -52,7 +52,7 @@ class GameMenuScene(Scene):
         self.app.nav.open("settings")
 
     def rules(self) -> None:
-        self.app.nav.open("rules", self.table.model.ck)
+        self.app.nav.open("rules", self.table.model.part)
 
     def save(self) -> None:
         """Hot-seat games save themselves after every move; Save writes once

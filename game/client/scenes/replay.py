@@ -17,16 +17,17 @@ and log; the replay adds every seat's hand, the timeline and its buttons.
 import pygame
 
 from game import saves
-from game.engine.state import GAME_OVER, is_ck
+from game.engine.state import GAME_OVER
 
 from game.bots.review import ChoiceCheck, review
 
 from .. import theme, widgets
-from ..eventtext import card_name, dev_name, progress_name, sentences
+from ..eventtext import card_name, sentences
 from ..i18n import tr, trn
 from ..reviewview import ReviewView
 from ..table import dice, draw as table_draw, panels
 from ..table.model import TableModel
+from ..table.parts import part_for
 from ..table.ui import TableUI
 from ..scene import Scene
 from .saved import ALL, Replay, saved_date, saved_players
@@ -37,9 +38,10 @@ LOG_SENTENCES = 80                             # more than the log panel shows
 
 class ReplayLayout:
     """Where the replay's parts go; `board`, `dice`, `barbarians` and `log`
-    are read by the table's drawing (game/client/table/draw.py, panels.py)."""
+    are read by the table's drawing (game/client/table/draw.py, panels.py)
+    and the rule set's table part (`part`: its dice and left widget)."""
 
-    def __init__(self, size, players: int, ck: bool):
+    def __init__(self, size, players: int, part):
         W, H = size
         s = min(W / 1280, H / 720)
         self.s = s
@@ -71,10 +73,10 @@ class ReplayLayout:
             if key in ("last", "faster"):
                 x += gap * 3
         self.hint_x = x
-        # the dice at the top right of the sea, C&K's barbarians at its top left
+        # the dice at the top right of the sea, the rule set's widget (C&K's barbarians) at its top left
         size, step = int(40 * s), int(40 * s) + int(8 * s)
-        x = self.board.right - int(12 * s) - (3 if ck else 2) * step
-        self.dice = [pygame.Rect(x + i * step, self.board.y + int(12 * s), size, size) for i in range(3 if ck else 2)]
+        x = self.board.right - int(12 * s) - part.dice * step
+        self.dice = [pygame.Rect(x + i * step, self.board.y + int(12 * s), size, size) for i in range(part.dice)]
         # (narrower than at the table: the island is closer to the sea's edge here)
         self.barbarians = pygame.Rect(self.board.x + int(8 * s), self.board.y + int(8 * s), int(230 * s), int(112 * s))
         # a panel per seat in the side column, the game log under them
@@ -93,9 +95,9 @@ class ReplayScene(Scene):
         self.path = path
         self.names, self.colours = saved_players(model.game)
         self.n = len(self.names)
-        ck = is_ck(model.game.config)
-        self.table = TableModel(self.names, self.colours, ck, people=[])     # the position on show
-        self.ui = TableUI(app, lambda size: ReplayLayout(size, self.n, ck))
+        part = part_for(model.game.config)
+        self.table = TableModel(self.names, self.colours, part, people=[])     # the position on show
+        self.ui = TableUI(app, lambda size: ReplayLayout(size, self.n, part))
         self.board, self.targets = self.ui.board, self.ui.targets
         self.audience = model.audiences()[0]       # all hands once the game is over, else public
         self.playing = False
@@ -262,8 +264,7 @@ class ReplayScene(Scene):
         else:
             table_draw.draw_board(t, ui, surf)
             dice.draw_dice(t, ui, surf)
-            if is_ck(shown):
-                table_draw.draw_barbarians(t, ui, surf)
+            t.part.draw_left(t, ui, surf)
         self._draw_top(surf, shown)
         if not self.reviewing:
             pygame.draw.rect(surf, (26, 32, 42), L.side)
@@ -295,7 +296,7 @@ class ReplayScene(Scene):
         pygame.draw.rect(surf, theme.PANEL, L.top)
         pygame.draw.line(surf, theme.PANEL_EDGE, L.top.bottomleft, L.top.bottomright)
         g = self.m.game
-        parts = [tr("replay.title"), saved_date(g.updated), tr("new.rules." + g.config["rules"]),
+        parts = [tr("replay.title"), saved_date(g.updated), tr("new.rules." + self.table.part.rules),
                  tr("load.turn", n=shown.turn),
                  tr("replay.step", k=self.m.pos, n=self.m.length) if self.m.pos else tr("replay.start")]
         img = text.render(" · ".join(parts), 17, theme.TEXT, bold=True)
@@ -325,7 +326,7 @@ class ReplayScene(Scene):
             if badge:
                 img = text.render(badge, 12, theme.ACCENT)
                 surf.blit(img, (x + name.get_width() + int(10 * s), r.y + int(8 * s)))
-            vp, hidden = panels.points(v, seat, True)     # (the perspective decides what it sees)
+            vp, hidden = panels.points(self.table.part, v, seat, True)     # (the perspective decides what it sees)
             words = tr("panel.vp", n=vp) + (f" (+{hidden})" if hidden else "")
             img = text.render(words, 16, theme.ACCENT, bold=True)
             surf.blit(img, img.get_rect(topright=(r.right - int(10 * s), r.y + int(4 * s))))
@@ -351,32 +352,12 @@ class ReplayScene(Scene):
                 x += cw + int(4 * s)
             img = text.render(trn("replay.cards", sum(hand)), 13, theme.TEXT_DIM)
             surf.blit(img, img.get_rect(midleft=(x + int(6 * s), y + ch // 2)))
-        line = self._cards_line(v, seat)
+        line = self.table.part.cards_line(v, seat)     # development or progress cards in words
         img = text.render(line, 12, theme.TEXT_DIM)
         width = right - (self.layout.side.x + int(22 * s))
         if img.get_width() > width:
             img = pygame.transform.smoothscale(img, (width, img.get_height()))
         surf.blit(img, (self.layout.side.x + int(22 * s), y + ch + int(5 * s)))
-
-    def _cards_line(self, v, seat) -> str:
-        """The seat's development (or, in C&K, progress) cards in words."""
-        if is_ck(v):
-            cards = v.prog[seat]
-            if cards is None and v.prog_n[seat]:
-                return trn("replay.hidden_progress", v.prog_n[seat])
-            cards = cards or ()
-            held = [f"{progress_name(c)}" + (f" ×{k}" if k > 1 else "") for c, k in enumerate(cards) if k]
-            return ", ".join(held) or tr("replay.no_progress")
-        dev, new = v.dev[seat], v.dev_new[seat]
-        if dev is None and v.dev_n[seat]:
-            return trn("replay.hidden_dev", v.dev_n[seat])
-        held = []
-        dev, new = dev or (), new or ()
-        for kind, k in enumerate(dev):
-            if k:
-                name = dev_name(kind) + (f" ×{k}" if k > 1 else "")
-                held.append(tr("replay.dev_new", name=name) if new[kind] else name)
-        return ", ".join(held) or tr("replay.no_dev")
 
     def _sentences(self, i, shown) -> list:
         """Log lines of move i (-1: the game's set-up)."""

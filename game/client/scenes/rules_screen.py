@@ -21,7 +21,8 @@ from ..i18n import tr
 from ..scene import Scene, alert_below, draw_alert, point_and_click
 
 BOTH, BASE, CK = "both", "base", "ck"
-# section -> items (catalog key under rulebook.<section>., rule id, rule sets, cost or None)
+# section -> items (catalog key under rulebook.<section>., rule id, tag, cost or None); a rule set's
+# table part names the tags its rules screen shows (TablePart.rulebook)
 SECTIONS = (
     ("costs", (("road", "B-6.1", BOTH, COST_ROAD), ("settlement", "B-6.3", BOTH, COST_SETTLEMENT),
                ("city", "B-6.4", BOTH, COST_CITY), ("dev", "B-6.5", BASE, COST_DEV),
@@ -45,25 +46,25 @@ SECTIONS = (
                   ("metropolis", "CK-6.4", CK, None))),
     ("win", (("base", "B-8.1", BASE, None), ("ck", "CK-10", CK, None))),
 )
-TEXT_SIZE, HEAD_SIZE = 16, 19
+HEAD_SIZE = 19
 
 
-def sections(ck: bool) -> list:
-    """[(section, [(key, rule, cost), ...]), ...] for one rule set."""
-    want = CK if ck else BASE
+def sections(part) -> list:
+    """[(section, [(key, rule, cost), ...]), ...] for one rule set's table part."""
     out = []
     for name, items in SECTIONS:
-        kept = [(key, rule, cost) for key, rule, sets, cost in items if sets in (BOTH, want)]
+        kept = [(key, rule, cost) for key, rule, tag, cost in items if tag in part.rulebook]
         if kept:
             out.append((name, kept))
     return out
 
 
 class RulesScreen(Scene):
-    def __init__(self, app, ck: bool):
+    def __init__(self, app, part):
+        """`part`: the table part of the rule set being played (game/client/table/parts)."""
         super().__init__(app)
-        self.ck = ck
-        self.text_size = 13 if ck else TEXT_SIZE       # (Cities & Knights has twice the rules)
+        self.part = part
+        self.text_size = part.rulebook_text
         self.scroll = 0
         self.targets = widgets.Targets()
         self.hover = None
@@ -87,7 +88,7 @@ class RulesScreen(Scene):
         self.app.dirty = True
 
     def columns(self) -> int:
-        return 3 if self.ck or self.view_rect.w / max(1.0, self.s) > 1500 else 2
+        return max(self.part.rulebook_columns, 3 if self.view_rect.w / max(1.0, self.s) > 1500 else 2)
 
     def _blocks(self, col_w):
         """Each section as a list of drawable lines: (kind, payload, height)."""
@@ -95,7 +96,7 @@ class RulesScreen(Scene):
         s = self.s
         indent = int(18 * s)
         out = []
-        for name, items in sections(self.ck):
+        for name, items in sections(self.part):
             title = widgets.wrap(tr(f"rulebook.{name}.title"), head, col_w)
             # A title too long for the column wraps; the rule goes under its last line.
             lines = [("head", (line, i == len(title) - 1),
@@ -199,7 +200,7 @@ class RulesScreen(Scene):
         self.scroll = min(self.scroll, self.max_scroll())
         pygame.draw.rect(surf, theme.PANEL, self.top)
         pygame.draw.line(surf, theme.PANEL_EDGE, self.top.bottomleft, self.top.bottomright)
-        title = f"{tr('rulebook.title')} · {tr('rulebook.ck' if self.ck else 'rulebook.base')}"
+        title = f"{tr('rulebook.title')} · {tr('rulebook.' + self.part.rules)}"
         img = text.render(title, 22, theme.ACCENT, bold=True)
         surf.blit(img, img.get_rect(midleft=(int(24 * s), self.top.centery)))
         widgets.button(surf, text, self.close_rect, tr("btn.close"), True, self.hover == ("close",), False,

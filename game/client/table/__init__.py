@@ -15,4 +15,7 @@
 - staging.py   the big moments (a barbarian attack, a 7, production)
 - computers.py computer seats in a hot-seat game
 - layout.py    where the parts go; position_copy.py the F8 key
+- parts/       what each rule set shows (one table part per rule set, chosen
+               by part_for(config) and kept as model.part): the drawing asks
+               it where rule sets differ, never which rule set is played
 """

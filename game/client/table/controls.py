@@ -41,7 +41,8 @@ def handle(m, ui, play, event) -> None:
 
 def update_hover(m, ui, play) -> None:
     """What the mouse rests on: a target, a lit spot, an unlit one, or a
-    knight, harbor or hex of the board (their tooltips)."""
+    piece of the rule set (a knight), a harbor or a hex of the board (their
+    tooltips)."""
     key, _ = ui.targets.at(m.mouse)
     if key == ("backdrop",) and m.dialog is None:
         key = None                    # the dialog just closed; its frame is stale
@@ -54,10 +55,9 @@ def update_hover(m, ui, play) -> None:
     if key is None and spot is None and m.dialog is None and ui.layout.board.collidepoint(m.mouse) \
             and m.tips_hushed_at != m.mouse:      # (after a click on the board: until the mouse moves)
         harbor = ui.board.harbor_at(m.mouse)
-        knight = ui.board.hit("node", [n for n in range(len(m.view.node_owner))
-                                       if m.view.knight_owner[n] != -1], m.mouse) if m.ck else None
-        if knight is not None:
-            key = ("knight_info", knight)
+        piece = m.part.piece_at(m, ui, m.mouse)         # (C&K: a knight)
+        if piece is not None:
+            key = piece
         elif harbor is not None:
             key = ("harbor", harbor)
         else:

@@ -10,7 +10,7 @@ import time
 
 import pygame
 
-from game.engine import check, is_ck
+from game.engine import check
 from game.engine.constants import DEV_NAMES, MONOPOLY, RESOURCES, VICTORY_POINT, YEAR_OF_PLENTY
 from game.engine.state import ACCEPTED, COUNTERED, DECLINED, NOT_ASKED, PENDING
 
@@ -401,10 +401,7 @@ class BankDialog(Dialog):
     def ratio(self, kind):
         """The viewer's bank ratio for giving `kind` (harbors; in C&K also the
         trading house, the merchant and a Merchant Fleet)."""
-        if is_ck(self.view):
-            from game.engine.rulesets.ck.facts import effective_ratio
-            return effective_ratio(self.view, self.me, kind)
-        return self.view.ratios[self.me][kind]
+        return self.m.part.bank_ratio(self.view, self.me, kind)
 
     def command(self):
         return ("maritime", self.me, self.give, self.get)

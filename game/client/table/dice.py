@@ -1,16 +1,13 @@
-"""The dice at the table: the two number dice (in Cities & Knights one of
-them red, CK-3.3) and the event die (CK-1.6), drawn once per look and
-thrown into the sea when a roll is fresh."""
+"""The dice at the table, drawn once per look by the rule set's table part
+(the base game's two white dice; in Cities & Knights one of them red,
+CK-3.3, and the event die, CK-1.6) and thrown into the sea when a roll is
+fresh."""
 
 import math
 import time
 
 import pygame
 
-from game.engine.constants import SHIP_FACES
-
-from .. import theme, widgets
-from ..boardview import draw_gate, draw_ship
 from .model import DICE_SECONDS
 
 
@@ -18,37 +15,17 @@ _DICE = {}
 
 
 def die_sprite(m, ui, i, face, size, seven=False) -> pygame.Surface:
-    """Die i (0 white, 1 white or C&K's red, 2 the event die) showing
-    `face`, drawn once per look."""
-    key = (i, face, size, seven, m.ck)
+    """Die i showing `face`, as the table part draws it, once per look."""
+    key = (i, face, size, seven, m.part.rules)
     img = _DICE.get(key)
     if img is None:
         if len(_DICE) > 200:
             _DICE.clear()
         pad = max(3, size // 10)
         img = pygame.Surface((size + pad, size + pad), pygame.SRCALPHA)
-        r = pygame.Rect(0, 0, size, size)
-        if i == 2:
-            draw_event_die(m, ui, img, r, face)
-        elif i == 1 and m.ck:           # C&K: the red die decides progress cards (CK-3.3)
-            widgets.die(img, r, face, colour=(196, 40, 36), pip=(250, 246, 236))
-        else:
-            widgets.die(img, r, face, pip=(196, 30, 30) if seven else (30, 30, 30))
+        m.part.draw_die(img, pygame.Rect(0, 0, size, size), i, face, seven)
         _DICE[key] = img
     return img
-
-
-def draw_event_die(m, ui, surf, rect, face) -> None:
-    """The event die (CK-1.6): a black ship, or a city gate in a track's colour."""
-    rect = pygame.Rect(rect)
-    pygame.draw.rect(surf, (20, 20, 20), rect.move(3, 4), border_radius=int(rect.w * 0.18))
-    pygame.draw.rect(surf, (250, 246, 236), rect, border_radius=int(rect.w * 0.18))
-    pygame.draw.rect(surf, (90, 90, 90), rect, 1, border_radius=int(rect.w * 0.18))
-    inner = rect.inflate(-rect.w * 0.16, -rect.h * 0.16)
-    if face < SHIP_FACES:
-        draw_ship(surf, inner)
-    else:
-        draw_gate(surf, inner, theme.TRACK_RGB[face - SHIP_FACES])
 
 
 def draw_dice(m, ui, surf) -> None:
@@ -58,7 +35,7 @@ def draw_dice(m, ui, surf) -> None:
     now = time.monotonic()
     rolling = now < m.dice_until
     if rolling:
-        faces = (ui.rnd.randint(1, 6), ui.rnd.randint(1, 6), ui.rnd.randint(0, 5))
+        faces = m.part.rolling_faces(ui.rnd)
     elif v.dice:
         faces = tuple(v.dice)
     else:
@@ -78,5 +55,8 @@ def draw_dice(m, ui, surf) -> None:
             surf.blit(img, img.get_rect(center=(x, y)))
         else:
             surf.blit(img, rect)
-    if len(faces) > 2 and not rolling:
-        ui.targets.add(("event_die", faces[2]), L.dice[2], None)
+    if not rolling:
+        for i, (rect, face) in enumerate(zip(L.dice, faces)):
+            key = m.part.die_target(i, face)
+            if key is not None:
+                ui.targets.add(key, rect, None)

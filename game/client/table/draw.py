@@ -1,7 +1,8 @@
-"""Drawing the table: the frame's order, the board's highlights, the
-barbarians, notes and the curtain.  The player panels and the log are drawn
-by panels.py, the hand and the action buttons by hand.py, the dice by
-dice.py, the tooltip by tips.py.
+"""Drawing the table: the frame's order, the board's highlights, notes and
+the curtain.  The player panels and the log are drawn by panels.py, the
+hand and the action buttons by hand.py, the dice by dice.py, the tooltip by
+tips.py; what a rule set adds (C&K's barbarians, a selected knight's
+buttons, its pieces) by its table part (parts/, `m.part`).
 
 Every function reads the table model `m` (model.py) and draws with `ui`
 (ui.py: layout, board geometry, text); clickable rectangles go into
@@ -13,24 +14,16 @@ import time
 
 import pygame
 
-from game.engine.rulesets.ck.facts import barbarian_strength, knight_strength
-from game.engine.constants import BARBARIAN_TRACK_LENGTH, COST_ACTIVATE, COST_KNIGHT
-
 from .. import cards, theme, widgets
-from ..boardview import draw_city, draw_knight, draw_settlement, draw_ship, draw_wall
-from ..eventtext import cards_text
+from ..boardview import draw_city, draw_knight, draw_settlement
 from .. import i18n
 from ..i18n import tr
-from . import ckdialogs, hand, hints, panels, reasons, staging
+from . import hand, hints, panels, reasons, staging
 from .dice import draw_dice
 from .model import dropping, fly_seconds
 from .prompts import table_prompt
 from .tips import draw_tooltip
 from .ui import btn
-
-# A selected knight's actions that need no destination (CK-5.3, CK-5.4, CK-7.3)
-KNIGHT_BUTTONS = (("activate", "activate_knight"), ("promote", "promote_knight"), ("chase", "chase_robber"))
-
 
 class Canvas:
     """The table's frame, cached: everything that changes only with the game,
@@ -279,31 +272,30 @@ def draw_table(m, ui, play, surf, shaded=False) -> None:
 def draw_moving(m, ui, play, surf, picks="all", bare=None) -> None:
     """What follows the mouse over the board and the hand: highlights, the
     spots to pick (`picks`, `bare`: which of them, draw_pick), the cards
-    and buttons, the selected knight's buttons."""
+    and buttons, and what the rule set adds (C&K: the selected knight's buttons)."""
     draw_glow(m, ui, surf)
     draw_pick(m, ui, surf, picks, bare)
     draw_controls(m, ui, play, surf)
-    if m.ck:
-        draw_knight_buttons(m, ui, play, surf)
+    m.part.draw_moving(m, ui, play, surf)
 
 
 def draw_layer(m, ui, surf) -> None:
     """What follows the game only: the board with its pieces, the prompt,
-    the players, the bank, the log and the hand's background."""
+    the players, the bank, the log, the hand's background and the rule
+    set's widget in the left column (C&K: the barbarians)."""
     surf.fill(theme.BG)
     draw_board(m, ui, surf)
     draw_top(m, ui, surf)
     panels.draw_panels(m, ui, surf)
     panels.draw_log(m, ui, surf, log_bottom(m, ui))
     hand.draw_hand_base(m, ui, surf)
-    if m.ck:
-        draw_barbarians(m, ui, surf)
+    m.part.draw_left(m, ui, surf)
 
 
 def draw_board(m, ui, surf) -> None:
     """The island (its cached static layer) with the pieces on it."""
     surf.blit(ui.board.static_layer(m.view, ui.text), ui.layout.board.topleft)
-    ui.board.draw_pieces(surf, m.view, m.colours, dropping(m.flying))
+    ui.board.draw_pieces(surf, m.view, m.colours, m.part, dropping(m.flying))
 
 
 def draw_controls(m, ui, play, surf) -> None:
@@ -406,21 +398,13 @@ def draw_pick(m, ui, surf, which="all", bare=None) -> None:
                                max(2, int(R * (0.08 if hov else 0.05))))
         elif kind == "node":
             x, y = ui.board.node_pos(spot)
-            if hov:
-                if cmd == "build_wall":
-                    draw_wall(surf, x, y, R)
-                    draw_city(surf, x, y, R, colour)
-                elif cmd in ("recruit_knight", "move_knight"):
-                    draw_knight(surf, x, y, R, colour, m.view.knight_strength[m.knight]
-                                if cmd == "move_knight" else 1, 0)
-                elif cmd == "displace_knight":
-                    pygame.draw.circle(surf, theme.BAD, (x, y), R * 0.36, max(3, int(R * 0.08)))
-                elif m.view.node_owner[spot] == m.viewer or cmd == "place_city":
+            if m.part.node_pick(m, surf, cmd, spot, x, y, R, colour, hov):
+                pass                                   # a piece of the rule set (a wall, a knight)
+            elif hov:
+                if m.view.node_owner[spot] == m.viewer or cmd == "place_city":
                     draw_city(surf, x, y, R, colour)
                 else:
                     draw_settlement(surf, x, y, R, colour)
-            elif cmd == "displace_knight":
-                pygame.draw.circle(surf, theme.BAD, (x, y), R * 0.34, max(2, int(R * 0.05)))
             else:
                 pygame.draw.circle(surf, (20, 20, 20), (x, y), R * 0.17)
                 pygame.draw.circle(surf, theme.HILITE, (x, y), R * 0.14)
@@ -436,84 +420,6 @@ def draw_pick(m, ui, surf, which="all", bare=None) -> None:
             pygame.draw.polygon(surf, theme.HILITE, pts, max(2, int(R * (0.1 if hov else 0.05))))
             if hov:
                 ui.board.draw_robber_at(surf, spot, m.view.numbers[spot], ghost=True)
-
-
-def draw_barbarians(m, ui, surf) -> None:
-    """The barbarians' track, large enough to read across the table: the
-    ship on its step (0-7, the attack comes on 7), and under it the two
-    numbers that decide the attack, the barbarians' strength (one per city)
-    against Catan's active knights (CK-8.1), the losing side in red."""
-    L, v, text = ui.layout, m.view, ui.text
-    s = L.s
-    r = L.barbarians
-    widgets.panel(surf, r, (20, 30, 44), theme.PANEL_EDGE, radius=8)
-    pad = int(10 * s)
-    img = text.render(tr("barb.title", n=v.barb_pos, k=BARBARIAN_TRACK_LENGTH), 16, theme.TEXT, bold=True)
-    surf.blit(img, (r.x + pad, r.y + int(5 * s)))
-    steps = BARBARIAN_TRACK_LENGTH + 1
-    step_w = (r.w - 2 * pad) / steps
-    y = r.y + int(48 * s)
-    line_y = int(y)
-    pygame.draw.line(surf, (60, 80, 104), (r.x + pad + step_w / 2, line_y), (r.right - pad - step_w / 2, line_y),
-                     max(2, int(3 * s)))
-    for i in range(steps):
-        cx = r.x + pad + step_w * (i + 0.5)
-        last = i == steps - 1
-        fill = (170, 44, 38) if last else ((96, 120, 150) if i < v.barb_pos else (52, 70, 92))
-        pygame.draw.circle(surf, fill, (cx, y), step_w * 0.34)
-        pygame.draw.circle(surf, (16, 20, 28), (cx, y), step_w * 0.34, 1)
-        if i != v.barb_pos:
-            num = text.render(str(i), 11, theme.TEXT if last else theme.TEXT_DIM, bold=last)
-            surf.blit(num, num.get_rect(center=(cx, y)))
-    ship = pygame.Rect(0, 0, step_w * 1.3, step_w * 1.3)
-    ship.center = (r.x + pad + step_w * (v.barb_pos + 0.5), y - step_w * 0.2)
-    draw_ship(surf, ship, sail=(250, 250, 245))
-    cities = barbarian_strength(v)
-    knights = sum(knight_strength(v, seat) for seat in range(v.n))     # what defends (CK-8.1)
-    lose = cities > knights
-    row = pygame.Rect(r.x + pad, y + int(22 * s), r.w - 2 * pad, r.bottom - int(6 * s) - (y + int(22 * s)))
-    # between the two numbers the sign that compares them: who is stronger reads at a glance
-    sign = ">" if cities > knights else ("<" if cities < knights else "=")
-    vs = text.render(sign, 20, theme.BAD if lose else theme.GOOD, bold=True)
-    gap = vs.get_width() + int(10 * s)
-    half = (row.w - gap) // 2
-    for k, (label, value, colour) in enumerate(((tr("cards.barb.barbarians"), cities, theme.BAD if lose else theme.TEXT),
-                                                 (tr("cards.barb.knights"), knights, theme.BAD if lose else theme.GOOD))):
-        box = pygame.Rect(row.x + k * (half + gap), row.y, half, row.h)
-        pygame.draw.rect(surf, (28, 40, 56), box, border_radius=int(6 * s))
-        num = text.render(str(value), 22, colour, bold=True)
-        surf.blit(num, num.get_rect(midright=(box.right - int(8 * s), box.centery)))
-        name = widgets.fit_label(text, label, 13, theme.TEXT_DIM, False, box.w - num.get_width() - int(20 * s), 9)
-        surf.blit(name, name.get_rect(midleft=(box.x + int(8 * s), box.centery)))
-    surf.blit(vs, vs.get_rect(center=(row.x + half + gap // 2, row.centery)))
-    ui.targets.add(("barbarians",), r, None)
-
-
-def draw_knight_buttons(m, ui, play, surf) -> None:
-    """The selected knight is ringed; its actions without a destination
-    are buttons in the side panel, in the sea off the board's spots."""
-    if m.knight is None or m.dialog is not None:
-        return
-    cmds = {c[0]: c for c in m.knight_commands(m.knight)}
-    x, y = ui.board.node_pos(m.knight)
-    R = ui.board.R
-    pygame.draw.circle(surf, theme.ACCENT, (x, y), R * 0.38, max(2, int(R * 0.08)))
-    v = m.view
-    title = tr("knight.active" if v.knight_active[m.knight] else "knight.inactive",
-               n=v.knight_strength[m.knight])
-    buttons = []
-    for name, kind in KNIGHT_BUTTONS:
-        if kind in cmds:
-            cost = {"activate": COST_ACTIVATE, "promote": COST_KNIGHT}.get(name)
-            label = tr("knight." + name) + (f" ({cards_text(dict(cost).get(k, 0) for k in range(8))})"
-                                            if cost else "")
-            buttons.append((("knight", name), label, lambda c=cmds[kind]: play.submit(c), True, True))
-    buttons.append((("knight", "cancel"), tr("btn.cancel"), play.drop_knight, True, False))
-    if m.knight_moves(m.knight):
-        help_text = tr("knight.help")
-    else:                                    # why no corner is lit (CK-7)
-        help_text = tr("knight.help_still" if v.knight_active[m.knight] else "knight.help_idle")
-    ckdialogs.side_panel(m, ui, surf, title, help_text, buttons)
 
 
 def top_text(m) -> str:
@@ -601,8 +507,7 @@ def draw_drop(m, ui, surf, what, k) -> None:
     if piece == "knight":
         draw_knight(surf, x, y - lift, R, colour, 1, 0)
     elif piece == "city":
-        if m.ck and m.view.wall[spot]:
-            draw_wall(surf, x, y, R)
+        m.part.building_under(surf, m.view, spot, x, y, R)        # (C&K: its wall stays on the ground)
         draw_city(surf, x, y - lift, R, colour)
     else:
         draw_settlement(surf, x, y - lift, R, colour)

@@ -15,7 +15,7 @@ from game.engine.constants import (
 from game.engine.state import GAME_OVER
 
 from .. import cards, theme
-from ..eventtext import card_name, progress_name
+from ..eventtext import card_name
 from ..i18n import tr
 from . import cardpick
 from .ui import btn
@@ -50,26 +50,15 @@ def draw_hand_base(m, ui, surf) -> None:
 
 def hand_cards(m, play=None) -> list:
     """[(face, count, label, key, action, playable)] of the viewer's hand, in
-    the order they are fanned (the actions are `play`'s)."""
+    the order they are fanned: resources and commodities, then the rule
+    set's cards (the table part's hand_cards; the actions are `play`'s)."""
     v, me = m.view, m.viewer
     out = []
     held = v.hands[me]
     for kind in range(len(held)):
         if held[kind]:
             out.append((("res", kind), held[kind], card_name(kind), ("hand_card", kind), None, True))
-    if m.ck:
-        prog = v.prog[me]
-        for card in range(len(prog)):
-            if prog[card]:
-                playable = any(c[0] == "progress" and c[2] == card for c in m.legal)
-                out.append((("prog", card), prog[card], progress_name(card), ("prog_card", card),
-                            lambda c=card: play.open_progress(c), playable))
-    else:
-        dev = v.dev[me]
-        for kind in range(len(dev)):
-            if dev[kind]:
-                out.append((("dev", kind), dev[kind], tr("dev." + DEV_NAMES[kind]), ("dev_card", kind),
-                            lambda k=kind: play.open_dev_card(k), True))
+    out += m.part.hand_cards(m, play)         # development or progress cards
     return out
 
 

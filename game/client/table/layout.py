@@ -13,11 +13,9 @@ import pygame
 
 
 class TableLayout:
-    BASE_BUTTONS = ("roll", "build_road", "build_settlement", "build_city", "buy_dev", "trade", "bank", "end_turn")
-    CK_BUTTONS = ("roll", "build_road", "build_settlement", "build_city", "build_wall", "recruit_knight",
-                  "chart", "trade", "bank", "end_turn")
-
-    def __init__(self, size, players: int, ck: bool = False):
+    def __init__(self, size, players: int, part):
+        """`part`: the rule set's table part (its buttons, panels, dice and the
+        left column's widget); `players`: the seats, one panel each."""
         W, H = size
         s = min(W / 1280, H / 720)
         self.s = s
@@ -31,12 +29,12 @@ class TableLayout:
         self.board = pygame.Rect(left_w, 0, main_w - left_w, H - hand_h)
         self.hand = pygame.Rect(0, H - hand_h, main_w, hand_h)
         self.side = pygame.Rect(main_w, 0, right_w, H)
-        # the left column: the prompt, the barbarians' track (C&K), the log
+        # the left column: the prompt, the rule set's widget (C&K: the barbarians' track), the log
         inner = left_w - 2 * pad
         self.top = pygame.Rect(pad, pad, inner, int(88 * s))
         y = self.top.bottom + pad
-        self.barbarians = pygame.Rect(pad, y, inner, int(104 * s))
-        if ck:
+        self.barbarians = pygame.Rect(pad, y, inner, int(part.left_widget_h * s))
+        if part.left_widget_h:
             y = self.barbarians.bottom + pad
         self.log = pygame.Rect(pad, y, inner, self.left.bottom - pad - y)
         # C&K's side panel (the card or decision being played on the board, the
@@ -45,7 +43,7 @@ class TableLayout:
         self.choice_panel = pygame.Rect(self.log)
         self.stage = pygame.Rect(self.log)
         # the right column: the players, the bank, and under them the notices
-        ph = int((104 if ck else 92) * s)
+        ph = int(part.panel_h * s)
         ph = min(ph, (H - 2 * pad - int(56 * s) - int(90 * s)) // max(1, players) - pad)
         self.panels = [pygame.Rect(main_w + pad, pad + i * (ph + pad), right_w - 2 * pad, ph)
                        for i in range(players)]
@@ -54,10 +52,10 @@ class TableLayout:
         y = self.bank.bottom + pad
         self.notes = pygame.Rect(main_w + pad, y, right_w - 2 * pad, H - y - pad)
         # the hand strip: cards on the left, the action buttons in two rows on the right
-        names = self.CK_BUTTONS if ck else self.BASE_BUTTONS
+        names = part.buttons
         per_row = (len(names) + 1) // 2
         gap = int(5 * s)
-        bw, bh = int((94 if ck else 108) * s), int(51 * s)
+        bw, bh = int(part.button_w * s), int(51 * s)
         bx = main_w - pad - per_row * bw - (per_row - 1) * gap
         by = self.hand.y + int(8 * s)
         self.buttons = {name: pygame.Rect(bx + (i % per_row) * (bw + gap), by + (i // per_row) * (bh + gap), bw, bh)
@@ -69,7 +67,7 @@ class TableLayout:
         self.card_gap = int(6 * s)
         # the dice, thrown into the sea at the top right of the board
         dsz = int(54 * s)
-        ndice = 3 if ck else 2                 # C&K: white, red and the event die
+        ndice = part.dice
         step = dsz + int(10 * s)
         self.dice = [pygame.Rect(self.board.right - int(12 * s) - ndice * step + int(10 * s) + i * step,
                                  self.board.y + int(10 * s), dsz, dsz) for i in range(ndice)]

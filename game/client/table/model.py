@@ -9,9 +9,9 @@ same way: which commands the viewing seat has, whether an action button is
 enabled, what a knight may do.
 """
 
-from game.engine import check, deciders, may_offer
+from game.engine import check, deciders
 from game.engine.rules import IllegalCommand
-from game.engine.state import MAIN, SETUP_ROAD, SETUP_SETTLEMENT, TRADE
+from game.engine.state import MAIN, TRADE
 
 DICE_SECONDS = 0.7                   # a roll's dice in the air
 FLY_SECONDS = 1.0                    # a produced card on its way to its player
@@ -58,20 +58,20 @@ def pick_actor(public, people=None):
     return min(seats, key=lambda s: (s - cur) % n)
 
 
-def holds_secrets(public, seat) -> bool:
+def holds_secrets(part, public, seat) -> bool:
     """Whether the seat has anything the others may not see: resource cards,
-    development cards, progress cards.  Only then must the shared screen go
-    behind a curtain before it shows that seat (in the founding round nobody
-    holds anything yet, so the device simply goes round)."""
-    private_counts = (public.hand_n, public.dev_n, public.dev_new_n, getattr(public, "prog_n", ()))
-    return any(counts[seat] for counts in private_counts if counts)
+    development cards, progress cards (the table part's secret_counts).
+    Only then must the shared screen go behind a curtain before it shows
+    that seat (in the founding round nobody holds anything yet, so the
+    device simply goes round)."""
+    return any(counts[seat] for counts in part.secret_counts(public) if counts)
 
 
 class TableModel:
-    def __init__(self, names, colours, ck, people, solo=False, computers=None):
+    def __init__(self, names, colours, part, people, solo=False, computers=None):
         # the game and its seats
         self.n = len(names)
-        self.ck = ck                         # Cities & Knights
+        self.part = part                     # what the table shows for the rule set (parts/)
         self.names = names
         self.colours = colours
         self.people = people                 # seats persons play
@@ -131,13 +131,12 @@ class TableModel:
     def action_enabled(self, name) -> bool:
         if self.viewer is None or self.curtain_for is not None:
             return False
+        enabled = self.part.action_enabled(self, name)
+        if enabled is not None:
+            return enabled
         kinds = self.legal_kinds()
-        if name == "trade":
-            return may_offer(self.view, self.viewer) if self.ck else self.probe_offer() is None
         if name == "bank":
             return "maritime" in kinds
-        if name == "chart":                     # (nothing to improve before the founding round is over)
-            return self.ck and self.view.phase not in (SETUP_SETTLEMENT, SETUP_ROAD)
         if name == "harbor":                    # Commercial Harbor swaps still owed this turn (CK-11)
             return "harbor_trade" in kinds
         return name in kinds

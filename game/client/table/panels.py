@@ -5,11 +5,9 @@ import re
 
 import pygame
 
-from game.engine.rulesets.ck.facts import knight_strength
-from game.engine.state import GAME_OVER, is_ck
+from game.engine.state import GAME_OVER
 
 from .. import cards, icons, theme, widgets
-from ..eventtext import track_name
 from ..i18n import tr
 
 
@@ -34,16 +32,17 @@ def cards_spot(ui, rect) -> tuple:
 def draw_player(m, ui, surf, seat, rect) -> None:
     """One player's panel: a colour badge, the name and the points on top;
     under them icons with numbers (cards in hand, development or progress
-    cards, knights, road length); C&K's three improvement tracks; and the
-    awards held (Largest Army, Longest Road, metropolises, Defender, the
-    merchant) as lit icons.  Each icon names itself in a tooltip."""
-    text, v, s = ui.text, m.view, ui.layout.s
+    cards, knights, road length); the rule set's rows (C&K's three
+    improvement tracks); and the awards held (Largest Army, Longest Road,
+    metropolises, Defender, the merchant) as lit icons.  Each icon names
+    itself in a tooltip.  What the rows hold is the table part's (m.part)."""
+    text, v, s, part = ui.text, m.view, ui.layout.s, m.part
     active = seat == v.current and v.phase != GAME_OVER
     widgets.player_panel(surf, rect, m.colours[seat], active, int(6 * s))
     x = rect.x + int(14 * s)
     badge = icons.icon("badge", int(22 * s), tuple(m.colours[seat]))
     surf.blit(badge, (x, rect.y + int(7 * s)))
-    vp, hidden = points(v, seat, seat == m.viewer)
+    vp, hidden = points(part, v, seat, seat == m.viewer)
     vp_img = text.render(str(vp) + (f" (+{hidden})" if hidden else ""), 20, theme.ACCENT, bold=True)
     vp_rect = vp_img.get_rect(topright=(rect.right - int(10 * s), rect.y + int(5 * s)))
     surf.blit(vp_img, vp_rect)
@@ -56,15 +55,7 @@ def draw_player(m, ui, surf, seat, rect) -> None:
     surf.blit(name, name_rect)
     ui.name_rects[seat] = name_rect
     # the counts: an icon and its number each, spread over the row
-    if m.ck:
-        own = [n for n in range(len(v.knight_owner)) if v.knight_owner[n] == seat]
-        total = sum(v.knight_strength[n] for n in own)
-        stats = (("cards", v.hand_n[seat], "panel.cards"), ("progress", v.prog_n[seat], "panel.progress"),
-                 ("knight", f"{knight_strength(v, seat)}/{total}", "panel.ck_knights"),
-                 ("road", v.road_len[seat], "panel.road"))
-    else:
-        stats = (("cards", v.hand_n[seat], "panel.cards"), ("dev", v.dev_n[seat], "panel.dev"),
-                 ("knight", v.knights[seat], "panel.knights"), ("road", v.road_len[seat], "panel.road"))
+    stats = part.stats(v, seat)
     y = rect.y + int(STATS_Y * s)
     size = int(STAT_ICON * s)
     col = (rect.right - int(8 * s) - x) / len(stats)
@@ -75,20 +66,9 @@ def draw_player(m, ui, surf, seat, rect) -> None:
         num = text.render(str(value), 15, theme.TEXT, bold=True)
         surf.blit(num, num.get_rect(midleft=(ix + size + int(4 * s), y + size // 2)))
         ui.targets.add(("panel_tip", f"{tr(label)}: {value}"), pygame.Rect(ix, y, int(col) - int(4 * s), size), None)
-    y += size + int(6 * s)
-    if m.ck:
-        draw_improvements(m, ui, surf, seat, x, y)
-        y += int(22 * s)
+    y = part.panel_rows(m, ui, surf, seat, x, y + size + int(6 * s))
     # the awards held
-    awards = [(v.largest_army == seat, "army", None, tr("panel.largest_army")),
-              (v.longest_road == seat, "longest_road", None, tr("panel.longest_road"))]
-    if m.ck:
-        awards = awards[1:] + [
-            (v.defenders[seat] > 0, "defender", v.defenders[seat], tr("panel.defenders", n=v.defenders[seat])),
-            (v.prog_vp[seat] > 0, "vp", v.prog_vp[seat], tr("panel.prog_vp", n=v.prog_vp[seat])),
-            (v.merchant[1] == seat, "merchant", None, tr("panel.merchant"))]
-        awards += [(v.metropolis[track] != -1 and v.node_owner[v.metropolis[track]] == seat, "metropolis", None,
-                    tr("panel.metropolis", track=track_name(track)), theme.TRACK_RGB[track]) for track in range(3)]
+    awards = part.awards(v, seat)
     ax, limit = x, rect.right - int(8 * s)
     turn = text.render(tr("panel.turn"), 12, theme.ACCENT) if active else None
     if turn is not None:
@@ -98,7 +78,7 @@ def draw_player(m, ui, surf, seat, rect) -> None:
         if not shown:
             continue
         img = icons.icon(name, size, colour[0] if colour else None)
-        words = label if not m.ck else (f"×{count}" if count is not None else "")
+        words = part.award_words(label, count)
         tag = text.render(words, 12, theme.ACCENT, bold=True) if words else None
         w = size + (tag.get_width() + int(4 * s) if tag else 0)
         if ax + w > limit:
@@ -112,15 +92,14 @@ def draw_player(m, ui, surf, seat, rect) -> None:
         surf.blit(turn, turn.get_rect(bottomright=(rect.right - int(10 * s), rect.bottom - int(5 * s))))
 
 
-def points(v, seat, sees_hand) -> tuple:
+def points(part, v, seat, sees_hand) -> tuple:
     """(the seat's points as everybody sees them, its victory point cards
     still hidden that this view shows: `sees_hand`, the viewer's own seat or
     a replay's perspective that sees its hand).  The cards count for all
     once the game is won."""
     if v.vp_cards_shown[seat] >= 0:
         return v.vp_public[seat] + v.vp_cards_shown[seat], 0
-    hidden = v.dev[seat][4] if sees_hand and v.dev[seat] is not None and not is_ck(v) else 0
-    return v.vp_public[seat], hidden
+    return v.vp_public[seat], part.hidden_points(v, seat) if sees_hand else 0
 
 
 def player_name(m, ui, seat, rect, right):
@@ -142,38 +121,17 @@ def draw_bank(m, ui, surf) -> None:
     img = text.render(tr("panel.bank"), 13, theme.TEXT_DIM, bold=True)
     surf.blit(img, (b.x + int(8 * s), b.y + int(5 * s)))
     x = b.x + int(8 * s)
-    step = (b.w - int(16 * s)) / len(v.bank) if m.ck else int(50 * s)
+    chip, size = m.part.bank_look
+    step = m.part.bank_step(b, len(v.bank), s)
     for kind in range(len(v.bank)):
-        side = int((15 if m.ck else 20) * s)
+        side = int(chip * s)
         r = pygame.Rect(x, b.y + int(26 * s), side, side)
         surf.blit(cards.chip(kind, side), r)
-        img = text.render(str(v.bank[kind]), 12 if m.ck else 13, theme.TEXT)
+        img = text.render(str(v.bank[kind]), size, theme.TEXT)
         surf.blit(img, img.get_rect(midleft=(r.right + int(2 * s), r.centery)))
         x += step
-    if m.ck:
-        decks = " ".join(str(k) for k in v.prog_deck_n)
-        img = text.render(tr("panel.prog_decks", n=decks), 12, theme.TEXT_DIM)
-    else:
-        img = text.render(tr("panel.deck", n=v.deck_n), 12, theme.TEXT_DIM)
+    img = text.render(m.part.deck_text(v), 12, theme.TEXT_DIM)
     surf.blit(img, img.get_rect(topright=(b.right - int(8 * s), b.y + int(6 * s))))
-
-
-def draw_improvements(m, ui, surf, seat, x, y) -> int:
-    """Three small track boxes with the seat's level in each (C&K)."""
-    s, text, v = ui.layout.s, ui.text, m.view
-    for track in range(3):
-        level = v.improvements[seat][track]
-        r = pygame.Rect(x, y, int(56 * s), int(18 * s))
-        colour = theme.TRACK_RGB[track]
-        pygame.draw.rect(surf, theme.darker(colour, 0.6), r, border_radius=4)
-        if level:
-            pygame.draw.rect(surf, colour, (r.x, r.y, r.w * level // 5, r.h), border_radius=4)
-        pygame.draw.rect(surf, colour, r, 1, border_radius=4)
-        img = text.render(f"{level}/5", 11, (16, 16, 16) if level >= 3 else theme.TEXT, bold=True)
-        surf.blit(img, img.get_rect(center=r.center))
-        ui.targets.add(("improvements", seat, track), r, None)
-        x = r.right + int(5 * s)
-    return x - int(5 * s)
 
 
 def draw_log(m, ui, surf, bottom=None) -> None:

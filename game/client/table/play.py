@@ -30,7 +30,7 @@ from .. import theme
 from ..eventtext import LogTeller, error_text, sentences
 from ..i18n import tr
 from . import ckdialogs, dialogs, hints, panels, staging
-from .model import DICE_SECONDS, FLY_SECONDS, KNIGHT_ACTIONS, fly_seconds, holds_secrets, pick_actor, skippable
+from .model import DICE_SECONDS, FLY_SECONDS, fly_seconds, holds_secrets, pick_actor, skippable
 
 # (board spot kind, command kind) per phase, and per build mode
 PHASE_PICKS = {SETUP_SETTLEMENT: ("node", "place_settlement"), SETUP_ROAD: ("edge", "place_road"),
@@ -120,7 +120,7 @@ class TablePlay:
                 return
             if m.viewer is None and actor == m.holder:
                 m.viewer = actor             # the holder's turn again after the computers'
-        if actor != m.viewer and self.c.hotseat and not holds_secrets(public, actor):
+        if actor != m.viewer and self.c.hotseat and not holds_secrets(m.part, public, actor):
             m.viewer = m.holder = actor      # nothing to hide: no curtain, just their turn
             m.notes = []
             m.dialog, m.mode = None, None
@@ -215,15 +215,8 @@ class TablePlay:
             spec = ("node", "place_city")                       # C&K: the second building is a city
         if m.view.phase == MAIN and m.mode:
             spec = MODE_PICKS[m.mode]
-        elif m.ck and m.view.phase == MAIN:
-            if m.knight is not None:
-                m.pick_style = "knight_dest"
-                m.pick = ("node", {c[3]: c for c in m.knight_moves(m.knight)})
-            else:
-                m.pick_style = "knight_select"
-                own = {c[2] for c in m.legal if c[0] in KNIGHT_ACTIONS}
-                m.pick = ("node", {n: (lambda n=n: self.select_knight(n)) for n in own}) if own else None
-            return
+        elif m.view.phase == MAIN and m.part.main_pick(m, self):
+            return                                      # (C&K: the knights to use)
         if spec is None and len(m.legal_kinds()) == 1:
             # A phase this client has no special screen for, whose only
             # command names one spot: let the player pick it on the board.
@@ -487,7 +480,7 @@ class TablePlay:
         self.app.nav.open("game_menu", self.scene)
 
     def open_rules(self) -> None:
-        self.app.nav.open("rules", self.m.ck)
+        self.app.nav.open("rules", self.m.part)
 
     def show_results(self) -> None:
         self.app.nav.go(self.end_scene, self.c, time.monotonic() - self.m.started)

@@ -93,11 +93,11 @@ def assert_complete():
     return [code for code in ERROR_CODES if (code, None) not in RULE_OF]
 
 
-def reason(err: IllegalCommand, cmd=None, state=None, exact=False) -> str:
+def reason(err: IllegalCommand, cmd=None, state=None, spot_part=None) -> str:
     """The refusal `err` of command `cmd` (optional) in plain words, ending
-    with the rule's name and id.  `exact`: the command's spot is the one
-    the player pointed at (not a representative one), so say what is wrong
-    with that spot."""
+    with the rule's name and id.  `spot_part` (the rule set's table part):
+    the command's spot is the one the player pointed at (not a
+    representative one), so say what is wrong with that spot."""
     kind = cmd[0] if cmd else None
     key = f"why.{err.code}.{kind}"
     if err.code == "wrong_phase" and state is not None and state.phase in PHASE_WORDS:
@@ -110,8 +110,8 @@ def reason(err: IllegalCommand, cmd=None, state=None, exact=False) -> str:
     rule = RULE_OF.get((err.code, kind)) or RULE_OF.get((err.code, None))
     if err.code == "wrong_phase" and state is not None and (err.code, kind) not in RULE_OF:
         rule = PHASE_RULES.get(state.phase, rule)
-    if exact and err.code == "bad_spot" and kind in SETTLING and state is not None:
-        key, rule = _settlement_spot(state, cmd[2], kind)
+    if spot_part is not None and err.code == "bad_spot" and kind in SETTLING and state is not None:
+        key, rule = _settlement_spot(spot_part, state, cmd[2], kind)
         text = tr(key)
     words, _, rule_name = text.rpartition(" — ")
     if err.code == "cannot_afford" and kind in COSTS and state is not None and cmd[1] is not None:
@@ -130,10 +130,10 @@ def _lacking(hand, cost) -> str:
     return cards_text(need) if any(need) else ""
 
 
-def _settlement_spot(state, node, kind) -> tuple:
+def _settlement_spot(part, state, node, kind) -> tuple:
     """(catalog key, rule id): which part of B-3.3 / B-6.3 a corner breaks."""
     board = board_of(state)
-    if state.node_owner[node] != -1 or state.knight_owner[node] != -1:
+    if part.corner_taken(state, node):
         return "why.bad_spot.taken", "B-6.3"
     if any(state.node_owner[m] != -1 for m in board.node_neighbors[node]):
         return "why.bad_spot.distance", "B-3.3"
@@ -142,10 +142,11 @@ def _settlement_spot(state, node, kind) -> tuple:
     return f"why.bad_spot.{kind}", "B-3.3"
 
 
-def why_not(state, cmd, exact=False):
-    """None if `cmd` is legal in `state`, else why not (plain words and rule)."""
+def why_not(state, cmd, spot_part=None):
+    """None if `cmd` is legal in `state`, else why not (plain words and rule;
+    `spot_part`: see `reason`)."""
     err = check(state, cmd)
-    return None if err is None else reason(err, cmd, state, exact)
+    return None if err is None else reason(err, cmd, state, spot_part)
 
 
 def progress_reason(state, seat, card):
@@ -186,9 +187,10 @@ def button_reason(m, name):
     return why_not(v, cmd) if cmd is not None else None
 
 
-def spot_reason(state, seat, cmd_kind, spot):
-    """Why `spot` is not a place for `cmd_kind` (a board pick), or None."""
-    return why_not(state, (cmd_kind, seat, spot), exact=True)
+def spot_reason(part, state, seat, cmd_kind, spot):
+    """Why `spot` is not a place for `cmd_kind` (a board pick), or None;
+    `part`: the rule set's table part."""
+    return why_not(state, (cmd_kind, seat, spot), part)
 
 
 # --- on the table ------------------------------------------------------------------
@@ -237,14 +239,14 @@ def unlit_spot(m, ui, pos):
 
 def unlit_reason(m, key):
     """The tooltip for hover key ("unlit", kind, command kind, spot)."""
-    return spot_reason(m.view, m.viewer, key[2], key[3])
+    return spot_reason(m.part, m.view, m.viewer, key[2], key[3])
 
 
 def explain_spot(m, ui, play, pos) -> bool:
     """A click on the board beside every lit spot: if it is on a spot of the
     kind being picked, say why that one is not allowed.  True if it did."""
     found = unlit_spot(m, ui, pos)
-    why = spot_reason(m.view, m.viewer, found[1], found[2]) if found else None
+    why = spot_reason(m.part, m.view, m.viewer, found[1], found[2]) if found else None
     if why:
         play.note(why, theme.BAD, 6.0)
     return bool(why)

@@ -9,19 +9,20 @@ The scene only owns and connects the table's parts:
 
 Over LAN scenes/lan_table.py's LanTableScene adds the connection state.
 
-Cities & Knights: knights, walls, metropolises and the merchant are drawn
-by BoardView.draw_pieces; walls and knights are build modes (play.MODE_PICKS);
-a knight is used by clicking it (the knight is selected: its legal
-destinations light up on the board, and buttons in a panel over the log
-left of the board activate or promote it or chase the robber); progress cards in
-the hand and every decision of phase DECIDE open a ckdialogs.Chooser, which
-asks board spots on the board; the improvement chart is a dialog; the
-barbarians' track is drawn in the left column, the event die on the sea.
+What the table shows for the rule set comes from its table part (parts/,
+chosen from the config by `part_for`, kept as `model.part`).  Cities &
+Knights (parts/ck.py): knights, walls, metropolises and the merchant are
+drawn with the board's pieces; walls and knights are build modes
+(play.MODE_PICKS); a knight is used by clicking it (the knight is
+selected: its legal destinations light up on the board, and buttons in a
+panel over the log left of the board activate or promote it or chase the
+robber); progress cards in the hand and every decision of phase DECIDE
+open a ckdialogs.Chooser, which asks board spots on the board; the
+improvement chart is a dialog; the barbarians' track is drawn in the left
+column, the event die on the sea.
 """
 
 import time
-
-from game.engine import is_ck
 
 from ..eventtext import sentences
 from ..scene import Scene
@@ -29,6 +30,7 @@ from . import controls, draw, staging
 from .computers import ComputerSeats
 from .layout import TableLayout
 from .model import TableModel
+from .parts import part_for
 from .play import TablePlay
 from .ui import TableUI
 
@@ -47,11 +49,11 @@ class TableScene(Scene):
         computers = None                     # computer seats (hot-seat): never shown a curtain
         if controller.hotseat and len(people) < n:
             computers = ComputerSeats(controller, app.prefs.get("computer_speed", "normal"))
-        m = self.model = TableModel(controller.names, controller.colours, is_ck(controller.config), people,
+        m = self.model = TableModel(controller.names, controller.colours, part_for(controller.config), people,
                                     solo=controller.hotseat and len(people) == 1, computers=computers)
         m.started = time.monotonic()
         m.stage = staging.Stage(m, controller)
-        self.ui = TableUI(app, lambda size: TableLayout(size, m.n, m.ck))
+        self.ui = TableUI(app, lambda size: TableLayout(size, m.n, m.part))
         self.play = TablePlay(app, self, controller, m, self.ui, self.end_scene)
         for event in controller.start_events():
             m.log.extend(sentences(event, m.names))

@@ -24,7 +24,6 @@ import time
 import pygame
 
 from game.engine.constants import TERRAIN_NAMES
-from game.engine.state import is_ck
 
 from .. import theme, widgets
 from ..boardview import draw_ship
@@ -68,7 +67,7 @@ class Stage:
     def __init__(self, m, controller):
         self.m = m                             # the table model (its names, what is open, the mouse)
         self.live_from = controller.seq        # records up to here are history: not staged
-        self.attacks = controller.view(None).barb_attacks or 0 if m.ck else 0
+        self.attacks = m.part.attacks(controller.view(None))     # the barbarians' so far (CK-8)
         self.attack = None                     # the modal attack panel
         self.seven = None                      # the 7's panel
         self.production = None                 # the last roll's panel
@@ -101,7 +100,7 @@ class Stage:
         self.production = self.seven = None             # a new roll: the last one's panels go
         if total == 7:
             self.seven = Panel(tr("stage.seven_title", name=self._name(event[1])))
-            if is_ck(view) and not self.attacks:
+            if self.m.part.robber_waits(self.attacks):
                 self.seven.lines.append(Line(tr("stage.robber_waits"), theme.TEXT_DIM))
                 self.seven.until = time.monotonic() + 2 * SEVEN_AFTER_SECONDS
 

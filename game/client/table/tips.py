@@ -1,14 +1,15 @@
 """The table's tooltip: words for what the mouse rests on (a harbor, a hex,
-a knight, a card, a button; a greyed button or an unlit spot says why not,
-reasons.py), from the table model, and where it is drawn (beside the
-mouse, clear of the number tokens)."""
+a card, a button, and what the rule set's table part names: a knight, a
+die; a greyed button or an unlit spot says why not, reasons.py), from the
+table model, and where it is drawn (beside the mouse, clear of the number
+tokens)."""
 
 import pygame
 
 from game.engine.constants import GENERIC_HARBOR, TERRAIN_NAMES
 
 from .. import theme, widgets
-from ..eventtext import cards_text, count_text, event_die_text, track_name
+from ..eventtext import cards_text, count_text
 from ..i18n import tr
 from . import reasons
 from .hand import BUILD_COSTS, card_tip
@@ -35,20 +36,9 @@ def tooltip(m, ui):
         return text + (" · " + tr("tip.robber") if h == v.robber else "")
     if key[0] in ("hand_card", "dev_card", "prog_card"):
         return card_tip(key)
-    if key[0] == "knight_info":
-        n = key[1]
-        return tr("tip.knight_active" if v.knight_active[n] else "tip.knight_inactive",
-                  name=m.names[v.knight_owner[n]], n=v.knight_strength[n])
-    if key[0] == "event_die":
-        return tr("tip.event_die", face=event_die_text(key[1]))
-    if key[0] == "barbarians":
-        return tr("tip.barbarians")
-    if key[0] == "improvements":
-        seat, track = key[1], key[2]
-        return tr("tip.improvement", name=m.names[seat], track=track_name(track),
-                  n=v.improvements[seat][track])
-    if key[0] == "btn" and key[1] == "chart":
-        return tr("tip.chart")
+    tip = m.part.tooltip(m, key)          # the rule set's pieces, dice and widgets
+    if tip is not None:
+        return tip
     if key[0] == "btn" and key[1] in BUILD_COSTS:
         return f"{tr('btn.' + key[1])}: {cards_text(dict(BUILD_COSTS[key[1]]).get(k, 0) for k in range(5))}"
     return None
