@@ -453,7 +453,7 @@ LINE_ROWS = {
     "longest_road": (_holder_write("longest_road", Builder.default_longest_road), "read_longest_road", None),
     "largest_army": (_holder_write("largest_army", Builder.default_largest_army), "read_largest_army", "base"),
     "trade": (_json_write("trade"), "read_json", None),
-    "agenda": (_json_write("agenda"), "read_json", None),
+    "agenda": (_json_write("agenda"), "read_generic", None),
     "pending": (_json_write("pending"), "read_json", None),
     "rng": (_rng_write, "read_rng", None),
 }
