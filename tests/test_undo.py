@@ -335,3 +335,66 @@ def test_C_and_K_a_wall_and_a_knight_recruited_and_activated_are_taken_back():
     for _ in range(3):
         auth.submit((UNDO, 0))
     assert state_hash(s) == start
+
+
+# --- every other copy of a game follows an undo -------------------------------------------
+
+def _undone_trade_game():
+    """A random game up to a bank trade of the player on turn, the trade
+    made and taken back: (authority, seat, the trade's record)."""
+    auth = _playing_until("base", 7, "maritime")
+    seat = auth.state.current
+    trade = auth.submit(next(c for c in legal_commands(auth.state, seat) if c[0] == "maritime"))
+    auth.submit((UNDO, seat))
+    return auth, seat, trade
+
+
+def test_a_computers_card_counting_follows_an_undo():
+    """The belief (game/bots/belief.py) of another seat is back where it was
+    before the trade taken back, not started again from the view alone."""
+    from game.bots.belief import Belief
+    auth, seat, trade = _undone_trade_game()
+    other = (seat + 1) % auth.state.n
+    belief, again = Belief(other), Authority(auth.config)
+    bounds = []
+    for record in auth.log:
+        belief.sync(view(again.state, other))
+        bounds.append((belief.low and [r[:] for r in belief.low], belief.high and [r[:] for r in belief.high]))
+        again.submit(record.cmd)
+        belief.observe(record.for_audience(other))
+    assert belief.view is not None and belief.view.turn == auth.state.turn
+    assert (belief.low, belief.high) == bounds[trade.seq - 1]
+    assert state_hash(belief.view) == state_hash(view(auth.state, other))
+
+
+def test_the_review_counts_no_card_a_move_taken_back_gave():
+    from game.bots.review import review
+    auth, seat, trade = _undone_trade_game()
+    commands = [list(r.cmd) for r in auth.log]
+    with_undo = review(auth.config, commands)
+    without = review(auth.config, commands[:trade.seq - 1])
+    assert with_undo["gains"] == without["gains"]
+    assert all(s["kind"] != UNDO and s["index"] != trade.seq for s in with_undo["swings"])
+    assert len(with_undo["series"]) == len(commands) + 1
+
+
+@pytest.mark.parametrize("every", [2, 3, 50])
+def test_the_replay_viewer_steps_over_an_undo(tmp_path, monkeypatch, every):
+    """Backward and forward, from snapshots before and after the move taken back."""
+    pytest.importorskip("pygame")
+    from game.client.scenes import saved
+    monkeypatch.setattr(saved, "SNAPSHOT_EVERY", every)
+    auth, seat, _ = _undone_trade_game()
+    auth.submit(_road_spot(auth, seat)) if any(c[0] == "build_road" for c in legal_commands(auth.state, seat)) \
+        else None
+    auth.submit(("end_turn", seat))
+    hashes, again = [], Authority(auth.config)
+    for record in auth.log:
+        again.submit(record.cmd)
+        hashes.append(state_hash(again.state))
+    path = str(tmp_path / ("replay" + saves.SUFFIX))
+    saves.Autosaver(again, path, hashes=hashes).record()
+    replay = saved.Replay(saves.load(path))
+    for k in list(range(len(hashes), 0, -1)) + list(range(1, len(hashes) + 1)):
+        replay.seek(k)
+        assert replay.state_hash() == hashes[k - 1], k

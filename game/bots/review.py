@@ -31,6 +31,7 @@ from game.engine.constants import DESERT, PROGRESS_NAMES
 from game.engine.match import Authority
 from game.engine.rng import Rng
 from game.engine.state import GAME_OVER, MAIN, ROLL, TRADE
+from game.engine.undo import UNDO, taken_back
 
 from .hard import QUICK_PLAYOUTS, HardBot
 from .search import WIN, Search
@@ -113,14 +114,27 @@ def review(config: dict, commands, on_step=None) -> dict:
     deltas = []
     dice = {total: 0 for total in WAYS}
     gains = [{source: 0 for source in SOURCES} for _ in range(n)]
+    gained = []             # per command: (seat, source, cards) it added to `gains`
     for i, cmd in enumerate(commands):
         before = [list(h) for h in state.hands]
         record = auth.submit(cmd)
+        gained.append([])
+        undone = taken_back(record)
+        if undone is not None:          # an undo: the move it took back counts no more
+            for seat, source, k in gained[undone - 1]:
+                gains[seat][source] -= k
+            deltas = [d for d in deltas if d["index"] != undone]
+            series.append(chances(state))
+            turns.append(state.turn)
+            if on_step is not None:
+                on_step(i + 1)
+            continue
         source = source_of(record.cmd)
         for seat in range(n):
             for k, (a, b) in enumerate(zip(before[seat], state.hands[seat])):
                 if b > a:
                     gains[seat][source] += b - a
+                    gained[-1].append((seat, source, b - a))
         for e in record.events:
             if e[0] == "rolled":
                 dice[e[2] + e[3]] += 1
@@ -164,7 +178,7 @@ def matters(view, seat, cmd, legal) -> bool:
     """Whether `seat`'s command was a decision worth checking: there was a
     choice, it was not the roll, and ending a turn only when a build, a card
     or a knight was possible instead."""
-    if len(legal) < 2 or view.phase == ROLL or cmd[0] == "roll":
+    if len(legal) < 2 or view.phase == ROLL or cmd[0] in ("roll", UNDO):
         return False
     if view.phase == TRADE and cmd[0] in ("cancel_trade",):
         return False
@@ -253,7 +267,9 @@ class ChoiceCheck:
                 view = seat_view(auth.state, seat)
                 if matters(view, seat, cmd, legal_commands(view, seat)):
                     found[seat].append(i)
-            auth.submit(cmd)
+            undone = taken_back(auth.submit(cmd))
+            if undone is not None and undone - 1 in found.get(seat, ()):
+                found[seat].remove(undone - 1)      # a move taken back is no decision to check
             if i % 50 == 49:
                 yield
         return found
