@@ -8,7 +8,7 @@ import pygame
 from game.engine.constants import GENERIC_HARBOR, TERRAIN_NAMES
 
 from .. import theme, widgets
-from ..eventtext import cards_text, count_text, event_die_text, track_name
+from ..eventtext import cards_text, count_text, event_die_text, taken_back_text, track_name
 from ..i18n import tr
 from . import reasons
 from .hand import BUILD_COSTS, card_tip
@@ -49,6 +49,8 @@ def tooltip(m, ui):
                   n=v.improvements[seat][track])
     if key[0] == "btn" and key[1] == "chart":
         return tr("tip.chart")
+    if key[0] == "btn" and key[1] == "undo" and m.undo[0] is not None:
+        return tr("tip.undo", what=taken_back_text(m.undo[0]))
     if key[0] == "btn" and key[1] in BUILD_COSTS:
         return f"{tr('btn.' + key[1])}: {cards_text(dict(BUILD_COSTS[key[1]]).get(k, 0) for k in range(5))}"
     return None
