@@ -83,6 +83,17 @@ class Laptops:
             return pool[0][0]
         return None
 
+    def until_undoable(self):
+        """Play on until a laptop has a move of its own it may take back; that laptop."""
+        deadline = time.monotonic() + 3 * WAIT
+        while time.monotonic() < deadline:
+            self.settle()
+            mover = next((s for s in self.sessions if s.game.must_decide()), None)
+            if mover is not None and mover.game.undo_status()[0] is not None:
+                return mover
+            self.step(undo_chance=0)
+        raise AssertionError("no move to take back in time")
+
     def close(self):
         for s in self.sessions:
             s.close()
@@ -127,13 +138,7 @@ def test_a_laptop_that_took_a_fresh_view_after_the_move_follows_its_undo_without
     divergence, and the hashes agree."""
     laptops = Laptops(tmp_path, seed=43)
     try:
-        deadline = time.monotonic() + 3 * WAIT
-        while time.monotonic() < deadline:
-            laptops.settle()
-            mover = next((s for s in laptops.sessions if s.game.must_decide()), None)
-            if mover is not None and mover.game.undo_status()[0] is not None:
-                break
-            laptops.step(undo_chance=0)
+        mover = laptops.until_undoable()
         other = next(s for s in laptops.sessions if s is not mover)
         other.game._ask_resync()
         laptops.settle()
@@ -150,13 +155,7 @@ def test_a_laptop_that_took_a_fresh_view_after_the_move_follows_its_undo_without
 def test_the_host_refuses_an_undo_of_another_seats_move(tmp_path):
     laptops = Laptops(tmp_path, seed=47)
     try:
-        deadline = time.monotonic() + 3 * WAIT
-        while time.monotonic() < deadline:
-            laptops.settle()
-            mover = next((s for s in laptops.sessions if s.game.must_decide()), None)
-            if mover is not None and mover.game.undo_status()[0] is not None:
-                break
-            laptops.step(undo_chance=0)
+        mover = laptops.until_undoable()
         seq = len(laptops.auth.log)
         other = next(s for s in laptops.sessions if s is not mover)
         other.game.send({"t": "cmd", "id": 99, "seq": seq, "cmd": [UNDO, other.seat]})     # (its window would not)

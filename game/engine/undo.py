@@ -100,49 +100,51 @@ class TakeBacks:
     What is kept is the owner's business (a State for the Authority and a
     Replica); `take` hands it back."""
 
-    __slots__ = ("entries", "why", "last", "_before")
+    __slots__ = ("entries", "last", "why", "_before")
 
     def __init__(self):
         self.entries = []
-        self.why = NOTHING          # why nothing may be taken back once `entries` is empty
-        self.last = -1              # the seat of the last command
+        self.last = None            # the last command that ended what may be taken back
+        self.why = None             # why it did, when its kind does not say (see `_WHY`)
         self._before = None         # (turn, player on turn) before the command being watched
 
     def watch(self, state, cmd) -> bool:
         """Before `cmd` is applied to `state`: must the copy of the state be
         kept (the command may be one to take back)?"""
-        kind = cmd[0] if len(cmd) > 1 else None
-        if type(kind) is str and kind in TAKE_BACK.get(state.config["rules"], ()):
-            self._before = (state.turn, state.current)
-            return True
-        return False
+        try:
+            if cmd[0] not in TAKE_BACK[state.config["rules"]]:
+                return False
+        except (TypeError, IndexError, KeyError):      # not a command at all: the kernel says so
+            return False
+        self._before = (state.turn, state.current)
+        return True
 
     def note(self, seq, cmd, outcome, events, state, kept=None) -> None:
         """After record `seq` applied `cmd` to `state`: push `kept` (what was
-        kept when `watch` said so, else None), or end what may be taken back."""
-        seat = cmd[1]
-        self.last = seat
-        if kept is not None:
-            why = _set_off(outcome, events, state, self._before)
-            if why is None:
-                if self.entries and self.entries[-1][1][1] != seat:
-                    self.entries = []
-                self.entries.append((seq, cmd, kept))
-                return
-        else:
-            why = _WHY.get(cmd[0], DECISION)
-        self.entries = []
-        self.why = why
+        kept when `watch` said so, else None), or end what may be taken back.
+        (It runs after every command: the common case does least.)"""
+        if kept is None:
+            self.last, self.why = cmd, None
+            if self.entries:
+                self.entries = []
+            return
+        why = _set_off(outcome, events, state, self._before)
+        if why is not None:
+            self.last, self.why, self.entries = cmd, why, []
+            return
+        if self.entries and self.entries[-1][1][1] != cmd[1]:
+            self.entries = []
+        self.entries.append((seq, cmd, kept))
 
     def refusal(self, state, seat):
         """None when `seat` may take back its last command now, else why not."""
         if state.phase == GAME_OVER:
             return IllegalCommand("game_over", "the game has ended")
-        if self.entries and self.entries[-1][1][1] == seat:
-            return None
-        if self.entries or seat != self.last:
+        if self.entries:
+            return None if self.entries[-1][1][1] == seat else _refusal(NOTHING)
+        if self.last is None or self.last[1] != seat:
             return _refusal(NOTHING)
-        return _refusal(self.why)
+        return _refusal(self.why or _WHY.get(self.last[0], DECISION))
 
     def status(self, state, seat) -> tuple:
         """(the command an undo by `seat` would take back, None), or (None,
