@@ -125,9 +125,7 @@ def shoot_undo(app, save, table_for):
         app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))])
 
     def ctrl_z():
-        pygame.key.set_mods(pygame.KMOD_CTRL)
         app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="")])
-        pygame.key.set_mods(0)
 
     auth = states.bot_game("base", 3, 3, until=can("build_road"), stop=3000)
     table = table_for("base", auth.log, 3, auth.config)

@@ -39,7 +39,7 @@ def handle(m, ui, play, event) -> None:
             m.log_scroll = max(0, min(len(m.log) - 1, m.log_scroll + event.y))
             play.redraw()
     elif event.type == pygame.KEYDOWN:
-        press(m, play, event.key)
+        press(m, play, event.key, getattr(event, "mod", None))
 
 
 def update_hover(m, ui, play) -> None:
@@ -96,8 +96,12 @@ def click(m, ui, play, pos) -> None:
     update_hover(m, ui, play)
 
 
-def press(m, play, key) -> None:
-    if key == pygame.K_F8 and pygame.key.get_mods() & pygame.KMOD_SHIFT:   # paste: check a position
+def press(m, play, key, mods=None) -> None:
+    """A key, with the modifiers held when it was pressed (`mods`: the
+    event's; None: as they are now)."""
+    if mods is None:
+        mods = pygame.key.get_mods()
+    if key == pygame.K_F8 and mods & pygame.KMOD_SHIFT:                 # paste: check a position
         play.note(paste_position(), theme.ACCENT, 8.0)
         play.redraw()
         return
@@ -133,7 +137,7 @@ def press(m, play, key) -> None:
         m.mode = None
         m.knight = None
         play.update_pick()
-    elif key == pygame.K_z and pygame.key.get_mods() & UNDO_MODS:
+    elif key == pygame.K_z and mods & UNDO_MODS:
         play.take_back()
     elif key == pygame.K_RETURN:
         play.action("end_turn")
