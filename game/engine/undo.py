@@ -72,7 +72,7 @@ _WHY = {
     "move_robber": ROBBER, "skip_steal": ROBBER, "chase_robber": ROBBER,
     "offer": TRADE, "accept": TRADE, "decline": TRADE, "counter": TRADE, "confirm_trade": TRADE,
     "cancel_trade": TRADE, "harbor_trade": TRADE,
-    "end_turn": NOTHING,
+    "end_turn": NOTHING, "pass_build": NOTHING,        # (the end of a seat's Special Building Phase, X-1.7)
 }
 
 
