@@ -23,6 +23,7 @@ from game.engine.notation import names_of
 from game.engine.position import parse
 from game.engine.rng import Rng
 from game.engine.state import PHASE_NAMES
+from game.engine.undo import TakeBacks
 edge_id = names_of(STANDARD).edge_id
 node_id = names_of(STANDARD).node_id
 
@@ -57,6 +58,7 @@ def game_at(text: str) -> Authority:
     auth.state = state
     auth.start_events = ()
     auth.log = []
+    auth.takebacks = TakeBacks()
     return auth
 
 

@@ -22,6 +22,10 @@ are tightened by the hand sizes and the per-kind totals, and a seat whose
 bounds contradict what the view shows (a missed record) starts again from
 what the view alone allows, so the true hand is always inside the belief.
 
+An undo (game/engine/undo.py) puts the copy and the bounds back to what they
+were before the command it takes back: the belief keeps them, as every copy
+of a game does, for the commands of the turn that may be taken back.
+
 Only resources and commodities are tracked; development and progress cards
 are dealt from their public counts (determinize.py).  Everything comes from
 the seat's view and records redacted for it: nothing hidden leaks in.
@@ -30,6 +34,7 @@ the seat's view and records redacted for it: nothing hidden leaks in.
 from game.engine import apply
 from game.engine.board import board_of
 from game.engine.match import normal_command
+from game.engine.undo import UNDO, TakeBacks, Untracked, taken_back
 
 _HIDDEN_MOVES = ("gave", "took", "harbor_swap")      # C&K cards that move hidden cards
 
@@ -39,6 +44,7 @@ class Belief:
         self.seat = seat
         self.view = None            # our copy of the seat's view, kept in step by records
         self.low = self.high = None
+        self.takebacks = TakeBacks()    # (copy, low, high) before each command an undo may take back
 
     # --- keeping in step ----------------------------------------------------------------
 
@@ -49,6 +55,7 @@ class Belief:
         if (mine is None or mine.turn != view.turn or mine.hand_n != view.hand_n
                 or mine.bank != view.bank or mine.hands[self.seat] != view.hands[self.seat]):
             self.view = view.copy()
+            self.takebacks = TakeBacks()
             kinds = len(view.bank)
             self.low = [[0] * kinds for _ in range(view.n)]
             self.high = [[view.hand_n[o]] * kinds for o in range(view.n)]
@@ -59,12 +66,22 @@ class Belief:
         v = self.view
         if v is None:
             return
+        cmd = normal_command(record.cmd)
+        if cmd[:1] == (UNDO,):
+            try:
+                _, _, (self.view, self.low, self.high) = self.takebacks.take(v, cmd, taken_back(record))
+            except (Untracked, IndexError):     # not kept: the next sync starts again
+                self.view = None
+            return
         bank, counts, own = list(v.bank), list(v.hand_n), list(v.hands[self.seat])
+        kept = (v.copy(), [row[:] for row in self.low], [row[:] for row in self.high]) \
+            if self.takebacks.watch(v, cmd) else None
         try:
-            apply(v, normal_command(record.cmd), record.outcome, validate=False)
+            _, events = apply(v, cmd, record.outcome, validate=False)
         except Exception:               # out of step: the next sync starts again
             self.view = None
             return
+        self.takebacks.note(record.seq, cmd, record.outcome, events, v, kept)
         pool_change = [(bank[k] - v.bank[k]) + (own[k] - v.hands[self.seat][k]) for k in range(len(bank))]
         self._move(record.events, pool_change, [v.hand_n[o] - counts[o] for o in range(v.n)])
         self._tighten()

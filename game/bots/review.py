@@ -31,6 +31,7 @@ from game.engine.constants import DESERT, PROGRESS_NAMES
 from game.engine.match import Authority
 from game.engine.rng import Rng
 from game.engine.state import GAME_OVER, MAIN, ROLL, TRADE
+from game.engine.undo import UNDO, taken_back
 
 from .hard import QUICK_PLAYOUTS, HardBot
 from .search import WIN, Search
@@ -140,25 +141,36 @@ def review(config: dict, commands, on_step=None) -> dict:
     dice = {total: 0 for total in WAYS}
     gains = [{source: 0 for source in SOURCES} for _ in range(n)]
     ledger = Ledger(n)
+    gained = []             # per command: (seat, source, cards) it added to `gains`
     for i, cmd in enumerate(commands):
         before = [list(h) for h in state.hands]
         prior, phase = state.copy(), state.phase
         record = auth.submit(cmd)
         source = source_of(record.cmd)
-        for seat in range(n):
-            for k, (a, b) in enumerate(zip(before[seat], state.hands[seat])):
-                if b > a:
-                    gains[seat][source] += b - a
+        gained.append([])
+        undone = taken_back(record)
+        if undone is not None:          # an undo: the cards and the swing of the move it took back count no more
+            for seat, where, k in gained[undone - 1]:
+                gains[seat][where] -= k
+            deltas = [d for d in deltas if d["index"] != undone]
+        else:
+            for seat in range(n):
+                for k, (a, b) in enumerate(zip(before[seat], state.hands[seat])):
+                    if b > a:
+                        gains[seat][source] += b - a
+                        gained[-1].append((seat, source, b - a))
         for e in record.events:
             if e[0] == "rolled":
                 dice[e[2] + e[3]] += 1
         now = chances(state)
         prev = series[-1]
+        # (an undo's change is the opposite of its move's, in the same parts: they cancel)
         ledger.add(prev, now, record.cmd[1], phase, chance_part(prior, record, prev))
         seat = max(range(n), key=lambda s: abs(now[s] - prev[s]))
         # The founding round compares seats that have placed with seats that have not yet:
         # its jumps are the order of placing, not swings.
-        if abs(now[seat] - prev[seat]) >= 0.01 and state.phase != GAME_OVER and source != "founding":
+        if abs(now[seat] - prev[seat]) >= 0.01 and state.phase != GAME_OVER and source != "founding" \
+                and undone is None:
             deltas.append({"index": i + 1, "turn": state.turn, "seat": seat,
                            "delta": round(now[seat] - prev[seat], 4), "actor": record.cmd[1],
                            "kind": record.cmd[0], "detail": detail_of(state, record.cmd, record.events)})
@@ -196,7 +208,7 @@ def matters(view, seat, cmd, legal) -> bool:
     """Whether `seat`'s command was a decision worth checking: there was a
     choice, it was not the roll, and ending a turn only when a build, a card
     or a knight was possible instead."""
-    if len(legal) < 2 or view.phase == ROLL or cmd[0] == "roll":
+    if len(legal) < 2 or view.phase == ROLL or cmd[0] in ("roll", UNDO):
         return False
     if view.phase == TRADE and cmd[0] in ("cancel_trade",):
         return False
@@ -285,7 +297,9 @@ class ChoiceCheck:
                 view = seat_view(auth.state, seat)
                 if matters(view, seat, cmd, legal_commands(view, seat)):
                     found[seat].append(i)
-            auth.submit(cmd)
+            undone = taken_back(auth.submit(cmd))
+            if undone is not None and undone - 1 in found.get(seat, ()):
+                found[seat].remove(undone - 1)      # a move taken back is no decision to check
             if i % 50 == 49:
                 yield
         return found

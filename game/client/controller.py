@@ -14,6 +14,9 @@ The table scene talks to exactly one controller object with this interface:
                                     (None: what everybody may see)
     controller.submit(cmd)          -> the events, as the commanding seat may see
                                     them; raises IllegalCommand, changing nothing
+    controller.undo_status(seat)    what ("undo", seat) would take back now:
+                                    (command, None), or (None, the IllegalCommand
+                                    saying why not) (game/engine/undo.py)
     controller.start_events()       events of the game's creation (starting rolls)
     controller.records_since(k)     Records with seq > k, redacted for the public
                                     (the game log, animations, end statistics)
@@ -78,6 +81,9 @@ class HotseatController:
 
     def view(self, seat):
         return self.auth.view(seat)
+
+    def undo_status(self, seat) -> tuple:
+        return self.auth.takebacks.status(self.auth.state, seat)
 
     def submit(self, cmd) -> tuple:
         record = self.auth.submit(cmd)

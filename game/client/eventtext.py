@@ -50,6 +50,19 @@ def event_die_text(face) -> str:
     return tr("die.ship") if face < SHIP_FACES else tr("die.gate", track=track_name(face - SHIP_FACES))
 
 
+# what an undo takes back, per kind of the command taken back (catalog words)
+_TAKEN_BACK = {"build_road": "log.took_back.road", "place_road": "log.took_back.road", "build_settlement": "log.took_back.settlement",
+               "place_settlement": "log.took_back.settlement", "build_city": "log.took_back.city", "place_city": "log.took_back.city",
+               "build_wall": "log.took_back.wall", "recruit_knight": "log.took_back.knight_recruited",
+               "activate_knight": "log.took_back.knight_activated", "promote_knight": "log.took_back.knight_promoted",
+               "move_knight": "log.took_back.knight_moved", "improve": "log.took_back.improvement", "maritime": "log.took_back.bank_trade"}
+
+
+def taken_back_text(cmd) -> str:
+    """What undoing `cmd` takes back: "the road", "the trade with the bank"."""
+    return tr(_TAKEN_BACK.get(cmd[0], "log.took_back.move"))
+
+
 def _names(names, seats):
     return ", ".join(names[s] for s in seats)
 
@@ -211,6 +224,8 @@ def sentences(event, names, state=None, reader=None, offerer=None) -> list:
         return [tr("log.shortage", cards=", ".join(card_name(k) for k in event[1]))]
     if kind == "built":
         return [tr("log.built", name=n[event[1]], piece=tr("piece." + event[2]))]
+    if kind == "took_back":
+        return [tr("log.took_back", name=n[event[1]], what=taken_back_text(event[3]))]
     if kind == "must_discard":
         return [tr("log.must_discard")]
     if kind == "discarded":

@@ -518,6 +518,10 @@ class LanController:
             self.session.submit(cmd)
         return ()
 
+    def undo_status(self, seat) -> tuple:
+        """As our copy sees it; the host decides under the same rule."""
+        return self.session.game.undo_status()
+
     def start_events(self, audience=None) -> tuple:
         return self._start_events
 

@@ -17,6 +17,9 @@ ERROR_CODES = (
     "malformed", "missing_cards", "no_card", "no_pieces", "not_in_these_rules",
     "not_your_turn", "one_card_per_turn", "robber_locked", "roll_first", "same_kind",
     "too_weak", "trade_over", "unknown_command", "wrong_count", "wrong_decision", "wrong_phase",
+    # a refused undo (undo.py)
+    "undo_card_drawn", "undo_card_played", "undo_decision", "undo_dice", "undo_nothing", "undo_progress",
+    "undo_robber", "undo_set_off", "undo_steal", "undo_trade",
 )
 
 
@@ -28,6 +31,9 @@ class IllegalCommand(Exception):
         super().__init__(f"{code}: {detail}")
         self.code = code
         self.detail = detail
+
+    def __reduce__(self):           # copied and pickled as made (an undo's memory holds some)
+        return (type(self), (self.code, self.detail))
 
 
 def need_turn(state: State, seat: int, *phases):

@@ -8,13 +8,18 @@ their outcomes.  The same two classes serve hot-seat, LAN and replays:
 
 A game is fully defined by config + commands: `Authority.replay` re-applies a
 log and confirms every recorded outcome came out the same.
+
+Both keep what their copy may take back this turn (undo.py: `takebacks`):
+an undo record restores each copy's own kept state, so the authority and
+every replica go back alike.
 """
 
 import gc
 from dataclasses import dataclass
 
 from .codec import state_hash
-from .rules import apply, new_game
+from .rules import apply, new_game, restore
+from .undo import UNDO, TakeBacks, taken_back, took_back_event
 from .views import holds_secrets, redact_command, redact_event, redact_outcome, view, view_hash
 
 
@@ -81,12 +86,23 @@ class Authority:
         self.state, events = new_game(self.config)
         self.start_events = tuple(events)
         self.log: list[Record] = []
+        self.takebacks = TakeBacks()
 
     def submit(self, cmd) -> Record:
-        """Check and apply a command; raises IllegalCommand (nothing changes)."""
+        """Check and apply a command (an undo too); raises IllegalCommand
+        (nothing changes)."""
         cmd = normal_command(cmd)
-        outcome, events = apply(self.state, cmd)
-        record = Record(len(self.log) + 1, cmd, outcome, tuple(events))
+        state, seq = self.state, len(self.log) + 1
+        if cmd[:1] == (UNDO,):
+            taken_seq, taken, earlier = self.takebacks.take(state, cmd)
+            restore(state, earlier)
+            outcome, events = None, (took_back_event(cmd[1], taken_seq, taken),)
+        else:
+            takebacks = self.takebacks
+            kept = state.copy() if takebacks.watch(state, cmd) else None
+            outcome, events = apply(state, cmd)
+            takebacks.note(seq, cmd, outcome, events, state, kept)
+        record = Record(seq, cmd, outcome, tuple(events))
         self.log.append(record)
         if FREEZE_EVERY and record.seq % FREEZE_EVERY == 0:
             settle_collector()
@@ -125,12 +141,24 @@ class Replica:
         self.state = view_state
         self.audience = audience
         self.seq = 0
+        self.takebacks = TakeBacks()
 
     def receive(self, record: Record) -> tuple:
-        """Apply a record (already redacted for this audience); returns its events."""
+        """Apply a record (already redacted for this audience); returns its
+        events.  Raises ReplayMismatch for a record out of order, and
+        undo.Untracked for an undo of a command this copy kept nothing for
+        (it was made from a view sent after it: ask for a fresh view)."""
         if record.seq != self.seq + 1:
             raise ReplayMismatch(f"expected record {self.seq + 1}, got {record.seq}")
-        _, events = apply(self.state, normal_command(record.cmd), record.outcome, validate=False)
+        state, cmd = self.state, normal_command(record.cmd)
+        if cmd[:1] == (UNDO,):
+            _, _, earlier = self.takebacks.take(state, cmd, taken_back(record))
+            restore(state, earlier)
+            events = record.events
+        else:
+            kept = state.copy() if self.takebacks.watch(state, cmd) else None
+            _, events = apply(state, cmd, record.outcome, validate=False)
+            self.takebacks.note(record.seq, cmd, record.outcome, events, state, kept)
         self.seq = record.seq
         return tuple(events)
 

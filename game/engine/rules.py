@@ -34,7 +34,7 @@ from .state import (
 )
 
 __all__ = ["COMMANDS", "ERROR_CODES", "IllegalCommand", "apply", "check", "deciders", "discard_limit",
-           "legal_commands", "may_offer", "new_game", "rolls", "with_mix"]
+           "legal_commands", "may_offer", "new_game", "restore", "rolls", "with_mix"]
 
 # kind -> argument types after the seat, over every rule set.  Types: node,
 # edge, hex, seat, res (a resource), card (any card kind in this rule set),
@@ -284,6 +284,18 @@ def apply(state: State, cmd, outcome=None, validate: bool = True):
     if state.phase not in (SETUP_SETTLEMENT, SETUP_ROAD, GAME_OVER):
         rules.check_win(state, out, events, authority)
     return (out or None) if authority else outcome, events
+
+
+def restore(state: State, earlier: State) -> None:
+    """Put `state` back to `earlier` (a copy of it made before, given up to
+    it: its values become the state's own), in place, so whoever holds the
+    state object sees the change (an undo, game/engine/undo.py).  What was
+    listed or kept for `state` no longer describes it and is dropped."""
+    global _listed, _kept
+    for name in State.__slots__:
+        setattr(state, name, getattr(earlier, name))
+    _listed = _NOTHING_LISTED
+    _kept = None
 
 
 def may_offer(state: State, seat: int) -> bool:

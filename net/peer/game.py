@@ -45,7 +45,10 @@ the host, reveals its value when a roll opens and checks every roll's proof.
 
 Every record's view hash is compared with the host's; on a mismatch (or a
 record that does not fit) the peer asks for a resync and ignores records
-until the fresh view arrives.  It never plays on from a diverged copy; a
+until the fresh view arrives.  An undo of a command from before our view
+arrived (a rejoin, a resync: the replica kept nothing for it,
+game/engine/undo.py) asks for a fresh view too, without counting as a
+divergence: nothing is wrong with the host.  It never plays on from a diverged copy; a
 host whose hashes keep disagreeing is reported (REPORT_DIVERGENCES) and then
 no longer trusted (GIVE_UP_DIVERGENCES).  A host that does not reveal its
 secret within REVEAL_WAIT of the end fails the check (`reveal_overdue`).
@@ -67,6 +70,7 @@ from game.engine import deciders
 from game.engine.match import Record, Replica
 from game.engine.rules import rolls
 from game.engine.state import GAME_OVER
+from game.engine.undo import Untracked
 
 from ..wire import fairdice
 from ..wire.fairdice import FairRecord, SeenRecord, Verdict, as_tuples
@@ -133,6 +137,11 @@ class PeerGame:
     def must_decide(self) -> bool:
         return (self.replica is not None and not self.awaiting_sync and self.pending is None
                 and self.view.phase != GAME_OVER and self.seat in deciders(self.view))
+
+    def undo_status(self) -> tuple:
+        """What an undo of our seat would take back now, as the replica's
+        TakeBacks.status says: (command, None) or (None, why not)."""
+        return self.replica.takebacks.status(self.view, self.seat)
 
     def hash_matches_host(self) -> bool:
         """At the end: does our public view hash equal the host's?"""
@@ -251,6 +260,9 @@ class PeerGame:
         record = Record(msg["seq"], as_tuples(msg["cmd"]), msg["outcome"], as_tuples(msg["events"]))
         try:
             self.replica.receive(record)
+        except Untracked:       # an undo of a move made before our view: a fresh view has it
+            self._ask_resync()
+            return []
         except Exception:       # a record our copy cannot apply means it has diverged
             return self._diverged(msg["seq"])
         check_state(self.replica.state, self.seat)
@@ -282,13 +294,16 @@ class PeerGame:
         self.divergences += 1
         if self.divergences >= GIVE_UP_DIVERGENCES:
             raise HostFault("keeps_diverging", count=self.divergences)
-        if not self.awaiting_sync:
-            self.awaiting_sync = True
-            self.send({"t": "resync"})
+        self._ask_resync()
         events = [("diverged", seq)]
         if self.divergences == REPORT_DIVERGENCES:     # once: a lying or broken host, not chance
             events.append(("host_diverges", self.divergences))
         return events
+
+    def _ask_resync(self) -> None:
+        if not self.awaiting_sync:
+            self.awaiting_sync = True
+            self.send({"t": "resync"})
 
     def _on_reject(self, msg):
         if msg["id"] == self.pending:

@@ -1,6 +1,8 @@
 """Screens that explain the game: staged moments (a barbarian attack,
 a 7, production), reasons on greyed buttons and unlit spots, the rules and
-costs screen, the in-game menu, and the replay of an unfinished game.
+costs screen, the in-game menu, the replay of an unfinished game, and
+taking a move back (Undo after a road, the log after it, a refused undo
+after a card was bought; the C&K table's buttons with Undo).
 
     python -m tools.screens.shoot --rules explain --out shots
 
@@ -96,7 +98,61 @@ def shoot(out, w, h, lang):
         save("12-replay-unfinished")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    shoot_undo(app, save, table_for)
     return saved
+
+
+def shoot_undo(app, save, table_for):
+    """A road built and taken back (the Undo button's tooltip, the log's
+    line), Ctrl+Z refused after a development card was bought, and the
+    C&K table's buttons with Undo lit."""
+    import pygame
+
+    from game.engine import legal_commands
+    from game.engine.state import MAIN
+
+    def can(kind):
+        return lambda auth: auth.state.phase == MAIN and any(
+            c[0] == kind for c in legal_commands(auth.state, auth.state.current))
+
+    def move(table, kind):
+        m = table.model
+        cmd = next(c for c in m.legal if c[0] == kind)
+        table.play.submit(cmd)
+        settle_frames(app)
+
+    def hover_undo(table):
+        rect = table.ui.layout.buttons["undo"]
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))])
+
+    def ctrl_z():
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="")])
+
+    auth = states.bot_game("base", 3, 3, until=can("build_road"), stop=3000)
+    table = table_for("base", auth.log, 3, auth.config)
+    move(table, "build_road")
+    hover_undo(table)
+    save("13-undo-road")
+    ctrl_z()
+    save("14-took-back")
+    auth = states.bot_game("base", 5, 3, until=can("buy_dev"), stop=3000)
+    table = table_for("base", auth.log, 3, auth.config)
+    move(table, "buy_dev")
+    ctrl_z()
+    save("15-undo-refused")
+    ck = states.bot_game("ck", 4, 3, until=can("build_road"), stop=3000)
+    table = table_for("ck", ck.log, 3, ck.config)
+    move(table, "build_road")
+    hover_undo(table)
+    save("16-undo-ck")
+
+
+def settle_frames(app, frames=30):
+    """Draw frames until the pieces have landed (the drop takes a moment)."""
+    import time
+    for _ in range(frames):
+        app.step([])
+        time.sleep(0.02)
 
 
 def _hashes(auth):

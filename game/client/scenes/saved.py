@@ -6,7 +6,8 @@ sequence of positions.
 saves.restore (every recorded state hash must match), keeps the records and
 a snapshot of the state every SNAPSHOT_EVERY moves, and rebuilds any
 position from the nearest snapshot before it, so stepping backward is as
-quick as stepping forward.
+quick as stepping forward.  A move that took another back (an undo,
+game/engine/undo.py) leads to the position before the move it took back.
 """
 
 import time
@@ -16,6 +17,7 @@ from game.engine.codec import decode_state, encode_state, state_hash
 from game.engine.match import Authority
 from game.engine.rules import apply
 from game.engine.state import GAME_OVER
+from game.engine.undo import taken_back
 from game.engine.views import view
 
 from .. import theme
@@ -60,7 +62,7 @@ class Replay:
         self.start_events = first.start_events
         self.snapshots = [encode_state(first.state)]
         for i, record in enumerate(self.records):
-            apply(first.state, record.cmd)
+            first.submit(record.cmd)
             if (i + 1) % SNAPSHOT_EVERY == 0:
                 self.snapshots.append(encode_state(first.state))
         self.finished = first.state.phase == GAME_OVER
@@ -87,8 +89,15 @@ class Replay:
             self.state = decode_state(self.snapshots[base])
             self.pos = base * SNAPSHOT_EVERY
         while self.pos < k:
-            apply(self.state, self.records[self.pos].cmd)
-            self.pos += 1
+            record = self.records[self.pos]
+            undone = taken_back(record)
+            if undone is None:
+                apply(self.state, record.cmd)
+                self.pos += 1
+            else:                       # the position before the move taken back
+                after = self.pos + 1
+                self.seek(undone - 1)
+                self.pos = after
 
     def state_hash(self) -> str:
         return state_hash(self.state)

@@ -3,7 +3,8 @@
 `handle(m, ui, play, event)` takes one event: the pointer hovers and clicks
 the targets the last frame drew (ui.targets) and the spots the current
 mode or phase asks for on the board (m.pick); the action buttons' keys
-(hand.SHORTCUTS: R rolls, E ends the turn, ...) do what the buttons do;
+(hand.SHORTCUTS: R rolls, E ends the turn, ...) do what the buttons do,
+and Ctrl+Z (Cmd+Z) what Undo does, saying why when nothing may be taken back;
 Esc, F1 and the curtain's keys lead elsewhere.  Space only ever hurries
 the computers: pressed again and again while they play, it must never
 roll, answer, dismiss a panel or reveal a hand for the person.  What a
@@ -16,6 +17,8 @@ from .. import theme
 from . import hints, reasons
 from .hand import SHORTCUTS
 from .position_copy import copy_position, paste_position
+
+UNDO_MODS = pygame.KMOD_CTRL | pygame.KMOD_META     # Ctrl+Z, and Cmd+Z on a Mac
 
 
 def handle(m, ui, play, event) -> None:
@@ -36,7 +39,7 @@ def handle(m, ui, play, event) -> None:
             m.log_scroll = max(0, min(len(m.log) - 1, m.log_scroll + event.y))
             play.redraw()
     elif event.type == pygame.KEYDOWN:
-        press(m, play, event.key)
+        press(m, play, event.key, getattr(event, "mod", None))
 
 
 def update_hover(m, ui, play) -> None:
@@ -93,8 +96,12 @@ def click(m, ui, play, pos) -> None:
     update_hover(m, ui, play)
 
 
-def press(m, play, key) -> None:
-    if key == pygame.K_F8 and pygame.key.get_mods() & pygame.KMOD_SHIFT:   # paste: check a position
+def press(m, play, key, mods=None) -> None:
+    """A key, with the modifiers held when it was pressed (`mods`: the
+    event's; None: as they are now)."""
+    if mods is None:
+        mods = pygame.key.get_mods()
+    if key == pygame.K_F8 and mods & pygame.KMOD_SHIFT:                 # paste: check a position
         play.note(paste_position(), theme.ACCENT, 8.0)
         play.redraw()
         return
@@ -130,6 +137,8 @@ def press(m, play, key) -> None:
         m.mode = None
         m.knight = None
         play.update_pick()
+    elif key == pygame.K_z and mods & UNDO_MODS:
+        play.take_back()
     elif key == pygame.K_RETURN:
         play.action("end_turn")
     elif key in SHORTCUTS:

@@ -182,6 +182,8 @@ def draw(m, ui, play, surf) -> None:
     draw_table(m, ui, play, surf, shaded)
     hints.draw(m, ui, play, surf)
     if m.curtain_for is None:
+        if not m.modal():
+            draw_tooltip(m, ui, surf)        # (over the Hint button, which a tooltip may reach)
         reasons.add_targets(m, ui, play)
         m.stage.draw(ui, surf, shaded)
 
@@ -258,8 +260,6 @@ def draw_table(m, ui, play, surf, shaded=False) -> None:
     if curtain:
         draw_curtain(m, ui, play, surf)
         return
-    if not modal:
-        draw_tooltip(m, ui, surf)
     if m.dialog is not None:
         if modal:
             ui.targets.add(("backdrop",), ui.layout.screen, None)

@@ -30,6 +30,7 @@ SHORTCUTS = {pygame.K_r: "roll", pygame.K_1: "build_road", pygame.K_2: "build_se
              pygame.K_b: "bank", pygame.K_e: "end_turn", pygame.K_w: "build_wall",
              pygame.K_k: "recruit_knight", pygame.K_i: "chart", pygame.K_o: "harbor"}
 SHORTCUT_LABELS = {name: pygame.key.name(key).upper() for key, name in SHORTCUTS.items()}
+SHORTCUT_LABELS["undo"] = "Ctrl+Z"          # (controls.py: with Ctrl or Cmd only)
 
 
 def draw_hand_base(m, ui, surf) -> None:

@@ -58,7 +58,10 @@ class TableLayout:
         bw, bh = int(part.button_w * s), int(51 * s)
         bx = main_w - pad - per_row * bw - (per_row - 1) * gap
         by = self.hand.y + int(8 * s)
-        self.buttons = {name: pygame.Rect(bx + (i % per_row) * (bw + gap), by + (i // per_row) * (bh + gap), bw, bh)
+        # (a shorter second row keeps to the right: End turn stays in the corner)
+        shift = 2 * per_row - len(names)
+        self.buttons = {name: pygame.Rect(bx + ((i + shift * (i >= per_row)) % per_row) * (bw + gap),
+                                          by + (i // per_row) * (bh + gap), bw, bh)
                         for i, name in enumerate(names)}
         # (under the strip's title "Hand of NAME" with room between: the count badges must not touch it)
         self.cards = pygame.Rect(pad, self.hand.y + int(27 * s), bx - 2 * pad, hand_h - int(31 * s))

@@ -81,6 +81,7 @@ class TableModel:
         # whose screen it is
         self.view = None                     # the game as the viewer may see it
         self.legal = []                      # the viewer's legal commands
+        self.undo = (None, None)             # the viewer's undo: (command it takes back, None) or (None, why not)
         self.viewer = None                   # seat whose hand is shown (None: nobody yet)
         self.holder = None                   # the person who last took the device
         self.curtain_for = None              # seat the device must be passed to
@@ -139,6 +140,8 @@ class TableModel:
             return "maritime" in kinds
         if name == "harbor":                    # Commercial Harbor swaps still owed this turn (CK-11)
             return "harbor_trade" in kinds
+        if name == "undo":                      # the viewer's last move of the turn, taken back
+            return self.undo[0] is not None
         return name in kinds
 
     def probe_offer(self):

@@ -25,11 +25,12 @@ from game.engine.constants import PROGRESS_NAMES
 from game.engine.rules import IllegalCommand
 from game.engine.state import DECIDE, DISCARD, GAME_OVER, MAIN, ROAD_BUILDING, ROBBER, SETUP_ROAD, \
     SETUP_SETTLEMENT, STEAL, TRADE
+from game.engine.undo import UNDO
 
 from .. import theme
 from ..eventtext import LogTeller, error_text, sentences
 from ..i18n import tr
-from . import ckdialogs, dialogs, hints, panels, staging
+from . import ckdialogs, dialogs, hints, panels, reasons, staging
 from .model import DICE_SECONDS, FLY_SECONDS, fly_seconds, holds_secrets, pick_actor, skippable
 
 # (board spot kind, command kind) per phase, and per build mode
@@ -169,6 +170,7 @@ class TablePlay:
         v = self.c.view(m.viewer)
         m.view = v
         m.legal = legal_commands(v, m.viewer)
+        m.undo = self.c.undo_status(m.viewer)
         me, phase = m.viewer, v.phase
         want, keep = None, False            # the dialog this phase needs, and whether the open one is it
         if phase == DISCARD and v.discard_need[me]:
@@ -355,6 +357,8 @@ class TablePlay:
                 m.flying.append((now, ("drop", piece, spot, event[1]), None, None))
         elif kind in ("traded", "maritime") and self.animations_on():
             self._fly_trade(event, now)
+        elif kind == "took_back":            # what is still in the air of the move taken back is gone
+            m.flying = [f for f in m.flying if not skippable(f[1])]
         elif kind == "robber_moved":
             self.app.sounds.play("robber")
         elif kind in ("longest_road", "largest_army", "shortage", "metropolis"):
@@ -446,9 +450,23 @@ class TablePlay:
             m.dialog = dialogs.BankDialog(self)
         elif name == "harbor":
             self.open_harbor()
+        elif name == "undo":
+            self.take_back()
         else:                                   # roll, buy_dev, end_turn
             self.submit((name, m.viewer))
         self.app.dirty = True
+
+    def take_back(self) -> None:
+        """The Undo button or Ctrl+Z: the viewer's last move of this turn is
+        taken back; when none may be, a note says why (with its rule)."""
+        m = self.m
+        if m.viewer is None or m.curtain_for is not None or m.view is None:
+            return
+        why = m.undo[1]
+        if why is None:
+            self.submit((UNDO, m.viewer))
+        else:
+            self.note(reasons.reason(why, (UNDO, m.viewer), m.view), theme.BAD, 6.0)
 
     def open_dev_card(self, kind) -> None:
         self.m.dialog = dialogs.DevCardDialog(self, kind)

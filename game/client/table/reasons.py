@@ -72,6 +72,17 @@ RULE_OF = {
     ("wrong_count", None): "B-5.3",
     ("wrong_decision", None): "B-4.3",
     ("wrong_phase", None): "B-4.1",
+    # a refused undo (game/engine/undo.py): the rule that makes the move final
+    ("undo_card_drawn", None): "B-9.1",
+    ("undo_card_played", None): "B-9.2",
+    ("undo_decision", None): "B-4.3",
+    ("undo_dice", None): "B-5.1",
+    ("undo_nothing", None): "B-4.1",
+    ("undo_progress", None): "CK-9",
+    ("undo_robber", None): "B-5.4",
+    ("undo_set_off", None): "CK-6.4",
+    ("undo_steal", None): "B-5.4",
+    ("undo_trade", None): "B-7.1",
 }
 COSTS = {"build_road": COST_ROAD, "build_settlement": COST_SETTLEMENT, "build_city": COST_CITY,
          "buy_dev": COST_DEV, "build_wall": COST_WALL, "recruit_knight": COST_KNIGHT,
@@ -183,6 +194,9 @@ def button_reason(m, name):
     if name == "trade":
         err = m.probe_offer()
         return reason(err, ("offer", me), v) if err is not None else None
+    if name == "undo":
+        err = m.undo[1]
+        return reason(err, ("undo", me), v) if err is not None else None
     cmd = button_command(v, me, name)
     return why_not(v, cmd) if cmd is not None else None
 

@@ -9,7 +9,7 @@ import pygame
 from game.engine.constants import GENERIC_HARBOR, TERRAIN_NAMES
 
 from .. import theme, widgets
-from ..eventtext import cards_text, count_text
+from ..eventtext import cards_text, count_text, taken_back_text
 from ..i18n import tr
 from . import reasons
 from .hand import BUILD_COSTS, card_tip
@@ -39,6 +39,8 @@ def tooltip(m, ui):
     tip = m.part.tooltip(m, key)          # the rule set's pieces, dice and widgets
     if tip is not None:
         return tip
+    if key[0] == "btn" and key[1] == "undo" and m.undo[0] is not None:
+        return tr("tip.undo", what=taken_back_text(m.undo[0]))
     if key[0] == "btn" and key[1] in BUILD_COSTS:
         return f"{tr('btn.' + key[1])}: {cards_text(dict(BUILD_COSTS[key[1]]).get(k, 0) for k in range(5))}"
     return None

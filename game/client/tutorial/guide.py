@@ -13,11 +13,13 @@ now, and whether a command of theirs is the one asked.
 `TutorialController` (below) refuses every other command of the person with
 a sentence saying what to do (builds and bank trades the step does not ask
 for are the person's own choice: `steps.FREE_BUILDS`), and moves the guide on after each accepted
-one.  The step is kept in the save's `extra` ({"tutorial": {"step": k}}), so
+one.  An undo takes back only what came after the guide last moved on (the
+step it took back would otherwise be left behind).  The step is kept in the save's `extra` ({"tutorial": {"step": k}}), so
 the game resumes on the step it was left at."""
 
 from game.engine import IllegalCommand, deciders, legal_commands
 from game.engine.state import GAME_OVER, STEAL
+from game.engine.undo import UNDO
 
 from ..controller import HotseatController
 from . import steps as S
@@ -118,18 +120,30 @@ class TutorialController(HotseatController):
         self.guide = guide or Guide()
         self.say = say or (lambda advice: "")       # the advice in words (the scene's catalog)
         super().__init__(*args, **kwargs)
+        self.moved_at = self.seq        # the record after which the guide last moved on
         if self.saver is not None:
             self.saver.extra = {"tutorial": self.guide.saved()}
 
+    def undo_status(self, seat) -> tuple:
+        cmd, why = super().undo_status(seat)
+        if cmd is not None and self.auth.takebacks.entries[-1][0] <= self.moved_at:
+            return None, IllegalCommand("tutorial", self.say(self.guide.advice(self.view(self.guide.seat))))
+        return cmd, why
+
     def submit(self, cmd) -> tuple:
         person = cmd[1] == self.guide.seat
-        if person:
+        undo = cmd[0] == UNDO
+        if person and undo:
+            why = self.undo_status(cmd[1])[1]
+            if why is not None:
+                raise why
+        elif person:
             refused = self.guide.allows(self.view(self.guide.seat), cmd)
             if refused is not None:
                 raise IllegalCommand("tutorial", self.say(refused))
         events = super().submit(cmd)
         view = self.view(self.guide.seat)
-        if self.guide.after(view, cmd) if person else self.guide.observe(view):
+        if self.guide.after(view, cmd) if person and not undo else self.guide.observe(view):
             self.keep_step()
         return events
 
@@ -140,7 +154,8 @@ class TutorialController(HotseatController):
         return moved
 
     def keep_step(self) -> None:
-        """Write the guide's step into the save (no command needed)."""
+        """The guide moved on: write its step into the save (no command needed)."""
+        self.moved_at = self.seq
         if self.saver is None:
             return
         self.saver.extra = {"tutorial": self.guide.saved()}

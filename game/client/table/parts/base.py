@@ -39,7 +39,8 @@ class TablePart:
     rules = "base"                 # the rule set's name (config["rules"])
 
     # --- layout (design units) ----------------------------------------------------------------
-    buttons = ("roll", "build_road", "build_settlement", "build_city", "buy_dev", "trade", "bank", "end_turn")
+    buttons = ("roll", "build_road", "build_settlement", "build_city", "buy_dev", "trade", "bank", "undo",
+               "end_turn")
     button_w = 108                 # an action button's width
     panel_h = 92                   # a player panel's height (at most: the seats share the column)
     dice = 2                       # the dice on the table

@@ -34,7 +34,7 @@ class CkPart(TablePart):
 
     # --- layout (design units) ----------------------------------------------------------------
     buttons = ("roll", "build_road", "build_settlement", "build_city", "build_wall", "recruit_knight",
-               "chart", "trade", "bank", "end_turn")
+               "chart", "trade", "bank", "undo", "end_turn")
     button_w = 94
     panel_h = 104                  # (a row more: the improvement tracks)
     dice = 3                       # white, red and the event die
