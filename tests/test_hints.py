@@ -52,7 +52,7 @@ def test_a_robber_move_is_explained_by_whom_it_costs_what():
     there; the hint names the other seat that loses most there, and how
     much (a city twice a settlement), not a generic line; a move that
     frees the seat's own hex is explained by its production."""
-    from game.engine.board import HEX_NODES
+    from game.engine.board import STANDARD
     import itertools
     from game.engine.constants import COMMODITY_OF_TERRAIN, DESERT
     from game.bots.facts import PIPS
@@ -62,13 +62,13 @@ def test_a_robber_move_is_explained_by_whom_it_costs_what():
             continue
         seat, h = cmd[1], cmd[2]
         lost = [0] * state.n
-        for node in HEX_NODES[h]:
+        for node in STANDARD.hex_nodes[h]:
             if state.node_owner[node] not in (-1, seat):      # C&K: a city's commodity is not the hex's card
                 commodity = state.config["rules"] == "ck" and state.terrain[h] in COMMODITY_OF_TERRAIN
                 lost[state.node_owner[node]] += 1 if commodity else state.node_level[node]
         why = H.why(view(state, seat), seat, cmd)
         if state.terrain[state.robber] != DESERT and any(state.node_owner[node] == seat
-                                                         for node in HEX_NODES[state.robber]):
+                                                         for node in STANDARD.hex_nodes[state.robber]):
             assert why["term"] == "production"          # it frees the seat's own first
             continue
         if state.terrain[h] == DESERT or not any(lost):
@@ -338,7 +338,7 @@ def test_a_robber_hint_that_spares_the_leader_names_the_leaders_points():
     leader, the line names them and their points, and why (their tiles are
     the seat's too, or they would lose less)."""
     import itertools
-    from game.engine.board import HEX_NODES
+    from game.engine.board import board_of
     seen = set()
     for state, cmd in itertools.chain(positions(), positions("hotseat-ck-finished.kolonisten")):
         if cmd[0] != "move_robber":
@@ -351,7 +351,7 @@ def test_a_robber_hint_that_spares_the_leader_names_the_leaders_points():
         others = [o for o in range(state.n) if o != seat]
         top = max(state.vp_public[o] for o in others)
         leaders = [o for o in others if state.vp_public[o] == top]
-        on_hex = {state.node_owner[n] for n in HEX_NODES[cmd[2]]}
+        on_hex = {state.node_owner[n] for n in board_of(state).hex_nodes[cmd[2]]}
         if len(leaders) == 1 and leaders[0] not in on_hex:
             leader = leaders[0]
             assert why["leader"] == leader and why["leader_points"] == top

@@ -17,7 +17,7 @@ is their kind alone.  The words are the client's (game/client/reviewtext.py).
 """
 
 from game.engine import IllegalCommand, apply, is_ck
-from game.engine.board import HEX_NODES
+from game.engine.board import board_of
 from game.engine.constants import COMMODITY_OF_TERRAIN, COST_DEV, DESERT
 from game.engine.rules import discard_limit
 from game.engine.state import MAIN, ROLL
@@ -102,7 +102,7 @@ def _losses(view, seat, hexagon) -> dict:
     `hexagon` (a C&K city's second card may be a commodity, CK-3.4)."""
     lost = {}
     ck = is_ck(view)
-    for node in HEX_NODES[hexagon]:
+    for node in board_of(view).hex_nodes[hexagon]:
         owner = view.node_owner[node]
         if owner != -1 and owner != seat:
             lost[owner] = lost.get(owner, 0) + (1 if ck and view.node_level[node] == 2
@@ -121,9 +121,10 @@ def spared_leader(view, seat, lost) -> dict:
     if leader in lost or sum(1 for o in others if view.vp_public[o] == view.vp_public[leader]) > 1:
         return {}
     best = 0.0
+    hex_nodes = board_of(view).hex_nodes
     for h in range(len(view.terrain)):
         if view.terrain[h] == DESERT or h == view.robber or \
-                any(view.node_owner[n] == seat for n in HEX_NODES[h]):
+                any(view.node_owner[n] == seat for n in hex_nodes[h]):
             continue
         cards = _losses(view, seat, h).get(leader, 0)
         best = max(best, cards * F.PIPS[view.numbers[h]] * view.n / 36)

@@ -22,7 +22,7 @@ Anything else is the Easy player's own move."""
 
 from game.bots.decisions import setup_score
 from game.engine import apply, check, legal_commands
-from game.engine.board import NODE_NEIGHBORS
+from game.engine.board import board_of
 from game.engine.state import MAIN, SETUP_SETTLEMENT, TRADE
 
 from . import steps as S
@@ -60,10 +60,10 @@ class GuidedComputer:
     def _kept(self, view) -> set:
         """The corners kept for the person's founding (steps.FOUNDING) and
         those next to them (the distance rule), while they are free."""
-        kept = set()
+        kept, neighbors = set(), board_of(view).node_neighbors
         for node in S.FOUNDING:
             if view.node_owner[node] == -1:
-                kept |= {node, *NODE_NEIGHBORS[node]}
+                kept |= {node, *neighbors[node]}
         return kept
 
     def _found_elsewhere(self, view):

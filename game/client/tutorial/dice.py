@@ -22,7 +22,7 @@ import math
 from collections import Counter
 
 from game.bots.facts import PIPS
-from game.engine.board import HEX_NODES
+from game.engine.board import board_of
 from game.engine.constants import DESERT
 from game.engine.rng import Rng
 from game.engine.rules import discard_limit
@@ -61,10 +61,11 @@ def totals_rolled(log) -> list:
 def gains(state, total, seat) -> list:
     """The cards per resource a total brings `seat`."""
     got = [0] * 5
+    hex_nodes = board_of(state).hex_nodes
     for h in range(len(state.numbers)):
         if state.numbers[h] != total or h == state.robber or state.terrain[h] == DESERT:
             continue
-        for n in HEX_NODES[h]:
+        for n in hex_nodes[h]:
             if state.node_owner[n] == seat:
                 got[state.terrain[h]] += state.node_level[n]
     return got

@@ -37,10 +37,9 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
-from game.bots import decisions as D
 from game.bots.facts import PIPS, node_pips, seat_production, spots_by_distance
 from game.engine import apply, check, default_config, deciders
-from game.engine.board import EDGE_NODES, HEX_NODES, NODE_HEXES
+from game.engine.board import board_of
 from game.engine.constants import COST_CITY, COST_DEV, COST_ROAD, COST_SETTLEMENT, KNIGHT
 from game.engine.rules import discard_limit
 from game.engine.state import GAME_OVER, MAIN, ROBBER, STEAL, TRADE
@@ -77,7 +76,8 @@ def _of(legal, kind):
 
 
 def _node_pips(v, node) -> int:
-    return sum(PIPS[v.numbers[h]] for h in NODE_HEXES[node])
+    board = board_of(v)
+    return sum(PIPS[v.numbers[h]] for h in board.node_hexes[node])
 
 
 # What the lessons cost per resource, about: founding weighs each kind by
@@ -110,8 +110,9 @@ def choose_found(v, me, legal):
 
 def _far_end(v, me, edge):
     """The end of a new road away from the person's own pieces."""
-    a, b = EDGE_NODES[edge]
-    mine = {n for e, o in enumerate(v.edge_owner) if o == me for n in EDGE_NODES[e]}
+    edge_nodes = board_of(v).edge_nodes
+    a, b = edge_nodes[edge]
+    mine = {n for e, o in enumerate(v.edge_owner) if o == me for n in edge_nodes[e]}
     mine |= {n for n, o in enumerate(v.node_owner) if o == me}
     return b if a in mine else a
 
@@ -181,10 +182,11 @@ def choose_city(v, me, legal):
 def robber_harm(v, me, h) -> tuple:
     """What the robber on hex `h` costs the others and not the person (less
     on a kind the lessons need much: the person trades for those)."""
-    owners = [v.node_owner[n] for n in HEX_NODES[h]]
+    nodes = board_of(v).hex_nodes[h]
+    owners = [v.node_owner[n] for n in nodes]
     if me in owners or h == v.robber:
         return (-1, 0, -h)
-    others = sum(v.node_level[n] for n in HEX_NODES[h] if v.node_owner[n] not in (-1, me))
+    others = sum(v.node_level[n] for n in nodes if v.node_owner[n] not in (-1, me))
     rich = any(v.hand_n[o] for o in owners if o not in (-1, me))
     kind = v.terrain[h]
     spared = min(LESSON_CARDS) / LESSON_CARDS[kind] if kind < len(LESSON_CARDS) else 0
