@@ -91,7 +91,8 @@ def play(lang="en", size=(1280, 720), visible=False, app=None, shot=None, wander
         if got is not None and rolls(got):
             got = got[:len(cmd)]                         # (without the mix the guide chose for the dice)
         if got is None or _norm(got) != _norm(cmd):
-            raise AutoplayError(f"step {step.name}: wanted {cmd!r}, the engine received {got!r}")
+            said = table.model.notes[-1][0] if table.model.notes else "nothing"
+            raise AutoplayError(f"step {step.name}: wanted {cmd!r}, the engine received {got!r} (the table said: {said})")
         commands += 1
     else:
         raise AutoplayError(f"the guided game did not end (step {guide.step.name})")

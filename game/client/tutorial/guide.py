@@ -18,21 +18,29 @@ explanation is on), "later" (a card or knight that comes in step `later`),
 "trade_first" (a build would end this turn's trading, B-4.1, before the
 trade step), "keep" (the 7's lesson needs the cards kept), "win" (it would
 win before the last lessons), "end" (the step comes before the turn's end)
-or "do" (another spot or move than the step's).  Builds, bank trades and offers the step does not ask for are the
-person's own choice (`steps.FREE`).
+or "do" (another spot or move than the step's).  Builds, bank trades and
+offers the step does not ask for are the person's own choice (`steps.FREE`).
+
+The lessons of a group (steps.py) come in the order the person's cards
+allow: after a step the guide takes the first lesson that can be done now,
+and gives one that cannot be done way to one that can.  When a lesson
+lacks cards it asks first for the bank trade or the offer that brings them
+(`bank_help`, `people_help`).
 
 `TutorialController` (below) refuses the person's other commands with the
-refusal in words, shapes every roll (dice.py) and seats the guided
-computers (computers.py), and moves the guide on after each accepted
-command.  The step is kept in the save's `extra` ({"tutorial": {"step": k}}),
-so the game resumes on the step it was left at.  `Guide.waits` counts, per
-step, the person's turns that ended while it waited (the tools report the
-most)."""
+refusal in words, shapes every roll (dice.py), seats the guided computers
+(computers.py), hints the lesson's move (`advise`), and moves the guide on
+after each accepted command.  The step and the steps done are kept in the
+save's `extra` ({"tutorial": Guide.saved()}), so the game resumes where it
+was left.  `Guide.waits` keeps, per step, the most of the person's turns in
+a row that ended with no lesson done or furthered while it was on (the
+tools report the most: `max_wait`)."""
 
 from game.bots import make_bot
 from game.bots.evaluate import victory_points
 from game.bots.hint import seven_risk, why
 from game.engine import IllegalCommand, apply, check, deciders, legal_commands, may_offer
+from game.engine.constants import COST_CITY, COST_ROAD, COST_SETTLEMENT
 from game.engine.rules import rolls, with_mix
 from game.engine.state import GAME_OVER, STEAL, TRADE
 
@@ -45,6 +53,7 @@ SETTLED = "settled"
 HELP_OFFERS = 3                  # offers the guide suggests in a turn, at most
 ANSWERS = ("accept", "decline", "counter")
 BUILDS = ("build_road", "build_settlement", "build_city")
+BUILD_COSTS = {"build_road": COST_ROAD, "build_settlement": COST_SETTLEMENT, "build_city": COST_CITY}
 CARDS = ("buy_dev", "play_knight")              # what later lessons teach, refused before them
 
 
@@ -123,7 +132,8 @@ class Guide:
         if kind in S.FREE:
             if what == "do" and step.trade_first and kind in BUILDS:
                 return ("trade_first", advice, None)
-            if step.lacks is not None and step.lacks(view, self.seat)[1] and spends(view, cmd):
+            needs = step.lacks(view, self.seat)[1] if step.lacks is not None else 0
+            if needs and view.hand_n[self.seat] - spends(view, cmd) < needs:
                 return ("keep", advice, None)          # the 7's lesson needs a big hand
             if self.wins_too_soon(view, cmd):
                 return ("win", advice, None)
@@ -149,13 +159,13 @@ class Guide:
         after = view.copy()
         apply(after, cmd, validate=False)
         me = self.seat
-        if not self._lessons_left(after):
+        if not self._lessons_left():
             return False
         coming = [step.points for k, step in enumerate(self.steps) if step.points and k not in self.done
                   and not (step.settled is not None and step.settled(after, me))]
         return victory_points(after, me) + sum(coming) - min(coming, default=0) >= view.config["vp_target"]
 
-    def _lessons_left(self, view) -> bool:
+    def _lessons_left(self) -> bool:
         """Whether steps other than the last remain to be done."""
         return any(k not in self.done for k in range(len(self.steps) - 1))
 
@@ -336,13 +346,13 @@ class Guide:
                 "done": [self.steps[k].name for k in sorted(self.done)]}
 
 
-def spends(view, cmd) -> bool:
-    """Whether a command of the person leaves fewer cards in their hand."""
+def spends(view, cmd) -> int:
+    """How many cards a command of the person leaves fewer in their hand."""
     if cmd[0] == "maritime":
-        return view.ratios[cmd[1]][cmd[2]] > 1
+        return view.ratios[cmd[1]][cmd[2]] - 1
     if cmd[0] == "offer":
-        return sum(cmd[2]) > sum(cmd[3])
-    return cmd[0] in BUILDS
+        return sum(cmd[2]) - sum(cmd[3])
+    return sum(n for _, n in BUILD_COSTS.get(cmd[0], ()))
 
 
 def bank_help(view, me, step, legal, others):
