@@ -106,7 +106,7 @@ def hint_line(cmd, why, names, seven=None) -> str:
     `seven` cards still held after it, what a 7 would take."""
     what = tr("hint.do." + cmd[0], **_details(cmd, names))
     line = tr("hint.line", what=what, why=why_text(why, names))
-    return line if seven is None else tr("hint.seven", line=line, n=seven, half=seven // 2)
+    return line if seven is None else trn("hint.seven", seven, line=line, half=seven // 2)
 
 
 def _details(cmd, names) -> dict:
