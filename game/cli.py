@@ -9,6 +9,7 @@ import sys
 
 from game import position_cli, replay_cli
 from game.client.cmdline import DESCRIPTION, add_window_options
+from game.engine import seat_counts
 
 
 def parser() -> argparse.ArgumentParser:
@@ -57,7 +58,7 @@ def _add_lan_commands(sub) -> None:
                               "be used; 2 bad options (also options that disagree with the save); "
                               + STOPPED)
     h.add_argument("--headless", action="store_true", help="a dedicated host without a window (required)")
-    h.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
+    h.add_argument("--players", type=int, choices=seat_counts(), default=None,
                    help="how many seats (default 4; with --resume: must match the save)")
     h.add_argument("--rules", choices=("base", "ck"), default=None,
                    help="base game or Cities & Knights (default base; with --resume: must match the save)")

@@ -131,8 +131,8 @@ def test_B_1_7_two_dice_one_robber_two_special_cards_unassigned():
     assert set(faces) == {1, 2, 3, 4, 5, 6}
 
 
-@pytest.mark.parametrize("players", [1, 5, 0])
-def test_B_1_8_only_two_to_four_players(players):
+@pytest.mark.parametrize("players", [1, 7, 0])
+def test_B_1_8_and_X_1_1_only_two_to_six_players(players):
     cfg = default_config(players=players)
     assert "players" in validate_config(cfg)
     with pytest.raises(ValueError):

@@ -6,7 +6,8 @@ from hypothesis import example, given, strategies as st
 
 from game.bots.determinize import determinize
 from game.engine import apply, deciders, is_ck, legal_commands, pack, view, view_obj
-from game.engine.constants import DEV_DECK_COUNTS, PROGRESS_CARDS, PROGRESS_TRACK
+from game.engine.board import STANDARD
+from game.engine.constants import PROGRESS_CARDS, PROGRESS_TRACK
 from game.engine.invariants import check_state
 from game.engine.rng import Rng
 from game.engine.state import GAME_OVER
@@ -55,7 +56,7 @@ def test_determinized_state_has_the_seats_view_and_every_card_total(case):
     else:
         held = [sum(world.dev[s][k] for s in range(world.n)) for k in range(5)]
         in_deck = [world.deck.count(k) for k in range(5)]
-        assert [h + d + p for h, d, p in zip(held, in_deck, world.dev_discard)] == list(DEV_DECK_COUNTS)
+        assert [h + d + p for h, d, p in zip(held, in_deck, world.dev_discard)] == list(STANDARD.supply.dev_deck)
 
 
 @given(positions)

@@ -294,7 +294,8 @@ def test_end_summary_counts_cities_and_knights_points():
     st.merchant = [4, 1]
     st.vp_public[1] += 1
     row = game_summary(c)["rows"][1]
-    assert (row["cities"], row["metropolis"], row["defenders"], row["merchant"], row["vp_cards"]) == (1, 2, 2, 1, 1)
+    # every column in points: the city 2, the metropolis 2, two defenders, the merchant, the printer
+    assert (row["cities"], row["metropolis"], row["defenders"], row["merchant"], row["vp_cards"]) == (2, 2, 2, 1, 1)
     assert row["total"] == st.vp_public[1] == 2 + 2 + 2 + 1 + 1
     app.push(EndScene(app, c, 30.0))
     assert draw(app)

@@ -148,3 +148,98 @@ def test_a_long_name_on_the_end_screen_ends_before_the_points_columns(size):
     surf = _Blits(size)
     scene.draw_scores(surf)
     assert all(0 <= r.x and r.right <= size[0] for r in surf.rects)
+
+
+def _labels_outside(rects, plot):
+    """The pictures put outside the plot (its labels, the legend, the heading)."""
+    return [r for r in rects if not plot.inflate(2, 2).collidepoint(r.center)]
+
+
+@pytest.mark.parametrize("size,lang", [((1280, 720), "en"), ((1920, 1080), "nl"), ((1280, 720), "nl"),
+                                       ((1920, 1080), "en")])
+def test_the_chart_has_a_legend_and_no_label_collides_or_leaves_its_panel(monkeypatch, size, lang):
+    from game.client import reviewview
+    app = make_app(size, lang)
+    scene = end_scene(app)
+    scene.toggle_review()
+    view = scene.review_view
+    labels = []
+    real_fit = reviewview.widgets.fit_label
+    monkeypatch.setattr(reviewview.widgets, "fit_label",
+                        lambda text, label, *a, **kw: labels.append(label) or real_fit(text, label, *a, **kw))
+    drawn_marks = []
+    real_mark = reviewview.marker_shape
+    monkeypatch.setattr(reviewview, "marker_shape", lambda surf, seat, *a: drawn_marks.append(seat) or real_mark(surf, seat, *a))
+    s = app.scale
+    for surf, rect in ((_Blits(size), pygame.Rect(int(24 * s), int(54 * s), size[0] - int(48 * s), int(size[1] * 0.36))),
+                       (_Blits(view.chart_size()), None)):
+        labels.clear()
+        drawn_marks.clear()
+        if rect is None:            # the saved PNG
+            view.chart_surface(surf)
+            panel = pygame.Rect(0, 0, *view.chart_size()).inflate(-int(20 * s), -int(20 * s))
+            panel.h = int(panel.h * 0.68)
+        else:
+            view.draw_chart(surf, rect, s)
+            panel = rect
+        plot = view.chart_rect
+        outside = [r for r in _labels_outside(surf.rects, plot) if r.colliderect(panel)]
+        assert len(outside) >= 5 + 3 + 3 + 1            # percent, turn numbers, legend, heading
+        for i, a in enumerate(outside):
+            assert panel.contains(a), (a, panel)
+            for b in outside[i + 1:]:
+                assert not a.colliderect(b), (a, b)
+        for seat, name in enumerate(scene.c.names):
+            assert any(label.startswith(name + " · ") for label in labels)      # name and final chance
+            assert drawn_marks.count(seat) >= 2             # its marker on the line and in the legend
+        assert len(set(drawn_marks)) == len(scene.c.names)
+
+
+def test_the_end_screens_points_table_shows_points_in_every_column():
+    from game.client.scenes.end import COLUMNS, game_summary
+    for path in (FINISHED, os.path.join(SAVES, "hotseat-base-finished.kolonisten")):
+        game = saves.load(path)
+        auth = saves.restore(game)
+        c = HotseatController(auth.config, ["A", "B", "C"], [(200, 40, 40), (40, 90, 200), (240, 240, 240)],
+                              auth=auth)
+        summary = game_summary(c)
+        cols = COLUMNS["ck" if summary["ck"] else "base"]
+        assert cols[-1] == "total"
+        for row in summary["rows"]:
+            assert sum(row[col] for col in cols[:-1]) == row["total"], row
+        assert max(row["total"] for row in summary["rows"]) >= auth.state.config["vp_target"]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_replays_chart_saved_line_covers_no_panel(saves_folder, size):
+    app = make_app(size, "nl")
+    replay = open_file(app, FINISHED)
+    app.push(replay)
+    replay.key(pygame.K_g)
+    replay.review_note = ("Grafiek opgeslagen als " + "/een/heel/lang/pad" * 12 + ".png", (255, 255, 255))
+    surf = _Blits(size)
+    replay._draw_review(surf)
+    note = surf.rects[-1]
+    L = replay.layout
+    assert not note.colliderect(L.review_area) and L.note_line.contains(note)
+    assert not L.note_line.colliderect(L.bar)
+
+
+def test_the_better_moves_say_how_many_more_there_are_when_they_do_not_all_fit():
+    app = make_app((1280, 720), "en")
+    scene = end_scene(app, computers=[None, "medium", "medium"])
+    scene.toggle_review()
+    view = scene.review_view
+    entry = {"index": 5, "turn": 4, "played": ["end_turn", 0], "hard": ["buy_dev", 0], "gain": 0.5, "se": 0.1,
+             "wins": 0.0, "played_detail": {}, "hard_detail": {}}
+    view.check.done = True
+    view.check.result = lambda: {"0": {"decisions": 40, "checked": 40, "limited": False, "better": [entry] * 30}}
+    said = []
+    from game.client import reviewview
+    real = reviewview.tr
+    reviewview.tr = lambda key, **kw: said.append((key, kw.get("n"))) or real(key, **kw)
+    try:
+        view.draw_better(pygame.Surface((1280, 720)), pygame.Rect(0, 0, 400, 280), app.scale)
+    finally:
+        reviewview.tr = real
+    assert said and said[-1][0] == "review.better_more" and 20 <= said[-1][1] < 30

@@ -185,7 +185,7 @@ REFUSED = [
     ("turn 12 current 0 ", "", "'turn' is missing"),
     ("roads 0: H11 H1 I11 I1 J11  1: A11", "roads 0: H11 H1 I11 I1 J11  1: A11\nroads 1: A1",
      "'roads' is given twice"),
-    ("game base players=3", "game base players=5", "players must be 2, 3 or 4"),
+    ("game base players=3", "game base players=7", "players must be 2, 3, 4, 5 or 6"),
     ("cities 0: J12", "cities 0: J12+wall", "'+wall' is not possible"),
     ("turn 12", "knights 0: L2:1\nturn 12", "'knights' belongs to the Cities & Knights rules"),
 ]

@@ -168,3 +168,11 @@ def test_CK_11_mining_example():
     table = Table(example("mining"))
     table.play(0, "mining")
     assert table.state.hands[0][ORE] == 4
+
+
+def test_X_1_7_special_building_example_reads_as_the_document_says():
+    """Seat 3's turn has ended, seat 4 passed: seat 0 builds roads, nothing else."""
+    s = parse(BLOCKS["special-building"])
+    assert PHASE_NAMES[s.phase] == "special_build" and s.current == 3 and s.agenda[0] == ["special", 0]
+    assert {c[0] for c in legal_commands(s, 0)} == {"build_road", "pass_build"}
+    assert legal_commands(s, 1) == []

@@ -18,8 +18,10 @@ and the fitting games come from two disjoint ranges of game seeds, so a
 measurement never sees a game the weights were fitted on.
 
 With --fit the games are used to fit the weights instead (maximum
-likelihood of the winner under the softmax over seats, by Newton's method)
-and the weights are written to game/bots/winchance.json for that rule set.
+likelihood of the winner under the softmax over seats, by Newton's method;
+the weights winchance.NONNEGATIVE names stay at 0 or above) and the weights
+are written to game/bots/winchance.json for that rule set, with the games
+they were fitted on.  The same --games and --seed fit the same weights.
 """
 
 import argparse
@@ -128,13 +130,17 @@ def log_likelihood(samples, w, ridge=0.0) -> float:
     return total
 
 
-def fit(samples, start=None, rounds=30, ridge=1e-3) -> list:
+def fit(samples, start=None, rounds=30, ridge=1e-3, nonnegative=()) -> list:
     """Weights maximising the likelihood of the winners: `samples` are
     (feature rows per seat, winner).  Newton's method with a small ridge,
     each step halved until the likelihood grows (terms that nearly
-    separate winners would otherwise send a full step far off)."""
+    separate winners would otherwise send a full step far off).  The
+    weights at the indexes in `nonnegative` stay at 0 or above: a weight
+    held at 0 leaves the step, and every step is cut back to 0 there."""
     k = len(samples[0][0][0])
     w = list(start) if start is not None else [1.0] + [0.0] * (k - 1)
+    for j in nonnegative:
+        w[j] = max(0.0, w[j])
     best = log_likelihood(samples, w, ridge)
     for _ in range(rounds):
         grad = [0.0] * k
@@ -157,10 +163,18 @@ def fit(samples, start=None, rounds=30, ridge=1e-3) -> list:
                 hess[a][b] = hess[b][a]
             hess[a][a] += ridge * len(samples)
             grad[a] -= ridge * len(samples) * w[a]
-        step = _solve(hess, grad)
+        # a bound weight at 0 whose gradient points below 0 stays where it is
+        held = {j for j in nonnegative if w[j] <= 0.0 and grad[j] <= 0.0}
+        free = [j for j in range(k) if j not in held]
+        part = _solve([[hess[a][b] for b in free] for a in free], [grad[a] for a in free])
+        step = [0.0] * k
+        for j, x in zip(free, part):
+            step[j] = x
         scale = 1.0
         while scale > 1e-4:
             trial = [wi + scale * si for wi, si in zip(w, step)]
+            for j in nonnegative:
+                trial[j] = max(0.0, trial[j])
             value = log_likelihood(samples, trial, ridge)
             if value >= best:
                 break
@@ -190,14 +204,16 @@ def _solve(a, b) -> list:
     return [m[i][n] / m[i][i] if abs(m[i][i]) >= 1e-12 else 0.0 for i in range(n)]
 
 
-def write_weights(rules, weights, games) -> None:
+def write_weights(rules, weights, finished, seed, seats, games) -> None:
+    """Write the weights of `rules` into winchance.json with how to fit them again."""
     try:
         with open(W.COEFFICIENTS_FILE, encoding="utf-8") as f:
             data = json.load(f)
     except (OSError, ValueError):
         data = {}
     data[rules] = {"weights": {name: round(w, 6) for name, w in zip(W.FEATURES, weights)},
-                   "fitted_on_games": games}
+                   "fitted_on_games": finished,
+                   "fitted_with": f"--rules {rules} --fit --games {games} --seed {seed} --seats {seats}"}
     with open(W.COEFFICIENTS_FILE, "w", encoding="utf-8") as f:
         json.dump(data, f, indent=2, sort_keys=True)
         f.write("\n")
@@ -230,8 +246,8 @@ def main(argv=None) -> int:
            "finished": finished, "seed": args.seed, "seconds": round(seconds, 1)}
     if args.fit:
         samples = [(rows, winner) for winner, _t, series in results if winner >= 0 for rows in series]
-        weights = fit(samples)
-        write_weights(args.rules, weights, finished)
+        weights = fit(samples, nonnegative=[W.FEATURES.index(f) for f in W.NONNEGATIVE])
+        write_weights(args.rules, weights, finished, args.seed, ",".join(entries), args.games)
         out.update(fitted_positions=len(samples),
                    weights=dict(zip(W.FEATURES, (round(w, 6) for w in weights))))
     else:

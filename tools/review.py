@@ -6,7 +6,10 @@ Replays the save (checking every state hash), then prints what the end
 screen and the replay viewer show (game/bots/review.py): each seat's chance
 to win before the first command and after every command (`series`, ending
 at 1 for the winner of a finished game), the biggest swings with a line
-saying what happened, the dice rolled against the expected counts, and the
+saying what happened, per seat where its change in chance came from
+(`parts`: `chance`, the luck of dice, steals and cards drawn; `own`, its
+own decisions; `others`, the other seats' decisions; they add up to
+`final` minus `start`, docs/luck-and-choices.md), the dice rolled against the expected counts, and the
 cards each player gained by source, and for each person (the seats no
 computer played, or --people) the decisions where the Hard computer's
 choice was worth clearly more (`better`, at most --checks decisions a
@@ -21,7 +24,7 @@ import sys
 from game import saves
 from game.bots.review import CHECKS_PER_PERSON, ChoiceCheck, review
 from game.client import i18n
-from game.client.reviewtext import better_line, better_status, percent, source_name, swing_line
+from game.client.reviewtext import better_line, better_status, parts_line, percent, source_name, swing_line
 
 
 def names_of(game) -> list:
@@ -67,6 +70,8 @@ def main(argv=None) -> int:
     out["names"] = names
     for swing in out["swings"]:
         swing["line"] = swing_line(swing, names)
+    for seat, part in enumerate(out["parts"]):
+        part.update(start=out["series"][0][seat], final=out["series"][-1][seat], line=parts_line(seat, part, names))
     out["better"] = ChoiceCheck(game.config, game.commands, people, budget=args.checks).run()
     for person in out["better"].values():
         person["status"] = better_status(person)
@@ -82,6 +87,8 @@ def main(argv=None) -> int:
     print("  final chances: " + ", ".join(f"{names[s]} {percent(p)}" for s, p in enumerate(final)))
     for swing in out["swings"]:
         print("  " + swing["line"])
+    for part in out["parts"]:
+        print("  " + part["line"])
     dice = out["dice"]
     print("  dice: " + ", ".join(f"{t}: {dice['counts'][t]} ({dice['expected'][t]})" for t in dice["counts"]))
     for seat, gains in enumerate(out["gains"]):

@@ -21,7 +21,7 @@ from multiprocessing import get_context
 
 from game.bots.loop import Stalled, Table
 from game.bots.random_bot import random_table
-from game.engine import default_config
+from game.engine import default_config, seat_counts
 from game.engine.constants import PROGRESS_NAMES, PROGRESS_VP_CARDS
 from game.engine.invariants import check_state, check_views
 from game.engine.codec import state_hash
@@ -147,7 +147,7 @@ def run_games(job):
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rules", choices=("base", "ck"), default="base")
-    ap.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    ap.add_argument("--players", type=int, choices=seat_counts(), default=4)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--first-game", type=int, default=0,

@@ -28,7 +28,7 @@ the seat's view and records redacted for it: nothing hidden leaks in.
 """
 
 from game.engine import apply
-from game.engine.constants import BANK_PER_COMMODITY, BANK_PER_RESOURCE, RESOURCES
+from game.engine.board import board_of
 from game.engine.match import normal_command
 
 _HIDDEN_MOVES = ("gave", "took", "harbor_swap")      # C&K cards that move hidden cards
@@ -148,7 +148,8 @@ class Belief:
         kinds = len(v.bank)
         others = [o for o in range(v.n) if o != me]
         own = v.hands[me]
-        pool = [_total(k) - v.bank[k] - own[k] for k in range(kinds)]
+        totals = _totals(v)
+        pool = [totals[k] - v.bank[k] - own[k] for k in range(kinds)]
         low, high = self.low, self.high
         for _ in range(2):
             for o in others:
@@ -178,7 +179,8 @@ class Belief:
             return False
         kinds = len(world.bank)
         others = [o for o in range(world.n) if o != me]
-        pool = [_total(k) - world.bank[k] - world.hands[me][k] for k in range(kinds)]
+        totals = _totals(world)
+        pool = [totals[k] - world.bank[k] - world.hands[me][k] for k in range(kinds)]
         for _ in range(4):
             hands = {o: list(self.low[o]) for o in others}
             left = [pool[k] - sum(hands[o][k] for o in others) for k in range(kinds)]
@@ -206,5 +208,6 @@ class Belief:
         return False
 
 
-def _total(kind: int) -> int:
-    return BANK_PER_RESOURCE if kind < len(RESOURCES) else BANK_PER_COMMODITY
+def _totals(view) -> list:
+    """Every card of each kind in the game."""
+    return board_of(view).supply.bank(len(view.bank))

@@ -5,7 +5,7 @@ playing.  Each takes the seat's view and the legal commands of the moment
 and returns one of those commands."""
 
 from game.engine.board import board_of
-from game.engine.state import DECIDE, DISCARD, is_ck
+from game.engine.state import DECIDE, DISCARD, SPECIAL_BUILD, is_ck
 from game.engine.constants import (
     COMMODITIES, COST_CITY, COST_SETTLEMENT, DESERT, GRAIN, PROGRESS_CARDS, PROGRESS_INDEX,
     RESOURCES, TRACK_COMMODITY,
@@ -18,6 +18,12 @@ P = PROGRESS_INDEX
 
 
 # --- the setup round ----------------------------------------------------------------------------
+
+def done(s, seat) -> tuple:
+    """The command that ends the seat's building: its turn, or its part of a
+    Special Building Phase (X-1.7)."""
+    return ("pass_build", seat) if s.phase == SPECIAL_BUILD else ("end_turn", seat)
+
 
 def setup_score(s, seat, node, diversity=True, harbors=True) -> float:
     """Expected production of a starting spot, with a bonus for kinds the seat

@@ -28,9 +28,10 @@ from itertools import combinations
 
 from game.engine import State
 from game.engine.constants import (
-    BANK_PER_COMMODITY, BANK_PER_RESOURCE, DEV_DECK_COUNTS, PROGRESS_CARDS, PROGRESS_TRACK,
+    PROGRESS_CARDS, PROGRESS_TRACK,
     PROGRESS_VP_CARDS, RESOURCES, VICTORY_POINT,
 )
+from game.engine.board import board_of
 from game.engine.rng import Rng
 from game.engine.state import ACCEPTED, COUNTERED, GAME_OVER, is_ck
 
@@ -77,8 +78,9 @@ def _deal_hands(world: State, seat: int, others: list, rng: Rng) -> None:
             elif answer == COUNTERED:
                 known[s] = list(world.trade["counters"][s][1])
     pool = []
+    totals = board_of(world).supply.bank(kinds)
     for kind in range(kinds):
-        total = BANK_PER_RESOURCE if kind < len(RESOURCES) else BANK_PER_COMMODITY
+        total = totals[kind]
         pool += [kind] * (total - world.bank[kind] - own[kind] - sum(known[s][kind] for s in others))
     # The unknown cards are exactly the other hands (their counts are public).
     dealt = _deal(pool, {s: world.hand_n[s] - sum(known[s]) for s in others}, rng)
@@ -91,7 +93,7 @@ def _deal_hands(world: State, seat: int, others: list, rng: Rng) -> None:
 
 def _deal_development(world: State, seat: int, others: list, rng: Rng) -> None:
     pool = []
-    for kind, k in enumerate(DEV_DECK_COUNTS):
+    for kind, k in enumerate(board_of(world).supply.dev_deck):
         pool += [kind] * (k - world.dev_discard[kind] - world.dev[seat][kind])
     # VP cards shown at the end of the game are known exactly.
     shown = {s: max(0, world.vp_cards_shown[s]) for s in others}

@@ -16,7 +16,7 @@
 
 from game.engine import apply, check, legal_commands
 from game.engine.state import (
-    DECIDE, DISCARD, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE,
+    DECIDE, DISCARD, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, SPECIAL_BUILD, STEAL, TRADE,
 )
 
 from . import decisions as D
@@ -96,7 +96,7 @@ class MediumPlayer(Player):
             return trading.answer(view, seat, cmds)
         if phase == DECIDE:
             return D.decide(view, seat, cmds)
-        if phase == MAIN:
+        if phase in (MAIN, SPECIAL_BUILD):       # the others build after a turn of five or six (X-1.7)
             return self._main(view, cmds)
         return None
 
@@ -157,7 +157,7 @@ class MediumPlayer(Player):
             return offer
         if gain > MIN_GAIN:
             return best
-        return ("end_turn", seat)
+        return D.done(view, seat)
 
     def _best_by_value(self, view, cmds):
         """The command whose result evaluates best, and its gain over now."""

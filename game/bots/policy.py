@@ -100,7 +100,7 @@ def policy(view, seat, rng):
         return D.decide(s, seat, cmds)
     if phase in (SETUP_ROAD, ROAD_BUILDING):
         return D.best_road(s, seat, cmds, rng)
-    # MAIN
+    # MAIN, and a seat's part of a Special Building Phase
     by_kind = {}
     for c in cmds:
         by_kind.setdefault(c[0], []).append(c)
@@ -136,5 +136,5 @@ def policy(view, seat, rng):
     trade = D.completing_bank_trade(s, seat, by_kind.get("maritime", ()))
     if trade is not None:
         return trade
-    return ("end_turn", seat)
+    return D.done(s, seat)
 

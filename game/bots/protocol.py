@@ -31,8 +31,9 @@ class Bot(Protocol):
 
 # Commands that never lose anything.  A seat has at most one of them at a
 # time (roll: its turn before the dice, end_turn: after, cancel_trade: its
-# own offer open, decline: someone else's offer).
-SAFE_KINDS = ("end_turn", "decline", "cancel_trade", "roll")
+# own offer open, decline: someone else's offer, pass_build: its part of a
+# Special Building Phase).
+SAFE_KINDS = ("end_turn", "decline", "cancel_trade", "roll", "pass_build")
 
 
 def safe_command(cmds):

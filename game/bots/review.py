@@ -35,6 +35,7 @@ from game.engine.state import GAME_OVER, MAIN, ROLL, TRADE
 from .hard import QUICK_PLAYOUTS, HardBot
 from .search import WIN, Search
 
+from .luck import Ledger, chance_part
 from .winchance import chances
 
 SOURCES = ("founding", "production", "trade", "robber", "cards")
@@ -61,7 +62,11 @@ def source_of(cmd) -> str:
 
 
 def detail_of(state, cmd, events) -> dict:
-    """What a command did, as data a sentence can be made of."""
+    """What a command did, as data a sentence can be made of: the numbers
+    built on, the dice and what they produced, the robber's victims, the
+    card stolen, bought or named, the cards traded.  `state` is the one
+    after the command when `events` are given (a review), or the one
+    before it without events (a hint or a better move)."""
     board = board_of(state)
     kind = cmd[0]
     out = {}
@@ -69,12 +74,33 @@ def detail_of(state, cmd, events) -> dict:
         node = cmd[2]
         out["numbers"] = sorted(state.numbers[h] for h in board.node_hexes[node] if state.terrain[h] != DESERT)
     elif kind == "move_robber" and len(cmd) > 2 and isinstance(cmd[2], int) and 0 <= cmd[2] < len(state.numbers):
-        out["numbers"] = [state.numbers[cmd[2]]] if state.terrain[cmd[2]] != DESERT else []
+        hex_ = cmd[2]
+        out["numbers"] = [state.numbers[hex_]] if state.terrain[hex_] != DESERT else []
+        out["blocked"] = sorted({state.node_owner[n] for n in board.hex_nodes[hex_]
+                                 if state.node_owner[n] not in (-1, cmd[1])})
+    elif kind in ("maritime", "play_monopoly", "play_year_of_plenty"):
+        out["cards"] = list(cmd[2:4] if kind != "play_monopoly" else cmd[2:3])
+    elif kind == "steal":
+        out["victim"] = cmd[2]
     for e in events:
         if e[0] == "rolled":
             out["total"] = e[2] + e[3]
+        elif e[0] == "produced":
+            out["produced"] = {seat: list(row) for seat, row in enumerate(e[1]) if any(row)}
         elif e[0] == "stole":
             out["victim"] = e[2]
+            if e[3] is not None and e[3] >= 0:
+                out["stolen"] = e[3]
+        elif e[0] == "bought_dev" and e[2] is not None:
+            out["dev"] = e[2]
+        elif e[0] == "monopoly":
+            out["took"] = sum(e[3])
+        elif e[0] == "maritime":
+            out["paid"] = e[3]
+        elif e[0] == "traded":
+            out.update(partner=e[2], give=list(e[3]), get=list(e[4]))
+        elif e[0] == "drew_progress" or e[0] == "progress_vp":
+            out.setdefault("drew", []).append(e[1])
         elif e[0] in ("longest_road", "largest_army") and len(e) > 1:
             out[e[0]] = e[1]
         elif e[0] == "barbarians_attack":
@@ -113,8 +139,10 @@ def review(config: dict, commands, on_step=None) -> dict:
     deltas = []
     dice = {total: 0 for total in WAYS}
     gains = [{source: 0 for source in SOURCES} for _ in range(n)]
+    ledger = Ledger(n)
     for i, cmd in enumerate(commands):
         before = [list(h) for h in state.hands]
+        prior, phase = state.copy(), state.phase
         record = auth.submit(cmd)
         source = source_of(record.cmd)
         for seat in range(n):
@@ -126,6 +154,7 @@ def review(config: dict, commands, on_step=None) -> dict:
                 dice[e[2] + e[3]] += 1
         now = chances(state)
         prev = series[-1]
+        ledger.add(prev, now, record.cmd[1], phase, chance_part(prior, record, prev))
         seat = max(range(n), key=lambda s: abs(now[s] - prev[s]))
         # The founding round compares seats that have placed with seats that have not yet:
         # its jumps are the order of placing, not swings.
@@ -146,16 +175,19 @@ def review(config: dict, commands, on_step=None) -> dict:
         "dice": {"rolls": rolls, "counts": dice,
                  "expected": {t: round(rolls * w / 36, 2) for t, w in WAYS.items()}},
         "gains": gains,
+        "parts": ledger.rounded(),
     }
 
 
 # --- the Hard computer's better choices -------------------------------------------------------
 
-CHECKS_PER_PERSON = 30      # decisions of one person the check looks at (spread over the game)
+# Every decision of a person is checked (up to this many, spread over the game: a game
+# has 30 to 120 of them), and every better choice found is named, the biggest first.
+CHECKS_PER_PERSON = 200
 ROUNDS = 24                 # paired playouts that compare the person's command with Hard's
-CLEARLY = 0.3               # valuation points (about a third of a victory point) ...
+CLEARLY = 0.15              # valuation points (a sixth of a victory point: a road in a far worse place) ...
 CONFIDENCE = 2.0            # ... and this many standard errors of the paired difference
-SHOWN = 5                   # better choices named per person
+SHOWN = 30                  # better choices named per person
 _CHOICES = ("build_road", "build_settlement", "build_city", "buy_dev", "build_wall", "improve",
             "recruit_knight", "activate_knight", "promote_knight")
 
@@ -286,7 +318,8 @@ class ChoiceCheck:
     def _check(self, i, seat, cmd, view, bot, search) -> None:
         self.checked[seat] += 1
         theirs = bot.choose(view)
-        if theirs is None or tuple(theirs) == tuple(cmd):
+        # An offer is not a move to recommend: what it is worth depends on who takes it.
+        if theirs is None or tuple(theirs) == tuple(cmd) or theirs[0] == "offer":
             return
         rows = search.paired(view, [tuple(cmd), tuple(theirs)], self.rounds)
         diffs = [b - a for a, b in rows]

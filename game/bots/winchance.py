@@ -6,10 +6,12 @@
 A conditional logit (softmax over the seats) of a few terms per seat: the
 valuation of evaluate.py, the points, production (all, and of ore and
 grain), each also weighted by how far the game has come (the leader's share
-of the points to win), how near the seat is to winning (one point to go, and
-on its own turn), whether it is the seat's turn and the cards in its hand
-then, the unplayed development (progress) cards, and Longest Road and
-Largest Army (points that can still be lost).  The weights are data (winchance.json, one set per
+of the points to win), how near the seat is to winning (one point to go),
+the points ahead of or behind the best other seat, the cards in hand (and
+whether a 7 would cost half of them), the unplayed development (progress)
+cards, and Longest Road and Largest Army (points that can still be lost).
+No term depends on whose turn it is, so a turn's hand-over, a declined
+offer or a pass moves no chance (docs/luck-and-choices.md).  The weights are data (winchance.json, one set per
 rule set), fitted on computer games by `python -m tools.calibrate --fit`;
 `python -m tools.calibrate` measures them on other games (Brier score and a
 calibration table).
@@ -26,6 +28,7 @@ import math
 import os
 
 from game.engine import is_ck
+from game.engine.rules import discard_limit
 from game.engine.state import GAME_OVER, SETUP_ROAD, SETUP_SETTLEMENT
 
 from game.engine.constants import GRAIN, ORE
@@ -34,9 +37,16 @@ from . import facts as F
 from .evaluate import evaluate, victory_points
 
 # Few terms: the games' winners are the outcomes (a few hundred), however many positions they hold.
-FEATURES = ("value", "points", "value_late", "points_late", "near_win", "production", "moves_now_late",
-            "production_late", "city_production", "one_to_go", "one_to_go_now", "hand_now", "hand",
-            "cards", "largest_army", "longest_road")
+# None of them depends on whose turn it is: a turn's hand-over, a declined offer or a pass
+# changes nothing on the table, and so changes no seat's chance.
+FEATURES = ("value", "points", "value_late", "points_late", "near_win", "production", "production_late",
+            "city_production", "one_to_go", "hand", "over_limit", "cards", "largest_army", "longest_road",
+            "lead")
+# Terms whose weight the fit keeps at 0 or above.  An unplayed card: in computer games the
+# seats that hold many lose more often (they bought cards when they could build nothing
+# better), but a review must not tell a player that buying a card lowered their chance.
+NONNEGATIVE = ("cards",)
+LEAD_CAP = 3                # points ahead of (behind) the best other seat, counted up to this many
 COEFFICIENTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "winchance.json")
 
 _loaded = {}
@@ -69,24 +79,29 @@ def progress(state) -> float:
     return min(1.0, max(state.vp_public) / state.config["vp_target"])
 
 
-def features(state, seat, late=None) -> tuple:
-    """The terms of one seat (`late`: progress(state) when the caller has it)."""
+def features(state, seat, late=None, points=None) -> tuple:
+    """The terms of one seat (`late`: progress(state), `points`: every
+    seat's victory points, when the caller has them)."""
     if late is None:
         late = progress(state)
+    if points is None:
+        points = [victory_points(state, s) for s in range(state.n)]
     value = evaluate(state, seat)
-    points = victory_points(state, seat)
+    own = points[seat]
     target = state.config["vp_target"]
-    to_go = max(1, target - points)
+    to_go = max(1, target - own)
+    lead = own - max(p for s, p in enumerate(points) if s != seat)
     prod = F.seat_production(state, seat, skip_robber=False)
     pips = sum(prod[:5]) / 36
-    now = seat == state.current
     held = state.hands[seat]
     hand = sum(held[:5]) if held is not None else state.hand_n[seat]
     cards = state.prog_n[seat] if is_ck(state) else state.dev_n[seat]
     # Longest Road and Largest Army are in the points but can be lost: the fit weighs them apart.
-    return (value, points, value * late, points * late, 1.0 / to_go, pips, now * late, pips * late,
-            (prod[ORE] + prod[GRAIN]) / 36, float(to_go == 1), float(to_go == 1 and now), hand * now / 7,
-            min(hand, 10) / 7, cards, float(state.largest_army == seat), float(state.longest_road == seat))
+    return (value, own, value * late, own * late, 1.0 / to_go, pips, pips * late,
+            (prod[ORE] + prod[GRAIN]) / 36, float(to_go == 1), min(hand, 10) / 7,
+            float(state.hand_n[seat] > discard_limit(state, seat)), cards,
+            float(state.largest_army == seat), float(state.longest_road == seat),
+            max(-LEAD_CAP, min(LEAD_CAP, lead)))
 
 
 def softmax(scores) -> list:
@@ -111,8 +126,9 @@ def chances(state) -> list:
         # have not yet: the chances stay even.
         return [1.0 / n] * n
     late = progress(state)
-    rows = [features(state, seat, late) for seat in range(n)]
+    points = [victory_points(state, seat) for seat in range(n)]
+    rows = [features(state, seat, late, points) for seat in range(n)]
     return chances_from(rows, coefficients(state.config["rules"]))
 
 
-__all__ = ["FEATURES", "chances", "features", "chances_from", "coefficients", "progress"]
+__all__ = ["FEATURES", "NONNEGATIVE", "chances", "features", "chances_from", "coefficients", "progress"]

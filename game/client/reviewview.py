@@ -15,7 +15,34 @@ from game import saves
 
 from . import theme, widgets
 from .i18n import tr
-from .reviewtext import better_line, better_status, percent, source_name, swing_line
+from .reviewtext import better_line, better_status, parts_short, percent, source_name, swing_line
+
+MARKS_PER_LINE = 10           # markers along each line of the chart
+
+
+def marker_shape(surf, seat, colour, centre, r) -> None:
+    """A seat's own marker (circle, square, triangle, diamond, triangle
+    down, cross: one per seat), filled in its colour with a dark edge."""
+    x, y = centre
+    shape = seat % 6
+    edge = (16, 20, 28)
+    if shape == 0:
+        pygame.draw.circle(surf, colour, (x, y), r)
+        pygame.draw.circle(surf, edge, (x, y), r, 1)
+        return
+    if shape == 5:
+        w = max(2, int(r * 0.7))
+        for a, b in (((x - r, y - r), (x + r, y + r)), ((x - r, y + r), (x + r, y - r))):
+            pygame.draw.line(surf, edge, a, b, w + 2)
+            pygame.draw.line(surf, colour, a, b, w)
+        return
+    points = {1: [(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)],
+              2: [(x, y - 1.2 * r), (x + 1.1 * r, y + 0.8 * r), (x - 1.1 * r, y + 0.8 * r)],
+              3: [(x, y - 1.3 * r), (x + 1.3 * r, y), (x, y + 1.3 * r), (x - 1.3 * r, y)],
+              4: [(x, y + 1.2 * r), (x + 1.1 * r, y - 0.8 * r), (x - 1.1 * r, y - 0.8 * r)]}[shape]
+    pygame.draw.polygon(surf, colour, points)
+    pygame.draw.polygon(surf, edge, points, 1)
+
 
 SOURCE_RGB = {"founding": (150, 150, 160), "production": (104, 196, 112), "trade": (92, 150, 220),
               "robber": (222, 92, 80), "cards": (244, 196, 64)}
@@ -46,45 +73,52 @@ class ReviewView:
 
     # --- the chart ---------------------------------------------------------------------
     def draw_chart(self, surf, rect, s, marker=None) -> None:
-        """Win chance per player over the commands; swings numbered; `marker`
-        a command index drawn as a vertical line (the replay's position)."""
+        """Win chance per player over the commands, each line with its own
+        marker (told apart without colour) and named in the legend beside
+        it with where the player's change came from (luck, own choices, the
+        others'); swings numbered; `marker` a command index drawn as a
+        vertical line (the replay's position).  No label overlaps another
+        or leaves the panel."""
         text = self.app.text
         widgets.panel(surf, rect, theme.PANEL)
         head = text.render(tr("review.chance"), 16, theme.TEXT, bold=True)
         surf.blit(head, (rect.x + 10 * s, rect.y + 6 * s))
         series = self.r["series"]
         n = len(series) - 1
-        plot = pygame.Rect(rect.x + int(44 * s), rect.y + int(30 * s), rect.w - int(58 * s), rect.h - int(56 * s))
+        legend = self._legend_rect(rect, s)
+        self.draw_legend(surf, legend, s)
+        y_labels = [(q, text.render(percent(q), 11, theme.TEXT_DIM)) for q in (0, 0.25, 0.5, 0.75, 1.0)]
+        label_w = max(img.get_width() for _, img in y_labels)
+        label_h = y_labels[0][1].get_height()
+        top = rect.y + 6 * s + head.get_height() + label_h // 2 + 4 * s
+        left = rect.x + 10 * s + label_w + 6 * s
+        bottom = rect.bottom - label_h - 10 * s
+        plot = pygame.Rect(int(left), int(top), int(legend.x - 14 * s - left), int(bottom - top))
         self.chart_rect = plot
-        for q in (0, 0.25, 0.5, 0.75, 1.0):
+        for q, lab in y_labels:
             y = plot.bottom - q * plot.h
             pygame.draw.line(surf, theme.PANEL_LIGHT, (plot.x, y), (plot.right, y))
-            lab = text.render(percent(q), 11, theme.TEXT_DIM)
-            surf.blit(lab, lab.get_rect(midright=(plot.x - 4 * s, y)))
-        turns = self.r["turns"]
-        last_turn = turns[-1] if turns else 0
-        step = max(1, round(last_turn / 8 / 5) * 5) if last_turn > 10 else 1
-        shown = set()
-        for i, t in enumerate(turns):
-            if t % step == 0 and t not in shown and t > 0:
-                shown.add(t)
-                x = plot.x + plot.w * i / max(1, n)
-                pygame.draw.line(surf, theme.PANEL_LIGHT, (x, plot.bottom), (x, plot.bottom + 4 * s))
-                lab = text.render(str(t), 11, theme.TEXT_DIM)
-                surf.blit(lab, lab.get_rect(midtop=(x, plot.bottom + 5 * s)))
-        axis = text.render(tr("review.turn_axis"), 11, theme.TEXT_DIM)
-        surf.blit(axis, axis.get_rect(bottomright=(plot.right, rect.bottom - 2 * s)))
+            surf.blit(lab, lab.get_rect(midright=(plot.x - 6 * s, y)))
+        self._draw_turns(surf, rect, plot, s)
         if marker is not None and n:
             x = plot.x + plot.w * min(n, max(0, marker)) / n
             pygame.draw.line(surf, theme.ACCENT, (x, plot.y), (x, plot.bottom), max(1, int(2 * s)))
         width = max(2, int(2.5 * s))
         # at most one point a pixel: long games are drawn from every k-th position
         k = max(1, n // max(1, plot.w))
-        for seat in range(self.r["players"]):
+        players = self.r["players"]
+        for seat in range(players):
             pts = [(plot.x + plot.w * i / max(1, n), plot.bottom - series[i][seat] * plot.h)
                    for i in list(range(0, n + 1, k)) + ([n] if n % k else [])]
             if len(pts) > 1:
                 pygame.draw.lines(surf, self.colours[seat], False, pts, width)
+        # each line's markers, spaced along it and staggered so that lines on top of each other show all
+        spacing = plot.w / MARKS_PER_LINE
+        for seat in range(players):
+            for j in range(MARKS_PER_LINE):
+                x = plot.x + spacing * (j + (seat + 0.5) / players)
+                i = round((x - plot.x) / max(1, plot.w) * n)
+                marker_shape(surf, seat, self.colours[seat], (x, plot.bottom - series[i][seat] * plot.h), 4 * s)
         for number, swing in enumerate(self.r["swings"], 1):
             i, seat = swing["index"], swing["seat"]
             x = plot.x + plot.w * i / max(1, n)
@@ -94,6 +128,65 @@ class ReviewView:
             pygame.draw.circle(surf, self.colours[seat], (x, y), radius, max(1, int(2 * s)))
             lab = text.render(str(number), 11, theme.TEXT, bold=True)
             surf.blit(lab, lab.get_rect(center=(x, y)))
+
+    def _draw_turns(self, surf, rect, plot, s) -> None:
+        """The turn numbers under the plot and the axis's name at its right
+        end; a number that would touch another label or leave the panel is
+        left out."""
+        text = self.app.text
+        axis = text.render(tr("review.turn_axis"), 11, theme.TEXT_DIM)
+        axis_rect = axis.get_rect(topright=(plot.right, plot.bottom + 5 * s))
+        surf.blit(axis, axis_rect)
+        taken = [axis_rect.inflate(int(12 * s), 0)]
+        turns = self.r["turns"]
+        n = len(turns) - 1
+        last_turn = turns[-1] if turns else 0
+        step = max(1, round(last_turn / 8 / 5) * 5) if last_turn > 10 else 1
+        shown = set()
+        for i, t in enumerate(turns):
+            if t % step or t in shown or t <= 0:
+                continue
+            shown.add(t)
+            x = plot.x + plot.w * i / max(1, n)
+            lab = text.render(str(t), 11, theme.TEXT_DIM)
+            box = lab.get_rect(midtop=(x, plot.bottom + 5 * s))
+            if box.x < rect.x + 4 * s or box.right > plot.right or any(box.inflate(int(8 * s), 0).colliderect(r)
+                                                                       for r in taken):
+                continue
+            pygame.draw.line(surf, theme.PANEL_LIGHT, (x, plot.bottom), (x, plot.bottom + 4 * s))
+            surf.blit(lab, box)
+            taken.append(box)
+
+    def _legend_rect(self, rect, s) -> pygame.Rect:
+        """The legend's column at the chart's right."""
+        w = int(min(max(220 * s, rect.w * 0.26), rect.w * 0.4))
+        return pygame.Rect(rect.right - w - int(8 * s), rect.y + int(6 * s), w, rect.h - int(12 * s))
+
+    def draw_legend(self, surf, rect, s) -> None:
+        """Per player: the line's marker and colour, the name and the final
+        chance, and under it where the change in the chance came from."""
+        text = self.app.text
+        head = widgets.fit_label(text, tr("review.parts"), 13, theme.TEXT_DIM, True, rect.w, 10)
+        surf.blit(head, (rect.x, rect.y))
+        parts = self.r.get("parts")
+        final = self.r["series"][-1]
+        players = self.r["players"]
+        row_h = min(46 * s, (rect.h - head.get_height() - 4 * s) / max(1, players))
+        y = rect.y + head.get_height() + 4 * s
+        for seat in range(players):
+            x = rect.x + 30 * s
+            name = widgets.fit_label(text, f"{self.names[seat]} · {percent(final[seat])}", 13, self.colours[seat],
+                                     True, int(rect.right - x), 10)
+            cy = y + name.get_height() / 2
+            pygame.draw.line(surf, self.colours[seat], (rect.x, cy), (rect.x + 22 * s, cy), max(2, int(2.5 * s)))
+            marker_shape(surf, seat, self.colours[seat], (rect.x + 11 * s, cy), 4.5 * s)
+            surf.blit(name, (x, y))
+            if parts:
+                line = widgets.fit_label(text, parts_short(parts[seat]), 11, theme.TEXT, False,
+                                         int(rect.right - x), 9)
+                if y + name.get_height() + line.get_height() <= rect.bottom:
+                    surf.blit(line, (x, y + name.get_height()))
+            y += row_h
 
     def index_at(self, pos):
         """The command index under a point of the chart, or None."""
@@ -172,8 +265,15 @@ class ReviewView:
             if not person["better"]:
                 if not line(tr("review.better_none"), theme.TEXT_DIM, 12, indent=int(10 * s)):
                     return
-            for entry in person["better"]:
-                if not line(better_line(entry, self.names), theme.TEXT, 12, indent=int(10 * s)):
+            better = person["better"]
+            for k, entry in enumerate(better):
+                words = better_line(entry, self.names)
+                lines = len(widgets.wrap(words, self.app.fonts.get(12), room - int(10 * s))[:2])
+                # the last line left says how many more there are, when they do not all fit
+                if k + 1 < len(better) and y + (lines + 1) * 17 * s + 18 * s > rect.bottom - 4 * s:
+                    line(tr("review.better_more", n=len(better) - k), theme.TEXT_DIM, 12, indent=int(10 * s))
+                    return
+                if not line(words, theme.TEXT, 12, indent=int(10 * s)):
                     return
             y += 4 * s
 
@@ -253,14 +353,23 @@ class ReviewView:
         self.draw_gains(surf, pygame.Rect(x3, y + h3 + pad, w3, h - h3 - pad), s)
 
     # --- saving ------------------------------------------------------------------------
-    def chart_surface(self, size=(1280, 560)) -> pygame.Surface:
-        surf = pygame.Surface(size)
+    def chart_size(self) -> tuple:
+        """The saved chart's size: of the window's scale, as its text is
+        (1280 x 600 at 1280 x 720, 1920 x 900 at 1920 x 1080)."""
+        return round(1280 * self.app.scale), round(600 * self.app.scale)
+
+    def chart_surface(self, surf=None) -> pygame.Surface:
+        """The chart and the swings as a picture (drawn on `surf` of
+        chart_size() when given)."""
+        s = self.app.scale
+        if surf is None:
+            surf = pygame.Surface(self.chart_size())
         surf.fill(theme.BG)
-        s = min(size[0] / 1280, size[1] / 720) * 1.2
-        rect = pygame.Rect(0, 0, *size).inflate(-int(20 * s), -int(20 * s))
-        chart_h = int(rect.h * 0.72)
+        rect = surf.get_rect().inflate(-int(20 * s), -int(20 * s))
+        chart_h = int(rect.h * 0.68)
         self.draw_chart(surf, pygame.Rect(rect.x, rect.y, rect.w, chart_h), s)
-        self.draw_swings(surf, pygame.Rect(rect.x, rect.y + chart_h + 8, rect.w, rect.h - chart_h - 8), s)
+        pad = int(8 * s)
+        self.draw_swings(surf, pygame.Rect(rect.x, rect.y + chart_h + pad, rect.w, rect.h - chart_h - pad), s)
         return surf
 
     def save_note(self) -> tuple:

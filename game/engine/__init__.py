@@ -15,7 +15,7 @@ from .rules import (
     COMMANDS, ERROR_CODES, IllegalCommand, apply, check, deciders, legal_commands, may_offer,
     new_game,
 )
-from .ruleset import RULESETS, default_config, ruleset_of, validate_config
+from .ruleset import RULESETS, default_config, ruleset_of, seat_counts, validate_config
 from .state import PHASE_NAMES, State, is_ck
 from .views import (
     public_hash, redact_command, redact_event, redact_outcome, view, view_hash, view_obj,
@@ -25,6 +25,7 @@ __all__ = [
     "COMMANDS", "ERROR_CODES", "IllegalCommand", "PHASE_NAMES", "RULESETS", "State", "apply", "check",
     "decode_state", "deciders", "default_config", "encode_state", "is_ck", "legal_commands", "may_offer",
     "new_game", "pack", "public_hash", "redact_command", "redact_event", "redact_outcome", "ruleset_of",
+    "seat_counts",
     "state_hash", "unpack",
     "validate_config", "view", "view_hash", "view_obj",
 ]

@@ -8,6 +8,9 @@ are two: `STANDARD`, the base game's 19 hexes in rows of 3-4-5-4-3, and
 (X-1.2).  The seat count chooses it: `board_of(state)` (a state of 5 or 6
 seats plays the large island), the one way to ask.
 
+Each island comes with the supply of its box (`Supply`: the bank, the
+development deck, the Defender cards; X-1.5, X-1.6, X-1.8).
+
 A *layout* says what lies where for one game: terrain per hex, number token
 per hex and harbor kind per harbor spot.  Ids are small integers in a fixed
 order so that states serialize compactly and deterministically; the standard
@@ -20,11 +23,26 @@ width, the y unit a quarter of the hex height.
 """
 
 import functools
+from typing import NamedTuple
 
 from .constants import (
     BRICK, DESERT, FIELDS, FOREST, GENERIC_HARBOR, GRAIN, HILLS, MOUNTAINS,
     ORE, PASTURE, WOOD, WOOL,
 )
+
+class Supply(NamedTuple):
+    """The cards a box holds besides the island: per resource and per commodity
+    in the bank, the development deck per kind (knight, road building, year of
+    plenty, monopoly, victory point) and the Defender of Catan cards."""
+    per_resource: int
+    per_commodity: int
+    dev_deck: tuple
+    defenders: int
+
+    def bank(self, kinds: int) -> list:
+        """The full bank of a game with `kinds` card kinds (5, or 8 with commodities)."""
+        return [self.per_resource] * 5 + [self.per_commodity] * (kinds - 5)
+
 
 _AXIAL_DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 _CORNER_OFFSETS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
@@ -87,11 +105,14 @@ class Board:
     `terrain_bag`, `number_sequence` (the tokens in letter order),
     `harbor_bag` and the fixed beginner layout (`beginner` is its terrain,
     numbers and harbors; numbers None lays the tokens in letter order from the
-    first corner)."""
+    first corner).  What the box of this island holds besides: `supply`, the
+    bank's cards of each resource and commodity, the development deck's count
+    of each kind and the Defender of Catan cards."""
 
     def __init__(self, name: str, row_lengths: tuple, harbor_spots: tuple, terrain_bag: tuple,
-                 number_sequence: tuple, harbor_bag: tuple, beginner: tuple):
+                 number_sequence: tuple, harbor_bag: tuple, beginner: tuple, supply: "Supply"):
         self.name = name
+        self.supply = supply
         self.row_lengths = tuple(row_lengths)
         self.hex_coords = _row_coords(row_lengths)
         self.num_hexes = len(self.hex_coords)
@@ -294,8 +315,11 @@ _STANDARD_BEGINNER = (
     (GENERIC_HARBOR, WOOL, GENERIC_HARBOR, GENERIC_HARBOR, BRICK, WOOD, GENERIC_HARBOR, GRAIN, ORE),
 )
 
+# B-1.4, B-1.5, CK-1.2, CK-8.4
+_STANDARD_SUPPLY = Supply(per_resource=19, per_commodity=12, dev_deck=(14, 2, 2, 2, 5), defenders=6)
+
 STANDARD = Board("standard", (3, 4, 5, 4, 3), _STANDARD_HARBOR_SPOTS, _STANDARD_TERRAIN, _STANDARD_NUMBERS,
-                 _STANDARD_HARBORS, _STANDARD_BEGINNER)
+                 _STANDARD_HARBORS, _STANDARD_BEGINNER, _STANDARD_SUPPLY)
 
 
 # --- the 5–6 player extension's island (X-1.2 … X-1.4) -----------------------------------------
@@ -312,23 +336,27 @@ _LARGE_HARBORS = (GENERIC_HARBOR,) * 5 + (WOOD, BRICK, WOOL, WOOL, GRAIN, ORE)
 _LARGE_HARBOR_SPOTS = (0, 3, 7, 10, 14, 17, 21, 24, 28, 31, 35)
 # The rule book has no fixed first-game island for five and six (its additions
 # are the larger board and the Special Building Phase only): this fixed island
-# keeps every resource on a spread of numbers, each desert apart, the tokens in
-# letter order along the spiral from the east corner (X-1.3).
+# gives every resource 15 to 20 pips of production, the two deserts apart, the
+# tokens in letter order along the spiral from the east corner (X-1.3).
 _LARGE_BEGINNER_TERRAIN = (
     MOUNTAINS, PASTURE, FOREST,
     FIELDS, HILLS, FOREST, PASTURE,
-    PASTURE, FOREST, MOUNTAINS, FIELDS, HILLS,
-    HILLS, FIELDS, DESERT, FOREST, PASTURE, MOUNTAINS,
+    PASTURE, FOREST, FOREST, FIELDS, HILLS,
+    HILLS, FIELDS, DESERT, FOREST, PASTURE, PASTURE,
     FOREST, MOUNTAINS, FIELDS, DESERT, FIELDS,
-    PASTURE, HILLS, FIELDS, FOREST,
+    MOUNTAINS, HILLS, FIELDS, MOUNTAINS,
     MOUNTAINS, PASTURE, HILLS,
 )
 _LARGE_BEGINNER_HARBORS = (GENERIC_HARBOR, WOOL, GENERIC_HARBOR, BRICK, GENERIC_HARBOR, WOOD,
                            GENERIC_HARBOR, GRAIN, WOOL, GENERIC_HARBOR, ORE)
 
 
+# X-1.5: 24 of each resource; X-1.6: 34 development cards (20 knights, 3 of each
+# progress card, 5 victory points); X-1.8: 18 of each commodity, 8 Defender cards.
+_LARGE_SUPPLY = Supply(per_resource=24, per_commodity=18, dev_deck=(20, 3, 3, 3, 5), defenders=8)
+
 LARGE = Board("large", (3, 4, 5, 6, 5, 4, 3), _LARGE_HARBOR_SPOTS, _LARGE_TERRAIN, _LARGE_NUMBERS,
-              _LARGE_HARBORS, (_LARGE_BEGINNER_TERRAIN, None, _LARGE_BEGINNER_HARBORS))
+              _LARGE_HARBORS, (_LARGE_BEGINNER_TERRAIN, None, _LARGE_BEGINNER_HARBORS), _LARGE_SUPPLY)
 
 # The island of each seat count: the extension's for five and six (X-1.1).
 BOARD_BY_SEATS = (STANDARD,) * 5 + (LARGE, LARGE)

@@ -16,13 +16,10 @@ TERRAIN_NAMES = ("forest", "hills", "pasture", "fields", "mountains", "desert")
 # Harbor kinds: 0..4 are the 2:1 harbors of that resource, GENERIC is 3:1.
 GENERIC_HARBOR = 5
 
-BANK_PER_RESOURCE = 19          # B-1.4
-BANK_PER_COMMODITY = 12         # CK-1.2
 
-# Development cards (B-1.5), in deck-count order.
+# Development cards (B-1.5), in deck-count order (the counts: board.Supply).
 KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY, VICTORY_POINT = range(5)
 DEV_NAMES = ("knight", "road_building", "year_of_plenty", "monopoly", "victory_point")
-DEV_DECK_COUNTS = (14, 2, 2, 2, 5)
 
 # Pieces per player (B-1.6).
 SETTLEMENTS_PER_PLAYER = 5
@@ -38,6 +35,7 @@ COST_DEV = ((GRAIN, 1), (WOOL, 1), (ORE, 1))
 LONGEST_ROAD_MIN = 5            # B-8.2
 LARGEST_ARMY_MIN = 3            # B-8.5
 DISCARD_LIMIT = 7               # B-5.3
+SPECIAL_BUILD_SEATS = 5         # from five players on, others build after each turn
 
 # --- Cities & Knights (CK-1) ---------------------------------------------------------
 # Improvement tracks, each paid in one commodity (CK-6.1) and drawing progress

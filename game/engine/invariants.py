@@ -3,7 +3,7 @@ tools.simulate and the tests).  Each returns a list of violation messages."""
 
 from .board import board_of
 from .constants import (
-    BANK_PER_COMMODITY, BANK_PER_RESOURCE, CITIES_PER_PLAYER, DEV_DECK_COUNTS,
+    CITIES_PER_PLAYER,
     GENERIC_HARBOR, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, PROGRESS_CARDS,
     PROGRESS_VP_CARDS, ROADS_PER_PLAYER, SETTLEMENTS_PER_PLAYER,
 )
@@ -20,7 +20,7 @@ def _check_dev_cards(state) -> list:
     bad = []
     if state.deck_n != len(state.deck):
         bad.append("deck count differs from deck")
-    for kind, total in enumerate(DEV_DECK_COUNTS):
+    for kind, total in enumerate(board_of(state).supply.dev_deck):
         seen = state.deck.count(kind) + sum(d[kind] for d in state.dev) + state.dev_discard[kind]
         if seen != total:
             bad.append(f"development card {kind}: {seen} in game, expected {total}")
@@ -90,7 +90,7 @@ def _check_ck(state) -> list:
     placed = [m for m in state.metropolis if m != -1]
     if len(set(placed)) != len(placed):
         bad.append("two metropolises on one city")
-    if state.defenders_left + sum(state.defenders) != 6:
+    if state.defenders_left + sum(state.defenders) != board_of(state).supply.defenders:
         bad.append("Defender of Catan cards lost or duplicated")
     # Commercial Harbor: at most one swap per card (two exist) with each other player
     if state.harbor_swaps[state.current] or not all(0 <= k <= 2 for k in state.harbor_swaps):
@@ -119,8 +119,9 @@ def check_state(state) -> list:
     bad = []
     n = state.n
     kinds = len(state.bank)
+    totals = board.supply.bank(kinds)
     for kind in range(kinds):
-        total = BANK_PER_RESOURCE if kind < 5 else BANK_PER_COMMODITY
+        total = totals[kind]
         held = sum(state.hands[s][kind] for s in range(n))
         if state.bank[kind] < 0 or state.bank[kind] + held != total:
             bad.append(f"card kind {kind}: bank {state.bank[kind]} + hands {held} != {total}")

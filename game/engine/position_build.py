@@ -366,7 +366,7 @@ class Builder:
                 vp[s.merchant[1]] += 1
             for seat in range(n):
                 vp[seat] += s.defenders[seat] + s.prog_vp[seat]
-            s.defenders_left = 6 - sum(s.defenders)
+            s.defenders_left = board_of(s).supply.defenders - sum(s.defenders)
         else:
             s.largest_army = self.holders.get("largest_army", self.default_largest_army(s))
             if s.largest_army != -1:

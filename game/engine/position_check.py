@@ -3,7 +3,7 @@
 
 from .board import board_of
 from .constants import (
-    BANK_PER_COMMODITY, BANK_PER_RESOURCE, DESERT, DEV_DECK_COUNTS, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN,
+    DESERT, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN,
     PROGRESS_CARDS, PROGRESS_TRACK, PROGRESS_VP_CARDS, RESOURCES, TRACK_NAMES,
     VICTORY_POINT,
 )
@@ -16,11 +16,6 @@ from .state import is_ck
 
 
 # --- shared with the builder ------------------------------------------------------------------
-
-def card_totals(kinds):
-    """The bank's full count of each card kind (every card of the game)."""
-    return [BANK_PER_RESOURCE] * 5 + [BANK_PER_COMMODITY] * (kinds - 5)
-
 
 def distance_problems(s):
     """Pairs of buildings closer than the distance rule allows."""
@@ -70,7 +65,7 @@ def _deal(pool_counts, rng) -> list:
 def _fill_hands(b, fill_rng):
     s = b.s
     kinds = len(s.bank)
-    totals = card_totals(kinds)
+    totals = board_of(s).supply.bank(kinds)
     known = [s.hands[seat] for seat in range(s.n) if b.hand_unknown[seat] is None]
     held = [sum(column) for column in zip(*known)] if known else [0] * kinds
     unknown = [seat for seat in range(s.n) if b.hand_unknown[seat] is not None]
@@ -107,7 +102,8 @@ def _card(kind):
 
 def _fill_dev(b, fill_rng):
     s = b.s
-    pool = list(DEV_DECK_COUNTS)
+    deck = board_of(s).supply.dev_deck
+    pool = list(deck)
     for seat in range(s.n):
         if b.dev_unknown[seat] is None:
             for k in range(5):
@@ -120,7 +116,7 @@ def _fill_dev(b, fill_rng):
     for k in range(5):
         if pool[k] < 0:
             raise PositionError(f"more '{DEV_LETTERS[k]}' development cards in play than the "
-                                f"{DEV_DECK_COUNTS[k]} there are (B-1.5)")
+                                f"{deck[k]} there are (B-1.5)")
     unknown = [seat for seat in range(s.n) if b.dev_unknown[seat] is not None]
     if not unknown and (b.deck_given and b.deck_unknown is None):
         if sum(pool):

@@ -254,8 +254,10 @@ def _layout_write(field, write):
 
 
 def _robber_write(s):
-    """The robber starts on the desert (B-2.5): said only when elsewhere."""
-    return None if s.terrain[s.robber] == DESERT else _names(s).hex_letters[s.robber]
+    """The robber starts on the (first) desert (B-2.5, X-1.3): said only when elsewhere."""
+    if DESERT in s.terrain and s.robber == s.terrain.index(DESERT):
+        return None
+    return _names(s).hex_letters[s.robber]
 
 
 def _robber_read(b, text):

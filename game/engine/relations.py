@@ -20,11 +20,12 @@ from .board import board_of
 from .constants import DESERT, PROGRESS_HAND_LIMIT, RESOURCES, TRACK_NAMES, VICTORY_POINT
 from .rulesets.base.building import road_spots, setup_order
 from .rulesets.base.robber import steal_candidates
+from .rulesets.base.special import in_special_build, plays_special_build
 from .rulesets.base.trade import valid_terms
 from .ruleset import ruleset_of
 from .state import (
     COUNTERED, DECIDE, DECLINED, DISCARD, GAME_OVER, MAIN, NOT_ASKED, PHASE_NAMES,
-    ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE, is_ck,
+    ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, SPECIAL_BUILD, STEAL, TRADE, is_ck,
 )
 
 SETUP_PHASES = (SETUP_SETTLEMENT, SETUP_ROAD)
@@ -72,6 +73,7 @@ def relation_problems(state, guessed=()) -> list:
     out = settled_problems(state)
     out += _turn_problems(state)
     out += _phase_problems(state, guessed)
+    out += _special_build_problems(state)
     if is_ck(state):
         out += _ck_problems(state)
         out += _pending_problems(state)
@@ -304,11 +306,51 @@ def _win_problems(s, guessed) -> list:
     for seat, v in enumerate(s.vp_cards_shown):
         if v != -1 and s.dev[seat] is not None and v != s.dev[seat][VICTORY_POINT]:
             out.append(f"shown_vp {seat}: shows {v} victory point cards but holds {s.dev[seat][VICTORY_POINT]} (B-9.7)")
-    if not over and s.phase not in SETUP_PHASES:
+    if not over and s.phase not in SETUP_PHASES and not in_special_build(s):
         vp = s.vp_public[s.current] if s.current in guessed else vp_with_cards(s, s.current)
         if vp is not None and vp >= target:
             out.append(f"current {s.current}: has {vp} points on their own turn, so the game is over "
                        f"(target {target}; {'CK-10' if is_ck(s) else 'B-8.6'})")
+    return out
+
+
+# --- the Special Building Phase of five and six (X-1.7, X-1.8) ---------------------------
+
+def special_builders_so_far(s) -> tuple:
+    """In a Special Building Phase, the seats other than the player on turn whose
+    part has come (done, or building now); () outside one."""
+    if not in_special_build(s) or not _is_int(s.current, 0, s.n):
+        return ()
+    waiting = [step[1] for step in s.agenda if step[0] == "special"]
+    if s.phase == SPECIAL_BUILD or s.phase == DECIDE:
+        waiting = waiting[1:]           # the first is building now
+    return tuple(seat for seat in range(s.n) if seat != s.current and seat not in waiting)
+
+
+def _special_build_problems(s) -> list:
+    steps = s.agenda if type(s.agenda) is list else []
+    special = [step for step in steps if type(step) is list and step and step[0] == "special"]
+    phase_special = s.phase == SPECIAL_BUILD
+    if not special and not phase_special:
+        return []
+    out = []
+    if not plays_special_build(s):
+        return ["agenda: only games of five and six have a Special Building Phase (X-1.7)"]
+    seats = [step[1] if len(step) == 2 else None for step in special]
+    n, current = s.n, s.current
+    order = [(current + k) % n for k in range(1, n)]
+    if seats != order[len(order) - len(seats):] or steps[:len(special)] != special \
+            or steps[len(special):] != [["next_turn"]]:
+        out.append("agenda: a Special Building Phase gives each other seat its part in turn order from the "
+                   "next one, then the next turn (X-1.7)")
+    if phase_special and (s.pending is not None or not special):
+        out.append("phase special_build: the first agenda step names the seat building, nothing else is "
+                   "awaited (X-1.7)")
+    if s.phase not in (SPECIAL_BUILD, DECIDE, GAME_OVER):
+        out.append(f"phase {PHASE_NAMES[s.phase]}: a Special Building Phase is building or answering a "
+                   "decision one of its builds started (X-1.7, X-1.8)")
+    if not s.rolled or s.trade is not None or s.free_roads:
+        out.append("special_build: comes after a turn that rolled and closed its trades (X-1.7)")
     return out
 
 
@@ -318,11 +360,13 @@ def _base_problems(s) -> list:
     out = []
     if s.phase == DECIDE or s.pending is not None:
         out.append("pending: the base game has no decisions of phase decide")
-    if s.agenda:
-        out.append("agenda: the base game has no agenda")
+    if s.agenda and not in_special_build(s):
+        out.append("agenda: the base game has no agenda but a Special Building Phase's (X-1.7)")
+    built = special_builders_so_far(s)
     for seat in range(s.n):
-        if s.dev_new_n[seat] and seat != s.current:
-            out.append(f"dev {seat}: only the player on turn can hold cards bought this turn (B-9.2)")
+        if s.dev_new_n[seat] and seat != s.current and seat not in built:
+            out.append(f"dev {seat}: only the player on turn, and in a Special Building Phase a seat whose part "
+                       "has come, can hold cards bought this turn (B-9.2, X-1.7)")
         elif s.dev_new_n[seat] and (not s.rolled or not s.built):
             out.append(f"dev {seat}: a card bought this turn was bought after the roll, which counts as "
                        "building (B-4.1, B-6.5)")
@@ -338,13 +382,16 @@ def _ck_problems(s) -> list:
     out = []
     n = s.n
     before_roll = not s.rolled
+    builders = special_builders_so_far(s)
     for node in range(board.num_nodes):
         owner = s.knight_owner[node]
         if owner == -1:
             continue
-        if (s.knight_fresh[node] or s.knight_promoted[node]) and (owner != s.current or before_roll):
+        if (s.knight_fresh[node] or s.knight_promoted[node]) and (
+                owner not in (s.current, *builders) or before_roll):
             out.append(f"knights {owner}: a knight marked as activated or promoted this turn belongs to the "
-                       "player on turn, after the roll (CK-5.3, CK-5.4)")
+                       "player on turn, after the roll, or to a seat whose part of a Special Building Phase has "
+                       "come (CK-5.3, CK-5.4, X-1.8)")
         if s.knight_promoted[node] and s.knight_strength[node] < 2:
             out.append(f"knights {owner}: a promoted knight is strong or mighty (CK-5.4)")
     if before_roll and s.crane:
@@ -502,6 +549,8 @@ def _step_checks(s):
         "yield": lambda a: a == [],
         "limits": lambda a: a == [],
         "end_turn": lambda a: a == [],
+        "next_turn": lambda a: a == [],
+        "special": lambda a: len(a) == 1 and _is_int(a[0], 0, n),
         "gate": lambda a: len(a) == 1 and _is_int(a[0], 0, 3),
         "commit": lambda a: len(a) == 1 and _is_int(a[0], 0, n),
         "battle": lambda a: (len(a) == 1 and type(a[0]) is list
@@ -516,14 +565,15 @@ def _agenda_problems(s) -> list:
                                            and checks[step[0]](step[1:]) for step in agenda):
         return ["agenda: a list of steps, each one of " + ", ".join(f"[{k}, …]" for k in checks) + " (CK-3, CK-8)"]
     out = []
-    if agenda and s.pending is None and s.phase not in (DISCARD, ROBBER, STEAL, ROAD_BUILDING, GAME_OVER):
+    if agenda and s.pending is None and s.phase not in (DISCARD, ROBBER, STEAL, ROAD_BUILDING, GAME_OVER,
+                                                         SPECIAL_BUILD):
         out.append("agenda: steps wait only behind a decision or a phase of the roll (CK-3)")
     names = [step[0] for step in agenda]
     if ("event" in names or "gate" in names or "yield" in names) and not s.rolled:
         out.append("agenda: the roll's steps run after the dice are rolled (CK-3)")
     if "commit" in names and not s.config["knight_commit"]:
         out.append("agenda: knights are committed only with the knight_commit option (CK-8.5)")
-    if any(names.count(x) > 1 for x in names if x != "commit"):
+    if any(names.count(x) > 1 for x in names if x not in ("commit", "special")):
         out.append("agenda: each step of a roll runs once (CK-3)")
     landing = "battle" in names
     if not _is_int(s.barb_pos, 0, 8 if landing else 7):

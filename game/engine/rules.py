@@ -30,7 +30,7 @@ from .rng import Rng
 from .ruleset import RULESETS, ruleset_of, validate_config
 from .rulesets import BASE, CK
 from .state import (
-    DECIDE, DISCARD, GAME_OVER, MAIN, PENDING, SETUP_ROAD, SETUP_SETTLEMENT, TRADE, State,
+    DECIDE, DISCARD, GAME_OVER, MAIN, PENDING, SETUP_ROAD, SETUP_SETTLEMENT, SPECIAL_BUILD, TRADE, State,
 )
 
 __all__ = ["COMMANDS", "ERROR_CODES", "IllegalCommand", "apply", "check", "deciders", "discard_limit",
@@ -42,12 +42,12 @@ __all__ = ["COMMANDS", "ERROR_CODES", "IllegalCommand", "apply", "check", "decid
 # progress card), args (small whole numbers), name (a decision's name).
 COMMANDS = {kind: c.args for rs in (BASE, CK) for kind, c in rs.commands.items()}
 
-MAX_CARDS_IN_COMMAND = 95   # more cards than exist can never be legal
+MAX_CARDS_IN_COMMAND = 174  # more cards than exist can never be legal (5–6 C&K: 5 × 24 + 3 × 18)
 _JUST_INT = frozenset((int,))     # the type of every number in a command (True is not a number here)
 MAX_ARGS = 8
 
 # Phases in which seats other than the current player may act.
-_ANYONE_PHASES = (DISCARD, TRADE, DECIDE)
+_ANYONE_PHASES = (DISCARD, TRADE, DECIDE, SPECIAL_BUILD)
 
 # The commands `legal_commands` listed last: (state, commands, seat, offers),
 # the commands a tuple of their own (a caller may change the list it was
@@ -206,6 +206,8 @@ def deciders(state: State) -> list:
         return seats
     if phase == DECIDE:
         return list(state.pending["seats"])
+    if phase == SPECIAL_BUILD:
+        return [state.agenda[0][1]]         # X-1.7: the seat building now
     return [state.current]
 
 

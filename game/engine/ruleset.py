@@ -18,7 +18,8 @@ A rule set declares, as data:
   `validate_config` below), the position notation's game line, the forms'
   rows and the LAN lobby's summary all read them.
 - `seats`: the player counts it is played with; `vp_target`: the points to win
-  by default.
+  by default; `special_builds`: the command kinds a seat may use in the
+  Special Building Phase of five and six players (X-1.7, rulesets/base/special.py).
 
 `base` and `ck` live in game/engine/rulesets/; `ck = base.extend(...)`.  The
 kernel (rules.py) runs whichever rule set the state's config names.
@@ -73,7 +74,7 @@ class RuleSet:
     HOOKS = ("deal", "discard_limit", "after_discards", "trading_open", "check_win", "list_offers")
 
     def __init__(self, name: str, commands: dict, listers: dict, steps: dict, options: tuple,
-                 seats: tuple, vp_target: int, **hooks):
+                 seats: tuple, vp_target: int, special_builds: tuple, **hooks):
         if set(hooks) != set(self.HOOKS):
             raise TypeError(f"a rule set names exactly the hooks {self.HOOKS}")
         for o in options:
@@ -86,6 +87,7 @@ class RuleSet:
         self.options = tuple(options)
         self.seats = tuple(seats)
         self.vp_target = vp_target
+        self.special_builds = frozenset(special_builds)
         for hook, fn in hooks.items():
             setattr(self, hook, fn)
         # Flat tables for the kernel's hot path.
@@ -94,18 +96,19 @@ class RuleSet:
         RULESETS[name] = self
 
     def extend(self, name: str, commands=None, drop=(), listers=None, steps=None, options=None,
-               seats=None, vp_target=None, **hooks):
+               seats=None, vp_target=None, special_builds=None, **hooks):
         """A rule set that plays like this one except for what is given:
         commands, listers and steps are added or replaced one by one, the
         command kinds in `drop` are not part of it, `options` replaces the
-        whole list, `seats` and `vp_target` replace this one's, and any hook
-        may be replaced."""
+        whole list, `seats`, `vp_target` and `special_builds` replace this
+        one's, and any hook may be replaced."""
         kept = {kind: c for kind, c in self.commands.items() if kind not in drop}
         return RuleSet(name, {**kept, **(commands or {})},
                        {**self.listers, **(listers or {})}, {**self.steps, **(steps or {})},
                        self.options if options is None else options,
                        self.seats if seats is None else seats,
                        self.vp_target if vp_target is None else vp_target,
+                       self.special_builds if special_builds is None else special_builds,
                        **{h: hooks.get(h, getattr(self, h)) for h in self.HOOKS})
 
     def __repr__(self):
@@ -128,6 +131,11 @@ def all_options() -> tuple:
         for o in rules.options:
             seen.setdefault(o.config, o)
     return tuple(seen.values())
+
+
+def seat_counts() -> tuple:
+    """Every player count some rule set is played with (a command line's choices)."""
+    return tuple(sorted(set().union(*(rules.seats for rules in RULESETS.values()))))
 
 
 def default_config(**overrides) -> dict:

@@ -6,13 +6,15 @@ so the same rules code can apply commands to either (see views.py).
 """
 
 from .board import board_of
-from .constants import BANK_PER_COMMODITY, BANK_PER_RESOURCE
 
 # Phases: who must decide what.  Stored as small ints; names for messages/UI.
 (SETUP_SETTLEMENT, SETUP_ROAD, ROLL, DISCARD, ROBBER, STEAL, MAIN,
- ROAD_BUILDING, TRADE, GAME_OVER, DECIDE) = range(11)
+ ROAD_BUILDING, TRADE, GAME_OVER, DECIDE, SPECIAL_BUILD) = range(12)
 PHASE_NAMES = ("setup_settlement", "setup_road", "roll", "discard", "robber", "steal",
-               "main", "road_building", "trade", "game_over", "decide")
+               "main", "road_building", "trade", "game_over", "decide", "special_build")
+# SPECIAL_BUILD (five and six players, X-1.7): after a turn each other seat in
+# turn order may build; the seat building now is the first agenda step's
+# (["special", seat]), see game/engine/rulesets/base/special.py.
 
 # Answers to a trade offer, per addressed seat.
 NOT_ASKED, PENDING, ACCEPTED, DECLINED, COUNTERED = range(5)
@@ -108,7 +110,7 @@ class State:
         s.node_level = [0] * nodes
         s.edge_owner = [-1] * edges
         s.knight_owner = [-1] * nodes
-        s.bank = [BANK_PER_RESOURCE] * 5 + [BANK_PER_COMMODITY] * (kinds - 5)
+        s.bank = board.supply.bank(kinds)
         s.hands = [[0] * kinds for _ in range(n)]
         s.hand_n = [0] * n
         s.deck, s.deck_n = [], 0
@@ -168,7 +170,7 @@ class State:
             s.prog_deck_n = [0, 0, 0]
             s.prog_vp = [0] * n
             s.defenders = [0] * n
-            s.defenders_left = 6
+            s.defenders_left = board.supply.defenders
             s.crane = False
             s.fleet = 0                      # Merchant Fleets this turn: bit k = kind k at 2:1
             s.harbor_swaps = [0] * n         # Commercial Harbor: swaps still owed by each seat this turn

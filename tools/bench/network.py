@@ -32,7 +32,7 @@ import sys
 import tempfile
 import time
 
-from game.engine import default_config
+from game.engine import default_config, seat_counts
 
 
 async def play_client(address, name, token_dir, seed, join_code=None) -> dict:
@@ -155,7 +155,7 @@ def main(argv=None) -> int:
         return attacker_child(argv[1], int(argv[2]), float(argv[3]), int(argv[4]), *argv[5:6])
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=3)
-    ap.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    ap.add_argument("--players", type=int, choices=seat_counts(), default=4)
     ap.add_argument("--rules", choices=("base", "ck"), default="base")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--procs", action="store_true", help="one process per client")

@@ -29,8 +29,10 @@ import json
 import os
 import sys
 
-from tools.user_data import use_scratch_user_data
 import time
+
+from game.engine.ruleset import seat_counts
+from tools.user_data import use_scratch_user_data
 
 
 def _setup_env(visible: bool) -> None:
@@ -376,7 +378,7 @@ def main(argv=None) -> int:
     use_scratch_user_data()
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rules", choices=("base", "ck"), default="base")
-    ap.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    ap.add_argument("--players", type=int, choices=seat_counts(), default=4)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--board", choices=("random", "beginner"), default="random")
     ap.add_argument("--size", default="1280x720")

@@ -16,8 +16,15 @@ from ..reviewview import ReviewView
 from ..scene import GuiScene
 
 
+# The points table's columns: points of each kind, then their total.
+COLUMNS = {"base": ("settlements", "cities", "longest_road", "largest_army", "vp_cards", "total"),
+           "ck": ("settlements", "cities", "metropolis", "longest_road", "defenders", "merchant", "vp_cards",
+                  "total")}
+
+
 def game_summary(controller):
-    """Public facts of a finished game for the end screen (and tools)."""
+    """Public facts of a finished game for the end screen (and tools): per
+    seat the points of each kind (the columns add up to `total`)."""
     v = controller.view(None)
     n = v.n
     rows = []
@@ -25,7 +32,8 @@ def game_summary(controller):
         settlements = sum(1 for o, lvl in zip(v.node_owner, v.node_level) if o == s and lvl == 1)
         cities = sum(1 for o, lvl in zip(v.node_owner, v.node_level) if o == s and lvl == 2)
         vp_cards = v.vp_cards_shown[s] if v.vp_cards_shown[s] >= 0 else 0
-        row = {"seat": s, "settlements": settlements, "cities": cities,
+        # every column in points (a city is worth 2), so that a row adds up to its total
+        row = {"seat": s, "settlements": settlements, "cities": 2 * cities,
                "longest_road": 2 if v.longest_road == s else 0,
                "largest_army": 2 if v.largest_army == s else 0,
                "vp_cards": vp_cards, "total": v.vp_public[s] + vp_cards}
@@ -165,10 +173,7 @@ class EndScene(GuiScene):
                           16, theme.TEXT_DIM)
         surf.blit(sub, sub.get_rect(midtop=(w / 2, 84 * s)))
         # victory point table
-        cols = ("settlements", "cities", "longest_road", "largest_army", "vp_cards", "total")
-        if sm["ck"]:
-            cols = ("settlements", "cities", "metropolis", "longest_road", "defenders", "merchant", "vp_cards",
-                    "total")
+        cols = COLUMNS["ck" if sm["ck"] else "base"]
         cw = (int(w * 0.58) - 180 * s) / len(cols)
         # column heads in up to two lines ("Langste / handelsroute"), squeezed only if a word is wider
         font = self.app.fonts.get(12, True)

@@ -20,7 +20,7 @@ import pygame
 import pygame_gui
 
 from game.bots import LEVELS
-from game.engine import RULESETS, is_ck
+from game.engine import RULESETS
 from net.session import COLOURS
 
 from .. import theme

@@ -4,7 +4,6 @@ and the menu in a column beside it."""
 import pygame
 
 from game.engine import default_config
-from game.engine.board import board_of
 from game.engine.match import Authority
 
 from .. import theme

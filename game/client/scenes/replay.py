@@ -56,7 +56,10 @@ class ReplayLayout:
         # the game review (a finished game): its button, its chart's save button, where it is drawn
         self.review = pygame.Rect(self.back.x - int(138 * s), self.back.y, int(130 * s), self.back.h)
         self.save_png = pygame.Rect(self.review.x - int(188 * s), self.back.y, int(180 * s), self.back.h)
-        self.review_area = pygame.Rect(pad * 2, top_h + pad * 2, W - pad * 4, H - top_h - bar_h - pad * 4)
+        # the review, and under it a line of its own for what saving the chart said
+        note_h = int(20 * s)
+        self.review_area = pygame.Rect(pad * 2, top_h + pad * 2, W - pad * 4, H - top_h - bar_h - pad * 4 - note_h)
+        self.note_line = pygame.Rect(pad * 2, self.review_area.bottom + pad // 2, W - pad * 4, note_h)
         bw, bh, gap = int(52 * s), int(40 * s), int(6 * s)
         y = self.bar.bottom - bh - pad
         x = pad * 2
@@ -154,10 +157,10 @@ class ReplayScene(Scene):
         note, colour = self.review_note
         if note:
             img = self.app.text.render(note, 13, colour)
-            room = L.review_area.w
+            room = L.note_line.w
             if img.get_width() > room:
                 img = pygame.transform.smoothscale(img, (room, img.get_height()))
-            surf.blit(img, img.get_rect(midbottom=(L.review_area.centerx, L.review_area.bottom)))
+            surf.blit(img, img.get_rect(center=L.note_line.center))
 
     def step(self, d) -> None:
         self.playing = False

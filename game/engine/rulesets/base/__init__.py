@@ -8,9 +8,10 @@ from ...constants import (
 from ...helpers import need_turn
 from ...ruleset import Command, Option, RuleSet
 from ...state import (
-    DISCARD, GAME_OVER, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE, State,
+    DISCARD, GAME_OVER, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, SPECIAL_BUILD, STEAL, TRADE,
+    State,
 )
-from . import building, development, robber, trade
+from . import building, development, robber, special, trade
 from .building import can_pay_city, city_spots, road_and_settlement_commands
 from .development import dev_plays
 from .trade import maritime_commands, offer_commands, trading_open
@@ -23,6 +24,13 @@ def check_end_turn(state, cmd):
 
 
 def apply_end_turn(state, cmd, out, events):
+    if special.plays_special_build(state):
+        special.start_special_build(state, out, events)       # X-1.7, then the next turn
+    else:
+        next_turn(state, events)
+
+
+def step_next_turn(state, step, out, events):
     next_turn(state, events)
 
 
@@ -45,7 +53,10 @@ def next_turn(state: State, events: list) -> None:
 
 
 def check_win(state: State, out: dict, events: list, authority: bool) -> None:
-    """B-8.6: the player whose turn it is wins on reaching the target."""
+    """B-8.6: the player whose turn it is wins on reaching the target, in their
+    own turn only: not while others build in a Special Building Phase (X-1.7)."""
+    if special.in_special_build(state):
+        return
     if authority:
         seat = state.current
         if state.vp_public[seat] + state.dev[seat][VICTORY_POINT] < state.config["vp_target"]:
@@ -120,6 +131,7 @@ BASE = RuleSet(
         "confirm_trade": Command(("seat",), trade.check_confirm_trade, trade.apply_confirm_trade),  # one partner
         "cancel_trade": Command((), trade.check_cancel_trade, trade.apply_cancel_trade),
         "end_turn": Command((), check_end_turn, apply_end_turn),
+        "pass_build": Command((), special.check_pass_build, special.apply_pass_build),     # X-1.7
     },
     listers={
         SETUP_SETTLEMENT: building.setup_settlement_commands,
@@ -131,14 +143,16 @@ BASE = RuleSet(
         MAIN: main_commands,
         ROAD_BUILDING: building.free_road_commands,
         TRADE: trade.trade_commands,
+        SPECIAL_BUILD: special.special_build_commands,
     },
-    steps={},
+    steps={"special": special.step_special, "next_turn": step_next_turn},
     options=(
         Option("combine_trade_build", "combine", (True, False), False, "B-4.1",     # trade after building
                label="new.combine", texts=("new.yes", "new.no"), summary="new.combine"),
     ),
-    seats=(2, 3, 4),                    # B-1.8
+    seats=(2, 3, 4, 5, 6),              # B-1.8, X-1.1
     vp_target=10,                       # B-8.6
+    special_builds=("build_road", "build_settlement", "build_city", "buy_dev"),    # X-1.7
     deal=development.deal,
     discard_limit=robber.discard_limit,
     after_discards=robber.after_discards,

@@ -9,7 +9,8 @@ from ...constants import (
 from ...helpers import IllegalCommand, afford, need_turn, pay, positions, take_from_bank
 from ...longest_road import road_length
 from ...ruleset import resume
-from ...state import MAIN, ROAD_BUILDING, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, State
+from ...state import ROAD_BUILDING, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, State
+from .special import need_builder
 
 
 # --- where pieces may go ---------------------------------------------------------------
@@ -126,7 +127,7 @@ def check_place_road(state, cmd):
 def check_build(cost, pieces_attr, spot_ok, what):
     def check(state, cmd):
         seat = cmd[1]
-        err = need_turn(state, seat, MAIN)
+        err = need_builder(state, seat)
         if err:
             return err
         if getattr(state, pieces_attr)[seat] == 0:

@@ -1,18 +1,20 @@
 """Base rules: development cards (B-6.5, B-9) and the Largest Army (B-8.5)."""
 
+from ...board import board_of
 from ...constants import (
-    COST_DEV, DEV_DECK_COUNTS, KNIGHT, LARGEST_ARMY_MIN, MONOPOLY, RESOURCES, ROAD_BUILDING,
+    COST_DEV, KNIGHT, LARGEST_ARMY_MIN, MONOPOLY, RESOURCES, ROAD_BUILDING,
     YEAR_OF_PLENTY,
 )
 from ...helpers import IllegalCommand, afford, need_turn, pay, take_from_bank, transfer
 from ...state import MAIN, ROAD_BUILDING as PHASE_ROAD_BUILDING, ROLL, State
 from .building import road_spots
 from .robber import start_robber
+from .special import need_builder
 
 
 def deal(state: State, rng) -> None:
-    """Shuffle the development deck (B-1.5)."""
-    deck = [kind for kind, k in enumerate(DEV_DECK_COUNTS) for _ in range(k)]
+    """Shuffle the development deck (B-1.5, X-1.6)."""
+    deck = [kind for kind, k in enumerate(board_of(state).supply.dev_deck) for _ in range(k)]
     rng.shuffle(deck)
     state.deck, state.deck_n = deck, len(deck)
 
@@ -26,7 +28,7 @@ def playable_dev(state: State, seat: int, kind: int) -> bool:
 
 def check_buy_dev(state, cmd):
     seat = cmd[1]
-    err = need_turn(state, seat, MAIN)
+    err = need_builder(state, seat)     # also in a Special Building Phase (X-1.7)
     if err:
         return err
     if state.deck_n == 0:

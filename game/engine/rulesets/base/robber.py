@@ -224,12 +224,12 @@ def discard_commands(state: State, seat: int) -> list:
     return [("discard", seat, c) for c in compositions(state.hands[seat], need)]
 
 
-_ROBBER_MOVES = {}       # (seat, the robber's hex) -> the moves listed (every 7 and knight lists them)
+_ROBBER_MOVES = {}       # (seat, the robber's hex, hexes) -> the moves listed (every 7 and knight lists them)
 
 
 def robber_commands(state: State, seat: int) -> list:
     board = board_of(state)
-    key = (seat, state.robber)
+    key = (seat, state.robber, board.num_hexes)
     moves = _ROBBER_MOVES.get(key)
     if moves is None:
         moves = _ROBBER_MOVES[key] = tuple(("move_robber", seat, h) for h in range(board.num_hexes) if h != state.robber)

@@ -19,7 +19,7 @@ from ...board import board_of
 from ...constants import BRICK, GRAIN, ORE, PROGRESS_CARDS, PROGRESS_HAND_LIMIT, RESOURCES, TRACK_COMMODITY, WOOL
 from ...ruleset import Command, Option
 from ...state import DECIDE, MAIN, ROLL, SETUP_SETTLEMENT, State
-from ..base import BASE, next_turn
+from ..base import BASE, next_turn, special
 from ..base.building import can_pay_city, road_and_settlement_commands
 from . import barbarians, cities, decisions, knights, progress, roll, trade
 from .facts import (
@@ -38,20 +38,36 @@ def apply_end_turn(state, cmd, out, events):
         state.agenda.insert(0, ["end_turn"])
         decide(state, "progress_limit", [state.current])
         return
-    finish_turn(state, events)
+    close_turn(state, out, events)
 
 
-def finish_turn(state, events):
-    no_flags = (0,) * len(state.knight_fresh)
-    state.knight_fresh[:] = no_flags
-    state.knight_promoted[:] = no_flags
+def close_turn(state, out, events):
+    """What the player on turn had for the turn ends (a Crane, Merchant Fleets,
+    Commercial Harbor swaps); then, with five or six, the others build
+    (X-1.8), and the next turn begins."""
     state.crane = 0
     state.fleet = 0
     state.harbor_swaps = [0] * state.n
+    if special.plays_special_build(state):
+        special.start_special_build(state, out, events)
+    else:
+        finish_turn(state, events)
+
+
+def finish_turn(state, events):
+    """Knights activated or promoted this turn (a Special Building Phase
+    included) may act and be promoted again from the next turn on."""
+    no_flags = (0,) * len(state.knight_fresh)
+    state.knight_fresh[:] = no_flags
+    state.knight_promoted[:] = no_flags
     next_turn(state, events)
 
 
 def step_end_turn(state, step, out, events):
+    close_turn(state, out, events)
+
+
+def step_next_turn(state, step, out, events):
     finish_turn(state, events)
 
 
@@ -163,12 +179,16 @@ CK = BASE.extend(
              DECIDE: decisions.decide_commands},
     steps={"event": roll.step_event, "gate": roll.step_gate, "yield": roll.step_yield,
            "commit": barbarians.step_commit, "battle": barbarians.step_battle, "limits": barbarians.step_limits,
-           "end_turn": step_end_turn},
+           "end_turn": step_end_turn, "next_turn": step_next_turn},
     options=(
         Option("knight_commit", "commit", (False, True), False, "CK-8.5",     # players choose defending knights
                label="new.commit", texts=("new.commit_all", "new.commit_choose"), summary="new.commit_choose"),
     ),
     vp_target=13,                       # CK-10
+    # X-1.8: walls, knights recruited, activated and promoted and city improvements
+    # besides the base game's builds; no knight acts, no progress card is played.
+    special_builds=("build_road", "build_settlement", "build_city", "build_wall", "recruit_knight",
+                    "activate_knight", "promote_knight", "improve"),
     deal=deal,
     discard_limit=roll.discard_limit,
     after_discards=roll.after_discards,

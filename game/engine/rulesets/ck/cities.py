@@ -4,11 +4,12 @@ with their metropolises (CK-6)."""
 
 from ...constants import COST_CITY, COST_WALL, TRACK_COMMODITY
 from ...helpers import IllegalCommand, afford, move_to_bank, need_turn, pay
-from ...state import MAIN, SETUP_ROAD, SETUP_SETTLEMENT
+from ...state import SETUP_ROAD, SETUP_SETTLEMENT
 from ..base.building import (
     check_place_settlement as base_check_place_settlement, city_spots, distance_ok, place_building,
     setup_settlement_spots, starting_resources,
 )
+from ..base.special import need_builder
 from .facts import can_improve, improvement_cost, plain_cities, wall_spots
 from .pieces import add_wall, decide, make_city, set_metropolis
 
@@ -37,7 +38,7 @@ def apply_place_city(state, cmd, out, events):
 
 def check_build_wall(state, cmd):
     seat, node = cmd[1], cmd[2]
-    err = need_turn(state, seat, MAIN)
+    err = need_builder(state, seat)
     if err:
         return err
     if not state.walls_left[seat]:
@@ -57,7 +58,7 @@ def apply_build_wall(state, cmd, out, events):
 
 def check_improve(state, cmd):
     seat, track = cmd[1], cmd[2]
-    err = need_turn(state, seat, MAIN)
+    err = need_builder(state, seat)
     if err:
         return err
     reason = can_improve(state, seat, track)
@@ -89,7 +90,7 @@ def apply_improve(state, cmd, out, events):
 
 def check_build_city(state, cmd):
     seat, node = cmd[1], cmd[2]
-    err = need_turn(state, seat, MAIN)
+    err = need_builder(state, seat)
     if err:
         return err
     if state.node_owner[node] != seat or state.node_level[node] != 1:

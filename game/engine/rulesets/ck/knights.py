@@ -6,13 +6,14 @@ from ...constants import COST_ACTIVATE, COST_KNIGHT
 from ...helpers import IllegalCommand, afford, need_turn, pay
 from ...state import MAIN
 from ..base.robber import start_robber
+from ..base.special import need_builder
 from .facts import can_act, can_promote, knight_reach, node_is_free, own_knight, robber_free, touches_own_road
 from .pieces import lift_knight, move_knight, place_knight, promote, retreat_or_supply
 
 
 def check_recruit(state, cmd):
     seat, node = cmd[1], cmd[2]
-    err = need_turn(state, seat, MAIN)
+    err = need_builder(state, seat)
     if err:
         return err
     if not state.knights_left[seat][0]:
@@ -34,7 +35,7 @@ def apply_recruit(state, cmd, out, events):
 
 def check_activate(state, cmd):
     seat, node = cmd[1], cmd[2]
-    err = need_turn(state, seat, MAIN)
+    err = need_builder(state, seat)
     if err:
         return err
     if not own_knight(state, seat, node) or state.knight_active[node]:
@@ -55,7 +56,7 @@ def apply_activate(state, cmd, out, events):
 
 def check_promote(state, cmd):
     seat, node = cmd[1], cmd[2]
-    err = need_turn(state, seat, MAIN)
+    err = need_builder(state, seat)
     if err:
         return err
     if not can_promote(state, seat, node):
