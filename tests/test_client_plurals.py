@@ -98,6 +98,7 @@ NEVER_ONE = {
     "netfault.bad_seat", "netfault.bad_winner", "netfault.why.bad_own_seat",     # 2 to 4 players
     "panel.vp",                 # "VP" / "OP": an abbreviation, the same for any count
     "review.better_gain",       # a decimal with one place ("1.0 points", "1,0 punten")
+    "hint.why.robber_leader_yours",     # the leader has 2 points or more
 }
 
 

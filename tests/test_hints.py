@@ -275,3 +275,90 @@ def test_no_hint_now_is_taken_back_when_the_persons_turn_begins():
     assert nothing not in [note[0] for note in m.notes]
     table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=0, unicode="?"))
     assert m.hint is not None and m.hint["seat"] == 0
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_hinted_robber_rings_its_whole_hex_not_a_corner(size):
+    """B-5.4: the robber stands on a hex; its hint's white ring went round a
+    point above the number (on a corner of the hex): it goes round the hex's
+    middle, as wide as the tile, like the guided game's ring."""
+    import math
+    import time
+    app = make_app(size)
+    table = push_table(app, default_config(players=3, seed=5))
+    m, ui = table.model, table.ui
+    app.step([])
+    h = 8
+    m.hint = {"view": m.view, "seat": 0, "cmd": ("move_robber", 0, h), "why": {"term": "move_robber"},
+              "line": "x", "shown": time.monotonic()}
+    assert draw(app)
+    (cx, cy), s = ui.board.hex_center(h), ui.layout.s
+    radii = [ui.board.R * 0.78 + d * s for d in range(0, 6)]
+
+    def white(x, y):
+        return tuple(app.screen.get_at((int(x), int(y))))[:3] == hints.HINT_RING
+
+    for angle in (0, math.pi / 2, math.pi, 3 * math.pi / 2):       # all round the tile's middle
+        assert any(white(cx + r * math.cos(angle), cy + r * math.sin(angle)) for r in radii), angle
+
+
+def test_a_hint_with_a_big_hand_warns_of_the_7_unless_the_move_spends_the_cards():
+    """B-5.3: holding more than 7 cards, a 7 takes half: the hint says so
+    when its move leaves the hand that big, and not when the move spends it."""
+    from game.engine.state import MAIN
+    found = None
+    for state, cmd in positions():
+        if state.phase == MAIN and cmd[0] == "end_turn":
+            found = state.copy()
+            break
+    seat = found.current
+    found.hands[seat] = [2, 2, 2, 2, 2]
+    found.hand_n[seat] = 10
+    v = view(found, seat)
+    assert H.seven_risk(v, seat, ("end_turn", seat)) == 10
+    assert H.seven_risk(v, seat, ("buy_dev", seat)) is None           # 7 left: a 7 takes nothing
+    found.hands[seat] = [4, 4, 1, 0, 0]
+    found.hand_n[seat] = 9
+    v = view(found, seat)
+    road = next(c for c in legal_commands(v, seat) if c[0] == "build_road")
+    assert H.seven_risk(v, seat, road) is None                       # a road spends the 8th and 9th
+    assert H.seven_risk(v, seat, ("end_turn", seat)) == 9
+    line = hints.hint_line(("end_turn", seat), {"term": "end_turn"}, ["A", "B", "C", "D"], 10)
+    assert "10" in line and "5" in line and line.startswith(tr("hint.line", what=tr("hint.do.end_turn"), why=""))
+    assert hints.hint_line(("end_turn", seat), {"term": "end_turn"}, ["A", "B", "C", "D"]) == \
+        tr("hint.line", what=tr("hint.do.end_turn"), why=tr("hint.why.end_turn"))
+    found.phase = MAIN
+    other = (seat + 1) % found.n
+    assert H.seven_risk(view(found, other), other, ("end_turn", other)) is None     # not their turn
+
+
+def test_a_robber_hint_that_spares_the_leader_names_the_leaders_points():
+    """B-5.4: a hint put the robber on a 4-point player's hex while another
+    led with 6 and Longest Road, without a word: when the robber spares the
+    leader, the line names them and their points, and why (their tiles are
+    the seat's too, or they would lose less)."""
+    import itertools
+    from game.engine.board import board_of
+    seen = set()
+    for state, cmd in itertools.chain(positions(), positions("hotseat-ck-finished.kolonisten")):
+        if cmd[0] != "move_robber":
+            continue
+        seat = cmd[1]
+        v = view(state, seat)
+        why = H.why(v, seat, cmd)
+        if why["term"] != "robber":
+            continue
+        others = [o for o in range(state.n) if o != seat]
+        top = max(state.vp_public[o] for o in others)
+        leaders = [o for o in others if state.vp_public[o] == top]
+        on_hex = {state.node_owner[n] for n in board_of(state).hex_nodes[cmd[2]]}
+        if len(leaders) == 1 and leaders[0] not in on_hex:
+            leader = leaders[0]
+            assert why["leader"] == leader and why["leader_points"] == top
+            names = [f"P{i}" for i in range(state.n)]
+            line = hints.hint_line(cmd, why, names)
+            assert f"P{leader}" in line and str(top) in line
+            seen.add(why["spared"])
+        else:
+            assert "leader" not in why
+    assert seen

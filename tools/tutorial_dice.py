@@ -1,16 +1,24 @@
-"""Make the dice script of the guided first game (game/client/tutorial/steps.py DICE).
+"""The guided first game's dice over many games: do they look like dice?
 
-    python -m tools.tutorial_dice [--json]
+    python -m tools.tutorial_dice [--wander 0,1,2,3] [--seeds 1-10] [--json]
 
-Plays the guided game without a window (the person doing what the guide
-asks, the computers Easy) and, before every roll, picks the dice: a 7 when
-the step asks the person for one, otherwise the total (never 7) that brings
-the person most of what the coming steps cost and the computers least, less
-a penalty for each roll a total would get beyond its natural share so far
-(so the script does not look scripted: no total comes up far more often than
-real dice would bring it).
-Prints the pairs to paste into DICE and the steps the game then reaches.
-Run it again after changing the steps, the seed or the target."""
+The guide shapes every roll of the guided game as it is made
+(game/client/tutorial/dice.py).  This plays the guided game without a
+window for each number of random moves of the person's own between the
+lessons (`--wander`) and each seed of those moves (`--seeds`; with no moves
+the game is the same for every seed), and reports:
+
+- per total, the most times it came up in one game against what real dice
+  bring in all but a few games of that length (`dice.natural_most`: its
+  share and two standard deviations, and one), and its share over all the
+  games against real dice's;
+- the 7s (one a game, the lesson's, on the person's roll with a discard);
+- per game: every step reached, the most turns a lesson waited
+  (`max_wait_turns`), the turns and the minutes at the normal pace.
+
+Exit 1 when a total comes up more often in a game than real dice would
+bring it, a step is missing, a lesson waits more than a turn or the person
+does not win.  Run it after changing the steps, the dice or the computers."""
 
 import argparse
 import json
@@ -18,103 +26,71 @@ import sys
 from collections import Counter
 
 from game.bots.facts import PIPS
-from game.client.tutorial import rehearse
+from game.client.tutorial import dice, rehearse
 from game.client.tutorial import steps as S
-from game.engine.board import board_of
-from game.engine.constants import COST_CITY, COST_DEV, COST_ROAD, COST_SETTLEMENT
-
-# What each step (and the ones after it) will cost the person, per resource.
-_COSTS = {"build_road": [COST_ROAD], "offer": [((2, 2),)], "bank": [((0, 4),)],
-          "buy_dev": [COST_DEV], "knight": [COST_DEV], "longest": [COST_ROAD] * 3, "settlement": [COST_SETTLEMENT],
-          "city": [COST_CITY], "army": [COST_DEV] * 2}
-HAND_LIMIT = 12
-# What a roll beyond a total's natural share so far costs a total's score (a
-# card the person needs scores 3).  With the guided game's seed the person
-# wins in 39 turns, every step comes, and no total runs five rolls over its
-# share (at 1.0 one total ran 5.3 over, at 0.8 a computer won).
-UNNATURAL = 1.2
-PAIRS = {total: [(a, total - a) for a in range(1, 7) if 1 <= total - a <= 6] for total in range(2, 13)}
 
 
-def _needs(guide, hand) -> list:
-    """Per resource, how much the coming steps still lack (nearer steps weigh more)."""
-    need = [0.0] * 5
-    have = list(hand)
-    for k, step in enumerate(guide.steps[guide.index:guide.index + 6]):
-        for cost in _COSTS.get(step.name, ()):
-            for kind, n in cost:
-                lack = max(0, n - have[kind])
-                have[kind] = max(0, have[kind] - n)
-                need[kind] += lack * (1.0 if k < 2 else 0.5)
-    return need
+def _range(text) -> list:
+    if "-" in text:
+        lo, hi = (int(v) for v in text.split("-"))
+        return list(range(lo, hi + 1))
+    return [int(v) for v in text.split(",")]
 
 
-def _gain(state, total, seat) -> list:
-    board = board_of(state)
-    got = [0] * 5
-    for h in range(len(state.numbers)):
-        if state.numbers[h] != total or h == state.robber or state.terrain[h] >= 5:
-            continue
-        for n in board.hex_nodes[h]:
-            if state.node_owner[n] == seat:
-                got[state.terrain[h]] += 1 + (state.node_level[n] > 1)
-    return got
-
-
-def pick(c, rolled) -> tuple:
-    """The dice for the roll about to be made, after the pairs `rolled`."""
-    state, guide = c.auth.state, c.guide
-    me = guide.seat
-    if state.current == me and guide.step.name == "seven_roll":
-        return (3, 4)
-    need = _needs(guide, state.hands[me])
-    counts = Counter(a + b for a, b in rolled)
-    best, key = None, None
-    for total in range(2, 13):
-        if total == 7:
-            continue
-        mine = _gain(state, total, me)
-        value = sum(min(g, n) * 3 + g * 0.3 for g, n in zip(mine, need))
-        value -= max(0, state.hand_n[me] + sum(mine) - HAND_LIMIT) * 2     # a hand to build with, not to hoard
-        others = sum(sum(_gain(state, total, s)) for s in range(state.n) if s != me)
-        beyond = max(0.0, counts[total] + 1 - PIPS[total] / 36 * (len(rolled) + 1))
-        k = (value - 0.6 * others - UNNATURAL * beyond, PIPS[total], -total)
-        if key is None or k > key:
-            best, key = total, k
-    pairs = PAIRS[best]                        # the k-th roll of a total shows its k-th pair
-    return pairs[counts[best] % len(pairs)]
-
-
-def design() -> dict:
-    script = []
-
-    def before_roll(c):
-        turn = c.auth.state.turn
-        while len(script) < turn:
-            script.append(list(pick(c, script)))
-        c.auth.state.config["dice"] = script       # (the design run only: the script grows as it goes)
-
-    c = rehearse.controller(dice=[])
-    result = rehearse.play(c, before_roll=before_roll)
-    result["dice"] = script
+def game(moves: int, seed: int) -> dict:
+    c = rehearse.controller()
+    result = rehearse.play(c, rehearse.Wanderer(moves, seed) if moves else None)
+    totals = dice.totals_rolled(c.auth.log)
+    result.update(moves=moves, seed=seed, totals=totals, missing=[n for n in S.STEP_NAMES if n not in result["reached"]],
+                  discarded=any(r.cmd[0] == "discard" and r.cmd[1] == S.PERSON for r in c.auth.log))
     return result
+
+
+def measure(wander, seeds) -> dict:
+    games = []
+    for moves in wander:
+        for seed in (seeds if moves else seeds[:1]):
+            games.append(game(moves, seed))
+    worst = {}
+    for total in range(2, 13):
+        over = max((Counter(g["totals"])[total] - dice.natural_most(total, len(g["totals"])), g["moves"], g["seed"])
+                   for g in games)
+        worst[total] = {"most_over_natural": round(over[0], 2), "moves": over[1], "seed": over[2]}
+    rolled = Counter(t for g in games for t in g["totals"])
+    n = sum(rolled.values())
+    shares = {t: {"share": round(rolled[t] / n, 3), "dice": round(PIPS[t] / 36, 3)} for t in range(2, 13) if t != 7}
+    bad = [g for g in games if g["missing"] or g["max_wait_turns"] > 1 or g["winner"] != S.PERSON
+           or not g["discarded"] or Counter(g["totals"])[7] != 1]
+    unnatural = [t for t, w in worst.items() if t != 7 and w["most_over_natural"] > 0]
+    return {"games": [{k: g[k] for k in ("moves", "seed", "turns", "minutes", "max_wait_turns", "waits", "missing",
+                                         "winner", "discarded")} for g in games],
+            "worst_per_total": worst, "shares": shares, "sevens": sum(Counter(g["totals"])[7] for g in games),
+            "failed": [(g["moves"], g["seed"]) for g in bad], "unnatural_totals": unnatural,
+            "ok": not bad and not unnatural}
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--wander", default="0,1,2,3", help="numbers of the person's own random moves between lessons")
+    ap.add_argument("--seeds", default="1-10", help="seeds of those moves, e.g. 1-10 or 3,7")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    result = design()
+    out = measure(_range(args.wander), _range(args.seeds))
     if args.json:
-        print(json.dumps(result))
-    else:
-        print("DICE = " + json.dumps([tuple(p) for p in result["dice"]]).replace("[", "(").replace("]", ")"))
-        print(f"{len(result['reached'])} of {len(S.STEPS)} steps reached in {result['turns']} turns "
-              f"({result['commands']} commands); winner {result['winner']}; finished {result['finished']}")
-        missing = [name for name in S.STEP_NAMES if name not in result["reached"]]
-        if missing:
-            print("not reached: " + ", ".join(missing))
-    return 0 if result["finished"] else 1
+        print(json.dumps(out))
+        return 0 if out["ok"] else 1
+    for g in out["games"]:
+        print(f"wander {g['moves']} seed {g['seed']:>3}: {g['turns']} turns, {g['minutes']} min, "
+              f"max_wait_turns {g['max_wait_turns']}, missing {', '.join(g['missing']) or 'none'}, "
+              f"discard at the 7 {'yes' if g['discarded'] else 'NO'}")
+    for total, w in out["worst_per_total"].items():
+        if total != 7:
+            share = out["shares"][total]
+            print(f"total {total:>2}: at most {w['most_over_natural']:+.2f} rolls over what real dice bring in a game "
+                  f"(wander {w['moves']} seed {w['seed']}); share {share['share']:.3f} (dice {share['dice']:.3f})")
+    print(f"7s: {out['sevens']} in {len(out['games'])} games; failed: {out['failed'] or 'none'}; "
+          f"unnatural totals: {out['unnatural_totals'] or 'none'}")
+    return 0 if out["ok"] else 1
 
 
 if __name__ == "__main__":

@@ -1,11 +1,15 @@
 """Games played through the real window by posted clicks and keys.
 
-    python -m tools.ui_autoplay --tutorial [--lang en|nl|both] [--size WxH] [--json]
+    python -m tools.ui_autoplay --tutorial [--wander N] [--seed S] [--lang en|nl|both] [--size WxH] [--json]
     python -m tools.ui_autoplay [the options of tools.screens.autoplay]
 
 --tutorial plays the guided first game (tools/screens/tutorial.py) in each
-language asked (default both) and reports every step reached; without it
-this is tools.screens.autoplay (a whole hot-seat game)."""
+language asked (default both) and reports every step reached, whether the
+counter numbered them as they showed, the most turns a lesson waited
+(`max_wait_turns`) and the game's turns and minutes at the normal pace;
+--wander N makes N random moves of the person's own (builds, bank trades,
+offers) between the lessons, as a newcomer would, drawn with --seed S.
+Without --tutorial this is tools.screens.autoplay (a whole hot-seat game)."""
 
 import argparse
 import json
@@ -13,15 +17,15 @@ import sys
 
 from tools.user_data import use_scratch_user_data
 
+MAX_WAIT_TURNS = 1          # a lesson comes within one turn of the one before
 
-def main(argv=None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if "--tutorial" not in argv:
-        from tools.screens import autoplay
-        return autoplay.main(argv)
+
+def tutorial_main(argv) -> int:
     use_scratch_user_data()
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tutorial", action="store_true")
+    ap.add_argument("--wander", type=int, default=0, help="random moves of the person's own between lessons")
+    ap.add_argument("--seed", type=int, default=1, help="the seed of those random moves")
     ap.add_argument("--lang", choices=("en", "nl", "both"), default="both")
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--json", action="store_true")
@@ -33,8 +37,9 @@ def main(argv=None) -> int:
     runs, ok = [], True
     for lang in (("en", "nl") if args.lang == "both" else (args.lang,)):
         try:
-            run = tutorial.play(lang, (w, h), args.visible)
-            run["ok"] = not run["skipped"] and run["in_order"] and run["wrong_click_waits"] is not False
+            run = tutorial.play(lang, (w, h), args.visible, wander=args.wander, seed=args.seed)
+            run["ok"] = (not run["skipped"] and run["numbered"] and run["finished"]
+                         and run["max_wait_turns"] <= MAX_WAIT_TURNS and run["wrong_click_waits"] is not False)
         except AutoplayError as e:
             run = {"lang": lang, "ok": False, "error": str(e)}
         ok = ok and run["ok"]
@@ -46,10 +51,20 @@ def main(argv=None) -> int:
             if "error" in run:
                 print(f"{run['lang']}: FAILED: {run['error']}")
             else:
-                print(f"{run['lang']}: {len(run['reached'])} of {run['steps']} steps reached in order "
-                      f"({run['commands']} commands, {run['nexts']} Next, {run['clicks']} clicks, "
-                      f"{run['keys']} keys, {run['turns']} turns); skipped: {', '.join(run['skipped']) or 'none'}")
+                print(f"{run['lang']}: {len(set(run['reached']))} of {run['steps']} steps reached "
+                      f"({'numbered in order' if run['numbered'] else 'numbers skip'}), max_wait_turns "
+                      f"{run['max_wait_turns']}, {run['turns']} turns, {run['minutes']} min at normal pace, "
+                      f"{run['wandered']} moves of the person's own, {run['clicks']} clicks, {run['keys']} keys; "
+                      f"skipped: {', '.join(run['skipped']) or 'none'}")
     return 0 if ok else 1
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--tutorial" in argv:
+        return tutorial_main(argv)
+    from tools.screens import autoplay
+    return autoplay.main(argv)
 
 
 if __name__ == "__main__":

@@ -5,18 +5,22 @@ that seat's view only.
 
 `cmd` is the command the computer at `level` chooses; `why` names the term
 of the valuation (evaluate.py) that the command raises most (points only
-when nothing else rises: a point is plain to see), with what a
-sentence needs ("production" with the card kind and the extra cards a
-round; "points"; "robber" with the seat it hurts most; ...).  Commands
-whose result depends on chance or on cards the seat cannot see (a roll, a
+when nothing else rises: a point is plain to see), with what a sentence
+needs ("production" with the card kind and the extra cards a round;
+"points"; "robber" with the seat it hurts most, and the leader's points
+when it spares the leader; ...); `seven` is the cards the seat still
+holds after the command when a 7 before its next turn would take half of
+them (None: the move spends them, or no 7 can come first).  Commands whose
+result depends on chance or on cards the seat cannot see (a roll, a
 development card bought, a steal) are not tried on the view: their `why`
-is their kind alone.  The words are the
-client's (game/client/reviewtext.py).
+is their kind alone.  The words are the client's (game/client/reviewtext.py).
 """
 
 from game.engine import IllegalCommand, apply, is_ck
 from game.engine.board import board_of
-from game.engine.constants import COMMODITY_OF_TERRAIN, DESERT
+from game.engine.constants import COMMODITY_OF_TERRAIN, COST_DEV, DESERT
+from game.engine.rules import discard_limit
+from game.engine.state import MAIN, ROLL
 
 from . import evaluate as E
 from . import facts as F
@@ -81,23 +85,71 @@ def robber_why(view, seat, hexagon) -> dict | None:
     """Whom the robber on `hexagon` costs most, and what: {"term":
     "robber", "victim", "kind", "per_round"} (cards a round that seat no
     longer gets there); None when it blocks nobody else."""
-    board = board_of(view)
     if view.terrain[hexagon] == DESERT:
         return None
-    lost = {}
-    ck = is_ck(view)
-    for node in board.hex_nodes[hexagon]:
-        owner = view.node_owner[node]
-        if owner != -1 and owner != seat:      # (a C&K city's second card may be a commodity, CK-3.4)
-            lost[owner] = lost.get(owner, 0) + (1 if ck and view.node_level[node] == 2
-                                                  and view.terrain[hexagon] in COMMODITY_OF_TERRAIN
-                                                  else view.node_level[node])
+    lost = _losses(view, seat, hexagon)
     if not lost:
         return None
     victim = max(lost, key=lambda o: (lost[o], view.vp_public[o], -o))
     per_round = lost[victim] * F.PIPS[view.numbers[hexagon]] * view.n / 36
-    return {"term": "robber", "victim": victim, "kind": view.terrain[hexagon],
-            "per_round": round(per_round, 1)}
+    out = {"term": "robber", "victim": victim, "kind": view.terrain[hexagon], "per_round": round(per_round, 1)}
+    out.update(spared_leader(view, seat, lost))
+    return out
+
+
+def _losses(view, seat, hexagon) -> dict:
+    """Cards per roll of its number each other seat loses with the robber on
+    `hexagon` (a C&K city's second card may be a commodity, CK-3.4)."""
+    lost = {}
+    ck = is_ck(view)
+    for node in board_of(view).hex_nodes[hexagon]:
+        owner = view.node_owner[node]
+        if owner != -1 and owner != seat:
+            lost[owner] = lost.get(owner, 0) + (1 if ck and view.node_level[node] == 2
+                                                  and view.terrain[hexagon] in COMMODITY_OF_TERRAIN
+                                                  else view.node_level[node])
+    return lost
+
+
+def spared_leader(view, seat, lost) -> dict:
+    """When the robber spares the leader (the other seat with the most
+    points, when it leads alone): who, their points, and why not them —
+    "yours" (each tile of theirs is the seat's too) or the most cards a
+    round the robber could take from them on a tile of theirs alone."""
+    others = [o for o in range(view.n) if o != seat]
+    leader = max(others, key=lambda o: (view.vp_public[o], -o))
+    if leader in lost or sum(1 for o in others if view.vp_public[o] == view.vp_public[leader]) > 1:
+        return {}
+    best = 0.0
+    hex_nodes = board_of(view).hex_nodes
+    for h in range(len(view.terrain)):
+        if view.terrain[h] == DESERT or h == view.robber or \
+                any(view.node_owner[n] == seat for n in hex_nodes[h]):
+            continue
+        cards = _losses(view, seat, h).get(leader, 0)
+        best = max(best, cards * F.PIPS[view.numbers[h]] * view.n / 36)
+    out = {"leader": leader, "leader_points": view.vp_public[leader]}
+    out.update({"spared": "yours"} if best == 0 else {"spared": "less", "leader_per_round": round(best, 1)})
+    return out
+
+
+def seven_risk(view, seat, cmd):
+    """The cards the seat still holds after `cmd` when that is more than it
+    may keep on a 7 and a 7 may come before its next turn (its own turn:
+    the roll, or the end of the turn), else None."""
+    if view.current != seat or view.phase not in (ROLL, MAIN):
+        return None
+    held = view.hand_n[seat]
+    if cmd[0] in TRIED:
+        after = view.copy()
+        try:
+            apply(after, cmd)
+            held = after.hand_n[seat]
+        except (IllegalCommand, TypeError, ValueError, KeyError, IndexError, AttributeError):
+            pass
+    elif cmd[0] == "buy_dev":
+        held -= sum(k for _, k in COST_DEV)
+    return held if held > discard_limit(view, seat) else None
 
 
 def advice(view, seat, level="hard", seed=0):
@@ -108,7 +160,7 @@ def advice(view, seat, level="hard", seed=0):
     cmd = make_bot(level, seat, seed, **options).choose(view)
     if cmd is None:
         return None
-    return {"cmd": cmd, "why": why(view, seat, cmd)}
+    return {"cmd": cmd, "why": why(view, seat, cmd), "seven": seven_risk(view, seat, cmd)}
 
 
-__all__ = ["advice", "terms", "why"]
+__all__ = ["advice", "seven_risk", "terms", "why"]

@@ -1,16 +1,21 @@
 """The guided first game (Learn to play) through the real window: played
 to its end, and its screens.
 
-    python -m tools.ui_autoplay --tutorial [--lang en|nl|both] [--size 1280x720] [--json]
+    python -m tools.ui_autoplay --tutorial [--wander N] [--seed S] [--lang en|nl|both] [--size 1280x720] [--json]
     python -m tools.screens.shoot --out DIR --rules tutorial
 
 From the main menu's Learn to play button to the end screen: every step's
 Next button is clicked, every asked command is entered as the clicks and
 keys a person makes (tools/screens/autoplay.py's `plan`, on the positions
-the table drew), and the engine must receive exactly that command.  Reports
-every step reached, in order, and any skipped.  `shoot` saves a PNG of each
-step as it first shows (and, for a step of several clicks, after the first)
-into <out>/<W>x<H>-<lang>-tutorial/, plus the Cities & Knights introduction."""
+the table drew), and the engine must receive exactly that command.  With
+`wander` N the person also makes N random moves of their own between the
+lessons (builds, bank trades, offers: the rehearsal's Wanderer, seeded by
+`seed`), entered the same way.  Reports every step reached, whether the
+counter numbered the steps 1, 2, 3, ... as they showed, the most turns the
+lessons waited (`max_wait_turns`) and the game's turns and minutes at the
+normal pace (rehearse.summary).  `shoot` saves a PNG of each step as it
+first shows (and, for a step of several clicks, after the first) into
+<out>/<W>x<H>-<lang>-tutorial/, plus the Cities & Knights introduction."""
 
 import time
 
@@ -20,18 +25,20 @@ MAX_LOOPS = 20000
 SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
 
 
-def play(lang="en", size=(1280, 720), visible=False, app=None, shot=None) -> dict:
-    """One guided game in `lang` (in `app` when given).  Before the first
-    pinned step a wrong spot is clicked once: the step must wait and say
-    what to do (`wrong_click_waits`).  `shot(name)` saves the screen."""
+def play(lang="en", size=(1280, 720), visible=False, app=None, shot=None, wander=0, seed=1) -> dict:
+    """One guided game in `lang` (in `app` when given), with `wander` random
+    moves of the person's own between the lessons.  Before the first pinned
+    step a wrong spot is clicked once: the step must wait and say what to do
+    (`wrong_click_waits`).  `shot(name)` saves the screen."""
     _setup_env(visible)
     import pygame
 
     from game.client.scenes.end import EndScene
-    from game.client.tutorial import overlay
+    from game.client.tutorial import overlay, rehearse
     from game.client.tutorial import steps as S
     from game.client.tutorial.scene import TutorialScene
     from game.engine.rng import Rng
+    from game.engine.rules import rolls
 
     t0 = time.monotonic()
     app, d = at_menu(lang, size, app)
@@ -42,6 +49,7 @@ def play(lang="en", size=(1280, 720), visible=False, app=None, shot=None) -> dic
     auth = table.c.auth
     guide = table.c.guide
     rng = Rng(7, stream=78)
+    wanderer = rehearse.Wanderer(wander, seed) if wander else None
     commands = nexts = waits = 0
     wrong_checked = None
     shown = set()
@@ -52,7 +60,7 @@ def play(lang="en", size=(1280, 720), visible=False, app=None, shot=None) -> dic
         what, step, cmd = table.advice()
         if shot is not None and (guide.index, what) not in shown and what != "wait":
             shown.add((guide.index, what))
-            shot(f"{guide.index + 1:02d}-{step.name}" + ("" if what != "routine" else "-" + cmd[0]))
+            shot(f"{guide.number:02d}-{step.name}" + ("" if what != "routine" else "-" + cmd[0]))
         if what == "next":
             rect = table.ui.targets.rect(overlay.NEXT_KEY)
             if rect is None:
@@ -66,30 +74,39 @@ def play(lang="en", size=(1280, 720), visible=False, app=None, shot=None) -> dic
         if what == "wait" or cmd is None:
             waits += 1
             continue
-        if wrong_checked is None and what == "do" and step.pinned and cmd[0] in ("place_settlement",):
+        own = wanderer.choose(table.c) if wanderer is not None else None
+        if own is not None:
+            cmd = own
+        if wrong_checked is None and what == "do" and cmd[0] in step.pinned and cmd[0] in ("place_settlement",):
             wrong_checked = _click_wrong_spot(d, table, cmd)
             if shot is not None:
-                shot(f"{guide.index + 1:02d}-{step.name}-wrong-click")
+                shot(f"{guide.number:02d}-{step.name}-wrong-click")
         before = len(auth.log)
-        def before_click(i, index=guide.index, name=step.name):
+        def before_click(i, index=guide.index, number=guide.number, name=step.name):
             if i == 1 and shot is not None and (index, "click") not in shown:
                 shown.add((index, "click"))              # (a step of several clicks: after the first)
-                shot(f"{index + 1:02d}-{name}-b")
+                shot(f"{number:02d}-{name}-b")
         enter(d, table, cmd, plan(table, cmd, rng, pygame), before_click)
         got = auth.log[before].cmd if len(auth.log) > before else None
+        if got is not None and rolls(got):
+            got = got[:len(cmd)]                         # (without the mix the guide chose for the dice)
         if got is None or _norm(got) != _norm(cmd):
-            raise AutoplayError(f"step {step.name}: wanted {cmd!r}, the engine received {got!r}")
+            said = table.model.notes[-1][0] if table.model.notes else "nothing"
+            raise AutoplayError(f"step {step.name}: wanted {cmd!r}, the engine received {got!r} (the table said: {said})")
         commands += 1
     else:
         raise AutoplayError(f"the guided game did not end (step {guide.step.name})")
     reached = list(guide.reached)
     skipped = [name for name in S.STEP_NAMES if name not in reached]
-    in_order = reached == [name for name in S.STEP_NAMES if name in reached]
-    summary = {"lang": lang, "size": list(size), "steps": len(S.STEPS), "reached": reached,
-               "skipped": skipped, "in_order": in_order, "commands": commands, "nexts": nexts,
-               "clicks": d.clicks, "keys": d.keys, "turns": auth.state.turn, "winner": auth.state.winner,
-               "wrong_click_waits": wrong_checked, "frames": app.frames_drawn,
-               "seconds": round(time.monotonic() - t0, 2)}
+    numbered = sorted(guide.numbers.values()) == list(range(1, len(S.STEPS) + 1))
+    computers = table.model.computers
+    summary = rehearse.summary(table.c, person_commands=commands, nexts=nexts,
+                               computer_moves=computers.moves if computers is not None else 0,
+                               wandered=wanderer.made if wanderer is not None else 0)
+    summary.update({"lang": lang, "size": list(size), "steps": len(S.STEPS), "skipped": skipped,
+                    "numbered": numbered, "nexts": nexts, "clicks": d.clicks, "keys": d.keys,
+                    "wrong_click_waits": wrong_checked, "frames": app.frames_drawn, "wander": wander, "seed": seed,
+                    "seconds": round(time.monotonic() - t0, 2)})
     if shot is None:
         pygame.quit()
     return summary
@@ -117,7 +134,7 @@ def _click_wrong_spot(d, table, cmd) -> bool:
         return False
     before, step = len(table.c.auth.log), table.c.guide.index
     d.click_at(table.ui.board.target_pos("node", others[0][2]))
-    said = any(table.refusal(table.advice()) in note[0] for note in m.notes)
+    said = any(table.refusal(("do", table.advice(), None)) in note[0] for note in m.notes)
     return len(table.c.auth.log) == before and table.c.guide.index == step and said
 
 

@@ -48,9 +48,9 @@ def describe(game) -> dict:
              trn("load.moves", len(game.commands)) if game.commands else tr("load.no_moves"), status]
     if game.mode == "lan":
         facts.insert(1, tr("load.lan"))
-    step = tutorial.saved_step(game.extra)
+    step = tutorial.shown(game.extra)
     if step is not None:                          # the guided game: say so, and how far it got
-        facts.insert(1, tr("load.tutorial", k=step + 1))
+        facts.insert(1, tr("load.tutorial", k=step[0]))
     if game.damage is not None:
         facts.append(tr("load.end_damaged"))
     computers = sum(1 for level in saves.computer_levels(game) if level)

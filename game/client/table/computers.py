@@ -71,7 +71,8 @@ class ComputerSeats:
     def __init__(self, controller, speed: str = "normal"):
         self.c = controller
         seed = controller.config.get("seed")
-        self.bots = {seat: make_bot(level, seat, bot_seed(seed, seat))
+        make = getattr(controller, "make_computer", make_bot)      # (the guided game seats its own)
+        self.bots = {seat: make(level, seat, bot_seed(seed, seat))
                      for seat, level in enumerate(controller.computers) if level}
         # The shared loop, one step at a time: this class paces the steps and
         # lets the bots think in a worker thread.

@@ -1,7 +1,10 @@
 """Hints at the table: the ? key (or / and the Hint button in the sea's
 bottom right corner) shows what the Hard computer would do now for the
-person whose hand is shown — the spot lit on the board and one line of why,
-drawn from the valuation terms the move raises most (game/bots/hint.py).
+person whose hand is shown — the spot lit on the board (a tile ringed
+whole) and one line of why, drawn from the valuation terms the move raises
+most (game/bots/hint.py), and what a 7 would take of a hand the move
+leaves too big.  A guided game's controller gives its own hint, the
+lesson's move (`controller.advise`), so the hint and the lesson agree.
 
 The computer is shown that person's view only, never more.  In a LAN game
 only when its host allows hints (the lobby tells every peer: the
@@ -19,6 +22,7 @@ from game.engine.constants import PROGRESS_NAMES
 
 from .. import theme, widgets
 from .ckdialogs import arg_types
+from .tips import draw_tooltip
 from .ui import btn
 from ..eventtext import card_name, cards_text, count_text, progress_name, track_name
 from ..i18n import tr, trn
@@ -76,12 +80,14 @@ def show(m, play) -> None:
         play.note(tr("hint.nothing"), theme.TEXT_DIM)
         return
     view = play.c.view(seat)                 # that person's view, nothing more
-    found = advice(view, seat, LEVEL, seed=len(m.log))
+    guided = getattr(play.c, "advise", None)  # a guided game hints its lesson's move (tutorial/guide.py)
+    found = guided(seat) if guided is not None else advice(view, seat, LEVEL, seed=len(m.log))
     if found is None:
         play.note(tr("hint.nothing"), theme.TEXT_DIM)
         return
     m.hint = {"view": m.view, "seat": seat, "cmd": found["cmd"], "why": found["why"],
-              "line": hint_line(found["cmd"], found["why"], m.names), "shown": time.monotonic()}
+              "line": hint_line(found["cmd"], found["why"], m.names, found.get("seven")),
+              "shown": time.monotonic()}
     play.redraw()
 
 
@@ -94,11 +100,13 @@ def withdraw_nothing(m, play) -> None:
         m.notes = [note for note in m.notes if note[0] != nothing]
 
 
-def hint_line(cmd, why, names) -> str:
+def hint_line(cmd, why, names, seven=None) -> str:
     """"Hint: build a city here — about 2 ore extra a round": what to do, in
-    the imperative, with the cards, card or player it names, and why."""
+    the imperative, with the cards, card or player it names, and why; with
+    `seven` cards still held after it, what a 7 would take."""
     what = tr("hint.do." + cmd[0], **_details(cmd, names))
-    return tr("hint.line", what=what, why=why_text(why, names))
+    line = tr("hint.line", what=what, why=why_text(why, names))
+    return line if seven is None else trn("hint.seven", seven, line=line, half=seven // 2)
 
 
 def _details(cmd, names) -> dict:
@@ -153,8 +161,15 @@ def why_text(why, names) -> str:
     if term == "robber":
         name = names[why["victim"]]
         if why["per_round"] >= ABOUT_ONE:
-            return tr("hint.why.robber", name=name, cards=count_text(why["kind"], max(1, round(why["per_round"]))))
-        return tr("hint.why.robber_some", name=name, card=card_name(why["kind"]))
+            text = tr("hint.why.robber", name=name, cards=count_text(why["kind"], max(1, round(why["per_round"]))))
+        else:
+            text = tr("hint.why.robber_some", name=name, card=card_name(why["kind"]))
+        if "leader" not in why:
+            return text
+        leader = {"name": names[why["leader"]], "points": why["leader_points"]}
+        if why["spared"] == "yours":
+            return tr("hint.why.robber_leader_yours", why=text, **leader)
+        return trn("hint.why.robber_leader_less", max(1, round(why["leader_per_round"])), why=text, **leader)
     if term == "production" and why.get("per_round", 0) > 0:
         kind = why["kind"]
         k = max(1, round(why["per_round"]))
@@ -191,22 +206,28 @@ def draw(m, ui, play, surf) -> None:
         btn(m, ui, surf, ("btn", "hint"), button_rect(ui), tr("hint.button"), lambda: show(m, play), size=14)
     hint = current(m)
     if hint is None:
+        if not modal:
+            draw_tooltip(m, ui, surf)        # (over the button: a tooltip beside it is never covered)
         return
     # White and wider than the yellow rings of the spots to choose from, so
     # that among them the hinted one stands out.
     pulse = 0.5 + 0.5 * math.sin((time.monotonic() - hint["shown"]) * 5)
     radius, width = int((26 + 5 * pulse) * s), max(3, int(4 * s))
     for spot in () if modal else spots_of(hint["cmd"]):
-        x, y = ui.board.target_pos(*spot)
-        pygame.draw.circle(surf, (16, 20, 28), (int(x), int(y)), radius + 2, width + 4)
-        pygame.draw.circle(surf, HINT_RING, (int(x), int(y)), radius, width)
-    if line_aside(m, ui):
-        return
-    box, imgs = line_box(ui, hint)
-    widgets.panel(surf, box, (16, 20, 28), theme.HILITE, radius=8)
-    lh = imgs[0].get_height()
-    for i, img in enumerate(imgs):
-        surf.blit(img, (box.x + int(10 * s), box.y + int(5 * s) + i * lh))
+        if spot[0] == "hex":                 # the whole tile, round its number (not a corner of it)
+            (x, y), r = ui.board.hex_center(spot[1]), int(ui.board.R * 0.78 + 5 * pulse * s)
+        else:
+            (x, y), r = ui.board.target_pos(*spot), radius
+        pygame.draw.circle(surf, (16, 20, 28), (int(x), int(y)), r + 2, width + 4)
+        pygame.draw.circle(surf, HINT_RING, (int(x), int(y)), r, width)
+    if not line_aside(m, ui):
+        box, imgs = line_box(ui, hint)
+        widgets.panel(surf, box, (16, 20, 28), theme.HILITE, radius=8)
+        lh = imgs[0].get_height()
+        for i, img in enumerate(imgs):
+            surf.blit(img, (box.x + int(10 * s), box.y + int(5 * s) + i * lh))
+    if not modal:
+        draw_tooltip(m, ui, surf)            # (the button and the line are drawn after it: it stays on top)
 
 
 def line_aside(m, ui) -> bool:

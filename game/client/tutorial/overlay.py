@@ -4,9 +4,11 @@ button; and a pulsing ring on what to click — a board spot (placed by the
 board view's own geometry, `BoardView.target_pos`) or a button or dialog
 control (the rectangle the table drew for it this frame, `ui.targets`).
 
-The box stands in the left column in place of the table's prompt, so the
-board stays in full sight; while a dialog covers the table it sits over the
-hand strip's cards."""
+The box stands in the left column in place of the table's prompt, dialog
+or not, so the board and the hand stay in full sight; the column's log
+begins under it (`prompt_height`: the tallest box any step needs at the
+window's size, so the log does not jump from step to step).  No arrow
+points at a ring: it covered the words next to what it pointed at."""
 
 import math
 import time
@@ -14,30 +16,68 @@ import time
 import pygame
 
 from game.engine.constants import KNIGHT
+from game.engine.rules import discard_limit
 
 from .. import theme, widgets
+from ..eventtext import card_name, cards_text, count_text
 from ..i18n import tr
 from ..table import dialogs
 from ..table.ui import btn
+from . import steps as S
+from .guide import SETTLED
 
 NEXT_KEY = ("tutorial", "next")
 BOARD_SPOT = {"place_settlement": "node", "place_road": "edge", "build_road": "edge", "build_settlement": "node",
               "build_city": "node", "move_robber": "hex"}
 BUTTONS = ("roll", "end_turn", "buy_dev")
+HEAD, BODY, COUNT = 16, 14, 12                 # text sizes (design size)
 
 
-def lines(advice, winner=None) -> tuple:
+def lines(advice, winner=None, view=None, me=S.PERSON) -> tuple:
     """(what, why) of the advice, in the current language (the last step
-    says who won: `winner`, when it is not the person)."""
+    says who won: `winner`, when it is not the person; `view`, the person's,
+    says what a waiting step still lacks)."""
     what, step, cmd = advice
     if step.name == "won" and winner is not None:
         return tr("tutorial.lost.what", name=winner), tr("tutorial.lost.why")
+    lesson = tr(f"tutorial.step.{step.name}.what")
+    if what == "next" and cmd == SETTLED:
+        return tr(f"tutorial.step.{step.name}.done.what"), tr(f"tutorial.step.{step.name}.done.why")
+    if what == "do" and cmd[0] not in step.kinds:       # a trade the lesson needs first
+        return help_line(cmd), tr("tutorial.help.why", what=lesson)
     if what in ("next", "do"):
-        return tr(f"tutorial.step.{step.name}.what"), tr(f"tutorial.step.{step.name}.why")
+        return lesson, tr(f"tutorial.step.{step.name}.why")
     if what == "routine":
-        why = "tutorial.routine.why" if cmd[0] in ("roll", "end_turn") else "tutorial.routine.why_first"
-        return tr("tutorial.routine." + cmd[0]), tr(why)
+        return tr("tutorial.routine." + cmd[0]), waiting_why(step, cmd, view, me)
     return tr("tutorial.wait"), tr("tutorial.wait_why")
+
+
+def help_line(cmd) -> str:
+    if cmd[0] == "maritime":
+        return tr("tutorial.help.maritime", give=card_name(cmd[2]), get=count_text(cmd[3], 1))
+    return tr("tutorial.help.offer", give=cards_text(cmd[2]), get=cards_text(cmd[3]))
+
+
+def waiting_why(step, cmd, view, me) -> str:
+    """Why the step waits while the turn's plain move is asked: what it
+    still lacks, when that is cards."""
+    if cmd[0] not in ("roll", "end_turn"):
+        return tr("tutorial.routine.why_first")
+    if view is not None and step.lacks is not None:
+        cost, cards = step.lacks(view, me)
+        if cards and view.hand_n[me] < cards:
+            return tr("tutorial.routine.keep", limit=discard_limit(view, me))
+        short = [max(0, n - h) for n, h in zip(cost, view.hands[me])]
+        if any(short):
+            return tr("tutorial.routine.lacks", cards=cards_text(short))
+    return tr("tutorial.routine.why")
+
+
+def count_line(guide, advice) -> str:
+    """The step count: the step on show, or (while the turn's plain move is
+    asked) the step that comes next."""
+    key = "tutorial.count" if advice[0] in ("next", "do") else "tutorial.count_next"
+    return tr(key, k=guide.number, n=len(guide.steps))
 
 
 def targets(advice, m) -> list:
@@ -72,8 +112,14 @@ def targets(advice, m) -> list:
         return [("rect", ("responses", "withdraw"))]
     if kind == "steal":
         return [("rect", ("steal", cmd[2]))]
+    if kind == "skip_steal":
+        return [("rect", ("steal", "skip"))]
     if kind == "discard":
-        return [("rect", ("discard", "ok"))]
+        chosen = getattr(dialog, "sel", None) or [0] * len(cmd[2])
+        more = [k for k, n in enumerate(cmd[2]) if n > chosen[k]]
+        return [("rect", ("discard", "plus", k)) for k in more] or [("rect", ("discard", "ok"))]
+    if kind == "decline":
+        return [("rect", ("answer", "decline"))]
     return []
 
 
@@ -91,16 +137,40 @@ def _points(ui, rings) -> list:
     return out
 
 
-def box_rect(ui, height, modal=False) -> pygame.Rect:
-    """In the left column, over the prompt it stands for (the board stays in
-    full sight); over the hand strip's cards while a dialog covers the table."""
-    L, s = ui.layout, ui.layout.s
-    if modal:
-        right = min(r.x for r in L.buttons.values()) - int(8 * s)
-        box = pygame.Rect(L.hand.x + int(6 * s), L.hand.y + int(4 * s), right - L.hand.x - int(12 * s), height)
-        box.h = min(box.h, L.hand.h - int(8 * s))
-        return box
+def box_rect(ui, height=0) -> pygame.Rect:
+    """In the left column, over the prompt it stands for (the board and the
+    hand stay in full sight)."""
+    L = ui.layout
     return pygame.Rect(L.top.x, L.top.y, L.top.w, max(height, L.top.h))
+
+
+def _wrapped(ui, advice, winner, view, me, width):
+    what, why = lines(advice, winner, view, me)
+    return widgets.wrap(what, ui.fonts.get(HEAD, True), width), widgets.wrap(why, ui.fonts.get(BODY), width)
+
+
+def box_height(ui, head, body, explaining) -> int:
+    s = ui.layout.s
+    height = int(16 * s) + ui.fonts.get(COUNT).get_linesize() + len(head) * ui.fonts.get(HEAD, True).get_linesize() \
+        + len(body) * ui.fonts.get(BODY).get_linesize()
+    return height + (int(46 * s) if explaining else 0)
+
+
+def prompt_height(ui) -> int:
+    """The tallest box of any step's texts (and the routine moves') at this size."""
+    width = ui.layout.top.w - int(24 * ui.layout.s)
+    head_font, body_font = ui.fonts.get(HEAD, True), ui.fonts.get(BODY)
+    texts = [(tr(f"tutorial.step.{step.name}.what"), tr(f"tutorial.step.{step.name}.why"), not step.kinds)
+             for step in S.STEPS]
+    texts += [(tr(f"tutorial.step.{step.name}.done.what"), tr(f"tutorial.step.{step.name}.done.why"), True)
+              for step in S.STEPS if step.settled is not None]
+    texts.append((tr("tutorial.lost.what", name="M" * 12), tr("tutorial.lost.why"), True))
+    texts.append((tr("tutorial.help.offer", give="1 wood", get="1 grain"),
+                  tr("tutorial.help.why", what=tr("tutorial.step.settlement.what")), False))
+    texts.append((tr("tutorial.routine.end_turn"), tr("tutorial.routine.lacks", cards="1 wood, 1 brick, 1 grain"),
+                  False))
+    return max(box_height(ui, widgets.wrap(a, head_font, width), widgets.wrap(b, body_font, width), explaining)
+               for a, b, explaining in texts)
 
 
 def draw(scene, surf) -> None:
@@ -110,50 +180,29 @@ def draw(scene, surf) -> None:
         return
     advice = scene.advice()
     s = ui.layout.s
-    rings = _points(ui, targets(advice, m))
-    draw_rings(surf, rings, s)
+    draw_rings(surf, _points(ui, targets(advice, m)), s)
     view = m.view
     winner = view.winner if view is not None and view.winner not in (None, -1, guide.seat) else None
-    what, why = lines(advice, None if winner is None else m.names[winner])
-    head_font, body_font = ui.fonts.get(16, True), ui.fonts.get(14)
-    modal = m.modal()
-    next_w = int(96 * s) if advice[0] == "next" else 0
-    next_h = int(38 * s) if next_w else 0
-    probe = box_rect(ui, 10, modal)
-    inner = probe.w - int(24 * s) - (next_w if modal else 0)    # the Next button: beside, or under
-    head = widgets.wrap(what, head_font, inner)
-    body = widgets.wrap(why, body_font, inner)
-    lh_head, lh_body = head_font.get_linesize(), body_font.get_linesize()
-    count_img = None if modal else \
-        ui.text.render(tr("tutorial.count", k=guide.index + 1, n=len(guide.steps)), 12, theme.TEXT_DIM)
-    count_h = count_img.get_height() if count_img else 0
-    if modal:                                         # over the hand strip: the what comes first
-        room = ui.layout.hand.h - int(20 * s)
-        head = head[:2]
-        while len(body) > 1 and len(head) * lh_head + len(body) * lh_body > room:
-            body = body[:-1]
-    height = int(16 * s) + count_h + len(head) * lh_head + len(body) * lh_body
-    if next_h and not modal:
-        height += next_h + int(8 * s)
-    box = box_rect(ui, height, modal)
-    pygame.draw.rect(surf, DARK, box, border_radius=10)     # opaque: the prompt and log lie under it
+    inner = box_rect(ui).w - int(24 * s)
+    head, body = _wrapped(ui, advice, None if winner is None else m.names[winner], scene.c.view(guide.seat),
+                          guide.seat, inner)
+    explaining = advice[0] == "next"
+    box = box_rect(ui, box_height(ui, head, body, explaining))
+    pygame.draw.rect(surf, DARK, box, border_radius=10)     # opaque: the prompt lies under it
     pygame.draw.rect(surf, theme.ACCENT, box, max(1, int(2 * s)), border_radius=10)
     x, y = box.x + int(12 * s), box.y + int(6 * s)
-    if count_img is not None:
-        surf.blit(count_img, (x, y))
-        y += count_h
+    count_img = ui.text.render(count_line(guide, advice), COUNT, theme.TEXT_DIM)
+    surf.blit(count_img, (x, y))
+    y += ui.fonts.get(COUNT).get_linesize()
     for line in head:
-        surf.blit(ui.text.render(line, 16, theme.ACCENT, bold=True), (x, y))
-        y += lh_head
+        surf.blit(ui.text.render(line, HEAD, theme.ACCENT, bold=True), (x, y))
+        y += ui.fonts.get(HEAD, True).get_linesize()
     for line in body:
-        surf.blit(ui.text.render(line, 14, theme.TEXT), (x, y))
-        y += lh_body
-    if next_w:
-        rect = pygame.Rect(box.right - next_w - int(10 * s), 0, next_w, next_h)
-        if modal:
-            rect.centery = box.centery
-        else:
-            rect.bottom = box.bottom - int(8 * s)
+        surf.blit(ui.text.render(line, BODY, theme.TEXT), (x, y))
+        y += ui.fonts.get(BODY).get_linesize()
+    if explaining:
+        rect = pygame.Rect(0, 0, int(96 * s), int(38 * s))
+        rect.bottomright = (box.right - int(10 * s), box.bottom - int(8 * s))
         btn(m, ui, surf, NEXT_KEY, rect, tr("tutorial.next"), scene.press_next, primary=True)
 
 
@@ -162,7 +211,8 @@ RING = (255, 90, 60)                   # apart from the table's own yellow highl
 
 
 def draw_rings(surf, rings, s) -> None:
-    """A pulsing ring round each target, and an arrow above it pointing down."""
+    """A pulsing ring round each target (a dark edge keeps it apart from
+    the board; no arrow, which covered the words beside the target)."""
     pulse = 0.5 + 0.5 * math.sin(time.monotonic() * 5)
     width = max(3, int(4 * s))
     for kind, where, *size in rings:
@@ -171,15 +221,10 @@ def draw_rings(surf, rings, s) -> None:
             radius = int((size[0] if size else 18 * s) + 5 * pulse * s)
             pygame.draw.circle(surf, DARK, (x, y), radius + 2, width + 4)
             pygame.draw.circle(surf, RING, (x, y), radius, width)
-            tip = y - radius - int(4 * s)
+            if not size:                   # a small spot: a second, fainter ring draws the eye
+                pygame.draw.circle(surf, RING, (x, y), radius + int((8 + 6 * pulse) * s), max(1, int(2 * s)))
         else:
-            pad = int((4 + 3 * pulse) * s)
+            pad = int((2 + 2 * pulse) * s)
             outline = where.inflate(2 * pad, 2 * pad)
-            pygame.draw.rect(surf, DARK, outline.inflate(4, 4), width + 4, border_radius=9)
+            pygame.draw.rect(surf, DARK, outline.inflate(4, 4), width + 2, border_radius=9)
             pygame.draw.rect(surf, RING, outline, width, border_radius=8)
-            x, tip = outline.centerx, outline.y - int(3 * s)
-        if len(rings) == 1:
-            a, h = int(11 * s), int((16 + 6 * pulse) * s)
-            arrow = [(x, tip), (x - a, tip - h), (x + a, tip - h)]
-            pygame.draw.polygon(surf, RING, arrow)
-            pygame.draw.polygon(surf, DARK, arrow, max(1, int(2 * s)))

@@ -3,8 +3,10 @@ overlay over it.
 
 - While an explanation is on show the computers wait; Next (the button, or
   Enter) moves on.
-- A command the step does not ask is refused by the controller with what
-  to do instead (the table shows it as a refusal; nothing changes).
+- A command the guide does not allow is refused by the controller with
+  why, and what the step asks instead (the table shows it as a refusal;
+  nothing changes).
+- The left column's prompt stands taller (the guide's box), the log under it.
 - The game's end waits for the last step to be read; its Next opens the
   end screen.  Leaving (the game menu) keeps the save with its step."""
 
@@ -12,9 +14,17 @@ import time
 
 import pygame
 
+from game.engine.rules import discard_limit
+
 from ..i18n import tr
+from ..table.layout import TableLayout
 from ..table.scene import TableScene
+from ..table.tips import draw_tooltip
 from . import overlay
+
+# The refusal's words by its reason (guide.Guide.allows).
+REFUSALS = {"trade_first": "tutorial.trade_first", "end": "tutorial.refused_end", "do": "tutorial.refused"}
+LATER = {"buy_dev": "tutorial.later.buy_dev", "play_knight": "tutorial.later.play_knight"}
 
 
 class TutorialScene(TableScene):
@@ -24,15 +34,47 @@ class TutorialScene(TableScene):
         self.refused = set()              # this step's refusals (their notes go when it is done)
         self.step_shown = controller.guide.index
         super().__init__(app, controller, resumed)
+        self.ui.layout_for = self.layout_for
+        self.resize(app.size)
+
+    def layout_for(self, size) -> TableLayout:
+        """The table's layout with the prompt as tall as the guide's box, the log under it."""
+        m = self.model
+        layout = TableLayout(size, m.n, m.ck)
+        self.ui.layout = layout               # (prompt_height measures in it)
+        L, pad = layout, int(6 * layout.s)
+        L.top.h = overlay.prompt_height(self.ui)
+        bottom = L.log.bottom
+        L.log.y = L.top.bottom + pad
+        L.log.h = bottom - L.log.y
+        L.choice_panel, L.stage = pygame.Rect(L.log), pygame.Rect(L.log)
+        return layout
+
+    def language_changed(self) -> None:
+        super().language_changed()
+        self.resize(self.app.size)            # (the box's height follows its words)
 
     def advice(self):
         guide = self.c.guide
         return guide.advice(self.c.view(guide.seat))
 
-    def refusal(self, advice) -> str:
-        """Why the person's command waits: what the step asks instead."""
-        text = tr("tutorial.read_first") if advice[0] == "next" else \
-            tr("tutorial.refused", what=overlay.lines(advice)[0])
+    def refusal(self, refused) -> str:
+        """Why the person's command waits, and what the step asks instead."""
+        reason, advice, later = refused
+        guide = self.c.guide
+        what = overlay.lines(advice, view=self.c.view(guide.seat), me=guide.seat)[0]
+        if reason == "read":
+            text = tr("tutorial.read_first")
+        elif reason == "later":
+            kind = self.c.guide.steps[later].kinds
+            key = next((LATER[k] for k in kind if k in LATER), "tutorial.later.other")
+            text = tr(key, what=what)
+        elif reason == "keep":
+            text = tr("tutorial.keep", limit=discard_limit(self.c.view(guide.seat), guide.seat))
+        elif reason == "win":
+            text = tr("tutorial.win")
+        else:
+            text = tr(REFUSALS[reason], what=what)
         self.refused.add(text)
         return text
 
@@ -85,6 +127,9 @@ class TutorialScene(TableScene):
     def draw(self, surf) -> None:
         super().draw(surf)
         overlay.draw(self, surf)
+        m = self.model
+        if m.curtain_for is None and not m.modal() and not m.stage.blocking:
+            draw_tooltip(m, self.ui, surf)             # (over the rings: nothing covers its words)
 
     def wake_ms(self) -> int:
         return min(super().wake_ms(), 100)             # the ring pulses

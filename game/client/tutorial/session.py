@@ -18,13 +18,50 @@ from ..seatnames import shown_name
 FILE = "tutorial" + saves.SUFFIX
 
 
-def saved_step(extra, steps: int = 1000):
-    """The step a save's `extra` keeps ({"tutorial": {"step": k, "steps": n}}),
-    or None when it is no guided game."""
+# The steps of the guided game before its lessons came in a free order
+# (a save of then keeps only the index into these).
+OLD_STEPS = ("welcome", "island", "found", "found_road", "found_second", "found_road_second", "roll", "production",
+             "costs", "build_road", "end_turn", "offer", "answers", "bank", "seven_roll", "seven", "robber", "steal",
+             "buy_dev", "dev_wait", "knight", "knight_robber", "longest_intro", "longest", "settlement", "city", "army",
+             "won")
+
+
+def _info(extra):
     info = extra.get("tutorial") if isinstance(extra, dict) else None
-    if not isinstance(info, dict) or type(info.get("step")) is not int:
+    return info if isinstance(info, dict) and type(info.get("step")) is int else None
+
+
+def saved_step(extra, steps: int = 1000):
+    """The step index a save's `extra` keeps ({"tutorial": {"step": k, ...}}),
+    or None when it is no guided game."""
+    info = _info(extra)
+    return None if info is None else max(0, min(info["step"], steps - 1))
+
+
+def restored(extra, names) -> tuple:
+    """(index, done indices) of a guided game's save among the step `names`:
+    by the names it keeps, or for a save from before the free order by the
+    old list of steps (a step it does not know: the first)."""
+    info = _info(extra) or {"step": 0}
+    if isinstance(info.get("name"), str) and isinstance(info.get("done"), list):
+        name, done = info["name"], [n for n in info["done"] if isinstance(n, str)]
+    else:
+        old = OLD_STEPS[:max(0, min(info["step"], len(OLD_STEPS) - 1)) + 1]
+        name, done = old[-1], list(old[:-1])
+        if "seven" in done:
+            done.append("discard")                  # (a step those games did not have: past the 7, done)
+    index = names.index(name) if name in names else 0
+    return index, [names.index(n) for n in done if n in names and n != name]
+
+
+def shown(extra):
+    """(the step's number as shown, 1 on, the steps' count) of a save, or None."""
+    info = _info(extra)
+    if info is None:
         return None
-    return max(0, min(info["step"], steps - 1))
+    count = info.get("steps") if type(info.get("steps")) is int else info["step"] + 1
+    number = info.get("shown") if type(info.get("shown")) is int else info["step"] + 1
+    return max(1, min(number, count)), max(1, count)
 
 
 def path(folder=None) -> str:
@@ -32,7 +69,7 @@ def path(folder=None) -> str:
 
 
 def in_progress(folder=None):
-    """(step index, step count) of an unfinished guided game, or None."""
+    """(the step shown, from 0, and the steps' count) of an unfinished guided game, or None."""
     try:
         where = path(folder)
         if not os.path.exists(where):
@@ -40,12 +77,12 @@ def in_progress(folder=None):
         game = saves.load(where)
     except (OSError, saves.SaveError):
         return None
-    step = saved_step(game.extra)
+    where_now = shown(game.extra)
     winner = game.summary.get("winner")
-    if step is None or (type(winner) is int and winner >= 0):
+    if where_now is None or (type(winner) is int and winner >= 0):
         return None
-    count = game.extra["tutorial"].get("steps")
-    return step, count if type(count) is int and count > step else step + 1
+    number, count = where_now
+    return number - 1, count
 
 
 def names(prefs=None) -> list:
@@ -87,6 +124,7 @@ def open_saved(app, where, game, replace=False) -> str | None:
     from ..scenes.saved import saved_players
     from . import steps as S
     from .guide import Guide, TutorialController
+    index, done = restored(game.extra, S.STEP_NAMES)
     try:
         auth, hashes = saves.resume(game)
     except saves.SaveError as exc:
@@ -95,7 +133,7 @@ def open_saved(app, where, game, replace=False) -> str | None:
     people_names, colours = saved_players(game)
     controller = TutorialController(auth.config, people_names, colours, autosave=True, auth=auth, save_path=where,
                                     hashes=hashes, created=game.created, computers=saves.computer_levels(game),
-                                    guide=Guide(index=saved_step(game.extra, len(S.STEPS)) or 0))
+                                    guide=Guide(index=index, done=done))
     (app.nav.go if replace else app.nav.open)("tutorial", controller, resumed=True)
     return None
 
