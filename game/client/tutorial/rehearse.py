@@ -4,11 +4,10 @@ the window (Easy, their own seeds, their seats' views).  Tests use it to
 show every step comes, in order; tools/tutorial_dice.py uses it to make the
 dice script."""
 
-from game.bots import make_bot
+from game.bots import bot_seed, make_bot
 from game.bots.loop import Table, clockwise
 from game.engine.state import GAME_OVER
 
-from ..table.computers import bot_seed
 from . import steps as S
 from .guide import Guide, TutorialController
 
