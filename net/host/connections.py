@@ -262,6 +262,13 @@ class Connections:
         conn.abort()        # before TLS, so no message: the client says the host is busy
         return False
 
+    def send_later(self, conn: Conn, msg: dict) -> None:
+        """Send `msg` outside the handling of a frame (an answer worked out
+        off the loop): a refused seat claim counts as it does in `_Stream`."""
+        conn.send(msg)
+        if conn.join_refused:
+            self._join_failed(conn)
+
     def _join_failed(self, conn: Conn) -> None:
         """The host refused `conn` a seat (it was told why): past the crowd's
         limit on failed joins the connection is closed as well."""
