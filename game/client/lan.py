@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from game.engine import deciders
 from game.engine.views import view as engine_view
 from net.session import (
-    DEFAULT_PORT, MAX_NAME, REVEAL_WAIT, ROLL_WAIT, TAKEN_OVER, ClientSession, HostSession, JoinRefused,
+    DEFAULT_PORT, LATE, MAX_NAME, REVEAL_WAIT, ROLL_WAIT, TAKEN_OVER, ClientSession, HostSession, JoinRefused,
     TokenStore, pake, parse_address, saved_seats, secure,
 )
 
@@ -399,15 +399,40 @@ def fault_text(fault) -> str:
     return tr("lan.host_fault", detail=tr("netfault." + fault.code, why=why, **fault.params))
 
 
-def fair_text(verdict) -> tuple:
-    """(text, ok) for the check of the fair deal (net.wire.fairdice.Verdict)."""
+DOUBTS_SAID = 4             # the doubts a verdict names one by one; the rest are counted
+
+
+def fair_text(verdict, names=()) -> tuple:
+    """(text, ok) for the check of the fair deal (net.wire.fairdice.Verdict);
+    `names`: the seats' names, for the doubts of an unverified game."""
     if verdict.ok:
         restarts = (verdict.attempt or 1) - 1
         return trn("secure.fair_ok", verdict.checked) + (
             " " + trn("secure.fair_restarts", restarts) if restarts else ""), True
+    if verdict.what == "unverified":
+        said = [doubt_text(d, names) for d in verdict.doubts[:DOUBTS_SAID]]
+        more = len(verdict.doubts) - DOUBTS_SAID
+        what = "; ".join(said) + (", " + trn("secure.doubt.more", more) if more > 0 else "")
+        return tr("secure.fair_bad", what=what), False
     what = tr("secure.fair_what." + verdict.what, seq=verdict.seq, kind=verdict.kind,
               error=verdict.kind, seconds=round(REVEAL_WAIT), wait=round(ROLL_WAIT))
     return tr("secure.fair_bad", what=what), False
+
+
+def doubt_text(doubt, names=()) -> str:
+    """What of the game cannot be verified fair (net.wire.fairdice.Doubt), in words."""
+    info = doubt.info
+    if doubt.what == "roll_late":
+        dice = info.get("dice")
+        return tr("secure.doubt.roll_late", seq=doubt.seq, dice=f" ({'+'.join(map(str, dice))})" if dice else "",
+                  names=_seat_names(info["seats"], names))
+    if doubt.what == "deal_restarted":
+        return tr("secure.doubt.deal_restarted", n=info["attempt"])
+    return tr("secure.doubt." + doubt.what, seq=doubt.seq, roll=info["roll"])
+
+
+def _seat_names(seats, names) -> str:
+    return ", ".join(names[seat] if seat < len(names) else f"#{seat + 1}" for seat in sorted(seats))
 
 
 def roll_reopened_text(info) -> str:
@@ -418,9 +443,21 @@ def roll_reopened_text(info) -> str:
 
 def roll_without_text(info, names) -> str:
     """The seats a roll of mixed dice went on without (PeerGame's "roll_without"),
-    by name: every player sees who was recorded as away."""
-    return tr("secure.roll_without", seq=info["seq"],
-              names=", ".join(names[seat] for seat in sorted(info["seats"])))
+    by name: every player sees who was recorded as away, and who was left out
+    after the others' values were shown (late: the game can no longer be
+    verified fair)."""
+    seats = info["seats"]
+    late = [seat for seat, why in seats.items() if why == LATE]
+    away = [seat for seat in seats if seat not in late]
+    said = [tr("secure.roll_without", seq=info["seq"], names=_seat_names(away, names))] if away else []
+    if late:
+        said.append(tr("secure.roll_late", seq=info["seq"], names=_seat_names(late, names)))
+    return " ".join(said)
+
+
+def roll_unseen_text(info) -> str:
+    """A view covered a roll we revealed to, and brought no proof of it (PeerGame's "roll_unseen")."""
+    return tr("secure.roll_unseen", n=info["roll"])
 
 
 def impostor_text(data) -> str:

@@ -233,9 +233,7 @@ class Host:
             self.deal.cancel(f"seat {seat} left during the deal")
             self._notify("seat", (seat, None))
         else:
-            self.seats[seat].conn = None    # kept: its token takes it back
-            if self.mixer is not None:
-                self.mixer.seat_gone(seat)
+            self.seats[seat].conn = None    # kept: its token takes it back (an open roll waits for it)
             self._tell_everyone({"t": "seat_status", "seat": seat, "connected": False})
             self._notify("seat_status", (seat, False))
         self._lobby_changed()
