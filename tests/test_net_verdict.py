@@ -108,15 +108,24 @@ def test_seats_away_or_without_a_commitment_at_the_opening_leave_the_verdict_fai
     assert dict(_passing_end(game))["fair"].ok
 
 
-def test_many_left_out_rolls_are_named_up_to_four_and_counted_beyond():
+def test_left_out_rolls_are_named_together_by_seat_up_to_six_and_counted_beyond():
     game, _ = _seated()
     for seq in (5, 11, 19, 26, 33, 40):
         game._doubt("roll_late", seq, {"seats": [1], "dice": [6, 5]})
     verdict = dict(_passing_end(game))["fair"]
     assert len(verdict.doubts) == 6 and all(f"record {s} (6+5)" in verdict.detail for s in (5, 40))
     en, nl = _said(verdict)["en"][0], _said(verdict)["nl"][0]
-    assert "move 26" in en and "move 33" not in en and "2 more such moves" in en
-    assert "zet 26" in nl and "nog 2 zulke zetten" in nl
+    assert "moves 5 (6+5), 11 (6+5), 19 (6+5), 26 (6+5), 33 (6+5), 40 (6+5) were" in en and "Bea" in en
+    assert "zetten 5 (6+5), 11 (6+5)" in nl
+    more, _ = _seated()
+    for seq in (5, 11, 19, 26, 33, 40, 47, 52):
+        more._doubt("roll_late", seq, {"seats": [1], "dice": [6, 5]})
+    more._doubt("roll_late", 60, {"seats": [2], "dice": [3, 3]})
+    verdict = dict(_passing_end(more))["fair"]
+    en = _said(verdict)["en"][0]
+    assert "40 (6+5) and 2 more moves were rolled without Bea's" in en
+    assert "the dice of move 60 (3+3) were rolled without Cor's" in en
+    assert "en nog 2 zetten" in _said(verdict)["nl"][0]
 
 
 # --- a view that covers a roll we revealed to ---------------------------------------------------
@@ -159,23 +168,31 @@ def test_a_covered_roll_without_its_proof_leaves_the_game_unverified():
     assert "roll 1" in _said(verdict)["en"][0] and "worp 1" in _said(verdict)["nl"][0]
 
 
-def test_the_host_sends_its_latest_proofs_with_every_view():
-    """The host's side of it: every view of a game of mixed dice brings the
-    proofs of the last PROOFS_KEPT rolls, with the record each roll made."""
-    from net.host.records import Records
-    from net.host.seats import Seating
+def test_the_host_sends_each_seat_the_proofs_of_the_latest_rolls_it_had_a_part_in():
+    """The host's side of it: a seat's view brings the proofs of the last
+    PROOFS_KEPT rolls with its commitment in the opening (however many rolls
+    went on while it was away), each with its mix and the record it made."""
     applied = []
-    play = Play(Seating(2), Records(Seating(2)), None, lambda digest: None, lambda *a: None,
-                lambda msg: None, lambda: None)
-    play.mixer = RollMixer(play.seating, lambda msg: None, lambda cmd, proof: applied.append(cmd) or 40 + len(applied))
-    for roll in range(rolldice.PROOFS_KEPT + 2):
-        play.mixer.open(("roll", 0))
-        play.mixer.close()
-    kept = list(play.mixer.proofs)
-    assert len(kept) == rolldice.PROOFS_KEPT
-    assert [p[0]["roll"] for p in kept] == list(range(3, rolldice.PROOFS_KEPT + 3))
-    assert [p[2] for p in kept] == list(range(43, 43 + rolldice.PROOFS_KEPT))
-    assert all(p[1] == cmd[-1] for p, cmd in zip(kept, applied[2:]))
+    host = Host(dict(default_config(players=2, seed=3), streams=True, mixed_dice=True), name="T")
+    for seat in range(2):
+        host.seating.add(f"p{seat}")
+        host.seats[seat].conn = type("Line", (), {"send": lambda self, msg: None})()
+    host.deal_unfairly()
+    mixer = host.mixer
+    mixer.apply = lambda cmd, proof: applied.append(cmd) or 40 + len(applied)
+    for roll in range(rolldice.PROOFS_KEPT + 5):
+        if roll == 4:
+            host.seats[1].conn = None           # seat 2 goes away for the rest of the rolls
+        for seat in range(2):
+            mixer.commits[seat] = commitment(rolldice.new_value())
+        mixer.open(("roll", 0))
+        mixer.close()
+    mine = host.play.sync(0, "rejoin")["proofs"]
+    assert [p[0]["roll"] for p in mine] == list(range(6, rolldice.PROOFS_KEPT + 6))
+    assert [p[2] for p in mine] == list(range(46, 46 + rolldice.PROOFS_KEPT))
+    assert all(p[1] == cmd[-1] for p, cmd in zip(mine, applied[5:]))
+    away = host.play.sync(1, "rejoin")["proofs"]
+    assert [p[0]["roll"] for p in away] == [1, 2, 3, 4]     # the rolls it took part in, before it left
 
 
 def test_a_roll_waits_for_a_seat_whose_line_dropped_and_takes_its_value_when_it_comes_back():
@@ -418,6 +435,6 @@ def test_a_host_grinding_the_deal_ends_not_verified_fair_on_every_honest_laptop(
         assert verdict.what == "unverified"
         assert [d.info["attempt"] for d in verdict.doubts] == [2, 3, 4, 5, 6]
         texts = _said(verdict)
-        assert "NOT verified fair" in texts["en"][0] and "deal 2" in texts["en"][0]
-        assert "NIET eerlijk" in texts["nl"][0] and "deling 5" in texts["nl"][0] and "nog 1 zo'n zet" in texts["nl"][0]
+        assert "NOT verified fair" in texts["en"][0] and "(deals 2, 3, 4, 5, 6)" in texts["en"][0]
+        assert "NIET eerlijk" in texts["nl"][0] and "(delingen 2, 3, 4, 5, 6)" in texts["nl"][0]
     assert err.count("the host knew the seed it threw away") == 15      # 5 restarts x 3 players

@@ -48,13 +48,14 @@ class Play:
 
     def sync(self, seat, reason: str) -> dict:
         """A seat's whole view (Records.sync), with the rolls so far in a
-        game of mixed dice and the proofs of the latest (a seat whose record
-        of a roll this view covers checks the roll by them)."""
+        game of mixed dice and the proofs of the latest it had a part in (a
+        seat whose record of a roll this view covers checks the roll by them)."""
         msg = self.records.sync(seat, reason)
         if self.mixer is not None:
             msg["roll"] = self.mixer.done
-            if self.mixer.proofs:
-                msg["proofs"] = list(self.mixer.proofs)
+            proofs = self.mixer.proofs_for(seat)
+            if proofs:
+                msg["proofs"] = proofs
         return msg
 
     def on_cmd(self, conn, msg) -> None:

@@ -5,7 +5,8 @@ the open roll, the values as they come in, and the roll applied with their mix.
 tells every seat and watcher through `broadcast(msg)` and calls back
 `apply(cmd, proof)` when a roll is complete (the Host applies the command,
 saves it and sends the record with the proof, and returns the record's
-number).  The proofs of the latest rolls (`proofs`) go with every view.
+number).  The proofs of the latest rolls each seat had a part in
+(`proofs_for`) go with its views.
 """
 
 import asyncio
@@ -28,7 +29,7 @@ class RollMixer:
         self.used = set()           # every commitment a roll has used (none is taken twice)
         self.count = 0              # rolls opened so far
         self.pending = None         # the open roll (_Open) while values come in
-        self.proofs = deque(maxlen=PROOFS_KEPT)     # [proof, mix, record number] of the latest rolls
+        self.proofs = {}            # seat -> [proof, mix, record number] of the latest rolls it had a part in
 
     def resume(self, commands) -> None:
         """A resumed game: its rolls so far (the count goes on; commitments
@@ -129,7 +130,15 @@ class RollMixer:
         self.commits = {s: c for s, c in self.commits.items() if c not in self.used}
         mix = rolldice.combine(opened["roll"], rolldice.proof_values(proof))
         seq = self.apply(with_mix(roll.cmd, mix), proof)
-        self.proofs.append([proof, mix, seq])
+        for seat, slot in enumerate(opened["seats"]):
+            if type(slot) is bytes:
+                self.proofs.setdefault(seat, deque(maxlen=PROOFS_KEPT)).append([proof, mix, seq])
+
+    def proofs_for(self, seat) -> list:
+        """The proofs of the latest rolls `seat` had a part in (a commitment
+        in the opening): what its view brings, so the seat checks a roll it
+        revealed to whose record the view covers, however long it was away."""
+        return list(self.proofs.get(seat, ()))
 
 
 class _Open:

@@ -22,10 +22,11 @@ connected seat and the host drew for this roll only:
     waited for, since its program reveals again when it rejoins), the host
     applies the rolling command with the mix (`mix`) as its last element and
     sends every seat the record with the roll's proof (`proof`): its number,
-    the host's value and every seat's commitment and value or status.  It
-    keeps the proofs of its last PROOFS_KEPT rolls and sends them with every
-    view (`sync`), so a seat whose record of a roll was covered by a view
-    (it rejoined, or asked for a resync) still checks the roll it took part in.
+    the host's value and every seat's commitment and value or status.  For
+    each seat it keeps the proofs of the last PROOFS_KEPT rolls that seat had
+    a part in and sends them with the seat's every view (`sync`), so a seat
+    whose record of a roll was covered by a view (it rejoined, or asked for a
+    resync) still checks the roll it took part in.
 
 Every seat checks the proof at once (`check_proof`): every value against the
 commitment shown before any value was revealed, the mix against the values,
@@ -72,7 +73,7 @@ VALUE_LEN = 32
 MIX_BITS = 63               # the mix is a whole number below 2**63 (game/engine/helpers.MIX_LIMIT)
 ROLL_REVEAL_WAIT = 5.0      # seconds the host waits for a seat's value before the roll goes on without it
 ROLL_WAIT = 30.0            # seconds a seat that revealed waits for the roll before reporting the host
-PROOFS_KEPT = 8             # the host's latest roll proofs, sent with every view
+PROOFS_KEPT = 8             # the latest roll proofs per seat the host sends with the seat's view
 
 # Why a seat takes no part in a roll (in `roll_open` and in the proof, instead of a commitment).
 AWAY, NONE, HOST, LATE = "away", "none", "host", "late"
