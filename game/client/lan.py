@@ -399,7 +399,7 @@ def fault_text(fault) -> str:
     return tr("lan.host_fault", detail=tr("netfault." + fault.code, why=why, **fault.params))
 
 
-DOUBTS_SAID = 4             # the doubts a verdict names one by one; the rest are counted
+DOUBTS_SAID = 6             # the rolls an unverified verdict names one by one; the rest are counted
 
 
 def fair_text(verdict, names=()) -> tuple:
@@ -410,21 +410,46 @@ def fair_text(verdict, names=()) -> tuple:
         return trn("secure.fair_ok", verdict.checked) + (
             " " + trn("secure.fair_restarts", restarts) if restarts else ""), True
     if verdict.what == "unverified":
-        said = [doubt_text(d, names) for d in verdict.doubts[:DOUBTS_SAID]]
-        more = len(verdict.doubts) - DOUBTS_SAID
-        what = "; ".join(said) + (", " + trn("secure.doubt.more", more) if more > 0 else "")
-        return tr("secure.fair_bad", what=what), False
+        return tr("secure.fair_bad", what=doubts_text(verdict.doubts, names)), False
     what = tr("secure.fair_what." + verdict.what, seq=verdict.seq, kind=verdict.kind,
               error=verdict.kind, seconds=round(REVEAL_WAIT), wait=round(ROLL_WAIT))
     return tr("secure.fair_bad", what=what), False
 
 
+def doubts_text(doubts, names=()) -> str:
+    """What of a game cannot be verified fair (net.wire.fairdice.Doubt each),
+    in words: the rolls left without the same seats' values together, the
+    deals dealt again together, the rest one by one."""
+    groups = {}                 # (what, seats) -> doubts, in the order first met
+    for doubt in doubts:
+        key = (doubt.what, tuple(doubt.info["seats"]) if doubt.what == "roll_late" else
+               () if doubt.what == "deal_restarted" else doubt.seq)
+        groups.setdefault(key, []).append(doubt)
+    return "; ".join(_group_text(group, names) for group in groups.values())
+
+
+def _group_text(group, names) -> str:
+    first = group[0]
+    if len(group) == 1:
+        return doubt_text(first, names)
+    if first.what == "deal_restarted":
+        return tr("secure.doubt.deals_restarted", deals=", ".join(str(d.info["attempt"]) for d in group))
+    moves = ", ".join(f"{d.seq}{_dice(d)}" for d in group[:DOUBTS_SAID])
+    if len(group) > DOUBTS_SAID:
+        moves += " " + trn("secure.doubt.more", len(group) - DOUBTS_SAID)
+    return tr("secure.doubt.rolls_late", moves=moves, names=_seat_names(first.info["seats"], names))
+
+
+def _dice(doubt) -> str:
+    dice = doubt.info.get("dice")
+    return f" ({'+'.join(map(str, dice))})" if dice else ""
+
+
 def doubt_text(doubt, names=()) -> str:
-    """What of the game cannot be verified fair (net.wire.fairdice.Doubt), in words."""
+    """One thing of the game that cannot be verified fair (net.wire.fairdice.Doubt), in words."""
     info = doubt.info
     if doubt.what == "roll_late":
-        dice = info.get("dice")
-        return tr("secure.doubt.roll_late", seq=doubt.seq, dice=f" ({'+'.join(map(str, dice))})" if dice else "",
+        return tr("secure.doubt.roll_late", seq=doubt.seq, dice=_dice(doubt),
                   names=_seat_names(info["seats"], names))
     if doubt.what == "deal_restarted":
         return tr("secure.doubt.deal_restarted", n=info["attempt"])
