@@ -416,8 +416,11 @@ def test_a_host_colluding_with_a_player_ends_not_verified_fair_on_every_honest_l
         rolled = {r.seq: r.outcome["dice"] for r in host.auth.log if rolls(r.cmd)}
         assert all(d.info["dice"] in (None, rolled[d.seq]) for d in verdict.doubts)     # the dice that came
         texts = _said(verdict)
-        assert "NOT verified fair" in texts["en"][0] and f"move {verdict.doubts[0].seq}" in texts["en"][0]
-        assert "NIET eerlijk" in texts["nl"][0] and f"zet {verdict.doubts[0].seq}" in texts["nl"][0]
+        dice = verdict.doubts[0].info["dice"]
+        first = f"{verdict.doubts[0].seq}" + (f" ({dice[0]}+{dice[1]})" if dice else "")   # its move and dice
+        assert "NOT verified fair" in texts["en"][0] and "the dice of move" in texts["en"][0]
+        assert first in texts["en"][0] and "without Bea's value" in texts["en"][0]
+        assert "NIET eerlijk" in texts["nl"][0] and "zet" in texts["nl"][0] and first in texts["nl"][0]
     # said at once in words on the command line, and again at the end
     assert "can no longer be verified fair" in err and "kolonisten join: not verified fair" in err
 

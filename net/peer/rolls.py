@@ -49,8 +49,8 @@ class RollCheck:
 
     def synced(self, reason: str, done: int, commit: bool, proofs=()) -> tuple:
         """A view arrived (`done`: the rolls of the game so far; `commit`: it
-        is a seat's view of a game of mixed dice; `proofs`: the host's
-        [proof, mix, record] of its latest rolls): after a start or a rejoin
+        is a seat's view of a game of mixed dice; `proofs`: [proof, mix,
+        record] of the latest rolls our seat had a part in): after a start or a rejoin
         the host may not hold our commitment (a restarted host, a restarted
         program), so it is sent.  The rolls we revealed to that the view
         covers are checked by their proofs.  Returns (problems, events)."""
