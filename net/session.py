@@ -54,7 +54,7 @@ from .peer.tokens import TokenStore
 from .wire import pake, secure
 from .wire.discovery import Advertiser, Browser, GameAd, browse
 from .wire.fairdice import Verdict
-from .wire.rolldice import ROLL_WAIT
+from .wire.rolldice import LATE, ROLL_WAIT
 from .wire.protocol import COLOURS, DEFAULT_PORT, MAX_NAME, PROTOCOL_VERSION, TAKEN_OVER, parse_address
 
 __all__ = [
@@ -70,8 +70,8 @@ __all__ = [
     # protocol facts the window shows or checks
     "COLOURS", "DEFAULT_PORT", "MAX_NAME", "PROTOCOL_VERSION", "TAKEN_OVER", "parse_address",
     # how long the host has after the end to reveal its secret (net/peer/game.py), and to
-    # roll after our value (net/wire/rolldice.py)
-    "REVEAL_WAIT", "ROLL_WAIT",
+    # roll after our value (net/wire/rolldice.py); a seat left out of a roll after the values
+    "REVEAL_WAIT", "ROLL_WAIT", "LATE",
 ]
 
 
@@ -252,7 +252,8 @@ class ClientSession:
                 self.inbox.put(event)
             return
         if msg["t"] == "sync":          # our commitment for the next roll goes out at once
-            self.game.rolls.synced(msg["reason"], msg.get("roll", 0), commit="roll" in msg)
+            for event in self.game.roll_sync(msg):
+                self.inbox.put(event)
         if msg["t"] == "welcome":
             self._welcome_id = msg["game_id"]
         elif msg["t"] == "sync":

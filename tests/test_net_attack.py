@@ -189,7 +189,8 @@ def test_a_connection_storm_from_one_address_is_refused_beyond_its_rate(monkeypa
 
 
 def test_a_peer_that_does_not_read_is_aborted_once_its_unsent_bytes_pass_the_bound(monkeypatch):
-    monkeypatch.setattr(limits, "MAX_UNSENT", 64 * 1024)
+    """Without a seat, the bound is a stranger's short queue (limits.STRANGER_UNSENT),
+    long before a player's MAX_UNSENT."""
     monkeypatch.setattr(limits, "UNSEATED_RATE", 1e9)
     monkeypatch.setattr(limits, "UNSEATED_BURST", 1e9)
     aborted_with = []
@@ -197,6 +198,7 @@ def test_a_peer_that_does_not_read_is_aborted_once_its_unsent_bytes_pass_the_bou
 
     def abort(conn):
         transport = conn.writer.transport
+        assert not conn.placed
         aborted_with.append(transport.get_write_buffer_size())
         real_abort(conn)
     monkeypatch.setattr(connections.Conn, "abort", abort)
@@ -215,7 +217,7 @@ def test_a_peer_that_does_not_read_is_aborted_once_its_unsent_bytes_pass_the_bou
         except (ConnectionError, asyncio.TimeoutError):
             pass
         assert await until(lambda: aborted_with and not host.connections.conns)
-        assert aborted_with[0] <= limits.MAX_UNSENT + 1024      # one answer past the bound
+        assert limits.STRANGER_UNSENT < aborted_with[0] <= limits.STRANGER_UNSENT + 1024   # one answer past it
         writer.transport.abort()
         await host.close()
         return sent

@@ -290,7 +290,8 @@ def test_every_restart_of_the_deal_is_told_to_the_player_and_a_hidden_one_is_cau
 def test_a_host_that_deals_again_after_the_reveal_is_reported_to_every_player_at_once(tmp_path):
     """A rogue host that throws a drawn seed away and deals again: every
     player hears it in words as the new deal starts (long before 60 s), the
-    game goes on, and the end check binds the count: deal 2."""
+    game goes on, the end check binds the count (deal 2), and the game is
+    not called fair: the host had seen the seed it threw away."""
     class FishingHost(Host):
         def _dealt(self, fair, seed):
             if self.deal.attempts < 2:
@@ -314,7 +315,8 @@ def test_a_host_that_deals_again_after_the_reveal_is_reported_to_every_player_at
         await host.close()
         return results
     results = asyncio.run(main())
-    assert all(r["ok"] and r["fair"] and r["deal"] == 2 for r in results), results
+    assert all(not r["ok"] and not r["fair"] and r["deal"] == 2 for r in results), results
+    assert all("dealt again (deal 2)" in r["problem"] for r in results), results
     for line, moves in heard.values():
         assert "started the deal again (deal 2)" in line and "knew the seed" in line
         assert moves == 0                       # told before the first move was played

@@ -110,6 +110,48 @@ def test_a_relay_with_another_key_fails_the_join_and_cannot_complete_it(tmp_path
     asyncio.run(main())
 
 
+# --- off the loop: the exchange never holds up the other connections -------------------------------
+
+def test_a_listening_host_answers_others_while_an_exchange_runs_and_then_seats_the_joiner(monkeypatch):
+    """The SPAKE2 work runs in the gate's worker thread: while a joiner's
+    exchange is under way (held here until a ping of another connection has
+    its pong) the host's loop reads and answers that connection; then the
+    exchange's answer goes out and the joiner, knowing the code, is seated."""
+    import threading
+    from net.host import joining
+
+    release, in_worker = threading.Event(), []
+    real = pake.host_answer
+
+    def held(*args):
+        in_worker.append(threading.current_thread().name)
+        assert release.wait(20)
+        return real(*args)
+    monkeypatch.setattr(joining.pake, "host_answer", held)
+
+    async def main():
+        host = await start_host(2, join_code=CODE)
+        joiner = await open_connection(("127.0.0.1", host.port), pin=host.identity.fingerprint)
+        game = PeerGame(send=joiner.send, name="ann")
+        joining_task = asyncio.ensure_future(handshake(joiner, "ann", None, game.handle, join_code=CODE))
+        while not in_worker:
+            await asyncio.sleep(0.01)
+        r, w = await asyncio.open_connection("127.0.0.1", host.port, ssl=secure.client_context())
+        for msg in ({"t": "hello", "v": PROTOCOL_VERSION, "app": APP}, {"t": "ping", "n": 7}):
+            data = msgpack.packb(msg, use_bin_type=True)
+            w.write(HEADER.pack(len(data)) + data)
+        answers = [decode(await asyncio.wait_for(read_frame(r), 10), HOST) for _ in range(2)]
+        assert [a["t"] for a in answers] == ["welcome", "pong"] and not joining_task.done()
+        release.set()
+        await asyncio.wait_for(joining_task, 20)
+        assert game.seat == 0 and host.seats[0].name == "ann"
+        assert in_worker[0].startswith("kolonisten-join-code")
+        w.close()
+        joiner.close()
+        await host.close()
+    asyncio.run(main())
+
+
 # --- offline: one attempt's record tests no code ------------------------------------------------
 
 def _recorded_attempt(code_typed: str):

@@ -89,16 +89,17 @@ def test_the_game_waits_for_an_absent_seat_only_when_it_must_decide(tmp_path):
         z = players[2].game
         # Kill z at a moment when z has nothing to decide.
         while (host.phase != "running" or len(host.auth.log) < 30
-               or z.seat in deciders(host.auth.state)):
+               or z.seat in deciders(host.auth.state) or host.mixer.busy):
             await asyncio.sleep(0)
         tasks[2].cancel()                 # z's program dies
         await asyncio.gather(tasks[2], return_exceptions=True)
         away, at_kill = players[2].game.seat, len(host.auth.log)
-        # Wait until the game stands still.
+        # Wait until the game stands still (a roll opened before z's line dropped
+        # waits ROLL_REVEAL_WAIT for z's value, then goes on: no stall).
         last, still_since = -1, None
         while still_since is None or asyncio.get_running_loop().time() - still_since < 0.3:
             await asyncio.sleep(0.02)
-            if len(host.auth.log) != last:
+            if len(host.auth.log) != last or host.mixer.busy:
                 last, still_since = len(host.auth.log), asyncio.get_running_loop().time()
         stalled_at = len(host.auth.log)
         waiting_for = deciders(host.auth.state)

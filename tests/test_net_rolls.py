@@ -415,5 +415,9 @@ def test_a_rogue_host_that_alters_reuses_or_drops_is_reported_naming_the_record(
             assert not results[seat]["fair"] and not results[seat]["ok"]
             assert any(f"record {second_roll}" in line for line in heard[seat]), heard
     if mixer is DroppingMixer:
+        # the other player sees a roll that went on without a value after the others were
+        # shown: said at once, and the game is not verified fair (net/wire/rolldice.py)
         other = heard.get(0, [])
         assert any(f"record {second_roll} went on without seat 2 (late)" in line for line in other), heard
+        verdict = bots[0].game.verdict
+        assert verdict.what == "unverified" and verdict.seq == second_roll and not results[0]["ok"]

@@ -10,7 +10,10 @@ host, the headless client and the tools can seat any level:
                                             # that seat has nothing to decide
 
 A bot decides only from its seat's view and draws its randomness from its own
-generator (seeded by `seed`), never from the game's.  The protocol and the
+generator (seeded by `seed`), never from the game's.  A computer seated in a
+game is given `bot_seed(game_seed, seat, purpose)`: a one-way function of
+the game's seed, so nothing a computer holds tells the game's seed (which
+decides every roll and every draw to come).  The protocol and the
 safe command a failing bot is replaced by: protocol.py; the one loop that asks
 the bots and applies their commands: loop.py.
 
@@ -20,6 +23,8 @@ decisions.py, trading.py (choices every level makes alike) -> policy.py
 Easy and Medium share), easy.py, medium.py, hard.py (with search.py and
 determinize.py); belief.py: the card counting Medium and Hard keep.
 """
+
+import hashlib
 
 LEVELS = ("easy", "medium", "hard")
 ALL_LEVELS = LEVELS + ("random",)      # every level a seat can be given (random: legal moves at random)
@@ -43,3 +48,15 @@ def make_bot(level: str, seat: int, seed: int = 0, **options):
         return HardBot(seat, seed, **options)
     from .medium import MediumPlayer
     return MediumPlayer(seat, seed, **options)
+
+
+def bot_seed(game_seed, seat: int, purpose: str = "play") -> int:
+    """The seed of the computer playing `seat` (or helping it: `purpose`
+    names what for, so two computers of one seat never share a generator)
+    in a game dealt with `game_seed`.  BLAKE2b, a one-way function: the
+    game's seed cannot be worked back from it, so a computer's own input
+    never carries the rolls and draws to come (a multiplication mod 2**63,
+    as before, was undone by one more)."""
+    text = b"%d\0%d\0" % (game_seed or 0, seat) + purpose.encode("utf-8")
+    digest = hashlib.blake2b(text, digest_size=8, person=b"kolonisten-bot").digest()
+    return int.from_bytes(digest, "big") >> 1

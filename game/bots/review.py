@@ -33,6 +33,7 @@ from game.engine.rng import Rng
 from game.engine.state import GAME_OVER, MAIN, ROLL, TRADE
 from game.engine.undo import UNDO, taken_back
 
+from . import bot_seed
 from .hard import QUICK_PLAYOUTS, HardBot
 from .search import WIN, Search
 
@@ -314,8 +315,9 @@ class ChoiceCheck:
         self.planned = len(chosen)
         seed = self.config.get("seed", 0)
         # A fixed budget, no clock: a busy machine must not change what the review says.
-        bots = {seat: HardBot(seat, seed * 7 + seat, iterations=QUICK_PLAYOUTS) for seat in self.people}
-        searches = {seat: Search(seat, Rng(seed, stream=3100 + seat)) for seat in self.people}
+        bots = {seat: HardBot(seat, bot_seed(seed, seat, "review"), iterations=QUICK_PLAYOUTS)
+                for seat in self.people}
+        searches = {seat: Search(seat, Rng(bot_seed(seed, seat, "review search"))) for seat in self.people}
         auth = Authority(self.config)
         state = auth.state
         for i, cmd in enumerate(self.commands):

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from game.engine import deciders
 from game.engine.views import view as engine_view
 from net.session import (
-    DEFAULT_PORT, MAX_NAME, REVEAL_WAIT, ROLL_WAIT, TAKEN_OVER, ClientSession, HostSession, JoinRefused,
+    DEFAULT_PORT, LATE, MAX_NAME, REVEAL_WAIT, ROLL_WAIT, TAKEN_OVER, ClientSession, HostSession, JoinRefused,
     TokenStore, pake, parse_address, saved_seats, secure,
 )
 
@@ -398,15 +398,65 @@ def fault_text(fault) -> str:
     return tr("lan.host_fault", detail=tr("netfault." + fault.code, why=why, **fault.params))
 
 
-def fair_text(verdict) -> tuple:
-    """(text, ok) for the check of the fair deal (net.wire.fairdice.Verdict)."""
+DOUBTS_SAID = 6             # the rolls an unverified verdict names one by one; the rest are counted
+
+
+def fair_text(verdict, names=()) -> tuple:
+    """(text, ok) for the check of the fair deal (net.wire.fairdice.Verdict);
+    `names`: the seats' names, for the doubts of an unverified game."""
     if verdict.ok:
         restarts = (verdict.attempt or 1) - 1
         return trn("secure.fair_ok", verdict.checked) + (
             " " + trn("secure.fair_restarts", restarts) if restarts else ""), True
+    if verdict.what == "unverified":
+        return tr("secure.fair_bad", what=doubts_text(verdict.doubts, names)), False
     what = tr("secure.fair_what." + verdict.what, seq=verdict.seq, kind=verdict.kind,
               error=verdict.kind, seconds=round(REVEAL_WAIT), wait=round(ROLL_WAIT))
     return tr("secure.fair_bad", what=what), False
+
+
+def doubts_text(doubts, names=()) -> str:
+    """What of a game cannot be verified fair (net.wire.fairdice.Doubt each),
+    in words: the rolls left without the same seats' values together, the
+    deals dealt again together, the rest one by one."""
+    groups = {}                 # (what, seats) -> doubts, in the order first met
+    for doubt in doubts:
+        key = (doubt.what, tuple(doubt.info["seats"]) if doubt.what == "roll_late" else
+               () if doubt.what == "deal_restarted" else doubt.seq)
+        groups.setdefault(key, []).append(doubt)
+    return "; ".join(_group_text(group, names) for group in groups.values())
+
+
+def _group_text(group, names) -> str:
+    first = group[0]
+    if len(group) == 1:
+        return doubt_text(first, names)
+    if first.what == "deal_restarted":
+        return tr("secure.doubt.deals_restarted", deals=", ".join(str(d.info["attempt"]) for d in group))
+    moves = ", ".join(f"{d.seq}{_dice(d)}" for d in group[:DOUBTS_SAID])
+    if len(group) > DOUBTS_SAID:
+        moves += " " + trn("secure.doubt.more", len(group) - DOUBTS_SAID)
+    return tr("secure.doubt.rolls_late", moves=moves, names=_seat_names(first.info["seats"], names))
+
+
+def _dice(doubt) -> str:
+    dice = doubt.info.get("dice")
+    return f" ({'+'.join(map(str, dice))})" if dice else ""
+
+
+def doubt_text(doubt, names=()) -> str:
+    """One thing of the game that cannot be verified fair (net.wire.fairdice.Doubt), in words."""
+    info = doubt.info
+    if doubt.what == "roll_late":
+        return tr("secure.doubt.roll_late", seq=doubt.seq, dice=_dice(doubt),
+                  names=_seat_names(info["seats"], names))
+    if doubt.what == "deal_restarted":
+        return tr("secure.doubt.deal_restarted", n=info["attempt"])
+    return tr("secure.doubt." + doubt.what, seq=doubt.seq, roll=info["roll"])
+
+
+def _seat_names(seats, names) -> str:
+    return ", ".join(names[seat] if seat < len(names) else f"#{seat + 1}" for seat in sorted(seats))
 
 
 def roll_reopened_text(info) -> str:
@@ -417,9 +467,21 @@ def roll_reopened_text(info) -> str:
 
 def roll_without_text(info, names) -> str:
     """The seats a roll of mixed dice went on without (PeerGame's "roll_without"),
-    by name: every player sees who was recorded as away."""
-    return tr("secure.roll_without", seq=info["seq"],
-              names=", ".join(names[seat] for seat in sorted(info["seats"])))
+    by name: every player sees who was recorded as away, and who was left out
+    after the others' values were shown (late: the game can no longer be
+    verified fair)."""
+    seats = info["seats"]
+    late = [seat for seat, why in seats.items() if why == LATE]
+    away = [seat for seat in seats if seat not in late]
+    said = [tr("secure.roll_without", seq=info["seq"], names=_seat_names(away, names))] if away else []
+    if late:
+        said.append(tr("secure.roll_late", seq=info["seq"], names=_seat_names(late, names)))
+    return " ".join(said)
+
+
+def roll_unseen_text(info) -> str:
+    """A view covered a roll we revealed to, and brought no proof of it (PeerGame's "roll_unseen")."""
+    return tr("secure.roll_unseen", n=info["roll"])
 
 
 def impostor_text(data) -> str:

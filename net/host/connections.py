@@ -74,7 +74,7 @@ class Conn:
         if transport is None:
             return self.writer.write(data)
         transport.write(data)
-        if transport.get_write_buffer_size() > limits.MAX_UNSENT:
+        if transport.get_write_buffer_size() > (limits.MAX_UNSENT if self.placed else limits.STRANGER_UNSENT):
             quiet.log(logging.WARNING, "noread", "peer %s (%s) does not read what it is sent; "
                       "cut off", self.cid, self.address)
             self.abort()
@@ -243,6 +243,7 @@ class Connections:
             conn.abort()            # (the stream keeps the plain transport to cut)
             return False
         stream.transport = tls
+        stream.keep_small()
         conn.secured = True
         return not conn.closed
 
@@ -261,6 +262,13 @@ class Connections:
                   summary="refused {n} more connections in the last {s} s")
         conn.abort()        # before TLS, so no message: the client says the host is busy
         return False
+
+    def send_later(self, conn: Conn, msg: dict) -> None:
+        """Send `msg` outside the handling of a frame (an answer worked out
+        off the loop): a refused seat claim counts as it does in `_Stream`."""
+        conn.send(msg)
+        if conn.join_refused:
+            self._join_failed(conn)
 
     def _join_failed(self, conn: Conn) -> None:
         """The host refused `conn` a seat (it was told why): past the crowd's
@@ -290,7 +298,7 @@ class Connections:
             self.lingering.discard(oldest)
         unseated = [c for c in self.conns if c.seat is None]     # strangers and watchers
         strangers = [c for c in unseated if c.address not in self.player_addresses]
-        stranger_cap = max(1, self.admission.cap - self.seat_count())
+        stranger_cap = max(1, min(limits.MAX_STRANGERS, self.admission.cap - self.seat_count()))
         if len(self.conns) < self.admission.cap and (player or len(strangers) < stranger_cap):
             return None
         victims = [c for c in strangers if not c.placed] or (unseated if player else [])
@@ -344,7 +352,9 @@ class Connections:
 
 # A connection's buffer holds a whole frame of the largest size and the start of
 # the next; more only arrives when a peer sends past what it may (`_Stream.get_buffer`).
+# Until it is placed (a seat, or watching) its frames and its buffer are smaller.
 READ_BUFFER = 2 * (limits.MAX_CLIENT_FRAME + 4)
+STRANGER_READ_BUFFER = 2 * (limits.MAX_STRANGER_FRAME + 4)
 
 
 class _Stream(asyncio.BufferedProtocol):
@@ -368,8 +378,10 @@ class _Stream(asyncio.BufferedProtocol):
         self.conn = None
         self.transport = None
         self.lost = None            # a future, done when the connection is lost (once admitted)
-        self._buffer = None         # memoryview of READ_BUFFER bytes, made when first read into
+        self._buffer = None         # memoryview of the read buffer, made when first read into
         self._start = self._end = 0     # what is read and not yet handed on: _buffer[_start:_end]
+        self._plain = None          # the TCP transport under TLS
+        self._small = True          # held to a stranger's bounds (`keep_small`) until placed
         self._reading = False       # TLS is up: frames go to the host
         self._turn = None           # the asyncio handle the next frame waits for, if any
         self._overrun = False       # the peer sent more than the buffer holds
@@ -393,7 +405,7 @@ class _Stream(asyncio.BufferedProtocol):
             transport.abort()
             return
         transport.pause_reading()   # nothing is read before TLS is on
-        self.transport = transport
+        self.transport = self._plain = transport
         self.conn = conn
         conn.writer = self
         loop = asyncio.get_running_loop()
@@ -402,6 +414,25 @@ class _Stream(asyncio.BufferedProtocol):
         self.lost.add_done_callback(self._connections._open.discard)
         loop.create_task(self._connections._serve(self))
 
+    def keep_small(self) -> None:
+        """TLS is up: until the connection is placed, hold it to a stranger's
+        bounds (limits.py): undecrypted input and the socket's queue (its
+        frames and read buffer are a stranger's from the start)."""
+        _read_tls_in_chunks(self.transport, limits.TLS_READ_CHUNK)
+        self.transport.set_read_buffer_limits(high=limits.STRANGER_TLS_PENDING)
+        self._plain.set_write_buffer_limits(high=limits.STRANGER_UNSENT)
+
+    def _grow(self) -> None:
+        """Placed: the bounds of a seated player's connection."""
+        self._small = False
+        self.transport.set_read_buffer_limits()
+        self._plain.set_write_buffer_limits()
+        if self._buffer is not None:
+            grown = memoryview(bytearray(READ_BUFFER))
+            left = self._end - self._start
+            grown[:left] = self._buffer[self._start:self._end]
+            self._buffer, self._start, self._end = grown, 0, left
+
     def start_reading(self) -> None:
         """TLS is up: hand the host what came already, and from now on every frame."""
         self._reading = True
@@ -409,7 +440,7 @@ class _Stream(asyncio.BufferedProtocol):
 
     def get_buffer(self, sizehint: int):
         if self._buffer is None:
-            self._buffer = memoryview(bytearray(READ_BUFFER))
+            self._buffer = memoryview(bytearray(STRANGER_READ_BUFFER if self._small else READ_BUFFER))
         elif self._start:           # move the start of the next frame to the front
             left = self._end - self._start
             self._buffer[:left] = self._buffer[self._start:self._end]
@@ -449,7 +480,8 @@ class _Stream(asyncio.BufferedProtocol):
         if conn.closed:
             return
         try:
-            frame = next_frame(self._buffer, self._start, self._end, limits.MAX_CLIENT_FRAME)
+            frame = next_frame(self._buffer, self._start, self._end,
+                               limits.MAX_STRANGER_FRAME if self._small else limits.MAX_CLIENT_FRAME)
         except ProtocolError as exc:        # oversized: the stream cannot be re-framed
             conn.send(error(exc.code, exc.detail))
             self._connections.drop(conn)
@@ -463,6 +495,8 @@ class _Stream(asyncio.BufferedProtocol):
         kind = connections.on_frame(conn, payload)
         if conn.join_refused:
             connections._join_failed(conn)
+        if self._small and conn.placed:
+            self._grow()
         delay = conn.budget.charge(kind, len(payload), conn.placed)
         if conn.closed or not (delay or self._end - self._start >= 4):
             return
@@ -475,3 +509,15 @@ class _Stream(asyncio.BufferedProtocol):
         if not self.conn.closed:
             self.transport.resume_reading()
             self._next_frame()
+
+
+def _read_tls_in_chunks(tls, size: int) -> None:
+    """Have asyncio's TLS layer read the socket `size` bytes at a time into a
+    buffer of that size, not the 256 KiB it gives every connection.  (Its
+    SSLProtocol has no public setting for this; where it differs, nothing
+    changes.)"""
+    protocol = getattr(tls, "_ssl_protocol", None)
+    if protocol is not None and isinstance(getattr(protocol, "_ssl_buffer", None), bytearray):
+        protocol.max_size = size
+        protocol._ssl_buffer = bytearray(size)
+        protocol._ssl_buffer_view = memoryview(protocol._ssl_buffer)

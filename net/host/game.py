@@ -197,6 +197,7 @@ class Host:
     # --- connections (net/host/connections.py) -----------------------------------
 
     async def listen(self, host: str = "0.0.0.0", port: int = 0) -> int:
+        self.gate.start_worker(self.connections.send_later)    # the join code's exchanges: off the loop
         return await self.connections.listen(host, port)
 
     @property
@@ -206,6 +207,7 @@ class Host:
     async def close(self) -> None:
         self.autosave.close()
         await self.connections.close()
+        self.gate.stop_worker()
 
     async def wait_peers_gone(self, timeout: float) -> None:
         """After the game: give peers time to read the end and say goodbye."""
@@ -231,9 +233,7 @@ class Host:
             self.deal.cancel(f"seat {seat} left during the deal")
             self._notify("seat", (seat, None))
         else:
-            self.seats[seat].conn = None    # kept: its token takes it back
-            if self.mixer is not None:
-                self.mixer.seat_gone(seat)
+            self.seats[seat].conn = None    # kept: its token takes it back (an open roll waits for it)
             self._tell_everyone({"t": "seat_status", "seat": seat, "connected": False})
             self._notify("seat_status", (seat, False))
         self._lobby_changed()
@@ -293,7 +293,8 @@ class Host:
             return
         conn.wants_to_watch = bool(msg.get("watch"))
         if self.gate.code is not None:
-            return conn.send(self.gate.begin(conn, msg))    # the seat waits for join_confirm
+            answer = self.gate.begin(conn, msg)     # the seat waits for join_confirm
+            return conn.send(answer) if answer is not None else None
         self._seat_new(conn, msg["name"].strip())
 
     def _on_join_confirm(self, conn, msg):

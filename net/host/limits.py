@@ -18,6 +18,17 @@ buffer size, abort).
   keep the buffer until the peer reads it, which it never does).
 - Frames from peers are at most MAX_CLIENT_FRAME bytes (every client message
   is far smaller).
+- A connection that holds no seat and does not watch is kept small until it
+  does: frames of at most MAX_STRANGER_FRAME bytes (a
+  hello, a join or a rejoin is some 100), a read buffer of twice that,
+  STRANGER_TLS_PENDING bytes of undecrypted input before the socket is no
+  longer read, and STRANGER_UNSENT bytes waiting to be sent (TLS and the
+  socket's queue each) before the connection is cut.  TLS reads every
+  connection in chunks of TLS_READ_CHUNK, not asyncio's 256 KiB.  A crowd of
+  strangers flooding frames or never reading so holds a few tens of KiB a
+  connection, not most of a MiB.  And the host keeps at most MAX_STRANGERS
+  connections from strangers' addresses (see the crowd below; watchers
+  among them, pushed out last), not its whole cap less the seats.
 - Each connection has a token bucket (`Budget`): every frame costs a little,
   a hello, join or rejoin or a frame that is refused costs more.  A
   connection over its budget is simply not read for a while, so TCP slows
@@ -69,6 +80,11 @@ NEW_BURST = 20.0
 HANDSHAKE_SECONDS = 10.0
 MAX_UNSENT = 512 * 1024
 MAX_CLIENT_FRAME = 16 * 1024
+MAX_STRANGER_FRAME = 1024
+STRANGER_TLS_PENDING = 8 * 1024
+STRANGER_UNSENT = 16 * 1024
+TLS_READ_CHUNK = 16 * 1024
+MAX_STRANGERS = 16
 ACCEPT_BACKLOG = 16             # also the most connections asyncio accepts in one go
 # Descriptors left free: connections accepted in one go (and refused, closed
 # a turn later) twice over, and some for saves, discovery and logs.

@@ -47,10 +47,15 @@ class Play:
             self.mixer = RollMixer(self.seating, self.tell_everyone, self.apply)
 
     def sync(self, seat, reason: str) -> dict:
-        """A seat's whole view (Records.sync), with the rolls so far in a game of mixed dice."""
+        """A seat's whole view (Records.sync), with the rolls so far in a
+        game of mixed dice and the proofs of the latest it had a part in (a
+        seat whose record of a roll this view covers checks the roll by them)."""
         msg = self.records.sync(seat, reason)
         if self.mixer is not None:
             msg["roll"] = self.mixer.done
+            proofs = self.mixer.proofs_for(seat)
+            if proofs:
+                msg["proofs"] = proofs
         return msg
 
     def on_cmd(self, conn, msg) -> None:
@@ -87,8 +92,9 @@ class Play:
         except IllegalCommand as exc:
             return conn.send(_reject(ref, exc.code, exc.detail))
 
-    def apply(self, cmd, proof=None) -> None:
-        """Apply a checked command, save it and send every seat its record."""
+    def apply(self, cmd, proof=None) -> int:
+        """Apply a checked command, save it and send every seat its record;
+        returns the record's number."""
         record = self.auth.submit(cmd)
         # every seat's view hash, and the whole state's for the save, in one pass
         hashes = peer_hashes(self.auth.state, self.records.audiences(),
@@ -98,6 +104,7 @@ class Play:
         self.notify("record", record)
         if self.auth.state.phase == GAME_OVER:
             self.over()
+        return record.seq
 
     def on_resync(self, conn, msg) -> None:
         if not conn.placed or self.auth is None:

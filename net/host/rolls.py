@@ -4,28 +4,32 @@ the open roll, the values as they come in, and the roll applied with their mix.
 `RollMixer` owns only this; it reads the seats from the host's `Seating`,
 tells every seat and watcher through `broadcast(msg)` and calls back
 `apply(cmd, proof)` when a roll is complete (the Host applies the command,
-saves it and sends the record with the proof).
+saves it and sends the record with the proof, and returns the record's
+number).  The proofs of the latest rolls each seat had a part in
+(`proofs_for`) go with its views.
 """
 
 import asyncio
+from collections import deque
 
 from game.engine.rules import rolls, with_mix
 
 from ..wire import rolldice
 from ..wire.protocol import error
-from ..wire.rolldice import AWAY, HOST, LATE, NONE, ROLL_REVEAL_WAIT, commitment
+from ..wire.rolldice import AWAY, HOST, LATE, NONE, PROOFS_KEPT, ROLL_REVEAL_WAIT, commitment
 
 
 class RollMixer:
     def __init__(self, seating, broadcast, apply, wait: float = ROLL_REVEAL_WAIT):
         self.seating = seating
         self.broadcast = broadcast  # to every seat and watcher: the opening is public
-        self.apply = apply          # apply(cmd with its mix, proof): the roll is complete
+        self.apply = apply          # apply(cmd with its mix, proof) -> record number: the roll is complete
         self.wait = wait
         self.commits = {}           # seat -> the commitment on file for its next roll
         self.used = set()           # every commitment a roll has used (none is taken twice)
         self.count = 0              # rolls opened so far
         self.pending = None         # the open roll (_Open) while values come in
+        self.proofs = {}            # seat -> [proof, mix, record number] of the latest rolls it had a part in
 
     def resume(self, commands) -> None:
         """A resumed game: its rolls so far (the count goes on; commitments
@@ -92,14 +96,6 @@ class RollMixer:
         if not roll.waiting:
             self.close()
 
-    def seat_gone(self, seat: int) -> None:
-        """A seat's connection closed: the open roll does not wait for it."""
-        roll = self.pending
-        if roll is not None and seat in roll.waiting:
-            roll.waiting.discard(seat)
-            if not roll.waiting:
-                self.close()
-
     def seat_back(self, conn, seat: int) -> None:
         """A seat came back (perhaps another program with its token): the
         commitment on file may be one it lacks, so it is forgotten until the
@@ -132,8 +128,17 @@ class RollMixer:
         self.used.add(opened["host"])
         self.used.update(slot for slot in opened["seats"] if type(slot) is bytes)
         self.commits = {s: c for s, c in self.commits.items() if c not in self.used}
-        self.apply(with_mix(roll.cmd, rolldice.combine(opened["roll"], rolldice.proof_values(proof))),
-                   proof)
+        mix = rolldice.combine(opened["roll"], rolldice.proof_values(proof))
+        seq = self.apply(with_mix(roll.cmd, mix), proof)
+        for seat, slot in enumerate(opened["seats"]):
+            if type(slot) is bytes:
+                self.proofs.setdefault(seat, deque(maxlen=PROOFS_KEPT)).append([proof, mix, seq])
+
+    def proofs_for(self, seat) -> list:
+        """The proofs of the latest rolls `seat` had a part in (a commitment
+        in the opening): what its view brings, so the seat checks a roll it
+        revealed to whose record the view covers, however long it was away."""
+        return list(self.proofs.get(seat, ()))
 
 
 class _Open:

@@ -18,6 +18,7 @@ from game.bots.random_bot import RandomBot
 from game.engine import legal_commands
 
 from ..wire.protocol import HOST_CLOSING
+from ..wire.rolldice import LATE
 
 from .connection import JoinRefused, handshake, open_connection, pump
 from .faults import HostFault
@@ -35,16 +36,21 @@ NOTICES = {
                               f"host's ({info['expected']}): not trusted; still looking for our host"),
     "roll_without": lambda info: (
         f"the roll at record {info['seq']} went on without "
-        + ", ".join(f"seat {seat + 1} ({why})" for seat, why in sorted(info["seats"].items()))),
+        + ", ".join(f"seat {seat + 1} ({why})" for seat, why in sorted(info["seats"].items()))
+        + (f" ({LATE}: left out after the other values were shown, so this game can no longer "
+           "be verified fair)" if LATE in info["seats"].values() else "")),
     "roll_reopened": lambda info: (
         f"the host opened roll {info['roll']} again after a restart"
-        + (" after we had shown our value: the host knew the roll it threw away"
-           if info["after_reveal"] else "")),
+        + (" after we had shown our value: the host knew the roll it threw away, so this game "
+           "can no longer be verified fair" if info["after_reveal"] else "")),
+    "roll_unseen": lambda info: (
+        f"roll {info['roll']} went on while we were away after we had shown our value, and the host "
+        "did not show how: this game can no longer be verified fair"),
     "fair": lambda verdict: f"not verified fair: {verdict.detail} (record {verdict.seq})",
     "deal_restarted": lambda info: (
         f"the host started the deal again (deal {info['attempt']})"
-        + (" after every seat had shown its value: the host knew the seed it threw away"
-           if info["after_reveal"] else "")),
+        + (" after every seat had shown its value: the host knew the seed it threw away, so this "
+           "game can no longer be verified fair" if info["after_reveal"] else "")),
 }
 
 

@@ -32,6 +32,15 @@ UI may want, as (kind, data) pairs:
     ("roll_reopened", info)    a host restarted since opened the roll again: {"roll": n,
                                "after_reveal": whether we had shown our value, so the
                                host knew the roll it threw away}
+    ("roll_unseen", info)      a view covered a roll we had revealed to and brought no
+                               proof of it: {"roll": n}
+
+What leaves the game unverifiable though nothing in it was shown false (a
+roll that went on without a seat's value after the others were shown, a
+roll opened again or a deal restarted after we had shown our value, a roll
+we revealed to that we never saw the proof of) is kept as a doubt
+(fairdice.Doubt, in `doubts` and in the seen file) besides being said at
+once: the end verdict of such a game is "unverified", never fair.
 
 The fair deal (net/wire/fairdice.py) runs here without the player: the peer
 pledges and reveals a random value, checks that the deal it is shown holds
@@ -64,6 +73,7 @@ wrong shape, a seat past the last one) raises HostFault from `handle`,
 and the caller ends the connection with its message.
 """
 
+import threading
 import time
 
 from game.engine import deciders
@@ -73,11 +83,12 @@ from game.engine.state import GAME_OVER
 from game.engine.undo import Untracked
 
 from ..wire import fairdice
-from ..wire.fairdice import FairRecord, SeenRecord, Verdict, as_tuples
+from ..wire.fairdice import Doubt, FairRecord, SeenRecord, Verdict, as_tuples
 from ..wire.protocol import TAKEN_OVER
+from ..wire.rolldice import LATE
 from ..wire.secrecy import peer_hash, public_state_hash
 from .faults import HostFault, check_message, check_state, check_view
-from .rolls import RollCheck
+from .rolls import UNSEEN, RollCheck
 
 
 REVEAL_WAIT = 30.0          # seconds after the end within which the host must reveal
@@ -113,11 +124,14 @@ class PeerGame:
         self.deal = None            # the FairRecord we were shown with the game
         self.transcript = []        # ("sync", seq, hash) / ("rec", SeenRecord): what we were shown
         self._seen_file = None      # the transcript on disk (net.peer.tokens.SeenFile), once opened
+        self._seen_lock = threading.Lock()  # (doubts may be written from the session's network thread)
+        self.doubts = []            # fairdice.Doubt: what of this game cannot be verified fair
         self.verdict = None         # fairdice.Verdict once checked
         self.over_at = None         # time.monotonic() when the end arrived
         self.revealed = False       # the host's reveal arrived (its check may still run)
         self._revealed_log = []     # the parts of the revealed log before its last (reveal_log)
-        self.rolls = RollCheck(lambda msg: self.send(msg))     # mixed dice (net/peer/rolls.py)
+        self.rolls = RollCheck(lambda msg: self.send(msg),     # mixed dice (net/peer/rolls.py)
+                               keep=lambda value: self._write_seen(("value", value)))
         self.rolls_early = False    # the session answers syncs' roll part on its own thread
         self.run_check = None       # None: check the finished game at once; else a callable
                                     # given the check (a function returning a Verdict) to run
@@ -205,15 +219,24 @@ class PeerGame:
             if not self.transcript:         # a restarted program: what it saw before it stopped
                 self._close_seen()
                 if came_back:
-                    self.transcript = fairdice.unpack_seen(self.store.load_seen(*key))
+                    seen = fairdice.unpack_seen(self.store.load_seen(*key))
+                    self.transcript = [entry for entry in seen if entry[0] in ("sync", "rec")]
+                    self.doubts = [entry[1] for entry in seen if entry[0] == "doubt"] + self.doubts
+                    kept = [entry[1] for entry in seen if entry[0] == "value"]
+                    if kept and self.rolls.value is None:
+                        # the value our commitment on file is for, and the one before it
+                        # (an open roll may hold it, if the program stopped before revealing)
+                        self.rolls.value = kept[-1]
+                        self.rolls.spare = kept[-2] if len(kept) > 1 else None
                 else:
                     self.store.forget_seen(*key)
         return [("seated", self.seat)]
 
     def _close_seen(self) -> None:
-        if self._seen_file is not None:
-            self._seen_file.close()
-            self._seen_file = None
+        with self._seen_lock:
+            if self._seen_file is not None:
+                self._seen_file.close()
+                self._seen_file = None
 
     def _stored(self) -> bool:
         return self.store is not None and self.game_id is not None and self.pin is not None
@@ -221,10 +244,35 @@ class PeerGame:
     def _saw(self, entry) -> None:
         """Keep a transcript entry, in memory and (when we have a token file) on disk."""
         self.transcript.append(entry)
-        if self._stored():
-            if self._seen_file is None:
-                self._seen_file = self.store.seen_file(self.pin, self.game_id, self.name)
-            self._seen_file.append(fairdice.pack_seen(entry))
+        self._write_seen(entry)
+
+    def _write_seen(self, entry) -> None:
+        with self._seen_lock:
+            if self._stored():
+                if self._seen_file is None:
+                    self._seen_file = self.store.seen_file(self.pin, self.game_id, self.name)
+                self._seen_file.append(fairdice.pack_seen(entry))
+
+    def _doubt(self, what: str, seq: int, info: dict) -> None:
+        """Something of this game the end verdict cannot call fair (fairdice.Doubt)."""
+        doubt = Doubt(what, seq, info)
+        self.doubts.append(doubt)
+        self._write_seen(("doubt", doubt))
+
+    def _doubts_in(self, events, seq: int, dice=None) -> list:
+        """Keep the doubts the roll and deal events among `events` raise; returns the events."""
+        for kind, data in events:
+            if kind == "roll_without":
+                late = sorted(seat for seat, why in data["seats"].items() if why == LATE)
+                if late:
+                    self._doubt("roll_late", data["seq"], {"seats": late, "dice": dice})
+            elif kind == UNSEEN:
+                self._doubt("roll_unseen", seq, {"roll": data["roll"]})
+            elif kind == "roll_reopened" and data["after_reveal"]:
+                self._doubt("roll_reopened", seq, {"roll": data["roll"]})
+            elif kind == "deal_restarted" and data["after_reveal"]:
+                self._doubt("deal_restarted", 0, {"attempt": data["attempt"]})
+        return events
 
     def _on_lobby(self, msg):
         self.lobby = msg
@@ -233,19 +281,18 @@ class PeerGame:
     def _on_sync(self, msg):
         if self.seat is None and not self.watching:
             raise HostFault("view_before_seat")
-        if not self.rolls_early:
-            self.rolls.synced(msg["reason"], msg.get("roll", 0), commit="roll" in msg)
+        early = [] if self.rolls_early else self.roll_sync(msg)
         state = check_view(msg["view"], self.seat)
         replica = Replica(state, self.seat)
         replica.seq = msg["seq"]
         if peer_hash(state, self.seat) != msg["hash"]:
             self.awaiting_sync = False      # this view was the one awaited: ask again
-            return self._diverged(msg["seq"])
+            return early + self._diverged(msg["seq"])
         self.replica = replica
         self.awaiting_sync = False
         self.pending = None
         self.syncs += 1
-        events = [("synced", msg["reason"])]
+        events = early + [("synced", msg["reason"])]
         events += self._check_deal(msg.get("fair"), msg["reason"])
         self._saw(("sync", msg["seq"], msg["hash"]))
         if msg["events"]:
@@ -273,8 +320,18 @@ class PeerGame:
         events = [("record", record)]
         if self.replica.state.config.get("mixed_dice") and rolls(record.cmd):
             problems, said = self.rolls.on_record(msg.get("proof"), record.cmd[-1], self.seat, record.seq)
-            events += said + self._roll_problems(problems, record.seq)
+            dice = (record.outcome or {}).get("dice")
+            events += self._doubts_in(said, record.seq, dice) + self._roll_problems(problems, record.seq)
         return events
+
+    def roll_sync(self, msg) -> list:
+        """The rolls' part of a view (`sync`): our commitment goes out, and
+        the rolls we revealed to that it covers are checked by the proofs it
+        brings (RollCheck.synced).  The window's session calls it on its
+        network thread as the view arrives; otherwise `handle` does."""
+        problems, events = self.rolls.synced(msg["reason"], msg.get("roll", 0), commit="roll" in msg,
+                                             proofs=msg.get("proofs", ()))
+        return self._doubts_in(events, msg["seq"]) + self._roll_problems(problems, msg["seq"])
 
     def _on_roll_open(self, msg):
         """A roll of mixed dice opened: our value goes out at once (RollCheck;
@@ -282,7 +339,7 @@ class PeerGame:
         if self.seat is None and not self.watching:
             return []
         problems, events = self.rolls.on_open(msg, self.seat, time.monotonic())
-        return events + self._roll_problems(problems, self.seq + 1)
+        return self._doubts_in(events, self.seq + 1) + self._roll_problems(problems, self.seq + 1)
 
     def _roll_problems(self, problems, seq) -> list:
         events = []
@@ -345,7 +402,7 @@ class PeerGame:
         if attempt > 1:
             # Said to the player at once: a seat that left, or a host trying for a seed it likes.
             events.append(("deal_restarted", {"attempt": attempt, "after_reveal": revealed}))
-        return events
+        return self._doubts_in(events, 0)
 
     def _on_fair_pledges(self, msg):
         pledges = msg["pledges"]
@@ -453,7 +510,7 @@ class PeerGame:
 
     def _judge(self, verdict) -> list:
         if self.verdict is None or self.verdict.ok:
-            self.verdict = verdict
+            self.verdict = verdict.with_doubts(self.doubts)
         if self._stored() and self.over is not None:     # checked: the seen file has served
             self._close_seen()
             self.store.forget_seen(self.pin, self.game_id, self.name)

@@ -210,6 +210,46 @@ def unpack_log(data: bytes, limit: int = MAX_LOG_COMMANDS) -> list:
 
 # --- a peer's side --------------------------------------------------------------------------
 
+DOUBTS = ("roll_late", "roll_unseen", "roll_reopened", "deal_restarted")
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """A part of the game this laptop cannot verify fair, though nothing in
+    it was shown false: the host had a choice after it had seen values.
+
+        roll_late       a roll went on without the values of `info["seats"]`
+                        after the others were shown (seq: its record; info["dice"]:
+                        the dice that came; with the values left out they could
+                        have come out otherwise, and only the host and those
+                        seats can know how)
+        roll_unseen     a roll we revealed to was covered by a view that brought
+                        no proof of it (info["roll"]; seq: that view's record)
+        roll_reopened   the host opened roll info["roll"] again after we had shown
+                        our value (a restarted host: it knew the roll it threw away)
+        deal_restarted  the host dealt again (deal info["attempt"]) after we had
+                        shown our value in the deal before (seq 0)
+
+    The window's words are secure.doubt.<what>; `text` says it in English."""
+    what: str
+    seq: int
+    info: dict
+
+    def text(self) -> str:
+        info = self.info
+        if self.what == "roll_late":
+            seats = ", ".join(f"seat {seat + 1}" for seat in sorted(info["seats"]))
+            dice = f" ({'+'.join(map(str, info['dice']))})" if info.get("dice") else ""
+            return (f"the dice of record {self.seq}{dice} were rolled without the value of {seats} "
+                    "after the others' were shown (with it they could have come out otherwise)")
+        if self.what == "roll_unseen":
+            return (f"roll {info['roll']} went on while we were away after we had shown our value, and "
+                    f"the host did not show how (found at record {self.seq})")
+        if self.what == "roll_reopened":
+            return f"the host rolled roll {info['roll']} again after we had shown our value"
+        return f"the host dealt again (deal {info['attempt']}) after we had shown our value"
+
+
 @dataclass
 class Verdict:
     """The result of checking a finished game.  ok: every check passed.
@@ -218,7 +258,9 @@ class Verdict:
     commitment, value, deal, deal_count, deal_own_value, deal_changed, no_deal, no_reveal,
     log_unreadable, log_rules, log_short, log (record `seq` does not replay),
     command, outcome, view, unseen, check_failed; `detail` says it in words
-    (English, for logs)."""
+    (English, for logs).  `unverified`: every check passed, but the host
+    had choices it could make after seeing values (`doubts`, Doubt each):
+    such a game is never called fair."""
     ok: bool
     seq: int = 0
     what: str = ""
@@ -226,6 +268,15 @@ class Verdict:
     checked: int = 0            # records compared
     kind: str = ""              # the command kind of the record that failed (e.g. "roll")
     attempt: int | None = None  # which deal of the game was checked (None: not counted)
+    doubts: tuple = ()          # what could not be verified (Doubt), when what == "unverified"
+
+    def with_doubts(self, doubts) -> "Verdict":
+        """This verdict, unless it passed while there are doubts: then "unverified", naming them."""
+        if not self.ok or not doubts:
+            return self
+        doubts = tuple(doubts)
+        return Verdict(False, doubts[0].seq, "unverified", "; ".join(d.text() for d in doubts),
+                       self.checked, attempt=self.attempt, doubts=doubts)
 
 
 def _normal(x):
@@ -306,9 +357,14 @@ class SeenRecord:
 # each transcript entry is appended to a file beside the seat's token as it arrives.
 
 def pack_seen(entry) -> bytes:
-    """One transcript entry, ("sync", seq, hash) or ("rec", SeenRecord), as bytes."""
-    if entry[0] == "sync":
-        return msgpack.packb(["sync", entry[1], entry[2]], use_bin_type=True)
+    """One entry of what a seat saw, as bytes: ("sync", seq, hash), ("rec",
+    SeenRecord), ("doubt", Doubt), or ("value", its next roll's value: a
+    secret until revealed, kept so that a restarted program can reveal it)."""
+    if entry[0] in ("sync", "value"):
+        return msgpack.packb(list(entry), use_bin_type=True)
+    if entry[0] == "doubt":
+        doubt = entry[1]
+        return msgpack.packb(["doubt", doubt.what, doubt.seq, doubt.info], use_bin_type=True)
     rec = entry[1]
     return msgpack.packb(["rec", rec.seq, list(rec.cmd), rec.outcome, rec.view_hash], use_bin_type=True)
 
@@ -329,6 +385,11 @@ def unpack_seen(data: bytes, limit: int = 200_000) -> list:
             elif (item[0] == "rec" and len(item) == 5 and type(item[1]) is int and type(item[2]) is list
                   and type(item[4]) is str):
                 entries.append(("rec", SeenRecord(item[1], as_tuples(item[2]), item[3], item[4])))
+            elif item[0] == "value" and len(item) == 2 and type(item[1]) is bytes and len(item[1]) == VALUE_LEN:
+                entries.append(("value", item[1]))
+            elif (item[0] == "doubt" and len(item) == 4 and item[1] in DOUBTS and type(item[2]) is int
+                  and type(item[3]) is dict):
+                entries.append(("doubt", Doubt(item[1], item[2], item[3])))
             else:
                 break
     except (ValueError, msgpack.UnpackException):

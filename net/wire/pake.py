@@ -119,22 +119,15 @@ class JoinerSide:
         return True
 
 
-class HostSide:
-    """The host's half for one attempt: `answer` the joiner's message (raises
-    PakeError for one that is unusable), then `check_joiner` its confirmation."""
-
-    def __init__(self, code: str, host_fp: str, host_nonce: bytes):
-        self.host_fp, self.host_nonce = host_fp, host_nonce
-        self._spake = SPAKE2_B(_password(code), *_identities(host_fp))
-        self._expected = None
-
-    def answer(self, joiner_msg: bytes, joiner_nonce: bytes):
-        """(our SPAKE2 message, our confirmation) for the joiner's message."""
-        message = self._spake.start()
-        key = _finish(self._spake, joiner_msg)
-        ours, self._expected = _confirmations(key, self.host_fp, self.host_nonce, joiner_nonce,
-                                              joiner_msg, message)
-        return message, ours
-
-    def check_joiner(self, confirm: bytes) -> bool:
-        return self._expected is not None and hmac.compare_digest(self._expected, confirm)
+def host_answer(code: str, host_fp: str, host_nonce: bytes, joiner_msg: bytes,
+                joiner_nonce: bytes) -> tuple:
+    """The host's half of one attempt, all at once: (our SPAKE2 message, our
+    confirmation, the confirmation a joiner who knows the code sends back).
+    Raises PakeError for a joiner's message that is unusable.  A plain
+    function of its arguments, so the host can run it off its event loop
+    (net/host/joining.py): the exchange is pure-Python elliptic-curve work."""
+    spake = SPAKE2_B(_password(code), *_identities(host_fp))
+    message = spake.start()
+    key = _finish(spake, joiner_msg)
+    ours, theirs = _confirmations(key, host_fp, host_nonce, joiner_nonce, joiner_msg, message)
+    return message, ours, theirs

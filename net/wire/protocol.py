@@ -17,12 +17,12 @@ import msgpack
 
 from game.engine.codec import pack
 
-from .rolldice import STATUSES
+from .rolldice import PROOFS_KEPT, STATUSES
 
-PROTOCOL_VERSION = 7          # 2: TLS, token proofs, join codes, fair deal; 3: deals counted;
+PROTOCOL_VERSION = 8          # 2: TLS, token proofs, join codes, fair deal; 3: deals counted;
                               # 4: the join code as a key exchange (net/wire/pake.py); 5: watchers;
                               # 6: mixed dice (net/wire/rolldice.py); 7: the end reveal's log
-                              # in parts (reveal_log)
+                              # in parts (reveal_log); 8: the latest rolls' proofs with a view
 APP = "kolonisten"
 MAX_FRAME = 256 * 1024          # a full game view is ~1-2 KiB; this leaves ample room
 HEADER = struct.Struct(">I")
@@ -166,6 +166,13 @@ def _roll_proof(v):
                     or (type(x) is str and x in _STATUS) for x in v["seats"]))
 
 
+def _recent_proofs(v):
+    """The latest rolls' proofs sent with a view: [proof, mix, record number] each."""
+    return (type(v) is list and len(v) <= PROOFS_KEPT
+            and all(type(x) is list and len(x) == 3 and _roll_proof(x[0]) and _int(0, 2 ** 63 - 1)(x[1])
+                    and _SEQ(x[2]) for x in v))
+
+
 def _watchers(v):
     """The lobby's watchers: [{"id": int, "name": str}], at most MAX_WATCHERS_LISTED."""
     return (type(v) is list and len(v) <= MAX_WATCHERS_LISTED
@@ -209,7 +216,7 @@ HOST_MESSAGES = {
               "name": (_str(64), True), "watchers": (_watchers, False), "allow": (_allow, False)},
     "sync": {"reason": (_str(16), True), "seq": (_SEQ, True), "view": (_bytes(MAX_FRAME), True),
              "hash": (_HASH, True), "events": (_list_of_plain, True), "fair": (_fair, False),
-             "roll": (_int(0, 2 ** 40), False)},
+             "roll": (_int(0, 2 ** 40), False), "proofs": (_recent_proofs, False)},
     "rec": {"seq": (_SEQ, True), "cmd": (_command, True), "outcome": (_map_or_none, True),
             "events": (_list_of_plain, True), "hash": (_HASH, True), "proof": (_roll_proof, False)},
     "reject": {"id": (_int(-1, 2 ** 62), True), "code": (_CODE, True), "detail": (_TEXT, True)},

@@ -18,10 +18,15 @@ connected seat and the host drew for this roll only:
  3. Each seat whose own commitment is in its place reveals its value
     (`roll_reveal`, with the commitment for its next roll).
  4. With every value in, or after ROLL_REVEAL_WAIT seconds (LATE: a seat that
-    did not reveal in time), the host applies the rolling command with the
-    mix (`mix`) as its last element and sends every seat the record with the
-    roll's proof (`proof`): its number, the host's value and every seat's
-    commitment and value or status.
+    did not reveal in time, connected or not: a seat whose line dropped is
+    waited for, since its program reveals again when it rejoins), the host
+    applies the rolling command with the mix (`mix`) as its last element and
+    sends every seat the record with the roll's proof (`proof`): its number,
+    the host's value and every seat's commitment and value or status.  For
+    each seat it keeps the proofs of the last PROOFS_KEPT rolls that seat had
+    a part in and sends them with the seat's every view (`sync`), so a seat
+    whose record of a roll was covered by a view (it rejoined, or asked for a
+    resync) still checks the roll it took part in.
 
 Every seat checks the proof at once (`check_proof`): every value against the
 commitment shown before any value was revealed, the mix against the values,
@@ -34,12 +39,30 @@ taken part (hashed with the roll's number), so as long as one value is
 unknown to someone, the roll is as random to them as that value; every value
 was fixed by its commitment before anyone revealed (the host shows every
 commitment before it has seen any value), so nobody, the host included,
-can choose theirs after seeing another's.  What is left to a cheat: to
-withhold its own value, which shows (a seat LATE in the proof, a host that
-never sends the record: `RollCheck.overdue` reports it in words), and for a
-host to leave a seat out of a roll and claim it was late, which that seat
-sees and reports.  Hot-seat games and LAN games dealt before `mixed_dice`
-existed draw their dice as before.
+can choose theirs after seeing another's, and who takes part (a commitment
+or AWAY, NONE, HOST) is fixed in the opening, before any value is known.
+
+What is left to a cheat is to leave a value out after the others are shown.
+A roll cannot wait for ever (a laptop may be gone for good), so the host may
+go on without a seat's value: a host working with one player can then pick,
+after seeing every value, between the roll with that player's value and the
+roll without it.  Any rule that lets the game go on without a value gives
+that choice (waiting longer only makes it rarer in honest play), and a delay
+function over the mix, which would hide the outcome from the host until too
+late to choose, would cost every laptop seconds of work for every roll.  We
+do not try to tell a late value from a dropped one either.  Instead, such a
+roll is never verified fair: every seat that sees a LATE in
+a proof keeps it, and the game's end verdict is "not verified fair", naming
+each such roll, the dice that came and whose value was left out (what the
+dice would have been with it only the host and that seat can know).  So is
+a roll the host opened again after we had shown our value (a restarted
+host: it knew the roll it threw away), and a roll we revealed to whose
+proof never reached us (the host did not keep it to show with a view).
+What the other statuses cannot hide: a seat left out of a roll while present
+sees it and reports it, a host that withholds the roll after the values is
+reported (`RollCheck.overdue`), and a value dropped though sent is reported
+by its seat at once (net/peer/rolls.py).  Hot-seat games and LAN games dealt
+before `mixed_dice` existed draw their dice as before.
 """
 
 import hashlib
@@ -50,6 +73,7 @@ VALUE_LEN = 32
 MIX_BITS = 63               # the mix is a whole number below 2**63 (game/engine/helpers.MIX_LIMIT)
 ROLL_REVEAL_WAIT = 5.0      # seconds the host waits for a seat's value before the roll goes on without it
 ROLL_WAIT = 30.0            # seconds a seat that revealed waits for the roll before reporting the host
+PROOFS_KEPT = 8             # the latest roll proofs per seat the host sends with the seat's view
 
 # Why a seat takes no part in a roll (in `roll_open` and in the proof, instead of a commitment).
 AWAY, NONE, HOST, LATE = "away", "none", "host", "late"
@@ -76,6 +100,11 @@ def combine(roll: int, values: list) -> int:
             acc[i] ^= byte
     digest = hashlib.sha256(b"kolonisten-roll-mix\0%d\0" % roll + bytes(acc)).digest()
     return int.from_bytes(digest[:8], "big") >> (64 - MIX_BITS)
+
+
+def left_out(proof: dict) -> list:
+    """The seats whose value a roll went on without after the values were shown (LATE)."""
+    return [seat for seat, entry in enumerate(proof["seats"]) if entry == LATE]
 
 
 def proof_values(proof: dict) -> list:

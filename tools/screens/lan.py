@@ -155,7 +155,9 @@ def shoot(out, w, h, lang):
                                                                  table.model.names),
                  "80-table-roll-dropped": lan.fair_text(Verdict(False, seq, "roll_dropped", "",
                                                                 kind="roll"))[0],
-                 "81-table-roll-reopened": lan.roll_reopened_text({"roll": 12, "after_reveal": True})}
+                 "81-table-roll-reopened": lan.roll_reopened_text({"roll": 12, "after_reveal": True}),
+                 "81b-table-roll-late": lan.roll_without_text({"seq": seq, "seats": {2: "late"}},
+                                                              table.model.names)}
         for name, text in notes.items():        # one at a time, as a game shows them
             table.model.notes = []
             table.play.note(text, theme.BAD, 60.0)

@@ -105,6 +105,14 @@ def shoot(out, w, h, lang):
         end = app.scene
         frames(lambda: isinstance(end, LanEndScene) and end.c.fair is not None, timeout=60)
         save("84-end-watcher")
+        # the end of a game in which the host could pick rolls (net/wire/fairdice.py Doubt)
+        from net.session import Verdict
+        from net.wire.fairdice import Doubt
+        doubts = tuple(Doubt("roll_late", seq, {"seats": [1], "dice": [5, 6]}) for seq in (23, 41, 57, 88, 102))
+        end.c.fair = Verdict(False, 23, "unverified", "", 120, doubts=doubts + (
+            Doubt("deal_restarted", 0, {"attempt": 2}),))
+        end.app.dirty = True
+        save("85-end-unverified")
     finally:
         close_all(closers)
         pygame.quit()

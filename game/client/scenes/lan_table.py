@@ -18,11 +18,12 @@ import pygame_gui
 
 from game.engine.rules import IllegalCommand
 
-from .. import theme
+from .. import theme, widgets
 from ..eventtext import error_text
 from ..i18n import tr, trn
 from ..lan import (
-    LanController, fair_text, fault_text, impostor_text, roll_reopened_text, roll_without_text,
+    LanController, fair_text, fault_text, impostor_text, roll_reopened_text, roll_unseen_text,
+    roll_without_text,
 )
 from ..table import panels
 from ..table.scene import TableScene
@@ -88,7 +89,7 @@ class LanTableScene(TableScene):
             elif kind == "error":
                 self.play.note(message_for_error(data), theme.BAD)
             elif kind == "fair":
-                text, ok = fair_text(data)
+                text, ok = fair_text(data, self.model.names)
                 self.play.note(text, theme.GOOD if ok else theme.BAD, 12.0)
             elif kind == "impostor":
                 self.play.note(impostor_text(data), theme.BAD, 15.0)
@@ -98,6 +99,8 @@ class LanTableScene(TableScene):
                 self.play.note(roll_without_text(data, self.model.names), theme.BAD, 8.0)
             elif kind == "roll_reopened":
                 self.play.note(roll_reopened_text(data), theme.BAD, 12.0)
+            elif kind == "roll_unseen":
+                self.play.note(roll_unseen_text(data), theme.BAD, 12.0)
             elif kind == "seated":          # the host handed us a computer's seat
                 self.play.note(tr("watch.now_playing", n=data + 1), theme.GOOD, 10.0)
             if kind in ("seat_status", "lobby", "seated", "disconnected", "reconnected", "bye", "synced", "rejected",
@@ -276,19 +279,24 @@ class LanEndScene(EndScene):
         """(text, ok) of the fair check; while it is awaited, that it is
         (the host has REVEAL_WAIT seconds, then the check fails in words)."""
         if self.c.fair is not None:
-            return fair_text(self.c.fair)
+            return fair_text(self.c.fair, self.c.names)
         return (tr("secure.fair_waiting"), True) if self.c.session.game.deal is not None else ("", True)
 
     def draw(self, surf) -> None:
         super().draw(surf)
         text, ok = self.fair_line()
         if text:
+            # An unverified game names its rolls: the line wraps, its last line above the button.
             s = self.app.scale
-            img = self.app.text.render(text, 17, theme.GOOD if ok else theme.BAD, bold=True)
             w, h = surf.get_size()
-            if img.get_width() > w - int(40 * s):
-                img = pygame.transform.smoothscale(img, (w - int(40 * s), img.get_height()))
-            surf.blit(img, img.get_rect(midbottom=(w / 2, h - int(80 * s))))
+            size = 17 if ok else 15
+            lines = widgets.wrap(text, self.app.fonts.get(size, True), w - int(40 * s))
+            bottom = h - int(80 * s)
+            for line in reversed(lines[-4:]):
+                img = self.app.text.render(line, size, theme.GOOD if ok else theme.BAD, bold=True)
+                rect = img.get_rect(midbottom=(w / 2, bottom))
+                surf.blit(img, rect)
+                bottom = rect.top
 
     def build(self) -> None:
         w, h = self.app.size

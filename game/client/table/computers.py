@@ -29,7 +29,7 @@ import sys
 import threading
 import time
 
-from game.bots import make_bot
+from game.bots import bot_seed, make_bot
 from game.bots.loop import Table, clockwise
 from game.bots.protocol import awaits_answers, safe_command
 from game.engine import IllegalCommand, deciders, legal_commands
@@ -38,11 +38,6 @@ from game.engine import IllegalCommand, deciders, legal_commands
 PAUSES = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
 # At "instant", how long one frame may spend waiting for computers' moves.
 INSTANT_FRAME_SECONDS = 0.04
-
-
-def bot_seed(game_seed, seat: int) -> int:
-    """Each computer's own generator seed (bots never draw from the game's)."""
-    return ((game_seed or 0) * 1_000_003 + 7919 * (seat + 1)) % 2 ** 63
 
 
 class _Thought:

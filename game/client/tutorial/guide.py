@@ -336,12 +336,6 @@ class Guide:
         near = sorted(self._units(region), key=lambda k: (S.shortfall(view, self.seat, self.steps[k]), pending.index(k)))
         return near + [k for k in pending if k not in near]
 
-    def _go(self, k) -> None:
-        if k != self.index:
-            self.index = k
-            self.reached.append(self.step.name)
-            self.numbers.setdefault(k, len(self.numbers) + 1)
-
     def saved(self) -> dict:
         """What the save keeps: the step and the steps done, by name (and
         the step's index, count and number shown, for the menu and the load list)."""

@@ -6,12 +6,12 @@ seeds, their seats' views).  Tests use it to show every step comes, in
 order, however the person strays; tools/tutorial_dice.py measures the dice
 over many such games; the window's autoplay asks the same Wanderer."""
 
+from game.bots import bot_seed
 from game.bots.loop import Table, clockwise
 from game.engine import check, legal_commands
 from game.engine.rng import Rng
 from game.engine.state import GAME_OVER, MAIN
 
-from ..table.computers import bot_seed
 from . import steps as S
 from .guide import Guide, TutorialController
 
