@@ -1,17 +1,33 @@
-"""The `kolonisten` command: the game window by default, plus headless forms."""
+"""The `kolonisten` command: the game window by default, plus headless forms.
+
+`kolonisten [--size WxH] [--lang en|nl] [--fullscreen]` and `kolonisten play`
+with the same options open the window; they are the options of
+`python -m game.client` too (game/client/cmdline.py)."""
 
 import argparse
 import sys
 
+from game import position_cli, replay_cli
+from game.client.cmdline import DESCRIPTION, add_window_options
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="kolonisten", description="Kolonisten, a Catan-style table game.")
-    sub = ap.add_subparsers(dest="command")
-    sub.add_parser("play", help="open the game window (the default)")
+
+def parser() -> argparse.ArgumentParser:
+    """The `kolonisten` command and its sub-commands."""
+    ap = argparse.ArgumentParser(prog="kolonisten", description="Kolonisten, a Catan-style table game. "
+                                 "Without a command it opens the game window.")
+    add_window_options(ap)
+    sub = ap.add_subparsers(dest="command", metavar="COMMAND")
+    play = sub.add_parser("play", help="open the game window (the default)",
+                          description=DESCRIPTION)
+    add_window_options(play, defaults=False)
     _add_lan_commands(sub)
-    from game import position_cli, replay_cli
     replay_cli.add_parser(sub)
     position_cli.add_parser(sub)
+    return ap
+
+
+def main(argv=None) -> int:
+    ap = parser()
     args = ap.parse_args(argv)
     if args.command == "replay":
         return replay_cli.main(args)
@@ -20,26 +36,38 @@ def main(argv=None) -> int:
     if args.command in ("host", "join", "browse"):
         return _run_lan_command(ap, args)
     if args.command in (None, "play"):
-        from game.client.app import run
-        return run()
+        from game.client.app import open_window
+        return open_window(args)
     return 0
+
+
+STOPPED = "130 or 143: stopped by Ctrl-C or SIGTERM (cleanly)."
 
 
 def _add_lan_commands(sub) -> None:
     """`host`, `join` and `browse`: LAN play (net/)."""
     from game.bots import ALL_LEVELS
     from net.wire.protocol import DEFAULT_PORT
-    h = sub.add_parser("host", help="host a LAN game (or resume a saved one)",
+    h = sub.add_parser("host", help="host a LAN game without a window (or resume a saved one)",
+                       description="A dedicated LAN host without a window (--headless): it starts the "
+                                   "game when every seat is taken, prints one line per seat and a JSON "
+                                   "result line. To host and play, start kolonisten and choose Host "
+                                   "LAN game.",
                        epilog="Exit codes: 0 the game ended; 1 the save given to --resume cannot "
-                              "be used; 2 bad options (also options that disagree with the save).")
-    h.add_argument("--headless", action="store_true", help="a dedicated host without a window")
-    h.add_argument("--players", type=int, choices=(2, 3, 4), default=None, help="default 4")
-    h.add_argument("--rules", choices=("base", "ck"), default=None, help="default base")
-    h.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (0: any free port)")
-    h.add_argument("--seed", type=int, default=None, 
+                              "be used; 2 bad options (also options that disagree with the save); "
+                              + STOPPED)
+    h.add_argument("--headless", action="store_true", help="a dedicated host without a window (required)")
+    h.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
+                   help="how many seats (default 4; with --resume: must match the save)")
+    h.add_argument("--rules", choices=("base", "ck"), default=None,
+                   help="base game or Cities & Knights (default base; with --resume: must match the save)")
+    h.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                   help=f"TCP port (default {DEFAULT_PORT}; 0: any free port)")
+    h.add_argument("--seed", type=int, default=None,
                    help="with --resume: must match the save (a new game's seed is drawn "
                    "fairly by all seats)")
-    h.add_argument("--name", default=None, help="the game's name in the list of games")
+    h.add_argument("--name", default=None,
+                   help="the game's name in the list of games (default Kolonisten; with --resume: the save's)")
     h.add_argument("--save", metavar="FILE", default=None,
                    help="autosave the game to FILE (default: a new file in the saved-games folder; "
                         "with --resume: the resumed file)")
@@ -50,40 +78,89 @@ def _add_lan_commands(sub) -> None:
     h.add_argument("--assign", metavar="NAME=SEAT", action="append", default=None,
                    help="with --resume: give SEAT (a number or its player's name) to the player "
                         "who joins as NAME without a token (repeatable)")
-    h.add_argument("--bind", default="0.0.0.0", help="address to listen on")
-    h.add_argument("--interfaces", default="all",
-                   help="comma-separated IPv4 addresses to advertise on, or 'all'")
-    h.add_argument("--no-discovery", action="store_true", help="do not advertise on the LAN")
+    h.add_argument("--bind", metavar="ADDRESS", default="0.0.0.0",
+                   help="address to listen on (default 0.0.0.0: every interface)")
+    h.add_argument("--interfaces", metavar="ADDRESSES", default="all",
+                   help="comma-separated IPv4 addresses to advertise on, or 'all' (the default)")
+    h.add_argument("--no-discovery", action="store_true",
+                   help="do not advertise on the LAN (players join by address)")
     h.add_argument("--bots", type=int, default=0, metavar="K",
-                   help="computer players that take K of the seats (the rest join over the network)")
+                   help="computer players that take K of the seats, each its own `kolonisten join "
+                        "--bot` process (the rest join over the network)")
     h.add_argument("--bot-level", choices=ALL_LEVELS, default="medium",
                    help="the computers' level (default medium)")
-    h.add_argument("--join-code", default=None,
+    h.add_argument("--join-code", metavar="CODE", default=None,
                    help="players must know this code to join (tell it to them; not advertised)")
     h.add_argument("--allow-watchers", action="store_true",
                    help="let others watch the game (the public table, no hands; with the join code)")
     h.add_argument("--allow-hints", action="store_true", help="let players ask for hints at the table")
-    j = sub.add_parser("join", help="join a LAN game by address (host[:port])")
-    j.add_argument("address")
-    j.add_argument("--bot", choices=ALL_LEVELS,
-                   help="play the seat windowless with a computer player of this level")
-    j.add_argument("--name", default="Speler")
-    j.add_argument("--key", default=None,
+    j = sub.add_parser("join", help="join a LAN game by address without a window (a computer "
+                                    "player, or a watcher)",
+                       description="Play a seat windowless with a computer player (--bot LEVEL), or "
+                                   "watch the game (--watch, where the host allows it); either checks "
+                                   "every move against the host like a player. Prints a JSON result "
+                                   "line at the end. To join and play yourself, start kolonisten and "
+                                   "choose Join LAN game.",
+                       epilog="Exit codes: 0 the game ended in step with the host and its deal "
+                              "verified fair; 1 not (refused, unreachable, out of step, the deal "
+                              "not verified); 2 bad options; " + STOPPED)
+    j.add_argument("address", type=_address, help=f"the host: host or host:port (default port {DEFAULT_PORT})")
+    j.add_argument("--bot", metavar="LEVEL", choices=ALL_LEVELS,
+                   help=f"play the seat with a computer player of this level ({', '.join(ALL_LEVELS)}); "
+                        "with --watch: the level that plays a seat the host hands over (default random)")
+    j.add_argument("--name", default="Speler", help="the name at the table (default Speler)")
+    j.add_argument("--key", metavar="FINGERPRINT", default=None,
                    help="the host key's fingerprint to require (default: trust the first one met)")
-    j.add_argument("--join-code", default=None, help="the host's join code, if it has one")
+    j.add_argument("--join-code", metavar="CODE", default=None, help="the host's join code, if it has one")
     j.add_argument("--watch", action="store_true",
                    help="watch the game (where the host allows it) instead of playing a seat")
-    j.add_argument("--seed", type=int, default=None, help="the bot's own seed")
-    j.add_argument("--token-dir", default=None,
+    j.add_argument("--seed", type=int, default=None,
+                   help="the computer player's own seed (default: a fresh one)")
+    j.add_argument("--token-dir", metavar="FOLDER", default=None,
                    help="where seat tokens are kept (default: the user data directory)")
-    j.add_argument("--reconnect-for", type=float, default=300.0,
+    j.add_argument("--reconnect-for", metavar="SECONDS", type=_seconds, default=300.0,
                    help="seconds to keep trying to reach the host after the line drops (long "
                         "enough for the host's laptop to reboot and resume the game; default 300)")
-    b = sub.add_parser("browse", help="list the LAN games that are advertised")
-    b.add_argument("--timeout", type=float, default=3.0)
-    b.add_argument("--json", action="store_true")
-    b.add_argument("--interfaces", default="all",
-                   help="comma-separated IPv4 addresses to listen on, or 'all'")
+    b = sub.add_parser("browse", help="list the LAN games that are advertised",
+                       description="List the games advertised on the LAN: name, address, rules, seats, "
+                                   "state and host key.")
+    b.add_argument("--timeout", metavar="SECONDS", type=_seconds, default=3.0,
+                   help="how long to listen (default 3)")
+    b.add_argument("--json", action="store_true", help="print the games as one JSON list")
+    b.add_argument("--interfaces", metavar="ADDRESSES", default="all",
+                   help="comma-separated IPv4 addresses to listen on, or 'all' (the default)")
+
+
+def _port(text: str) -> int:
+    """A TCP port number, 0 to 65535 (else argparse's error)."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"wants a port number from 0 to 65535, not {text!r}")
+    return port
+
+
+def _seconds(text: str) -> float:
+    """A number of seconds, 0 or more (else argparse's error)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds < float("inf"):
+        raise argparse.ArgumentTypeError(f"wants a number of seconds, 0 or more, not {text!r}")
+    return seconds
+
+
+def _address(text: str) -> str:
+    """The join address as typed, once it is known to be one (else argparse's error)."""
+    from net.wire.protocol import parse_address
+    try:
+        parse_address(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
 
 
 def _run_lan_command(ap, args) -> int:
@@ -106,10 +183,12 @@ def _run_lan_command(ap, args) -> int:
             ap.error("--no-save cannot go with --save or --resume (a resumed game saves on)")
         return headless.host_main(args)
     if args.command == "join":
-        if args.bot is None:
-            print("kolonisten: `join` plays windowless with --bot LEVEL; to join and play, "
-                  "start `kolonisten` and choose Join LAN game.", file=sys.stderr)
+        if args.bot is None and not args.watch:
+            print("kolonisten: `join` plays windowless with --bot LEVEL or watches with --watch; "
+                  "to join and play, start `kolonisten` and choose Join LAN game.", file=sys.stderr)
             return 2
+        if args.bot is None:
+            args.bot = "random"         # plays a seat only if the host hands one over to the watcher
         return headless.join_main(args)
     return headless.browse_main(args)
 

@@ -7,7 +7,11 @@ import sys
 
 def add_parser(sub) -> None:
     """The `position` sub-command, for game/cli.py."""
-    p = sub.add_parser("position", help="check a pasted position and print its canonical form")
+    p = sub.add_parser("position", help="check a pasted position and print its canonical form",
+                       description="Read a position in the notation of docs/position.md, check that it "
+                                   "can happen in a game, and print its canonical form.",
+                       epilog="Exit codes: 0 a possible position; 1 the file cannot be read or the "
+                              "position is not possible (the reason on stderr); 2 bad options.")
     p.add_argument("file", help="a text file holding a position, or - for standard input")
     p.add_argument("--legal", action="store_true",
                    help="also list the legal commands of every seat that must decide")

@@ -12,13 +12,21 @@ from game import saves
 
 def add_parser(sub) -> None:
     """The `replay` sub-command, for game/cli.py."""
-    p = sub.add_parser("replay", help="check a saved game (--verify) or watch it in the replay viewer")
+    from game.client.cmdline import window_size
+    from game.client.i18n import LANGUAGES
+    p = sub.add_parser("replay", help="check a saved game (--verify) or watch it in the replay viewer",
+                       description="Check a saved game headless (--verify) or watch it in the replay "
+                                   "viewer window. The file is only ever read.",
+                       epilog="Exit codes: 0 the game replays (with --verify: every recorded state "
+                              "hash matches); 1 the file cannot be used or does not replay; 2 bad options.")
     p.add_argument("file", help="a saved game (.kolonisten)")
     p.add_argument("--verify", action="store_true",
                    help="re-run the game headless and check every recorded state hash")
     p.add_argument("--json", action="store_true", help="with --verify: print the result as JSON")
-    p.add_argument("--size", default=None, help="viewer window size WIDTHxHEIGHT")
-    p.add_argument("--lang", choices=("en", "nl"), default=None, help="viewer language")
+    p.add_argument("--size", type=window_size, metavar="WxH", default=None,
+                   help="the viewer window's size, e.g. 1920x1080 (default 1280x720)")
+    p.add_argument("--lang", choices=LANGUAGES, default=None,
+                   help="the viewer's language for this run only (Settings keep their own)")
 
 
 def main(args) -> int:
@@ -59,7 +67,8 @@ def run(path: str, verify: bool = True, as_json: bool = False) -> int:
 
 
 def view(path: str, size=None, lang=None) -> int:
-    """Open the replay viewer window on `path` (exit code 1 if it cannot be replayed)."""
+    """Open the replay viewer window on `path` (exit code 1 if it cannot be
+    replayed); size: (width, height) or None, lang: for this run only."""
     try:
         game = saves.load(path)
         from game.client.scenes.saved import Replay
@@ -71,18 +80,8 @@ def view(path: str, size=None, lang=None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from game.client.app import App, DESIGN, MIN_SIZE
-    dims = DESIGN
-    if size:
-        try:
-            w, h = (int(v) for v in size.lower().split("x"))
-            dims = (max(MIN_SIZE[0], w), max(MIN_SIZE[1], h))
-        except ValueError:
-            print(f"kolonisten: --size wants WIDTHxHEIGHT, e.g. 1920x1080, not {size!r}", file=sys.stderr)
-            return 2
-    app = App(dims, fullscreen=False)
-    if lang:
-        app.set_language(lang)
+    from game.client.app import App, DESIGN
+    app = App(size or DESIGN, fullscreen=False, language=lang)
     app.nav.open("replay", model, path)
     app.run()
     pygame.quit()

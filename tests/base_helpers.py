@@ -14,15 +14,17 @@ checker.  What a test asserts should go through the public command path:
 import pytest
 
 from game.engine import IllegalCommand, check, default_config, legal_commands
-from game.engine.board import edge_between, harbor_nodes
+from game.engine.board import STANDARD
 from game.engine.constants import GENERIC_HARBOR, KNIGHT
 from game.engine.invariants import check_state, check_views
 from game.engine.longest_road import road_length
 from game.engine.match import Authority
-from game.engine.notation import edge_id, node_id
+from game.engine.notation import names_of
 from game.engine.position import parse
 from game.engine.rng import Rng
 from game.engine.state import PHASE_NAMES
+edge_id = names_of(STANDARD).edge_id
+node_id = names_of(STANDARD).node_id
 
 KIND = {"wood": 0, "brick": 1, "wool": 2, "grain": 3, "ore": 4, "paper": 5, "cloth": 6, "coin": 7}
 
@@ -100,7 +102,7 @@ def put_building(state, seat, node, city=False) -> None:
     else:
         state.settlements_left[seat] -= 1
         state.vp_public[seat] += 1
-    kind = harbor_nodes(state.harbors).get(node)
+    kind = STANDARD.harbor_nodes(state.harbors).get(node)
     if kind == GENERIC_HARBOR:
         state.ratios[seat] = [min(r, 3) for r in state.ratios[seat]]
     elif kind is not None:
@@ -112,7 +114,7 @@ def put_road(state, seat, *nodes) -> list:
     """Roads of `seat` along a path of adjacent intersections; returns the edges."""
     edges = []
     for a, b in zip(nodes, nodes[1:]):
-        e = edge_between(a, b)
+        e = STANDARD.edge_between(a, b)
         assert state.edge_owner[e] == -1, f"path {a}-{b} is taken"
         state.edge_owner[e] = seat
         state.roads_left[seat] -= 1

@@ -8,9 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.engine.board import (
-    COAST_EDGES, EDGE_NODES, HARBOR_BAG, HARBOR_EDGES, HEX_COORDS, HEX_NEIGHBORS, NUM_HEXES,
-)
+from game.engine.board import STANDARD
 from tools.arena import vs_catanatron as arena
 from tools.arena.catanatron_map import cube_of_hex, hex_of_cube, node_map
 
@@ -22,7 +20,7 @@ needs_catanatron = pytest.mark.skipif(not HAVE_CATANATRON, reason="catanatron 3.
 # --- pure parts -------------------------------------------------------------------
 
 def test_cube_coordinates_round_trip_and_sum_to_zero():
-    for h in range(NUM_HEXES):
+    for h in range(STANDARD.num_hexes):
         x, y, z = cube_of_hex(h)
         assert x + y + z == 0
         assert hex_of_cube((x, y, z)) == h
@@ -33,10 +31,10 @@ def test_cube_coordinates_round_trip_and_sum_to_zero():
 
 def test_node_map_refuses_a_corner_order_that_splits_shared_corners():
     """Corners named in the wrong order put one shared corner on two of our nodes."""
-    from game.engine.board import HEX_NODES
+    from game.engine.board import STANDARD
     from tools.arena.catanatron_map import CORNERS
-    right = {cube_of_hex(h): {name: HEX_NODES[h][k] for k, name in enumerate(CORNERS)}
-             for h in range(NUM_HEXES)}
+    right = {cube_of_hex(h): {name: STANDARD.hex_nodes[h][k] for k, name in enumerate(CORNERS)}
+             for h in range(STANDARD.num_hexes)}
     assert node_map(right) == {n: n for n in range(54)}
     rotated = {cube: {name: corners[CORNERS[(k + 1) % 6]] for k, name in enumerate(CORNERS)}
                for cube, corners in right.items()}
@@ -75,11 +73,10 @@ def test_bad_command_line_is_refused_with_a_message(capsys):
 
 def test_bridged_rules_are_restored_after_use():
     from game.bots import hard
-    from game.engine import board
-    saved = board.HARBOR_EDGES, hard.OFFERS_PER_TURN
-    with arena.bridged_rules(COAST_EDGES[:9]):
-        assert board.HARBOR_EDGES == COAST_EDGES[:9] and hard.OFFERS_PER_TURN == 0
-    assert (board.HARBOR_EDGES, hard.OFFERS_PER_TURN) == saved
+    saved = STANDARD.harbor_edges, hard.OFFERS_PER_TURN
+    with arena.bridged_rules(STANDARD.coast_edges[:9]):
+        assert STANDARD.harbor_edges == STANDARD.coast_edges[:9] and hard.OFFERS_PER_TURN == 0
+    assert (STANDARD.harbor_edges, hard.OFFERS_PER_TURN) == saved
 
 
 # --- against catanatron ------------------------------------------------------------
@@ -94,19 +91,19 @@ def _catan_game(seed, players=None):
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_board_mapping_is_a_bijection_that_keeps_adjacency(seed):
     from catanatron.models.coordinate_system import UNIT_VECTORS, add
-    from game.engine.board import EDGE_NODES
+    from game.engine.board import STANDARD
     cmap = _catan_game(seed).state.board.map
     bb = arena.BoardBridge(cmap)
     assert sorted(bb.node) == list(range(54)) and sorted(bb.node.values()) == list(range(54))
     assert sorted(set(bb.edge.values())) == list(range(72))
     for (a, b), e in bb.edge.items():                  # a path joins the same two corners
-        assert set(EDGE_NODES[e]) == {bb.node[a], bb.node[b]}
+        assert set(STANDARD.edge_nodes[e]) == {bb.node[a], bb.node[b]}
     for cube in cmap.land_tiles:                         # neighbouring tiles are neighbouring hexes
         theirs = {hex_of_cube(add(cube, u)) for u in UNIT_VECTORS.values()} - {None}
-        assert theirs == set(HEX_NEIGHBORS[hex_of_cube(cube)])
-    assert sorted(bb.hex.values()) == list(range(NUM_HEXES)) == sorted(
+        assert theirs == set(STANDARD.hex_neighbors[hex_of_cube(cube)])
+    assert sorted(bb.hex.values()) == list(range(STANDARD.num_hexes)) == sorted(
         hex_of_cube(c) for c in cmap.land_tiles)
-    assert len(HEX_COORDS) == len(cmap.land_tiles)
+    assert len(STANDARD.hex_coords) == len(cmap.land_tiles)
 
 
 @needs_catanatron
@@ -120,8 +117,8 @@ def test_board_contents_carry_over():
         h = hex_of_cube(cube)
         assert bb.terrain[h] == resource_index(tile.resource)
         assert bb.numbers[h] == (tile.number or 0)
-    assert sorted(bb.harbors) == sorted(HARBOR_BAG)
-    assert set(bb.harbor_edges) <= set(COAST_EDGES) and len(bb.harbor_edges) == len(HARBOR_EDGES)
+    assert sorted(bb.harbors) == sorted(STANDARD.harbor_bag)
+    assert set(bb.harbor_edges) <= set(STANDARD.coast_edges) and len(bb.harbor_edges) == len(STANDARD.harbor_edges)
     view = arena.build_view(game, game.state.colors[0], bb)
     assert bb.terrain[view.robber] == 5                 # the robber starts on the desert
 
@@ -162,7 +159,7 @@ class _Checking:
             # catanatron also lets a road continue past another seat's building at
             # its network's end (ours: B-6.2 forbids); any other difference is a bug.
             extra = {e for e in want - got if ids is b.edge and any(
-                view.node_owner[n] not in (-1, me) for n in EDGE_NODES[e])}
+                view.node_owner[n] not in (-1, me) for n in STANDARD.edge_nodes[e])}
             if got != want - extra:
                 self.problems.append(f"{theirs_kind}: ours {sorted(got)} theirs {sorted(want)}")
         return self.bridge.decide(game, playable)

@@ -8,7 +8,7 @@ B7 between A2, A4 and B6."""
 import pytest
 
 from game.engine import legal_commands
-from game.engine.board import NODE_EDGES
+from game.engine.board import STANDARD
 from game.engine.constants import COST_CITY, COST_DEV, COST_ROAD, COST_SETTLEMENT, MONOPOLY
 
 from base_helpers import (
@@ -103,7 +103,7 @@ def test_B_6_2_a_road_cannot_pass_through_a_foreign_settlement():
     s = auth.state
     # seat 0's roads A7 and D3 meet at seat 1's settlement on A6: the free side
     # A5 touches seat 0's roads only through that settlement.
-    assert set(NODE_EDGES[corner("A6")]) == {side("A7"), side("D3"), side("A5")}
+    assert set(STANDARD.node_edges[corner("A6")]) == {side("A7"), side("D3"), side("A5")}
     refuse(auth, ("build_road", 0, side("A5")), "bad_spot")
     spots = {c[2] for c in legal_commands(s, 0) if c[0] == "build_road"}
     assert spots == {side("A11"), side("D11"), side("D5"), side("E7")}

@@ -5,7 +5,7 @@ and 23) so a knight there has someone to rob."""
 import pytest
 
 from game.engine import legal_commands
-from game.engine.board import edge_between
+from game.engine.board import STANDARD
 from game.engine.constants import (
     BRICK, GRAIN, KNIGHT, MONOPOLY, ORE, ROAD_BUILDING, VICTORY_POINT, WOOD, WOOL,
     YEAR_OF_PLENTY,
@@ -179,14 +179,14 @@ def test_B_9_4_road_building_places_two_free_roads_by_the_normal_rules():
     give_dev(s, 0, ROAD_BUILDING)
     submit(auth, "play_road_building", 0)
     assert s.phase == ROAD_BUILDING_PHASE
-    refuse(auth, ("place_road", 0, edge_between(47, 51)), "bad_spot")   # not attached
-    refuse(auth, ("build_road", 0, edge_between(28, 34)), "wrong_phase")
+    refuse(auth, ("place_road", 0, STANDARD.edge_between(47, 51)), "bad_spot")   # not attached
+    refuse(auth, ("build_road", 0, STANDARD.edge_between(28, 34)), "wrong_phase")
     refuse(auth, ("end_turn", 0), "wrong_phase")
     spots = {c[2] for c in legal_commands(s, 0)}
-    assert edge_between(28, 34) in spots and edge_between(27, 21) in spots
-    submit(auth, "place_road", 0, edge_between(28, 34))
+    assert STANDARD.edge_between(28, 34) in spots and STANDARD.edge_between(27, 21) in spots
+    submit(auth, "place_road", 0, STANDARD.edge_between(28, 34))
     assert s.phase == ROAD_BUILDING_PHASE
-    submit(auth, "place_road", 0, edge_between(34, 29))
+    submit(auth, "place_road", 0, STANDARD.edge_between(34, 29))
     assert s.phase == MAIN and s.hand_n[0] == 0 and s.bank == [19] * 5
     assert s.roads_left[0] == 11 and s.road_len[0] == 4
     consistent(s)
@@ -201,7 +201,7 @@ def test_B_9_4_road_building_with_one_road_left_gives_one():
     assert s.roads_left[0] == 1
     give_dev(s, 0, ROAD_BUILDING)
     submit(auth, "play_road_building", 0)
-    submit(auth, "place_road", 0, edge_between(28, 22))
+    submit(auth, "place_road", 0, STANDARD.edge_between(28, 22))
     assert s.phase == MAIN and s.roads_left[0] == 0
 
 
@@ -211,7 +211,7 @@ def test_B_9_4_free_roads_count_for_longest_road():
     put_road(s, 0, 28, 34, 29)                  # 4 roads
     give_dev(s, 0, ROAD_BUILDING)
     submit(auth, "play_road_building", 0)
-    r = submit(auth, "place_road", 0, edge_between(29, 35))
+    r = submit(auth, "place_road", 0, STANDARD.edge_between(29, 35))
     assert events(r, "longest_road") == [("longest_road", 0, 5)] and s.vp_public[0] == 3
 
 
@@ -224,7 +224,7 @@ def test_B_9_5_year_of_plenty_takes_two_of_choice_usable_at_once():
     r = submit(auth, "play_year_of_plenty", 0, WOOD, BRICK)
     assert events(r, "year_of_plenty") == [("year_of_plenty", 0, cards(wood=1, brick=1))]
     assert s.hands[0] == list(cards(wood=1, brick=1))
-    submit(auth, "build_road", 0, edge_between(28, 34))       # same turn
+    submit(auth, "build_road", 0, STANDARD.edge_between(28, 34))       # same turn
 
 
 @pytest.mark.parametrize("bank_left, first, second, got", [
@@ -306,8 +306,8 @@ def test_B_9_4_road_building_before_rolling_returns_to_the_roll():
     give_dev(s, 0, ROAD_BUILDING)
     assert listed(auth, ("play_road_building", 0))
     submit(auth, "play_road_building", 0)
-    submit(auth, "place_road", 0, edge_between(28, 34))
-    submit(auth, "place_road", 0, edge_between(28, 22))
+    submit(auth, "place_road", 0, STANDARD.edge_between(28, 34))
+    submit(auth, "place_road", 0, STANDARD.edge_between(28, 22))
     assert s.phase == ROLL_PHASE and legal_commands(s, 0) == [("roll", 0)]
     roll(auth, 1, 2)
     assert s.phase == MAIN

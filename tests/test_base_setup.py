@@ -3,7 +3,7 @@
 import pytest
 
 from game.engine import default_config, legal_commands, new_game
-from game.engine.board import NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS, edge_between
+from game.engine.board import STANDARD
 from game.engine.constants import DESERT
 from game.engine.state import ROLL, SETUP_ROAD, SETUP_SETTLEMENT
 
@@ -17,7 +17,7 @@ SPOTS = [(0, 3), (2, 6), (27, 21), (42, 37), (47, 51), (50, 53), (24, 30), (12, 
 def place(auth, node, road_to):
     seat = auth.state.current
     r1 = submit(auth, "place_settlement", seat, node)
-    r2 = submit(auth, "place_road", seat, edge_between(node, road_to))
+    r2 = submit(auth, "place_road", seat, STANDARD.edge_between(node, road_to))
     return seat, r1, r2
 
 
@@ -53,7 +53,7 @@ def test_B_3_1_B_3_2_snake_order_clockwise_then_counter_clockwise():
         refuse(auth, ("place_settlement", other, node), "not_your_turn")
         submit(auth, "place_settlement", seat, node)
         assert auth.state.phase == SETUP_ROAD and auth.state.current == seat
-        submit(auth, "place_road", seat, edge_between(node, to))
+        submit(auth, "place_road", seat, STANDARD.edge_between(node, to))
         order.append(seat)
     round1 = [(first + i) % 4 for i in range(4)]
     assert order == round1 + round1[::-1]
@@ -64,10 +64,10 @@ def test_B_3_1_first_road_attaches_to_the_settlement_in_any_direction():
     seat = auth.state.current
     submit(auth, "place_settlement", seat, 12)
     offered = sorted(c[2] for c in legal_commands(auth.state, seat))
-    assert offered == sorted(NODE_EDGES[12])
-    refuse(auth, ("place_road", seat, edge_between(16, 22)), "bad_spot")
-    refuse(auth, ("build_road", seat, edge_between(12, 17)), "wrong_phase")
-    submit(auth, "place_road", seat, edge_between(12, 7))
+    assert offered == sorted(STANDARD.node_edges[12])
+    refuse(auth, ("place_road", seat, STANDARD.edge_between(16, 22)), "bad_spot")
+    refuse(auth, ("build_road", seat, STANDARD.edge_between(12, 17)), "wrong_phase")
+    submit(auth, "place_road", seat, STANDARD.edge_between(12, 7))
 
 
 def test_B_3_2_second_road_must_attach_to_the_second_settlement():
@@ -79,29 +79,29 @@ def test_B_3_2_second_road_must_attach_to_the_second_settlement():
     assert auth.state.current == first
     submit(auth, "place_settlement", first, 2)
     # a road at the first settlement, even joined to the first road, is refused
-    refuse(auth, ("place_road", first, edge_between(17, 23)), "bad_spot")
-    refuse(auth, ("place_road", first, edge_between(12, 8)), "bad_spot")
-    assert {c[2] for c in legal_commands(auth.state, first)} == set(NODE_EDGES[2])
-    submit(auth, "place_road", first, edge_between(2, 6))
+    refuse(auth, ("place_road", first, STANDARD.edge_between(17, 23)), "bad_spot")
+    refuse(auth, ("place_road", first, STANDARD.edge_between(12, 8)), "bad_spot")
+    assert {c[2] for c in legal_commands(auth.state, first)} == set(STANDARD.node_edges[2])
+    submit(auth, "place_road", first, STANDARD.edge_between(2, 6))
 
 
 def test_B_3_3_distance_rule_in_both_rounds():
     auth = make_game(players=2)
     seat = auth.state.current
     submit(auth, "place_settlement", seat, 23)
-    submit(auth, "place_road", seat, edge_between(23, 29))
+    submit(auth, "place_road", seat, STANDARD.edge_between(23, 29))
     other = auth.state.current
     legal = {c[2] for c in legal_commands(auth.state, other)}
-    assert 23 not in legal and not set(NODE_NEIGHBORS[23]) & legal
+    assert 23 not in legal and not set(STANDARD.node_neighbors[23]) & legal
     assert len(legal) == 54 - 1 - 3
-    for n in NODE_NEIGHBORS[23]:
+    for n in STANDARD.node_neighbors[23]:
         refuse(auth, ("place_settlement", other, n), "bad_spot")
     refuse(auth, ("place_settlement", other, 23), "bad_spot")
     # two steps away is fine; own buildings count too in round 2
     place(auth, 35, 40)
     place(auth, 45, 49)
     assert auth.state.current == seat and auth.state.setup_step == 3
-    for n in NODE_NEIGHBORS[35] + NODE_NEIGHBORS[45] + NODE_NEIGHBORS[23]:
+    for n in STANDARD.node_neighbors[35] + STANDARD.node_neighbors[45] + STANDARD.node_neighbors[23]:
         refuse(auth, ("place_settlement", seat, n), "bad_spot")
 
 
@@ -116,11 +116,11 @@ def test_B_3_4_second_settlement_yields_one_card_per_hex_and_the_first_nothing()
     assert state.hand_n == [0, 0]
     # second round: the other player first, on a node touching the desert
     node = 24
-    assert any(state.terrain[h] == DESERT for h in NODE_HEXES[node])
+    assert any(state.terrain[h] == DESERT for h in STANDARD.node_hexes[node])
     seat, r, _ = place(auth, node, 19)
     assert seat == other
     expected = [0] * 5
-    for h in NODE_HEXES[node]:
+    for h in STANDARD.node_hexes[node]:
         if state.terrain[h] != DESERT:
             expected[state.terrain[h]] += 1
     assert sum(expected) == 2, "three hexes, one of them the desert"
@@ -131,7 +131,7 @@ def test_B_3_4_second_settlement_yields_one_card_per_hex_and_the_first_nothing()
     # the first player's second settlement is on the coast: one hex, one card
     seat, _, _ = place(auth, 50, 53)
     assert seat == first
-    assert state.hand_n[first] == len(NODE_HEXES[50]) == 1
+    assert state.hand_n[first] == len(STANDARD.node_hexes[50]) == 1
 
 
 def test_B_3_6_setup_placements_cost_nothing():

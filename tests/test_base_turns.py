@@ -7,7 +7,7 @@ is the desert (the robber starts there)."""
 import pytest
 
 from game.engine import deciders, legal_commands
-from game.engine.board import HEX_NODES, NODE_HEXES, edge_between
+from game.engine.board import STANDARD
 from game.engine.constants import (
     BRICK, FIELDS, FOREST, GRAIN, HILLS, KNIGHT, MOUNTAINS, ORE, PASTURE, WOOD, WOOL, YEAR_OF_PLENTY,
 )
@@ -45,14 +45,14 @@ def test_B_4_1_roll_before_trading_or_building():
     s = auth.state
     set_hand(s, 0, cards(wood=4, brick=1, grain=1, wool=1, ore=1))
     assert legal_commands(s, 0) == [("roll", 0)]
-    refuse(auth, ("build_road", 0, edge_between(13, 8)), "wrong_phase")
+    refuse(auth, ("build_road", 0, STANDARD.edge_between(13, 8)), "wrong_phase")
     refuse(auth, ("buy_dev", 0), "wrong_phase")
     refuse(auth, ("maritime", 0, WOOD, ORE), "wrong_phase")
     refuse(auth, ("offer", 0, cards(wood=1), cards(ore=1), (1,)), "wrong_phase")
     refuse(auth, ("end_turn", 0), "wrong_phase")
     roll(auth, 1, 2)
     assert s.phase == MAIN
-    assert is_legal(auth, ("build_road", 0, edge_between(13, 8)))
+    assert is_legal(auth, ("build_road", 0, STANDARD.edge_between(13, 8)))
     assert listed(auth, ("maritime", 0, WOOD, ORE))
     assert listed(auth, ("end_turn", 0))
 
@@ -67,14 +67,14 @@ def test_B_4_1_after_building_or_buying_no_more_trading(first):
     offer = ("offer", 0, cards(wood=1), cards(ore=1), (1, 2, 3))
     assert listed(auth, ("maritime", 0, WOOD, ORE)) and is_legal(auth, offer)
     if first == "build_road":
-        submit(auth, "build_road", 0, edge_between(13, 8))
+        submit(auth, "build_road", 0, STANDARD.edge_between(13, 8))
     else:
         submit(auth, "buy_dev", 0)
     refuse(auth, ("maritime", 0, WOOD, ORE), "trade_over")
     refuse(auth, offer, "trade_over")
     assert not any(c[0] in ("maritime", "offer") for c in legal_commands(s, 0))
     # building goes on
-    submit(auth, "build_road", 0, edge_between(9, 5))
+    submit(auth, "build_road", 0, STANDARD.edge_between(9, 5))
     # next turn trading is open again
     end_turn(auth)
     for _ in range(3):
@@ -90,7 +90,7 @@ def test_B_4_1_option_combine_trade_build_allows_trading_after_building():
     set_hand(s, 0, cards(wood=6, brick=1))
     set_hand(s, 1, cards(ore=1))
     start_turn(auth, seat=0)
-    submit(auth, "build_road", 0, edge_between(13, 8))
+    submit(auth, "build_road", 0, STANDARD.edge_between(13, 8))
     assert listed(auth, ("maritime", 0, WOOD, ORE))
     submit(auth, "maritime", 0, WOOD, ORE)
     submit(auth, "offer", 0, cards(wood=1), cards(ore=1), (1,))
@@ -132,7 +132,7 @@ def test_B_4_2_knight_before_rolling_then_roll():
     submit(auth, "move_robber", 0, HILLS_6)
     submit(auth, "steal", 0, 1)
     assert s.phase == ROLL and s.hands[0][ORE] == 1
-    refuse(auth, ("build_road", 0, edge_between(13, 8)), "wrong_phase")
+    refuse(auth, ("build_road", 0, STANDARD.edge_between(13, 8)), "wrong_phase")
     roll(auth, 1, 2)
     assert s.phase == MAIN
 
@@ -148,7 +148,7 @@ def test_B_4_3_only_the_current_player_acts():
     assert deciders(s) == [0]
     for seat in (1, 2, 3):
         assert legal_commands(s, seat) == []
-    refuse(auth, ("build_road", 1, edge_between(29, 34)), "not_your_turn")
+    refuse(auth, ("build_road", 1, STANDARD.edge_between(29, 34)), "not_your_turn")
     refuse(auth, ("buy_dev", 1), "not_your_turn")
     refuse(auth, ("maritime", 1, WOOD, ORE), "not_your_turn")
     refuse(auth, ("offer", 1, cards(wood=1), cards(ore=1), (2,)), "not_your_turn")
@@ -301,7 +301,7 @@ def test_B_5_4_only_own_building_there_means_no_steal():
     s = auth.state
     roll(auth, 6, 1)
     own_only = 1            # hex 1 touches 13 (seat 0) and nobody else
-    assert {s.node_owner[n] for n in HEX_NODES[own_only]} == {-1, 0}
+    assert {s.node_owner[n] for n in STANDARD.hex_nodes[own_only]} == {-1, 0}
     submit(auth, "move_robber", 0, own_only)
     assert s.phase == MAIN
 
@@ -361,13 +361,13 @@ def test_B_1_1_B_5_1_each_terrain_yields_its_resource(terrain, resource):
     s = auth.state
     h = s.terrain.index(terrain)
     number = s.numbers[h]
-    node = HEX_NODES[h][0]
+    node = STANDARD.hex_nodes[h][0]
     put_building(s, 1, node)
     start_turn(auth, seat=0, phase="roll")
     d1 = min(6, number - 1)
     roll(auth, d1, number - d1)
     expected = [0] * 5
-    for g in NODE_HEXES[node]:
+    for g in STANDARD.node_hexes[node]:
         if s.numbers[g] == number and g != s.robber:
             expected[s.terrain[g]] += 1
     assert expected[resource] >= 1

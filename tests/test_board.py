@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from game.engine import default_config, new_game, validate_config
-from game.engine import board as B
+from game.engine.board import STANDARD as B
 from game.engine.constants import (
     BRICK, DESERT, FIELDS, FOREST, GENERIC_HARBOR, GRAIN, HILLS, MOUNTAINS, ORE, PASTURE,
     WOOD, WOOL,
@@ -22,7 +22,7 @@ LETTER_SEQUENCE = (5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11)   
 
 
 def ring_distance(h) -> int:
-    q, r = B.HEX_COORDS[h]
+    q, r = B.hex_coords[h]
     return max(abs(q), abs(r), abs(q + r))
 
 
@@ -30,7 +30,7 @@ def reds_touch(numbers) -> bool:
     """Independent of the engine: two hexes are neighbours when their axial
     coordinates differ by one of the six unit steps."""
     steps = {(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)}
-    reds = [B.HEX_COORDS[h] for h in range(19) if numbers[h] in (6, 8)]
+    reds = [B.hex_coords[h] for h in range(19) if numbers[h] in (6, 8)]
     return any((a[0] - b[0], a[1] - b[1]) in steps for a in reds for b in reds)
 
 
@@ -42,7 +42,7 @@ def reference_numbers(terrain, corner):
     numbers = [0] * 19
     order = [h for h in B.spiral(corner) if terrain[h] != DESERT]
     for i, h in enumerate(order):
-        if seq[i] in (6, 8) and any(numbers[g] in (6, 8) for g in B.HEX_NEIGHBORS[h]):
+        if seq[i] in (6, 8) and any(numbers[g] in (6, 8) for g in B.hex_neighbors[h]):
             later = [j for j in range(i + 1, 18) if seq[j] not in (6, 8)]
             if not later:
                 return None
@@ -54,36 +54,36 @@ def reference_numbers(terrain, corner):
 # --- B-1 components ----------------------------------------------------------------
 
 def test_B_1_1_nineteen_land_hexes_with_the_standard_terrain_mix():
-    assert B.NUM_HEXES == 19
-    assert Counter(B.TERRAIN_BAG) == TERRAIN_MIX
+    assert B.num_hexes == 19
+    assert Counter(B.terrain_bag) == TERRAIN_MIX
     state, _ = new_game(default_config(seed=5))
     assert Counter(state.terrain) == TERRAIN_MIX
 
 
 def test_B_1_2_eighteen_number_tokens_no_seven_and_letter_order():
-    assert tuple(B.NUMBER_SEQUENCE) == LETTER_SEQUENCE
-    assert Counter(B.NUMBER_SEQUENCE) == STANDARD_TOKENS
+    assert tuple(B.number_sequence) == LETTER_SEQUENCE
+    assert Counter(B.number_sequence) == STANDARD_TOKENS
     assert sum(STANDARD_TOKENS.values()) == 18 and 7 not in STANDARD_TOKENS
     state, _ = new_game(default_config(seed=5))
     assert Counter(x for x in state.numbers if x) == STANDARD_TOKENS
 
 
 def test_B_1_3_nine_harbors_four_generic_five_special_each_on_two_coastal_nodes():
-    assert B.NUM_HARBORS == 9
-    assert Counter(B.HARBOR_BAG) == HARBOR_MIX
+    assert B.num_harbors == 9
+    assert Counter(B.harbor_bag) == HARBOR_MIX
     assert set(HARBOR_MIX) - {GENERIC_HARBOR} == {WOOD, BRICK, WOOL, GRAIN, ORE}
     harbor_nodes = []
-    for e in B.HARBOR_EDGES:
-        assert len(B.EDGE_HEXES[e]) == 1, "a harbor lies on a coastal path"
-        a, b = B.EDGE_NODES[e]
-        assert len(B.NODE_HEXES[a]) < 3 and len(B.NODE_HEXES[b]) < 3
+    for e in B.harbor_edges:
+        assert len(B.edge_hexes[e]) == 1, "a harbor lies on a coastal path"
+        a, b = B.edge_nodes[e]
+        assert len(B.node_hexes[a]) < 3 and len(B.node_hexes[b]) < 3
         harbor_nodes += [a, b]
     assert len(set(harbor_nodes)) == 18, "no intersection touches two harbors"
     # Harbor and plain sea frame pieces alternate: 18 frame pieces round 30
     # coastal paths, so consecutive harbors are 3 or 4 coastal paths apart.
-    coast = list(B.COAST_EDGES)
+    coast = list(B.coast_edges)
     assert len(coast) == 30 and len(set(coast)) == 30
-    spots = sorted(coast.index(e) for e in B.HARBOR_EDGES)
+    spots = sorted(coast.index(e) for e in B.harbor_edges)
     gaps = [(spots[(i + 1) % 9] - spots[i]) % 30 for i in range(9)]
     assert set(gaps) <= {3, 4} and sum(gaps) == 30
     state, _ = new_game(default_config(seed=9))
@@ -148,27 +148,27 @@ def test_B_1_8_two_three_and_four_players_can_play(players):
 # --- B-2 board -----------------------------------------------------------------------
 
 def test_B_2_1_rows_of_3_4_5_4_3_and_54_intersections_72_paths():
-    rows = Counter(y for _, y in B.HEX_CENTER)
+    rows = Counter(y for _, y in B.hex_center)
     assert [rows[y] for y in sorted(rows)] == [3, 4, 5, 4, 3]
-    assert B.NUM_NODES == len(B.NODE_POINT) == 54
-    assert B.NUM_EDGES == len(B.EDGE_NODES) == 72
-    assert all(len(ns) == 6 and len(set(ns)) == 6 for ns in B.HEX_NODES)
+    assert B.num_nodes == len(B.node_point) == 54
+    assert B.num_edges == len(B.edge_nodes) == 72
+    assert all(len(ns) == 6 and len(set(ns)) == 6 for ns in B.hex_nodes)
     # every intersection touches 1..3 hexes and has 2..3 paths
-    assert all(1 <= len(h) <= 3 for h in B.NODE_HEXES)
-    assert all(len(e) in (2, 3) for e in B.NODE_EDGES)
-    coastal_nodes = [n for n in range(54) if len(B.NODE_HEXES[n]) < 3]
-    coastal_edges = [e for e in range(72) if len(B.EDGE_HEXES[e]) == 1]
+    assert all(1 <= len(h) <= 3 for h in B.node_hexes)
+    assert all(len(e) in (2, 3) for e in B.node_edges)
+    coastal_nodes = [n for n in range(54) if len(B.node_hexes[n]) < 3]
+    coastal_edges = [e for e in range(72) if len(B.edge_hexes[e]) == 1]
     assert len(coastal_nodes) == 30 and len(coastal_edges) == 30
 
 
 def test_B_2_1_coastal_intersections_and_paths_are_building_spots():
     auth = make_game(players=2)
     corner = 0                                   # touches a single hex, on the coast
-    assert len(B.NODE_HEXES[corner]) == 1
+    assert len(B.node_hexes[corner]) == 1
     seat = auth.state.current
     auth.submit(("place_settlement", seat, corner))
     coast_road = B.edge_between(0, 3)
-    assert len(B.EDGE_HEXES[coast_road]) == 1
+    assert len(B.edge_hexes[coast_road]) == 1
     auth.submit(("place_road", seat, coast_road))
     assert auth.state.node_owner[corner] == seat and auth.state.edge_owner[coast_road] == seat
 
@@ -187,13 +187,13 @@ def test_B_2_3_spiral_is_counter_clockwise_from_a_corner_outside_in():
         order = B.spiral(corner)
         assert sorted(order) == list(range(19))
         assert [ring_distance(h) for h in order] == [2] * 12 + [1] * 6 + [0]
-        assert len(B.HEX_NEIGHBORS[order[0]]) == 3, "starts at a corner hex of the island"
+        assert len(B.hex_neighbors[order[0]]) == 3, "starts at a corner hex of the island"
         for a, b in zip(order, order[1:]):
-            assert b in B.HEX_NEIGHBORS[a], "the spiral is one continuous path"
+            assert b in B.hex_neighbors[a], "the spiral is one continuous path"
         # Counter-clockwise on screen (y grows downward): the angle around the
         # centre, measured with y flipped, keeps increasing round each ring.
         for ring in (order[:12], order[12:18]):
-            angles = [math.atan2(-B.HEX_CENTER[h][1], B.HEX_CENTER[h][0]) for h in ring]
+            angles = [math.atan2(-B.hex_center[h][1], B.hex_center[h][0]) for h in ring]
             turns = [(b - a) % (2 * math.pi) for a, b in zip(angles, angles[1:])]
             assert all(0 < t < math.pi for t in turns)
     assert len({B.spiral(c)[0] for c in range(6)}) == 6, "each corner starts its own spiral"
@@ -202,7 +202,7 @@ def test_B_2_3_spiral_is_counter_clockwise_from_a_corner_outside_in():
 def test_B_2_3_tokens_follow_the_letter_order_skipping_the_desert():
     """Desert in the centre: the spiral meets it last and no swap is needed, so
     the tokens read along the spiral are exactly A..R."""
-    terrain = list(B.TERRAIN_BAG)
+    terrain = list(B.terrain_bag)
     terrain.remove(DESERT)
     terrain.insert(9, DESERT)
     for corner in range(6):
@@ -228,8 +228,8 @@ def test_B_2_4_a_red_that_would_touch_is_swapped_with_the_next_token(monkeypatch
     first (the spiral's first two hexes are neighbours), so it trades places with
     the next token, which is not red."""
     sequence = (6, 8, 2, 3, 4, 5, 6, 9, 10, 11, 12, 8, 3, 4, 5, 9, 10, 11)
-    monkeypatch.setattr(B, "NUMBER_SEQUENCE", sequence)
-    terrain = list(B.TERRAIN_BAG)
+    monkeypatch.setattr(B, "number_sequence", sequence)
+    terrain = list(B.terrain_bag)
     terrain.remove(DESERT)
     terrain.insert(9, DESERT)
     order = B.spiral(0)

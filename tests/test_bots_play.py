@@ -111,8 +111,8 @@ def test_bots_never_rob_their_own_production_when_they_can_rob_another(rules, se
 
 
 def _hex_nodes(h):
-    from game.engine.board import HEX_NODES
-    return HEX_NODES[h]
+    from game.engine.board import STANDARD
+    return STANDARD.hex_nodes[h]
 
 
 @pytest.mark.parametrize("rules", ["base", "ck"])

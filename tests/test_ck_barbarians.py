@@ -5,7 +5,8 @@ position notation (docs/position.md): hex A is mountains 10, hex O fields 4."""
 
 from game.engine.constants import POLITICS, SCIENCE, TRADE
 from game.engine.invariants import check_state
-from game.engine.notation import node_id
+from game.engine.board import STANDARD
+from game.engine.notation import names_of
 from game.engine.state import GAME_OVER
 
 from base_helpers import game_at
@@ -13,6 +14,7 @@ from ck_helpers import (
     P, Table, events, give_prog, hand, make_ck, on_top, phase, put_building, put_city, set_cards,
     set_level, start_turn,
 )
+node_id = names_of(STANDARD).node_id
 
 N = node_id
 

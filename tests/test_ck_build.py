@@ -11,7 +11,8 @@ from game.engine.constants import (
 )
 from game.engine.rules import discard_limit
 
-from game.engine.notation import node_id as N
+from game.engine.board import STANDARD
+from game.engine.notation import names_of
 from game.engine.position import format
 
 from base_helpers import game_at, side
@@ -20,6 +21,7 @@ from ck_helpers import (
     Table, events, hand, make_ck, phase, put_building, put_city, put_knight, put_metropolis,
     put_road, refuse, set_cards, set_level, start_turn,
 )
+N = names_of(STANDARD).node_id
 
 
 # --- CK-4 trade ---------------------------------------------------------------------------

@@ -10,7 +10,7 @@ seat 2 settlement 41 (hex 14 fields 4); seat 3 settlement 48 (hex 16 hills 5).
 Seat 0 is in the main phase of its turn."""
 
 
-from game.engine.board import edge_between
+from game.engine.board import STANDARD
 from game.engine.constants import (
     BRICK, CLOTH, COIN, GRAIN, ORE, PAPER, POLITICS, WOOD, WOOL,
 )
@@ -161,8 +161,8 @@ def test_road_building_card_two_free_roads():
     t = Table(auth)
     t.play(0, "road_building")
     assert phase(s) == "road_building"
-    t.do("place_road", 0, edge_between(23, 29))
-    t.do("place_road", 0, edge_between(29, 34))
+    t.do("place_road", 0, STANDARD.edge_between(23, 29))
+    t.do("place_road", 0, STANDARD.edge_between(29, 34))
     assert phase(s) == "main" and s.roads_left[0] == 10 and s.hand_n[0] == 0
 
 
@@ -189,10 +189,10 @@ def test_diplomat_removes_an_open_road_end_of_another_player():
     s = auth.state
     t = Table(auth)
     options = [c[3] for c in t.legal(0, "progress")]
-    assert (edge_between(20, 25),) in options and (edge_between(15, 20),) not in options
-    assert (edge_between(12, 17),) not in options
-    t.play(0, "diplomat", edge_between(20, 25))
-    assert s.edge_owner[edge_between(20, 25)] == -1 and s.roads_left[1] == 14
+    assert (STANDARD.edge_between(20, 25),) in options and (STANDARD.edge_between(15, 20),) not in options
+    assert (STANDARD.edge_between(12, 17),) not in options
+    t.play(0, "diplomat", STANDARD.edge_between(20, 25))
+    assert s.edge_owner[STANDARD.edge_between(20, 25)] == -1 and s.roads_left[1] == 14
     assert s.pending is None and phase(s) == "main"
 
 
@@ -200,10 +200,10 @@ def test_diplomat_own_road_may_be_rebuilt_at_once_for_free():
     auth = position("diplomat")
     s = auth.state
     t = Table(auth)
-    t.play(0, "diplomat", edge_between(17, 23))
+    t.play(0, "diplomat", STANDARD.edge_between(17, 23))
     assert s.pending["kind"] == "diplomat_rebuild" and s.pending["seats"] == [0]
-    t.resolve(0, "diplomat_rebuild", edge_between(12, 8))
-    assert s.edge_owner[edge_between(12, 8)] == 0 and s.roads_left[0] == 12 and s.hand_n[0] == 0
+    t.resolve(0, "diplomat_rebuild", STANDARD.edge_between(12, 8))
+    assert s.edge_owner[STANDARD.edge_between(12, 8)] == 0 and s.roads_left[0] == 12 and s.hand_n[0] == 0
 
 
 def test_warlord_activates_all_own_knights_free_and_they_cannot_act_this_turn():
@@ -464,7 +464,7 @@ def test_CK_11_commercial_harbor_lasts_the_turn_between_other_actions_once_per_p
     refuse(auth, ("harbor_trade", 0, 1, WOOD), "bad_target")
     refuse(auth, ("harbor_trade", 0, 0, WOOD), "bad_target")       # never with oneself
     refuse(auth, ("harbor_trade", 0, 3, ORE), "missing_cards")
-    t.do("build_road", 0, edge_between(23, 29))        # building in between
+    t.do("build_road", 0, STANDARD.edge_between(23, 29))        # building in between
     t.do("harbor_trade", 0, 3, BRICK)
     t.resolve(3, "harbor_answer", PAPER)
     assert s.hands[0][PAPER] == 1 and s.hands[3][BRICK] == 1

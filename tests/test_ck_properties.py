@@ -5,7 +5,7 @@ CK-8.4)."""
 
 from hypothesis import given, strategies as st
 
-from game.engine.board import NODE_NEIGHBORS
+from game.engine.board import STANDARD
 from game.engine.constants import PROGRESS_TRACK
 
 from ck_helpers import Table, make_ck, put_city, put_knight, put_wall, set_cards, start_turn
@@ -15,7 +15,7 @@ def _spread_nodes():
     """Mutually non-adjacent intersections (room for cities), and the rest."""
     chosen = []
     for n in range(54):
-        if all(m not in chosen for m in NODE_NEIGHBORS[n]):
+        if all(m not in chosen for m in STANDARD.node_neighbors[n]):
             chosen.append(n)
     return chosen, [n for n in range(54) if n not in chosen]
 

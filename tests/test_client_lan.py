@@ -137,7 +137,7 @@ def test_host_window_and_join_window_play_from_the_menu_to_the_table():
         # Ann sees Bob, not ready: she cannot start yet
         assert run_until([ann], lambda: ann_lobby.lobby["seats"][1] is not None)
         assert not ann_lobby.buttons["start"].is_enabled
-        assert ann_lobby._info_text() == "Waiting until every player is ready."
+        assert ann_lobby._info_text() == "Waiting for Bob to be ready."
         click_gui(bob, "ready")
         assert run_until([ann, bob], lambda: ann_lobby.buttons["start"].is_enabled
                          and bob_lobby.lobby["seats"][1]["ready"] is True)
@@ -288,7 +288,7 @@ def test_the_lobby_shows_ready_flags_refusals_and_a_lost_host():
         cor.set_lobby(ready=True, colour="white")
         assert run_until([app], lambda: (lobby.lobby["seats"][1] or {}).get("ready") is True)
         assert lobby.lobby["seats"][0]["ready"] is False
-        assert lobby._info_text() == "Wacht tot alle plaatsen bezet zijn."
+        assert lobby._info_text() == "Wacht op nog 1 speler."
         click_gui(app, "ready")
         assert run_until([app], lambda: lobby.lobby["seats"][0]["ready"] is True)
         assert lobby.buttons["ready"].text == "Toch nog niet klaar"

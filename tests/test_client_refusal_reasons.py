@@ -13,7 +13,7 @@ from client_helpers import COLOURS, NAMES, bot_game, make_app, push_table  # noq
 from game.client import i18n  # noqa: E402
 from game.client.table import reasons  # noqa: E402
 from game.engine import ERROR_CODES, default_config  # noqa: E402
-from game.engine.board import NODE_NEIGHBORS  # noqa: E402
+from game.engine.board import STANDARD  # noqa: E402
 from game.engine.rules import IllegalCommand  # noqa: E402
 from game.engine.state import MAIN, ROLL, SETUP_SETTLEMENT  # noqa: E402
 from game.client.table.tips import tooltip  # noqa: E402
@@ -97,7 +97,7 @@ def test_B_3_3_clicking_a_corner_next_to_a_building_tells_the_distance_rule():
     auth, _ = bot_game(seed=6, players=3, stop=2)             # one settlement and road placed
     assert auth.state.phase == SETUP_SETTLEMENT
     built = next(n for n in range(len(auth.state.node_owner)) if auth.state.node_owner[n] != -1)
-    near = NODE_NEIGHBORS[built][0]
+    near = STANDARD.node_neighbors[built][0]
     app, table = _table(auth)
     assert near not in table.model.pick[1]
     pos = table.ui.board.node_pos(near)
@@ -115,7 +115,7 @@ def test_B_6_3_a_free_corner_away_from_the_roads_says_it_needs_a_road():
     state, me = auth.state, auth.state.current
     state.hands[me], state.hand_n[me] = [1, 1, 1, 1, 0], 4        # a settlement's cost (B-6.1)
     far = next(n for n in range(len(state.node_owner)) if state.node_owner[n] == -1
-               and all(state.node_owner[m] == -1 for m in NODE_NEIGHBORS[n])
+               and all(state.node_owner[m] == -1 for m in STANDARD.node_neighbors[n])
                and reasons.spot_reason(state, me, "build_settlement", n) is not None
                and "road" in reasons.spot_reason(state, me, "build_settlement", n))
     assert reasons.spot_reason(state, me, "build_settlement", far) == \
@@ -138,7 +138,7 @@ def test_B_3_3_hovering_a_corner_that_is_not_lit_tells_why():
     auth, _ = bot_game(seed=6, players=3, stop=2)
     built = next(n for n in range(len(auth.state.node_owner)) if auth.state.node_owner[n] != -1)
     app, table = _table(auth)
-    x, y = table.ui.board.node_pos(NODE_NEIGHBORS[built][0])
+    x, y = table.ui.board.node_pos(STANDARD.node_neighbors[built][0])
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))])
     assert tooltip(table.model, table.ui) == ("Too close: two buildings never stand on neighbouring corners"
                                " — distance rule (B-3.3)")

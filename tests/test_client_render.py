@@ -17,7 +17,7 @@ from game.client.boardview import BoardView  # noqa: E402
 from game.client.table.layout import TableLayout  # noqa: E402
 from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.engine import default_config  # noqa: E402
-from game.engine.board import HEX_CENTER  # noqa: E402
+from game.engine.board import STANDARD  # noqa: E402
 from game.engine.state import MAIN, ROLL  # noqa: E402
 
 
@@ -44,7 +44,7 @@ def frame(app):
 
 
 def island_rect(board: BoardView) -> pygame.Rect:
-    pts = [p for h in range(len(HEX_CENTER)) for p in board.hex_corners(h)]
+    pts = [p for h in range(len(STANDARD.hex_center)) for p in board.hex_corners(h)]
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
@@ -72,7 +72,7 @@ def test_the_board_fills_the_table_at_every_size(size, ck):
         assert not rect.colliderect(island), rect
     # the dice and the menu button lie in the sea's corners: over no hex
     for rect in [layout.menu_button] + list(layout.dice):
-        for h in range(len(HEX_CENTER)):
+        for h in range(len(STANDARD.hex_center)):
             x, y = board.hex_center(h)
             assert not any(rect.collidepoint(p) for p in board.hex_corners(h, 0.97) + [(x, y)]), (rect, h)
             near = (min(max(x, rect.left), rect.right), min(max(y, rect.top), rect.bottom))

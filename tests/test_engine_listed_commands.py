@@ -7,7 +7,7 @@ import pytest
 
 from game.bots.random_bot import RandomBot
 from game.engine import IllegalCommand, apply, default_config, legal_commands, new_game
-from game.engine.board import NODE_HEXES
+from game.engine.board import STANDARD
 from game.engine.ruleset import RULESETS
 from game.engine.state import GAME_OVER, MAIN, STEAL
 
@@ -87,7 +87,7 @@ def test_B_5_4_an_equal_command_with_true_for_a_seat_is_refused():
     s.phase = STEAL
     set_hand(s, 1, cards(ore=1))
     put_building(s, 1, corner("A10"))
-    s.robber = NODE_HEXES[corner("A10")][0]
+    s.robber = STANDARD.node_hexes[corner("A10")][0]
     listed = legal_commands(s, 0)
     assert ("steal", 0, 1) in listed
     with pytest.raises(IllegalCommand) as refused:

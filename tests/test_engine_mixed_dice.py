@@ -7,7 +7,7 @@ import pytest
 from game.engine import default_config, deciders, legal_commands
 from game.engine.match import Authority
 from game.engine.rules import IllegalCommand, check, rolls, with_mix
-from game.engine.state import validate_config
+from game.engine import validate_config
 from game.engine.views import view
 
 

@@ -52,7 +52,7 @@ def test_a_robber_move_is_explained_by_whom_it_costs_what():
     there; the hint names the other seat that loses most there, and how
     much (a city twice a settlement), not a generic line; a move that
     frees the seat's own hex is explained by its production."""
-    from game.engine.board import HEX_NODES
+    from game.engine.board import STANDARD
     import itertools
     from game.engine.constants import COMMODITY_OF_TERRAIN, DESERT
     from game.bots.facts import PIPS
@@ -62,13 +62,13 @@ def test_a_robber_move_is_explained_by_whom_it_costs_what():
             continue
         seat, h = cmd[1], cmd[2]
         lost = [0] * state.n
-        for node in HEX_NODES[h]:
+        for node in STANDARD.hex_nodes[h]:
             if state.node_owner[node] not in (-1, seat):      # C&K: a city's commodity is not the hex's card
                 commodity = state.config["rules"] == "ck" and state.terrain[h] in COMMODITY_OF_TERRAIN
                 lost[state.node_owner[node]] += 1 if commodity else state.node_level[node]
         why = H.why(view(state, seat), seat, cmd)
         if state.terrain[state.robber] != DESERT and any(state.node_owner[node] == seat
-                                                         for node in HEX_NODES[state.robber]):
+                                                         for node in STANDARD.hex_nodes[state.robber]):
             assert why["term"] == "production"          # it frees the seat's own first
             continue
         if state.terrain[h] == DESERT or not any(lost):

@@ -6,11 +6,12 @@ from hypothesis import given, strategies as st
 
 from game.bots.random_bot import RandomBot
 from game.engine import legal_commands
-from game.engine.board import EDGE_NODES, HEX_EDGES, HEX_NODES, NODE_EDGES, edge_between
+from game.engine.board import STANDARD
 from game.engine.longest_road import road_length
-from game.engine.notation import node_id as N
+from game.engine.notation import names_of
 
 from base_helpers import cards, make_game, set_hand, start_turn
+N = names_of(STANDARD).node_id
 
 NO_KNIGHTS = [-1] * 54
 
@@ -19,7 +20,7 @@ def brute_force_length(roads, blocked) -> int:
     """Longest trail (no road twice) over `roads` (edge ids), never passing
     *through* a node in `blocked`: such a node may only be a trail's end.
     Exhaustive: every trail from every node is walked, no pruning."""
-    ends = {e: EDGE_NODES[e] for e in roads}
+    ends = {e: STANDARD.edge_nodes[e] for e in roads}
     at = {}
     for e, (a, b) in ends.items():
         at.setdefault(a, []).append(e)
@@ -57,7 +58,7 @@ def length_of(roads, foreign=(), own=(), seat=0) -> int:
 def path(*corners):
     """The sides along a chain of corner names (docs/position.md), e.g. path("H8", "H6")."""
     nodes = [N(c) for c in corners]
-    return [edge_between(a, b) for a, b in zip(nodes, nodes[1:])]
+    return [STANDARD.edge_between(a, b) for a, b in zip(nodes, nodes[1:])]
 
 
 # --- hand-made networks (B-8.2) ---------------------------------------------------
@@ -104,10 +105,10 @@ def test_B_8_2_a_loop_cut_at_one_foreign_settlement_is_one_road_between_its_ends
     """A closed ring broken at one intersection is a road of 6 from that
     intersection round to itself: it never passes *through* the settlement."""
     for h in (0, 9, 18):
-        ring = list(HEX_EDGES[h])
-        for n in HEX_NODES[h]:
+        ring = list(STANDARD.hex_edges[h])
+        for n in STANDARD.hex_nodes[h]:
             assert length_of(ring, foreign=[n]) == 6 == brute_force_length(ring, {n})
-        a, b = HEX_NODES[h][0], HEX_NODES[h][3]          # opposite corners
+        a, b = STANDARD.hex_nodes[h][0], STANDARD.hex_nodes[h][3]          # opposite corners
         assert length_of(ring, foreign=[a, b]) == 3
 
 
@@ -128,16 +129,16 @@ def road_networks(draw, max_roads=12):
     branches), plus scattered single roads."""
     roads = set()
     if draw(st.booleans()):                       # a closed ring of one hex
-        roads |= set(HEX_EDGES[draw(st.integers(0, 18))])
+        roads |= set(STANDARD.hex_edges[draw(st.integers(0, 18))])
     walks = draw(st.integers(1, 3))
     for _ in range(walks):
         node = draw(st.integers(0, 53))
         for _ in range(draw(st.integers(0, max_roads))):
             if len(roads) >= max_roads:
                 break
-            e = draw(st.sampled_from(NODE_EDGES[node]))
+            e = draw(st.sampled_from(STANDARD.node_edges[node]))
             roads.add(e)
-            a, b = EDGE_NODES[e]
+            a, b = STANDARD.edge_nodes[e]
             node = b if a == node else a
     extra = draw(st.lists(st.integers(0, 71), max_size=3))
     for e in extra:
@@ -148,7 +149,7 @@ def road_networks(draw, max_roads=12):
 
 @given(roads=road_networks(), data=st.data())
 def test_B_8_2_road_length_equals_brute_force(roads, data):
-    touched = sorted({n for e in roads for n in EDGE_NODES[e]} or {0})
+    touched = sorted({n for e in roads for n in STANDARD.edge_nodes[e]} or {0})
     foreign = data.draw(st.lists(st.sampled_from(touched), max_size=3, unique=True))
     own = data.draw(st.lists(st.sampled_from(touched), max_size=2, unique=True))
     own = [n for n in own if n not in foreign]
@@ -210,7 +211,7 @@ def test_B_8_3_B_8_4_longest_road_card_follows_the_rules_in_play(seed, players, 
         # Mostly roads (long networks); settlements on other players' roads cut them.
         roads = [c for c in builds if c[0] == "build_road"]
         cutting = [c for c in builds if c[0] == "build_settlement"
-                   and any(state.edge_owner[e] not in (-1, seat) for e in NODE_EDGES[c[2]])]
+                   and any(state.edge_owner[e] not in (-1, seat) for e in STANDARD.node_edges[c[2]])]
         pool = {0: cutting, 1: builds}.get(pick // players % 5, roads) or builds
         cmd = pool[(pick // (5 * players)) % len(pool)]
         before = list(state.road_len)

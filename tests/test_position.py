@@ -7,15 +7,19 @@ from hypothesis import given, strategies as st
 
 from game.bots.random_bot import RandomBot
 from game.engine import default_config, state_hash, view, view_obj
-from game.engine.board import HEX_NODES, NUM_EDGES, NUM_NODES
+from game.engine.board import STANDARD
 from game.engine.codec import state_to_obj
 from game.engine.invariants import check_state
 from game.engine.match import Authority
-from game.engine.notation import EDGE_NAME, NODE_NAME, edge_id, node_id
+from game.engine.notation import names_of
 from game.engine.position import GENERIC, format, parse
 from game.engine.state import GAME_OVER
 
 from base_helpers import game_at
+EDGE_NAME = names_of(STANDARD).edge_name
+NODE_NAME = names_of(STANDARD).node_name
+edge_id = names_of(STANDARD).edge_id
+node_id = names_of(STANDARD).node_id
 
 
 def random_game(rules, players, seed, steps, every=None):
@@ -103,8 +107,8 @@ def test_fields_without_a_row_of_their_own_round_trip_generically():
 
 
 def test_every_corner_and_side_has_one_canonical_name_and_all_aliases_read():
-    assert len(set(NODE_NAME)) == NUM_NODES and len(set(EDGE_NAME)) == NUM_EDGES
-    for h, nodes in enumerate(HEX_NODES):
+    assert len(set(NODE_NAME)) == STANDARD.num_nodes and len(set(EDGE_NAME)) == STANDARD.num_edges
+    for h, nodes in enumerate(STANDARD.hex_nodes):
         for k, node in enumerate(nodes):
             assert node_id("ABCDEFGHIJKLMNOPQRS"[h] + str((12, 2, 4, 6, 8, 10)[k])) == node
     assert all(edge_id(name) == e for e, name in enumerate(EDGE_NAME))

@@ -17,13 +17,16 @@ from hypothesis import HealthCheck, currently_in_test_context, event, given, set
 
 from game.engine import apply, deciders, legal_commands, state_hash, view
 from game.engine.invariants import check_state
-from game.engine.notation import EDGE_NAME, NODE_NAME
+from game.engine.board import STANDARD
+from game.engine.notation import names_of
 from game.engine.state import PHASE_NAMES
 from game.engine.position import MAX_DEPTH, PositionError, format, parse
 from game.engine.position_rows import GENERIC, LINE_ROWS, SCALAR_BY_KEY, SEAT_ROWS
 from game.engine.relations import DECISIONS, relation_problems
 
 from test_position import _with, random_game
+EDGE_NAME = names_of(STANDARD).edge_name
+NODE_NAME = names_of(STANDARD).node_name
 
 KEYS = sorted(SCALAR_BY_KEY) + sorted(SEAT_ROWS) + sorted(LINE_ROWS) + list(GENERIC) + ["weather"]
 WORDS = st.sampled_from([

@@ -20,7 +20,7 @@ from collections import Counter
 from game.bots.facts import PIPS
 from game.client.tutorial import rehearse
 from game.client.tutorial import steps as S
-from game.engine.board import HEX_NODES
+from game.engine.board import board_of
 from game.engine.constants import COST_CITY, COST_DEV, COST_ROAD, COST_SETTLEMENT
 
 # What each step (and the ones after it) will cost the person, per resource.
@@ -50,11 +50,12 @@ def _needs(guide, hand) -> list:
 
 
 def _gain(state, total, seat) -> list:
+    board = board_of(state)
     got = [0] * 5
     for h in range(len(state.numbers)):
         if state.numbers[h] != total or h == state.robber or state.terrain[h] >= 5:
             continue
-        for n in HEX_NODES[h]:
+        for n in board.hex_nodes[h]:
             if state.node_owner[n] == seat:
                 got[state.terrain[h]] += 1 + (state.node_level[n] > 1)
     return got

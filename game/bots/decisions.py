@@ -4,7 +4,7 @@ Cities & Knights cards force on a player, and when a progress card is worth
 playing.  Each takes the seat's view and the legal commands of the moment
 and returns one of those commands."""
 
-from game.engine.board import EDGE_NODES, HEX_NODES, NODE_HEXES, NODE_LINKS, NODE_NEIGHBORS
+from game.engine.board import board_of
 from game.engine.state import DECIDE, DISCARD, is_ck
 from game.engine.constants import (
     COMMODITIES, COST_CITY, COST_SETTLEMENT, DESERT, GRAIN, PROGRESS_CARDS, PROGRESS_INDEX,
@@ -48,7 +48,7 @@ def setup_score(s, seat, node, diversity=True, harbors=True) -> float:
 def _scarcity(s) -> list:
     """Per resource: the board's average pips per resource over its own (0.75 … 1.4)."""
     total = [0] * 5
-    for h in range(19):
+    for h in range(len(s.terrain)):
         t = s.terrain[h]
         if t < 5:
             total[t] += F.PIPS[s.numbers[h]]
@@ -58,16 +58,17 @@ def _scarcity(s) -> list:
 
 def best_road(s, seat, cmds, rng=None):
     """A road (setup or free) toward the best settlement spot within reach."""
+    board = board_of(s)
     if len(cmds) == 1:
         return cmds[0]
     best, best_score = cmds[0], -1e9
     for i, c in enumerate(cmds):
         edge = c[2]
         score = 0.0
-        for n in EDGE_NODES[edge]:
+        for n in board.edge_nodes[edge]:
             if F.free_for_settlement(s, n):
                 score = max(score, sum(F.node_pips(s, n)) * 1.0)
-            for m in NODE_NEIGHBORS[n]:
+            for m in board.node_neighbors[n]:
                 if F.free_for_settlement(s, m):
                     score = max(score, sum(F.node_pips(s, m)) * 0.8)
         score += (rng.below(10) / 100) if rng is not None else -i / 1000
@@ -79,12 +80,13 @@ def best_road(s, seat, cmds, rng=None):
 def spot_distances(s, seat, limit=4) -> dict:
     """Roads still needed from each intersection to the nearest free settlement
     spot (up to `limit`), over paths that are free or the seat's own."""
-    dist = {n: 0 for n in range(54) if F.free_for_settlement(s, n)}
+    board = board_of(s)
+    dist = {n: 0 for n in range(len(s.node_owner)) if F.free_for_settlement(s, n)}
     layer = list(dist)
     for d in range(1, limit + 1):
         nxt = []
         for n in layer:
-            for e, m in NODE_LINKS[n]:
+            for e, m in board.node_links[n]:
                 if m in dist or s.edge_owner[e] not in (-1, seat):
                     continue
                 if s.node_owner[m] not in (-1, seat) or s.knight_owner[m] not in (-1, seat):
@@ -98,6 +100,7 @@ def spot_distances(s, seat, limit=4) -> dict:
 def useful_roads(s, seat, roads) -> list:
     """Roads that bring a free settlement spot nearer, nearest first (only
     while settlements remain and no spot is buildable already)."""
+    board = board_of(s)
     if not s.settlements_left[seat] or not roads:
         return []
     if 0 in F.spots_by_distance(s, seat, 0).values():
@@ -106,7 +109,7 @@ def useful_roads(s, seat, roads) -> list:
     mine = F.network_nodes(s, seat)
     scored = []
     for c in roads:
-        a, b = EDGE_NODES[c[2]]
+        a, b = board.edge_nodes[c[2]]
         old, new = (a, b) if a in mine else (b, a)
         d_new, d_old = dist.get(new, 99), dist.get(old, 99)
         if d_new < d_old:
@@ -119,7 +122,8 @@ def useful_roads(s, seat, roads) -> list:
 
 def robber_hurts(s, seat) -> bool:
     """The robber stands on a hex where this seat produces."""
-    return any(s.node_owner[n] == seat for n in HEX_NODES[s.robber]) and s.numbers[s.robber] != 0
+    board = board_of(s)
+    return any(s.node_owner[n] == seat for n in board.hex_nodes[s.robber]) and s.numbers[s.robber] != 0
 
 
 def chase_gain(s, seat, node) -> float:
@@ -144,13 +148,14 @@ def chase_gain(s, seat, node) -> float:
 def _hex_harm(s, seat, hex_) -> float:
     """What putting the robber on `hex_` costs the others (weighted toward the
     leader) minus what it costs this seat."""
+    board = board_of(s)
     pips = F.PIPS[s.numbers[hex_]]
     if not pips:
         return -1.0
     vp = s.vp_public
     lead = max(vp[o] for o in range(s.n) if o != seat) if s.n > 1 else 0
     harm = 0.0
-    for n in HEX_NODES[hex_]:
+    for n in board.hex_nodes[hex_]:
         o = s.node_owner[n]
         if o == -1:
             continue
@@ -258,7 +263,7 @@ def card_need(s, seat) -> list:
         for kind, k in cost:
             if hand[kind] < k:
                 need[kind] += weight
-    if is_ck(s) and any(s.node_level[n] == 2 and s.node_owner[n] == seat for n in range(54)):
+    if is_ck(s) and any(s.node_level[n] == 2 and s.node_owner[n] == seat for n in range(len(s.node_owner))):
         for c in COMMODITIES:
             need[c] += 0.5
     return need
@@ -280,7 +285,7 @@ def completing_bank_trade(s, seat, trades):
         return None
     hand = s.hands[seat]
     goals = []
-    if s.cities_left[seat] and any(s.node_owner[n] == seat and s.node_level[n] == 1 for n in range(54)):
+    if s.cities_left[seat] and any(s.node_owner[n] == seat and s.node_level[n] == 1 for n in range(len(s.node_owner))):
         goals.append(COST_CITY)
     if s.settlements_left[seat] and F.spots_by_distance(s, seat, 0):
         goals.append(COST_SETTLEMENT)
@@ -371,11 +376,12 @@ def _give_least(s, seat, cmds):
 
 def _knight_spot(s, seat, node) -> float:
     """A knight is best next to own cities and the robber's hex."""
+    board = board_of(s)
     score = 0.0
-    for h in NODE_HEXES[node]:
+    for h in board.node_hexes[node]:
         if h == s.robber:
             score += 2
-        for n in HEX_NODES[h]:
+        for n in board.hex_nodes[h]:
             if s.node_owner[n] == seat:
                 score += s.node_level[n]
     return score
@@ -408,12 +414,13 @@ PROGRESS_WORTH = {P[name]: w for name, w in (
 
 def inventor_gain(s, seat, args) -> float:
     """Change in this seat's pips minus the best opponent's from swapping two tokens."""
+    board = board_of(s)
     a, b = args
     na, nb = s.numbers[a], s.numbers[b]
     gain = 0.0
     for hex_, old, new in ((a, na, nb), (b, nb, na)):
         delta = F.PIPS[new] - F.PIPS[old]
-        for n in HEX_NODES[hex_]:
+        for n in board.hex_nodes[hex_]:
             o = s.node_owner[n]
             if o == seat:
                 gain += delta * s.node_level[n]
@@ -437,12 +444,13 @@ def progress_to_play(s, seat, options):
 
 
 def _progress_pick(s, seat, name, cmds, hand):
+    board = board_of(s)
     others = [o for o in range(s.n) if o != seat]
     if name in ("merchant", "medicine", "engineer", "smith", "warlord", "road_building"):
         if name == "merchant":
             return max(cmds, key=lambda c: _merchant_hex(s, seat, c[3][0]))
         if name == "warlord" and not any(s.knight_owner[n] == seat and not s.knight_active[n]
-                                         for n in range(54)):
+                                         for n in range(len(s.node_owner))):
             return None
         if name == "smith":
             return max(cmds, key=lambda c: len(c[3]))
@@ -451,8 +459,8 @@ def _progress_pick(s, seat, name, cmds, hand):
         return cmds[0]
     if name in ("mining", "irrigation"):
         terrain = 4 if name == "mining" else 3
-        hexes = [h for h in range(19) if s.terrain[h] == terrain
-                 and any(s.node_owner[n] == seat for n in HEX_NODES[h])]
+        hexes = [h for h in range(len(s.terrain)) if s.terrain[h] == terrain
+                 and any(s.node_owner[n] == seat for n in board.hex_nodes[h])]
         return cmds[0] if hexes else None
     if name == "crane":
         for track in range(3):
@@ -513,16 +521,18 @@ def _progress_pick(s, seat, name, cmds, hand):
 
 
 def _merchant_hex(s, seat, hex_) -> float:
+    board = board_of(s)
     t = s.terrain[hex_]
     if t >= 5:
         return -1.0
-    own = sum(s.node_level[n] for n in HEX_NODES[hex_] if s.node_owner[n] == seat)
+    own = sum(s.node_level[n] for n in board.hex_nodes[hex_] if s.node_owner[n] == seat)
     return own * F.PIPS[s.numbers[hex_]] + (s.hands[seat][t] if s.hands[seat] else 0)
 
 
 def alchemist_pick(s, seat, cmds):
     """The Alchemist: the total that pays this seat most (never 7), red die low
     (progress cards are drawn when red is at most the improvement level + 1)."""
+    board = board_of(s)
     best, best_gain = None, 0.0
     for c in cmds:
         white, red = c[3]
@@ -530,9 +540,9 @@ def alchemist_pick(s, seat, cmds):
         if total == 7:
             continue
         gain = 0.0
-        for h in range(19):
+        for h in range(len(s.terrain)):
             if s.numbers[h] == total and h != s.robber:
-                for n in HEX_NODES[h]:
+                for n in board.hex_nodes[h]:
                     o = s.node_owner[n]
                     if o == seat:
                         gain += s.node_level[n]

@@ -183,7 +183,7 @@ def build_targets(s, seat, spots=None) -> list:
     ck = is_ck(s)
     settlements = cities = bare_cities = idle_knights = own_knights = 0
     owner, level = s.node_owner, s.node_level
-    for n in range(54):
+    for n in range(len(owner)):
         if owner[n] == seat:
             if level[n] == 1:
                 settlements += 1
@@ -289,7 +289,7 @@ def _ck_value(s, seat, stage) -> float:
     knights = 0.0
     walls = barbarians = 0
     owner, level = s.node_owner, s.node_level
-    for n in range(54):
+    for n in range(len(owner)):
         o = s.knight_owner[n]
         if o != -1:
             if s.knight_active[n]:

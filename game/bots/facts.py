@@ -5,19 +5,19 @@ Everything here reads only what a seat's view holds (the board, public
 counts, and the seat's own hand); nothing draws randomness.
 """
 
-from game.engine.board import EDGE_NODES, NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS, harbor_nodes
+from game.engine.board import board_of
 from game.engine.constants import COMMODITY_OF_TERRAIN, DESERT, GENERIC_HARBOR
 from game.engine.state import is_ck
 
 # Ways to roll each number with two dice: a hex's expected yield is pips / 36 per roll.
 PIPS = (0, 0, 1, 2, 3, 4, 5, 0, 5, 4, 3, 2, 1)
-NUM_NODES = 54
 
 
 def node_pips(state, node, skip_robber=False) -> list:
     """Pips per resource kind (5) of the hexes around an intersection."""
+    board = board_of(state)
     out = [0] * 5
-    for h in NODE_HEXES[node]:
+    for h in board.node_hexes[node]:
         t = state.terrain[h]
         if t != DESERT and not (skip_robber and h == state.robber):
             out[t] += PIPS[state.numbers[h]]
@@ -27,15 +27,16 @@ def node_pips(state, node, skip_robber=False) -> list:
 def seat_production(state, seat, skip_robber=True) -> list:
     """Expected cards per 36 rolls, per card kind, from a seat's buildings
     (cities in Cities & Knights take a commodity on forest, pasture and mountains)."""
+    board = board_of(state)
     ck = is_ck(state)
     out = [0] * len(state.bank)
     owner, level, terrain, numbers = state.node_owner, state.node_level, state.terrain, state.numbers
     robber = state.robber if skip_robber else -1
-    for node in range(NUM_NODES):
+    for node in range(len(owner)):
         if owner[node] != seat:
             continue
         lv = level[node]
-        for h in NODE_HEXES[node]:
+        for h in board.node_hexes[node]:
             t = terrain[h]
             if t == DESERT or h == robber:
                 continue
@@ -52,23 +53,25 @@ _HARBOR_CACHE = {}
 
 
 def harbor_at(state) -> dict:
+    board = board_of(state)
     key = tuple(state.harbors)
     found = _HARBOR_CACHE.get(key)
     if found is None:
         if len(_HARBOR_CACHE) > 256:
             _HARBOR_CACHE.clear()
-        found = _HARBOR_CACHE[key] = harbor_nodes(state.harbors)
+        found = _HARBOR_CACHE[key] = board.harbor_nodes(state.harbors)
     return found
 
 
 def free_for_settlement(state, node) -> bool:
     """B-3.3 distance rule, and no knight standing there (CK)."""
+    board = board_of(state)
     owner = state.node_owner
     if owner[node] != -1:
         return False
     if state.knight_owner[node] != -1:
         return False
-    for m in NODE_NEIGHBORS[node]:
+    for m in board.node_neighbors[node]:
         if owner[m] != -1:
             return False
     return True
@@ -76,14 +79,15 @@ def free_for_settlement(state, node) -> bool:
 
 def network_nodes(state, seat) -> set:
     """Intersections the seat's road network reaches (and its buildings)."""
+    board = board_of(state)
     nodes = set()
     eo = state.edge_owner
     for e in range(len(eo)):
         if eo[e] == seat:
-            a, b = EDGE_NODES[e]
+            a, b = board.edge_nodes[e]
             nodes.add(a)
             nodes.add(b)
-    for n in range(NUM_NODES):
+    for n in range(len(state.node_owner)):
         if state.node_owner[n] == seat:
             nodes.add(n)
     return nodes
@@ -111,12 +115,13 @@ def spots_by_distance(state, seat, reach=2) -> dict:
 
 
 def _spots_by_distance(state, seat, reach) -> dict:
+    board = board_of(state)
     eo = state.edge_owner
     frontier = {n for n in network_nodes(state, seat) if _passable(state, seat, n)}
     # Nodes touching own road at distance 0.
     dist = {}
     for n in frontier:
-        if any(eo[e] == seat for e in NODE_EDGES[n]):
+        if any(eo[e] == seat for e in board.node_edges[n]):
             dist[n] = 0
     seen = set(frontier)
     layer = set(frontier)
@@ -125,10 +130,10 @@ def _spots_by_distance(state, seat, reach) -> dict:
         for n in layer:
             if not _passable(state, seat, n):
                 continue
-            for e in NODE_EDGES[n]:
+            for e in board.node_edges[n]:
                 if eo[e] != -1:
                     continue
-                a, b = EDGE_NODES[e]
+                a, b = board.edge_nodes[e]
                 m = b if a == n else a
                 if m not in seen:
                     seen.add(m)

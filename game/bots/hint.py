@@ -15,7 +15,7 @@ client's (game/client/reviewtext.py).
 """
 
 from game.engine import IllegalCommand, apply, is_ck
-from game.engine.board import HEX_NODES
+from game.engine.board import board_of
 from game.engine.constants import COMMODITY_OF_TERRAIN, DESERT
 
 from . import evaluate as E
@@ -81,11 +81,12 @@ def robber_why(view, seat, hexagon) -> dict | None:
     """Whom the robber on `hexagon` costs most, and what: {"term":
     "robber", "victim", "kind", "per_round"} (cards a round that seat no
     longer gets there); None when it blocks nobody else."""
+    board = board_of(view)
     if view.terrain[hexagon] == DESERT:
         return None
     lost = {}
     ck = is_ck(view)
-    for node in HEX_NODES[hexagon]:
+    for node in board.hex_nodes[hexagon]:
         owner = view.node_owner[node]
         if owner != -1 and owner != seat:      # (a C&K city's second card may be a commodity, CK-3.4)
             lost[owner] = lost.get(owner, 0) + (1 if ck and view.node_level[node] == 2

@@ -26,7 +26,7 @@ seats); the words are the caller's (game/client/reviewtext.py, tools/review.py).
 import time
 
 from game.engine import legal_commands, view as seat_view
-from game.engine.board import NODE_HEXES
+from game.engine.board import board_of
 from game.engine.constants import DESERT, PROGRESS_NAMES
 from game.engine.match import Authority
 from game.engine.rng import Rng
@@ -62,11 +62,12 @@ def source_of(cmd) -> str:
 
 def detail_of(state, cmd, events) -> dict:
     """What a command did, as data a sentence can be made of."""
+    board = board_of(state)
     kind = cmd[0]
     out = {}
     if kind in ("build_settlement", "build_city", "place_settlement", "place_city"):
         node = cmd[2]
-        out["numbers"] = sorted(state.numbers[h] for h in NODE_HEXES[node] if state.terrain[h] != DESERT)
+        out["numbers"] = sorted(state.numbers[h] for h in board.node_hexes[node] if state.terrain[h] != DESERT)
     elif kind == "move_robber" and len(cmd) > 2 and isinstance(cmd[2], int) and 0 <= cmd[2] < len(state.numbers):
         out["numbers"] = [state.numbers[cmd[2]]] if state.terrain[cmd[2]] != DESERT else []
     for e in events:

@@ -1,30 +1,31 @@
 """The window, the scene stack and the main loop.
 
-`run(argv)` is the `kolonisten` entry point.  The loop is capped at 60 fps and
+`open_window(args)` opens it for `kolonisten` and `kolonisten play`
+(game/cli.py), `run(argv)` for `python -m game.client`; both take the
+options of cmdline.py.  The loop is capped at 60 fps and
 only redraws when something changed (`app.dirty`) or a scene animates; when
 nothing happens it sleeps in `pygame.event.wait`, so an idle game costs almost
 no CPU.
 """
 
-import argparse
 import os
-import sys
 
 import pygame
 
 from . import i18n, settings, theme
+from .cmdline import DESIGN, MIN_SIZE, window_parser
 from .navigator import Navigator
 from .sound import Sounds
 
-DESIGN = (1280, 720)
-MIN_SIZE = (960, 540)
 FPS = 60
 
 
 class App:
-    def __init__(self, size=DESIGN, fullscreen=None, prefs=None):
+    def __init__(self, size=DESIGN, fullscreen=None, prefs=None, language=None):
+        """fullscreen and language: for this run (None: the settings'); the
+        settings keep their own until the person chooses in the window."""
         self.prefs = dict(prefs if prefs is not None else settings.load())
-        i18n.set_language(self.prefs["language"])
+        i18n.set_language(language or self.prefs["language"])
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(i18n.tr("app.title"))
@@ -63,6 +64,8 @@ class App:
         return min(w / DESIGN[0], h / DESIGN[1])
 
     def set_fullscreen(self, on: bool) -> None:
+        """The person's choice (Settings, F11): remembered with the settings."""
+        self.prefs["fullscreen"] = on
         if on != self.fullscreen:
             self._open_window(on)
             self._resized()
@@ -74,6 +77,8 @@ class App:
         self.dirty = True
 
     def set_language(self, lang: str) -> None:
+        """The person's choice in Settings: remembered with the settings."""
+        self.prefs["language"] = lang
         i18n.set_language(lang)
         pygame.display.set_caption(i18n.tr("app.title"))
         for scene in self.scenes:
@@ -173,8 +178,8 @@ class App:
         return min([self.scene.wake_ms()] + below)
 
     def save_prefs(self) -> str | None:
-        self.prefs["fullscreen"] = self.fullscreen
-        self.prefs["language"] = i18n.language()
+        """Write the settings: the language and display the person chose in
+        the window, never those of the command line (App's arguments)."""
         self.prefs["volume"] = self.sounds.volume
         self.prefs["muted"] = self.sounds.muted
         return settings.save(self.prefs)
@@ -194,27 +199,20 @@ def _icon() -> pygame.Surface:
 
 
 def run(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="kolonisten play", description="Open the Kolonisten game window.")
-    ap.add_argument("--size", default=None, help="window size WIDTHxHEIGHT (default 1280x720)")
-    ap.add_argument("--fullscreen", action="store_true", help="start in full screen")
-    ap.add_argument("--lang", choices=i18n.LANGUAGES, help="language for this session")
-    ap.add_argument("--quit-after", type=float, default=None, help=argparse.SUPPRESS)
-    args = ap.parse_args(argv if argv is not None else [])
-    size = DESIGN
-    if args.size:
-        try:
-            w, h = (int(v) for v in args.size.lower().split("x"))
-            size = (max(MIN_SIZE[0], w), max(MIN_SIZE[1], h))
-        except ValueError:
-            print(f"kolonisten: --size wants WIDTHxHEIGHT, e.g. 1920x1080, not {args.size!r}", file=sys.stderr)
-            return 2
+    """`python -m game.client [--size WxH] [--lang en|nl] [--fullscreen]`."""
+    return open_window(window_parser("python -m game.client").parse_args(argv if argv is not None else []))
+
+
+def open_window(args) -> int:
+    """The main menu in a window, with the options of cmdline.add_window_options
+    (`kolonisten`, `kolonisten play`, `python -m game.client`)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    app = App(size, fullscreen=True if args.fullscreen else None)
-    if args.lang:
-        app.set_language(args.lang)
+    app = App(getattr(args, "size", None) or DESIGN, fullscreen=True if getattr(args, "fullscreen", False) else None,
+              language=getattr(args, "lang", None))
     app.nav.open("menu")
-    if args.quit_after is not None:       # for scripted checks under Xvfb
-        pygame.time.set_timer(pygame.QUIT, max(1, int(args.quit_after * 1000)), loops=1)
+    quit_after = getattr(args, "quit_after", None)
+    if quit_after is not None:            # for scripted checks under Xvfb
+        pygame.time.set_timer(pygame.QUIT, max(1, int(quit_after * 1000)), loops=1)
     app.run()
     pygame.quit()
     return 0

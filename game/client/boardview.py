@@ -1,8 +1,8 @@
 """Drawing the island and hit-testing clicks on it.
 
-Geometry comes from game.engine.board (integer layout points: x unit = half a
-hex width, y unit = a quarter of the hex height); this module only scales it
-into a screen rectangle.  The terrain, tokens and harbors are drawn once into a
+Geometry comes from the game's island (game.engine.board: integer layout
+points, x unit = half a hex width, y unit = a quarter of the hex height); this
+module only scales it into a screen rectangle.  The terrain, tokens and harbors are drawn once into a
 cached layer (procedural art, no image files); pieces, the robber and
 highlights are drawn on top each frame.
 """
@@ -12,9 +12,7 @@ import random
 
 import pygame
 
-from game.engine.board import (
-    EDGE_HEXES, EDGE_NODES, HARBOR_EDGES, HEX_CENTER, HEX_NODES, NODE_POINT,
-)
+from game.engine.board import STANDARD, board_of
 from game.engine.constants import DESERT, FIELDS, FOREST, GENERIC_HARBOR, HILLS, MOUNTAINS, PASTURE
 from game.engine.state import is_ck
 
@@ -22,7 +20,6 @@ from . import theme
 from .cards import chip
 
 SQ3 = math.sqrt(3)
-X_EXTENT, Y_EXTENT = 5, 8            # node points span x -5..5, y -8..8
 # the sea frame and harbors round the island, in the same units: a harbor's
 # disc reaches 4.6 R above the centre, below it its card picture 4.8 R
 X_MARGIN, Y_TOP, Y_BOTTOM = 1.1, 1.4, 1.6
@@ -30,6 +27,7 @@ X_MARGIN, Y_TOP, Y_BOTTOM = 1.1, 1.4, 1.6
 
 class BoardView:
     def __init__(self):
+        self.island = STANDARD            # the island drawn (`show` changes it)
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.R = 1.0
         self.layer = None
@@ -37,33 +35,46 @@ class BoardView:
         self.static_builds = 0            # how often the static layer was drawn (tests count this)
 
     # --- geometry -------------------------------------------------------------
+    def show(self, state) -> None:
+        """Draw the island `state` (any copy, or a config) is played on."""
+        island = board_of(state)
+        if island is not self.island:
+            self.island = island
+            self.layer = self._layer_key = None
+            self.fit(self.rect)
+
     def fit(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
-        ux = rect.w / (2 * (X_EXTENT + X_MARGIN))     # pixels per x unit
-        uy = rect.h / (2 * Y_EXTENT + Y_TOP + Y_BOTTOM)
+        xs = [x for x, _ in self.island.node_point]
+        ys = [y for _, y in self.island.node_point]
+        x_extent, y_extent = (max(xs) - min(xs)) / 2, (max(ys) - min(ys)) / 2
+        ux = rect.w / (2 * (x_extent + X_MARGIN))     # pixels per x unit
+        uy = rect.h / (2 * y_extent + Y_TOP + Y_BOTTOM)
         self.R = min(ux * 2 / SQ3, uy * 2)
         self.ux, self.uy = self.R * SQ3 / 2, self.R / 2
-        spare = rect.h - (2 * Y_EXTENT + Y_TOP + Y_BOTTOM) * self.uy
-        self.cx, self.cy = rect.centerx, rect.y + spare / 2 + (Y_EXTENT + Y_TOP) * self.uy
+        spare = rect.h - (2 * y_extent + Y_TOP + Y_BOTTOM) * self.uy
+        # the island's middle at the rectangle's middle (its points need not centre on 0)
+        self.cx = rect.centerx - (max(xs) + min(xs)) / 2 * self.ux
+        self.cy = rect.y + spare / 2 + (y_extent + Y_TOP) * self.uy - (max(ys) + min(ys)) / 2 * self.uy
 
     def point(self, x, y):
         return (self.cx + x * self.ux, self.cy + y * self.uy)
 
     def hex_center(self, h):
-        return self.point(*HEX_CENTER[h])
+        return self.point(*self.island.hex_center[h])
 
     def node_pos(self, n):
-        return self.point(*NODE_POINT[n])
+        return self.point(*self.island.node_point[n])
 
     def edge_pos(self, e):
-        a, b = EDGE_NODES[e]
+        a, b = self.island.edge_nodes[e]
         (x1, y1), (x2, y2) = self.node_pos(a), self.node_pos(b)
         return ((x1 + x2) / 2, (y1 + y2) / 2)
 
     def hex_corners(self, h, k=1.0):
         cx, cy = self.hex_center(h)
         return [(cx + (px - cx) * k, cy + (py - cy) * k)
-                for px, py in (self.node_pos(n) for n in HEX_NODES[h])]
+                for px, py in (self.node_pos(n) for n in self.island.hex_nodes[h])]
 
     def target_pos(self, kind, ident):
         """Screen point of a clickable spot: ("node", n), ("edge", e), ("hex", h)."""
@@ -76,14 +87,14 @@ class BoardView:
 
     def harbor_pos(self, spot):
         """Centre of a harbor's marker in the sea, off its coastal path."""
-        e = HARBOR_EDGES[spot]
-        hx, hy = self.hex_center(EDGE_HEXES[e][0])
+        e = self.island.harbor_edges[spot]
+        hx, hy = self.hex_center(self.island.edge_hexes[e][0])
         mx, my = self.edge_pos(e)
         d = math.hypot(mx - hx, my - hy) or 1
         return (mx + (mx - hx) / d * self.R * 0.62, my + (my - hy) / d * self.R * 0.62)
 
     def harbor_at(self, pos):
-        for spot in range(len(HARBOR_EDGES)):
+        for spot in range(len(self.island.harbor_edges)):
             x, y = self.harbor_pos(spot)
             if math.hypot(pos[0] - x, pos[1] - y) <= self.R * 0.34:
                 return spot
@@ -103,6 +114,7 @@ class BoardView:
 
     # --- the static layer -------------------------------------------------------
     def static_layer(self, state, text) -> pygame.Surface:
+        self.show(state)
         key = (self.rect.size, tuple(state.terrain), tuple(state.numbers), tuple(state.harbors),
                text.fonts.scale)
         if key != self._layer_key:
@@ -125,14 +137,14 @@ class BoardView:
         frame = [self.point(x, y) for x, y in
                  ((0, -9.6), (5.9, -4.8), (5.9, 4.8), (0, 9.6), (-5.9, 4.8), (-5.9, -4.8))]
         pygame.draw.polygon(surf, theme.SEA_DARK, [(x - ox, y - oy) for x, y in frame])
-        for h in range(len(HEX_CENTER)):
+        for h in range(len(self.island.hex_center)):
             pts = [(x - ox, y - oy) for x, y in self.hex_corners(h, 1.04)]
             pygame.draw.polygon(surf, (214, 196, 140), pts)          # beach under every hex
-        for h in range(len(HEX_CENTER)):
+        for h in range(len(self.island.hex_center)):
             self._draw_hex(surf, h, state.terrain[h], (ox, oy))
         for spot, kind in enumerate(state.harbors):
             self._draw_harbor(surf, spot, kind, (ox, oy), text)
-        for h in range(len(HEX_CENTER)):
+        for h in range(len(self.island.hex_center)):
             if state.numbers[h]:
                 self._draw_token(surf, h, state.numbers[h], (ox, oy), text)
         return surf
@@ -175,9 +187,9 @@ class BoardView:
 
     def _draw_harbor(self, surf, spot, kind, off, text):
         ox, oy = off
-        e = HARBOR_EDGES[spot]
+        e = self.island.harbor_edges[spot]
         px, py = self.harbor_pos(spot)
-        for n in EDGE_NODES[e]:
+        for n in self.island.edge_nodes[e]:
             nx, ny = self.node_pos(n)
             pygame.draw.line(surf, (120, 86, 50), (nx - ox, ny - oy), (px - ox, py - oy),
                              max(2, int(self.R * 0.08)))
@@ -238,7 +250,7 @@ class BoardView:
 
     def draw_road(self, surf, e, colour, outline=(20, 20, 20), dy=0.0):
         """The road on edge e (`dy`: that many pixels lower, as it drops in)."""
-        a, b = EDGE_NODES[e]
+        a, b = self.island.edge_nodes[e]
         (x1, y1), (x2, y2) = self.node_pos(a), self.node_pos(b)
         y1, y2 = y1 + dy, y2 + dy
         k = 0.16

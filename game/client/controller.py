@@ -3,7 +3,8 @@
 The table scene talks to exactly one controller object with this interface:
 
     controller.config               the game's config (dict)
-    controller.names, .colours      per seat, for display
+    controller.names, .colours      per seat, for display (names: seatnames.SeatNames,
+                                    a computer's level in the current language)
     controller.hotseat              True when every seat sits at this screen;
     controller.seat                 otherwise the one seat this screen plays
     controller.computers            (hot-seat) per seat: a computer's level
@@ -34,6 +35,8 @@ from game import saves
 from game.bots import LEVELS
 from game.engine.match import Authority
 
+from .seatnames import SeatNames
+
 
 class HotseatController:
     hotseat = True
@@ -43,16 +46,16 @@ class HotseatController:
                  hashes=None, created=None, computers=None):
         self.auth = auth if auth is not None else Authority(config)   # ValueError for an unusable config
         self.config = self.auth.config
-        self.names = list(names)
         self.colours = list(colours)
         n = self.config["players"]
         self.computers = list(computers) if computers is not None else [None] * n
         if len(self.computers) != n or any(c is not None and c not in LEVELS for c in self.computers):
             raise ValueError(f"computers must name a level ({', '.join(LEVELS)}) or None for each of {n} seats")
+        self.names = SeatNames(names, self.computers)     # a computer's level in the window's language
         self.save_error = None                 # the OSError of the last failed autosave (None: it worked)
         self.saver = None
         if autosave:
-            players = saves.player_entries(self.names, self.colours, self.computers)
+            players = saves.player_entries(self.names.saved, self.colours, self.computers)
             try:
                 path = save_path or saves.new_save_path()
             except OSError as exc:              # no writable save folder: play on unsaved

@@ -1,4 +1,9 @@
-"""Engine events as plain sentences for the game log (current language)."""
+"""Engine events as plain sentences for the game log (current language).
+
+`sentences(event, names)` tells one event; `LogTeller` tells a run of them
+in order and remembers what a later event needs from an earlier one (who
+made the trade offer a counter-offer answers), and for whom the log is
+written (`reader`, the seat it calls "you")."""
 
 from game.engine.constants import CARD_NAMES, DEV_NAMES, PROGRESS_NAMES, SHIP_FACES, TERRAIN_NAMES, TRACK_NAMES
 
@@ -146,14 +151,46 @@ def ck_sentences(event, names, state=None):
     return None
 
 
+def counter_text(names, counterer, offerer_gives, counterer_gives, offerer=None, reader=None) -> str:
+    """A counter-offer's terms, who gives what, as `reader` reads them:
+    "Bram gives 1 wool, you give 1 grain" to the offerer, "you give 1 wool,
+    Anna gives 1 grain" to the counterer, "Bram gives 1 wool, Anna gives 1
+    grain" to anyone else; without the offerer, "Bram gives 1 wool and asks
+    for 1 grain"."""
+    theirs, ours = cards_text(counterer_gives), cards_text(offerer_gives)
+    if offerer is None:
+        return tr("trade.counter_asks", name=names[counterer], theirs=theirs, ours=ours)
+    if reader == offerer:
+        return tr("trade.counter_to_you", name=names[counterer], theirs=theirs, ours=ours)
+    if reader == counterer:
+        return tr("trade.counter_by_you", partner=names[offerer], theirs=theirs, ours=ours)
+    return tr("trade.counter_terms", name=names[counterer], partner=names[offerer], theirs=theirs, ours=ours)
+
+
+class LogTeller:
+    """Sentences for the events of one game, told in the order they happened."""
+
+    def __init__(self, names, reader=None):
+        self.names = names
+        self.reader = reader            # the seat the log may call "you" (None: nobody)
+        self.offerer = None             # who made the trade offer last
+
+    def tell(self, event, state=None) -> list:
+        if event[0] == "offered":
+            self.offerer = event[1]
+        return sentences(event, self.names, state, reader=self.reader, offerer=self.offerer)
+
+
 def _counts(cards):
     """A Wedding/Master Merchant transfer: a count per card kind."""
     return list(cards)
 
 
-def sentences(event, names, state=None) -> list:
+def sentences(event, names, state=None, reader=None, offerer=None) -> list:
     """Sentences for one event.  `names` maps seat -> name; `state` (a view
-    after the event) is used for details such as the robber's terrain."""
+    after the event) is used for details such as the robber's terrain;
+    `reader` is the seat the sentence may call "you" and `offerer` who made
+    the trade offer a counter-offer answers (LogTeller knows both)."""
     kind = event[0]
     n = names
     ck = ck_sentences(event, names, state)
@@ -205,7 +242,7 @@ def sentences(event, names, state=None) -> list:
         return [tr("log.offered", name=n[event[1]], give=cards_text(event[2]), get=cards_text(event[3]))]
     if kind == "trade_answer":
         if event[2] == "counter":
-            return [tr("log.trade_counter", name=n[event[1]], give=cards_text(event[3]), get=cards_text(event[4]))]
+            return [tr("log.trade_counter", terms=counter_text(n, event[1], event[3], event[4], offerer, reader))]
         return [tr("log.trade_" + event[2], name=n[event[1]])]
     if kind == "traded":
         return [tr("log.traded", name=n[event[1]], partner=n[event[2]], give=cards_text(event[3]),

@@ -30,6 +30,7 @@ from net.session import (
 from . import settings
 from .i18n import tr, trn
 from .oserrors import os_reason
+from .seatnames import SeatNames, shown_name
 from .theme import COLOUR_RGB
 
 NAME_LIMIT = min(16, MAX_NAME)      # what fits a player panel
@@ -387,9 +388,7 @@ def key_lines(lan: LanGame) -> list:
 def seat_name(seat: dict) -> str:
     """A seat's name as players see it: a computer the host started shows
     its level, like the computers of a game on one screen."""
-    if seat.get("computer"):
-        return tr("seats.computer_name", name=seat["name"], level=tr("seats.level." + seat["computer"]))
-    return seat["name"]
+    return shown_name(seat["name"], seat.get("computer") or None)
 
 
 def fault_text(fault) -> str:
@@ -477,7 +476,7 @@ class LanController:
         game = self.session.game
         lobby = game.lobby or {"seats": [], "config": game.welcome["config"]}
         self.config = dict(lobby["config"])
-        self.names, self.colours = [], []
+        self.names, self.colours = SeatNames(), []
         self._take_seats(lobby["seats"])
         self.records = []               # Records received since the last sync
         self._start_events = ()
@@ -493,7 +492,8 @@ class LanController:
         the table holds these lists)."""
         n = self.config["players"]
         seats = list(seats)[:n] + [None] * (n - len(seats))
-        self.names[:] = [seat_name(s) if s else f"#{i + 1}" for i, s in enumerate(seats)]
+        self.names.set([s["name"] if s else f"#{i + 1}" for i, s in enumerate(seats)],
+                       [(s or {}).get("computer") or None for s in seats])
         self.colours[:] = [COLOUR_RGB.get((s or {}).get("colour"), (128, 128, 128)) for s in seats]
 
     @property

@@ -15,8 +15,8 @@ from .rules import (
     COMMANDS, ERROR_CODES, IllegalCommand, apply, check, deciders, legal_commands, may_offer,
     new_game,
 )
-from .ruleset import RULESETS, ruleset_of
-from .state import PHASE_NAMES, State, default_config, is_ck, validate_config
+from .ruleset import RULESETS, default_config, ruleset_of, validate_config
+from .state import PHASE_NAMES, State, is_ck
 from .views import (
     public_hash, redact_command, redact_event, redact_outcome, view, view_hash, view_obj,
 )

@@ -42,7 +42,7 @@ def need_turn(state: State, seat: int, *phases):
 def positions(values: list, value) -> list:
     """The indexes at which `values` holds `value`, ascending.  Found with
     list.count and list.index, quicker than a scan when they are few (a
-    seat's roads among the 72 paths, its buildings among the 54 corners)."""
+    seat's roads among the paths, its buildings among the corners)."""
     out, at = [], -1
     for _ in range(values.count(value)):
         at = values.index(value, at + 1)

@@ -1,7 +1,7 @@
 """Whole-state consistency checks, recomputed from scratch (used by
 tools.simulate and the tests).  Each returns a list of violation messages."""
 
-from .board import NODE_NEIGHBORS, NUM_HEXES, harbor_nodes
+from .board import board_of
 from .constants import (
     BANK_PER_COMMODITY, BANK_PER_RESOURCE, CITIES_PER_PLAYER, DEV_DECK_COUNTS,
     GENERIC_HARBOR, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, PROGRESS_CARDS,
@@ -59,7 +59,7 @@ def _check_ck(state) -> list:
             bad.append(f"progress card {name}: {counts[card]} in game, expected {total}")
     knights = [[0, 0, 0] for _ in range(n)]
     walls = [0] * n
-    for node in range(54):
+    for node in range(len(state.node_owner)):
         k = state.knight_owner[node]
         if k == -1:
             if state.knight_strength[node] or state.knight_active[node]:
@@ -115,6 +115,7 @@ def _road_lengths(state) -> list:
 
 
 def check_state(state) -> list:
+    board = board_of(state)
     bad = []
     n = state.n
     kinds = len(state.bank)
@@ -136,7 +137,7 @@ def check_state(state) -> list:
     # Pieces (B-1.6) and scoring (B-8.1) recomputed from the board, in one pass.
     settlements, cities, flipped = [0] * n, [0] * n, [0] * n
     owner_of = state.node_owner
-    for node in range(54):
+    for node in range(len(state.node_owner)):
         o = owner_of[node]
         if o == -1:
             continue
@@ -146,10 +147,10 @@ def check_state(state) -> list:
             flipped[o] += 1
         else:
             settlements[o] += 1
-        for m in NODE_NEIGHBORS[node]:
+        for m in board.node_neighbors[node]:
             if owner_of[m] != -1:
                 bad.append(f"distance rule broken at intersection {node}")
-    ports = harbor_nodes(state.harbors)
+    ports = board.harbor_nodes(state.harbors)
     lengths_now = _road_lengths(state)
     for s in range(n):
         if settlements[s] + state.settlements_left[s] != SETTLEMENTS_PER_PLAYER:
@@ -191,7 +192,7 @@ def check_state(state) -> list:
         bad.append("Largest Army held without the largest army of 3+")
     if not ck and army == -1 and max(state.knights) >= LARGEST_ARMY_MIN:
         bad.append("Largest Army unassigned although someone has 3+ knights")
-    if not 0 <= state.robber < NUM_HEXES:
+    if not 0 <= state.robber < board.num_hexes:
         bad.append("robber off the island")
     return bad + settled_problems(state)
 

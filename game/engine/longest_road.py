@@ -8,7 +8,7 @@ such a forest every trail is a path, and the longest is a tree's diameter,
 found in one walk; only a network with a cycle is searched trail by trail.
 """
 
-from .board import EDGE_NODES, NUM_NODES
+from .board import board_of_paths
 from .helpers import positions
 
 
@@ -16,28 +16,29 @@ def road_length(edge_owner, node_owner, knight_owner, seat: int) -> int:
     own = positions(edge_owner, seat)
     if not own:
         return 0
-    length = _forest_length(own, node_owner, knight_owner, seat)
+    board = board_of_paths(edge_owner)
+    length = _forest_length(board, own, node_owner, knight_owner, seat)
     if length is not None:
         return length
-    return _trail_length(own, node_owner, knight_owner, seat)
+    return _trail_length(board, own, node_owner, knight_owner, seat)
 
 
 class _Cycle(Exception):
     """The network has a cycle: no forest."""
 
 
-def _forest_length(own, node_owner, knight_owner, seat: int):
+def _forest_length(board, own, node_owner, knight_owner, seat: int):
     """The longest path of the network when it is a forest with every blocked
     intersection cut apart; None when it has a cycle."""
     adj = {}            # node (or, at a blocked one, the end of one road there) -> neighbours
     for e in own:
-        a, b = EDGE_NODES[e]
+        a, b = board.edge_nodes[e]
         o, k = node_owner[a], knight_owner[a]
         if (o != -1 and o != seat) or (k != -1 and k != seat):
-            a = NUM_NODES + 128 * a + e         # this road's own end at the blocked node
+            a = board.num_nodes + 128 * a + e         # this road's own end at the blocked node
         o, k = node_owner[b], knight_owner[b]
         if (o != -1 and o != seat) or (k != -1 and k != seat):
-            b = NUM_NODES + 128 * b + e
+            b = board.num_nodes + 128 * b + e
         if a in adj:
             adj[a].append(b)
         else:
@@ -79,11 +80,11 @@ def _forest_length(own, node_owner, knight_owner, seat: int):
     return best
 
 
-def _trail_length(own, node_owner, knight_owner, seat: int) -> int:
+def _trail_length(board, own, node_owner, knight_owner, seat: int) -> int:
     """The longest trail, searched from every node a longest trail may start at."""
     links = {}                  # node -> (bit of the road, the node at its other end) per own road
     for e in own:
-        a, b = EDGE_NODES[e]
+        a, b = board.edge_nodes[e]
         bit = 1 << e
         links.setdefault(a, []).append((bit, b))
         links.setdefault(b, []).append((bit, a))

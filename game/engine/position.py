@@ -19,7 +19,8 @@ them with a generator seeded from the text, so a seat's view can be written
 and read back as a full state that agrees with that view.
 """
 
-from .notation import PositionError
+from .board import board_of
+from .notation import PositionError, names_of
 from .position_build import Builder, blank_obj
 from .position_rows import (
     GENERIC, JSON_ENCODER, LINE_ROWS, ORDER, SCALAR_BY_KEY, SCALAR_LINES, SCALARS, SEAT_ROWS, applies,
@@ -58,6 +59,7 @@ def format(state: State) -> str:
 
 def _scalar_lines(state):
     ck = is_ck(state)
+    names = names_of(board_of(state))
     out = []
     for group in SCALAR_LINES:
         words = []
@@ -67,7 +69,7 @@ def _scalar_lines(state):
                 continue
             v = getattr(state, field)
             if default is None or v != default(state) or type(v) is not type(default(state)):
-                words.append(f"{key} {write(v)}")
+                words.append(f"{key} {write(v, names)}")
         if words:
             out.append(" ".join(words))
     return out
@@ -220,13 +222,14 @@ def _seat_values(rest, n):
 def _read_scalars(b, given):
     s = b.s
     rules_ck = is_ck(s.config)
+    names = names_of(board_of(s))
     for key, field, _, read, default in SCALARS:
         if field in ("barb_pos", "barb_attacks") and not rules_ck:
             if key in given:
                 raise PositionError(f"'{key}' belongs to the Cities & Knights rules")
             continue
         if key in given:
-            setattr(s, field, read(given[key]))
+            setattr(s, field, read(given[key], names))
         elif default is None:
             raise PositionError(f"'{key}' is missing")
         else:

@@ -7,7 +7,7 @@ PositionError that names what is wrong."""
 import hashlib
 import json
 
-from .board import beginner_layout, harbor_nodes
+from .board import board_of
 from .codec import state_to_obj
 from .constants import (
     CITIES_PER_PLAYER, DESERT, GENERIC_HARBOR,
@@ -16,12 +16,12 @@ from .constants import (
 )
 from .longest_road import road_length
 from .notation import (
-    CARD_LETTERS, DEV_LETTERS, EDGE_NAME, NODE_NAME, PositionError, edge_id, hex_id,
-    letters_to_counts, node_id,
+    CARD_LETTERS, DEV_LETTERS, PositionError, letters_to_counts, names_of,
 )
 from .position_check import check_position, fill_unknown
 from .rng import Rng
-from .state import State, is_ck, validate_config
+from .ruleset import validate_config
+from .state import State, is_ck
 
 # State fields the builder derives from others (never written in the text).
 DERIVED = frozenset((
@@ -68,8 +68,9 @@ class Builder:
             raise PositionError(f"game line: {validate_config(dict(config, seed=0))}")
         self.s = State.blank(dict(config, seed=config["seed"] or 0))
         self.s.config["seed"] = config["seed"]
+        self.names = names_of(board_of(config))
         if config["board"] == "beginner":
-            self.s.terrain, self.s.numbers, self.s.harbors = beginner_layout()
+            self.s.terrain, self.s.numbers, self.s.harbors = board_of(config).beginner_layout()
         self.robber_given = False
         self.ck = is_ck(config)
         self.seed_source = seed_source
@@ -89,10 +90,10 @@ class Builder:
     # --- pieces ---------------------------------------------------------------------------
     def _put_building(self, seat, token, level):
         name, *suffixes = token.split("+")
-        node = node_id(name)
+        node = self.names.node_id(name)
         s = self.s
         if s.node_owner[node] != -1:
-            raise PositionError(f"corner {NODE_NAME[node]} holds two buildings")
+            raise PositionError(f"corner {self.names.node_name[node]} holds two buildings")
         s.node_owner[node] = seat
         s.node_level[node] = level
         for suffix in suffixes:
@@ -115,20 +116,20 @@ class Builder:
 
     def read_roads(self, seat, tokens):
         for t in tokens:
-            e = edge_id(t)
+            e = self.names.edge_id(t)
             if self.s.edge_owner[e] != -1:
-                raise PositionError(f"side {EDGE_NAME[e]} holds two roads")
+                raise PositionError(f"side {self.names.edge_name[e]} holds two roads")
             self.s.edge_owner[e] = seat
 
     def read_knights(self, seat, tokens):
         s = self.s
         for t in tokens:
             name, colon, rest = t.partition(":")
-            node = node_id(name)
+            node = self.names.node_id(name)
             if not colon or not rest or rest[0] not in "123" or any(f not in "afp" for f in rest[1:]):
                 raise PositionError(f"a knight is written corner:strength[a][f][p], e.g. D4:2a, not '{t}'")
             if s.knight_owner[node] != -1:
-                raise PositionError(f"corner {NODE_NAME[node]} holds two knights")
+                raise PositionError(f"corner {self.names.node_name[node]} holds two knights")
             s.knight_owner[node] = seat
             s.knight_strength[node] = int(rest[0])
             s.knight_active[node] = int("a" in rest)
@@ -139,7 +140,7 @@ class Builder:
         h, colon, seat = text.partition(":")
         if not colon:
             raise PositionError(f"the merchant is written hex:seat, e.g. J:2, not '{text}'")
-        self.s.merchant = [hex_id(h), self._seat(seat)]
+        self.s.merchant = [self.names.hex_id(h), self._seat(seat)]
 
     def read_improvements(self, seat, tokens):
         for t in tokens:
@@ -333,7 +334,7 @@ class Builder:
             s.roads_left[seat] = ROADS_PER_PLAYER - s.edge_owner.count(seat)
         kinds = len(s.bank)
         ratios = [[4] * kinds for _ in range(n)]
-        for node, kind in harbor_nodes(s.harbors).items():
+        for node, kind in board_of(s).harbor_nodes(s.harbors).items():
             o = s.node_owner[node]
             if o != -1:
                 if kind == GENERIC_HARBOR:
@@ -352,7 +353,7 @@ class Builder:
                 s.metropolis[track] = node
                 vp[seat] += 2
             walls = [0] * n
-            for node in range(54):
+            for node in range(len(s.node_owner)):
                 if s.wall[node]:
                     walls[s.node_owner[node]] += 1
             s.walls_left = [3 - w for w in walls]

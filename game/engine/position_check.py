@@ -1,14 +1,14 @@
 """Filling a position's unknown parts, and refusing impossible positions
 (used by position_build.Builder.finish)."""
 
-from .board import HARBOR_BAG, NODE_LINKS, NODE_NEIGHBORS, NUMBER_SEQUENCE, TERRAIN_BAG, reds_adjacent
+from .board import board_of
 from .constants import (
     BANK_PER_COMMODITY, BANK_PER_RESOURCE, DESERT, DEV_DECK_COUNTS, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN,
     PROGRESS_CARDS, PROGRESS_TRACK, PROGRESS_VP_CARDS, RESOURCES, TRACK_NAMES,
     VICTORY_POINT,
 )
 from .invariants import check_state
-from .notation import CARD_LETTERS, DEV_LETTERS, EDGE_NAME, NODE_NAME, PositionError
+from .notation import CARD_LETTERS, DEV_LETTERS, PositionError, names_of
 from .relations import relation_problems
 from .rng import Rng
 from .rules import apply, deciders, legal_commands
@@ -24,11 +24,13 @@ def card_totals(kinds):
 
 def distance_problems(s):
     """Pairs of buildings closer than the distance rule allows."""
+    board = board_of(s)
     for node, o in enumerate(s.node_owner):
         if o != -1:
-            for m in NODE_NEIGHBORS[node]:
+            for m in board.node_neighbors[node]:
                 if m > node and s.node_owner[m] != -1:
-                    yield f"buildings on {NODE_NAME[node]} and {NODE_NAME[m]} break the distance rule (B-3.3)"
+                    name = names_of(board).node_name
+                    yield f"buildings on {name[node]} and {name[m]} break the distance rule (B-3.3)"
 
 
 # --- filling the unknown ----------------------------------------------------------------------
@@ -317,27 +319,29 @@ def next_step_problem(s, guessed=()):
 
 
 def _layout_problems(s):
+    board = board_of(s)
     out = []
-    if sorted(s.terrain) != sorted(TERRAIN_BAG):
+    if sorted(s.terrain) != sorted(board.terrain_bag):
         out.append("the terrain must be 4 W, 4 S, 4 G, 3 B, 3 O hexes and 1 desert D (B-1.1)")
     tokens = sorted(x for x in s.numbers if x)
-    if tokens != sorted(NUMBER_SEQUENCE) or any((x == 0) != (t == DESERT) for x, t in zip(s.numbers, s.terrain)):
+    if tokens != sorted(board.number_sequence) or any((x == 0) != (t == DESERT) for x, t in zip(s.numbers, s.terrain)):
         out.append("the numbers must be the 18 tokens 2-12 without 7, none on the desert (B-1.2, B-2.5)")
-    elif reds_adjacent(s.numbers):
+    elif board.reds_adjacent(s.numbers):
         out.append("numbers: a 6 or 8 is never next to another 6 or 8 (B-2.4)")
-    if sorted(s.harbors) != sorted(HARBOR_BAG):
+    if sorted(s.harbors) != sorted(board.harbor_bag):
         out.append("the harbors must be four generic 3 and one of each W B S G O (B-1.3)")
     return out
 
 
 def _loose_roads(s):
     """Every road belongs to a network that touches a building of its owner (B-6.2)."""
+    board = board_of(s)
     owner = s.edge_owner
     reached = set()
     stack = [(n, o) for n, o in enumerate(s.node_owner) if o != -1]
     while stack:
         node, seat = stack.pop()
-        for e, other in NODE_LINKS[node]:
+        for e, other in board.node_links[node]:
             if owner[e] == seat and e not in reached:
                 reached.add(e)
                 stack.append((other, seat))
@@ -345,7 +349,8 @@ def _loose_roads(s):
     if len(reached) < len(owner) - owner.count(-1):
         for e, o in enumerate(owner):
             if o != -1 and e not in reached:
-                out.append(f"seat {o}'s road {EDGE_NAME[e]} is not connected to a building of theirs (B-6.2)")
+                out.append(f"seat {o}'s road {names_of(board).edge_name[e]} is not connected to a building "
+                           "of theirs (B-6.2)")
     return out
 
 
@@ -371,6 +376,7 @@ def _holder_problems(s):
 
 def _ck_problems(s):
     out = []
+    node_name = names_of(board_of(s)).node_name
     for seat in range(s.n):
         if s.walls_left[seat] < 0:
             out.append(f"seat {seat} has {3 - s.walls_left[seat]} city walls; a player has 3 (CK-5.1)")
@@ -380,10 +386,10 @@ def _ck_problems(s):
                            "a player has 2 of each (CK-1.5)")
     for node, o in enumerate(s.knight_owner):
         if o != -1 and s.node_owner[node] != -1:
-            out.append(f"a knight and a building share corner {NODE_NAME[node]}")
+            out.append(f"a knight and a building share corner {node_name[node]}")
     for track, node in enumerate(s.metropolis):
         if node != -1 and s.improvements[s.node_owner[node]][track] < 4:
-            out.append(f"the {TRACK_NAMES[track]} metropolis on {NODE_NAME[node]} needs its owner at "
+            out.append(f"the {TRACK_NAMES[track]} metropolis on {node_name[node]} needs its owner at "
                        f"level 4 or more in {TRACK_NAMES[track]} (CK-6.4)")
     if s.defenders_left < 0:
         out.append("more than 6 Defender of Catan cards (CK-8.4)")

@@ -11,14 +11,14 @@ spelling, and name its field in WRITTEN.
 
 import json
 
-from .board import NUM_HEXES, beginner_layout
+from .board import board_of
 from .constants import DESERT, PROGRESS_NAMES, TRACK_NAMES
 from .notation import (
-    CARD_LETTERS, DEV_LETTERS, EDGE_NAME, HARBOR_LETTERS, HEX_LETTERS, NODE_NAME, TERRAIN_LETTERS,
-    PositionError, counts_to_letters, hex_id, node_id, rows,
+    CARD_LETTERS, DEV_LETTERS, HARBOR_LETTERS, TERRAIN_LETTERS, PositionError, counts_to_letters, names_of,
 )
 from .position_build import DERIVED, Builder
-from .state import PHASE_NAMES, State, default_config
+from .ruleset import RULESETS, all_options, default_config
+from .state import OPTIONAL_FLAGS, PHASE_NAMES, State
 
 JSON_ENCODER = json.JSONEncoder(separators=(",", ":"))
 
@@ -69,15 +69,21 @@ def _dice_text(v):
     return "-" if v is None else ",".join(map(str, v))
 
 
-def _node_or_none(v):
-    return "-" if v == -1 else NODE_NAME[v]
+def _node_or_none(v, names):
+    return "-" if v == -1 else names.node_name[v]
 
 
-def _read_node_or_none(text):
-    return -1 if text == "-" else node_id(text)
+def _read_node_or_none(text, names):
+    return -1 if text == "-" else names.node_id(text)
 
 
-# Scalar fields: key, field, write, read, default(state being built) or None (always written).
+def _plain(f):
+    """A scalar's spelling that does not depend on the island."""
+    return lambda value, names: f(value)
+
+
+# Scalar fields: key, field, write(value, names), read(text, names), default(state being
+# built) or None (always written); `names` are the island's (notation.names_of).
 _SETUP_PHASES = (PHASE_NAMES.index("setup_settlement"), PHASE_NAMES.index("setup_road"))
 _ROLL = PHASE_NAMES.index("roll")
 
@@ -104,21 +110,21 @@ def _default_first(s):
 
 
 SCALARS = (
-    ("turn", "turn", str, _read_int, None),
-    ("current", "current", str, _read_int, None),
-    ("phase", "phase", PHASE_NAMES.__getitem__, _read_phase, None),
-    ("rolled", "rolled", lambda v: "yes" if v else "no", _read_bool, _default_rolled),
-    ("dice", "dice", _dice_text, _read_dice, lambda s: None),
-    ("built", "built", lambda v: "yes" if v else "no", _read_bool, lambda s: False),
-    ("dev_played", "dev_played", lambda v: "yes" if v else "no", _read_bool, lambda s: False),
-    ("free_roads", "free_roads", str, _read_int, lambda s: 0),
-    ("resume", "resume_phase", PHASE_NAMES.__getitem__, _read_phase, lambda s: PHASE_NAMES.index("main")),
-    ("setup", "setup_step", str, _read_int, _default_setup_step),
+    ("turn", "turn", _plain(str), _plain(_read_int), None),
+    ("current", "current", _plain(str), _plain(_read_int), None),
+    ("phase", "phase", _plain(PHASE_NAMES.__getitem__), _plain(_read_phase), None),
+    ("rolled", "rolled", _plain(lambda v: "yes" if v else "no"), _plain(_read_bool), _default_rolled),
+    ("dice", "dice", _plain(_dice_text), _plain(_read_dice), lambda s: None),
+    ("built", "built", _plain(lambda v: "yes" if v else "no"), _plain(_read_bool), lambda s: False),
+    ("dev_played", "dev_played", _plain(lambda v: "yes" if v else "no"), _plain(_read_bool), lambda s: False),
+    ("free_roads", "free_roads", _plain(str), _plain(_read_int), lambda s: 0),
+    ("resume", "resume_phase", _plain(PHASE_NAMES.__getitem__), _plain(_read_phase), lambda s: PHASE_NAMES.index("main")),
+    ("setup", "setup_step", _plain(str), _plain(_read_int), _default_setup_step),
     ("last_setup", "last_setup_node", _node_or_none, _read_node_or_none, lambda s: -1),
-    ("winner", "winner", _seat_or_none, _read_seat_or_none, lambda s: -1),
-    ("barbarians", "barb_pos", str, _read_int, lambda s: 0),
-    ("attacks", "barb_attacks", str, _read_int, lambda s: 0),
-    ("first", "first_player", str, _read_int, _default_first),     # read last: its default needs the rest
+    ("winner", "winner", _plain(_seat_or_none), _plain(_read_seat_or_none), lambda s: -1),
+    ("barbarians", "barb_pos", _plain(str), _plain(_read_int), lambda s: 0),
+    ("attacks", "barb_attacks", _plain(str), _plain(_read_int), lambda s: 0),
+    ("first", "first_player", _plain(str), _plain(_read_int), _default_first),     # read last: its default needs the rest
 )
 SCALAR_BY_KEY = {row[0]: row for row in SCALARS}
 # How scalars are grouped on lines (the first key starts the line).
@@ -134,14 +140,25 @@ SCALAR_LINES = (
 # (both rule sets), "base" or "ck".  Seat rows write `0: … 1: …` with seat values given by
 # write_seat(state, seat) -> str | None (None: the seat's default, left out).
 
-GAME_FLAGS = ("combine_trade_build", "knight_commit", "streams", "mixed_dice")     # the game line's bare words
+def game_flags() -> tuple:
+    """The game line's bare words: the rule options that are true or false (each
+    written when true) and the config's optional flags."""
+    return tuple(o.config for o in all_options() if set(o.values) == {True, False}) + OPTIONAL_FLAGS
+
+
+def _choice_options() -> dict:
+    """The rule options of other values, written `key=value` when not at their default."""
+    return {o.config: o for o in all_options() if set(o.values) != {True, False}}
 
 
 def write_game_line(s):
     c = s.config
     seed = "?" if c["seed"] is None else c["seed"]
     out = f"game {c['rules']} players={c['players']} target={c['vp_target']} board={c['board']} seed={seed}"
-    for flag in GAME_FLAGS:
+    for key, o in _choice_options().items():
+        if c[key] != o.default:
+            out += f" {key}={c[key]}"
+    for flag in game_flags():
         if c.get(flag):
             out += " " + flag
     return out
@@ -149,16 +166,22 @@ def write_game_line(s):
 
 def read_game_line(text):
     words = text.split()
-    if not words or words[0] not in ("base", "ck"):
+    if not words or words[0] not in RULESETS:
         raise PositionError("the game line must start with the rules: 'game base' or 'game ck'")
     options = {"rules": words[0]}
     names = {"players": "players", "target": "vp_target", "board": "board", "seed": "seed"}
+    flags, choices = game_flags(), _choice_options()
     for word in words[1:]:
         key, eq, value = word.partition("=")
         if not eq:
-            if word not in GAME_FLAGS:
+            if word not in flags:
                 raise PositionError(f"unknown game option '{word}'")
             options[word] = True
+        elif key in choices:
+            value = next((v for v in choices[key].values if str(v) == value), None)
+            if value is None:
+                raise PositionError(f"{key} must be one of: " + ", ".join(map(str, choices[key].values)))
+            options[key] = value
         elif key not in names:
             raise PositionError(f"unknown game setting '{key}'")
         elif key == "board":
@@ -176,14 +199,20 @@ def read_game_line(text):
     return config
 
 
+def _names(s):
+    """The names of the island state `s` is played on."""
+    return names_of(board_of(s))
+
+
 def _terrain_write(s):
-    return "/".join(rows("".join(TERRAIN_LETTERS[t] for t in s.terrain)))
+    return "/".join(_names(s).rows("".join(TERRAIN_LETTERS[t] for t in s.terrain)))
 
 
 def _terrain_read(b, text):
     letters = text.replace("/", "")
-    if len(letters) != NUM_HEXES:
-        raise PositionError(f"terrain needs {NUM_HEXES} hexes, got {len(letters)}")
+    hexes = board_of(b.s).num_hexes
+    if len(letters) != hexes:
+        raise PositionError(f"terrain needs {hexes} hexes, got {len(letters)}")
     for ch in letters:
         if ch not in TERRAIN_LETTERS:
             raise PositionError(f"'{ch}' is not a terrain letter ({TERRAIN_LETTERS})")
@@ -191,13 +220,14 @@ def _terrain_read(b, text):
 
 
 def _numbers_write(s):
-    return "/".join(",".join(str(x) if x else "-" for x in row) for row in rows(s.numbers))
+    return "/".join(",".join(str(x) if x else "-" for x in row) for row in _names(s).rows(s.numbers))
 
 
 def _numbers_read(b, text):
     items = text.replace("/", ",").split(",")
-    if len(items) != NUM_HEXES:
-        raise PositionError(f"numbers needs {NUM_HEXES} hexes, got {len(items)}")
+    hexes = board_of(b.s).num_hexes
+    if len(items) != hexes:
+        raise PositionError(f"numbers needs {hexes} hexes, got {len(items)}")
     b.s.numbers = [0 if x == "-" else _read_int(x, "a number token") for x in items]
 
 
@@ -206,17 +236,18 @@ def _harbors_write(s):
 
 
 def _harbors_read(b, text):
-    if len(text) != 9 or any(ch not in HARBOR_LETTERS for ch in text):
-        raise PositionError(f"harbors needs 9 letters from {HARBOR_LETTERS}, got '{text}'")
+    spots = board_of(b.s).num_harbors
+    if len(text) != spots or any(ch not in HARBOR_LETTERS for ch in text):
+        raise PositionError(f"harbors needs {spots} letters from {HARBOR_LETTERS}, got '{text}'")
     b.s.harbors = [HARBOR_LETTERS.index(ch) for ch in text]
 
 
 def _layout_write(field, write):
     """The beginner board's layout (B-2.6) goes without saying on `board=beginner`."""
-    default = dict(zip(("terrain", "numbers", "harbors"), beginner_layout()))[field]
+    part = ("terrain", "numbers", "harbors").index(field)
 
     def write_unless_beginner(s):
-        if s.config["board"] == "beginner" and getattr(s, field) == default:
+        if s.config["board"] == "beginner" and getattr(s, field) == board_of(s).beginner_layout()[part]:
             return None
         return write(s)
     return write_unless_beginner
@@ -224,11 +255,11 @@ def _layout_write(field, write):
 
 def _robber_write(s):
     """The robber starts on the desert (B-2.5): said only when elsewhere."""
-    return None if s.terrain[s.robber] == DESERT else HEX_LETTERS[s.robber]
+    return None if s.terrain[s.robber] == DESERT else _names(s).hex_letters[s.robber]
 
 
 def _robber_read(b, text):
-    b.s.robber = hex_id(text)
+    b.s.robber = _names(b.s).hex_id(text)
     b.robber_given = True
 
 
@@ -242,19 +273,19 @@ def _joined(lists):
 
 def _settlements_all(s):
     out = [[] for _ in range(s.n)]
-    level, flipped = s.node_level, s.flipped
+    level, flipped, name = s.node_level, s.flipped, _names(s).node_name
     for n, o in enumerate(s.node_owner):
         if o != -1 and level[n] == 1:
-            out[o].append(NODE_NAME[n] + "+pillaged" if flipped and flipped[n] else NODE_NAME[n])
+            out[o].append(name[n] + "+pillaged" if flipped and flipped[n] else name[n])
     return _joined(out)
 
 
 def _cities_all(s):
     out = [[] for _ in range(s.n)]
-    level, wall, metropolis = s.node_level, s.wall, s.metropolis
+    level, wall, metropolis, node_name = s.node_level, s.wall, s.metropolis, _names(s).node_name
     for n, o in enumerate(s.node_owner):
         if o != -1 and level[n] == 2:
-            name = NODE_NAME[n]
+            name = node_name[n]
             if wall and wall[n]:
                 name += "+wall"
             if metropolis and n in metropolis:
@@ -267,17 +298,19 @@ def _cities_all(s):
 
 def _roads_all(s):
     out = [[] for _ in range(s.n)]
+    name = _names(s).edge_name
     for e, o in enumerate(s.edge_owner):
         if o != -1:
-            out[o].append(EDGE_NAME[e])
+            out[o].append(name[e])
     return _joined(out)
 
 
 def _knights_all(s):
     out = [[] for _ in range(s.n)]
+    name = _names(s).node_name
     for n, o in enumerate(s.knight_owner):
         if o != -1:
-            out[o].append(f"{NODE_NAME[n]}:{s.knight_strength[n]}" + ("a" if s.knight_active[n] else "")
+            out[o].append(f"{name[n]}:{s.knight_strength[n]}" + ("a" if s.knight_active[n] else "")
                           + ("f" if s.knight_fresh[n] else "") + ("p" if s.knight_promoted[n] else ""))
     return _joined(out)
 
@@ -364,7 +397,7 @@ def _progress_deck_write(track):
 
 def _merchant_write(s):
     h, seat = s.merchant
-    return None if h == -1 else f"{HEX_LETTERS[h]}:{seat}"
+    return None if h == -1 else f"{_names(s).hex_letters[h]}:{seat}"
 
 
 def _rng_write(s):

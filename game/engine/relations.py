@@ -16,7 +16,7 @@ agree on everything else), except the victory point cards of a seat whose
 cards are known.
 """
 
-from .board import HEX_NODES, NUM_HEXES, NUM_NODES
+from .board import board_of
 from .constants import DESERT, PROGRESS_HAND_LIMIT, RESOURCES, TRACK_NAMES, VICTORY_POINT
 from .rulesets.base.building import road_spots, setup_order
 from .rulesets.base.robber import steal_candidates
@@ -85,6 +85,7 @@ def relation_problems(state, guessed=()) -> list:
 
 def _shape_problems(s) -> list:
     """Fields a position may spell freely (numbers, JSON) that the relations read."""
+    board = board_of(s)
     n = s.n
     out = []
     if not (_is_int(s.current, 0, n) and _is_int(s.first_player, 0, n)):
@@ -95,7 +96,7 @@ def _shape_problems(s) -> list:
         out.append("phase/resume: a phase of the game; play resumes in main or roll (B-4)")
     if not _is_int(s.turn, 0, 1 << 31) or not _is_int(s.setup_step, 0, 2 * n + 1):
         out.append(f"turn/setup: whole numbers, setup 0 to {2 * n} (B-3)")
-    if not _is_int(s.robber, 0, NUM_HEXES):
+    if not _is_int(s.robber, 0, board.num_hexes):
         out.append("robber: a hex of the island, A to S (B-1.7)")
     if not _is_int(s.free_roads, 0, 3):
         out.append("free_roads: 0, 1 or 2 (B-9.4)")
@@ -146,6 +147,7 @@ def _turn_problems(s) -> list:
 def _setup_pieces(s, order) -> list:
     """During the setup each seat has placed exactly its placements so far
     (B-3.1, B-3.2; CK-2.1: the second one a city)."""
+    board = board_of(s)
     out = []
     n = s.n
     step = s.setup_step
@@ -153,7 +155,7 @@ def _setup_pieces(s, order) -> list:
     for seat in range(n):
         done = order[:step].count(seat)
         placing = s.phase == SETUP_ROAD and s.current == seat
-        nodes = [node for node in range(NUM_NODES) if s.node_owner[node] == seat]
+        nodes = [node for node in range(board.num_nodes) if s.node_owner[node] == seat]
         cities = sum(1 for node in nodes if s.node_level[node] == 2)
         want_cities = max(0, done + placing - 1) if ck else 0
         if len(nodes) != done + placing or cities != want_cities:
@@ -164,7 +166,7 @@ def _setup_pieces(s, order) -> list:
             out.append(f"roads {seat}: after {step} setup placements seat {seat} has {done} road(s) (B-3.1)")
     if s.phase == SETUP_ROAD:
         node = s.last_setup_node
-        if not _is_int(node, 0, NUM_NODES) or s.node_owner[node] != s.current:
+        if not _is_int(node, 0, board.num_nodes) or s.node_owner[node] != s.current:
             out.append(f"last_setup: phase setup_road needs the corner seat {s.current} has just built on (B-3.1)")
     if any(s.hand_n[seat] for seat in range(n)) and step < n:
         out.append("hands: nobody takes cards before the second round of the setup (B-3.4)")
@@ -332,10 +334,11 @@ def _base_problems(s) -> list:
 # --- Cities & Knights: pieces, per-turn limits, the barbarians (CK-3 … CK-11) ----------
 
 def _ck_problems(s) -> list:
+    board = board_of(s)
     out = []
     n = s.n
     before_roll = not s.rolled
-    for node in range(NUM_NODES):
+    for node in range(board.num_nodes):
         owner = s.knight_owner[node]
         if owner == -1:
             continue
@@ -352,10 +355,10 @@ def _ck_problems(s) -> list:
         out.append("fleet: two Merchant Fleets a game, so at most two kinds at 2:1 this turn (CK-1.3, CK-11)")
     # The merchant (CK-11 Merchant).
     hex_, owner = s.merchant
-    if (hex_ == -1) != (owner == -1) or not (hex_ == -1 or _is_int(hex_, 0, NUM_HEXES) and _is_int(owner, 0, n)):
+    if (hex_ == -1) != (owner == -1) or not (hex_ == -1 or _is_int(hex_, 0, board.num_hexes) and _is_int(owner, 0, n)):
         out.append("merchant: a hex and its owner, or neither (CK-11)")
     elif hex_ != -1:
-        if not any(s.node_owner[node] == owner for node in HEX_NODES[hex_]):
+        if not any(s.node_owner[node] == owner for node in board.hex_nodes[hex_]):
             out.append(f"merchant: seat {owner}'s merchant stands next to a building of theirs (CK-11)")
     # Improvements and metropolises (CK-6.4).
     for track in range(3):
@@ -384,11 +387,12 @@ def _ck_problems(s) -> list:
 
 # Each decision's fields besides kind and seats: name -> check(value, state).
 def _field_checks(s):
+    board = board_of(s)
     n, kinds = s.n, len(s.bank)
     return {
         "strength": lambda v: _is_int(v, 1, 4),
         "active": lambda v: _is_int(v, 0, 2),
-        "options": lambda v: (type(v) is list and bool(v) and all(_is_int(x, 0, NUM_NODES) for x in v)
+        "options": lambda v: (type(v) is list and bool(v) and all(_is_int(x, 0, board.num_nodes) for x in v)
                               and all(s.node_owner[x] == -1 and s.knight_owner[x] == -1 for x in v)),
         "need": lambda v: _counts(v, n),
         "target": lambda v: _is_int(v, 0, n) and v != s.current,
@@ -451,13 +455,14 @@ def _pending_problems(s) -> list:
 
 def _decision_facts(s, kind, p) -> list:
     """What must be true of the board and the cards for each decision."""
+    board = board_of(s)
     out = []
     seats = p["seats"]
     if kind in ("lose_city", "metropolis"):
         metro = {m for m in s.metropolis if m != -1}
         for seat in seats:
             if not any(s.node_owner[node] == seat and s.node_level[node] == 2 and node not in metro
-                       for node in range(NUM_NODES)):
+                       for node in range(board.num_nodes)):
                 out.append(f"pending: seat {seat} has no city without a metropolis to choose (CK-6.5, CK-8.3)")
     if kind == "metropolis":
         track = p["track"]
@@ -490,6 +495,7 @@ def _decision_facts(s, kind, p) -> list:
 
 # agenda step name -> check of its arguments
 def _step_checks(s):
+    board = board_of(s)
     n = s.n
     return {
         "event": lambda a: a == [],
@@ -499,7 +505,7 @@ def _step_checks(s):
         "gate": lambda a: len(a) == 1 and _is_int(a[0], 0, 3),
         "commit": lambda a: len(a) == 1 and _is_int(a[0], 0, n),
         "battle": lambda a: (len(a) == 1 and type(a[0]) is list
-                             and all(_is_int(x, 0, NUM_NODES) and s.knight_owner[x] != -1 for x in a[0])),
+                             and all(_is_int(x, 0, board.num_nodes) and s.knight_owner[x] != -1 for x in a[0])),
     }
 
 

@@ -22,15 +22,15 @@ which extends it); see ruleset.py for what a rule set declares.  This module
 only checks a command's shape, finds the state's rule set and runs it.
 """
 
-from .board import NUM_EDGES, NUM_HEXES, NUM_NODES, beginner_layout, random_layout
+from .board import board_of
 from .changes import TALK
 from .constants import DESERT, PROGRESS_NAMES, RESOURCES
 from .helpers import ERROR_CODES, MIX, MIX_LIMIT, IllegalCommand
 from .rng import Rng
-from .ruleset import RULESETS, ruleset_of
+from .ruleset import RULESETS, ruleset_of, validate_config
 from .rulesets import BASE, CK
 from .state import (
-    DECIDE, DISCARD, GAME_OVER, MAIN, PENDING, SETUP_ROAD, SETUP_SETTLEMENT, TRADE, State, validate_config,
+    DECIDE, DISCARD, GAME_OVER, MAIN, PENDING, SETUP_ROAD, SETUP_SETTLEMENT, TRADE, State,
 )
 
 __all__ = ["COMMANDS", "ERROR_CODES", "IllegalCommand", "apply", "check", "deciders", "discard_limit",
@@ -70,16 +70,17 @@ _kept = None
 # --- shape checks (anything may arrive from the network or a save file) ------
 
 _SHAPES = {}   # (rule set, players, card kinds) -> kind -> (arguments after the seat, their check)
+# (the players choose the island, so they fix its numbers of corners, paths and hexes)
 _LIST_TYPES = (tuple, list)
 
 
-def _shapes(rules, n: int, kinds: int) -> dict:
-    """Per command kind of `rules`, for `n` players and `kinds` card kinds: the
+def _shapes(rules, n: int, kinds: int, board) -> dict:
+    """Per command kind of `rules`, for `n` players on `board` and `kinds` card kinds: the
     number of its arguments after the seat and a function(cmd) -> the
     IllegalCommand for the first argument (the seat first) out of shape, or
     None, written out as one function with a line per argument (the checks
     of every command arriving from outside, and of every command in a save)."""
-    size = {"node": NUM_NODES, "edge": NUM_EDGES, "hex": NUM_HEXES, "seat": n,
+    size = {"node": board.num_nodes, "edge": board.num_edges, "hex": board.num_hexes, "seat": n,
             "res": len(RESOURCES), "card": kinds, "track": 3, "prog": 25}
     space = {"IllegalCommand": IllegalCommand, "LISTS": _LIST_TYPES, "JUST_INT": _JUST_INT,
              "CARD_COUNTS": frozenset(range(MAX_CARDS_IN_COMMAND + 1)), "SEATS": frozenset(range(n)),
@@ -124,7 +125,7 @@ def _shape_error(state: State, cmd, rules):
     if not isinstance(cmd, _LIST_TYPES) or len(cmd) < 2 or not isinstance(cmd[0], str):
         return IllegalCommand("malformed", "a command is [kind, seat, arguments...]")
     n, kinds = state.n, len(state.bank)
-    shape = (_SHAPES.get((rules, n, kinds)) or _shapes(rules, n, kinds)).get(cmd[0])
+    shape = (_SHAPES.get((rules, n, kinds)) or _shapes(rules, n, kinds, board_of(state))).get(cmd[0])
     if shape is None:
         if cmd[0] not in COMMANDS:
             return IllegalCommand("unknown_command", f"no command called {cmd[0]!r}")
@@ -307,10 +308,11 @@ def new_game(config: dict):
     state = State.blank(config)
     rng = Rng(config["seed"])
     state.rng = rng
+    board = board_of(state)
     if config["board"] == "beginner":
-        state.terrain, state.numbers, state.harbors = beginner_layout()
+        state.terrain, state.numbers, state.harbors = board.beginner_layout()
     else:
-        state.terrain, state.numbers, state.harbors = random_layout(rng)
+        state.terrain, state.numbers, state.harbors = board.random_layout(rng)
     state.robber = state.terrain.index(DESERT)          # B-2.5
     ruleset_of(state).deal(state, rng)
     events = []

@@ -5,6 +5,7 @@ view (where other seats' secrets are `None` and only their counts are kept),
 so the same rules code can apply commands to either (see views.py).
 """
 
+from .board import board_of
 from .constants import BANK_PER_COMMODITY, BANK_PER_RESOURCE
 
 # Phases: who must decide what.  Stored as small ints; names for messages/UI.
@@ -16,31 +17,11 @@ PHASE_NAMES = ("setup_settlement", "setup_road", "roll", "discard", "robber", "s
 # Answers to a trade offer, per addressed seat.
 NOT_ASKED, PENDING, ACCEPTED, DECLINED, COUNTERED = range(5)
 
-RULE_SETS = ("base", "ck")
-
-
 def is_ck(game) -> bool:
     """Whether a game plays Cities & Knights: `game` is a State (any copy:
     the authority's, a view, a position) or a config.  The one way to ask."""
     config = game.config if isinstance(game, State) else game
     return config["rules"] == "ck"
-
-
-def default_config(**overrides) -> dict:
-    """A complete game config; every key is validated by `validate_config`."""
-    cfg = {
-        "rules": "base",
-        "players": 4,
-        "vp_target": None,          # None: 10 for base (B-8.6), 13 for ck (CK-10)
-        "board": "random",          # "random" (B-2.2) or "beginner" (B-2.6)
-        "seed": 0,
-        "combine_trade_build": False,   # B-4.1 option: trade after building
-        "knight_commit": False,         # CK-8.5 option: players choose defending knights
-    }
-    cfg.update(overrides)
-    if cfg["vp_target"] is None:
-        cfg["vp_target"] = 13 if is_ck(cfg) else 10
-    return cfg
 
 
 # Keys a config may leave out (absent means False):
@@ -59,32 +40,8 @@ OPTIONAL_FLAGS = ("streams", "mixed_dice")      # the optional keys that are tru
 MAX_SCRIPTED_TURNS = 400
 
 
-def validate_config(cfg) -> str | None:
-    """Reason the config is unusable, or None."""
-    if not isinstance(cfg, dict):
-        return "config must be a mapping"
-    expected = set(default_config())
-    if set(cfg) - OPTIONAL_CONFIG != expected:
-        return "config keys must be exactly: " + ", ".join(sorted(expected))
-    if cfg["rules"] not in RULE_SETS:
-        return "rules must be 'base' or 'ck'"
-    if type(cfg["players"]) is not int or not 2 <= cfg["players"] <= 4:
-        return "players must be 2, 3 or 4 (B-1.8)"
-    if type(cfg["vp_target"]) is not int or not 3 <= cfg["vp_target"] <= 30:
-        return "vp_target must be a whole number from 3 to 30"
-    if cfg["board"] not in ("random", "beginner"):
-        return "board must be 'random' or 'beginner'"
-    if type(cfg["seed"]) is not int or not 0 <= cfg["seed"] < 2 ** 64:
-        return "seed must be a whole number from 0 to 2**64-1"
-    for flag in ("combine_trade_build", "knight_commit", *OPTIONAL_FLAGS):
-        if type(cfg.get(flag, False)) is not bool:
-            return f"{flag} must be true or false"
-    if cfg.get("dice") is not None:
-        return _dice_problem(cfg)
-    return None
-
-
-def _dice_problem(cfg) -> str | None:
+def scripted_dice_problem(cfg) -> str | None:
+    """Reason a config's scripted dice are unusable, or None."""
     dice = cfg["dice"]
     if cfg["rules"] != "base":
         return "dice can be scripted in the base game only"
@@ -141,14 +98,16 @@ class State:
     def blank(cls, config: dict) -> "State":
         n = config["players"]
         kinds = 8 if is_ck(config) else 5
+        board = board_of(config)
+        nodes, edges = board.num_nodes, board.num_edges
         s = cls()
         s.config = dict(config)
         s.n = n
         s.terrain, s.numbers, s.harbors, s.robber = [], [], [], 0
-        s.node_owner = [-1] * 54
-        s.node_level = [0] * 54
-        s.edge_owner = [-1] * 72
-        s.knight_owner = [-1] * 54
+        s.node_owner = [-1] * nodes
+        s.node_level = [0] * nodes
+        s.edge_owner = [-1] * edges
+        s.knight_owner = [-1] * nodes
         s.bank = [BANK_PER_RESOURCE] * 5 + [BANK_PER_COMMODITY] * (kinds - 5)
         s.hands = [[0] * kinds for _ in range(n)]
         s.hand_n = [0] * n
@@ -194,14 +153,14 @@ class State:
             s.barb_attacks = 0
             s.improvements = [[0, 0, 0] for _ in range(n)]
             s.metropolis = [-1, -1, -1]
-            s.wall = [0] * 54
+            s.wall = [0] * nodes
             s.walls_left = [3] * n
-            s.knight_strength = [0] * 54
-            s.knight_active = [0] * 54
-            s.knight_fresh = [0] * 54
-            s.knight_promoted = [0] * 54
+            s.knight_strength = [0] * nodes
+            s.knight_active = [0] * nodes
+            s.knight_fresh = [0] * nodes
+            s.knight_promoted = [0] * nodes
             s.knights_left = [[2, 2, 2] for _ in range(n)]
-            s.flipped = [0] * 54
+            s.flipped = [0] * nodes
             s.merchant = [-1, -1]            # hex, controlling seat
             s.prog = [[0] * 25 for _ in range(n)]
             s.prog_n = [0] * n

@@ -52,9 +52,9 @@ import logging
 import secrets
 import time
 
-from game.engine import default_config
+from game.engine import default_config, validate_config
 from game.engine.match import Authority
-from game.engine.state import GAME_OVER, validate_config
+from game.engine.state import GAME_OVER
 
 from ..wire import secure
 from ..wire.protocol import APP, CLIENT, PROTOCOL_VERSION, TAKEN_OVER, ProtocolError, decode, error

@@ -19,7 +19,8 @@ import functools
 from game.bots import ALL_LEVELS
 from game.engine import deciders, legal_commands
 from game.engine.codec import state_from_obj, unpack
-from game.engine.state import CK_FIELDS, PHASE_NAMES, State, is_ck, validate_config
+from game.engine import validate_config
+from game.engine.state import CK_FIELDS, PHASE_NAMES, State, is_ck
 from game.engine.views import view_hash
 
 

@@ -14,7 +14,7 @@ WHEAT, ORE, which are our WOOD, BRICK, WOOL, GRAIN, ORE (0..4), and our
 producing terrain t yields resource t.
 """
 
-from game.engine.board import HARBOR_EDGES, HEX_COORDS, HEX_NODES, edge_between
+from game.engine.board import STANDARD
 from game.engine.constants import (
     DESERT, KNIGHT, MONOPOLY, ROAD_BUILDING, VICTORY_POINT, YEAR_OF_PLENTY,
 )
@@ -24,11 +24,11 @@ RESOURCE_NAMES = ("WOOD", "BRICK", "SHEEP", "WHEAT", "ORE")     # index = our ca
 DEV_NAMES = {KNIGHT: "KNIGHT", ROAD_BUILDING: "ROAD_BUILDING", YEAR_OF_PLENTY: "YEAR_OF_PLENTY",
              MONOPOLY: "MONOPOLY", VICTORY_POINT: "VICTORY_POINT"}   # our dev kind -> name
 
-_HEX_OF_AXIAL = {c: h for h, c in enumerate(HEX_COORDS)}
+_HEX_OF_AXIAL = {c: h for h, c in enumerate(STANDARD.hex_coords)}
 
 
 def cube_of_hex(h: int) -> tuple:
-    q, r = HEX_COORDS[h]
+    q, r = STANDARD.hex_coords[h]
     return (q, -q - r, r)
 
 
@@ -57,10 +57,10 @@ def node_map(tile_corners: dict) -> dict:
             raise ValueError(f"land tile {cube!r} is off our island")
         hexes.add(h)
         for k, name in enumerate(CORNERS):
-            theirs, ours = corners[name], HEX_NODES[h][k]
+            theirs, ours = corners[name], STANDARD.hex_nodes[h][k]
             if out.setdefault(theirs, ours) != ours:
                 raise ValueError(f"corner {theirs} maps to nodes {out[theirs]} and {ours}")
-    if len(hexes) != len(HEX_COORDS) or sorted(out.values()) != list(range(54)):
+    if len(hexes) != len(STANDARD.hex_coords) or sorted(out.values()) != list(range(STANDARD.num_nodes)):
         raise ValueError("the land tiles do not cover our 19 hexes and 54 corners exactly")
     return out
 
@@ -69,7 +69,7 @@ def edge_map(nodes: dict, their_edges) -> dict:
     """catanatron path (a, b) -> our edge id, for both orders of each path."""
     out = {}
     for a, b in their_edges:
-        e = edge_between(nodes[a], nodes[b])       # KeyError if not adjacent for us
+        e = STANDARD.edge_between(nodes[a], nodes[b])       # KeyError if not adjacent for us
         out[(a, b)] = out[(b, a)] = e
     return out
 
@@ -78,17 +78,16 @@ def harbor_layout(nodes: dict, ports) -> tuple:
     """(harbor paths in our coast order, harbor kind per path) from catanatron
     ports given as (resource name or None for 3:1, (node a, node b)).
     catanatron's frame puts its 9 harbors on other coastal paths than our
-    HARBOR_EDGES (6 coast paths further round), so the arena plays with this
+    STANDARD.harbor_edges (6 coast paths further round), so the arena plays with this
     frame in place of ours (see `bridged_rules` in tools/arena/vs_catanatron.py)."""
-    from game.engine.board import COAST_EDGES
     from game.engine.constants import GENERIC_HARBOR
     by_edge = {}
     for resource, (a, b) in ports:
-        e = edge_between(nodes[a], nodes[b])
-        if e not in COAST_EDGES:
+        e = STANDARD.edge_between(nodes[a], nodes[b])
+        if e not in STANDARD.coast_edges:
             raise ValueError(f"catanatron port on path {e} is not on our coast")
         by_edge[e] = GENERIC_HARBOR if resource is None else resource_index(resource)
-    edges = tuple(e for e in COAST_EDGES if e in by_edge)
-    if len(edges) != len(HARBOR_EDGES):
-        raise ValueError(f"expected {len(HARBOR_EDGES)} ports, found {len(edges)}")
+    edges = tuple(e for e in STANDARD.coast_edges if e in by_edge)
+    if len(edges) != len(STANDARD.harbor_edges):
+        raise ValueError(f"expected {len(STANDARD.harbor_edges)} ports, found {len(edges)}")
     return edges, [by_edge[e] for e in edges]

@@ -26,15 +26,12 @@ import sys
 import time
 
 from game.bots.protocol import SAFE_KINDS
-from game.engine import board as board_module
-from game.engine.board import NUM_HEXES
+from game.engine.board import STANDARD
 from game.engine.constants import RESOURCES, VICTORY_POINT
 from game.engine.longest_road import road_length
 from game.engine.rulesets.base.robber import steal_candidates
-from game.engine.state import (
-    DISCARD, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, State,
-    default_config,
-)
+from game.engine.ruleset import default_config
+from game.engine.state import DISCARD, MAIN, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, State
 
 from .catanatron_map import (
     DEV_NAMES, RESOURCE_NAMES, edge_map, harbor_layout, hex_of_cube,
@@ -102,13 +99,13 @@ def bridged_rules(harbor_edges):
     frame, and no domestic offers from Hard (nobody there would answer).
     Both are restored afterwards."""
     from game.bots import hard as hard_module
-    saved = board_module.HARBOR_EDGES, hard_module.OFFERS_PER_TURN
-    board_module.HARBOR_EDGES = tuple(harbor_edges)
+    saved = STANDARD.harbor_edges, hard_module.OFFERS_PER_TURN
+    STANDARD.harbor_edges = tuple(harbor_edges)
     hard_module.OFFERS_PER_TURN = 0
     try:
         yield
     finally:
-        board_module.HARBOR_EDGES, hard_module.OFFERS_PER_TURN = saved
+        STANDARD.harbor_edges, hard_module.OFFERS_PER_TURN = saved
 
 
 class BoardBridge:
@@ -128,8 +125,8 @@ class BoardBridge:
         for path, e in self.edge.items():
             self.their_edge.setdefault(e, path)
         self.hex = {c: hex_of_cube(c) for c in tiles}
-        self.terrain = [0] * NUM_HEXES
-        self.numbers = [0] * NUM_HEXES
+        self.terrain = [0] * STANDARD.num_hexes
+        self.numbers = [0] * STANDARD.num_hexes
         for c, t in tiles.items():
             h = self.hex[c]
             self.terrain[h] = resource_index(t.resource)

@@ -58,8 +58,7 @@ def shoot(out, w, h, lang):
     table = table_for("base", setup.log, 3, setup.config)
     if table.model.view.phase == SETUP_SETTLEMENT:
         built = next(n for n in range(len(table.model.view.node_owner)) if table.model.view.node_owner[n] != -1)
-        from game.engine.board import NODE_NEIGHBORS
-        x, y = table.ui.board.node_pos(NODE_NEIGHBORS[built][0])
+        x, y = table.ui.board.node_pos(table.ui.board.island.node_neighbors[built][0])
         app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=1)])
         save("04-why-spot")
     # barbarian attacks (C&K): a lost battle and a Defender of Catan

@@ -209,7 +209,7 @@ def shoot_ck(out, w, h, lang, seed=5, players=4):
                 table.model.dialog.chosen = [4]          # the white die chosen, the red one asked
             once("ck-31-progress-alchemist", True, alchemist)
         if v.phase == MAIN and me == v.current:
-            knights = [n for n in range(54) if v.knight_owner[n] == me and table.model.knight_commands(n)]
+            knights = [n for n in range(len(v.knight_owner)) if v.knight_owner[n] == me and table.model.knight_commands(n)]
             if knights and v.turn > 30:
                 def select():
                     table.play.select_knight(knights[0])

@@ -13,7 +13,9 @@ from game.engine.match import Authority
 from .. import lan
 from ..i18n import tr
 from ..scene import GuiScene
-from .newgame import CLIENT_RULES, choose_rule, default_options, option_rows, recall_rules, rule_config, rule_memory
+from .newgame import (
+    CLIENT_RULES, button_text_width, choose_rule, default_options, option_rows, recall_rules, rule_config, rule_memory,
+)
 
 
 class LanHostScene(GuiScene):
@@ -95,7 +97,8 @@ class LanHostScene(GuiScene):
         self.label((x0 + col0 + bh, y, int(80 * s), bh), str(self.vp))
         self.button("vp_plus", (x0 + col0 + bh + int(80 * s), y, bh, bh), "+")
         y += bh + gap
-        for label, key, options, current, row_width in option_rows(self):     # (not `width`: the card's)
+        for label, key, options, current, row_width in option_rows(self, button_text_width(self.app)):
+            # (not `width`: the card's)
             choice_row(label, key, options, current, int(row_width * s))
         status = tr("lan.starting") if self.pending else self.error
         self.label((x0, y, width, bh), status, "#dim" if self.pending else "#error")

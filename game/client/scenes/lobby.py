@@ -20,11 +20,11 @@ import pygame
 import pygame_gui
 
 from game.bots import LEVELS
-from game.engine import is_ck
+from game.engine import RULESETS, is_ck
 from net.session import COLOURS
 
 from .. import theme
-from ..i18n import tr
+from ..i18n import tr, trn
 from ..lan import (
     LanController, check_name, deal_text, fault_text, impostor_text, local_addresses, next_link, seat_name,
 )
@@ -34,15 +34,20 @@ from ..tutorial import intro as ck_intro
 from .lan_table import message_for_error
 
 
+def names_text(names) -> str:
+    """"Ann", "Ann and Bo", "Ann, Bo and Cas" (in the current language)."""
+    names = list(names)
+    if len(names) < 2:
+        return "".join(names)
+    return tr("lan.names_and", names=", ".join(names[:-1]), last=names[-1])
+
+
 def rules_summary(config: dict) -> str:
     """The host's rule choices in one line."""
     parts = [tr("new.rules." + config["rules"]), tr("lan.players_n", n=config["players"]),
              tr("lan.points_n", n=config["vp_target"]),
              tr("new.board") + ": " + tr("new.board." + config["board"]).lower()]
-    if config.get("combine_trade_build"):
-        parts.append(tr("new.combine"))
-    if is_ck(config) and config.get("knight_commit"):
-        parts.append(tr("new.commit_choose"))
+    parts += [tr(o.summary) for o in RULESETS[config["rules"]].options if config[o.config] != o.default]
     return " · ".join(parts)
 
 
@@ -255,10 +260,23 @@ class LobbyScene(GuiScene):
         if self.resumed:
             away = [s["name"] for s in seats if s and not s["connected"]]
             return tr("lan.resume_waiting", names=", ".join(away)) if away else tr("lan.resume_all_back")
-        if any(s is None for s in seats):
-            return tr("lan.waiting_seats")
-        if not all(s["ready"] for s in seats):
-            return tr("lan.waiting_ready")
+        return self._waiting_text(seats)
+
+    def _waiting_text(self, seats) -> str:
+        """Whom the lobby waits for: players for the open seats, the players
+        not ready yet by name (this player as "you"; the host has no ready
+        button: it shows readiness by starting), or the host's start."""
+        open_seats = sum(1 for s in seats if s is None)
+        if open_seats:
+            return trn("lan.waiting_seats", open_seats)
+        me = self.session.seat
+        others = [seat_name(s) for i, s in enumerate(seats) if not s["ready"] and i != me]
+        if me is not None and me < len(seats) and not seats[me]["ready"] and not self.lan.is_host:
+            if not others:
+                return tr("lan.waiting_you", button=tr("lan.set_ready"))
+            return tr("lan.waiting_you_and", names=names_text(others), button=tr("lan.set_ready"))
+        if others:
+            return trn("lan.waiting_ready", len(others), names=names_text(others))
         return tr("lan.host_may_start") if self.lan.is_host else tr("lan.waiting_host")
 
     # --- input ------------------------------------------------------------------------------
@@ -359,13 +377,16 @@ class LobbyScene(GuiScene):
 
     # --- network ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        super().update(dt)
+        # The network first, then the widgets' own update: pygame_gui builds a
+        # changed label's or button's image in update(), so the frame drawn
+        # next shows what the host just said (not only after the mouse moves).
         if self.app.scene is self:
             events, self.unhandled = self.unhandled + self.session.poll(), []
             self._handle(events)
         if self.app.scene is self and self.resumed and time.monotonic() - self.knock_check > 0.5:
             self.knock_check = time.monotonic()
             self._read_knocking()
+        super().update(dt)
 
     def _read_knocking(self) -> None:
         try:

@@ -4,7 +4,7 @@ and the menu in a column beside it."""
 import pygame
 
 from game.engine import default_config
-from game.engine.board import EDGE_NODES
+from game.engine.board import board_of
 from game.engine.match import Authority
 
 from .. import theme
@@ -64,7 +64,7 @@ class MenuScene(GuiScene):
             try:
                 for k, node in enumerate(TITLE_PIECES):
                     colour = theme.PLAYER_COLOURS[k % 4][1]
-                    edge = next(e for e in range(len(EDGE_NODES)) if node in EDGE_NODES[e])
+                    edge = board.island.node_edges[node][0]
                     board.draw_road(deco, edge, colour)
                     x, y = board.node_pos(node)
                     (draw_city if k >= 4 else draw_settlement)(deco, x, y, board.R, colour)

@@ -20,18 +20,14 @@ from .. import theme
 from ..controller import HotseatController
 from ..i18n import tr
 from ..scene import GuiScene
+from ..seatnames import shown_name
 from ..tutorial import intro as ck_intro
 
 MAX_NAME = 16
 MAX_SEED = 2 ** 64 - 1
 # Rule sets the table can show.
 CLIENT_RULES = ("base", "ck")
-# How the form shows each rule option a rule set declares (game/engine/rulesets):
-# option name -> (label, text per value, button width in scaled pixels).
-OPTION_TEXTS = {
-    "combine": ("new.combine", {True: "new.yes", False: "new.no"}, 120),
-    "commit": ("new.commit", {False: "new.commit_all", True: "new.commit_choose"}, 250),
-}
+OPTION_MIN_WIDTH, OPTION_PADDING = 120, 40       # an option button's width, unscaled
 COLOUR_IDS = tuple(c for c, _ in theme.PLAYER_COLOURS)
 PERSON = "person"
 DEFAULT_LEVEL = "medium"
@@ -43,14 +39,24 @@ def default_options() -> dict:
     return {o.name: o.default for rules in RULESETS.values() for o in rules.options}
 
 
-def option_rows(form) -> list:
+def option_rows(form, text_width) -> list:
     """(label, button key, [(value, text)], current value, width) for each option
-    the form's rule set offers, in the rule set's order."""
+    the form's rule set offers (game/engine/rulesets), in the rule set's order.
+    The row's buttons are as wide as its longest text needs: `text_width(text)`
+    is a text's width on a button, in unscaled pixels."""
     rows = []
     for o in RULESETS[form.rules].options:
-        label, texts, width = OPTION_TEXTS[o.name]
-        rows.append((label, o.name, [(v, tr(texts[v])) for v in o.values], form.options[o.name], width))
+        texts = [(v, tr(o.text(v))) for v in o.values]
+        width = max(OPTION_MIN_WIDTH, max(text_width(text) for _, text in texts) + OPTION_PADDING)
+        rows.append((o.label, o.name, texts, form.options[o.name], int(width)))
     return rows
+
+
+def button_text_width(app):
+    """A function giving a text's width on a form's button, unscaled (the forms'
+    buttons use the theme's 17 px font: scene.gui_theme)."""
+    font, scale = app.fonts.get(16), app.fonts.scale
+    return lambda text: font.size(text)[0] / scale
 
 
 def choose_rule(form, key: str) -> bool:
@@ -151,7 +157,7 @@ def default_name(seat: int, kind: str) -> str:
     computer's own name with its level ("Bram (Hard)")."""
     if kind == PERSON:
         return tr("new.player_n", n=seat + 1)
-    return tr("seats.computer_name", name=tr(f"seats.bot_name_{seat + 1}"), level=tr("seats.level." + kind))
+    return shown_name(tr(f"seats.bot_name_{seat + 1}"), kind)
 
 
 class NewGameScene(GuiScene):
@@ -268,7 +274,7 @@ class NewGameScene(GuiScene):
         self.label((x0 + col0 + bh, y, int(80 * s), bh), str(self.vp))
         self.button("vp_plus", (x0 + col0 + bh + int(80 * s), y, bh, bh), "+")
         y += bh + gap
-        for label, key, options, current, width in option_rows(self):
+        for label, key, options, current, width in option_rows(self, button_text_width(self.app)):
             choice_row(label, key, options, current, int(width * s))
         self.label((x0, y, int(970 * s), bh), self.error, "#error")
         y += bh + gap

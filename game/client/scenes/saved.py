@@ -20,11 +20,13 @@ from game.engine.views import view
 
 from .. import theme
 from ..i18n import tr
+from ..seatnames import SeatNames
 
 
 def saved_players(game) -> tuple:
     """(names, colours) per seat from a save, with defaults for anything
-    missing or malformed (a save's contents are never trusted blindly)."""
+    missing or malformed (a save's contents are never trusted blindly);
+    names as a SeatNames, a computer's level in the current language."""
     n = game.config["players"]
     names, colours = [], []
     for seat in range(n):
@@ -36,7 +38,7 @@ def saved_players(game) -> tuple:
             rgb = list(theme.COLOUR_RGB.get(rgb, ()))
         ok = isinstance(rgb, list) and len(rgb) == 3 and all(type(c) is int and 0 <= c <= 255 for c in rgb)
         colours.append(tuple(rgb) if ok else theme.PLAYER_COLOURS[seat % len(theme.PLAYER_COLOURS)][1])
-    return names, colours
+    return SeatNames(names, saves.computer_levels(game)), colours
 
 
 def saved_date(stamp) -> str:

@@ -17,7 +17,7 @@ from game.engine.state import ACCEPTED, COUNTERED, DECLINED, NOT_ASKED, PENDING
 from .. import cards, theme, widgets
 from . import cardpick
 from .ui import btn
-from ..eventtext import card_name, count_text, error_text
+from ..eventtext import card_name, count_text, counter_text, error_text
 from ..i18n import tr, trn
 
 
@@ -342,34 +342,29 @@ class ResponsesDialog(Dialog):
 
     def draw(self, surf):
         # "Trade with Computer 3 (Medium)" at full size: the buttons, and the
-        # dialog with them, grow with the longest name (up to a limit).
+        # dialog with them, grow with the longest name (up to a limit), and
+        # with the longest answer ("Bram gives 1 wool, you give 1 grain").
+        trade = self.view.trade
         labels = {p: tr("responses.trade_with", name=self.m.names[p]) for p in range(self.m.n) if p != self.me}
         widest = max(self.ui.text.render(label, 14, theme.TEXT, True).get_width() for label in labels.values())
         bw = min(320, max(170, int(widest / self.ui.layout.s) + 16))
-        self.size = (450 + bw, 200 + 50 * (self.m.n - 1))
-        trade = self.view.trade
+        said = max(self.ui.text.render(self.answer_line(p, trade["answers"][p]), 15, theme.TEXT).get_width()
+                   for p in labels)
+        self.size = (min(960, max(450, int(said / self.ui.layout.s) + 70) + bw), 200 + 50 * (self.m.n - 1))
         rect = self.frame(surf, tr("responses.title"))
         give = self.card_row(surf, trade["give"], (rect.centerx - self.s(24), rect.y + self.s(76)), "midright")
         self.card_row(surf, trade["get"], (rect.centerx + self.s(24), rect.y + self.s(76)))
         self.text(surf, "⇄", (rect.centerx, give.centery), 22, theme.ACCENT, "center", True)
         y = rect.y + self.s(124)
-        status = {ACCEPTED: "responses.accepted", DECLINED: "responses.declined",
-                  COUNTERED: "responses.countered", PENDING: "responses.pending",
-                  NOT_ASKED: "responses.not_asked"}
         for p in range(self.m.n):
             if p == self.me:
                 continue
             answer = trade["answers"][p]
             pygame.draw.rect(surf, self.m.colours[p], (rect.x + self.s(20), y + self.s(6), self.s(10), self.s(30)))
-            line = f"{self.m.names[p]} {tr(status[answer])}"
-            img = self.ui.text.render(line + (":" if answer == COUNTERED else ""), 15, theme.TEXT)
+            # The line ends before the seat's button (or, without one, the dialog's edge).
+            room = rect.w - (self.s(bw + 70) if answer in (ACCEPTED, COUNTERED) else self.s(60))
+            img = widgets.fit_label(self.ui.text, self.answer_line(p, answer), 15, theme.TEXT, False, room, 11)
             surf.blit(img, img.get_rect(midleft=(rect.x + self.s(40), y + self.s(21))))
-            if answer == COUNTERED:            # their terms as cards: what you give ⇄ what you get
-                give, get = trade["counters"][p]
-                x = rect.x + self.s(48) + img.get_width()
-                row = self.card_row(surf, give, (x, y + self.s(21)), w=24, h=34)
-                self.text(surf, "⇄", (row.right + self.s(12), y + self.s(21)), 17, theme.ACCENT, "center", True)
-                self.card_row(surf, get, (row.right + self.s(24), y + self.s(21)), w=24, h=34)
             if answer in (ACCEPTED, COUNTERED):
                 cmd = ("confirm_trade", self.me, p)
                 r = pygame.Rect(rect.right - self.s(bw + 20), y, self.s(bw), self.s(40))
@@ -380,6 +375,17 @@ class ResponsesDialog(Dialog):
         r.midbottom = (rect.centerx, rect.bottom - self.s(14))
         self.btn(surf, ("responses", "withdraw"), r, tr("responses.withdraw"),
               lambda: self.play.submit(("cancel_trade", self.me)))
+
+    def answer_line(self, seat, answer) -> str:
+        """What `seat` answered, in words: a counter-offer says who gives what."""
+        if answer == COUNTERED:
+            give, get = self.view.trade["counters"][seat]
+            return counter_text(self.m.names, seat, give, get, offerer=self.me, reader=self.me)
+        return f"{self.m.names[seat]} {tr(RESPONSE_WORDS[answer])}"
+
+
+RESPONSE_WORDS = {ACCEPTED: "responses.accepted", DECLINED: "responses.declined",
+                  PENDING: "responses.pending", NOT_ASKED: "responses.not_asked"}
 
 
 class BankDialog(Dialog):

@@ -20,14 +20,14 @@ import functools
 import time
 
 from game.engine import COMMANDS, check, deciders, legal_commands
-from game.engine.board import HEX_NODES
+from game.engine.board import board_of
 from game.engine.constants import PROGRESS_NAMES
 from game.engine.rules import IllegalCommand
 from game.engine.state import DECIDE, DISCARD, GAME_OVER, MAIN, ROAD_BUILDING, ROBBER, SETUP_ROAD, \
     SETUP_SETTLEMENT, STEAL, TRADE
 
 from .. import theme
-from ..eventtext import error_text, sentences
+from ..eventtext import LogTeller, error_text, sentences
 from ..i18n import tr
 from . import ckdialogs, dialogs, hints, panels, staging
 from .model import DICE_SECONDS, FLY_SECONDS, KNIGHT_ACTIONS, fly_seconds, holds_secrets, pick_actor, skippable
@@ -61,6 +61,14 @@ class TablePlay:
         self.m = model
         self.ui = ui
         self.end_scene = end_scene           # the navigator's name of the screen after the game
+        self.teller = LogTeller(model.names)   # the game log's sentences, in order
+
+    def reader(self):
+        """The seat the log may call "you": this screen's one player (a LAN
+        seat, a solo game's person); None while several share it or one watches."""
+        if not self.c.hotseat:
+            return self.c.seat
+        return self.m.people[0] if self.m.solo else None
 
     @property
     def watching(self) -> bool:
@@ -263,13 +271,14 @@ class TablePlay:
     def absorb_records(self) -> None:
         m = self.m
         public = None
+        self.teller.reader = self.reader()
         for record in self.c.records_since(m.seen):
             m.seen = record.seq
             if public is None:
                 public = self.c.view(None)
             attack = []              # a barbarian attack and its results: one notice (CK-8)
             for event in record.events:
-                said = sentences(event, m.names, public)
+                said = self.teller.tell(event, public)
                 m.log.extend(said)
                 if event[0] in ATTACK_EVENTS:
                     attack.extend(said)
@@ -288,9 +297,10 @@ class TablePlay:
         public = self.c.view(None)
         records = self.c.records_since(0)
         log = [line for event in self.c.start_events() for line in sentences(event, m.names)]
+        self.teller = LogTeller(m.names, self.reader())
         for record in records:
             for event in record.events:
-                log.extend(sentences(event, m.names, public))
+                log.extend(self.teller.tell(event, public))
         m.log, m.log_scroll, m.notes = log[-400:], 0, []
         old = m.stage
         rolls = [i for i, r in enumerate(records) if any(e[0] == "rolled" for e in r.events)]
@@ -337,7 +347,7 @@ class TablePlay:
             for h in range(len(public.numbers)):
                 if public.numbers[h] != total or h == public.robber:
                     continue
-                for node in HEX_NODES[h]:
+                for node in board_of(public).hex_nodes[h]:
                     o = public.node_owner[node]
                     if o != -1 and any(event[1][o]):
                         for _ in range(public.node_level[node]):

@@ -13,7 +13,7 @@ command (the button's command on any spot), so the reason is the engine's own
 and never a second copy of the rules here."""
 
 from game.engine import ERROR_CODES, check, legal_commands
-from game.engine.board import NODE_NEIGHBORS, NUM_EDGES, NUM_HEXES, NUM_NODES
+from game.engine.board import board_of
 from game.engine.constants import COST_ACTIVATE, COST_CITY, COST_DEV, COST_KNIGHT, COST_ROAD, COST_SETTLEMENT, \
     COST_WALL, PROGRESS_NAMES
 from game.engine.rules import IllegalCommand
@@ -132,9 +132,10 @@ def _lacking(hand, cost) -> str:
 
 def _settlement_spot(state, node, kind) -> tuple:
     """(catalog key, rule id): which part of B-3.3 / B-6.3 a corner breaks."""
+    board = board_of(state)
     if state.node_owner[node] != -1 or state.knight_owner[node] != -1:
         return "why.bad_spot.taken", "B-6.3"
-    if any(state.node_owner[m] != -1 for m in NODE_NEIGHBORS[node]):
+    if any(state.node_owner[m] != -1 for m in board.node_neighbors[node]):
         return "why.bad_spot.distance", "B-3.3"
     if kind == "build_settlement":
         return "why.bad_spot.no_road", "B-6.3"
@@ -191,9 +192,6 @@ def spot_reason(state, seat, cmd_kind, spot):
 
 
 # --- on the table ------------------------------------------------------------------
-SPOT_COUNTS = {"node": NUM_NODES, "edge": NUM_EDGES, "hex": NUM_HEXES}
-
-
 def add_targets(m, ui, play) -> None:
     """Greyed buttons answer why: hovering one shows the reason as a
     tooltip (see hover_reason), clicking it shows it as a note.  Called
@@ -229,7 +227,9 @@ def unlit_spot(m, ui, pos):
     cmd_kind = next((c[0] for c in cands.values() if isinstance(c, tuple)), None) or m.mode
     if cmd_kind is None:
         return None
-    spot = ui.board.hit(kind, range(SPOT_COUNTS[kind]), pos)
+    island = board_of(m.view)
+    count = {"node": island.num_nodes, "edge": island.num_edges, "hex": island.num_hexes}[kind]
+    spot = ui.board.hit(kind, range(count), pos)
     if spot is None or spot in cands:
         return None
     return kind, cmd_kind, spot

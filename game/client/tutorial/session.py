@@ -13,6 +13,7 @@ from game import saves
 
 from .. import theme
 from ..i18n import tr
+from ..seatnames import shown_name
 
 FILE = "tutorial" + saves.SUFFIX
 
@@ -59,8 +60,7 @@ def names(prefs=None) -> list:
         if level is None:
             out.append(mine.strip())
         else:
-            out.append(tr("seats.computer_name", name=tr(f"seats.bot_name_{seat + 1}"),
-                          level=tr("seats.level." + level)))
+            out.append(shown_name(tr(f"seats.bot_name_{seat + 1}"), level))
     return out
 
 

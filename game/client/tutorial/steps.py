@@ -24,7 +24,7 @@ from typing import Callable
 from game.bots import decisions as D
 from game.bots.facts import PIPS
 from game.engine import apply, check, default_config, deciders
-from game.engine.board import EDGE_NODES, HEX_NODES, NODE_HEXES
+from game.engine.board import board_of
 from game.engine.state import GAME_OVER, TRADE
 
 PLAYERS = 4
@@ -56,7 +56,8 @@ def _of(legal, kind):
 
 
 def _node_pips(v, node) -> int:
-    return sum(PIPS[v.numbers[h]] for h in NODE_HEXES[node])
+    board = board_of(v)
+    return sum(PIPS[v.numbers[h]] for h in board.node_hexes[node])
 
 
 def choose_found(v, me, legal):
@@ -71,11 +72,12 @@ def choose_found_road(v, me, legal):
 
 def choose_road(v, me, legal):
     """The road that makes the person's road longest, toward good corners."""
+    board = board_of(v)
     best, key = None, None
     for cmd in _of(legal, "build_road"):
         copy = v.copy()
         apply(copy, cmd)
-        a, b = EDGE_NODES[cmd[2]]
+        a, b = board.edge_nodes[cmd[2]]
         k = (copy.road_len[me], max(_node_pips(v, a), _node_pips(v, b)), -cmd[2])
         if key is None or k > key:
             best, key = cmd, k
@@ -92,12 +94,13 @@ def choose_city(v, me, legal):
 
 def choose_robber(v, me, legal):
     """A hex where others build and the person does not, the richer the better."""
+    board = board_of(v)
     def harm(cmd):
         h = cmd[2]
-        owners = [v.node_owner[n] for n in HEX_NODES[h]]
+        owners = [v.node_owner[n] for n in board.hex_nodes[h]]
         if me in owners:
             return (-1, 0, -h)
-        others = sum(1 + (v.node_level[n] > 1) for n in HEX_NODES[h] if v.node_owner[n] not in (None, -1, me))
+        others = sum(1 + (v.node_level[n] > 1) for n in board.hex_nodes[h] if v.node_owner[n] not in (None, -1, me))
         return (others * PIPS[v.numbers[h]], others, -h)
     return max(_of(legal, "move_robber"), key=harm, default=None)
 

@@ -134,8 +134,11 @@ BASE = RuleSet(
     },
     steps={},
     options=(
-        Option("combine_trade_build", "combine", (True, False), False),     # B-4.1: trade after building
+        Option("combine_trade_build", "combine", (True, False), False, "B-4.1",     # trade after building
+               label="new.combine", texts=("new.yes", "new.no"), summary="new.combine"),
     ),
+    seats=(2, 3, 4),                    # B-1.8
+    vp_target=10,                       # B-8.6
     deal=development.deal,
     discard_limit=robber.discard_limit,
     after_discards=robber.after_discards,

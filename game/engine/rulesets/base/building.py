@@ -1,7 +1,7 @@
 """Base rules: placing and building roads, settlements and cities (B-3, B-6),
 where each may go, and the Longest Road (B-8.2 … B-8.4)."""
 
-from ...board import EDGE_NODES, NODE_EDGES, NODE_HEXES, NODE_NEIGHBORS, NUM_NODES, harbor_nodes
+from ...board import board_of
 from ...constants import (
     BRICK, COST_CITY, COST_ROAD, COST_SETTLEMENT, DESERT, GENERIC_HARBOR, GRAIN, LONGEST_ROAD_MIN, ORE,
     WOOD, WOOL,
@@ -16,10 +16,11 @@ from ...state import MAIN, ROAD_BUILDING, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, St
 
 def distance_ok(state: State, node: int) -> bool:
     """B-3.3: the intersection and its neighbours hold no settlement or city."""
+    board = board_of(state)
     owner = state.node_owner
     if owner[node] != -1:
         return False
-    for m in NODE_NEIGHBORS[node]:
+    for m in board.node_neighbors[node]:
         if owner[m] != -1:
             return False
     return True
@@ -35,43 +36,46 @@ def passable(state: State, seat: int, node: int) -> bool:
 
 
 def road_spot_ok(state: State, seat: int, edge: int) -> bool:
+    board = board_of(state)
     if state.edge_owner[edge] != -1:
         return False
     eo = state.edge_owner
-    for n in EDGE_NODES[edge]:
+    for n in board.edge_nodes[edge]:
         if state.node_owner[n] == seat:
             return True
         if passable(state, seat, n):
-            for e in NODE_EDGES[n]:
+            for e in board.node_edges[n]:
                 if eo[e] == seat:
                     return True
     return False
 
 
 def road_spots(state: State, seat: int) -> list:
+    board = board_of(state)
     eo, owner, knight = state.edge_owner, state.node_owner, state.knight_owner
     ends = set()
     for e in positions(eo, seat):
-        ends.update(EDGE_NODES[e])
+        ends.update(board.edge_nodes[e])
     spots = set()
     for n in ends:
         o, k = owner[n], knight[n]
         if (o == -1 or o == seat) and (k == -1 or k == seat):      # passable, asked inline
-            for f in NODE_EDGES[n]:
+            for f in board.node_edges[n]:
                 if eo[f] == -1:
                     spots.add(f)
     for n in positions(owner, seat):
-        for f in NODE_EDGES[n]:
+        for f in board.node_edges[n]:
             if eo[f] == -1:
                 spots.add(f)
     return sorted(spots)
 
 
 def settlement_spot_ok(state: State, seat: int, node: int) -> bool:
+    board = board_of(state)
     if state.knight_owner[node] != -1 or not distance_ok(state, node):
         return False
     eo = state.edge_owner
-    for e in NODE_EDGES[node]:
+    for e in board.node_edges[node]:
         if eo[e] == seat:
             return True
     return False
@@ -79,12 +83,14 @@ def settlement_spot_ok(state: State, seat: int, node: int) -> bool:
 
 def settlement_spots(state: State, seat: int) -> list:
     # Only the ends of the seat's roads can qualify (settlement_spot_ok).
-    ends = {n for e in positions(state.edge_owner, seat) for n in EDGE_NODES[e]}
+    board = board_of(state)
+    ends = {n for e in positions(state.edge_owner, seat) for n in board.edge_nodes[e]}
     return [n for n in sorted(ends) if settlement_spot_ok(state, seat, n)]
 
 
 def setup_settlement_spots(state: State) -> list:
-    return [n for n in range(NUM_NODES) if distance_ok(state, n)]
+    board = board_of(state)
+    return [n for n in range(board.num_nodes) if distance_ok(state, n)]
 
 
 def city_spots(state: State, seat: int) -> list:
@@ -105,12 +111,13 @@ def check_place_settlement(state, cmd):
 
 
 def check_place_road(state, cmd):
+    board = board_of(state)
     seat, edge = cmd[1], cmd[2]
     err = need_turn(state, seat, SETUP_ROAD, ROAD_BUILDING)
     if err:
         return err
     if state.phase == SETUP_ROAD:
-        ok = state.edge_owner[edge] == -1 and state.last_setup_node in EDGE_NODES[edge]
+        ok = state.edge_owner[edge] == -1 and state.last_setup_node in board.edge_nodes[edge]
     else:
         ok = road_spot_ok(state, seat, edge)
     return None if ok else IllegalCommand("bad_spot", "a road must join your own network on a free path")
@@ -135,11 +142,12 @@ def check_build(cost, pieces_attr, spot_ok, what):
 # --- changes ---------------------------------------------------------------------------
 
 def place_building(state: State, seat: int, node: int, events: list) -> None:
+    board = board_of(state)
     state.node_owner[node] = seat
     state.node_level[node] = 1
     state.settlements_left[seat] -= 1
     state.vp_public[seat] += 1
-    kind = harbor_nodes(state.harbors).get(node)
+    kind = board.harbor_nodes(state.harbors).get(node)
     if kind is not None:
         ratios = state.ratios[seat]
         if kind == GENERIC_HARBOR:          # 3:1 for every card kind (B-7.2)
@@ -149,7 +157,7 @@ def place_building(state: State, seat: int, node: int, events: list) -> None:
         else:
             ratios[kind] = 2
     # The new building may cut other players' roads (B-8.4).
-    others = sorted({state.edge_owner[e] for e in NODE_EDGES[node]} - {-1, seat})
+    others = sorted({state.edge_owner[e] for e in board.node_edges[node]} - {-1, seat})
     if others:
         update_longest_road(state, others, events)
 
@@ -166,8 +174,9 @@ def apply_place_settlement(state, cmd, out, events):
 
 def starting_resources(state: State, seat: int, node: int, events: list) -> None:
     """1 resource per land hex touching the second building (B-3.4)."""
+    board = board_of(state)
     gains = [0] * len(state.bank)
-    for h in NODE_HEXES[node]:
+    for h in board.node_hexes[node]:
         if state.terrain[h] != DESERT:
             gains[state.terrain[h]] += 1
     for kind, k in enumerate(gains):
@@ -271,7 +280,8 @@ def setup_settlement_commands(state: State, seat: int) -> list:
 
 
 def setup_road_commands(state: State, seat: int) -> list:
-    return [("place_road", seat, e) for e in NODE_EDGES[state.last_setup_node]
+    board = board_of(state)
+    return [("place_road", seat, e) for e in board.node_edges[state.last_setup_node]
             if state.edge_owner[e] == -1]
 
 

@@ -1,7 +1,7 @@
 """Base rules: the roll and production (B-5.1, B-5.2, B-5.5), and the 7:
 discards, the robber and the steal (B-5.3, B-5.4)."""
 
-from ...board import HEX_NODES, NUM_HEXES
+from ...board import board_of
 from ...constants import DISCARD_LIMIT
 from ...helpers import IllegalCommand, compositions, holds, move_to_bank, need_turn, random_card, transfer, \
     two_dice
@@ -76,7 +76,7 @@ def hexes_with_number(numbers, total: int) -> tuple:
         if index is None:
             if len(_NUMBER_INDEX) > 4096:
                 _NUMBER_INDEX.clear()
-            index = tuple(tuple(h for h in range(NUM_HEXES) if numbers[h] == t) for t in range(13))
+            index = tuple(tuple(h for h in range(len(numbers)) if numbers[h] == t) for t in range(13))
             _NUMBER_INDEX[key] = index
         _last_numbers = (list(numbers), index)
     return index[total]
@@ -84,12 +84,13 @@ def hexes_with_number(numbers, total: int) -> tuple:
 
 def produce(state: State, total: int, events: list) -> None:
     """B-5.1, B-5.2, B-5.5: pay every building on hexes with this number."""
+    board = board_of(state)
     gains = None
     terrain, owner, level, robber = state.terrain, state.node_owner, state.node_level, state.robber
     for h in hexes_with_number(state.numbers, total):
         if h != robber:
             t = terrain[h]
-            for node in HEX_NODES[h]:
+            for node in board.hex_nodes[h]:
                 o = owner[node]
                 if o != -1:
                     if gains is None:
@@ -188,8 +189,9 @@ def apply_move_robber(state, cmd, out, events):
 
 def steal_candidates(state: State) -> list:
     """Seats other than the current player with a building on the robber's hex."""
+    board = board_of(state)
     out = set()
-    for n in HEX_NODES[state.robber]:
+    for n in board.hex_nodes[state.robber]:
         o = state.node_owner[n]
         if o != -1 and o != state.current:
             out.add(o)
@@ -226,10 +228,11 @@ _ROBBER_MOVES = {}       # (seat, the robber's hex) -> the moves listed (every 7
 
 
 def robber_commands(state: State, seat: int) -> list:
+    board = board_of(state)
     key = (seat, state.robber)
     moves = _ROBBER_MOVES.get(key)
     if moves is None:
-        moves = _ROBBER_MOVES[key] = tuple(("move_robber", seat, h) for h in range(NUM_HEXES) if h != state.robber)
+        moves = _ROBBER_MOVES[key] = tuple(("move_robber", seat, h) for h in range(board.num_hexes) if h != state.robber)
     return list(moves)
 
 

@@ -15,7 +15,7 @@ decisions.py (phase DECIDE), facts.py (questions about a position),
 pieces.py (small state changes they share).
 """
 
-from ...board import NODE_HEXES, NUM_NODES
+from ...board import board_of
 from ...constants import BRICK, GRAIN, ORE, PROGRESS_CARDS, PROGRESS_HAND_LIMIT, RESOURCES, TRACK_COMMODITY, WOOL
 from ...ruleset import Command, Option
 from ...state import DECIDE, MAIN, ROLL, SETUP_SETTLEMENT, State
@@ -41,12 +41,10 @@ def apply_end_turn(state, cmd, out, events):
     finish_turn(state, events)
 
 
-_NO_KNIGHT_FLAGS = (0,) * NUM_NODES
-
-
 def finish_turn(state, events):
-    state.knight_fresh[:] = _NO_KNIGHT_FLAGS
-    state.knight_promoted[:] = _NO_KNIGHT_FLAGS
+    no_flags = (0,) * len(state.knight_fresh)
+    state.knight_fresh[:] = no_flags
+    state.knight_promoted[:] = no_flags
     state.crane = 0
     state.fleet = 0
     state.harbor_swaps = [0] * state.n
@@ -86,6 +84,7 @@ _ALCHEMIST = P["alchemist"]
 
 
 def main_commands(state: State, seat: int) -> list:
+    board = board_of(state)
     hand = state.hands[seat]
     out = [("end_turn", seat)]
     road_and_settlement_commands(state, seat, hand, out)
@@ -107,7 +106,7 @@ def main_commands(state: State, seat: int) -> list:
                 out.extend(("move_knight", seat, n, m) for m in free)
                 out.extend(("displace_knight", seat, n, m) for m in foreign
                            if state.knight_strength[m] < state.knight_strength[n])
-                if robber_free(state) and state.robber in NODE_HEXES[n]:
+                if robber_free(state) and state.robber in board.node_hexes[n]:
                     out.append(("chase_robber", seat, n))
     own_cities = None
     for track, cost in enumerate(improvement_costs(state, seat)):
@@ -166,8 +165,10 @@ CK = BASE.extend(
            "commit": barbarians.step_commit, "battle": barbarians.step_battle, "limits": barbarians.step_limits,
            "end_turn": step_end_turn},
     options=(
-        Option("knight_commit", "commit", (False, True), False),     # CK-8.5: players choose defending knights
+        Option("knight_commit", "commit", (False, True), False, "CK-8.5",     # players choose defending knights
+               label="new.commit", texts=("new.commit_all", "new.commit_choose"), summary="new.commit_choose"),
     ),
+    vp_target=13,                       # CK-10
     deal=deal,
     discard_limit=roll.discard_limit,
     after_discards=roll.after_discards,

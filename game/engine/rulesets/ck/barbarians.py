@@ -1,7 +1,7 @@
 """Cities & Knights: the barbarians' attack (CK-8): the battle, pillaged
 cities, the Defender of Catan and the progress card for a shared win."""
 
-from ...board import NUM_NODES
+from ...board import board_of
 from .facts import barbarian_strength, knights_of, plain_cities
 from .pieces import check_hand_limits, decide, reduce_city
 
@@ -21,9 +21,10 @@ def step_commit(state, step, out, events):
 
 
 def step_battle(state, step, out, events):
+    board = board_of(state)
     commit_variant = state.config["knight_commit"]
     committed = set(step[1])
-    defenders = [n for n in range(NUM_NODES) if state.knight_owner[n] != -1
+    defenders = [n for n in range(board.num_nodes) if state.knight_owner[n] != -1
                  and state.knight_active[n] and (not commit_variant or n in committed)]
     strength = [0] * state.n
     for n in defenders:

@@ -2,7 +2,7 @@
 ask (cities, knights and where they reach, strengths, bank ratios, what may
 be improved or promoted)."""
 
-from ...board import EDGE_NODES, NODE_EDGES, NODE_LINKS
+from ...board import board_of
 from ...constants import POLITICS, TRACK_COMMODITY, TRADE
 from ...helpers import positions
 from ...state import State
@@ -37,7 +37,8 @@ def node_is_free(state: State, node: int) -> bool:
 
 
 def touches_own_road(state: State, seat: int, node: int) -> bool:
-    return any(state.edge_owner[e] == seat for e in NODE_EDGES[node])
+    board = board_of(state)
+    return any(state.edge_owner[e] == seat for e in board.node_edges[node])
 
 
 def can_act(state: State, node: int) -> bool:
@@ -49,13 +50,14 @@ def knight_reach(state: State, seat: int, start: int):
     """Intersections a knight of `seat` at `start` can reach along its own roads
     without passing other players' pieces (CK-7.1).  Returns (free nodes,
     nodes holding another player's knight)."""
+    board = board_of(state)
     free, foreign = [], []
     seen = {start}
     frontier = [start]
     edge_owner, knight_owner, node_owner = state.edge_owner, state.knight_owner, state.node_owner
     while frontier:
         node = frontier.pop()
-        for e, other in NODE_LINKS[node]:
+        for e, other in board.node_links[node]:
             if edge_owner[e] != seat or other in seen:
                 continue
             seen.add(other)
@@ -118,7 +120,8 @@ def wall_spots(state, seat):
 
 def recruit_spots(state, seat):
     """Free intersections at an end of an own road (CK-5.2)."""
-    ends = {n for e in positions(state.edge_owner, seat) for n in EDGE_NODES[e]}
+    board = board_of(state)
+    ends = {n for e in positions(state.edge_owner, seat) for n in board.edge_nodes[e]}
     return [n for n in sorted(ends) if node_is_free(state, n)]
 
 

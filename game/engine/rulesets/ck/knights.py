@@ -1,7 +1,7 @@
 """Cities & Knights: knights (CK-5.2 … CK-5.4, CK-7): recruit, activate,
 promote, move, displace, and chase the robber."""
 
-from ...board import NODE_HEXES
+from ...board import board_of
 from ...constants import COST_ACTIVATE, COST_KNIGHT
 from ...helpers import IllegalCommand, afford, need_turn, pay
 from ...state import MAIN
@@ -122,13 +122,14 @@ def apply_displace(state, cmd, out, events):
 
 
 def check_chase(state, cmd):
+    board = board_of(state)
     seat, node = cmd[1], cmd[2]
     err = check_knight_action(state, seat, node)
     if err:
         return err
     if not robber_free(state):
         return IllegalCommand("robber_locked", "the robber stays in the desert until the barbarians attack (CK-3.5)")
-    if state.robber not in NODE_HEXES[node]:
+    if state.robber not in board.node_hexes[node]:
         return IllegalCommand("bad_spot", "the knight must stand at the robber's hex (CK-7.3)")
     return None
 

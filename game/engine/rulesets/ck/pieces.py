@@ -2,7 +2,7 @@
 and decisions (knights on and off the board, cities made and lost, walls,
 metropolises, progress cards drawn and returned, a decision to wait for)."""
 
-from ...board import NODE_EDGES
+from ...board import board_of
 from ...constants import PROGRESS_HAND_LIMIT, PROGRESS_VP_CARDS
 from ...helpers import pay, transfer
 from ...state import DECIDE, State
@@ -13,7 +13,8 @@ from .facts import knight_reach
 def recompute_roads_at(state: State, node: int, mover: int, events: list) -> None:
     """A knight arrived at or left `node`: roads of other players through it may
     have been cut or joined (CK-5.5)."""
-    seats = sorted({state.edge_owner[e] for e in NODE_EDGES[node]} - {-1, mover})
+    board = board_of(state)
+    seats = sorted({state.edge_owner[e] for e in board.node_edges[node]} - {-1, mover})
     if seats:
         update_longest_road(state, seats, events)
 

@@ -3,7 +3,7 @@ every way to play it, and what it does."""
 
 from itertools import combinations
 
-from ...board import EDGE_NODES, HEX_NODES, NODE_EDGES, NODE_HEXES, NUM_HEXES
+from ...board import board_of
 from ...constants import (
     COMMODITIES, COST_MEDICINE_CITY, FIELDS, GRAIN, MOUNTAINS, ORE, PROGRESS_CARDS, PROGRESS_INDEX,
     PROGRESS_TRACK, PROGRESS_VP_CARDS, RESOURCES,
@@ -72,7 +72,8 @@ def _road_building_options(state, seat):
 
 
 def _inventor_options(state, seat):
-    fit = [h for h in range(NUM_HEXES) if state.numbers[h] not in (0, 2, 6, 8, 12)]
+    board = board_of(state)
+    fit = [h for h in range(board.num_hexes) if state.numbers[h] not in (0, 2, 6, 8, 12)]
     return [[a, b] for a, b in combinations(fit, 2)]
 
 
@@ -88,7 +89,8 @@ def _medicine_options(state, seat):
 
 
 def _bishop_options(state, seat):
-    return [[h] for h in range(NUM_HEXES) if h != state.robber] if robber_free(state) else []
+    board = board_of(state)
+    return [[h] for h in range(board.num_hexes) if h != state.robber] if robber_free(state) else []
 
 
 def _diplomat_options(state, seat):
@@ -109,7 +111,8 @@ def _deserter_options(state, seat):
 
 
 def _merchant_options(state, seat):
-    return [[h] for h in sorted({h for n in positions(state.node_owner, seat) for h in NODE_HEXES[n]})]
+    board = board_of(state)
+    return [[h] for h in sorted({h for n in positions(state.node_owner, seat) for h in board.node_hexes[n]})]
 
 
 def _fleet_options(state, seat):
@@ -147,13 +150,14 @@ OPTIONS = tuple(_OPTIONS_BY_NAME.get(name) for name, _, _ in PROGRESS_CARDS)
 def _open_road(state, edge) -> bool:
     """Diplomat (CK-11): a road with an end touching none of its owner's roads,
     buildings or knights."""
+    board = board_of(state)
     owner = state.edge_owner[edge]
     if owner == -1:
         return False
-    for node in EDGE_NODES[edge]:
+    for node in board.edge_nodes[edge]:
         if state.node_owner[node] == owner or state.knight_owner[node] == owner:
             continue
-        if not any(e != edge and state.edge_owner[e] == owner for e in NODE_EDGES[node]):
+        if not any(e != edge and state.edge_owner[e] == owner for e in board.node_edges[node]):
             return True
     return False
 
@@ -179,8 +183,9 @@ def play_crane(state, seat, args, out, events):
 
 def _harvest(terrain, resource):
     def play(state, seat, args, out, events):
-        hexes = [h for h in range(NUM_HEXES) if state.terrain[h] == terrain
-                 and any(state.node_owner[n] == seat for n in HEX_NODES[h])]
+        board = board_of(state)
+        hexes = [h for h in range(board.num_hexes) if state.terrain[h] == terrain
+                 and any(state.node_owner[n] == seat for n in board.hex_nodes[h])]
         k = min(2 * len(hexes), state.bank[resource])
         if k:
             take_from_bank(state, seat, resource, k)

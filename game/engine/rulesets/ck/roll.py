@@ -2,7 +2,7 @@
 city gate opens), production with commodities, the aqueduct, and the 7
 (discard limits raised by walls, the robber locked until the first attack)."""
 
-from ...board import HEX_NODES
+from ...board import board_of
 from ...constants import (
     BARBARIAN_TRACK_LENGTH, CARD_NAMES, COMMODITY_OF_TERRAIN, DISCARD_LIMIT, EVENT_FACES, RESOURCES, SCIENCE,
     SHIP_FACES,
@@ -78,6 +78,7 @@ def produce(state, total, events):
     """CK-3.4: settlements 1 resource; cities 2 resources on hills and fields,
     1 resource + 1 commodity on forest, pasture and mountains.  Returns what
     each seat was given, flat (base.robber.hand_out)."""
+    board = board_of(state)
     gains = [0] * (state.n * KINDS)
     demand = [0] * KINDS
     owner, level, robber, terrain = state.node_owner, state.node_level, state.robber, state.terrain
@@ -85,7 +86,7 @@ def produce(state, total, events):
         if h == robber:
             continue
         t = terrain[h]
-        for node in HEX_NODES[h]:
+        for node in board.hex_nodes[h]:
             o = owner[node]
             if o == -1:
                 continue

@@ -1,0 +1,76 @@
+"""Seat names as the window shows them: a computer's name with its level in
+the current language ("Bram (Medium)", in Dutch "Bram (Gemiddeld)").
+
+A save keeps a computer's name with the word of the language it was started
+in ("Bram (Gemiddeld)", as every version wrote it) and the level apart; the
+window takes that word off (`plain_name`, either language) and adds the
+current language's each time a name is shown, so names follow a change of
+language in the middle of a game and a save made in one language reads
+right in the other, while the save itself is written as it always was."""
+
+from collections.abc import Sequence
+
+from .i18n import LANGUAGES, catalog, tr
+
+
+def shown_name(name: str, level) -> str:
+    """`name` as shown: with the level's word when a computer (level) plays it."""
+    if not isinstance(level, str):          # a person's seat (None)
+        return name
+    return tr("seats.computer_name", name=name, level=tr("bot.level." + level))
+
+
+def plain_name(name: str, level) -> str:
+    """`name` without its level's word (in any language), for a computer's seat;
+    a person's name is left as it is."""
+    if not isinstance(level, str):
+        return name
+    for lang in LANGUAGES:
+        words = catalog(lang)
+        word = words.get("bot.level." + level)
+        template = words.get("seats.computer_name")
+        if word and template and "{name}" in template:
+            before, _, after = template.format(name="\0", level=word).partition("\0")
+            if len(name) > len(before) + len(after) and name.startswith(before) and name.endswith(after):
+                return name[len(before):len(name) - len(after)]
+    return name
+
+
+class SeatNames(Sequence):
+    """The seats' names as shown, read at the moment they are shown (see the
+    module's docstring).  `saved` holds the names as given, which a save keeps."""
+
+    def __init__(self, names=(), levels=None):
+        self.saved, self.plain, self.levels = [], [], []
+        self.set(names, levels)
+
+    def set(self, names, levels=None) -> None:
+        """New names (and levels, None for a person's seat), in place: the table
+        holds this object."""
+        self.saved = list(names.saved if isinstance(names, SeatNames) else names)
+        levels = list(levels) if levels is not None else []
+        self.levels = (levels + [None] * len(self.saved))[:len(self.saved)]
+        self.plain = [plain_name(n, lv) for n, lv in zip(self.saved, self.levels)]
+
+    def __getitem__(self, seat):
+        if isinstance(seat, slice):
+            return [self[i] for i in range(len(self))[seat]]
+        return shown_name(self.plain[seat], self.levels[seat])
+
+    def __setitem__(self, seat: int, name: str) -> None:
+        """Seat `seat` goes by `name` now (given as a save would keep it)."""
+        self.saved[seat] = name
+        self.plain[seat] = plain_name(name, self.levels[seat])
+
+    def __len__(self) -> int:
+        return len(self.plain)
+
+    def __eq__(self, other):
+        if isinstance(other, (list, tuple, SeatNames)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"SeatNames({list(self)!r})"

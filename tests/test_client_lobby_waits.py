@@ -1,0 +1,91 @@
+"""The LAN lobby says whom it waits for, on the host's screen and on a
+joiner's, and shows what the network says at once: after the last player
+got ready the host's idle window showed "Waiting until every player is
+ready" with Start greyed until the mouse moved (pygame_gui built the new
+texts in its update, after the frame was drawn)."""
+
+import pygame
+
+from client_helpers import make_lan_app, run_until
+from game.client import lan
+from game.client.scenes.lobby import LobbyScene
+from game.client.scenes.menu import MenuScene
+from game.engine import default_config
+from net.session import ClientSession
+
+
+def keep_pictures(scene) -> None:
+    """Keep a copy of each frame `scene` draws (the tests' windows share one display)."""
+    draw = scene.draw
+
+    def drawn(surf):
+        draw(surf)
+        scene.last_picture = surf.copy()
+    scene.draw = drawn
+
+
+def shows_what_it_would_draw(scene) -> bool:
+    """The scene's last frame is the scene as it stands (nothing stale)."""
+    shown = scene.last_picture
+    fresh = pygame.Surface(shown.get_size())
+    scene.draw(fresh)
+    return pygame.image.tobytes(fresh, "RGB") == pygame.image.tobytes(shown, "RGB")
+
+
+def idle(apps, frames=5) -> None:
+    """The window's own loop with nothing happening: no input, no forced redraw."""
+    for _ in range(frames):
+        for app in apps:
+            app.step([])
+
+
+def open_lobby(app, game) -> LobbyScene:
+    app.push(MenuScene(app))
+    app.push(LobbyScene(app, game, game.session.poll()))
+    keep_pictures(app.scene)
+    return app.scene
+
+
+def test_both_lobbies_say_whom_they_wait_for_and_show_it_without_input():
+    ann, bram = make_lan_app("en", reconnect_for=3.0), make_lan_app("en", reconnect_for=3.0)
+    hosted = lan.host(default_config(players=3, seed=4), "Wachten", "Ann", lan.options(ann))
+    joined = cor = None
+    try:
+        host = open_lobby(ann, hosted)
+        joined = lan.join(f"127.0.0.1:{hosted.port}", "Bram", lan.options(bram))
+        guest = open_lobby(bram, joined)
+        apps = [ann, bram]
+        assert run_until(apps, lambda: host._info_text() == guest._info_text() == "Waiting for 1 more player to join.")
+        cor = ClientSession(f"127.0.0.1:{hosted.port}", "Cor", token_dir=lan.options(ann).token_dir)
+        cor.connect()
+        assert run_until(apps, lambda: host._info_text() == "Waiting for Bram and Cor to get ready.", sessions=[cor])
+        assert guest._info_text() == "Waiting for you and Cor to be ready: press “I'm ready” when you are."
+        joined.session.set_lobby(ready=True)
+        assert run_until(apps, lambda: guest._info_text() == "Waiting for Cor to be ready."
+                         and host._info_text() == "Waiting for Cor to be ready.", sessions=[cor])
+        idle(apps)
+        assert shows_what_it_would_draw(host) and shows_what_it_would_draw(guest)
+        cor.set_lobby(ready=True)            # only the network says so: nobody touches a window
+        assert run_until(apps, lambda: host.buttons["start"].is_enabled, sessions=[cor])
+        idle(apps)
+        assert host._info_text() == "Everybody is ready: start the game."
+        assert guest._info_text() == "Everybody is ready: waiting for the host to start the game."
+        assert shows_what_it_would_draw(host) and shows_what_it_would_draw(guest)
+    finally:
+        if cor is not None:
+            cor.close()
+        for game in (joined, hosted):
+            if game is not None:
+                game.close().wait(5)
+
+
+def test_the_dutch_lobby_names_them_too():
+    from game.client import i18n
+    from game.client.scenes.lobby import names_text
+    try:
+        i18n.set_language("nl")
+        assert names_text(["Ann", "Bram", "Cor"]) == "Ann, Bram en Cor"
+        assert i18n.trn("lan.waiting_ready", 1, names="Cor") == "Wacht tot Cor klaar is."
+        assert i18n.trn("lan.waiting_ready", 2, names="Bram en Cor") == "Wacht tot Bram en Cor klaar zijn."
+    finally:
+        i18n.set_language("en")

@@ -1,0 +1,60 @@
+"""A computer's level in its seat's name follows the window's language
+(game/client/seatnames.py): "Bram (Gemiddeld)" in a Dutch window is
+"Bram (Medium)" in an English one, at the table, in its log and on the load
+list, while the save keeps its names as every version wrote them."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from client_helpers import make_app, push_table
+from game import saves
+from game.bots import ALL_LEVELS
+from game.client import i18n
+from game.client.scenes.newgame import default_name
+from game.client.scenes.saved import saved_players
+from game.client.seatnames import SeatNames, plain_name, shown_name
+from game.engine import deciders, default_config, legal_commands
+
+
+@given(st.text(min_size=1, max_size=24), st.sampled_from(ALL_LEVELS), st.sampled_from(i18n.LANGUAGES))
+def test_a_name_shown_in_either_language_gives_back_the_plain_name(name, level, lang):
+    try:
+        i18n.set_language(lang)
+        shown = shown_name(name, level)
+    finally:
+        i18n.set_language("en")
+    assert plain_name(shown, level) == name
+    assert plain_name(shown, None) == shown          # a person's name is never cut
+
+
+def test_a_computers_name_reads_in_the_windows_language_and_the_save_is_unchanged(saves_folder):
+    app = make_app(lang="nl")
+    try:
+        names = [default_name(0, "person"), default_name(1, "medium"), default_name(2, "hard")]
+        assert names[1:] == ["Bram (Gemiddeld)", "Cato (Moeilijk)"]
+        table = push_table(app, default_config(players=3, seed=5), names=names, autosave=True,
+                           computers=[None, "medium", "hard"])
+        m = table.model
+        assert m.names[1] == "Bram (Gemiddeld)"
+        app.set_language("en")                        # in the middle of the game
+        assert list(m.names) == [names[0], "Bram (Medium)", "Cato (Hard)"]
+        assert not any("Gemiddeld" in line for line in m.log)
+        assert any("Bram (Medium)" in line for line in m.log)      # retold in English
+        state = table.c.auth.state
+        table.c.submit(legal_commands(state, deciders(state)[0])[0])       # the first autosave
+        path = table.c.saver.path
+        game = saves.load(path)
+        assert [p["name"] for p in game.players] == names          # written as always
+        shown, _ = saved_players(game)                              # the load list, the viewer
+        assert list(shown) == [names[0], "Bram (Medium)", "Cato (Hard)"]
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_lan_computer_of_any_level_is_named_with_its_levels_word():
+    from game.client.lan import seat_name
+    assert seat_name({"name": "Ada", "computer": "random"}) == "Ada (Random)"   # was "seats.level.random"
+    assert seat_name({"name": "Ada", "computer": None}) == "Ada"
+    names = SeatNames(["Ada", "Bo"], ["easy", None])
+    names[1] = "Bea"
+    assert list(names) == ["Ada (Easy)", "Bea"] and names.saved == ["Ada", "Bea"]
