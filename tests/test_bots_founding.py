@@ -48,7 +48,7 @@ def test_founding_choice_is_legal_and_from_the_view_only(case):
         assert HardBot(seat, seed, iterations=8).choose(view(state, seat)) == choice
     finally:
         founding.set_coefficients(rules, None)
-        founding._loaded.clear()
+        founding.WEIGHTS.forget()
 
 
 def test_founding_model_follows_its_weights():
@@ -66,7 +66,7 @@ def test_founding_model_follows_its_weights():
             choice = founding.choose_settlement(view(state, seat), seat)
         finally:
             founding.set_coefficients("base", None)
-            founding._loaded.clear()
+            founding.WEIGHTS.forget()
         cmds = sorted(legal_commands(state, seat), key=lambda c: -D.setup_score(state, seat, c[2]))
         tried = cmds[:founding.SPOTS]
         if any(F.node_pips(state, c[2])[ORE] for c in tried):
@@ -83,7 +83,7 @@ def test_without_weights_hard_founds_by_its_search():
         choice = HardBot(seat, 3, iterations=8).choose(view(state, seat))
         assert check(state, choice) is None
     finally:
-        founding._loaded.clear()
+        founding.WEIGHTS.forget()
 
 
 def test_chances_sum_to_one_and_favour_the_better_start():

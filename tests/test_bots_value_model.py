@@ -38,7 +38,6 @@ def test_chances_sum_to_one_and_read_only_the_view(case):
 
 def test_no_weights_means_no_model():
     """Without fitted weights the model declines (None) and Hard keeps the shared valuation."""
-    saved = dict(VM._loaded)
     try:
         VM.set_coefficients("base", None)
         state = position("base", 1, 300)
@@ -47,8 +46,7 @@ def test_no_weights_means_no_model():
         bot._set_valuation(view(state, state.current))
         assert bot.prior.valuation is type(bot.prior).valuation
     finally:
-        VM._loaded.clear()
-        VM._loaded.update(saved)
+        VM.WEIGHTS.forget()
 
 
 @settings(max_examples=10, deadline=None)
@@ -58,12 +56,10 @@ def test_hard_with_the_fitted_valuation_plays_legal_commands(case):
     Hard still answers every deciding seat with a command the rules accept."""
     rules, seed, length, wseed = case
     state = position(rules, seed, length)
-    saved = dict(VM._loaded)
     try:
         VM.set_coefficients(rules, _weights(rules, wseed))
         for seat in deciders(state)[:1]:
             choice = HardBot(seat, wseed, iterations=12, valuation="model", leaf="model").choose(view(state, seat))
             assert choice is not None and check(state, choice) is None
     finally:
-        VM._loaded.clear()
-        VM._loaded.update(saved)
+        VM.WEIGHTS.forget()

@@ -209,15 +209,7 @@ def main(argv=None) -> int:
             held = _read(args.holdout)
             print(f"held out ({len(held)} games): {log_loss(held, w):.4f} (even {even:.4f})")
         if args.write:
-            try:
-                with open(founding.WEIGHTS_FILE, encoding="utf-8") as f:
-                    data = json.load(f)
-            except (OSError, ValueError):
-                data = {}
-            data[args.rules] = {"games": len(games), "weights": {n: round(x, 5) for n, x in zip(founding.FEATURES, w)}}
-            with open(founding.WEIGHTS_FILE, "w", encoding="utf-8") as f:
-                json.dump(data, f, indent=1, sort_keys=True)
-                f.write("\n")
+            founding.WEIGHTS.write(args.rules, w, games=len(games))
         return 0
     jobs = min(args.jobs, args.games)
     chunks = [(args.rules, args.seed, range(k, args.games, jobs), turn_cap) for k in range(jobs)]

@@ -172,16 +172,7 @@ def main(argv=None) -> int:
             print(f"held out ({len(hy)} positions): model", measure(hx, hy, w),
                   "plain valuation", measure((hx @ plain)[:, :, None], hy, scale))
         if args.write:
-            try:
-                with open(VM.WEIGHTS_FILE, encoding="utf-8") as f:
-                    data = json.load(f)
-            except (OSError, ValueError):
-                data = {}
-            data[args.rules] = {"positions": int(len(y)),
-                                "weights": {n: round(float(v), 5) for n, v in zip(names, w)}}
-            with open(VM.WEIGHTS_FILE, "w", encoding="utf-8") as f:
-                json.dump(data, f, indent=1, sort_keys=True)
-                f.write("\n")
+            VM.WEIGHTS.write(args.rules, w, positions=int(len(y)))
         return 0
     jobs = min(args.jobs, args.games)
     chunks = [(args.rules, args.seed, range(k, args.games, jobs), turn_cap) for k in range(jobs)]

@@ -22,55 +22,44 @@ model, then the model judges the finished round.  Nothing random and nothing
 hidden is read: at the founding round every seat's view shows the whole board.
 """
 
-import json
 import math
-import os
 
 from game.engine import apply, legal_commands
-from game.engine.board import NODE_HEXES, NODE_NEIGHBORS
+from game.engine.board import board_of
 from game.engine.state import SETUP_ROAD, SETUP_SETTLEMENT
 
 from . import decisions as D
 from . import facts as F
+from .fitted import FittedWeights
 
 FEATURES = ("wood", "brick", "wool", "grain", "ore", "kinds", "pips_sq", "generic_harbor",
             "matched_harbor", "order0", "order1", "order2", "expansion", "numbers", "commodity")
-WEIGHTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "founding.json")
 SPOTS = 20              # first settlements played out to the end of the founding round
 SECOND_SPOTS = 10       # second settlements tried inside one of those
 
-_loaded = {}
+WEIGHTS = FittedWeights("founding.json", lambda rules: FEATURES)
 
 
 def coefficients(rules: str):
-    """The fitted weights for `rules`, one per feature, or None when the file has none."""
-    if not _loaded:
-        try:
-            with open(WEIGHTS_FILE, encoding="utf-8") as f:
-                data = json.load(f)
-        except (OSError, ValueError):
-            data = {}
-        for name in ("base", "ck"):
-            weights = data.get(name, {}).get("weights")
-            _loaded[name] = None if weights is None else [float(weights.get(f, 0.0)) for f in FEATURES]
-    return _loaded[rules]
+    """The fitted weights for `rules`, one per feature, or None when none are fitted."""
+    return WEIGHTS.get(rules)
 
 
 def set_coefficients(rules: str, weights) -> None:
     """Use `weights` for `rules` in this process (the fitting tool, tests)."""
-    coefficients(rules)
-    _loaded[rules] = None if weights is None else [float(w) for w in weights]
+    WEIGHTS.set(rules, weights)
 
 
 def _best_reach(state, seat) -> float:
     """Pips of the best free spot one or two roads from the seat's buildings."""
     owner = state.node_owner
+    neighbors = board_of(state).node_neighbors
     best = 0
     for n in range(len(owner)):
         if owner[n] != seat:
             continue
-        for m in NODE_NEIGHBORS[n]:
-            for k in NODE_NEIGHBORS[m]:
+        for m in neighbors[n]:
+            for k in neighbors[m]:
                 if k != n and F.free_for_settlement(state, k):
                     best = max(best, sum(F.node_pips(state, k)))
     return best
@@ -84,6 +73,7 @@ def features(state, seat) -> tuple:
     numbers = set()
     owner = state.node_owner
     harbors = F.harbor_at(state)
+    node_hexes = board_of(state).node_hexes
     for n in range(len(owner)):
         if owner[n] != seat:
             continue
@@ -92,7 +82,7 @@ def features(state, seat) -> tuple:
             generic = 1.0
         elif kind is not None:
             matched += prod[kind] / 5
-        for h in NODE_HEXES[n]:
+        for h in node_hexes[n]:
             if state.numbers[h]:
                 numbers.add(state.numbers[h])
     order = (seat - state.first_player) % state.n

@@ -22,14 +22,13 @@ seat's view the others' hands are counts, on a sampled game they are the
 sample's.
 """
 
-import json
 import math
-import os
 
 from game.engine import is_ck
 from game.engine.state import GAME_OVER
 
 from .evaluate import value_terms, victory_points
+from .fitted import FittedWeights
 
 TERMS = {"base": ("points", "production", "harbors", "expansion", "road_army", "cards", "hand"),
          "ck": ("points", "production", "harbors", "expansion", "road_army", "cards", "hand",
@@ -42,29 +41,17 @@ def feature_names(rules: str) -> tuple:
     return terms + tuple(t + "_late" for t in terms) + RACE
 
 
-WEIGHTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "value_model.json")
-_loaded = {}
+WEIGHTS = FittedWeights("value_model.json", feature_names)
 
 
 def coefficients(rules: str):
-    """The fitted weights for `rules` (a list in feature_names order), or None."""
-    if not _loaded:
-        try:
-            with open(WEIGHTS_FILE, encoding="utf-8") as f:
-                data = json.load(f)
-        except (OSError, ValueError):
-            data = {}
-        for name in TERMS:
-            weights = data.get(name, {}).get("weights")
-            _loaded[name] = (None if weights is None
-                             else [float(weights.get(f, 0.0)) for f in feature_names(name)])
-    return _loaded[rules]
+    """The fitted weights for `rules`, one per feature, or None when none are fitted."""
+    return WEIGHTS.get(rules)
 
 
 def set_coefficients(rules: str, weights) -> None:
     """Use `weights` for `rules` in this process (the fitting tool, tests)."""
-    coefficients(rules)
-    _loaded[rules] = None if weights is None else [float(w) for w in weights]
+    WEIGHTS.set(rules, weights)
 
 
 def progress(state) -> float:
