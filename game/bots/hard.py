@@ -32,7 +32,8 @@ from game.engine.state import (
     DECIDE, DISCARD, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, STEAL, TRADE,
 )
 
-from . import trading
+from . import founding, trading
+from . import value_model
 from .belief import Belief
 from .facts import about_to_win
 from .medium import MediumPlayer
@@ -101,18 +102,24 @@ class HardBot:
 
     def __init__(self, seat: int, seed: int, iterations: int | None = None,
                  think_ms: int | None = None, max_ms: int | None = None, search_kinds=None,
-                 **search_options):
+                 founding_model: bool = True, valuation: str = "plain", **search_options):
         """`iterations`: playouts per decision (DEFAULT_PLAYOUTS of the rule
         set unless `think_ms` asks for a time budget instead); with `max_ms`
         no decision runs past that many wall-clock milliseconds (a clock:
         the game then no longer replays exactly).  `search_kinds`
         (decision_kind names; None: all) limits where the search may play
-        something other than Medium's choice."""
+        something other than Medium's choice.  `founding_model`: found by
+        the founding model (founding.py) where it has weights for the rules,
+        instead of by the search.  `valuation`: "model" has the prior and
+        the plans of the turn judge moves by the fitted valuation
+        (value_model.py) where it has weights for the rules, "plain" by the
+        shared evaluate."""
         self.seat = seat
         self.think_ms = think_ms
         self.iterations = iterations
         self.max_ms = max_ms
         self.search_kinds = None if search_kinds is None else frozenset(search_kinds)
+        self.founding_model = founding_model
         self.overruled = Counter()      # (kind of Medium's choice, kind played): for tools
         self.searched = 0               # decisions that went to the search: for tools
         self.rng = Rng(seed, stream=2027)
@@ -127,6 +134,7 @@ class HardBot:
         # Card counting: the search samples hidden hands inside it, and so
         # does Medium's estimate of whether an offer is taken.
         self.belief = self.search.belief = self.prior.belief = Belief(seat)
+        self.valuation = valuation
         self._offered = (-1, [])    # (turn, offers made in it): never repeat one
 
     def choose(self, view):
@@ -138,6 +146,12 @@ class HardBot:
         if len(legal) == 1:
             return legal[0]
         self.belief.sync(view)
+        self._set_valuation(view)
+        if view.phase == SETUP_SETTLEMENT and self.founding_model and self._may_search(view):
+            choice = founding.choose_settlement(view, seat)
+            if choice is not None:
+                self.searched += 1
+                return choice
         turn, offered = self._offered
         if turn != view.turn:
             offered = []
@@ -182,6 +196,18 @@ class HardBot:
             offered = offered + [choice]
         self._offered = (view.turn, offered)
         return choice
+
+    def _set_valuation(self, view) -> None:
+        """The prior's and the plans' valuation for these rules (once a game)."""
+        if self.valuation != "model" or self.prior.valuation is not MediumPlayer.valuation:
+            return
+        if value_model.coefficients("ck" if is_ck(view) else "base") is None:
+            return
+
+        def fitted(state, seat):
+            return value_model.log_chances(state)[seat]
+
+        self.prior.valuation = self.search.valuation = fitted
 
     def observe(self, record) -> None:
         """Every record as this seat may see it: the card counting follows."""

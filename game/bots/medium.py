@@ -39,23 +39,24 @@ COMPLETED_BY_TRADE = frozenset(("build_settlement", "build_city", "build_wall", 
                                 "activate_knight", "promote_knight", "improve"))
 
 
-def value_after(view, seat, cmd) -> float:
+def value_after(view, seat, cmd, valuation=evaluate) -> float:
     """The evaluation after `cmd`, tried on a copy of the seat's view; after a
     bank or harbor trade, the best of that and a build it makes possible;
     after recruiting a knight, the better of leaving it idle and activating
-    it at once (a new knight defends only once active)."""
+    it at once (a new knight defends only once active).  `valuation(state,
+    seat)`: the shared evaluate unless a player reads another."""
     trial = view.copy()
     apply(trial, cmd, None, validate=False)
-    value = evaluate(trial, seat)
+    value = valuation(trial, seat)
     if cmd[0] == "maritime":
         for follow in legal_commands(trial, seat):
             if follow[0] in COMPLETED_BY_TRADE:
-                value = max(value, value_after(trial, seat, follow))
+                value = max(value, value_after(trial, seat, follow, valuation))
         return value
     if cmd[0] == "recruit_knight":
         follow = ("activate_knight", seat, cmd[2])
         if check(trial, follow) is None:
-            value = max(value, value_after(trial, seat, follow))
+            value = max(value, value_after(trial, seat, follow, valuation))
         return value
     pending = trial.pending
     if pending is not None and pending["kind"] == "metropolis":
@@ -66,6 +67,7 @@ def value_after(view, seat, cmd) -> float:
 class MediumPlayer(Player):
     level = "medium"
     stream = 3001
+    valuation = staticmethod(evaluate)     # how its one-ply choices are judged (Hard's prior may read another)
 
     def __init__(self, seat: int, seed: int = 0, strict: bool = False, **options):
         super().__init__(seat, seed, strict, **options)
@@ -162,10 +164,11 @@ class MediumPlayer(Player):
     def _best_by_value(self, view, cmds):
         """The command whose result evaluates best, and its gain over now."""
         seat = self.seat
-        now = evaluate(view, seat)
+        valuation = self.valuation
+        now = valuation(view, seat)
         best, best_value = cmds[0], float("-inf")
         for c in cmds:
-            value = value_after(view, seat, c) + self.rng.below(100) / 1e5    # ties: own generator
+            value = value_after(view, seat, c, valuation) + self.rng.below(100) / 1e5    # ties: own generator
             if value > best_value:
                 best, best_value = c, value
         return best, best_value - now

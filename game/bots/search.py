@@ -27,6 +27,7 @@ from .determinize import determinize
 from .evaluate import evaluate
 from .medium import MIN_GAIN, ONE_PLY, one_ply_options, value_after
 from .policy import policy
+from .value_model import chances as model_chances
 from .winchance import chances
 
 WIN = 100.0                 # a won (lost) playout, far beyond any position's score
@@ -63,6 +64,15 @@ def chance_value(world, seat: int, steps: int = 0) -> float:
     if world.phase == GAME_OVER:
         return WIN - lateness(steps) if world.winner == seat else lateness(steps)
     return WIN * chances(world)[seat]
+
+
+def model_value(world, seat: int, steps: int = 0) -> float:
+    """The seat's chance to win the position by the fitted valuation
+    (value_model.py: every seat's terms), in WIN units; a won game is worth
+    more the sooner it is won, a lost one less."""
+    if world.phase == GAME_OVER:
+        return WIN - lateness(steps) if world.winner == seat else lateness(steps)
+    return WIN * model_chances(world)[seat]
 
 
 def main_rival(view, seat: int) -> int:
@@ -109,7 +119,7 @@ PLANNED = ONE_PLY - {"buy_dev"}
 PLAN_STEPS = 6
 
 
-def turn_plan(view, seat: int, cmd) -> tuple:
+def turn_plan(view, seat: int, cmd, valuation=evaluate) -> tuple:
     """What the seat would play after `cmd` in the rest of its turn, as
     Medium would (the build, bank trade or other known move that raises the
     valuation most, again until none does), tried on a copy of the seat's
@@ -130,8 +140,8 @@ def turn_plan(view, seat: int, cmd) -> tuple:
         options = one_ply_options(trial, seat, legal_commands(trial, seat))
         if not options:
             break
-        now = evaluate(trial, seat)
-        gains = [(value_after(trial, seat, c) - now, i) for i, c in enumerate(options)]
+        now = valuation(trial, seat)
+        gains = [(value_after(trial, seat, c, valuation) - now, i) for i, c in enumerate(options)]
         gain, i = max(gains)
         if gain <= MIN_GAIN or options[i][0] not in PLANNED:
             break
@@ -168,14 +178,15 @@ class Search:
         # the turn it starts (turn_plan) rather than followed by the rollout policy.
         self.plans = plans
         self._plans = {}            # candidate -> the rest of its plan, this decision
-        # How a playout's last position is scored: "rival" (leaf_value) or
-        # "chance" (chance_value).
+        # How a playout's last position is scored: "rival" (leaf_value),
+        # "chance" (chance_value) or "model" (model_value).
         self.leaf = leaf
         # The seat's own turns a playout plays through (0: it stops when the seat's next turn begins).
         self.own_turns = own_turns
         self.last_rounds = 0        # for tools: rounds the last decision used
         self.rival = None           # set per decision (main_rival)
         self.belief = None          # the player's card counting (belief.py), when it keeps one
+        self.valuation = evaluate   # how a plan of the turn judges its steps (the prior's valuation)
 
     def _score(self, world, cmd, rseed: int, playout_on: bool) -> float:
         w = world.copy()
@@ -196,6 +207,8 @@ class Search:
     def _leaf(self, world, steps: int) -> float:
         if self.leaf == "chance":
             return chance_value(world, self.seat, steps)
+        if self.leaf == "model":
+            return model_value(world, self.seat, steps)
         return leaf_value(world, self.seat, self.rival, self.rivalry, steps)
 
     def _sample(self, view):
@@ -237,7 +250,7 @@ class Search:
         self._plans = {}
         if self.plans:
             for i in alive:
-                self._plans[_frozen(cands[i])] = turn_plan(view, self.seat, cands[i])
+                self._plans[_frozen(cands[i])] = turn_plan(view, self.seat, cands[i], self.valuation)
         scores = {i: {} for i in alive}        # candidate -> {round: score}
         spent = 0
         rounds = 0

@@ -128,7 +128,8 @@ def parse_options(text: str) -> dict:
     return out
 
 
-LEAVES = ("rival", "chance")
+LEAVES = ("rival", "chance", "model")
+VALUATIONS = ("plain", "model")
 
 
 def _choice(value: str, known: tuple) -> str:
@@ -140,7 +141,8 @@ def _choice(value: str, known: tuple) -> str:
 BASELINE_OPTIONS = {"iterations": int, "max_ms": int, "turns": int, "field": int,
                     "rivalry": float, "confidence": float, "duel": float,
                     "plans": lambda v: bool(int(v)), "leaf": lambda v: _choice(v, LEAVES),
-                    "own_turns": int}
+                    "own_turns": int, "founding_model": lambda v: bool(int(v)),
+                    "valuation": lambda v: _choice(v, VALUATIONS)}
 
 
 def _paired(a_results, b_results, entries) -> dict:
@@ -183,6 +185,11 @@ def main(argv=None) -> int:
                     help="comma-separated decision kinds where the search may overrule Medium")
     ap.add_argument("--plans", type=int, choices=(0, 1), default=None,
                     help="search main-phase moves as the first step of a plan of the turn (1) or not (0)")
+    ap.add_argument("--valuation", choices=VALUATIONS, default=None,
+                    help="how the prior and the plans of the turn judge moves: the shared evaluate (plain) "
+                         "or the fitted valuation (model)")
+    ap.add_argument("--founding-model", type=int, choices=(0, 1), default=None,
+                    help="found by the founding model (1, as shipped where it has weights) or by the search (0)")
     ap.add_argument("--leaf", choices=LEAVES, default=None,
                     help="score a playout's last position by the seat's value minus part of its main "
                          "rival's (rival) or by its chance to win (chance)")
@@ -208,6 +215,10 @@ def main(argv=None) -> int:
         options["plans"] = bool(args.plans)
     if args.leaf is not None:
         options["leaf"] = args.leaf
+    if args.valuation is not None:
+        options["valuation"] = args.valuation
+    if args.founding_model is not None:
+        options["founding_model"] = bool(args.founding_model)
     if args.search_kinds is not None:
         options["search_kinds"] = [k for k in args.search_kinds.split(",") if k]
     turn_cap = args.turn_cap or arena.DEFAULT_TURN_CAP[args.rules]
