@@ -40,6 +40,7 @@ from .catanatron_map import (
     DEV_NAMES, RESOURCE_NAMES, edge_map, harbor_layout, hex_of_cube,
     node_map, resource_index,
 )
+from .provenance import code_under_test
 
 HOW_TO_GET = """catanatron with its AlphaBeta and ValueFunction players is not installed.
 They are only in its repository source (catanatron 3.3.0, Python >= 3.11), not in the
@@ -71,8 +72,19 @@ RULE_DIFFERENCES = (
     "roads: catanatron also offers a road continuing past another seat's building at the "
     "end of one's network (B-6.2 forbids it); our seat never plays such a road",
     "turn limit: catanatron stops a game without winner after 1000 turns (counted as a loss)",
-    "seating: catanatron shuffles the seating each game; our seat is wherever it lands",
+    "seating: catanatron shuffles the seating with the game's seed; the players are handed "
+    "to it in the order that lands our seat on seat (seed mod 4), so the seats rotate",
 )
+
+
+def our_input_index(seed: int, seat: int, players: int = 4) -> int:
+    """Where in the list handed to catanatron our player must stand to sit at
+    `seat`: catanatron seats `random.sample(players, n)` right after
+    `random.seed(seed)`, and which places that draws depends on the seed
+    and the count only, not on who stands where."""
+    import random
+    rng = random.Random(seed)
+    return rng.sample(range(players), players)[seat]
 
 
 def have_catanatron() -> bool:
@@ -363,11 +375,14 @@ def play_game(opponent: str, seed: int, think_ms: int | None, hard_options=None)
     colors = list(Color)
     ours = OurSeat(colors[0])
     other = AlphaBetaPlayer if opponent == "alphabeta" else ValueFunctionPlayer
-    players = [ours] + [other(c) for c in colors[1:]]
+    players = [other(c) for c in colors[1:]]
+    players.insert(our_input_index(seed, seed % len(colors)), ours)
     random.seed(seed)
     game = Game(players, seed=seed)
     bb = BoardBridge(game.state.board.map)
     seat = game.state.color_to_index[ours.color]
+    if seat != seed % len(colors):
+        raise RuntimeError(f"catanatron seated us at {seat}, not {seed % len(colors)}")
     # The shipped Hard (a fixed number of playouts) unless a time budget is asked for.
     options = {"think_ms": think_ms} if think_ms else {}
     options.update(hard_options or {})
@@ -415,6 +430,7 @@ def run(opponent: str, games: int, seed: int, jobs: int, think_ms: int | None,
             pool.join()
     out = summarize(opponent, games, seed, think_ms, results)
     out["hard_options"] = hard_options or {}
+    out["code"] = code_under_test()
     return out
 
 
@@ -431,6 +447,8 @@ def summarize(opponent, asked, seed, think_ms, results) -> dict:
         "wins": wins, "win_rate": wins / len(done) if done else None,
         "wilson95": [round(lo, 3), round(hi, 3)],
         "turn_limit_games": sum(r["turn_limit"] for r in done),
+        "wins_by_seat": {seat: [sum(r["won"] for r in done if r["seat"] == seat),
+                                sum(1 for r in done if r["seat"] == seat)] for seat in range(4)},
         "avg_turns": round(sum(r["turns"] for r in done) / len(done), 1) if done else None,
         "avg_game_s": round(sum(r["seconds"] for r in done) / len(done), 1) if done else None,
         "decision_ms": {
@@ -459,10 +477,14 @@ def _print(summary) -> None:
         d = s["decision_ms"]
         print(f"our decisions: mean {d['mean']} ms, median {d['p50']} ms, max {d['max']} ms")
         print("bridge: " + ", ".join(f"{k} {v}" for k, v in s["bridge"].items()))
+        print("wins by our seat: " + ", ".join(f"seat {k} {w} of {n}" for k, (w, n) in s["wins_by_seat"].items()))
         for e in s["refused_examples"]:
             print(f"  refused: {e}")
     for e in s["errors"][:5]:
         print(f"  error in seed {e['seed']}: {e['error']}")
+    if s.get("code"):
+        c = s["code"]
+        print(f"code measured: {c['path']} at {c['commit']}{' (with changes)' if c['dirty'] else ''}")
     print("rule differences bridged:")
     for line in s["rule_differences"]:
         print(f"  - {line}")
