@@ -109,14 +109,15 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple:
 
 
 @contextlib.contextmanager
-def bridged_rules(harbor_edges):
-    """Our engine and bot as catanatron plays: its harbor paths in place of our
-    frame, and no domestic offers from Hard (nobody there would answer).
-    Both are restored afterwards."""
+def bridged_rules(harbor_edges, offers: bool = False):
+    """Our engine and bot as another program plays: its harbor paths in place
+    of our frame, and (unless `offers`) no domestic offers from Hard (nobody
+    in catanatron would answer).  Both are restored afterwards."""
     from game.bots import hard as hard_module
     saved = board_module.HARBOR_EDGES, hard_module.OFFERS_PER_TURN
     board_module.HARBOR_EDGES = tuple(harbor_edges)
-    hard_module.OFFERS_PER_TURN = 0
+    if not offers:
+        hard_module.OFFERS_PER_TURN = 0
     try:
         yield
     finally:
