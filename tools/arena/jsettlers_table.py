@@ -475,6 +475,7 @@ class Table:
         for s in range(n):
             v.hand_n[s] = self.hand_n[s]
             v.hands[s] = list(self.hands[s]) if s == me else None
+            v.dev[s] = v.dev_new[s] = None                  # ours are filled in below
             v.dev_n[s] = self.dev_n[s]
             v.dev_new_n[s] = self.dev_new_n[s]
             v.knights[s] = self.knights[s]
