@@ -32,7 +32,6 @@ import argparse
 import itertools
 import json
 import math
-import os
 import sys
 
 from . import levels as arena
@@ -178,8 +177,11 @@ def _print(part) -> None:
         print(f"  {entry:>10}  {row['rating']:6.0f}   [{lo:6.0f}, {hi:6.0f}]   {row['wins']:5d} / {row['games']}")
 
 
+TABLE_PATH = "game/bots/computer_ratings.json"     # (game.bots.ratings.TABLE_FILE; read only by --save,
+#                                                   so older checkouts without it can be measured)
+
+
 def main(argv=None) -> int:
-    from game.bots.ratings import TABLE_FILE
     ap = argparse.ArgumentParser(prog="python -m tools.arena.ladder", description=__doc__.splitlines()[0])
     ap.add_argument("--rules", choices=("base", "ck"), default="base")
     ap.add_argument("--entries", default=None,
@@ -190,7 +192,7 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--turn-cap", type=int, default=None)
     ap.add_argument("--fit", nargs="+", metavar="RUN.json", help="fit from these runs' --json output instead of playing")
-    ap.add_argument("--save", action="store_true", help=f"write the fit into {os.path.relpath(TABLE_FILE)}")
+    ap.add_argument("--save", action="store_true", help=f"write the fit into {TABLE_PATH}")
     ap.add_argument("--json", action="store_true", help="print the run (games and fit) as JSON")
     args = ap.parse_args(argv)
     if args.fit:
@@ -215,6 +217,7 @@ def main(argv=None) -> int:
         part = report([run])
         out = dict(run, fit=part)
     if args.save:
+        from game.bots.ratings import TABLE_FILE
         save(part, TABLE_FILE)
     if args.json:
         print(json.dumps(out))
