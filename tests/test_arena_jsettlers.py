@@ -164,6 +164,13 @@ def put(t, seat, piece, coord):
     t.handle(w.PUTPIECE, f"{GAME},{seat},{piece},{coord}")
 
 
+def rolled(t, seat, roll=6):
+    """`seat`'s turn begins and it rolls `roll`, which pays nobody."""
+    t.handle(w.TURN, f"{GAME},{seat},15")
+    t.handle(w.DICERESULT, f"{GAME},{roll}")
+    t.handle(w.GAMESTATE, f"{GAME},20")
+
+
 def found(t, spots):
     """Snake founding: spots[i] = (seat, settlement node, road edge) in our ids."""
     for i, (seat, node, edge) in enumerate(spots):
@@ -243,9 +250,7 @@ def test_a_server_count_that_differs_is_followed_and_counted():
 def test_our_card_bought_this_turn_waits_a_turn_and_others_cards_stay_hidden():
     t = started(seat=1)
     found(t, spots())
-    t.handle(w.TURN, f"{GAME},1,15")
-    t.handle(w.DICERESULT, f"{GAME},6")
-    t.handle(w.GAMESTATE, f"{GAME},20")
+    rolled(t, 1)
     t.handle(w.DEVCARDACTION, f"{GAME},1,0,9")             # we draw a knight
     v = t.view()
     assert v.phase == MAIN and v.dev[1][KNIGHT] == 1 and v.dev_new[1][KNIGHT] == 1
@@ -285,9 +290,7 @@ def test_the_server_s_waits_become_our_engine_s_phases():
 def test_an_offer_to_us_is_answered_once_from_a_trade_view():
     t = started(seat=1)
     found(t, spots())
-    t.handle(w.TURN, f"{GAME},2,15")
-    t.handle(w.DICERESULT, f"{GAME},6")
-    t.handle(w.GAMESTATE, f"{GAME},20")
+    rolled(t, 2)
     t.handle(w.MAKEOFFER, f"{GAME},2,false,true,false,true,0,0,0,0,1,1,0,0,0,0")   # gives a wood for a clay
     assert t.our_turn_to() == "answer"
     offer = t.offer_to_us()

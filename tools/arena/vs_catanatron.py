@@ -481,6 +481,11 @@ def _print(summary) -> None:
         print("wins by our seat: " + ", ".join(f"seat {k} {w} of {n}" for k, (w, n) in s["wins_by_seat"].items()))
         for e in s["refused_examples"]:
             print(f"  refused: {e}")
+    print_tail(s)
+
+
+def print_tail(s) -> None:
+    """An arena summary's errors, the code it measured and the rules it bridged."""
     for e in s["errors"][:5]:
         print(f"  error in seed {e['seed']}: {e['error']}")
     if s.get("code"):
@@ -527,10 +532,15 @@ def main(argv=None) -> int:
     hard_options = {k: v for k, v in (("iterations", a.playouts), ("duel", a.duel),
                                       ("plans", None if a.plans is None else bool(a.plans))) if v is not None}
     summary = run(a.opponent, a.games, a.seed, a.jobs, a.think_ms, a.max_minutes, progress, hard_options)
-    if a.json:
+    return emit(summary, a.json, _print)
+
+
+def emit(summary, as_json: bool, printer) -> int:
+    """Print an arena's summary as JSON or as text; exit code 1 if a game failed."""
+    if as_json:
         print(json.dumps(summary, indent=1))
     else:
-        _print(summary)
+        printer(summary)
     return 0 if not summary["errors"] else 1
 
 

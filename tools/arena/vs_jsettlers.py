@@ -51,7 +51,6 @@ a dependency of the game.
 """
 
 import argparse
-import json
 import multiprocessing
 import os
 import sys
@@ -60,7 +59,7 @@ import traceback
 
 from . import jsettlers_server as server_module
 from .provenance import code_under_test
-from .vs_catanatron import wilson
+from .vs_catanatron import emit, print_tail, wilson
 
 BASE_PORT = 8880
 
@@ -204,13 +203,7 @@ def _print(s) -> None:
         print("bridge: " + ", ".join(f"{k} {v}" for k, v in s["bridge"].items()))
         for e in s["declined_examples"]:
             print(f"  turned down: {e}")
-    for e in s["errors"][:5]:
-        print(f"  error in seed {e['seed']}: {e['error']}")
-    c = s["code"]
-    print(f"code measured: {c['path']} at {c['commit']}{' (with changes)' if c['dirty'] else ''}")
-    print("rule differences bridged:")
-    for line in s["rule_differences"]:
-        print(f"  - {line}")
+    print_tail(s)
 
 
 def main(argv=None) -> int:
@@ -247,11 +240,7 @@ def main(argv=None) -> int:
 
     options = {} if a.playouts is None else {"iterations": a.playouts}
     summary = run(a.games, a.seed, a.jobs, options, not a.no_trades, a.home, progress, a.max_minutes)
-    if a.json:
-        print(json.dumps(summary, indent=1))
-    else:
-        _print(summary)
-    return 0 if not summary["errors"] else 1
+    return emit(summary, a.json, _print)
 
 
 if __name__ == "__main__":
