@@ -119,7 +119,7 @@ def run(games, seed, jobs, options=None, trades=True, home=server_module.HOME, p
             results.append(r)
             if progress:
                 progress(r)
-            if r.get("seed") is None or (deadline is not None and time.monotonic() > deadline):
+            if deadline is not None and time.monotonic() > deadline:
                 break
     finally:
         pool.terminate()
