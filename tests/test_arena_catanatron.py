@@ -200,3 +200,13 @@ def test_play_game_reports_a_result():
     assert r["refused"] == 0 and r["turns"] > 0 and r["decisions"] == len(r["decision_s"]) > 0
     s = arena.summarize("value", 1, 3, 20, [r])
     assert s["games_played"] == 1 and s["wins"] == int(r["won"])
+
+
+@given(st.integers(1, 10**9))
+def test_our_player_lands_on_seat_seed_mod_4_in_catanatron_s_seating(seed):
+    """catanatron seats random.sample(players, 4) right after random.seed(seed)."""
+    import random
+    players = ["a", "b", "c"]
+    players.insert(arena.our_input_index(seed, seed % 4), "ours")
+    random.seed(seed)
+    assert random.sample(players, 4).index("ours") == seed % 4

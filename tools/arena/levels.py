@@ -50,6 +50,21 @@ def wilson(wins: int, n: int, z: float = 1.96):
     return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
 
 
+def entry_bot(entry: str, seat: int, seed: int):
+    """The bot of an arena entry: a level, or `hard:N`, Hard with N playouts
+    a decision (an intermediate strength for the ladder)."""
+    level, _, playouts = entry.partition(":")
+    options = {"iterations": int(playouts)} if playouts else {}
+    return make_bot(level, seat, seed, **options)
+
+
+def valid_entry(entry: str) -> bool:
+    level, colon, playouts = entry.partition(":")
+    if not colon:
+        return level in LEVELS + ("random",)
+    return level == "hard" and playouts.isdigit() and int(playouts) > 0
+
+
 def seating(entries, game_index):
     """Levels by seat for one game: the list rotated by the game's index."""
     n = len(entries)
@@ -62,7 +77,7 @@ def play_game(rules, entries, game_seed, game_index, turn_cap):
     and CPU seconds of every decision by level, the game's Tally)."""
     levels = seating(entries, game_index)
     auth = Authority(default_config(rules=rules, players=len(levels), seed=game_seed))
-    bots = [make_bot(level, seat, game_seed * 7 + seat) for seat, level in enumerate(levels)]
+    bots = [entry_bot(level, seat, game_seed * 7 + seat) for seat, level in enumerate(levels)]
     times = {level: [] for level in levels}
     cpu = {level: [] for level in levels}
 
@@ -166,7 +181,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rules", choices=("base", "ck"), default="base")
     ap.add_argument("--seats", default="medium,easy,easy,easy",
-                    help="comma-separated levels, one per seat (2-4): " + ", ".join(LEVELS + ("random",)))
+                    help="comma-separated levels, one per seat (2-4): " + ", ".join(LEVELS + ("random",))
+                    + ", or hard:N (Hard with N playouts a decision)")
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
@@ -175,7 +191,7 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     entries = [e.strip() for e in args.seats.split(",") if e.strip()]
-    unknown = [e for e in entries if e not in LEVELS + ("random",)]
+    unknown = [e for e in entries if not valid_entry(e)]
     if unknown:
         ap.error(f"unknown level(s): {', '.join(unknown)} (choose from {', '.join(LEVELS + ('random',))})")
     if not 2 <= len(entries) <= 4:

@@ -37,6 +37,7 @@ from .catanatron_map import (
     DEV_NAMES, RESOURCE_NAMES, edge_map, harbor_layout, hex_of_cube,
     node_map, resource_index,
 )
+from .provenance import code_under_test
 
 HOW_TO_GET = """catanatron with its AlphaBeta and ValueFunction players is not installed.
 They are only in its repository source (catanatron 3.3.0, Python >= 3.11), not in the
@@ -68,8 +69,19 @@ RULE_DIFFERENCES = (
     "roads: catanatron also offers a road continuing past another seat's building at the "
     "end of one's network (B-6.2 forbids it); our seat never plays such a road",
     "turn limit: catanatron stops a game without winner after 1000 turns (counted as a loss)",
-    "seating: catanatron shuffles the seating each game; our seat is wherever it lands",
+    "seating: catanatron shuffles the seating with the game's seed; the players are handed "
+    "to it in the order that lands our seat on seat (seed mod 4), so the seats rotate",
 )
+
+
+def our_input_index(seed: int, seat: int, players: int = 4) -> int:
+    """Where in the list handed to catanatron our player must stand to sit at
+    `seat`: catanatron seats `random.sample(players, n)` right after
+    `random.seed(seed)`, and which places that draws depends on the seed
+    and the count only, not on who stands where."""
+    import random
+    rng = random.Random(seed)
+    return rng.sample(range(players), players)[seat]
 
 
 def have_catanatron() -> bool:
@@ -94,14 +106,15 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple:
 
 
 @contextlib.contextmanager
-def bridged_rules(harbor_edges):
-    """Our engine and bot as catanatron plays: its harbor paths in place of our
-    frame, and no domestic offers from Hard (nobody there would answer).
-    Both are restored afterwards."""
+def bridged_rules(harbor_edges, offers: bool = False):
+    """Our engine and bot as another program plays: its harbor paths in place
+    of our frame, and (unless `offers`) no domestic offers from Hard (nobody
+    in catanatron would answer).  Both are restored afterwards."""
     from game.bots import hard as hard_module
     saved = STANDARD.harbor_edges, hard_module.OFFERS_PER_TURN
     STANDARD.harbor_edges = tuple(harbor_edges)
-    hard_module.OFFERS_PER_TURN = 0
+    if not offers:
+        hard_module.OFFERS_PER_TURN = 0
     try:
         yield
     finally:
@@ -360,11 +373,14 @@ def play_game(opponent: str, seed: int, think_ms: int | None, hard_options=None)
     colors = list(Color)
     ours = OurSeat(colors[0])
     other = AlphaBetaPlayer if opponent == "alphabeta" else ValueFunctionPlayer
-    players = [ours] + [other(c) for c in colors[1:]]
+    players = [other(c) for c in colors[1:]]
+    players.insert(our_input_index(seed, seed % len(colors)), ours)
     random.seed(seed)
     game = Game(players, seed=seed)
     bb = BoardBridge(game.state.board.map)
     seat = game.state.color_to_index[ours.color]
+    if seat != seed % len(colors):
+        raise RuntimeError(f"catanatron seated us at {seat}, not {seed % len(colors)}")
     # The shipped Hard (a fixed number of playouts) unless a time budget is asked for.
     options = {"think_ms": think_ms} if think_ms else {}
     options.update(hard_options or {})
@@ -412,6 +428,7 @@ def run(opponent: str, games: int, seed: int, jobs: int, think_ms: int | None,
             pool.join()
     out = summarize(opponent, games, seed, think_ms, results)
     out["hard_options"] = hard_options or {}
+    out["code"] = code_under_test()
     return out
 
 
@@ -428,6 +445,8 @@ def summarize(opponent, asked, seed, think_ms, results) -> dict:
         "wins": wins, "win_rate": wins / len(done) if done else None,
         "wilson95": [round(lo, 3), round(hi, 3)],
         "turn_limit_games": sum(r["turn_limit"] for r in done),
+        "wins_by_seat": {seat: [sum(r["won"] for r in done if r["seat"] == seat),
+                                sum(1 for r in done if r["seat"] == seat)] for seat in range(4)},
         "avg_turns": round(sum(r["turns"] for r in done) / len(done), 1) if done else None,
         "avg_game_s": round(sum(r["seconds"] for r in done) / len(done), 1) if done else None,
         "decision_ms": {
@@ -456,10 +475,19 @@ def _print(summary) -> None:
         d = s["decision_ms"]
         print(f"our decisions: mean {d['mean']} ms, median {d['p50']} ms, max {d['max']} ms")
         print("bridge: " + ", ".join(f"{k} {v}" for k, v in s["bridge"].items()))
+        print("wins by our seat: " + ", ".join(f"seat {k} {w} of {n}" for k, (w, n) in s["wins_by_seat"].items()))
         for e in s["refused_examples"]:
             print(f"  refused: {e}")
+    print_tail(s)
+
+
+def print_tail(s) -> None:
+    """An arena summary's errors, the code it measured and the rules it bridged."""
     for e in s["errors"][:5]:
         print(f"  error in seed {e['seed']}: {e['error']}")
+    if s.get("code"):
+        c = s["code"]
+        print(f"code measured: {c['path']} at {c['commit']}{' (with changes)' if c['dirty'] else ''}")
     print("rule differences bridged:")
     for line in s["rule_differences"]:
         print(f"  - {line}")
@@ -501,10 +529,15 @@ def main(argv=None) -> int:
     hard_options = {k: v for k, v in (("iterations", a.playouts), ("duel", a.duel),
                                       ("plans", None if a.plans is None else bool(a.plans))) if v is not None}
     summary = run(a.opponent, a.games, a.seed, a.jobs, a.think_ms, a.max_minutes, progress, hard_options)
-    if a.json:
+    return emit(summary, a.json, _print)
+
+
+def emit(summary, as_json: bool, printer) -> int:
+    """Print an arena's summary as JSON or as text; exit code 1 if a game failed."""
+    if as_json:
         print(json.dumps(summary, indent=1))
     else:
-        _print(summary)
+        printer(summary)
     return 0 if not summary["errors"] else 1
 
 

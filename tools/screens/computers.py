@@ -1,7 +1,8 @@
 """Screens of computer seats: the form, the speed setting, a solo game against
-three computers, two people and two computers."""
+three computers, two people and two computers, and the end screen of a solo
+game with the person's rating against the computers."""
 
-from tools.screens.window import window
+from tools.screens.window import scratch_folder, window
 
 SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"))
 
@@ -78,4 +79,41 @@ def shoot(out, w, h, lang, seed=9):
             cmd = bot.choose(v, me, ("offer",) if step % 7 else ())
             table.play.submit(cmd)
     pygame.quit()
+    saved = shoot_solo_end(out, w, h, lang, saved)
+    return saved
+
+
+def shoot_solo_end(out, w, h, lang, saved, seed=9):
+    """The end screen of a solo game (one person, three computers) with the
+    person's rating box, after a few earlier solo games (a rating file in a
+    scratch folder; the computers' ratings as shipped)."""
+    import json
+    import os
+
+    import pygame
+
+    from game.bots.random_bot import RandomBot
+    from game.client.controller import HotseatController
+    from game.client.scenes.end import EndScene
+    from game.engine import default_config, deciders
+    from game.engine.state import GAME_OVER
+
+    folder, undo = scratch_folder(KOLONISTEN_HOME="")
+    try:
+        with open(os.path.join(folder, "rating.json"), "w") as fh:
+            json.dump({"base": {"rating": 1420.0, "rd": 118.0, "games": 11, "counted": {}}}, fh)
+        app, save_frame, saved = window(out, w, h, lang, "-solo", saved)
+        c = HotseatController(default_config(players=4, seed=seed), ["Anna", "Easy", "Medium", "Hard"],
+                              [(200, 40, 40), (40, 90, 200), (230, 230, 230), (230, 140, 30)],
+                              computers=[None, "easy", "medium", "hard"])
+        bot = RandomBot(seed)
+        while c.view(None).phase != GAME_OVER:         # quick random play to the end (staging only)
+            state = c.auth.state
+            seat = deciders(state)[0]
+            c.submit(bot.choose(state, seat, ("offer",)) or bot.choose(state, seat))
+        app.push(EndScene(app, c, 1260.0))
+        save_frame("20-solo-end-rating")
+        pygame.quit()
+    finally:
+        undo()
     return saved

@@ -8,7 +8,7 @@ import pygame_gui
 
 from game.bots.review import ChoiceCheck, review
 
-from .. import theme, widgets
+from .. import solo_rating, theme, widgets
 from ..i18n import tr
 from ..reviewview import ReviewView
 from ..table.parts import part_for
@@ -59,6 +59,7 @@ class EndScene(GuiScene):
         self.c = controller
         self.seconds = seconds
         self.summary = game_summary(controller)
+        self.solo = solo_rating.record(controller)      # a solo game: the person's rating, moved once
         self.reviewing = False
         self.review_view = None         # made on first opening (it replays the game)
         self.saved_note = ("", theme.TEXT)
@@ -198,8 +199,9 @@ class EndScene(GuiScene):
                 img = text.render(str(row[c]), 18, colour, bold=c == "total")
                 surf.blit(img, img.get_rect(midtop=(table.x + 180 * s + cw * (i + 0.5), y + 9 * s)))
             y += 44 * s
-        # dice histogram
+        # dice histogram, and below it a solo player's rating
         box = pygame.Rect(table.right + int(24 * s), table.y, w - table.right - int(64 * s), int(300 * s))
+        solo_rating.draw(surf, self.app, pygame.Rect(box.x, box.bottom + int(14 * s), box.w, int(200 * s)), self.solo)
         widgets.panel(surf, box, theme.PANEL)
         head = text.render(tr("end.dice"), 18, theme.TEXT, bold=True)
         surf.blit(head, (box.x + 12 * s, box.y + 8 * s))
