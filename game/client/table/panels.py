@@ -20,6 +20,7 @@ def draw_panels(m, ui, surf) -> None:
 
 
 STATS_Y, STAT_ICON = 36, 20           # the row of counts in a player panel (design units)
+AWARD_ICON = 18                       # the awards' icons
 
 
 def cards_spot(ui, rect) -> tuple:
@@ -66,14 +67,18 @@ def draw_player(m, ui, surf, seat, rect) -> None:
         num = text.render(str(value), 15, theme.TEXT, bold=True)
         surf.blit(num, num.get_rect(midleft=(ix + size + int(4 * s), y + size // 2)))
         ui.targets.add(("panel_tip", f"{tr(label)}: {value}"), pygame.Rect(ix, y, int(col) - int(4 * s), size), None)
-    y = part.panel_rows(m, ui, surf, seat, x, y + size + int(6 * s))
-    # the awards held
+    rows_y = y + size + int(6 * s)
+    y, beside = part.panel_rows(m, ui, surf, seat, x, rows_y)
+    # the awards held: on a row of their own, or beside the rule set's rows
+    # when the panel has no room for one more (six seats in a column)
     awards = part.awards(v, seat)
+    size = int(AWARD_ICON * s)
     ax, limit = x, rect.right - int(8 * s)
+    if beside is not None and y + size > rect.bottom - int(3 * s):
+        ax, y = beside + int(10 * s), rows_y
     turn = text.render(tr("panel.turn"), 12, theme.ACCENT) if active else None
     if turn is not None:
         limit -= turn.get_width() + int(6 * s)
-    size = int(18 * s)
     for shown, name, count, label, *colour in awards:
         if not shown:
             continue

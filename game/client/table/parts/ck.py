@@ -98,9 +98,8 @@ class CkPart(TablePart):
                 ("knight", f"{knight_strength(v, seat)}/{total}", "panel.ck_knights"),
                 ("road", v.road_len[seat], "panel.road"))
 
-    def panel_rows(self, m, ui, surf, seat, x, y) -> int:
-        draw_improvements(m, ui, surf, seat, x, y)
-        return y + int(22 * ui.layout.s)
+    def panel_rows(self, m, ui, surf, seat, x, y) -> tuple:
+        return y + int(22 * ui.layout.s), draw_improvements(m, ui, surf, seat, x, y)
 
     def awards(self, v, seat) -> list:
         return super().awards(v, seat)[1:] + [      # (no Largest Army: knights defend, CK-8)
