@@ -20,7 +20,7 @@ from .. import i18n
 from ..i18n import tr
 from . import hand, hints, panels, reasons, staging
 from .dice import draw_dice
-from .model import dropping, fly_seconds
+from .model import dropping, fly_seconds, special_builder
 from .prompts import table_prompt
 from .tips import draw_tooltip
 from .ui import btn
@@ -340,7 +340,8 @@ def draw_curtain(m, ui, play, surf) -> None:
     if title.get_width() > card.w - int(30 * s):
         title = pygame.transform.smoothscale(title, (card.w - int(30 * s), title.get_height()))
     surf.blit(title, title.get_rect(center=(card.centerx, card.y + int(56 * s))))
-    sub = text.render(tr("curtain.sub", name=m.names[seat]), 15, theme.TEXT_DIM)
+    sub_key = "curtain.sub" if special_builder(m.view) != seat else "curtain.sub_special"
+    sub = text.render(tr(sub_key, name=m.names[seat]), 15, theme.TEXT_DIM)
     if sub.get_width() > card.w - int(30 * s):
         sub = pygame.transform.smoothscale(sub, (card.w - int(30 * s), sub.get_height()))
     surf.blit(sub, sub.get_rect(center=(card.centerx, card.y + int(96 * s))))

@@ -9,6 +9,7 @@ from game.engine.state import GAME_OVER
 
 from .. import cards, icons, theme, widgets
 from ..i18n import tr
+from .model import special_builder
 
 
 def draw_panels(m, ui, surf) -> None:
@@ -36,9 +37,12 @@ def draw_player(m, ui, surf, seat, rect) -> None:
     cards, knights, road length); the rule set's rows (C&K's three
     improvement tracks); and the awards held (Largest Army, Longest Road,
     metropolises, Defender, the merchant) as lit icons.  Each icon names
-    itself in a tooltip.  What the rows hold is the table part's (m.part)."""
+    itself in a tooltip.  What the rows hold is the table part's (m.part).
+    The seat on the move is lit and tagged (in the Special Building Phase
+    the seat building, X-1.7)."""
     text, v, s, part = ui.text, m.view, ui.layout.s, m.part
-    active = seat == v.current and v.phase != GAME_OVER
+    builder = special_builder(v)                  # (the Special Building Phase: its builder is on the move)
+    active = seat == (v.current if builder is None else builder) and v.phase != GAME_OVER
     widgets.player_panel(surf, rect, m.colours[seat], active, int(6 * s))
     x = rect.x + int(14 * s)
     badge = icons.icon("badge", int(22 * s), tuple(m.colours[seat]))
@@ -76,7 +80,8 @@ def draw_player(m, ui, surf, seat, rect) -> None:
     ax, limit = x, rect.right - int(8 * s)
     if beside is not None and y + size > rect.bottom - int(3 * s):
         ax, y = beside + int(10 * s), rows_y
-    turn = text.render(tr("panel.turn"), 12, theme.ACCENT) if active else None
+    turn = text.render(tr("panel.turn" if builder is None else "panel.special_build"), 12, theme.ACCENT) \
+        if active else None
     if turn is not None:
         limit -= turn.get_width() + int(6 * s)
     for shown, name, count, label, *colour in awards:

@@ -20,7 +20,7 @@ from ...boardview import draw_city, draw_gate, draw_knight, draw_merchant, draw_
 from ...eventtext import cards_text, event_die_text, progress_name, track_name
 from ...i18n import tr, trn
 from .. import ckdialogs
-from ..model import KNIGHT_ACTIONS
+from ..model import BUILDING_PHASES, KNIGHT_ACTIONS
 from .base import TablePart
 
 ALCHEMIST = PROGRESS_INDEX["alchemist"]
@@ -163,7 +163,7 @@ class CkPart(TablePart):
 
     def phase_prompt(self, m, name):
         v = m.view
-        if v.phase == MAIN and m.knight is not None:
+        if v.phase in BUILDING_PHASES and m.knight is not None:
             return tr("prompt.knight_selected" if m.knight_moves(m.knight) else "prompt.knight_selected_still")
         if v.phase == SETUP_SETTLEMENT and any(c[0] == "place_city" for c in m.legal):
             return tr("prompt.setup_city", name=name)
