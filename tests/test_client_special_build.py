@@ -18,6 +18,7 @@ from game.bots.random_bot import RandomBot  # noqa: E402
 from game.client import i18n  # noqa: E402
 from game.client.table import controls, tips  # noqa: E402
 from game.client.table.computers import PAUSES  # noqa: E402
+from game.client.table.draw import curtain_words  # noqa: E402
 from game.client.table.prompts import table_prompt  # noqa: E402
 from game.engine import deciders, default_config, legal_commands  # noqa: E402
 from game.engine.match import Authority  # noqa: E402
@@ -167,8 +168,8 @@ def test_hot_seat_curtains_in_the_phase_are_for_builders_with_cards_only():
     """X-1.7 and the hidden information: six people at one screen; in the
     Special Building Phase each builder's hand is shown only after their
     own curtain (curtained_seats asserts it), every curtain of the phase is
-    the builder's, who holds cards, and a seat without cards, skipped by
-    the engine, never gets one."""
+    the builder's, who holds cards, and says it is the phase; a seat
+    without cards, skipped by the engine, never gets one."""
     auth = Authority(default_config(players=6, seed=5))
     app = make_app()
     table = push_table(app, auth=auth, names=NAMES)
@@ -187,8 +188,11 @@ def test_hot_seat_curtains_in_the_phase_are_for_builders_with_cards_only():
             skipped |= {p for p in range(6) if p != cmd[1] and auth.state.hand_n[p] == 0}
         if table.model.curtain_for is not None and auth.state.phase == SPECIAL_BUILD:
             curtains += 1
-            assert table.model.curtain_for == auth.state.agenda[0][1]
-            assert auth.state.hand_n[table.model.curtain_for] > 0
+            builder = auth.state.agenda[0][1]
+            assert table.model.curtain_for == builder and auth.state.hand_n[builder] > 0
+            assert curtain_words(table.model)[1].startswith(f"Special building: {NAMES[builder]} may build")
+        elif table.model.curtain_for is not None:
+            assert "Special building" not in curtain_words(table.model)[1]
         if phases >= 25:
             break
     assert phases >= 25 and curtains > 10

@@ -336,18 +336,26 @@ def draw_curtain(m, ui, play, surf) -> None:
     stripe = pygame.Rect(card.x, card.y, card.w, int(16 * s))
     pygame.draw.rect(surf, colour, stripe, border_top_left_radius=int(14 * s), border_top_right_radius=int(14 * s))
     pygame.draw.rect(surf, colour, card, max(2, int(3 * s)), border_radius=int(14 * s))
-    title = text.render(tr("curtain.title", name=m.names[seat]), 26, theme.TEXT, bold=True)
+    title_words, sub_words = curtain_words(m)
+    title = text.render(title_words, 26, theme.TEXT, bold=True)
     if title.get_width() > card.w - int(30 * s):
         title = pygame.transform.smoothscale(title, (card.w - int(30 * s), title.get_height()))
     surf.blit(title, title.get_rect(center=(card.centerx, card.y + int(56 * s))))
-    sub_key = "curtain.sub" if special_builder(m.view) != seat else "curtain.sub_special"
-    sub = text.render(tr(sub_key, name=m.names[seat]), 15, theme.TEXT_DIM)
+    sub = text.render(sub_words, 15, theme.TEXT_DIM)
     if sub.get_width() > card.w - int(30 * s):
         sub = pygame.transform.smoothscale(sub, (card.w - int(30 * s), sub.get_height()))
     surf.blit(sub, sub.get_rect(center=(card.centerx, card.y + int(96 * s))))
     r = pygame.Rect(0, 0, int(400 * s), int(48 * s))
     r.midbottom = (card.centerx, card.bottom - int(20 * s))
     btn(m, ui, surf, ("curtain",), r, tr("curtain.button", name=m.names[seat]), play.reveal, primary=True, size=17)
+
+
+def curtain_words(m) -> tuple:
+    """The curtain card's title and the line under it; for a builder's part
+    of the Special Building Phase the line says so (X-1.7)."""
+    name = m.names[m.curtain_for]
+    sub = "curtain.sub_special" if special_builder(m.view) == m.curtain_for else "curtain.sub"
+    return tr("curtain.title", name=name), tr(sub, name=name)
 
 
 def draw_glow(m, ui, surf) -> None:
