@@ -89,3 +89,23 @@ def test_the_board_fits_the_larger_island_before_the_first_frame():
     table = push_table(app, auth=auth)
     assert len(table.ui.board.island.hex_center) == 30
     pygame.quit()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_barbarian_attack_on_six_seats_fits_on_the_board(size):
+    """CK-8 with six seats (X-1.8): the attack's panel (a line of knights
+    for each seat, a pillaged city for each weakest defender) stands on the
+    board whole, its Continue button on it."""
+    from tools.screens import six, states
+    auth, first = six.attack_game()
+    app = make_app(size)
+    table = states.table_for(app, auth.log, auth.config, live_from=first, names=LONG_NAMES)
+    attack = table.model.stage.attack
+    assert attack is not None and len([line for line in attack.lines if line.seat is not None]) >= 6
+    attack.opened -= 60                                # every line revealed
+    assert draw(app)
+    board = table.ui.layout.board
+    panel = table.ui.targets.rect(("stage", "continue"))
+    assert panel is not None and board.contains(panel)
+    assert attack.picture[1].get_height() <= board.h
+    pygame.quit()
