@@ -11,7 +11,9 @@ commands and `check` for free-form trade terms.
 
 Hot-seat privacy: the viewer is the seat that must decide now; whenever that
 changes a curtain ("pass the device to NAME") hides the screen until that
-player reveals it, and only then is their hand drawn.  Over LAN
+player reveals it, and only then is their hand drawn (in the Special
+Building Phase of five and six each builder's part too: the engine skips
+a seat without cards, so only those who hold something get one).  Over LAN
 (`controller.hotseat` False) the viewer is always the laptop's own seat and
 there is no curtain.
 """
