@@ -14,34 +14,12 @@ import pygame
 from game import saves
 
 from . import theme, widgets
+from .emblems import draw_emblem
 from .i18n import tr
 from .reviewtext import better_line, better_status, parts_short, percent, source_name, swing_line
 
-MARKS_PER_LINE = 10           # markers along each line of the chart
-
-
-def marker_shape(surf, seat, colour, centre, r) -> None:
-    """A seat's own marker (circle, square, triangle, diamond, triangle
-    down, cross: one per seat), filled in its colour with a dark edge."""
-    x, y = centre
-    shape = seat % 6
-    edge = (16, 20, 28)
-    if shape == 0:
-        pygame.draw.circle(surf, colour, (x, y), r)
-        pygame.draw.circle(surf, edge, (x, y), r, 1)
-        return
-    if shape == 5:
-        w = max(2, int(r * 0.7))
-        for a, b in (((x - r, y - r), (x + r, y + r)), ((x - r, y + r), (x + r, y - r))):
-            pygame.draw.line(surf, edge, a, b, w + 2)
-            pygame.draw.line(surf, colour, a, b, w)
-        return
-    points = {1: [(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)],
-              2: [(x, y - 1.2 * r), (x + 1.1 * r, y + 0.8 * r), (x - 1.1 * r, y + 0.8 * r)],
-              3: [(x, y - 1.3 * r), (x + 1.3 * r, y), (x, y + 1.3 * r), (x - 1.3 * r, y)],
-              4: [(x, y + 1.2 * r), (x + 1.1 * r, y - 0.8 * r), (x - 1.1 * r, y - 0.8 * r)]}[shape]
-    pygame.draw.polygon(surf, colour, points)
-    pygame.draw.polygon(surf, edge, points, 1)
+MARKS_PER_LINE = 10           # markers along each line of the chart: the seat's emblem (emblems.py)
+EDGE = (16, 20, 28)           # round each marker
 
 
 SOURCE_RGB = {"founding": (150, 150, 160), "production": (104, 196, 112), "trade": (92, 150, 220),
@@ -56,6 +34,7 @@ class ReviewView:
         self.r = review
         self.names = list(names)
         self.colours = list(colours)
+        theme.recolour(self.colours)
         self.check = check
         self.chart_rect = None          # where the chart was drawn last (for clicks)
 
@@ -118,7 +97,7 @@ class ReviewView:
             for j in range(MARKS_PER_LINE):
                 x = plot.x + spacing * (j + (seat + 0.5) / players)
                 i = round((x - plot.x) / max(1, plot.w) * n)
-                marker_shape(surf, seat, self.colours[seat], (x, plot.bottom - series[i][seat] * plot.h), 4 * s)
+                draw_emblem(surf, seat, (x, plot.bottom - series[i][seat] * plot.h), 4 * s, self.colours[seat], EDGE)
         for number, swing in enumerate(self.r["swings"], 1):
             i, seat = swing["index"], swing["seat"]
             x = plot.x + plot.w * i / max(1, n)
@@ -179,7 +158,7 @@ class ReviewView:
                                      True, int(rect.right - x), 10)
             cy = y + name.get_height() / 2
             pygame.draw.line(surf, self.colours[seat], (rect.x, cy), (rect.x + 22 * s, cy), max(2, int(2.5 * s)))
-            marker_shape(surf, seat, self.colours[seat], (rect.x + 11 * s, cy), 4.5 * s)
+            draw_emblem(surf, seat, (rect.x + 11 * s, cy), 4.5 * s, self.colours[seat], EDGE)
             surf.blit(name, (x, y))
             if parts:
                 line = widgets.fit_label(text, parts_short(parts[seat]), 11, theme.TEXT, False,

@@ -54,11 +54,11 @@ class CkPart(TablePart):
         for n, owner in enumerate(state.knight_owner):
             if owner != -1 and ("knight", n) not in hidden:
                 x, y = board.node_pos(n)
-                draw_knight(surf, x, y, R, colours[owner], state.knight_strength[n], state.knight_active[n])
+                draw_knight(surf, x, y, R, colours[owner], state.knight_strength[n], state.knight_active[n], owner)
         hex_, owner = state.merchant
         if hex_ != -1:
             cx, cy = board.hex_center(hex_)
-            draw_merchant(surf, cx + R * 0.5, cy + R * 0.05, R, colours[owner])
+            draw_merchant(surf, cx + R * 0.5, cy + R * 0.05, R, colours[owner], owner)
 
     def node_pick(self, m, surf, cmd, spot, x, y, R, colour, hovered) -> bool:
         if cmd == "displace_knight":
@@ -71,10 +71,11 @@ class CkPart(TablePart):
             return False
         if cmd == "build_wall":
             draw_wall(surf, x, y, R)
-            draw_city(surf, x, y, R, colour)
+            draw_city(surf, x, y, R, colour, m.viewer)
             return True
         if cmd in ("recruit_knight", "move_knight"):
-            draw_knight(surf, x, y, R, colour, m.view.knight_strength[m.knight] if cmd == "move_knight" else 1, 0)
+            draw_knight(surf, x, y, R, colour, m.view.knight_strength[m.knight] if cmd == "move_knight" else 1, 0,
+                        m.viewer)
             return True
         return False
 
@@ -145,7 +146,7 @@ class CkPart(TablePart):
         if i == 2:
             draw_event_die(surf, rect, face)
         elif i == 1:                   # the red die decides progress cards (CK-3.3)
-            widgets.die(surf, rect, face, colour=(196, 40, 36), pip=(250, 246, 236))
+            draw_red_die(surf, rect, face)
         else:
             super().draw_die(surf, rect, i, face, seven)
 
@@ -251,6 +252,17 @@ class CkPart(TablePart):
             return trn("replay.hidden_progress", v.prog_n[seat])
         held = [f"{progress_name(c)}" + (f" ×{k}" if k > 1 else "") for c, k in enumerate(cards or ()) if k]
         return ", ".join(held) or tr("replay.no_progress")
+
+
+def draw_red_die(surf, rect, face) -> None:
+    """The red die (CK-3.3): red with light pips and, so that it is told from
+    the white die without its colour, a light frame inside its edge."""
+    rect = pygame.Rect(rect)
+    light = (250, 246, 236)
+    widgets.die(surf, rect, face, colour=(196, 40, 36), pip=light)
+    inset = max(2, rect.w // 16)
+    pygame.draw.rect(surf, light, rect.inflate(-2 * inset, -2 * inset), max(1, rect.w // 20),
+                     border_radius=int(rect.w * 0.12))
 
 
 def draw_event_die(surf, rect, face) -> None:
