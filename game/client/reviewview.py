@@ -24,6 +24,33 @@ EDGE = (16, 20, 28)           # round each marker
 
 SOURCE_RGB = {"founding": (150, 150, 160), "production": (104, 196, 112), "trade": (92, 150, 220),
               "robber": (222, 92, 80), "cards": (244, 196, 64)}
+# and a hatching each, so that the parts of a bar are told apart without colour
+SOURCE_HATCH = {"founding": "dots", "production": "plain", "trade": "slant", "robber": "cross", "cards": "rows"}
+
+
+def hatched(surf, rect, source, s) -> None:
+    """A part of a gains bar (or its legend's swatch): the source's colour
+    and hatching, a dark edge between parts."""
+    rect = pygame.Rect(rect)
+    pygame.draw.rect(surf, SOURCE_RGB[source], rect)
+    ink, step = EDGE, max(3, int(5 * s))
+    kind = SOURCE_HATCH[source]
+    clip = surf.get_clip()
+    surf.set_clip(rect.clip(clip) if clip else rect)
+    if kind == "dots":
+        for x in range(rect.x + step // 2, rect.right, step):
+            for y in range(rect.y + step // 2, rect.bottom, step):
+                surf.fill(ink, (x, y, max(1, int(1.4 * s)), max(1, int(1.4 * s))))
+    elif kind in ("slant", "cross"):
+        for x in range(rect.x - rect.h, rect.right + rect.h, step):
+            pygame.draw.line(surf, ink, (x, rect.bottom), (x + rect.h, rect.y))
+            if kind == "cross":
+                pygame.draw.line(surf, ink, (x, rect.y), (x + rect.h, rect.bottom))
+    elif kind == "rows":
+        for y in range(rect.y + step // 2, rect.bottom, step):
+            pygame.draw.line(surf, ink, (rect.x, y), (rect.right, y))
+    surf.set_clip(clip)
+    pygame.draw.rect(surf, ink, rect, 1)
 
 
 class ReviewView:
@@ -291,7 +318,7 @@ class ReviewView:
             img = text.render(source_name(src), 11, theme.TEXT_DIM)
             if x + 14 * s + img.get_width() > rect.right - 6 * s:
                 x, y = rect.x + 8 * s, y + 16 * s
-            pygame.draw.rect(surf, SOURCE_RGB[src], (x, y + 3 * s, 10 * s, 10 * s))
+            hatched(surf, (x, y + 2 * s, 11 * s, 11 * s), src, s)
             surf.blit(img, (x + 14 * s, y))
             x += 14 * s + img.get_width() + 10 * s
         y += 22 * s
@@ -308,7 +335,7 @@ class ReviewView:
             for src in sources:
                 w = full * g.get(src, 0) / most
                 if w >= 1:
-                    pygame.draw.rect(surf, SOURCE_RGB[src], (x, y + row_h * 0.2, w, row_h * 0.6))
+                    hatched(surf, (x, y + row_h * 0.2, w, row_h * 0.6), src, s)
                     x += w
             total = text.render(str(sum(g.values())), 12, theme.TEXT)
             surf.blit(total, (x + 4 * s, y + (row_h - total.get_height()) / 2))
