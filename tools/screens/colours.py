@@ -7,10 +7,13 @@ its pieces, badge and log name and its pattern on its roads.
 Writes <out>/<W>x<H>-<lang>-colours/<name>.png at 1280x720 and 1920x1080 in
 English and Dutch: the Settings screen with the safe palette chosen; a
 six-seat base game and a six-seat Cities & Knights game with knights on the
-board, each also as a grey picture (what is left without colour); the same
+board (with its improvement chart and a staged production), each also as a
+grey picture (what is left without colour); the same
 base game in the standard palette; the end screen's review of a six-seat
 game (its lines told apart by their markers).  Saves go to a temporary
 folder."""
+
+import math
 
 from tools.screens.window import scratch_folder, window
 
@@ -36,7 +39,8 @@ def shoot(out, w, h, lang):
     from game.client import theme
     from game.client.controller import HotseatController
     from game.client.scenes.settings_scene import SettingsScene
-    from tools.screens.states import table_on
+    from game.client.table import ckdialogs
+    from tools.screens.states import production_roll, table_for, table_on
 
     _, undo = scratch_folder(KOLONISTEN_HOME="", KOLONISTEN_SAVE_DIR="saves")
     try:
@@ -54,8 +58,17 @@ def shoot(out, w, h, lang):
         save("01-settings-safe")
         table_on(app, games["base"], NAMES)
         save_grey("02-base-six-safe")
-        table_on(app, games["ck"], NAMES)
+        table = table_on(app, games["ck"], NAMES)
         save_grey("03-ck-six-safe")
+        table.model.dialog = ckdialogs.ChartDialog(table.play)      # who stands at which level: badges
+        save_grey("03-ck-six-chart-safe")
+        auth = games["ck"]
+        k = production_roll(auth, start=1)
+        if k is not None:                                           # the staged production: badges by the lines
+            table = table_for(app, auth.log[:k + 1], auth.config, live_from=k, names=NAMES)
+            if table.model.stage.production is not None:
+                table.model.stage.production.until = math.inf
+                save_grey("03-ck-six-production-safe")
         app.set_palette("standard")
         table_on(app, games["base"], NAMES)
         save_grey("04-base-six-standard")
