@@ -437,7 +437,7 @@ def draw_gate(surf, rect, colour):
     pygame.draw.rect(surf, colour, body)
     for k in range(3):
         pygame.draw.rect(surf, colour, (body.x + k * body.w * 0.4, r.y + r.h * 0.14, body.w * 0.2, r.h * 0.12))
-    arch = pygame.Rect(0, 0, body.w * 0.4, body.h * 0.62)
+    arch = pygame.Rect(0, 0, body.w * 0.4, body.h * 0.42)
     arch.midbottom = body.midbottom
     pygame.draw.rect(surf, (40, 32, 24), arch, border_top_left_radius=int(arch.w / 2),
                      border_top_right_radius=int(arch.w / 2))

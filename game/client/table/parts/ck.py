@@ -11,11 +11,13 @@ founding city, a selected knight and the Commercial Harbor."""
 import pygame
 
 from game.engine import may_offer
-from game.engine.constants import BARBARIAN_TRACK_LENGTH, COST_ACTIVATE, COST_KNIGHT, PROGRESS_INDEX, SHIP_FACES
+from game.engine.constants import (BARBARIAN_TRACK_LENGTH, COST_ACTIVATE, COST_KNIGHT, PROGRESS_INDEX, SHIP_FACES,
+                                   TRACK_COMMODITY)
 from game.engine.rulesets.ck.facts import barbarian_strength, effective_ratio, knight_strength
 from game.engine.state import MAIN, SETUP_ROAD, SETUP_SETTLEMENT
 
 from ... import theme, widgets
+from ...cards import chip
 from ...boardview import draw_city, draw_gate, draw_knight, draw_merchant, draw_metropolis, draw_ship, draw_wall
 from ...eventtext import cards_text, event_die_text, progress_name, track_name
 from ...i18n import tr, trn
@@ -266,7 +268,9 @@ def draw_red_die(surf, rect, face) -> None:
 
 
 def draw_event_die(surf, rect, face) -> None:
-    """The event die (CK-1.6): a black ship, or a city gate in a track's colour."""
+    """The event die (CK-1.6): a black ship, or a city gate in a track's
+    colour with the track's commodity over its door (told apart without
+    the colour: cloth for trade, coin for politics, paper for science)."""
     rect = pygame.Rect(rect)
     pygame.draw.rect(surf, (20, 20, 20), rect.move(3, 4), border_radius=int(rect.w * 0.18))
     pygame.draw.rect(surf, (250, 246, 236), rect, border_radius=int(rect.w * 0.18))
@@ -275,7 +279,10 @@ def draw_event_die(surf, rect, face) -> None:
     if face < SHIP_FACES:
         draw_ship(surf, inner)
     else:
-        draw_gate(surf, inner, theme.TRACK_RGB[face - SHIP_FACES])
+        track = face - SHIP_FACES
+        draw_gate(surf, inner, theme.TRACK_RGB[track])
+        mark = chip(TRACK_COMMODITY[track], inner.w * 0.3)
+        surf.blit(mark, mark.get_rect(center=(inner.centerx, inner.y + inner.h * 0.4)))
 
 
 def draw_improvements(m, ui, surf, seat, x, y) -> int:
