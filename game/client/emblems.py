@@ -156,5 +156,5 @@ def badge(seat, size, colour) -> pygame.Surface:
         pygame.draw.circle(img, INK_DARK, (n / 2, n / 2), n / 2)
         pygame.draw.circle(img, colour, (n / 2, n / 2), n / 2 - max(1, n // 10))
         draw_emblem(img, seat, (n / 2, n / 2), n * 0.22, ink(colour))
-        img = _BADGES[key] = img
+        _BADGES[key] = img
     return img
