@@ -22,7 +22,8 @@ step, into <out>/<W>x<H>-<lang>-tutorial/; every table state the render bench me
 (tools/screens/states.py) into <out>/<W>x<H>-<lang>-states/; a watched LAN
 game (lobby and table, as host and as watcher) into <out>/<W>x<H>-<lang>-watch/; five and six
 seats (the table in both rule sets, the Special Building Phase, its curtain, a C&K attack, the
-new-game form) into <out>/<W>x<H>-<lang>-six/.  Each family
+new-game form) into <out>/<W>x<H>-<lang>-six/; six seats told apart without colour (the safe
+palette, grey copies) into <out>/<W>x<H>-<lang>-colours/.  Each family
 is a module of this folder with its SIZES and its shoot(out, w, h, lang);
 window.py is the window they share.
 """
@@ -31,7 +32,8 @@ import argparse
 import os
 import sys
 
-from tools.screens import cards, computers, explain, games, lan, menus, review, saves, six, states, tutorial, watch
+from tools.screens import (cards, colours, computers, explain, games, lan, menus, review, saves, six, states,
+                           tutorial, watch)
 from tools.user_data import use_scratch_user_data
 
 FAMILIES = (            # (--rules choice, sizes and languages, shoot(out, w, h, lang), label)
@@ -46,6 +48,7 @@ FAMILIES = (            # (--rules choice, sizes and languages, shoot(out, w, h,
     ("review", review.SIZES, review.shoot, " review"),
     ("tutorial", tutorial.SIZES, tutorial.shoot, " guided game"),
     ("six", six.SIZES, six.shoot, " six seats"),
+    ("colours", colours.SIZES, colours.shoot, " six seats, colour-blind safe"),
     ("ck", games.SIZES, games.shoot_ck, " C&K"),
     ("base", games.SIZES, games.shoot_base, ""),
 )
@@ -62,7 +65,7 @@ def main(argv=None) -> int:
                          "lobby, LAN table), watch (a watched LAN game: lobby and table, host and watcher), solo (computer seats), explain (staged moments, reasons, "
                          "rules, in-game menu), states (every table state the render bench measures), "
                          "review (the game review and hints), tutorial (every step of the guided game), six (five and six seats: "
-                         "the table, the Special Building Phase, its curtain, a C&K attack), cards (title, names in four scripts, dice, a 7, a "
+                         "the table, the Special Building Phase, its curtain, a C&K attack), colours (six seats in the colour-blind-safe palette, and in grey), cards (title, names in four scripts, dice, a 7, a "
                          "trade, every dialog that chooses cards), menus (menus and forms with names "
                          "in four scripts, the in-game menu hot-seat and LAN) or both (everything)")
     args = ap.parse_args(argv)

@@ -269,7 +269,7 @@ class NewGameScene(GuiScene):
             e.set_text_length_limit(MAX_NAME)
             self.entries.append(e)
             x += name_w + gap
-            self.button(f"colour_{i}", (x, y, colour_w, bh), tr("colour." + self.colours[i]))
+            self.button(f"colour_{i}", (x, y, colour_w, bh), tr(theme.colour_key(self.colours[i])))
             x += colour_w + gap
             computer = self.kinds[i] != PERSON
             self.button(f"kind_{i}", (x, y, kind_w, bh), tr("seats.computer" if computer else "seats.person"),
@@ -362,7 +362,7 @@ class NewGameScene(GuiScene):
         config = rule_config(self, n, seed)
         computers = [None if kind == PERSON else kind for kind in self.kinds[:n]]
         try:
-            controller = HotseatController(config, names, [theme.COLOUR_RGB[c] for c in colours], autosave=True,
+            controller = HotseatController(config, names, [theme.seat_rgb(c) for c in colours], autosave=True,
                                            computers=computers)
         except ValueError as e:
             return self._fail(tr("new.engine_refused", reason=str(e)))
@@ -381,7 +381,7 @@ class NewGameScene(GuiScene):
             b = self.buttons.get(f"colour_{i}")
             if b is not None:
                 r = pygame.Rect(b.rect.x + int(8 * s), b.rect.y + int(8 * s), int(22 * s), b.rect.h - int(16 * s))
-                pygame.draw.rect(surf, theme.COLOUR_RGB[self.colours[i]], r, border_radius=3)
+                pygame.draw.rect(surf, theme.seat_rgb(self.colours[i]), r, border_radius=3)
                 pygame.draw.rect(surf, (20, 20, 20), r, 1, border_radius=3)
 
     def handle_event(self, event) -> None:

@@ -49,7 +49,7 @@ class Canvas:
         return (size, i18n.language(), ui.fonts.scale, id(v), m.seen, dropping(m.flying), m.viewer, m.curtain_for, m.mode,
                 m.knight, top_text(m), len(m.log), m.log[-1] if m.log else None, m.log_scroll,
                 m.game_over_at is None, id(m.dialog) if modal else None, log_bottom(m, ui),
-                tuple(sorted(ui.name_marks.items())))
+                tuple(sorted(ui.name_marks.items())), tuple(m.colours))
 
 
 def log_bottom(m, ui):
@@ -411,15 +411,15 @@ def draw_pick(m, ui, surf, which="all", bare=None) -> None:
                 pass                                   # a piece of the rule set (a wall, a knight)
             elif hov:
                 if m.view.node_owner[spot] == m.viewer or cmd == "place_city":
-                    draw_city(surf, x, y, R, colour)
+                    draw_city(surf, x, y, R, colour, m.viewer)
                 else:
-                    draw_settlement(surf, x, y, R, colour)
+                    draw_settlement(surf, x, y, R, colour, m.viewer)
             else:
                 pygame.draw.circle(surf, (20, 20, 20), (x, y), R * 0.17)
                 pygame.draw.circle(surf, theme.HILITE, (x, y), R * 0.14)
         elif kind == "edge":
             if hov:
-                ui.board.draw_road(surf, spot, colour, theme.HILITE)
+                ui.board.draw_road(surf, spot, colour, theme.HILITE, seat=m.viewer)
             else:
                 x, y = ui.board.edge_pos(spot)
                 pygame.draw.circle(surf, (20, 20, 20), (x, y), R * 0.15)
@@ -509,17 +509,17 @@ def draw_drop(m, ui, surf, what, k) -> None:
     if piece == "road":
         x, y = board.edge_pos(spot)
         pygame.draw.ellipse(surf, (20, 28, 36), (x - R * 0.3 * k, y - R * 0.08 * k, R * 0.6 * k, R * 0.16 * k))
-        board.draw_road(surf, spot, colour, dy=-lift)
+        board.draw_road(surf, spot, colour, dy=-lift, seat=seat)
         return
     x, y = board.node_pos(spot)
     pygame.draw.ellipse(surf, (20, 28, 36), (x - R * 0.25 * k, y + R * 0.12, R * 0.5 * k, R * 0.14 * k))
     if piece == "knight":
-        draw_knight(surf, x, y - lift, R, colour, 1, 0)
+        draw_knight(surf, x, y - lift, R, colour, 1, 0, seat)
     elif piece == "city":
         m.part.building_under(surf, m.view, spot, x, y, R)        # (C&K: its wall stays on the ground)
-        draw_city(surf, x, y - lift, R, colour)
+        draw_city(surf, x, y - lift, R, colour, seat)
     else:
-        draw_settlement(surf, x, y - lift, R, colour)
+        draw_settlement(surf, x, y - lift, R, colour, seat)
 
 
 def draw_notes(m, ui, surf) -> None:

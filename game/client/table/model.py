@@ -13,6 +13,8 @@ from game.engine import check, deciders
 from game.engine.rules import IllegalCommand
 from game.engine.state import MAIN, SPECIAL_BUILD, TRADE
 
+from .. import theme
+
 DICE_SECONDS = 0.7                   # a roll's dice in the air
 FLY_SECONDS = 1.0                    # a produced card on its way to its player
 DROP_SECONDS = 0.35                  # a piece built falling into its place
@@ -84,6 +86,7 @@ class TableModel:
         self.part = part                     # what the table shows for the rule set (parts/)
         self.names = names
         self.colours = colours
+        theme.recolour(colours)              # (in place: the controller's list) in the chosen palette
         self.people = people                 # seats persons play
         self.computers = computers           # the computer seats' players (ComputerSeats) or None
         self.solo = solo                     # one person against computers on this screen

@@ -1,5 +1,5 @@
 """The table's side column: the player panels, the bank and the game log
-(player names drawn in their colours)."""
+(player names drawn in their colours, after their seat's emblem)."""
 
 import re
 
@@ -7,7 +7,7 @@ import pygame
 
 from game.engine.state import GAME_OVER
 
-from .. import cards, icons, theme, widgets
+from .. import cards, emblems, icons, theme, widgets
 from ..i18n import tr
 from .model import special_builder
 
@@ -45,7 +45,7 @@ def draw_player(m, ui, surf, seat, rect) -> None:
     active = seat == (v.current if builder is None else builder) and v.phase != GAME_OVER
     widgets.player_panel(surf, rect, m.colours[seat], active, int(6 * s))
     x = rect.x + int(14 * s)
-    badge = icons.icon("badge", int(22 * s), tuple(m.colours[seat]))
+    badge = emblems.badge(seat, int(22 * s), m.colours[seat])
     surf.blit(badge, (x, rect.y + int(7 * s)))
     vp, hidden = points(part, v, seat, seat == m.viewer)
     vp_img = text.render(str(vp) + (f" (+{hidden})" if hidden else ""), 20, theme.ACCENT, bold=True)
@@ -171,7 +171,12 @@ def draw_log(m, ui, surf, bottom=None) -> None:
                 if seat is None:
                     img = text.render(chunk, 13, colour)
                 else:
-                    img = text.render(chunk, 13, readable_on_dark(m.colours[seat]), bold=True)
+                    name_colour = readable_on_dark(m.colours[seat])
+                    mark = emblem_room(line_h)
+                    emblems.draw_emblem(surf, seat, (x + mark * 0.42, y + line_h * 0.54), line_h * 0.27,
+                                        name_colour, emblems.INK_DARK)
+                    x += mark
+                    img = text.render(chunk, 13, name_colour, bold=True)
                 surf.blit(img, (x, y))
                 x += img.get_width()
         i -= 1
@@ -196,11 +201,17 @@ def name_runs(line, names) -> list:
     return out
 
 
+def emblem_room(line_h) -> int:
+    """The width the log gives a seat's emblem before its name."""
+    return max(6, int(line_h * 0.85))
+
+
 def log_lines(m, ui, sentence, font, width, bold) -> list:
     """`sentence` wrapped to `width` as the log draws it: lines of
-    [(text, seat or None)], the players' names bold and in their colour on
-    every line even where the wrap cuts a name of several words (remembered)."""
-    key = ("log", sentence, width)
+    [(text, seat or None)], the players' names bold and in their colour,
+    each after the seat's emblem, on every line even where the wrap cuts a
+    name of several words (remembered)."""
+    key = ("log", sentence, width, font.get_linesize())
     lines = ui.wrap_cache.get(key)
     if lines is not None:
         return lines
@@ -220,8 +231,11 @@ def log_lines(m, ui, sentence, font, width, bold) -> list:
                 out.append([sentence[c], seat_at[c]])
         return [(text, seat) for text, seat in out]
 
+    mark = emblem_room(font.get_linesize())
+
     def width_of(a, b):
-        return sum((font if seat is None else bold).size(text)[0] for text, seat in runs(a, b))
+        return sum((font if seat is None else bold).size(text)[0] + (0 if seat is None else mark)
+                   for text, seat in runs(a, b))
     lines, start, end = [], None, None
     for word in re.finditer(r"\S+", sentence):
         if start is not None and width_of(start, word.end()) > width:

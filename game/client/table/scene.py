@@ -25,6 +25,7 @@ column, the event die on the sea.
 import time
 
 from ..eventtext import sentences
+from .. import theme
 from ..scene import Scene
 from . import controls, draw, staging
 from .computers import ComputerSeats
@@ -76,6 +77,10 @@ class TableScene(Scene):
 
     def language_changed(self) -> None:
         self.play.retell()
+        self.app.dirty = True
+
+    def palette_changed(self) -> None:
+        theme.recolour(self.model.colours)
         self.app.dirty = True
 
     def handle_event(self, event) -> None:

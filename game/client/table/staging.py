@@ -25,7 +25,7 @@ import pygame
 
 from game.engine.constants import TERRAIN_NAMES
 
-from .. import theme, widgets
+from .. import emblems, theme, widgets
 from ..boardview import draw_ship
 from ..i18n import tr, trn
 
@@ -390,8 +390,7 @@ class Stage:
         for imgs, line in rows:
             x = r.x + pad
             if line.seat is not None:
-                sw = pygame.Rect(x, y + int(4 * s), int(12 * s), int(12 * s))
-                pygame.draw.rect(surf, self.m.colours[line.seat], sw, border_radius=3)
+                surf.blit(emblems.badge(line.seat, int(14 * s), self.m.colours[line.seat]), (x, y + int(3 * s)))
                 x += int(20 * s)
             ly = y
             for img in imgs:
