@@ -42,8 +42,17 @@ class Item:
 
 
 def reading_order(items) -> list:
-    """Items top to bottom, left to right (by their points)."""
-    return sorted(items, key=lambda it: (round(it.point[1]), round(it.point[0])))
+    """Items in rows from the top, each row left to right: an item is in the
+    row of the topmost one not yet placed when its point lies within half
+    that one's height of it (a lifted card, the tilted ends of a fan, stay
+    in their row: the order does not change with the look)."""
+    out, row = [], []
+    for it in sorted(items, key=lambda it: it.point[1]):
+        if row and it.point[1] - row[0].point[1] > max(row[0].rect.h, it.rect.h) / 2:
+            out += sorted(row, key=lambda r: r.point[0])
+            row = []
+        row.append(it)
+    return out + sorted(row, key=lambda r: r.point[0])
 
 
 def towards(items, here, direction, skip=None):

@@ -54,7 +54,7 @@ def tooltip(m, ui):
 
 def with_key(text, button) -> str:
     """A button's tooltip with the key that does what it does."""
-    return tr("tip.key", tip=text, key=KEY_LABELS[button])
+    return tr("tip.key", tip=text, shortcut=KEY_LABELS[button])
 
 
 def draw_tooltip(m, ui, surf) -> None:
