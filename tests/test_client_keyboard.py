@@ -433,3 +433,25 @@ def test_the_guided_game_plays_to_its_end_by_keys_alone():
     from tools.screens import keys, tutorial
     run = tutorial.play("en", make_driver=keys.maker(xdotool=False))
     assert run["finished"] and not run["skipped"] and run["clicks"] == 0 and run["keys"] > 100
+
+
+# --- a LAN table ----------------------------------------------------------------------------------
+from test_client_lan_game_menu import two_windows  # noqa: E402,F401  (the fixture: two windows over TCP)
+
+
+def test_a_lan_seat_places_its_settlement_by_keys(two_windows):
+    """Over a LAN the same keys: the window whose seat must decide puts its
+    cursor on a corner and Enter sends the command to the host; both
+    windows get the record."""
+    from client_helpers import run_until
+    ann, bob, game, joined = two_windows
+    apps, tables = [ann, bob], [ann.scene, bob.scene]
+    assert run_until(apps, lambda: any(t.c.session.game.must_decide() for t in tables))
+    app, table = next((a, t) for a, t in zip(apps, tables) if t.c.session.game.must_decide())
+    draw(app)
+    press(app, pygame.K_TAB)
+    spot = table.model.focus.key[2]
+    assert ("place_settlement", table.c.seat, spot) in table.model.legal
+    press(app, pygame.K_RETURN)
+    assert run_until(apps, lambda: all(t.c.seq == 1 for t in tables))
+    assert game.hosting.host.auth.log[-1].cmd == ("place_settlement", table.c.seat, spot)
