@@ -177,7 +177,7 @@ def follow(m, ui, play) -> None:
     if now == f.context:
         return
     f.context = now
-    if not f.by_keys:
+    if not f.by_keys:                       # (the mouse leads: nothing to keep)
         return
     spots = spot_items(m, ui)
     kept = f.on(spots)
@@ -194,9 +194,11 @@ def follow(m, ui, play) -> None:
 # --- drawing -------------------------------------------------------------------------------------
 def draw(m, ui, play, surf) -> None:
     """The focus ring, and for a spot the line that says what it is."""
-    follow(m, ui, play)
     f = m.focus
-    if not f.by_keys or f.key is None or m.curtain_for is not None:
+    if not f.by_keys:
+        return
+    follow(m, ui, play)
+    if f.key is None or m.curtain_for is not None:
         return
     s = ui.layout.s
     if f.key[0] == "spot":
@@ -210,13 +212,15 @@ def draw(m, ui, play, surf) -> None:
     focus.draw_ring(surf, rect, s)
 
 
-def line_rect(ui, lines, line_h) -> pygame.Rect:
-    """Where the spot's line goes: the sea at the board's bottom left (over
-    the hint's line when one is on show)."""
+def line_rect(m, ui, lines, line_h) -> pygame.Rect:
+    """Where the spot's line goes: the sea at the board's bottom left, over
+    the Hint button and the hint's line when one is on show."""
     L, s = ui.layout, ui.layout.s
     w = max(img.get_width() for img in lines) + int(20 * s)
     h = len(lines) * line_h + int(10 * s)
-    bottom = hints.button_rect(ui).y - int(6 * s)
+    hint = hints.current(m)
+    top = min(hints.button_rect(ui).y, hints.line_box(ui, hint)[0].y if hint is not None else L.board.bottom)
+    bottom = top - int(6 * s)
     return pygame.Rect(L.board.x + int(12 * s), bottom - h, w, h)
 
 
@@ -225,7 +229,7 @@ def draw_line(m, ui, surf, text) -> None:
     font = ui.fonts.get(15, True)
     room = ui.layout.board.w - int(40 * s)
     imgs = [ui.text.render(line, 15, theme.TEXT, bold=True) for line in widgets.wrap(text, font, room)[:2]]
-    box = line_rect(ui, imgs, imgs[0].get_height())
+    box = line_rect(m, ui, imgs, imgs[0].get_height())
     widgets.panel(surf, box, (16, 20, 28), focus.FOCUS, radius=8)
     for i, img in enumerate(imgs):
         surf.blit(img, (box.x + int(10 * s), box.y + int(5 * s) + i * img.get_height()))
