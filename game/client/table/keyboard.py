@@ -255,7 +255,7 @@ def describe(m, ui, kind, spot) -> str:
     harbor = board.harbor_nodes(v.harbors).get(spot)
     if harbor is not None:
         what.append(tr("tip.spot_harbor_generic") if harbor == GENERIC_HARBOR
-                    else tr("tip.spot_harbor", card=card_name(harbor)))
+                    else tr("tip.spot_harbor", kind=card_name(harbor)))
     if v.node_owner[spot] != -1:
         what.append(building_words(m, spot))
     piece = m.part.piece_at(m, ui, ui.board.node_pos(spot))        # (C&K: a knight there)
@@ -275,7 +275,7 @@ def hex_words(v, h, long=False) -> str:
     elif long:
         words = tr("tip.hex", terrain=tr("terrain." + TERRAIN_NAMES[terrain]), n=v.numbers[h])
     else:
-        words = tr("tip.spot_yield", n=v.numbers[h], card=card_name(terrain))
+        words = tr("tip.spot_yield", number=v.numbers[h], card=card_name(terrain))
     return tr("tip.spot_robber", what=words) if h == v.robber else words
 
 
