@@ -161,6 +161,7 @@ class App:
         if self.dirty or scene.busy():
             self.dirty = False
             scene.draw(self.screen)
+            scene.draw_focus(self.screen)
             pygame.display.flip()
             self.frames_drawn += 1
             return True

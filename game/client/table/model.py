@@ -15,6 +15,8 @@ from game.engine.state import MAIN, SPECIAL_BUILD, TRADE
 
 from .. import theme
 
+from ..focus import KeyFocus
+
 DICE_SECONDS = 0.7                   # a roll's dice in the air
 FLY_SECONDS = 1.0                    # a produced card on its way to its player
 DROP_SECONDS = 0.35                  # a piece built falling into its place
@@ -112,6 +114,7 @@ class TableModel:
         self.hover_spot = None               # the board spot under the mouse
         self.hint_aside = False              # the hint's line steps aside for the mouse (hints.line_aside)
         self.tips_hushed_at = None           # where the board was clicked: no hex tooltip there
+        self.focus = KeyFocus()              # the keyboard's cursor and focus ring (keyboard.py)
         # what happened
         self.log = []                        # sentences, oldest first
         self.log_scroll = 0                  # lines scrolled up from the newest

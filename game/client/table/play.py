@@ -458,6 +458,14 @@ class TablePlay:
             self.submit((name, m.viewer))
         self.app.dirty = True
 
+    def choose_spot(self, spot) -> None:
+        """A lit spot of the board chosen (clicked, or Enter on the keys' cursor)."""
+        target = self.m.pick[1][spot]
+        if callable(target):
+            target()
+        else:
+            self.submit(target)
+
     def take_back(self) -> None:
         """The Undo button or Ctrl+Z: the viewer's last move of this turn is
         taken back; when none may be, a note says why (with its rule)."""

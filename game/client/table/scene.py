@@ -27,7 +27,7 @@ import time
 from ..eventtext import sentences
 from .. import theme
 from ..scene import Scene
-from . import controls, draw, staging
+from . import controls, draw, keyboard, staging
 from .computers import ComputerSeats
 from .layout import TableLayout
 from .model import TableModel
@@ -92,12 +92,22 @@ class TableScene(Scene):
     def draw(self, surf) -> None:
         self._dimmed = None                  # (Scene.draw_dimmed's picture is stale now)
         draw.draw(self.model, self.ui, self.play, surf)
+        self.draw_over(surf)
+        keyboard.draw(self.model, self.ui, self.play, surf)      # the keys' focus, over everything
+
+    def draw_over(self, surf) -> None:
+        """What a scene adds over the table, under the keys' focus (the guided game's overlay)."""
+
+    def key_suggestions(self) -> list:
+        """Where the keys' cursor goes first: [("spot", kind, spot) or ("rect", target key)]
+        (the guided game: what its lesson rings)."""
+        return []
 
     def picture_key(self):
         """The table's picture key (draw.still_key); None for a scene that
-        draws more over the table (a LAN table's connections) or while
-        something moves."""
-        if type(self).draw is not TableScene.draw:
+        draws more over the table (a guided game's overlay, a LAN table's
+        connections) or while something moves."""
+        if type(self).draw is not TableScene.draw or type(self).draw_over is not TableScene.draw_over:
             return None
         return draw.still_key(self.model, self.ui, self.app.screen.get_size())
 
