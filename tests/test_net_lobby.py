@@ -46,7 +46,7 @@ def test_lobby_seats_names_colours_ready_and_the_hosts_start():
         (c1, g1), (c2, g2) = await _seat(host, "Ann"), await _seat(host, "Bob")
         assert (g1.seat, g2.seat) == (0, 1)
         g2.set_lobby(colour="red")                       # Ann has red
-        g2.set_lobby(colour="purple")
+        g2.set_lobby(colour="black")
         g2.set_lobby(colour="white", name="Bobby", ready=True)
         events = await _settle(c2, g2)
         assert [d["code"] for k, d in events if k == "error"] == ["colour_taken", "bad_colour"]
