@@ -105,3 +105,113 @@ def test_honest_views_of_five_and_six_seat_games_pass_a_peers_check_X_1_1():
                 if len(auth.log) % 10 == 0:
                     for seat in list(range(players)) + [None]:
                         check_state(check_view(peer_view_bytes(state, seat), seat), seat)
+
+
+# --- the Special Building Phase at the host ------------------------------------------------
+
+def _pack(obj) -> bytes:
+    return msgpack.packb(obj, use_bin_type=True)
+
+
+class Table:
+    """A host of `players` seats dealt fairly to connections that are test
+    doubles (no sockets): commands are fed as frames, as peers send them."""
+
+    def __init__(self, players: int, seed: int):
+        self.host = Host(default_config(players=players, seed=seed), name="SBP")
+        self.conns = []
+        for i in range(players):
+            conn = Conn(FakeWriter(), i + 1)
+            self.host.connections.conns.add(conn)
+            self.feed(conn, {"t": "hello", "v": PROTOCOL_VERSION, "app": APP})
+            self.feed(conn, {"t": "join", "name": f"p{i}"})
+            self.conns.append(conn)
+        self.host.start()
+        values = [bytes([i + 1]) * 32 for i in range(players)]
+        from net.wire.fairdice import commitment
+        for conn, value in zip(self.conns, values):
+            self.feed(conn, {"t": "pledge", "pledge": commitment(value)})
+        for conn, value in zip(self.conns, values):
+            self.feed(conn, {"t": "reveal", "value": value})
+        self.bot = RandomBot(seed)
+
+    @property
+    def state(self):
+        return self.host.auth.state
+
+    @property
+    def log(self):
+        return self.host.auth.log
+
+    def feed(self, conn, msg):
+        self.host.handle_payload(conn, _pack(msg))
+
+    def send(self, cmd):
+        """`cmd` from its seat's connection, chosen on the current record."""
+        before = len(self.log)
+        self.feed(self.conns[cmd[1]], {"t": "cmd", "id": 1, "seq": before, "cmd": list(cmd)})
+        assert len(self.log) > before, f"{cmd} was refused"
+
+    def step(self):
+        """One random command of a seat that must decide (no trade offers)."""
+        seat = self.bot.pick_seat(self.state)
+        self.send(self.bot.choose(self.state, seat, ("offer",)) or self.bot.choose(self.state, seat))
+
+    def play_until(self, moment, limit=6000):
+        while not moment(self.state):
+            assert len(self.log) < limit and self.state.phase != GAME_OVER, "the moment never came"
+            self.step()
+
+    def away(self, seat):
+        self.host.drop(self.conns[seat])
+
+
+def _end_of_turn_before(seat):
+    """The player before `seat` may end the turn, and `seat` holds cards (so
+    the Special Building Phase would come to it)."""
+    def moment(s):
+        n = s.n
+        return ((s.current + 1) % n == seat and ("end_turn", s.current) in legal_commands(s, s.current)
+                and s.hand_n[seat] > 0 and deciders(s) == [s.current])
+    return moment
+
+
+def test_the_host_passes_for_an_away_seat_in_the_special_building_phase_and_waits_for_it_in_its_turn_X_1_7():
+    """X-1.7 on a LAN: after a turn each other seat in turn order may build.  A
+    seat whose player is away (the connection dropped) is not waited for
+    there: the host passes for it, and the next seat builds, as an offer's
+    answers do not wait for an away seat.  In its own turn the game waits for
+    it (a turn cannot be passed): the host makes no command for it."""
+    t = Table(5, seed=11)
+    away = 2
+    t.play_until(_end_of_turn_before(away))
+    t.away(away)
+    current = t.state.current
+    at = len(t.log)
+    t.send(("end_turn", current))
+    made = [r.cmd for r in t.log[at:]]
+    assert made[:2] == [("end_turn", current), ("pass_build", away)]
+    builders = [e[1] for r in t.log[at:] for e in r.events if e[0] == "special_turn"]
+    assert builders[0] == away and (t.state.phase != SPECIAL_BUILD or t.state.agenda[0][1] != away)
+    # the others build or pass; at its own turn the game waits for the away seat
+    t.play_until(lambda s: s.current == away or away in deciders(s))
+    waited = len(t.log)
+    assert deciders(t.state) == [away] and t.log[-1].cmd[1] != away
+    t.host.play.pass_for_away_builder()
+    assert len(t.log) == waited
+
+
+def test_a_seat_that_goes_away_while_it_builds_in_the_special_building_phase_is_passed_for_X_1_7():
+    """X-1.7: the player building in the Special Building Phase drops out: the
+    host passes for them at once, and the phase goes on with the next seat."""
+    t = Table(6, seed=12)
+    t.play_until(lambda s: s.phase == SPECIAL_BUILD and deciders(s) == [s.agenda[0][1]])
+    builder = t.state.agenda[0][1]
+    at = len(t.log)
+    t.away(builder)
+    assert [r.cmd for r in t.log[at:]][:1] == [("pass_build", builder)]
+    assert t.state.phase != SPECIAL_BUILD or t.state.agenda[0][1] != builder
+    # every seat still connected heard of it: the pass is a record like any other
+    frames = t.conns[(builder + 1) % 6].writer.frames
+    recs = [msgpack.unpackb(f[4:]) for f in frames]
+    assert any(m.get("t") == "rec" and m["cmd"] == ["pass_build", builder] for m in recs)
