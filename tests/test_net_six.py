@@ -215,3 +215,86 @@ def test_a_seat_that_goes_away_while_it_builds_in_the_special_building_phase_is_
     frames = t.conns[(builder + 1) % 6].writer.frames
     recs = [msgpack.unpackb(f[4:]) for f in frames]
     assert any(m.get("t") == "rec" and m["cmd"] == ["pass_build", builder] for m in recs)
+
+
+# --- whole six-seat games from the command line --------------------------------------------
+
+def _cli(*args):
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    return subprocess.Popen([sys.executable, "-m", "game.cli", *args], text=True, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def _headless_six(tmp_path, port, rules, watcher):
+    """`kolonisten host --headless --players 6 --bots 5` (the computers at the
+    default level), one `kolonisten join --bot` and, with `watcher`, one
+    `kolonisten join --watch`: every program's result, and the save."""
+    import json
+    import time
+    from game import saves
+    save = tmp_path / "six.klsave"
+    where = f"127.0.0.1:{port}"
+    host = _cli("host", "--headless", "--rules", rules, "--players", "6", "--bots", "5", "--port", str(port),
+                "--bind", "127.0.0.1", "--no-discovery", "--save", str(save),
+                *(["--allow-watchers"] if watcher else []))
+    procs = [host]
+    try:
+        time.sleep(0.5)
+        if watcher:
+            procs.append(_cli("join", where, "--watch", "--name", "Kijker", "--token-dir", str(tmp_path / "w"),
+                              "--reconnect-for", "60"))
+        procs.append(_cli("join", where, "--bot", "medium", "--name", "Zes", "--token-dir", str(tmp_path / "z"),
+                          "--seed", "6", "--reconnect-for", "60"))
+        outs = [p.communicate(timeout=900) for p in procs]
+        assert [p.returncode for p in procs] == [0] * len(procs), [err[-2000:] for _, err in outs]
+        host_result = json.loads(outs[0][0].strip().splitlines()[-1])
+        joined = [json.loads(out.strip().splitlines()[-1]) for out, _ in outs[1:]]
+        return host_result, outs[0][1], joined, saves.load(str(save))
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+
+
+def _check_six(host_result, host_err, joined, saved):
+    """Every seat (the five computers, as the host reports them, and the joined
+    bot) and every watcher ended on the host's hashes, with no divergence, and
+    verified the deal fair; Special Building Phases were played."""
+    import re
+    assert host_result["players"] == 6 and host_result["fair"] is True
+    computers = re.findall(r"^Computer \d \(seat (\d)\): ended on the host's hashes \(public (\w+)\), "
+                           r"(\d+) divergences, the deal verified fair$", host_err, re.M)
+    assert len(computers) == 5, host_err[-3000:]
+    assert all(public == host_result["public_hash"] and div == "0" for _, public, div in computers)
+    for result in joined:
+        assert result["ok"] and result["fair"] and result["divergences"] == 0, result
+        assert result["public_hash"] == host_result["public_hash"] and result["seq"] == host_result["commands"]
+    seats = sorted([int(seat) for seat, _, _ in computers] + [r["seat"] for r in joined if r["seat"] is not None])
+    assert seats == list(range(6))
+    assert saved.config["players"] == 6 and len(saved.commands) == host_result["commands"]
+    assert any(cmd[0] == "pass_build" for cmd in saved.commands)     # X-1.7 was played over the LAN
+
+
+@pytest.mark.slow
+def test_headless_host_of_six_with_five_computers_and_a_joined_bot_ends_on_every_seats_hashes_fair_X_1(tmp_path):
+    """`kolonisten host --headless --players 6 --bots 5` and one `kolonisten
+    join --bot` play a base game to its end (X-1: six seats, the Special
+    Building Phase): every seat's copy ends on the host's hashes and every
+    seat verifies the deal fair."""
+    host_result, host_err, joined, saved = _headless_six(tmp_path, PORTS[10], "base", watcher=False)
+    _check_six(host_result, host_err, joined, saved)
+
+
+@pytest.mark.slow
+def test_headless_host_of_six_with_a_watcher_ends_on_every_hash_fair_in_cities_and_knights_X_1_8(tmp_path):
+    """The same with a watcher (`kolonisten join --watch`), in Cities & Knights
+    for six (X-1.8): the watcher's copy of the public table ends on the host's
+    hashes too, and it verifies the deal fair."""
+    host_result, host_err, joined, saved = _headless_six(tmp_path, PORTS[11], "ck", watcher=True)
+    _check_six(host_result, host_err, joined, saved)
+    watcher = next(r for r in joined if r["seat"] is None)
+    assert watcher["name"] == "Kijker"
