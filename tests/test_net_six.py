@@ -19,7 +19,9 @@ from game.engine.match import Authority
 from game.engine.state import GAME_OVER, SPECIAL_BUILD
 from net.host.connections import Conn
 from net.host.game import Host
+from net.peer.bot import BotPlayer, play
 from net.peer.connection import handshake, open_connection, pump
+from net.peer.tokens import TokenStore
 from net.peer.faults import check_state, check_view
 from net.peer.game import PeerGame
 from net.wire.protocol import APP, COLOURS, PROTOCOL_VERSION
@@ -298,3 +300,132 @@ def test_headless_host_of_six_with_a_watcher_ends_on_every_hash_fair_in_cities_a
     _check_six(host_result, host_err, joined, saved)
     watcher = next(r for r in joined if r["seat"] is None)
     assert watcher["name"] == "Kijker"
+
+
+# --- six peers over TCP: the Special Building Phase, mixed dice, a resumed game -----------
+
+def _records(raw_log) -> list:
+    """The records a peer was sent, in order: (seq, cmd, events, proof or None)."""
+    found = []
+    for payload in raw_log:
+        msg = msgpack.unpackb(payload, raw=False, strict_map_key=False)
+        if msg.get("t") == "rec":
+            found.append((msg["seq"], tuple(msg["cmd"][:2]), msg["events"], msg.get("proof")))
+    return found
+
+
+def _special_parts(records) -> list:
+    """Each Special Building Phase's decisions in order: [(record, kind, seat)]."""
+    return [(seq, cmd[0], cmd[1]) for seq, cmd, events, _ in records
+            if any(e[0] in ("special_build", "special_turn") for e in events) or cmd[0] == "pass_build"]
+
+
+async def _six_bots(port, token_dirs, host, level="easy", raw_logs=None, limit=600):
+    players = [BotPlayer(f"p{i}", TokenStore(str(d)), seed=60 + i, level=level) for i, d in enumerate(token_dirs)]
+    logs = raw_logs if raw_logs is not None else [None] * len(players)
+    return await asyncio.wait_for(asyncio.gather(*[
+        play(("127.0.0.1", port), p.game.name, player=p, raw_log=logs[i], pin=host.identity.fingerprint)
+        for i, p in enumerate(players)]), limit)
+
+
+@pytest.mark.slow
+def test_six_peers_see_the_special_building_decisions_in_one_order_and_every_seat_mixes_every_roll_X_1_7(tmp_path):
+    """X-1.7 over TCP with six seats: every laptop is sent the same records in
+    the same order, so each Special Building Phase's decisions come in one
+    order everywhere, the host's: after the turn of seat c, seats c+1, c+2, ...
+    in turn order.  The mixed dice take a value from every one of the six seats
+    (none away, none late), and every peer ends on the host's hashes, fair."""
+    async def main():
+        host = Host(default_config(players=6, seed=1), name="Zes", auto_start=True)
+        await host.listen("127.0.0.1", PORTS[2])
+        logs = [[] for _ in range(6)]
+        results = await _six_bots(PORTS[2], [tmp_path / f"p{i}" for i in range(6)], host, raw_logs=logs)
+        await host.close()
+        return host, results, logs
+    host, results, logs = asyncio.run(main())
+    assert all(r["ok"] and r["fair"] and r["divergences"] == 0 for r in results), results
+    assert {r["public_hash"] for r in results} == {host.result()["public_hash"]}
+    records = [_records(log) for log in logs]
+    seqs = [[seq for seq, *_ in recs] for recs in records]
+    assert all(s == list(range(s[0], s[0] + len(s))) and s[-1] == len(host.auth.log) for s in seqs)
+    parts = [_special_parts(recs) for recs in records]
+    start = max(p[0][0] for p in parts)             # (a peer's first records may come in its view)
+    assert all([x for x in p if x[0] >= start] == [x for x in parts[0] if x[0] >= start] for p in parts)
+    phases = []                                     # [the seat whose turn ended, the builders in order]
+    for record in host.auth.log:
+        for event in record.events:
+            if event[0] == "special_build":
+                phases.append([event[1], []])
+            elif event[0] == "special_turn":
+                phases[-1][1].append(event[1])
+    for ended, builders in phases:
+        ahead = [(seat - ended) % 6 for seat in builders]
+        assert ahead == sorted(set(ahead)) and 0 not in ahead, (ended, builders)
+    assert len(phases) > 10
+    proofs = [proof for _, _, _, proof in records[0] if proof is not None]
+    assert proofs and all(len(p["seats"]) == 6 for p in proofs)
+    assert all(type(slot) is list for p in proofs for slot in p["seats"])     # a value from every seat
+
+
+@pytest.mark.slow
+def test_a_six_seat_game_saved_in_a_special_building_phase_resumes_and_is_played_to_the_end_X_1_7(tmp_path):
+    """Saves and resume with six seats: the host's save, taken as a crash
+    leaves it while a Special Building Phase is under way (X-1.7), resumes
+    with its six seats (names, colours, tokens), the same builder to decide
+    and every seat away; the six players rejoin with their tokens and play
+    to the end, every copy on the host's hashes, the deal verified fair."""
+    import shutil
+    from game import saves
+    from game.engine.codec import state_hash
+    from net.host.resume import resume_file
+    live, crashed = tmp_path / "live.klsave", tmp_path / "crashed.klsave"
+    dirs = [tmp_path / f"p{i}" for i in range(6)]
+    kept = [tmp_path / f"kept{i}" for i in range(6)]
+    snapshot = {}
+    first = Host(default_config(players=6, seed=1), name="Zes", auto_start=True, save_path=str(live))
+
+    def crash_copy(kind, data):
+        """At the first Special Building Phase past the founding: the save and
+        the players' folders as they are this instant (nothing else runs)."""
+        if kind != "record" or snapshot:
+            return
+        state = first.auth.state
+        if state.phase != SPECIAL_BUILD or state.turn < 3:
+            return
+        first.flush_save()
+        shutil.copy(live, crashed)
+        for d, k in zip(dirs, kept):
+            shutil.copytree(d, k)
+        snapshot.update(hash=state_hash(state), builder=state.agenda[0][1], seq=len(first.auth.log),
+                        seats=[(s.name, s.colour, s.token) for s in first.seats])
+
+    async def first_game():
+        first.listeners.append(crash_copy)
+        await first.listen("127.0.0.1", PORTS[3])
+        task = asyncio.ensure_future(_six_bots(PORTS[3], dirs, first))
+        while not snapshot:
+            await asyncio.sleep(0.01)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        await first.close()
+
+    async def resumed_game():
+        host = resume_file(str(crashed))
+        state = host.auth.state
+        assert state_hash(state) == snapshot["hash"] and len(host.auth.log) == snapshot["seq"]
+        assert state.n == 6 and state.phase == SPECIAL_BUILD and state.agenda[0][1] == snapshot["builder"]
+        assert [(s.name, s.colour, s.token) for s in host.seats] == snapshot["seats"]
+        assert all(s.conn is None for s in host.seats)
+        await host.listen("127.0.0.1", PORTS[4])
+        results = await _six_bots(PORTS[4], kept, host)
+        await host.close()
+        return host, results
+
+    asyncio.run(first_game())
+    host, results = asyncio.run(resumed_game())
+    assert all(r["ok"] and r["fair"] and r["divergences"] == 0 for r in results), results
+    assert sorted(r["seat"] for r in results) == list(range(6))
+    assert {r["public_hash"] for r in results} == {host.result()["public_hash"]}
+    final = saves.load(str(crashed))
+    assert state_hash(saves.restore(final, verify=True).state) == state_hash(host.auth.state)
+    assert len(final.commands) > snapshot["seq"]
