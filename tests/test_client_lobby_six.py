@@ -111,3 +111,44 @@ def test_a_hosts_lobby_of_three_shows_who_watches_clear_of_its_buttons():
             watcher.close_now()
     finally:
         game.close_now()
+
+
+def test_a_resumed_lobby_of_six_gives_any_away_seat_to_a_knocking_player_in_lines_that_fit(tmp_path):
+    """A saved six-seat LAN game resumed by its host: five seats away, a
+    player without a token knocks; a button for each away seat, three to a
+    line, all inside the form and clear of each other and of the seats."""
+    from game import saves
+    from net.session import HostSession
+    from net.peer.connection import JoinRefused
+    path = str(tmp_path / "six.klsave")
+    hosting = HostSession(default_config(players=6, seed=5), "Zes", port=PORT + 2, bind="127.0.0.1",
+                          discovery=False, save_path=path)
+    hosting.start()
+    names = ["Anna", "Bram", "Cees", "Dirk", "Eva", "Fien"]
+    sessions = [ClientSession(f"127.0.0.1:{hosting.port}", name, token_dir=str(tmp_path / name)) for name in names]
+    try:
+        for s in sessions:
+            s.connect()
+        assert wait_until(lambda: all(s.seat is not None for s in sessions), step=lambda: [s.poll() for s in sessions])
+        hosting.start_game()
+        assert wait_until(lambda: hosting.lobby()["state"] == "running")
+    finally:
+        for s in sessions:
+            s.close()
+        hosting.close()
+    app = make_lan_app("en", (1280, 720), reconnect_for=1.0, port=PORT + 3, discovery=False,
+                       token_dir=str(tmp_path / "Anna"))
+    game = lan.resume_host(path, saves.load(path), 0, lan.options(app))
+    try:
+        app.push(LobbyScene(app, game, game.session.poll()))
+        scene = app.scene
+        gijs = ClientSession(f"127.0.0.1:{game.port}", "Gijs", token_dir=str(tmp_path / "Gijs"), reconnect_for=0.5)
+        with pytest.raises(JoinRefused):
+            gijs.connect()
+        gijs.close()
+        assert wait_until(lambda: "assign_5_0" in scene.buttons, step=lambda: app.step([]))
+        app.step([])
+        assert sorted(k for k in scene.buttons if k.startswith("assign_")) == [f"assign_{i}_0" for i in range(1, 6)]
+        _check_layout(scene, 6)
+    finally:
+        game.close_now()

@@ -36,6 +36,7 @@ from .lan_table import message_for_error
 
 
 SEAT_ROWS = 4       # the rows the list of seats takes; five and six seats share them in two columns
+KNOCK_BUTTONS = 3   # buttons giving away seats on one line of the resumed lobby
 
 
 def names_text(names) -> str:
@@ -159,7 +160,8 @@ class LobbyScene(GuiScene):
 
     def _build_knocking(self, y, bh, gap) -> None:
         """Resumed: each player knocking without a token (the newest few),
-        with a button per away seat that gives it to them."""
+        with a button per away seat that gives it to them, KNOCK_BUTTONS to a
+        line (with more away seats than that only the newest knocker is shown)."""
         s = self.app.scale
         self.built_assigning = self._assigning()
         if not self.knocking:
@@ -168,18 +170,21 @@ class LobbyScene(GuiScene):
         y += int(32 * s)
         away = [i for i, seat in enumerate(self.lobby["seats"]) if seat and not seat["connected"]]
         bw = int(220 * s)
-        for name in self.knocking[-2:]:
-            row_w = int(200 * s) + (len(away) * (bw + gap) if away else int(600 * s))
-            x = self.x0 + max(0, (int(900 * s) - row_w) // 2)
-            self.label((x, y, int(190 * s), bh), name)
-            x += int(200 * s)
-            for seat in away:
-                self.button(f"assign_{seat}_{self.knocking.index(name)}", (x, y, bw, bh),
-                            tr("lan.assign", n=seat + 1, name=self.lobby["seats"][seat]["name"]))
-                x += bw + gap
-            if not away:
-                self.label((x, y, int(600 * s), bh), tr("lan.no_free_seat"), "#dim")
-            y += bh + gap
+        lines = [away[k:k + KNOCK_BUTTONS] for k in range(0, len(away), KNOCK_BUTTONS)] or [[]]
+        for name in self.knocking[-2 if len(lines) == 1 else -1:]:
+            widest = max(len(line) for line in lines)
+            row_w = int(200 * s) + (widest * (bw + gap) if away else int(600 * s))
+            left = self.x0 + max(0, (int(900 * s) - row_w) // 2)
+            self.label((left, y, int(190 * s), bh), name)
+            for line in lines:
+                x = left + int(200 * s)
+                for seat in line:
+                    self.button(f"assign_{seat}_{self.knocking.index(name)}", (x, y, bw, bh),
+                                tr("lan.assign", n=seat + 1, name=self.lobby["seats"][seat]["name"]))
+                    x += bw + gap
+                if not away:
+                    self.label((x, y, int(600 * s), bh), tr("lan.no_free_seat"), "#dim")
+                y += bh + gap
 
     def rows_top(self) -> int:
         return int(176 * self.app.scale)        # below the codes (_draw_codes)
