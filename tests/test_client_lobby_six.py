@@ -152,3 +152,43 @@ def test_a_resumed_lobby_of_six_gives_any_away_seat_to_a_knocking_player_in_line
         _check_layout(scene, 6)
     finally:
         game.close_now()
+
+
+def _click(app, key):
+    button = app.scene.buttons[key]
+    assert button.is_enabled, key
+    pos = button.rect.center
+    pygame.event.clear()
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+    app.step(pygame.event.get())
+
+
+@pytest.mark.parametrize("rules", ["base", "ck"])
+def test_the_host_form_offers_five_and_six_players_and_hosts_a_lobby_of_six_X_1_1(rules):
+    """X-1.1: the LAN host form offers every seat count of the rule set, five
+    and six included; hosting six opens a lobby of six seats (the host in the
+    first), and the form remembers six for the next game it hosts."""
+    from game.client.scenes.lan_host import LanHostScene
+    from game.client.scenes.menu import MenuScene
+    app = make_lan_app("en", (1280, 720), reconnect_for=1.0, port=PORT + 4, discovery=False)
+    app.push(MenuScene(app))
+    app.push(LanHostScene(app))
+    form = app.scene
+    assert {"players_5", "players_6"} <= set(form.buttons)
+    form.name_entry.set_text("Anna")
+    _click(app, "rules_" + rules)
+    _click(app, "players_6")
+    _click(app, "host")
+    assert wait_until(lambda: isinstance(app.scene, LobbyScene), step=lambda: app.step([]))
+    lobby = app.scene
+    try:
+        assert wait_until(lambda: len(lobby.lobby["seats"]) == 6 and lobby.lobby["seats"][0],
+                          step=lambda: app.step([]))
+        assert lobby.lobby["config"]["players"] == 6 and lobby.lobby["config"]["rules"] == rules
+        _check_layout(lobby, 6)
+    finally:
+        lobby.lan.close_now()
+    app.push(LanHostScene(app))
+    assert app.scene.players == 6 and app.scene.buttons["players_6"].is_selected
