@@ -219,16 +219,22 @@ class LanTableScene(TableScene):
     def _draw_banner(self, surf) -> None:
         """Why the game waits (a player away, the host's link lost): at the
         bottom of the players' column, under the notices, covering nothing
-        of the board; the host's buttons to lend a seat to a computer above it."""
+        of the board; the host's buttons to lend a seat to a computer above
+        it, all within the notices' area (with six panels it is short: the
+        banner then says it in fewer words, and a button that does not fit
+        shows once the one before it is used)."""
         msg = self.banner_text()
         if not msg or self.model.game_over_at is not None:
             return
         L, s, text = self.ui.layout, self.ui.layout.s, self.ui.text
         area = L.notes
-        font = self.ui.fonts.get(15, True)
-        lines = panels.wrapped(self.model, self.ui, msg, font, area.w - int(24 * s))[:4]
-        imgs = [text.render(line, 15, theme.TEXT, bold=True) for line in lines]
-        r = pygame.Rect(area.x, 0, area.w, sum(i.get_height() for i in imgs) + int(14 * s))
+        lend = self.lendable_seats()
+        button_h, button_gap = int(36 * s), int(6 * s)
+        imgs = self._banner_lines(msg, area)
+        if lend and self._banner_h(imgs) + int(8 * s) + button_h > area.h:
+            names = ", ".join(self.model.names[seat] for seat in self.c.away_deciders())
+            imgs = self._banner_lines(tr("lan.banner_away_short", names=names), area)
+        r = pygame.Rect(area.x, 0, area.w, self._banner_h(imgs))
         r.bottom = area.bottom
         colour = theme.BAD if self.c.link != "ok" else theme.ACCENT
         pygame.draw.rect(surf, (24, 20, 24), r, border_radius=8)
@@ -238,12 +244,24 @@ class LanTableScene(TableScene):
             surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
             y += img.get_height()
         y = r.y - int(8 * s)
-        for seat in self.lendable_seats():
-            b = pygame.Rect(area.x, 0, area.w, int(36 * s))
+        for seat in lend:
+            if y - button_h < area.y:
+                break
+            b = pygame.Rect(area.x, 0, area.w, button_h)
             b.bottom = y
             btn(self.model, self.ui, surf, ("lend", seat), b, tr("lanbots.lend", name=self.model.names[seat]),
                 lambda seat=seat: self.lend(seat), size=14)
-            y = b.y - int(6 * s)
+            y = b.y - button_gap
+
+    def _banner_lines(self, msg, area) -> list:
+        """The banner's words, wrapped to its width (at most four lines)."""
+        s, text = self.ui.layout.s, self.ui.text
+        font = self.ui.fonts.get(15, True)
+        lines = panels.wrapped(self.model, self.ui, msg, font, area.w - int(24 * s))[:4]
+        return [text.render(line, 15, theme.TEXT, bold=True) for line in lines]
+
+    def _banner_h(self, imgs) -> int:
+        return sum(i.get_height() for i in imgs) + int(14 * self.ui.layout.s)
 
     def lendable_seats(self) -> list:
         """Away seats that must decide and no computer plays yet (host only)."""
