@@ -10,7 +10,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from client_helpers import make_lan_app  # noqa: E402
+from client_helpers import click_gui, make_lan_app  # noqa: E402
 from wait_helpers import wait_until  # noqa: E402
 from game.client import lan  # noqa: E402
 from game.client.scenes.lobby import LobbyScene  # noqa: E402
@@ -154,17 +154,6 @@ def test_a_resumed_lobby_of_six_gives_any_away_seat_to_a_knocking_player_in_line
         game.close_now()
 
 
-def _click(app, key):
-    button = app.scene.buttons[key]
-    assert button.is_enabled, key
-    pos = button.rect.center
-    pygame.event.clear()
-    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
-    app.step(pygame.event.get())
-
-
 @pytest.mark.parametrize("rules", ["base", "ck"])
 def test_the_host_form_offers_five_and_six_players_and_hosts_a_lobby_of_six_X_1_1(rules):
     """X-1.1: the LAN host form offers every seat count of the rule set, five
@@ -178,9 +167,9 @@ def test_the_host_form_offers_five_and_six_players_and_hosts_a_lobby_of_six_X_1_
     form = app.scene
     assert {"players_5", "players_6"} <= set(form.buttons)
     form.name_entry.set_text("Anna")
-    _click(app, "rules_" + rules)
-    _click(app, "players_6")
-    _click(app, "host")
+    click_gui(app, "rules_" + rules)
+    click_gui(app, "players_6")
+    click_gui(app, "host")
     assert wait_until(lambda: isinstance(app.scene, LobbyScene), step=lambda: app.step([]))
     lobby = app.scene
     try:

@@ -20,13 +20,11 @@ from game.engine.state import GAME_OVER, SPECIAL_BUILD
 from net.host.connections import Conn
 from net.host.game import Host
 from net.peer.bot import BotPlayer, play
-from net.peer.connection import handshake, open_connection, pump
 from net.peer.tokens import TokenStore
 from net.peer.faults import check_state, check_view
-from net.peer.game import PeerGame
 from net.wire.protocol import APP, COLOURS, PROTOCOL_VERSION
 from net.wire.secrecy import peer_view_bytes
-from net_helpers import FakeWriter
+from net_helpers import FakeWriter, seat_peer, settle
 
 PORTS = range(47360, 47380)     # this file's own ports, one per test that listens
 
@@ -41,23 +39,6 @@ def test_a_lan_knows_a_colour_for_each_of_six_seats_and_the_windows_palette_draw
     assert all(colour in COLOUR_RGB for colour in COLOURS)
 
 
-async def _seat(port, name, pin, watch=False):
-    game = PeerGame(send=None, name=name)
-    conn = await open_connection(("127.0.0.1", port), pin=pin)
-    game.send, game.pin = conn.send, conn.fingerprint
-    await handshake(conn, name, None, game.handle, watch=watch)
-    return conn, game
-
-
-async def _settle(conn, game, seconds=0.3):
-    events = []
-    try:
-        await asyncio.wait_for(pump(conn, lambda m: events.extend(game.handle(m))), seconds)
-    except asyncio.TimeoutError:
-        pass
-    return events
-
-
 def test_six_seats_and_watchers_fill_a_lobby_each_seat_with_its_colour_and_all_see_the_large_island_X_1_1():
     """X-1.1: a lobby of six seats (names, six different colours, ready,
     connected) and two watchers beside them; when the host starts, every
@@ -65,14 +46,13 @@ def test_six_seats_and_watchers_fill_a_lobby_each_seat_with_its_colour_and_all_s
     async def main():
         host = Host(default_config(players=6, seed=3), name="Zes", allow={"watchers": True})
         await host.listen("127.0.0.1", PORTS[0])
-        pin = host.identity.fingerprint
         names = ["Anna", "Bram", "Cees", "Dirk", "Eva", "Fien"]
-        seats = [await _seat(PORTS[0], name, pin) for name in names]
-        watchers = [await _seat(PORTS[0], name, pin, watch=True) for name in ("Gijs", "Hanna")]
+        seats = [await seat_peer(host, name) for name in names]
+        watchers = [await seat_peer(host, name, watch=True) for name in ("Gijs", "Hanna")]
         for conn, game in seats:
             game.set_lobby(ready=True)
         everyone = seats + watchers
-        await asyncio.gather(*[_settle(conn, game) for conn, game in everyone])
+        await asyncio.gather(*[settle(conn, game, 0.3) for conn, game in everyone])
         for _, game in everyone:
             lobby = game.lobby
             assert [s["name"] for s in lobby["seats"]] == names
@@ -82,7 +62,7 @@ def test_six_seats_and_watchers_fill_a_lobby_each_seat_with_its_colour_and_all_s
         assert [game.seat for _, game in seats] == list(range(6))
         host.start()
         for _ in range(400):            # the fair deal: each seat pledges, then reveals
-            await asyncio.gather(*[_settle(conn, game, 0.05) for conn, game in everyone])
+            await asyncio.gather(*[settle(conn, game, 0.05) for conn, game in everyone])
             if all(game.view is not None for _, game in everyone):
                 break
         for _, game in everyone:
