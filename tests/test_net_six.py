@@ -33,10 +33,11 @@ PORTS = range(47360, 47380)     # this file's own ports, one per test that liste
 
 def test_a_lan_knows_a_colour_for_each_of_six_seats_and_the_windows_palette_draws_them_X_1_1():
     """X-1.1: five and six players, each with a colour of their own; the
-    LAN carries the colour's id and every window draws it from its palette."""
-    from game.client.theme import COLOUR_RGB
+    LAN carries the colour's id and every window draws it from the palette
+    its person chose."""
+    from game.client.theme import PALETTES
     assert len(set(COLOURS)) >= 6
-    assert all(colour in COLOUR_RGB for colour in COLOURS)
+    assert all(set(COLOURS) == {colour for colour, _ in palette} for palette in PALETTES.values())
 
 
 def test_six_seats_and_watchers_fill_a_lobby_each_seat_with_its_colour_and_all_see_the_large_island_X_1_1():

@@ -42,6 +42,11 @@ class Scene:
     def language_changed(self) -> None:
         self.resize(self.app.size)
 
+    def palette_changed(self) -> None:
+        """Settings chose another palette for the seat colours
+        (theme.set_palette): a scene that holds seats' rgb recolours them."""
+        self.app.dirty = True
+
     def update_underneath(self, dt: float) -> None:
         """Called once a frame while another scene lies on top of this one
         (a menu, the rules, settings): a LAN table keeps its session serviced."""

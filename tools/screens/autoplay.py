@@ -106,6 +106,8 @@ def plan(table, cmd, rng, pygame):
             steps = [("key", pygame.K_r if kind == "roll" else pygame.K_e)]
         else:
             steps = [("click", ("btn", kind))]
+    elif kind == "pass_build":                 # the Special Building Phase: P or the Pass button
+        steps = [("key", pygame.K_p) if rng.below(2) else ("click", ("btn", kind))]
     elif kind == "buy_dev":
         steps = [("click", ("btn", "buy_dev"))]
     elif kind in ("build_road", "build_settlement", "build_city", "build_wall", "recruit_knight"):

@@ -221,7 +221,7 @@ class LobbyScene(GuiScene):
             entry.set_text(mine["name"])          # our seat became known after the form was built
         colour = mine.get("colour")
         if "colour" in self.buttons:        # (a watcher has no seat's controls)
-            self.buttons["colour"].set_text("      " + tr("colour." + colour) if colour else "")
+            self.buttons["colour"].set_text("      " + tr(theme.colour_key(colour)) if colour else "")
         if "ready" in self.buttons:         # (the host shows readiness by starting)
             self.buttons["ready"].set_text(tr("lan.not_ready") if mine.get("ready") else tr("lan.set_ready"))
         usable = self.link == "ok" and self.lobby["state"] == "lobby"
@@ -481,10 +481,10 @@ class LobbyScene(GuiScene):
         self.manager.draw_ui(surf)
         b = self.buttons.get("colour")
         colour = (self.mine() or {}).get("colour")
-        if b is not None and colour in theme.COLOUR_RGB:
+        if b is not None and colour in dict(theme.palette()):
             s = self.app.scale
             r = pygame.Rect(b.rect.x + int(10 * s), b.rect.y + int(8 * s), int(22 * s), b.rect.h - int(16 * s))
-            pygame.draw.rect(surf, theme.COLOUR_RGB[colour], r, border_radius=3)
+            pygame.draw.rect(surf, theme.seat_rgb(colour), r, border_radius=3)
             pygame.draw.rect(surf, (20, 20, 20), r, 1, border_radius=3)
 
     def _draw_codes(self, surf) -> None:
@@ -527,7 +527,7 @@ class LobbyScene(GuiScene):
         return name, ready, conn
 
     def _swatch(self, surf, seat, rect) -> None:
-        pygame.draw.rect(surf, theme.COLOUR_RGB.get(seat["colour"], (128, 128, 128)), rect, border_radius=4)
+        pygame.draw.rect(surf, theme.seat_rgb(seat["colour"]), rect, border_radius=4)
         pygame.draw.rect(surf, (20, 20, 20), rect, 1, border_radius=4)
 
     def _draw_seat_row(self, surf, r, i, seat, mine) -> None:

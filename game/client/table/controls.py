@@ -15,7 +15,7 @@ import pygame
 
 from .. import theme
 from . import hints, reasons
-from .hand import SHORTCUTS
+from .hand import SHORTCUTS, slot_action
 from .position_copy import copy_position, paste_position
 
 UNDO_MODS = pygame.KMOD_CTRL | pygame.KMOD_META     # Ctrl+Z, and Cmd+Z on a Mac
@@ -140,7 +140,7 @@ def press(m, play, key, mods=None) -> None:
     elif key == pygame.K_z and mods & UNDO_MODS:
         play.take_back()
     elif key == pygame.K_RETURN:
-        play.action("end_turn")
+        play.action(slot_action(m, "end_turn"))       # (in the Special Building Phase: pass)
     elif key in SHORTCUTS:
         play.action(SHORTCUTS[key])
     play.redraw()

@@ -25,6 +25,7 @@ column, the event die on the sea.
 import time
 
 from ..eventtext import sentences
+from .. import theme
 from ..scene import Scene
 from . import controls, draw, staging
 from .computers import ComputerSeats
@@ -53,7 +54,7 @@ class TableScene(Scene):
                                     solo=controller.hotseat and len(people) == 1, computers=computers)
         m.started = time.monotonic()
         m.stage = staging.Stage(m, controller)
-        self.ui = TableUI(app, lambda size: TableLayout(size, m.n, m.part))
+        self.ui = TableUI(app, lambda size: TableLayout(size, m.n, m.part), controller.config)
         self.play = TablePlay(app, self, controller, m, self.ui, self.end_scene)
         for event in controller.start_events():
             m.log.extend(sentences(event, m.names))
@@ -76,6 +77,10 @@ class TableScene(Scene):
 
     def language_changed(self) -> None:
         self.play.retell()
+        self.app.dirty = True
+
+    def palette_changed(self) -> None:
+        theme.recolour(self.model.colours)
         self.app.dirty = True
 
     def handle_event(self, event) -> None:

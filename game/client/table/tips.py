@@ -39,6 +39,8 @@ def tooltip(m, ui):
     tip = m.part.tooltip(m, key)          # the rule set's pieces, dice and widgets
     if tip is not None:
         return tip
+    if key == ("btn", "pass_build"):
+        return tr("tip.pass_build")
     if key[0] == "btn" and key[1] == "undo" and m.undo[0] is not None:
         return tr("tip.undo", what=taken_back_text(m.undo[0]))
     if key[0] == "btn" and key[1] in BUILD_COSTS:
