@@ -164,6 +164,8 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
         deadline = time.monotonic() + 5.0          # after the game they leave by themselves
         while host.finished.is_set() and computers.running() and time.monotonic() < deadline:
             await asyncio.sleep(0.1)
+        if host.finished.is_set():
+            _report_computers(computers)
         computers.stop()
         flushing.cancel()
         knocks.flush(every=0)
@@ -172,6 +174,19 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
         await host.close()
     return 0
 
+
+
+def _report_computers(computers) -> None:
+    """What each of the host's computers found at the end (on stderr, after the
+    result): whether its copy ended on the host's hashes with the deal verified
+    fair, or what went wrong."""
+    for key, result in sorted(computers.results().items()):
+        who = f"{result.get('name') or key} (seat {result.get('seat')})"
+        if result.get("ok"):
+            print(f"{who}: ended on the host's hashes (public {result['public_hash']}), "
+                  f"{result['divergences']} divergences, the deal verified fair", file=sys.stderr, flush=True)
+        else:
+            print(f"{who}: {result.get('problem')}", file=sys.stderr, flush=True)
 
 
 class _Printer:

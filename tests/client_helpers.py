@@ -117,3 +117,18 @@ def run_until(apps, predicate, timeout=WAIT, sessions=()):
         for session in sessions:
             session.poll()
     return wait_until(predicate, timeout, step)
+
+
+def click_gui(app, key):
+    """Click the scene's pygame_gui button `key` as a player would (it must be
+    enabled); pygame_gui answers with an event of its own, which goes back to
+    the same window."""
+    import pygame
+    button = app.scene.buttons[key]
+    assert button.is_enabled, key
+    pos = button.rect.center
+    pygame.event.clear()
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+    app.step(pygame.event.get())

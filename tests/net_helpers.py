@@ -10,6 +10,8 @@ from game.engine import default_config
 
 from net.host.game import Host
 from net.peer.bot import BotPlayer, play
+from net.peer.connection import handshake, open_connection, pump
+from net.peer.game import PeerGame
 from net.peer.tokens import TokenStore
 from net.wire.protocol import APP, PROTOCOL_VERSION
 from net.wire.secure import client_context, token_proof
@@ -57,6 +59,26 @@ async def local_game(players: int, token_dir: str, rules: str = "base", seed: in
              pin=host.identity.fingerprint)
         for i, p in enumerate(players_)]), limit)
     return host, results, logs, players_
+
+
+async def seat_peer(host: Host, name: str, store=None, watch: bool = False):
+    """A peer (no player behind it) joins `host` on loopback as `name`, for a
+    seat or to watch: (its connection, its PeerGame)."""
+    game = PeerGame(send=None, name=name, store=store)
+    conn = await open_connection(("127.0.0.1", host.port), pin=host.identity.fingerprint)
+    game.send, game.pin = conn.send, conn.fingerprint
+    await handshake(conn, name, store, game.handle, watch=watch)
+    return conn, game
+
+
+async def settle(conn, game, seconds: float = 0.2) -> list:
+    """Read what the host sends for a moment; returns the events."""
+    events = []
+    try:
+        await asyncio.wait_for(pump(conn, lambda m: events.extend(game.handle(m))), seconds)
+    except asyncio.TimeoutError:
+        pass
+    return events
 
 
 async def raw_connection(port: int, host: str = "127.0.0.1"):

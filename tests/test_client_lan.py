@@ -11,7 +11,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from client_helpers import make_lan_app, run_until  # noqa: E402
+from client_helpers import click_gui, make_lan_app, run_until  # noqa: E402
 from wait_helpers import WAIT  # noqa: E402
 from game.client import lan  # noqa: E402
 from game.client.scenes.lan_host import LanHostScene  # noqa: E402
@@ -31,19 +31,6 @@ LOOPBACK = ["127.0.0.1"]
 
 def make_app(lang="en", size=(1280, 720)):
     return make_lan_app(lang, size, reconnect_for=3.0)
-
-
-def click_gui(app, key):
-    """Click a pygame_gui button as a player would; pygame_gui answers with
-    an event of its own, which goes back to the same window."""
-    rect = app.scene.buttons[key].rect
-    assert app.scene.buttons[key].is_enabled, key
-    pos = rect.center
-    pygame.event.clear()
-    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
-    app.step(pygame.event.get())
 
 
 def click_at(app, pos):

@@ -19,7 +19,7 @@ pytest.importorskip("pygame_gui")
 
 from game import saves  # noqa: E402
 import client_helpers  # noqa: E402
-from client_helpers import make_lan_app  # noqa: E402
+from client_helpers import click_gui, make_lan_app  # noqa: E402
 from wait_helpers import WAIT, wait_until  # noqa: E402
 from game.client.scenes.lan_host import LanHostScene  # noqa: E402
 from game.client.scenes.load import LoadScene  # noqa: E402
@@ -44,17 +44,6 @@ def _dirs(tmp_path, monkeypatch):
 
 def make_app(**opts):
     return make_lan_app(**dict(dict(reconnect_for=1.0), **opts))
-
-
-def click_gui(app, key):
-    button = app.scene.buttons[key]
-    assert button.is_enabled, key
-    pos = button.rect.center
-    pygame.event.clear()
-    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
-    app.step(pygame.event.get())
 
 
 def continue_resumed(app):

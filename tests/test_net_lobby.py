@@ -13,30 +13,15 @@ from game.engine import default_config
 from net.peer import connection as client_module
 from net.host import connections
 from net.peer.bot import BotPlayer, play
-from net.peer.connection import JoinRefused, handshake, open_connection, pump
+from net.peer.connection import JoinRefused, handshake, open_connection
 from net.host.game import Host
-from net.peer.game import PeerGame
 from net.wire.secure import load_identity
-from net_helpers import local_game, raw_connection, start_host
+from net_helpers import local_game, raw_connection, seat_peer, settle as _settle, start_host
 from net.peer.tokens import TokenStore
 
 
 async def _seat(host, name, store=None):
-    game = PeerGame(send=None, name=name, store=store)
-    conn = await open_connection(("127.0.0.1", host.port), pin=host.identity.fingerprint)
-    game.send, game.pin = conn.send, conn.fingerprint
-    await handshake(conn, name, store, game.handle)
-    return conn, game
-
-
-async def _settle(conn, game, seconds=0.2):
-    """Read what the host sends for a moment; returns the events."""
-    events = []
-    try:
-        await asyncio.wait_for(pump(conn, lambda m: events.extend(game.handle(m))), seconds)
-    except asyncio.TimeoutError:
-        pass
-    return events
+    return await seat_peer(host, name, store)
 
 
 def test_lobby_seats_names_colours_ready_and_the_hosts_start():
@@ -46,7 +31,7 @@ def test_lobby_seats_names_colours_ready_and_the_hosts_start():
         (c1, g1), (c2, g2) = await _seat(host, "Ann"), await _seat(host, "Bob")
         assert (g1.seat, g2.seat) == (0, 1)
         g2.set_lobby(colour="red")                       # Ann has red
-        g2.set_lobby(colour="purple")
+        g2.set_lobby(colour="black")
         g2.set_lobby(colour="white", name="Bobby", ready=True)
         events = await _settle(c2, g2)
         assert [d["code"] for k, d in events if k == "error"] == ["colour_taken", "bad_colour"]

@@ -236,6 +236,8 @@ class Host:
             self.seats[seat].conn = None    # kept: its token takes it back (an open roll waits for it)
             self._tell_everyone({"t": "seat_status", "seat": seat, "connected": False})
             self._notify("seat_status", (seat, False))
+            if self.phase == RUNNING:
+                self.play.pass_for_away_builder()
         self._lobby_changed()
 
     # --- messages -------------------------------------------------------------------

@@ -10,6 +10,10 @@ and the command is legal in the engine (checked once, as it is applied).
 Anything else is answered with `reject` and a reason code and changes
 nothing.  An accepted command is saved before its record is sent to anyone.
 
+Nobody waits for an away seat's part of the Special Building Phase of five
+and six (X-1.7): the host passes for it (`pass_for_away_builder`).  Its turn
+and its other decisions wait for it, or for a computer the host's owner lends.
+
 `Play` owns the Authority and the RollMixer (net/host/rolls.py) of the
 game, once dealt or resumed; it reads the seats from the host's `Seating`,
 has its `Records` send what each seat may see, and is given by the Host:
@@ -22,6 +26,7 @@ has its `Records` send what each seat may see, and is given by the Host:
 
 from game.engine import deciders
 from game.engine.rules import IllegalCommand, check, rolls, with_mix
+from game.engine.rulesets.base.special import special_builder
 from game.engine.state import GAME_OVER
 
 from ..wire.protocol import error
@@ -104,7 +109,19 @@ class Play:
         self.notify("record", record)
         if self.auth.state.phase == GAME_OVER:
             self.over()
+        else:
+            self.pass_for_away_builder()
         return record.seq
+
+    def pass_for_away_builder(self) -> None:
+        """X-1.7 on a LAN: the Special Building Phase does not wait for a seat
+        whose player is away (its connection dropped): the host passes for it,
+        as an offer's answers do not wait for an away seat.  Called after every
+        record and when a seat goes away.  (A turn cannot be passed: it waits
+        for its player, or for a computer the host's owner lends the seat.)"""
+        builder = special_builder(self.auth.state) if self.auth is not None else None
+        if builder is not None and self.seating.seats[builder].conn is None:
+            self.apply(("pass_build", builder))     # the next builder is looked at in turn
 
     def on_resync(self, conn, msg) -> None:
         if not conn.placed or self.auth is None:

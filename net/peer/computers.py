@@ -14,7 +14,12 @@ than that seat may.
   tells it its seat was taken over), so the player takes over without asking.
 - `restart(host_seats)`: a resumed game's computers take their seats back,
   each with its seat's token, as a stand-in does.
+- `results()`: what each computer said when its game ended (the result line
+  of `kolonisten join`: its seat, whether its copy ended on the host's hashes
+  and found the deal fair), for the host to report.
 """
+
+import json
 
 import os
 import secrets
@@ -42,12 +47,32 @@ class ComputerPlayers:
         return self.folder.name
 
     def _spawn(self, key: str, level: str, name: str, tokens: str, pin: str | None = None) -> None:
-        self.procs[key] = subprocess.Popen(
-            [sys.executable, "-m", "game.cli", "join", self.address, "--bot", level, "--name", name,
-             "--token-dir", tokens, "--seed", str(secrets.randbits(32)), "--reconnect-for", "10"]
-            + (["--join-code", self.join_code] if self.join_code else [])
-            + (["--key", pin or self.pin] if pin or self.pin else []),
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with open(self._result_path(key), "wb") as out:       # its result line (`results`)
+            self.procs[key] = subprocess.Popen(
+                [sys.executable, "-m", "game.cli", "join", self.address, "--bot", level, "--name", name,
+                 "--token-dir", tokens, "--seed", str(secrets.randbits(32)), "--reconnect-for", "10"]
+                + (["--join-code", self.join_code] if self.join_code else [])
+                + (["--key", pin or self.pin] if pin or self.pin else []),
+                stdout=out, stderr=subprocess.DEVNULL)
+
+    def _result_path(self, key: str) -> str:
+        return os.path.join(self._folder(), key + ".result")
+
+    def results(self) -> dict:
+        """{name or stand-in key: the result dict of each computer whose game
+        has ended (see net/peer/bot.py `play`)}; a computer still playing, or
+        one that said nothing readable, is left out."""
+        found = {}
+        for key, proc in self.procs.items():
+            if proc.poll() is None:
+                continue
+            try:
+                with open(self._result_path(key), encoding="utf-8") as f:
+                    lines = f.read().splitlines()
+                found[key] = json.loads(lines[-1])
+            except (OSError, ValueError, IndexError):
+                continue
+        return found
 
     def add(self, level: str) -> str:
         """A computer joins as a new player; returns its name."""

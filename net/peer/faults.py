@@ -18,6 +18,7 @@ import functools
 
 from game.bots import ALL_LEVELS
 from game.engine import deciders, legal_commands
+from game.engine.board import BOARD_BY_SEATS
 from game.engine.codec import state_from_obj, unpack
 from game.engine import validate_config
 from game.engine.state import CK_FIELDS, PHASE_NAMES, State, is_ck
@@ -115,16 +116,19 @@ def _maybe(shape):
 
 @functools.lru_cache(maxsize=64)
 def _shapes(n: int, kinds: int, seat: int, ck: bool) -> dict:
+    board = BOARD_BY_SEATS[n]           # the island of this seat count: its hexes, corners, paths
+    hexes, corners, paths = board.num_hexes, board.num_nodes, board.num_edges
     seat_or_none = _int(-1, n - 1)
     count = _int(0, 1000)
     many = _per_seat(n, count)
-    board54, board72 = (lambda lo, hi: _ints(54, lo, hi)), (lambda lo, hi: _ints(72, lo, hi))
+    per_corner, per_path = (lambda lo, hi: _ints(corners, lo, hi)), (lambda lo, hi: _ints(paths, lo, hi))
     shapes = {
         "n": lambda v: v == n,
-        "terrain": _ints(19, 0, 5), "numbers": _ints(19, 0, 12), "harbors": _ints(9, 0, 5),
-        "robber": _int(0, 18),
-        "node_owner": board54(-1, n - 1), "node_level": board54(0, 3),
-        "edge_owner": board72(-1, n - 1), "knight_owner": board54(-1, n - 1),
+        "terrain": _ints(hexes, 0, 5), "numbers": _ints(hexes, 0, 12),
+        "harbors": _ints(board.num_harbors, 0, 5),
+        "robber": _int(0, hexes - 1),
+        "node_owner": per_corner(-1, n - 1), "node_level": per_corner(0, 3),
+        "edge_owner": per_path(-1, n - 1), "knight_owner": per_corner(-1, n - 1),
         "bank": _ints(kinds, 0, 1000),
         "hands": _own_only(n, seat, _ints(kinds, 0, 1000)), "hand_n": many,
         "deck": _none, "deck_n": count,
@@ -138,7 +142,7 @@ def _shapes(n: int, kinds: int, seat: int, ck: bool) -> dict:
         "vp_public": many, "vp_cards_shown": _per_seat(n, _int(-1, 1000)),
         "first_player": _int(0, n - 1), "current": _int(0, n - 1),
         "phase": _int(0, len(PHASE_NAMES) - 1), "turn": _int(0, 2 ** 31),
-        "setup_step": _int(0, 64), "last_setup_node": _int(-1, 53),
+        "setup_step": _int(0, 64), "last_setup_node": _int(-1, corners - 1),
         "rolled": _bool, "dev_played": _bool, "built": _bool,
         "dice": lambda v: v is None or (type(v) is list and len(v) in (2, 3)
                                         and all(type(x) is int and 0 <= x <= 6 for x in v)),
@@ -153,12 +157,12 @@ def _shapes(n: int, kinds: int, seat: int, ck: bool) -> dict:
     }
     ck_shapes = {
         "barb_pos": _int(0, 7), "barb_attacks": count,
-        "improvements": _per_seat(n, _ints(3, 0, 5)), "metropolis": _ints(3, -1, 53),
-        "wall": board54(0, 1), "walls_left": many,
-        "knight_strength": board54(0, 3), "knight_active": board54(0, 1),
-        "knight_fresh": board54(0, 1), "knight_promoted": board54(0, 1),
-        "knights_left": _per_seat(n, _ints(3, 0, 2)), "flipped": board54(0, 1),
-        "merchant": lambda v: _ints(2, -1, 18)(v) and -1 <= v[1] < n,
+        "improvements": _per_seat(n, _ints(3, 0, 5)), "metropolis": _ints(3, -1, corners - 1),
+        "wall": per_corner(0, 1), "walls_left": many,
+        "knight_strength": per_corner(0, 3), "knight_active": per_corner(0, 1),
+        "knight_fresh": per_corner(0, 1), "knight_promoted": per_corner(0, 1),
+        "knights_left": _per_seat(n, _ints(3, 0, 2)), "flipped": per_corner(0, 1),
+        "merchant": lambda v: _ints(2, -1, hexes - 1)(v) and -1 <= v[1] < n,
         "prog": _own_only(n, seat, _ints(25, 0, 100)), "prog_n": many,
         "prog_decks": _none, "prog_deck_n": _ints(3, 0, 1000), "prog_vp": many,
         "defenders": many, "defenders_left": count, "crane": lambda v: type(v) in (bool, int) and 0 <= v <= 25,

@@ -33,7 +33,9 @@ DEFAULT_PORT = 7531
 PING_EVERY = 2.0
 SILENCE_LIMIT = 10.0
 
-COLOURS = ("red", "blue", "white", "orange")
+# The seat colours a LAN knows, in the order new seats take them: the ids of the
+# window's palettes (game/client/theme.py), enough for six seats and one to spare.
+COLOURS = ("red", "blue", "white", "orange", "green", "purple", "pink")
 TAKEN_OVER = "seat taken over by a new connection"     # a bye reason: do not reconnect
 HOST_CLOSING = "host closing"       # a bye reason: the host ended the game; nothing to reconnect to
 MAX_NAME = 24

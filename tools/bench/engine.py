@@ -1,4 +1,4 @@
-"""Random-play throughput of the engine, and of catanatron in the same run.
+"""Random-play throughput of the engine (four players and six), and of catanatron in the same run.
 
     python -m tools.bench.engine [--games 200] [--repeats 3] [--seed 1] [--against CHECKOUT] [--json]
 
@@ -32,6 +32,13 @@ Cities & Knights throughput (`ck_*`, every fourth game: they are long) has
 no counterpart in catanatron; `ck_ratio` is its actions/s over the base
 game's with the full command set.  catanatron is measured when importable
 (`pip install -e '.[bench]'`).
+
+Six players (X-1: the larger island, the Special Building Phase after every
+turn), interleaved with the rest: `six_*` the base game with the full
+command set (every game), `ck_six_*` Cities & Knights (every fourth game).
+`six_ratio` is six players' actions/s over four's (base, full command set),
+`ck_six_ratio` the same for Cities & Knights; both come with each pass's
+value and the spread.
 
 fastcatan (C++ core, Python >= 3.12; tools/bench/fastcatan_engine.py says how
 to install it in an environment of its own): with `--fastcatan-python PATH`
@@ -79,12 +86,12 @@ def _random_table(state, seed, exclude=()):
                  view=([state] * state.n).__getitem__, order=order)
 
 
-def measure_kolonisten(games: int, seed: int, exclude=(), rules="base") -> dict:
+def measure_kolonisten(games: int, seed: int, exclude=(), rules="base", players=4) -> dict:
     actions = finished = 0
     seconds = 0.0
     for i in range(games):
         t0 = time.process_time()
-        state, _ = new_game(default_config(rules=rules, players=4, seed=seed + i))
+        state, _ = new_game(default_config(rules=rules, players=players, seed=seed + i))
         table = _random_table(state, seed + i, exclude)
         table.run(turn_cap=TURN_LIMIT if rules == "base" else 2500)
         actions += table.moves
@@ -127,13 +134,15 @@ def measure_fastcatan(python: str, games: int, seed: int) -> dict:
 
 
 # Another checkout's engine in a child process: its own measure_kolonisten,
-# one game per request, timed by the child's own CPU clock.
+# one game per request, timed by the child's own CPU clock.  (Only this
+# checkout's is asked for other seat counts: older ones play four.)
 _CHECKOUT_WORKER = """
 import json, sys
 from tools.bench.engine import measure_kolonisten
 for line in sys.stdin:
-    rules, seed, exclude = json.loads(line)
-    print(json.dumps(measure_kolonisten(1, seed, exclude=tuple(exclude), rules=rules)), flush=True)
+    rules, seed, exclude, *players = json.loads(line)
+    seats = {"players": players[0]} if players else {}
+    print(json.dumps(measure_kolonisten(1, seed, exclude=tuple(exclude), rules=rules, **seats)), flush=True)
 """
 
 
@@ -150,8 +159,9 @@ class Checkout:
         self.child = subprocess.Popen([sys.executable, "-c", _CHECKOUT_WORKER], cwd=root, env=env,
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
-    def measure(self, seed: int, exclude=(), rules="base") -> dict:
-        self.child.stdin.write(json.dumps([rules, seed, list(exclude)]) + "\n")
+    def measure(self, seed: int, exclude=(), rules="base", players=4) -> dict:
+        self.child.stdin.write(json.dumps([rules, seed, list(exclude)] + ([players] if players != 4 else []))
+                               + "\n")
         self.child.stdin.flush()
         line = self.child.stdout.readline()
         if not line:
@@ -163,8 +173,8 @@ class Checkout:
         self.child.wait()
 
 
-def _one_game(seed: int, exclude=(), rules="base") -> dict:
-    return measure_kolonisten(1, seed, exclude, rules)
+def _one_game(seed: int, exclude=(), rules="base", players=4) -> dict:
+    return measure_kolonisten(1, seed, exclude, rules, players)
 
 
 def _zero():
@@ -178,30 +188,32 @@ def _add(total, part):
 
 def _totals() -> dict:
     """Running totals of one pass: per engine, games, actions, seconds, finished."""
-    return {name: _zero() for name in ("full", "like", "cat", "ck", "fast", "other_full", "other_like",
-                                       "other_ck")}
+    return {name: _zero() for name in ("full", "like", "cat", "ck", "six", "ck_six", "fast", "other_full",
+                                       "other_like", "other_ck")}
 
 
 def measure_pass(games: int, seed: int, with_cat: bool, fast: dict, ours=None, other: Checkout | None = None) -> dict:
     """One pass over `games` games, the engines interleaved game by game (so a
     change in machine load weighs on all alike), the order of the engines
     turned round every game; Cities & Knights plays every fourth game (they
-    are long).  `fast`: {"python": PATH or None, "missing": why not or None,
-    "version": ...}, updated in place.  `ours(seed, exclude, rules)`: one
-    game of our engine (default: in this process).  `other`: another
+    are long), six players' base game every game and their Cities & Knights
+    every fourth.  `fast`: {"python": PATH or None, "missing": why not or None,
+    "version": ...}, updated in place.  `ours(seed, exclude, rules, players)`:
+    one game of our engine (default: in this process).  `other`: another
     checkout's engine, playing the same games, interleaved with ours."""
     totals = _totals()
     ours = ours or _one_game
     for i in range(games):
         g = seed + i
         runs = [("full", lambda: ours(g)),
-                ("like", lambda: ours(g, exclude=("offer",)))]
+                ("like", lambda: ours(g, exclude=("offer",))),
+                ("six", lambda: ours(g, players=6))]
         if with_cat:
             runs.append(("cat", lambda: catanatron_engine.measure(1, g)))
         if fast["missing"] is None:
             runs.append(("fast", lambda: measure_fastcatan(fast["python"], 1, g)))
         if i % 4 == 0:
-            runs.append(("ck", lambda: ours(g, rules="ck")))
+            runs += [("ck", lambda: ours(g, rules="ck")), ("ck_six", lambda: ours(g, rules="ck", players=6))]
         if other is not None:
             runs += [("other_full", lambda: other.measure(g)),
                      ("other_like", lambda: other.measure(g, exclude=("offer",)))]
@@ -225,7 +237,8 @@ def measure_pass(games: int, seed: int, with_cat: bool, fast: dict, ours=None, o
 
 def figures(totals: dict, with_cat: bool, with_fast: bool) -> dict:
     """The figures of one pass."""
-    full, like, cat, ck, fast = (totals[k] for k in ("full", "like", "cat", "ck", "fast"))
+    full, like, cat, ck, fast, six, ck_six = (totals[k] for k in ("full", "like", "cat", "ck", "fast", "six",
+                                                                  "ck_six"))
     other = {k: totals["other_" + k] for k in ("full", "like", "ck")}
     out = {
         "actions_per_sec": full["actions"] / full["seconds"],
@@ -241,6 +254,12 @@ def figures(totals: dict, with_cat: bool, with_fast: bool) -> dict:
         "ck_actions_per_game": ck["actions"] / ck["games"],
     }
     out["ck_ratio"] = out["ck_actions_per_sec"] / out["actions_per_sec"]
+    for key, games, four in (("six", six, "actions_per_sec"), ("ck_six", ck_six, "ck_actions_per_sec")):
+        out.update({key + "_games": games["games"], key + "_finished": games["finished"],
+                    key + "_actions_per_sec": games["actions"] / games["seconds"],
+                    key + "_games_per_sec": games["games"] / games["seconds"],
+                    key + "_actions_per_game": games["actions"] / games["games"]})
+        out[key + "_ratio"] = out[key + "_actions_per_sec"] / out[four]
     if with_cat:
         cat_aps = cat["actions"] / cat["seconds"]
         out.update({
@@ -272,7 +291,7 @@ def figures(totals: dict, with_cat: bool, with_fast: bool) -> dict:
 
 
 # Figures reported with their value in every pass and the spread.
-SPREAD_KEYS = ("ratio", "ck_ratio", "fastcatan_ratio", "against_like_ratio", "against_ck_ratio",
+SPREAD_KEYS = ("ratio", "ck_ratio", "six_ratio", "ck_six_ratio", "fastcatan_ratio", "against_like_ratio", "against_ck_ratio",
                "checkout_ratio", "checkout_ck_ratio")
 
 

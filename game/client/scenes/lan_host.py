@@ -8,6 +8,7 @@ import secrets
 import pygame
 import pygame_gui
 
+from game.engine import RULESETS
 from game.engine.match import Authority
 
 from .. import lan
@@ -27,7 +28,10 @@ class LanHostScene(GuiScene):
         self.board = "random"
         self.vp = 10
         self.options = default_options()
-        recall_rules(self, app.prefs.get("lan_host"))      # the last game hosted
+        memory = app.prefs.get("lan_host")
+        recall_rules(self, memory)                          # the last game hosted
+        if isinstance(memory, dict) and memory.get("players") in RULESETS[self.rules].seats:
+            self.players = memory["players"]                # (five and six too: X-1)
         self.error = ""
         self.pending = None                  # the Background starting the host
         self.join_code = ""                  # optional: what other players must type to join
@@ -87,7 +91,8 @@ class LanHostScene(GuiScene):
         self.code_entry.set_text_length_limit(32)
         self.button("new_code", (x0 + col0 + int(340 * s), y, int(170 * s), bh), tr("secure.new_code"))
         y += bh + gap * 2
-        choice_row("new.players", "players", [(n, str(n)) for n in (2, 3, 4)], self.players, int(80 * s))
+        choice_row("new.players", "players", [(n, str(n)) for n in RULESETS[self.rules].seats], self.players,
+                   int(80 * s))
         choice_row("new.rules", "rules", [("base", tr("new.rules.base")), ("ck", tr("new.rules.ck"))],
                    self.rules, int(250 * s))
         choice_row("new.board", "board", [("beginner", tr("new.board.beginner")),

@@ -125,8 +125,9 @@ class LanTableScene(TableScene):
         self._keep_room_for_connections()
         super().draw(surf)
         self._draw_connections(surf)
-        self._draw_watchers(surf)
-        self._draw_banner(surf)
+        # the foot of the notices, from the bottom up: the banner (and the
+        # host's lend buttons), then who watches, as far as the room goes
+        self._draw_watchers(surf, self._draw_banner(surf))
 
     def _away_label(self):
         return self.ui.text.render(tr("lan.away"), 12, (30, 16, 14), bold=True)
@@ -161,9 +162,10 @@ class LanTableScene(TableScene):
             pygame.draw.rect(surf, theme.BAD, pill, border_radius=6)
             surf.blit(img, img.get_rect(center=pill.center))
 
-    def _draw_watchers(self, surf) -> None:
-        """Who watches, at the foot of the notices column; for the host, a
-        button per computer's seat (above it) that hands it to the newest watcher."""
+    def _draw_watchers(self, surf, bottom) -> None:
+        """Who watches, in the notices column above `bottom` (its foot, or the
+        banner's top); for the host, a button per computer's seat (above it)
+        that hands it to the newest watcher: what fits of these."""
         names = [w["name"] for w in self.lan.watchers]
         if not names or self.model.game_over_at is not None:
             return
@@ -171,10 +173,14 @@ class LanTableScene(TableScene):
         img = text.render(tr("watch.watchers", names=", ".join(names)), 14, theme.TEXT_DIM)
         if img.get_width() > L.notes.w:
             img = pygame.transform.smoothscale(img, (L.notes.w, img.get_height()))
-        bottom = L.notes.bottom - img.get_height()
+        bottom -= img.get_height() + (int(4 * s) if bottom < L.notes.bottom else 0)
+        if bottom < L.notes.y:
+            return
         surf.blit(img, (L.notes.x, bottom))
         newest = self.lan.watchers[-1]
         for seat in reversed(self.hand_over_seats()):
+            if bottom - int(38 * s) < L.notes.y:
+                break
             b = pygame.Rect(L.notes.x, bottom - int(38 * s), L.notes.w, int(32 * s))
             label = tr("watch.hand_over", seat=self.model.names[seat], watcher=newest["name"])
             btn(self.model, self.ui, surf, ("hand_over", seat), b, label,
@@ -216,19 +222,26 @@ class LanTableScene(TableScene):
             return tr("lan.banner_away", names=", ".join(self.model.names[s] for s in away))
         return ""
 
-    def _draw_banner(self, surf) -> None:
+    def _draw_banner(self, surf) -> int:
         """Why the game waits (a player away, the host's link lost): at the
         bottom of the players' column, under the notices, covering nothing
-        of the board; the host's buttons to lend a seat to a computer above it."""
+        of the board; the host's buttons to lend a seat to a computer above
+        it, all within the notices' area (with six panels it is short: the
+        banner then says it in fewer words, and a button that does not fit
+        shows once the one before it is used).  Returns the top of what it
+        drew (the area's bottom when there is no banner)."""
+        L, s = self.ui.layout, self.ui.layout.s
+        area = L.notes
         msg = self.banner_text()
         if not msg or self.model.game_over_at is not None:
-            return
-        L, s, text = self.ui.layout, self.ui.layout.s, self.ui.text
-        area = L.notes
-        font = self.ui.fonts.get(15, True)
-        lines = panels.wrapped(self.model, self.ui, msg, font, area.w - int(24 * s))[:4]
-        imgs = [text.render(line, 15, theme.TEXT, bold=True) for line in lines]
-        r = pygame.Rect(area.x, 0, area.w, sum(i.get_height() for i in imgs) + int(14 * s))
+            return area.bottom
+        lend = self.lendable_seats()
+        button_h, button_gap = int(36 * s), int(6 * s)
+        imgs = self._banner_lines(msg, area)
+        if lend and self._banner_h(imgs) + int(8 * s) + button_h > area.h:
+            names = ", ".join(self.model.names[seat] for seat in self.c.away_deciders())
+            imgs = self._banner_lines(tr("lan.banner_away_short", names=names), area)
+        r = pygame.Rect(area.x, 0, area.w, self._banner_h(imgs))
         r.bottom = area.bottom
         colour = theme.BAD if self.c.link != "ok" else theme.ACCENT
         pygame.draw.rect(surf, (24, 20, 24), r, border_radius=8)
@@ -237,13 +250,26 @@ class LanTableScene(TableScene):
         for img in imgs:
             surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
             y += img.get_height()
-        y = r.y - int(8 * s)
-        for seat in self.lendable_seats():
-            b = pygame.Rect(area.x, 0, area.w, int(36 * s))
+        top, y = r.y, r.y - int(8 * s)
+        for seat in lend:
+            if y - button_h < area.y:
+                break
+            b = pygame.Rect(area.x, 0, area.w, button_h)
             b.bottom = y
             btn(self.model, self.ui, surf, ("lend", seat), b, tr("lanbots.lend", name=self.model.names[seat]),
                 lambda seat=seat: self.lend(seat), size=14)
-            y = b.y - int(6 * s)
+            top, y = b.y, b.y - button_gap
+        return top
+
+    def _banner_lines(self, msg, area) -> list:
+        """The banner's words, wrapped to its width (at most four lines)."""
+        s, text = self.ui.layout.s, self.ui.text
+        font = self.ui.fonts.get(15, True)
+        lines = panels.wrapped(self.model, self.ui, msg, font, area.w - int(24 * s))[:4]
+        return [text.render(line, 15, theme.TEXT, bold=True) for line in lines]
+
+    def _banner_h(self, imgs) -> int:
+        return sum(i.get_height() for i in imgs) + int(14 * self.ui.layout.s)
 
     def lendable_seats(self) -> list:
         """Away seats that must decide and no computer plays yet (host only)."""

@@ -1,8 +1,9 @@
 """The LAN lobby (the table and end screen over LAN: scenes/lan_table.py).
 
-LobbyScene: the seats (name, colour, ready, connected), the host's rule
-choices, this player's name/colour/ready, and for the host the Start
-button (every seat taken and ready).  Who watches (net/host/watchers.py)
+LobbyScene: the seats (name, colour, ready, connected; up to four one under
+the other, five and six in two columns), the host's rule choices, this
+player's name and colour in one row, and at the foot beside Leave the host's
+Start button (every seat taken and ready) or a player's I'm ready.  Who watches (net/host/watchers.py)
 and what the host allows are listed; the host allows watchers and hints
 with two buttons.  A watcher's lobby has no controls of a seat.  It polls the session every frame
 and opens the table when the host's first view arrives.
@@ -23,7 +24,7 @@ from game.bots import LEVELS
 from game.engine import RULESETS
 from net.session import COLOURS
 
-from .. import theme
+from .. import theme, widgets
 from ..i18n import tr, trn
 from ..lan import (
     LanController, check_name, deal_text, fault_text, impostor_text, local_addresses, next_link, seat_name,
@@ -32,6 +33,10 @@ from ..lan import key_lines
 from ..scene import GuiScene
 from ..tutorial import intro as ck_intro
 from .lan_table import message_for_error
+
+
+SEAT_ROWS = 4       # the rows the list of seats takes; five and six seats share them in two columns
+KNOCK_BUTTONS = 3   # buttons giving away seats on one line of the resumed lobby
 
 
 def names_text(names) -> str:
@@ -106,8 +111,8 @@ class LobbyScene(GuiScene):
             where = ", ".join(f"{a}:{self.lan.port}" for a in addrs[:2]) or f"127.0.0.1:{self.lan.port}"
             hint = tr("lan.host_hint" if self.lan.advertised else "lan.host_hint_typed", address=where)
         self.label((0, int(94 * s), w, int(28 * s)), hint, "#dim")
-        bh, gap, col0 = int(38 * s), int(10 * s), int(170 * s)
-        y = self.rows_top() + 4 * self.row_h() + int(14 * s)
+        bh, gap, line = int(38 * s), int(10 * s), int(28 * s)
+        y = self.rows_top() + SEAT_ROWS * self.row_h() + int(12 * s)       # below the seats, however many
         bw, by = int(220 * s), h - int(46 * s) - int(22 * s)
         if self.resumed:
             self.info_label = self.label((self.x0, y, int(900 * s), int(30 * s)), "", "#dim")
@@ -118,25 +123,23 @@ class LobbyScene(GuiScene):
             self.set_card(int(60 * s), int(24 * s), w - int(60 * s), by + int(46 * s))
             self._refresh_widgets()
             return
-        self.watchers_label = self.label((self.x0, y + int(156 * s), int(900 * s), int(28 * s)), "", "#dim")
         if self.lan.watching:       # no seat: nothing of a seat to set
             self.label((self.x0, y, int(900 * s), bh), tr("watch.you_watch"))
-            y += 2 * (bh + gap)
-        else:
+        else:                       # one row: the name, then the colour (the ready button is at the foot)
             mine = self.mine() or {}
-            self.label((self.x0, y, col0, bh), tr("lan.your_name"))
+            x = self.x0 + int(50 * s)
+            self.label((x, y, int(110 * s), bh), tr("lan.your_name"))
             self.name_entry = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(self.x0 + col0, y, int(300 * s), bh), self.manager,
+                pygame.Rect(x + int(110 * s), y, int(230 * s), bh), self.manager,
                 initial_text=self.name_text or mine.get("name", ""))      # (empty before our seat was known)
             self.name_entry.set_text_length_limit(16)
-            self.button("rename", (self.x0 + col0 + int(310 * s), y, int(160 * s), bh), tr("lan.rename"))
-            y += bh + gap
-            self.label((self.x0, y, col0, bh), tr("new.colour"))
-            self.button("colour", (self.x0 + col0, y, int(200 * s), bh), "")
-            self.button("ready", (self.x0 + col0 + int(210 * s), y, int(260 * s), bh), "")
-            y += bh + gap
-        self.info_label = self.label((self.x0, y, int(900 * s), int(30 * s)), "", "#dim")
-        self.error_label = self.label((self.x0, y + int(30 * s), int(900 * s), int(30 * s)), "", "#error")
+            self.button("rename", (x + int(350 * s), y, int(150 * s), bh), tr("lan.rename"))
+            self.label((x + int(520 * s), y, int(90 * s), bh), tr("new.colour"))
+            self.button("colour", (x + int(610 * s), y, int(190 * s), bh), "")
+        y += bh + gap
+        self.info_label = self.label((self.x0, y, int(900 * s), line), "", "#dim")
+        self.error_label = self.label((self.x0, y + line, int(900 * s), line), "", "#error")
+        self.watchers_label = self.label((self.x0, y + 2 * line, int(900 * s), line), "", "#dim")
         if self.lan.is_host:        # a computer for an empty seat, at the level shown
             cy, cw = by - bh - 2 * gap, int(300 * s)        # ("Computer toevoegen (Gemiddeld)")
             self.button("add_computer", (w // 2 - cw - gap, cy, cw, bh), "")
@@ -144,16 +147,21 @@ class LobbyScene(GuiScene):
             cy -= bh + gap          # what the host allows besides playing
             self.button("allow_watchers", (w // 2 - cw - gap, cy, cw, bh), "")
             self.button("allow_hints", (w // 2 + gap, cy, cw, bh), "")
-        leave_x = w // 2 - bw - gap if self.lan.is_host else w // 2 - bw // 2
+        # the foot: Leave, and the host's Start or a player's I'm ready
+        alone = self.lan.watching and not self.lan.is_host
+        leave_x = w // 2 - bw // 2 if alone else w // 2 - bw - gap
         self.button("leave", (leave_x, by, bw, int(46 * s)), tr("lan.leave"))
         if self.lan.is_host:
             self.button("start", (w // 2 + gap, by, bw, int(46 * s)), tr("new.start"))
+        elif not alone:
+            self.button("ready", (w // 2 + gap, by, bw, int(46 * s)), "")
         self.set_card(int(60 * s), int(24 * s), w - int(60 * s), by + int(46 * s))      # (the rules line is wide)
         self._refresh_widgets()
 
     def _build_knocking(self, y, bh, gap) -> None:
         """Resumed: each player knocking without a token (the newest few),
-        with a button per away seat that gives it to them."""
+        with a button per away seat that gives it to them, KNOCK_BUTTONS to a
+        line (with more away seats than that only the newest knocker is shown)."""
         s = self.app.scale
         self.built_assigning = self._assigning()
         if not self.knocking:
@@ -162,24 +170,42 @@ class LobbyScene(GuiScene):
         y += int(32 * s)
         away = [i for i, seat in enumerate(self.lobby["seats"]) if seat and not seat["connected"]]
         bw = int(220 * s)
-        for name in self.knocking[-2:]:
-            row_w = int(200 * s) + (len(away) * (bw + gap) if away else int(600 * s))
-            x = self.x0 + max(0, (int(900 * s) - row_w) // 2)
-            self.label((x, y, int(190 * s), bh), name)
-            x += int(200 * s)
-            for seat in away:
-                self.button(f"assign_{seat}_{self.knocking.index(name)}", (x, y, bw, bh),
-                            tr("lan.assign", n=seat + 1, name=self.lobby["seats"][seat]["name"]))
-                x += bw + gap
-            if not away:
-                self.label((x, y, int(600 * s), bh), tr("lan.no_free_seat"), "#dim")
-            y += bh + gap
+        lines = [away[k:k + KNOCK_BUTTONS] for k in range(0, len(away), KNOCK_BUTTONS)] or [[]]
+        for name in self.knocking[-2 if len(lines) == 1 else -1:]:
+            widest = max(len(line) for line in lines)
+            row_w = int(200 * s) + (widest * (bw + gap) if away else int(600 * s))
+            left = self.x0 + max(0, (int(900 * s) - row_w) // 2)
+            self.label((left, y, int(190 * s), bh), name)
+            for line in lines:
+                x = left + int(200 * s)
+                for seat in line:
+                    self.button(f"assign_{seat}_{self.knocking.index(name)}", (x, y, bw, bh),
+                                tr("lan.assign", n=seat + 1, name=self.lobby["seats"][seat]["name"]))
+                    x += bw + gap
+                if not away:
+                    self.label((x, y, int(600 * s), bh), tr("lan.no_free_seat"), "#dim")
+                y += bh + gap
 
     def rows_top(self) -> int:
         return int(176 * self.app.scale)        # below the codes (_draw_codes)
 
     def row_h(self) -> int:
         return int(52 * self.app.scale)
+
+    def seat_rects(self) -> list:
+        """Where each seat is drawn: up to SEAT_ROWS seats one under the other
+        across the form; five and six (X-1) in two columns, the first half
+        down the left, in the same height."""
+        s = self.app.scale
+        count, top, width = len(self.lobby["seats"]), self.rows_top(), int(900 * s)
+        pad = int(8 * s)
+        if count <= SEAT_ROWS:
+            return [pygame.Rect(self.x0, top + i * self.row_h(), width, self.row_h() - pad) for i in range(count)]
+        rows = -(-count // 2)
+        row_h = SEAT_ROWS * self.row_h() // rows
+        col_w = (width - pad) // 2
+        return [pygame.Rect(self.x0 + (i // rows) * (col_w + pad), top + (i % rows) * row_h, col_w, row_h - pad)
+                for i in range(count)]
 
     def _refresh_widgets(self) -> None:
         """Texts and states that follow the lobby (no rebuild: typing goes on)."""
@@ -196,11 +222,8 @@ class LobbyScene(GuiScene):
         colour = mine.get("colour")
         if "colour" in self.buttons:        # (a watcher has no seat's controls)
             self.buttons["colour"].set_text("      " + tr(theme.colour_key(colour)) if colour else "")
-            ready = self.buttons["ready"]
-            if self.lan.is_host:
-                ready.hide()
-            else:
-                ready.set_text(tr("lan.not_ready") if mine.get("ready") else tr("lan.set_ready"))
+        if "ready" in self.buttons:         # (the host shows readiness by starting)
+            self.buttons["ready"].set_text(tr("lan.not_ready") if mine.get("ready") else tr("lan.set_ready"))
         usable = self.link == "ok" and self.lobby["state"] == "lobby"
         for key in ("rename", "colour", "ready"):
             if key in self.buttons:         # (a watcher has none)
@@ -484,34 +507,80 @@ class LobbyScene(GuiScene):
     def _draw_seats(self, surf) -> None:
         s, text = self.app.scale, self.app.text
         seats = self.lobby["seats"]
-        y = self.rows_top()
-        for i, seat in enumerate(seats):
-            r = pygame.Rect(self.x0, y, int(900 * s), self.row_h() - int(8 * s))
+        for i, (seat, r) in enumerate(zip(seats, self.seat_rects())):
             mine = i == self.session.seat
             pygame.draw.rect(surf, theme.PANEL_LIGHT if mine else theme.PANEL, r, border_radius=8)
             pygame.draw.rect(surf, theme.ACCENT if mine else theme.PANEL_EDGE, r, 2 if mine else 1, border_radius=8)
-            seat_no = text.render(tr("lan.seat_n", n=i + 1), 14, theme.TEXT_DIM)
-            surf.blit(seat_no, seat_no.get_rect(midleft=(r.x + int(14 * s), r.centery)))
-            x = r.x + int(96 * s)
-            if seat is None:
-                img = text.render(tr("lan.open_seat"), 16, theme.TEXT_DIM)
-                surf.blit(img, img.get_rect(midleft=(x, r.centery)))
+            if r.w >= int(700 * s):
+                self._draw_seat_row(surf, r, i, seat, mine)
             else:
-                sw = pygame.Rect(x, r.y + int(9 * s), int(24 * s), r.h - int(18 * s))
-                pygame.draw.rect(surf, theme.seat_rgb(seat["colour"]), sw, border_radius=4)
-                pygame.draw.rect(surf, (20, 20, 20), sw, 1, border_radius=4)
-                name = seat_name(seat) + ("  " + tr("lan.you") if mine else "")
-                img = text.render(name, 18, theme.TEXT, bold=True)
-                surf.blit(img, img.get_rect(midleft=(sw.right + int(12 * s), r.centery)))
-                if self.lobby["state"] == "lobby":      # a resumed game's seats are all ready
-                    ready, colour = ((tr("lan.ready"), theme.GOOD) if seat["ready"]
-                                     else (tr("lan.not_ready_yet"), theme.TEXT_DIM))
-                    img = text.render(ready, 16, colour, bold=seat["ready"])
-                    surf.blit(img, img.get_rect(midleft=(r.x + int(520 * s), r.centery)))
-                conn = seat["connected"]
-                dot = (r.x + int(712 * s), r.centery)
-                pygame.draw.circle(surf, theme.GOOD if conn else theme.BAD, dot, int(6 * s))
-                img = text.render(tr("lan.connected") if conn else tr("lan.away"), 15,
-                                  theme.TEXT if conn else theme.BAD)
-                surf.blit(img, img.get_rect(midleft=(dot[0] + int(14 * s), r.centery)))
-            y += self.row_h()
+                self._draw_seat_card(surf, r, i, seat, mine)
+
+    def _seat_facts(self, seat, mine):
+        """(the name as shown, the ready word and its colour or None, the
+        connection word and its colour) of a taken seat."""
+        name = seat_name(seat) + ("  " + tr("lan.you") if mine else "")
+        ready = None
+        if self.lobby["state"] == "lobby":      # a resumed game's seats are all ready
+            ready = (tr("lan.ready"), theme.GOOD) if seat["ready"] else (tr("lan.not_ready_yet"), theme.TEXT_DIM)
+        conn = (tr("lan.connected"), theme.TEXT) if seat["connected"] else (tr("lan.away"), theme.BAD)
+        return name, ready, conn
+
+    def _swatch(self, surf, seat, rect) -> None:
+        pygame.draw.rect(surf, theme.seat_rgb(seat["colour"]), rect, border_radius=4)
+        pygame.draw.rect(surf, (20, 20, 20), rect, 1, border_radius=4)
+
+    def _draw_seat_row(self, surf, r, i, seat, mine) -> None:
+        """A seat across the form: number, colour, name, ready, connection in one line."""
+        s, text = self.app.scale, self.app.text
+        seat_no = text.render(tr("lan.seat_n", n=i + 1), 14, theme.TEXT_DIM)
+        surf.blit(seat_no, seat_no.get_rect(midleft=(r.x + int(14 * s), r.centery)))
+        x = r.x + int(96 * s)
+        if seat is None:
+            img = text.render(tr("lan.open_seat"), 16, theme.TEXT_DIM)
+            surf.blit(img, img.get_rect(midleft=(x, r.centery)))
+            return
+        name, ready, (conn, conn_colour) = self._seat_facts(seat, mine)
+        sw = pygame.Rect(x, r.y + int(9 * s), int(24 * s), r.h - int(18 * s))
+        self._swatch(surf, seat, sw)
+        img = widgets.fit_label(text, name, 18, theme.TEXT, True, r.x + int(500 * s) - sw.right - int(24 * s))
+        surf.blit(img, img.get_rect(midleft=(sw.right + int(12 * s), r.centery)))
+        if ready is not None:
+            img = text.render(ready[0], 16, ready[1], bold=seat["ready"])
+            surf.blit(img, img.get_rect(midleft=(r.x + int(520 * s), r.centery)))
+        dot = (r.x + int(712 * s), r.centery)
+        pygame.draw.circle(surf, theme.GOOD if seat["connected"] else theme.BAD, dot, int(6 * s))
+        img = text.render(conn, 15, conn_colour)
+        surf.blit(img, img.get_rect(midleft=(dot[0] + int(14 * s), r.centery)))
+
+    def _draw_seat_card(self, surf, r, i, seat, mine) -> None:
+        """A seat in one of two columns: its colour, the name on the first
+        line; the seat's number, ready and connection on the second."""
+        s, text = self.app.scale, self.app.text
+        pad = int(12 * s)
+        top, bottom = r.y + r.h * 3 // 10, r.y + r.h * 7 // 10
+        x = r.x + pad
+        if seat is not None:
+            sw = pygame.Rect(x, r.y + int(12 * s), int(24 * s), r.h - int(24 * s))
+            self._swatch(surf, seat, sw)
+            x = sw.right + pad
+        room = r.right - pad - x
+        parts = [(tr("lan.seat_n", n=i + 1), 14, theme.TEXT_DIM, False)]
+        if seat is None:
+            first = widgets.fit_label(text, tr("lan.open_seat"), 16, theme.TEXT_DIM, False, room)
+        else:
+            name, ready, conn = self._seat_facts(seat, mine)
+            first = widgets.fit_label(text, name, 18, theme.TEXT, True, room)
+            if ready is not None:
+                parts.append((ready[0], 15, ready[1], seat["ready"]))
+            parts.append((conn[0], 15, conn[1], False))
+        surf.blit(first, first.get_rect(midleft=(x, top)))
+        gap = int(18 * s)
+        for k, (words, size, colour, bold) in enumerate(parts):
+            if seat is not None and k == len(parts) - 1:        # the connection: a dot before its word
+                radius = max(3, int(5 * s))
+                pygame.draw.circle(surf, theme.GOOD if seat["connected"] else theme.BAD, (x + radius, bottom), radius)
+                x += 2 * radius + int(6 * s)
+            img = text.render(words, size, colour, bold=bold)
+            surf.blit(img, img.get_rect(midleft=(x, bottom)))
+            x += img.get_width() + gap
