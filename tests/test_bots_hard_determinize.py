@@ -76,6 +76,29 @@ def test_a_determinized_state_plays_on_with_the_engines_apply(case):
         assert check_state(world) == []
 
 
+@given(positions)
+def test_a_sample_of_a_lan_games_view_rolls_its_own_dice_B_5_1(case):
+    """A LAN game's dice come from each roll's mix of every seat's values and
+    from the seed (the config's mixed_dice and streams, net/host/game.py),
+    which no view holds: a sample rolls from its own generator (B-5.1), so
+    the search plays on through rolls instead of failing at the first one."""
+    rules, seed, length, seat, bot_seed = case
+    state = position(rules, seed, length)
+    state.config = dict(state.config, mixed_dice=True, streams=True)
+    world = determinize(view(state, seat), seat, Rng(bot_seed))
+    pick, rolled = Rng(bot_seed ^ 0x5A5A), 0
+    for _ in range(300):
+        if world.phase == GAME_OVER:
+            break
+        who = deciders(world)
+        s = who[pick.below(len(who))]
+        cmds = legal_commands(world, s)
+        cmd = cmds[pick.below(len(cmds))]
+        apply(world, cmd)
+        rolled += cmd[0] == "roll"
+    assert rolled or world.phase == GAME_OVER
+
+
 def test_samples_differ_with_the_bots_seed_but_not_the_view():
     """Different bot seeds sample different hidden hands (the sample is not a
     fixed guess), while the seat's own hand is kept."""
