@@ -83,7 +83,7 @@ def test_the_lan_end_screen_reviews_the_game_once_it_checked_out(size, lang):
     app = make_app(size, lang)
     scene, auth = _end(app, Verdict(True, 0, "", "", 40, attempt=1))
     assert "review" not in scene.buttons          # before the check: nothing to review yet
-    assert scene.fair_line() == (tr("secure.fair_waiting"), True)
+    assert scene.fair_line() == (tr("secure.fair_waiting"), True) and scene.review_note() == ""
     scene.update(0.0)                             # the verdict arrives
     assert draw(app) and "review" in scene.buttons
     click_gui(app, "review")
@@ -92,8 +92,7 @@ def test_the_lan_end_screen_reviews_the_game_once_it_checked_out(size, lang):
     assert scene.review_view.check.people == [0]  # the person's decisions, not the computers'
     assert draw(app)
     # under the review, the fair check is the line above the buttons
-    text, colour = scene.footer()
-    assert text.startswith(tr("secure.fair_ok_other", n=40)[:12])
+    assert scene.footer()[0] == tr("secure.fair_ok_other", n=40) and scene.review_note() == ""
     click_gui(app, "review")
     assert not scene.reviewing
 
@@ -106,4 +105,5 @@ def test_a_laptop_whose_check_failed_says_it_has_no_review(lang):
     assert draw(app)
     assert "review" not in scene.buttons and not scene.can_review()
     text, ok = scene.fair_line()
-    assert not ok and text.endswith(tr("review.lan_unchecked"))
+    assert not ok and text.startswith(tr("secure.fair_bad", what="")) and text != tr("secure.fair_bad", what="")
+    assert scene.review_note() == tr("review.lan_unchecked")

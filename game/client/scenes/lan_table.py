@@ -285,9 +285,12 @@ class LanEndScene(EndScene):
         """(text, ok) of the fair check; while it is awaited, that it is
         (the host has REVEAL_WAIT seconds, then the check fails in words)."""
         if self.c.fair is not None:
-            text, ok = fair_text(self.c.fair, self.c.names)
-            return (text, ok) if self.can_review() else (text + " " + tr("review.lan_unchecked"), False)
+            return fair_text(self.c.fair, self.c.names)
         return (tr("secure.fair_waiting"), True) if self.c.session.game.deal is not None else ("", True)
+
+    def review_note(self) -> str:
+        """Once the check is done: that this laptop has no review, when it failed."""
+        return tr("review.lan_unchecked") if self.c.fair is not None and not self.can_review() else ""
 
     def footer(self) -> tuple:
         """Under the review: what saving the chart said, else the fair check."""
@@ -300,7 +303,8 @@ class LanEndScene(EndScene):
         super().draw(surf)
         text, ok = self.fair_line()
         if text and not self.reviewing:       # (under the review it is the footer)
-            # An unverified game names its rolls: the line wraps, its last line above the button.
+            # An unverified game names its rolls: the line wraps, its last line above the
+            # button; above it, that there is no review when the check failed.
             s = self.app.scale
             w, h = surf.get_size()
             size = 17 if ok else 15
@@ -311,6 +315,10 @@ class LanEndScene(EndScene):
                 rect = img.get_rect(midbottom=(w / 2, bottom))
                 surf.blit(img, rect)
                 bottom = rect.top
+            note = self.review_note()
+            if note:
+                img = widgets.fit_label(self.app.text, note, 15, theme.TEXT_DIM, False, w - int(40 * s), 11)
+                surf.blit(img, img.get_rect(midbottom=(w / 2, bottom - int(6 * s))))
 
     def on_gui(self, event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.buttons["menu"]:
