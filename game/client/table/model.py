@@ -100,7 +100,8 @@ class TableModel:
         self.hint_aside = False              # the hint's line steps aside for the mouse (hints.line_aside)
         self.tips_hushed_at = None           # where the board was clicked: no hex tooltip there
         # what happened
-        self.log = []                        # sentences, oldest first
+        self.log = []                        # sentences, oldest first (a record's: explain.LogLine)
+        self.explainer = None                # why a computer did what a line tells (explain.py), if known here
         self.log_scroll = 0                  # lines scrolled up from the newest
         self.notes = []                      # (text, colour, expires)
         self.seen = 0                        # records absorbed into log and animations

@@ -1,8 +1,8 @@
 """The table's tooltip: words for what the mouse rests on (a harbor, a hex,
-a card, a button, and what the rule set's table part names: a knight, a
-die; a greyed button or an unlit spot says why not, reasons.py), from the
-table model, and where it is drawn (beside the mouse, clear of the number
-tokens)."""
+a card, a button, a computer's line in the log, and what the rule set's
+table part names: a knight, a die; a greyed button or an unlit spot says
+why not, reasons.py), from the table model, and where it is drawn (beside
+the mouse, clear of the number tokens)."""
 
 import pygame
 
@@ -26,6 +26,8 @@ def tooltip(m, ui):
         return reasons.unlit_reason(m, key)
     if key[0] == "panel_tip":            # an icon of a player panel names itself
         return key[1]
+    if key[0] == "log_line":             # a computer's line in the log: why it did it (explain.py)
+        return m.explainer.text(key[1], m.names)
     if key[0] == "harbor":
         kind = v.harbors[key[1]]
         return tr("tip.harbor_generic") if kind == GENERIC_HARBOR else tr("tip.harbor", cards=count_text(kind, 2))
