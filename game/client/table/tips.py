@@ -69,12 +69,18 @@ def draw_tooltip(m, ui, surf) -> None:
 
 def tooltip_rect(m, ui, size) -> pygame.Rect:
     """Where a tooltip of `size` goes: beside the mouse, on the screen, off
-    the mouse itself; over the board also clear of every number token
+    the mouse itself (a log line's: right of the log, level with the line);
+    over the board also clear of every number token
     (the first place round the mouse that covers none, else the sea's
     corner farthest from the mouse), so the numbers stay readable."""
     L, s = ui.layout, ui.layout.s
     mx, my = m.mouse
     screen = L.screen
+    line = ui.targets.rect(m.hover_key) if m.hover_key and m.hover_key[0] == "log_line" else None
+    if line is not None:                # beside the log, level with its line: the log stays readable
+        r = pygame.Rect(L.log.right + int(8 * s), line.y, *size)
+        r.clamp_ip(screen)
+        return r
     r = pygame.Rect(mx + int(16 * s), my + int(18 * s), *size)
     if L.hand.collidepoint(m.mouse):      # over the hand: above it, the cards stay in view
         r.bottom = L.hand.y - int(4 * s)
