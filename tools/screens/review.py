@@ -60,22 +60,30 @@ def shoot(out, w, h, lang):
         undo()
 
 
+def solo_table(app, rules, seed):
+    """Anna against three Medium computers, the table pushed on `app`:
+    (table, controller, a Medium bot per seat to make everyone's moves)."""
+    from game.bots import make_bot
+    from game.client.controller import HotseatController
+    from game.client.table.scene import TableScene
+    from game.client.theme import PLAYER_COLOURS
+    from game.engine import default_config
+
+    c = HotseatController(default_config(rules=rules, players=4, seed=seed), NAMES,
+                          [rgb for _, rgb in PLAYER_COLOURS[:4]], computers=[None, "medium", "medium", "medium"])
+    table = TableScene(app, c)
+    app.push(table)
+    return table, c, [make_bot("medium", seat, seed + seat) for seat in range(4)]
+
+
 def shoot_hints(app, save):
     """A solo game: the hint for the founding settlement, and one in the
     middle of the game (the first building hint after turn 20)."""
-    from game.bots import make_bot
-    from game.client.controller import HotseatController
     from game.client.table import hints
-    from game.client.table.scene import TableScene
-    from game.client.theme import PLAYER_COLOURS
-    from game.engine import default_config, deciders, view
+    from game.engine import deciders, view
 
     for rules, seed in (("base", 7), ("ck", 8)):
-        c = HotseatController(default_config(rules=rules, players=4, seed=seed), NAMES,
-                              [rgb for _, rgb in PLAYER_COLOURS[:4]], computers=[None, "medium", "medium", "medium"])
-        table = TableScene(app, c)
-        app.push(table)
-        bots = [make_bot("medium", seat, seed + seat) for seat in range(4)]
+        table, c, bots = solo_table(app, rules, seed)
         while deciders(c.auth.state)[0] != 0:         # the computers found before Anna
             seat = deciders(c.auth.state)[0]
             c.submit(bots[seat].choose(view(c.auth.state, seat)))
@@ -109,18 +117,10 @@ def shoot_explained(app, save):
     that tells a computer's decision, its tooltip saying why (table/explain.py)."""
     import pygame
 
-    from game.bots import make_bot
-    from game.client.controller import HotseatController
-    from game.client.table.scene import TableScene
-    from game.client.theme import PLAYER_COLOURS
-    from game.engine import default_config, deciders, view
+    from game.engine import deciders, view
 
     for rules, seed in (("base", 7), ("ck", 8)):
-        c = HotseatController(default_config(rules=rules, players=4, seed=seed), NAMES,
-                              [rgb for _, rgb in PLAYER_COLOURS[:4]], computers=[None, "medium", "medium", "medium"])
-        table = TableScene(app, c)
-        app.push(table)
-        bots = [make_bot("medium", seat, seed + seat) for seat in range(4)]
+        table, c, bots = solo_table(app, rules, seed)
         m, ui = table.model, table.ui
         for _ in range(5000):
             st = c.auth.state
