@@ -36,9 +36,19 @@ def test_arena_plays_complete_games_and_reports_every_level(capsys):
     assert out["levels"]["random"]["seats_per_game"] == 2
 
 
+def test_arena_seats_six_with_players_filling_up_from_the_last_level(capsys):
+    """X-1: the arenas take --players 5|6; --seats is filled up with its last level."""
+    assert arena.main(["--rules", "base", "--seats", "easy,random", "--players", "6", "--games", "2",
+                       "--seed", "4", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["seats"] == "easy,random,random,random,random,random"
+    assert out["levels"]["random"]["seats_per_game"] == 5 and out["levels"]["easy"]["seats_per_game"] == 1
+
+
 def test_arena_refuses_bad_arguments_clearly(capsys):
     import pytest
-    for argv in (["--seats", "easy,grandmaster"], ["--seats", "easy"], ["--games", "0"]):
+    for argv in (["--seats", "easy,grandmaster"], ["--seats", "easy"], ["--games", "0"],
+                 ["--seats", "easy,easy,easy", "--players", "2"], ["--seats", ",".join(["easy"] * 7)]):
         with pytest.raises(SystemExit) as info:
             arena.main(argv)
         assert info.value.code == 2

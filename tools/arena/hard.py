@@ -165,6 +165,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rules", choices=("base", "ck"), default="base")
     ap.add_argument("--seats", default="hard,medium,medium,medium")
+    arena.add_players_argument(ap)
     ap.add_argument("--games", type=int, default=8)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
@@ -201,9 +202,7 @@ def main(argv=None) -> int:
         baseline = None if args.baseline is None else parse_options(args.baseline)
     except ValueError as exc:
         ap.error(f"--baseline: {exc}")
-    entries = [e.strip() for e in args.seats.split(",") if e.strip()]
-    if not 2 <= len(entries) <= 4 or any(e not in arena.LEVELS + ("random",) for e in entries):
-        ap.error("--seats needs 2 to 4 known levels")
+    entries = arena.seat_entries(ap, args.seats, args.players, lambda e: e in arena.LEVELS + ("random",))
     if args.games < 1 or args.jobs < 1 or args.seed < 0:
         ap.error("--games and --jobs must be at least 1, --seed not negative")
     options = {}

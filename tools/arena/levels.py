@@ -30,7 +30,7 @@ from multiprocessing import get_context
 
 from game.bots import LEVELS, make_bot
 from game.bots.loop import Stalled, Table, others_first
-from game.engine import default_config
+from game.engine import default_config, seat_counts
 from game.engine.match import Authority
 from game.engine.state import GAME_OVER
 
@@ -177,12 +177,37 @@ def run_chunks(worker, chunks):
     return [r for part in parts for r in part], time.perf_counter() - start
 
 
+def add_players_argument(ap) -> None:
+    ap.add_argument("--players", type=int, choices=seat_counts(), default=None,
+                    help="seats at the table: --seats is filled up with its last entry "
+                         "(--seats medium,easy --players 6 is Medium against five Easy)")
+
+
+def seat_entries(ap, seats: str, players, valid) -> list:
+    """The levels of `--seats`, filled up to `--players` with the last one;
+    a clear error for an unknown level or a seat count the rule sets do not have."""
+    entries = [e.strip() for e in seats.split(",") if e.strip()]
+    unknown = [e for e in entries if not valid(e)]
+    if unknown or not entries:
+        ap.error(f"unknown level(s): {', '.join(unknown) or '(none given)'} "
+                 f"(choose from {', '.join(LEVELS + ('random',))}, or hard:N)")
+    if players is not None:
+        if len(entries) > players:
+            ap.error(f"--seats lists {len(entries)} levels for --players {players}")
+        entries += [entries[-1]] * (players - len(entries))
+    counts = seat_counts()
+    if not counts[0] <= len(entries) <= counts[-1]:
+        ap.error(f"--seats needs {counts[0]} to {counts[-1]} levels, not {len(entries)}")
+    return entries
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rules", choices=("base", "ck"), default="base")
     ap.add_argument("--seats", default="medium,easy,easy,easy",
-                    help="comma-separated levels, one per seat (2-4): " + ", ".join(LEVELS + ("random",))
+                    help="comma-separated levels, one per seat: " + ", ".join(LEVELS + ("random",))
                     + ", or hard:N (Hard with N playouts a decision)")
+    add_players_argument(ap)
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
@@ -190,12 +215,7 @@ def main(argv=None) -> int:
                     help="turns after which a game counts as truncated (default 500 base, 800 ck)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    entries = [e.strip() for e in args.seats.split(",") if e.strip()]
-    unknown = [e for e in entries if not valid_entry(e)]
-    if unknown:
-        ap.error(f"unknown level(s): {', '.join(unknown)} (choose from {', '.join(LEVELS + ('random',))})")
-    if not 2 <= len(entries) <= 4:
-        ap.error("--seats needs 2 to 4 levels")
+    entries = seat_entries(ap, args.seats, args.players, valid_entry)
     if args.games < 1:
         ap.error("--games must be at least 1")
     if args.seed < 0:
