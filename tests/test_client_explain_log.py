@@ -144,6 +144,13 @@ def test_hovering_a_computers_line_in_the_log_says_why_in_the_readers_language(l
         # a person's lines and the deal's are no targets: only a computer's moves are explained
         people = {seq for seq, (seat, _) in live.items() if seat == 0}
         assert not any(k[1] in people for k, _ in lines)
+        # ... and of those, the lines about the computer ("Turn 12: Anna's turn" is no line about
+        # the computer that ended its turn)
+        told = [line for line in m.log if isinstance(line, explain.LogLine)]
+        assert all(NAMES[line.actor] in line for line in told if line.actor is not None)
+        turns = [line for line in told if c.auth.log[line.seq - 1].cmd[0] == "end_turn"
+                 and live[line.seq][0] != 0 and NAMES[live[line.seq][0]] not in line]
+        assert turns and all(line.actor is None for line in turns)
     finally:
         set_language("en")
 
@@ -174,3 +181,33 @@ def test_a_lan_table_and_a_game_without_computers_explain_nothing():
     assert explain.for_controller(Lan()) is None
     people_only = HotseatController(default_config(players=3, seed=1), NAMES[:3], [(1, 1, 1)] * 3)
     assert explain.for_controller(people_only) is None
+
+
+def test_the_replay_of_a_finished_game_explains_its_computers_lines_and_an_unfinished_one_does_not():
+    """In the replay viewer too (scenes/replay.py): a finished game's
+    computer lines say why, left of the log; a game still in progress keeps
+    its hands secret, so it explains nothing."""
+    import os
+
+    from game.client.scenes.replay import open_file
+    from game.engine.match import Authority
+    saves_dir = os.path.join(os.path.dirname(__file__), "data", "saves")
+    app = make_app((1280, 720), "en")
+    replay = open_file(app, os.path.join(saves_dir, "hotseat-base-finished.kolonisten"))
+    app.push(replay)
+    replay.go(replay.m.length // 2)
+    assert draw(app)
+    lines = [(key, rect) for key, rect, _ in replay.targets.items if key[0] == "log_line"]
+    explained = [(key, rect) for key, rect in lines if replay.table.explainer.text(key[1], replay.names)]
+    assert explained
+    key, rect = explained[-1]
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))])
+    assert replay.hover_key == key and draw(app)
+    records = replay.m.records
+    auth = Authority(replay.m.game.config)
+    for record in records[:key[1] - 1]:
+        auth.submit(record.cmd)
+    cmd = records[key[1] - 1].cmd
+    assert replay.table.explainer.reason(key[1]) == (cmd[1], explain.reason(auth.state, cmd[1], cmd))
+    unfinished = open_file(app, os.path.join(saves_dir, "hotseat-ck-unfinished.kolonisten"))
+    assert unfinished.table.explainer is None

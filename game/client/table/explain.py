@@ -14,8 +14,9 @@ earlier moves too.  The replay is kept between hovers and goes on forward
 from where the last one stopped.
 
 It needs the whole game, which only the laptop holding the authority has
-(hot-seat and solo games: `for_controller`); a LAN laptop never sees
-another seat's hand, so it explains nothing there."""
+(hot-seat and solo games: `for_controller`; the replay of a finished game,
+scenes/replay.py); a LAN laptop never sees another seat's hand, so it
+explains nothing at its table."""
 
 from game.bots.hint import why
 from game.bots.review import matters
@@ -36,11 +37,14 @@ class LogLine(str):
         return line
 
 
-def told(lines, record) -> list:
-    """The log's sentences of `record`, each knowing its record."""
+def told(lines, record, names) -> list:
+    """The log's sentences of `record`, each knowing its record; its actor
+    only in those that name it (an end of turn's "Turn 12: Cees's turn" is
+    no line about the seat that ended its turn)."""
     cmd = record.cmd
-    actor = cmd[1] if len(cmd) > 1 and type(cmd[1]) is int else None
-    return [LogLine(line, record.seq, actor) for line in lines]
+    actor = cmd[1] if len(cmd) > 1 and type(cmd[1]) is int and 0 <= cmd[1] < len(names) else None
+    name = names[actor] if actor is not None else None
+    return [LogLine(line, record.seq, actor if name and name in line else None) for line in lines]
 
 
 def reason(state, seat, cmd):
@@ -54,23 +58,25 @@ def reason(state, seat, cmd):
 
 
 class Explainer:
-    """The reasons of the computers' commands in a game held by `auth`
-    (its config and log); `computers`: the seats computers play."""
+    """The reasons of the computers' commands in the game of `config` whose
+    records are `records` (an authority's log: it may grow); `computers`:
+    the seats computers play."""
 
-    def __init__(self, auth, computers):
-        self.auth = auth
+    def __init__(self, config, records, computers):
+        self.config = config
+        self.records = records
         self.computers = frozenset(computers)
         self._replay = None             # an Authority replaying the log, before the last record asked of
         self._reasons = {}              # seq -> (seat, why data)
 
     def explains(self, line) -> bool:
         """Whether `line` (of the log) tells of a computer's command this game holds."""
-        return getattr(line, "actor", None) in self.computers and 0 < line.seq <= len(self.auth.log)
+        return getattr(line, "actor", None) in self.computers and 0 < line.seq <= len(self.records)
 
     def reason(self, seq) -> tuple:
         """(seat, hint.why data or None: no decision) of the command of record `seq`."""
         if seq not in self._reasons:
-            cmd = self.auth.log[seq - 1].cmd
+            cmd = self.records[seq - 1].cmd
             self._reasons[seq] = (cmd[1], reason(self._state_before(seq), cmd[1], cmd))
         return self._reasons[seq]
 
@@ -85,10 +91,9 @@ class Explainer:
 
     def _state_before(self, seq):
         if self._replay is None or len(self._replay.log) > seq - 1:
-            self._replay = Authority(self.auth.config)
-        log = self.auth.log
+            self._replay = Authority(self.config)
         while len(self._replay.log) < seq - 1:
-            self._replay.submit(log[len(self._replay.log)].cmd)
+            self._replay.submit(self.records[len(self._replay.log)].cmd)
         return self._replay.state
 
 
@@ -97,4 +102,4 @@ def for_controller(controller):
     auth = getattr(controller, "auth", None)
     levels = getattr(controller, "computers", None) or ()
     computers = [seat for seat, level in enumerate(levels) if level is not None]
-    return Explainer(auth, computers) if auth is not None and computers else None
+    return Explainer(auth.config, auth.log, computers) if auth is not None and computers else None

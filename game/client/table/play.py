@@ -275,7 +275,7 @@ class TablePlay:
             attack = []              # a barbarian attack and its results: one notice (CK-8)
             for event in record.events:
                 said = self.teller.tell(event, public)
-                m.log.extend(explain.told(said, record))
+                m.log.extend(explain.told(said, record, m.names))
                 if event[0] in ATTACK_EVENTS:
                     attack.extend(said)
                 self._animate(event, public)
@@ -296,7 +296,7 @@ class TablePlay:
         self.teller = LogTeller(m.names, self.reader())
         for record in records:
             for event in record.events:
-                log.extend(explain.told(self.teller.tell(event, public), record))
+                log.extend(explain.told(self.teller.tell(event, public), record, m.names))
         m.log, m.log_scroll, m.notes = log[-400:], 0, []
         old = m.stage
         rolls = [i for i, r in enumerate(records) if any(e[0] == "rolled" for e in r.events)]

@@ -52,14 +52,21 @@ def draw_tooltip(m, ui, surf) -> None:
     tip = tooltip(m, ui)
     if not tip:
         return
-    tip = tip[:1].upper() + tip[1:]
-    s, text = ui.layout.s, ui.text
-    font = ui.fonts.get(14)
-    lines = widgets.wrap(tip, font, int(320 * s))
-    imgs = [text.render(line, 14, theme.TEXT) for line in lines]
-    w = max(i.get_width() for i in imgs) + int(16 * s)
-    h = sum(i.get_height() for i in imgs) + int(10 * s)
-    r = tooltip_rect(m, ui, (w, h))
+    imgs, size = tip_lines(ui, tip)
+    draw_tip(surf, ui, tooltip_rect(m, ui, size), imgs)
+
+
+def tip_lines(ui, tip) -> tuple:
+    """A tooltip's words rendered in lines (the first letter upper case), and the size of its box."""
+    s = ui.layout.s
+    lines = widgets.wrap(tip[:1].upper() + tip[1:], ui.fonts.get(14), int(320 * s))
+    imgs = [ui.text.render(line, 14, theme.TEXT) for line in lines]
+    return imgs, (max(i.get_width() for i in imgs) + int(16 * s), sum(i.get_height() for i in imgs) + int(10 * s))
+
+
+def draw_tip(surf, ui, r, imgs) -> None:
+    """A tooltip's box at `r` with its lines (tip_lines)."""
+    s = ui.layout.s
     widgets.panel(surf, r, (16, 20, 28), theme.ACCENT, radius=6)
     y = r.y + int(5 * s)
     for img in imgs:
