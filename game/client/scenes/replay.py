@@ -21,7 +21,7 @@ from game.engine.state import GAME_OVER
 
 from game.bots.review import ChoiceCheck, review
 
-from .. import theme, widgets
+from .. import emblems, theme, widgets
 from ..eventtext import card_name, sentences
 from ..i18n import tr, trn
 from ..reviewview import ReviewView
@@ -345,11 +345,14 @@ class ReplayScene(Scene):
             widgets.player_panel(surf, r, self.colours[seat], acting, int(9 * s))
             x = r.x + int(16 * s)
             name = text.render(self.names[seat], 16, theme.TEXT, bold=True)
-            surf.blit(name, (x, r.y + int(4 * s)))
+            mark = emblems.badge(seat, name.get_height() - int(4 * s), self.colours[seat])
+            surf.blit(mark, mark.get_rect(midleft=(x, r.y + int(4 * s) + name.get_height() // 2)))
+            name_x = x + mark.get_width() + int(6 * s)
+            surf.blit(name, (name_x, r.y + int(4 * s)))
             badge = tr("replay.winner") if v.winner == seat else (tr("replay.current") if acting else "")
             if badge:
                 img = text.render(badge, 12, theme.ACCENT)
-                surf.blit(img, (x + name.get_width() + int(10 * s), r.y + int(8 * s)))
+                surf.blit(img, (name_x + name.get_width() + int(10 * s), r.y + int(8 * s)))
             vp, hidden = panels.points(self.table.part, v, seat, True)     # (the perspective decides what it sees)
             words = tr("panel.vp", n=vp) + (f" (+{hidden})" if hidden else "")
             img = text.render(words, 16, theme.ACCENT, bold=True)
