@@ -87,8 +87,9 @@ def test_the_reason_is_worked_out_on_a_state_that_holds_no_other_seats_secret(mo
 
 
 def _solo_game(app, rules="base", seed=5, commands=300):
-    """A solo table (Anna and three Medium computers) after `commands`
-    moves, and per record the reason worked out as its computer decided."""
+    """A solo table (Anna and three Medium computers) after about `commands`
+    moves, the last a computer's decision, and per record the reason worked
+    out as its computer decided."""
     c = HotseatController(default_config(rules=rules, players=4, seed=seed), NAMES,
                           [rgb for _, rgb in PLAYER_COLOURS[:4]], computers=[None, "medium", "medium", "medium"])
     app.prefs["ck_intro_seen"] = True
@@ -96,7 +97,7 @@ def _solo_game(app, rules="base", seed=5, commands=300):
     app.push(table)
     bots = [make_bot("medium", s, seed + s) for s in range(4)]
     live = {}
-    for _ in range(commands):
+    for _ in range(3 * commands):
         st_ = c.auth.state
         if st_.phase == GAME_OVER:
             break
@@ -104,6 +105,8 @@ def _solo_game(app, rules="base", seed=5, commands=300):
         cmd = bots[seat].choose(view(st_, seat))
         live[len(c.auth.log) + 1] = (seat, explain.reason(st_, seat, cmd))
         c.submit(cmd)
+        if len(live) >= commands and seat != 0 and live[len(c.auth.log)][1] is not None:
+            break
     table.play.refresh()
     return table, c, live
 
