@@ -59,21 +59,46 @@ def test_determinized_state_has_the_seats_view_and_every_card_total(case):
         assert [h + d + p for h, d, p in zip(held, in_deck, world.dev_discard)] == list(STANDARD.supply.dev_deck)
 
 
+def _play_on(world, pick, steps, each=lambda world: None) -> list:
+    """Random legal commands of the deciders on `world` (up to `steps`, or
+    the end); each(world) after every one.  Returns the commands played."""
+    played = []
+    for _ in range(steps):
+        if world.phase == GAME_OVER:
+            break
+        who = deciders(world)
+        s = who[pick.below(len(who))]
+        cmds = legal_commands(world, s)
+        played.append(cmds[pick.below(len(cmds))])
+        apply(world, played[-1])
+        each(world)
+    return played
+
+
 @given(positions)
 def test_a_determinized_state_plays_on_with_the_engines_apply(case):
     """Search applies commands to samples: every decider's listed commands are
     accepted there, and play continues with its own generator."""
     rules, seed, length, seat, bot_seed = case
     world = determinize(view(position(rules, seed, length), seat), seat, Rng(bot_seed))
-    pick = Rng(bot_seed ^ 0x5A5A)
-    for _ in range(200):
-        if world.phase == GAME_OVER:
-            break
-        who = deciders(world)
-        s = who[pick.below(len(who))]
-        cmds = legal_commands(world, s)
-        apply(world, cmds[pick.below(len(cmds))])
+
+    def valid(world):
         assert check_state(world) == []
+    _play_on(world, Rng(bot_seed ^ 0x5A5A), 200, valid)
+
+
+@given(positions)
+def test_a_sample_of_a_lan_games_view_rolls_its_own_dice_B_5_1(case):
+    """A LAN game's dice come from each roll's mix of every seat's values and
+    from the seed (the config's mixed_dice and streams, net/host/game.py),
+    which no view holds: a sample rolls from its own generator (B-5.1), so
+    the search plays on through rolls instead of failing at the first one."""
+    rules, seed, length, seat, bot_seed = case
+    state = position(rules, seed, length)
+    state.config = dict(state.config, mixed_dice=True, streams=True)
+    world = determinize(view(state, seat), seat, Rng(bot_seed))
+    played = _play_on(world, Rng(bot_seed ^ 0x5A5A), 300)
+    assert any(cmd[0] == "roll" for cmd in played) or world.phase == GAME_OVER
 
 
 def test_samples_differ_with_the_bots_seed_but_not_the_view():

@@ -366,6 +366,13 @@ def test_a_lan_game_to_the_end_then_back_to_the_menu(rules, vp):
         assert run_until([app], lambda: end.c.fair is not None)       # (meanwhile it says it waits)
         text, ok = end.fair_line()
         assert ok and text.startswith("Dice and cards verified fair"), text
+        # ... and reviews the game it checked, as the host's laptop would review it
+        from game.bots.review import review
+        host_auth = game.hosting.host.auth
+        app.dirty = True
+        app.step([])
+        click_gui(app, "review")
+        assert end.reviewing and end.review_view.r == review(host_auth.config, [r.cmd for r in host_auth.log])
         assert run_until([], lambda: bob.poll() is not None and bob.game.verdict is not None)
         assert bob.game.verdict.ok
         app.dirty = True

@@ -99,6 +99,7 @@ NEVER_ONE = {
     "panel.vp",                 # "VP" / "OP": an abbreviation, the same for any count
     "review.better_gain",       # a decimal with one place ("1.0 points", "1,0 punten")
     "hint.why.robber_leader_yours",     # the leader has 2 points or more
+    "hint.their.robber_leader_yours",   # (its words about a computer)
 }
 
 

@@ -243,3 +243,33 @@ def test_the_better_moves_say_how_many_more_there_are_when_they_do_not_all_fit()
     finally:
         reviewview.tr = real
     assert said and said[-1][0] == "review.better_more" and 20 <= said[-1][1] < 30
+
+
+def test_a_swing_is_told_whole_where_the_panel_has_room_and_in_two_lines_where_not(monkeypatch):
+    """A roll's swing names what each player got: three lines at 1280×720
+    in C&K; the swings' panel shows each whole when all fit, else two lines
+    of each, never past its bottom."""
+    from game.client import reviewview
+    app = make_app((1280, 720))
+    scene = end_scene(app)
+    scene.toggle_review()
+    view = scene.review_view
+    long_line = " ".join(["Cees 3 grain; Anna 2 grain; Dirk 2 grain"] * 3)
+    monkeypatch.setattr(reviewview, "swing_line", lambda swing, names: long_line)
+    said = []
+    real_render = app.text.render
+    monkeypatch.setattr(app.text, "render", lambda line, *a, **kw: said.append(line) or real_render(line, *a, **kw))
+    s = app.scale
+    font = app.fonts.get(13)
+    for height, whole in ((640, True), (200, False)):
+        rect = pygame.Rect(0, 0, int(420 * s), int(height * s))
+        lines = reviewview.widgets.wrap(long_line, font, int(rect.w - 44 * s))
+        assert len(lines) >= 3
+        said.clear()
+        surf = _Blits((rect.w, rect.h))
+        view.draw_swings(surf, rect, s)
+        told = [line for line in said if line in lines]
+        assert (len(told) == len(lines) * len(view.r["swings"])) == whole
+        assert all(rect.contains(r) for r in surf.rects)
+        if not whole:
+            assert told[:2] == lines[:2] and lines[2] not in told

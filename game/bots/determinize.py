@@ -52,6 +52,11 @@ def determinize(view: State, seat: int, rng: Rng, belief=None) -> State:
     else:
         _deal_development(world, seat, others, rng)
     world.rng = Rng((rng.next32() << 32) | rng.next32(), stream=rng.below(1 << 16))
+    if world.config.get("mixed_dice") or world.config.get("streams"):
+        # A LAN game's dice come from each roll's mix of every seat's values and from
+        # the seed (helpers.dice_rng), which no view holds: a sampled world's from its
+        # own generator.
+        world.config = dict(world.config, mixed_dice=False, streams=False)
     return world
 
 

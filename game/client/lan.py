@@ -594,6 +594,12 @@ class LanController:
     def seq(self) -> int:
         return self.session.game.seq
 
+    @property
+    def whole_game(self):
+        """The game for the review, (config with its seed, commands), once the
+        host's end reveal checked out on this laptop (PeerGame.whole_game)."""
+        return self.session.game.whole_game
+
     # --- LAN only ------------------------------------------------------------------------
     def poll(self) -> list:
         """Apply what the host sent since the last frame; returns the events."""

@@ -215,12 +215,15 @@ class ReviewView:
             img = text.render(tr("review.no_swings"), 13, theme.TEXT_DIM)
             surf.blit(img, (rect.x + 12 * s, y))
             return
-        for number, swing in enumerate(swings, 1):
-            lines = widgets.wrap(swing_line(swing, self.names), font, int(rect.w - 44 * s))
+        wrapped = [widgets.wrap(swing_line(swing, self.names), font, int(rect.w - 44 * s)) for swing in swings]
+        # Each swing whole where the panel has room for them all, else two lines of each.
+        room = (rect.bottom - y) - 4 * s * len(swings)
+        most = None if sum(map(len, wrapped)) * 18 * s <= room else 2
+        for number, (swing, lines) in enumerate(zip(swings, wrapped), 1):
             pygame.draw.circle(surf, self.colours[swing["seat"]], (rect.x + 20 * s, y + 9 * s), int(8 * s))
             lab = text.render(str(number), 11, (16, 16, 16), bold=True)
             surf.blit(lab, lab.get_rect(center=(rect.x + 20 * s, y + 9 * s)))
-            for line in lines[:2]:
+            for line in lines[:most]:
                 if y + 18 * s > rect.bottom:
                     return
                 img = text.render(line, 13, theme.TEXT)

@@ -47,6 +47,10 @@ pledges and reveals a random value, checks that the deal it is shown holds
 its own value and matches the pledges it saw, keeps every record and view
 hash it was shown (on disk too, beside its token, so a restarted program
 checks the whole game), and replays the game with the revealed seed at the end.
+When that replay matches everything the peer was shown, the game it replayed
+is kept as `whole_game` (its config with the seed, its commands): the window
+reviews it on this laptop (game/bots/review.py), as a hot-seat laptop
+reviews its own game.
 `pin` (the host key's fingerprint, set by whoever opened the connection)
 is what tokens are filed under.  In a game with mixed dice (net/wire/rolldice.py)
 the peer's `RollCheck` (net/peer/rolls.py) keeps its commitment on file with
@@ -129,6 +133,8 @@ class PeerGame:
         self.verdict = None         # fairdice.Verdict once checked
         self.over_at = None         # time.monotonic() when the end arrived
         self.revealed = False       # the host's reveal arrived (its check may still run)
+        self._reveal = None         # (config, deal, secret, commands) of the reveal, while it is checked
+        self.whole_game = None      # (config with its seed, commands) once the reveal checked out
         self._revealed_log = []     # the parts of the revealed log before its last (reveal_log)
         self.rolls = RollCheck(lambda msg: self.send(msg),     # mixed dice (net/peer/rolls.py)
                                keep=lambda value: self._write_seen(("value", value)))
@@ -496,6 +502,7 @@ class PeerGame:
         if config is None:
             return self._judge(Verdict(False, 0, "unseen", "we never saw the game"))
         deal, seat, transcript = self.deal, self.seat, list(self.transcript)
+        self._reveal = (config, deal, msg["secret"], cmds)
 
         def check():
             return fairdice.verify(config, deal, msg["secret"], cmds, seat, transcript, peer_hash)
@@ -511,10 +518,21 @@ class PeerGame:
     def _judge(self, verdict) -> list:
         if self.verdict is None or self.verdict.ok:
             self.verdict = verdict.with_doubts(self.doubts)
+            self.whole_game = self._checked_game(verdict)
         if self._stored() and self.over is not None:     # checked: the seen file has served
             self._close_seen()
             self.store.forget_seen(self.pin, self.game_id, self.name)
         return [("fair", self.verdict)]
+
+    def _checked_game(self, verdict):
+        """The whole game as the reveal gave it, (config with the seed the
+        deal drew, commands), when the replay of it matched everything we
+        were shown (`verdict` before doubts: a game the host could steer a
+        roll of is still the game we saw); else None."""
+        if not verdict.ok or self._reveal is None:
+            return None
+        config, deal, secret, cmds = self._reveal
+        return dict(config, seed=deal.seed(secret)), list(cmds)
 
     def _on_ping(self, msg):
         self.send({"t": "pong", "n": msg["n"]})

@@ -1,5 +1,6 @@
 """Screens of the game review and hints: the end screen's review of a game
-computer players played, the replay viewer's review, a hint on the table."""
+computer players played, the replay viewer's review, a hint on the table,
+a computer's line in the log explained."""
 
 from tools.screens.window import scratch_folder, window
 
@@ -27,7 +28,7 @@ def played_game(rules, seed, levels=("medium", "easy", "medium", "easy")):
 
 def shoot(out, w, h, lang):
     """<out>/<W>x<H>-<lang>-review/: the end screen's scores and review (base
-    and C&K), the replay viewer's review, a hint."""
+    and C&K), the replay viewer's review, a hint, an explained log line."""
     from game.client.scenes.replay import open_file
 
     tmp, undo = scratch_folder(KOLONISTEN_SAVE_DIR="")
@@ -53,27 +54,36 @@ def shoot(out, w, h, lang):
             save(f"{rules}-52-replay-review")
             app.pop()
         shoot_hints(app, save)
+        shoot_explained(app, save)
         return saved
     finally:
         undo()
 
 
+def solo_table(app, rules, seed):
+    """Anna against three Medium computers, the table pushed on `app`:
+    (table, controller, a Medium bot per seat to make everyone's moves)."""
+    from game.bots import make_bot
+    from game.client.controller import HotseatController
+    from game.client.table.scene import TableScene
+    from game.client.theme import PLAYER_COLOURS
+    from game.engine import default_config
+
+    c = HotseatController(default_config(rules=rules, players=4, seed=seed), NAMES,
+                          [rgb for _, rgb in PLAYER_COLOURS[:4]], computers=[None, "medium", "medium", "medium"])
+    table = TableScene(app, c)
+    app.push(table)
+    return table, c, [make_bot("medium", seat, seed + seat) for seat in range(4)]
+
+
 def shoot_hints(app, save):
     """A solo game: the hint for the founding settlement, and one in the
     middle of the game (the first building hint after turn 20)."""
-    from game.bots import make_bot
-    from game.client.controller import HotseatController
     from game.client.table import hints
-    from game.client.table.scene import TableScene
-    from game.client.theme import PLAYER_COLOURS
-    from game.engine import default_config, deciders, view
+    from game.engine import deciders, view
 
     for rules, seed in (("base", 7), ("ck", 8)):
-        c = HotseatController(default_config(rules=rules, players=4, seed=seed), NAMES,
-                              [rgb for _, rgb in PLAYER_COLOURS[:4]], computers=[None, "medium", "medium", "medium"])
-        table = TableScene(app, c)
-        app.push(table)
-        bots = [make_bot("medium", seat, seed + seat) for seat in range(4)]
+        table, c, bots = solo_table(app, rules, seed)
         while deciders(c.auth.state)[0] != 0:         # the computers found before Anna
             seat = deciders(c.auth.state)[0]
             c.submit(bots[seat].choose(view(c.auth.state, seat)))
@@ -98,5 +108,36 @@ def shoot_hints(app, save):
                     if table.model.hint is not None and table.model.hint["cmd"][0] in hints._SPOT:
                         save(f"{rules}-61-hint-midgame")
                         break
+            c.submit(bots[seat].choose(view(st, seat)))
+        app.pop()
+
+
+def shoot_explained(app, save):
+    """A solo game in its middle: the mouse on the newest line of the log
+    that tells a computer's decision, its tooltip saying why (table/explain.py)."""
+    import pygame
+
+    from game.engine import deciders, view
+
+    for rules, seed in (("base", 7), ("ck", 8)):
+        table, c, bots = solo_table(app, rules, seed)
+        m, ui = table.model, table.ui
+        for _ in range(5000):
+            st = c.auth.state
+            seat = deciders(st)[0]
+            if seat == 0 and st.turn >= 12:
+                table.play.refresh()
+                m.notes, m.flying = [], []
+                m.dice_until = m.glow_until = 0.0
+                m.stage.close()
+                app.dirty = True
+                app.step([])
+                lines = [(key, rect) for key, rect, _ in ui.targets.items if key[0] == "log_line"
+                         and m.explainer.text(key[1], m.names)]
+                if lines:
+                    pos = lines[-1][1].center
+                    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+                    save(f"{rules}-62-log-explained")
+                    break
             c.submit(bots[seat].choose(view(st, seat)))
         app.pop()

@@ -1,9 +1,10 @@
 """Screens of a watched LAN game: the lobby as host with watchers and hints
 allowed and a watcher listed, the lobby as the watcher sees it, the table
 as host (the watchers named, a button per computer's seat to hand it over)
-the watcher's table (the public view: no hand, no controls) and the
-watcher's end screen (what players see at the end)."""
+the watcher's table (the public view: no hand, no controls), the
+watcher's end screen (what players see at the end) and its review."""
 
+import sys
 import time
 
 from tools.screens.window import close_all, scratch_folder, step_until, window
@@ -105,6 +106,15 @@ def shoot(out, w, h, lang):
         end = app.scene
         frames(lambda: isinstance(end, LanEndScene) and end.c.fair is not None, timeout=60)
         save("84-end-watcher")
+        # the watcher's own review of the game it checked (the same on every laptop)
+        if end.can_review():
+            end.toggle_review()
+            end.review_view.check.run()
+            save("86-end-watcher-review")
+            end.toggle_review()
+        else:                   # (its check failed: the screen says there is no review)
+            print(f"screens.watch: the watcher's check failed ({end.c.fair.what}): no review to shoot",
+                  file=sys.stderr)
         # the end of a game in which the host could pick rolls (net/wire/fairdice.py Doubt)
         from net.session import Verdict
         from net.wire.fairdice import Doubt

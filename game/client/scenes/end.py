@@ -1,7 +1,14 @@
 """The end screen: winner, victory points per player, dice histogram, length;
 and the game review (game/bots/review.py, drawn by reviewview.py): each
 player's chance to win over the game, the biggest swings, the dice against
-the odds and the cards gained by source, with the chart saved as a PNG."""
+the odds and the cards gained by source, with the chart saved as a PNG.
+
+The review replays the whole game, hidden cards included, on this laptop:
+a hot-seat game from its authority, a LAN game from the host's end reveal
+once this laptop has checked it against everything it was shown
+(`reviewable_game`); so every player and watcher of a LAN game sees the
+same review, and a laptop whose check failed has none (the LAN end screen
+says why, scenes/lan_table.py)."""
 
 import pygame
 import pygame_gui
@@ -54,6 +61,24 @@ def name_lines(text, fonts, name, bold, room) -> list:
     return [widgets.fit_label(text, line, 14, theme.TEXT, bold, room, 10) for line in lines]
 
 
+def reviewable_game(controller):
+    """The whole game as (config with its seed, commands) where this laptop
+    holds it: a hot-seat game's authority, a LAN game checked after the
+    host's end reveal (LanController.whole_game); else None."""
+    auth = getattr(controller, "auth", None)
+    if auth is not None:
+        return auth.config, [r.cmd for r in auth.log]
+    return getattr(controller, "whole_game", None)
+
+
+def people_of(controller) -> list:
+    """The seats persons played (the review checks their decisions)."""
+    levels = getattr(controller, "computers", None)
+    if levels is None:
+        levels = getattr(controller.names, "levels", ())
+    return [seat for seat, level in enumerate(levels) if level is None]
+
+
 class EndScene(GuiScene):
     def __init__(self, app, controller, seconds: float):
         self.c = controller
@@ -66,17 +91,14 @@ class EndScene(GuiScene):
         super().__init__(app)
 
     def can_review(self) -> bool:
-        """The review replays the whole game: it needs the authority's log
-        (hot-seat; a LAN peer holds only its redacted copy)."""
-        return getattr(self.c, "auth", None) is not None
+        """The review replays the whole game: this laptop must hold it (see reviewable_game)."""
+        return reviewable_game(self.c) is not None
 
     def open_review(self) -> ReviewView:
         if self.review_view is None:
-            auth = self.c.auth
-            commands = [r.cmd for r in auth.log]
-            people = [seat for seat, level in enumerate(getattr(self.c, "computers", ())) if level is None]
-            self.review_view = ReviewView(self.app, review(auth.config, commands), self.c.names,
-                                          self.c.colours, ChoiceCheck(auth.config, commands, people))
+            config, commands = reviewable_game(self.c)
+            self.review_view = ReviewView(self.app, review(config, commands), self.c.names, self.c.colours,
+                                          ChoiceCheck(config, commands, people_of(self.c)))
         return self.review_view
 
     def update(self, dt) -> None:
@@ -91,7 +113,7 @@ class EndScene(GuiScene):
         w, h = self.app.size
         s = self.app.scale
         bw, bh, gap = int(200 * s), int(46 * s), int(14 * s)
-        keys = ["menu", "again"]
+        keys = self.end_keys()
         if self.can_review():
             keys.append("review")
             if self.reviewing:
@@ -103,12 +125,16 @@ class EndScene(GuiScene):
             self.button(key, (x, h - bh - int(20 * s), bw, bh), labels[key])
             x += bw + gap
 
+    def end_keys(self) -> list:
+        """The buttons before the review's: to the menu, a new game."""
+        return ["menu", "again"]
+
     def on_gui(self, event) -> None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
         if event.ui_element is self.buttons["menu"]:
             self.app.nav.back()
-        elif event.ui_element is self.buttons["again"]:
+        elif event.ui_element is self.buttons.get("again"):
             self.app.nav.go("new_game")
         elif event.ui_element is self.buttons.get("review"):
             self.toggle_review()
@@ -142,12 +168,17 @@ class EndScene(GuiScene):
         surf.blit(title, title.get_rect(midtop=(w / 2, 12 * s)))
         rect = pygame.Rect(int(24 * s), int(54 * s), w - int(48 * s), h - int(150 * s))
         self.open_review().draw(surf, rect, s)
-        note, colour = self.saved_note
+        note, colour = self.footer()
         if note:
             img = text.render(note, 13, colour)
             if img.get_width() > w - 40 * s:
                 img = pygame.transform.smoothscale(img, (int(w - 40 * s), img.get_height()))
             surf.blit(img, img.get_rect(midbottom=(w / 2, h - 72 * s)))
+
+    def footer(self) -> tuple:
+        """(text, colour) of the line between the review and the buttons:
+        what saving the chart said."""
+        return self.saved_note
 
     def draw_scores(self, surf) -> None:
         text, s = self.app.text, self.app.scale

@@ -289,14 +289,20 @@ class LanTableScene(TableScene):
 
 
 class LanEndScene(EndScene):
-    """The end screen of a LAN game: back to the menu (leaving the game), and
-    the check of the fair deal ("dice and cards verified fair" or what failed)."""
+    """The end screen of a LAN game: back to the menu (leaving the game), the
+    check of the fair deal ("dice and cards verified fair" or what failed),
+    and once it has checked the host's end reveal, the game's review (or,
+    when the check failed, that there is none)."""
 
     def update(self, dt) -> None:
         for kind, data in self.c.poll():        # the host's reveal may come after the end
             if kind == "fair":
+                self.resize(self.app.size)      # the review's button, once the game checked out
                 self.app.dirty = True
         super().update(dt)
+
+    def end_keys(self) -> list:
+        return ["menu"]
 
     def closing(self) -> None:
         self.c.lan.close_now()
@@ -308,11 +314,23 @@ class LanEndScene(EndScene):
             return fair_text(self.c.fair, self.c.names)
         return (tr("secure.fair_waiting"), True) if self.c.session.game.deal is not None else ("", True)
 
+    def review_note(self) -> str:
+        """Once the check is done: that this laptop has no review, when it failed."""
+        return tr("review.lan_unchecked") if self.c.fair is not None and not self.can_review() else ""
+
+    def footer(self) -> tuple:
+        """Under the review: what saving the chart said, else the fair check."""
+        if self.saved_note[0]:
+            return self.saved_note
+        text, ok = self.fair_line()
+        return text, theme.GOOD if ok else theme.BAD
+
     def draw(self, surf) -> None:
         super().draw(surf)
         text, ok = self.fair_line()
-        if text:
-            # An unverified game names its rolls: the line wraps, its last line above the button.
+        if text and not self.reviewing:       # (under the review it is the footer)
+            # An unverified game names its rolls: the line wraps, its last line above the
+            # button; above it, that there is no review when the check failed.
             s = self.app.scale
             w, h = surf.get_size()
             size = 17 if ok else 15
@@ -323,14 +341,14 @@ class LanEndScene(EndScene):
                 rect = img.get_rect(midbottom=(w / 2, bottom))
                 surf.blit(img, rect)
                 bottom = rect.top
-
-    def build(self) -> None:
-        w, h = self.app.size
-        s = self.app.scale
-        bw, bh = int(220 * s), int(46 * s)
-        self.button("menu", (w // 2 - bw // 2, h - bh - int(24 * s), bw, bh), tr("end.menu"))
+            note = self.review_note()
+            if note:
+                img = widgets.fit_label(self.app.text, note, 15, theme.TEXT_DIM, False, w - int(40 * s), 11)
+                surf.blit(img, img.get_rect(midbottom=(w / 2, bottom - int(6 * s))))
 
     def on_gui(self, event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.buttons["menu"]:
             self.c.lan.close()
             self.app.nav.back()
+        else:
+            super().on_gui(event)

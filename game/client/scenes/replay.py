@@ -25,7 +25,7 @@ from .. import emblems, theme, widgets
 from ..eventtext import card_name, sentences
 from ..i18n import tr, trn
 from ..reviewview import ReviewView
-from ..table import dice, draw as table_draw, panels
+from ..table import dice, draw as table_draw, explain, panels, tips
 from ..table.model import TableModel
 from ..table.parts import part_for
 from ..table.ui import TableUI
@@ -97,6 +97,7 @@ class ReplayScene(Scene):
         self.n = len(self.names)
         part = part_for(model.game.config)
         self.table = TableModel(self.names, self.colours, part, people=[])     # the position on show
+        self.table.explainer = self._explainer()
         self.ui = TableUI(app, lambda size: ReplayLayout(size, self.n, part))
         self.board, self.targets = self.ui.board, self.ui.targets
         self.audience = model.audiences()[0]       # all hands once the game is over, else public
@@ -111,6 +112,14 @@ class ReplayScene(Scene):
         self.review_view = None                  # made on first opening (it replays the game)
         self.review_note = ("", theme.TEXT)
         self.resize(app.size)
+
+    def _explainer(self):
+        """Why each computer did what the log tells (table/explain.py): in a
+        finished game only, whose hands are no longer secret."""
+        computers = [seat for seat, level in enumerate(saves.computer_levels(self.m.game)) if level is not None]
+        if not self.m.finished or not computers:
+            return None
+        return explain.Explainer(self.m.game.config, self.m.records, computers)
 
     # --- control ------------------------------------------------------------------------
     @property
@@ -274,8 +283,11 @@ class ReplayScene(Scene):
         self._draw_tooltip(surf)
 
     def _draw_tooltip(self, surf) -> None:
-        """The name of the card the mouse rests on (the small cards carry no words)."""
+        """The name of the card the mouse rests on (the small cards carry no
+        words); on a computer's line of the log, why it did that."""
         key = self.hover_key
+        if key and key[0] == "log_line" and self.table.explainer is not None and not self.reviewing:
+            self._draw_reason(surf, key)
         if not key or key[0] != "card":
             return
         s, text = self.layout.s, self.app.text
@@ -285,6 +297,18 @@ class ReplayScene(Scene):
         r.clamp_ip(self.layout.screen)
         widgets.panel(surf, r, (16, 20, 28), theme.ACCENT, radius=6)
         surf.blit(img, img.get_rect(center=r.center))
+
+    def _draw_reason(self, surf, key) -> None:
+        """A computer's reason, left of the log, level with its line."""
+        words = self.table.explainer.text(key[1], self.names)
+        line = self.targets.rect(key)
+        if not words or line is None:
+            return
+        imgs, size = tips.tip_lines(self.ui, words)
+        r = pygame.Rect((0, line.y), size)
+        r.right = self.layout.log.x - int(8 * self.layout.s)
+        r.clamp_ip(self.layout.screen)
+        tips.draw_tip(surf, self.ui, r, imgs)
 
     def _btn(self, surf, key, rect, label, action, primary=False, size=15):
         hover = self.hover_key == key
@@ -371,6 +395,8 @@ class ReplayScene(Scene):
                 self._said.clear()
             events = self.m.start_events if i < 0 else self.m.events(i, self.audience)
             said = [line for e in events for line in sentences(e, self.names, shown)]
+            if i >= 0:
+                said = explain.told(said, self.m.records[i], self.names)
             self._said[key] = said
         return said
 

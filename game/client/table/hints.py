@@ -156,31 +156,42 @@ def _choice(name, args) -> str:
     return tr("hint.choice.ringed")
 
 
-def why_text(why, names) -> str:
+def why_text(why, names, seat=None) -> str:
+    """hint.why's data in words: to the person hinted ("your hand gets
+    nearer to a build"), or about `seat`, a computer whose move the log
+    explains (explain.py: "Cees's hand gets nearer to a build")."""
+    def say(key, **params):
+        if seat is not None:                # the words about a seat, where they differ
+            theirs = key.replace("hint.why.", "hint.their.", 1)
+            text = tr(theirs, seat=names[seat], **params)
+            if text != theirs:
+                return text
+        return tr(key, **params)
+
     term = why["term"]
     if term == "robber":
         name = names[why["victim"]]
         if why["per_round"] >= ABOUT_ONE:
-            text = tr("hint.why.robber", name=name, cards=count_text(why["kind"], max(1, round(why["per_round"]))))
+            text = say("hint.why.robber", name=name, cards=count_text(why["kind"], max(1, round(why["per_round"]))))
         else:
-            text = tr("hint.why.robber_some", name=name, card=card_name(why["kind"]))
+            text = say("hint.why.robber_some", name=name, card=card_name(why["kind"]))
         if "leader" not in why:
             return text
         leader = {"name": names[why["leader"]], "points": why["leader_points"]}
         if why["spared"] == "yours":
-            return tr("hint.why.robber_leader_yours", why=text, **leader)
+            return say("hint.why.robber_leader_yours", why=text, **leader)
         return trn("hint.why.robber_leader_less", max(1, round(why["leader_per_round"])), why=text, **leader)
     if term == "production" and why.get("per_round", 0) > 0:
         kind = why["kind"]
         k = max(1, round(why["per_round"]))
         cards = count_text(kind, k) if why["per_round"] >= ABOUT_ONE else card_name(kind)
         key = "hint.why.production" if why["per_round"] >= ABOUT_ONE else "hint.why.production_some"
-        return tr(key, cards=cards)
+        return say(key, cards=cards)
     if term == "points":
         return trn("hint.why.points", why.get("points", 1))
     key = "hint.why." + term
-    text = tr(key)
-    return tr("hint.why.best") if text == key else text
+    text = say(key)
+    return say("hint.why.best") if text == key else text
 
 
 def current(m):

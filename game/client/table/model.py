@@ -116,7 +116,8 @@ class TableModel:
         self.tips_hushed_at = None           # where the board was clicked: no hex tooltip there
         self.focus = KeyFocus()              # the keyboard's cursor and focus ring (keyboard.py)
         # what happened
-        self.log = []                        # sentences, oldest first
+        self.log = []                        # sentences, oldest first (a record's: explain.LogLine)
+        self.explainer = None                # why a computer did what a line tells (explain.py), if known here
         self.log_scroll = 0                  # lines scrolled up from the newest
         self.notes = []                      # (text, colour, expires)
         self.seen = 0                        # records absorbed into log and animations

@@ -146,7 +146,8 @@ def draw_bank(m, ui, surf) -> None:
 
 def draw_log(m, ui, surf, bottom=None) -> None:
     """The log, newest line lowest, ending above `bottom` (the staged panels
-    that lie over the log's foot)."""
+    that lie over the log's foot).  A computer's line is a target: its
+    tooltip says why the computer did it (explain.py)."""
     L, text = ui.layout, ui.text
     s = L.s
     r = L.log
@@ -162,7 +163,12 @@ def draw_log(m, ui, surf, bottom=None) -> None:
     i = end - 1
     while i >= 0 and y - line_h >= top:
         colour = theme.TEXT if i >= len(m.log) - 3 else theme.TEXT_DIM
-        for line in reversed(log_lines(m, ui, m.log[i], font, width, bold)):
+        sentence, below = m.log[i], y
+        if m.explainer is not None and m.explainer.explains(sentence):
+            lines = len(log_lines(m, ui, sentence, font, width, bold))
+            shown = min(lines, (y - top) // line_h)
+            ui.targets.add(("log_line", sentence.seq), (r.x, below - shown * line_h, r.w, shown * line_h), None)
+        for line in reversed(log_lines(m, ui, sentence, font, width, bold)):
             if y - line_h < top:
                 break
             y -= line_h

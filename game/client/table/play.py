@@ -32,7 +32,7 @@ from game.engine.undo import UNDO
 from .. import theme
 from ..eventtext import LogTeller, error_text, sentences
 from ..i18n import tr
-from . import ckdialogs, dialogs, hints, panels, reasons, staging
+from . import ckdialogs, dialogs, explain, hints, panels, reasons, staging
 from .model import BUILDING_PHASES, DICE_SECONDS, FLY_SECONDS, fly_seconds, holds_secrets, pick_actor, skippable
 
 # (board spot kind, command kind) per phase, and per build mode
@@ -65,6 +65,7 @@ class TablePlay:
         self.ui = ui
         self.end_scene = end_scene           # the navigator's name of the screen after the game
         self.teller = LogTeller(model.names)   # the game log's sentences, in order
+        model.explainer = explain.for_controller(controller)
 
     def reader(self):
         """The seat the log may call "you": this screen's one player (a LAN
@@ -276,7 +277,7 @@ class TablePlay:
             attack = []              # a barbarian attack and its results: one notice (CK-8)
             for event in record.events:
                 said = self.teller.tell(event, public)
-                m.log.extend(said)
+                m.log.extend(explain.told(said, record, m.names))
                 if event[0] in ATTACK_EVENTS:
                     attack.extend(said)
                 self._animate(event, public)
@@ -297,7 +298,7 @@ class TablePlay:
         self.teller = LogTeller(m.names, self.reader())
         for record in records:
             for event in record.events:
-                log.extend(self.teller.tell(event, public))
+                log.extend(explain.told(self.teller.tell(event, public), record, m.names))
         m.log, m.log_scroll, m.notes = log[-400:], 0, []
         old = m.stage
         rolls = [i for i, r in enumerate(records) if any(e[0] == "rolled" for e in r.events)]

@@ -1,8 +1,8 @@
 """The table's tooltip: words for what the mouse rests on (a harbor, a hex,
-a card, a button, and what the rule set's table part names: a knight, a
-die; a greyed button or an unlit spot says why not, reasons.py), from the
-table model, and where it is drawn (beside the mouse, clear of the number
-tokens)."""
+a card, a button, a computer's line in the log, and what the rule set's
+table part names: a knight, a die; a greyed button or an unlit spot says
+why not, reasons.py), from the table model, and where it is drawn (beside
+the mouse, clear of the number tokens)."""
 
 import pygame
 
@@ -29,6 +29,8 @@ def tooltip(m, ui):
         return reasons.unlit_reason(m, key)
     if key[0] == "panel_tip":            # an icon of a player panel names itself
         return key[1]
+    if key[0] == "log_line":             # a computer's line in the log: why it did it (explain.py)
+        return m.explainer.text(key[1], m.names)
     if key[0] == "harbor":
         kind = v.harbors[key[1]]
         return tr("tip.harbor_generic") if kind == GENERIC_HARBOR else tr("tip.harbor", cards=count_text(kind, 2))
@@ -63,14 +65,21 @@ def draw_tooltip(m, ui, surf) -> None:
     tip = tooltip(m, ui)
     if not tip:
         return
-    tip = tip[:1].upper() + tip[1:]
-    s, text = ui.layout.s, ui.text
-    font = ui.fonts.get(14)
-    lines = widgets.wrap(tip, font, int(320 * s))
-    imgs = [text.render(line, 14, theme.TEXT) for line in lines]
-    w = max(i.get_width() for i in imgs) + int(16 * s)
-    h = sum(i.get_height() for i in imgs) + int(10 * s)
-    r = tooltip_rect(m, ui, (w, h))
+    imgs, size = tip_lines(ui, tip)
+    draw_tip(surf, ui, tooltip_rect(m, ui, size), imgs)
+
+
+def tip_lines(ui, tip) -> tuple:
+    """A tooltip's words rendered in lines (the first letter upper case), and the size of its box."""
+    s = ui.layout.s
+    lines = widgets.wrap(tip[:1].upper() + tip[1:], ui.fonts.get(14), int(320 * s))
+    imgs = [ui.text.render(line, 14, theme.TEXT) for line in lines]
+    return imgs, (max(i.get_width() for i in imgs) + int(16 * s), sum(i.get_height() for i in imgs) + int(10 * s))
+
+
+def draw_tip(surf, ui, r, imgs) -> None:
+    """A tooltip's box at `r` with its lines (tip_lines)."""
+    s = ui.layout.s
     widgets.panel(surf, r, (16, 20, 28), theme.ACCENT, radius=6)
     y = r.y + int(5 * s)
     for img in imgs:
@@ -80,12 +89,18 @@ def draw_tooltip(m, ui, surf) -> None:
 
 def tooltip_rect(m, ui, size) -> pygame.Rect:
     """Where a tooltip of `size` goes: beside the mouse, on the screen, off
-    the mouse itself; over the board also clear of every number token
+    the mouse itself (a log line's: right of the log, level with the line);
+    over the board also clear of every number token
     (the first place round the mouse that covers none, else the sea's
     corner farthest from the mouse), so the numbers stay readable."""
     L, s = ui.layout, ui.layout.s
     mx, my = m.mouse
     screen = L.screen
+    line = ui.targets.rect(m.hover_key) if m.hover_key and m.hover_key[0] == "log_line" else None
+    if line is not None:                # beside the log, level with its line: the log stays readable
+        r = pygame.Rect(L.log.right + int(8 * s), line.y, *size)
+        r.clamp_ip(screen)
+        return r
     r = pygame.Rect(mx + int(16 * s), my + int(18 * s), *size)
     if L.hand.collidepoint(m.mouse):      # over the hand: above it, the cards stay in view
         r.bottom = L.hand.y - int(4 * s)
