@@ -23,7 +23,7 @@ from game.client.scenes.load import LoadScene, reason_text  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.scenes.newgame import NewGameScene  # noqa: E402
 from game.client.scenes.replay import SPEEDS, ReplayScene  # noqa: E402
-from game.client.scenes.saved import ALL, SNAPSHOT_EVERY, Replay  # noqa: E402
+from game.client.saved import ALL, SNAPSHOT_EVERY, Replay  # noqa: E402
 from game.client.table.scene import TableScene  # noqa: E402
 from game.engine import default_config  # noqa: E402
 from game.engine.codec import state_hash  # noqa: E402

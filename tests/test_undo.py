@@ -403,7 +403,7 @@ def test_the_review_counts_no_card_a_move_taken_back_gave():
 def test_the_replay_viewer_steps_over_an_undo(tmp_path, monkeypatch, every):
     """Backward and forward, from snapshots before and after the move taken back."""
     pytest.importorskip("pygame")
-    from game.client.scenes import saved
+    from game.client import saved
     monkeypatch.setattr(saved, "SNAPSHOT_EVERY", every)
     auth, seat, _ = _undone_trade_game()
     auth.submit(_road_spot(auth, seat)) if any(c[0] == "build_road" for c in legal_commands(auth.state, seat)) \

@@ -8,7 +8,7 @@ public view.  A game still in progress replays in the public view only:
 its hands, development cards and deck order are still secret, and a
 replay must not show them to whoever sits at the laptop.
 
-The saved game itself, position by position, is `Replay` (scenes/saved.py).
+The saved game itself, position by position, is `Replay` (game/client/saved.py).
 The position on show is drawn by the table's own code (game/client/table):
 a table model of the shown view, and the table's board, dice, barbarians
 and log; the replay adds every seat's hand, the timeline and its buttons.
@@ -30,7 +30,7 @@ from ..table.model import TableModel
 from ..table.parts import part_for
 from ..table.ui import TableUI
 from ..scene import Scene
-from .saved import ALL, Replay, saved_date, saved_players
+from ..saved import ALL, Replay, saved_date, saved_players
 
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 500)      # moves per second
 LOG_SENTENCES = 80                             # more than the log panel shows
