@@ -13,7 +13,7 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from client_helpers import draw, make_app, push_table  # noqa: E402
-from game.bots.random_bot import RandomBot  # noqa: E402
+from game.bots.random_bot import RandomSeats  # noqa: E402
 from game.client.table.parts import PARTS, TablePart, part_for  # noqa: E402
 from game.engine import RULESETS, default_config  # noqa: E402
 from game.engine.state import CK_FIELDS, MAIN, State  # noqa: E402
@@ -92,7 +92,7 @@ def test_a_base_games_table_reads_no_cities_and_knights_field():
     real = c.view
     c.view = lambda seat: watched(real(seat))
     table.play.refresh()
-    bot = RandomBot(11)
+    bot = RandomSeats(11)
     board = table.ui.board
     spots = [board.node_pos(n) for n in range(0, len(m.view.node_owner), 5)] + \
         [board.hex_center(h) for h in range(0, len(m.view.terrain), 4)]
@@ -111,7 +111,7 @@ def test_a_base_games_table_reads_no_cities_and_knights_field():
         for x, y in spots:
             app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))])
         m.mode = None
-        table.play.submit(bot.choose(c.auth.state, m.viewer, ("offer",)) or bot.choose(c.auth.state, m.viewer))
+        table.play.submit(bot.player(m.viewer, ("offer",)).choose(c.auth.state))
     assert c.auth.state.turn > 3
 
 

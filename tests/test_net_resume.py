@@ -24,7 +24,7 @@ import pytest
 from wait_helpers import WAIT, wait_until
 
 from game import saves
-from game.bots.random_bot import RandomBot
+from game.bots.random_bot import RandomSeats
 from game.engine import deciders, default_config, legal_commands
 from game.engine.codec import state_hash
 from game.engine.match import Authority
@@ -549,7 +549,7 @@ def test_sessions_ride_out_a_host_restart_and_the_game_is_readvertised(tmp_path)
         for s in sessions:
             s.connect()
         hosting.start_game()
-        bots = [RandomBot(i) for i in range(2)]
+        bots = [RandomSeats(i) for i in range(2)]
         seen = [[], []]
         crashed = resumed = False
         deadline = time.monotonic() + 5 * WAIT

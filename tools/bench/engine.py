@@ -69,23 +69,23 @@ from tools.bench import print_figures
 TURN_LIMIT = 1000
 
 
-def _random_table(state, seed, exclude=()):
+def _random_table(state, seed, avoid=()):
     """Random players for every seat of `state`, applying commands straight
     to it (no authority: the engine alone is measured)."""
-    bots, order = random_table(seed, state.n, exclude)
+    bots, order = random_table(seed, state.n, avoid)
     # The state, and each seat's view of it (the state itself), handed out by
     # C callables: no Python call of the tool's own per command.
     return Table(bots, itertools.repeat(state).__next__, functools.partial(apply, state),
                  view=([state] * state.n).__getitem__, order=order)
 
 
-def measure_kolonisten(games: int, seed: int, exclude=(), rules="base") -> dict:
+def measure_kolonisten(games: int, seed: int, avoid=(), rules="base") -> dict:
     actions = finished = 0
     seconds = 0.0
     for i in range(games):
         t0 = time.process_time()
         state, _ = new_game(default_config(rules=rules, players=4, seed=seed + i))
-        table = _random_table(state, seed + i, exclude)
+        table = _random_table(state, seed + i, avoid)
         table.run(turn_cap=TURN_LIMIT if rules == "base" else 2500)
         actions += table.moves
         seconds += time.process_time() - t0
@@ -132,8 +132,8 @@ _CHECKOUT_WORKER = """
 import json, sys
 from tools.bench.engine import measure_kolonisten
 for line in sys.stdin:
-    rules, seed, exclude = json.loads(line)
-    print(json.dumps(measure_kolonisten(1, seed, exclude=tuple(exclude), rules=rules)), flush=True)
+    rules, seed, avoid = json.loads(line)
+    print(json.dumps(measure_kolonisten(1, seed, avoid=tuple(avoid), rules=rules)), flush=True)
 """
 
 
@@ -150,8 +150,8 @@ class Checkout:
         self.child = subprocess.Popen([sys.executable, "-c", _CHECKOUT_WORKER], cwd=root, env=env,
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
-    def measure(self, seed: int, exclude=(), rules="base") -> dict:
-        self.child.stdin.write(json.dumps([rules, seed, list(exclude)]) + "\n")
+    def measure(self, seed: int, avoid=(), rules="base") -> dict:
+        self.child.stdin.write(json.dumps([rules, seed, list(avoid)]) + "\n")
         self.child.stdin.flush()
         line = self.child.stdout.readline()
         if not line:
@@ -163,8 +163,8 @@ class Checkout:
         self.child.wait()
 
 
-def _one_game(seed: int, exclude=(), rules="base") -> dict:
-    return measure_kolonisten(1, seed, exclude, rules)
+def _one_game(seed: int, avoid=(), rules="base") -> dict:
+    return measure_kolonisten(1, seed, avoid, rules)
 
 
 def _zero():
@@ -187,7 +187,7 @@ def measure_pass(games: int, seed: int, with_cat: bool, fast: dict, ours=None, o
     change in machine load weighs on all alike), the order of the engines
     turned round every game; Cities & Knights plays every fourth game (they
     are long).  `fast`: {"python": PATH or None, "missing": why not or None,
-    "version": ...}, updated in place.  `ours(seed, exclude, rules)`: one
+    "version": ...}, updated in place.  `ours(seed, avoid, rules)`: one
     game of our engine (default: in this process).  `other`: another
     checkout's engine, playing the same games, interleaved with ours."""
     totals = _totals()
@@ -195,7 +195,7 @@ def measure_pass(games: int, seed: int, with_cat: bool, fast: dict, ours=None, o
     for i in range(games):
         g = seed + i
         runs = [("full", lambda: ours(g)),
-                ("like", lambda: ours(g, exclude=("offer",)))]
+                ("like", lambda: ours(g, avoid=("offer",)))]
         if with_cat:
             runs.append(("cat", lambda: catanatron_engine.measure(1, g)))
         if fast["missing"] is None:
@@ -204,7 +204,7 @@ def measure_pass(games: int, seed: int, with_cat: bool, fast: dict, ours=None, o
             runs.append(("ck", lambda: ours(g, rules="ck")))
         if other is not None:
             runs += [("other_full", lambda: other.measure(g)),
-                     ("other_like", lambda: other.measure(g, exclude=("offer",)))]
+                     ("other_like", lambda: other.measure(g, avoid=("offer",)))]
             if i % 4 == 0:
                 runs.append(("other_ck", lambda: other.measure(g, rules="ck")))
         if i % 2:

@@ -38,7 +38,8 @@ import tempfile
 import time
 
 from game import saves
-from game.bots.random_bot import RandomBot
+from game.bots.loop import Table
+from game.bots.random_bot import random_table
 from game.engine import default_config
 from game.engine.match import Authority
 
@@ -49,13 +50,16 @@ REWRITES = 10
 def _sample_game(seed: int):
     """A real game's records and a state from its middle (not over)."""
     auth = Authority(default_config(rules="ck", seed=seed, players=4))
-    bot = RandomBot(seed)
-    middle = None
-    while auth.state.phase != 9 and len(auth.log) < 3000:
-        auth.submit(bot.choose(auth.state, bot.pick_seat(auth.state)))
+    bots, order = random_table(seed, 4)
+    middle = []
+
+    def after(move):
         if len(auth.log) == 300:
-            middle = auth.state.copy()
-    return list(auth.log), middle or auth.state.copy(), auth.config
+            middle.append(auth.state.copy())
+
+    table = Table(bots, lambda: auth.state, auth.submit, view=lambda seat: auth.state, order=order)
+    table.run(until=lambda: len(auth.log) >= 3000, after=after)
+    return list(auth.log), middle[0] if middle else auth.state.copy(), auth.config
 
 
 class _Growing:
