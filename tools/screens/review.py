@@ -62,11 +62,12 @@ def shoot_hints(app, save):
     """A solo game: the hint for the founding settlement, and one in the
     middle of the game (the first building hint after turn 20)."""
     from game.bots import make_bot
+    from game.bots.loop import Table
     from game.client.controller import HotseatController
     from game.client.table import hints
     from game.client.table.scene import TableScene
     from game.client.theme import PLAYER_COLOURS
-    from game.engine import default_config, deciders, view
+    from game.engine import default_config, deciders
 
     for rules, seed in (("base", 7), ("ck", 8)):
         c = HotseatController(default_config(rules=rules, players=4, seed=seed), NAMES,
@@ -74,29 +75,29 @@ def shoot_hints(app, save):
         table = TableScene(app, c)
         app.push(table)
         bots = [make_bot("medium", seat, seed + seat) for seat in range(4)]
-        while deciders(c.auth.state)[0] != 0:         # the computers found before Anna
-            seat = deciders(c.auth.state)[0]
-            c.submit(bots[seat].choose(view(c.auth.state, seat)))
+        shown = []
+
+        def before(seat, v, cmd):
+            """Anna's first building hint after turn 20, shown before her command goes in."""
+            if shown or seat != 0 or v.turn < 20 or cmd[0] not in ("build_city", "build_settlement",
+                                                                    "build_road", "move_robber"):
+                return
+            table.play.refresh()
+            table.model.hint, table.model.notes = None, []
+            table.model.dice_until = table.model.glow_until = 0.0      # a still frame: no dice
+            table.model.flying = []                                    # or pieces in the air
+            table.model.stage.close()          # an earlier attack's panel: its Continue long clicked
+            hints.show(table.model, table.play)
+            if table.model.hint is not None and table.model.hint["cmd"][0] in hints._SPOT:
+                save(f"{rules}-61-hint-midgame")
+                shown.append(True)
+
+        # Medium players at every seat, the first seat that must decide moving.
+        game = Table(bots, lambda: c.auth.state, c.submit, order=lambda state: deciders(state)[:1],
+                     before=before)
+        game.run(until=lambda: deciders(c.auth.state)[0] == 0)         # the computers found before Anna
         table.play.refresh()
         hints.show(table.model, table.play)
         save(f"{rules}-60-hint-founding")
-        for _ in range(5000):
-            st = c.auth.state
-            if st.phase == 9:
-                break
-            seat = deciders(st)[0]
-            if seat == 0 and st.turn >= 20:
-                v = view(st, 0)
-                cmd = bots[0].choose(v)
-                if cmd and cmd[0] in ("build_city", "build_settlement", "build_road", "move_robber"):
-                    table.play.refresh()
-                    table.model.hint, table.model.notes = None, []
-                    table.model.dice_until = table.model.glow_until = 0.0      # a still frame: no dice
-                    table.model.flying = []                                    # or pieces in the air
-                    table.model.stage.close()          # an earlier attack's panel: its Continue long clicked
-                    hints.show(table.model, table.play)
-                    if table.model.hint is not None and table.model.hint["cmd"][0] in hints._SPOT:
-                        save(f"{rules}-61-hint-midgame")
-                        break
-            c.submit(bots[seat].choose(view(st, seat)))
+        game.run(until=lambda: bool(shown) or game.moves >= 5000)
         app.pop()
