@@ -181,7 +181,7 @@ def test_peer_drops_a_silent_host(monkeypatch):
                                             ssl=load_identity().server_context())
         conn = await open_connection(("127.0.0.1", server.sockets[0].getsockname()[1]))
         with pytest.raises(ConnectionError):
-            await asyncio.wait_for(conn.recv(), 3)
+            await asyncio.wait_for(conn.recv(), WAIT)        # dropped after its silence limit
         conn.close(say_bye=False)
         server.close()
     asyncio.run(main())
