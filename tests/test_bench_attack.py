@@ -40,7 +40,9 @@ def test_every_attack_says_hello_in_the_current_protocol_from_each_address(kind,
     assert hellos == {"127.0.0.2", "127.0.0.3"}     # welcomed: the hello was understood
     assert "version" not in errors and "hello_first" not in errors
     if kind == "join":
-        assert "bad_token" in errors and {"join_code_bad", "join_code_wrong", "busy"} & set(errors)
+        # the guesses reach the join code: refused as wrong, or, while the host's half of the
+        # key exchange is still being worked out off the loop, as out of order
+        assert "bad_token" in errors and {"join_code_bad", "join_code_wrong", "busy", "out_of_order"} & set(errors)
 
 
 def _ours(listing: str) -> list:

@@ -61,7 +61,8 @@ def test_a_built_settlement_drops_into_place_and_lands():
     air = app.screen.copy()
     draw.draw_drop(m, table.ui, air, drop, 0.05)                                  # just begun: high above it
     lift = table.ui.board.R * 1.3
-    assert tuple(air.get_at((int(x), int(y - lift))))[:3] == colour
+    body = x - table.ui.board.R * 0.17                       # (left of the emblem on the house)
+    assert tuple(air.get_at((int(body), int(y - lift))))[:3] == colour
     assert tuple(air.get_at((int(x), int(y - table.ui.board.R * 0.1))))[:3] != colour
     m.flying = [(f[0] - 61 - DROP_SECONDS, f[1], f[2], f[3]) for f in m.flying]  # over
     table.play.update(0.016)
@@ -154,5 +155,5 @@ def check_panels(app, table):
         m.hover_key = ("panel_tip", words)
         assert tooltip(m, table.ui) == words
     badge = table.ui.layout.panels[0]
-    x, y = badge.x + int(25 * table.ui.layout.s), badge.y + int(18 * table.ui.layout.s)
-    assert tuple(app.screen.get_at((x, y)))[:3] == tuple(m.colours[0])[:3]      # the colour badge
+    x, y = badge.x + int(18 * table.ui.layout.s), badge.y + int(18 * table.ui.layout.s)
+    assert tuple(app.screen.get_at((x, y)))[:3] == tuple(m.colours[0])[:3]      # the colour badge (beside its emblem)

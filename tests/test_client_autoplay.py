@@ -26,3 +26,14 @@ def test_autoplay_is_reproducible():
     b = ui_autoplay.play("base", 3, 7, board="beginner")
     for key in ("commands", "clicks", "keys", "winner", "turns"):
         assert a[key] == b[key]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules,players,vp", [("base", 6, 6), ("ck", 5, 7)])
+def test_autoplay_plays_five_and_six_with_the_special_building_phase(rules, players, vp):
+    """X-1: five and six seats through the window, every seat's part of the
+    Special Building Phase entered as P or a click on Pass (a lower points
+    target keeps the game short)."""
+    summary = ui_autoplay.play(rules, players, 3, vp=vp)
+    assert summary["winner"] in range(players)
+    assert summary["kinds"].get("pass_build", 0) > summary["turns"]

@@ -13,7 +13,7 @@ pytest.importorskip("pygame_gui")
 from game import saves  # noqa: E402
 import client_helpers  # noqa: E402
 from game.client import settings  # noqa: E402
-from game.engine import deciders, legal_commands  # noqa: E402
+from game.engine import deciders, legal_commands, seat_counts  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.scenes.newgame import COLOUR_IDS, NewGameScene, next_colour, parse_seed, same_names  # noqa: E402
 from game.client.table.scene import TableScene  # noqa: E402
@@ -100,17 +100,17 @@ def test_different_names_start_the_game():
 @pytest.mark.slow
 def test_the_colour_button_skips_colours_other_seats_have():
     """At least six colours, and a press never lands on a
-    colour another seat has."""
+    colour another seat in play has."""
     assert len(COLOUR_IDS) >= 6
     app = make_app()
     form = open_form(app)
     d = Driver(app, pygame)
-    assert form.colours == list(COLOUR_IDS[:4])
+    assert form.colours[:4] == list(COLOUR_IDS[:4])
     d.click_gui("colour_0")            # red -> (blue, white, orange taken) -> the fifth colour
     assert form.colours[0] == COLOUR_IDS[4]
     for _ in range(len(COLOUR_IDS) * 2):
         d.click_gui("colour_1")
-        assert len(set(form.colours)) == 4
+        assert len(set(form.colours[:4])) == 4
     assert next_colour(["red", "blue"], 0) == "white"
     assert next_colour(["red", "white"], 0) == "blue"
 
@@ -157,16 +157,55 @@ def test_the_form_remembers_the_last_seats_in_the_settings_file():
     again = open_form(make_app(dict(settings.load(), muted=True)))      # a new session
     assert again.players == 3
     assert again.entries[0].get_text() == "Anna"
-    assert again.colours[:3] == form.colours[:3] and again.colours[1] == COLOUR_IDS[4]
+    assert again.colours[:3] == form.colours[:3] and again.colours[1] == COLOUR_IDS[3]   # (orange: free with three)
     assert again.kinds[:3] == ["person", "person", "medium"]
     assert again.entries[2].get_text() == "Cato (Medium)"
+
+
+def test_the_form_offers_every_seat_count_of_the_rule_sets_and_starts_six():
+    """X-1.1: two to six seats (the rule sets' seat counts); six seats start a
+    game of six, each seat its own colour, seats five and six named and
+    remembered like the others."""
+    app = make_app()
+    form = open_form(app)
+    d = Driver(app, pygame)
+    assert seat_counts() == (2, 3, 4, 5, 6)
+    assert all(f"players_{n}" in form.buttons for n in seat_counts())
+    d.click_gui("players_6")
+    assert len(form.entries) == 6
+    d.click_gui("kind_5")
+    assert form.entries[5].get_text() == "Floris (Medium)"
+    d.click_gui("start")
+    table = app.scene
+    assert isinstance(table, TableScene) and table.c.config["players"] == 6
+    assert len(set(map(tuple, table.c.colours))) == 6
+    again = open_form(make_app(dict(settings.load(), muted=True)))      # a new session
+    assert again.players == 6 and again.kinds[5] == "medium"
+
+
+def test_a_memory_of_four_seats_keeps_them_and_seats_come_back_in_colours_of_their_own():
+    """Settings written when the form had four seats: those four are taken
+    back, seats five and six get colours none of them has; a colour changed
+    while five seats play does not come back twice with the sixth."""
+    prefs = dict(DEFAULTS, muted=True, new_game={"players": 4, "names": ["Ann", None, None, None],
+                                                  "colours": ["green", "purple", "red", "blue"],
+                                                  "kinds": ["person"] * 4})
+    form = open_form(make_app(prefs))
+    assert form.names[0] == "Ann" and form.colours[:4] == ["green", "purple", "red", "blue"]
+    assert len(set(form.colours)) == 6
+    d = Driver(form.app, pygame)
+    d.click_gui("players_5")
+    while form.colours[0] != form.colours[5]:      # seat 1 takes the colour seat 6 had
+        d.click_gui("colour_0")
+    d.click_gui("players_6")
+    assert len(set(form.colours)) == 6
 
 
 def test_a_broken_memory_is_ignored():
     prefs = dict(DEFAULTS, muted=True, new_game={"players": 9, "names": [1, 2], "colours": ["red"] * 4,
                                                   "kinds": ["boss"] * 4})
     form = open_form(make_app(prefs))
-    assert form.players == 4 and form.colours == list(COLOUR_IDS[:4]) and form.kinds == ["person"] * 4
+    assert form.players == 4 and form.colours[:4] == list(COLOUR_IDS[:4]) and form.kinds[:4] == ["person"] * 4
 
 
 def test_computer_seats_are_written_into_the_save():

@@ -168,8 +168,8 @@ def test_the_chart_has_a_legend_and_no_label_collides_or_leaves_its_panel(monkey
     monkeypatch.setattr(reviewview.widgets, "fit_label",
                         lambda text, label, *a, **kw: labels.append(label) or real_fit(text, label, *a, **kw))
     drawn_marks = []
-    real_mark = reviewview.marker_shape
-    monkeypatch.setattr(reviewview, "marker_shape", lambda surf, seat, *a: drawn_marks.append(seat) or real_mark(surf, seat, *a))
+    real_mark = reviewview.draw_emblem
+    monkeypatch.setattr(reviewview, "draw_emblem", lambda surf, seat, *a: drawn_marks.append(seat) or real_mark(surf, seat, *a))
     s = app.scale
     for surf, rect in ((_Blits(size), pygame.Rect(int(24 * s), int(54 * s), size[0] - int(48 * s), int(size[1] * 0.36))),
                        (_Blits(view.chart_size()), None)):

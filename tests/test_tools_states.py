@@ -44,3 +44,33 @@ def test_every_table_state_is_reached_with_what_it_names():
         app.dirty = True
         assert app.step([]) is True
         assert states.hover_target(app, key) is not None, state.name
+
+
+@pytest.mark.slow
+def test_every_six_seat_state_is_reached_with_what_it_names():
+    """tools/screens/six.py (X-1): six panels on each table, the Special
+    Building Phase with its builder's Pass button, its curtain, a computer
+    building, an attack staged."""
+    from game.engine.state import SPECIAL_BUILD
+    from tools.screens import six
+    app = make_app()
+    games = states.Games()
+    for state in six.STATES:
+        key = state.make(app, games)
+        assert key is not False, state.name
+        m = app.scene.model
+        assert m.n == 6 and len(app.scene.ui.layout.panels) == 6
+        what = state.name.split("-six-", 1)[1]
+        if what.startswith("special"):
+            assert m.view.phase == SPECIAL_BUILD, state.name
+        if what == "special-curtain":
+            assert m.curtain_for is not None
+        elif what == "special-computer":
+            assert m.computers_playing()
+        elif what == "attack":
+            assert m.stage.attack is not None
+        app.dirty = True
+        assert app.step([]) is True
+        assert states.hover_target(app, key) is not None, state.name
+        if what == "special":
+            assert states.hover_target(app, key)[0] == ("btn", "pass_build")

@@ -26,6 +26,7 @@ class App:
         settings keep their own until the person chooses in the window."""
         self.prefs = dict(prefs if prefs is not None else settings.load())
         i18n.set_language(language or self.prefs["language"])
+        theme.set_palette(self.prefs.get("palette", "standard"))
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(i18n.tr("app.title"))
@@ -83,6 +84,14 @@ class App:
         pygame.display.set_caption(i18n.tr("app.title"))
         for scene in self.scenes:
             scene.language_changed()
+        self.dirty = True
+
+    def set_palette(self, name: str) -> None:
+        """The person's choice in Settings: remembered with the settings."""
+        self.prefs["palette"] = name
+        theme.set_palette(name)
+        for scene in self.scenes:
+            scene.palette_changed()
         self.dirty = True
 
     # --- scene stack ------------------------------------------------------------------
@@ -152,6 +161,7 @@ class App:
         if self.dirty or scene.busy():
             self.dirty = False
             scene.draw(self.screen)
+            scene.draw_focus(self.screen)
             pygame.display.flip()
             self.frames_drawn += 1
             return True

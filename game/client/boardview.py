@@ -17,11 +17,14 @@ from game.engine.constants import DESERT, FIELDS, FOREST, GENERIC_HARBOR, HILLS,
 
 from . import theme
 from .cards import chip
+from .emblems import draw_emblem, draw_road_pattern, ink
 
 SQ3 = math.sqrt(3)
 # the sea frame and harbors round the island, in the same units: a harbor's
 # disc reaches 4.6 R above the centre, below it its card picture 4.8 R
 X_MARGIN, Y_TOP, Y_BOTTOM = 1.1, 1.4, 1.6
+BEACH_RGB = (214, 196, 140)          # the sand under every hex
+OUTLINE = (20, 20, 20)               # round every piece: it stands out from any ground in any palette
 
 
 class BoardView:
@@ -138,7 +141,7 @@ class BoardView:
         pygame.draw.polygon(surf, theme.SEA_DARK, [(x - ox, y - oy) for x, y in frame])
         for h in range(len(self.island.hex_center)):
             pts = [(x - ox, y - oy) for x, y in self.hex_corners(h, 1.04)]
-            pygame.draw.polygon(surf, (214, 196, 140), pts)          # beach under every hex
+            pygame.draw.polygon(surf, BEACH_RGB, pts)          # beach under every hex
         for h in range(len(self.island.hex_center)):
             self._draw_hex(surf, h, state.terrain[h], (ox, oy))
         for spot, kind in enumerate(state.harbors):
@@ -216,15 +219,15 @@ class BoardView:
         R = self.R
         for e, owner in enumerate(state.edge_owner):
             if owner != -1 and ("road", e) not in hidden:
-                self.draw_road(surf, e, colours[owner])
+                self.draw_road(surf, e, colours[owner], seat=owner)
         for n, owner in enumerate(state.node_owner):
             if owner != -1 and ("settlement", n) not in hidden and ("city", n) not in hidden:
                 x, y = self.node_pos(n)
                 part.building_under(surf, state, n, x, y, R)
                 if state.node_level[n] == 2:
-                    draw_city(surf, x, y, R, colours[owner])
+                    draw_city(surf, x, y, R, colours[owner], owner)
                 else:
-                    draw_settlement(surf, x, y, R, colours[owner])
+                    draw_settlement(surf, x, y, R, colours[owner], owner)
                 part.building_over(surf, state, n, x, y, R)
         part.more_pieces(self, surf, state, colours, hidden)
         self.draw_robber_at(surf, state.robber, state.numbers[state.robber])
@@ -238,8 +241,9 @@ class BoardView:
             surf.blit(_token_veil(int(R * 0.31)), (cx - int(R * 0.31), cy - int(R * 0.31)))
         draw_robber(surf, cx - R * 0.42, cy + R * 0.1, R, ghost)
 
-    def draw_road(self, surf, e, colour, outline=(20, 20, 20), dy=0.0):
-        """The road on edge e (`dy`: that many pixels lower, as it drops in)."""
+    def draw_road(self, surf, e, colour, outline=OUTLINE, dy=0.0, seat=None):
+        """The road on edge e (`dy`: that many pixels lower, as it drops in),
+        with `seat`'s pattern on it (emblems.py)."""
         a, b = self.island.edge_nodes[e]
         (x1, y1), (x2, y2) = self.node_pos(a), self.node_pos(b)
         y1, y2 = y1 + dy, y2 + dy
@@ -249,6 +253,8 @@ class BoardView:
         w = max(3, int(self.R * 0.14))
         pygame.draw.line(surf, outline, p1, p2, w + 4)
         pygame.draw.line(surf, colour, p1, p2, w)
+        if seat is not None:
+            draw_road_pattern(surf, seat, p1, p2, w, colour)
 
 
 def _scatter(rnd, count, radius, avoid):
@@ -324,20 +330,26 @@ _PAINTERS = {FOREST: _tree, HILLS: _hill, PASTURE: _pasture, FIELDS: _field,
              MOUNTAINS: _mountain, DESERT: _desert}
 
 
-def draw_settlement(surf, x, y, R, colour):
+def draw_settlement(surf, x, y, R, colour, seat=None):
+    """A settlement: a house in its owner's colour with `seat`'s emblem on it."""
     s = R * 0.23
     pts = [(x - s, y + s * 0.8), (x - s, y - s * 0.1), (x, y - s), (x + s, y - s * 0.1), (x + s, y + s * 0.8)]
     pygame.draw.polygon(surf, colour, pts)
-    pygame.draw.polygon(surf, (20, 20, 20), pts, max(2, int(R * 0.035)))
+    pygame.draw.polygon(surf, OUTLINE, pts, max(2, int(R * 0.035)))
+    if seat is not None:
+        draw_emblem(surf, seat, (x, y + s * 0.2), s * 0.42, ink(colour))
 
 
-def draw_city(surf, x, y, R, colour):
+def draw_city(surf, x, y, R, colour, seat=None):
+    """A city: a hall and a tower in its owner's colour, `seat`'s emblem on the hall."""
     s = R * 0.25
     pts = [(x - s * 1.3, y + s * 0.8), (x - s * 1.3, y - s * 0.1), (x - s * 0.6, y - s * 0.8),
            (x, y - s * 0.1), (x, y - s * 0.9), (x + s * 0.45, y - s * 1.4), (x + s * 0.9, y - s * 0.9),
            (x + s * 0.9, y + s * 0.8)]
     pygame.draw.polygon(surf, colour, pts)
-    pygame.draw.polygon(surf, (20, 20, 20), pts, max(2, int(R * 0.035)))
+    pygame.draw.polygon(surf, OUTLINE, pts, max(2, int(R * 0.035)))
+    if seat is not None:
+        draw_emblem(surf, seat, (x - s * 0.62, y + s * 0.3), s * 0.4, ink(colour))
 
 
 def draw_wall(surf, x, y, R):
@@ -362,11 +374,11 @@ def draw_metropolis(surf, x, y, R, colour):
     pygame.draw.polygon(surf, (20, 20, 20), pts, max(2, int(R * 0.035)))
 
 
-def draw_knight(surf, x, y, R, colour, strength, active):
-    """A knight: a round shield in its owner's colour with its strength as
-    1-3 white bars.  Active knights are bright with a thick gold rim and a
-    gold crest; inactive ones are dark with a thin grey rim and a slash, so
-    the two read apart at a glance."""
+def draw_knight(surf, x, y, R, colour, strength, active, seat=None):
+    """A knight: a round shield in its owner's colour with `seat`'s emblem at
+    its top and its strength as 1-3 white bars under it.  Active knights are
+    bright with a thick gold rim and a gold crest; inactive ones are dark
+    with a thin grey rim and a slash, so the two read apart at a glance."""
     r = R * 0.27
     fill = colour if active else theme.darker(colour, 0.6)
     rim = (250, 208, 60) if active else (130, 130, 136)
@@ -377,11 +389,14 @@ def draw_knight(surf, x, y, R, colour, strength, active):
     if active:                     # the crest: a gold triangle on top
         pygame.draw.polygon(surf, rim, [(x - r * 0.45, y - r * 0.95), (x + r * 0.45, y - r * 0.95),
                                         (x, y - r * 1.65)])
-    bar_w, bar_h = max(2, r * 0.3), r * 1.1
+    bar_w, bar_h, bar_y = max(2, r * 0.3), r * 1.1, y
+    if seat is not None:
+        draw_emblem(surf, seat, (x, y - r * 0.5), r * 0.27, ink(fill))
+        bar_h, bar_y = r * 0.72, y + r * 0.3
     for i in range(strength):
         bx = x + (i - (strength - 1) / 2) * bar_w * 1.7
         bar = pygame.Rect(0, 0, bar_w, bar_h)
-        bar.center = (bx, y)
+        bar.center = (bx, bar_y)
         pygame.draw.rect(surf, (16, 16, 16), bar.inflate(2, 2))
         pygame.draw.rect(surf, (252, 252, 248) if active else (170, 170, 170), bar)
     if not active:                 # a slash: cannot defend or act
@@ -389,13 +404,16 @@ def draw_knight(surf, x, y, R, colour, strength, active):
                          max(2, int(R * 0.04)))
 
 
-def draw_merchant(surf, x, y, R, colour):
+def draw_merchant(surf, x, y, R, colour, seat=None):
+    """The merchant (CK-9): a figure in its owner's colour, `seat`'s emblem on its robe."""
     s = R * 0.2
     body = [(x - s * 0.6, y + s * 1.1), (x, y - s * 0.6), (x + s * 0.6, y + s * 1.1)]
     pygame.draw.polygon(surf, colour, body)
     pygame.draw.polygon(surf, (250, 250, 250), body, 2)
     pygame.draw.circle(surf, colour, (x, y - s * 0.7), s * 0.42)
     pygame.draw.circle(surf, (250, 250, 250), (x, y - s * 0.7), s * 0.42, 2)
+    if seat is not None:
+        draw_emblem(surf, seat, (x, y + s * 0.62), s * 0.26, ink(colour))
 
 
 def draw_ship(surf, rect, colour=theme.SHIP_RGB, sail=(236, 232, 220)):
@@ -419,7 +437,7 @@ def draw_gate(surf, rect, colour):
     pygame.draw.rect(surf, colour, body)
     for k in range(3):
         pygame.draw.rect(surf, colour, (body.x + k * body.w * 0.4, r.y + r.h * 0.14, body.w * 0.2, r.h * 0.12))
-    arch = pygame.Rect(0, 0, body.w * 0.4, body.h * 0.62)
+    arch = pygame.Rect(0, 0, body.w * 0.4, body.h * 0.42)
     arch.midbottom = body.midbottom
     pygame.draw.rect(surf, (40, 32, 24), arch, border_top_left_radius=int(arch.w / 2),
                      border_top_right_radius=int(arch.w / 2))

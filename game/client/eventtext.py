@@ -270,6 +270,10 @@ def sentences(event, names, state=None, reader=None, offerer=None) -> list:
         return [tr("log.longest_road", name=n[event[1]], n=event[2])]
     if kind == "largest_army":
         return [trn("log.largest_army", event[2], name=n[event[1]])]
+    if kind == "special_build":                     # the Special Building Phase after a turn
+        return [tr("log.special_build", name=n[event[1]])]
+    if kind in ("special_turn", "special_done"):    # (a seat's part: its builds tell themselves)
+        return []
     if kind == "won":
         vp = state.vp_public[event[1]] + event[2][event[1]] if state is not None else "?"
         return [tr("log.won", name=n[event[1]], vp=vp)]

@@ -1,6 +1,6 @@
 """Small pictures drawn in code for the player panels: cards in hand,
 development and progress cards, knights, roads, Largest Army, Longest Road,
-a metropolis, victory points and a player's colour badge.
+a metropolis and victory points (a seat's badge: emblems.py).
 
 `icon(name, size, colour=None)` gives a square picture (transparent around
 it), drawn once per look and kept."""
@@ -138,14 +138,6 @@ def _merchant(surf, n, colour):
     pygame.draw.circle(surf, OUTLINE, (n * 0.5, n * 0.28), n * 0.16, max(1, n // 12))
 
 
-def _badge(surf, n, colour):
-    """A player's colour badge: a disc of their colour with a dark rim."""
-    c = colour or theme.TEXT
-    pygame.draw.circle(surf, OUTLINE, (n / 2, n / 2), n / 2)
-    pygame.draw.circle(surf, c, (n / 2, n / 2), n / 2 - max(1, n // 10))
-    pygame.draw.circle(surf, theme.lighter(c, 0.4), (n * 0.38, n * 0.36), n * 0.12)
-
-
 def _star(surf, cx, cy, r, colour):
     pts = []
     for k in range(10):
@@ -158,4 +150,4 @@ def _star(surf, cx, cy, r, colour):
 
 PAINTERS = {"cards": _cards, "dev": _dev, "progress": _progress, "knight": _knight, "road": _road,
             "longest_road": _longest_road, "army": _army, "metropolis": _metropolis, "vp": _vp,
-            "defender": _defender, "merchant": _merchant, "badge": _badge}
+            "defender": _defender, "merchant": _merchant}

@@ -31,7 +31,7 @@ from . import settings
 from .i18n import tr, trn
 from .oserrors import os_reason
 from .seatnames import SeatNames, shown_name
-from .theme import COLOUR_RGB
+from .theme import seat_rgb
 
 NAME_LIMIT = min(16, MAX_NAME)      # what fits a player panel
 
@@ -556,7 +556,7 @@ class LanController:
         seats = list(seats)[:n] + [None] * (n - len(seats))
         self.names.set([s["name"] if s else f"#{i + 1}" for i, s in enumerate(seats)],
                        [(s or {}).get("computer") or None for s in seats])
-        self.colours[:] = [COLOUR_RGB.get((s or {}).get("colour"), (128, 128, 128)) for s in seats]
+        self.colours[:] = [seat_rgb((s or {}).get("colour")) for s in seats]
 
     @property
     def seat(self):

@@ -14,38 +14,43 @@ import pygame
 from game import saves
 
 from . import theme, widgets
+from .emblems import draw_emblem
 from .i18n import tr
 from .reviewtext import better_line, better_status, parts_short, percent, source_name, swing_line
 
-MARKS_PER_LINE = 10           # markers along each line of the chart
-
-
-def marker_shape(surf, seat, colour, centre, r) -> None:
-    """A seat's own marker (circle, square, triangle, diamond, triangle
-    down, cross: one per seat), filled in its colour with a dark edge."""
-    x, y = centre
-    shape = seat % 6
-    edge = (16, 20, 28)
-    if shape == 0:
-        pygame.draw.circle(surf, colour, (x, y), r)
-        pygame.draw.circle(surf, edge, (x, y), r, 1)
-        return
-    if shape == 5:
-        w = max(2, int(r * 0.7))
-        for a, b in (((x - r, y - r), (x + r, y + r)), ((x - r, y + r), (x + r, y - r))):
-            pygame.draw.line(surf, edge, a, b, w + 2)
-            pygame.draw.line(surf, colour, a, b, w)
-        return
-    points = {1: [(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)],
-              2: [(x, y - 1.2 * r), (x + 1.1 * r, y + 0.8 * r), (x - 1.1 * r, y + 0.8 * r)],
-              3: [(x, y - 1.3 * r), (x + 1.3 * r, y), (x, y + 1.3 * r), (x - 1.3 * r, y)],
-              4: [(x, y + 1.2 * r), (x + 1.1 * r, y - 0.8 * r), (x - 1.1 * r, y - 0.8 * r)]}[shape]
-    pygame.draw.polygon(surf, colour, points)
-    pygame.draw.polygon(surf, edge, points, 1)
+MARKS_PER_LINE = 10           # markers along each line of the chart: the seat's emblem (emblems.py)
+EDGE = (16, 20, 28)           # round each marker
 
 
 SOURCE_RGB = {"founding": (150, 150, 160), "production": (104, 196, 112), "trade": (92, 150, 220),
               "robber": (222, 92, 80), "cards": (244, 196, 64)}
+# and a hatching each, so that the parts of a bar are told apart without colour
+SOURCE_HATCH = {"founding": "dots", "production": "plain", "trade": "slant", "robber": "cross", "cards": "rows"}
+
+
+def hatched(surf, rect, source, s) -> None:
+    """A part of a gains bar (or its legend's swatch): the source's colour
+    and hatching, a dark edge between parts."""
+    rect = pygame.Rect(rect)
+    pygame.draw.rect(surf, SOURCE_RGB[source], rect)
+    ink, step = EDGE, max(3, int(5 * s))
+    kind = SOURCE_HATCH[source]
+    clip = surf.get_clip()
+    surf.set_clip(rect.clip(clip) if clip else rect)
+    if kind == "dots":
+        for x in range(rect.x + step // 2, rect.right, step):
+            for y in range(rect.y + step // 2, rect.bottom, step):
+                surf.fill(ink, (x, y, max(1, int(1.4 * s)), max(1, int(1.4 * s))))
+    elif kind in ("slant", "cross"):
+        for x in range(rect.x - rect.h, rect.right + rect.h, step):
+            pygame.draw.line(surf, ink, (x, rect.bottom), (x + rect.h, rect.y))
+            if kind == "cross":
+                pygame.draw.line(surf, ink, (x, rect.y), (x + rect.h, rect.bottom))
+    elif kind == "rows":
+        for y in range(rect.y + step // 2, rect.bottom, step):
+            pygame.draw.line(surf, ink, (rect.x, y), (rect.right, y))
+    surf.set_clip(clip)
+    pygame.draw.rect(surf, ink, rect, 1)
 
 
 class ReviewView:
@@ -56,6 +61,7 @@ class ReviewView:
         self.r = review
         self.names = list(names)
         self.colours = list(colours)
+        theme.recolour(self.colours)
         self.check = check
         self.chart_rect = None          # where the chart was drawn last (for clicks)
 
@@ -118,7 +124,7 @@ class ReviewView:
             for j in range(MARKS_PER_LINE):
                 x = plot.x + spacing * (j + (seat + 0.5) / players)
                 i = round((x - plot.x) / max(1, plot.w) * n)
-                marker_shape(surf, seat, self.colours[seat], (x, plot.bottom - series[i][seat] * plot.h), 4 * s)
+                draw_emblem(surf, seat, (x, plot.bottom - series[i][seat] * plot.h), 4 * s, self.colours[seat], EDGE)
         for number, swing in enumerate(self.r["swings"], 1):
             i, seat = swing["index"], swing["seat"]
             x = plot.x + plot.w * i / max(1, n)
@@ -179,7 +185,7 @@ class ReviewView:
                                      True, int(rect.right - x), 10)
             cy = y + name.get_height() / 2
             pygame.draw.line(surf, self.colours[seat], (rect.x, cy), (rect.x + 22 * s, cy), max(2, int(2.5 * s)))
-            marker_shape(surf, seat, self.colours[seat], (rect.x + 11 * s, cy), 4.5 * s)
+            draw_emblem(surf, seat, (rect.x + 11 * s, cy), 4.5 * s, self.colours[seat], EDGE)
             surf.blit(name, (x, y))
             if parts:
                 line = widgets.fit_label(text, parts_short(parts[seat]), 11, theme.TEXT, False,
@@ -312,7 +318,7 @@ class ReviewView:
             img = text.render(source_name(src), 11, theme.TEXT_DIM)
             if x + 14 * s + img.get_width() > rect.right - 6 * s:
                 x, y = rect.x + 8 * s, y + 16 * s
-            pygame.draw.rect(surf, SOURCE_RGB[src], (x, y + 3 * s, 10 * s, 10 * s))
+            hatched(surf, (x, y + 2 * s, 11 * s, 11 * s), src, s)
             surf.blit(img, (x + 14 * s, y))
             x += 14 * s + img.get_width() + 10 * s
         y += 22 * s
@@ -329,7 +335,7 @@ class ReviewView:
             for src in sources:
                 w = full * g.get(src, 0) / most
                 if w >= 1:
-                    pygame.draw.rect(surf, SOURCE_RGB[src], (x, y + row_h * 0.2, w, row_h * 0.6))
+                    hatched(surf, (x, y + row_h * 0.2, w, row_h * 0.6), src, s)
                     x += w
             total = text.render(str(sum(g.values())), 12, theme.TEXT)
             surf.blit(total, (x + 4 * s, y + (row_h - total.get_height()) / 2))

@@ -37,9 +37,9 @@ def saved_players(game) -> tuple:
         names.append(name[:24] if isinstance(name, str) and name.strip() else tr("new.player_n", n=seat + 1))
         rgb = p.get("colour")
         if isinstance(rgb, str):                   # LAN saves name their colours
-            rgb = list(theme.COLOUR_RGB.get(rgb, ()))
+            rgb = list(theme.seat_rgb(rgb, ()))
         ok = isinstance(rgb, list) and len(rgb) == 3 and all(type(c) is int and 0 <= c <= 255 for c in rgb)
-        colours.append(tuple(rgb) if ok else theme.PLAYER_COLOURS[seat % len(theme.PLAYER_COLOURS)][1])
+        colours.append(theme.shown(rgb) if ok else theme.palette()[seat % len(theme.palette())][1])
     return SeatNames(names, saves.computer_levels(game)), colours
 
 

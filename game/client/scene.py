@@ -5,7 +5,8 @@ import math
 import pygame
 import pygame_gui
 
-from . import theme, widgets
+from . import focus, theme, widgets
+from .focus import ENTER_KEYS, MOVE_KEYS, Item, KeyFocus
 from .fonts import gui as gui_fonts
 
 gui_fonts.install()          # names in any script on the forms too (fonts/gui.py)
@@ -28,6 +29,9 @@ class Scene:
     def draw(self, surf) -> None:
         pass
 
+    def draw_focus(self, surf) -> None:
+        """Drawn after `draw`, over everything: the keys' focus ring (forms and menus)."""
+
     def busy(self) -> bool:
         """True while something moves and every frame must be drawn."""
         return False
@@ -41,6 +45,11 @@ class Scene:
 
     def language_changed(self) -> None:
         self.resize(self.app.size)
+
+    def palette_changed(self) -> None:
+        """Settings chose another palette for the seat colours
+        (theme.set_palette): a scene that holds seats' rgb recolours them."""
+        self.app.dirty = True
 
     def update_underneath(self, dt: float) -> None:
         """Called once a frame while another scene lies on top of this one
@@ -111,6 +120,37 @@ def point_and_click(scene, event) -> bool:
             action()
         return True
     return False
+
+
+def keys_over_targets(scene, event) -> bool:
+    """Tab, Shift+Tab and the arrows over `scene.targets` (the hand-drawn
+    menus: keys with actions), Enter presses the one focused; the focus is
+    `scene.hover`, as if the mouse were there (`scene.key_focus` keeps
+    where).  True when the event was one of these."""
+    if event.type != pygame.KEYDOWN:
+        return False
+    f = scene.key_focus
+    found = focus.reading_order([Item(key, rect) for key, rect, action in scene.targets.items if action])
+    if f.key != scene.hover:
+        f.clear()                               # the mouse moved it
+    if f.move(found, event.key, getattr(event, "mod", 0)):
+        scene.hover = f.key
+        scene.app.dirty = True
+        return True
+    item = f.on(found) if f.by_keys else None
+    if event.key in ENTER_KEYS and item is not None:
+        next(action for key, _, action in scene.targets.items if key == item.key)()
+        scene.app.dirty = True
+        return True
+    return False
+
+
+def draw_key_focus(scene, surf) -> None:
+    """The ring round what the keys focused (keys_over_targets)."""
+    f = scene.key_focus
+    rect = scene.targets.rect(f.key) if f.by_keys and f.key == scene.hover else None
+    if rect is not None:
+        focus.draw_ring(surf, rect, scene.app.scale)
 
 
 def alert_below(app, scene) -> str:
@@ -203,6 +243,7 @@ class GuiScene(Scene):
         self.buttons = {}          # semantic key -> UIButton (tools click these)
         self.retired = {}          # the buttons before the last rebuild -> their keys
         self.card = None           # the form's framed panel on the backdrop (build() sets it), or None
+        self.key_focus = KeyFocus()
         self.resize(app.size)
 
     def resize(self, size) -> None:
@@ -234,7 +275,56 @@ class GuiScene(Scene):
         """Clickable rectangles by semantic key (used by tools and tests)."""
         return {k: b.rect for k, b in self.buttons.items() if b.visible and b.is_enabled}
 
+    # --- the keys: Tab, Shift+Tab and the arrows move a focus over the buttons and fields ---------
+    def focus_items(self) -> list:
+        """The enabled buttons on show and the text fields, in reading order."""
+        out = [Item(("button", key), b.rect) for key, b in self.buttons.items() if b.visible and b.is_enabled]
+        out += [Item(("field", i), e.rect) for i, e in enumerate(self.fields()) if e.visible and e.is_enabled]
+        return focus.reading_order(out)
+
+    def fields(self) -> list:
+        """The form's text fields, in the order they were made."""
+        return [e for e in self.manager.get_sprite_group().sprites()
+                if isinstance(e, pygame_gui.elements.UITextEntryLine)]
+
+    def focused_element(self):
+        """The button or text field the keys' focus is on, or None."""
+        f = self.key_focus
+        if not f.by_keys or f.key is None:
+            return None
+        if f.key[0] == "button":
+            return self.buttons.get(f.key[1])
+        fields = self.fields()
+        return fields[f.key[1]] if f.key[1] < len(fields) else None
+
+    def focus_key(self, event) -> bool:
+        """A key for the focus: True when it moved it or pressed its button.
+        In a text field that has the focus, Left and Right move in the text."""
+        typing = any(e.is_focused for e in self.fields())
+        if event.key in MOVE_KEYS and not (typing and event.key in (pygame.K_LEFT, pygame.K_RIGHT)):
+            if self.key_focus.move(self.focus_items(), event.key, getattr(event, "mod", 0)):
+                element = self.focused_element()
+                is_field = isinstance(element, pygame_gui.elements.UITextEntryLine)
+                self.manager.set_focus_set(element if is_field else None)
+                self.app.dirty = True
+                return True
+        element = self.focused_element()
+        if event.key in ENTER_KEYS and isinstance(element, pygame_gui.elements.UIButton) and element.is_enabled:
+            self.on_gui(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=element))
+            self.app.dirty = True
+            return True
+        return False
+
+    def draw_focus(self, surf) -> None:
+        element = self.focused_element()
+        if element is not None and element.visible:
+            focus.draw_ring(surf, element.rect, self.app.scale)
+
     def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN and self.focus_key(event):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.key_focus.clear()                  # the mouse leads again
         self.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.retired:
             event = self._pressed_before_rebuild(event)

@@ -1,4 +1,4 @@
-"""Player settings (language, display, sound, the computers' speed, how long
+"""Player settings (language, display, sound, the seat colours' palette, the computers' speed, how long
 a computer's offer waits for the person's answer, and the last new-game and
 host-a-LAN-game forms' choices), kept in a small JSON file.
 
@@ -8,9 +8,11 @@ The file lives in $KOLONISTEN_HOME (tests point it at a temporary folder) or
 import json
 import os
 
+from .theme import PALETTE_NAMES as PALETTES
+
 DEFAULTS = {"language": "en", "fullscreen": False, "volume": 70, "muted": False,
             "computer_speed": "normal", "offer_timeout": 0, "new_game": {}, "lan_host": {},
-            "ck_intro_seen": False}
+            "ck_intro_seen": False, "palette": "standard"}
 # How fast computer players move in the window (game/client/table/computers.py).
 COMPUTER_SPEEDS = ("slow", "normal", "fast", "instant")
 # Seconds a computer's offer waits for the person's answer before it is
@@ -44,6 +46,8 @@ def load() -> dict:
             out["computer_speed"] = data["computer_speed"]
         if type(data.get("offer_timeout")) is int and data["offer_timeout"] in OFFER_TIMEOUTS:
             out["offer_timeout"] = data["offer_timeout"]
+        if data.get("palette") in PALETTES:
+            out["palette"] = data["palette"]             # the seat colours' (theme.PALETTES)
         if isinstance(data.get("ck_intro_seen"), bool):
             out["ck_intro_seen"] = data["ck_intro_seen"]       # the C&K introduction was offered once
         for form in ("new_game", "lan_host"):

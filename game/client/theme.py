@@ -1,4 +1,5 @@
-"""Colours (fonts: game/client/fonts)."""
+"""Colours: the table's, the seats' palettes, resources and terrain (fonts:
+game/client/fonts)."""
 
 from .fonts import PRIMARY as FONT_FILES, Fonts, TextCache      # noqa: F401  (the app makes them from here)
 
@@ -20,17 +21,90 @@ BUTTON_HOVER = (92, 124, 166)
 BUTTON_OFF = (56, 62, 72)
 CURTAIN = (16, 22, 34)
 
-# Player colours (id, rgb); the ids are catalog keys "colour.<id>".
-PLAYER_COLOURS = (
-    ("red", (214, 56, 48)),
-    ("blue", (52, 104, 214)),
-    ("white", (236, 236, 228)),
-    ("orange", (236, 140, 30)),
-    ("green", (42, 160, 96)),
-    ("purple", (142, 78, 196)),
-    ("pink", (232, 112, 170)),
-)
-COLOUR_RGB = dict(PLAYER_COLOURS)
+# Seat colours: each palette gives the same seven colour ids, in the order
+# new seats take them, an rgb each (a seat's colour is its id: a LAN carries
+# the id, and every laptop draws it in the palette its person chose in
+# Settings).  The names are catalog keys "colour.<id>", or as COLOUR_WORDS
+# says where a palette's colour is another.  The colour-blind-safe palette
+# is the Okabe-Ito set with white for its yellow; `python -m
+# tools.check.colours` measures both for colour-blind eyes.  Colour is never
+# a seat's only mark: each seat has its emblem too (emblems.py).
+PALETTES = {
+    "standard": (
+        ("red", (214, 56, 48)),
+        ("blue", (52, 104, 214)),
+        ("white", (236, 236, 228)),
+        ("orange", (236, 140, 30)),
+        ("green", (42, 160, 96)),
+        ("purple", (144, 72, 144)),      # a plum: a bluer purple looks like the blue to red-green blind eyes
+        ("pink", (232, 112, 170)),
+    ),
+    "safe": (
+        ("red", (213, 94, 0)),           # vermilion
+        ("blue", (0, 114, 178)),
+        ("white", (236, 236, 228)),
+        ("orange", (230, 159, 0)),
+        ("green", (0, 158, 115)),        # bluish green
+        ("purple", (204, 121, 167)),     # reddish purple
+        ("pink", (86, 180, 233)),        # sky blue
+    ),
+}
+PALETTE_NAMES = tuple(PALETTES)
+COLOUR_WORDS = {"safe": {"red": "vermilion", "green": "bluish_green", "purple": "reddish_purple",
+                         "pink": "sky_blue"}}
+# colours that earlier versions gave a seat (saves keep rgb): their id
+FORMER = {(142, 78, 196): "purple"}
+PLAYER_COLOURS = PALETTES["standard"]
+_palette = ["standard"]
+
+
+def set_palette(name: str) -> None:
+    """The palette seat colours are drawn in (Settings)."""
+    _palette[0] = name if name in PALETTES else "standard"
+
+
+def palette_name() -> str:
+    return _palette[0]
+
+
+def palette() -> tuple:
+    """The seat colours (id, rgb) of the chosen palette."""
+    return PALETTES[_palette[0]]
+
+
+def seat_rgb(colour_id, default=(128, 128, 128)) -> tuple:
+    """The rgb of a colour id in the chosen palette (`default` for an unknown id)."""
+    return dict(palette()).get(colour_id, default)
+
+
+def colour_key(colour_id) -> str:
+    """The catalog key of a colour's name as the chosen palette draws it."""
+    return "colour." + COLOUR_WORDS.get(_palette[0], {}).get(colour_id, colour_id)
+
+
+def colour_id(rgb):
+    """The id of a colour given as rgb by any palette (or an earlier
+    version), or None."""
+    rgb = tuple(rgb)
+    for colours in PALETTES.values():
+        for cid, c in colours:
+            if c == rgb:
+                return cid
+    return FORMER.get(rgb)
+
+
+def shown(rgb) -> tuple:
+    """`rgb` (a seat colour of any palette) in the chosen palette; a colour
+    of no palette stays as it is."""
+    cid = colour_id(rgb)
+    return seat_rgb(cid) if cid is not None else tuple(rgb)
+
+
+def recolour(colours) -> None:
+    """A list of seats' rgb changed in place into the chosen palette (the
+    table and its controller share the list)."""
+    colours[:] = [shown(c) for c in colours]
+
 
 # Resource colours (card faces, icons), by card kind index.
 RESOURCE_RGB = (

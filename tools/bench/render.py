@@ -4,7 +4,9 @@
     python -m tools.bench.render --all [--pairs 40] [--repeats 3] [--json]
 
 --all: every table state of tools/screens/states.py (the plain table, the
-curtain, each staged panel, each dialog, the game menu; both rule sets) at
+curtain, each staged panel, each dialog, the game menu; both rule sets) and
+of tools/screens/six.py (six seats: the table, the Special Building Phase,
+its curtain, a C&K attack) at
 1280x720 and 1920x1080: frames in which the mouse moves on and off the
 state's topmost button, each frame's CPU time paired with one full-screen
 blit and flip (A and B alternating in the same run), `--repeats` times;
@@ -142,25 +144,25 @@ def run_all(sizes, pairs, repeats, only=None, out=sys.stdout, fresh=False) -> li
 
     from game.client.app import App
     from game.client.settings import DEFAULTS
-    from tools.screens import states
+    from tools.screens import six, states
 
     results = []
     games = states.Games()              # the bot games are played once for both sizes
     for w, h in sizes:
         app = App((w, h), fullscreen=False, prefs=dict(DEFAULTS, muted=True))
-        for state in states.STATES:
+        for state in states.STATES + six.STATES:
             if only and not any(word in state.name for word in only):
                 continue
             key = state.make(app, games)
             if key is False:
-                print(f"{state.name:24} {w}x{h}  not reached by the seeded games", file=out)
+                print(f"{state.name:26} {w}x{h}  not reached by the seeded games", file=out)
                 continue
             row = {"state": state.name, "rules": state.rules, "size": [w, h]}
             app.dirty = True
             app.step([])
             row.update(state_ratios(app, states.hover_target(app, key), pairs, repeats, fresh))
             results.append(row)
-            print(f"{state.name:24} {w}x{h}  {row['ratio']:5.2f}x  (repeats {min(row['ratios']):.2f}-"
+            print(f"{state.name:26} {w}x{h}  {row['ratio']:5.2f}x  (repeats {min(row['ratios']):.2f}-"
                   f"{max(row['ratios']):.2f}; frame {row['frame_ms']:.3f} ms, blit+flip {row['blit_flip_ms']:.3f} ms)",
                   file=out, flush=True)
         pygame.quit()

@@ -89,6 +89,26 @@ class Driver:
             raise AutoplayError(f"no enabled button {key!r} on {type(self.app.scene).__name__}")
         self.click_at(rect.center)
 
+    def into_field(self, entry):
+        """Put the text cursor at the end of a form's text field."""
+        self.click_at((entry.rect.right - 4, entry.rect.centery))
+
+    def press_target(self, table, key, cmd=None):
+        """Click the table's target `key` (a button, a card) where the last frame drew it."""
+        rect = table.ui.targets.rect(key)
+        if rect is None:
+            raise AutoplayError(f"for {cmd!r}: target {key!r} is not on screen "
+                                f"(dialog {type(table.model.dialog).__name__})")
+        self.click_at(rect.center)
+
+    def choose_spot(self, table, kind, spot, cmd=None):
+        """Click a spot of the board."""
+        self.click_at(table.ui.board.target_pos(kind, spot))
+
+    def press_in(self, scene, key):
+        """Click the target `key` of a hand-drawn scene (scene.targets: the C&K introduction)."""
+        self.click_at(scene.targets.rect(key).center)
+
 
 def plan(table, cmd, rng, pygame):
     """The input steps a person makes for `cmd` on the table as it is now:
@@ -106,6 +126,8 @@ def plan(table, cmd, rng, pygame):
             steps = [("key", pygame.K_r if kind == "roll" else pygame.K_e)]
         else:
             steps = [("click", ("btn", kind))]
+    elif kind == "pass_build":                 # the Special Building Phase (X-1.7): P or the Pass button
+        steps = [("key", pygame.K_p) if rng.below(2) else ("click", ("btn", kind))]
     elif kind == "buy_dev":
         steps = [("click", ("btn", "buy_dev"))]
     elif kind in ("build_road", "build_settlement", "build_city", "build_wall", "recruit_knight"):
@@ -187,9 +209,10 @@ def plan(table, cmd, rng, pygame):
     return steps
 
 
-def at_menu(lang, size, app=None):
+def at_menu(lang, size, app=None, make_driver=None):
     """The main menu in a window (`app`, or a new one: muted, computers
-    instant) and a Driver for it."""
+    instant) and a Driver for it (`make_driver(app, pygame)`: another
+    kind, tools/screens/keys.py's)."""
     import pygame
 
     from game.client.app import App
@@ -198,7 +221,7 @@ def at_menu(lang, size, app=None):
     if app is None:
         app = App(size, fullscreen=False, prefs=dict(DEFAULTS, muted=True, language=lang, computer_speed="instant"))
     app.push(MenuScene(app))
-    d = Driver(app, pygame)
+    d = (make_driver or Driver)(app, pygame)
     d.frame()
     return app, d
 
@@ -211,16 +234,10 @@ def enter(d, table, cmd, steps, before_click=None) -> None:
             before_click(i)
         if step[0] == "key":
             d.key(step[1])
-            continue
-        if step[0] == "board":
-            pos = table.ui.board.target_pos(step[1], step[2])
+        elif step[0] == "board":
+            d.choose_spot(table, step[1], step[2], cmd)
         else:
-            rect = table.ui.targets.rect(step[1])
-            if rect is None:
-                raise AutoplayError(f"for {cmd!r}: target {step[1]!r} is not on screen "
-                                    f"(dialog {type(table.model.dialog).__name__})")
-            pos = rect.center
-        d.click_at(pos)
+            d.press_target(table, step[1], cmd)
 
 
 def _norm(cmd):
@@ -241,9 +258,8 @@ def settle(d, table, limit=20000):
             # until a person has read the panel (the curtain first, if up).
             if table.model.curtain_for is not None:
                 return
-            continue_rect = table.ui.targets.rect(("stage", "continue"))
-            if continue_rect is not None:
-                d.click_at(continue_rect.center)
+            if table.ui.targets.rect(("stage", "continue")) is not None:
+                d.press_target(table, ("stage", "continue"))
                 continue
         seq = table.c.seq
         d.frame()
@@ -256,7 +272,9 @@ def settle(d, table, limit=20000):
 
 
 def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_commands=20000,
-         visible=False, board="random", vp=None, lang="en", knight_commit=False, computers=0, level="easy"):
+         visible=False, board="random", vp=None, lang="en", knight_commit=False, computers=0, level="easy",
+         make_driver=None):
+    """One game (see the module's text); `make_driver`: at_menu's."""
     _setup_env(visible)
     import pygame
 
@@ -270,7 +288,7 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
     t0 = time.monotonic()
     if not 0 <= computers < players:
         raise AutoplayError(f"--computers must leave at least one person among {players} players")
-    app, d = at_menu(lang, size)
+    app, d = at_menu(lang, size, make_driver=make_driver)
     d.click_gui("new_game")
     if not isinstance(app.scene, NewGameScene):
         raise AutoplayError("the new-game screen did not open")
@@ -292,7 +310,7 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
     while vp is not None and app.scene.vp != vp:      # the victory-point target, with − and +
         d.click_gui("vp_minus" if app.scene.vp > vp else "vp_plus")
     entry = app.scene.seed_entry
-    d.click_at((entry.rect.right - 4, entry.rect.centery))
+    d.into_field(entry)
     d.key(pygame.K_END)
     # As many backspaces as the longest fresh seed has digits, whatever this one's
     # length: the key count must not depend on the random seed the form offered.
@@ -303,9 +321,8 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
     if app.scene.seed_entry.get_text() != str(seed):
         raise AutoplayError(f"typing the seed gave {app.scene.seed_entry.get_text()!r}")
     d.click_gui("start")
-    intro = getattr(app.scene, "targets", None)
     if type(app.scene).__name__ == "CkIntroScene":      # the first C&K game's introduction: skipped
-        d.click_at(intro.rect("skip").center)
+        d.press_in(app.scene, "skip")
     if not isinstance(app.scene, TableScene):
         raise AutoplayError(f"the game did not start: {getattr(app.scene, 'error', '?')}")
     table = app.scene
@@ -334,7 +351,7 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
             if rng.below(2):
                 d.key(pygame.K_RETURN)
             else:
-                d.click_at(table.ui.targets.rect(("curtain",)).center)
+                d.press_target(table, ("curtain",))
             if table.model.curtain_for is not None:
                 raise AutoplayError("the curtain did not lift")
             continue
@@ -361,20 +378,27 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
         commands += 1
         name = cmd[0] if cmd[0] not in ("resolve", "progress") else f"{cmd[0]}:{cmd[2]}"
         kinds[name] = kinds.get(name, 0) + 1
+    if getattr(d, "by_keys", False):                  # the end screen by keys too: back to the menu
+        d.click_gui("menu")
+        if type(app.scene).__name__ != "MenuScene":
+            raise AutoplayError(f"the end screen's Menu led to {type(app.scene).__name__}")
+    seconds = time.monotonic() - t0
     summary = {"rules": rules, "players": players, "seed": seed, "size": list(size),
                "commands": commands, "clicks": d.clicks, "keys": d.keys, "curtains": curtains,
+               "mouse_events": getattr(d, "mouse_events", None),
                "automatic_declines": declines, "computers": computers, "level": level if computers else None,
                "computer_moves": table.model.computers.moves if table.model.computers else 0,
                "computer_failures": table.model.computers.failures if table.model.computers else 0,
                "turns": auth.state.turn, "winner": auth.state.winner,
-               "frames": app.frames_drawn, "seconds": round(time.monotonic() - t0, 2),
+               "frames": app.frames_drawn, "seconds": round(seconds, 2), "minutes": round(seconds / 60, 1),
                "vp_target": auth.config["vp_target"], "knight_commit": auth.config["knight_commit"],
                "kinds": dict(sorted(kinds.items()))}
     pygame.quit()
     return summary
 
 
-def main(argv=None) -> int:
+def main(argv=None, make_driver=None) -> int:
+    """The command line; `make_driver`: at_menu's (tools/ui_autoplay --keys-only)."""
     use_scratch_user_data()
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rules", choices=("base", "ck"), default="base")
@@ -395,7 +419,7 @@ def main(argv=None) -> int:
     try:
         summary = play(args.rules, args.players, args.seed, (w, h), args.trade_rate, args.max_commands,
                        args.visible, args.board, args.vp, args.lang, args.knight_commit, args.computers,
-                       args.level)
+                       args.level, make_driver)
     except AutoplayError as e:
         print(json.dumps({"ok": False, "error": str(e)}))
         return 1

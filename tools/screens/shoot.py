@@ -20,7 +20,10 @@ moments, reasons, the rules screen, the game menu) into
 <out>/<W>x<H>-<lang>-explain/; the guided game (Learn to play), step by
 step, into <out>/<W>x<H>-<lang>-tutorial/; every table state the render bench measures
 (tools/screens/states.py) into <out>/<W>x<H>-<lang>-states/; a watched LAN
-game (lobby and table, as host and as watcher) into <out>/<W>x<H>-<lang>-watch/.  Each family
+game (lobby and table, as host and as watcher) into <out>/<W>x<H>-<lang>-watch/; five and six
+seats (the table in both rule sets, the Special Building Phase, its curtain, a C&K attack, the
+new-game form) into <out>/<W>x<H>-<lang>-six/; six seats told apart without colour (the safe
+palette, grey copies) into <out>/<W>x<H>-<lang>-colours/.  Each family
 is a module of this folder with its SIZES and its shoot(out, w, h, lang);
 window.py is the window they share.
 """
@@ -29,7 +32,8 @@ import argparse
 import os
 import sys
 
-from tools.screens import cards, computers, explain, games, lan, menus, review, saves, states, tutorial, watch
+from tools.screens import (cards, colours, computers, explain, games, lan, menus, review, saves, six, states,
+                           tutorial, watch)
 from tools.user_data import use_scratch_user_data
 
 FAMILIES = (            # (--rules choice, sizes and languages, shoot(out, w, h, lang), label)
@@ -43,6 +47,8 @@ FAMILIES = (            # (--rules choice, sizes and languages, shoot(out, w, h,
     ("saves", saves.SIZES, saves.shoot, " saves"),
     ("review", review.SIZES, review.shoot, " review"),
     ("tutorial", tutorial.SIZES, tutorial.shoot, " guided game"),
+    ("six", six.SIZES, six.shoot, " six seats"),
+    ("colours", colours.SIZES, colours.shoot, " six seats, colour-blind safe"),
     ("ck", games.SIZES, games.shoot_ck, " C&K"),
     ("base", games.SIZES, games.shoot_base, ""),
 )
@@ -58,7 +64,8 @@ def main(argv=None) -> int:
                     help="which screens: base, ck, saves (load game and replay), lan (host, join, "
                          "lobby, LAN table), watch (a watched LAN game: lobby and table, host and watcher), solo (computer seats), explain (staged moments, reasons, "
                          "rules, in-game menu), states (every table state the render bench measures), "
-                         "review (the game review and hints), tutorial (every step of the guided game), cards (title, names in four scripts, dice, a 7, a "
+                         "review (the game review and hints), tutorial (every step of the guided game), six (five and six seats: "
+                         "the table, the Special Building Phase, its curtain, a C&K attack), colours (six seats in the colour-blind-safe palette, and in grey), cards (title, names in four scripts, dice, a 7, a "
                          "trade, every dialog that chooses cards), menus (menus and forms with names "
                          "in four scripts, the in-game menu hot-seat and LAN) or both (everything)")
     args = ap.parse_args(argv)

@@ -25,11 +25,12 @@ MAX_LOOPS = 20000
 SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
 
 
-def play(lang="en", size=(1280, 720), visible=False, app=None, shot=None, wander=0, seed=1) -> dict:
+def play(lang="en", size=(1280, 720), visible=False, app=None, shot=None, wander=0, seed=1, make_driver=None) -> dict:
     """One guided game in `lang` (in `app` when given), with `wander` random
     moves of the person's own between the lessons.  Before the first pinned
     step a wrong spot is clicked once: the step must wait and say what to do
-    (`wrong_click_waits`).  `shot(name)` saves the screen."""
+    (`wrong_click_waits`).  `shot(name)` saves the screen; `make_driver`:
+    autoplay.at_menu's (tools/screens/keys.py: keys alone)."""
     _setup_env(visible)
     import pygame
 
@@ -41,7 +42,7 @@ def play(lang="en", size=(1280, 720), visible=False, app=None, shot=None, wander
     from game.engine.rules import rolls
 
     t0 = time.monotonic()
-    app, d = at_menu(lang, size, app)
+    app, d = at_menu(lang, size, app, make_driver)
     d.click_gui("learn")
     if not isinstance(app.scene, TutorialScene):
         raise AutoplayError("Learn to play did not open the guided game")
@@ -62,11 +63,10 @@ def play(lang="en", size=(1280, 720), visible=False, app=None, shot=None, wander
             shown.add((guide.index, what))
             shot(f"{guide.number:02d}-{step.name}" + ("" if what != "routine" else "-" + cmd[0]))
         if what == "next":
-            rect = table.ui.targets.rect(overlay.NEXT_KEY)
-            if rect is None:
+            if table.ui.targets.rect(overlay.NEXT_KEY) is None:
                 raise AutoplayError(f"step {step.name}: no Next button on screen")
             before = guide.index
-            d.click_at(rect.center)
+            d.press_target(table, overlay.NEXT_KEY)
             if guide.index == before and not isinstance(app.scene, EndScene):
                 raise AutoplayError(f"step {step.name}: Next did not move on")
             nexts += 1
@@ -105,6 +105,7 @@ def play(lang="en", size=(1280, 720), visible=False, app=None, shot=None, wander
                                wandered=wanderer.made if wanderer is not None else 0)
     summary.update({"lang": lang, "size": list(size), "steps": len(S.STEPS), "skipped": skipped,
                     "numbered": numbered, "nexts": nexts, "clicks": d.clicks, "keys": d.keys,
+                    "mouse_events": getattr(d, "mouse_events", None),
                     "wrong_click_waits": wrong_checked, "frames": app.frames_drawn, "wander": wander, "seed": seed,
                     "seconds": round(time.monotonic() - t0, 2)})
     if shot is None:
@@ -133,7 +134,7 @@ def _click_wrong_spot(d, table, cmd) -> bool:
     if not others:
         return False
     before, step = len(table.c.auth.log), table.c.guide.index
-    d.click_at(table.ui.board.target_pos("node", others[0][2]))
+    d.choose_spot(table, "node", others[0][2])
     said = any(table.refusal(("do", table.advice(), None)) in note[0] for note in m.notes)
     return len(table.c.auth.log) == before and table.c.guide.index == step and said
 

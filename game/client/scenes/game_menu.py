@@ -8,7 +8,8 @@ Buttons in dialogs go in one order everywhere: in a column the usual
 choice first (Resume on top, Leave last); in a row the way back on the
 left and the action on the right ("Stay" | "Leave").  Leaving asks once
 more, and says the game is kept (autosave) or, over a LAN, what leaving
-means for the others."""
+means for the others.  Tab, Shift+Tab and the arrows move a focus over the
+buttons, Enter presses the one it is on (scene.keys_over_targets)."""
 
 import os
 
@@ -17,7 +18,8 @@ import pygame
 from .. import theme, widgets
 from ..i18n import tr
 from ..oserrors import os_reason
-from ..scene import Scene, alert_below, point_and_click
+from ..focus import KeyFocus
+from ..scene import Scene, alert_below, draw_key_focus, keys_over_targets, point_and_click
 
 ITEMS = ("resume", "settings", "rules", "save", "leave")
 NOTE_SIZE = 14
@@ -30,6 +32,7 @@ class GameMenuScene(Scene):
         self.table = table
         self.targets = widgets.Targets()
         self.hover = None
+        self.key_focus = KeyFocus()      # Tab, the arrows and Enter over the buttons
         self.confirm_leave = False
         self.message = ""                # after Save: where the game is kept, or why not
         self.message_bad = False
@@ -106,6 +109,8 @@ class GameMenuScene(Scene):
                 self.stay() if self.confirm_leave else self.resume()
             elif event.key in (pygame.K_F1, pygame.K_h) and not self.confirm_leave:
                 self.rules()
+            else:
+                keys_over_targets(self, event)
         else:
             point_and_click(self, event)
 
@@ -178,6 +183,9 @@ class GameMenuScene(Scene):
                                                        ("really_leave", tr("gamemenu.leave"), True))):
                 br = pygame.Rect(r.x + int(40 * s) + i * (half + int(16 * s)), y, half, bh)
                 self._button(surf, key, br, label, acts[key], primary)
+
+    def draw_focus(self, surf) -> None:
+        draw_key_focus(self, surf)
 
     def leave_text(self) -> str:
         c = self.table.c

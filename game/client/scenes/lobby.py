@@ -195,7 +195,7 @@ class LobbyScene(GuiScene):
             entry.set_text(mine["name"])          # our seat became known after the form was built
         colour = mine.get("colour")
         if "colour" in self.buttons:        # (a watcher has no seat's controls)
-            self.buttons["colour"].set_text("      " + tr("colour." + colour) if colour else "")
+            self.buttons["colour"].set_text("      " + tr(theme.colour_key(colour)) if colour else "")
             ready = self.buttons["ready"]
             if self.lan.is_host:
                 ready.hide()
@@ -458,10 +458,10 @@ class LobbyScene(GuiScene):
         self.manager.draw_ui(surf)
         b = self.buttons.get("colour")
         colour = (self.mine() or {}).get("colour")
-        if b is not None and colour in theme.COLOUR_RGB:
+        if b is not None and colour in dict(theme.palette()):
             s = self.app.scale
             r = pygame.Rect(b.rect.x + int(10 * s), b.rect.y + int(8 * s), int(22 * s), b.rect.h - int(16 * s))
-            pygame.draw.rect(surf, theme.COLOUR_RGB[colour], r, border_radius=3)
+            pygame.draw.rect(surf, theme.seat_rgb(colour), r, border_radius=3)
             pygame.draw.rect(surf, (20, 20, 20), r, 1, border_radius=3)
 
     def _draw_codes(self, surf) -> None:
@@ -498,7 +498,7 @@ class LobbyScene(GuiScene):
                 surf.blit(img, img.get_rect(midleft=(x, r.centery)))
             else:
                 sw = pygame.Rect(x, r.y + int(9 * s), int(24 * s), r.h - int(18 * s))
-                pygame.draw.rect(surf, theme.COLOUR_RGB.get(seat["colour"], (128, 128, 128)), sw, border_radius=4)
+                pygame.draw.rect(surf, theme.seat_rgb(seat["colour"]), sw, border_radius=4)
                 pygame.draw.rect(surf, (20, 20, 20), sw, 1, border_radius=4)
                 name = seat_name(seat) + ("  " + tr("lan.you") if mine else "")
                 img = text.render(name, 18, theme.TEXT, bold=True)

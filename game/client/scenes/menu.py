@@ -55,24 +55,24 @@ class MenuScene(GuiScene):
         """The island with a few settlements, roads and cities in the four
         colours and the robber in the desert, drawn once per size."""
         layer = self.island.static_layer(self.title_island(), self.app.text)
-        if getattr(self, "_decorated", (None,))[0] is not layer:
+        if getattr(self, "_decorated", (None,))[0] is not layer or self._decorated[2] != theme.palette_name():
             deco = layer.copy()
             board = self.island
             ox, oy = board.rect.topleft
             board.cx, board.cy = board.cx - ox, board.cy - oy        # draw in the layer's own coordinates
             try:
                 for k, node in enumerate(TITLE_PIECES):
-                    colour = theme.PLAYER_COLOURS[k % 4][1]
+                    colour = theme.palette()[k % 4][1]
                     edge = board.island.node_edges[node][0]
-                    board.draw_road(deco, edge, colour)
+                    board.draw_road(deco, edge, colour, seat=k % 4)
                     x, y = board.node_pos(node)
-                    (draw_city if k >= 4 else draw_settlement)(deco, x, y, board.R, colour)
+                    (draw_city if k >= 4 else draw_settlement)(deco, x, y, board.R, colour, k % 4)
                 state = self.title_island()
                 desert = next((h for h in range(len(state.numbers)) if not state.numbers[h]), state.robber)
                 board.draw_robber_at(deco, desert)
             finally:
                 board.cx, board.cy = board.cx + ox, board.cy + oy
-            self._decorated = (layer, deco)
+            self._decorated = (layer, deco, theme.palette_name())
         return self._decorated[1]
 
     def draw_background(self, surf) -> None:

@@ -14,7 +14,7 @@ import pygame
 import pygame_gui
 
 from game.bots import LEVELS
-from game.engine import RULESETS, default_config
+from game.engine import RULESETS, default_config, seat_counts
 
 from .. import theme
 from ..controller import HotseatController
@@ -29,6 +29,8 @@ MAX_SEED = 2 ** 64 - 1
 CLIENT_RULES = ("base", "ck")
 OPTION_MIN_WIDTH, OPTION_PADDING = 120, 40       # an option button's width, unscaled
 COLOUR_IDS = tuple(c for c, _ in theme.PLAYER_COLOURS)
+SEAT_COUNTS = seat_counts()                      # the player counts the form offers (the rule sets')
+MAX_SEATS = max(SEAT_COUNTS)                     # the seats the form keeps (names, colours, kinds)
 PERSON = "person"
 DEFAULT_LEVEL = "medium"
 
@@ -89,7 +91,7 @@ def recall_rules(form, memory) -> None:
     Shared by the new hot-seat game form and the host LAN game form."""
     if not isinstance(memory, dict):
         return
-    if memory.get("players") in (2, 3, 4):
+    if memory.get("players") in seat_counts():
         form.players = memory["players"]
     if memory.get("rules") in RULESETS:
         form.rules = memory["rules"]
@@ -146,6 +148,17 @@ def next_colour(colours: list, seat: int) -> str:
     return colours[seat]
 
 
+def distinct_colours(colours: list, players: int) -> list:
+    """The seats' colours with each of the first `players` seats' its own: a
+    seat whose colour an earlier seat in play has (a seat come back after the
+    others changed colour) gets the first colour none of them has."""
+    out = list(colours)
+    for seat in range(1, players):
+        if out[seat] in out[:seat]:
+            out[seat] = next(c for c in COLOUR_IDS if c not in out[:players])
+    return out
+
+
 def same_names(names) -> list:
     """Seats whose name another seat also has (trimmed, case-insensitive)."""
     keys = [n.strip().casefold() for n in names]
@@ -163,9 +176,9 @@ def default_name(seat: int, kind: str) -> str:
 class NewGameScene(GuiScene):
     def __init__(self, app):
         self.players = 4
-        self.names = [None] * 4             # None: the seat's default name in the current language
-        self.colours = list(COLOUR_IDS[:4])
-        self.kinds = [PERSON] * 4           # PERSON or a computer level (game.bots.LEVELS)
+        self.names = [None] * MAX_SEATS     # None: the seat's default name in the current language
+        self.colours = list(COLOUR_IDS[:MAX_SEATS])
+        self.kinds = [PERSON] * MAX_SEATS   # PERSON or a computer level (game.bots.LEVELS)
         self.rules = "base"
         self.board = "beginner"
         self.seed_text = str(fresh_seed())
@@ -178,7 +191,8 @@ class NewGameScene(GuiScene):
 
     def _remembered(self, memory) -> None:
         """Take the last form's seats from the settings (anything malformed is
-        left at its default)."""
+        left at its default; a memory of fewer seats, from before the form
+        had six, keeps the defaults of the seats after them)."""
         if not isinstance(memory, dict):
             return
         recall_rules(self, memory)
@@ -186,10 +200,12 @@ class NewGameScene(GuiScene):
                           ("colours", lambda v: v in COLOUR_IDS),
                           ("kinds", lambda v: v == PERSON or v in LEVELS)):
             values = memory.get(field)
-            if isinstance(values, list) and len(values) == 4 and all(ok(v) for v in values):
-                setattr(self, field, list(values))
-        if len(set(self.colours)) != 4:
-            self.colours = list(COLOUR_IDS[:4])
+            if isinstance(values, list) and 4 <= len(values) <= MAX_SEATS and all(ok(v) for v in values):
+                if field == "colours":
+                    if len(set(values[:self.players])) < min(self.players, len(values)):
+                        continue                      # two seats in play of one colour: the defaults
+                    values = values + [c for c in COLOUR_IDS if c not in values][:MAX_SEATS - len(values)]
+                getattr(self, field)[:len(values)] = values
 
     def _remember(self) -> None:
         self.app.prefs["new_game"] = dict(rule_memory(self), names=list(self.names),
@@ -217,7 +233,14 @@ class NewGameScene(GuiScene):
         s = self.app.scale
         # Both rule sets have one option row (trade after building / defending
         # knights), so the form keeps its place when the rules change.
-        bh, gap = int(38 * s), int(10 * s)
+        self.colours = distinct_colours(self.colours, self.players)
+        options = option_rows(self, button_text_width(self.app))
+        # the rows: players, the seats, rules, board, seed, points, the options, the message;
+        # with five or six seats they are a little closer, so the form fits the window
+        rows = 1 + self.players + 4 + len(options) + 1
+        room = h - int((28 + 64 + 10 + 46 + 28) * s)
+        step = min(48 * s, room / rows)
+        bh, gap = int(step * 38 / 48), int(step * 10 / 48)
         col0 = int(200 * s)                   # room for "Punten om te winnen" and a gap
         x0 = (w - int(970 * s)) // 2
         y = int(28 * s)
@@ -235,7 +258,7 @@ class NewGameScene(GuiScene):
                     b.select()
             y += bh + gap
 
-        choice_row("new.players", "players", [(n, str(n)) for n in (2, 3, 4)], self.players, int(80 * s))
+        choice_row("new.players", "players", [(n, str(n)) for n in SEAT_COUNTS], self.players, int(80 * s))
         self.entries = []
         name_w, colour_w, kind_w, level_w = int(290 * s), int(150 * s), int(150 * s), int(150 * s)
         for i in range(self.players):
@@ -246,7 +269,7 @@ class NewGameScene(GuiScene):
             e.set_text_length_limit(MAX_NAME)
             self.entries.append(e)
             x += name_w + gap
-            self.button(f"colour_{i}", (x, y, colour_w, bh), tr("colour." + self.colours[i]))
+            self.button(f"colour_{i}", (x, y, colour_w, bh), tr(theme.colour_key(self.colours[i])))
             x += colour_w + gap
             computer = self.kinds[i] != PERSON
             self.button(f"kind_{i}", (x, y, kind_w, bh), tr("seats.computer" if computer else "seats.person"),
@@ -274,8 +297,8 @@ class NewGameScene(GuiScene):
         self.label((x0 + col0 + bh, y, int(80 * s), bh), str(self.vp))
         self.button("vp_plus", (x0 + col0 + bh + int(80 * s), y, bh, bh), "+")
         y += bh + gap
-        for label, key, options, current, width in option_rows(self, button_text_width(self.app)):
-            choice_row(label, key, options, current, int(width * s))
+        for label, key, values, current, width in options:
+            choice_row(label, key, values, current, int(width * s))
         self.label((x0, y, int(970 * s), bh), self.error, "#error")
         y += bh + gap
         bw = int(220 * s)
@@ -294,7 +317,7 @@ class NewGameScene(GuiScene):
             self.players = int(key[8:])
         elif key.startswith("colour_"):
             i = int(key[7:])
-            self.colours[i] = next_colour(self.colours, i)     # (all four: seats come back)
+            self.colours[i] = next_colour(self.colours[:self.players], i)
         elif key.startswith("kind_"):
             i = int(key[5:])
             self.kinds[i] = DEFAULT_LEVEL if self.kinds[i] == PERSON else PERSON
@@ -339,7 +362,7 @@ class NewGameScene(GuiScene):
         config = rule_config(self, n, seed)
         computers = [None if kind == PERSON else kind for kind in self.kinds[:n]]
         try:
-            controller = HotseatController(config, names, [theme.COLOUR_RGB[c] for c in colours], autosave=True,
+            controller = HotseatController(config, names, [theme.seat_rgb(c) for c in colours], autosave=True,
                                            computers=computers)
         except ValueError as e:
             return self._fail(tr("new.engine_refused", reason=str(e)))
@@ -358,7 +381,7 @@ class NewGameScene(GuiScene):
             b = self.buttons.get(f"colour_{i}")
             if b is not None:
                 r = pygame.Rect(b.rect.x + int(8 * s), b.rect.y + int(8 * s), int(22 * s), b.rect.h - int(16 * s))
-                pygame.draw.rect(surf, theme.COLOUR_RGB[self.colours[i]], r, border_radius=3)
+                pygame.draw.rect(surf, theme.seat_rgb(self.colours[i]), r, border_radius=3)
                 pygame.draw.rect(surf, (20, 20, 20), r, 1, border_radius=3)
 
     def handle_event(self, event) -> None:

@@ -1,12 +1,14 @@
-"""Settings: language, window or full screen, sound volume and mute, how
-fast computer players move (game/client/table/computers.py) and how long a
+"""Settings: language, window or full screen, sound volume and mute, the
+seat colours' palette (standard or colour-blind safe), how fast computer players move (game/client/table/computers.py) and how long a
 computer's offer waits for an answer."""
 
 import pygame
 import pygame_gui
 
+from .. import theme
 from ..i18n import tr
 from ..settings import COMPUTER_SPEEDS, OFFER_TIMEOUTS
+from ..theme import PALETTE_NAMES
 from ..scene import GuiScene, alert_below, draw_alert
 
 
@@ -24,10 +26,11 @@ class SettingsScene(GuiScene):
             ("settings.language", (("lang_en", tr("lang.en")), ("lang_nl", tr("lang.nl")))),
             ("settings.display", (("windowed", tr("settings.windowed")), ("fullscreen", tr("settings.fullscreen")))),
             ("settings.sound", (("sound_on", tr("settings.sound_on")), ("sound_off", tr("settings.sound_off")))),
+            ("settings.palette", tuple(("palette_" + name, tr("settings.palette." + name)) for name in PALETTE_NAMES)),
         )
         from .. import i18n
         current = {"lang_" + i18n.language(), "fullscreen" if self.app.fullscreen else "windowed",
-                   "sound_off" if self.app.sounds.muted else "sound_on"}
+                   "sound_off" if self.app.sounds.muted else "sound_on", "palette_" + theme.palette_name()}
         for label, options in rows:
             self.label((x0, y, col, bh), tr(label))
             for i, (key, text) in enumerate(options):
@@ -75,6 +78,9 @@ class SettingsScene(GuiScene):
             self.app.sounds.muted = key == "sound_off"
             self.resize(self.app.size)
             self.app.sounds.play("chime")
+        elif key is not None and key.startswith("palette_"):
+            self.app.set_palette(key[8:])
+            self.resize(self.app.size)
         elif key is not None and key.startswith("speed_"):
             self.set_speed(key[6:])
         elif key is not None and key.startswith("offer_"):

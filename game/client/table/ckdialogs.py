@@ -17,7 +17,7 @@ import pygame
 
 from game.engine.constants import PROGRESS_NAMES, TRACK_COMMODITY, TRACK_NAMES
 
-from .. import theme, widgets
+from .. import emblems, theme, widgets
 from ..widgets import CORNER_KEY
 from ..eventtext import card_name, count_text, progress_name, track_name
 from .. import i18n
@@ -538,12 +538,12 @@ class ChartDialog(Dialog):
                 for j, line in enumerate(widgets.wrap(ability, img_font, r.w - s(16))[:2]):
                     self.text(surf, line, (r.x + s(8), r.y + s(24) + j * img_font.get_linesize()), 11,
                               theme.TEXT_DIM, "topleft")
-                # players at this level: a dot in their colour, left of the cost
+                # players at this level: their badge (colour and emblem), left of the cost
                 dx = r.right - s(18) - cost.get_width()
                 for seat in range(self.m.n):
                     if v.improvements[seat][track] == level:
-                        pygame.draw.circle(surf, (16, 16, 16), (dx, r.y + s(12)), s(7))
-                        pygame.draw.circle(surf, self.m.colours[seat], (dx, r.y + s(12)), s(5))
+                        badge = emblems.badge(seat, s(15), self.m.colours[seat])
+                        surf.blit(badge, badge.get_rect(center=(dx, r.y + s(12))))
                         dx -= s(16)
             holder = tr("chart.metropolis_none") if node == -1 else \
                 tr("chart.metropolis_of", name=self.m.names[v.node_owner[node]])

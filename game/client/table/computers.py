@@ -16,6 +16,10 @@ The table calls `poll()` from its update, once a frame:
 - A decision made on a game that has moved on in the meantime (a person
   answered while the bot thought) is dropped and thought again, so a bot
   never acts on a stale view.
+- In the Special Building Phase of five and six (X-1.7) a computer's builds
+  are paced like the moves of its turn; one that builds nothing in its part
+  passes without a pause (there is nothing to watch: with five computers a
+  pause each would hold every turn up for seconds).
 - Several computers that must decide at once take turns, clockwise from the
   current player.  A bot may answer None while someone else decides too
   (an offerer waiting for answers): it is asked again after the next move.
@@ -157,10 +161,18 @@ class ComputerSeats:
             if not self.thought.done(INSTANT_FRAME_SECONDS if instant else 0.0):
                 return False
             self.ready, self.thought = self.thought, None
-        if not instant and (busy or now - self.last_move < self.pause()):
+        if not instant and (busy or (now - self.last_move < self.pause() and not self._nothing_to_watch(self.ready))):
             return False
         thought, self.ready = self.ready, None
         return self._submit(thought)
+
+    def _nothing_to_watch(self, thought) -> bool:
+        """A pass in the Special Building Phase by a seat whose part brought
+        nothing yet (the last move is another seat's): no pause before it."""
+        if thought.error is not None or thought.command is None or thought.command[0] != "pass_build":
+            return False
+        last = self.c.records_since(self.c.seq - 1)
+        return not last or last[0].cmd[1] != thought.seat
 
     def _submit(self, thought) -> bool:
         """Make the thought's move; True when a command was submitted."""

@@ -7,15 +7,16 @@ mode or phase asks for on the board (m.pick); the action buttons' keys
 and Ctrl+Z (Cmd+Z) what Undo does, saying why when nothing may be taken back;
 Esc, F1 and the curtain's keys lead elsewhere.  Space only ever hurries
 the computers: pressed again and again while they play, it must never
-roll, answer, dismiss a panel or reveal a hand for the person.  What a
-click or key does is play.py's.
+roll, answer, dismiss a panel or reveal a hand for the person.  Tab, the
+arrows and Enter on what they focused are keyboard.py's (the board's
+cursor, the dialogs' focus).  What a click or key does is play.py's.
 """
 
 import pygame
 
 from .. import theme
-from . import hints, reasons
-from .hand import SHORTCUTS
+from . import hints, keyboard, reasons
+from .hand import SHORTCUTS, slot_action
 from .position_copy import copy_position, paste_position
 
 UNDO_MODS = pygame.KMOD_CTRL | pygame.KMOD_META     # Ctrl+Z, and Cmd+Z on a Mac
@@ -28,6 +29,7 @@ def handle(m, ui, play, event) -> None:
         play.show_results()            # no need to wait for the end screen
         return
     if event.type == pygame.MOUSEMOTION:
+        keyboard.mouse_moved(m, event.pos)
         m.mouse = event.pos
         m.tips_hushed_at = None
         update_hover(m, ui, play)
@@ -80,11 +82,7 @@ def click(m, ui, play, pos) -> None:
     elif key is None and m.pick is not None:
         spot = ui.board.hit(m.pick[0], m.pick[1], pos)
         if spot is not None:
-            target = m.pick[1][spot]
-            if callable(target):
-                target()
-            else:
-                play.submit(target)
+            play.choose_spot(spot)
         elif m.knight is not None:
             m.knight = None          # a click beside the knight's spots lets go of it
             play.update_pick()
@@ -120,6 +118,8 @@ def press(m, play, key, mods=None) -> None:
         return
     if key in (pygame.K_F1, pygame.K_h):             # rules and costs, from anywhere
         return play.open_rules()
+    if m.curtain_for is None and keyboard.press(m, play.ui, play, key, mods):
+        return                                       # the cursor and the focus (Tab, arrows, Enter)
     if key == pygame.K_ESCAPE and (m.curtain_for is not None or
                                    (m.dialog is None and not m.mode and m.knight is None)):
         return play.open_menu()                      # (Esc first lets go of a mode or a knight)
@@ -140,7 +140,7 @@ def press(m, play, key, mods=None) -> None:
     elif key == pygame.K_z and mods & UNDO_MODS:
         play.take_back()
     elif key == pygame.K_RETURN:
-        play.action("end_turn")
+        play.action(slot_action(m, "end_turn"))       # (in the Special Building Phase: pass)
     elif key in SHORTCUTS:
         play.action(SHORTCUTS[key])
     play.redraw()

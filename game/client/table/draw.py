@@ -20,7 +20,7 @@ from .. import i18n
 from ..i18n import tr
 from . import hand, hints, panels, reasons, staging
 from .dice import draw_dice
-from .model import dropping, fly_seconds
+from .model import dropping, fly_seconds, special_builder
 from .prompts import table_prompt
 from .tips import draw_tooltip
 from .ui import btn
@@ -49,7 +49,7 @@ class Canvas:
         return (size, i18n.language(), ui.fonts.scale, id(v), m.seen, dropping(m.flying), m.viewer, m.curtain_for, m.mode,
                 m.knight, top_text(m), len(m.log), m.log[-1] if m.log else None, m.log_scroll,
                 m.game_over_at is None, id(m.dialog) if modal else None, log_bottom(m, ui),
-                tuple(sorted(ui.name_marks.items())))
+                tuple(sorted(ui.name_marks.items())), tuple(m.colours))
 
 
 def log_bottom(m, ui):
@@ -336,17 +336,26 @@ def draw_curtain(m, ui, play, surf) -> None:
     stripe = pygame.Rect(card.x, card.y, card.w, int(16 * s))
     pygame.draw.rect(surf, colour, stripe, border_top_left_radius=int(14 * s), border_top_right_radius=int(14 * s))
     pygame.draw.rect(surf, colour, card, max(2, int(3 * s)), border_radius=int(14 * s))
-    title = text.render(tr("curtain.title", name=m.names[seat]), 26, theme.TEXT, bold=True)
+    title_words, sub_words = curtain_words(m)
+    title = text.render(title_words, 26, theme.TEXT, bold=True)
     if title.get_width() > card.w - int(30 * s):
         title = pygame.transform.smoothscale(title, (card.w - int(30 * s), title.get_height()))
     surf.blit(title, title.get_rect(center=(card.centerx, card.y + int(56 * s))))
-    sub = text.render(tr("curtain.sub", name=m.names[seat]), 15, theme.TEXT_DIM)
+    sub = text.render(sub_words, 15, theme.TEXT_DIM)
     if sub.get_width() > card.w - int(30 * s):
         sub = pygame.transform.smoothscale(sub, (card.w - int(30 * s), sub.get_height()))
     surf.blit(sub, sub.get_rect(center=(card.centerx, card.y + int(96 * s))))
     r = pygame.Rect(0, 0, int(400 * s), int(48 * s))
     r.midbottom = (card.centerx, card.bottom - int(20 * s))
     btn(m, ui, surf, ("curtain",), r, tr("curtain.button", name=m.names[seat]), play.reveal, primary=True, size=17)
+
+
+def curtain_words(m) -> tuple:
+    """The curtain card's title and the line under it; for a builder's part
+    of the Special Building Phase the line says so (X-1.7)."""
+    name = m.names[m.curtain_for]
+    sub = "curtain.sub_special" if special_builder(m.view) == m.curtain_for else "curtain.sub"
+    return tr("curtain.title", name=name), tr(sub, name=name)
 
 
 def draw_glow(m, ui, surf) -> None:
@@ -402,15 +411,15 @@ def draw_pick(m, ui, surf, which="all", bare=None) -> None:
                 pass                                   # a piece of the rule set (a wall, a knight)
             elif hov:
                 if m.view.node_owner[spot] == m.viewer or cmd == "place_city":
-                    draw_city(surf, x, y, R, colour)
+                    draw_city(surf, x, y, R, colour, m.viewer)
                 else:
-                    draw_settlement(surf, x, y, R, colour)
+                    draw_settlement(surf, x, y, R, colour, m.viewer)
             else:
                 pygame.draw.circle(surf, (20, 20, 20), (x, y), R * 0.17)
                 pygame.draw.circle(surf, theme.HILITE, (x, y), R * 0.14)
         elif kind == "edge":
             if hov:
-                ui.board.draw_road(surf, spot, colour, theme.HILITE)
+                ui.board.draw_road(surf, spot, colour, theme.HILITE, seat=m.viewer)
             else:
                 x, y = ui.board.edge_pos(spot)
                 pygame.draw.circle(surf, (20, 20, 20), (x, y), R * 0.15)
@@ -500,17 +509,17 @@ def draw_drop(m, ui, surf, what, k) -> None:
     if piece == "road":
         x, y = board.edge_pos(spot)
         pygame.draw.ellipse(surf, (20, 28, 36), (x - R * 0.3 * k, y - R * 0.08 * k, R * 0.6 * k, R * 0.16 * k))
-        board.draw_road(surf, spot, colour, dy=-lift)
+        board.draw_road(surf, spot, colour, dy=-lift, seat=seat)
         return
     x, y = board.node_pos(spot)
     pygame.draw.ellipse(surf, (20, 28, 36), (x - R * 0.25 * k, y + R * 0.12, R * 0.5 * k, R * 0.14 * k))
     if piece == "knight":
-        draw_knight(surf, x, y - lift, R, colour, 1, 0)
+        draw_knight(surf, x, y - lift, R, colour, 1, 0, seat)
     elif piece == "city":
         m.part.building_under(surf, m.view, spot, x, y, R)        # (C&K: its wall stays on the ground)
-        draw_city(surf, x, y - lift, R, colour)
+        draw_city(surf, x, y - lift, R, colour, seat)
     else:
-        draw_settlement(surf, x, y - lift, R, colour)
+        draw_settlement(surf, x, y - lift, R, colour, seat)
 
 
 def draw_notes(m, ui, surf) -> None:

@@ -12,7 +12,7 @@ import pygame
 from game.engine.constants import (
     COST_CITY, COST_DEV, COST_KNIGHT, COST_ROAD, COST_SETTLEMENT, COST_WALL, DEV_NAMES,
 )
-from game.engine.state import GAME_OVER
+from game.engine.state import GAME_OVER, SPECIAL_BUILD
 
 from .. import cards, theme
 from ..eventtext import card_name
@@ -28,7 +28,8 @@ BUILD_COSTS = {"build_road": COST_ROAD, "build_settlement": COST_SETTLEMENT,
 SHORTCUTS = {pygame.K_r: "roll", pygame.K_1: "build_road", pygame.K_2: "build_settlement",
              pygame.K_3: "build_city", pygame.K_d: "buy_dev", pygame.K_t: "trade",
              pygame.K_b: "bank", pygame.K_e: "end_turn", pygame.K_w: "build_wall",
-             pygame.K_k: "recruit_knight", pygame.K_i: "chart", pygame.K_o: "harbor"}
+             pygame.K_k: "recruit_knight", pygame.K_i: "chart", pygame.K_o: "harbor",
+             pygame.K_p: "pass_build"}
 SHORTCUT_LABELS = {name: pygame.key.name(key).upper() for key, name in SHORTCUTS.items()}
 SHORTCUT_LABELS["undo"] = "Ctrl+Z"          # (controls.py: with Ctrl or Cmd only)
 
@@ -106,10 +107,19 @@ def card_tip(key) -> str:
     return f"{tr('dev.' + DEV_NAMES[key[1]])}: {tr('dev.' + DEV_NAMES[key[1]] + '.text')}"
 
 
+def slot_action(m, name) -> str:
+    """The action of the button in the layout's slot `name` now: in the
+    Special Building Phase the End turn button passes (X-1.7; its key P)."""
+    if name == "end_turn" and m.view is not None and m.view.phase == SPECIAL_BUILD:
+        return "pass_build"
+    return name
+
+
 def draw_buttons(m, ui, play, surf) -> None:
-    for name, rect in ui.layout.buttons.items():
+    for slot, rect in ui.layout.buttons.items():
+        name = slot_action(m, slot)
         enabled = m.action_enabled(name)
         btn(m, ui, surf, ("btn", name), rect, tr("btn." + name), lambda n=name: play.action(n), enabled,
-            primary=enabled and name in ("roll", "end_turn") or m.mode == name,
+            primary=enabled and name in ("roll", "end_turn", "pass_build") or m.mode == name,
             selected=m.mode == name, size=14, cost=BUILD_COSTS.get(name), hint=SHORTCUT_LABELS[name])
 

@@ -11,7 +11,11 @@ enabled, what a knight may do.
 
 from game.engine import check, deciders
 from game.engine.rules import IllegalCommand
-from game.engine.state import MAIN, TRADE
+from game.engine.state import MAIN, SPECIAL_BUILD, TRADE
+
+from .. import theme
+
+from ..focus import KeyFocus
 
 DICE_SECONDS = 0.7                   # a roll's dice in the air
 FLY_SECONDS = 1.0                    # a produced card on its way to its player
@@ -37,6 +41,16 @@ def dropping(flying) -> tuple:
     """The pieces in the air: ((piece, spot), ...); the table's cached layer
     leaves them out until they have landed."""
     return tuple((w[1], w[2]) for _, w, _, _ in flying if isinstance(w, tuple) and w[0] == "drop")
+# the phases in which the seat on the move builds (build modes, knights): its
+# turn after the roll, and its part of the Special Building Phase (X-1.7)
+BUILDING_PHASES = (MAIN, SPECIAL_BUILD)
+
+
+def special_builder(public):
+    """The seat whose part of the Special Building Phase it is (X-1.7), or None."""
+    return deciders(public)[0] if public is not None and public.phase == SPECIAL_BUILD else None
+
+
 KNIGHT_ACTIONS = ("activate_knight", "promote_knight", "move_knight", "displace_knight", "chase_robber")
 
 
@@ -74,6 +88,7 @@ class TableModel:
         self.part = part                     # what the table shows for the rule set (parts/)
         self.names = names
         self.colours = colours
+        theme.recolour(colours)              # (in place: the controller's list) in the chosen palette
         self.people = people                 # seats persons play
         self.computers = computers           # the computer seats' players (ComputerSeats) or None
         self.solo = solo                     # one person against computers on this screen
@@ -99,6 +114,7 @@ class TableModel:
         self.hover_spot = None               # the board spot under the mouse
         self.hint_aside = False              # the hint's line steps aside for the mouse (hints.line_aside)
         self.tips_hushed_at = None           # where the board was clicked: no hex tooltip there
+        self.focus = KeyFocus()              # the keyboard's cursor and focus ring (keyboard.py)
         # what happened
         self.log = []                        # sentences, oldest first
         self.log_scroll = 0                  # lines scrolled up from the newest

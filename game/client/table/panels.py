@@ -1,5 +1,5 @@
 """The table's side column: the player panels, the bank and the game log
-(player names drawn in their colours)."""
+(player names drawn in their colours, after their seat's emblem)."""
 
 import re
 
@@ -7,8 +7,9 @@ import pygame
 
 from game.engine.state import GAME_OVER
 
-from .. import cards, icons, theme, widgets
+from .. import cards, emblems, icons, theme, widgets
 from ..i18n import tr
+from .model import special_builder
 
 
 def draw_panels(m, ui, surf) -> None:
@@ -20,6 +21,7 @@ def draw_panels(m, ui, surf) -> None:
 
 
 STATS_Y, STAT_ICON = 36, 20           # the row of counts in a player panel (design units)
+AWARD_ICON = 18                       # the awards' icons
 
 
 def cards_spot(ui, rect) -> tuple:
@@ -35,12 +37,15 @@ def draw_player(m, ui, surf, seat, rect) -> None:
     cards, knights, road length); the rule set's rows (C&K's three
     improvement tracks); and the awards held (Largest Army, Longest Road,
     metropolises, Defender, the merchant) as lit icons.  Each icon names
-    itself in a tooltip.  What the rows hold is the table part's (m.part)."""
+    itself in a tooltip.  What the rows hold is the table part's (m.part).
+    The seat on the move is lit and tagged (in the Special Building Phase
+    the seat building, X-1.7)."""
     text, v, s, part = ui.text, m.view, ui.layout.s, m.part
-    active = seat == v.current and v.phase != GAME_OVER
+    builder = special_builder(v)                  # (the Special Building Phase: its builder is on the move)
+    active = seat == (v.current if builder is None else builder) and v.phase != GAME_OVER
     widgets.player_panel(surf, rect, m.colours[seat], active, int(6 * s))
     x = rect.x + int(14 * s)
-    badge = icons.icon("badge", int(22 * s), tuple(m.colours[seat]))
+    badge = emblems.badge(seat, int(22 * s), m.colours[seat])
     surf.blit(badge, (x, rect.y + int(7 * s)))
     vp, hidden = points(part, v, seat, seat == m.viewer)
     vp_img = text.render(str(vp) + (f" (+{hidden})" if hidden else ""), 20, theme.ACCENT, bold=True)
@@ -66,14 +71,19 @@ def draw_player(m, ui, surf, seat, rect) -> None:
         num = text.render(str(value), 15, theme.TEXT, bold=True)
         surf.blit(num, num.get_rect(midleft=(ix + size + int(4 * s), y + size // 2)))
         ui.targets.add(("panel_tip", f"{tr(label)}: {value}"), pygame.Rect(ix, y, int(col) - int(4 * s), size), None)
-    y = part.panel_rows(m, ui, surf, seat, x, y + size + int(6 * s))
-    # the awards held
+    rows_y = y + size + int(6 * s)
+    y, beside = part.panel_rows(m, ui, surf, seat, x, rows_y)
+    # the awards held: on a row of their own, or beside the rule set's rows
+    # when the panel has no room for one more (six seats in a column)
     awards = part.awards(v, seat)
+    size = int(AWARD_ICON * s)
     ax, limit = x, rect.right - int(8 * s)
-    turn = text.render(tr("panel.turn"), 12, theme.ACCENT) if active else None
+    if beside is not None and y + size > rect.bottom - int(3 * s):
+        ax, y = beside + int(10 * s), rows_y
+    turn = text.render(tr("panel.turn" if builder is None else "panel.special_build"), 12, theme.ACCENT) \
+        if active else None
     if turn is not None:
         limit -= turn.get_width() + int(6 * s)
-    size = int(18 * s)
     for shown, name, count, label, *colour in awards:
         if not shown:
             continue
@@ -161,7 +171,12 @@ def draw_log(m, ui, surf, bottom=None) -> None:
                 if seat is None:
                     img = text.render(chunk, 13, colour)
                 else:
-                    img = text.render(chunk, 13, readable_on_dark(m.colours[seat]), bold=True)
+                    name_colour = readable_on_dark(m.colours[seat])
+                    mark = emblem_room(line_h)
+                    emblems.draw_emblem(surf, seat, (x + mark * 0.42, y + line_h * 0.54), line_h * 0.27,
+                                        name_colour, emblems.INK_DARK)
+                    x += mark
+                    img = text.render(chunk, 13, name_colour, bold=True)
                 surf.blit(img, (x, y))
                 x += img.get_width()
         i -= 1
@@ -186,11 +201,17 @@ def name_runs(line, names) -> list:
     return out
 
 
+def emblem_room(line_h) -> int:
+    """The width the log gives a seat's emblem before its name."""
+    return max(6, int(line_h * 0.85))
+
+
 def log_lines(m, ui, sentence, font, width, bold) -> list:
     """`sentence` wrapped to `width` as the log draws it: lines of
-    [(text, seat or None)], the players' names bold and in their colour on
-    every line even where the wrap cuts a name of several words (remembered)."""
-    key = ("log", sentence, width)
+    [(text, seat or None)], the players' names bold and in their colour,
+    each after the seat's emblem, on every line even where the wrap cuts a
+    name of several words (remembered)."""
+    key = ("log", sentence, width, font.get_linesize())
     lines = ui.wrap_cache.get(key)
     if lines is not None:
         return lines
@@ -210,8 +231,11 @@ def log_lines(m, ui, sentence, font, width, bold) -> list:
                 out.append([sentence[c], seat_at[c]])
         return [(text, seat) for text, seat in out]
 
+    mark = emblem_room(font.get_linesize())
+
     def width_of(a, b):
-        return sum((font if seat is None else bold).size(text)[0] for text, seat in runs(a, b))
+        return sum((font if seat is None else bold).size(text)[0] + (0 if seat is None else mark)
+                   for text, seat in runs(a, b))
     lines, start, end = [], None, None
     for word in re.finditer(r"\S+", sentence):
         if start is not None and width_of(start, word.end()) > width:

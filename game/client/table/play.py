@@ -11,7 +11,9 @@ commands and `check` for free-form trade terms.
 
 Hot-seat privacy: the viewer is the seat that must decide now; whenever that
 changes a curtain ("pass the device to NAME") hides the screen until that
-player reveals it, and only then is their hand drawn.  Over LAN
+player reveals it, and only then is their hand drawn (in the Special
+Building Phase of five and six each builder's part too: the engine skips
+a seat without cards, so only those who hold something get one).  Over LAN
 (`controller.hotseat` False) the viewer is always the laptop's own seat and
 there is no curtain.
 """
@@ -23,7 +25,7 @@ from game.engine import COMMANDS, check, deciders, legal_commands
 from game.engine.board import board_of
 from game.engine.constants import PROGRESS_NAMES
 from game.engine.rules import IllegalCommand
-from game.engine.state import DECIDE, DISCARD, GAME_OVER, MAIN, ROAD_BUILDING, ROBBER, SETUP_ROAD, \
+from game.engine.state import DECIDE, DISCARD, GAME_OVER, ROAD_BUILDING, ROBBER, SETUP_ROAD, \
     SETUP_SETTLEMENT, STEAL, TRADE
 from game.engine.undo import UNDO
 
@@ -31,7 +33,7 @@ from .. import theme
 from ..eventtext import LogTeller, error_text, sentences
 from ..i18n import tr
 from . import ckdialogs, dialogs, hints, panels, reasons, staging
-from .model import DICE_SECONDS, FLY_SECONDS, fly_seconds, holds_secrets, pick_actor, skippable
+from .model import BUILDING_PHASES, DICE_SECONDS, FLY_SECONDS, fly_seconds, holds_secrets, pick_actor, skippable
 
 # (board spot kind, command kind) per phase, and per build mode
 PHASE_PICKS = {SETUP_SETTLEMENT: ("node", "place_settlement"), SETUP_ROAD: ("edge", "place_road"),
@@ -215,9 +217,9 @@ class TablePlay:
         spec = PHASE_PICKS.get(m.view.phase)
         if m.view.phase == SETUP_SETTLEMENT and any(c[0] == "place_city" for c in m.legal):
             spec = ("node", "place_city")                       # C&K: the second building is a city
-        if m.view.phase == MAIN and m.mode:
+        if m.view.phase in BUILDING_PHASES and m.mode:
             spec = MODE_PICKS[m.mode]
-        elif m.view.phase == MAIN and m.part.main_pick(m, self):
+        elif m.view.phase in BUILDING_PHASES and m.part.main_pick(m, self):
             return                                      # (C&K: the knights to use)
         if spec is None and len(m.legal_kinds()) == 1:
             # A phase this client has no special screen for, whose only
@@ -452,9 +454,17 @@ class TablePlay:
             self.open_harbor()
         elif name == "undo":
             self.take_back()
-        else:                                   # roll, buy_dev, end_turn
+        else:                                   # roll, buy_dev, end_turn, pass_build
             self.submit((name, m.viewer))
         self.app.dirty = True
+
+    def choose_spot(self, spot) -> None:
+        """A lit spot of the board chosen (clicked, or Enter on the keys' cursor)."""
+        target = self.m.pick[1][spot]
+        if callable(target):
+            target()
+        else:
+            self.submit(target)
 
     def take_back(self) -> None:
         """The Undo button or Ctrl+Z: the viewer's last move of this turn is

@@ -17,11 +17,13 @@ from game.engine.board import board_of
 from game.engine.constants import COST_ACTIVATE, COST_CITY, COST_DEV, COST_KNIGHT, COST_ROAD, COST_SETTLEMENT, \
     COST_WALL, PROGRESS_NAMES
 from game.engine.rules import IllegalCommand
-from game.engine.state import DISCARD, ROBBER, ROLL, STEAL
+from game.engine.state import DISCARD, ROBBER, ROLL, SPECIAL_BUILD, STEAL
 
 from .. import theme
 from ..eventtext import cards_text
 from ..i18n import tr
+from .hand import slot_action
+from .model import special_builder
 
 # (code, command kind or None for any) -> the rule's id in RULES.md
 RULE_OF = {
@@ -94,9 +96,10 @@ SPOT_BUTTONS = ("build_road", "build_settlement", "build_city", "build_wall", "r
 SETTLING = ("build_settlement", "place_settlement", "place_city")
 # What the game is waiting for instead, by phase (wrong_phase)
 PHASE_WORDS = {ROLL: "why.wrong_phase.roll_first", DISCARD: "why.wrong_phase.discard",
-               ROBBER: "why.wrong_phase.robber", STEAL: "why.wrong_phase.robber"}
+               ROBBER: "why.wrong_phase.robber", STEAL: "why.wrong_phase.robber",
+               SPECIAL_BUILD: "why.wrong_phase.special_build"}
 
-PHASE_RULES = {ROLL: "B-4.1", DISCARD: "B-5.3", ROBBER: "B-5.4", STEAL: "B-5.4"}
+PHASE_RULES = {ROLL: "B-4.1", DISCARD: "B-5.3", ROBBER: "B-5.4", STEAL: "B-5.4", SPECIAL_BUILD: "X-1.7"}
 
 
 def assert_complete():
@@ -110,6 +113,8 @@ def reason(err: IllegalCommand, cmd=None, state=None, spot_part=None) -> str:
     the command's spot is the one the player pointed at (not a
     representative one), so say what is wrong with that spot."""
     kind = cmd[0] if cmd else None
+    if err.code == "not_your_turn" and cmd and state is not None and special_builder(state) == cmd[1]:
+        err = IllegalCommand("wrong_phase", err.detail)     # (the builder's part: its turn's moves are not for now)
     key = f"why.{err.code}.{kind}"
     if err.code == "wrong_phase" and state is not None and state.phase in PHASE_WORDS:
         key = PHASE_WORDS[state.phase]
@@ -179,7 +184,7 @@ def button_command(state, seat, name):
         hand = state.hands[seat] or [0] * 5
         give = max(range(len(hand)), key=lambda k: hand[k])
         return ("maritime", seat, give, (give + 1) % 5)
-    if name in ("roll", "buy_dev", "end_turn"):
+    if name in ("roll", "buy_dev", "end_turn", "pass_build"):
         return (name, seat)
     if name == "chart":                 # the improvements: one track stands for them all
         return ("improve", seat, 0)
@@ -215,7 +220,8 @@ def add_targets(m, ui, play) -> None:
     enabled ones)."""
     if m.viewer is None or m.curtain_for is not None or m.dialog is not None:
         return
-    for name, rect in ui.layout.buttons.items():
+    for slot, rect in ui.layout.buttons.items():
+        name = slot_action(m, slot)
         if not m.action_enabled(name):
             ui.targets.add(("why", name), rect, lambda n=name: explain_button(m, play, n))
 

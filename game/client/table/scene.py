@@ -25,8 +25,9 @@ column, the event die on the sea.
 import time
 
 from ..eventtext import sentences
+from .. import theme
 from ..scene import Scene
-from . import controls, draw, staging
+from . import controls, draw, keyboard, staging
 from .computers import ComputerSeats
 from .layout import TableLayout
 from .model import TableModel
@@ -53,7 +54,7 @@ class TableScene(Scene):
                                     solo=controller.hotseat and len(people) == 1, computers=computers)
         m.started = time.monotonic()
         m.stage = staging.Stage(m, controller)
-        self.ui = TableUI(app, lambda size: TableLayout(size, m.n, m.part))
+        self.ui = TableUI(app, lambda size: TableLayout(size, m.n, m.part), controller.config)
         self.play = TablePlay(app, self, controller, m, self.ui, self.end_scene)
         for event in controller.start_events():
             m.log.extend(sentences(event, m.names))
@@ -78,6 +79,10 @@ class TableScene(Scene):
         self.play.retell()
         self.app.dirty = True
 
+    def palette_changed(self) -> None:
+        theme.recolour(self.model.colours)
+        self.app.dirty = True
+
     def handle_event(self, event) -> None:
         controls.handle(self.model, self.ui, self.play, event)
 
@@ -87,12 +92,22 @@ class TableScene(Scene):
     def draw(self, surf) -> None:
         self._dimmed = None                  # (Scene.draw_dimmed's picture is stale now)
         draw.draw(self.model, self.ui, self.play, surf)
+        self.draw_over(surf)
+        keyboard.draw(self.model, self.ui, self.play, surf)      # the keys' focus, over everything
+
+    def draw_over(self, surf) -> None:
+        """What a scene adds over the table, under the keys' focus (the guided game's overlay)."""
+
+    def key_suggestions(self) -> list:
+        """Where the keys' cursor goes first: [("spot", kind, spot) or ("rect", target key)]
+        (the guided game: what its lesson rings)."""
+        return []
 
     def picture_key(self):
         """The table's picture key (draw.still_key); None for a scene that
-        draws more over the table (a LAN table's connections) or while
-        something moves."""
-        if type(self).draw is not TableScene.draw:
+        draws more over the table (a guided game's overlay, a LAN table's
+        connections) or while something moves."""
+        if type(self).draw is not TableScene.draw or type(self).draw_over is not TableScene.draw_over:
             return None
         return draw.still_key(self.model, self.ui, self.app.screen.get_size())
 

@@ -25,13 +25,16 @@ import pygame
 
 from game.engine.constants import TERRAIN_NAMES
 
-from .. import theme, widgets
+from .. import emblems, theme, widgets
 from ..boardview import draw_ship
 from ..i18n import tr, trn
 
 REVEAL_SECONDS = 0.55            # between two lines of the attack
 ATTACK_SHADE = (6, 10, 18, 150)  # over the board while the barbarians attack
 PRODUCTION_SECONDS = 4.0
+# The panels' looks, largest first: (text size, title size, ship's height); a
+# panel taller than its room (an attack on six seats) takes the next one.
+LOOKS = ((15, 18, 70), (14, 17, 54), (13, 16, 40), (12, 15, 32))
 SEVEN_AFTER_SECONDS = 4.0        # the 7's panel stays this long after the steal
 
 
@@ -306,7 +309,8 @@ class Stage:
         if self.attack is not None:
             if not shaded:
                 surf.blit(board_shade(L.board.size), L.board.topleft)
-            r = self._panel(ui, surf, self.attack, int(520 * s), center=L.board.center, ship=True)
+            r = self._panel(ui, surf, self.attack, int(520 * s), center=L.board.center, ship=True,
+                            room=L.board.h - int(8 * s))
             self.button = pygame.Rect(0, 0, int(200 * s), int(40 * s))
             self.button.midbottom = (r.centerx, r.bottom - int(14 * s))
             hover = self.button.collidepoint(self.m.mouse)
@@ -314,38 +318,44 @@ class Stage:
             ui.targets.add(("stage",), L.screen, self.dismiss)        # the whole table answers
             ui.targets.add(("stage", "continue"), self.button, self.close)
 
-    def _panel(self, ui, surf, panel, width, ship=False, **where):
-        """Draw `panel` placed by `where` (rect attributes); returns its rect."""
-        img = self._picture(ui, panel, width, ship)
+    def _panel(self, ui, surf, panel, width, ship=False, room=None, **where):
+        """Draw `panel` placed by `where` (rect attributes), at most `room`
+        high where it can be (smaller words); returns its rect."""
+        img = self._picture(ui, panel, width, ship, room)
         r = img.get_rect()
         for k, v in where.items():
             setattr(r, k, v)
         surf.blit(img, r)
         return r
 
-    def _picture(self, ui, panel, width, ship):
+    def _picture(self, ui, panel, width, ship, room=None):
         """The panel's picture, drawn once for what it shows (its lines as
         far as revealed, their words and colours, the players' colours, the
         size) and kept on the panel: every frame blits it.  Opaque, its
-        rounded corners a colour key."""
+        rounded corners a colour key.  With `room`, the largest of LOOKS
+        whose picture is no taller (the smallest when none is)."""
         shown = panel.lines[:panel.shown_lines(time.monotonic())]
-        key = (width, ship, ui.layout.s, ui.fonts.scale, panel.title, tuple(self.m.colours),
+        key = (width, ship, room, ui.layout.s, ui.fonts.scale, panel.title, tuple(self.m.colours),
                tuple((line.text, line.colour, line.seat, line.cards, line.bold, line.pips) for line in shown))
         if panel.picture is not None and panel.picture[0] == key:
             return panel.picture[1]
-        img = self._draw_picture(ui, panel, shown, width, ship)
+        for look in LOOKS if room is not None else LOOKS[:1]:
+            img = self._draw_picture(ui, panel, shown, width, ship, look)
+            if room is None or img.get_height() <= room:
+                break
         panel.picture = (key, img)
         return img
 
-    def _draw_picture(self, ui, panel, shown, width, ship):
+    def _draw_picture(self, ui, panel, shown, width, ship, look=LOOKS[0]):
         s, text = ui.layout.s, ui.text
+        size, title_size, ship_size = look
         pad = int(12 * s)
         rows = []                                       # (images, line)
         for line in shown:
             text_room = width - 2 * pad - (int(20 * s) if line.seat is not None else 0)
             room = text_room - int(16 * s) * line.pips
-            wrap_font = ui.fonts.get(15, line.bold)
-            imgs = [text.render(w, 15, line.colour, bold=line.bold) for w in widgets.wrap(line.text, wrap_font, room)]
+            wrap_font = ui.fonts.get(size, line.bold)
+            imgs = [text.render(w, size, line.colour, bold=line.bold) for w in widgets.wrap(line.text, wrap_font, room)]
             if line.cards:
                 # the cards after the last words when they fit there, else on a line of their own
                 # (the words keep the whole width either way: no word alone on a line)
@@ -354,9 +364,9 @@ class Stage:
                     imgs.append(pygame.Surface((0, int(22 * s))))
             rows.append((imgs, line))
         # A long name makes a long title ("Computer 3 (Medium) rolled a 7"): it wraps like the lines.
-        titles = [text.render(w, 18, theme.ACCENT, bold=True)
-                  for w in widgets.wrap(panel.title, ui.fonts.get(18, True), width - 2 * pad)]
-        ship_h = int(70 * s) if ship else 0
+        titles = [text.render(w, title_size, theme.ACCENT, bold=True)
+                  for w in widgets.wrap(panel.title, ui.fonts.get(title_size, True), width - 2 * pad)]
+        ship_h = int(ship_size * s) if ship else 0
         height = pad + sum(t.get_height() for t in titles) + ship_h + int(6 * s) + sum(
             sum(i.get_height() for i in imgs) + int(4 * s) for imgs, _ in rows) + pad
         if panel.modal:
@@ -380,8 +390,7 @@ class Stage:
         for imgs, line in rows:
             x = r.x + pad
             if line.seat is not None:
-                sw = pygame.Rect(x, y + int(4 * s), int(12 * s), int(12 * s))
-                pygame.draw.rect(surf, self.m.colours[line.seat], sw, border_radius=3)
+                surf.blit(emblems.badge(line.seat, int(14 * s), self.m.colours[line.seat]), (x, y + int(3 * s)))
                 x += int(20 * s)
             ly = y
             for img in imgs:

@@ -12,7 +12,10 @@ from .. import theme, widgets
 from ..eventtext import cards_text, count_text, taken_back_text
 from ..i18n import tr
 from . import reasons
-from .hand import BUILD_COSTS, card_tip
+from .hand import BUILD_COSTS, SHORTCUT_LABELS, card_tip
+
+# every button's key, said in its tooltip (the action buttons show theirs on the button too)
+KEY_LABELS = dict(SHORTCUT_LABELS, menu="Esc")             # (the Hint button says "?" itself)
 
 
 def tooltip(m, ui):
@@ -38,12 +41,22 @@ def tooltip(m, ui):
         return card_tip(key)
     tip = m.part.tooltip(m, key)          # the rule set's pieces, dice and widgets
     if tip is not None:
-        return tip
+        return with_key(tip, key[1]) if key[0] == "btn" and key[1] in KEY_LABELS else tip
+    if key == ("btn", "pass_build"):
+        return tr("tip.pass_build")
     if key[0] == "btn" and key[1] == "undo" and m.undo[0] is not None:
-        return tr("tip.undo", what=taken_back_text(m.undo[0]))
+        return tr("tip.undo", what=taken_back_text(m.undo[0]))          # (it names Ctrl+Z)
     if key[0] == "btn" and key[1] in BUILD_COSTS:
-        return f"{tr('btn.' + key[1])}: {cards_text(dict(BUILD_COSTS[key[1]]).get(k, 0) for k in range(5))}"
+        return with_key(f"{tr('btn.' + key[1])}: {cards_text(dict(BUILD_COSTS[key[1]]).get(k, 0) for k in range(5))}",
+                        key[1])
+    if key[0] == "btn" and key[1] in KEY_LABELS:
+        return with_key(tr("btn." + key[1]), key[1])
     return None
+
+
+def with_key(text, button) -> str:
+    """A button's tooltip with the key that does what it does."""
+    return tr("tip.key", tip=text, shortcut=KEY_LABELS[button])
 
 
 def draw_tooltip(m, ui, surf) -> None:

@@ -13,7 +13,10 @@ from ..boardview import BoardView
 
 
 class TableUI:
-    def __init__(self, app, layout_for):
+    def __init__(self, app, layout_for, game=None):
+        """`game`: the config (or a state) of the game shown, whose island the
+        board is fitted to from the start (before the first frame, the cards
+        produced fly from its hexes)."""
         self.text = app.text                 # rendered text, cached (theme.TextCache)
         self.fonts = app.fonts
         self.layout_for = layout_for         # window size -> the layout
@@ -27,6 +30,8 @@ class TableUI:
         self.name_marks = {}                 # seat -> room kept right of its name for the scene's mark
                                              # (a LAN table's connection dot or "away")
         self.name_rects = {}                 # seat -> where the last frame drew its name
+        if game is not None:
+            self.board.show(game)
         self.resize(app.size)
 
     def resize(self, size) -> None:

@@ -124,12 +124,14 @@ class TutorialScene(TableScene):
             return                                     # (not straight to the results: the last step first)
         super().handle_event(event)
 
-    def draw(self, surf) -> None:
-        super().draw(surf)
+    def draw_over(self, surf) -> None:
         overlay.draw(self, surf)
         m = self.model
         if m.curtain_for is None and not m.modal() and not m.stage.blocking:
             draw_tooltip(m, self.ui, surf)             # (over the rings: nothing covers its words)
+
+    def key_suggestions(self) -> list:
+        return overlay.targets(self.advice(), self.model)   # the keys' cursor goes to the lesson's ring first
 
     def wake_ms(self) -> int:
         return min(super().wake_ms(), 100)             # the ring pulses

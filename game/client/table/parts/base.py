@@ -78,9 +78,11 @@ class TablePart:
         return (("cards", v.hand_n[seat], "panel.cards"), ("dev", v.dev_n[seat], "panel.dev"),
                 ("knight", v.knights[seat], "panel.knights"), ("road", v.road_len[seat], "panel.road"))
 
-    def panel_rows(self, m, ui, surf, seat, x, y) -> int:
-        """Rows of the panel between the counts and the awards, from `y`; where they end."""
-        return y
+    def panel_rows(self, m, ui, surf, seat, x, y) -> tuple:
+        """Rows of the panel between the counts and the awards, from `y`:
+        (where the next row would start, where the last row drawn ends on the
+        right or None: no row; the awards go there when the panel is short)."""
+        return y, None
 
     def awards(self, v, seat) -> list:
         """[(held, icon, count or None, words, [colour])] in the panel's order."""

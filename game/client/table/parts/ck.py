@@ -11,16 +11,18 @@ founding city, a selected knight and the Commercial Harbor."""
 import pygame
 
 from game.engine import may_offer
-from game.engine.constants import BARBARIAN_TRACK_LENGTH, COST_ACTIVATE, COST_KNIGHT, PROGRESS_INDEX, SHIP_FACES
+from game.engine.constants import (BARBARIAN_TRACK_LENGTH, COST_ACTIVATE, COST_KNIGHT, PROGRESS_INDEX, SHIP_FACES,
+                                   TRACK_COMMODITY)
 from game.engine.rulesets.ck.facts import barbarian_strength, effective_ratio, knight_strength
 from game.engine.state import MAIN, SETUP_ROAD, SETUP_SETTLEMENT
 
 from ... import theme, widgets
+from ...cards import chip
 from ...boardview import draw_city, draw_gate, draw_knight, draw_merchant, draw_metropolis, draw_ship, draw_wall
 from ...eventtext import cards_text, event_die_text, progress_name, track_name
 from ...i18n import tr, trn
 from .. import ckdialogs
-from ..model import KNIGHT_ACTIONS
+from ..model import BUILDING_PHASES, KNIGHT_ACTIONS
 from .base import TablePart
 
 ALCHEMIST = PROGRESS_INDEX["alchemist"]
@@ -54,11 +56,11 @@ class CkPart(TablePart):
         for n, owner in enumerate(state.knight_owner):
             if owner != -1 and ("knight", n) not in hidden:
                 x, y = board.node_pos(n)
-                draw_knight(surf, x, y, R, colours[owner], state.knight_strength[n], state.knight_active[n])
+                draw_knight(surf, x, y, R, colours[owner], state.knight_strength[n], state.knight_active[n], owner)
         hex_, owner = state.merchant
         if hex_ != -1:
             cx, cy = board.hex_center(hex_)
-            draw_merchant(surf, cx + R * 0.5, cy + R * 0.05, R, colours[owner])
+            draw_merchant(surf, cx + R * 0.5, cy + R * 0.05, R, colours[owner], owner)
 
     def node_pick(self, m, surf, cmd, spot, x, y, R, colour, hovered) -> bool:
         if cmd == "displace_knight":
@@ -71,10 +73,11 @@ class CkPart(TablePart):
             return False
         if cmd == "build_wall":
             draw_wall(surf, x, y, R)
-            draw_city(surf, x, y, R, colour)
+            draw_city(surf, x, y, R, colour, m.viewer)
             return True
         if cmd in ("recruit_knight", "move_knight"):
-            draw_knight(surf, x, y, R, colour, m.view.knight_strength[m.knight] if cmd == "move_knight" else 1, 0)
+            draw_knight(surf, x, y, R, colour, m.view.knight_strength[m.knight] if cmd == "move_knight" else 1, 0,
+                        m.viewer)
             return True
         return False
 
@@ -98,9 +101,8 @@ class CkPart(TablePart):
                 ("knight", f"{knight_strength(v, seat)}/{total}", "panel.ck_knights"),
                 ("road", v.road_len[seat], "panel.road"))
 
-    def panel_rows(self, m, ui, surf, seat, x, y) -> int:
-        draw_improvements(m, ui, surf, seat, x, y)
-        return y + int(22 * ui.layout.s)
+    def panel_rows(self, m, ui, surf, seat, x, y) -> tuple:
+        return y + int(22 * ui.layout.s), draw_improvements(m, ui, surf, seat, x, y)
 
     def awards(self, v, seat) -> list:
         return super().awards(v, seat)[1:] + [      # (no Largest Army: knights defend, CK-8)
@@ -145,7 +147,7 @@ class CkPart(TablePart):
         if i == 2:
             draw_event_die(surf, rect, face)
         elif i == 1:                   # the red die decides progress cards (CK-3.3)
-            widgets.die(surf, rect, face, colour=(196, 40, 36), pip=(250, 246, 236))
+            draw_red_die(surf, rect, face)
         else:
             super().draw_die(surf, rect, i, face, seven)
 
@@ -164,7 +166,7 @@ class CkPart(TablePart):
 
     def phase_prompt(self, m, name):
         v = m.view
-        if v.phase == MAIN and m.knight is not None:
+        if v.phase in BUILDING_PHASES and m.knight is not None:
             return tr("prompt.knight_selected" if m.knight_moves(m.knight) else "prompt.knight_selected_still")
         if v.phase == SETUP_SETTLEMENT and any(c[0] == "place_city" for c in m.legal):
             return tr("prompt.setup_city", name=name)
@@ -253,8 +255,21 @@ class CkPart(TablePart):
         return ", ".join(held) or tr("replay.no_progress")
 
 
+def draw_red_die(surf, rect, face) -> None:
+    """The red die (CK-3.3): red with light pips and, so that it is told from
+    the white die without its colour, a light frame inside its edge."""
+    rect = pygame.Rect(rect)
+    light = (250, 246, 236)
+    widgets.die(surf, rect, face, colour=(196, 40, 36), pip=light)
+    inset = max(2, rect.w // 16)
+    pygame.draw.rect(surf, light, rect.inflate(-2 * inset, -2 * inset), max(1, rect.w // 20),
+                     border_radius=int(rect.w * 0.12))
+
+
 def draw_event_die(surf, rect, face) -> None:
-    """The event die (CK-1.6): a black ship, or a city gate in a track's colour."""
+    """The event die (CK-1.6): a black ship, or a city gate in a track's
+    colour with the track's commodity over its door (told apart without
+    the colour: cloth for trade, coin for politics, paper for science)."""
     rect = pygame.Rect(rect)
     pygame.draw.rect(surf, (20, 20, 20), rect.move(3, 4), border_radius=int(rect.w * 0.18))
     pygame.draw.rect(surf, (250, 246, 236), rect, border_radius=int(rect.w * 0.18))
@@ -263,7 +278,10 @@ def draw_event_die(surf, rect, face) -> None:
     if face < SHIP_FACES:
         draw_ship(surf, inner)
     else:
-        draw_gate(surf, inner, theme.TRACK_RGB[face - SHIP_FACES])
+        track = face - SHIP_FACES
+        draw_gate(surf, inner, theme.TRACK_RGB[track])
+        mark = chip(TRACK_COMMODITY[track], inner.w * 0.3)
+        surf.blit(mark, mark.get_rect(center=(inner.centerx, inner.y + inner.h * 0.4)))
 
 
 def draw_improvements(m, ui, surf, seat, x, y) -> int:
