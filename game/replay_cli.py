@@ -71,7 +71,7 @@ def view(path: str, size=None, lang=None) -> int:
     replayed); size: (width, height) or None, lang: for this run only."""
     try:
         game = saves.load(path)
-        from game.client.scenes.saved import Replay
+        from game.client.saved import Replay
         model = Replay(game)
     except saves.SaveError as exc:
         print(f"kolonisten: {path}: {exc}", file=sys.stderr)

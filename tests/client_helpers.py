@@ -5,7 +5,7 @@ the windows run."""
 import os
 
 from game import saves
-from game.bots.random_bot import RandomBot
+from game.bots.random_bot import RandomSeats
 from game.engine import default_config
 from game.engine.codec import state_hash
 from game.engine.match import Authority
@@ -89,13 +89,13 @@ def bot_game(rules="base", seed=3, players=3, stop=None, until=None):
     """An Authority after random bots played until the end, `stop` moves,
     or `until(auth)` is true; returns (auth, state hashes after each move)."""
     auth = Authority(default_config(rules=rules, players=players, seed=seed))
-    bot, hashes = RandomBot(seed), []
+    bot, hashes = RandomSeats(seed), []
     while auth.state.phase != GAME_OVER and (stop is None or len(auth.log) < stop):
         if until is not None and until(auth):
             break
         state = auth.state
         seat = bot.pick_seat(state)
-        auth.submit(bot.choose(state, seat, ("offer",)) or bot.choose(state, seat))
+        auth.submit(bot.player(seat, ("offer",)).choose(state))
         hashes.append(state_hash(auth.state))
     return auth, hashes
 

@@ -5,7 +5,7 @@ the records redacted for it, stays identical to the authority's view."""
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game.bots.random_bot import RandomBot
+from game.bots.random_bot import RandomSeats
 from game.engine.invariants import check_views
 from game.engine.match import Replica
 from game.engine.state import GAME_OVER
@@ -36,12 +36,12 @@ def test_B_9_1_B_5_4_views_and_replicas_on_random_games(seed, players):
     auth = make_game(players=players, board="random", seed=seed)
     audiences = list(range(players)) + [None]
     replicas = [Replica(auth.view(a), a) for a in audiences]
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     state = auth.state
     for _ in range(500):
         if state.phase == GAME_OVER:
             break
-        record = auth.submit(bot.choose(state, bot.pick_seat(state)))
+        record = auth.submit(bot.command(state))
         for rep in replicas:
             mine = record.for_audience(rep.audience)
             assert rep.receive(mine) == mine.events

@@ -5,20 +5,20 @@ import pytest
 from game.bots import make_bot
 from game.bots.loop import Stalled, Table, clockwise, others_first
 from game.bots.protocol import safe_command
-from game.bots.random_bot import RandomBot, RandomPlayer, random_table
+from game.bots.random_bot import RandomSeats, RandomPlayer, random_table
 from game.engine import deciders, default_config, legal_commands, view
 from game.engine.match import Authority, Replica
-from game.engine.state import GAME_OVER, TRADE
+from game.engine.state import GAME_OVER, MAIN, TRADE
 
 
 def test_random_table_plays_the_games_random_bot_plays():
-    """The loop with random_table makes the draws of RandomBot picking a
+    """The loop with random_table makes the draws of RandomSeats picking a
     seat, then a command: the random games of tools and tests are unchanged."""
     for rules in ("base", "ck"):
         by_hand = Authority(default_config(rules=rules, seed=4))
-        bot = RandomBot(4)
+        bot = RandomSeats(4)
         for _ in range(600):
-            by_hand.submit(bot.choose(by_hand.state, bot.pick_seat(by_hand.state)))
+            by_hand.submit(bot.command(by_hand.state))
         looped = Authority(default_config(rules=rules, seed=4))
         bots, order = random_table(4, 4)
         table = Table(bots, lambda: looped.state, looped.submit, view=lambda seat: looped.state, order=order)
@@ -105,6 +105,28 @@ def test_make_bot_random_is_a_seat_bot_like_every_level():
     assert (bot.seat, bot.level) == (seat, "random")
     assert bot.choose(view(auth.state, seat)) in legal_commands(auth.state, seat)
     assert make_bot("random", idle, 7).choose(view(auth.state, idle)) is None
+
+
+def test_a_random_player_draws_avoided_kinds_only_when_it_has_nothing_else():
+    """The random players of tools and tests avoid offers; a kind avoided is
+    still played when it is all the seat may do, so a game never stalls."""
+    seats = RandomSeats(3)
+    auth = Authority(default_config(seed=3))
+    founder = auth.state.current
+    # Founding: a settlement is all the seat may do.
+    cmd = seats.player(founder, avoid=("place_settlement",)).choose(auth.state)
+    assert cmd[0] == "place_settlement"
+    bots, order = random_table(3, 4)
+    Table(bots, lambda: auth.state, auth.submit, view=lambda seat: auth.state, order=order).run(
+        until=lambda: auth.state.phase == MAIN and any(c[0] == "offer" for c in legal_commands(auth.state, auth.state.current)))
+    seat = auth.state.current
+    kinds = {c[0] for c in legal_commands(auth.state, seat)}
+    assert {"offer", "end_turn"} <= kinds
+    for avoided in (("offer",), ("end_turn",), ("offer", "end_turn"), tuple(kinds)):
+        picks = {seats.player(seat, avoided).choose(auth.state)[0] for _ in range(40)}
+        assert picks and picks <= (kinds - set(avoided) or kinds)
+    assert seats.player(seat, ("offer",)) is seats.player(seat, ["offer"])      # one player each, one generator
+    assert seats.player(seat).rng is seats.rng
 
 
 def test_safe_command_is_the_one_safe_kind_else_the_first():

@@ -65,7 +65,7 @@ def test_a_circle_through_a_local_relative_import_and_an_upward_import_are_found
     done = subprocess.run([sys.executable, "-m", "tools.check.imports", "--root", root],
                           cwd=ROOT, capture_output=True, text=True)
     assert "1. 2 files: game.engine.rules, game.engine.state" in done.stdout
-    assert "game/engine/board.py:1 (game.engine) imports game.client.app (game.client)" in done.stdout
+    assert "game/engine/board.py:1 (game.engine) imports game.client.app (the client's window)" in done.stdout
 
 
 def test_layers_of_modules():
@@ -73,6 +73,29 @@ def test_layers_of_modules():
     assert imports.layer_of("game.client.app") < imports.layer_of("game.replay_cli") < imports.layer_of("tools")
     assert imports.layer_of("game.client.foo_cli") == imports.layer_of("game.client")
     assert imports.layer_of("game.elsewhere") is None
+
+
+def test_the_clients_floors():
+    """Inside the client: the ground floor, the table, the guided game, the
+    scenes, the window; a floor reaching up (the guided game into a scene)
+    is an upward import."""
+    floors = ["game.client.theme", "game.client.table.panels", "game.client.tutorial.session",
+              "game.client.scenes.replay", "game.client.app"]
+    assert [imports.layer_of(m) for m in floors] == sorted({imports.layer_of(m) for m in floors})
+    assert imports.layer_of("game.net") is None and imports.layer_of("net.peer") < imports.layer_of(floors[0])
+
+
+def test_a_client_floor_reaching_up_is_found(tmp_path):
+    files = dict(CLEAN)
+    files["game/client/saved.py"] = "from game.engine import State\n"
+    files["game/client/scenes/__init__.py"] = ""
+    files["game/client/scenes/load.py"] = "from ..saved import State\n"
+    files["game/client/tutorial/__init__.py"] = ""
+    files["game/client/tutorial/session.py"] = "def resume():\n    from ..scenes.load import State\n"
+    report = imports.check(_tree(tmp_path, files))
+    assert report["circles"] == []
+    assert [(e["from"], e["to"], e["from_layer"], e["to_layer"]) for e in report["upward"]] == [
+        ("game.client.tutorial.session", "game.client.scenes.load", "game.client.tutorial", "game.client.scenes")]
 
 
 def test_the_real_tree_has_no_circle_and_no_upward_import():

@@ -9,7 +9,7 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from client_helpers import make_app, push_table  # noqa: E402
-from game.bots.random_bot import RandomBot  # noqa: E402
+from game.bots.random_bot import RandomSeats  # noqa: E402
 from game.client.table import draw  # noqa: E402
 from game.client.table.model import DROP_SECONDS, TRADE_SECONDS, dropping  # noqa: E402
 from game.engine import default_config  # noqa: E402
@@ -94,7 +94,7 @@ def test_a_trade_flies_its_cards_between_the_two_players_panels():
     """Each card given flies from the offerer's panel to the partner's, each
     card got the other way, in about TRADE_SECONDS."""
     app, table = table_at_start()
-    m, bot = table.model, RandomBot(5)
+    m, bot = table.model, RandomSeats(5)
     found = None
     for _ in range(3000):                 # a random game up to a main phase with cards to trade
         if m.curtain_for is not None:
@@ -108,7 +108,7 @@ def test_a_trade_flies_its_cards_between_the_two_players_panels():
                           if get != give and s.hands[seat][get]), None)
             if found:
                 break
-        table.play.submit(bot.choose(s, m.viewer, ("offer",)))
+        table.play.submit(bot.player(m.viewer, ("offer",)).choose(s))
     assert found, "no position to trade in"
     give, get, partner = found
     out, back = [0] * 5, [0] * 5

@@ -9,7 +9,7 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from client_helpers import make_app  # noqa: E402
-from game.bots.random_bot import RandomBot  # noqa: E402
+from game.bots.random_bot import RandomSeats  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.scenes.end import EndScene  # noqa: E402
 from game.client.scenes.game_menu import GameMenuScene  # noqa: E402
@@ -46,11 +46,11 @@ def test_the_check_sees_a_back_button_on_the_right():
 def _table(app):
     c = HotseatController(default_config(players=2, seed=3), ["Ann", "Bo"], [(214, 56, 48), (52, 104, 214)],
                           autosave=True)
-    bot = RandomBot(1)
+    bot = RandomSeats(1)
     for _ in range(12):
         state = c.auth.state
         seat = bot.pick_seat(state)
-        c.submit(bot.choose(state, seat, ("offer",)) or bot.choose(state, seat))
+        c.submit(bot.player(seat, ("offer",)).choose(state))
     return TableScene(app, c)
 
 

@@ -11,7 +11,7 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from client_helpers import curtained_seats, draw, make_app, push_table  # noqa: E402
-from game.bots.random_bot import RandomBot  # noqa: E402
+from game.bots.random_bot import RandomSeats  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.table import ckdialogs  # noqa: E402
 from game.client.scenes.newgame import NewGameScene  # noqa: E402
@@ -73,7 +73,7 @@ def test_every_legal_ck_command_is_entered_by_mouse_on_the_drawn_screen(seed, co
     app = make_app()
     table = make_table(app, players=3, seed=seed, knight_commit=commit)
     driver = ui_autoplay.Driver(app, pygame)
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     rng = Rng(seed, stream=77)
     real_submit = table.c.submit
     checked = Counter()
@@ -118,7 +118,7 @@ def test_every_legal_ck_command_is_entered_by_mouse_on_the_drawn_screen(seed, co
             if cmd[0] in CK_KINDS and checked[name] < 2:
                 checked[name] += 1
                 probe(cmd)
-        table.play.submit(bot.choose(table.c.auth.state, seat, ("offer",)))
+        table.play.submit(bot.player(seat, ("offer",)).choose(table.c.auth.state))
     kinds = {k.split(":")[0] for k in checked}
     assert {"place_city", "recruit_knight", "activate_knight", "move_knight", "improve", "progress",
             "resolve"} <= kinds, checked
@@ -135,7 +135,7 @@ def test_decisions_come_in_turn_behind_the_curtain_and_no_foreign_cards_show():
     the view of the card's player only."""
     app = make_app()
     table = make_table(app, players=4, seed=12)
-    bot = RandomBot(3)
+    bot = RandomSeats(3)
     decisions = Counter()
     for seat in curtained_seats(app, table, 2200):
         v = table.model.view
@@ -151,7 +151,7 @@ def test_decisions_come_in_turn_behind_the_curtain_and_no_foreign_cards_show():
                 public = table.c.view((seat + 1) % v.n if (seat + 1) % v.n != v.pending["target"]
                                       else (seat + 2) % v.n)
                 assert public.pending["shown"] is None
-        cmd = bot.choose(table.c.auth.state, seat, ("offer",))
+        cmd = bot.player(seat, ("offer",)).choose(table.c.auth.state)
         assert table.play.submit(cmd)
     assert len(decisions) >= 3, decisions
 
@@ -161,14 +161,14 @@ def test_decisions_come_in_turn_behind_the_curtain_and_no_foreign_cards_show():
 def test_ck_dialogs_draw_for_every_progress_card_and_the_chart(size, lang):
     app = make_app(size, lang)
     table = make_table(app, players=4, seed=5)
-    bot = RandomBot(5)
+    bot = RandomSeats(5)
     for _ in range(3000):
         if table.model.view.phase == MAIN and table.model.view.turn > 40 and table.model.curtain_for is None:
             break
         if table.model.curtain_for is not None:
             table.play.reveal()
             continue
-        table.play.submit(bot.choose(table.c.auth.state, table.model.viewer, ("offer",)))
+        table.play.submit(bot.player(table.model.viewer, ("offer",)).choose(table.c.auth.state))
     assert table.model.view.phase == MAIN
     for card, name in enumerate(PROGRESS_NAMES):
         table.model.dialog = ckdialogs.Chooser(table.play, "progress", name, card)
@@ -309,7 +309,7 @@ def test_the_founding_road_prompt_names_the_building_it_joins_CK_2_1(lang):
     i18n.set_language(lang)
     try:
         table = make_table(app)
-        bot = RandomBot(4)
+        bot = RandomSeats(4)
         seen = set()
         for _ in range(40):                     # the founding rounds of three players
             if table.model.curtain_for is not None:
@@ -322,7 +322,7 @@ def test_the_founding_road_prompt_names_the_building_it_joins_CK_2_1(lang):
                 seen.add(city)
             if seen == {True, False}:
                 break
-            assert table.play.submit(bot.choose(table.c.auth.state, table.model.viewer, ("offer",)))
+            assert table.play.submit(bot.player(table.model.viewer, ("offer",)).choose(table.c.auth.state))
         assert seen == {True, False}
     finally:
         i18n.set_language("en")
@@ -335,7 +335,7 @@ def test_the_improvements_button_is_greyed_in_the_founding_round_and_says_why():
     from game.engine.state import SETUP_ROAD, SETUP_SETTLEMENT
     app = make_app()
     table = make_table(app)
-    bot = RandomBot(3)
+    bot = RandomSeats(3)
     seen_founding = False
     for _ in range(200):
         if table.model.curtain_for is not None:
@@ -349,7 +349,7 @@ def test_the_improvements_button_is_greyed_in_the_founding_round_and_says_why():
         elif v.phase == MAIN or v.turn > 0 and table.model.viewer == v.current:
             assert table.model.action_enabled("chart")
             break
-        assert table.play.submit(bot.choose(v, table.model.viewer))
+        assert table.play.submit(bot[table.model.viewer].choose(v))
     assert seen_founding and table.model.action_enabled("chart")
 
 

@@ -15,7 +15,7 @@ from game import saves  # noqa: E402
 import client_helpers  # noqa: E402
 from client_helpers import push_table  # noqa: E402
 from game.bots import make_bot  # noqa: E402
-from game.bots.random_bot import RandomBot  # noqa: E402
+from game.bots.random_bot import RandomSeats  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.table import dialogs  # noqa: E402
 from game.client.scenes.load import LoadScene  # noqa: E402
@@ -42,7 +42,7 @@ def make_table(app, computers, rules="base", seed=5, autosave=False):
 def play(app, table, until, limit=3000, seed=1, watch=None):
     """Frames let the computers move; the persons' moves are random legal
     ones, entered through the table.  `watch(table)` runs after each step."""
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     for i in range(limit):
         if until(table) or table.model.game_over_at is not None:
             break
@@ -57,7 +57,7 @@ def play(app, table, until, limit=3000, seed=1, watch=None):
             continue
         me = table.model.viewer
         if me is not None and me in deciders(table.c.auth.state) and table.model.legal:
-            cmd = bot.choose(table.c.auth.state, me, ("offer",) if i % 6 else ())
+            cmd = bot.player(me, ("offer",) if i % 6 else ()).choose(table.c.auth.state)
             assert table.play.submit(cmd), cmd
             if watch:
                 watch(table)
@@ -176,7 +176,7 @@ def offer_only_one_can_take(table, takers):
 
 
 def to_main_phase(app, table):
-    bot = RandomBot(4)
+    bot = RandomSeats(4)
     for _ in range(3000):
         if table.model.curtain_for is not None:
             table.play.reveal()
@@ -184,7 +184,7 @@ def to_main_phase(app, table):
         if v.phase == MAIN and v.turn > 8 and table.model.viewer == v.current:
             return
         me = table.model.viewer
-        cmd = bot.choose(table.c.auth.state, me, ("offer",))
+        cmd = bot.player(me, ("offer",)).choose(table.c.auth.state)
         assert table.play.submit(cmd)
     raise AssertionError("no main phase reached")
 
@@ -242,7 +242,7 @@ class TradingBot:
 
     def __init__(self, level, seat, seed):
         self.level, self.seat = level, seat
-        self.random = RandomBot(seed)
+        self.random = RandomSeats(seed)
         self.offered = False
 
     def choose(self, view):
@@ -264,14 +264,14 @@ class TradingBot:
                 want = [0] * 5
                 want[(give + 1) % 5] = 1
                 return ("offer", me, tuple(offer), tuple(want), (0,))
-        return self.random.choose(view, me, ("offer",))
+        return self.random.player(me, ("offer",)).choose(view)
 
 
 def test_a_person_answers_a_computers_offer_in_the_answer_dialog(monkeypatch):
     monkeypatch.setattr(computers_module, "make_bot", TradingBot)
     app = make_app()
     table = make_table(app, [None, "easy"], seed=4)
-    bot = RandomBot(3)
+    bot = RandomSeats(3)
     for _ in range(4000):
         app.step([])
         state = table.c.auth.state
@@ -286,7 +286,7 @@ def test_a_person_answers_a_computers_offer_in_the_answer_dialog(monkeypatch):
                         state.hand_n[0] += 1
                         state.bank[k] -= 1
                 table.play.refresh()
-            table.play.submit(bot.choose(state, 0, ("offer",)))
+            table.play.submit(bot.player(0, ("offer",)).choose(state))
     else:
         raise AssertionError("the computer made no offer")
     assert table.model.curtain_for is None
@@ -370,7 +370,7 @@ def test_the_space_key_hurries_paced_computers():
         if table.model.computers_playing():
             break
         if table.model.legal:
-            table.play.submit(RandomBot(1).choose(table.c.auth.state, 0, ("offer",)))
+            table.play.submit(RandomSeats(1).player(0, ("offer",)).choose(table.c.auth.state))
     assert table.model.computers_playing()
     seq = table.c.seq
     app.step([])
@@ -390,7 +390,7 @@ def test_several_computers_discard_at_once_on_a_seven():
     from game.engine.state import DISCARD, ROLL
     app = make_app()
     table = make_table(app, [None, "easy", "easy", "easy"], seed=12)
-    bot = RandomBot(5)
+    bot = RandomSeats(5)
     found = None
     for _ in range(6000):
         app.step([])
@@ -411,7 +411,7 @@ def test_several_computers_discard_at_once_on_a_seven():
                 break
             continue
         if table.model.viewer == 0 and table.model.legal and 0 in deciders(state):
-            table.play.submit(bot.choose(state, 0, ("offer",)))
+            table.play.submit(bot.player(0, ("offer",)).choose(state))
     assert found is not None, "no 7 was rolled"
     for _ in range(1000):
         app.step([])
@@ -460,7 +460,7 @@ def test_space_only_hurries_it_never_rolls_for_the_person():
         if table.model.legal and v.current == 0 and v.turn > 1 and any(c[0] == "roll" for c in table.model.legal):
             break
         if table.model.legal:
-            table.play.submit(RandomBot(1).choose(v, 0, ("offer",)))
+            table.play.submit(RandomSeats(1).player(0, ("offer",)).choose(v))
     assert any(c[0] == "roll" for c in table.model.legal)
     seq = table.c.seq
     table.model.computers_moved_at = float("-inf")   # long after the computers' last move (an older table's grace)
@@ -470,7 +470,7 @@ def test_space_only_hurries_it_never_rolls_for_the_person():
     controls.press(table.model, table.play, pygame.K_r)
     assert table.c.seq == seq + 1 and table.c.auth.log[-1].cmd == ("roll", 0)
     while table.c.auth.state.phase != MAIN:          # (a 7: discard, move the robber, steal)
-        assert table.play.submit(RandomBot(2).choose(table.c.auth.state, 0, ("offer",)))
+        assert table.play.submit(RandomSeats(2).player(0, ("offer",)).choose(table.c.auth.state))
     seq = table.c.seq
     controls.press(table.model, table.play, pygame.K_SPACE)
     assert table.c.seq == seq

@@ -11,7 +11,7 @@ pytest.importorskip("pygame_gui")
 from pygame_gui.core.gui_font_pygame import GUIFontPygame  # noqa: E402
 
 from client_helpers import make_app, make_lan_app, run_until, draw  # noqa: E402
-from game.bots.random_bot import RandomBot  # noqa: E402
+from game.bots.random_bot import RandomSeats  # noqa: E402
 from game.client import fonts, lan  # noqa: E402
 from game.client.fonts.gui import FallbackGUIFont  # noqa: E402
 from game.client.scenes.end import EndScene  # noqa: E402
@@ -145,7 +145,7 @@ def test_the_name_from_the_form_is_drawn_with_glyphs_on_the_end_screen():
     form.start()
     table = app.scene
     assert isinstance(table, TableScene) and table.model.names[0] == NAME
-    bot = RandomBot(2)
+    bot = RandomSeats(2)
     for i in range(20000):
         if table.c.view(None).phase == GAME_OVER:
             break
@@ -154,7 +154,7 @@ def test_the_name_from_the_form_is_drawn_with_glyphs_on_the_end_screen():
             continue
         state = table.c.auth.state
         seat = table.model.viewer
-        table.play.submit(bot.choose(state, seat, ("offer",)))
+        table.play.submit(bot.player(seat, ("offer",)).choose(state))
     assert table.c.view(None).phase == GAME_OVER
     app.replace(EndScene(app, table.c, 60.0))
     drawn = _record_texts(app)

@@ -14,7 +14,7 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from client_helpers import COLOURS, NAMES, bot_game, draw, make_app, push_table  # noqa: E402
-from game.bots.random_bot import RandomBot  # noqa: E402
+from game.bots.random_bot import RandomSeats  # noqa: E402
 from game.client import i18n  # noqa: E402
 from game.client.table import dialogs, keyboard  # noqa: E402
 from game.client.table.tips import tooltip  # noqa: E402

@@ -332,7 +332,7 @@ def test_a_lan_game_to_the_end_then_back_to_the_menu(rules, vp):
     """Ann (the window, hosting) and Bob (a headless peer) play random
     moves until somebody wins: both copies end with the host's public hash,
     the LAN end screen names the winner and leads back to the menu."""
-    from game.bots.random_bot import RandomBot
+    from game.bots.random_bot import RandomSeats
     app = make_app()
     app.prefs["ck_intro_seen"] = True            # (the introduction over a LAN table: its own test)
     config = default_config(rules=rules, players=2, vp_target=vp, seed=11)
@@ -343,16 +343,16 @@ def test_a_lan_game_to_the_end_then_back_to_the_menu(rules, vp):
         table = app.scene
         table.c.session.submit(("end_turn", table.c.seat))      # refused by the host: said in words
         assert run_until([app], lambda: any(n[0].startswith("Not possible: ") for n in table.model.notes))
-        bot = RandomBot(3)
+        bot = RandomSeats(3)
         deadline = time.monotonic() + 5 * WAIT
         while table.model.game_over_at is None and time.monotonic() < deadline:
             bob.poll()
             if bob.game.must_decide():
-                bob.submit(bot.choose(bob.view, bob.seat, ("offer",)) or bot.choose(bob.view, bob.seat))
+                bob.submit(bot.player(bob.seat, ("offer",)).choose(bob.view))
             table.update(0.016)                     # the window's frame: polls, no drawing
             if table.model.game_over_at is None and table.c.session.game.must_decide():
                 view = table.c.view(table.c.seat)
-                table.play.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
+                table.play.submit(bot.player(table.c.seat, ("offer",)).choose(view))
         assert table.model.game_over_at is not None, "no winner in time"
         assert run_until([app], lambda: table.c.over is not None)
         assert run_until([], lambda: bob.poll() is not None and bob.game.over is not None)
@@ -477,7 +477,7 @@ def test_a_trade_offer_to_others_leaves_a_watching_lan_player_without_a_dialog()
     """Over LAN a player sees every phase, also the ones where they have
     nothing to decide: an offer made to somebody else opens no answer
     dialog for them, an offer to them does."""
-    from game.bots.random_bot import RandomBot
+    from game.bots.random_bot import RandomSeats
     from game.engine import check
     from game.engine.state import MAIN, TRADE
     from game.client.table import dialogs
@@ -501,7 +501,7 @@ def test_a_trade_offer_to_others_leaves_a_watching_lan_player_without_a_dialog()
             s.poll()
         seats = {s.seat: s for s in others}
         me = table.c.seat
-        bot = RandomBot(9)
+        bot = RandomSeats(9)
 
         def offer_to(target):
             """An offer the current player (not us) could make to `target` only."""
@@ -541,10 +541,10 @@ def test_a_trade_offer_to_others_leaves_a_watching_lan_player_without_a_dialog()
                 continue
             if table.c.session.game.must_decide():
                 view = table.c.view(me)
-                table.play.submit(bot.choose(view, me, ("offer",)) or bot.choose(view, me))
+                table.play.submit(bot.player(me, ("offer",)).choose(view))
             for seat, s in seats.items():
                 if s.game.must_decide():
-                    s.submit(bot.choose(s.view, seat, ("offer",)) or bot.choose(s.view, seat))
+                    s.submit(bot.player(seat, ("offer",)).choose(s.view))
         assert len(found) == 2, found
         assert found[me][0] is dialogs.AnswerDialog
         other = next(t for t in found if t != me)
@@ -647,14 +647,14 @@ def test_the_host_seats_a_computer_from_the_lobby_and_it_plays(monkeypatch):
         assert run_until([app], lambda: isinstance(app.scene, LanTableScene))
         table = app.scene
         # Ann plays her moves (at random here); the computer plays its own
-        from game.bots.random_bot import RandomBot
-        bot = RandomBot(5)
+        from game.bots.random_bot import RandomSeats
+        bot = RandomSeats(5)
         deadline = time.monotonic() + 120
         while table.c.seq < 12 and time.monotonic() < deadline:
             table.update(0.016)
             if table.c.session.game.must_decide():
                 view = table.c.view(table.c.seat)
-                table.play.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
+                table.play.submit(bot.player(table.c.seat, ("offer",)).choose(view))
             time.sleep(0.01)
         log = game.hosting.host.auth.log
         assert len(log) >= 12, "the game did not go on"
@@ -670,7 +670,7 @@ def test_the_host_seats_a_computer_from_the_lobby_and_it_plays(monkeypatch):
             table.update(0.016)
             if table.c.session.game.must_decide():
                 view = table.c.view(table.c.seat)
-                table.play.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
+                table.play.submit(bot.player(table.c.seat, ("offer",)).choose(view))
             time.sleep(0.01)
         assert table.lendable_seats() == [computer]
         app.dirty = True

@@ -13,7 +13,7 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from client_helpers import make_lan_app, run_until, draw  # noqa: E402
-from game.bots.random_bot import RandomBot  # noqa: E402
+from game.bots.random_bot import RandomSeats  # noqa: E402
 from game.client import lan  # noqa: E402
 from game.client.i18n import tr  # noqa: E402
 from game.client.scenes.game_menu import GameMenuScene  # noqa: E402
@@ -68,7 +68,7 @@ def two_windows():
 def move(table, bot):
     """The table's own seat makes one legal move (it must decide)."""
     seat = table.c.seat
-    table.play.submit(bot.choose(table.c.view(seat), seat))
+    table.play.submit(bot[seat].choose(table.c.view(seat)))
 
 
 def until_deciding(apps, tables, seat, bot):
@@ -88,7 +88,7 @@ def test_the_menu_button_opens_the_game_menu_and_the_host_frames_are_applied_und
     ann, bob, game, joined = two_windows
     tables = {0: ann.scene, 1: bob.scene}
     apps = [ann, bob]
-    bot = RandomBot(4)
+    bot = RandomSeats(4)
     until_deciding(apps, tables, 0, bot)
     # Bob's Menu button: the game menu, not a press-twice-to-leave note
     draw(bob)

@@ -13,7 +13,7 @@ pytest.importorskip("pygame_gui")
 
 from client_helpers import make_lan_app, run_until  # noqa: E402
 from test_client_lan import click_at, click_gui  # noqa: E402
-from game.bots.random_bot import RandomBot  # noqa: E402
+from game.bots.random_bot import RandomSeats  # noqa: E402
 from game.client import lan  # noqa: E402
 from game.client.i18n import set_language, tr  # noqa: E402
 from game.client.scenes.lan_table import LanTableScene  # noqa: E402
@@ -26,7 +26,7 @@ from game.engine import default_config  # noqa: E402
 def _play_own_moves(table, bot):
     if table.c.session.game.must_decide():
         view = table.c.view(table.c.seat)
-        table.play.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
+        table.play.submit(bot.player(table.c.seat, ("offer",)).choose(view))
 
 
 @pytest.mark.slow
@@ -65,7 +65,7 @@ def test_a_watcher_sees_the_table_without_controls_and_is_handed_a_computers_sea
         assert run_until([host_app, friend_app], lambda: isinstance(host_app.scene, LanTableScene)
                          and isinstance(friend_app.scene, LanTableScene), timeout=60)
         table, watched = host_app.scene, friend_app.scene
-        bot = RandomBot(4)
+        bot = RandomSeats(4)
         deadline = time.monotonic() + 120
         while watched.c.seq < 10 and time.monotonic() < deadline:
             host_app.step([])

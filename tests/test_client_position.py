@@ -7,7 +7,7 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from client_helpers import make_app, push_table  # noqa: E402
-from game.bots.random_bot import RandomBot  # noqa: E402
+from game.bots.random_bot import RandomSeats  # noqa: E402
 from game.engine import default_config, view_obj  # noqa: E402
 from game.engine.position import parse  # noqa: E402
 from game.client.table import controls  # noqa: E402
@@ -20,11 +20,11 @@ def _home(tmp_path, monkeypatch):
 
 def table_after(moves, rules="base", players=3, seed=5):
     table = push_table(make_app(), default_config(rules=rules, players=players, seed=seed))
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     for _ in range(moves):
         if table.model.curtain_for is not None:
             table.play.reveal()
-        assert table.play.submit(bot.choose(table.c.auth.state, table.model.viewer, ("offer",)))
+        assert table.play.submit(bot.player(table.model.viewer, ("offer",)).choose(table.c.auth.state))
     if table.model.curtain_for is not None:
         table.play.reveal()
     return table
@@ -53,9 +53,9 @@ def test_f8_copies_the_viewing_seats_view_and_says_where(tmp_path, rules):
 
 def test_f8_behind_the_curtain_copies_only_the_public_view(tmp_path):
     table = table_after(40)
-    bot = RandomBot(1)
+    bot = RandomSeats(1)
     while table.model.curtain_for is None:
-        table.play.submit(bot.choose(table.c.auth.state, table.model.viewer, ("offer",)))
+        table.play.submit(bot.player(table.model.viewer, ("offer",)).choose(table.c.auth.state))
     controls.press(table.model, table.play, pygame.K_F8)
     text = copied(tmp_path)
     assert view_obj(parse(text), None) == view_obj(table.c.auth.state, None)

@@ -10,7 +10,7 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from client_helpers import make_app, push_table  # noqa: E402
-from game.bots.random_bot import RandomBot  # noqa: E402
+from game.bots.random_bot import RandomSeats  # noqa: E402
 from game.client import cards  # noqa: E402
 from game.client.i18n import tr  # noqa: E402
 from game.client.boardview import BoardView  # noqa: E402
@@ -28,14 +28,14 @@ def make_table(size=(1280, 720), rules="base", seed=3, players=4):
 
 
 def play_until(table, until, seed=3, limit=3000):
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     for _ in range(limit):
         if until(table):
             return True
         if table.model.curtain_for is not None:
             table.play.reveal()
             continue
-        table.play.submit(bot.choose(table.c.auth.state, table.model.viewer, ("offer",)))
+        table.play.submit(bot.player(table.model.viewer, ("offer",)).choose(table.c.auth.state))
     return until(table)
 
 

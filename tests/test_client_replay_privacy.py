@@ -9,7 +9,7 @@ pytest.importorskip("pygame_gui")
 from client_helpers import bot_game, make_app, save_game, draw  # noqa: E402
 from game import saves  # noqa: E402
 from game.client.scenes.replay import ReplayScene, open_file  # noqa: E402
-from game.client.scenes.saved import ALL, Replay  # noqa: E402
+from game.client.saved import ALL, Replay  # noqa: E402
 from game.engine.state import GAME_OVER  # noqa: E402
 
 

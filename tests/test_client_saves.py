@@ -16,14 +16,14 @@ pytest.importorskip("pygame_gui")
 
 from game import cli, saves  # noqa: E402
 from client_helpers import make_app, draw  # noqa: E402
-from game.bots.random_bot import RandomBot  # noqa: E402
+from game.bots.random_bot import RandomSeats  # noqa: E402
 from game.client.app import App  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.scenes.load import LoadScene, reason_text  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.scenes.newgame import NewGameScene  # noqa: E402
 from game.client.scenes.replay import SPEEDS, ReplayScene  # noqa: E402
-from game.client.scenes.saved import ALL, SNAPSHOT_EVERY, Replay  # noqa: E402
+from game.client.saved import ALL, SNAPSHOT_EVERY, Replay  # noqa: E402
 from game.client.table.scene import TableScene  # noqa: E402
 from game.engine import default_config  # noqa: E402
 from game.engine.codec import state_hash  # noqa: E402
@@ -36,14 +36,14 @@ COLOURS = [(214, 56, 48), (52, 104, 214), (236, 140, 30)]
 
 def play_table(table, commands, seed=1):
     """Random bots play `commands` more moves through the table's own submit."""
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     done = 0
     while done < commands and table.model.game_over_at is None:
         if table.model.curtain_for is not None:
             table.play.reveal()
             continue
         state = table.c.auth.state
-        assert table.play.submit(bot.choose(state, table.model.viewer, ("offer",)) or bot.choose(state, table.model.viewer))
+        assert table.play.submit(bot.player(table.model.viewer, ("offer",)).choose(state))
         done += 1
 
 
@@ -52,11 +52,11 @@ def saved_game(saves_folder, rules="base", seed=3, players=3, stop=None):
     (written once at the end: one fsync instead of one per move); returns its path."""
     c = HotseatController(default_config(rules=rules, players=players, seed=seed),
                           ["Ann", "Bo", "Cas"][:players], COLOURS[:players])
-    bot, hashes = RandomBot(seed), []
+    bot, hashes = RandomSeats(seed), []
     while c.auth.state.phase != GAME_OVER and (stop is None or len(c.auth.log) < stop):
         state = c.auth.state
         seat = bot.pick_seat(state)
-        c.submit(bot.choose(state, seat, ("offer",)) or bot.choose(state, seat))
+        c.submit(bot.player(seat, ("offer",)).choose(state))
         hashes.append(state_hash(c.auth.state))
     saver = HotseatController(c.config, c.names, c.colours, autosave=True, auth=c.auth, hashes=hashes).saver
     saver.record()
@@ -384,10 +384,10 @@ def _model():
     if not _MODEL:
         from game.engine.match import Authority
         auth = Authority(default_config(rules="ck", players=3, seed=12))
-        bot, hashes = RandomBot(12), []
+        bot, hashes = RandomSeats(12), []
         while len(auth.log) < 3 * SNAPSHOT_EVERY + 11:
             seat = bot.pick_seat(auth.state)
-            auth.submit(bot.choose(auth.state, seat, ("offer",)) or bot.choose(auth.state, seat))
+            auth.submit(bot.player(seat, ("offer",)).choose(auth.state))
             hashes.append(state_hash(auth.state))
         game = saves.decode(saves.encode(saves.SavedGame(
             config=dict(auth.config), commands=[list(r.cmd) for r in auth.log], hashes=hashes)))

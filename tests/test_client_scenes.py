@@ -7,7 +7,7 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from client_helpers import curtained_seats, draw, make_app, push_table  # noqa: E402
-from game.bots.random_bot import RandomBot  # noqa: E402
+from game.bots.random_bot import RandomSeats  # noqa: E402
 from game.client.table import dialogs  # noqa: E402
 from game.client.scenes.end import EndScene, game_summary  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
@@ -38,8 +38,8 @@ def drive(table, bot, until, limit=4000):
         if table.model.curtain_for is not None:
             table.play.reveal()
             continue
-        table.play.submit(bot.choose(table.c.auth.state, table.model.viewer, ("offer",)) if i % 8
-                     else bot.choose(table.c.auth.state, table.model.viewer))
+        table.play.submit(bot.player(table.model.viewer, ("offer",)).choose(table.c.auth.state) if i % 8
+                     else bot[table.model.viewer].choose(table.c.auth.state))
     return until(table)
 
 
@@ -61,7 +61,7 @@ def test_every_scene_draws(size):
     assert table.model.curtain_for is None and table.model.pick is not None
     assert draw(app)
     assert ("btn", "end_turn") in [k for k in table.ui.targets.keys()] or table.model.pick is not None
-    bot = RandomBot(5)
+    bot = RandomSeats(5)
     assert drive(table, bot, lambda t: t.model.view.phase == MAIN and t.model.view.turn > 8)
     for dlg in (dialogs.TradeEditor(table.play), dialogs.BankDialog(table.play), dialogs.DevCardDialog(table.play, 2)):
         table.model.dialog = dlg
@@ -85,15 +85,15 @@ def test_curtain_before_every_change_of_viewer_and_no_foreign_hand():
     curtain, and the drawn view never holds another seat's cards."""
     app = make_app()
     table = make_table(app, players=3, seed=11)
-    bot = RandomBot(2)
+    bot = RandomSeats(2)
     kinds_seen = set()
     for i, seat in enumerate(curtained_seats(app, table, 1500)):
         for other, hand in enumerate(table.model.view.hands):
             if other != seat:
                 assert hand is None and table.model.view.dev[other] is None
         kinds_seen.add(table.model.view.phase)
-        cmd = bot.choose(table.c.auth.state, seat, ("offer",)) if i % 4 else \
-            bot.choose(table.c.auth.state, seat)
+        cmd = bot.player(seat, ("offer",)).choose(table.c.auth.state) if i % 4 else \
+            bot[seat].choose(table.c.auth.state)
         assert table.play.submit(cmd)
     assert {DISCARD, TRADE} <= kinds_seen     # the private screens of other seats were exercised
 
@@ -101,7 +101,7 @@ def test_curtain_before_every_change_of_viewer_and_no_foreign_hand():
 def test_pick_actor_takes_answers_in_turn():
     app = make_app()
     table = make_table(app, players=4, seed=3)
-    bot = RandomBot(9)
+    bot = RandomSeats(9)
     assert drive(table, bot, lambda t: t.model.view.phase == MAIN and t.model.view.turn > 4)
     me = table.model.viewer
     give = [0] * 5
@@ -153,7 +153,7 @@ def test_new_game_form_refuses_bad_seed_and_duplicate_colours():
 def test_end_summary_counts_rolls_and_points():
     app = make_app()
     table = make_table(app, players=2, seed=8)
-    assert drive(table, RandomBot(1), lambda t: t.model.view.phase == GAME_OVER, limit=20000)
+    assert drive(table, RandomSeats(1), lambda t: t.model.view.phase == GAME_OVER, limit=20000)
     summary = game_summary(table.c)
     state = table.c.auth.state
     rolls = sum(1 for r in table.c.auth.log if r.cmd[0] == "roll")
@@ -272,7 +272,7 @@ def test_the_founding_round_needs_no_curtain_and_cards_bring_it_back():
     screen turns to holds a card, a curtain comes first."""
     app = make_app()
     table = make_table(app, players=3, seed=11)
-    bot = RandomBot(2)
+    bot = RandomSeats(2)
     viewers = []
     for _ in range(400):
         assert draw(app)
@@ -282,7 +282,7 @@ def test_the_founding_round_needs_no_curtain_and_cards_bring_it_back():
             break
         assert not viewers or table.model.viewer == viewers[-1] or not holds_secrets(table.model.part, public, table.model.viewer)
         viewers.append(table.model.viewer)
-        assert table.play.submit(bot.choose(table.c.auth.state, table.model.viewer))
+        assert table.play.submit(bot[table.model.viewer].choose(table.c.auth.state))
     assert table.model.curtain_for is not None
     assert len(set(viewers)) == 3          # every seat had the screen without a curtain first
 

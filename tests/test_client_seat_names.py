@@ -11,7 +11,7 @@ from game import saves
 from game.bots import ALL_LEVELS
 from game.client import i18n
 from game.client.scenes.newgame import default_name
-from game.client.scenes.saved import saved_players
+from game.client.saved import saved_players
 from game.client.seatnames import SeatNames, plain_name, shown_name
 from game.engine import deciders, default_config, legal_commands
 

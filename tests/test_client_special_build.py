@@ -14,7 +14,7 @@ pytest.importorskip("pygame_gui")
 
 import game.client.table.computers as computers_module  # noqa: E402
 from client_helpers import curtained_seats, draw, make_app, push_table  # noqa: E402
-from game.bots.random_bot import RandomBot  # noqa: E402
+from game.bots.random_bot import RandomSeats  # noqa: E402
 from game.client import i18n  # noqa: E402
 from game.client.table import controls, tips  # noqa: E402
 from game.client.table.computers import PAUSES  # noqa: E402
@@ -39,10 +39,10 @@ def special_build(rules="base", players=6, seed=7, turn=12, stock=True):
     Phase from `turn` on; with `stock` the builder is given a road's and a
     settlement's cards from the bank (so it has builds to choose)."""
     auth = Authority(default_config(rules=rules, players=players, seed=seed))
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     while not (auth.state.turn >= turn and auth.state.phase == SPECIAL_BUILD):
         seat = bot.pick_seat(auth.state)
-        auth.submit(bot.choose(auth.state, seat, ("offer",)) or bot.choose(auth.state, seat))
+        auth.submit(bot.player(seat, ("offer",)).choose(auth.state))
     if stock:
         s, me = auth.state, auth.state.agenda[0][1]
         for kind in (0, 1, 0, 1, 2, 3):                   # wood, brick (twice), wool, grain
@@ -173,14 +173,14 @@ def test_hot_seat_curtains_in_the_phase_are_for_builders_with_cards_only():
     auth = Authority(default_config(players=6, seed=5))
     app = make_app()
     table = push_table(app, auth=auth, names=NAMES)
-    bot = RandomBot(5)
+    bot = RandomSeats(5)
     phases = curtains = 0
     skipped = set()
     for seat in curtained_seats(app, table, 4000):
         s = auth.state
         if s.phase == SPECIAL_BUILD:
             assert seat == s.agenda[0][1]
-        cmd = bot.choose(s, seat, ("offer",)) or bot.choose(s, seat)
+        cmd = bot.player(seat, ("offer",)).choose(s)
         ended = cmd[0] == "end_turn"
         assert table.play.submit(cmd)
         if ended:
@@ -210,7 +210,7 @@ def test_computers_builds_in_the_phase_are_paced_and_an_empty_pass_is_not(monkey
     s = auth.state
     while s.agenda[0][1] == 0 or s.agenda[0] != ["special", (s.current + 1) % 6]:
         seat = deciders(s)[0]                          # on to a phase whose first builder is a computer
-        auth.submit(RandomBot(9).choose(s, seat, ("offer",)) or RandomBot(9).choose(s, seat))
+        auth.submit(RandomSeats(9).player(seat, ("offer",)).choose(s))
     for seat in range(1, 6):                           # roads for the computers after the first one
         if seat not in (s.current, s.agenda[0][1]):
             for kind in (0, 1, 0, 1):

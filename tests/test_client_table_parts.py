@@ -13,7 +13,7 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from client_helpers import draw, make_app, push_table  # noqa: E402
-from game.bots.random_bot import RandomBot  # noqa: E402
+from game.bots.random_bot import RandomSeats  # noqa: E402
 from game.client.table.parts import PARTS, TablePart, part_for  # noqa: E402
 from game.engine import RULESETS, default_config  # noqa: E402
 from game.engine.state import CK_FIELDS, MAIN, State  # noqa: E402
@@ -92,7 +92,7 @@ def test_a_base_games_table_reads_no_cities_and_knights_field():
     real = c.view
     c.view = lambda seat: watched(real(seat))
     table.play.refresh()
-    bot = RandomBot(11)
+    bot = RandomSeats(11)
     board = table.ui.board
     spots = [board.node_pos(n) for n in range(0, len(m.view.node_owner), 5)] + \
         [board.hex_center(h) for h in range(0, len(m.view.terrain), 4)]
@@ -111,7 +111,7 @@ def test_a_base_games_table_reads_no_cities_and_knights_field():
         for x, y in spots:
             app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))])
         m.mode = None
-        table.play.submit(bot.choose(c.auth.state, m.viewer, ("offer",)) or bot.choose(c.auth.state, m.viewer))
+        table.play.submit(bot.player(m.viewer, ("offer",)).choose(c.auth.state))
     assert c.auth.state.turn > 3
 
 
@@ -120,7 +120,8 @@ def test_a_base_games_table_reads_no_cities_and_knights_field():
 def test_the_layouts_read_the_seat_count_up_to_six_seats(size, rules):
     """No layout assumes four seats: the table's player panels and the
     replay's seat column hold a panel for each of 2 to 6 seats, one under the
-    other inside their column, the bank and the notices (or the log) under them."""
+    other inside their column, the bank and the notices under the table's
+    (the replay's: each seat's hand under its panel, the log on the left)."""
     from game.client.scenes.replay import ReplayLayout
     from game.client.table.layout import TableLayout
     part = PARTS[rules]
@@ -132,7 +133,8 @@ def test_the_layouts_read_the_seat_count_up_to_six_seats(size, rules):
         assert all(L.side.contains(r) for r in L.panels)
         assert L.panels[-1].bottom <= L.bank.y and L.bank.bottom <= L.notes.y and L.notes.h > 0
         R = ReplayLayout(size, players, part)
-        assert len(R.seats) == players and len(R.dice) == part.dice
-        for a, b in zip(R.seats, R.seats[1:]):
-            assert a.bottom <= b.y
-        assert all(R.side.contains(r) for r in R.seats) and R.seats[-1].bottom <= R.log.y
+        assert len(R.seats) == len(R.hands) == players and len(R.dice) == part.dice
+        for panel, hand, below in zip(R.seats, R.hands, R.seats[1:] + [None]):
+            assert panel.bottom <= hand.y and (below is None or hand.bottom <= below.y)
+        assert all(R.side.contains(r) for r in R.seats + R.hands)
+        assert R.left.contains(R.log) and R.log.h > 0 and not R.log.colliderect(R.board)

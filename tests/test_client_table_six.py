@@ -8,7 +8,7 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from client_helpers import draw, make_app, push_table  # noqa: E402
-from game.bots.random_bot import RandomBot  # noqa: E402
+from game.bots.random_bot import RandomSeats  # noqa: E402
 from game.engine import default_config  # noqa: E402
 from game.engine.match import Authority  # noqa: E402
 from game.engine.state import MAIN  # noqa: E402
@@ -21,10 +21,10 @@ def six_seat_game(rules, players=6, seed=11, turn=8):
     """Random bots' game of `players` seats at the main phase of turn `turn`
     or later, every seat holding awards and large numbers (the panels' fullest look)."""
     auth = Authority(default_config(rules=rules, players=players, seed=seed))
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     while not (auth.state.turn >= turn and auth.state.phase == MAIN):
         seat = bot.pick_seat(auth.state)
-        auth.submit(bot.choose(auth.state, seat, ("offer",)) or bot.choose(auth.state, seat))
+        auth.submit(bot.player(seat, ("offer",)).choose(auth.state))
     s = auth.state
     s.longest_road = players - 1
     s.vp_public = [12] * players

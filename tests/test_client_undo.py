@@ -13,7 +13,7 @@ pytest.importorskip("pygame_gui")
 
 from client_helpers import COLOURS, NAMES, draw, make_app, push_table  # noqa: E402
 from wait_helpers import WAIT  # noqa: E402
-from game.bots.random_bot import RandomBot  # noqa: E402
+from game.bots.random_bot import RandomSeats  # noqa: E402
 from game.client import i18n  # noqa: E402
 from game.engine import default_config, legal_commands  # noqa: E402
 from game.engine.codec import state_hash  # noqa: E402
@@ -31,10 +31,10 @@ def _english_after():
 def _until(kind, seed=3, players=3):
     """A random game up to a moment its player on turn may make a `kind` in phase MAIN."""
     auth = Authority(default_config(players=players, seed=seed))
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     while not (auth.state.phase == MAIN and any(c[0] == kind for c in legal_commands(auth.state, auth.state.current))):
         seat = bot.pick_seat(auth.state)
-        auth.submit(bot.choose(auth.state, seat, ("offer",)) or bot.choose(auth.state, seat))
+        auth.submit(bot.player(seat, ("offer",)).choose(auth.state))
     return auth
 
 
@@ -166,7 +166,7 @@ def test_over_a_lan_the_window_takes_back_its_road_and_both_copies_agree_with_th
         start_from_the_lobby(app, game, bob)
         assert run_until([app], lambda: isinstance(app.scene, LanTableScene))
         table = app.scene
-        me, bot = table.c.seat, RandomBot(5)
+        me, bot = table.c.seat, RandomSeats(5)
         host = game.hosting.host
 
         def ann_may_build():
@@ -177,11 +177,11 @@ def test_over_a_lan_the_window_takes_back_its_road_and_both_copies_agree_with_th
         while time.monotonic() < deadline and not ann_may_build():
             bob.poll()
             if bob.game.must_decide():
-                bob.submit(bot.choose(bob.view, bob.seat, ("offer",)) or bot.choose(bob.view, bob.seat))
+                bob.submit(bot.player(bob.seat, ("offer",)).choose(bob.view))
             table.update(0.016)
             if table.c.session.game.must_decide() and not ann_may_build():
                 view = table.c.view(me)
-                table.play.submit(bot.choose(view, me, ("offer",)) or bot.choose(view, me))
+                table.play.submit(bot.player(me, ("offer",)).choose(view))
         assert ann_may_build()
         seq = table.c.seq
         before = peer_hash(table.c.view(me), me)

@@ -109,12 +109,12 @@ def test_a_decoded_state_plays_on_exactly_like_the_original():
     auth = random_game(8, max_commands=800)
     clone = decode_state(encode_state(auth.state))
     bot_cmds = []
-    from game.bots.random_bot import RandomBot
-    bot = RandomBot(1)
+    from game.bots.random_bot import RandomSeats
+    bot = RandomSeats(1)
     for _ in range(300):
         if auth.state.phase == 9:
             break
-        cmd = bot.choose(auth.state, bot.pick_seat(auth.state))
+        cmd = bot.command(auth.state)
         bot_cmds.append(cmd)
         out1, ev1 = apply(auth.state, cmd)
         out2, ev2 = apply(clone, cmd)
@@ -347,10 +347,10 @@ def test_replicas_of_every_audience_stay_in_lockstep(rules, players):
     every command with exactly the view the authority computes for it."""
     auth = Authority(default_config(rules=rules, players=players, seed=players * 7))
     replicas = [Replica(auth.view(a), a) for a in list(range(players)) + [None]]
-    from game.bots.random_bot import RandomBot
-    bot = RandomBot(players)
+    from game.bots.random_bot import RandomSeats
+    bot = RandomSeats(players)
     while auth.state.phase != 9:
-        record = auth.submit(bot.choose(auth.state, bot.pick_seat(auth.state)))
+        record = auth.submit(bot.command(auth.state))
         for rep in replicas:
             mine = record.for_audience(rep.audience)
             assert rep.receive(mine) == mine.events

@@ -5,7 +5,7 @@ are built only when asked for (B-7.1)."""
 
 import pytest
 
-from game.bots.random_bot import RandomBot
+from game.bots.random_bot import RandomSeats
 from game.engine import IllegalCommand, apply, default_config, legal_commands, new_game
 from game.engine.board import STANDARD
 from game.engine.ruleset import RULESETS
@@ -101,7 +101,7 @@ def test_B_7_1_offers_are_built_only_when_asked_and_listed_commands_are_plain_tu
     offers, in the same order; every listed command is a tuple of plain
     values (hashable: nothing in it a caller could change)."""
     state, _ = new_game(default_config(rules=rules, players=4, seed=11))
-    bot = RandomBot(11)
+    bot = RandomSeats(11)
     offers_seen = 0
     for _ in range(3000 if rules == "base" else 1500):
         if state.phase == GAME_OVER:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.bots.random_bot import RandomBot
+from game.bots.random_bot import RandomSeats
 from game.engine import default_config, legal_commands, validate_config
 from game.engine.rules import apply
 from game.engine.state import GAME_OVER, ROLL, STEAL
@@ -20,7 +20,7 @@ def forks_at_steals(config, seed, games_commands=1500):
     answer, try each answer on a copy, end the turn, roll for the next player
     and note the dice.  Returns the list of dice tuples per fork point."""
     auth = Authority(config)
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     forks = []
     while len(auth.log) < games_commands and auth.state.phase != GAME_OVER:
         state = auth.state
@@ -33,7 +33,7 @@ def forks_at_steals(config, seed, games_commands=1500):
             rolls.discard(None)
             if rolls:
                 forks.append(rolls)
-        auth.submit(bot.choose(state, seat))
+        auth.submit(bot[seat].choose(state))
     return forks
 
 
@@ -87,10 +87,10 @@ def test_a_game_with_streams_replays_and_its_position_keeps_the_word():
     from game.engine import position
     config = default_config(rules="ck", players=3, seed=99, streams=True)
     auth = Authority(config)
-    bot = RandomBot(3)
+    bot = RandomSeats(3)
     while len(auth.log) < 200 and auth.state.phase != GAME_OVER:
         seat = bot.pick_seat(auth.state)
-        auth.submit(bot.choose(auth.state, seat))
+        auth.submit(bot[seat].choose(auth.state))
     again = Authority.replay(config, [r.cmd for r in auth.log], [r.outcome for r in auth.log])
     assert again.state_hash() == auth.state_hash()
     text = position.format(auth.state)

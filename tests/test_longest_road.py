@@ -4,7 +4,7 @@ Road card through random building in play."""
 
 from hypothesis import given, strategies as st
 
-from game.bots.random_bot import RandomBot
+from game.bots.random_bot import RandomSeats
 from game.engine import legal_commands
 from game.engine.board import STANDARD
 from game.engine.longest_road import road_length
@@ -198,9 +198,9 @@ def test_B_8_3_B_8_4_longest_road_card_follows_the_rules_in_play(seed, players, 
     card sits where the rules put it."""
     auth = make_game(players=players, board="random", seed=seed)
     state = auth.state
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     for _ in range(4 * players):                       # setup: settlement + road each
-        auth.submit(bot.choose(state, state.current))
+        auth.submit(bot[state.current].choose(state))
     for turn, pick in enumerate(choices):
         seat = pick % players
         start_turn(auth, seat=seat, turn=turn + 2)

@@ -123,7 +123,11 @@ def _stop_with(sig, args, ready):
                 and proc.poll() is None:
             time.sleep(0.05)
         assert not ready or any(ready in line for line in lines), lines
-        time.sleep(0.5 if ready else 4.0)      # (its loop takes the signals over as it starts)
+        if not ready:
+            # Nothing to wait for (it prints nothing until it stops): a moment
+            # to start its loop; a signal before that is caught all the same.
+            time.sleep(4.0)
+        # (`ready` is printed once its loop has taken the signals over)
         assert proc.poll() is None, lines
         proc.send_signal(sig)
         proc.wait(30)

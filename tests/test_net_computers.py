@@ -15,6 +15,7 @@ from game.engine.state import GAME_OVER
 from net.peer.bot import BotPlayer, play
 from net_helpers import start_host
 from net.peer.tokens import TokenStore
+from wait_helpers import wait_listening
 
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
 
@@ -243,7 +244,7 @@ def test_headless_resume_restarts_the_saved_computer_and_it_plays_to_the_end(tmp
                "--save", str(save), *common)
     procs = [host]
     try:
-        time.sleep(0.3)
+        wait_listening(host, port)
         player = cli("join", f"127.0.0.1:{port}", "--bot", "random", "--name", "anna",
                      "--token-dir", str(tmp_path / "anna"), "--seed", "1", "--reconnect-for", "60")
         procs.append(player)

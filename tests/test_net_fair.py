@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game import saves
-from game.bots.random_bot import RandomBot
+from game.bots.random_bot import RandomSeats
 from game.engine import default_config
 from game.engine.match import Authority
 from net.wire.fairdice import (
@@ -45,10 +45,10 @@ def _played(config, commands=150, bot_seed=7):
     auth = Authority(config)
     seats = range(config["players"])
     transcripts = {s: [("sync", 0, peer_hash(auth.state, s))] for s in seats}
-    bot = RandomBot(bot_seed)
+    bot = RandomSeats(bot_seed)
     while len(auth.log) < commands:
         seat = bot.pick_seat(auth.state)
-        record = auth.submit(bot.choose(auth.state, seat))
+        record = auth.submit(bot[seat].choose(auth.state))
         for s in seats:
             mine = record.for_audience(s)
             transcripts[s].append(("rec", SeenRecord.of(mine, peer_hash(auth.state, s))))

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.bots.random_bot import RandomBot
+from game.bots.random_bot import RandomSeats
 from game.engine import default_config, deciders, legal_commands
 from game.engine import rules
 from game.engine.rng import Rng
@@ -68,12 +68,12 @@ class Table:
             self.feed(conn, {"t": "reveal", "value": value})
         self.tokens = [s.token for s in self.host.seats]
         self.accepted_frames = []       # frames of accepted commands, for replays
-        bot = RandomBot(3)
+        bot = RandomSeats(3)
         state = self.host.auth.state
         while len(self.host.auth.log) < 60 or len(deciders(state)) != 1 or state.phase in (DISCARD, TRADE):
             seat = bot.pick_seat(state)
             payload = _pack({"t": "cmd", "id": 1, "seq": len(self.host.auth.log),
-                             "cmd": list(bot.choose(state, seat))})
+                             "cmd": list(bot[seat].choose(state))})
             self.feed(self.conns[seat], msgpack.unpackb(payload))
             self.accepted_frames.append(payload)
         self.decider = deciders(state)[0]

@@ -8,7 +8,7 @@ import pytest
 
 from wait_helpers import WAIT
 
-from game.bots.random_bot import RandomBot
+from game.bots.random_bot import RandomSeats
 from game.engine import default_config, legal_commands
 from game.engine.state import GAME_OVER
 from game.engine.views import public_hash
@@ -103,7 +103,7 @@ def test_threaded_sessions_play_a_game_from_a_polling_loop(tmp_path):
             time.sleep(0.01)
         assert lobby["seats"][1]["colour"] == "orange" and lobby["state"] == "lobby"
         hosting.start_game()
-        bots = [RandomBot(i) for i in range(2)]
+        bots = [RandomSeats(i) for i in range(2)]
         deadline = time.monotonic() + 3 * WAIT
         while time.monotonic() < deadline and not all(s.game.over for s in sessions):
             for s, bot in zip(sessions, bots):
@@ -133,7 +133,7 @@ def test_threaded_session_reconnects_after_its_line_drops(tmp_path):
         for s in sessions:
             s.connect()
         hosting.start_game()
-        bots = [RandomBot(i) for i in range(2)]
+        bots = [RandomSeats(i) for i in range(2)]
         seen, dropped = [], False
         deadline = time.monotonic() + 3 * WAIT
         while time.monotonic() < deadline and not all(s.game.over for s in sessions):

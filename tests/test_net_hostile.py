@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.bots.random_bot import RandomBot
+from game.bots.random_bot import RandomSeats
 from game.client.lan import next_link
 from game.engine import default_config
 from game.engine.codec import pack, unpack
@@ -32,11 +32,11 @@ SEAT = 1
 
 def played(rules="base", commands=300, players=3, seed=8) -> Authority:
     auth = Authority(default_config(rules=rules, players=players, seed=seed))
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     while len(auth.log) < commands and auth.state.phase != 9:
         state = auth.state
         seat = bot.pick_seat(state)
-        auth.submit(bot.choose(state, seat))
+        auth.submit(bot[seat].choose(state))
     return auth
 
 
@@ -77,10 +77,10 @@ def test_honest_views_of_whole_games_pass_the_check_for_every_seat(rules):
     """No false alarms: every seat's view (as a sync carries it) after every
     third command of a random 4-player game is accepted."""
     auth = Authority(default_config(rules=rules, players=4, seed=2))
-    bot = RandomBot(2)
+    bot = RandomSeats(2)
     while auth.state.phase != 9 and len(auth.log) < 3000:
         state = auth.state
-        auth.submit(bot.choose(state, bot.pick_seat(state)))
+        auth.submit(bot.command(state))
         if len(auth.log) % 3 == 0 or state.phase == 9:
             for seat in range(state.n):
                 check_state(check_view(peer_view_bytes(state, seat), seat), seat)

@@ -13,15 +13,38 @@ from game.engine import default_config
 from net.peer import connection as client_module
 from net.host import connections
 from net.peer.bot import BotPlayer, play
-from net.peer.connection import JoinRefused, handshake, open_connection
+from net.peer.connection import JoinRefused, handshake, open_connection, pump
 from net.host.game import Host
 from net.wire.secure import load_identity
-from net_helpers import local_game, raw_connection, seat_peer, settle as _settle, start_host
+from net_helpers import local_game, raw_connection, seat_peer, start_host
 from net.peer.tokens import TokenStore
 
 
 async def _seat(host, name, store=None):
     return await seat_peer(host, name, store)
+
+
+async def _read_until(conn, game, done, timeout=WAIT):
+    """Read what the host sends until `done(events)` holds for the events
+    read so far (checked after every message); returns the events."""
+    events = []
+    await asyncio.wait_for(pump(conn, lambda m: events.extend(game.handle(m)), until=lambda: done(events)), timeout)
+    assert done(events), f"the connection ended first; events: {events}"
+    return events
+
+
+async def _read_for(conn, game, seconds):
+    """Read what the host sends for `seconds` (what a while of quiet does); returns the events."""
+    events = []
+    try:
+        await asyncio.wait_for(pump(conn, lambda m: events.extend(game.handle(m))), seconds)
+    except asyncio.TimeoutError:
+        pass
+    return events
+
+
+def _errors(events) -> list:
+    return [d["code"] for k, d in events if k == "error"]
 
 
 def test_lobby_seats_names_colours_ready_and_the_hosts_start():
@@ -33,8 +56,9 @@ def test_lobby_seats_names_colours_ready_and_the_hosts_start():
         g2.set_lobby(colour="red")                       # Ann has red
         g2.set_lobby(colour="black")
         g2.set_lobby(colour="white", name="Bobby", ready=True)
-        events = await _settle(c2, g2)
-        assert [d["code"] for k, d in events if k == "error"] == ["colour_taken", "bad_colour"]
+        events = await _read_until(c2, g2, lambda events: len(_errors(events)) == 2
+                                   and (g2.lobby["seats"][1] or {}).get("ready"))
+        assert _errors(events) == ["colour_taken", "bad_colour"]
         seats = g2.lobby["seats"]
         assert seats[0]["colour"] == "red" and seats[0]["ready"] is False
         assert seats[1] == {"name": "Bobby", "colour": "white", "ready": True, "connected": True,
@@ -49,11 +73,13 @@ def test_lobby_seats_names_colours_ready_and_the_hosts_start():
             await handshake(c4, "Dirk", None, lambda m: None)
         assert info.value.code == "full"
         host.start()                                     # the fair deal needs every seat
-        await asyncio.gather(_settle(c1, g1), _settle(c2, g2), _settle(c3, g3))
+        def dealt(game):
+            return lambda events: game.view is not None and game.lobby["state"] == "running"
+        await asyncio.gather(*(_read_until(c, g, dealt(g)) for c, g in ((c1, g1), (c2, g2), (c3, g3))))
         assert g1.view is not None and g1.lobby["state"] == "running"
         assert g1.deal is not None and g1.deal.values[0] == g1._value
         g1.set_lobby(ready=True)
-        await _settle(c1, g1)
+        await _read_until(c1, g1, lambda events: g1.last_error is not None)
         assert g1.last_error["code"] == "running"
         c5 = await open_connection(("127.0.0.1", host.port))
         with pytest.raises(JoinRefused) as info:
@@ -77,7 +103,7 @@ def test_host_rule_choices_in_the_lobby_reach_the_peers():
             host.configure(players=7)
         with pytest.raises(ValueError, match="seed"):
             host.configure(seed=1)
-        await _settle(c2, g2)
+        await _read_until(c2, g2, lambda events: len(g2.lobby["seats"]) == 3)
         assert g2.seat == 0                       # seats close up; Bob keeps his token
         assert g2.lobby["config"]["vp_target"] == 12 and g2.lobby["config"]["players"] == 3
         assert len(g2.lobby["seats"]) == 3 and host.config["seed"] == 2
@@ -132,7 +158,7 @@ def test_peer_keepalive_holds_a_quiet_line_open(monkeypatch):
         host = Host(default_config(players=2, seed=2))
         await host.listen("127.0.0.1", 0)
         conn, game = await _seat(host, "Ann")
-        await _settle(conn, game, 1.5)
+        await _read_for(conn, game, 1.5)          # quiet for longer than the silence limit
         assert host.seats[0] is not None and host.seats[0].conn is not None
         conn.close()
         await host.close()
@@ -150,7 +176,7 @@ def test_peer_drops_a_silent_host(monkeypatch):
                                             ssl=load_identity().server_context())
         conn = await open_connection(("127.0.0.1", server.sockets[0].getsockname()[1]))
         with pytest.raises(ConnectionError):
-            await asyncio.wait_for(conn.recv(), 3)
+            await asyncio.wait_for(conn.recv(), WAIT)        # dropped after its silence limit
         conn.close(say_bye=False)
         server.close()
     asyncio.run(main())
@@ -238,7 +264,7 @@ def test_a_computer_the_host_started_shows_its_level_to_every_player():
         c1, g1 = await _seat(host, "Ann")
         host.expect_computer("Computer 1", "hard")
         c2, g2 = await _seat(host, "Computer 1")
-        await _settle(c1, g1)
+        await _read_until(c1, g1, lambda events: g1.lobby["seats"][1] is not None)
         for conn in (c1, c2):
             conn.close()
         await host.close()

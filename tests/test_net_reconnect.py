@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from wait_helpers import WAIT
+from wait_helpers import WAIT, wait_listening
 
 from game.engine.rng import Rng
 from net.peer.bot import BotPlayer, play
@@ -202,7 +202,7 @@ def test_cli_host_and_bots_with_a_killed_and_restarted_bot(tmp_path):
         def join(name):
             return _cli("join", f"127.0.0.1:{port}", "--bot", "random", "--name", name,
                         "--token-dir", str(tmp_path / name), "--seed", "5")
-        time.sleep(0.5)
+        wait_listening(host, port)
         a, b = join("alpha"), join("beta")
         procs += [a, b]
         joined = [host.stdout.readline(), host.stdout.readline()]

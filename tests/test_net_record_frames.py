@@ -5,7 +5,7 @@ seat (a record with nothing to hide, `Record.is_public`) or once per seat."""
 import msgpack
 import pytest
 
-from game.bots.random_bot import RandomBot
+from game.bots.random_bot import RandomSeats
 from game.engine import default_config, deciders
 from game.engine.state import GAME_OVER
 from game.engine.views import view_hash
@@ -33,7 +33,7 @@ def test_each_seat_receives_its_own_redacted_record_and_view_hash(rules, seed):
         _feed(host, conn, {"t": "join", "name": f"p{i}"})
         conns.append(conn)
     host.deal_unfairly()
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     state = host.auth.state
     secret = public = 0
     while state.phase != GAME_OVER and len(host.auth.log) < 1200:
@@ -41,7 +41,7 @@ def test_each_seat_receives_its_own_redacted_record_and_view_hash(rules, seed):
         assert seat in deciders(state)
         since = [len(c.writer.frames) for c in conns]
         _feed(host, conns[seat], {"t": "cmd", "id": 1, "seq": len(host.auth.log),
-                                  "cmd": list(bot.choose(state, seat))})
+                                  "cmd": list(bot[seat].choose(state))})
         record = host.auth.log[-1]
         public += record.is_public()
         secret += not record.is_public()

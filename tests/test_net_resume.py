@@ -21,10 +21,10 @@ import time
 import msgpack
 import pytest
 
-from wait_helpers import WAIT, wait_until
+from wait_helpers import WAIT, wait_listening, wait_until
 
 from game import saves
-from game.bots.random_bot import RandomBot
+from game.bots.random_bot import RandomSeats
 from game.engine import deciders, default_config, legal_commands
 from game.engine.codec import state_hash
 from game.engine.match import Authority
@@ -208,7 +208,7 @@ def test_host_killed_at_random_points_resumes_with_its_clients_to_the_end(tmp_pa
                             "--name", "Resume"))
     procs = [host]
     try:
-        time.sleep(0.3)
+        wait_listening(host, port)
         bots = [_bot(port, n, tmp_path / n, seed=i) for i, n in enumerate(names)]
         procs += bots
         kills = []
@@ -458,7 +458,7 @@ def test_cli_assign_gives_a_saved_seat_to_a_new_laptop(tmp_path):
                 "--no-discovery", "--assign", "Nieuw=p0")
     procs = [host]
     try:
-        time.sleep(0.3)
+        wait_listening(host, port)
         stranger = _bot(port, "p0", tmp_path / "stranger", seed=3)
         procs.append(stranger)
         out, _ = stranger.communicate(timeout=2 * WAIT)
@@ -549,7 +549,7 @@ def test_sessions_ride_out_a_host_restart_and_the_game_is_readvertised(tmp_path)
         for s in sessions:
             s.connect()
         hosting.start_game()
-        bots = [RandomBot(i) for i in range(2)]
+        bots = [RandomSeats(i) for i in range(2)]
         seen = [[], []]
         crashed = resumed = False
         deadline = time.monotonic() + 5 * WAIT

@@ -17,6 +17,8 @@ import json
 
 import pytest
 
+from wait_helpers import until
+
 from game.engine import default_config
 from game.engine.rng import Rng
 from game.engine.rules import rolls
@@ -381,13 +383,16 @@ def _play_against(host_class, tmp_path, monkeypatch, capsys, honest=(0, 2)):
         jobs = []
         for seat in range(3):
             if seat in honest:
-                jobs.append(headless.run_join(address, f"h{seat}", str(tmp_path / f"h{seat}"), seed=seat,
-                                              reconnect_for=5, out=outs[seat], pin=host.identity.fingerprint))
+                job = headless.run_join(address, f"h{seat}", str(tmp_path / f"h{seat}"), seed=seat,
+                                        reconnect_for=5, out=outs[seat], pin=host.identity.fingerprint)
             else:
-                jobs.append(play(("127.0.0.1", host.port), "accomplice",
-                                 player=BotPlayer("accomplice", TokenStore(str(tmp_path / "a")), seed=9),
-                                 pin=host.identity.fingerprint))
-            await asyncio.sleep(0.3)            # seats in this order
+                job = play(("127.0.0.1", host.port), "accomplice",
+                           player=BotPlayer("accomplice", TokenStore(str(tmp_path / "a")), seed=9),
+                           pin=host.identity.fingerprint)
+            jobs.append(asyncio.ensure_future(job))
+            # seats in this order: each seated before the next joins
+            assert await until(lambda: sum(holder is not None for holder in host.seats) > seat
+                               or jobs[-1].done())
         done = await asyncio.wait_for(asyncio.gather(*jobs), 300)
         await host.close()
         return done, outs, host

@@ -4,7 +4,7 @@ is what each peer computes on its own copy and compares."""
 
 import pytest
 
-from game.bots.random_bot import RandomBot
+from game.bots.random_bot import RandomSeats
 from game.engine import default_config
 from game.engine.codec import state_hash
 from game.engine.match import Authority
@@ -15,11 +15,11 @@ from net.wire.secrecy import WHOLE, peer_hashes
 @pytest.mark.parametrize("rules, players, seed", [("base", 4, 1), ("base", 3, 2), ("ck", 4, 3), ("ck", 3, 4)])
 def test_every_seats_hash_in_one_pass_is_the_engines_view_hash(rules, players, seed):
     auth = Authority(default_config(rules=rules, seed=seed, players=players))
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     audiences = list(range(players)) + [None]
     private = 0
     while auth.state.phase != 9 and len(auth.log) < 1500:
-        auth.submit(bot.choose(auth.state, bot.pick_seat(auth.state)))
+        auth.submit(bot.command(auth.state))
         pending = auth.state.pending
         private += bool(pending) and "private" in pending
         hashes = peer_hashes(auth.state, audiences, whole=True)

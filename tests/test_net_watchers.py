@@ -8,7 +8,7 @@ import asyncio
 import msgpack
 import pytest
 
-from game.bots.random_bot import RandomBot
+from game.bots.random_bot import RandomSeats
 from game.engine import deciders, default_config, legal_commands
 from game.engine.codec import decode_state, state_to_obj
 from game.engine.views import SEAT_SECRETS
@@ -92,12 +92,12 @@ class Table:
 
     def play(self, commands, seed=5):
         """`commands` legal commands, each sent by the connection of the seat that decides."""
-        bot = RandomBot(seed)
+        bot = RandomSeats(seed)
         state = self.host.auth.state
         for _ in range(commands):
             seat = bot.pick_seat(state)
             self.feed(self.host.seats[seat].conn, {"t": "cmd", "id": 1, "seq": len(self.host.auth.log),
-                                                   "cmd": list(bot.choose(state, seat))})
+                                                   "cmd": list(bot[seat].choose(state))})
 
 
 def received(conn, since=0) -> list:

@@ -5,7 +5,7 @@ with hidden parts and filled back, and refusal of impossible positions."""
 import pytest
 from hypothesis import given, strategies as st
 
-from game.bots.random_bot import RandomBot
+from game.bots.random_bot import RandomSeats
 from game.engine import default_config, state_hash, view, view_obj
 from game.engine.board import STANDARD
 from game.engine.codec import state_to_obj
@@ -26,13 +26,13 @@ def random_game(rules, players, seed, steps, every=None):
     """Play `steps` random commands; returns the authority, and yields positions on the
     way when `every` is given (as a list of state copies)."""
     auth = Authority(default_config(rules=rules, players=players, seed=seed))
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     seen = []
     for k in range(steps):
         state = auth.state
         if state.phase == GAME_OVER:
             break
-        auth.submit(bot.choose(state, bot.pick_seat(state)))
+        auth.submit(bot.command(state))
         if every and k % every == 0:
             seen.append(auth.state.copy())
     return auth, seen
@@ -85,11 +85,11 @@ def test_a_filled_view_can_be_played_on(rules, seed):
     auth, _ = random_game(rules, 4, seed, 300 + 100 * seed)
     full = parse(format(view(auth.state, 2)))
     auth2 = game_at(format(full))
-    bot = RandomBot(5)
+    bot = RandomSeats(5)
     for _ in range(200):
         if auth2.state.phase == GAME_OVER:
             break
-        auth2.submit(bot.choose(auth2.state, bot.pick_seat(auth2.state)))
+        auth2.submit(bot.command(auth2.state))
         assert check_state(auth2.state) == []
 
 

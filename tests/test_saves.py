@@ -9,7 +9,7 @@ from hypothesis import given, strategies as st
 
 from game import saves
 from game.engine.codec import state_hash
-from game.bots.random_bot import RandomBot
+from game.bots.random_bot import RandomSeats
 from game.engine import default_config
 from game.engine.match import Authority
 
@@ -20,9 +20,9 @@ def _autosaved_game(saves_folder, rules, seed, stop_at, compact=False):
     auth = Authority(default_config(rules=rules, seed=seed, players=3))
     path = saves.new_save_path(folder=saves_folder)
     saver = saves.Autosaver(auth, path, players=[{"name": n} for n in ("Ann", "Bo", "Cas")])
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     while auth.state.phase != 9 and len(auth.log) < stop_at:
-        auth.submit(bot.choose(auth.state, bot.pick_seat(auth.state)))
+        auth.submit(bot.command(auth.state))
         saver.record()
     if compact:
         saver.compact()
@@ -45,12 +45,12 @@ def test_a_save_at_a_random_point_restores_the_identical_game(saves_folder, rule
 def test_restored_game_plays_on_like_the_original(saves_folder):
     auth, path = _autosaved_game(saves_folder, "base", 5, 400)
     again = saves.restore(saves.load(path))
-    b1, b2 = RandomBot(9), RandomBot(9)
+    b1, b2 = RandomSeats(9), RandomSeats(9)
     for _ in range(200):
         if auth.state.phase == 9:
             break
-        r1 = auth.submit(b1.choose(auth.state, b1.pick_seat(auth.state)))
-        r2 = again.submit(b2.choose(again.state, b2.pick_seat(again.state)))
+        r1 = auth.submit(b1.command(auth.state))
+        r2 = again.submit(b2.command(again.state))
         assert (r1.cmd, r1.outcome) == (r2.cmd, r2.outcome)
     assert state_hash(auth.state) == state_hash(again.state)
 
@@ -131,7 +131,7 @@ def test_an_interrupted_write_leaves_the_previous_save_whole(saves_folder, monke
 
     monkeypatch.setattr(os, "replace", crash)
     saver = saves.Autosaver(auth, path, hashes=saves.load(path).hashes)
-    auth.submit(RandomBot(1).choose(auth.state, auth.state.current) or ("end_turn", auth.state.current))
+    auth.submit(RandomSeats(1)[auth.state.current].choose(auth.state) or ("end_turn", auth.state.current))
     with pytest.raises(OSError):
         saver.record()
     assert open(path, "rb").read() == before

@@ -14,7 +14,7 @@ from base_helpers import make_game, put_building, set_hand, start_turn
 from game import saves
 from game.bots import ALL_LEVELS, make_bot
 from game.bots.loop import Table
-from game.bots.random_bot import RandomBot
+from game.bots.random_bot import RandomSeats
 from game.engine import IllegalCommand, default_config, legal_commands
 from game.engine.codec import state_hash
 from game.engine.constants import BRICK, GRAIN, ORE, WOOD, WOOL
@@ -88,7 +88,7 @@ def test_an_undo_gives_back_the_hashes_from_before_its_command_or_is_refused_wit
     auth = Authority(default_config(rules=rules, players=players, seed=seed))
     audiences = list(range(players)) + [None]
     replicas = {a: Replica(view(auth.state, a), a) for a in audiences}
-    bot, chance, model = RandomBot(seed), random.Random(seed), Model()
+    bot, chance, model = RandomSeats(seed), random.Random(seed), Model()
     undone = refused = 0
 
     def hand_out(record):
@@ -99,7 +99,7 @@ def test_an_undo_gives_back_the_hashes_from_before_its_command_or_is_refused_wit
     while auth.state.phase != GAME_OVER and len(auth.log) < length:
         state = auth.state
         seat = bot.pick_seat(state)
-        cmd = bot.choose(state, seat, ("offer",)) or bot.choose(state, seat)
+        cmd = bot.player(seat, ("offer",)).choose(state)
         before, turn_before = hashes(auth, audiences), (state.turn, state.current)
         record = auth.submit(cmd)
         hand_out(record)
@@ -256,10 +256,10 @@ def _playing_until(rules, seed, kind, players=3, who=lambda state: state.current
     """A random game (an Authority) up to a moment the seat `who(state)` (the
     player on turn) may make a `kind`."""
     auth = Authority(default_config(rules=rules, players=players, seed=seed))
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     while not any(c[0] == kind for c in legal_commands(auth.state, who(auth.state))):
         seat = bot.pick_seat(auth.state)
-        auth.submit(bot.choose(auth.state, seat, ("offer",)) or bot.choose(auth.state, seat))
+        auth.submit(bot.player(seat, ("offer",)).choose(auth.state))
     return auth
 
 
@@ -403,7 +403,7 @@ def test_the_review_counts_no_card_a_move_taken_back_gave():
 def test_the_replay_viewer_steps_over_an_undo(tmp_path, monkeypatch, every):
     """Backward and forward, from snapshots before and after the move taken back."""
     pytest.importorskip("pygame")
-    from game.client.scenes import saved
+    from game.client import saved
     monkeypatch.setattr(saved, "SNAPSHOT_EVERY", every)
     auth, seat, _ = _undone_trade_game()
     auth.submit(_road_spot(auth, seat)) if any(c[0] == "build_road" for c in legal_commands(auth.state, seat)) \

@@ -5,6 +5,7 @@ speed; a wait that succeeds returns as soon as the condition holds, so a long
 deadline costs time only when the test is failing anyway."""
 
 import asyncio
+import socket
 import time
 
 WAIT = 60.0     # seconds a test waits for something that should happen
@@ -32,3 +33,19 @@ async def until(predicate, timeout=WAIT, pause=0.01) -> bool:
             return False
         await asyncio.sleep(pause)
     return True
+
+
+def listening(port: int) -> bool:
+    """Does something accept connections on the loopback port (a host
+    program started by the test, before its players are started)?"""
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=5).close()
+    except OSError:
+        return False
+    return True
+
+
+def wait_listening(proc, port: int) -> None:
+    """Until the program `proc` listens on `port` (it must not end first)."""
+    assert wait_until(lambda: listening(port) or proc.poll() is not None), f"nothing listens on {port}"
+    assert proc.poll() is None, f"the program ended with {proc.returncode} before it listened"

@@ -1,12 +1,19 @@
 """Random players: every decision is a uniform choice among the legal commands.
 
 `RandomPlayer` is the "random" level (game.bots.make_bot), a seat's bot like
-any other.  `random_table(seed, players)` seats one at every seat drawing
-from one generator, with the seat order that draws who moves when several
-must decide: the random games of tools.simulate, the engine benchmark and the
-tests, played through the shared loop (loop.py).  `RandomBot(seed)` makes the
-same draws for code that picks commands by hand for any seat
-(`pick_seat(state)`, then `choose(state, seat)`); the players draw through one.
+any other: `choose(view)`.  `RandomSeats(seed)` seats random players at any
+seat, all drawing from one generator, and draws who moves when several seats
+must decide (`order`, for loop.Table; `pick_seat`): the random games of
+tools.simulate, the benchmarks, the screenshots and the tests.
+
+    seats = RandomSeats(seed)
+    bots, order = random_table(seed, players)      # a Table's random players
+    auth.submit(seats.command(auth.state))         # the seat drawn, its player's command
+    seats.player(seat, avoid=("offer",)).choose(state)
+
+`avoid`: command kinds a player draws from only when it has nothing else
+(random players would offer trades at nearly every turn; offers left out are
+not even built).
 
 A random player's generator is its own, never the game's, so it never
 influences the game's chance outcomes.
@@ -20,61 +27,72 @@ from game.engine.rng import Rng
 STREAM = 1013
 
 
-def _uniform(seat: int, offers: bool, dropped: frozenset, below, state):
+def _uniform(seat: int, offers: bool, avoided: frozenset, below, state):
     """A uniform choice among `seat`'s legal commands in `state` without the
-    kinds in `dropped` (offers are not even built when `offers` is false), or
-    None when it has none.  `below(n)` draws the choice."""
+    kinds in `avoided` (offers are not built when `offers` is false), else
+    among all of them; None when it has none.  `below(n)` draws the choice."""
     cmds = legal_commands(state, seat, offers)
-    if dropped:
-        cmds = [c for c in cmds if c[0] not in dropped]
+    if avoided:
+        cmds = [c for c in cmds if c[0] not in avoided]
+    if not cmds and (avoided or not offers):
+        cmds = legal_commands(state, seat)
     return cmds[below(len(cmds))] if cmds else None
-
-
-def _filters(exclude) -> tuple:
-    """(offers, dropped) of _uniform for the command kinds in `exclude`:
-    offers left out are never built, other kinds are filtered out."""
-    return "offer" not in exclude, frozenset(exclude) - {"offer"}
-
-
-class RandomBot:
-    """Random commands for any seat from one generator."""
-
-    def __init__(self, seed: int):
-        self.rng = Rng(seed, stream=STREAM)
-
-    def choose(self, state, seat, exclude=()):
-        """A uniform legal command for `seat`, or None if it has none.
-        `exclude` drops command kinds (used to match another engine's action set)."""
-        return _uniform(seat, *_filters(exclude), self.rng.below, state)
-
-    def pick_seat(self, state) -> int:
-        """When several seats must decide at once, who moves next (uniform)."""
-        return self.pick_seats(state)[0]
-
-    def pick_seats(self, state) -> list:
-        """pick_seat's seat as a one-seat list (loop.Table's order); every
-        seat that must decide when it is just one."""
-        seats = deciders(state)
-        return [seats[self.rng.below(len(seats))]] if len(seats) > 1 else seats
 
 
 class RandomPlayer:
     level = "random"
 
-    def __init__(self, seat: int, seed: int = 0, draws: RandomBot | None = None, exclude=()):
-        """`draws`: a RandomBot shared with other players (random_table); by
+    def __init__(self, seat: int, seed: int = 0, rng: Rng | None = None, avoid=()):
+        """`rng`: a generator shared with other players (RandomSeats); by
         default the player's own, seeded by `seed`."""
         self.seat = seat
-        self.draws = draws if draws is not None else RandomBot(seed)
-        self.exclude = exclude
-        # choose(view): RandomBot.choose for this seat, bound once (one call a decision).
-        self.choose = functools.partial(_uniform, seat, *_filters(exclude), self.draws.rng.below)
+        self.rng = rng if rng is not None else Rng(seed, stream=STREAM)
+        self.avoid = tuple(avoid)
+        # choose(view), bound once (one call a decision).
+        self.choose = functools.partial(_uniform, seat, "offer" not in self.avoid,
+                                        frozenset(self.avoid) - {"offer"}, self.rng.below)
 
 
-def random_table(seed: int, players: int, exclude=()):
+class RandomSeats:
+    """Random players for any seat, drawing from one generator, and the
+    draw of who moves when several seats must decide."""
+
+    def __init__(self, seed: int, avoid=()):
+        self.rng = Rng(seed, stream=STREAM)
+        self.avoid = tuple(avoid)
+        self._players = {}
+
+    def player(self, seat: int, avoid=None) -> RandomPlayer:
+        """The random player of `seat` (avoiding `avoid`, default the seats'
+        own), on this generator."""
+        key = seat, self.avoid if avoid is None else tuple(avoid)
+        found = self._players.get(key)
+        if found is None:
+            found = self._players[key] = RandomPlayer(seat, rng=self.rng, avoid=key[1])
+        return found
+
+    def __getitem__(self, seat: int) -> RandomPlayer:
+        return self.player(seat)
+
+    def order(self, state) -> list:
+        """loop.Table's order: one seat drawn among those that must decide
+        (the seat itself when it is just one)."""
+        seats = deciders(state)
+        return [seats[self.rng.below(len(seats))]] if len(seats) > 1 else seats
+
+    def pick_seat(self, state) -> int:
+        """When several seats must decide at once, who moves next (uniform)."""
+        return self.order(state)[0]
+
+    def command(self, state, avoid=None):
+        """The command of the seat drawn to move now, chosen by its player
+        from `state` (None when it has none)."""
+        return self.player(self.pick_seat(state), avoid).choose(state)
+
+
+def random_table(seed: int, players: int, avoid=()):
     """Random players for every seat, sharing one generator, and the seat
-    order (for loop.Table) that draws one of the seats that must decide:
-    (bots, order)."""
-    draws = RandomBot(seed)
-    bots = [RandomPlayer(seat, draws=draws, exclude=exclude) for seat in range(players)]
-    return bots, draws.pick_seats
+    order that draws one of the seats that must decide: (bots, order) for
+    loop.Table."""
+    seats = RandomSeats(seed, avoid)
+    return [seats[seat] for seat in range(players)], seats.order

@@ -399,8 +399,9 @@ class Autosaver:
         With `flush` False the record is handed to the system (a crash of
         this program loses nothing) but flushed to the disk only by the next
         `flush()` or flushed write, so that a caller may flush once for many
-        commands.  An OSError leaves every command written before whole, and
-        the next write rewrites the whole file."""
+        commands.  A file moved or deleted under the game is written anew at
+        the next flush.  An OSError leaves every command written before
+        whole, and the next write rewrites the whole file."""
         while len(self.hashes) < len(self.auth.log):
             # Only the newest command's hash can be taken from the live state.
             if len(self.hashes) != len(self.auth.log) - 1:
@@ -408,8 +409,6 @@ class Autosaver:
             self.hashes.append(digest or state_hash(self.auth.state))
         if not write:
             return
-        if self._file is not None and not self._still_there():
-            self.close()                # moved or deleted under the game: write it anew
         if self._file is None:
             self.compact()
             return
@@ -445,14 +444,14 @@ class Autosaver:
         while view:
             view = view[os.write(self._file, view):]
         self._unflushed = True
-        if flush:
-            self.flush()
         self._written = len(log)
         self._journal_bytes += len(data)
         if players is not None:
             self._players_written = packed_players
         if extra is not None:
             self._extra_written = packed_extra
+        if flush:
+            self.flush()
 
     def compact(self) -> None:
         """Rewrite the file as one snapshot of everything (atomically)."""
@@ -489,8 +488,22 @@ class Autosaver:
         return (here.st_ino, here.st_dev) == self._identity
 
     def flush(self) -> None:
-        """Make sure every record written is on the disk (fdatasync)."""
-        if self._file is not None and self._unflushed:
+        """Make sure every record written is on the disk (fdatasync); a file
+        no longer at the path (moved or deleted under the game: what was
+        appended would be saved nowhere) is written anew there.  (The check
+        is made here, not for every record: a caller that flushes once for
+        many commands looks once.)"""
+        if self._file is None:
+            return
+        if not self._still_there():
+            fd, self._file = self._file, None
+            os.close(fd)
+            self.compact()
+        else:
+            self._sync()
+
+    def _sync(self) -> None:
+        if self._unflushed:
             _sync_data(self._file)
             self._unflushed = False
 
@@ -498,7 +511,7 @@ class Autosaver:
         """Flush and let go of the file (the next write rewrites it whole)."""
         if self._file is not None:
             try:
-                self.flush()
+                self._sync()
             except OSError:
                 pass                    # closing anyway: the system still has what was written
             fd, self._file = self._file, None

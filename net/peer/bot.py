@@ -14,8 +14,9 @@ import time
 
 from game.bots import make_bot
 from game.bots.protocol import awaits_answers
-from game.bots.random_bot import RandomBot
+from game.bots.random_bot import STREAM as RANDOM_STREAM
 from game.engine import legal_commands
+from game.engine.rng import Rng
 
 from ..wire.protocol import HOST_CLOSING
 from ..wire.rolldice import LATE
@@ -60,7 +61,8 @@ class BotPlayer:
         # A computer may be one the host runs, whose seat the host counts as its own in a roll.
         self.game.rolls.host_run = True
         self.say = say or (lambda line: None)   # say(line): what the player must hear at once
-        self.bot = RandomBot(seed)          # "random", and the fallback after a refusal
+        # "random" (a uniform choice among the legal commands not refused), and the fallback after a refusal
+        self.rng = Rng(seed, stream=RANDOM_STREAM)
         self.level = level
         self.seed = seed
         self.player = None                  # the computer player of our seat (levels above random)
@@ -107,7 +109,7 @@ class BotPlayer:
             cmds = [c for c in legal_commands(game.view, game.seat) if c not in refused]
             if not cmds:
                 return
-            cmd = cmds[self.bot.rng.below(len(cmds))]
+            cmd = cmds[self.rng.below(len(cmds))]
         self.last_cmd = cmd
         ident = game.submit(self.last_cmd)
         self.sent_at[ident] = time.perf_counter_ns()

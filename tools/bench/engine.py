@@ -76,23 +76,23 @@ from tools.bench import print_figures
 TURN_LIMIT = 1000
 
 
-def _random_table(state, seed, exclude=()):
+def _random_table(state, seed, avoid=()):
     """Random players for every seat of `state`, applying commands straight
     to it (no authority: the engine alone is measured)."""
-    bots, order = random_table(seed, state.n, exclude)
+    bots, order = random_table(seed, state.n, avoid)
     # The state, and each seat's view of it (the state itself), handed out by
     # C callables: no Python call of the tool's own per command.
     return Table(bots, itertools.repeat(state).__next__, functools.partial(apply, state),
                  view=([state] * state.n).__getitem__, order=order)
 
 
-def measure_kolonisten(games: int, seed: int, exclude=(), rules="base", players=4) -> dict:
+def measure_kolonisten(games: int, seed: int, avoid=(), rules="base", players=4) -> dict:
     actions = finished = 0
     seconds = 0.0
     for i in range(games):
         t0 = time.process_time()
         state, _ = new_game(default_config(rules=rules, players=players, seed=seed + i))
-        table = _random_table(state, seed + i, exclude)
+        table = _random_table(state, seed + i, avoid)
         table.run(turn_cap=TURN_LIMIT if rules == "base" else 2500)
         actions += table.moves
         seconds += time.process_time() - t0
@@ -140,9 +140,9 @@ _CHECKOUT_WORKER = """
 import json, sys
 from tools.bench.engine import measure_kolonisten
 for line in sys.stdin:
-    rules, seed, exclude, *players = json.loads(line)
+    rules, seed, avoid, *players = json.loads(line)
     seats = {"players": players[0]} if players else {}
-    print(json.dumps(measure_kolonisten(1, seed, exclude=tuple(exclude), rules=rules, **seats)), flush=True)
+    print(json.dumps(measure_kolonisten(1, seed, avoid=tuple(avoid), rules=rules, **seats)), flush=True)
 """
 
 
@@ -159,8 +159,8 @@ class Checkout:
         self.child = subprocess.Popen([sys.executable, "-c", _CHECKOUT_WORKER], cwd=root, env=env,
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
-    def measure(self, seed: int, exclude=(), rules="base", players=4) -> dict:
-        self.child.stdin.write(json.dumps([rules, seed, list(exclude)] + ([players] if players != 4 else []))
+    def measure(self, seed: int, avoid=(), rules="base", players=4) -> dict:
+        self.child.stdin.write(json.dumps([rules, seed, list(avoid)] + ([players] if players != 4 else []))
                                + "\n")
         self.child.stdin.flush()
         line = self.child.stdout.readline()
@@ -173,8 +173,8 @@ class Checkout:
         self.child.wait()
 
 
-def _one_game(seed: int, exclude=(), rules="base", players=4) -> dict:
-    return measure_kolonisten(1, seed, exclude, rules, players)
+def _one_game(seed: int, avoid=(), rules="base", players=4) -> dict:
+    return measure_kolonisten(1, seed, avoid, rules, players)
 
 
 def _zero():
@@ -198,7 +198,7 @@ def measure_pass(games: int, seed: int, with_cat: bool, fast: dict, ours=None, o
     turned round every game; Cities & Knights plays every fourth game (they
     are long), six players' base game every game and their Cities & Knights
     every fourth.  `fast`: {"python": PATH or None, "missing": why not or None,
-    "version": ...}, updated in place.  `ours(seed, exclude, rules, players)`:
+    "version": ...}, updated in place.  `ours(seed, avoid, rules, players)`:
     one game of our engine (default: in this process).  `other`: another
     checkout's engine, playing the same games, interleaved with ours."""
     totals = _totals()
@@ -206,7 +206,7 @@ def measure_pass(games: int, seed: int, with_cat: bool, fast: dict, ours=None, o
     for i in range(games):
         g = seed + i
         runs = [("full", lambda: ours(g)),
-                ("like", lambda: ours(g, exclude=("offer",))),
+                ("like", lambda: ours(g, avoid=("offer",))),
                 ("six", lambda: ours(g, players=6))]
         if with_cat:
             runs.append(("cat", lambda: catanatron_engine.measure(1, g)))
@@ -216,7 +216,7 @@ def measure_pass(games: int, seed: int, with_cat: bool, fast: dict, ours=None, o
             runs += [("ck", lambda: ours(g, rules="ck")), ("ck_six", lambda: ours(g, rules="ck", players=6))]
         if other is not None:
             runs += [("other_full", lambda: other.measure(g)),
-                     ("other_like", lambda: other.measure(g, exclude=("offer",)))]
+                     ("other_like", lambda: other.measure(g, avoid=("offer",)))]
             if i % 4 == 0:
                 runs.append(("other_ck", lambda: other.measure(g, rules="ck")))
         if i % 2:

@@ -41,7 +41,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def midgame_table(size, seed=4, turns=60, players=4, rules="base"):
-    from game.bots.random_bot import RandomBot
+    from game.bots.random_bot import RandomSeats
     from game.client.app import App
     from game.client.controller import HotseatController
     from game.client.table.scene import TableScene
@@ -55,12 +55,12 @@ def midgame_table(size, seed=4, turns=60, players=4, rules="base"):
     c = HotseatController(config, names, [rgb for _, rgb in PLAYER_COLOURS[:players]])
     table = TableScene(app, c)
     app.push(table)
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     while c.auth.state.turn < turns and table.model.game_over_at is None:
         if table.model.curtain_for is not None:
             table.play.reveal()
             continue
-        cmd = bot.choose(c.auth.state, table.model.viewer, ("offer",))
+        cmd = bot.player(table.model.viewer, ("offer",)).choose(c.auth.state)
         table.play.submit(cmd)
     if table.model.curtain_for is not None:
         table.play.reveal()

@@ -7,7 +7,7 @@ change) with the same arguments: equal digests mean the engine listed the same
 commands, produced the same outcomes and events and reached the same states,
 bit for bit.  Two digests:
 
-- `listings`: random games played by hand, `--base` of the base game and
+- `listings`: random games, `--base` of the base game and
   `--ck` of Cities & Knights (3 and 4 players in turn; offers listed in two
   games of three; every fifth base game with the config's separate dice
   streams): every list of legal commands, every command's outcome and events,
@@ -22,17 +22,32 @@ changes the rest of its game, and the digest with it.
 """
 
 import argparse
+import functools
 import hashlib
+import itertools
 
-from game.bots.random_bot import RandomBot
-from game.engine import apply, deciders, default_config, legal_commands, new_game
+from game.bots.loop import Table
+from game.bots.random_bot import RandomSeats
+from game.engine import apply, default_config, legal_commands, new_game
 from game.engine.codec import state_hash
-from game.engine.state import GAME_OVER
 from tools.bench import print_figures
 from tools.bench.engine import TURN_LIMIT, _random_table
 
 HASH_EVERY = 97         # commands between two state hashes taken into the digest
-TURN_CAP = 600          # turns of a game played by hand
+TURN_CAP = 600          # turns of a listings game
+
+
+class _Listed:
+    """A random player that puts every list of legal commands it draws from
+    into the digest (seat `seat`, its generator shared: RandomSeats')."""
+
+    def __init__(self, seat, offers, rng, digest):
+        self.seat, self.offers, self.below, self.digest = seat, offers, rng.below, digest
+
+    def choose(self, state):
+        cmds = legal_commands(state, self.seat, self.offers)
+        self.digest.update(repr(cmds).encode())
+        return cmds[self.below(len(cmds))]
 
 
 def listings_digest(base_games: int, ck_games: int) -> str:
@@ -43,18 +58,18 @@ def listings_digest(base_games: int, ck_games: int) -> str:
             if rules == "base" and g % 5 == 4:
                 config["streams"] = True
             state, _ = new_game(config)
-            below = RandomBot(g).rng.below
+            seats = RandomSeats(g)
             offers = g % 3 != 0
-            n = 0
-            while state.phase != GAME_OVER and state.turn <= TURN_CAP:
-                seats = deciders(state)
-                seat = seats[below(len(seats))] if len(seats) > 1 else seats[0]
-                cmds = legal_commands(state, seat, offers)
-                h.update(repr(cmds).encode())
-                h.update(repr(apply(state, cmds[below(len(cmds))])).encode())
-                n += 1
-                if n % HASH_EVERY == 0:
+            bots = [_Listed(seat, offers, seats.rng, h) for seat in range(state.n)]
+
+            def after(move):
+                h.update(repr(move.record).encode())        # the command's outcome and events
+                if table.moves % HASH_EVERY == 0:
                     h.update(repr(state_hash(state)).encode())
+
+            table = Table(bots, itertools.repeat(state).__next__, functools.partial(apply, state),
+                          view=lambda seat: state, order=seats.order)
+            table.run(turn_cap=TURN_CAP, after=after)
             h.update(repr(state_hash(state)).encode())
     return h.hexdigest()
 

@@ -29,13 +29,22 @@ from collections import defaultdict
 PACKAGES = ("game", "net", "tools")
 CHECKOUT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-# Bottom to top: (name, the modules in it).  A module belongs to the first
-# layer with an entry equal to it or a package above it.
+# Bottom to top: (name, the modules in it).  A module belongs to the layer
+# of the longest entry equal to it or naming a package above it.
 LAYERS = (
     ("game.engine", ("game.engine",)),
     ("game.bots, game.saves", ("game.bots", "game.saves")),
     ("net", ("net",)),
+    # The client's floors.  Its ground floor (theme, catalogs, widgets, the
+    # Scene interface, the controllers, the saved games' model) serves the
+    # table; the guided game is a table with a guide; the scenes open tables
+    # and the guided game; the window (the app and the one place naming the
+    # scenes) stands on all of them.
     ("game.client", ("game.client",)),
+    ("game.client.table", ("game.client.table",)),
+    ("game.client.tutorial", ("game.client.tutorial",)),
+    ("game.client.scenes", ("game.client.scenes",)),
+    ("the client's window", ("game.client.app", "game.client.navigator", "game.client.__main__")),
     # The `kolonisten` command and its subcommands start the window, host a
     # game, replay a save or read a position: they may use every layer of the
     # game and net, and nothing in game/ or net/ calls them.  Below tools,
@@ -113,16 +122,18 @@ def layer_of(module: str):
     """The index in LAYERS of `module`'s layer, -1 for BOTTOM, None when it has none."""
     if module in BOTTOM:
         return -1
+    found, longest = None, -1
     for index, (_, members) in enumerate(LAYERS):
         for member in members:
             head, star, tail = member.partition("*")
             if star:        # game.*_cli: a module right under game whose name ends so
                 name = module[len(head):]
-                if module.startswith(head) and "." not in name and name.endswith(tail):
-                    return index
-            elif module == member or module.startswith(member + "."):
-                return index
-    return None
+                matches = module.startswith(head) and "." not in name and name.endswith(tail)
+            else:
+                matches = module == member or module.startswith(member + ".")
+            if matches and len(member) > longest:
+                found, longest = index, len(member)
+    return found
 
 
 def circles(graph: dict) -> list:

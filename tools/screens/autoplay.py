@@ -278,7 +278,7 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
     _setup_env(visible)
     import pygame
 
-    from game.bots.random_bot import RandomBot
+    from game.bots.random_bot import RandomSeats
     from game.client.scenes.end import EndScene
     from game.client.scenes.newgame import NewGameScene
     from game.client.table.scene import TableScene
@@ -327,7 +327,7 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
         raise AutoplayError(f"the game did not start: {getattr(app.scene, 'error', '?')}")
     table = app.scene
     auth = table.c.auth
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     rng = Rng(seed, stream=77)
     commands = 0
     curtains = 0
@@ -359,7 +359,7 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
         if seat is None or seat not in deciders(auth.state):
             raise AutoplayError(f"no computer and no person shown ({seat}) has anything to do")
         exclude = () if rng.below(1000) < trade_rate * 1000 else ("offer",)
-        cmd = bot.choose(auth.state, seat, exclude) or bot.choose(auth.state, seat)
+        cmd = bot.player(seat, exclude).choose(auth.state)
         if cmd is None:
             raise AutoplayError(f"seat {seat} is shown but has nothing to do")
         before = len(auth.log)

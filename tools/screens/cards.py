@@ -21,7 +21,7 @@ def shoot(out, w, h, lang, seed=5):
 
     import pygame
 
-    from game.bots.random_bot import RandomBot
+    from game.bots.random_bot import RandomSeats
     from game.client.controller import HotseatController
     from game.client.table import dialogs
     from game.client.scenes.menu import MenuScene
@@ -44,7 +44,7 @@ def shoot(out, w, h, lang, seed=5):
     table = TableScene(app, c)
     app.push(table)
     save("cards-01-curtain")
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     taken = set()
     for step in range(30000):
         if table.model.game_over_at is not None or len(taken) == 5:
@@ -87,7 +87,7 @@ def shoot(out, w, h, lang, seed=5):
                 table.model.dice_until = 0.0
             continue
         exclude = ("offer",) if step % 10 else ()
-        cmd = bot.choose(table.c.auth.state, me, exclude) or bot.choose(table.c.auth.state, me)
+        cmd = bot.player(me, exclude).choose(table.c.auth.state)
         if not table.play.submit(cmd):
             raise SystemExit(f"the engine refused the bot's command {cmd!r}")
     saved.extend(shoot_card_dialogs(out, w, h, lang))

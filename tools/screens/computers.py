@@ -14,7 +14,7 @@ def shoot(out, w, h, lang, seed=9):
     two people and two computers while a computer plays (nobody's hand)."""
     import pygame
 
-    from game.bots.random_bot import RandomBot
+    from game.bots.random_bot import RandomSeats
     from game.client.table import dialogs
     from game.client.scenes.menu import MenuScene
     from game.client.scenes.newgame import NewGameScene
@@ -52,7 +52,7 @@ def shoot(out, w, h, lang, seed=9):
             app.pop()
         form.start()
         table = app.scene
-        bot = RandomBot(seed)
+        bot = RandomSeats(seed)
         taken = set()
         for step in range(20000):
             if table.model.game_over_at is not None or len(taken) >= 3:
@@ -76,7 +76,7 @@ def shoot(out, w, h, lang, seed=9):
             if v.phase == MAIN and v.current == me and v.turn >= 30 and "own" not in taken:
                 taken.add("own")
                 save(app, f"12-{tag}-own-turn")
-            cmd = bot.choose(v, me, ("offer",) if step % 7 else ())
+            cmd = bot.player(me, ("offer",) if step % 7 else ()).choose(v)
             table.play.submit(cmd)
     pygame.quit()
     saved = shoot_solo_end(out, w, h, lang, saved)
@@ -92,11 +92,11 @@ def shoot_solo_end(out, w, h, lang, saved, seed=9):
 
     import pygame
 
-    from game.bots.random_bot import RandomBot
+    from game.bots.loop import Table
+    from game.bots.random_bot import RandomSeats
     from game.client.controller import HotseatController
     from game.client.scenes.end import EndScene
     from game.engine import default_config, deciders
-    from game.engine.state import GAME_OVER
 
     folder, undo = scratch_folder(KOLONISTEN_HOME="")
     try:
@@ -106,11 +106,10 @@ def shoot_solo_end(out, w, h, lang, saved, seed=9):
         c = HotseatController(default_config(players=4, seed=seed), ["Anna", "Easy", "Medium", "Hard"],
                               [(200, 40, 40), (40, 90, 200), (230, 230, 230), (230, 140, 30)],
                               computers=[None, "easy", "medium", "hard"])
-        bot = RandomBot(seed)
-        while c.view(None).phase != GAME_OVER:         # quick random play to the end (staging only)
-            state = c.auth.state
-            seat = deciders(state)[0]
-            c.submit(bot.choose(state, seat, ("offer",)) or bot.choose(state, seat))
+        # Quick random play to the end (staging only), the first seat that must decide moving.
+        randoms = RandomSeats(seed, avoid=("offer",))
+        Table({seat: randoms[seat] for seat in range(4)}, lambda: c.auth.state, c.submit,
+              view=lambda seat: c.auth.state, order=deciders).run()
         app.push(EndScene(app, c, 1260.0))
         save_frame("20-solo-end-rating")
         pygame.quit()

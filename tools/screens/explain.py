@@ -27,7 +27,7 @@ def shoot(out, w, h, lang):
 
     from game.client.scenes.game_menu import GameMenuScene
     from game.client.scenes.replay import ReplayScene
-    from game.client.scenes.saved import Replay
+    from game.client.saved import Replay
     from game.client.scenes.rules_screen import RulesScreen
     from game.client.table.parts import part_for
     from game.client.theme import PLAYER_COLOURS

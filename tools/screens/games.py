@@ -12,7 +12,7 @@ SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"))
 def shoot_base(out, w, h, lang, seed=4):
     import pygame
 
-    from game.bots.random_bot import RandomBot
+    from game.bots.random_bot import RandomSeats
     from game.client.table import controls, dialogs
     from game.client.scenes.end import EndScene
     from game.client.scenes.menu import MenuScene
@@ -36,7 +36,7 @@ def shoot_base(out, w, h, lang, seed=4):
     ng.start()
     table = app.scene
     save("04-curtain")
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     taken = set()
 
     def once(name, ready, prepare=None):
@@ -114,7 +114,7 @@ def shoot_base(out, w, h, lang, seed=4):
                 controls.update_hover(table.model, table.ui, table.play)
             once("21-harbor-tip", v.turn >= 30, hover_harbor)
         exclude = ("offer",) if steps % 10 else ()          # bots offer trades far too often
-        cmd = bot.choose(table.c.auth.state, me, exclude) or bot.choose(table.c.auth.state, me)
+        cmd = bot.player(me, exclude).choose(table.c.auth.state)
         table.model.flying = []          # (the real loop expires these in update())
         if v.phase != GAME_OVER and not table.play.submit(cmd):
             raise SystemExit(f"the engine refused the bot's command {cmd!r}")
@@ -133,7 +133,7 @@ def shoot_base(out, w, h, lang, seed=4):
 def shoot_ck(out, w, h, lang, seed=5, players=4):
     import pygame
 
-    from game.bots.random_bot import RandomBot
+    from game.bots.random_bot import RandomSeats
     from game.client.controller import HotseatController
     from game.client.table import ckdialogs, dialogs
     from game.client.table.scene import TableScene
@@ -173,7 +173,7 @@ def shoot_ck(out, w, h, lang, seed=5, players=4):
         table.model.mouse = (int(pos[0]), int(pos[1]))
         table.model.hover_spot = spot
 
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     steps = 0
     while steps < 30000:
         steps += 1
@@ -253,7 +253,7 @@ def shoot_ck(out, w, h, lang, seed=5, players=4):
                     once(f"ck-30-progress-{name}", True, open_card)
             once("ck-15-midgame", v.turn >= 150)
             once("ck-16-late", v.turn >= 300)
-        cmd = bot.choose(c.auth.state, me, ("offer",)) or bot.choose(c.auth.state, me)
+        cmd = bot.player(me, ("offer",)).choose(c.auth.state)
         if v.phase == GAME_OVER:
             continue
         before = len(c.auth.log)

@@ -19,7 +19,7 @@ def shoot(out, w, h, lang):
 
     import pygame
 
-    from game.bots.random_bot import RandomBot
+    from game.bots.random_bot import RandomSeats
     from game.client import lan
     from game.client.scenes.lan_host import LanHostScene
     from game.client.scenes.lan_join import LanJoinScene
@@ -119,7 +119,7 @@ def shoot(out, w, h, lang):
         for s in (bram, cees.session, dirk):
             s.poll()                               # (a session learns its seat when polled)
         others = {s.seat: s for s in (bram, cees.session, dirk)}
-        bot = RandomBot(7)
+        bot = RandomSeats(7)
         waiting_shot = False
         for _ in range(3000):
             app.step([])
@@ -139,9 +139,9 @@ def shoot(out, w, h, lang):
                 break
             for seat, s in others.items():
                 if s.game.must_decide():
-                    s.submit(bot.choose(s.view, seat, ("offer",)) or bot.choose(s.view, seat))
+                    s.submit(bot.player(seat, ("offer",)).choose(s.view))
             if table.c.session.game.must_decide():
-                table.play.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
+                table.play.submit(bot.player(table.c.seat, ("offer",)).choose(view))
             time.sleep(0.002)
         table.c.link = "reconnecting"
         table.model.flying = []

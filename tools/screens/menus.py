@@ -17,9 +17,9 @@ NAMES = ["李雷", "Анна", "مريم", "Zoë 🙂"]
 
 def _finish(table, seed):
     """Random bots play the table's game to its end (commands as its buttons would send)."""
-    from game.bots.random_bot import RandomBot
+    from game.bots.random_bot import RandomSeats
     from game.engine.state import GAME_OVER
-    bot = RandomBot(seed)
+    bot = RandomSeats(seed)
     for step in range(20000):
         if table.c.view(None).phase == GAME_OVER:
             return
@@ -27,8 +27,7 @@ def _finish(table, seed):
             table.play.reveal()
             continue
         state = table.c.auth.state
-        table.play.submit(bot.choose(state, table.model.viewer, ("offer",) if step % 9 else ()) or
-                     bot.choose(state, table.model.viewer))
+        table.play.submit(bot.player(table.model.viewer, ("offer",) if step % 9 else ()).choose(state))
     raise SystemExit("screens.menus: the game did not end")
 
 

@@ -16,7 +16,8 @@ def shoot(out, w, h, lang):
     import pygame
 
     from game import saves
-    from game.bots.random_bot import RandomBot
+    from game.bots.loop import Table
+    from game.bots.random_bot import random_table
     from game.client.controller import HotseatController
     from game.client.scenes.load import LoadScene
     from game.client.scenes.menu import MenuScene
@@ -34,11 +35,9 @@ def shoot(out, w, h, lang):
         def play(rules, players, seed, names, stop=None, stamp=None):
             c = HotseatController(default_config(rules=rules, players=players, seed=seed), names,
                                   [rgb for _, rgb in PLAYER_COLOURS[:players]], autosave=True)
-            bot = RandomBot(seed)
-            while c.auth.state.phase != 9 and (stop is None or len(c.auth.log) < stop):
-                st = c.auth.state
-                seat = bot.pick_seat(st)
-                c.submit(bot.choose(st, seat, ("offer",)) or bot.choose(st, seat))
+            bots, order = random_table(seed, players, avoid=("offer",))
+            table = Table(bots, lambda: c.auth.state, c.submit, view=lambda seat: c.auth.state, order=order)
+            table.run(until=lambda: stop is not None and len(c.auth.log) >= stop)
             if stamp is not None:                 # spread the dates like real play
                 game = saves.load(c.saver.path)
                 game.updated = game.created = stamp

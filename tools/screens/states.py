@@ -29,17 +29,14 @@ MID_GAME_SEED = 7
 def bot_game(rules, seed, players, until=None, stop=None):
     """A game played by random bots (offers rare) until `until(auth)` holds,
     `stop` commands were played or it is over; returns its Authority."""
-    from game.bots.random_bot import RandomBot
+    from game.bots.loop import Table
+    from game.bots.random_bot import random_table
     from game.engine import default_config
     from game.engine.match import Authority
-    from game.engine.state import GAME_OVER
     auth = Authority(default_config(rules=rules, players=players, seed=seed))
-    bot = RandomBot(seed)
-    while auth.state.phase != GAME_OVER and (stop is None or len(auth.log) < stop):
-        if until is not None and until(auth):
-            break
-        seat = bot.pick_seat(auth.state)
-        auth.submit(bot.choose(auth.state, seat, ("offer",)) or bot.choose(auth.state, seat))
+    bots, order = random_table(seed, players, avoid=("offer",))
+    table = Table(bots, lambda: auth.state, auth.submit, view=lambda seat: auth.state, order=order)
+    table.run(until=lambda: stop is not None and len(auth.log) >= stop or until is not None and until(auth))
     return auth
 
 

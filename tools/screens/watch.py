@@ -17,7 +17,7 @@ def shoot(out, w, h, lang):
     without discovery; seat tokens go to a temporary folder."""
     import pygame
 
-    from game.bots.random_bot import RandomBot
+    from game.bots.random_bot import RandomSeats
     from game.client import lan
     from game.client.scenes.lan_table import LanTableScene
     from game.client.scenes.lobby import LobbyScene
@@ -69,7 +69,7 @@ def shoot(out, w, h, lang):
         for s in (bram, computer):
             s.poll()
             others[s.seat] = s
-        bot = RandomBot(3)
+        bot = RandomSeats(3)
 
         def step(poll):
             """One frame: the window, then every player's move (at random) where due."""
@@ -78,10 +78,10 @@ def shoot(out, w, h, lang):
             for seat, s in others.items():
                 s.poll()
                 if s.game.must_decide():
-                    s.submit(bot.choose(s.view, seat, ("offer",)) or bot.choose(s.view, seat))
+                    s.submit(bot.player(seat, ("offer",)).choose(s.view))
             if table.c.session.game.must_decide():
                 view = table.c.view(table.c.seat)
-                table.play.submit(bot.choose(view, table.c.seat, ("offer",)) or bot.choose(view, table.c.seat))
+                table.play.submit(bot.player(table.c.seat, ("offer",)).choose(view))
             time.sleep(0.002)
 
         for _ in range(4000):

@@ -28,7 +28,7 @@ from ..i18n import tr, trn
 from ..scene import GuiScene
 from ..tutorial import session as tutorial
 from .lan_host import enter_lobby_or_fail
-from .saved import Replay, saved_date, saved_players
+from ..saved import Replay, saved_date, saved_players
 
 ROW_H = 66                      # at the 1280x720 design size
 

@@ -8,7 +8,7 @@ public view.  A game still in progress replays in the public view only:
 its hands, development cards and deck order are still secret, and a
 replay must not show them to whoever sits at the laptop.
 
-The saved game itself, position by position, is `Replay` (scenes/saved.py).
+The saved game itself, position by position, is `Replay` (game/client/saved.py).
 The position on show is drawn by the table's own code (game/client/table):
 a table model of the shown view, and the table's board, dice, barbarians
 and log; the replay adds every seat's hand, the timeline and its buttons.
@@ -17,11 +17,10 @@ and log; the replay adds every seat's hand, the timeline and its buttons.
 import pygame
 
 from game import saves
-from game.engine.state import GAME_OVER
 
 from game.bots.review import ChoiceCheck, review
 
-from .. import emblems, theme, widgets
+from .. import theme, widgets
 from ..eventtext import card_name, sentences
 from ..i18n import tr, trn
 from ..reviewview import ReviewView
@@ -30,16 +29,23 @@ from ..table.model import TableModel
 from ..table.parts import part_for
 from ..table.ui import TableUI
 from ..scene import Scene
-from .saved import ALL, Replay, saved_date, saved_players
+from ..saved import ALL, Replay, saved_date, saved_players
 
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 500)      # moves per second
 LOG_SENTENCES = 80                             # more than the log panel shows
 
 
 class ReplayLayout:
-    """Where the replay's parts go; `board`, `dice`, `barbarians` and `log`
-    are read by the table's drawing (game/client/table/draw.py, panels.py)
-    and the rule set's table part (`part`: its dice and left widget)."""
+    """Where the replay's parts go: the table's three columns (the log on
+    the left under the rule set's widget, the board, the players on the
+    right) between the title bar and the timeline's bar.  `board`, `dice`,
+    `barbarians` and `log` are read by the table's drawing
+    (game/client/table/draw.py, panels.py) and the rule set's table part
+    (`part`: its dice, left widget and panel height); each seat has a
+    table panel (`seats`) and under it the row of its hand (`hands`)."""
+
+    HAND_H = 36                     # a seat's hand under its panel: the cards, then its other cards in words
+    HAND_H_ONE_LINE = 21            # both on one line
 
     def __init__(self, size, players: int, part):
         W, H = size
@@ -47,11 +53,14 @@ class ReplayLayout:
         self.s = s
         self.screen = pygame.Rect(0, 0, W, H)
         top_h, bar_h = int(42 * s), int(84 * s)
-        side_w = int(W * 0.36)
+        left_w = int(max(W * 0.19, 236 * s))
+        side_w = int(max(W * 0.25, 320 * s))
+        middle_h = H - top_h - bar_h
         self.top = pygame.Rect(0, 0, W, top_h)
         self.bar = pygame.Rect(0, H - bar_h, W, bar_h)
-        self.board = pygame.Rect(0, top_h, W - side_w, H - top_h - bar_h)
-        self.side = pygame.Rect(W - side_w, top_h, side_w, H - top_h - bar_h)
+        self.left = pygame.Rect(0, top_h, left_w, middle_h)
+        self.board = pygame.Rect(left_w, top_h, W - side_w - left_w, middle_h)
+        self.side = pygame.Rect(W - side_w, top_h, side_w, middle_h)
         pad = int(8 * s)
         self.timeline = pygame.Rect(pad * 2, self.bar.y + pad, W - 4 * pad, int(16 * s))
         self.back = pygame.Rect(W - int(96 * s), int(6 * s), int(88 * s), top_h - int(12 * s))
@@ -73,19 +82,28 @@ class ReplayLayout:
             if key in ("last", "faster"):
                 x += gap * 3
         self.hint_x = x
-        # the dice at the top right of the sea, the rule set's widget (C&K's barbarians) at its top left
+        # the dice at the top right of the sea
         size, step = int(40 * s), int(40 * s) + int(8 * s)
         x = self.board.right - int(12 * s) - part.dice * step
         self.dice = [pygame.Rect(x + i * step, self.board.y + int(12 * s), size, size) for i in range(part.dice)]
-        # (narrower than at the table: the island is closer to the sea's edge here)
-        self.barbarians = pygame.Rect(self.board.x + int(8 * s), self.board.y + int(8 * s), int(230 * s), int(112 * s))
-        # a panel per seat in the side column, the game log under them
+        # the left column: the rule set's widget (C&K: the barbarians' track), the log under it
         pad = int(6 * s)
-        ph = int(min(104 * s, (self.side.h * 0.62 - pad) / players - pad))
-        self.seats = [pygame.Rect(self.side.x + pad, self.side.y + pad + i * (ph + pad), self.side.w - 2 * pad, ph)
+        inner = left_w - 2 * pad
+        y = self.left.y + pad
+        self.barbarians = pygame.Rect(pad, y, inner, int(part.left_widget_h * s))
+        if part.left_widget_h:
+            y = self.barbarians.bottom + pad
+        self.log = pygame.Rect(pad, y, inner, self.left.bottom - pad - y)
+        # the right column: per seat the table's panel and the seat's hand under it
+        # (one line when the seats are too many for two: five or six)
+        room = (middle_h - pad) // max(1, players) - pad
+        self.hand_lines = 2 if int((part.panel_h + self.HAND_H) * s) <= room else 1
+        hand_h = int((self.HAND_H if self.hand_lines == 2 else self.HAND_H_ONE_LINE) * s)
+        block = min(int(part.panel_h * s) + hand_h, room)
+        x, w = self.side.x + pad, side_w - 2 * pad
+        self.seats = [pygame.Rect(x, self.side.y + pad + i * (block + pad), w, block - hand_h)
                       for i in range(players)]
-        y = self.side.y + pad + players * (ph + pad)
-        self.log = pygame.Rect(self.side.x + pad, y, self.side.w - 2 * pad, self.side.bottom - y - pad)
+        self.hands = [pygame.Rect(x, r.bottom, w, hand_h) for r in self.seats]
 
 
 class ReplayScene(Scene):
@@ -276,7 +294,7 @@ class ReplayScene(Scene):
             t.part.draw_left(t, ui, surf)
         self._draw_top(surf, shown)
         if not self.reviewing:
-            pygame.draw.rect(surf, (26, 32, 42), L.side)
+            pygame.draw.rect(surf, theme.BG_SIDE, L.side)
             self._draw_seats(surf, shown)
             panels.draw_log(t, ui, surf)
         self._draw_bar(surf)
@@ -284,14 +302,15 @@ class ReplayScene(Scene):
 
     def _draw_tooltip(self, surf) -> None:
         """The name of the card the mouse rests on (the small cards carry no
-        words); on a computer's line of the log, why it did that."""
+        words), what a panel's icon counts, or on a computer's line of the log,
+        why it did that."""
         key = self.hover_key
         if key and key[0] == "log_line" and self.table.explainer is not None and not self.reviewing:
             self._draw_reason(surf, key)
-        if not key or key[0] != "card":
+        if not key or key[0] not in ("card", "panel_tip"):
             return
         s, text = self.layout.s, self.app.text
-        img = text.render(card_name(key[2]), 14, theme.TEXT)
+        img = text.render(card_name(key[2]) if key[0] == "card" else key[1], 14, theme.TEXT)
         r = img.get_rect(topleft=(self.mouse[0] + int(14 * s), self.mouse[1] + int(16 * s))).inflate(
             int(16 * s), int(8 * s))
         r.clamp_ip(self.layout.screen)
@@ -337,54 +356,60 @@ class ReplayScene(Scene):
             self._btn(surf, ("btn", "save_png"), L.save_png, tr("review.save_png"), self.save_chart, size=13)
 
     def _draw_seats(self, surf, v) -> None:
-        """A panel per seat with its points and its hand (as far as the
-        chosen perspective sees it)."""
-        L, text, s = self.layout, self.app.text, self.layout.s
-        for seat, r in enumerate(L.seats):
-            acting = seat == v.current and v.phase != GAME_OVER
-            widgets.player_panel(surf, r, self.colours[seat], acting, int(9 * s))
-            x = r.x + int(16 * s)
-            name = text.render(self.names[seat], 16, theme.TEXT, bold=True)
-            mark = emblems.badge(seat, name.get_height() - int(4 * s), self.colours[seat])
-            surf.blit(mark, mark.get_rect(midleft=(x, r.y + int(4 * s) + name.get_height() // 2)))
-            name_x = x + mark.get_width() + int(6 * s)
-            surf.blit(name, (name_x, r.y + int(4 * s)))
-            badge = tr("replay.winner") if v.winner == seat else (tr("replay.current") if acting else "")
-            if badge:
-                img = text.render(badge, 12, theme.ACCENT)
-                surf.blit(img, (name_x + name.get_width() + int(10 * s), r.y + int(8 * s)))
-            vp, hidden = panels.points(self.table.part, v, seat, True)     # (the perspective decides what it sees)
-            words = tr("panel.vp", n=vp) + (f" (+{hidden})" if hidden else "")
-            img = text.render(words, 16, theme.ACCENT, bold=True)
-            surf.blit(img, img.get_rect(topright=(r.right - int(10 * s), r.y + int(4 * s))))
-            self._draw_hand(surf, v, seat, x, r.y + int(28 * s), r.right - int(8 * s), r.h)
+        """Each seat's panel as the table draws it (game/client/table/panels.py),
+        the winner marked after the name, and under it the seat's hand as far
+        as the chosen perspective sees it."""
+        L, t, ui, s = self.layout, self.table, self.ui, self.layout.s
+        t.viewer = self.audience if type(self.audience) is int else None    # whose hidden points show
+        won = tr("replay.winner")
+        mark = self.app.text.render(won, 12, theme.ACCENT, bold=True)
+        ui.name_marks = {v.winner: mark.get_width() + int(8 * s)} if v.winner >= 0 else {}
+        for seat, (panel, hand) in enumerate(zip(L.seats, L.hands)):
+            panels.draw_player(t, ui, surf, seat, panel)
+            if seat == v.winner:
+                name = ui.name_rects[seat]
+                surf.blit(mark, mark.get_rect(midleft=(name.right + int(6 * s), name.centery)))
+            self._draw_hand(surf, v, seat, hand)
 
-    def _draw_hand(self, surf, v, seat, x, y, right, ph) -> None:
+    def _draw_hand(self, surf, v, seat, r) -> None:
+        """A row of the seat's cards of each kind with their counts (or how
+        many it holds, when the perspective does not see them), and under it
+        (beside it, for five or six seats) its development or progress cards
+        in words."""
         text, s = self.app.text, self.layout.s
         hand = v.hands[seat]
-        cw, ch = int(26 * s), int(min(30 * s, ph * 0.34))
+        x, y = r.x + int(14 * s), r.y + int(2 * s)
+        cw, ch = int(22 * s), int(18 * s)
         if hand is None:
             words = trn("replay.hidden_cards", v.hand_n[seat]) if v.hand_n[seat] else tr("replay.no_cards")
             img = text.render(words, 13, theme.TEXT_DIM)
-            surf.blit(img, (x, y + int(6 * s)))
+            surf.blit(img, img.get_rect(midleft=(x, y + ch // 2)))
+            x += img.get_width()
         else:
             for kind, count in enumerate(hand):
-                r = pygame.Rect(x, y, cw, ch)
+                card = pygame.Rect(x, y, cw, ch)
                 colour = theme.RESOURCE_RGB[kind] if count else theme.darker(theme.RESOURCE_RGB[kind], 0.6)
-                pygame.draw.rect(surf, colour, r, border_radius=4)
-                pygame.draw.rect(surf, (240, 240, 236) if count else (90, 90, 90), r, 1, border_radius=4)
-                img = text.render(str(count), 13, (16, 16, 16) if count else (150, 150, 150), bold=True)
-                surf.blit(img, img.get_rect(center=r.center))
-                self.targets.add(("card", seat, kind), r, None)
-                x += cw + int(4 * s)
-            img = text.render(trn("replay.cards", sum(hand)), 13, theme.TEXT_DIM)
-            surf.blit(img, img.get_rect(midleft=(x + int(6 * s), y + ch // 2)))
+                pygame.draw.rect(surf, colour, card, border_radius=4)
+                pygame.draw.rect(surf, (240, 240, 236) if count else (90, 90, 90), card, 1, border_radius=4)
+                img = text.render(str(count), 12, (16, 16, 16) if count else (150, 150, 150), bold=True)
+                surf.blit(img, img.get_rect(center=card.center))
+                self.targets.add(("card", seat, kind), card, None)
+                x += cw + int(3 * s)
+            img = text.render(trn("replay.cards", sum(hand)), 12, theme.TEXT_DIM)
+            surf.blit(img, img.get_rect(midleft=(x + int(4 * s), y + ch // 2)))
+            x += int(4 * s) + img.get_width()
         line = self.table.part.cards_line(v, seat)     # development or progress cards in words
         img = text.render(line, 12, theme.TEXT_DIM)
-        width = right - (self.layout.side.x + int(22 * s))
+        if self.layout.hand_lines == 2:
+            x, y = r.x + int(14 * s), y + ch + int(2 * s)
+        else:
+            x, y = x + int(10 * s), y + (ch - img.get_height()) // 2
+        width = r.right - int(8 * s) - x
+        if width <= 0:
+            return
         if img.get_width() > width:
             img = pygame.transform.smoothscale(img, (width, img.get_height()))
-        surf.blit(img, (self.layout.side.x + int(22 * s), y + ch + int(5 * s)))
+        surf.blit(img, (x, y))
 
     def _sentences(self, i, shown) -> list:
         """Log lines of move i (-1: the game's set-up)."""

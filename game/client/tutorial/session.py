@@ -121,7 +121,7 @@ def start(app, folder=None) -> None:
 def open_saved(app, where, game, replace=False) -> str | None:
     """Resume a guided game from its save on its step (over the menu, or in
     place of the load list with `replace`); the reason when it cannot."""
-    from ..scenes.saved import saved_players
+    from ..saved import saved_players
     from . import steps as S
     from .guide import Guide, TutorialController
     index, done = restored(game.extra, S.STEP_NAMES)

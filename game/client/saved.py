@@ -20,9 +20,9 @@ from game.engine.state import GAME_OVER
 from game.engine.undo import taken_back
 from game.engine.views import view
 
-from .. import theme
-from ..i18n import tr
-from ..seatnames import SeatNames
+from . import theme
+from .i18n import tr
+from .seatnames import SeatNames
 
 
 def saved_players(game) -> tuple:
