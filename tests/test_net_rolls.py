@@ -143,6 +143,25 @@ def test_a_roll_opened_before_our_rejoin_may_hold_an_earlier_programs_commitment
     assert [(k, v.what) for k, v in game.handle(later)] == [("fair", "roll_commit")]
 
 
+def test_a_roll_opened_before_the_record_of_the_one_before_was_checked_leaves_both_fair():
+    """The network thread may hand on the next roll's opening before the window's
+    thread checks the record of the roll before: each record is checked against its
+    own opening (a watcher's verdict once failed here), and the latest reveal waits on."""
+    game, sent = _peer()
+    first, host_1 = _open_for(game, sent)
+    game.handle(first)
+    value_1 = sent[-1]["value"]
+    second, host_2 = _open_for(game, sent, roll=2)
+    game.handle(second)
+    value_2, reveal_2 = sent[-1]["value"], sent[-1]
+    proof_1 = {"roll": 1, "host": host_1, "seats": ["late", [first["seats"][1], value_1], "late"]}
+    assert game.rolls.on_record(proof_1, combine(1, [host_1, value_1]), 1, 7)[0] == []
+    assert game.rolls.reveal == reveal_2            # roll 2's reveal is still said again after a rejoin
+    proof_2 = {"roll": 2, "host": host_2, "seats": ["late", [second["seats"][1], value_2], "late"]}
+    assert game.rolls.on_record(proof_2, combine(2, [host_2, value_2]), 1, 9)[0] == []
+    assert game.rolls.opens == {}
+
+
 def test_a_commitment_used_twice_is_reported():
     """A host that reuses a commitment (its own or a seat's) at a later roll knows that value."""
     game, sent = _peer()

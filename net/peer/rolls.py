@@ -24,6 +24,7 @@ from ..wire.rolldice import (
 )
 
 UNSEEN = "roll_unseen"      # the event of a roll we revealed to whose proof never came
+MAX_OPEN_ROLLS = 8          # opened rolls kept for their records
 
 
 class RollCheck:
@@ -36,6 +37,9 @@ class RollCheck:
         self.lock = threading.Lock()
         self.value = None           # our value for the next roll (its commitment is on file)
         self.opened = None          # the roll_open of the roll under way (or the last one)
+        # roll -> its roll_open, until its record is checked: the network thread may open the
+        # next roll before the window's thread has checked the record of the one before
+        self.opens = {}
         self.reveal = None          # the roll_reveal we sent for `opened` (sent again after a rejoin)
         self.awaiting = {}          # roll -> (its roll_open, our value, our seat): revealed, proof not checked yet
         self.waiting_since = None   # when we revealed a value whose roll has not come yet
@@ -106,6 +110,9 @@ class RollCheck:
             if len(set(shown)) != len(shown) or any(c in self.seen for c in shown):
                 return [("roll_reused", f"roll {roll} uses a commitment used before")], events
             self.opened, self.reveal, self.synced_since_open = msg, None, False
+            self.opens[roll] = msg
+            while len(self.opens) > MAX_OPEN_ROLLS:     # (a host opening rolls it never throws)
+                del self.opens[min(self.opens)]
             self.last_roll = roll
             if seat is None:
                 return [], events
@@ -141,13 +148,17 @@ class RollCheck:
         """A rolling command's record arrived (`mix`: its last element):
         check its proof.  Returns (problems, events)."""
         with self.lock:
-            opened, covered = self.opened, self.synced_since_open
-            self.reveal, self.waiting_since = None, None
+            latest = proof is None or self.opened is None or proof["roll"] == self.opened["roll"]
+            if latest:              # (a record of an earlier roll leaves the latest one's reveal waiting)
+                self.reveal, self.waiting_since = None, None
             if proof is None:
                 return [("roll_proof", f"the roll at record {seq} came without its proof")], []
+            opened, covered = self.opens.pop(proof["roll"], None), self.synced_since_open
+            for roll in [r for r in self.opens if r < proof["roll"]]:
+                del self.opens[roll]            # (rolls before this one get no record any more)
             self._seen_in(proof)
             self.last_roll = max(self.last_roll, proof["roll"])
-            if opened is None or opened["roll"] != proof["roll"]:
+            if opened is None:
                 if covered:         # opened before a fresh view that covered it: nothing to compare
                     return [], []
                 return [("roll_proof", f"the host rolled at record {seq} without asking for values first")], []

@@ -505,7 +505,7 @@ class LobbyScene(GuiScene):
             x += code.get_width() + gap
 
     def _draw_seats(self, surf) -> None:
-        s, text = self.app.scale, self.app.text
+        s = self.app.scale
         seats = self.lobby["seats"]
         for i, (seat, r) in enumerate(zip(seats, self.seat_rects())):
             mine = i == self.session.seat
