@@ -12,7 +12,7 @@ import asyncio
 import msgpack
 import pytest
 
-from game.bots.random_bot import RandomBot
+from game.bots.random_bot import RandomSeats
 from game.engine import default_config, deciders, legal_commands
 from game.engine.board import LARGE
 from game.engine.match import Authority
@@ -81,10 +81,10 @@ def test_honest_views_of_five_and_six_seat_games_pass_a_peers_check_X_1_1():
     for rules in ("base", "ck"):
         for players in (5, 6):
             auth = Authority(default_config(rules=rules, players=players, seed=8))
-            bot = RandomBot(8)
+            bot = RandomSeats(8)
             while auth.state.phase != GAME_OVER and len(auth.log) < 400:
                 state = auth.state
-                auth.submit(bot.choose(state, bot.pick_seat(state)))
+                auth.submit(bot.command(state))
                 if len(auth.log) % 10 == 0:
                     for seat in list(range(players)) + [None]:
                         check_state(check_view(peer_view_bytes(state, seat), seat), seat)
@@ -116,7 +116,7 @@ class Table:
             self.feed(conn, {"t": "pledge", "pledge": commitment(value)})
         for conn, value in zip(self.conns, values):
             self.feed(conn, {"t": "reveal", "value": value})
-        self.bot = RandomBot(seed)
+        self.bot = RandomSeats(seed)
 
     @property
     def state(self):
@@ -137,8 +137,7 @@ class Table:
 
     def step(self):
         """One random command of a seat that must decide (no trade offers)."""
-        seat = self.bot.pick_seat(self.state)
-        self.send(self.bot.choose(self.state, seat, ("offer",)) or self.bot.choose(self.state, seat))
+        self.send(self.bot.command(self.state, avoid=("offer",)))
 
     def play_until(self, moment, limit=6000):
         while not moment(self.state):
