@@ -94,7 +94,7 @@ def test_a_sample_of_a_lan_games_view_rolls_its_own_dice_B_5_1(case):
     which no view holds: a sample rolls from its own generator (B-5.1), so
     the search plays on through rolls instead of failing at the first one."""
     rules, seed, length, seat, bot_seed = case
-    state = position(rules, seed, length)
+    state = position(rules, seed, length).copy()      # the cached position stays as it was
     state.config = dict(state.config, mixed_dice=True, streams=True)
     world = determinize(view(state, seat), seat, Rng(bot_seed))
     played = _play_on(world, Rng(bot_seed ^ 0x5A5A), 300)
