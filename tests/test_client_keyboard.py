@@ -428,6 +428,23 @@ def test_in_the_guided_game_the_cursor_goes_to_the_lessons_corner_first():
     assert table.c.auth.log[-1].cmd[:3] == cmd[:3]
 
 
+def test_the_cursor_goes_to_the_hinted_corner_first_and_enter_takes_it():
+    """B-3.3: with a hint on show the first move key goes to the corner the
+    hint rings (not the first corner in reading order); Enter settles there."""
+    from game.client.table import hints
+    app, table = new_table()
+    m = table.model
+    hints.show(m, table.play)
+    draw(app)
+    hinted = hints.current(m)["cmd"]
+    assert hinted[0] == "place_settlement"
+    assert keyboard.spot_items(m, table.ui)[0].key != ("spot", "node", hinted[2])   # (else Tab alone gets there)
+    press(app, pygame.K_TAB)
+    assert m.focus.key == ("spot", "node", hinted[2])
+    press(app, pygame.K_RETURN)
+    assert last_command(table)[:3] == tuple(hinted[:3])
+
+
 @pytest.mark.slow
 def test_the_guided_game_plays_to_its_end_by_keys_alone():
     from tools.screens import keys, tutorial

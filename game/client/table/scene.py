@@ -27,7 +27,7 @@ import time
 from ..eventtext import sentences
 from .. import theme
 from ..scene import Scene
-from . import controls, draw, keyboard, staging
+from . import controls, draw, hints, keyboard, staging
 from .computers import ComputerSeats
 from .layout import TableLayout
 from .model import TableModel
@@ -100,8 +100,10 @@ class TableScene(Scene):
 
     def key_suggestions(self) -> list:
         """Where the keys' cursor goes first: [("spot", kind, spot) or ("rect", target key)]
-        (the guided game: what its lesson rings)."""
-        return []
+        (the guided game: what its lesson rings); at the table, the spots the
+        hint on show rings."""
+        hint = hints.current(self.model)
+        return [] if hint is None else [("spot",) + tuple(spot) for spot in hints.spots_of(hint["cmd"])]
 
     def picture_key(self):
         """The table's picture key (draw.still_key); None for a scene that
