@@ -59,9 +59,9 @@ def new_table(lang="en", players=3, **config):
     return app, table
 
 
-def table_at(until, seed=3, players=3, **controller):
+def table_at(until, seed=3, players=3, rules="base", **controller):
     """A table over a random game played until `until(auth)` holds, shown to the seat that must act."""
-    auth, _ = bot_game(seed=seed, players=players, until=until)
+    auth, _ = bot_game(rules=rules, seed=seed, players=players, until=until)
     app = make_app()
     table = push_table(app, auth=auth, names=NAMES[:players], colours=COLOURS[:players], **controller)
     if table.model.curtain_for is not None:
@@ -242,6 +242,29 @@ def test_every_action_button_of_each_rule_set_has_a_key_that_does_what_it_does()
             assert name in SHORTCUT_LABELS, name
             if name != "undo":                                        # (Ctrl+Z: test_client_undo)
                 assert SHORTCUTS[getattr(pygame, "K_" + SHORTCUT_LABELS[name].lower())] == name
+
+
+# --- Cities & Knights by keys -------------------------------------------------------------------
+def _ck_table_where(kind):
+    """A C&K table in the main phase where the seat on turn may `kind` (a node command)."""
+    return table_at(lambda a: a.state.phase == MAIN and any(
+        c[0] == kind for c in legal_commands(a.state, a.state.current)), rules="ck", seed=3)
+
+
+@pytest.mark.parametrize("kind,key", [("recruit_knight", pygame.K_k), ("build_wall", pygame.K_w)])
+def test_a_knight_and_a_city_wall_by_keys(kind, key):
+    """CK-5.2 and CK-5.1: the action's key opens its pick, the cursor goes
+    over the corners the engine allows for it only, Enter builds there."""
+    app, table = _ck_table_where(kind)
+    m = table.model
+    seat, allowed = m.viewer, {c[2] for c in m.legal if c[0] == kind}
+    press(app, key)
+    assert m.pick is not None and set(m.pick[1]) == allowed
+    press(app, pygame.K_TAB)
+    assert m.focus.key[:2] == ("spot", "node") and m.focus.key[2] in allowed
+    spot = m.focus.key[2]
+    press(app, pygame.K_RETURN)
+    assert last_command(table) == (kind, seat, spot)
 
 
 # --- dialogs --------------------------------------------------------------------------------------
