@@ -47,6 +47,7 @@ def shoot(out, w, h, lang):
         finished = play("base", 4, 4, ["Anna", "Bram", "Cees", "Dirk"], stamp=1_790_000_000)
         ck = play("ck", 3, 5, ["Marieke", "Jan-Willem", "Sanne"], stop=700, stamp=1_795_000_000)
         short = play("base", 2, 6, ["Ann", "Bo"], stop=90)
+        six = play("ck", 6, 7, ["Anna", "Bram", "Cees", "Dirk", "Eva", "Fenna"], stop=900)
         data = open(finished, "rb").read()
         with open(os.path.join(tmp, "kapot" + saves.SUFFIX), "wb") as f:
             f.write(data[: len(data) // 2])
@@ -88,6 +89,12 @@ def shoot(out, w, h, lang):
         save("54-replay-base-end")
         replay.audience = None
         save("55-replay-public-view")
+        app.pop()
+        load.reload()
+        load.select([e.path for e in load.entries].index(six))
+        load.replay()
+        app.scene.go(800)
+        save("56-replay-ck-six-seats")
         app.pop()
         game = saves.load(ck)                 # a log that does not match its hashes
         game.hashes[100] = "0" * 32

@@ -56,13 +56,17 @@ class ReplayLayout:
         left_w = int(max(W * 0.19, 236 * s))
         side_w = int(max(W * 0.25, 320 * s))
         middle_h = H - top_h - bar_h
+        # Five or six seats, each a panel and a hand row, need the players'
+        # column down to the window's bottom: the timeline's bar then ends at it.
+        tall = players * (int(part.panel_h * s) + int(self.HAND_H_ONE_LINE * s) + int(6 * s)) > middle_h
+        bar_w = W - side_w if tall else W
         self.top = pygame.Rect(0, 0, W, top_h)
-        self.bar = pygame.Rect(0, H - bar_h, W, bar_h)
+        self.bar = pygame.Rect(0, H - bar_h, bar_w, bar_h)
         self.left = pygame.Rect(0, top_h, left_w, middle_h)
         self.board = pygame.Rect(left_w, top_h, W - side_w - left_w, middle_h)
-        self.side = pygame.Rect(W - side_w, top_h, side_w, middle_h)
+        self.side = pygame.Rect(W - side_w, top_h, side_w, H - top_h if tall else middle_h)
         pad = int(8 * s)
-        self.timeline = pygame.Rect(pad * 2, self.bar.y + pad, W - 4 * pad, int(16 * s))
+        self.timeline = pygame.Rect(pad * 2, self.bar.y + pad, bar_w - 4 * pad, int(16 * s))
         self.back = pygame.Rect(W - int(96 * s), int(6 * s), int(88 * s), top_h - int(12 * s))
         # the game review (a finished game): its button, its chart's save button, where it is drawn
         self.review = pygame.Rect(self.back.x - int(138 * s), self.back.y, int(130 * s), self.back.h)
@@ -95,8 +99,10 @@ class ReplayLayout:
             y = self.barbarians.bottom + pad
         self.log = pygame.Rect(pad, y, inner, self.left.bottom - pad - y)
         # the right column: per seat the table's panel and the seat's hand under it
-        # (one line when the seats are too many for two: five or six)
-        room = (middle_h - pad) // max(1, players) - pad
+        # (one line when the seats are too many for two: five or six, closer together)
+        if tall:
+            pad = int(4 * s)
+        room = (self.side.h - pad) // max(1, players) - pad
         self.hand_lines = 2 if int((part.panel_h + self.HAND_H) * s) <= room else 1
         hand_h = int((self.HAND_H if self.hand_lines == 2 else self.HAND_H_ONE_LINE) * s)
         block = min(int(part.panel_h * s) + hand_h, room)
@@ -457,12 +463,15 @@ class ReplayScene(Scene):
                 surf.blit(img, img.get_rect(center=rect.center))
                 continue
             self._btn(surf, ("btn", key), rect, labels[key], acts[key], primary=key == "play", size=15)
-        img = text.render(tr("replay.keys"), 12, theme.TEXT_DIM)
+        # The keys in a line or two beside the buttons, where they fit unsqueezed.
         room = L.bar.right - int(12 * s) - L.hint_x
-        if room > 40 * s:
-            if img.get_width() > room:
-                img = pygame.transform.smoothscale(img, (room, img.get_height()))
-            surf.blit(img, img.get_rect(midleft=(L.hint_x, L.buttons["play"].centery)))
+        lines = widgets.wrap(tr("replay.keys"), self.app.fonts.get(12), room) if room > 60 * s else []
+        if 0 < len(lines) <= 2:
+            imgs = [text.render(line, 12, theme.TEXT_DIM) for line in lines]
+            lh = imgs[0].get_height()
+            y = L.buttons["play"].centery - lh * len(imgs) // 2
+            for i, img in enumerate(imgs):
+                surf.blit(img, (L.hint_x, y + i * lh))
 
     def _view_label(self) -> str:
         if self.audience == ALL:
