@@ -55,6 +55,7 @@ from .wire import pake, secure
 from .wire.discovery import Advertiser, Browser, GameAd, browse
 from .wire.fairdice import Verdict
 from .wire.rolldice import LATE, ROLL_WAIT
+from .wire.talk import MAX_TALK, PHRASES, WATCHER, clean as clean_talk, default_rules as default_talk_rules
 from .wire.protocol import COLOURS, DEFAULT_PORT, MAX_NAME, PROTOCOL_VERSION, TAKEN_OVER, parse_address
 
 __all__ = [
@@ -72,6 +73,9 @@ __all__ = [
     # how long the host has after the end to reveal its secret (net/peer/game.py), and to
     # roll after our value (net/wire/rolldice.py); a seat left out of a roll after the values
     "REVEAL_WAIT", "ROLL_WAIT", "LATE",
+    # table talk (net/wire/talk.py): the quick phrases' keys, the longest text, a watcher's
+    # "seat", text made plain as the host makes it, the rules of a host that says nothing of talk
+    "PHRASES", "MAX_TALK", "WATCHER", "clean_talk", "default_talk_rules",
 ]
 
 
@@ -198,6 +202,10 @@ class ClientSession:
 
     def set_lobby(self, **fields) -> None:
         self.game.set_lobby(**fields)
+
+    def say(self, phrase: str | None = None, text: str | None = None) -> None:
+        """Table talk: a quick phrase (its key) or a short text (PeerGame.say)."""
+        self.game.say(phrase, text)
 
     def close(self) -> None:
         """Say goodbye and stop (the seat stays ours while the game runs).
@@ -420,6 +428,14 @@ class HostSession:
         async def hand_over():
             self.host.hand_over(seat, watcher)
         self.net.run(hand_over(), 5)
+
+    def set_talk(self, **rules) -> None:
+        """Table talk on or off, a seat muted or not, the watchers muted or not
+        (on=..., mute=seat, unmute=seat, watchers_muted=...; TableTalk.configure,
+        at any time).  Raises ValueError with a reason."""
+        async def configure():
+            self.host.talk.configure(**rules)
+        self.net.run(configure(), 5)
 
     def seat_token(self, seat: int) -> tuple:
         """(host key fingerprint, game id, player name, token) of a seat: what a

@@ -91,6 +91,7 @@ def test_valid_messages_of_every_kind_pass():
         {"t": "roll_commit", "commit": b"c" * 32},
         {"t": "roll_reveal", "roll": 3, "value": b"v" * 32, "next": b"n" * 32},
         {"t": "resync"}, {"t": "ping", "n": 1}, {"t": "pong", "n": 1}, {"t": "bye"},
+        {"t": "talk", "phrase": "good_luck"}, {"t": "talk", "text": "Wie heeft er hout?"},
     ]
     for msg in ok:
         assert decode(pack_message(msg)[4:], CLIENT) == msg

@@ -46,6 +46,7 @@ AREAS = {
     "rules": ("rulebook",),                                          # the rules screen
     "review": ("review", "hint"),                                    # the game review, hints
     "watch": ("watch",),                                             # watchers of a LAN game, what the host allows
+    "talk": ("talk",),                                               # table talk on a LAN: phrases, the talk panel
 }
 _catalogs = {}
 _current = "en"

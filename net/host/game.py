@@ -45,6 +45,7 @@ its own state:
     FairDeal     (net/host/deal.py)       the fair deal; says when the seed is drawn
     Watchers     (net/host/watchers.py)   who watches (the spectator's view, no seat)
                  and what the host's owner allows besides playing
+    TableTalk    (net/host/talk.py)       what seats and watchers say (no command)
 """
 
 import asyncio
@@ -66,6 +67,7 @@ from .joining import JoinGate
 from .play import Play
 from .records import Records
 from .seats import Seating
+from .talk import TableTalk
 from .watchers import Watchers
 
 LOBBY, RUNNING, OVER = "lobby", "running", "over"
@@ -97,6 +99,7 @@ class Host:
         self.autosave = LanAutosave(save_path, self._notify)
         self.watchers = Watchers(allow)
         self.records = Records(self.seating, self.watchers)
+        self.talk = TableTalk(self.seating, self.watchers, self._tell_everyone, self._lobby_changed)
         self.resumed_at = None      # commands in the save this host resumed, if any
         self.identity = identity or secure.load_identity()
         self.gate = JoinGate(join_code, self.identity.fingerprint)     # the join code and its limit
@@ -178,7 +181,8 @@ class Host:
     def lobby(self) -> dict:
         return {"t": "lobby", "seats": self.seating.public(),
                 "config": self.public_config(), "state": self.phase, "name": self.name,
-                "watchers": self.watchers.public(), "allow": dict(self.watchers.allow)}
+                "watchers": self.watchers.public(), "allow": dict(self.watchers.allow),
+                "talk": self.talk.public()}
 
     def result(self) -> dict:
         return self.records.result()
@@ -594,4 +598,5 @@ HANDLERS = {
     "roll_reveal": lambda host, conn, msg: host.play.on_roll(conn, msg),
     "pledge": lambda host, conn, msg: host.deal.on_pledge(conn, msg),
     "reveal": lambda host, conn, msg: host.deal.on_reveal(conn, msg),
+    "talk": lambda host, conn, msg: host.talk.on_talk(conn, msg),     # words, no command
 }

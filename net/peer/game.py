@@ -19,6 +19,8 @@ UI may want, as (kind, data) pairs:
     ("host_diverges", n)       the n-th (REPORT_DIVERGENCES) mismatch: said to the player;
                                at GIVE_UP_DIVERGENCES the host is a HostFault
     ("bye", reason)            the host closed the connection
+    ("talk", said)             words at the table (net/wire/talk.py `heard`: seat, name,
+                               phrase or text), no command: nothing of the game changes
     ("dealing", attempt)       the fair deal began (our pledge is on its way); attempt:
                                which deal of this game (1 the first)
     ("deal_restarted", info)   the host started the deal again: {"attempt": n,
@@ -86,7 +88,7 @@ from game.engine.rules import rolls
 from game.engine.state import GAME_OVER
 from game.engine.undo import Untracked
 
-from ..wire import fairdice
+from ..wire import fairdice, talk
 from ..wire.fairdice import Doubt, FairRecord, SeenRecord, Verdict, as_tuples
 from ..wire.protocol import TAKEN_OVER
 from ..wire.rolldice import LATE
@@ -184,6 +186,12 @@ class PeerGame:
     def set_lobby(self, **fields) -> None:
         """name=..., colour=..., ready=... (any subset)."""
         self.send(dict(fields, t="lobby_set"))
+
+    def say(self, phrase: str | None = None, text: str | None = None) -> None:
+        """Table talk (net/wire/talk.py): a quick phrase by its key, or a text
+        (cleaned and cut to MAX_TALK here; the host checks it again)."""
+        self.send({"t": "talk", "phrase": phrase} if phrase is not None else
+                  {"t": "talk", "text": talk.clean(text or "")})
 
     # --- host messages ----------------------------------------------------------------------
 
@@ -533,6 +541,10 @@ class PeerGame:
             return None
         config, deal, secret, cmds = self._reveal
         return dict(config, seed=deal.seed(secret)), list(cmds)
+
+    def _on_talk(self, msg):
+        said = talk.heard(msg, self.players())
+        return [("talk", said)] if said is not None else []
 
     def _on_ping(self, msg):
         self.send({"t": "pong", "n": msg["n"]})

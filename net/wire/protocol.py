@@ -17,12 +17,14 @@ import msgpack
 
 from game.engine.codec import pack
 
+from . import talk
 from .rolldice import PROOFS_KEPT, STATUSES
 
-PROTOCOL_VERSION = 8          # 2: TLS, token proofs, join codes, fair deal; 3: deals counted;
+PROTOCOL_VERSION = 9          # 2: TLS, token proofs, join codes, fair deal; 3: deals counted;
                               # 4: the join code as a key exchange (net/wire/pake.py); 5: watchers;
                               # 6: mixed dice (net/wire/rolldice.py); 7: the end reveal's log
-                              # in parts (reveal_log); 8: the latest rolls' proofs with a view
+                              # in parts (reveal_log); 8: the latest rolls' proofs with a view;
+                              # 9: table talk (net/wire/talk.py)
 APP = "kolonisten"
 MAX_FRAME = 256 * 1024          # a full game view is ~1-2 KiB; this leaves ample room
 HEADER = struct.Struct(">I")
@@ -202,6 +204,8 @@ CLIENT_MESSAGES = {
     "roll_commit": {"commit": (_VALUE, True)},
     "roll_reveal": {"roll": (_ROLL, True), "value": (_VALUE, True), "next": (_VALUE, True)},
     "resync": {},
+    # words at the table, no game command (net/wire/talk.py): a phrase or a text
+    "talk": {"phrase": (talk.phrase_field, False), "text": (talk.text_field, False)},
     "ping": {"n": (_int(), True)},
     "pong": {"n": (_int(), True)},
     "bye": {},
@@ -215,7 +219,8 @@ HOST_MESSAGES = {
     "seated": {"seat": (_SEAT, True), "token": (_TOKEN, True)},
     "watching": {"id": (_int(0, 2 ** 40), True)},
     "lobby": {"seats": (_list_of_plain, True), "config": (_map, True), "state": (_str(16), True),
-              "name": (_str(64), True), "watchers": (_watchers, False), "allow": (_allow, False)},
+              "name": (_str(64), True), "watchers": (_watchers, False), "allow": (_allow, False),
+              "talk": (talk.rules_field, False)},
     "sync": {"reason": (_str(16), True), "seq": (_SEQ, True), "view": (_bytes(MAX_FRAME), True),
              "hash": (_HASH, True), "events": (_list_of_plain, True), "fair": (_fair, False),
              "roll": (_int(0, 2 ** 40), False), "proofs": (_recent_proofs, False)},
@@ -231,6 +236,8 @@ HOST_MESSAGES = {
     "roll_open": {"roll": (_ROLL, True), "host": (_VALUE, True), "seats": (_roll_slots, True)},
     "reveal_log": {"log": (_bytes(MAX_FRAME), True)},
     "reveal": {"secret": (_VALUE, True), "log": (_bytes(MAX_FRAME), True)},
+    "talk": {"seat": (_int(talk.WATCHER, 15), True), "name": (_str(MAX_NAME), True),
+             "phrase": (talk.phrase_field, False), "text": (talk.text_field, False)},
     "ping": {"n": (_int(), True)},
     "pong": {"n": (_int(), True)},
     "bye": {"reason": (_str(64), False)},

@@ -20,7 +20,9 @@ moments, reasons, the rules screen, the game menu) into
 <out>/<W>x<H>-<lang>-explain/; the guided game (Learn to play), step by
 step, into <out>/<W>x<H>-<lang>-tutorial/; every table state the render bench measures
 (tools/screens/states.py) into <out>/<W>x<H>-<lang>-states/; a watched LAN
-game (lobby and table, as host and as watcher) into <out>/<W>x<H>-<lang>-watch/; five and six
+game (lobby and table, as host and as watcher) into <out>/<W>x<H>-<lang>-watch/; table talk at a
+LAN table (the log, the talk panel with the host's mute buttons, a refusal, a muted player) into
+<out>/<W>x<H>-<lang>-talk/; five and six
 seats (the table in both rule sets, the Special Building Phase, its curtain, a C&K attack, the
 new-game form) into <out>/<W>x<H>-<lang>-six/; six seats told apart without colour (the safe
 palette, grey copies) into <out>/<W>x<H>-<lang>-colours/.  Each family
@@ -33,7 +35,7 @@ import os
 import sys
 
 from tools.screens import (cards, colours, computers, explain, games, lan, menus, review, saves, six, states,
-                           tutorial, watch)
+                           talk, tutorial, watch)
 from tools.user_data import use_scratch_user_data
 
 FAMILIES = (            # (--rules choice, sizes and languages, shoot(out, w, h, lang), label)
@@ -44,6 +46,7 @@ FAMILIES = (            # (--rules choice, sizes and languages, shoot(out, w, h,
     ("states", states.SIZES, states.shoot, " table states"),
     ("lan", lan.SIZES, lan.shoot, " LAN"),
     ("watch", watch.SIZES, watch.shoot, " watched LAN"),
+    ("talk", talk.SIZES, talk.shoot, " table talk"),
     ("saves", saves.SIZES, saves.shoot, " saves"),
     ("review", review.SIZES, review.shoot, " review"),
     ("tutorial", tutorial.SIZES, tutorial.shoot, " guided game"),
@@ -62,7 +65,8 @@ def main(argv=None) -> int:
     ap.add_argument("--rules", choices=[rules for rules, *_ in FAMILIES] + ["both"],
                     default="both",
                     help="which screens: base, ck, saves (load game and replay), lan (host, join, "
-                         "lobby, LAN table), watch (a watched LAN game: lobby and table, host and watcher), solo (computer seats), explain (staged moments, reasons, "
+                         "lobby, LAN table), watch (a watched LAN game: lobby and table, host and watcher), "
+                         "talk (table talk at a LAN table), solo (computer seats), explain (staged moments, reasons, "
                          "rules, in-game menu), states (every table state the render bench measures), "
                          "review (the game review and hints), tutorial (every step of the guided game), six (five and six seats: "
                          "the table, the Special Building Phase, its curtain, a C&K attack), colours (six seats in the colour-blind-safe palette, and in grey), cards (title, names in four scripts, dice, a 7, a "

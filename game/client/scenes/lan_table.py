@@ -8,7 +8,8 @@ while an away player must decide or while our own link is being
 re-established.  The Menu button opens the same game menu as hot-seat.
 Who watches is listed under the notices; a watcher sees the public table with
 no hand and no controls, and the host may hand a computer's seat to a
-watcher with a click (net/host/watchers.py).
+watcher with a click (net/host/watchers.py).  Table talk (table/talk.py):
+C or the log's Talk button, lines in the log, the host's mute buttons.
 
 LanEndScene: the end screen, and the check of the fair deal.
 """
@@ -26,6 +27,7 @@ from ..lan import (
     roll_without_text,
 )
 from ..table import panels
+from ..table.talk import TableTalk
 from ..table.scene import TableScene
 from ..table.ui import btn
 from .end import EndScene
@@ -46,6 +48,7 @@ class LanTableScene(TableScene):
         self.shown_away = set()         # seats the last frame marked away
         self.was_deciding = False
         super().__init__(app, controller)
+        self.talk = TableTalk(self)
         m = self.model
         m.seen = max(m.seen, controller.seq)      # a rejoin's view covers the records before it
         m.waiting_for = tuple(controller.waiting_for())
@@ -61,6 +64,14 @@ class LanTableScene(TableScene):
     def update(self, dt) -> None:
         self.service()
         super().update(dt)
+
+    def handle_event(self, event) -> None:
+        if not self.talk.handle_event(event):       # an open talk line takes every key
+            super().handle_event(event)
+
+    def language_changed(self) -> None:
+        super().language_changed()
+        self.talk.retell()
 
     def update_underneath(self, dt) -> None:
         """Under the game menu, the rules or settings the game goes on: the
@@ -80,7 +91,9 @@ class LanTableScene(TableScene):
     def service(self) -> None:
         """Apply what the host sent since the last frame."""
         resynced = False
-        for kind, data in self.c.poll():
+        events = self.c.poll()
+        self.talk.take(events)
+        for kind, data in events:
             if kind == "synced":
                 resynced = True
             elif kind == "rejected" and data["code"] != "stale":     # stale: overtaken, nothing lost
@@ -115,6 +128,7 @@ class LanTableScene(TableScene):
         self.was_deciding = deciding
         if self.c.seq != self.model.seen:
             self.play.refresh()
+        self.talk.place()                   # after the records heard before it
         self.model.waiting_for = tuple(self.c.waiting_for())     # the top bar says whom the host waits for
 
     def wake_ms(self) -> int:
@@ -128,6 +142,7 @@ class LanTableScene(TableScene):
         # the foot of the notices, from the bottom up: the banner (and the
         # host's lend buttons), then who watches, as far as the room goes
         self._draw_watchers(surf, self._draw_banner(surf))
+        self.talk.draw(surf)
 
     def _away_label(self):
         return self.ui.text.render(tr("lan.away"), 12, (30, 16, 14), bold=True)

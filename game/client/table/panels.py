@@ -224,7 +224,7 @@ def log_lines(m, ui, sentence, font, width, bold) -> list:
     if len(ui.wrap_cache) > 2000:
         ui.wrap_cache.clear()
     seat_at, pos = [], 0                       # the seat whose name covers each character
-    for chunk, seat in name_runs(sentence, m.names):
+    for chunk, seat in getattr(sentence, "runs", None) or name_runs(sentence, m.names):  # (talk: table/talk.py)
         seat_at += [seat] * len(chunk)
         pos += len(chunk)
 
