@@ -246,6 +246,49 @@ def test_a_server_count_that_differs_is_followed_and_counted():
     assert t.resyncs["others"] == 1 and t.hand_n[3] == sum(t.hands[3])
 
 
+def test_a_monopoly_that_takes_our_cards_is_news_not_a_resync():
+    """B-9.6 (Monopoly): the server sets each victim's count of the kind,
+    marked as news, then its hand size: our hand follows without a resync
+    (the sequence that failed CI, seed 11 of `--games 20 --seed 1`)."""
+    t = started(seat=1)
+    found(t, spots())
+    wood = t.hands[1][WOOD]
+    rolled(t, 0, roll=8)
+    t.handle(w.DICERESULTRESOURCES, f"{GAME}|1|1|{wood + 1}|1|2")           # we get an ore
+    t.handle(w.PLAYERELEMENTS, f"{GAME}|1|100|1|0|2|1|3|0|4|0|5|{wood}")     # and the server's check
+    assert t.resyncs["own"] == 0
+    thief_wood = t.hands[0][WOOD]
+    t.handle(w.DEVCARDACTION, f"{GAME},0,1,3")
+    t.handle(w.PLAYERELEMENT, f"{GAME},0,100,19,1")
+    t.handle(w.GAMESTATE, f"{GAME},53")
+    t.handle(w.PLAYERELEMENT, f"{GAME},1,100,5,0,Y")                         # our wood: none left
+    t.handle(w.RESOURCECOUNT, f"{GAME},1,1")
+    t.handle(w.PLAYERELEMENT, f"{GAME},0,101,5,{wood}")
+    t.handle(w.SIMPLEACTION, f"{GAME},0,3,{wood},5")
+    t.handle(w.GAMESTATE, f"{GAME},20")
+    assert t.hands[1] == [0, 0, 0, 0, 1] and t.hand_n[1] == 1
+    assert t.hands[0][WOOD] == thief_wood + wood
+    assert t.resyncs["own"] == 0 and t.resync_examples == []
+
+
+def test_our_hand_corrected_by_the_server_is_counted_with_an_example():
+    t = started(seat=1)
+    found(t, spots())
+    wood = t.hands[1][WOOD]
+    rolled(t, 0, roll=8)
+    t.handle(w.PLAYERELEMENTS, f"{GAME}|1|100|1|0|2|0|3|0|4|0|5|{wood + 2}")  # two wood we missed
+    assert t.resyncs["own"] == 1 and t.hands[1][WOOD] == wood + 2 and t.hand_n[1] == wood + 2
+    (e,) = t.resync_examples
+    assert e["what"] == "wood" and (e["ours"], e["server"]) == (wood, wood + 2)
+    assert e["message"] == f"{w.PLAYERELEMENTS}|{GAME}|1|100|1|0|2|0|3|0|4|0|5|{wood + 2}"
+    assert e["before"][-1] == f"{w.GAMESTATE}|{GAME},20" and e["hand"]["wood"] == wood
+    done = {"seed": 7, "seat": 1, "won": False, "first_player": 0, "scores": [10, 2, 3, 4], "robots": [],
+            "turns": 40, "seconds": 1.0, "decision_s": [0.1], "resync_own": 1,
+            "resync_own_examples": t.resync_examples}
+    summary = vs_jsettlers.summarize(1, 7, [done], True)
+    assert summary["bridge"]["resync_own"] == 1 and summary["resync_own_examples"][0]["seed"] == 7
+
+
 def test_our_card_bought_this_turn_waits_a_turn_and_others_cards_stay_hidden():
     t = started(seat=1)
     found(t, spots())
@@ -363,5 +406,6 @@ def test_one_game_against_the_jsettlers_robots_runs_to_its_end():
     assert done.returncode == 0, done.stderr[-2000:]
     import json
     out = json.loads(done.stdout)
-    assert out["games_played"] == 1 and out["bridge"]["resync_own"] == 0
+    assert out["games_played"] == 1
+    assert out["bridge"]["resync_own"] == 0, out["resync_own_examples"]
     assert out["bridge"]["declined"] == 0 and out["bridge"]["stalls"] == 0

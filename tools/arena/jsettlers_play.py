@@ -386,4 +386,5 @@ def play_game(port: int, seed: int, seat: int, hard_options=None, trades: bool =
         "turns": t.turn, "seconds": round(seconds, 1), "attempts": attempt + 1,
         "decision_s": me.times, **me.counts, "examples": me.examples,
         "resync_own": t.resyncs["own"], "resync_others": t.resyncs["others"],
+        "resync_own_examples": t.resync_examples,
     }

@@ -24,8 +24,10 @@ split by kind of those cards is a guess.  Where the hands outnumber 19 of a
 kind (possible with no bank) the view's bank shows 0.
 """
 
+from collections import deque
+
 from game.engine.board import STANDARD
-from game.engine.constants import DESERT, RESOURCES, VICTORY_POINT
+from game.engine.constants import CARD_NAMES, DESERT, RESOURCES, VICTORY_POINT
 from game.engine.longest_road import road_length
 from game.engine.state import (
     DISCARD, MAIN, PENDING, NOT_ASKED, ROAD_BUILDING, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT,
@@ -41,6 +43,8 @@ from .jsettlers_map import (
 
 PLAYERS = 4
 KINDS = len(RESOURCES)
+RECENT = 8                               # messages kept before an own resync's example
+EXAMPLES = 5                             # own resync examples kept per game
 SETUP_STATES = {w.START1A: SETUP_SETTLEMENT, w.START2A: SETUP_SETTLEMENT,
                 w.START1B: SETUP_ROAD, w.START2B: SETUP_ROAD}
 
@@ -95,16 +99,21 @@ class Table:
         self.winner = None
         self.declined = 0                    # our requests the server turned down
         self.resyncs = {"own": 0, "others": 0}   # counts the server corrected (should stay 0)
+        self.resync_examples = []            # for our own seat's: what revealed it, and before it
+        self.recent = deque(maxlen=RECENT)   # the last messages handled
+        self.message = None                  # the message being handled
         self.unknown_handled = {}            # message types seen that we do not use: count
 
     # --- reading messages ------------------------------------------------------------------
 
     def handle(self, mtype: int, data: str) -> None:
+        self.message = f"{mtype}|{data}"
         method = _HANDLERS.get(mtype)
         if method is None:
             self.unknown_handled[mtype] = self.unknown_handled.get(mtype, 0) + 1
-            return
-        method(self, data)
+        else:
+            method(self, data)
+        self.recent.append(self.message)
 
     def _sitdown(self, data):
         f = w.fields(data)
@@ -199,19 +208,22 @@ class Table:
             self._element(seat, action, v[k], v[k + 1])
 
     def _element1(self, data):
-        v = [int(x) for x in w.fields(data)[1:5]]      # a 6th field "Y" marks news
-        self._element(v[0], v[1], v[2], v[3])
+        f = w.fields(data)
+        v = [int(x) for x in f[1:5]]
+        self._element(v[0], v[1], v[2], v[3], news=f[5:6] == ["Y"])
 
-    def _element(self, seat, action, etype, amount):
-        action = abs(action)                     # the "news" variants are negative
+    def _element(self, seat, action, etype, amount, news=False):
+        """news: the server marks a change it announces (a Monopoly's victim
+        set to its new count), not a correction of what we should know."""
+        action = abs(action)                     # (news travels as a "Y" field, never negative)
         seats = range(PLAYERS) if seat < 0 else (seat,)
         for s in seats:
             if etype in KIND_OF_JS:
                 kind = KIND_OF_JS[etype]
                 if action == w.SET:
                     amount_now = self.hands[s][kind]
-                    if s == self.seat and amount != amount_now:
-                        self.resyncs["own"] += 1
+                    if s == self.seat and amount != amount_now and not news:
+                        self._own_resync(CARD_NAMES[kind], amount_now, amount)
                     if amount > amount_now:
                         self._gain(s, kind, amount - amount_now)
                     else:
@@ -425,11 +437,23 @@ class Table:
     def _count(self, seat, total):
         """The server's hand size for a seat: our count follows it."""
         if self.hand_n[seat] != total:
-            self.resyncs["own" if seat == self.seat else "others"] += 1
+            if seat == self.seat:
+                self._own_resync("hand size", self.hand_n[seat], total)
+            else:
+                self.resyncs["others"] += 1
         while self.hand_n[seat] < total:
             self._gain(seat, self._likely_kind(seat), 1)
         while self.hand_n[seat] > total:
             self._lose(seat, self._likely_kind(seat), 1)
+
+    def _own_resync(self, what, ours, servers):
+        """Our own hand disagreed with the server's: a bookkeeping bug here,
+        kept as an example (the message that showed it and those before)."""
+        self.resyncs["own"] += 1
+        if len(self.resync_examples) < EXAMPLES:
+            self.resync_examples.append({
+                "turn": self.turn, "state": self.state, "what": what, "ours": ours, "server": servers,
+                "hand": dict(zip(CARD_NAMES, self.hands[self.seat])), "message": self.message, "before": list(self.recent)})
 
     # --- what the server waits for from us -----------------------------------------------
 

@@ -171,6 +171,7 @@ def summarize(asked, seed, results, trades) -> dict:
         },
         "bridge": {k: sum(r.get(k, 0) for r in done) for k in keys},
         "declined_examples": [e for r in done for e in r.get("examples", [])][:8],
+        "resync_own_examples": [dict(e, seed=r["seed"]) for r in done for e in r.get("resync_own_examples", [])][:8],
         "rule_differences": RULE_DIFFERENCES,
     }
 
@@ -203,6 +204,9 @@ def _print(s) -> None:
         print("bridge: " + ", ".join(f"{k} {v}" for k, v in s["bridge"].items()))
         for e in s["declined_examples"]:
             print(f"  turned down: {e}")
+        for e in s["resync_own_examples"]:
+            print(f"  own hand resynced (seed {e['seed']}, turn {e['turn']}): {e['what']} ours {e['ours']}, "
+                  f"server {e['server']} at {e['message']}")
     print_tail(s)
 
 
