@@ -160,3 +160,15 @@ def test_typed_addresses(text, expected):
 def test_unusable_addresses_say_why(text):
     with pytest.raises(ValueError):
         parse_address(text)
+
+
+def test_every_message_kind_has_its_handler_at_the_other_end():
+    """Each kind a peer may send is handled by the host (net/host/game.py
+    HANDLERS) and each kind the host may send by the peer (net/peer/game.py
+    HANDLERS): no kind declared without a handler, no handler without a schema."""
+    from net.host.game import HANDLERS as HOST_HANDLERS
+    from net.peer.game import HANDLERS as PEER_HANDLERS
+    from net.wire.protocol import CLIENT_MESSAGES, HOST_MESSAGES
+    assert set(HOST_HANDLERS) == set(CLIENT_MESSAGES)
+    assert set(PEER_HANDLERS) == set(HOST_MESSAGES)
+    assert all(callable(h) for h in list(HOST_HANDLERS.values()) + list(PEER_HANDLERS.values()))

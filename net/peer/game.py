@@ -199,7 +199,7 @@ class PeerGame:
         """Apply one schema-checked host message.  Raises HostFault (changing
         nothing) when its content cannot be used."""
         check_message(msg, self.players())
-        return getattr(self, "_on_" + msg["t"])(msg)
+        return HANDLERS[msg["t"]](self, msg)
 
     def players(self):
         """Seats in the game as far as the host has told us (None before the welcome)."""
@@ -557,3 +557,11 @@ class PeerGame:
         if msg.get("reason") == TAKEN_OVER:
             self.taken_over = True      # another program holds our seat now: do not fight it
         return [("bye", msg.get("reason", ""))]
+
+
+# Every kind of host message (net/wire/protocol.py HOST_MESSAGES) and the
+# method that applies it; tests/test_net_protocol.py checks both lists agree.
+HANDLERS = {kind: getattr(PeerGame, "_on_" + kind) for kind in (
+    "welcome", "pake", "seated", "watching", "lobby", "sync", "rec", "reject", "error",
+    "seat_status", "over", "fair_ask", "fair_pledges", "roll_open", "reveal_log", "reveal",
+    "talk", "ping", "pong", "bye")}
