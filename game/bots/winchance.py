@@ -5,11 +5,13 @@
 
 A conditional logit (softmax over the seats) of a few terms per seat: the
 valuation of evaluate.py, the points, production (all, and of ore and
-grain), each also weighted by how far the game has come (the leader's share
-of the points to win), how near the seat is to winning (one point to go),
-the points ahead of or behind the best other seat, the cards in hand (and
-whether a 7 would cost half of them), the unplayed development (progress)
-cards, and Longest Road and Largest Army (points that can still be lost).
+grain), how many kinds of resource the seat's buildings produce, each also
+weighted by how far the game has come (the leader's share of the points to
+win), how near the seat is to winning (one point to go), the points ahead
+of or behind the best other seat, what the seat holds (its resource cards,
+and in the base game each unplayed development card at the three cards it
+cost), the unplayed cards themselves, and Longest Road and Largest Army
+(points that can still be lost).
 No term depends on whose turn it is, so a turn's hand-over, a declined
 offer or a pass moves no chance (docs/luck-and-choices.md).  The weights are data (winchance.json, one set per
 rule set), fitted on computer games by `python -m tools.calibrate --fit`;
@@ -28,10 +30,9 @@ import math
 import os
 
 from game.engine import is_ck
-from game.engine.rules import discard_limit
 from game.engine.state import GAME_OVER, SETUP_ROAD, SETUP_SETTLEMENT
 
-from game.engine.constants import GRAIN, ORE
+from game.engine.constants import COST_DEV, GRAIN, ORE
 
 from . import facts as F
 from .evaluate import evaluate, victory_points
@@ -40,13 +41,19 @@ from .evaluate import evaluate, victory_points
 # None of them depends on whose turn it is: a turn's hand-over, a declined offer or a pass
 # changes nothing on the table, and so changes no seat's chance.
 FEATURES = ("value", "points", "value_late", "points_late", "near_win", "production", "production_late",
-            "city_production", "one_to_go", "hand", "over_limit", "cards", "largest_army", "longest_road",
-            "lead")
+            "city_production", "kinds", "kinds_late", "one_to_go", "hand", "cards", "largest_army",
+            "longest_road", "lead")
 # Terms whose weight the fit keeps at 0 or above.  An unplayed card: in computer games the
 # seats that hold many lose more often (they bought cards when they could build nothing
 # better), but a review must not tell a player that buying a card lowered their chance.
+# For the same reason "hand" counts a development card held at its price (three cards), and
+# there is no term for holding more than a 7 lets one keep: computer players with many
+# cards win more often (they are about to build), and either term would make a purchase
+# look like a loss merely because it spends cards.
 NONNEGATIVE = ("cards",)
 LEAD_CAP = 3                # points ahead of (behind) the best other seat, counted up to this many
+HAND_CAP = 10               # cards held (a development card as three), counted up to this many
+DEV_CARD_PRICE = sum(k for _kind, k in COST_DEV)     # cards a development card costs (B-6.1: 3)
 COEFFICIENTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "winchance.json")
 
 _loaded = {}
@@ -93,15 +100,20 @@ def features(state, seat, late=None, points=None) -> tuple:
     lead = own - max(p for s, p in enumerate(points) if s != seat)
     prod = F.seat_production(state, seat, skip_robber=False)
     pips = sum(prod[:5]) / 36
+    kinds = sum(1 for p in prod[:5] if p)
     held = state.hands[seat]
     hand = sum(held[:5]) if held is not None else state.hand_n[seat]
-    cards = state.prog_n[seat] if is_ck(state) else state.dev_n[seat]
+    if is_ck(state):
+        cards = state.prog_n[seat]          # drawn, not bought: not in what the hand is worth
+        worth = hand
+    else:
+        cards = state.dev_n[seat]
+        worth = hand + DEV_CARD_PRICE * cards
     # Longest Road and Largest Army are in the points but can be lost: the fit weighs them apart.
     return (value, own, value * late, own * late, 1.0 / to_go, pips, pips * late,
-            (prod[ORE] + prod[GRAIN]) / 36, float(to_go == 1), min(hand, 10) / 7,
-            float(state.hand_n[seat] > discard_limit(state, seat)), cards,
-            float(state.largest_army == seat), float(state.longest_road == seat),
-            max(-LEAD_CAP, min(LEAD_CAP, lead)))
+            (prod[ORE] + prod[GRAIN]) / 36, kinds, kinds * late, float(to_go == 1),
+            min(worth, HAND_CAP) / 7, cards, float(state.largest_army == seat),
+            float(state.longest_road == seat), max(-LEAD_CAP, min(LEAD_CAP, lead)))
 
 
 def softmax(scores) -> list:
