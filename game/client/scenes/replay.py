@@ -21,6 +21,7 @@ from game import saves
 from game.bots.review import ChoiceCheck, review
 
 from .. import theme, widgets
+from ..cmdline import fit
 from ..eventtext import card_name, sentences
 from ..i18n import tr, trn
 from ..reviewview import ReviewView
@@ -47,9 +48,9 @@ class ReplayLayout:
     HAND_H = 36                     # a seat's hand under its panel: the cards, then its other cards in words
     HAND_H_ONE_LINE = 21            # both on one line
 
-    def __init__(self, size, players: int, part):
+    def __init__(self, size, players: int, part, s=None):
         W, H = size
-        s = min(W / 1280, H / 720)
+        s = fit(size) if s is None else s
         self.s = s
         self.screen = pygame.Rect(0, 0, W, H)
         top_h, bar_h = int(42 * s), int(84 * s)
@@ -122,7 +123,7 @@ class ReplayScene(Scene):
         part = part_for(model.game.config)
         self.table = TableModel(self.names, self.colours, part, people=[])     # the position on show
         self.table.explainer = self._explainer()
-        self.ui = TableUI(app, lambda size: ReplayLayout(size, self.n, part))
+        self.ui = TableUI(app, lambda size: ReplayLayout(size, self.n, part, app.scale))
         self.board, self.targets = self.ui.board, self.ui.targets
         self.audience = model.audiences()[0]       # all hands once the game is over, else public
         self.playing = False

@@ -74,7 +74,7 @@ class RulesScreen(Scene):
     # --- layout -------------------------------------------------------------------------
     def resize(self, size) -> None:
         self.size = size
-        self.s = min(size[0] / 1280, size[1] / 720)
+        self.s = self.app.scale
         s = self.s
         self.top = pygame.Rect(0, 0, size[0], int(48 * s))
         self.view_rect = pygame.Rect(int(24 * s), self.top.bottom + int(6 * s), size[0] - int(48 * s),

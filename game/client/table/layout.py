@@ -11,13 +11,16 @@ corner the Hint button."""
 
 import pygame
 
+from ..cmdline import fit
+
 
 class TableLayout:
-    def __init__(self, size, players: int, part):
+    def __init__(self, size, players: int, part, s=None):
         """`part`: the rule set's table part (its buttons, panels, dice and the
-        left column's widget); `players`: the seats, one panel each."""
+        left column's widget); `players`: the seats, one panel each; `s`: pixels
+        per design unit (the app's scale; default the window's fit at 100 %)."""
         W, H = size
-        s = min(W / 1280, H / 720)
+        s = fit(size) if s is None else s
         self.s = s
         pad = int(6 * s)
         right_w = int(max(W * 0.235, 300 * s))

@@ -54,7 +54,7 @@ class TableScene(Scene):
                                     solo=controller.hotseat and len(people) == 1, computers=computers)
         m.started = time.monotonic()
         m.stage = staging.Stage(m, controller)
-        self.ui = TableUI(app, lambda size: TableLayout(size, m.n, m.part), controller.config)
+        self.ui = TableUI(app, lambda size: TableLayout(size, m.n, m.part, app.scale), controller.config)
         self.play = TablePlay(app, self, controller, m, self.ui, self.end_scene)
         for event in controller.start_events():
             m.log.extend(sentences(event, m.names))
