@@ -75,6 +75,9 @@ class TableScene(Scene):
         self.ui.resize(size)
         self.app.dirty = True
 
+    def min_canvas(self) -> tuple:
+        return TableLayout.min_canvas(self.model.n, self.model.part)
+
     def language_changed(self) -> None:
         self.play.retell()
         self.app.dirty = True
