@@ -1,6 +1,7 @@
 """The scene interface and a base for scenes built from pygame_gui widgets."""
 
 import math
+import warnings
 
 import pygame
 import pygame_gui
@@ -257,7 +258,15 @@ class GuiScene(Scene):
         self.retired = {button: key for key, button in self.buttons.items()}
         self.buttons = {}
         self.card = None
-        self.build()
+        if self in self.app.scenes:
+            self.build()
+        else:
+            # Built before it is pushed, at the scale of the scenes already there: pushing it
+            # may cap the scale (App.ui_scale_for) and build it again, so pygame_gui's
+            # complaints about labels too small for this first build are not worth saying.
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", UserWarning)
+                self.build()
         self.app.dirty = True
 
     def build(self) -> None:
