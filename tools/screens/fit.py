@@ -14,7 +14,9 @@ faces) are marked as boxes the same way.  After one frame the probe has:
 - `overlaps`: pairs of texts on the window whose glyphs overlap;
 - `outside`: texts that stick out of their box, the smallest box drawn
   before them that holds their centre (else the window);
-- `squeezed`: texts squeezed to less than SQUEEZE of their width.
+- `squeezed`: texts squeezed to less than SQUEEZE of their width;
+- `covered`: texts a filled rectangle drawn later covers in part (a button
+  over a panel's line), not wholly (what is wholly covered is simply hidden).
 
 A box drawn over a text hides it (it is not checked further); a shade over
 most of a surface (a dialog's, the game menu's) puts everything under it
@@ -154,6 +156,7 @@ class Probe:
 
     def __init__(self):
         self.cut = []                 # (label, its rect, the room it had)
+        self.covered = []             # (label, its rect, the box drawn over part of it)
         self._saved = []
 
     # --- install --------------------------------------------------------------------------------
@@ -185,6 +188,7 @@ class Probe:
     def frame(self) -> "Probe":
         """Forget what earlier frames found (call before drawing)."""
         self.cut = []
+        self.covered = []
         return self
 
     def check(self, surf) -> list:
@@ -192,6 +196,8 @@ class Probe:
         cut, overlap, outside, squeezed."""
         out = [("cut", f"{label!r} at {tuple(rect)} cut by its room {tuple(room)}")
                for label, rect, room in self.cut]
+        out += [("covered", f"{label!r} at {tuple(rect)} partly under a box {tuple(box)}")
+                for label, rect, box in self.covered]
         items = [m for m in marks(surf) if not m.under]
         texts = [m for m in items if m.kind == "text"]
         boxes = [m for m in items if m.kind == "box"]
@@ -274,12 +280,22 @@ def _box(draw_rect):
             r = pygame.Rect(rect)
             c = pygame.Color(color) if not isinstance(color, int) else pygame.Color(0, 0, 0)
             if c.a == 255 or not surface.get_flags() & pygame.SRCALPHA:
+                for m in marks(surface):
+                    if m.kind == "text" and not m.under and _PROBES and r.colliderect(m.rect) \
+                            and not r.contains(m.rect) and _deep(r, m.rect):
+                        _PROBES[-1].covered.append((m.label, m.rect, r))
                 items = _hide_under(marks(surface), r)
                 if r.w >= 6 and r.h >= 6:
                     items = items + [Mark("box", r.clip(surface.get_rect()))]
                 _set(surface, items)
         return out
     return rect
+
+
+def _deep(box, rect) -> bool:
+    """The box reaches more than a glyph's edge into the text."""
+    common = box.clip(rect)
+    return common.w > 2 and common.h > 2
 
 
 def _text(render):

@@ -109,14 +109,16 @@ def _load(app, games):
     load.select([e.path for e in load.entries].index(paths["base"]))
 
 
-def _replay(app, games):
-    from game.client.scenes.load import LoadScene
-    folder, paths = games.saves()
-    load = LoadScene(app, folder)
-    app.reset_to(load)
-    load.select([e.path for e in load.entries].index(paths["ck-six"]))
-    load.replay()
-    app.scene.go(350)
+def _replay(which):
+    def make(app, games):
+        from game.client.scenes.load import LoadScene
+        folder, paths = games.saves()
+        load = LoadScene(app, folder)
+        app.reset_to(load)
+        load.select([e.path for e in load.entries].index(paths[which]))
+        load.replay()
+        app.scene.go(350)
+    return make
 
 
 def _lobby(app, games):
@@ -178,7 +180,7 @@ SCREENS = {
     **{f"{rules}-{what}": _state(f"{rules}-{what}") for rules in ("base", "ck")
        for what in ("bank", "trade", "discard", "steal", "answer", "responses", "seven", "menu")},
     "ck-chart": _state("ck-chart"), "ck-six-special": _state("ck-six-special"),
-    "end": _end, "replay": _replay, "rules-base": _rules("base"), "rules-ck": _rules("ck"),
+    "end": _end, "replay-base": _replay("base"), "replay-ck-six": _replay("ck-six"), "rules-base": _rules("base"), "rules-ck": _rules("ck"),
 }
 
 

@@ -104,8 +104,13 @@ class TableLayout:
                                        int(80 * s), int(28 * s))
 
     def dialog(self, w, h) -> pygame.Rect:
+        """A dialog of w x h design units over the board, as wide as the room right of
+        the left column allows (at a larger scale the board is narrower than
+        the dialog: it reaches over the players' column, not over the prompt
+        and the staged panels)."""
         s = self.s
-        w, h = min(int(w * s), self.screen.w - 20), min(int(h * s), self.screen.h - 20)
+        room = pygame.Rect(self.left.right, 0, self.screen.w - self.left.right, self.screen.h).inflate(-20, -20)
+        w, h = min(int(w * s), room.w), min(int(h * s), self.screen.h - 20)
         r = pygame.Rect(0, 0, w, h)
         r.center = (self.board.centerx, self.screen.centery - int(20 * s))
-        return r
+        return r.clamp(room)
