@@ -390,6 +390,22 @@ def gui_problems(manager, window, card=None) -> list:
     return out
 
 
+def texts_under_widgets(manager, texts) -> list:
+    """The client's own texts (probe marks) that a form's widget lies over."""
+    from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
+    root = manager.get_root_container()
+    out = []
+    for e in manager.get_sprite_group().sprites():
+        if isinstance(e, (UIButton, UILabel, UITextEntryLine)) and e.visible and e.ui_container is root:
+            area = _extent(e, UILabel)
+            for t in texts:
+                common = area.clip(t.rect)
+                if common.w > SLACK and common.h > SLACK:
+                    out.append(("overlap", f"{t.label!r} {tuple(t.rect)} under the widget "
+                                           f"{getattr(e, 'text', '') or type(e).__name__!r} {tuple(area)}"))
+    return out
+
+
 def _extent(e, label_type):
     """Where a widget shows: a label its words (centred in its rectangle, as
     the forms' labels are), anything else its rectangle."""

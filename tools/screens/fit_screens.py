@@ -200,6 +200,7 @@ def problems(app, probe) -> list:
     found = probe.check(surf)
     if isinstance(scene, GuiScene):
         found += fit.gui_problems(scene.manager, surf.get_rect(), scene.card)
+        found += fit.texts_under_widgets(scene.manager, probe.texts(surf))
     return found
 
 

@@ -88,7 +88,10 @@ class RulesScreen(Scene):
         self.app.dirty = True
 
     def columns(self) -> int:
-        return max(self.part.rulebook_columns, 3 if self.view_rect.w / max(1.0, self.s) > 1500 else 2)
+        """The rule set's columns (three on a wide window), fewer where a column
+        would get less than 300 design units (a larger scale of text)."""
+        wide = self.view_rect.w / max(1.0, self.s)
+        return min(max(self.part.rulebook_columns, 3 if wide > 1500 else 2), max(1, int((wide + 28) // 300)))
 
     def _blocks(self, col_w):
         """Each section as a list of drawable lines: (kind, payload, height)."""
