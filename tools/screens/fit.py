@@ -228,10 +228,17 @@ def shadow(a, b) -> bool:
 
 
 def own_box(text, boxes):
-    """The smallest box drawn before `text` that holds its centre."""
-    c = text.rect.center
-    held = [b.rect for b in boxes if b.seq < text.seq and b.rect.collidepoint(c)]
-    return min(held, key=lambda r: r.w * r.h) if held else None
+    """The box a text is drawn on: the last one drawn before it that holds
+    its centre, else one of its ends (a text set from a box's left or right
+    edge that runs out of it).  A bar's fill (a box drawn into the one before
+    it from its left edge, as tall) is no text's box."""
+    r = text.rect
+    before = [b for b in boxes if b.seq < text.seq and b.label != "fill"]
+    for points in ((r.center,), ((r.x + 1, r.centery), (r.right - 2, r.centery))):
+        held = [b for b in before if any(b.rect.collidepoint(p) for p in points)]
+        if held:
+            return max(held, key=lambda b: b.seq).rect
+    return None
 
 
 # --- how marks travel ---------------------------------------------------------------------------
@@ -248,7 +255,7 @@ def _carry(target, source, dest, area):
             m.under = True
     view = src.h > room.h                 # a scrolled view onto a taller picture: it cuts lines at its ends
     new = []
-    for m in marks(source):
+    for m in marks(source):               # (drawn now: after what the target holds, in their order)
         r = m.rect.move(x - src.x, y - src.y)
         seen = r.clip(room)
         if view and (not seen.w or not seen.h or (seen.x == r.x and seen.w == r.w)):
@@ -257,6 +264,8 @@ def _carry(target, source, dest, area):
             _PROBES[-1].cut.append((m.label, r, room))
         if seen.w > 0 and seen.h > 0:
             new.append(m.moved(seen))
+            _SEQ[0] += 1
+            new[-1].seq = _SEQ[0]
     if new:
         for m in new:
             if m.kind == "box" and not m.under:
@@ -286,10 +295,19 @@ def _box(draw_rect):
                         _PROBES[-1].covered.append((m.label, m.rect, r))
                 items = _hide_under(marks(surface), r)
                 if r.w >= 6 and r.h >= 6:
-                    items = items + [Mark("box", r.clip(surface.get_rect()))]
+                    items = items + [Mark("box", r.clip(surface.get_rect()), _fill(items, r))]
                 _set(surface, items)
         return out
     return rect
+
+
+def _fill(items, r) -> str:
+    """"fill" for a box drawn into the last box from its left edge, as tall (a bar's fill)."""
+    last = next((m.rect for m in reversed(items) if m.kind == "box"), None)
+    if last is not None and last.contains(r) and abs(last.x - r.x) <= 1 and abs(last.y - r.y) <= 1 \
+            and abs(last.bottom - r.bottom) <= 1 and r.w < last.w:
+        return "fill"
+    return ""
 
 
 def _deep(box, rect) -> bool:

@@ -12,6 +12,9 @@ from ..theme import PALETTE_NAMES
 from ..scene import GuiScene, alert_below, draw_alert
 
 
+NOTE_H = 28                         # the line under the scale's row (design units)
+
+
 class SettingsScene(GuiScene):
     ROWS = 8                        # language ... volume
 
@@ -53,12 +56,14 @@ class SettingsScene(GuiScene):
         col, bw = int(col * s), int(bw * s)
         # the rows' pitch: 60 design units, less where the window holds less (a larger scale)
         head = 54 if h / s > 600 else 42
-        room = h / s - 2 * 14 - head - (22 if note else 0)
-        pitch = max(30.0, min(60.0, room / (self.ROWS + 1.5)))
+        room = h / s - 2 * 14 - head - (NOTE_H if note else 0)
+        # Back under the rows, or (the shortest canvas) at the end of the volume's row
+        back_rows = 1.5 if room / (self.ROWS + 1.5) >= 30 else 0.5
+        pitch = max(30.0, min(60.0, room / (self.ROWS + back_rows)))
         high = min(44.0, pitch - 5)
         bh, gap, g16, g8 = int(high * s), int((pitch - high) * s), int(16 * s), int(8 * s)
         x0 = (w - col - 2 * bw - g16) // 2
-        top = y = max(int(14 * s), int((h - (head + (self.ROWS + 1.5) * pitch + (22 if note else 0)) * s) / 2))
+        top = y = max(int(14 * s), int((h - (head + (self.ROWS + back_rows) * pitch + (NOTE_H if note else 0)) * s) / 2))
         self.label((0, y, w, int((head - 4) * s)), tr("settings.title"), "#heading")
         y += int(head * s)
         for label, options in pairs:
@@ -77,21 +82,32 @@ class SettingsScene(GuiScene):
                     b.select()
             y += bh + gap
             if n == 0 and note:
-                self.label((x0, y - gap // 2, col + 2 * bw + g16, int(22 * s)), note, "#dim")
-                y += int(22 * s)
+                self.label((x0, y - gap // 2, col + 2 * bw + g16, int(NOTE_H * s)), note, "#dim")
+                y += int(NOTE_H * s)
         self.label((x0, y, col, bh), tr("settings.volume"))
+        beside = back_rows < 1
+        slider_w = bw if beside else 2 * bw + g16
         self.slider = pygame_gui.elements.UIHorizontalSlider(
-            pygame.Rect(x0 + col, y + bh // 4, 2 * bw + g16, bh // 2), self.app.sounds.volume, (0, 100),
+            pygame.Rect(x0 + col, y + bh // 4, slider_w, bh // 2), self.app.sounds.volume, (0, 100),
             self.manager, click_increment=10)
-        y += bh + gap + int(pitch * s / 2)
-        self.button("back", ((w - bw) // 2, y, bw, bh), tr("settings.back"))
+        if beside:
+            self.button("back", (x0 + col + bw + g16, y, bw, bh), tr("settings.back"))
+        else:
+            y += bh + gap + int(pitch * s / 2)
+            self.button("back", ((w - bw) // 2, y, bw, bh), tr("settings.back"))
         self.set_card(x0, top, x0 + col + 2 * bw + g16, y + bh)
 
     def scale_note(self) -> str:
         """What the text and controls' scale chosen comes to in this window, when not what was chosen."""
+        from ..table.layout import TableLayout
+        from ..table.parts import PARTS
         chosen, used = self.app.prefs.get("ui_scale", 100), self.app.ui_used
         if used < chosen:
             return tr("settings.ui_scale.capped", chosen=chosen, used=used)
+        # what a table would take (its six seats hold less than the menus): the more demanding rules'
+        tables = {n: self.app.ui_scale_for([TableLayout.min_canvas(n, PARTS["ck"])]) for n in (4, 5, 6)}
+        if any(p < chosen for p in tables.values()):
+            return tr("settings.ui_scale.tables", four=tables[4], five=tables[5], six=tables[6])
         return ""
 
     def on_gui(self, event) -> None:
