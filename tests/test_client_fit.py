@@ -80,8 +80,7 @@ def test_the_checker_finds_overlapping_cut_and_escaping_texts(probe):
     are not."""
     import pygame
     from game.client import widgets
-    app = window((1280, 720), "en")
-    text = app.text
+    text = window((1280, 720), "en").text
     surf = pygame.Surface((400, 200))
     probe.frame()
     img = text.render("Settlement", 15)
@@ -98,12 +97,13 @@ def test_the_checker_finds_overlapping_cut_and_escaping_texts(probe):
     squeezed = pygame.transform.smoothscale(text.render("Largest Army", 15), (40, 20))
     surf.blit(squeezed, (300, 10))
     assert sorted(kind for kind, _ in probe.check(surf)) == ["cut", "outside", "squeezed"]
-    surf = pygame.Surface((400, 200))
+    surf = pygame.Surface((800, 400))
     probe.frame()
-    widgets.panel(surf, pygame.Rect(100, 100, 200, 40))
+    road = text.render("Longest Road", 15)
+    widgets.panel(surf, pygame.Rect(100, 100, road.get_width() + 20, road.get_height() + 20))
     surf.blit(img, (10, 10))
-    surf.blit(img, (10, 40))
-    surf.blit(text.render("Longest Road", 15), (104, 110))
+    surf.blit(img, (10, 10 + 2 * img.get_height()))
+    surf.blit(road, (110, 110))
     assert probe.check(surf) == []
 
 

@@ -408,18 +408,19 @@ def gui_problems(manager, window, card=None) -> list:
     return out
 
 
-def texts_under_widgets(manager, texts) -> list:
-    """The client's own texts (probe marks) that a form's widget lies over."""
+def texts_under_widgets(manager, items) -> list:
+    """The client's own texts (probe marks) that a form's widget lies over,
+    and its boxes (a colour swatch) over part of a widget's words."""
     from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
     root = manager.get_root_container()
     out = []
     for e in manager.get_sprite_group().sprites():
         if isinstance(e, (UIButton, UILabel, UITextEntryLine)) and e.visible and e.ui_container is root:
-            area = _extent(e, UILabel)
-            for t in texts:
-                common = area.clip(t.rect)
-                if common.w > SLACK and common.h > SLACK:
-                    out.append(("overlap", f"{t.label!r} {tuple(t.rect)} under the widget "
+            area, words = _extent(e, UILabel), _extent(e, (UILabel, UIButton))
+            for t in items:
+                common = (area if t.kind == "text" else words).clip(t.rect)
+                if common.w > SLACK and common.h > SLACK and (t.kind == "text" or not t.rect.contains(words)):
+                    out.append(("overlap", f"{t!r} over the widget "
                                            f"{getattr(e, 'text', '') or type(e).__name__!r} {tuple(area)}"))
     return out
 

@@ -180,8 +180,23 @@ SCREENS = {
     **{f"{rules}-{what}": _state(f"{rules}-{what}") for rules in ("base", "ck")
        for what in ("bank", "trade", "discard", "steal", "answer", "responses", "seven", "menu")},
     "ck-chart": _state("ck-chart"), "ck-six-special": _state("ck-six-special"),
+    "new-game-six-safe": _new_game("base", 6), "ck-six-table-safe": _six("ck"),
     "end": _end, "replay-base": _replay("base"), "replay-ck-six": _replay("ck-six"), "rules-base": _rules("base"), "rules-ck": _rules("ck"),
 }
+
+
+def _in_palette(name, make):
+    """A screen in the standard palette, or (a name ending in -safe) the colour-blind-safe one,
+    whose colours have longer names."""
+    def made(app, games):
+        palette = "safe" if name.endswith("-safe") else "standard"
+        if app.prefs.get("palette") != palette:
+            app.set_palette(palette)
+        return make(app, games)
+    return made
+
+
+SCREENS = {name: _in_palette(name, make) for name, make in SCREENS.items()}
 
 
 # --- checking --------------------------------------------------------------------------------------
@@ -200,7 +215,7 @@ def problems(app, probe) -> list:
     found = probe.check(surf)
     if isinstance(scene, GuiScene):
         found += fit.gui_problems(scene.manager, surf.get_rect(), scene.card)
-        found += fit.texts_under_widgets(scene.manager, probe.texts(surf))
+        found += fit.texts_under_widgets(scene.manager, [m for m in fit.marks(surf) if not m.under])
     return found
 
 

@@ -238,10 +238,12 @@ class NewGameScene(GuiScene):
         need = {"col0": max(text_w(tr(k)) for k in ("new.players", "new.rules", "new.board", "new.seed",
                                                      "new.vp_target", "new.player_n")) + 24,
                 "name": 180,
-                "colour": max(text_w(tr(theme.colour_key(c))) for c in COLOUR_IDS) + 56,
+                # (the words centred clear of the swatch at the button's left: its room on both sides)
+                "colour": max(text_w(tr(theme.colour_key(c))) for c in COLOUR_IDS) + 2 * 38,
                 "kind": max(text_w(tr(k)) for k in ("seats.computer", "seats.person")) + 30,
                 "level": max(text_w(tr("seats.level." + v)) for v in LEVELS) + 30}
-        design = {"col0": 200, "name": 290, "colour": 150, "kind": 150, "level": 150}
+        colour_w = max(150, need["colour"])          # (the safe palette's names are longer: the name gives way)
+        design = {"col0": 200, "name": 290 - (colour_w - 150), "colour": colour_w, "kind": 150, "level": 150}
         need = {k: min(v, design[k]) for k, v in need.items()}
         room = min(self.WIDTH, self.app.size[0] / self.app.scale - 40) - 3 * 10
         spare = max(0.0, min(1.0, (room - sum(need.values())) / (sum(design.values()) - sum(need.values()))))
