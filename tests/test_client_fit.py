@@ -100,10 +100,10 @@ def test_the_checker_finds_overlapping_cut_and_escaping_texts(probe):
     surf = pygame.Surface((800, 400))
     probe.frame()
     road = text.render("Longest Road", 15)
-    widgets.panel(surf, pygame.Rect(100, 100, road.get_width() + 20, road.get_height() + 20))
+    widgets.panel(surf, pygame.Rect(400, 250, road.get_width() + 20, road.get_height() + 20))
     surf.blit(img, (10, 10))
     surf.blit(img, (10, 10 + 2 * img.get_height()))
-    surf.blit(road, (110, 110))
+    surf.blit(road, (410, 260))
     assert probe.check(surf) == []
 
 
