@@ -32,10 +32,11 @@ from ..lan import (
 from ..lan import key_lines
 from ..scene import GuiScene
 from ..tutorial import intro as ck_intro
+from . import lobby_heights
 from .lan_table import message_for_error
 
 
-SEAT_ROWS = 4       # the rows the list of seats takes; five and six seats share them in two columns
+SEAT_ROWS = lobby_heights.SEAT_ROWS
 KNOCK_BUTTONS = 3   # buttons giving away seats on one line of the resumed lobby
 
 
@@ -99,33 +100,15 @@ class LobbyScene(GuiScene):
             self.name_text = entry.get_text()
         super().resize(size)
 
-    # The form's heights in design units, (as designed, the least that holds
-    # their words): a larger scale of text leaves a shorter canvas, and the
-    # form closes up towards the least (metrics) before it would overflow.
-    HEIGHTS = {"top": (20, 8), "title": (46, 40), "rules": (28, 24), "hint": (28, 24), "codes": (54, 40),
-               "row": (52, 40), "after_rows": (12, 6), "bh": (38, 30), "gap": (10, 4), "line": (28, 24),
-               "foot": (46, 36), "bottom": (22, 10)}
-
-    def _total(self, which) -> float:
-        """The form's height with every part at `which` (0: as designed, 1: the least)."""
-        m = {k: v[which] for k, v in self.HEIGHTS.items()}
-        rows = m["top"] + m["title"] + m["rules"] + m["hint"] + m["codes"] + SEAT_ROWS * m["row"] + m["after_rows"]
-        rows += m["bh"] + m["gap"] + 3 * m["line"] + m["gap"]
-        if self.lan.is_host and not self.resumed:         # the host's two rows of buttons
-            rows += 2 * (m["bh"] + m["gap"])
-        return rows + m["foot"] + m["bottom"]
-
     def min_canvas(self) -> tuple:
-        return (760, self._total(1))
+        return (760, lobby_heights.total(self._host_rows(), 1))
+
+    def _host_rows(self) -> bool:
+        return self.lan.is_host and not self.resumed     # the host's two rows of buttons
 
     def metrics(self) -> dict:
         """The heights at this scale, in pixels, and the form's width (`width`)."""
-        s, (w, h) = self.app.scale, self.app.size
-        design, least = self._total(0), self._total(1)
-        k = max(0.0, min(1.0, (h / s - least) / (design - least)))
-        out = {name: int((lo + (hi - lo) * k) * s) for name, (hi, lo) in self.HEIGHTS.items()}
-        out["width"] = int(min(900.0, w / s - 40) * s)
-        return out
+        return lobby_heights.metrics(self.app.size, self.app.scale, self._host_rows())
 
     def build(self) -> None:
         w, h = self.app.size
