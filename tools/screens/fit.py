@@ -91,7 +91,9 @@ def _pos(dest):
 
 
 def _opaque(surf) -> bool:
-    return not (surf.get_flags() & pygame.SRCALPHA) and surf.get_colorkey() is None and surf.get_alpha() in (None, 255)
+    """A picture without an alpha channel hides what it is blitted over (one
+    with a colour key too: its keyed pixels are a panel's rounded corners)."""
+    return not (surf.get_flags() & pygame.SRCALPHA) and surf.get_alpha() in (None, 255)
 
 
 class Marked(_Real, metaclass=_Meta):

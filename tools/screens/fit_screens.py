@@ -180,6 +180,9 @@ SCREENS = {
     **{f"{rules}-{what}": _state(f"{rules}-{what}") for rules in ("base", "ck")
        for what in ("bank", "trade", "discard", "steal", "answer", "responses", "seven", "menu")},
     "ck-chart": _state("ck-chart"), "ck-six-special": _state("ck-six-special"),
+    **{name: _state(name) for name in ("base-curtain", "base-production", "base-monopoly", "ck-attack-lost",
+                                       "ck-knight", "ck-board-pick", "ck-alchemist", "ck-harbor", "ck-spy",
+                                       "ck-six-attack")},
     "new-game-six-safe": _new_game("base", 6), "ck-six-table-safe": _six("ck"),
     "end": _end, "replay-base": _replay("base"), "replay-ck-six": _replay("ck-six"), "rules-base": _rules("base"), "rules-ck": _rules("ck"),
 }

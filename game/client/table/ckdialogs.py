@@ -423,13 +423,21 @@ def side_panel(m, ui, surf, title, text, buttons):
     """The panel over the top of the log, left of the board (layout.choice_panel): a
     title, a few lines of text and buttons (key, label, action, enabled,
     primary) stacked under them.  It never covers a board spot."""
-    s = ui.layout.s
-    r = ui.layout.choice_panel
+    L = ui.layout
+    s = L.s
+    r = L.choice_panel
     font = ui.fonts.get(13)
     lines = widgets.wrap(text, font, r.w - int(20 * s))[:7]
     bh, gap = int(34 * s), int(6 * s)
-    h = int(34 * s) + len(lines) * font.get_linesize() + len(buttons) * (bh + gap) + int(8 * s)
-    box = pygame.Rect(r.x, r.y, r.w, min(r.h, h))
+    # Taller than the log (a larger scale of text): the panel reaches up over the rule set's
+    # widget, under the prompt; where even that is short its last lines give way to the buttons.
+    room = r.bottom - min(r.y, L.top.bottom + int(6 * s))
+    fixed = int(34 * s) + len(buttons) * (bh + gap) + int(8 * s)
+    if fixed + len(lines) * font.get_linesize() > room:
+        keep = max(1, (room - fixed) // font.get_linesize())
+        lines = lines[:keep - 1] + [lines[keep - 1].rstrip(".,;:") + "…"] if keep < len(lines) else lines
+    h = fixed + len(lines) * font.get_linesize()
+    box = pygame.Rect(r.x, r.y, r.w, h) if h <= r.h else pygame.Rect(r.x, r.bottom - min(h, room), r.w, min(h, room))
     surf.blit(side_panel_picture(ui, box, title, lines), box)
     y = box.y + int(30 * s) + len(lines) * font.get_linesize() + int(6 * s)
     for key, label, action, enabled, primary in buttons:
