@@ -6,6 +6,23 @@ options of cmdline.py.  The loop is capped at 60 fps and
 only redraws when something changed (`app.dirty`) or a scene animates; when
 nothing happens it sleeps in `pygame.event.wait`, so an idle game costs almost
 no CPU.
+
+The scale.  Every screen is laid out in design units (cmdline.DESIGN,
+1280x720) times `App.scale`, the one factor the layouts, fonts and forms
+read.  At 100 % it is the window's fit, min(W / 1280, H / 720): a larger
+window draws the same design larger.  Settings' "Text and controls"
+(settings.UI_SCALES: 100, 125, 150, 200 %) multiplies it, so at 150 % a
+1280x720 window holds what a window 1.5x smaller would at 100 % (a canvas
+of 853x480 design units), drawn 1.5x larger; the layouts reflow into the
+smaller canvas (a narrower board, wrapped or shortened words).  Each scene
+says how small a canvas it can hold (`Scene.min_canvas`, the six-seat
+table more than the menus); the factor used (`ui_used`) is the largest
+choice up to the chosen one that every scene on the stack holds, so a
+screen never overflows: it is chosen again whenever the stack or the
+window changes, and Settings say when the choice was capped.  Since the
+canvas depends on the window's shape and not its size, the cap is the same
+at 1280x720 and 1920x1080.  The system's own display scale is not offered:
+pygame-ce 2.5 (SDL 2) reports no content scale or DPI setting on Linux.
 """
 
 import os
@@ -13,7 +30,7 @@ import os
 import pygame
 
 from . import i18n, settings, theme
-from .cmdline import DESIGN, MIN_SIZE, window_parser
+from .cmdline import DESIGN, MIN_SIZE, fit, window_parser
 from .navigator import Navigator
 from .sound import Sounds
 
@@ -36,11 +53,12 @@ class App:
         self.windowed_size = tuple(size)
         self.fullscreen = False
         self.screen = None
+        self.scenes = []
         self._open_window(fullscreen)
+        self.ui_used = self.ui_scale_for([])
         self.fonts = theme.Fonts(self.scale)
         self.text = theme.TextCache(self.fonts)
         self.sounds = Sounds(self.prefs["volume"], self.prefs["muted"])
-        self.scenes = []
         self.nav = Navigator(self)           # the scenes by name (navigator.py)
         self.dirty = True
         self.running = True
@@ -61,8 +79,33 @@ class App:
 
     @property
     def scale(self) -> float:
+        """Pixels per design unit: the window's fit times the text and controls' scale used."""
+        return fit(self.size) * self.ui_used / 100
+
+    def ui_scale_for(self, canvases, chosen=None) -> int:
+        """The largest of settings.UI_SCALES up to `chosen` (default: the
+        person's choice) at which this window holds each canvas of
+        `canvases` (design units, Scene.min_canvas); 100 % always."""
+        chosen = self.prefs.get("ui_scale", 100) if chosen is None else chosen
         w, h = self.size
-        return min(w / DESIGN[0], h / DESIGN[1])
+        f = fit(self.size)
+
+        def holds(percent):
+            s = f * percent / 100
+            return all(w / s >= cw - 0.5 and h / s >= ch - 0.5 for cw, ch in canvases)
+        return max(p for p in settings.UI_SCALES if p <= chosen and (p == 100 or holds(p)))
+
+    def set_ui_scale(self, percent: int) -> None:
+        """The person's choice in Settings: remembered with the settings."""
+        self.prefs["ui_scale"] = percent
+        self._rescale()
+
+    def _rescale(self) -> None:
+        """Choose the scale again for the scenes on the stack; lay them out anew when it changed."""
+        used = self.ui_scale_for([scene.min_canvas() for scene in self.scenes])
+        if used != self.ui_used:
+            self.ui_used = used
+            self._resized()
 
     def set_fullscreen(self, on: bool) -> None:
         """The person's choice (Settings, F11): remembered with the settings."""
@@ -72,6 +115,7 @@ class App:
             self._resized()
 
     def _resized(self) -> None:
+        self.ui_used = self.ui_scale_for([scene.min_canvas() for scene in self.scenes])
         self.fonts.set_scale(self.scale)
         for scene in self.scenes:
             scene.resize(self.size)
@@ -101,12 +145,14 @@ class App:
 
     def push(self, scene) -> None:
         self.scenes.append(scene)
+        self._rescale()
         self.dirty = True
 
     def pop(self) -> None:
         self.scenes.pop()
         if not self.scenes:
             self.running = False
+        self._rescale()
         self.dirty = True
 
     def replace(self, scene) -> None:
@@ -116,6 +162,7 @@ class App:
 
     def reset_to(self, scene) -> None:
         self.scenes = [scene]
+        self._rescale()
         self.dirty = True
 
     # --- loop -----------------------------------------------------------------------------

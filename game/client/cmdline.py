@@ -13,6 +13,11 @@ from .i18n import LANGUAGES
 
 DESIGN = (1280, 720)            # the size the screens are laid out for (and the window's default)
 MIN_SIZE = (960, 540)
+
+
+def fit(size) -> float:
+    """How much larger than DESIGN a window of `size` draws the screens at 100 %."""
+    return min(size[0] / DESIGN[0], size[1] / DESIGN[1])
 DESCRIPTION = "Open the Kolonisten game window."
 
 

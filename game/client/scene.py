@@ -1,6 +1,7 @@
 """The scene interface and a base for scenes built from pygame_gui widgets."""
 
 import math
+import warnings
 
 import pygame
 import pygame_gui
@@ -38,6 +39,12 @@ class Scene:
 
     def resize(self, size) -> None:
         pass
+
+    def min_canvas(self) -> tuple:
+        """The smallest window, in design units, this scene is laid out for:
+        the app caps the scale of text and controls so that every scene on
+        the stack gets at least this much room (App.ui_scale_for)."""
+        return (640, 360)
 
     def wake_ms(self) -> int:
         """How long the idle loop may sleep without an event (timers, blinking)."""
@@ -251,7 +258,15 @@ class GuiScene(Scene):
         self.retired = {button: key for key, button in self.buttons.items()}
         self.buttons = {}
         self.card = None
-        self.build()
+        if self in self.app.scenes:
+            self.build()
+        else:
+            # Built before it is pushed, at the scale of the scenes already there: pushing it
+            # may cap the scale (App.ui_scale_for) and build it again, so pygame_gui's
+            # complaints about labels too small for this first build are not worth saying.
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", UserWarning)
+                self.build()
         self.app.dirty = True
 
     def build(self) -> None:
@@ -346,10 +361,10 @@ class GuiScene(Scene):
         self.manager.draw_ui(surf)
 
     def draw_background(self, surf) -> None:
-        key = surf.get_size()
+        key = (surf.get_size(), self.app.scale)
         if _BACKGROUND.get("size") != key:
             _BACKGROUND["size"] = key
-            _BACKGROUND["surf"] = _hex_backdrop(key, self.app.scale)
+            _BACKGROUND["surf"] = _hex_backdrop(surf.get_size(), self.app.scale)
         surf.blit(_BACKGROUND["surf"], (0, 0))
         if self.card is not None:      # a table-top panel, framed like the game menu's
             widgets.panel(surf, self.card, theme.PANEL, theme.ACCENT, radius=max(6, round(12 * self.app.scale)),
@@ -357,7 +372,8 @@ class GuiScene(Scene):
 
     def set_card(self, left, top, right, bottom) -> None:
         """Frame the form's content (its outer edges) with a margin."""
-        m = int(26 * self.app.scale)
+        s, w = self.app.scale, self.app.size[0]
+        m = max(int(8 * s), min(int(26 * s), left - int(4 * s), w - right - int(4 * s)))     # narrower in a full window
         card = pygame.Rect(left - m, top - m // 2, right - left + 2 * m, bottom - top + m + m // 2)
         self.card = card.clip(pygame.Rect((0, 0), self.app.size).inflate(-m // 3, -m // 3))     # on screen
 

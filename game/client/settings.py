@@ -1,4 +1,4 @@
-"""Player settings (language, display, sound, the seat colours' palette, the computers' speed, how long
+"""Player settings (language, display, the size of text and controls, sound, the seat colours' palette, the computers' speed, how long
 a computer's offer waits for the person's answer, and the last new-game and
 host-a-LAN-game forms' choices), kept in a small JSON file.
 
@@ -12,12 +12,15 @@ from .theme import PALETTE_NAMES as PALETTES
 
 DEFAULTS = {"language": "en", "fullscreen": False, "volume": 70, "muted": False,
             "computer_speed": "normal", "offer_timeout": 0, "new_game": {}, "lan_host": {},
-            "ck_intro_seen": False, "palette": "standard"}
+            "ck_intro_seen": False, "palette": "standard", "ui_scale": 100}
 # How fast computer players move in the window (game/client/table/computers.py).
 COMPUTER_SPEEDS = ("slow", "normal", "fast", "instant")
 # Seconds a computer's offer waits for the person's answer before it is
 # declined for them (a countdown on the dialog); 0: as long as they need.
 OFFER_TIMEOUTS = (0, 15, 30, 60)
+# "Text and controls": percent of the size the window's own scale gives them
+# (app.py App.scale; a choice the window cannot hold is capped there).
+UI_SCALES = (100, 125, 150, 200)
 
 
 def settings_path() -> str:
@@ -48,6 +51,8 @@ def load() -> dict:
             out["offer_timeout"] = data["offer_timeout"]
         if data.get("palette") in PALETTES:
             out["palette"] = data["palette"]             # the seat colours' (theme.PALETTES)
+        if type(data.get("ui_scale")) is int and data["ui_scale"] in UI_SCALES:
+            out["ui_scale"] = data["ui_scale"]
         if isinstance(data.get("ck_intro_seen"), bool):
             out["ck_intro_seen"] = data["ck_intro_seen"]       # the C&K introduction was offered once
         for form in ("new_game", "lan_host"):

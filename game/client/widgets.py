@@ -102,6 +102,16 @@ def fit_label(text, label, size, colour, bold, room, smallest=10):
     return img
 
 
+def label_width(text, label, size, bold, two_lines=False) -> int:
+    """The width a button's label needs at `size`: on one line, or (`two_lines`,
+    a label of several words) the wider half as _draw_button splits it."""
+    words = label.split()
+    if two_lines and len(words) > 1:
+        half = (len(words) + 1) // 2
+        return max(text.render(" ".join(part), size, theme.TEXT, bold).get_width() for part in (words[:half], words[half:]))
+    return text.render(label, size, theme.TEXT, bold).get_width()
+
+
 def label_and_hint_rects(rect, hint_w, pad):
     """Where a button's label may go (its top line) and where its shortcut
     hint stands: the hint in the top right corner, the label in the rest of
@@ -128,7 +138,11 @@ def _draw_button(surf, text, rect, label, enabled, hover, primary, selected, siz
         hint_img = text.render(hint, 10, theme.TEXT_DIM if enabled else (100, 104, 112))
         pad = max(3, rect.h // 12)
         area, hint_rect = label_and_hint_rects(rect, hint_img.get_width(), pad)
-        surf.blit(hint_img, hint_rect.topleft)
+        if label_width(text, label, size - 3, primary, two_lines=sub is None and not cost) > area.w:
+            # a narrow button (a larger scale of text): the label gets the room, the key goes unsaid
+            area = label_and_hint_rects(rect, 0, pad)[0]
+        else:
+            surf.blit(hint_img, hint_rect.topleft)
     if not hint:
         img = text.render(label, size, fg, bold=primary)
         if img.get_width() > rect.w - 6:          # shrink long labels rather than overflow
@@ -140,7 +154,7 @@ def _draw_button(surf, text, rect, label, enabled, hover, primary, selected, siz
                                                                                           primary).get_height():
             # a one-line label that had to shrink a lot ("Beurt beëindigen"): two lines at full size
             half = (len(words) + 1) // 2
-            lines = [fit_label(text, " ".join(part), size, fg, primary, area.w) for part in (words[:half], words[half:])]
+            lines = [fit_label(text, " ".join(part), size, fg, primary, area.w, 9) for part in (words[:half], words[half:])]
             y = rect.centery - sum(li.get_height() for li in lines) // 2
             for li in lines:
                 surf.blit(li, li.get_rect(midtop=(area.centerx, y)))

@@ -25,7 +25,8 @@ LAN table (the log, the talk panel with the host's mute buttons, a refusal, a mu
 <out>/<W>x<H>-<lang>-talk/; five and six
 seats (the table in both rule sets, the Special Building Phase, its curtain, a C&K attack, the
 new-game form) into <out>/<W>x<H>-<lang>-six/; six seats told apart without colour (the safe
-palette, grey copies) into <out>/<W>x<H>-<lang>-colours/.  Each family
+palette, grey copies) into <out>/<W>x<H>-<lang>-colours/; text and controls at 200 % (each screen
+at the largest scale it holds, six seats, the safe palette) into <out>/<W>x<H>-<lang>-scale/.  Each family
 is a module of this folder with its SIZES and its shoot(out, w, h, lang);
 window.py is the window they share.
 """
@@ -34,8 +35,8 @@ import argparse
 import os
 import sys
 
-from tools.screens import (cards, colours, computers, explain, games, lan, menus, review, saves, six, states,
-                           talk, tutorial, watch)
+from tools.screens import (cards, colours, computers, explain, games, lan, menus, review, saves, scale, six,
+                           states, talk, tutorial, watch)
 from tools.user_data import use_scratch_user_data
 
 FAMILIES = (            # (--rules choice, sizes and languages, shoot(out, w, h, lang), label)
@@ -52,6 +53,7 @@ FAMILIES = (            # (--rules choice, sizes and languages, shoot(out, w, h,
     ("tutorial", tutorial.SIZES, tutorial.shoot, " guided game"),
     ("six", six.SIZES, six.shoot, " six seats"),
     ("colours", colours.SIZES, colours.shoot, " six seats, colour-blind safe"),
+    ("scale", scale.SIZES, scale.shoot, " text and controls at 200 %"),
     ("ck", games.SIZES, games.shoot_ck, " C&K"),
     ("base", games.SIZES, games.shoot_base, ""),
 )
@@ -69,7 +71,8 @@ def main(argv=None) -> int:
                          "talk (table talk at a LAN table), solo (computer seats), explain (staged moments, reasons, "
                          "rules, in-game menu), states (every table state the render bench measures), "
                          "review (the game review and hints), tutorial (every step of the guided game), six (five and six seats: "
-                         "the table, the Special Building Phase, its curtain, a C&K attack), colours (six seats in the colour-blind-safe palette, and in grey), cards (title, names in four scripts, dice, a 7, a "
+                         "the table, the Special Building Phase, its curtain, a C&K attack), colours (six seats in the colour-blind-safe palette, and in grey), "
+                         "scale (text and controls at 200 %, six seats, the safe palette), cards (title, names in four scripts, dice, a 7, a "
                          "trade, every dialog that chooses cards), menus (menus and forms with names "
                          "in four scripts, the in-game menu hot-seat and LAN) or both (everything)")
     args = ap.parse_args(argv)

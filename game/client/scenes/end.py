@@ -109,6 +109,10 @@ class EndScene(GuiScene):
     def busy(self) -> bool:
         return self.reviewing and self.review_view is not None and self.review_view.working()
 
+    def min_canvas(self) -> tuple:
+        """The scores' table over the buttons, beside the dice (draw_scores)."""
+        return (800, 292 + 44 * len(self.summary["rows"]))
+
     def build(self) -> None:
         w, h = self.app.size
         s = self.app.scale
@@ -195,13 +199,14 @@ class EndScene(GuiScene):
         surf.blit(sub, sub.get_rect(midtop=(w / 2, 84 * s)))
         # victory point table
         cols = sm["columns"]
-        cw = (int(w * 0.58) - 180 * s) / len(cols)
+        table_w = max(int(w * 0.58), w - int((64 + 24 + 240) * s))      # (a narrower canvas: the dice narrower)
+        cw = (table_w - 180 * s) / len(cols)
         # column heads in up to two lines ("Langste / handelsroute"), squeezed only if a word is wider
         font = self.app.fonts.get(12, True)
         heads = [widgets.wrap(tr("end." + c), font, int(cw - 4)) for c in cols]
         heads = [lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])] for lines in heads]
         head_h = 16 * s * max(len(lines) for lines in heads)
-        table = pygame.Rect(int(40 * s), int(130 * s), int(w * 0.58),
+        table = pygame.Rect(int(40 * s), int(130 * s), table_w,
                             int(56 * s + head_h + 44 * s * len(sm["rows"])))
         widgets.panel(surf, table, theme.PANEL)
         head = text.render(tr("end.breakdown"), 18, theme.TEXT, bold=True)
@@ -209,9 +214,7 @@ class EndScene(GuiScene):
         y = table.y + 40 * s
         for i, lines in enumerate(heads):
             for k, line in enumerate(lines):
-                img = text.render(line, 12, theme.TEXT_DIM, bold=True)
-                if img.get_width() > cw - 4:
-                    img = pygame.transform.smoothscale(img, (int(cw - 4), img.get_height()))
+                img = widgets.fit_label(text, line, 12, theme.TEXT_DIM, True, int(cw - 4), 9)
                 surf.blit(img, img.get_rect(midtop=(table.x + 180 * s + cw * (i + 0.5), y + k * 16 * s)))
         y += head_h + 8 * s
         name_room = 180 * s - 30 * s - 6 * s
@@ -231,7 +234,9 @@ class EndScene(GuiScene):
                 surf.blit(img, img.get_rect(midtop=(table.x + 180 * s + cw * (i + 0.5), y + 9 * s)))
             y += 44 * s
         # dice histogram, and below it a solo player's rating
-        box = pygame.Rect(table.right + int(24 * s), table.y, w - table.right - int(64 * s), int(300 * s))
+        foot = h - int((46 + 20 + 12) * s)                 # above the buttons
+        box = pygame.Rect(table.right + int(24 * s), table.y, w - table.right - int(64 * s),
+                          min(int(300 * s), foot - table.y))
         solo_rating.draw(surf, self.app, pygame.Rect(box.x, box.bottom + int(14 * s), box.w, int(200 * s)), self.solo)
         widgets.panel(surf, box, theme.PANEL)
         head = text.render(tr("end.dice"), 18, theme.TEXT, bold=True)

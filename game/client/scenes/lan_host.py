@@ -52,12 +52,23 @@ class LanHostScene(GuiScene):
         self._keep_texts()
         super().resize(size)
 
+    LEAST_STEP = 31                  # the least pitch of the form's rows that holds their words
+
+    def rows(self) -> int:
+        """name, game, join code, players, rules, board, points, the options, the status."""
+        return 8 + len(RULESETS[self.rules].options)
+
+    def min_canvas(self) -> tuple:
+        return (740, 28 + 64 + 10 + 10 + 46 + 28 + self.rows() * self.LEAST_STEP)
+
     def build(self) -> None:
         w, h = self.app.size
         s = self.app.scale
-        bh, gap = int(38 * s), int(10 * s)
+        # the rows' pitch: 48 design units, closer in a shorter canvas (a larger scale of text)
+        step = min(48 * s, (h - int((28 + 64 + 10 + 10 + 46 + 28) * s)) / self.rows())
+        bh, gap = int(step * 38 / 48), int(step * 10 / 48)
         col0 = int(190 * s)
-        width = int(720 * s)                  # the widest row: rules, two choices
+        width = min(int(720 * s), w - int(40 * s))       # the widest row: rules, two choices
         x0 = (w - width) // 2
         y = int(28 * s)
         self.label((0, y, w, int(46 * s)), tr("lan.host_title"), "#heading")
@@ -94,9 +105,10 @@ class LanHostScene(GuiScene):
         choice_row("new.players", "players", [(n, str(n)) for n in RULESETS[self.rules].seats], self.players,
                    int(80 * s))
         choice_row("new.rules", "rules", [("base", tr("new.rules.base")), ("ck", tr("new.rules.ck"))],
-                   self.rules, int(250 * s))
+                   self.rules, min(int(250 * s), (width - col0 - gap) // 2))
         choice_row("new.board", "board", [("beginner", tr("new.board.beginner")),
-                                          ("random", tr("new.board.random"))], self.board, int(250 * s))
+                                          ("random", tr("new.board.random"))], self.board,
+                   min(int(250 * s), (width - col0 - gap) // 2))
         self.label((x0, y, col0, bh), tr("new.vp_target"))
         self.button("vp_minus", (x0 + col0, y, bh, bh), "−")
         self.label((x0 + col0 + bh, y, int(80 * s), bh), str(self.vp))

@@ -20,7 +20,8 @@ from .. import lan
 from ..i18n import tr
 from ..scene import GuiScene
 
-ROWS = 5                     # games shown at once (a LAN rarely has more)
+ROWS = 5                     # games shown at once (a LAN rarely has more; fewer in a short canvas)
+LEAST_STEP, LEAST_ROWS = 31, 2      # the least pitch of the form's rows, the least games shown
 # Posted from the discovery thread when the list of games changes: it wakes
 # the idle window loop (asleep in pygame.event.wait) so the list redraws at once.
 LIST_CHANGED = pygame.event.custom_type()
@@ -61,6 +62,7 @@ class LanJoinScene(GuiScene):
         self.warned = False                  # is a name listed twice (build)
         self.name_entry = self.address_entry = self.code_entry = None
         self.finding = lan.Background(BrowserSession, self.opts.interfaces)
+        self.rows_shown = ROWS
         super().__init__(app)
 
     # --- widgets -------------------------------------------------------------------------
@@ -74,47 +76,71 @@ class LanJoinScene(GuiScene):
         self._keep_texts()
         super().resize(size)
 
+    def lines(self, width) -> tuple:
+        """(the rows of the form besides the games', each game row counted
+        apart): the name and the join code share a row where the form is 900
+        design units wide, the address and its buttons where it holds them."""
+        return (1 if width >= 900 else 2) + 1 + (1 if width >= 910 else 2) + 2
+
+    def min_canvas(self) -> tuple:
+        return (640, 180 + (self.lines(600) + LEAST_ROWS) * LEAST_STEP)
+
     def build(self) -> None:
         w, h = self.app.size
         s = self.app.scale
-        bh, gap, col0 = int(38 * s), int(10 * s), int(190 * s)
-        x0 = (w - int(900 * s)) // 2
+        width_u = min(900.0, w / s - 40)
+        fixed = self.lines(width_u)
+        room = h / s - 180
+        self.rows_shown = max(LEAST_ROWS, min(ROWS, int(room / LEAST_STEP) - fixed))
+        step = min(48.0, room / (fixed + self.rows_shown))
+        bh, gap, col0 = int(step * 38 / 48 * s), int(step * 10 / 48 * s), int(190 * s)
+        width = int(width_u * s)
+        x0 = (w - width) // 2
         y = int(28 * s)
         self.label((0, y, w, int(46 * s)), tr("lan.join_title"), "#heading")
         y += int(64 * s)
         self.label((x0, y, col0, bh), tr("lan.your_name"))
         self.name_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(x0 + col0, y, int(330 * s), bh), self.manager, initial_text=self.name)
+            pygame.Rect(x0 + col0, y, min(int(330 * s), width - col0), bh), self.manager, initial_text=self.name)
         self.name_entry.set_text_length_limit(lan.NAME_LIMIT)
-        cx = x0 + col0 + int(340 * s)
-        self.label((cx, y, int(150 * s), bh), tr("secure.join_code"))
+        if width_u >= 900:
+            cx, cw = x0 + col0 + int(340 * s), int(150 * s)
+        else:                                             # the join code on a row of its own
+            y += bh + gap
+            cx, cw = x0, col0
+        self.label((cx, y, cw, bh), tr("secure.join_code"))
         self.code_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(cx + int(150 * s), y, int(220 * s), bh), self.manager,
+            pygame.Rect(cx + cw, y, int(220 * s), bh), self.manager,
             initial_text=self.join_code, placeholder_text=tr("secure.join_code_hint"))
         self.code_entry.set_text_length_limit(32)
         y += bh + gap * 2
         self.warned = self.duplicated() is not None       # the warning shows in the error colour
-        self.list_label = self.label((x0, y, int(900 * s), bh), "", "#error" if self.warned else None)
+        self.list_label = self.label((x0, y, width, bh), "", "#error" if self.warned else None)
         y += bh
-        for i in range(ROWS):
-            self.button(f"game_{i}", (x0, y, int(900 * s), bh), "")
-            y += bh + int(6 * s)
+        for i in range(self.rows_shown):
+            self.button(f"game_{i}", (x0, y, width, bh), "")
+            y += bh + int(6 * step / 48 * s)
         y += gap
         self.label((x0, y, col0, bh), tr("lan.address"))
         self.address_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(x0 + col0, y, int(330 * s), bh), self.manager, initial_text=self.address,
+            pygame.Rect(x0 + col0, y, min(int(330 * s), width - col0), bh), self.manager, initial_text=self.address,
             placeholder_text=tr("lan.address_hint"))
         self.address_entry.set_text_length_limit(60)
-        self.button("join_address", (x0 + col0 + int(340 * s), y, int(200 * s), bh), tr("lan.join_button"))
-        watch = self.button("watch", (x0 + col0 + int(550 * s), y, int(160 * s), bh), tr("watch.as_watcher"))
+        if width_u >= 910:
+            bx = x0 + col0 + int(340 * s)
+        else:                                             # its buttons on the row under it
+            y += bh + gap
+            bx = x0 + col0
+        self.button("join_address", (bx, y, int(200 * s), bh), tr("lan.join_button"))
+        watch = self.button("watch", (bx + int(210 * s), y, int(160 * s), bh), tr("watch.as_watcher"))
         if self.watch:
             watch.select()
         y += bh + gap
-        self.status_label = self.label((x0, y, int(900 * s), bh), "", "#dim")
-        self.error_label = self.label((x0, y + bh, int(900 * s), bh), "", "#error")
+        self.status_label = self.label((x0, y, width, bh), "", "#dim")
+        self.error_label = self.label((x0, y + bh, width, bh), "", "#error")
         bw = int(220 * s)
         self.button("back", (w // 2 - bw // 2, h - int(46 * s) - int(22 * s), bw, int(46 * s)), tr("new.back"))
-        self.set_card(x0, int(28 * s), x0 + int(900 * s), h - int(22 * s))
+        self.set_card(x0, int(28 * s), x0 + width, h - int(22 * s))
         self._refresh_widgets()
 
     def saved_seat(self, ad):
@@ -170,7 +196,7 @@ class LanJoinScene(GuiScene):
         if self.warned != (self.duplicated() is not None):
             return self.resize(self.app.size)       # (build refreshes the widgets)
         self.list_label.set_text(self.list_heading())
-        for i in range(ROWS):
+        for i in range(self.rows_shown):
             b = self.buttons[f"game_{i}"]
             if i < len(self.games):
                 text, joinable = self.row_text(self.games[i])
@@ -267,7 +293,7 @@ class LanJoinScene(GuiScene):
                 wake_on_change(self.browser)
             self._refresh_widgets()
         if self.browser is not None:
-            games = self.browser.games()[:ROWS]
+            games = self.browser.games()[:self.rows_shown]
             if games != self.games:
                 self.games = games
                 self._refresh_widgets()

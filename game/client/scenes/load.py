@@ -162,6 +162,7 @@ class LoadScene(GuiScene):
             self.button("confirm_yes", (x + bw + gap, y, bw, bh), tr("load.confirm_yes"))
             return
         readable = e is not None and e.game is not None
+        bw = min(bw, (w - int(40 * s) - 3 * gap) // 4)           # four in the window's width
         x = (w - 4 * bw - 3 * gap) // 2
         self.button("back", (x, y, bw, bh), tr("load.back"))
         self.button("delete", (x + (bw + gap), y, bw, bh), tr("load.delete"), readable)

@@ -32,10 +32,11 @@ from ..lan import (
 from ..lan import key_lines
 from ..scene import GuiScene
 from ..tutorial import intro as ck_intro
+from . import lobby_heights
 from .lan_table import message_for_error
 
 
-SEAT_ROWS = 4       # the rows the list of seats takes; five and six seats share them in two columns
+SEAT_ROWS = lobby_heights.SEAT_ROWS
 KNOCK_BUTTONS = 3   # buttons giving away seats on one line of the resumed lobby
 
 
@@ -99,49 +100,69 @@ class LobbyScene(GuiScene):
             self.name_text = entry.get_text()
         super().resize(size)
 
+    def min_canvas(self) -> tuple:
+        return (760, lobby_heights.total(self._host_rows(), 1))
+
+    def _host_rows(self) -> bool:
+        return self.lan.is_host and not self.resumed     # the host's two rows of buttons
+
+    def metrics(self) -> dict:
+        """The heights at this scale, in pixels, and the form's width (`width`)."""
+        return lobby_heights.metrics(self.app.size, self.app.scale, self._host_rows())
+
     def build(self) -> None:
         w, h = self.app.size
         s = self.app.scale
-        self.x0 = (w - int(900 * s)) // 2
-        self.label((0, int(20 * s), w, int(46 * s)), self.lobby.get("name", ""), "#heading")
-        self.rules_label = self.label((0, int(66 * s), w, int(30 * s)), self._rules_line(), "#dim")
+        m = self.m = self.metrics()
+        width = m["width"]
+        self.x0 = (w - width) // 2
+        y = m["top"]
+        self.label((0, y, w, m["title"]), self.lobby.get("name", ""), "#heading")
+        y += m["title"]
+        self.rules_label = self.label((0, y, w, m["rules"]), self._rules_line(), "#dim")
+        y += m["rules"]
         hint = ""
         if self.lan.is_host:
             addrs = local_addresses()
             where = ", ".join(f"{a}:{self.lan.port}" for a in addrs[:2]) or f"127.0.0.1:{self.lan.port}"
             hint = tr("lan.host_hint" if self.lan.advertised else "lan.host_hint_typed", address=where)
-        self.label((0, int(94 * s), w, int(28 * s)), hint, "#dim")
-        bh, gap, line = int(38 * s), int(10 * s), int(28 * s)
-        y = self.rows_top() + SEAT_ROWS * self.row_h() + int(12 * s)       # below the seats, however many
-        bw, by = int(220 * s), h - int(46 * s) - int(22 * s)
+        self.label((0, y, w, m["hint"]), hint, "#dim")
+        bh, gap, line = m["bh"], m["gap"], m["line"]
+        y = self.rows_top() + SEAT_ROWS * self.row_h() + m["after_rows"]       # below the seats, however many
+        bw, by = int(220 * s), h - m["foot"] - m["bottom"]
+        card = (self.x0 - int(20 * s), m["top"] + int(4 * s), self.x0 + width + int(20 * s), by + m["foot"])
         if self.resumed:
-            self.info_label = self.label((self.x0, y, int(900 * s), int(30 * s)), "", "#dim")
-            self.error_label = self.label((self.x0, y + int(30 * s), int(900 * s), int(30 * s)), "", "#error")
+            self.info_label = self.label((self.x0, y, width, int(30 * s)), "", "#dim")
+            self.error_label = self.label((self.x0, y + int(30 * s), width, int(30 * s)), "", "#error")
             self._build_knocking(y + int(68 * s), bh, gap)
-            self.button("leave", (w // 2 - bw - gap, by, bw, int(46 * s)), tr("lan.leave"))
-            self.button("start", (w // 2 + gap, by, bw, int(46 * s)), tr("lan.continue"))
-            self.set_card(int(60 * s), int(24 * s), w - int(60 * s), by + int(46 * s))
+            self.button("leave", (w // 2 - bw - gap, by, bw, m["foot"]), tr("lan.leave"))
+            self.button("start", (w // 2 + gap, by, bw, m["foot"]), tr("lan.continue"))
+            self.set_card(*card)
             self._refresh_widgets()
             return
         if self.lan.watching:       # no seat: nothing of a seat to set
-            self.label((self.x0, y, int(900 * s), bh), tr("watch.you_watch"))
+            self.label((self.x0, y, width, bh), tr("watch.you_watch"))
         else:                       # one row: the name, then the colour (the ready button is at the foot)
             mine = self.mine() or {}
-            x = self.x0 + int(50 * s)
-            self.label((x, y, int(110 * s), bh), tr("lan.your_name"))
+            f = width / (900 * s)                           # (narrower where the window is)
+
+            def col(units):
+                return int(units * f * s)
+            x = self.x0 + col(50)
+            self.label((x, y, col(110), bh), tr("lan.your_name"))
             self.name_entry = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(x + int(110 * s), y, int(230 * s), bh), self.manager,
+                pygame.Rect(x + col(110), y, col(230), bh), self.manager,
                 initial_text=self.name_text or mine.get("name", ""))      # (empty before our seat was known)
             self.name_entry.set_text_length_limit(16)
-            self.button("rename", (x + int(350 * s), y, int(150 * s), bh), tr("lan.rename"))
-            self.label((x + int(520 * s), y, int(90 * s), bh), tr("new.colour"))
-            self.button("colour", (x + int(610 * s), y, int(190 * s), bh), "")
+            self.button("rename", (x + col(350), y, col(150), bh), tr("lan.rename"))
+            self.label((x + col(520), y, col(90), bh), tr("new.colour"))
+            self.button("colour", (x + col(610), y, col(190), bh), "")
         y += bh + gap
-        self.info_label = self.label((self.x0, y, int(900 * s), line), "", "#dim")
-        self.error_label = self.label((self.x0, y + line, int(900 * s), line), "", "#error")
-        self.watchers_label = self.label((self.x0, y + 2 * line, int(900 * s), line), "", "#dim")
+        self.info_label = self.label((self.x0, y, width, line), "", "#dim")
+        self.error_label = self.label((self.x0, y + line, width, line), "", "#error")
+        self.watchers_label = self.label((self.x0, y + 2 * line, width, line), "", "#dim")
         if self.lan.is_host:        # a computer for an empty seat, at the level shown
-            cy, cw = by - bh - 2 * gap, int(300 * s)        # ("Computer toevoegen (Gemiddeld)")
+            cy, cw = by - bh - 2 * gap, min(int(300 * s), width // 2 - gap)      # ("Computer toevoegen (Gemiddeld)")
             self.button("add_computer", (w // 2 - cw - gap, cy, cw, bh), "")
             self.button("computer_level", (w // 2 + gap, cy, cw, bh), "")
             cy -= bh + gap          # what the host allows besides playing
@@ -150,12 +171,12 @@ class LobbyScene(GuiScene):
         # the foot: Leave, and the host's Start or a player's I'm ready
         alone = self.lan.watching and not self.lan.is_host
         leave_x = w // 2 - bw // 2 if alone else w // 2 - bw - gap
-        self.button("leave", (leave_x, by, bw, int(46 * s)), tr("lan.leave"))
+        self.button("leave", (leave_x, by, bw, m["foot"]), tr("lan.leave"))
         if self.lan.is_host:
-            self.button("start", (w // 2 + gap, by, bw, int(46 * s)), tr("new.start"))
+            self.button("start", (w // 2 + gap, by, bw, m["foot"]), tr("new.start"))
         elif not alone:
-            self.button("ready", (w // 2 + gap, by, bw, int(46 * s)), "")
-        self.set_card(int(60 * s), int(24 * s), w - int(60 * s), by + int(46 * s))      # (the rules line is wide)
+            self.button("ready", (w // 2 + gap, by, bw, m["foot"]), "")
+        self.set_card(*card)
         self._refresh_widgets()
 
     def _build_knocking(self, y, bh, gap) -> None:
@@ -166,7 +187,7 @@ class LobbyScene(GuiScene):
         self.built_assigning = self._assigning()
         if not self.knocking:
             return
-        self.label((self.x0, y, int(900 * s), int(30 * s)), tr("lan.knocking"), "#dim")
+        self.label((self.x0, y, self.m["width"], int(30 * s)), tr("lan.knocking"), "#dim")
         y += int(32 * s)
         away = [i for i, seat in enumerate(self.lobby["seats"]) if seat and not seat["connected"]]
         bw = int(220 * s)
@@ -174,7 +195,7 @@ class LobbyScene(GuiScene):
         for name in self.knocking[-2 if len(lines) == 1 else -1:]:
             widest = max(len(line) for line in lines)
             row_w = int(200 * s) + (widest * (bw + gap) if away else int(600 * s))
-            left = self.x0 + max(0, (int(900 * s) - row_w) // 2)
+            left = self.x0 + max(0, (self.m["width"] - row_w) // 2)
             self.label((left, y, int(190 * s), bh), name)
             for line in lines:
                 x = left + int(200 * s)
@@ -187,17 +208,18 @@ class LobbyScene(GuiScene):
                 y += bh + gap
 
     def rows_top(self) -> int:
-        return int(176 * self.app.scale)        # below the codes (_draw_codes)
+        m = self.m
+        return m["top"] + m["title"] + m["rules"] + m["hint"] + m["codes"]       # below the codes (_draw_codes)
 
     def row_h(self) -> int:
-        return int(52 * self.app.scale)
+        return self.m["row"]
 
     def seat_rects(self) -> list:
         """Where each seat is drawn: up to SEAT_ROWS seats one under the other
         across the form; five and six (X-1) in two columns, the first half
         down the left, in the same height."""
         s = self.app.scale
-        count, top, width = len(self.lobby["seats"]), self.rows_top(), int(900 * s)
+        count, top, width = len(self.lobby["seats"]), self.rows_top(), self.m["width"]
         pad = int(8 * s)
         if count <= SEAT_ROWS:
             return [pygame.Rect(self.x0, top + i * self.row_h(), width, self.row_h() - pad) for i in range(count)]
@@ -497,7 +519,7 @@ class LobbyScene(GuiScene):
             parts.append((text.render(words, 16, theme.TEXT_DIM), text.render(code, 28, theme.ACCENT, bold=True)))
         gap, space = int(36 * s), int(10 * s)
         total = sum(a.get_width() + space + b.get_width() for a, b in parts) + gap * (len(parts) - 1)
-        x, cy = (w - total) // 2, int(148 * s)
+        x, cy = (w - total) // 2, self.rows_top() - self.m["codes"] // 2
         for words, code in parts:
             surf.blit(words, words.get_rect(midleft=(x, cy)))
             x += words.get_width() + space
@@ -531,8 +553,9 @@ class LobbyScene(GuiScene):
         pygame.draw.rect(surf, (20, 20, 20), rect, 1, border_radius=4)
 
     def _draw_seat_row(self, surf, r, i, seat, mine) -> None:
-        """A seat across the form: number, colour, name, ready, connection in one line."""
-        s, text = self.app.scale, self.app.text
+        """A seat across the form: number, colour, name, ready, connection in one line
+        (their places in 900 design units, closer on a narrower form)."""
+        s, text = r.w / 900, self.app.text           # (pixels per design unit along the row)
         seat_no = text.render(tr("lan.seat_n", n=i + 1), 14, theme.TEXT_DIM)
         surf.blit(seat_no, seat_no.get_rect(midleft=(r.x + int(14 * s), r.centery)))
         x = r.x + int(96 * s)

@@ -26,11 +26,20 @@ class MenuScene(GuiScene):
     def build(self) -> None:
         w, h = self.app.size
         s = self.app.scale
-        self.panel = pygame.Rect(int(w * 0.6), 0, w - int(w * 0.6), h)
-        self.island.fit(pygame.Rect(0, 0, int(w * 0.6), h))
-        bw, bh, gap = min(int(340 * s), self.panel.w - int(60 * s)), int(48 * s), int(12 * s)
+        # the menu's column: 40 % of the window, at least 400 design units (a larger scale of text)
+        panel_w = max(w - int(w * 0.6), min(w - int(200 * s), int(400 * s)))
+        self.panel = pygame.Rect(w - panel_w, 0, panel_w, h)
+        self.island.fit(pygame.Rect(0, 0, w - panel_w, h))
+        # down the column: the title, the subtitle, the buttons; closer together in a shorter
+        # window (in design units: 720 at 100 %, 360 at 200 %)
+        k = max(0.0, min(1.0, (h / s - 360) / 360))
+        self.title_y = int((36 + 86 * k) * s)
+        self.subtitle_y = self.title_y + int((40 + 8 * k) * s)
+        y = self.subtitle_y + int((30 + 59 * k) * s)
+        pitch = min(60.0, (h / s - y / s - 10) / 7)
+        bw, bh = min(int(340 * s), self.panel.w - int(60 * s)), int(min(48.0, pitch - 5) * s)
+        gap = int(pitch * s) - bh
         x = self.panel.centerx - bw // 2
-        y = int(h * 0.36)
         coming = tr("menu.coming")
         self.learning = tutorial.in_progress()          # (step, steps) of a guided game left, or None
         for key, enabled in (("learn", True), ("new_game", True), ("host", True), ("join", True),
@@ -88,13 +97,13 @@ class MenuScene(GuiScene):
         if title.get_width() > self.panel.w - int(30 * s):
             size = (self.panel.w - int(30 * s), title.get_height())
             title, shadow = pygame.transform.smoothscale(title, size), pygame.transform.smoothscale(shadow, size)
-        centre = (self.panel.centerx, int(surf.get_height() * 0.17))
+        centre = (self.panel.centerx, self.title_y)
         surf.blit(shadow, shadow.get_rect(center=(centre[0] + int(3 * s), centre[1] + int(4 * s))))
         surf.blit(title, title.get_rect(center=centre))
         sub = text.render(tr("app.subtitle"), 17, theme.TEXT_DIM)
         if sub.get_width() > self.panel.w - int(30 * s):
             sub = pygame.transform.smoothscale(sub, (self.panel.w - int(30 * s), sub.get_height()))
-        surf.blit(sub, sub.get_rect(center=(centre[0], centre[1] + int(48 * s))))
+        surf.blit(sub, sub.get_rect(center=(centre[0], self.subtitle_y)))
 
     def update(self, dt) -> None:
         if self.stale:                 # back from a guided game or the load list: its button anew

@@ -228,6 +228,36 @@ class NewGameScene(GuiScene):
             self._keep_texts()
         super().resize(size)
 
+    WIDTH = 970                      # the form's width (design units), less in a narrower window
+    LEAST_STEP = 31                  # the least pitch of its rows that holds their words
+
+    def widths(self) -> dict:
+        """The columns' widths in design units: as designed where the window
+        holds 970 units, else narrower, each no less than its words need."""
+        text_w = button_text_width(self.app)
+        need = {"col0": max(text_w(tr(k)) for k in ("new.players", "new.rules", "new.board", "new.seed",
+                                                     "new.vp_target", "new.player_n")) + 24,
+                "name": 180,
+                # (the words centred clear of the swatch at the button's left: its room on both sides)
+                "colour": max(text_w(tr(theme.colour_key(c))) for c in COLOUR_IDS) + 2 * 38,
+                "kind": max(text_w(tr(k)) for k in ("seats.computer", "seats.person")) + 30,
+                "level": max(text_w(tr("seats.level." + v)) for v in LEVELS) + 30}
+        colour_w = max(150, need["colour"])          # (the safe palette's names are longer: the name gives way)
+        design = {"col0": 200, "name": 290 - (colour_w - 150), "colour": colour_w, "kind": 150, "level": 150}
+        need = {k: min(v, design[k]) for k, v in need.items()}
+        room = min(self.WIDTH, self.app.size[0] / self.app.scale - 40) - 3 * 10
+        spare = max(0.0, min(1.0, (room - sum(need.values())) / (sum(design.values()) - sum(need.values()))))
+        out = {k: need[k] + spare * (design[k] - need[k]) for k in design}
+        out["form"] = sum(out.values()) + 3 * 10
+        return out
+
+    def rows(self) -> int:
+        """The form's rows: players, the seats, rules, board, seed, points, the options, the message."""
+        return 1 + self.players + 4 + len(RULESETS[self.rules].options) + 1
+
+    def min_canvas(self) -> tuple:
+        return (880, 28 + 64 + 10 + 46 + 28 + self.rows() * self.LEAST_STEP)
+
     def build(self) -> None:
         w, h = self.app.size
         s = self.app.scale
@@ -235,14 +265,15 @@ class NewGameScene(GuiScene):
         # knights), so the form keeps its place when the rules change.
         self.colours = distinct_colours(self.colours, self.players)
         options = option_rows(self, button_text_width(self.app))
-        # the rows: players, the seats, rules, board, seed, points, the options, the message;
-        # with five or six seats they are a little closer, so the form fits the window
-        rows = 1 + self.players + 4 + len(options) + 1
+        # with five or six seats, or a larger scale of text, the rows are closer, so the form fits the window
+        rows = self.rows()
         room = h - int((28 + 64 + 10 + 46 + 28) * s)
         step = min(48 * s, room / rows)
         bh, gap = int(step * 38 / 48), int(step * 10 / 48)
-        col0 = int(200 * s)                   # room for "Punten om te winnen" and a gap
-        x0 = (w - int(970 * s)) // 2
+        cols = self.widths()
+        form_w = int(cols["form"] * s)
+        col0 = int(cols["col0"] * s)          # room for "Punten om te winnen" and a gap
+        x0 = (w - form_w) // 2
         y = int(28 * s)
         self.label((0, y, w, int(46 * s)), tr("new.title"), "#heading")
         y += int(64 * s)
@@ -260,7 +291,8 @@ class NewGameScene(GuiScene):
 
         choice_row("new.players", "players", [(n, str(n)) for n in SEAT_COUNTS], self.players, int(80 * s))
         self.entries = []
-        name_w, colour_w, kind_w, level_w = int(290 * s), int(150 * s), int(150 * s), int(150 * s)
+        name_w, colour_w, kind_w, level_w = (int(cols[k] * s) for k in ("name", "colour", "kind", "level"))
+        wide = min(int(250 * s), (form_w - col0 - gap) // 2)      # the rules' and the board's buttons
         for i in range(self.players):
             self.label((x0, y, col0 - gap, bh), tr("new.player_n", n=i + 1))
             x = x0 + col0
@@ -281,16 +313,17 @@ class NewGameScene(GuiScene):
             y += bh + gap
         y += gap
         choice_row("new.rules", "rules", [("base", tr("new.rules.base")), ("ck", tr("new.rules.ck"))],
-                   self.rules, int(250 * s))
+                   self.rules, wide)
         choice_row("new.board", "board", [("beginner", tr("new.board.beginner")),
-                                          ("random", tr("new.board.random"))], self.board, int(250 * s))
+                                          ("random", tr("new.board.random"))], self.board, wide)
         self.label((x0, y, col0 - gap, bh), tr("new.seed"))
+        seed_w = min(int(250 * s), int(160 * s) + max(0, form_w - int(880 * s)))
         self.seed_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(x0 + col0, y, int(250 * s), bh), self.manager, initial_text=self.seed_text,
+            pygame.Rect(x0 + col0, y, seed_w, bh), self.manager, initial_text=self.seed_text,
             placeholder_text=tr("seats.seed_fresh"))
         self.seed_entry.set_text_length_limit(24)    # room to type nonsense, which gets a message
         hint = "seats.seed_hint" if self.board == "random" else "seats.seed_hint_beginner"   # (that board never changes)
-        self.label((x0 + col0 + int(260 * s), y, int(970 * s) - col0 - int(260 * s), bh), tr(hint), "#dim")
+        self.label((x0 + col0 + seed_w + gap, y, form_w - col0 - seed_w - gap, bh), tr(hint), "#dim")
         y += bh + gap
         self.label((x0, y, col0 - gap, bh), tr("new.vp_target"))
         self.button("vp_minus", (x0 + col0, y, bh, bh), "−")
@@ -299,12 +332,12 @@ class NewGameScene(GuiScene):
         y += bh + gap
         for label, key, values, current, width in options:
             choice_row(label, key, values, current, int(width * s))
-        self.label((x0, y, int(970 * s), bh), self.error, "#error")
+        self.label((x0, y, form_w, bh), self.error, "#error")
         y += bh + gap
         bw = int(220 * s)
         self.button("back", (w // 2 - bw - gap, y, bw, int(46 * s)), tr("new.back"))
         self.button("start", (w // 2 + gap, y, bw, int(46 * s)), tr("new.start"))
-        self.set_card(x0, int(28 * s), x0 + int(970 * s), y + int(46 * s))
+        self.set_card(x0, int(28 * s), x0 + form_w, y + int(46 * s))
 
     def on_gui(self, event) -> None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:

@@ -21,6 +21,7 @@ from game import saves
 from game.bots.review import ChoiceCheck, review
 
 from .. import theme, widgets
+from ..cmdline import fit
 from ..eventtext import card_name, sentences
 from ..i18n import tr, trn
 from ..reviewview import ReviewView
@@ -47,9 +48,9 @@ class ReplayLayout:
     HAND_H = 36                     # a seat's hand under its panel: the cards, then its other cards in words
     HAND_H_ONE_LINE = 21            # both on one line
 
-    def __init__(self, size, players: int, part):
+    def __init__(self, size, players: int, part, s=None):
         W, H = size
-        s = min(W / 1280, H / 720)
+        s = fit(size) if s is None else s
         self.s = s
         self.screen = pygame.Rect(0, 0, W, H)
         top_h, bar_h = int(42 * s), int(84 * s)
@@ -112,6 +113,16 @@ class ReplayLayout:
         self.hands = [pygame.Rect(x, r.bottom, w, hand_h) for r in self.seats]
 
 
+    @classmethod
+    def min_canvas(cls, players: int, part) -> tuple:
+        """The least window, in design units, the layout holds beyond the
+        design's own (1280 x 720, which holds six seats): the three columns
+        side by side, and the players' column within the middle, over the
+        timeline's bar (its buttons need the window's width, so the column
+        cannot run down beside it: `tall`)."""
+        return (236 + 290 + 320, 42 + 84 + players * (part.panel_h + cls.HAND_H_ONE_LINE + 6))
+
+
 class ReplayScene(Scene):
     def __init__(self, app, model: Replay, path: str = ""):
         super().__init__(app)
@@ -122,7 +133,7 @@ class ReplayScene(Scene):
         part = part_for(model.game.config)
         self.table = TableModel(self.names, self.colours, part, people=[])     # the position on show
         self.table.explainer = self._explainer()
-        self.ui = TableUI(app, lambda size: ReplayLayout(size, self.n, part))
+        self.ui = TableUI(app, lambda size: ReplayLayout(size, self.n, part, app.scale))
         self.board, self.targets = self.ui.board, self.ui.targets
         self.audience = model.audiences()[0]       # all hands once the game is over, else public
         self.playing = False
@@ -153,6 +164,9 @@ class ReplayScene(Scene):
     def resize(self, size) -> None:
         self.ui.resize(size)
         self.app.dirty = True
+
+    def min_canvas(self) -> tuple:
+        return ReplayLayout.min_canvas(self.n, self.table.part)
 
     def language_changed(self) -> None:
         self.names, self.colours = saved_players(self.m.game)
@@ -405,16 +419,16 @@ class ReplayScene(Scene):
             surf.blit(img, img.get_rect(midleft=(x + int(4 * s), y + ch // 2)))
             x += int(4 * s) + img.get_width()
         line = self.table.part.cards_line(v, seat)     # development or progress cards in words
-        img = text.render(line, 12, theme.TEXT_DIM)
         if self.layout.hand_lines == 2:
             x, y = r.x + int(14 * s), y + ch + int(2 * s)
         else:
-            x, y = x + int(10 * s), y + (ch - img.get_height()) // 2
+            x = x + int(10 * s)
         width = r.right - int(8 * s) - x
         if width <= 0:
             return
-        if img.get_width() > width:
-            img = pygame.transform.smoothscale(img, (width, img.get_height()))
+        img = widgets.fit_label(text, line, 12, theme.TEXT_DIM, False, width, 9)     # smaller, then squeezed
+        if self.layout.hand_lines != 2:
+            y = r.y + int(2 * s) + (ch - img.get_height()) // 2
         surf.blit(img, (x, y))
 
     def _sentences(self, i, shown) -> list:

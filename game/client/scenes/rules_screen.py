@@ -74,7 +74,7 @@ class RulesScreen(Scene):
     # --- layout -------------------------------------------------------------------------
     def resize(self, size) -> None:
         self.size = size
-        self.s = min(size[0] / 1280, size[1] / 720)
+        self.s = self.app.scale
         s = self.s
         self.top = pygame.Rect(0, 0, size[0], int(48 * s))
         self.view_rect = pygame.Rect(int(24 * s), self.top.bottom + int(6 * s), size[0] - int(48 * s),
@@ -88,7 +88,10 @@ class RulesScreen(Scene):
         self.app.dirty = True
 
     def columns(self) -> int:
-        return max(self.part.rulebook_columns, 3 if self.view_rect.w / max(1.0, self.s) > 1500 else 2)
+        """The rule set's columns (three on a wide window), fewer where a column
+        would get less than 300 design units (a larger scale of text)."""
+        wide = self.view_rect.w / max(1.0, self.s)
+        return min(max(self.part.rulebook_columns, 3 if wide > 1500 else 2), max(1, int((wide + 28) // 300)))
 
     def _blocks(self, col_w):
         """Each section as a list of drawable lines: (kind, payload, height)."""

@@ -7,60 +7,108 @@ import pygame_gui
 
 from .. import theme
 from ..i18n import tr
-from ..settings import COMPUTER_SPEEDS, OFFER_TIMEOUTS
+from ..settings import COMPUTER_SPEEDS, OFFER_TIMEOUTS, UI_SCALES
 from ..theme import PALETTE_NAMES
 from ..scene import GuiScene, alert_below, draw_alert
 
 
+NOTE_H = 28                         # the line under the scale's row (design units)
+
+
 class SettingsScene(GuiScene):
+    ROWS = 8                        # language ... volume
+
     def build(self) -> None:
+        from .. import i18n
         w, h = self.app.size
         s = self.app.scale
-        col = int(220 * s)
-        bw, bh, gap = int(200 * s), int(44 * s), int(16 * s)
-        x0 = (w - col - 2 * bw - gap) // 2
-        y = int(h * 0.12)
-        self.label((0, y, w, int(50 * s)), tr("settings.title"), "#heading")
-        y += int(80 * s)
-        rows = (
+        note = self.scale_note()
+        pairs = (
             ("settings.language", (("lang_en", tr("lang.en")), ("lang_nl", tr("lang.nl")))),
             ("settings.display", (("windowed", tr("settings.windowed")), ("fullscreen", tr("settings.fullscreen")))),
             ("settings.sound", (("sound_on", tr("settings.sound_on")), ("sound_off", tr("settings.sound_off")))),
             ("settings.palette", tuple(("palette_" + name, tr("settings.palette." + name)) for name in PALETTE_NAMES)),
         )
-        from .. import i18n
+        fours = (
+            ("settings.ui_scale", [(f"ui_{p}", tr("settings.ui_scale.percent", n=p)) for p in UI_SCALES],
+             f"ui_{self.app.prefs.get('ui_scale', 100)}"),
+            ("seats.speed", [(f"speed_{v}", tr("seats.speed." + v)) for v in COMPUTER_SPEEDS],
+             "speed_" + self.app.prefs.get("computer_speed", "normal")),
+            ("settings.offer_timeout", [(f"offer_{v}", tr("settings.offer_timeout.seconds", n=v) if v
+                                         else tr("settings.offer_timeout.none")) for v in OFFER_TIMEOUTS],
+             f"offer_{self.app.prefs.get('offer_timeout', 0)}"),
+        )
         current = {"lang_" + i18n.language(), "fullscreen" if self.app.fullscreen else "windowed",
                    "sound_off" if self.app.sounds.muted else "sound_on", "palette_" + theme.palette_name()}
-        for label, options in rows:
+        current |= {chosen for _, _, chosen in fours}
+        # widths in design units: as the words need (a little more than the forms' font), up to the
+        # design's 204 + 2 x 208; the whole within the window's width
+        font = self.app.fonts.get(17)
+
+        def need(text):
+            return font.size(text)[0] / s + 20
+        labels = [tr(label) for label, _ in pairs] + [tr(label) for label, _, _ in fours] + [tr("settings.volume")]
+        col = max(160.0, max(need(t) for t in labels))
+        bw = max(180.0, max(need(t) for _, options in pairs for _, t in options),
+                 (4 * max(need(t) for _, options, _ in fours for _, t in options) + 24 - 16) / 2)
+        room_w = w / s - 24
+        col, bw = min(col, 204.0, room_w * 0.33), min(bw, 208.0, (room_w * 0.67 - 16) / 2)
+        col, bw = int(col * s), int(bw * s)
+        # the rows' pitch: 60 design units, less where the window holds less (a larger scale)
+        head = 54 if h / s > 600 else 42
+        room = h / s - 2 * 14 - head - (NOTE_H if note else 0)
+        # Back under the rows, or (the shortest canvas) at the end of the volume's row
+        back_rows = 1.5 if room / (self.ROWS + 1.5) >= 30 else 0.5
+        pitch = max(30.0, min(60.0, room / (self.ROWS + back_rows)))
+        high = min(44.0, pitch - 5)
+        bh, gap, g16, g8 = int(high * s), int((pitch - high) * s), int(16 * s), int(8 * s)
+        x0 = (w - col - 2 * bw - g16) // 2
+        top = y = max(int(14 * s), int((h - (head + (self.ROWS + back_rows) * pitch + (NOTE_H if note else 0)) * s) / 2))
+        self.label((0, y, w, int((head - 4) * s)), tr("settings.title"), "#heading")
+        y += int(head * s)
+        for label, options in pairs:
             self.label((x0, y, col, bh), tr(label))
             for i, (key, text) in enumerate(options):
-                b = self.button(key, (x0 + col + i * (bw + gap), y, bw, bh), text)
+                b = self.button(key, (x0 + col + i * (bw + g16), y, bw, bh), text)
                 if key in current:
                     b.select()
             y += bh + gap
-        self.label((x0, y, col, bh), tr("seats.speed"))
-        sw = (2 * bw + gap - 3 * int(8 * s)) // len(COMPUTER_SPEEDS)
-        for i, speed in enumerate(COMPUTER_SPEEDS):
-            b = self.button(f"speed_{speed}", (x0 + col + i * (sw + int(8 * s)), y, sw, bh),
-                            tr("seats.speed." + speed))
-            if speed == self.app.prefs.get("computer_speed", "normal"):
-                b.select()
-        y += bh + gap
-        self.label((x0, y, col, bh), tr("settings.offer_timeout"))
-        sw = (2 * bw + gap - 3 * int(8 * s)) // len(OFFER_TIMEOUTS)
-        for i, seconds in enumerate(OFFER_TIMEOUTS):
-            label = tr("settings.offer_timeout.seconds", n=seconds) if seconds else tr("settings.offer_timeout.none")
-            b = self.button(f"offer_{seconds}", (x0 + col + i * (sw + int(8 * s)), y, sw, bh), label)
-            if seconds == self.app.prefs.get("offer_timeout", 0):
-                b.select()
-        y += bh + gap
+        for n, (label, options, _) in enumerate(fours):
+            self.label((x0, y, col, bh), tr(label))
+            sw = (2 * bw + g16 - 3 * g8) // len(options)
+            for i, (key, text) in enumerate(options):
+                b = self.button(key, (x0 + col + i * (sw + g8), y, sw, bh), text)
+                if key in current:
+                    b.select()
+            y += bh + gap
+            if n == 0 and note:
+                self.label((x0, y - gap // 2, col + 2 * bw + g16, int(NOTE_H * s)), note, "#dim")
+                y += int(NOTE_H * s)
         self.label((x0, y, col, bh), tr("settings.volume"))
+        beside = back_rows < 1
+        slider_w = bw if beside else 2 * bw + g16
         self.slider = pygame_gui.elements.UIHorizontalSlider(
-            pygame.Rect(x0 + col, y + bh // 4, 2 * bw + gap, bh // 2), self.app.sounds.volume, (0, 100),
+            pygame.Rect(x0 + col, y + bh // 4, slider_w, bh // 2), self.app.sounds.volume, (0, 100),
             self.manager, click_increment=10)
-        y += bh + 3 * gap
-        self.button("back", ((w - bw) // 2, y, bw, bh), tr("settings.back"))
-        self.set_card(x0, int(h * 0.12), x0 + col + 2 * bw + gap, y + bh)
+        if beside:
+            self.button("back", (x0 + col + bw + g16, y, bw, bh), tr("settings.back"))
+        else:
+            y += bh + gap + int(pitch * s / 2)
+            self.button("back", ((w - bw) // 2, y, bw, bh), tr("settings.back"))
+        self.set_card(x0, top, x0 + col + 2 * bw + g16, y + bh)
+
+    def scale_note(self) -> str:
+        """What the text and controls' scale chosen comes to in this window, when not what was chosen."""
+        from ..table.layout import TableLayout
+        from ..table.parts import PARTS
+        chosen, used = self.app.prefs.get("ui_scale", 100), self.app.ui_used
+        if used < chosen:
+            return tr("settings.ui_scale.capped", chosen=chosen, used=used)
+        # what a table would take (its six seats hold less than the menus): the more demanding rules'
+        tables = {n: self.app.ui_scale_for([TableLayout.min_canvas(n, PARTS["ck"])]) for n in (4, 5, 6)}
+        if any(p < chosen for p in tables.values()):
+            return tr("settings.ui_scale.tables", four=tables[4], five=tables[5], six=tables[6])
+        return ""
 
     def on_gui(self, event) -> None:
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
@@ -80,6 +128,9 @@ class SettingsScene(GuiScene):
             self.app.sounds.play("chime")
         elif key is not None and key.startswith("palette_"):
             self.app.set_palette(key[8:])
+            self.resize(self.app.size)
+        elif key is not None and key.startswith("ui_"):
+            self.app.set_ui_scale(int(key[3:]))
             self.resize(self.app.size)
         elif key is not None and key.startswith("speed_"):
             self.set_speed(key[6:])

@@ -423,13 +423,21 @@ def side_panel(m, ui, surf, title, text, buttons):
     """The panel over the top of the log, left of the board (layout.choice_panel): a
     title, a few lines of text and buttons (key, label, action, enabled,
     primary) stacked under them.  It never covers a board spot."""
-    s = ui.layout.s
-    r = ui.layout.choice_panel
+    L = ui.layout
+    s = L.s
+    r = L.choice_panel
     font = ui.fonts.get(13)
     lines = widgets.wrap(text, font, r.w - int(20 * s))[:7]
     bh, gap = int(34 * s), int(6 * s)
-    h = int(34 * s) + len(lines) * font.get_linesize() + len(buttons) * (bh + gap) + int(8 * s)
-    box = pygame.Rect(r.x, r.y, r.w, min(r.h, h))
+    # Taller than the log (a larger scale of text): the panel reaches up over the rule set's
+    # widget, under the prompt; where even that is short its last lines give way to the buttons.
+    room = r.bottom - min(r.y, L.top.bottom + int(6 * s))
+    fixed = int(34 * s) + len(buttons) * (bh + gap) + int(8 * s)
+    if fixed + len(lines) * font.get_linesize() > room:
+        keep = max(1, (room - fixed) // font.get_linesize())
+        lines = lines[:keep - 1] + [lines[keep - 1].rstrip(".,;:") + "…"] if keep < len(lines) else lines
+    h = fixed + len(lines) * font.get_linesize()
+    box = pygame.Rect(r.x, r.y, r.w, h) if h <= r.h else pygame.Rect(r.x, r.bottom - min(h, room), r.w, min(h, room))
     surf.blit(side_panel_picture(ui, box, title, lines), box)
     y = box.y + int(30 * s) + len(lines) * font.get_linesize() + int(6 * s)
     for key, label, action, enabled, primary in buttons:
@@ -496,18 +504,24 @@ class ChartDialog(Dialog):
             widgets.panel(surf, rect, theme.PANEL, theme.ACCENT, radius=10, width=2)
             self.text(surf, tr("chart.title"), (rect.centerx, rect.y + s(12)), 20, bold=True)
         col_w = (rect.w - s(40)) // 3
-        top = rect.y + s(46)
-        row_h = s(64)
+        # a shorter window (a larger scale of text): the levels closer, Close up by the title
+        short = rect.h < s(self.size[1])
+        top_h, head_h = (40, 43) if short else (46, 44)
+        top = rect.y + s(top_h)
+        foot = 83 if short else 80                # the holder, the button and why not, under the levels
+        room = rect.h / self.ui.layout.s - top_h - head_h - 6 - foot - (0 if short else 50)
+        row_h = s(max(58.0, min(64.0, room / LEVELS)))
+        words_y = s(22 if short else 24)           # the level's words under its name
         for track in range(3):
             x = rect.x + s(20) + track * col_w
             colour = theme.TRACK_RGB[track]
-            head = pygame.Rect(x + s(4), top, col_w - s(8), s(44))
+            head = pygame.Rect(x + s(4), top, col_w - s(8), s(head_h))
             y = head.bottom + s(6) + LEVELS * row_h
             cmd = ("improve", self.me, track)
             ok = cmd in self.m.legal
             reached = v.improvements[self.me][track] if self.me is not None else 0
-            b = pygame.Rect(0, 0, col_w - s(40), s(38))
-            b.midtop = (head.centerx, y + s(22))
+            b = pygame.Rect(0, 0, col_w - s(40), s(36 if short else 38))
+            b.midtop = (head.centerx, y + s(20 if short else 22))
             if buttons:
                 label = tr("chart.improve", n=reached + 1) if reached < LEVELS else tr("chart.complete")
                 self.btn(surf, ("chart", "improve", track), b, label, lambda c=cmd: self.play.submit(c), ok,
@@ -525,10 +539,13 @@ class ChartDialog(Dialog):
                 widgets.panel(surf, r, theme.darker(colour, 0.45) if mine else (40, 48, 60),
                               colour if mine else theme.PANEL_EDGE, radius=6)
                 name = tr(f"chart.{TRACK_NAMES[track]}.{level}")
-                self.text(surf, f"{level}. {name}", (r.x + s(8), r.y + s(4)), 14, theme.TEXT, "topleft", True)
                 cost = self.ui.text.render(count_text(TRACK_COMMODITY[track], level), 12,
                                          theme.TEXT_DIM)
                 surf.blit(cost, cost.get_rect(topright=(r.right - s(8), r.y + s(5))))
+                badges = sum(v.improvements[seat][track] == level for seat in range(self.m.n))
+                img = widgets.fit_label(self.ui.text, f"{level}. {name}", 14, theme.TEXT, True,
+                                        r.w - s(20) - cost.get_width() - badges * s(16))
+                surf.blit(img, (r.x + s(8), r.y + s(4)))
                 ability = tr("chart.draws", n=level + 1)
                 if level == 3:
                     ability = tr(f"chart.{TRACK_NAMES[track]}.ability") + " · " + ability
@@ -536,7 +553,7 @@ class ChartDialog(Dialog):
                     ability = tr("chart.metropolis_level") + " · " + ability
                 img_font = self.ui.fonts.get(11)
                 for j, line in enumerate(widgets.wrap(ability, img_font, r.w - s(16))[:2]):
-                    self.text(surf, line, (r.x + s(8), r.y + s(24) + j * img_font.get_linesize()), 11,
+                    self.text(surf, line, (r.x + s(8), r.y + words_y + j * img_font.get_linesize()), 11,
                               theme.TEXT_DIM, "topleft")
                 # players at this level: their badge (colour and emblem), left of the cost
                 dx = r.right - s(18) - cost.get_width()
@@ -549,10 +566,13 @@ class ChartDialog(Dialog):
                 tr("chart.metropolis_of", name=self.m.names[v.node_owner[node]])
             self.text(surf, holder, (head.centerx, y), 13, theme.ACCENT if node != -1 else theme.TEXT_DIM, bold=True)
             if not ok and reached < LEVELS and self.me is not None:
-                self.text(surf, self._why_not(track), (b.centerx, b.bottom + s(4)), 12, theme.TEXT_DIM)
+                self.text(surf, self._why_not(track), (b.centerx, b.bottom + s(3 if short else 4)), 12, theme.TEXT_DIM)
         if buttons:
             r = pygame.Rect(0, 0, s(160), s(36))
-            r.bottomright = (rect.right - s(16), rect.bottom - s(10))
+            if short:
+                r.topright = (rect.right - s(12), rect.y + s(6))
+            else:
+                r.bottomright = (rect.right - s(16), rect.bottom - s(10))
             self.btn(surf, ("chart", "close"), r, tr("btn.close"), self.close)
         elif v.crane and self.me == v.current:
             self.text(surf, tr("chart.crane"), (rect.x + s(20), rect.bottom - s(28)), 13, theme.GOOD, "midleft")

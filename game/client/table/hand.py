@@ -14,9 +14,9 @@ from game.engine.constants import (
 )
 from game.engine.state import GAME_OVER, SPECIAL_BUILD
 
-from .. import cards, theme
+from .. import cards, theme, widgets
 from ..eventtext import card_name
-from ..i18n import tr
+from ..i18n import has_text, language, tr
 from . import cardpick
 from .ui import btn
 
@@ -43,7 +43,8 @@ def draw_hand_base(m, ui, surf) -> None:
         ui.drawn_hand_seat = None
         return
     ui.drawn_hand_seat = me
-    label = text.render(tr("hand.title", name=m.names[me]), 13, m.colours[me], bold=True)
+    room = min(L.buttons.values(), key=lambda r: r.x).x - L.cards.x - int(10 * s) if L.buttons else L.cards.w
+    label = widgets.fit_label(text, tr("hand.title", name=m.names[me]), 13, m.colours[me], True, room)
     surf.blit(label, (L.cards.x + int(4 * s), L.hand.y + int(4 * s)))
     if not hand_cards(m):
         img = text.render(tr("hand.none"), 13, theme.TEXT_DIM)
@@ -115,11 +116,21 @@ def slot_action(m, name) -> str:
     return name
 
 
+def button_label(ui, name, rect) -> str:
+    """An action button's words: a shorter form where the full one would not
+    fit its width at a readable size (narrow buttons at a larger scale)."""
+    label = tr("btn." + name)
+    short = "btn." + name + ".short"
+    if has_text(language(), short) and widgets.label_width(ui.text, label, 10, False) > rect.w - int(6 * ui.layout.s):
+        return tr(short)
+    return label
+
+
 def draw_buttons(m, ui, play, surf) -> None:
     for slot, rect in ui.layout.buttons.items():
         name = slot_action(m, slot)
         enabled = m.action_enabled(name)
-        btn(m, ui, surf, ("btn", name), rect, tr("btn." + name), lambda n=name: play.action(n), enabled,
+        btn(m, ui, surf, ("btn", name), rect, button_label(ui, name, rect), lambda n=name: play.action(n), enabled,
             primary=enabled and name in ("roll", "end_turn", "pass_build") or m.mode == name,
             selected=m.mode == name, size=14, cost=BUILD_COSTS.get(name), hint=SHORTCUT_LABELS[name])
 

@@ -7,17 +7,40 @@ over the log), in the middle the board from the window's top to the hand
 strip, on the right the players, the bank and the notices.  The board is
 tall (the island is fitted tightly into it, boardview) so the island fills
 it; the sea at its top holds the dice and the menu button, its bottom right
-corner the Hint button."""
+corner the Hint button.
+
+A larger scale of text and controls (app.py) leaves fewer design units:
+the panels then give up the notices' room down to one line (NOTES_MIN)
+before they shrink below their content (part.panel_min_h), and the action
+buttons narrow so that the hand keeps room for its cards (CARDS_MIN).
+`min_canvas` is the room all that needs; a scale that leaves less is not
+used at the table."""
 
 import pygame
 
+from ..cmdline import fit
+
+
+BOARD_MIN = 300          # the board's least width (design units)
+CARDS_MIN = 150          # the hand's least room for its cards, beside the action buttons
+NOTES_H, NOTES_MIN = 90, 40       # the notices' room under the bank, and the least of it
+BANK_H = 50
+
 
 class TableLayout:
-    def __init__(self, size, players: int, part):
+    @staticmethod
+    def min_canvas(players: int, part) -> tuple:
+        """The least window, in design units, this layout holds (Scene.min_canvas):
+        the three columns side by side, and the panels of `players` seats at
+        the least height their content needs above the bank and one line of notices."""
+        return (236 + BOARD_MIN + 300, players * (part.panel_min_h + 6) + 6 + BANK_H + 6 + NOTES_MIN + 6)
+
+    def __init__(self, size, players: int, part, s=None):
         """`part`: the rule set's table part (its buttons, panels, dice and the
-        left column's widget); `players`: the seats, one panel each."""
+        left column's widget); `players`: the seats, one panel each; `s`: pixels
+        per design unit (the app's scale; default the window's fit at 100 %)."""
         W, H = size
-        s = min(W / 1280, H / 720)
+        s = fit(size) if s is None else s
         self.s = s
         pad = int(6 * s)
         right_w = int(max(W * 0.235, 300 * s))
@@ -43,19 +66,22 @@ class TableLayout:
         self.choice_panel = pygame.Rect(self.log)
         self.stage = pygame.Rect(self.log)
         # the right column: the players, the bank, and under them the notices
-        ph = int(part.panel_h * s)
-        ph = min(ph, (H - 2 * pad - int(56 * s) - int(90 * s)) // max(1, players) - pad)
+        n = max(1, players)
+        ph = min(int(part.panel_h * s), (H - 2 * pad - int(56 * s) - int(NOTES_H * s)) // n - pad)
+        if ph < int(part.panel_min_h * s):          # the notices give up room first
+            ph = min(int(part.panel_min_h * s), (H - 2 * pad - int(56 * s) - int(NOTES_MIN * s)) // n - pad)
         self.panels = [pygame.Rect(main_w + pad, pad + i * (ph + pad), right_w - 2 * pad, ph)
                        for i in range(players)]
         y = pad + players * (ph + pad)
-        self.bank = pygame.Rect(main_w + pad, y, right_w - 2 * pad, int(50 * s))
+        self.bank = pygame.Rect(main_w + pad, y, right_w - 2 * pad, int(BANK_H * s))
         y = self.bank.bottom + pad
         self.notes = pygame.Rect(main_w + pad, y, right_w - 2 * pad, H - y - pad)
         # the hand strip: cards on the left, the action buttons in two rows on the right
         names = part.buttons
         per_row = (len(names) + 1) // 2
         gap = int(5 * s)
-        bw, bh = int(part.button_w * s), int(51 * s)
+        bw = min(int(part.button_w * s), (main_w - 3 * pad - int(CARDS_MIN * s) - (per_row - 1) * gap) // per_row)
+        bh = int(51 * s)
         bx = main_w - pad - per_row * bw - (per_row - 1) * gap
         by = self.hand.y + int(8 * s)
         # (a shorter second row keeps to the right: End turn stays in the corner)
@@ -78,8 +104,13 @@ class TableLayout:
                                        int(80 * s), int(28 * s))
 
     def dialog(self, w, h) -> pygame.Rect:
+        """A dialog of w x h design units over the board, as wide as the room right of
+        the left column allows (at a larger scale the board is narrower than
+        the dialog: it reaches over the players' column, not over the prompt
+        and the staged panels)."""
         s = self.s
-        w, h = min(int(w * s), self.screen.w - 20), min(int(h * s), self.screen.h - 20)
+        room = pygame.Rect(self.left.right, 0, self.screen.w - self.left.right, self.screen.h).inflate(-20, -20)
+        w, h = min(int(w * s), room.w), min(int(h * s), self.screen.h - 20)
         r = pygame.Rect(0, 0, w, h)
         r.center = (self.board.centerx, self.screen.centery - int(20 * s))
-        return r
+        return r.clamp(room)

@@ -54,7 +54,7 @@ class TableScene(Scene):
                                     solo=controller.hotseat and len(people) == 1, computers=computers)
         m.started = time.monotonic()
         m.stage = staging.Stage(m, controller)
-        self.ui = TableUI(app, lambda size: TableLayout(size, m.n, m.part), controller.config)
+        self.ui = TableUI(app, lambda size: TableLayout(size, m.n, m.part, app.scale), controller.config)
         self.play = TablePlay(app, self, controller, m, self.ui, self.end_scene)
         for event in controller.start_events():
             m.log.extend(sentences(event, m.names))
@@ -74,6 +74,9 @@ class TableScene(Scene):
     def resize(self, size) -> None:
         self.ui.resize(size)
         self.app.dirty = True
+
+    def min_canvas(self) -> tuple:
+        return TableLayout.min_canvas(self.model.n, self.model.part)
 
     def language_changed(self) -> None:
         self.play.retell()

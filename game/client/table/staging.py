@@ -309,7 +309,11 @@ class Stage:
         if self.attack is not None:
             if not shaded:
                 surf.blit(board_shade(L.board.size), L.board.topleft)
-            r = self._panel(ui, surf, self.attack, int(520 * s), center=L.board.center, ship=True,
+            # over the board; at a larger scale, where the board is narrower, over the players
+            # rather than the left column's prompt and staged panels (as a dialog, layout.dialog)
+            width = min(int(520 * s), L.screen.w - L.left.right - 20)
+            cx = max(L.left.right + 10 + width // 2, min(L.board.centerx, L.screen.w - 10 - width // 2))
+            r = self._panel(ui, surf, self.attack, width, center=(cx, L.board.centery), ship=True,
                             room=L.board.h - int(8 * s))
             self.button = pygame.Rect(0, 0, int(200 * s), int(40 * s))
             self.button.midbottom = (r.centerx, r.bottom - int(14 * s))

@@ -40,7 +40,7 @@ class TutorialScene(TableScene):
     def layout_for(self, size) -> TableLayout:
         """The table's layout with the prompt as tall as the guide's box, the log under it."""
         m = self.model
-        layout = TableLayout(size, m.n, m.part)
+        layout = TableLayout(size, m.n, m.part, self.app.scale)
         self.ui.layout = layout               # (prompt_height measures in it)
         L, pad = layout, int(6 * layout.s)
         L.top.h = overlay.prompt_height(self.ui)

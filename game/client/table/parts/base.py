@@ -43,6 +43,7 @@ class TablePart:
                "end_turn")
     button_w = 108                 # an action button's width
     panel_h = 92                   # a player panel's height (at most: the seats share the column)
+    panel_min_h = 80               # the least that holds its rows (the awards beside the counts)
     dice = 2                       # the dice on the table
     left_widget_h = 0              # the left column's widget over the log (0: none)
 

@@ -39,6 +39,7 @@ class CkPart(TablePart):
                "chart", "trade", "bank", "undo", "end_turn")
     button_w = 94
     panel_h = 104                  # (a row more: the improvement tracks)
+    panel_min_h = 86
     dice = 3                       # white, red and the event die
     left_widget_h = 104            # the barbarians' track
 
