@@ -269,7 +269,8 @@ _VALUES = st.one_of(
     st.none(), st.booleans(), st.integers(-2 ** 63, 2 ** 64 - 1), st.floats(), st.binary(max_size=40),
     st.text(max_size=40), st.text(_HOSTILE_CHARS, max_size=300), st.sampled_from(PHRASES),
     st.integers(150, 5000).map(lambda n: "w" * n),
-    st.lists(st.text(max_size=3), max_size=3), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+    st.lists(st.text(max_size=3), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(-2 ** 63, 2 ** 64 - 1), max_size=2))   # (what msgpack can carry)
 _TALK = st.fixed_dictionaries({"t": st.just("talk")},
                               optional={"phrase": _VALUES, "text": _VALUES, "seat": _VALUES, "name": _VALUES})
 _FUZZ_TABLE = []
