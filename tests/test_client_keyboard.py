@@ -14,14 +14,12 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from client_helpers import COLOURS, NAMES, bot_game, draw, make_app, push_table  # noqa: E402
-from game.bots.random_bot import RandomSeats  # noqa: E402
 from game.client import i18n  # noqa: E402
 from game.client.table import dialogs, keyboard  # noqa: E402
 from game.client.table.tips import tooltip  # noqa: E402
 from game.engine import default_config, legal_commands  # noqa: E402
 from game.engine.board import board_of  # noqa: E402
 from game.engine.constants import YEAR_OF_PLENTY  # noqa: E402
-from game.engine.match import Authority  # noqa: E402
 from game.engine.notation import names_of  # noqa: E402
 from game.engine.state import DISCARD, MAIN, SETUP_SETTLEMENT, STEAL  # noqa: E402
 

@@ -234,7 +234,7 @@ class TableTalk:
 
     def _draw_panel(self, surf, r) -> None:
         m, ui = self.scene.model, self.scene.ui
-        s, text = ui.layout.s, ui.text
+        s = ui.layout.s
         pad, gap, row = int(6 * s), int(4 * s), int(24 * s)
         rows = []                   # (height, draw(rect)) from the top down
         why = self.refusal()
