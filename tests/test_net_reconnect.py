@@ -20,6 +20,7 @@ from net.peer.bot import BotPlayer, play
 from net.wire.secrecy import peer_hash
 from net_helpers import start_host
 from net.peer.tokens import TokenStore
+from verdicts import left_unverifiable
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -91,9 +92,10 @@ def test_the_game_waits_for_an_absent_seat_only_when_it_must_decide(tmp_path):
         while (host.phase != "running" or len(host.auth.log) < 30
                or z.seat in deciders(host.auth.state) or host.mixer.busy):
             await asyncio.sleep(0)
+        at_kill = len(host.auth.log)      # (before the await below: the others play on during it)
         tasks[2].cancel()                 # z's program dies
         await asyncio.gather(tasks[2], return_exceptions=True)
-        away, at_kill = players[2].game.seat, len(host.auth.log)
+        away = players[2].game.seat
         # Wait until the game stands still (a roll opened before z's line dropped
         # waits ROLL_REVEAL_WAIT for z's value, then goes on: no stall).
         last, still_since = -1, None
@@ -111,8 +113,13 @@ def test_the_game_waits_for_an_absent_seat_only_when_it_must_decide(tmp_path):
         await host.close()
         return results, at_kill, stalled_at
     results, at_kill, stalled_at = asyncio.run(main())
-    assert all(r["ok"] for r in results)
+    assert len({r["public_hash"] for r in results}) == 1 and all(r["divergences"] == 0 for r in results)
+    # z dying while a roll of mixed dice had just opened (the others' values shown, the
+    # roll then thrown without z's) leaves that roll unverifiable for the others: their
+    # verdict must say so, never "fair" (net/peer/game.py); otherwise every verdict is fair.
+    assert all(r["ok"] or left_unverifiable(r["problem"]) for r in results), [r["problem"] for r in results]
     assert stalled_at > at_kill           # the others played on while z was not needed
+
 
 
 def test_a_second_program_with_the_token_takes_the_seat_and_the_first_stands_down(tmp_path):
@@ -219,8 +226,10 @@ def test_cli_host_and_bots_with_a_killed_and_restarted_bot(tmp_path):
         outs = {}
         for name, p in (("beta", b), ("alpha", a2)):
             out, err = p.communicate(timeout=60)
-            assert p.returncode == 0, (name, out, err)
             outs[name] = json.loads(out.strip().splitlines()[-1])
+            # (alpha killed while the deal or a roll was open: that one is left unverifiable)
+            assert p.returncode == 0 or (p.returncode == 1 and left_unverifiable(outs[name]["problem"])), \
+                (name, out, err)
         host_out, host_err = host.communicate(timeout=WAIT)
         assert host.returncode == 0, host_err
         result = json.loads(host_out.strip().splitlines()[-1])

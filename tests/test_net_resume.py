@@ -40,6 +40,7 @@ from net.wire.secrecy import peer_hash, public_state_hash
 from net.session import BrowserSession, ClientSession, HostSession
 from net.wire.fairdice import derive_seed
 from net.peer.tokens import TokenStore
+from verdicts import left_unverifiable
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LOOPBACK = ["127.0.0.1"]
@@ -230,8 +231,10 @@ def test_host_killed_at_random_points_resumes_with_its_clients_to_the_end(tmp_pa
         results = []
         for bot in bots:
             stdout, stderr = bot.communicate(timeout=120)   # TLS, the deal and the replay at the end
-            assert bot.returncode == 0, (stdout, stderr)
             results.append(json.loads(stdout.strip().splitlines()[-1]))
+            # (a kill while a roll or the deal was open leaves that one unverifiable: exit 1, said)
+            assert bot.returncode == 0 or (bot.returncode == 1 and left_unverifiable(results[-1]["problem"])), \
+                (stdout, stderr)
         lines = out.rest(WAIT)
         assert host.returncode == 0, host.stderr.read()
         # The result line; a seat leaving after it may still be reported.
@@ -244,7 +247,7 @@ def test_host_killed_at_random_points_resumes_with_its_clients_to_the_end(tmp_pa
     assert [label for label, _, _ in kills] == [label for label, _ in plan]
     assert kills[0][1] < 12 and len(kills[1][2]) >= 2       # early; several seats deciding
     assert {r["public_hash"] for r in results} == {final["public_hash"]}
-    assert all(r["ok"] and r["seq"] == final["commands"] for r in results), results
+    assert all((r["ok"] or left_unverifiable(r["problem"])) and r["seq"] == final["commands"] for r in results), results
     assert sorted(r["seat"] for r in results) == [0, 1, 2]
     assert sorted(final["names"]) == sorted(names)
     # The save holds the whole game, every hash verified, ending where the peers ended.
