@@ -198,6 +198,25 @@ def test_a_roll_opened_again_is_a_fault_on_one_connection_and_told_after_a_resta
     assert "knew the roll" in NOTICES["roll_reopened"](events[0][1])
 
 
+def test_a_roll_opened_again_without_us_does_not_count_the_value_we_showed_its_first_opening():
+    """A restarted host opens a roll again with our seat away (we rejoin after
+    it): the value we revealed to the thrown-away opening is a doubt already
+    (roll_reopened), not a value the new roll "left out though we sent it"."""
+    game, sent = _peer()
+    opened, _ = _open_for(game, sent)
+    game.handle(opened)
+    assert sent[-1]["t"] == "roll_reveal"
+    game.rolls.synced("rejoin", 0, commit=True)
+    host_value = rolldice.new_value()
+    values = [rolldice.new_value() for _ in range(2)]
+    others = [commitment(v) for v in values]
+    again = {"t": "roll_open", "roll": 1, "host": commitment(host_value), "seats": [others[0], "away", others[1]]}
+    assert game.handle(again) == [("roll_reopened", {"roll": 1, "after_reveal": True})]
+    proof = {"roll": 1, "host": host_value, "seats": [[others[0], values[0]], "away", "late"]}
+    problems, said = game.rolls.on_record(proof, combine(1, [host_value, values[0]]), 1, 20)
+    assert problems == [] and said == [("roll_without", {"seq": 20, "seats": {1: "away", 2: "late"}})]
+
+
 def test_a_seat_left_out_while_present_reports_it():
     """After a roll took our value the host holds our next commitment: a
     roll that says we are away or have none is the host leaving us out."""

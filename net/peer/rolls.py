@@ -110,6 +110,10 @@ class RollCheck:
             if len(set(shown)) != len(shown) or any(c in self.seen for c in shown):
                 return [("roll_reused", f"roll {roll} uses a commitment used before")], events
             self.opened, self.reveal, self.synced_since_open = msg, None, False
+            # A value we revealed to an opening of this roll that a restarted host threw
+            # away (said above as roll_reopened) is no longer the roll's: its proof is
+            # checked against what we reveal now, if anything.
+            self.awaiting.pop(roll, None)
             self.opens[roll] = msg
             while len(self.opens) > MAX_OPEN_ROLLS:     # (a host opening rolls it never throws)
                 del self.opens[min(self.opens)]
