@@ -260,7 +260,7 @@ def test_host_killed_at_random_points_resumes_with_its_clients_to_the_end(tmp_pa
     fair = game.extra["fair"]
     assert game.mode == "lan" and game.config["seed"] == final["seed"] == derive_seed(
         bytes.fromhex(fair["secret"]), [bytes.fromhex(v) for v in fair["values"]], fair["attempt"])
-    assert final["fair"] and all(r["fair"] for r in results)
+    assert final["fair"] and all(r["fair"] or left_unverifiable(r["problem"]) for r in results)
     assert [s["name"] for s in game.extra["seats"]] == final["names"]
 
 
