@@ -3,7 +3,7 @@ something other than Medium's choice.  Rule ids: the positions come from games
 of both rule sets (B-4.3 turn structure, CK decisions); the guard is about the
 bot, not a rule, so the tests name the behaviour instead."""
 
-from hypothesis import given, strategies as st
+from hypothesis import assume, given, strategies as st
 
 from game.bots.hard import HardBot, decision_kind
 from game.bots.search import Search, surely_better
@@ -280,3 +280,50 @@ def test_hard_plays_out_through_its_own_turn_unless_told_otherwise():
             seen.add(rules)
         assert asked.search.own_turns == 0
     assert seen == {"base", "ck"}
+
+
+@given(st.sampled_from(["base", "ck"]), st.sampled_from([5, 6]), st.integers(0, 20))
+def test_at_five_and_six_seats_hards_playouts_still_play_through_its_own_next_turn(rules, players, seed):
+    """X-1 (five and six players; B-4.3 turns pass clockwise): Hard's shape
+    (hard.PLAYOUT_SHAPE, five turns, one own turn) was sized for four seats;
+    at five and six seats five turns end before the seat's next turn comes
+    round, so its moves would be judged before it could spend what they
+    prepare.  Every playout the search runs reaches the turn after the
+    seat's own next one has begun (or the game's end)."""
+    from game.bots import search as search_module
+    from game.engine.state import GAME_OVER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT
+    from engine_play import random_game
+    state = random_game(seed, players=players, rules=rules, max_commands=250 + 40 * seed).state
+    if state.phase in (GAME_OVER, SETUP_SETTLEMENT, SETUP_ROAD) or not deciders(state):
+        return
+    seat = deciders(state)[0]
+    ends = []
+    real = search_module.playout
+
+    def watched(world, who, rng, turns, max_steps, own_turns=0):
+        start, current = world.turn, world.current
+        steps = real(world, who, rng, turns, max_steps, own_turns)
+        ends.append((start, current, world.turn, world.current, world.phase, steps >= max_steps))
+        return steps
+
+    search_module.playout = watched
+    try:
+        HardBot(seat, seed, iterations=6).choose(view(state, seat))
+    finally:
+        search_module.playout = real
+    for start, current, turn, now, phase, cut in ends:
+        if phase == GAME_OVER or cut:
+            continue
+        first = (seat - current) % players or players   # turns until the seat's next one begins
+        assert phase == ROLL
+        assert turn > start + first, "stopped before the seat's own next turn was played out"
+    assume(ends)        # (a decision the search did not need: nothing to see)
+
+
+def test_the_playout_turn_cap_grows_with_the_seat_count_only_where_it_must():
+    """Four seats or fewer keep the shipped cap (their games replay as before);
+    five and six get one more turn per extra seat."""
+    from game.bots.search import playout_turns
+    assert [playout_turns(5, 1, n) for n in (2, 3, 4, 5, 6)] == [5, 5, 5, 6, 7]
+    assert playout_turns(5, 0, 6) == 5
+    assert playout_turns(3, 2, 6) == 13

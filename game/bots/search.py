@@ -113,6 +113,16 @@ def playout(world, seat: int, rng: Rng, turns: int, max_steps: int, own_turns: i
     return max_steps
 
 
+def playout_turns(turns: int, own_turns: int, seats: int) -> int:
+    """The turn cap of a playout that is to play `own_turns` of the seat's
+    own turns: at least enough turns for those at this seat count.  A shape
+    sized for four seats (five turns: through the seat's next turn) would
+    stop at five and six seats before that turn came round."""
+    if own_turns <= 0:
+        return turns
+    return max(turns, own_turns * seats + 1)
+
+
 # Moves whose outcome the seat's view fully shows (no card drawn, no hidden
 # hand involved): a plan of the turn may go on after them.
 PLANNED = ONE_PLY - {"buy_dev"}
@@ -200,7 +210,8 @@ class Search:
                 if check(w, step) is not None:
                     break
                 apply(w, step)
-        steps = (playout(w, self.seat, Rng(rseed, stream=7), self.turns, self.max_steps, self.own_turns)
+        turns = playout_turns(self.turns, self.own_turns, w.n)
+        steps = (playout(w, self.seat, Rng(rseed, stream=7), turns, self.max_steps, self.own_turns)
                  if playout_on else 0)
         return self._leaf(w, steps)
 
