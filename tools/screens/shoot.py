@@ -72,7 +72,7 @@ def main(argv=None) -> int:
                          "rules, in-game menu), states (every table state the render bench measures), "
                          "review (the game review and hints), tutorial (every step of the guided game), six (five and six seats: "
                          "the table, the Special Building Phase, its curtain, a C&K attack), colours (six seats in the colour-blind-safe palette, and in grey), "
-                         "scale (text and controls at 200 %, six seats, the safe palette), cards (title, names in four scripts, dice, a 7, a "
+                         "scale (text and controls at 200 %%, six seats, the safe palette), cards (title, names in four scripts, dice, a 7, a "
                          "trade, every dialog that chooses cards), menus (menus and forms with names "
                          "in four scripts, the in-game menu hot-seat and LAN) or both (everything)")
     args = ap.parse_args(argv)

@@ -59,6 +59,28 @@ def _table(rules):
     return make
 
 
+# Computers' names as the new-game form gives them: the longest a seat name
+# usually gets, for the dialogs that list every partner.
+LEVEL_NAMES = ["Anna", "Bram (Medium)", "Cees (Gemiddeld)", "Dirk (Hard)", "Eva (Makkelijk)", "Fenna (Medium)"]
+
+
+def _trade(rules):
+    """The offer dialog at six seats: five partners to offer to."""
+    def make(app, games):
+        from game.client.table import dialogs
+        table = table_on(app, copy.deepcopy(games.get(("six-mid", rules), lambda: states.mid_game(rules, players=6))),
+                         names=LEVEL_NAMES)
+        editor = dialogs.TradeEditor(table.play)
+        hand = table.model.view.hands[editor.me]
+        held = [k for k in range(len(hand)) if hand[k]]
+        if held:
+            editor.give[held[0]] = 1
+            editor.get[(held[0] + 1) % 5] = 1
+        table.model.dialog = editor
+        return ("trade", "send")
+    return make
+
+
 def _special(rules):
     def make(app, games):
         table_on(app, copy.deepcopy(games.get(("six-special", rules), lambda: special_build(rules))), names=NAMES)
@@ -102,7 +124,7 @@ def _attack(app, games):
 
 
 STATES = ([State(f"{rules}-six-{what}", rules, make) for rules in ("base", "ck") for what, make in (
-    ("table", _table(rules)), ("special", _special(rules)), ("special-curtain", _special_curtain(rules)),
+    ("table", _table(rules)), ("trade", _trade(rules)), ("special", _special(rules)), ("special-curtain", _special_curtain(rules)),
     ("special-computer", _special_watched(rules)))]
     + [State("ck-six-attack", "ck", _attack)])
 

@@ -217,8 +217,7 @@ class TradeEditor(Dialog):
     def __init__(self, play, counter=False):
         super().__init__(play)
         kinds = len(self.view.bank)
-        if kinds > 5:
-            self.size = (760, 480)
+        self.base_size = (760, 480) if kinds > 5 else self.size
         self.counter = counter
         if counter:
             trade = self.view.trade
@@ -237,6 +236,11 @@ class TradeEditor(Dialog):
     def draw(self, surf):
         title = (tr("answer.counter_title", name=self.m.names[self.view.current]) if self.counter
                  else tr("trade.title"))
+        others = [s for s in range(self.m.n) if s != self.me]
+        width, height = self.base_size
+        bw, per_row = self.partner_buttons(width, others)
+        rows = 0 if self.counter else -(-len(others) // per_row)
+        self.size = (width, height + max(0, rows - 1) * 42)
         rect = self.frame(surf, title)
         hand = self.view.hands[self.me]
         y = rect.y + self.s(52)
@@ -244,20 +248,14 @@ class TradeEditor(Dialog):
         y = self.counters(surf, y, "get", self.get, lambda k: 19, tr("trade.you_get"), show_counts=False)
         if not self.counter:
             self.text(surf, tr("trade.to"), (rect.x + self.s(16), y + self.s(17)), 15, theme.TEXT_DIM, "midleft", True)
-            x = rect.x + self.s(130)
-            others = [s for s in range(self.m.n) if s != self.me]
-            # Wide enough that the name clears the colour mark on the left.
-            room = (rect.right - self.s(16) - x) // len(others) - self.s(8)
-            widest = max(self.ui.text.render(self.m.names[s], 14, theme.TEXT).get_width() for s in others)
-            bw = min(room, max(self.s(140), widest + self.s(36)))
-            for s in others:
-                r = pygame.Rect(x, y, bw, self.s(34))
+            for i, s in enumerate(others):
+                row, col = divmod(i, per_row)
+                r = pygame.Rect(rect.x + self.s(130) + col * (bw + self.s(8)), y + row * self.s(42), bw, self.s(34))
 
                 def toggle(s=s):
                     self.to ^= {s}
                 self.btn(surf, ("to", s), r, self.m.names[s], toggle, selected=s in self.to, size=14)
                 pygame.draw.rect(surf, self.m.colours[s], (r.x + self.s(4), r.y + self.s(6), self.s(6), r.h - self.s(12)))
-                x += r.w + self.s(8)
         err = check(self.view, self.command())
         if err is not None and (sum(self.give) or sum(self.get)):
             self.text(surf, tr("trade.invalid") if err.code in ("bad_terms", "malformed") else
@@ -269,6 +267,16 @@ class TradeEditor(Dialog):
         self.btn(surf, ("trade", "send"), send, label, lambda: self.play.submit(self.command()), err is None,
                    primary=True)
         self.btn(surf, ("trade", "cancel"), cancel, tr("btn.cancel"), self.cancel)
+
+    def partner_buttons(self, width, others):
+        """(button width, buttons a row) for the partners to offer to: each
+        wide enough for its name clear of the colour mark on its left, in as
+        many rows as that takes (five partners at a six-seat table)."""
+        room = self.s(width - 130 - 16) + self.s(8)
+        widest = max(self.ui.text.render(self.m.names[s], 14, theme.TEXT).get_width() for s in others)
+        need = max(self.s(140), widest + self.s(36))
+        per_row = max(1, min(len(others), room // (need + self.s(8))))
+        return min(need, room // per_row - self.s(8)), per_row
 
     def cancel(self):
         if self.counter:
