@@ -212,12 +212,9 @@ class TradeEditor(Dialog):
     """An offer to other players, or (counter_to set) a counter-offer.  The
     player edits what they give and get; for a counter the command carries the
     terms seen from the offerer (offerer gives = what I get)."""
-    size = (660, 480)
-
     def __init__(self, play, counter=False):
         super().__init__(play)
         kinds = len(self.view.bank)
-        self.base_size = (760, 480) if kinds > 5 else self.size
         self.counter = counter
         if counter:
             trade = self.view.trade
@@ -233,14 +230,24 @@ class TradeEditor(Dialog):
             return ("counter", self.me, tuple(self.get), tuple(self.give))
         return ("offer", self.me, tuple(self.give), tuple(self.get), tuple(sorted(self.to)))
 
+    @property
+    def size(self):
+        """Wider with commodities; taller by a row of partner buttons for
+        each row past the first (a property, not a choice of the look)."""
+        width = 760 if len(self.view.bank) > 5 else 660
+        if self.counter:
+            return width, 480
+        bw, per_row = self.partner_buttons(width, self.others())
+        return width, 480 + (-(-len(self.others()) // per_row) - 1) * 42
+
+    def others(self):
+        return [s for s in range(self.m.n) if s != self.me]
+
     def draw(self, surf):
         title = (tr("answer.counter_title", name=self.m.names[self.view.current]) if self.counter
                  else tr("trade.title"))
-        others = [s for s in range(self.m.n) if s != self.me]
-        width, height = self.base_size
-        bw, per_row = self.partner_buttons(width, others)
-        rows = 0 if self.counter else -(-len(others) // per_row)
-        self.size = (width, height + max(0, rows - 1) * 42)
+        others = self.others()
+        bw, per_row = self.partner_buttons(self.size[0], others)
         rect = self.frame(surf, title)
         hand = self.view.hands[self.me]
         y = rect.y + self.s(52)
