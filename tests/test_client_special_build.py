@@ -168,8 +168,9 @@ def test_hot_seat_curtains_in_the_phase_are_for_builders_with_cards_only():
     """X-1.7 and the hidden information: six people at one screen; in the
     Special Building Phase each builder's hand is shown only after their
     own curtain (curtained_seats asserts it), every curtain of the phase is
-    the builder's, who holds cards, and says it is the phase; a seat
-    without cards, skipped by the engine, never gets one."""
+    the builder's, who holds cards and has something to build, and says it
+    is the phase; a seat without cards, skipped by the engine, never gets
+    one, nor a seat that could only pass (the table passes for it)."""
     auth = Authority(default_config(players=6, seed=5))
     app = make_app()
     table = push_table(app, auth=auth, names=NAMES)
@@ -190,12 +191,13 @@ def test_hot_seat_curtains_in_the_phase_are_for_builders_with_cards_only():
             curtains += 1
             builder = auth.state.agenda[0][1]
             assert table.model.curtain_for == builder and auth.state.hand_n[builder] > 0
+            assert legal_commands(auth.state, builder) != [("pass_build", builder)]
             assert curtain_words(table.model)[1].startswith(f"Special building: {NAMES[builder]} may build")
         elif table.model.curtain_for is not None:
             assert "Special building" not in curtain_words(table.model)[1]
         if phases >= 25:
             break
-    assert phases >= 25 and curtains > 10
+    assert phases >= 25 and curtains > 3
     assert skipped, "no seat went without cards: the skip was not seen"
 
 
@@ -258,3 +260,37 @@ def test_the_prompt_tells_everyone_else_who_builds():
     assert deciders(table.c.view(None)) == [me]
     controls.press(m, table.play, pygame.K_p)
     assert auth.state.agenda[0][1] == me and auth.state.phase == SPECIAL_BUILD
+
+
+def test_a_person_who_could_only_pass_is_passed_for_without_a_curtain():
+    """X-1.7 on a shared screen: six people, the builder holds cards but
+    the engine lists nothing for them but passing: the table passes for
+    them at once (no curtain, no P to press) and the phase goes on to the
+    next seat; the log tells the pass like any other."""
+    auth = special_build(stock=False)
+    s = auth.state
+    me = s.agenda[0][1]
+    assert s.hand_n[me] > 0 and legal_commands(s, me) == [("pass_build", me)]
+    before = len(auth.log)
+    app, table = table_at(auth)
+    assert auth.log[before].cmd == ("pass_build", me)
+    assert s.phase != SPECIAL_BUILD or s.agenda[0][1] != me
+    assert table.model.curtain_for != me and table.model.viewer != me
+
+
+def test_a_person_with_a_build_still_chooses_and_a_computer_is_not_passed_for():
+    """The table passes only for a person with nothing to build: a builder
+    with a road's cards is asked; a computer that could only pass decides
+    itself (its pass paced like its turn, the computers' module)."""
+    auth = special_build()
+    me = auth.state.agenda[0][1]
+    before = len(auth.log)
+    app, table = table_at(auth)
+    assert len(auth.log) == before and table.model.viewer == me
+    auth = special_build(stock=False)
+    me = auth.state.agenda[0][1]
+    before = len(auth.log)
+    app = make_app()
+    table = push_table(app, auth=auth, names=NAMES,
+                       computers=[None if seat != me else "easy" for seat in range(6)])
+    assert len(auth.log) == before                     # not passed by the table

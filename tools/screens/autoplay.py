@@ -17,7 +17,8 @@ With --computers K the last K seats are set to computers on the new-game form
 tool enters only the people's moves, and before each lets the computers make
 theirs.  A person's move is checked the same way; the other records it may
 bring are the table's automatic "decline" for people who cannot accept an
-offer.
+offer and its automatic "pass_build" for people who could only pass in the
+Special Building Phase.
 
 Random bots offer trades far more often than people (most of their legal
 commands are offers); --trade-rate (default 0.1) is the chance an offer stays
@@ -331,7 +332,7 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
     rng = Rng(seed, stream=77)
     commands = 0
     curtains = 0
-    declines = 0
+    declines = passes = 0
     kinds = {}
     while not isinstance(app.scene, EndScene):
         settle(d, table)
@@ -371,10 +372,13 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
         got = auth.log[before].cmd if len(auth.log) > before else None
         if got is None or _norm(got) != _norm(cmd):
             raise AutoplayError(f"wanted {cmd!r}, the engine received {got!r}")
-        for record in auth.log[before + 1:]:       # only the table's declines for who cannot accept
-            if record.cmd[0] != "decline" or record.cmd[1] not in table.model.people:
+        for record in auth.log[before + 1:]:       # only what the table sends for people with no choice
+            if record.cmd[0] not in ("decline", "pass_build") or record.cmd[1] not in table.model.people:
                 raise AutoplayError(f"after {cmd!r} the engine also received {record.cmd!r}")
-            declines += 1
+            if record.cmd[0] == "decline":
+                declines += 1
+            else:
+                passes += 1
         commands += 1
         name = cmd[0] if cmd[0] not in ("resolve", "progress") else f"{cmd[0]}:{cmd[2]}"
         kinds[name] = kinds.get(name, 0) + 1
@@ -386,7 +390,7 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
     summary = {"rules": rules, "players": players, "seed": seed, "size": list(size),
                "commands": commands, "clicks": d.clicks, "keys": d.keys, "curtains": curtains,
                "mouse_events": getattr(d, "mouse_events", None),
-               "automatic_declines": declines, "computers": computers, "level": level if computers else None,
+               "automatic_declines": declines, "automatic_passes": passes, "computers": computers, "level": level if computers else None,
                "computer_moves": table.model.computers.moves if table.model.computers else 0,
                "computer_failures": table.model.computers.failures if table.model.computers else 0,
                "turns": auth.state.turn, "winner": auth.state.winner,

@@ -103,8 +103,13 @@ def table_for(app, log, config, live_from=0, names=NAMES):
     for record in log[:live_from]:
         auth.submit(record.cmd)
     table = table_on(app, auth, names, reveal=False)
-    for record in log[live_from:]:
-        table.c.submit(record.cmd)
+    played = table.c.auth.log
+    for index in range(live_from, len(log)):
+        if len(played) > index:            # the table sent it itself (a pass for who could only pass)
+            if played[index].cmd != log[index].cmd:
+                raise ValueError(f"the table sent {played[index].cmd!r} where the game had {log[index].cmd!r}")
+            continue
+        table.c.submit(log[index].cmd)
         table.play.refresh()
     if table.model.curtain_for is not None:
         table.play.reveal()

@@ -26,7 +26,7 @@ from game.engine.board import board_of
 from game.engine.constants import PROGRESS_NAMES
 from game.engine.rules import IllegalCommand
 from game.engine.state import DECIDE, DISCARD, GAME_OVER, ROAD_BUILDING, ROBBER, SETUP_ROAD, \
-    SETUP_SETTLEMENT, STEAL, TRADE
+    SETUP_SETTLEMENT, SPECIAL_BUILD, STEAL, TRADE
 from game.engine.undo import UNDO
 
 from .. import theme
@@ -54,6 +54,17 @@ def cannot_accept(controller, public) -> list:
     computers = getattr(controller, "computers", None) or [None] * public.n
     return [s for s in deciders(public) if s != public.current and computers[s] is None
             and check(controller.view(s), ("accept", s)) is not None]
+
+
+def cannot_build(controller, public) -> list:
+    """The person whose part of the Special Building Phase it is, when the
+    engine lists nothing for them but passing (X-1.7): on a shared screen
+    they pass without the device being handed to them."""
+    if public.phase != SPECIAL_BUILD:
+        return []
+    computers = getattr(controller, "computers", None) or [None] * public.n
+    return [s for s in deciders(public) if computers[s] is None
+            and legal_commands(controller.view(s), s) == [("pass_build", s)]]
 
 
 class TablePlay:
@@ -106,7 +117,7 @@ class TablePlay:
             m.viewer = self.c.seat
             actor = self.c.seat
         else:
-            if self._decline_impossible(public):
+            if self._decline_impossible(public) or self._pass_impossible(public):
                 return self.refresh()
             actor = pick_actor(public, m.people)
             if actor is None and m.solo:     # a solo player watches the computers from their seat
@@ -154,6 +165,21 @@ class TablePlay:
         if self.c.view(None).phase != TRADE and public.current in self.m.people:
             self.note(tr("seats.all_declined", name=self.m.names[public.current]), theme.ACCENT)
         return True
+
+    def _pass_impossible(self, public) -> bool:
+        """Pass for the person who could only pass in the Special Building
+        Phase (no curtain, no prompt to press P for nothing).  True when a
+        pass was sent."""
+        sent = False
+        for seat in cannot_build(self.c, public):
+            try:
+                self.c.submit(("pass_build", seat))
+            except IllegalCommand:           # the engine says otherwise: they get to choose
+                return False
+            sent = True
+        if sent:
+            self.absorb_records()
+        return sent
 
     def reveal(self) -> None:
         """The player at the curtain has taken the device."""
