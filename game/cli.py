@@ -9,6 +9,7 @@ import sys
 
 from game import position_cli, replay_cli
 from game.client.cmdline import DESCRIPTION, add_window_options
+from game.client.i18n import LANGUAGES
 from game.engine import seat_counts
 
 
@@ -119,6 +120,9 @@ def _add_lan_commands(sub) -> None:
                    help="the computer player's own seed (default: a fresh one)")
     j.add_argument("--token-dir", metavar="FOLDER", default=None,
                    help="where seat tokens are kept (default: the user data directory)")
+    j.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                   help="the language table talk is printed in, for this run only (default: the "
+                        "window's language in Settings, which keep their own)")
     j.add_argument("--reconnect-for", metavar="SECONDS", type=_seconds, default=300.0,
                    help="seconds to keep trying to reach the host after the line drops (long "
                         "enough for the host's laptop to reboot and resume the game; default 300)")
@@ -164,6 +168,15 @@ def _address(text: str) -> str:
     return text
 
 
+def _talk_printer(lang):
+    """How `join` prints the table talk it hears: in `lang`, or the language
+    in Settings (read, never written), like the window's line in its log."""
+    from game.client import i18n, settings
+    from game.client.talktext import said_line
+    i18n.set_language(lang or settings.load()["language"])
+    return said_line
+
+
 def _run_lan_command(ap, args) -> int:
     from net import headless
     if args.command == "host":
@@ -190,7 +203,7 @@ def _run_lan_command(ap, args) -> int:
             return 2
         if args.bot is None:
             args.bot = "random"         # plays a seat only if the host hands one over to the watcher
-        return headless.join_main(args)
+        return headless.join_main(args, talk_line=_talk_printer(getattr(args, "lang", None)))
     return headless.browse_main(args)
 
 

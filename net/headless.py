@@ -248,17 +248,24 @@ def _resumed_host(path, save_path, name, rules, players, seed, identity, join_co
 
 async def run_join(address: str, name: str, token_dir=None, seed=None, reconnect_for=30.0,
                    out=None, pin=None, join_code=None, level="random", stop=None,
-                   watch=False) -> int:
+                   watch=False, talk_line=None) -> int:
+    """A windowless seat or watcher to the end (`kolonisten join`): notices and,
+    with talk_line(said, names) -> str, the table talk heard, on stderr."""
     out = out or sys.stdout
     store = TokenStore(token_dir)
     seed = secrets.randbits(32) if seed is None else seed
+    hear = None if talk_line is None else (lambda said, names: _say(talk_line(said, names)))
     result = await play(address, name, store=store, seed=seed, reconnect_for=reconnect_for,
                         pin=pin, join_code=join_code, level=level, stop=stop, watch=watch,
-                        say=lambda line: print(f"kolonisten join: {line}", file=sys.stderr, flush=True))
+                        say=_say, hear=hear)
     if result["problem"]:
-        print(f"kolonisten join: {result['problem']}", file=sys.stderr, flush=True)
+        _say(result["problem"])
     print(json.dumps(result), file=out, flush=True)
     return 0 if result["ok"] else 1
+
+
+def _say(line: str) -> None:
+    print(f"kolonisten join: {line}", file=sys.stderr, flush=True)
 
 
 async def run_browse(timeout: float, as_json: bool, interfaces=None, out=None) -> int:
@@ -330,7 +337,8 @@ def host_main(args) -> int:
                "hints": bool(getattr(args, "allow_hints", False))}), "host")
 
 
-def join_main(args) -> int:
+def join_main(args, talk_line=None) -> int:
+    """talk_line(said, names) -> str: how heard table talk is printed (None: it is not)."""
     pin = getattr(args, "key", None)
     if pin is not None and not secure.is_fingerprint(pin.lower()):
         print("kolonisten join: --key takes the host's fingerprint (64 hex digits, as "
@@ -339,7 +347,8 @@ def join_main(args) -> int:
     return run_stoppable(lambda stop: run_join(
         args.address, args.name, args.token_dir, args.seed, args.reconnect_for,
         pin=pin.lower() if pin else None, join_code=getattr(args, "join_code", None),
-        level=args.bot, stop=stop, watch=bool(getattr(args, "watch", False))), "join")
+        level=args.bot, stop=stop, watch=bool(getattr(args, "watch", False)),
+        talk_line=talk_line), "join")
 
 
 def browse_main(args) -> int:

@@ -27,14 +27,17 @@ def _overlaps(rects) -> list:
 
 def _check_layout(scene, seats: int) -> None:
     """Every seat has its place, inside the form and clear of the others; the
+    host's Mute toggles (scenes/lobby_talk.py) each inside its own seat; the
     controls below the seats (labels, the name, buttons) lie inside the form,
     clear of each other and of every seat."""
     places = scene.seat_rects()
     assert len(places) == seats
     assert not _overlaps(places)
     assert all(scene.card.contains(r) for r in places)
+    mutes = {int(key[len("talk_mute_"):]): b for key, b in scene.buttons.items() if key.startswith("talk_mute_")}
+    assert all(places[seat].contains(b.rect) for seat, b in mutes.items() if b.visible)
     below = [e.rect for e in scene.manager.get_root_container().elements
-             if e.visible and e.rect.top >= scene.rows_top()]
+             if e.visible and e.rect.top >= scene.rows_top() and e not in mutes.values()]
     assert below and not _overlaps(below), _overlaps(below)
     assert all(scene.card.contains(r) for r in below)
     assert not [(w, p) for w in below for p in places if w.colliderect(p)]

@@ -99,7 +99,7 @@ class Host:
         self.autosave = LanAutosave(save_path, self._notify)
         self.watchers = Watchers(allow)
         self.records = Records(self.seating, self.watchers)
-        self.talk = TableTalk(self.seating, self.watchers, self._tell_everyone, self._lobby_changed)
+        self.talk = TableTalk(self.seating, self.watchers, self._tell_everyone, self._talk_changed)
         self.resumed_at = None      # commands in the save this host resumed, if any
         self.identity = identity or secure.load_identity()
         self.gate = JoinGate(join_code, self.identity.fingerprint)     # the join code and its limit
@@ -557,7 +557,7 @@ class Host:
     def save(self, seats_changed: bool = True, digest: str | None = None) -> None:
         """Write the saved game (when saving; net/host/autosave.py); a failed
         write is logged and reported to listeners as ("save_error", reason) once."""
-        self.autosave.save(self.seats, self.game_id, self.name, self.fair,
+        self.autosave.save(self.seats, self.game_id, self.name, self.fair, self.talk.public(),
                            self.connections.spare_descriptors, seats_changed, digest)
 
     def flush_save(self) -> None:
@@ -578,6 +578,12 @@ class Host:
         self._notify("over", self.result())
         self._lobby_changed()
         self.finished.set()
+
+    def _talk_changed(self) -> None:
+        """The host's owner changed the talk rules: saved (a resumed host keeps
+        them) and shown in every lobby."""
+        self.save()
+        self._lobby_changed()
 
     def _lobby_changed(self) -> None:
         self._tell_everyone(self.lobby())

@@ -10,7 +10,8 @@ from ..wire import secure
 from .connections import log
 from .game import Host
 from .seats import Seat
-from .saving import OptionMismatch, option_mismatch, saved_computers, saved_fair, saved_seats
+from .saving import (OptionMismatch, option_mismatch, saved_computers, saved_fair, saved_seats,
+                     saved_talk)
 
 
 def resume(game: saves.SavedGame, save_path: str | None, name: str | None = None,
@@ -22,6 +23,7 @@ def resume(game: saves.SavedGame, save_path: str | None, name: str | None = None
     game_id, saved_name, seats = saved_seats(game)
     computers = saved_computers(game)
     fair = saved_fair(game)
+    talk = saved_talk(game)
     auth, hashes = saves.resume(game)
     host = Host(game.config, name=name or saved_name or "Kolonisten", auto_start=auto_start,
                 save_path=save_path, identity=identity, join_code=join_code)
@@ -35,6 +37,7 @@ def resume(game: saves.SavedGame, save_path: str | None, name: str | None = None
     if save_path is not None:
         saver = saves.Autosaver(auth, save_path, mode="lan", hashes=hashes, created=game.created)
     host.restore(game_id, held, auth, fair, saver)
+    host.talk.restore(talk)
     return host
 
 

@@ -9,7 +9,10 @@ command, a state hash after each); `extra` adds what only the host knows:
      "seats": [{"name", "colour", "token"} per seat, and "computer": its level
                for a seat the host's own computer player holds],
      "fair": the fair deal (net/wire/fairdice.py: commit, pledges, values and the
-             host's secret), absent for a game dealt without one}
+             host's secret), absent for a game dealt without one,
+     "talk": the host's table talk rules (net/wire/talk.py RULES: on, muted
+             seats, watchers muted), absent while talk is on for everyone
+             (and in a save from before the rules were saved)}
 
 `players` holds each seat's name and colour (a colour name, see
 net.wire.protocol.COLOURS) for the list of saved games.  Seat tokens are secrets
@@ -26,18 +29,24 @@ import os
 from game import saves
 
 from ..wire.protocol import COLOURS, MAX_NAME, MAX_TOKEN
+from ..wire.talk import default_rules, rules_field
 
 LAN_FORMAT = 1
 SAVE_PREFIX = "lan"
 
 
-def extra_for(game_id: str, name: str, seats: list, fair=None) -> dict:
+def extra_for(game_id: str, name: str, seats: list, fair=None, talk=None) -> dict:
     """The `extra` map of a LAN save; seats: Seat objects (name, colour, token);
-    fair: the fairdice.FairRecord of the deal, if any."""
+    fair: the fairdice.FairRecord of the deal, if any; talk: the table talk
+    rules (TableTalk.public), kept only when they differ from talk on for
+    everyone (so a save from before the rules were saved is written back
+    as it was)."""
     extra = {"lan": LAN_FORMAT, "game_id": game_id, "name": name,
              "seats": [_seat_entry(s) for s in seats]}
     if fair is not None:
         extra["fair"] = fair.to_save()
+    if talk is not None and talk != default_rules():
+        extra["talk"] = talk
     return extra
 
 
@@ -80,6 +89,19 @@ def saved_fair(game: saves.SavedGame):
     if fair.secret is None or fair.seed() != game.config["seed"]:
         raise saves.SaveError("the saved game is damaged (its seed is not the fair deal's)", "damaged")
     return fair
+
+
+def saved_talk(game: saves.SavedGame) -> dict:
+    """The table talk rules of a LAN save (net/wire/talk.py RULES); a save
+    from before they were saved: talk on for everyone.  Raises SaveError
+    when they are damaged (a muted seat the game does not have)."""
+    rules = game.extra.get("talk")
+    if rules is None:
+        return default_rules()
+    if not rules_field(rules) or any(seat >= game.config["players"] for seat in rules["muted"]):
+        raise saves.SaveError("the saved game is damaged (table talk rules)", "damaged")
+    return {"on": rules["on"], "muted": sorted(set(rules["muted"])),
+            "watchers_muted": rules["watchers_muted"]}
 
 
 def players_for(seats: list) -> list:

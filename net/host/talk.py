@@ -16,12 +16,14 @@ the words with who said them, cleaned, or answers the speaker alone with an
 The bounds are per speaker (a seat, or a watcher's name) and count only
 what was passed on, so a refused message costs its speaker nothing more and
 nothing else of theirs is lost: their commands, acks and pings go on as
-before.  Talk touches neither the game nor the saved game: it is not a
-command, and nothing of it enters a record, a hash, the save or the replay.
+before.  Talk touches neither the game nor its record: it is not a
+command, and no word of it enters a record, a hash, the save or the replay.
 
 The Host owns one `TableTalk`; the host's owner sets its rules
 (`configure`, at any time: HostSession.set_talk) and every lobby message
-carries them (`public`) so each window shows who may talk.
+carries them (`public`) so each window shows who may talk.  The rules (not
+the words) are kept in a LAN save (net/host/saving.py "talk"), so a resumed
+host keeps talk off and its muted seats and watchers muted (`restore`).
 """
 
 import collections
@@ -52,6 +54,12 @@ class TableTalk:
     def public(self) -> dict:
         """The rules as the lobby carries them (net/wire/talk.py RULES)."""
         return {"on": self.on, "muted": sorted(self.muted), "watchers_muted": self.watchers_muted}
+
+    def restore(self, rules: dict) -> None:
+        """The rules a resumed host had (net/host/saving.py saved_talk,
+        already checked)."""
+        self.on, self.watchers_muted = rules["on"], rules["watchers_muted"]
+        self.muted = set(rules["muted"])
 
     def configure(self, on=None, mute=None, unmute=None, watchers_muted=None) -> None:
         """The host's owner: talk on or off for everyone, a seat muted or no

@@ -55,12 +55,21 @@ NOTICES = {
 }
 
 
+def seat_names(lobby) -> list:
+    """The players' names per seat as the host's lobby gives them ("#n" for an empty seat)."""
+    seats = (lobby or {}).get("seats") or []
+    return [(seat or {}).get("name") or f"#{number + 1}" for number, seat in enumerate(seats)]
+
+
 class BotPlayer:
-    def __init__(self, name: str, store=None, seed: int = 0, level: str = "random", say=None):
+    def __init__(self, name: str, store=None, seed: int = 0, level: str = "random", say=None,
+                 hear=None):
         self.game = PeerGame(send=None, name=name, store=store)
         # A computer may be one the host runs, whose seat the host counts as its own in a roll.
         self.game.rolls.host_run = True
         self.say = say or (lambda line: None)   # say(line): what the player must hear at once
+        # hear(said, names): table talk heard (net/wire/talk.py `heard`; names: seat_names)
+        self.hear = hear or (lambda said, names: None)
         # "random" (a uniform choice among the legal commands not refused), and the fallback after a refusal
         self.rng = Rng(seed, stream=RANDOM_STREAM)
         self.level = level
@@ -95,6 +104,8 @@ class BotPlayer:
                     self.say(NOTICES["fair"](data))
             elif kind in NOTICES:
                 self.say(NOTICES[kind](data))
+            elif kind == "talk":
+                self.hear(data, seat_names(self.game.lobby))
             elif kind == "bye" and data == HOST_CLOSING:
                 self.host_closed = True
         self.act()
@@ -132,15 +143,16 @@ class BotPlayer:
 async def play(address, name: str, store=None, seed: int = 0, reconnect_for: float = 30.0,
                raw_log=None, player: BotPlayer | None = None, pin: str | None = None,
                join_code: str | None = None, level: str = "random", stop=None, say=None,
-               watch: bool = False) -> dict:
+               watch: bool = False, hear=None) -> dict:
     """Play one game to its end.  Returns a result dict whose "ok" is True only
     when the game ended, this copy's hashes match the host's and the fair
     deal checked out.  pin: the host key we require (None: the first one we
     meet; after that we only ever reconnect to it).  stop: an asyncio.Event
     that ends the play (Ctrl-C) even where a cancellation was swallowed.
     watch: watch the game (the host's spectator view, no seat) rather than
-    play; a seat the host hands over is then played like any other."""
-    player = player or BotPlayer(name, store, seed, level, say)
+    play; a seat the host hands over is then played like any other.  say(line):
+    notices in words; hear(said, names): table talk (see BotPlayer)."""
+    player = player or BotPlayer(name, store, seed, level, say, hear)
     game = player.game
     store = game.store
     lost_at = None

@@ -1,7 +1,8 @@
 """Table talk: what the people at a LAN table say to each other.
 
-Talk is no game command.  It never reaches the Authority, the engine's log,
-the saved game, the records' hashes or the replay: the host checks it
+Talk is no game command.  Its words never reach the Authority, the engine's
+log, the saved game, the records' hashes or the replay (a LAN save keeps only
+the host's RULES for talk, net/host/saving.py): the host checks it
 (net/host/talk.py) and passes it on to every seat and watcher, and each
 peer shows it in its game log (game/client/table/talk.py).
 

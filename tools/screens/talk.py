@@ -1,4 +1,5 @@
 """Screens of table talk at a LAN table (game/client/table/talk.py): the
+lobby's talk switches (the host's, and a guest's line of the rules), the
 host's table with talk in the log (quick phrases in the reader's language,
 a text, a watcher's words, a hostile text shown plain), the talk panel open
 with a line being typed and the host's mute buttons, a refusal as a note,
@@ -54,6 +55,20 @@ def shoot(out, w, h, lang):
         wendy = lan.join(f"127.0.0.1:{port}", "Wendy", opts, watch=True)
         closers.append(wendy.close)
         frames(lambda: lobby.can_start() and lobby.lan.watchers)
+        # the lobby's talk switches: the host's (Bram and the watchers muted), and a guest's line of the rules
+        bram_seat = [(seat or {}).get("name") for seat in lobby.lobby["seats"]].index("Bram")
+        game.hosting.set_talk(mute=bram_seat)
+        game.hosting.set_talk(watchers_muted=True)
+        frames(lambda: lobby.talk.rules["watchers_muted"] and lobby.talk.rules["muted"])
+        save("88-lobby-talk-host")
+        app.push(LobbyScene(app, players[1], players[1].session.poll()))
+        guest = app.scene
+        frames(lambda: guest.talk.rules["muted"])
+        save("89-lobby-talk-guest")
+        app.pop()
+        game.hosting.set_talk(unmute=bram_seat)
+        game.hosting.set_talk(watchers_muted=False)
+        frames(lambda: not lobby.talk.rules["watchers_muted"] and not lobby.talk.rules["muted"])
         lobby.start()
         frames(lambda: isinstance(app.scene, LanTableScene))
         table = app.scene

@@ -5,7 +5,10 @@ the other, five and six in two columns), the host's rule choices, this
 player's name and colour in one row, and at the foot beside Leave the host's
 Start button (every seat taken and ready) or a player's I'm ready.  Who watches (net/host/watchers.py)
 and what the host allows are listed; the host allows watchers and hints
-with two buttons.  A watcher's lobby has no controls of a seat.  It polls the session every frame
+with two buttons, and holds table talk on or off, the watchers muted or
+not and a Mute toggle per seat (scenes/lobby_talk.py; the line of the rules
+tells every lobby when not everyone may talk).  The seats are drawn by
+scenes/lobby_seats.py.  A watcher's lobby has no controls of a seat.  It polls the session every frame
 and opens the table when the host's first view arrives.
 
 A saved LAN game resumed by its host (lan.resume_host) opens this lobby too:
@@ -24,7 +27,7 @@ from game.bots import LEVELS
 from game.engine import RULESETS
 from net.session import COLOURS
 
-from .. import theme, widgets
+from .. import theme
 from ..i18n import tr, trn
 from ..lan import (
     LanController, check_name, deal_text, fault_text, impostor_text, local_addresses, next_link, seat_name,
@@ -34,6 +37,8 @@ from ..scene import GuiScene
 from ..tutorial import intro as ck_intro
 from . import lobby_heights
 from .lan_table import message_for_error
+from .lobby_seats import draw_seats
+from .lobby_talk import LobbyTalk, talk_summary
 
 
 SEAT_ROWS = lobby_heights.SEAT_ROWS
@@ -73,6 +78,7 @@ class LobbyScene(GuiScene):
         self.knock_check = 0.0          # when the host's knocking list was last read
         self.built_assigning = None     # resumed: what the assign buttons were built for
         self.name_entry = None
+        self.talk = LobbyTalk(self)     # the host's talk switches (scenes/lobby_talk.py)
         super().__init__(app)
 
     # --- lobby facts ---------------------------------------------------------------------
@@ -104,7 +110,7 @@ class LobbyScene(GuiScene):
         return (760, lobby_heights.total(self._host_rows(), 1))
 
     def _host_rows(self) -> bool:
-        return self.lan.is_host and not self.resumed     # the host's two rows of buttons
+        return self.lan.is_host and not self.resumed     # the host's rows of buttons
 
     def metrics(self) -> dict:
         """The heights at this scale, in pixels, and the form's width (`width`)."""
@@ -168,6 +174,8 @@ class LobbyScene(GuiScene):
             cy -= bh + gap          # what the host allows besides playing
             self.button("allow_watchers", (w // 2 - cw - gap, cy, cw, bh), "")
             self.button("allow_hints", (w // 2 + gap, cy, cw, bh), "")
+            cy -= bh + gap          # table talk, and a Mute toggle per seat
+            self.talk.build(cy, w // 2 - cw - gap, w // 2 + gap, cw, bh)
         # the foot: Leave, and the host's Start or a player's I'm ready
         alone = self.lan.watching and not self.lan.is_host
         leave_x = w // 2 - bw // 2 if alone else w // 2 - bw - gap
@@ -213,6 +221,10 @@ class LobbyScene(GuiScene):
 
     def row_h(self) -> int:
         return self.m["row"]
+
+    def across(self, r) -> bool:
+        """Is a seat in rectangle `r` drawn as a row across the form (else as a card)?"""
+        return r.w >= int(700 * self.app.scale)
 
     def seat_rects(self) -> list:
         """Where each seat is drawn: up to SEAT_ROWS seats one under the other
@@ -266,6 +278,7 @@ class LobbyScene(GuiScene):
             self.buttons["computer_level"].set_text(tr("lanbots.level", level=tr("bot.level." + level)))
             free = usable and any(seat is None for seat in self.lobby["seats"])
             (self.buttons["add_computer"].enable if free else self.buttons["add_computer"].disable)()
+        self.talk.refresh()
         self.info_label.set_text(self._info_text())
         self.error_label.set_text(self.error)
         self.rules_label.set_text(self._rules_line())
@@ -294,7 +307,9 @@ class LobbyScene(GuiScene):
             self.error = tr("watch.cannot_allow", reason=str(exc))
 
     def _rules_line(self) -> str:
-        return rules_summary(self.lobby["config"])
+        """The host's rule choices, and how the table may talk when not everyone may."""
+        talk = talk_summary(self.lan)
+        return rules_summary(self.lobby["config"]) + (" · " + talk if talk else "")
 
     def _info_text(self) -> str:
         if self.link == "reconnecting":
@@ -349,6 +364,8 @@ class LobbyScene(GuiScene):
             self.app.prefs["lan_computer_level"] = levels[(levels.index(self.computer_level()) + 1) % len(levels)]
         elif key == "leave":
             self.leave()
+        elif key is not None and self.talk.press(key):
+            pass
         elif key is not None and key.startswith("assign_"):
             seat, k = map(int, key[7:].split("_"))
             self.assign(seat, self.knocking[k])
@@ -499,7 +516,7 @@ class LobbyScene(GuiScene):
     def draw(self, surf) -> None:
         self.draw_background(surf)
         self._draw_codes(surf)
-        self._draw_seats(surf)
+        draw_seats(self, surf)
         self.manager.draw_ui(surf)
         b = self.buttons.get("colour")
         colour = (self.mine() or {}).get("colour")
@@ -525,85 +542,3 @@ class LobbyScene(GuiScene):
             x += words.get_width() + space
             surf.blit(code, code.get_rect(midleft=(x, cy)))
             x += code.get_width() + gap
-
-    def _draw_seats(self, surf) -> None:
-        s = self.app.scale
-        seats = self.lobby["seats"]
-        for i, (seat, r) in enumerate(zip(seats, self.seat_rects())):
-            mine = i == self.session.seat
-            pygame.draw.rect(surf, theme.PANEL_LIGHT if mine else theme.PANEL, r, border_radius=8)
-            pygame.draw.rect(surf, theme.ACCENT if mine else theme.PANEL_EDGE, r, 2 if mine else 1, border_radius=8)
-            if r.w >= int(700 * s):
-                self._draw_seat_row(surf, r, i, seat, mine)
-            else:
-                self._draw_seat_card(surf, r, i, seat, mine)
-
-    def _seat_facts(self, seat, mine):
-        """(the name as shown, the ready word and its colour or None, the
-        connection word and its colour) of a taken seat."""
-        name = seat_name(seat) + ("  " + tr("lan.you") if mine else "")
-        ready = None
-        if self.lobby["state"] == "lobby":      # a resumed game's seats are all ready
-            ready = (tr("lan.ready"), theme.GOOD) if seat["ready"] else (tr("lan.not_ready_yet"), theme.TEXT_DIM)
-        conn = (tr("lan.connected"), theme.TEXT) if seat["connected"] else (tr("lan.away"), theme.BAD)
-        return name, ready, conn
-
-    def _swatch(self, surf, seat, rect) -> None:
-        pygame.draw.rect(surf, theme.seat_rgb(seat["colour"]), rect, border_radius=4)
-        pygame.draw.rect(surf, (20, 20, 20), rect, 1, border_radius=4)
-
-    def _draw_seat_row(self, surf, r, i, seat, mine) -> None:
-        """A seat across the form: number, colour, name, ready, connection in one line
-        (their places in 900 design units, closer on a narrower form)."""
-        s, text = r.w / 900, self.app.text           # (pixels per design unit along the row)
-        seat_no = text.render(tr("lan.seat_n", n=i + 1), 14, theme.TEXT_DIM)
-        surf.blit(seat_no, seat_no.get_rect(midleft=(r.x + int(14 * s), r.centery)))
-        x = r.x + int(96 * s)
-        if seat is None:
-            img = text.render(tr("lan.open_seat"), 16, theme.TEXT_DIM)
-            surf.blit(img, img.get_rect(midleft=(x, r.centery)))
-            return
-        name, ready, (conn, conn_colour) = self._seat_facts(seat, mine)
-        sw = pygame.Rect(x, r.y + int(9 * s), int(24 * s), r.h - int(18 * s))
-        self._swatch(surf, seat, sw)
-        img = widgets.fit_label(text, name, 18, theme.TEXT, True, r.x + int(500 * s) - sw.right - int(24 * s))
-        surf.blit(img, img.get_rect(midleft=(sw.right + int(12 * s), r.centery)))
-        if ready is not None:
-            img = text.render(ready[0], 16, ready[1], bold=seat["ready"])
-            surf.blit(img, img.get_rect(midleft=(r.x + int(520 * s), r.centery)))
-        dot = (r.x + int(712 * s), r.centery)
-        pygame.draw.circle(surf, theme.GOOD if seat["connected"] else theme.BAD, dot, int(6 * s))
-        img = text.render(conn, 15, conn_colour)
-        surf.blit(img, img.get_rect(midleft=(dot[0] + int(14 * s), r.centery)))
-
-    def _draw_seat_card(self, surf, r, i, seat, mine) -> None:
-        """A seat in one of two columns: its colour, the name on the first
-        line; the seat's number, ready and connection on the second."""
-        s, text = self.app.scale, self.app.text
-        pad = int(12 * s)
-        top, bottom = r.y + r.h * 3 // 10, r.y + r.h * 7 // 10
-        x = r.x + pad
-        if seat is not None:
-            sw = pygame.Rect(x, r.y + int(12 * s), int(24 * s), r.h - int(24 * s))
-            self._swatch(surf, seat, sw)
-            x = sw.right + pad
-        room = r.right - pad - x
-        parts = [(tr("lan.seat_n", n=i + 1), 14, theme.TEXT_DIM, False)]
-        if seat is None:
-            first = widgets.fit_label(text, tr("lan.open_seat"), 16, theme.TEXT_DIM, False, room)
-        else:
-            name, ready, conn = self._seat_facts(seat, mine)
-            first = widgets.fit_label(text, name, 18, theme.TEXT, True, room)
-            if ready is not None:
-                parts.append((ready[0], 15, ready[1], seat["ready"]))
-            parts.append((conn[0], 15, conn[1], False))
-        surf.blit(first, first.get_rect(midleft=(x, top)))
-        gap = int(18 * s)
-        for k, (words, size, colour, bold) in enumerate(parts):
-            if seat is not None and k == len(parts) - 1:        # the connection: a dot before its word
-                radius = max(3, int(5 * s))
-                pygame.draw.circle(surf, theme.GOOD if seat["connected"] else theme.BAD, (x + radius, bottom), radius)
-                x += 2 * radius + int(6 * s)
-            img = text.render(words, size, colour, bold=bold)
-            surf.blit(img, img.get_rect(midleft=(x, bottom)))
-            x += img.get_width() + gap

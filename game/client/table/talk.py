@@ -32,6 +32,7 @@ from net.session import MAX_TALK, PHRASES, WATCHER, clean_talk, default_talk_rul
 
 from .. import theme
 from ..i18n import tr
+from ..talktext import said_runs, words_of
 from .panels import wrapped
 from .ui import btn
 
@@ -71,24 +72,10 @@ def breakable(text: str, units: int = RUN_UNITS) -> str:
     return "".join(out)
 
 
-def words_of(said: dict) -> str:
-    """What was said, in the reader's language (a phrase) or as typed (a text)."""
-    if "phrase" in said:
-        return tr("talk.phrase." + said["phrase"])
-    return clean_talk(said["text"])
-
-
 def talk_line(said: dict, names, seq: int = 0) -> TalkLine:
     """The log's line for `said` (net/wire/talk.py `heard`) in the current language."""
-    words = breakable(words_of(said))
-    seat = said["seat"]
-    if seat == WATCHER or not 0 <= seat < len(names):
-        text = tr("talk.said", name=tr("talk.watcher", name=clean_talk(said["name"])), words=words)
-        return TalkLine(text, [(text, None)], seq)
-    before, _, after = tr("talk.said", name="\0", words=words).partition("\0")
-    name = names[seat]
-    runs = [(part, who) for part, who in ((before, None), (name, seat), (after, None)) if part]
-    return TalkLine(before + name + after, runs, seq)
+    runs = said_runs(said, names, breakable(words_of(said)))
+    return TalkLine("".join(text for text, _ in runs), runs, seq)
 
 
 def rules_of(lan) -> dict:
