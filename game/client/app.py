@@ -98,10 +98,11 @@ class App:
     def set_ui_scale(self, percent: int) -> None:
         """The person's choice in Settings: remembered with the settings."""
         self.prefs["ui_scale"] = percent
-        self._rescale()
+        self.rescale()
 
-    def _rescale(self) -> None:
-        """Choose the scale again for the scenes on the stack; lay them out anew when it changed."""
+    def rescale(self) -> None:
+        """Choose the scale again for the scenes on the stack (a scene whose
+        min_canvas changed calls it); lay them out anew when it changed."""
         used = self.ui_scale_for([scene.min_canvas() for scene in self.scenes])
         if used != self.ui_used:
             self.ui_used = used
@@ -145,14 +146,14 @@ class App:
 
     def push(self, scene) -> None:
         self.scenes.append(scene)
-        self._rescale()
+        self.rescale()
         self.dirty = True
 
     def pop(self) -> None:
         self.scenes.pop()
         if not self.scenes:
             self.running = False
-        self._rescale()
+        self.rescale()
         self.dirty = True
 
     def replace(self, scene) -> None:
@@ -162,7 +163,7 @@ class App:
 
     def reset_to(self, scene) -> None:
         self.scenes = [scene]
-        self._rescale()
+        self.rescale()
         self.dirty = True
 
     # --- loop -----------------------------------------------------------------------------

@@ -205,10 +205,7 @@ class ReviewView:
     # --- the rest ----------------------------------------------------------------------
     def draw_swings(self, surf, rect, s) -> None:
         text = self.app.text
-        widgets.panel(surf, rect, theme.PANEL)
-        head = text.render(tr("review.swings"), 16, theme.TEXT, bold=True)
-        surf.blit(head, (rect.x + 10 * s, rect.y + 6 * s))
-        y = rect.y + 32 * s
+        y = max(rect.y + 32 * s, self._panel(surf, rect, s, "review.swings", 16, 10) + 2 * s)
         font = self.app.fonts.get(13)
         swings = self.r["swings"]
         if not swings:
@@ -217,27 +214,28 @@ class ReviewView:
             return
         wrapped = [widgets.wrap(swing_line(swing, self.names), font, int(rect.w - 44 * s)) for swing in swings]
         # Each swing whole where the panel has room for them all, else two lines of each.
+        step = max(18 * s, font.get_linesize())
         room = (rect.bottom - y) - 4 * s * len(swings)
-        most = None if sum(map(len, wrapped)) * 18 * s <= room else 2
+        most = None if sum(map(len, wrapped)) * step <= room else 2
         for number, (swing, lines) in enumerate(zip(swings, wrapped), 1):
             pygame.draw.circle(surf, self.colours[swing["seat"]], (rect.x + 20 * s, y + 9 * s), int(8 * s))
             lab = text.render(str(number), 11, (16, 16, 16), bold=True)
             surf.blit(lab, lab.get_rect(center=(rect.x + 20 * s, y + 9 * s)))
             for line in lines[:most]:
-                if y + 18 * s > rect.bottom:
+                if y + step > rect.bottom:
                     return
                 img = text.render(line, 13, theme.TEXT)
                 surf.blit(img, (rect.x + 34 * s, y))
-                y += 18 * s
+                y += step
             y += 4 * s
 
-    def _panel(self, surf, rect, s, key, size, inset) -> None:
-        """A panel with its heading, squeezed to the panel's width if need be."""
+    def _panel(self, surf, rect, s, key, size, inset) -> float:
+        """A panel with its heading, smaller (or squeezed) to the panel's width
+        if need be; returns the heading's foot."""
         widgets.panel(surf, rect, theme.PANEL)
-        head = self.app.text.render(tr(key), size, theme.TEXT, bold=True)
-        if head.get_width() > rect.w - 2 * inset * s:
-            head = pygame.transform.smoothscale(head, (int(rect.w - 2 * inset * s), head.get_height()))
+        head = widgets.fit_label(self.app.text, tr(key), size, theme.TEXT, True, int(rect.w - 2 * inset * s), 10)
         surf.blit(head, (rect.x + inset * s, rect.y + 6 * s))
+        return rect.y + 6 * s + head.get_height()
 
     def draw_better(self, surf, rect, s) -> None:
         """Per person, the decisions where Hard's choice was worth clearly
@@ -249,11 +247,12 @@ class ReviewView:
 
         def line(words, colour, size=13, bold=False, indent=0) -> bool:
             nonlocal y
-            for part in widgets.wrap(words, self.app.fonts.get(size), room - indent)[:2]:
-                if y + 18 * s > rect.bottom - 4 * s:
+            step = max(17 * s, self.app.fonts.get(size, bold).get_linesize())
+            for part in widgets.wrap(words, self.app.fonts.get(size, bold), room - indent)[:2]:
+                if y + step > rect.bottom - 4 * s:
                     return False
                 surf.blit(text.render(part, size, colour, bold=bold), (x + indent, y))
-                y += 17 * s
+                y += step
             return True
 
         check = self.check
@@ -288,13 +287,13 @@ class ReviewView:
 
     def draw_dice(self, surf, rect, s) -> None:
         text = self.app.text
-        self._panel(surf, rect, s, "review.dice", 14, 8)
+        head = self._panel(surf, rect, s, "review.dice", 14, 8)
         counts, expected = self.r["dice"]["counts"], self.r["dice"]["expected"]
         totals = sorted(counts, key=int)
         top = max([counts[t] for t in totals] + [expected[t] for t in totals] + [1])
         bw = (rect.w - 20 * s) / len(totals)
         base = rect.bottom - 22 * s
-        room = base - (rect.y + 44 * s)
+        room = base - max(rect.y + 44 * s, head + self.app.fonts.get(10).get_linesize() + 2)   # (the counts above)
         for i, t in enumerate(totals):
             x = rect.x + 10 * s + i * bw
             bh = room * counts[t] / top
@@ -310,13 +309,11 @@ class ReviewView:
 
     def draw_gains(self, surf, rect, s) -> None:
         text = self.app.text
-        widgets.panel(surf, rect, theme.PANEL)
-        head = text.render(tr("review.gains"), 14, theme.TEXT, bold=True)
-        surf.blit(head, (rect.x + 8 * s, rect.y + 6 * s))
+        head = self._panel(surf, rect, s, "review.gains", 14, 8)
         gains = self.r["gains"]
         sources = list(SOURCE_RGB)
         # the legend
-        x, y = rect.x + 8 * s, rect.y + 28 * s
+        x, y = rect.x + 8 * s, max(rect.y + 28 * s, head + 2 * s)
         for src in sources:
             img = text.render(source_name(src), 11, theme.TEXT_DIM)
             if x + 14 * s + img.get_width() > rect.right - 6 * s:
@@ -328,10 +325,11 @@ class ReviewView:
         most = max([sum(g.values()) for g in gains] + [1])
         name_w = int(min(110 * s, rect.w * 0.3))
         row_h = min(30 * s, (rect.bottom - y - 4 * s) / max(1, len(gains)))
+        size = 12                                   # the names and totals as large as a row holds
+        while size > 8 and self.app.fonts.get(size, True).get_linesize() > row_h:
+            size -= 1
         for seat, g in enumerate(gains):
-            name = text.render(self.names[seat], 12, self.colours[seat], bold=True)
-            if name.get_width() > name_w - 4 * s:
-                name = pygame.transform.smoothscale(name, (int(name_w - 4 * s), name.get_height()))
+            name = widgets.fit_label(text, self.names[seat], size, self.colours[seat], True, int(name_w - 4 * s), 8)
             surf.blit(name, (rect.x + 8 * s, y + (row_h - name.get_height()) / 2))
             x = rect.x + 8 * s + name_w
             full = rect.right - 44 * s - x
@@ -340,7 +338,7 @@ class ReviewView:
                 if w >= 1:
                     hatched(surf, (x, y + row_h * 0.2, w, row_h * 0.6), src, s)
                     x += w
-            total = text.render(str(sum(g.values())), 12, theme.TEXT)
+            total = text.render(str(sum(g.values())), size, theme.TEXT)
             surf.blit(total, (x + 4 * s, y + (row_h - total.get_height()) / 2))
             y += row_h
 

@@ -128,18 +128,33 @@ def lines(info) -> list:
     ]
 
 
-def draw(surf, app, rect, info) -> None:
-    """The rating box at the top of `rect`, as high as its lines need (nothing
-    when `info` is None)."""
+def pictures(app, width, info) -> list:
+    """The box's lines rendered for a box `width` pixels wide: per line of
+    `lines` its pictures (a long line on two); none when `info` is None."""
     if info is None:
+        return []
+    from . import widgets
+    room = int(width - 24 * app.scale)
+    return [[widgets.fit_label(app.text, part, size, colour, bold, room, 10)
+             for part in widgets.wrap(text, app.fonts.get(size, bold), room)]
+            for text, size, colour, bold in lines(info)]
+
+
+def height(app, lines_shown) -> int:
+    """The box's height for `lines_shown` (of pictures; 0 for none)."""
+    s = app.scale
+    images = [img for line in lines_shown for img in line]
+    return int(16 * s + sum(img.get_height() + 4 * s for img in images)) if images else 0
+
+
+def draw(surf, app, rect, lines_shown) -> None:
+    """The rating box of `lines_shown` (of pictures) at the top of `rect`, as high as they need."""
+    if not lines_shown:
         return
     from . import widgets
     s = app.scale
-    images = [widgets.fit_label(app.text, text, size, colour, bold, int(rect.w - 24 * s), 10)
-              for text, size, colour, bold in lines(info)]
-    height = 16 * s + sum(img.get_height() + 4 * s for img in images)
-    widgets.panel(surf, rect.__class__(rect.x, rect.y, rect.w, int(min(rect.h, height))), theme.PANEL)
+    widgets.panel(surf, rect.__class__(rect.x, rect.y, rect.w, height(app, lines_shown)), theme.PANEL)
     y = rect.y + 8 * s
-    for img in images:
+    for img in (img for line in lines_shown for img in line):
         surf.blit(img, (rect.x + 12 * s, y))
         y += img.get_height() + 4 * s

@@ -16,7 +16,9 @@ faces) are marked as boxes the same way.  After one frame the probe has:
   before them that holds their centre (else the window);
 - `squeezed`: texts squeezed to less than SQUEEZE of their width;
 - `covered`: texts a filled rectangle drawn later covers in part (a button
-  over a panel's line), not wholly (what is wholly covered is simply hidden).
+  over a panel's line), not wholly (what is wholly covered is simply hidden);
+- `icon`: texts an icon drawn later lies over (the client's small pictures:
+  icons.icon, a seat's emblem and badge), marked as icons the same way.
 
 A box drawn over a text hides it (it is not checked further); a shade over
 most of a surface (a dialog's, the game menu's) puts everything under it
@@ -26,9 +28,10 @@ sight, so they are checked as widgets (`gui_problems`): each label's and
 button's text fits its rectangle, measured as pygame_gui measures it, and
 no two widgets overlap.
 
-    python -m tools.screens.fit            # every screen at every scale, both sizes: problems printed
+    python -m tools.screens.fit_screens          # every screen at every scale, both sizes: problems printed
+    python -m tools.screens.fit_screens --more   # the further screens (tools/screens/fit_more.py)
 
-The test tests/test_client_fit.py runs the same screens (tools/screens/fit_screens.py)."""
+The tests tests/test_client_fit.py and tests/test_client_fit_more.py run the same screens."""
 
 import weakref
 
@@ -172,6 +175,9 @@ class Probe:
             self._patch(pygame.transform, name, _turned(getattr(pygame.transform, name)))
         self._patch(pygame.draw, "rect", _box(pygame.draw.rect))
         self._patch(FontStack, "render", _text(FontStack.render))
+        from game.client import emblems, icons
+        for owner, name in ((icons, "icon"), (emblems, "emblem_sprite"), (emblems, "badge")):
+            self._patch(owner, name, _pictured(getattr(owner, name), name))
         forget_pictures()
         return self
 
@@ -195,7 +201,7 @@ class Probe:
 
     def check(self, surf) -> list:
         """The problems on `surf` after a frame: [(kind, words)], kind one of
-        cut, overlap, outside, squeezed."""
+        cut, covered, overlap, outside, squeezed, icon."""
         out = [("cut", f"{label!r} at {tuple(rect)} cut by its room {tuple(room)}")
                for label, rect, room in self.cut]
         out += [("covered", f"{label!r} at {tuple(rect)} partly under a box {tuple(box)}")
@@ -203,6 +209,7 @@ class Probe:
         items = [m for m in marks(surf) if not m.under]
         texts = [m for m in items if m.kind == "text"]
         boxes = [m for m in items if m.kind == "box"]
+        pictures = [m for m in items if m.kind == "icon"]
         window = surf.get_rect()
         for i, a in enumerate(texts):
             for b in texts[i + 1:]:
@@ -211,6 +218,10 @@ class Probe:
                     out.append(("overlap", f"{a.label!r} {tuple(a.rect)} and {b.label!r} {tuple(b.rect)}"))
             if a.squeeze < SQUEEZE:
                 out.append(("squeezed", f"{a.label!r} to {a.squeeze:.0%} at {tuple(a.rect)}"))
+            for icon in pictures:
+                common = a.rect.clip(icon.rect)
+                if icon.seq > a.seq and common.w > SLACK and common.h > SLACK:
+                    out.append(("icon", f"{a.label!r} {tuple(a.rect)} under the icon {icon.label!r} {tuple(icon.rect)}"))
             box = own_box(a, boxes) or window
             if not box.inflate(2 * SLACK, 2 * SLACK).contains(a.rect):
                 out.append(("outside", f"{a.label!r} {tuple(a.rect)} sticks out of its box {tuple(box)}"))
@@ -333,6 +344,17 @@ def _mark_text(img, text):
             _set(img, [Mark("text", r, text)])
 
 
+def _pictured(make, name):
+    """A maker of a small picture (an icon, an emblem): its pictures marked as icons."""
+    def made(*args, **kwargs):
+        img = make(*args, **kwargs)
+        r = img.get_bounding_rect()
+        if r.w and r.h:
+            _set(img, [m for m in marks(img) if m.kind != "icon"] + [Mark("icon", r, name)])
+        return img
+    return made
+
+
 def _scaled(scale):
     def scaled(surface, size, *args, **kwargs):
         out = scale(surface, size, *args, **kwargs)
@@ -385,10 +407,7 @@ def gui_problems(manager, window, card=None) -> list:
     widgets overlapping, every one on the window and on the form's card
     (`card`, its framed panel) when it has one."""
     from pygame_gui.elements import UIButton, UIHorizontalSlider, UILabel, UITextEntryLine
-    root = manager.get_root_container()
-    widgets = [e for e in manager.get_sprite_group().sprites()
-               if isinstance(e, (UIButton, UILabel, UITextEntryLine, UIHorizontalSlider)) and e.visible
-               and e.ui_container is root]
+    widgets = _shown(manager, (UIButton, UILabel, UITextEntryLine, UIHorizontalSlider))
     out = []
     extents = [_extent(e, UILabel) for e in widgets]
     for i, e in enumerate(widgets):
@@ -414,17 +433,25 @@ def texts_under_widgets(manager, items) -> list:
     """The client's own texts (probe marks) that a form's widget lies over,
     and its boxes (a colour swatch) over part of a widget's words."""
     from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
-    root = manager.get_root_container()
     out = []
-    for e in manager.get_sprite_group().sprites():
-        if isinstance(e, (UIButton, UILabel, UITextEntryLine)) and e.visible and e.ui_container is root:
-            area, words = _extent(e, UILabel), _extent(e, (UILabel, UIButton))
-            for t in items:
-                common = (area if t.kind == "text" else words).clip(t.rect)
-                if common.w > SLACK and common.h > SLACK and (t.kind == "text" or not t.rect.contains(words)):
-                    out.append(("overlap", f"{t!r} over the widget "
-                                           f"{getattr(e, 'text', '') or type(e).__name__!r} {tuple(area)}"))
+    for e in _shown(manager, (UIButton, UILabel, UITextEntryLine)):
+        area, words = _extent(e, UILabel), _extent(e, (UILabel, UIButton))
+        for t in items:
+            common = (area if t.kind == "text" else words).clip(t.rect)
+            if common.w > SLACK and common.h > SLACK and (t.kind == "text" or not t.rect.contains(words)):
+                out.append(("overlap", f"{t!r} over the widget "
+                                       f"{getattr(e, 'text', '') or type(e).__name__!r} {tuple(area)}"))
     return out
+
+
+def _shown(manager, kinds) -> list:
+    """The form's visible widgets of `kinds` on its root container; a label
+    without words shows nothing and is none of them."""
+    from pygame_gui.elements import UILabel
+    root = manager.get_root_container()
+    return [e for e in manager.get_sprite_group().sprites()
+            if isinstance(e, kinds) and e.visible and e.ui_container is root
+            and not (isinstance(e, UILabel) and not e.text.strip())]
 
 
 def _extent(e, label_type):

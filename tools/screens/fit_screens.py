@@ -7,9 +7,11 @@ the LAN game and saves some of them need (`Extras`), each made once.
 `problems(app, probe)` draws the screen on the window once under the probe
 and returns what does not fit.
 
-    python -m tools.screens.fit_screens [--lang nl] [--size 1280x720] [--scale 150] [NAME ...]
+    python -m tools.screens.fit_screens [--more] [--lang nl] [--size 1280x720] [--scale 150] [NAME ...]
 
-prints each screen's problems at each scale (all by default)."""
+prints each screen's problems at each scale (all by default); --more: the
+screens of tools/screens/fit_more.py instead (the review, the guided game,
+the larger and resumed lobbies, the LAN table's own additions)."""
 
 import argparse
 import copy
@@ -188,7 +190,7 @@ SCREENS = {
 }
 
 
-def _in_palette(name, make):
+def in_palette(name, make):
     """A screen in the standard palette, or (a name ending in -safe) the colour-blind-safe one,
     whose colours have longer names."""
     def made(app, games):
@@ -199,7 +201,7 @@ def _in_palette(name, make):
     return made
 
 
-SCREENS = {name: _in_palette(name, make) for name, make in SCREENS.items()}
+SCREENS = {name: in_palette(name, make) for name, make in SCREENS.items()}
 
 
 # --- checking --------------------------------------------------------------------------------------
@@ -222,9 +224,16 @@ def problems(app, probe) -> list:
     return found
 
 
+def more_screens() -> dict:
+    from tools.screens import fit_more
+    return fit_more.SCREENS
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="What does not fit on each screen at each scale.")
-    ap.add_argument("names", nargs="*", help="screens (default all): " + ", ".join(SCREENS))
+    ap.add_argument("names", nargs="*", help="screens (default all): " + ", ".join(SCREENS) + "; with --more: "
+                    + ", ".join(more_screens()))
+    ap.add_argument("--more", action="store_true", help="the screens of tools/screens/fit_more.py")
     ap.add_argument("--lang", choices=LANGS, action="append")
     ap.add_argument("--size", action="append", help="WxH (default 1280x720 and 1920x1080)")
     ap.add_argument("--scale", type=int, action="append", help="percent (default every choice)")
@@ -236,6 +245,10 @@ def main(argv=None) -> int:
     from tools.screens.fit import Probe
     from tools.screens.window import window
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.size] if args.size else SIZES
+    screens = more_screens() if args.more else SCREENS
+    unknown = [name for name in args.names if name not in screens]
+    if unknown:
+        ap.error(f"no such screen: {', '.join(unknown)} (choose from {', '.join(screens)})")
     bad = 0
     with Probe() as probe:
         games = Extras()
@@ -245,8 +258,8 @@ def main(argv=None) -> int:
                     app, _, _ = window(os.path.join("/tmp", "fit-screens"), w, h, lang)
                     for percent in args.scale or UI_SCALES:
                         app.prefs["ui_scale"] = percent
-                        for name in args.names or SCREENS:
-                            if SCREENS[name](app, games) is False:
+                        for name in args.names or screens:
+                            if screens[name](app, games) is False:
                                 print(f"{name}: not reached")
                                 continue
                             found = problems(app, probe)

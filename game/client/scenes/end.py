@@ -79,6 +79,11 @@ def people_of(controller) -> list:
     return [seat for seat, level in enumerate(levels) if level is None]
 
 
+DICE_LEAST = 150              # design units of the dice's panel at the least (a solo rating below takes the rest)
+SOLO_LEAST = 140              # design units of a solo rating's box with its title and value (two lines each)
+REVIEW_CANVAS = (1280, 720)   # the review is laid out for the whole design canvas: at 125 % its gains lose their rows
+
+
 class EndScene(GuiScene):
     def __init__(self, app, controller, seconds: float):
         self.c = controller
@@ -110,8 +115,12 @@ class EndScene(GuiScene):
         return self.reviewing and self.review_view is not None and self.review_view.working()
 
     def min_canvas(self) -> tuple:
-        """The scores' table over the buttons, beside the dice (draw_scores)."""
-        return (800, 292 + 44 * len(self.summary["rows"]))
+        """The scores' table over the buttons, beside the dice (draw_scores);
+        the review's panels need more (reviewview.py)."""
+        scores = (800, 292 + 44 * len(self.summary["rows"]))
+        if self.solo is not None:              # the dice, and under them the rating's title and value at the least
+            scores = (800, max(scores[1], 130 + DICE_LEAST + 14 + SOLO_LEAST + 78))
+        return (max(scores[0], REVIEW_CANVAS[0]), max(scores[1], REVIEW_CANVAS[1])) if self.reviewing else scores
 
     def build(self) -> None:
         w, h = self.app.size
@@ -149,6 +158,7 @@ class EndScene(GuiScene):
         self.reviewing = not self.reviewing
         if self.reviewing:
             self.open_review()
+        self.app.rescale()                     # (the review's canvas: a smaller scale where it needs one)
         self.resize(self.app.size)
 
     def save_chart(self) -> None:
@@ -235,9 +245,13 @@ class EndScene(GuiScene):
             y += 44 * s
         # dice histogram, and below it a solo player's rating
         foot = h - int((46 + 20 + 12) * s)                 # above the buttons
-        box = pygame.Rect(table.right + int(24 * s), table.y, w - table.right - int(64 * s),
-                          min(int(300 * s), foot - table.y))
-        solo_rating.draw(surf, self.app, pygame.Rect(box.x, box.bottom + int(14 * s), box.w, int(200 * s)), self.solo)
+        box_x = table.right + int(24 * s)
+        rating = solo_rating.pictures(self.app, w - int(64 * s) - box_x, self.solo)
+        while rating and solo_rating.height(self.app, rating) + 14 * s > foot - table.y - DICE_LEAST * s:
+            rating = rating[:-1]                  # (the dice keep their least height: the last lines go, whole)
+        below = solo_rating.height(self.app, rating) + int(14 * s) if rating else 0     # (the dice shorter)
+        box = pygame.Rect(box_x, table.y, w - int(64 * s) - box_x, min(int(300 * s), foot - table.y - below))
+        solo_rating.draw(surf, self.app, pygame.Rect(box.x, box.bottom + int(14 * s), box.w, 0), rating)
         widgets.panel(surf, box, theme.PANEL)
         head = text.render(tr("end.dice"), 18, theme.TEXT, bold=True)
         surf.blit(head, (box.x + 12 * s, box.y + 8 * s))

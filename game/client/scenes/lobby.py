@@ -107,6 +107,8 @@ class LobbyScene(GuiScene):
         super().resize(size)
 
     def min_canvas(self) -> tuple:
+        if self.resumed:                # (a line of buttons for a knocking player)
+            return (lobby_heights.KNOCK_WIDTH, lobby_heights.total(False, 1, True))
         return (760, lobby_heights.total(self._host_rows(), 1))
 
     def _host_rows(self) -> bool:
@@ -114,7 +116,7 @@ class LobbyScene(GuiScene):
 
     def metrics(self) -> dict:
         """The heights at this scale, in pixels, and the form's width (`width`)."""
-        return lobby_heights.metrics(self.app.size, self.app.scale, self._host_rows())
+        return lobby_heights.metrics(self.app.size, self.app.scale, self._host_rows(), self.resumed)
 
     def build(self) -> None:
         w, h = self.app.size

@@ -10,21 +10,31 @@ HEIGHTS = {"top": (20, 8), "title": (46, 40), "rules": (28, 24), "hint": (28, 24
            "foot": (46, 36), "bottom": (22, 10)}
 
 
-def total(host_rows: bool, which: int) -> float:
+KNOCK_LABELS = 100   # a resumed lobby's lines above its buttons for knocking players (scenes/lobby.py _build_knocking)
+KNOCK_LINES = 2      # the lines of those buttons at most (six seats, five away: three and two)
+KNOCK_WIDTH = 930    # the canvas's width that holds a line of them (a name and three buttons)
+
+
+def total(host_rows: bool, which: int, resumed: bool = False) -> float:
     """The form's height with every part at `which` (0: as designed, 1: the
-    least); `host_rows`: the host's rows of buttons above the foot (HOST_ROWS)."""
+    least); `host_rows`: the host's rows of buttons above the foot (HOST_ROWS);
+    `resumed`: a resumed lobby's lines for knocking players instead of the
+    name's row and the lines under it."""
     m = {k: v[which] for k, v in HEIGHTS.items()}
     rows = m["top"] + m["title"] + m["rules"] + m["hint"] + m["codes"] + SEAT_ROWS * m["row"] + m["after_rows"]
-    rows += m["bh"] + m["gap"] + 3 * m["line"] + m["gap"]
+    if resumed:
+        rows += KNOCK_LABELS + KNOCK_LINES * (m["bh"] + m["gap"])
+    else:
+        rows += m["bh"] + m["gap"] + 3 * m["line"] + m["gap"]
     if host_rows:
         rows += HOST_ROWS * (m["bh"] + m["gap"])
     return rows + m["foot"] + m["bottom"]
 
 
-def metrics(size, s, host_rows: bool) -> dict:
+def metrics(size, s, host_rows: bool, resumed: bool = False) -> dict:
     """Each height in pixels at scale `s` in a window of `size`, and the form's width (`width`)."""
     w, h = size
-    design, least = total(host_rows, 0), total(host_rows, 1)
+    design, least = total(host_rows, 0, resumed), total(host_rows, 1, resumed)
     k = max(0.0, min(1.0, (h / s - least) / (design - least)))
     out = {name: int((lo + (hi - lo) * k) * s) for name, (hi, lo) in HEIGHTS.items()}
     out["width"] = int(min(900.0, w / s - 40) * s)

@@ -30,7 +30,7 @@ import pygame
 
 from net.session import MAX_TALK, PHRASES, WATCHER, clean_talk, default_talk_rules
 
-from .. import theme
+from .. import theme, widgets
 from ..i18n import tr
 from ..talktext import said_runs, words_of
 from .panels import wrapped
@@ -238,6 +238,9 @@ class TableTalk:
             rows += self._host_rows(surf, r.w - 2 * pad, row)
         r.h = sum(h for h, _ in rows) + gap * (len(rows) - 1) + 2 * pad
         r.h = min(r.h, ui.layout.log.bottom - r.y)
+        grid = ui.layout.log.bottom - int(6 * s)      # the log's lines stand on this, a line apart (panels.draw_log)
+        if r.bottom < grid:                           # down to a line's top: no line shows cut under the panel
+            r.h += (grid - r.bottom) % ui.fonts.get(13).get_linesize()
         pygame.draw.rect(surf, (18, 24, 34), r, border_radius=8)
         pygame.draw.rect(surf, theme.ACCENT, r, 1, border_radius=8)
         ui.targets.add(("talk_panel",), r, None)        # clicks on the panel go to nothing under it
@@ -264,8 +267,8 @@ class TableTalk:
         inner = rect.inflate(-int(10 * s), 0)
         line = clean_talk(self.line) if self.line.strip() else ""
         if not line:
-            img = ui.text.render(tr("talk.type_here"), 12, theme.TEXT_DIM)
-            surf.blit(img, img.get_rect(midleft=(inner.x, rect.centery)), (0, 0, inner.w, img.get_height()))
+            img = widgets.fit_label(ui.text, tr("talk.type_here"), 12, theme.TEXT_DIM, False, inner.w, 9)
+            surf.blit(img, img.get_rect(midleft=(inner.x, rect.centery)))
             return
         left = ui.text.render(str(MAX_TALK - len(line)), 10, theme.TEXT_DIM)
         surf.blit(left, left.get_rect(bottomright=(inner.right, rect.bottom - int(2 * s))))

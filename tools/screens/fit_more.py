@@ -1,0 +1,305 @@
+"""More screens for the text checker (tools/screens/fit.py), beside
+fit_screens.py's: the end screen's review and a solo player's rating box,
+the guided game's box at some of its steps, the LAN lobby at five and six
+seats and resumed (the host's and a guest's), and the LAN table's own
+additions (an away seat's banner and marks, who watches, the talk panel).
+
+`SCREENS` maps a name to make(app, games) as fit_screens.SCREENS does;
+`games` is a fit_screens.Extras (its `closers` end the LAN games made here).
+
+    python -m tools.screens.fit_screens --more [--lang nl] [--size 1280x720] [--scale 150] [NAME ...]"""
+
+import os
+import shutil
+import tempfile
+
+from tools.screens import fit_screens
+from tools.screens.window import step_until
+
+NAMES = ["Anna", "Bram", "Cees", "Dirk", "Eva", "Femke"]
+
+
+def _options(app, **more):
+    from game.client import lan
+    app.lan_options = lan.LanOptions(**dict(dict(port=0, interfaces=["127.0.0.1"], reconnect_for=5.0,
+                                                 discovery=False), **more))
+    return lan.options(app)
+
+
+def _folder(games) -> str:
+    folder = tempfile.mkdtemp(prefix="kolonisten-fit-")
+    games.closers.append(lambda: shutil.rmtree(folder, ignore_errors=True))
+    return folder
+
+
+def _wait(app, until):
+    step_until(app, until, "fit_more", 15.0)
+
+
+def _poll(sessions) -> bool:
+    """Every session takes what its host sent (True, for a condition's `and`)."""
+    for s in sessions:
+        s.poll()
+    return True
+
+
+# --- the end screen: the review, a solo player's rating ------------------------------------------
+def _played(games, rules):
+    from tools.screens.review import played_game
+    return games.get(("played", rules), lambda: played_game(rules, 3 if rules == "base" else 5))
+
+
+def _end(rules, reviewing):
+    def make(app, games):
+        c = _played(games, rules)
+        end = app.nav.make("end", c, 1500.0)
+        app.reset_to(end)
+        if reviewing:
+            def checked():
+                view = end.open_review()
+                view.check.run()
+                return view
+            end.review_view = games.get(("review", rules), checked)
+            end.toggle_review()
+        elif end.solo is None:
+            raise SystemExit("fit_more: the played game is no solo game (no rating box)")
+    return make
+
+
+# --- the guided game -----------------------------------------------------------------------------
+TUTORIAL_STEPS = ("welcome", "found", "production", "costs", "offer", "seven", "steal", "knight", "longest", "won")
+
+
+def _tutorial_saves(app, games) -> dict:
+    """The guided game played once through the window (tools/screens/tutorial.py),
+    its save copied as each step of TUTORIAL_STEPS first shows: {step: path}."""
+    def make():
+        from game.client.tutorial import session
+        from tools.screens import tutorial
+        folder = _folder(games)
+        kept = {}
+
+        def shot(name):
+            step = name.split("-", 1)[1] if "-" in name else name
+            where = session.path()
+            if step in TUTORIAL_STEPS and step not in kept and os.path.exists(where):
+                kept[step] = os.path.join(folder, step + ".kolonisten")
+                shutil.copyfile(where, kept[step])
+        speed = app.prefs.get("computer_speed")
+        app.prefs["computer_speed"] = "instant"
+        try:
+            tutorial.play(app.prefs["language"], app.size, app=app, shot=shot)
+        finally:
+            app.prefs["computer_speed"] = speed
+        return kept
+    return games.get(("tutorial", app.prefs["language"]), make)
+
+
+def _tutorial(step):
+    def make(app, games):
+        from game import saves
+        from game.client.scenes.menu import MenuScene
+        from game.client.tutorial import session
+        path = None if step == "welcome" else _tutorial_saves(app, games).get(step)
+        app.reset_to(MenuScene(app))
+        if step == "welcome":                         # the first step: before anything is saved
+            session.start(app)
+            return None
+        if path is None:
+            return False
+        where = session.path()
+        shutil.copyfile(path, where)
+        if session.open_saved(app, where, saves.load(where)) is not None:
+            return False
+        table = app.scene
+        m = table.model
+        m.flying, m.notes = [], []
+        m.dice_until = m.glow_until = 0.0
+    return make
+
+
+# --- the LAN lobby: five and six seats, resumed ---------------------------------------------------
+def _lobby_of(players):
+    """(the host's LanGame, a guest's) of a lobby of `players` seats, all taken, a watcher in it."""
+    def make_for(app, games):
+        def make():
+            from game.client import lan
+            from game.engine import default_config
+            from net.session import ClientSession
+            opts = _options(app)
+            game = lan.host(default_config(rules="ck", players=players, seed=4), "Anna & Bram", NAMES[0], opts)
+            games.closers.append(game.close_now)
+            game.hosting.set_allowed(watchers=True)
+            guests = []
+            for name in NAMES[1:players]:
+                guest = ClientSession(f"127.0.0.1:{game.port}", name, token_dir=opts.token_dir)
+                guest.connect()
+                games.closers.append(guest.close)
+                guests.append(guest)
+            watcher = lan.join(f"127.0.0.1:{game.port}", "Wendy", opts, watch=True)
+            games.closers.append(watcher.close_now)
+            for guest in guests[:2]:
+                guest.set_lobby(ready=True)
+
+            def everyone_in():
+                _poll(guests + [game.session])
+                lobby = game.session.game.lobby or {}
+                return (len([s for s in lobby.get("seats", []) if s]) == players and lobby.get("watchers")
+                        and all(g.seat is not None for g in guests))
+            _wait(app, everyone_in)
+            return game, lan.LanGame(guests[-1])
+        return games.get(("lobby", players), make)
+
+    def make(who):
+        def shown(app, games):
+            from game.client.scenes.lobby import LobbyScene
+            host, guest = make_for(app, games)
+            game = host if who == "host" else guest
+            lobby = LobbyScene(app, game, game.session.poll())
+            app.reset_to(lobby)
+            _wait(app, lambda: all(lobby.lobby["seats"]) and lobby.lan.watchers)
+        return shown
+    return make
+
+
+def _resumed(app, games):
+    """A saved six-seat LAN game resumed by its host (seat 0): four seats
+    away, Bram back with his token, Gijs knocking without one; (host, Bram's LanGame)."""
+    def make():
+        from game import saves
+        from game.client import lan
+        from game.engine import default_config
+        from net.peer.connection import JoinRefused
+        from net.session import ClientSession, HostSession
+        folder = _folder(games)
+        path = os.path.join(folder, "six.klsave")
+        hosting = HostSession(default_config(players=6, seed=5), "Zes", port=0, bind="127.0.0.1",
+                              discovery=False, save_path=path)
+        hosting.start()
+        sessions = [ClientSession(f"127.0.0.1:{hosting.port}", name, token_dir=os.path.join(folder, name))
+                    for name in NAMES]
+        try:
+            for s in sessions:
+                s.connect()
+            _wait(app, lambda: _poll(sessions) and all(s.seat is not None for s in sessions))
+            hosting.start_game()
+            _wait(app, lambda: hosting.lobby()["state"] == "running")
+        finally:
+            for s in sessions:
+                s.close()
+            hosting.close()
+        opts = _options(app, reconnect_for=1.0, token_dir=os.path.join(folder, NAMES[0]))
+        game = lan.resume_host(path, saves.load(path), 0, opts)
+        games.closers.append(game.close_now)
+        bram = ClientSession(f"127.0.0.1:{game.port}", NAMES[1], token_dir=os.path.join(folder, NAMES[1]))
+        bram.connect()
+        games.closers.append(bram.close)
+        gijs = ClientSession(f"127.0.0.1:{game.port}", "Gijs", token_dir=os.path.join(folder, "Gijs"),
+                             reconnect_for=0.5)
+        try:
+            gijs.connect()
+        except JoinRefused:
+            pass
+        gijs.close()
+        _wait(app, lambda: _poll([bram]) and bram.seat is not None)
+        return game, lan.LanGame(bram)
+    return games.get(("resumed",), make)
+
+
+def _resumed_lobby(who):
+    def make(app, games):
+        from game.client.scenes.lobby import LobbyScene
+        host, guest = _resumed(app, games)
+        game = host if who == "host" else guest
+        lobby = LobbyScene(app, game, game.session.poll())
+        app.reset_to(lobby)
+        if who == "host":
+            _wait(app, lambda: "assign_5_0" in lobby.buttons)
+        else:
+            _wait(app, lambda: lobby.lobby.get("seats"))
+    return make
+
+
+# --- the LAN table's own additions ----------------------------------------------------------------
+def _lan_table(app, games):
+    """The host's table of a four-seat game: Dirk away while he must decide
+    (the banner, the lend button, his panel marked), Wendy watching, a few
+    lines of talk."""
+    def make():
+        import time
+
+        from game.bots.random_bot import RandomSeats
+        from game.client import lan
+        from game.client.scenes.lan_table import LanTableScene
+        from game.client.scenes.lobby import LobbyScene
+        from game.engine import default_config
+        from net.session import ClientSession
+        opts = _options(app)
+        game = lan.host(default_config(players=4, seed=12), "Anna & Bram", NAMES[0], opts)
+        games.closers.append(game.close_now)
+        game.hosting.set_allowed(watchers=True)
+        guests = []
+        for name in NAMES[1:4]:
+            s = ClientSession(f"127.0.0.1:{game.port}", name, token_dir=opts.token_dir)
+            s.connect()
+            games.closers.append(s.close)
+            s.set_lobby(ready=True)
+            guests.append(s)
+        watcher = lan.join(f"127.0.0.1:{game.port}", "Wendy", opts, watch=True)
+        games.closers.append(watcher.close_now)
+        lobby = LobbyScene(app, game, game.session.poll())
+        app.reset_to(lobby)
+        _wait(app, lambda: lobby.can_start() and lobby.lan.watchers)
+        lobby.start()
+        _wait(app, lambda: isinstance(app.scene, LanTableScene))
+        table = app.scene
+        bram, dirk = guests[0], guests[2]
+        bot = RandomSeats(7)
+        said = False
+
+        def played():
+            nonlocal said
+            watcher.session.poll()
+            _poll(guests)
+            if table.c.seq >= 12 and not said:
+                said = True
+                bram.say(phrase="good_luck")
+                game.session.say(phrase="deal")
+            if said and table.c.seq >= 20 and dirk.game.must_decide() and len(table.talk.heard) >= 2:
+                return True
+            for s in guests:
+                if s.game.must_decide():
+                    s.submit(bot.player(s.seat, ("offer",)).choose(s.view))
+            if table.c.session.game.must_decide():
+                table.play.submit(bot.player(table.c.seat, ("offer",)).choose(table.c.view(table.c.seat)))
+            time.sleep(0.002)
+            return False
+        step_until(app, played, "fit_more", 60.0)
+        games.closers.remove(dirk.close)
+        dirk.close()                                  # Dirk's laptop goes to sleep
+        _wait(app, lambda: table.c.away_deciders())
+        return table
+    return games.get(("lan-table",), make)
+
+
+def _lan(talking):
+    def make(app, games):
+        table = _lan_table(app, games)
+        app.reset_to(table)
+        if table.talk.open != talking:
+            table.talk.toggle()
+        m = table.model
+        m.flying, m.notes = [], []
+        m.dice_until = m.glow_until = 0.0
+    return make
+
+
+SCREENS = {
+    "end-solo": _end("base", False), "end-review-base": _end("base", True), "end-review-ck": _end("ck", True),
+    **{f"tutorial-{step}": _tutorial(step) for step in TUTORIAL_STEPS},
+    "lobby-five-host": _lobby_of(5)("host"), "lobby-five-guest": _lobby_of(5)("guest"),
+    "lobby-six-host": _lobby_of(6)("host"), "lobby-six-guest": _lobby_of(6)("guest"),
+    "lobby-resumed-host": _resumed_lobby("host"), "lobby-resumed-guest": _resumed_lobby("guest"),
+    "lan-table-away": _lan(False), "lan-table-talk": _lan(True),
+}
+SCREENS = {name: fit_screens.in_palette(name, make) for name, make in SCREENS.items()}
