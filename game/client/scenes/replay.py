@@ -47,6 +47,7 @@ class ReplayLayout:
 
     HAND_H = 36                     # a seat's hand under its panel: the cards, then its other cards in words
     HAND_H_ONE_LINE = 21            # both on one line
+    BAR_MIN_W = 960                 # the timeline's bar beside the players' column: its buttons and a hint
 
     def __init__(self, size, players: int, part, s=None):
         W, H = size
@@ -58,8 +59,10 @@ class ReplayLayout:
         side_w = int(max(W * 0.25, 320 * s))
         middle_h = H - top_h - bar_h
         # Five or six seats, each a panel and a hand row, need the players'
-        # column down to the window's bottom: the timeline's bar then ends at it.
-        tall = players * (int(part.panel_h * s) + int(self.HAND_H_ONE_LINE * s) + int(6 * s)) > middle_h
+        # column down to the window's bottom: the timeline's bar then ends at
+        # it, where it still holds its buttons (else the panels turn compact).
+        crowded = players * (int(part.panel_h * s) + int(self.HAND_H_ONE_LINE * s) + int(6 * s)) > middle_h
+        tall = crowded and W - side_w >= int(self.BAR_MIN_W * s)
         bar_w = W - side_w if tall else W
         self.top = pygame.Rect(0, 0, W, top_h)
         self.bar = pygame.Rect(0, H - bar_h, bar_w, bar_h)
@@ -101,26 +104,31 @@ class ReplayLayout:
         self.log = pygame.Rect(pad, y, inner, self.left.bottom - pad - y)
         # the right column: per seat the table's panel and the seat's hand under it
         # (one line when the seats are too many for two: five or six, closer together)
-        if tall:
+        if crowded:
             pad = int(4 * s)
         room = (self.side.h - pad) // max(1, players) - pad
-        self.hand_lines = 2 if int((part.panel_h + self.HAND_H) * s) <= room else 1
+        # (where the column cannot run down beside the bar, two lines under
+        # compact panels rather than the cards' words squeezed beside them)
+        two_lines = int((part.panel_h + self.HAND_H) * s) <= room or \
+            crowded and not tall and int((part.panel_compact_h + self.HAND_H) * s) <= room
+        self.hand_lines = 2 if two_lines else 1
         hand_h = int((self.HAND_H if self.hand_lines == 2 else self.HAND_H_ONE_LINE) * s)
         block = min(int(part.panel_h * s) + hand_h, room)
         x, w = self.side.x + pad, side_w - 2 * pad
         self.seats = [pygame.Rect(x, self.side.y + pad + i * (block + pad), w, block - hand_h)
                       for i in range(players)]
         self.hands = [pygame.Rect(x, r.bottom, w, hand_h) for r in self.seats]
+        self.compact = block - hand_h < int(part.panel_min_h * s)     # (the panels' look: table/panels.look)
 
 
     @classmethod
     def min_canvas(cls, players: int, part) -> tuple:
         """The least window, in design units, the layout holds beyond the
         design's own (1280 x 720, which holds six seats): the three columns
-        side by side, and the players' column within the middle, over the
-        timeline's bar (its buttons need the window's width, so the column
-        cannot run down beside it: `tall`)."""
-        return (236 + 290 + 320, 42 + 84 + players * (part.panel_h + cls.HAND_H_ONE_LINE + 6))
+        side by side, and the players' column of compact panels within the
+        middle, over the timeline's bar (its buttons need the window's
+        width, so the column cannot run down beside it: `tall`)."""
+        return (236 + 290 + 320, 42 + 84 + 4 + players * (part.panel_compact_h + cls.HAND_H_ONE_LINE + 4))
 
 
 class ReplayScene(Scene):
