@@ -22,9 +22,10 @@ def draw_panels(m, ui, surf) -> None:
 
 
 # the sizes of a player panel's rows (design units; text sizes)
-PanelLook = namedtuple("PanelLook", "top badge name vp stats_y stat_icon number")
-FULL = PanelLook(7, 22, 17, 20, 36, 20, 15)      # the name row, the counts under it, the rule set's rows
-COMPACT = PanelLook(4, 16, 14, 16, 25, 16, 13)   # two rows: the name row, the counts with the awards beside
+# (`name_min`: the least the name shrinks to before it is squeezed)
+PanelLook = namedtuple("PanelLook", "top badge name name_min vp stats_y stat_icon number")
+FULL = PanelLook(7, 22, 17, 12, 20, 36, 20, 15)      # the name row, the counts under it, the rule set's rows
+COMPACT = PanelLook(4, 16, 14, 10, 16, 25, 16, 13)   # two rows: the name row, the counts with the awards beside
 AWARD_ICON = 18                       # the awards' icons
 
 
@@ -146,7 +147,7 @@ def player_name(m, ui, seat, rect, right):
     top = int(k.top * s)
     x = rect.x + int(14 * s) + int(k.badge * s) + int(8 * s)          # past the badge
     room = right - x
-    name = widgets.fit_label(ui.text, m.names[seat], k.name, theme.TEXT, True, room, 12)
+    name = widgets.fit_label(ui.text, m.names[seat], k.name, theme.TEXT, True, room, k.name_min)
     return name, name.get_rect(midleft=(x, rect.y + top + int(k.badge * s) // 2))
 
 

@@ -293,7 +293,7 @@ def draw_event_die(surf, rect, face) -> None:
 
 
 TRACK = (56, 18, 11)             # an improvement track's box in a panel: width, height, text size
-COMPACT_TRACK = (30, 15, 10)     # in the compact panel's name row
+COMPACT_TRACK = (26, 15, 10)     # in the compact panel's name row
 
 
 def draw_improvements(m, ui, surf, seat, x, y, box=TRACK) -> int:
