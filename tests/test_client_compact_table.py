@@ -1,7 +1,7 @@
 """The compact table (game/client/table/layout.py TableLayout.compact,
 panels.COMPACT): with text and controls at 150 % the table of every seat
 count (X-1: five and six players) holds the scale, its player panels in
-two rows each; the replay of four seats holds 150 % too.  Every part of
+two rows each; the replay of four to six seats holds 150 % too.  Every part of
 the table lies inside the window and none over another."""
 
 import pytest
@@ -64,27 +64,26 @@ def test_the_full_panels_stay_where_the_column_holds_them(size, rules):
 
 
 @pytest.mark.parametrize("rules", ["base", "ck"])
+@pytest.mark.parametrize("players", [4, 5, 6])
 @pytest.mark.parametrize("size", SIZES)
-def test_the_replay_of_four_seats_holds_150_percent(size, rules):
+def test_the_replay_of_four_to_six_seats_holds_150_percent_X_1(size, players, rules):
+    """Four seats in compact panels over the timeline's bar; five and six
+    down to the window's bottom beside the bar, its buttons in two rows."""
     part = PARTS[rules]
     w, h = canvas(size, 150)
-    cw, ch = ReplayLayout.min_canvas(4, part)
+    cw, ch = ReplayLayout.min_canvas(players, part)
     assert cw <= w + 0.5 and ch <= h + 0.5, (cw, ch, w, h)
     s = fit(size) * 1.5
-    L = ReplayLayout(size, 4, part, s)
+    L = ReplayLayout(size, players, part, s)
+    screen = pygame.Rect(0, 0, *size)
     rects = L.seats + L.hands
     for i, r in enumerate(rects):
-        assert L.side.contains(r) and not r.colliderect(L.bar), r
+        assert L.side.contains(r) and screen.contains(r) and not r.colliderect(L.bar), r
         assert all(not r.colliderect(o) for o in rects[i + 1:]), r
-    assert all(r.h >= int(part.panel_compact_h * s) for r in L.seats)
-    # (the timeline's bar keeps the window's width: its buttons need it)
-    assert L.bar.w == size[0] and all(L.bar.contains(b) for b in L.buttons.values())
-
-
-@pytest.mark.parametrize("rules", ["base", "ck"])
-@pytest.mark.parametrize("size", SIZES)
-def test_the_replay_of_five_and_six_seats_holds_125_percent_X_1(size, rules):
-    w, h = canvas(size, 125)
-    for players in (5, 6):
-        cw, ch = ReplayLayout.min_canvas(players, PARTS[rules])
-        assert cw <= w + 0.5 and ch <= h + 0.5, (players, cw, ch, w, h)
+    assert L.compact and all(r.h >= int(part.panel_compact_h * s) for r in L.seats)
+    buttons = list(L.buttons.values())
+    for i, b in enumerate(buttons):
+        assert L.bar.contains(b) and not b.colliderect(L.timeline), b
+        assert all(not b.colliderect(o) for o in buttons[i + 1:]), b
+    assert L.bar.right <= L.side.x if players > 4 else L.bar.w == size[0]
+    assert screen.contains(L.bar) and not L.board.colliderect(L.bar) and L.board.h >= int(290 * s)
