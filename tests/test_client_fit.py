@@ -109,8 +109,8 @@ def test_the_checker_finds_overlapping_cut_and_escaping_texts(probe):
 
 def test_the_scale_chosen_multiplies_the_windows_fit_and_is_capped_by_the_scenes_on_the_stack(games):
     """At 200 % the menus are drawn at twice the window's fit; a six-seat
-    table cannot hold it and the stack is drawn at 100 %, a four-seat one at
-    150 %; back at the menu the choice holds again.  Settings over the
+    table cannot hold it and the stack is drawn at 150 % (its panels
+    compact), as a four-seat one; back at the menu the choice holds again.  Settings over the
     capped table say what was used."""
     from game.client.cmdline import fit
     from game.client.scenes.menu import MenuScene
@@ -123,16 +123,16 @@ def test_the_scale_chosen_multiplies_the_windows_fit_and_is_capped_by_the_scenes
         assert app.ui_used == 200 and app.scale == pytest.approx(2 * fit(size))
         assert app.fonts.scale == app.scale
         fit_screens.SCREENS["base-six-table"](app, games)
-        assert app.ui_used == 100
+        assert app.ui_used == 150 and app.scene.ui.layout.compact
         app.push(SettingsScene(app))
-        assert app.scene.scale_note() == "200 % does not fit this window: 100 % used"
+        assert app.scene.scale_note() == "200 % does not fit this window: 150 % used"
         assert app.scene.buttons["ui_200"].is_selected
         fit_screens.SCREENS["base-table"](app, games)
         assert app.ui_used == 150 and app.scene.ui.layout.s == pytest.approx(1.5 * fit(size))
         app.reset_to(MenuScene(app))
         assert app.ui_used == 200
         app.push(SettingsScene(app))                 # from the menu: what the tables will take
-        assert app.scene.scale_note() == "The table: 150 % for 4 seats, 125 % for 5, 100 % for 6"
+        assert app.scene.scale_note() == "The table fits 150 % at most"
         app.prefs["ui_scale"] = 100
 
 

@@ -6,7 +6,7 @@ seats in the colour-blind-safe palette.
 Writes <out>/<W>x<H>-<lang>-scale/<name>.png at 1280x720 and 1920x1080 in
 English and Dutch: the menu, Settings (saying what the table holds), the
 new-game form with six seats, the six-seat tables of both rule sets (which
-hold 100 %), a four-seat table with its bank dialog and trade (150 %), the
+hold 150 %, compact panels), a four-seat table with its bank dialog and trade (150 %), the
 chart, the end screen, the replay, the rules and the lobby.  Each screen is
 drawn at the largest scale up to 200 % it holds (app.py App.ui_used; the
 name says which)."""

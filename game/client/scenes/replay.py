@@ -47,19 +47,34 @@ class ReplayLayout:
 
     HAND_H = 36                     # a seat's hand under its panel: the cards, then its other cards in words
     HAND_H_ONE_LINE = 21            # both on one line
+    BAR_MIN_W = 960                 # the timeline's bar beside the players' column: its buttons and a hint
+    BAR_TWO_ROWS_W = 500            # ... or its buttons in two rows (a taller bar)
+    BAR_H, BAR_TWO_ROWS_H = 84, 130
+    MIDDLE_MIN_H = 300              # the board and the log over a bar of two rows
 
     def __init__(self, size, players: int, part, s=None):
         W, H = size
         s = fit(size) if s is None else s
         self.s = s
         self.screen = pygame.Rect(0, 0, W, H)
-        top_h, bar_h = int(42 * s), int(84 * s)
+        top_h, bar_h = int(42 * s), int(self.BAR_H * s)
         left_w = int(max(W * 0.19, 236 * s))
         side_w = int(max(W * 0.25, 320 * s))
         middle_h = H - top_h - bar_h
         # Five or six seats, each a panel and a hand row, need the players'
-        # column down to the window's bottom: the timeline's bar then ends at it.
-        tall = players * (int(part.panel_h * s) + int(self.HAND_H_ONE_LINE * s) + int(6 * s)) > middle_h
+        # column down to the window's bottom: the timeline's bar then ends at
+        # it, where it still holds its buttons (else the panels turn compact).
+        crowded = players * (int(part.panel_h * s) + int(self.HAND_H_ONE_LINE * s) + int(6 * s)) > middle_h
+        tall = crowded and W - side_w >= int(self.BAR_MIN_W * s)
+        # where not even compact panels over the bar hold the seats, the column
+        # runs down beside a bar of two rows of buttons (five or six seats at 150 %)
+        pad = int(4 * s)
+        room = (middle_h - pad) // max(1, players) - pad
+        two_rows = crowded and not tall and W - side_w >= int(self.BAR_TWO_ROWS_W * s) and \
+            room < int(part.panel_compact_h * s) + int(self.HAND_H_ONE_LINE * s)
+        if two_rows:
+            tall, bar_h = True, int(self.BAR_TWO_ROWS_H * s)
+            middle_h = H - top_h - bar_h
         bar_w = W - side_w if tall else W
         self.top = pygame.Rect(0, 0, W, top_h)
         self.bar = pygame.Rect(0, H - bar_h, bar_w, bar_h)
@@ -77,16 +92,19 @@ class ReplayLayout:
         self.review_area = pygame.Rect(pad * 2, top_h + pad * 2, W - pad * 4, H - top_h - bar_h - pad * 4 - note_h)
         self.note_line = pygame.Rect(pad * 2, self.review_area.bottom + pad // 2, W - pad * 4, note_h)
         bw, bh, gap = int(52 * s), int(40 * s), int(6 * s)
-        y = self.bar.bottom - bh - pad
+        y = self.bar.bottom - bh - pad - (bh + gap if two_rows else 0)
         x = pad * 2
         self.buttons = {}
         for key, width in (("first", bw), ("back1", bw), ("play", int(110 * s)), ("fwd1", bw), ("last", bw),
                            ("slower", bw), ("speed", int(120 * s)), ("faster", bw), ("view", int(210 * s))):
             self.buttons[key] = pygame.Rect(x, y, width, bh)
             x += width + gap
-            if key in ("last", "faster"):
+            if key == "last" and two_rows:          # (the keys' hint beside the first row)
+                self.hint_x, x, y = x + gap * 3, pad * 2, y + bh + gap
+            elif key in ("last", "faster"):
                 x += gap * 3
-        self.hint_x = x
+        if not two_rows:
+            self.hint_x = x
         # the dice at the top right of the sea
         size, step = int(40 * s), int(40 * s) + int(8 * s)
         x = self.board.right - int(12 * s) - part.dice * step
@@ -101,26 +119,35 @@ class ReplayLayout:
         self.log = pygame.Rect(pad, y, inner, self.left.bottom - pad - y)
         # the right column: per seat the table's panel and the seat's hand under it
         # (one line when the seats are too many for two: five or six, closer together)
-        if tall:
-            pad = int(4 * s)
+        if crowded:
+            pad = int((3 if two_rows else 4) * s)
         room = (self.side.h - pad) // max(1, players) - pad
-        self.hand_lines = 2 if int((part.panel_h + self.HAND_H) * s) <= room else 1
+        # (where the column cannot run down beside the bar, two lines under
+        # compact panels rather than the cards' words squeezed beside them)
+        two_lines = int((part.panel_h + self.HAND_H) * s) <= room or \
+            crowded and not tall and int((part.panel_compact_h + self.HAND_H) * s) <= room
+        self.hand_lines = 2 if two_lines else 1
         hand_h = int((self.HAND_H if self.hand_lines == 2 else self.HAND_H_ONE_LINE) * s)
         block = min(int(part.panel_h * s) + hand_h, room)
         x, w = self.side.x + pad, side_w - 2 * pad
         self.seats = [pygame.Rect(x, self.side.y + pad + i * (block + pad), w, block - hand_h)
                       for i in range(players)]
         self.hands = [pygame.Rect(x, r.bottom, w, hand_h) for r in self.seats]
+        self.compact = block - hand_h < int(part.panel_min_h * s)     # (the panels' look: table/panels.look)
 
 
     @classmethod
     def min_canvas(cls, players: int, part) -> tuple:
         """The least window, in design units, the layout holds beyond the
         design's own (1280 x 720, which holds six seats): the three columns
-        side by side, and the players' column within the middle, over the
-        timeline's bar (its buttons need the window's width, so the column
-        cannot run down beside it: `tall`)."""
-        return (236 + 290 + 320, 42 + 84 + players * (part.panel_h + cls.HAND_H_ONE_LINE + 6))
+        side by side, and the players' column of compact panels within the
+        middle over the timeline's bar, or down to the window's bottom
+        beside the bar of two rows (its buttons need more than the board's
+        width in one row: `tall` only with BAR_MIN_W)."""
+        seat = part.panel_compact_h + cls.HAND_H_ONE_LINE
+        over_bar = 42 + cls.BAR_H + 4 + players * (seat + 4)
+        beside_bar = max(42 + 3 + players * (seat + 3), 42 + cls.BAR_TWO_ROWS_H + cls.MIDDLE_MIN_H)
+        return (236 + 290 + 320, min(over_bar, beside_bar))
 
 
 class ReplayScene(Scene):

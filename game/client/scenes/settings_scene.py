@@ -106,6 +106,8 @@ class SettingsScene(GuiScene):
             return tr("settings.ui_scale.capped", chosen=chosen, used=used)
         # what a table would take (its six seats hold less than the menus): the more demanding rules'
         tables = {n: self.app.ui_scale_for([TableLayout.min_canvas(n, PARTS["ck"])]) for n in (4, 5, 6)}
+        if len(set(tables.values())) == 1 and tables[4] < chosen:
+            return tr("settings.ui_scale.table", n=tables[4])
         if any(p < chosen for p in tables.values()):
             return tr("settings.ui_scale.tables", four=tables[4], five=tables[5], six=tables[6])
         return ""

@@ -11,8 +11,10 @@ corner the Hint button.
 
 A larger scale of text and controls (app.py) leaves fewer design units:
 the panels then give up the notices' room down to one line (NOTES_MIN)
-before they shrink below their content (part.panel_min_h), and the action
-buttons narrow so that the hand keeps room for its cards (CARDS_MIN).
+before they shrink below their content (part.panel_min_h); below that
+they turn compact (`compact`: two rows each, panels.COMPACT, at least
+part.panel_compact_h), and the action buttons narrow so that the hand
+keeps room for its cards (CARDS_MIN).
 `min_canvas` is the room all that needs; a scale that leaves less is not
 used at the table."""
 
@@ -32,8 +34,8 @@ class TableLayout:
     def min_canvas(players: int, part) -> tuple:
         """The least window, in design units, this layout holds (Scene.min_canvas):
         the three columns side by side, and the panels of `players` seats at
-        the least height their content needs above the bank and one line of notices."""
-        return (236 + BOARD_MIN + 300, players * (part.panel_min_h + 6) + 6 + BANK_H + 6 + NOTES_MIN + 6)
+        the least height their compact content needs above the bank and one line of notices."""
+        return (236 + BOARD_MIN + 300, players * (part.panel_compact_h + 6) + 6 + BANK_H + 6 + NOTES_MIN + 6)
 
     def __init__(self, size, players: int, part, s=None):
         """`part`: the rule set's table part (its buttons, panels, dice and the
@@ -70,6 +72,7 @@ class TableLayout:
         ph = min(int(part.panel_h * s), (H - 2 * pad - int(56 * s) - int(NOTES_H * s)) // n - pad)
         if ph < int(part.panel_min_h * s):          # the notices give up room first
             ph = min(int(part.panel_min_h * s), (H - 2 * pad - int(56 * s) - int(NOTES_MIN * s)) // n - pad)
+        self.compact = ph < int(part.panel_min_h * s)      # then the panels' content (panels.look)
         self.panels = [pygame.Rect(main_w + pad, pad + i * (ph + pad), right_w - 2 * pad, ph)
                        for i in range(players)]
         y = pad + players * (ph + pad)

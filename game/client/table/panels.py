@@ -2,6 +2,7 @@
 (player names drawn in their colours, after their seat's emblem)."""
 
 import re
+from collections import namedtuple
 
 import pygame
 
@@ -20,15 +21,25 @@ def draw_panels(m, ui, surf) -> None:
     draw_bank(m, ui, surf)
 
 
-STATS_Y, STAT_ICON = 36, 20           # the row of counts in a player panel (design units)
+# the sizes of a player panel's rows (design units; text sizes)
+# (`name_min`: the least the name shrinks to before it is squeezed)
+PanelLook = namedtuple("PanelLook", "top badge name name_min vp stats_y stat_icon number")
+FULL = PanelLook(7, 22, 17, 12, 20, 36, 20, 15)      # the name row, the counts under it, the rule set's rows
+COMPACT = PanelLook(4, 16, 14, 10, 16, 25, 16, 13)   # two rows: the name row, the counts with the awards beside
 AWARD_ICON = 18                       # the awards' icons
+
+
+def look(layout) -> PanelLook:
+    """The panels' look in `layout`: COMPACT where the column gives a seat
+    less than its full panel (layout.compact: many seats at a large scale)."""
+    return COMPACT if layout.compact else FULL
 
 
 def cards_spot(ui, rect) -> tuple:
     """The centre of the cards-in-hand icon of the player panel `rect`:
     where cards a player gets fly to and cards they give fly from."""
-    s = ui.layout.s
-    return (rect.x + int(14 * s) + int(STAT_ICON * s) // 2, rect.y + int(STATS_Y * s) + int(STAT_ICON * s) // 2)
+    s, k = ui.layout.s, look(ui.layout)
+    return (rect.x + int(14 * s) + int(k.stat_icon * s) // 2, rect.y + int(k.stats_y * s) + int(k.stat_icon * s) // 2)
 
 
 def draw_player(m, ui, surf, seat, rect) -> None:
@@ -38,48 +49,65 @@ def draw_player(m, ui, surf, seat, rect) -> None:
     improvement tracks); and the awards held (Largest Army, Longest Road,
     metropolises, Defender, the merchant) as lit icons.  Each icon names
     itself in a tooltip.  What the rows hold is the table part's (m.part).
-    The seat on the move is lit and tagged (in the Special Building Phase
-    the seat building, X-1.7)."""
+    The compact panel (many seats at a large scale) has two rows: the rule
+    set's rows go into the name row (part.name_row) and the awards follow
+    the counts.  The seat on the move is lit and tagged (in the Special
+    Building Phase the seat building, X-1.7)."""
     text, v, s, part = ui.text, m.view, ui.layout.s, m.part
+    k, compact = look(ui.layout), ui.layout.compact
     builder = special_builder(v)                  # (the Special Building Phase: its builder is on the move)
     active = seat == (v.current if builder is None else builder) and v.phase != GAME_OVER
     widgets.player_panel(surf, rect, m.colours[seat], active, int(6 * s))
     x = rect.x + int(14 * s)
-    badge = emblems.badge(seat, int(22 * s), m.colours[seat])
-    surf.blit(badge, (x, rect.y + int(7 * s)))
+    top = int(k.top * s)
+    badge = emblems.badge(seat, int(k.badge * s), m.colours[seat])
+    surf.blit(badge, (x, rect.y + top))
+    row_mid = rect.y + top + int(k.badge * s) // 2
     vp, hidden = points(part, v, seat, seat == m.viewer)
-    vp_img = text.render(str(vp) + (f" (+{hidden})" if hidden else ""), 20, theme.ACCENT, bold=True)
-    vp_rect = vp_img.get_rect(topright=(rect.right - int(10 * s), rect.y + int(5 * s)))
+    vp_img = text.render(str(vp) + (f" (+{hidden})" if hidden else ""), k.vp, theme.ACCENT, bold=True)
+    vp_rect = vp_img.get_rect(midright=(rect.right - int(10 * s), row_mid)) if compact else \
+        vp_img.get_rect(topright=(rect.right - int(10 * s), rect.y + int(5 * s)))
     surf.blit(vp_img, vp_rect)
-    star = icons.icon("vp", int(20 * s))
+    star = icons.icon("vp", int(k.vp * s))
     star_rect = star.get_rect(midright=(vp_rect.x - int(4 * s), vp_rect.centery))
     surf.blit(star, star_rect)
     ui.targets.add(("panel_tip", tr("panel.vp", n=vp) + (f" (+{hidden})" if hidden else "")),
                    star_rect.union(vp_rect), None)
-    name, name_rect = player_name(m, ui, seat, rect, star_rect.x - int(8 * s) - ui.name_marks.get(seat, 0))
+    right = star_rect.x - int(8 * s)
+    if compact:
+        right = part.name_row(m, ui, surf, seat, right, row_mid)
+    name, name_rect = player_name(m, ui, seat, rect, right - ui.name_marks.get(seat, 0))
     surf.blit(name, name_rect)
     ui.name_rects[seat] = name_rect
-    # the counts: an icon and its number each, spread over the row
+    # the counts: an icon and its number each, spread over the row (compact: one after another)
     stats = part.stats(v, seat)
-    y = rect.y + int(STATS_Y * s)
-    size = int(STAT_ICON * s)
+    y = rect.y + int(k.stats_y * s)
+    size = int(k.stat_icon * s)
     col = (rect.right - int(8 * s) - x) / len(stats)
-    for k, (name, value, label) in enumerate(stats):
-        ix = int(x + k * col)
+    ix = x
+    for name, value, label in stats:
         img = icons.icon(name, size, tuple(m.colours[seat]) if name == "road" else None)
-        surf.blit(img, (ix, y))
-        num = text.render(str(value), 15, theme.TEXT, bold=True)
-        surf.blit(num, num.get_rect(midleft=(ix + size + int(4 * s), y + size // 2)))
-        ui.targets.add(("panel_tip", f"{tr(label)}: {value}"), pygame.Rect(ix, y, int(col) - int(4 * s), size), None)
+        surf.blit(img, (int(ix), y))
+        num = text.render(str(value), k.number, theme.TEXT, bold=True)
+        num_rect = num.get_rect(midleft=(int(ix) + size + int(4 * s), y + size // 2))
+        surf.blit(num, num_rect)
+        step = num_rect.right + int(10 * s) - ix if compact else col
+        ui.targets.add(("panel_tip", f"{tr(label)}: {value}"), pygame.Rect(int(ix), y, int(step) - int(4 * s), size),
+                       None)
+        ix += step
     rows_y = y + size + int(6 * s)
-    y, beside = part.panel_rows(m, ui, surf, seat, x, rows_y)
     # the awards held: on a row of their own, or beside the rule set's rows
-    # when the panel has no room for one more (six seats in a column)
+    # when the panel has no room for one more (six seats in a column), or
+    # in the compact panel beside the counts
     awards = part.awards(v, seat)
     size = int(AWARD_ICON * s)
     ax, limit = x, rect.right - int(8 * s)
-    if beside is not None and y + size > rect.bottom - int(3 * s):
-        ax, y = beside + int(10 * s), rows_y
+    if compact:
+        ax, y = int(ix), y + (int(k.stat_icon * s) - size) // 2
+    else:
+        y, beside = part.panel_rows(m, ui, surf, seat, x, rows_y)
+        if beside is not None and y + size > rect.bottom - int(3 * s):
+            ax, y = beside + int(10 * s), rows_y
     turn = text.render(tr("panel.turn" if builder is None else "panel.special_build"), 12, theme.ACCENT) \
         if active else None
     if turn is not None:
@@ -115,11 +143,12 @@ def points(part, v, seat, sees_hand) -> tuple:
 def player_name(m, ui, seat, rect, right):
     """The player's name as their panel draws it, right of the colour badge
     and fitted left of `right`: (picture, where it goes)."""
-    s = ui.layout.s
-    x = rect.x + int(14 * s) + int(22 * s) + int(8 * s)          # past the badge
+    s, k = ui.layout.s, look(ui.layout)
+    top = int(k.top * s)
+    x = rect.x + int(14 * s) + int(k.badge * s) + int(8 * s)          # past the badge
     room = right - x
-    name = widgets.fit_label(ui.text, m.names[seat], 17, theme.TEXT, True, room, 12)
-    return name, name.get_rect(midleft=(x, rect.y + int(7 * s) + int(22 * s) // 2))
+    name = widgets.fit_label(ui.text, m.names[seat], k.name, theme.TEXT, True, room, k.name_min)
+    return name, name.get_rect(midleft=(x, rect.y + top + int(k.badge * s) // 2))
 
 
 def draw_bank(m, ui, surf) -> None:

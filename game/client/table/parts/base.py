@@ -7,7 +7,7 @@ rule set is played.  A rule set that plays like another extends that one's
 part and overrides what differs (ck.py: `CkPart(TablePart)`).
 
 The hooks, by the part of the table that reads them:
-- layout: `buttons`, `button_w`, `panel_h`, `dice` (how many), `left_widget_h`
+- layout: `buttons`, `button_w`, `panel_h`, `panel_min_h`, `panel_compact_h`, `dice` (how many), `left_widget_h`
   (the left column's widget between the prompt and the log; 0: none);
 - the board: `building_under` / `building_over` (drawn with each settlement
   or city), `more_pieces` (pieces other than roads and buildings),
@@ -15,7 +15,7 @@ The hooks, by the part of the table that reads them:
   `piece_at` (a piece under the mouse that has a tooltip);
 - the frame: `draw_left` (the left column's widget), `draw_moving` (drawn
   every frame over the board: a selected piece's buttons);
-- the player panels and the bank: `stats`, `panel_rows`, `awards`,
+- the player panels and the bank: `stats`, `panel_rows`, `name_row`, `awards`,
   `award_words`, `hidden_points`, `bank_look`, `bank_step`, `deck_text`;
 - the hand: `hand_cards` (the cards after the resources), `secret_counts`;
 - the dice: `rolling_faces`, `draw_die`, `die_target`;
@@ -44,6 +44,7 @@ class TablePart:
     button_w = 108                 # an action button's width
     panel_h = 92                   # a player panel's height (at most: the seats share the column)
     panel_min_h = 80               # the least that holds its rows (the awards beside the counts)
+    panel_compact_h = 48           # the compact panel's two rows (many seats at a large scale)
     dice = 2                       # the dice on the table
     left_widget_h = 0              # the left column's widget over the log (0: none)
 
@@ -84,6 +85,11 @@ class TablePart:
         (where the next row would start, where the last row drawn ends on the
         right or None: no row; the awards go there when the panel is short)."""
         return y, None
+
+    def name_row(self, m, ui, surf, seat, right, mid) -> int:
+        """The compact panel's rule set's rows, drawn small in its name row
+        ending at `right`, centred on `mid`: where the name must end."""
+        return right
 
     def awards(self, v, seat) -> list:
         """[(held, icon, count or None, words, [colour])] in the panel's order."""

@@ -105,6 +105,13 @@ class CkPart(TablePart):
     def panel_rows(self, m, ui, surf, seat, x, y) -> tuple:
         return y + int(22 * ui.layout.s), draw_improvements(m, ui, surf, seat, x, y)
 
+    def name_row(self, m, ui, surf, seat, right, mid) -> int:
+        s = ui.layout.s
+        w, h = int(COMPACT_TRACK[0] * s), int(COMPACT_TRACK[1] * s)
+        x = right - 3 * w - 2 * int(3 * s)
+        draw_improvements(m, ui, surf, seat, x, mid - h // 2, COMPACT_TRACK)
+        return x - int(6 * s)
+
     def awards(self, v, seat) -> list:
         return super().awards(v, seat)[1:] + [      # (no Largest Army: knights defend, CK-8)
             (v.defenders[seat] > 0, "defender", v.defenders[seat], tr("panel.defenders", n=v.defenders[seat])),
@@ -285,22 +292,27 @@ def draw_event_die(surf, rect, face) -> None:
         surf.blit(mark, mark.get_rect(center=(inner.centerx, inner.y + inner.h * 0.4)))
 
 
-def draw_improvements(m, ui, surf, seat, x, y) -> int:
+TRACK = (56, 18, 11)             # an improvement track's box in a panel: width, height, text size
+COMPACT_TRACK = (26, 15, 10)     # in the compact panel's name row
+
+
+def draw_improvements(m, ui, surf, seat, x, y, box=TRACK) -> int:
     """Three small track boxes with the seat's level in each."""
     s, text, v = ui.layout.s, ui.text, m.view
+    gap = int((5 if box == TRACK else 3) * s)
     for track in range(3):
         level = v.improvements[seat][track]
-        r = pygame.Rect(x, y, int(56 * s), int(18 * s))
+        r = pygame.Rect(x, y, int(box[0] * s), int(box[1] * s))
         colour = theme.TRACK_RGB[track]
         pygame.draw.rect(surf, theme.darker(colour, 0.6), r, border_radius=4)
         if level:
             pygame.draw.rect(surf, colour, (r.x, r.y, r.w * level // 5, r.h), border_radius=4)
         pygame.draw.rect(surf, colour, r, 1, border_radius=4)
-        img = text.render(f"{level}/5", 11, (16, 16, 16) if level >= 3 else theme.TEXT, bold=True)
+        img = text.render(f"{level}/5", box[2], (16, 16, 16) if level >= 3 else theme.TEXT, bold=True)
         surf.blit(img, img.get_rect(center=r.center))
         ui.targets.add(("improvements", seat, track), r, None)
-        x = r.right + int(5 * s)
-    return x - int(5 * s)
+        x = r.right + gap
+    return x - gap
 
 
 def draw_barbarians(m, ui, surf) -> None:
