@@ -29,7 +29,7 @@ button's text fits its rectangle, measured as pygame_gui measures it, and
 no two widgets overlap.
 
     python -m tools.screens.fit_screens          # every screen at every scale, both sizes: problems printed
-    python -m tools.screens.fit_screens --more   # the further screens (tools/screens/fit_more.py)
+    python -m tools.screens.fit_more       # the further screens (tools/screens/fit_more.py)
 
 The tests tests/test_client_fit.py and tests/test_client_fit_more.py run the same screens."""
 

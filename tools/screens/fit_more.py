@@ -7,7 +7,7 @@ additions (an away seat's banner and marks, who watches, the talk panel).
 `SCREENS` maps a name to make(app, games) as fit_screens.SCREENS does;
 `games` is a fit_screens.Extras (its `closers` end the LAN games made here).
 
-    python -m tools.screens.fit_screens --more [--lang nl] [--size 1280x720] [--scale 150] [NAME ...]"""
+    python -m tools.screens.fit_more [--lang nl] [--size 1280x720] [--scale 150] [NAME ...]"""
 
 import os
 import shutil
@@ -303,3 +303,7 @@ SCREENS = {
     "lan-table-away": _lan(False), "lan-table-talk": _lan(True),
 }
 SCREENS = {name: fit_screens.in_palette(name, make) for name, make in SCREENS.items()}
+
+
+if __name__ == "__main__":
+    raise SystemExit(fit_screens.main(screens=SCREENS))

@@ -7,11 +7,12 @@ the LAN game and saves some of them need (`Extras`), each made once.
 `problems(app, probe)` draws the screen on the window once under the probe
 and returns what does not fit.
 
-    python -m tools.screens.fit_screens [--more] [--lang nl] [--size 1280x720] [--scale 150] [NAME ...]
+    python -m tools.screens.fit_screens [--lang nl] [--size 1280x720] [--scale 150] [NAME ...]
 
-prints each screen's problems at each scale (all by default); --more: the
-screens of tools/screens/fit_more.py instead (the review, the guided game,
-the larger and resumed lobbies, the LAN table's own additions)."""
+prints each screen's problems at each scale (all by default);
+`python -m tools.screens.fit_more` does the same for the screens of
+tools/screens/fit_more.py (the review, the guided game, the larger and
+resumed lobbies, the LAN table's own additions)."""
 
 import argparse
 import copy
@@ -224,16 +225,12 @@ def problems(app, probe) -> list:
     return found
 
 
-def more_screens() -> dict:
-    from tools.screens import fit_more
-    return fit_more.SCREENS
-
-
-def main(argv=None) -> int:
+def main(argv=None, screens=None) -> int:
+    """The command; `screens` (name: make) instead of SCREENS for another
+    tool's screens (tools/screens/fit_more.py)."""
+    screens = screens or SCREENS
     ap = argparse.ArgumentParser(description="What does not fit on each screen at each scale.")
-    ap.add_argument("names", nargs="*", help="screens (default all): " + ", ".join(SCREENS) + "; with --more: "
-                    + ", ".join(more_screens()))
-    ap.add_argument("--more", action="store_true", help="the screens of tools/screens/fit_more.py")
+    ap.add_argument("names", nargs="*", help="screens (default all): " + ", ".join(screens))
     ap.add_argument("--lang", choices=LANGS, action="append")
     ap.add_argument("--size", action="append", help="WxH (default 1280x720 and 1920x1080)")
     ap.add_argument("--scale", type=int, action="append", help="percent (default every choice)")
@@ -245,7 +242,6 @@ def main(argv=None) -> int:
     from tools.screens.fit import Probe
     from tools.screens.window import window
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.size] if args.size else SIZES
-    screens = more_screens() if args.more else SCREENS
     unknown = [name for name in args.names if name not in screens]
     if unknown:
         ap.error(f"no such screen: {', '.join(unknown)} (choose from {', '.join(screens)})")
