@@ -609,7 +609,7 @@ def test_hosting_goes_on_without_discovery_when_advertising_fails(monkeypatch):
         async def close(self):
             pass
     monkeypatch.setattr(net.session, "Advertiser", NoMulticast)
-    app = make_app()
+    app = make_lan_app(reconnect_for=3.0, discovery=True)
     game = lan.host(default_config(players=2, seed=1), "Stil", "Ann", lan.options(app))
     try:
         assert not game.advertised and game.port
