@@ -25,6 +25,11 @@ _KEYS = tempfile.mkdtemp(prefix="kolonisten-test-keys-")
 os.environ["KOLONISTEN_KEY_DIR"] = _KEYS
 atexit.register(shutil.rmtree, _KEYS, True)
 
+# The test modules' compiled files (with pytest's rewritten asserts) are kept
+# in __pycache__ (ignored by git) even where PYTHONDONTWRITEBYTECODE is set:
+# without them every run, in every worker, rewrites and compiles every test
+# module again, about 9 s of CPU each.
+sys.dont_write_bytecode = False
 # Tests import `tools.*`, which lives at the repo root and is not installed.
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
