@@ -60,11 +60,13 @@ def curtained_seats(app, table, steps):
 
 
 def make_lan_app(lang="en", size=(1280, 720), **options):
-    """make_app for LAN tests: hosts on any free port, found on 127.0.0.1 only;
-    `options` override those and the rest of lan.LanOptions (reconnect_for ...)."""
+    """make_app for LAN tests: hosts on any free port and advertises nothing
+    (advertising waits over a second for its announcements); with
+    discovery=True it is found on 127.0.0.1 only.  `options` override those
+    and the rest of lan.LanOptions (reconnect_for ...)."""
     from game.client import lan
     app = make_app(size, lang)
-    app.lan_options = lan.LanOptions(**dict(dict(port=0, interfaces=["127.0.0.1"]), **options))
+    app.lan_options = lan.LanOptions(**dict(dict(port=0, interfaces=["127.0.0.1"], discovery=False), **options))
     return app
 
 

@@ -7,6 +7,8 @@ import tempfile
 import pytest
 from hypothesis import HealthCheck, settings
 
+from example_counts import DEFAULT, PROFILE
+
 # Headless pygame for every test (no display, no sound card on CI).
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -23,6 +25,11 @@ _KEYS = tempfile.mkdtemp(prefix="kolonisten-test-keys-")
 os.environ["KOLONISTEN_KEY_DIR"] = _KEYS
 atexit.register(shutil.rmtree, _KEYS, True)
 
+# The test modules' compiled files (with pytest's rewritten asserts) are kept
+# in __pycache__ (ignored by git) even where PYTHONDONTWRITEBYTECODE is set:
+# without them every run, in every worker, rewrites and compiles every test
+# module again, about 9 s of CPU each.
+sys.dont_write_bytecode = False
 # Tests import `tools.*`, which lives at the repo root and is not installed.
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -30,10 +37,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # CI=true); HYPOTHESIS_PROFILE picks one by name.  No deadline and no "too
 # slow" health check in either: a test must not fail because the machine is busy.
 _PATIENT = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("dev", max_examples=20, **_PATIENT)
-settings.register_profile("ci", max_examples=200, print_blob=True, **_PATIENT)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE")
-                      or ("ci" if os.environ.get("CI", "").lower() == "true" else "dev"))
+settings.register_profile("dev", max_examples=DEFAULT["dev"], **_PATIENT)
+settings.register_profile("ci", max_examples=DEFAULT["ci"], print_blob=True, **_PATIENT)
+settings.load_profile(PROFILE)
 
 
 @pytest.fixture(autouse=True)

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from tools.arena import levels as arena
 
 
@@ -46,7 +48,6 @@ def test_arena_seats_six_with_players_filling_up_from_the_last_level(capsys):
 
 
 def test_arena_refuses_bad_arguments_clearly(capsys):
-    import pytest
     for argv in (["--seats", "easy,grandmaster"], ["--seats", "easy"], ["--games", "0"],
                  ["--seats", "easy,easy,easy", "--players", "2"], ["--seats", ",".join(["easy"] * 7)]):
         with pytest.raises(SystemExit) as info:
@@ -109,10 +110,10 @@ def test_tally_counts_an_idle_leader_and_accepted_offers():
     assert tally.counts["medium"]["idle_leader_turns"] == 1
 
 
+@pytest.mark.slow
 def test_bench_hard_pairs_every_game_with_the_baseline(capsys):
     """--baseline plays each game again with other Hard settings, same seed
     and seats: two summaries and the paired outcomes, which add up."""
-    import pytest
     from tools.arena import hard as bench_hard
     assert bench_hard.main(["--games", "2", "--seed", "3", "--iterations", "8",
                             "--baseline", "iterations=4,duel=0,plans=0", "--json"]) == 0

@@ -304,6 +304,7 @@ def test_a_person_answers_a_computers_offer_in_the_answer_dialog(monkeypatch):
     assert [r.cmd for r in table.c.auth.log[before:before + 2]] == [("accept", 0), ("confirm_trade", 1, 0)]
 
 
+@pytest.mark.slow
 def test_computers_answer_forced_decisions_of_several_seats_at_once():
     """Cities & Knights with three computers: discards on a 7 and the other
     decisions several seats face at once are made by the computers

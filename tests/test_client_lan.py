@@ -94,7 +94,7 @@ def test_host_window_and_join_window_play_from_the_menu_to_the_table():
     Bob's window closing (Ann's table shows him away and waits for him),
     Bob reclaiming his seat with the saved token ("Welcome back"), and
     equal state hashes with the host's authority."""
-    ann, bob = make_app(), make_app()
+    ann, bob = make_lan_app(reconnect_for=3.0, discovery=True), make_app()   # Ann's game advertised
     game_name = f"Zeeland {secrets.token_hex(3)}"
     # --- Ann hosts
     ann.push(MenuScene(ann))
@@ -609,7 +609,7 @@ def test_hosting_goes_on_without_discovery_when_advertising_fails(monkeypatch):
         async def close(self):
             pass
     monkeypatch.setattr(net.session, "Advertiser", NoMulticast)
-    app = make_app()
+    app = make_lan_app(reconnect_for=3.0, discovery=True)
     game = lan.host(default_config(players=2, seed=1), "Stil", "Ann", lan.options(app))
     try:
         assert not game.advertised and game.port

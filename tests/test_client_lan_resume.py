@@ -278,7 +278,7 @@ def test_without_a_token_the_host_picks_a_seat_and_refusals_read_clearly(tmp_pat
     async def no_multicast(*args, **kwargs):
         raise OSError("no multicast here")
     monkeypatch.setattr("net.session.Advertiser.start", no_multicast)
-    app = make_app(port=busy.getsockname()[1])
+    app = make_app(port=busy.getsockname()[1], discovery=True)
     try:
         app.reset_to(MenuScene(app))
         app.push(LoadScene(app))

@@ -2,8 +2,7 @@
 1920×1080 in both languages: the host's, a player's and a watcher's lobby
 show every seat and every control, none on top of another.
 
-The hosts listen on loopback, on ports 47380 and 47381 (this file's own;
-tests/test_net_six.py has 47360-47379)."""
+The hosts listen on loopback, on ports the system picks."""
 
 import pytest
 
@@ -17,7 +16,6 @@ from game.client.scenes.lobby import LobbyScene  # noqa: E402
 from game.engine import default_config  # noqa: E402
 from net.session import ClientSession  # noqa: E402
 
-PORT = 47380
 SIZES = [((1280, 720), "en"), ((1280, 720), "nl"), ((1920, 1080), "en"), ((1920, 1080), "nl")]
 
 
@@ -47,7 +45,7 @@ def _check_layout(scene, seats: int) -> None:
 def six_seat_lobby():
     """A six-seat Cities & Knights lobby on this laptop (the host: seat 0),
     five players and a watcher joined from sessions of their own."""
-    app = make_lan_app("en", (1280, 720), reconnect_for=3.0, port=PORT, discovery=False)
+    app = make_lan_app("en", (1280, 720), reconnect_for=3.0)
     opts = lan.options(app)
     game = lan.host(default_config(rules="ck", players=6, seed=4), "Zes", "Anna", opts)
     closers = [game.close_now]
@@ -97,7 +95,7 @@ def test_a_lobby_of_six_and_a_watcher_fits_for_the_host_a_player_and_the_watcher
 def test_a_hosts_lobby_of_three_shows_who_watches_clear_of_its_buttons():
     """The host's lobby of a few seats: the line naming the watchers is not
     hidden under the buttons that allow watchers and hints."""
-    app = make_lan_app("en", (1280, 720), reconnect_for=3.0, port=PORT + 1, discovery=False)
+    app = make_lan_app("en", (1280, 720), reconnect_for=3.0)
     opts = lan.options(app)
     game = lan.host(default_config(players=3, seed=5), "Drie", "Anna", opts)
     try:
@@ -124,7 +122,7 @@ def test_a_resumed_lobby_of_six_gives_any_away_seat_to_a_knocking_player_in_line
     from net.session import HostSession
     from net.peer.connection import JoinRefused
     path = str(tmp_path / "six.klsave")
-    hosting = HostSession(default_config(players=6, seed=5), "Zes", port=PORT + 2, bind="127.0.0.1",
+    hosting = HostSession(default_config(players=6, seed=5), "Zes", port=0, bind="127.0.0.1",
                           discovery=False, save_path=path)
     hosting.start()
     names = ["Anna", "Bram", "Cees", "Dirk", "Eva", "Fien"]
@@ -139,7 +137,7 @@ def test_a_resumed_lobby_of_six_gives_any_away_seat_to_a_knocking_player_in_line
         for s in sessions:
             s.close()
         hosting.close()
-    app = make_lan_app("en", (1280, 720), reconnect_for=1.0, port=PORT + 3, discovery=False,
+    app = make_lan_app("en", (1280, 720), reconnect_for=1.0,
                        token_dir=str(tmp_path / "Anna"))
     game = lan.resume_host(path, saves.load(path), 0, lan.options(app))
     try:
@@ -164,7 +162,7 @@ def test_the_host_form_offers_five_and_six_players_and_hosts_a_lobby_of_six_X_1_
     first), and the form remembers six for the next game it hosts."""
     from game.client.scenes.lan_host import LanHostScene
     from game.client.scenes.menu import MenuScene
-    app = make_lan_app("en", (1280, 720), reconnect_for=1.0, port=PORT + 4, discovery=False)
+    app = make_lan_app("en", (1280, 720), reconnect_for=1.0)
     app.push(MenuScene(app))
     app.push(LanHostScene(app))
     form = app.scene

@@ -52,7 +52,8 @@ def _host_review(host):
     return review(host.auth.config, [r.cmd for r in host.auth.log])
 
 
-@pytest.mark.parametrize("rules", ["base", pytest.param("ck", marks=pytest.mark.slow)])
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", ["base", "ck"])
 def test_every_laptop_reviews_the_game_the_host_played(tmp_path, rules):
     """Two players and a watcher: each keeps the host's game once its check
     passed, and its own review of it is the host's, swing for swing, with

@@ -4,8 +4,8 @@ host (decisions in one order on every laptop; an away seat is passed for),
 and whole six-seat games that every peer, watcher included, ends on the
 host's hashes with the deal verified fair.
 
-The tests that open sockets listen on loopback, on ports 47360-47379 (nobody
-else's; see PORTS)."""
+The tests that open sockets listen on loopback, on a port the system picks
+(other test runs on the machine use ports too)."""
 
 import asyncio
 
@@ -20,13 +20,14 @@ from game.engine.state import GAME_OVER, SPECIAL_BUILD
 from net.host.connections import Conn
 from net.host.game import Host
 from net.peer.bot import BotPlayer, play
+from net.peer.connection import pump
 from net.peer.tokens import TokenStore
 from net.peer.faults import check_state, check_view
 from net.wire.protocol import APP, COLOURS, PROTOCOL_VERSION
 from net.wire.secrecy import peer_view_bytes
-from net_helpers import FakeWriter, seat_peer, settle
-
-PORTS = range(47360, 47380)     # this file's own ports, one per test that listens
+from net_helpers import FakeWriter, seat_peer
+from test_net_resume import _free_port
+from wait_helpers import until, wait_listening
 
 
 # --- the lobby ---------------------------------------------------------------------------
@@ -46,14 +47,17 @@ def test_six_seats_and_watchers_fill_a_lobby_each_seat_with_its_colour_and_all_s
     seat and every watcher is shown the game on the island of 30 hexes."""
     async def main():
         host = Host(default_config(players=6, seed=3), name="Zes", allow={"watchers": True})
-        await host.listen("127.0.0.1", PORTS[0])
+        await host.listen("127.0.0.1", 0)
         names = ["Anna", "Bram", "Cees", "Dirk", "Eva", "Fien"]
         seats = [await seat_peer(host, name) for name in names]
         watchers = [await seat_peer(host, name, watch=True) for name in ("Gijs", "Hanna")]
         for conn, game in seats:
             game.set_lobby(ready=True)
         everyone = seats + watchers
-        await asyncio.gather(*[settle(conn, game, 0.3) for conn, game in everyone])
+        reading = [asyncio.ensure_future(pump(conn, game.handle)) for conn, game in everyone]
+        assert await until(lambda: all(game.lobby and len(game.lobby["watchers"]) == 2
+                                       and all(s and s["ready"] for s in game.lobby["seats"])
+                                       for _, game in everyone))
         for _, game in everyone:
             lobby = game.lobby
             assert [s["name"] for s in lobby["seats"]] == names
@@ -61,15 +65,13 @@ def test_six_seats_and_watchers_fill_a_lobby_each_seat_with_its_colour_and_all_s
             assert all(s["ready"] and s["connected"] for s in lobby["seats"])
             assert [w["name"] for w in lobby["watchers"]] == ["Gijs", "Hanna"]
         assert [game.seat for _, game in seats] == list(range(6))
-        host.start()
-        for _ in range(400):            # the fair deal: each seat pledges, then reveals
-            await asyncio.gather(*[settle(conn, game, 0.05) for conn, game in everyone])
-            if all(game.view is not None for _, game in everyone):
-                break
+        host.start()                    # the fair deal: each seat pledges, then reveals
+        assert await until(lambda: all(game.view is not None for _, game in everyone))
         for _, game in everyone:
             assert game.view.n == 6 and len(game.view.terrain) == LARGE.num_hexes
         for conn, _ in everyone:
             conn.close()
+        await asyncio.gather(*reading, return_exceptions=True)
         await host.close()
     asyncio.run(main())
 
@@ -215,7 +217,6 @@ def _headless_six(tmp_path, port, rules, watcher):
     default level), one `kolonisten join --bot` and, with `watcher`, one
     `kolonisten join --watch`: every program's result, and the save."""
     import json
-    import time
     from game import saves
     save = tmp_path / "six.klsave"
     where = f"127.0.0.1:{port}"
@@ -224,7 +225,7 @@ def _headless_six(tmp_path, port, rules, watcher):
                 *(["--allow-watchers"] if watcher else []))
     procs = [host]
     try:
-        time.sleep(0.5)
+        wait_listening(host, port)
         if watcher:
             procs.append(_cli("join", where, "--watch", "--name", "Kijker", "--token-dir", str(tmp_path / "w"),
                               "--reconnect-for", "60"))
@@ -267,7 +268,7 @@ def test_headless_host_of_six_with_five_computers_and_a_joined_bot_ends_on_every
     join --bot` play a base game to its end (X-1: six seats, the Special
     Building Phase): every seat's copy ends on the host's hashes and every
     seat verifies the deal fair."""
-    host_result, host_err, joined, saved = _headless_six(tmp_path, PORTS[10], "base", watcher=False)
+    host_result, host_err, joined, saved = _headless_six(tmp_path, _free_port(), "base", watcher=False)
     _check_six(host_result, host_err, joined, saved)
 
 
@@ -276,7 +277,7 @@ def test_headless_host_of_six_with_a_watcher_ends_on_every_hash_fair_in_cities_a
     """The same with a watcher (`kolonisten join --watch`), in Cities & Knights
     for six (X-1.8): the watcher's copy of the public table ends on the host's
     hashes too, and it verifies the deal fair."""
-    host_result, host_err, joined, saved = _headless_six(tmp_path, PORTS[11], "ck", watcher=True)
+    host_result, host_err, joined, saved = _headless_six(tmp_path, _free_port(), "ck", watcher=True)
     _check_six(host_result, host_err, joined, saved)
     watcher = next(r for r in joined if r["seat"] is None)
     assert watcher["name"] == "Kijker"
@@ -317,9 +318,9 @@ def test_six_peers_see_the_special_building_decisions_in_one_order_and_every_sea
     (none away, none late), and every peer ends on the host's hashes, fair."""
     async def main():
         host = Host(default_config(players=6, seed=1), name="Zes", auto_start=True)
-        await host.listen("127.0.0.1", PORTS[2])
+        port = await host.listen("127.0.0.1", 0)
         logs = [[] for _ in range(6)]
-        results = await _six_bots(PORTS[2], [tmp_path / f"p{i}" for i in range(6)], host, raw_logs=logs)
+        results = await _six_bots(port, [tmp_path / f"p{i}" for i in range(6)], host, raw_logs=logs)
         await host.close()
         return host, results, logs
     host, results, logs = asyncio.run(main())
@@ -381,8 +382,8 @@ def test_a_six_seat_game_saved_in_a_special_building_phase_resumes_and_is_played
 
     async def first_game():
         first.listeners.append(crash_copy)
-        await first.listen("127.0.0.1", PORTS[3])
-        task = asyncio.ensure_future(_six_bots(PORTS[3], dirs, first))
+        port = await first.listen("127.0.0.1", 0)
+        task = asyncio.ensure_future(_six_bots(port, dirs, first))
         while not snapshot:
             await asyncio.sleep(0.01)
         task.cancel()
@@ -396,8 +397,8 @@ def test_a_six_seat_game_saved_in_a_special_building_phase_resumes_and_is_played
         assert state.n == 6 and state.phase == SPECIAL_BUILD and state.agenda[0][1] == snapshot["builder"]
         assert [(s.name, s.colour, s.token) for s in host.seats] == snapshot["seats"]
         assert all(s.conn is None for s in host.seats)
-        await host.listen("127.0.0.1", PORTS[4])
-        results = await _six_bots(PORTS[4], kept, host)
+        port = await host.listen("127.0.0.1", 0)
+        results = await _six_bots(port, kept, host)
         await host.close()
         return host, results
 
