@@ -35,7 +35,7 @@ def mute_rect(r: pygame.Rect, across: bool) -> pygame.Rect:
     end of a row across the form, or beside the name in a seat's card."""
     u = r.w / 900 if across else r.w / 446
     w = int(MUTE_UNITS * u) if across else int(110 * u)
-    h = r.h - 2 * int(3 * u) if across else r.h // 2
+    h = r.h - 2 * int(3 * u) if across else r.h * 11 // 20     # a card's: the name's line, kept inside the card
     cy = r.centery if across else r.y + r.h * 3 // 10
     return pygame.Rect(r.right - w - int(8 * u), cy - h // 2, w, h)
 

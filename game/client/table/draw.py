@@ -48,13 +48,8 @@ class Canvas:
         modal = m.modal()
         return (size, i18n.language(), ui.fonts.scale, id(v), m.seen, dropping(m.flying), m.viewer, m.curtain_for, m.mode,
                 m.knight, top_text(m), len(m.log), m.log[-1] if m.log else None, m.log_scroll,
-                m.game_over_at is None, id(m.dialog) if modal else None, log_bottom(m, ui),
+                m.game_over_at is None, id(m.dialog) if modal else None, panels.log_baseline(m, ui),
                 tuple(sorted(ui.name_marks.items())), tuple(m.colours))
-
-
-def log_bottom(m, ui):
-    """Where the log ends: above the staged panels on show."""
-    return m.stage.side_top(ui) if m.stage is not None else None
 
 
 class DialogPictures:
@@ -287,7 +282,7 @@ def draw_layer(m, ui, surf) -> None:
     draw_board(m, ui, surf)
     draw_top(m, ui, surf)
     panels.draw_panels(m, ui, surf)
-    panels.draw_log(m, ui, surf, log_bottom(m, ui))
+    panels.draw_log(m, ui, surf, panels.log_baseline(m, ui))
     hand.draw_hand_base(m, ui, surf)
     m.part.draw_left(m, ui, surf)
 

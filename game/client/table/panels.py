@@ -173,10 +173,19 @@ def draw_bank(m, ui, surf) -> None:
     surf.blit(img, img.get_rect(topright=(b.right - int(8 * s), b.y + int(6 * s))))
 
 
-def draw_log(m, ui, surf, bottom=None) -> None:
-    """The log, newest line lowest, ending above `bottom` (the staged panels
-    that lie over the log's foot).  A computer's line is a target: its
-    tooltip says why the computer did it (explain.py)."""
+def log_baseline(m, ui) -> int:
+    """Where the log's lowest line stands: above the staged panels that lie
+    over the log's foot when some are on show.  The lines above it stand a
+    line apart (the talk panel over the log's top ends on a line's top)."""
+    r = ui.layout.log
+    bottom = r.bottom if m.stage is None else min(r.bottom, m.stage.side_top(ui))
+    return bottom - int(6 * ui.layout.s)
+
+
+def draw_log(m, ui, surf, baseline=None) -> None:
+    """The log, newest line lowest, standing on `baseline` (log_baseline;
+    the log's foot when None).  A computer's line is a target: its tooltip
+    says why the computer did it (explain.py)."""
     L, text = ui.layout, ui.text
     s = L.s
     r = L.log
@@ -186,7 +195,7 @@ def draw_log(m, ui, surf, bottom=None) -> None:
     font, bold = ui.fonts.get(13), ui.fonts.get(13, True)
     line_h = font.get_linesize()
     width = r.w - int(16 * s)
-    y = min(r.bottom, bottom if bottom is not None else r.bottom) - int(6 * s)
+    y = baseline if baseline is not None else r.bottom - int(6 * s)
     top = r.y + int(24 * s)
     end = len(m.log) - m.log_scroll
     i = end - 1

@@ -33,7 +33,7 @@ from net.session import MAX_TALK, PHRASES, WATCHER, clean_talk, default_talk_rul
 from .. import theme, widgets
 from ..i18n import tr
 from ..talktext import said_runs, words_of
-from .panels import wrapped
+from .panels import log_baseline, wrapped
 from .ui import btn
 
 KEY = pygame.K_c
@@ -237,8 +237,8 @@ class TableTalk:
         if self.lan.is_host:
             rows += self._host_rows(surf, r.w - 2 * pad, row)
         r.h = sum(h for h, _ in rows) + gap * (len(rows) - 1) + 2 * pad
-        r.h = min(r.h, ui.layout.log.bottom - r.y)
-        grid = ui.layout.log.bottom - int(6 * s)      # the log's lines stand on this, a line apart (panels.draw_log)
+        grid = log_baseline(m, ui)                    # the log's lines stand on this, a line apart
+        r.h = min(r.h, grid - r.y)                    # above a roll's or a 7's panel (rows that miss it wait)
         if r.bottom < grid:                           # down to a line's top: no line shows cut under the panel
             r.h += (grid - r.bottom) % ui.fonts.get(13).get_linesize()
         pygame.draw.rect(surf, (18, 24, 34), r, border_radius=8)
