@@ -37,11 +37,12 @@ class Clock:
 
 
 async def start_host(players: int, rules: str = "base", seed: int = 1, name: str = "Test",
-                     join_code: str | None = None) -> Host:
+                     join_code: str | None = None, **options) -> Host:
     """A listening host on loopback with the test run's key (KOLONISTEN_KEY_DIR);
-    its seed is drawn by the fair deal, `seed` is only the config's placeholder."""
-    host = Host(default_config(rules=rules, players=players, seed=seed), name=name, auto_start=True,
-                join_code=join_code)
+    its seed is drawn by the fair deal, `seed` is only the config's placeholder;
+    `options`: more of the config (default_config's keys)."""
+    host = Host(default_config(rules=rules, players=players, seed=seed, **options), name=name,
+                auto_start=True, join_code=join_code)
     await host.listen("127.0.0.1", 0)
     return host
 

@@ -51,7 +51,7 @@ def _inside(state, beliefs):
                 assert b.low[o][k] <= held <= b.high[o][k], (b.seat, o, k, held, b.low[o], b.high[o])
 
 
-@settings(deadline=None, max_examples=examples(ci=200, dev=5))
+@settings(deadline=None, max_examples=examples(ci=60, dev=5))      # each example is a game of up to 900 commands
 @given(seed=st.integers(0, 10_000), commands=st.integers(50, 900), rules=st.sampled_from(["base", "ck"]))
 def test_the_true_hands_are_always_inside_every_seats_belief(seed, commands, rules):
     state, beliefs, resyncs = _play(rules, seed, commands, check=_inside)

@@ -14,7 +14,7 @@ from game.engine.state import GAME_OVER
 from game.engine.views import public_hash
 from net.wire.secrecy import peer_hash, public_state_hash
 from net.session import ClientSession, HostSession
-from net_helpers import local_game
+from net_helpers import local_game, start_host
 
 
 def _ck_available() -> bool:
@@ -57,7 +57,9 @@ def test_base_game_over_tcp_all_peers_agree(players, seed, tmp_path):
 @pytest.mark.skipif(not _ck_available(), reason="Cities & Knights rules are not in the engine yet")
 def test_ck_game_over_tcp_all_peers_agree(tmp_path):
     async def main():
-        host, results, _, _ = await local_game(3, str(tmp_path), rules="ck", seed=31)
+        # to 10 points: random moves take minutes to reach C&K's 13; the ending is the same
+        host = await start_host(3, "ck", 31, vp_target=10)
+        host, results, _, _ = await local_game(3, str(tmp_path), host=host)
         try:
             _check_game(host, results, 3)
         finally:

@@ -26,7 +26,7 @@ from net.wire import rolldice
 from net.wire.fairdice import FairRecord
 from net.wire.protocol import PING_EVERY
 from net.wire.rolldice import ROLL_WAIT, check_proof, combine, commitment
-from net_helpers import local_game
+from net_helpers import local_game, start_host
 
 values = st.binary(min_size=32, max_size=32)
 
@@ -352,8 +352,10 @@ def test_honest_games_roll_mixed_dice_from_every_seat_and_verify(tmp_path, rules
     heard = []
 
     async def main():
-        host, results, _, bots = await local_game(players, str(tmp_path), rules=rules, say=heard.append,
-                                                  limit=600)    # a C&K game of random moves is long
+        # 8 points: a C&K game of random moves to 13 takes minutes, and each roll is mixed the same way
+        host = await start_host(players, rules, vp_target=8)
+        host, results, _, bots = await local_game(players, str(tmp_path), host=host, say=heard.append,
+                                                  limit=600)
         await host.close()
         return host, results, bots
     host, results, bots = asyncio.run(main())
