@@ -48,7 +48,8 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
     (unusable rules, options that disagree with the save, a bad --assign,
     the port is taken, no host key).  The save to resume is only ever read when
     refused.  join_code: what joining players must prove (None: anyone may join).
-    allow: what the host allows besides playing ({"watchers": bool, "hints": bool})."""
+    allow: what the host allows besides playing ({"watchers": bool, "hints": bool}; those
+    on are added to what a resumed game's save allowed)."""
     out = out or sys.stdout
     same_file = resume is not None and save_path is not None and (
         os.path.abspath(save_path) == os.path.abspath(resume))
@@ -70,8 +71,8 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
                   "(fair deal); --seed only checks a save given with --resume", file=sys.stderr)
         host, code = _new_host(players or 4, rules or "base", None, name or "Kolonisten",
                                save_path, autosave, identity, join_code)
-    if host is not None and allow:
-        host.watchers.set_allowed(**allow)      # before anyone joins (net/host/watchers.py)
+    if host is not None and allow:      # before anyone joins; a resumed game's saved ones stay on
+        host.watchers.set_allowed(**{option: True for option, on in allow.items() if on})
     if host is None:
         return code
     for text in assign:

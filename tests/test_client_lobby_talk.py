@@ -2,9 +2,13 @@
 lobby holds "Table talk: on/off", whether the watchers may talk and a Mute
 toggle at each seat a person holds (not its own); each click reaches the
 host's rules (net/host/talk.py) and every guest's lobby says them in its line
-of the rules, in English and Dutch; a guest's lobby has no talk switch.
+of the rules, in English and Dutch; a guest's lobby has no talk switch.  The
+lobby of a resumed game holds the same switches for its host, set as the save
+kept them.
 
 Headless windows, real TCP on 127.0.0.1."""
+
+import os
 
 import pytest
 
@@ -12,11 +16,13 @@ pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
 from client_helpers import click_gui, make_lan_app, run_until  # noqa: E402
+from wait_helpers import wait_until  # noqa: E402
+from game import saves  # noqa: E402
 from game.client import lan  # noqa: E402
 from game.client.scenes.lobby import LobbyScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.engine import default_config  # noqa: E402
-from net.session import ClientSession  # noqa: E402
+from net.session import ClientSession, HostSession  # noqa: E402
 
 
 def _lobby(app, game):
@@ -89,5 +95,69 @@ def test_the_hosts_lobby_turns_talk_off_and_mutes_and_every_guest_reads_it_in_th
         assert "talk" not in guest.rules_label.text
     finally:
         for closer in (cas and cas.close, bo and bo.close_now, game.close_now):
+            if closer:
+                closer()
+
+
+def _saved_with_cas_muted(folder) -> str:
+    """A dealt three-seat LAN game saved with Cas (seat 2) muted; its players'
+    seat tokens in folder/NAME."""
+    path = os.path.join(folder, "muted.kolonisten")
+    hosting = HostSession(default_config(players=3, seed=5), "Stil", port=0, bind="127.0.0.1",
+                          discovery=False, save_path=path)
+    hosting.start()
+    sessions = [ClientSession(f"127.0.0.1:{hosting.port}", name, token_dir=os.path.join(folder, name))
+                for name in ("Ann", "Bo", "Cas")]
+    try:
+        for session in sessions:
+            session.connect()
+        assert wait_until(lambda: all(s.seat is not None for s in sessions),
+                          step=lambda: [s.poll() for s in sessions])
+        hosting.start_game()
+        assert wait_until(lambda: hosting.lobby()["state"] == "running")
+        hosting.set_talk(mute=2)
+    finally:
+        for session in sessions:
+            session.close()
+        hosting.close()
+    return path
+
+
+def test_a_resumed_lobby_holds_the_hosts_talk_switches_as_the_save_kept_them(tmp_path):
+    path = _saved_with_cas_muted(str(tmp_path))
+    host_app = make_lan_app("en", reconnect_for=1.0, token_dir=str(tmp_path / "Ann"))
+    bo_app = make_lan_app("en", token_dir=str(tmp_path / "Bo"))
+    game = lan.resume_host(path, saves.load(path), 0, lan.options(host_app))
+    bo = None
+    try:
+        lobby = _lobby(host_app, game)
+        assert lobby.resumed
+        bo = lan.join(f"127.0.0.1:{game.port}", "Bo", lan.options(bo_app))
+        guest = _lobby(bo_app, bo)
+        apps, host = [host_app, bo_app], game.hosting.host
+        assert run_until(apps, lambda: lobby.lobby["seats"][1]["connected"]
+                         and guest.talk.rules == host.talk.public())
+        assert lobby.buttons["talk_on"].text == "Table talk: on"
+        assert lobby.buttons["talk_watchers"].text == "Watchers may talk"
+        assert [_visible(lobby, f"talk_mute_{seat}") for seat in range(3)] == [False, True, True]
+        assert [lobby.buttons[f"talk_mute_{seat}"].text for seat in (1, 2)] == ["Mute", "Muted"]
+        assert lobby.rules_label.text.endswith(" · table talk muted for Cas")
+        # the guest reads the rules (its lobby may have opened the table by now: what its line says)
+        assert not [key for key in guest.buttons if key.startswith("talk_")]
+        assert guest._rules_line().endswith(" · table talk muted for Cas")
+
+        click_gui(host_app, "talk_mute_1")
+        assert run_until(apps, lambda: guest.talk.rules == host.talk.public() == lobby.talk.rules
+                         and host.talk.public()["muted"] == [1, 2])
+        assert lobby.buttons["talk_mute_1"].text == "Muted"
+        assert lobby.rules_label.text.endswith(" · table talk muted for Bo, Cas")
+        assert guest._rules_line().endswith(" · table talk muted for Bo, Cas")
+        host_app.set_language("nl")     # (one language for the whole process)
+        assert lobby.buttons["talk_on"].text == "Praten aan tafel: aan"
+        assert lobby.buttons["talk_mute_2"].text == "Gedempt"
+        assert lobby.rules_label.text.endswith(" · gedempt aan tafel: Bo, Cas")
+        host_app.set_language("en")
+    finally:
+        for closer in (bo and bo.close_now, game.close_now):
             if closer:
                 closer()

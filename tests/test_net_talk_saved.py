@@ -92,7 +92,6 @@ def test_a_resumed_host_keeps_talk_off_and_its_seat_and_watchers_muted(tmp_path)
     resumed = _resumed(path)
     assert resumed.talk.public() == {"on": False, "muted": [1], "watchers_muted": True}
     assert resumed.lobby()["talk"] == resumed.talk.public()     # every window is told so
-    resumed.watchers.set_allowed(watchers=True)    # (as `host --resume --allow-watchers`: not saved)
     door = Door(resumed)
     ann, bob = door.rejoin(0), door.rejoin(1)
     wendy = door.conn({"t": "join", "name": "Wendy", "watch": True})
@@ -109,7 +108,7 @@ def test_a_resumed_host_keeps_talk_off_and_its_seat_and_watchers_muted(tmp_path)
 
 def test_a_save_from_before_talk_rules_were_saved_resumes_with_talk_on(tmp_path, monkeypatch):
     old_extra_for = autosave.extra_for
-    monkeypatch.setattr(autosave, "extra_for", lambda game_id, name, seats, fair, talk:
+    monkeypatch.setattr(autosave, "extra_for", lambda game_id, name, seats, fair, talk, allow:
                         old_extra_for(game_id, name, seats, fair))      # as an older Kolonisten saved
     path = tmp_path / "old.kol"
     host = _played(path, moves=8)
@@ -131,7 +130,7 @@ def test_a_save_from_before_talk_rules_were_saved_resumes_with_talk_on(tmp_path,
 ])
 def test_damaged_talk_rules_in_a_save_are_refused_as_damage(tmp_path, monkeypatch, rules):
     old_extra_for = autosave.extra_for
-    monkeypatch.setattr(autosave, "extra_for", lambda game_id, name, seats, fair, talk:
+    monkeypatch.setattr(autosave, "extra_for", lambda game_id, name, seats, fair, talk, allow:
                         old_extra_for(game_id, name, seats, fair, rules))
     path = tmp_path / "damaged.kol"
     _played(path, moves=4).autosave.close()

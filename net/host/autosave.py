@@ -39,12 +39,12 @@ class LanAutosave:
         self.saver = saver
         self.seats_saved = False
 
-    def save(self, seats, game_id: str, name: str, fair, talk, room, seats_changed: bool = True,
-             digest: str | None = None) -> None:
+    def save(self, seats, game_id: str, name: str, fair, talk, allow, room,
+             seats_changed: bool = True, digest: str | None = None) -> None:
         """Write the saved game (when saving): the commands and, when
         `seats_changed` (or anything else of `extra_for`'s) or not yet saved,
         the seats (names, colours, tokens), the game's id and name, the fair
-        deal and the table talk rules (`talk`).  `digest`: the state hash
+        deal, the table talk rules (`talk`) and what the host allows (`allow`).  `digest`: the state hash
         after the newest command, when the caller has it; `room`: the spare
         descriptors let go while the save opens a file.  A failed write loses
         nothing (the next one rewrites it all)."""
@@ -52,7 +52,7 @@ class LanAutosave:
             return
         if seats_changed or not self.seats_saved:
             self.saver.players = players_for(seats)
-            self.saver.extra = extra_for(game_id, name, seats, fair, talk)
+            self.saver.extra = extra_for(game_id, name, seats, fair, talk, allow)
             self.saver.room = room
             self.seats_saved = True
         try:

@@ -558,7 +558,8 @@ class Host:
         """Write the saved game (when saving; net/host/autosave.py); a failed
         write is logged and reported to listeners as ("save_error", reason) once."""
         self.autosave.save(self.seats, self.game_id, self.name, self.fair, self.talk.public(),
-                           self.connections.spare_descriptors, seats_changed, digest)
+                           dict(self.watchers.allow), self.connections.spare_descriptors,
+                           seats_changed, digest)
 
     def flush_save(self) -> None:
         """Put every command saved so far on the disk (fdatasync)."""

@@ -10,8 +10,8 @@ from ..wire import secure
 from .connections import log
 from .game import Host
 from .seats import Seat
-from .saving import (OptionMismatch, option_mismatch, saved_computers, saved_fair, saved_seats,
-                     saved_talk)
+from .saving import (OptionMismatch, option_mismatch, saved_allow, saved_computers, saved_fair,
+                     saved_seats, saved_talk)
 
 
 def resume(game: saves.SavedGame, save_path: str | None, name: str | None = None,
@@ -24,9 +24,12 @@ def resume(game: saves.SavedGame, save_path: str | None, name: str | None = None
     computers = saved_computers(game)
     fair = saved_fair(game)
     talk = saved_talk(game)
+    allow, damaged = saved_allow(game)
+    if damaged:
+        log.warning("%s", damaged)
     auth, hashes = saves.resume(game)
     host = Host(game.config, name=name or saved_name or "Kolonisten", auto_start=auto_start,
-                save_path=save_path, identity=identity, join_code=join_code)
+                save_path=save_path, identity=identity, join_code=join_code, allow=allow)
     held = []
     for number, (seat_name, colour, token) in enumerate(seats):
         seat = Seat(seat_name, colour, token)

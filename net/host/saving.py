@@ -12,7 +12,10 @@ command, a state hash after each); `extra` adds what only the host knows:
              host's secret), absent for a game dealt without one,
      "talk": the host's table talk rules (net/wire/talk.py RULES: on, muted
              seats, watchers muted), absent while talk is on for everyone
-             (and in a save from before the rules were saved)}
+             (and in a save from before the rules were saved),
+     "allow": what the host allows besides playing ({"watchers": bool,
+              "hints": bool}, net/host/watchers.py), absent while it allows
+              nothing (and in a save from before it was saved)}
 
 `players` holds each seat's name and colour (a colour name, see
 net.wire.protocol.COLOURS) for the list of saved games.  Seat tokens are secrets
@@ -28,25 +31,28 @@ import os
 
 from game import saves
 
-from ..wire.protocol import COLOURS, MAX_NAME, MAX_TOKEN
+from ..wire.protocol import ALLOW_OPTIONS, COLOURS, MAX_NAME, MAX_TOKEN, allow_field
 from ..wire.talk import default_rules, rules_field
 
 LAN_FORMAT = 1
 SAVE_PREFIX = "lan"
 
 
-def extra_for(game_id: str, name: str, seats: list, fair=None, talk=None) -> dict:
+def extra_for(game_id: str, name: str, seats: list, fair=None, talk=None, allow=None) -> dict:
     """The `extra` map of a LAN save; seats: Seat objects (name, colour, token);
     fair: the fairdice.FairRecord of the deal, if any; talk: the table talk
     rules (TableTalk.public), kept only when they differ from talk on for
-    everyone (so a save from before the rules were saved is written back
-    as it was)."""
+    everyone; allow: what the host allows (Watchers.allow), kept only when
+    something is allowed (so a save from before either was saved is written
+    back as it was)."""
     extra = {"lan": LAN_FORMAT, "game_id": game_id, "name": name,
              "seats": [_seat_entry(s) for s in seats]}
     if fair is not None:
         extra["fair"] = fair.to_save()
     if talk is not None and talk != default_rules():
         extra["talk"] = talk
+    if allow is not None and any(allow.values()):
+        extra["allow"] = dict(allow)
     return extra
 
 
@@ -102,6 +108,21 @@ def saved_talk(game: saves.SavedGame) -> dict:
         raise saves.SaveError("the saved game is damaged (table talk rules)", "damaged")
     return {"on": rules["on"], "muted": sorted(set(rules["muted"])),
             "watchers_muted": rules["watchers_muted"]}
+
+
+def saved_allow(game: saves.SavedGame) -> tuple:
+    """(what the host of a LAN save allowed, {option: bool} for every
+    ALLOW_OPTIONS, why it is not what was saved or None).  A save from before
+    it was saved allows nothing; so does a damaged one (the game is not lost
+    for it: its owner allows again with --allow-watchers / --allow-hints)."""
+    allow = {option: False for option in ALLOW_OPTIONS}
+    saved = game.extra.get("allow")
+    if saved is None:
+        return allow, None
+    if not allow_field(saved):
+        return allow, ("the saved game's host options (watchers, hints) are damaged; "
+                       "the resumed game allows neither")
+    return dict(allow, **saved), None
 
 
 def players_for(seats: list) -> list:

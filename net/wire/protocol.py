@@ -184,8 +184,9 @@ def _watchers(v):
                     and _str(MAX_NAME)(w["name"]) for w in v))
 
 
-def _allow(v):
-    """What the host allows besides playing: {option: bool} for ALLOW_OPTIONS."""
+def allow_field(v) -> bool:
+    """What the host allows besides playing: {option: bool} for ALLOW_OPTIONS
+    (the lobby's "allow", and a LAN save's: net/host/saving.py)."""
     return type(v) is dict and set(v) <= set(ALLOW_OPTIONS) and all(type(x) is bool for x in v.values())
 
 
@@ -219,7 +220,7 @@ HOST_MESSAGES = {
     "seated": {"seat": (_SEAT, True), "token": (_TOKEN, True)},
     "watching": {"id": (_int(0, 2 ** 40), True)},
     "lobby": {"seats": (_list_of_plain, True), "config": (_map, True), "state": (_str(16), True),
-              "name": (_str(64), True), "watchers": (_watchers, False), "allow": (_allow, False),
+              "name": (_str(64), True), "watchers": (_watchers, False), "allow": (allow_field, False),
               "talk": (talk.rules_field, False)},
     "sync": {"reason": (_str(16), True), "seq": (_SEQ, True), "view": (_bytes(MAX_FRAME), True),
              "hash": (_HASH, True), "events": (_list_of_plain, True), "fair": (_fair, False),

@@ -164,7 +164,8 @@ def _lobby_of(players):
 
 def _resumed(app, games):
     """A saved six-seat LAN game resumed by its host (seat 0): four seats
-    away, Bram back with his token, Gijs knocking without one; (host, Bram's LanGame)."""
+    away, Bram back with his token, Gijs knocking without one, Cees muted;
+    (host, Bram's LanGame)."""
     def make():
         from game import saves
         from game.client import lan
@@ -184,6 +185,7 @@ def _resumed(app, games):
             _wait(app, lambda: _poll(sessions) and all(s.seat is not None for s in sessions))
             hosting.start_game()
             _wait(app, lambda: hosting.lobby()["state"] == "running")
+            hosting.set_talk(mute=2)        # kept in the save: Cees's Mute toggle is on when resumed
         finally:
             for s in sessions:
                 s.close()

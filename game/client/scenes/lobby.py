@@ -14,7 +14,8 @@ and opens the table when the host's first view arrives.
 A saved LAN game resumed by its host (lan.resume_host) opens this lobby too:
 the saved seats, away until their players rejoin with their tokens; the
 players who knock without a token, each with a button per away seat so the
-host can give them one (HostSession.assign: only by the host's click); and
+host can give them one (HostSession.assign: only by the host's click); the
+host's table talk switches and Mute toggles, as the save kept them; and
 Continue, which opens the table (players still away can rejoin there).
 """
 
@@ -108,11 +109,14 @@ class LobbyScene(GuiScene):
 
     def min_canvas(self) -> tuple:
         if self.resumed:                # (a line of buttons for a knocking player)
-            return (lobby_heights.KNOCK_WIDTH, lobby_heights.total(False, 1, True))
+            return (lobby_heights.KNOCK_WIDTH, lobby_heights.total(self._host_rows(), 1, True))
         return (760, lobby_heights.total(self._host_rows(), 1))
 
-    def _host_rows(self) -> bool:
-        return self.lan.is_host and not self.resumed     # the host's rows of buttons
+    def _host_rows(self) -> int:
+        """How many rows of the host's buttons stand above the foot."""
+        if not self.lan.is_host:
+            return 0
+        return lobby_heights.RESUMED_HOST_ROWS if self.resumed else lobby_heights.HOST_ROWS
 
     def metrics(self) -> dict:
         """The heights at this scale, in pixels, and the form's width (`width`)."""
@@ -143,6 +147,9 @@ class LobbyScene(GuiScene):
             self.info_label = self.label((self.x0, y, width, int(30 * s)), "", "#dim")
             self.error_label = self.label((self.x0, y + int(30 * s), width, int(30 * s)), "", "#error")
             self._build_knocking(y + int(68 * s), bh, gap)
+            if self.lan.is_host:    # table talk, and a Mute toggle per seat, as before the deal
+                cw = min(int(300 * s), width // 2 - gap)
+                self.talk.build(by - bh - 2 * gap, w // 2 - cw - gap, w // 2 + gap, cw, bh)
             self.button("leave", (w // 2 - bw - gap, by, bw, m["foot"]), tr("lan.leave"))
             self.button("start", (w // 2 + gap, by, bw, m["foot"]), tr("lan.continue"))
             self.set_card(*card)
@@ -247,8 +254,10 @@ class LobbyScene(GuiScene):
         """Texts and states that follow the lobby (no rebuild: typing goes on)."""
         if self.resumed:
             (self.buttons["start"].enable if self.can_start() else self.buttons["start"].disable)()
+            self.talk.refresh()
             self.info_label.set_text(self._info_text())
             self.error_label.set_text(self.error)
+            self.rules_label.set_text(self._rules_line())
             self.app.dirty = True
             return
         mine = self.mine() or {}

@@ -5,6 +5,7 @@ before it would overflow."""
 
 SEAT_ROWS = 4       # the rows the list of seats takes; five and six seats share them in two columns
 HOST_ROWS = 3       # the host's rows of buttons: a computer and its level, what it allows, table talk
+RESUMED_HOST_ROWS = 1   # a resumed game's host: table talk only (the rest was settled before the deal)
 HEIGHTS = {"top": (20, 8), "title": (46, 40), "rules": (28, 24), "hint": (28, 24), "codes": (54, 40),
            "row": (52, 40), "after_rows": (12, 6), "bh": (38, 30), "gap": (10, 4), "line": (28, 24),
            "foot": (46, 36), "bottom": (22, 10)}
@@ -15,9 +16,10 @@ KNOCK_LINES = 2      # the lines of those buttons at most (six seats, five away:
 KNOCK_WIDTH = 930    # the canvas's width that holds a line of them (a name and three buttons)
 
 
-def total(host_rows: bool, which: int, resumed: bool = False) -> float:
+def total(host_rows: int, which: int, resumed: bool = False) -> float:
     """The form's height with every part at `which` (0: as designed, 1: the
-    least); `host_rows`: the host's rows of buttons above the foot (HOST_ROWS);
+    least); `host_rows`: how many rows of the host's buttons stand above the
+    foot (HOST_ROWS, RESUMED_HOST_ROWS or none);
     `resumed`: a resumed lobby's lines for knocking players instead of the
     name's row and the lines under it."""
     m = {k: v[which] for k, v in HEIGHTS.items()}
@@ -26,12 +28,11 @@ def total(host_rows: bool, which: int, resumed: bool = False) -> float:
         rows += KNOCK_LABELS + KNOCK_LINES * (m["bh"] + m["gap"])
     else:
         rows += m["bh"] + m["gap"] + 3 * m["line"] + m["gap"]
-    if host_rows:
-        rows += HOST_ROWS * (m["bh"] + m["gap"])
+    rows += host_rows * (m["bh"] + m["gap"])
     return rows + m["foot"] + m["bottom"]
 
 
-def metrics(size, s, host_rows: bool, resumed: bool = False) -> dict:
+def metrics(size, s, host_rows: int, resumed: bool = False) -> dict:
     """Each height in pixels at scale `s` in a window of `size`, and the form's width (`width`)."""
     w, h = size
     design, least = total(host_rows, 0, resumed), total(host_rows, 1, resumed)
