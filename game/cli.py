@@ -96,6 +96,9 @@ def _add_lan_commands(sub) -> None:
     h.add_argument("--allow-watchers", action="store_true",
                    help="let others watch the game (the public table, no hands; with the join code)")
     h.add_argument("--allow-hints", action="store_true", help="let players ask for hints at the table")
+    h.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                   help="the language the table talk it passes on is printed in, for this run only "
+                        "(default: the window's language in Settings, which keep their own)")
     j = sub.add_parser("join", help="join a LAN game by address without a window (a computer "
                                     "player, or a watcher)",
                        description="Play a seat windowless with a computer player (--bot LEVEL), or "
@@ -169,7 +172,7 @@ def _address(text: str) -> str:
 
 
 def _talk_printer(lang):
-    """How `join` prints the table talk it hears: in `lang`, or the language
+    """How `join` and `host` print the table talk they hear: in `lang`, or the language
     in Settings (read, never written), like the window's line in its log."""
     from game.client import i18n, settings
     from game.client.talktext import said_line
@@ -195,7 +198,7 @@ def _run_lan_command(ap, args) -> int:
                      "back with their tokens (its computers restart in their seats by themselves)")
         if args.no_save and (args.save or args.resume):
             ap.error("--no-save cannot go with --save or --resume (a resumed game saves on)")
-        return headless.host_main(args)
+        return headless.host_main(args, talk_line=_talk_printer(getattr(args, "lang", None)))
     if args.command == "join":
         if args.bot is None and not args.watch:
             print("kolonisten: `join` plays windowless with --bot LEVEL or watches with --watch; "

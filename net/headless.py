@@ -22,7 +22,7 @@ from .host.game import Host
 from .host.limits import LOG_EVERY, QuietLog
 from .host.resume import resume_file
 from .host.saving import SAVE_PREFIX, OptionMismatch, save_target_problem
-from .peer.bot import play
+from .peer.bot import play, seat_names
 from .peer.computers import ComputerPlayers
 from .peer.tokens import TokenStore
 from .wire import secure
@@ -42,15 +42,17 @@ LINGER = 60.0       # seconds a finished game waits for absent seats to collect 
 async def run_host(players: int | None = None, rules: str | None = None, port: int = 0, seed=None,
                    name: str | None = None, bind="0.0.0.0", interfaces=None, discovery=True,
                    out=None, save_path=None, autosave=True, resume=None, assign=(), bots=0,
-                   bot_level="medium", join_code=None, allow=None) -> int:
+                   bot_level="medium", join_code=None, allow=None, talk_line=None) -> int:
     """A dedicated host.  Exit codes: 0 the game ended; 1 the save given to
     resume cannot be used (damaged, foreign, newer, hot-seat); 2 bad options
     (unusable rules, options that disagree with the save, a bad --assign,
     the port is taken, no host key).  The save to resume is only ever read when
     refused.  join_code: what joining players must prove (None: anyone may join).
     allow: what the host allows besides playing ({"watchers": bool, "hints": bool}; those
-    on are added to what a resumed game's save allowed)."""
+    on are added to what a resumed game's save allowed).  talk_line(said, names) -> str:
+    how the table talk the host passes on is printed on stderr (None: it is not)."""
     out = out or sys.stdout
+    hear = _hearing("host", talk_line)
     same_file = resume is not None and save_path is not None and (
         os.path.abspath(save_path) == os.path.abspath(resume))
     problem = save_target_problem(save_path) if save_path is not None and not same_file else None
@@ -130,6 +132,8 @@ async def run_host(players: int | None = None, rules: str | None = None, port: i
                     f"--assign '{data}=SEAT'" if host.save_path else "")
             knocks.log(logging.INFO, "knock", f"{data!r} has no seat token for this game{hint}",
                        summary="{n} more players without a seat token knocked in the last {s} s")
+        elif kind == "talk" and hear is not None:
+            hear(data, seat_names(host.lobby()))
         elif kind == "save_error":
             print(f"kolonisten host: cannot save the game to {host.save_path}: {data} "
                   "(playing on; the next save rewrites it all)", file=sys.stderr, flush=True)
@@ -255,7 +259,7 @@ async def run_join(address: str, name: str, token_dir=None, seed=None, reconnect
     out = out or sys.stdout
     store = TokenStore(token_dir)
     seed = secrets.randbits(32) if seed is None else seed
-    hear = None if talk_line is None else (lambda said, names: _say(talk_line(said, names)))
+    hear = _hearing("join", talk_line)
     result = await play(address, name, store=store, seed=seed, reconnect_for=reconnect_for,
                         pin=pin, join_code=join_code, level=level, stop=stop, watch=watch,
                         say=_say, hear=hear)
@@ -265,8 +269,16 @@ async def run_join(address: str, name: str, token_dir=None, seed=None, reconnect
     return 0 if result["ok"] else 1
 
 
-def _say(line: str) -> None:
-    print(f"kolonisten join: {line}", file=sys.stderr, flush=True)
+def _say(line: str, who: str = "join") -> None:
+    print(f"kolonisten {who}: {line}", file=sys.stderr, flush=True)
+
+
+def _hearing(who: str, talk_line):
+    """hear(said, names): a line of table talk heard, printed on stderr by
+    `kolonisten WHO` in talk_line's words (None: talk is not printed)."""
+    if talk_line is None:
+        return None
+    return lambda said, names: _say(talk_line(said, names), who)
 
 
 async def run_browse(timeout: float, as_json: bool, interfaces=None, out=None) -> int:
@@ -328,14 +340,15 @@ def run_stoppable(start, who: str) -> int:
     return code
 
 
-def host_main(args) -> int:
+def host_main(args, talk_line=None) -> int:
+    """talk_line(said, names) -> str: how the table talk passed on is printed (None: it is not)."""
     return run_stoppable(lambda stop: run_host(
         args.players, args.rules, args.port, args.seed, args.name, args.bind,
         _interfaces(args.interfaces), not args.no_discovery, save_path=args.save,
         autosave=not args.no_save, resume=args.resume, assign=args.assign or (), bots=args.bots,
         bot_level=args.bot_level, join_code=getattr(args, "join_code", None),
         allow={"watchers": bool(getattr(args, "allow_watchers", False)),
-               "hints": bool(getattr(args, "allow_hints", False))}), "host")
+               "hints": bool(getattr(args, "allow_hints", False))}, talk_line=talk_line), "host")
 
 
 def join_main(args, talk_line=None) -> int:

@@ -94,12 +94,12 @@ class Host:
         self.game_id = secrets.token_hex(8)
         self.seating = Seating(config["players"])
         self.phase = LOBBY
-        self.listeners = []         # callables (kind, data): "seat", "lobby", "started", "record", "over"
+        self.listeners = []         # callables (kind, data): "seat", "lobby", "started", "record", "talk", "over"
         self.finished = asyncio.Event()
         self.autosave = LanAutosave(save_path, self._notify)
         self.watchers = Watchers(allow)
         self.records = Records(self.seating, self.watchers)
-        self.talk = TableTalk(self.seating, self.watchers, self._tell_everyone, self._talk_changed)
+        self.talk = TableTalk(self.seating, self.watchers, self._pass_talk, self._talk_changed)
         self.resumed_at = None      # commands in the save this host resumed, if any
         self.identity = identity or secure.load_identity()
         self.gate = JoinGate(join_code, self.identity.fingerprint)     # the join code and its limit
@@ -570,6 +570,12 @@ class Host:
         (The deal's messages go to the seats only: watchers have no part in it.)"""
         self.seating.broadcast(msg)
         self.watchers.send(msg)
+
+    def _pass_talk(self, msg) -> None:
+        """Words TableTalk passes on: to every seat and watcher, and to the
+        host's listeners as ("talk", msg) (the headless host prints them)."""
+        self._tell_everyone(msg)
+        self._notify("talk", msg)
 
     def _over(self) -> None:
         """The game has ended (Play's last record is sent): every seat and
