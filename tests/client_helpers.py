@@ -134,3 +134,28 @@ def click_gui(app, key):
               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
     app.step(pygame.event.get())
+
+
+def dealt_lan_save(path: str, title: str, names, token_dir, then=None) -> None:
+    """A LAN save at `path` of a dealt game (one seat per name) by a host
+    that is not this window; each player's seat token in token_dir(name);
+    then(hosting): what the host does to the running game before it closes."""
+    from net.session import ClientSession, HostSession
+    hosting = HostSession(default_config(players=len(names), seed=5), title, port=0, bind="127.0.0.1",
+                          discovery=False, save_path=path)
+    hosting.start()
+    sessions = [ClientSession(f"127.0.0.1:{hosting.port}", name, token_dir=token_dir(name)) for name in names]
+    try:
+        for s in sessions:
+            s.connect()
+        # "seated": the token is saved on the player's laptop
+        assert wait_until(lambda: all(s.seat is not None for s in sessions),
+                          step=lambda: [s.poll() for s in sessions])
+        hosting.start_game()
+        assert wait_until(lambda: hosting.lobby()["state"] == "running")   # the fair deal: pledges, reveals
+        if then is not None:
+            then(hosting)
+    finally:
+        for s in sessions:
+            s.close()
+        hosting.close()

@@ -19,18 +19,18 @@ pytest.importorskip("pygame_gui")
 
 from game import saves  # noqa: E402
 import client_helpers  # noqa: E402
-from client_helpers import click_gui, make_lan_app  # noqa: E402
-from wait_helpers import WAIT, wait_until  # noqa: E402
+from client_helpers import click_gui, dealt_lan_save, make_lan_app  # noqa: E402
+from wait_helpers import WAIT  # noqa: E402
 from game.client.scenes.lan_host import LanHostScene  # noqa: E402
 from game.client.scenes.load import LoadScene  # noqa: E402
 from game.client.scenes.lan_table import LanTableScene  # noqa: E402
 from game.client.scenes.lobby import LobbyScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
-from game.engine import default_config, legal_commands  # noqa: E402
+from game.engine import legal_commands  # noqa: E402
 from game.engine.codec import state_hash  # noqa: E402
 from net.peer.connection import JoinRefused  # noqa: E402
 from net.wire.secrecy import peer_hash  # noqa: E402
-from net.session import ClientSession, HostSession  # noqa: E402
+from net.session import ClientSession  # noqa: E402
 
 SHOTS = os.environ.get("KOLONISTEN_SHOTS")      # a folder: save screenshots there
 
@@ -237,23 +237,7 @@ def test_the_host_resumes_a_lan_game_from_the_load_scene(tmp_path):
 
 def _lan_save(tmp_path, path):
     """A LAN save of a dealt 2-player game by a headless host (not this window)."""
-    hosting = HostSession(default_config(players=2, seed=5), "Friesland", port=0, bind="127.0.0.1",
-                          discovery=False, save_path=path)
-    hosting.start()
-    sessions = [ClientSession(f"127.0.0.1:{hosting.port}", name, token_dir=str(tmp_path / name))
-                for name in ("Ann", "Bob")]
-    try:
-        for s in sessions:
-            s.connect()
-        # "seated": the token is saved on the player's laptop
-        assert wait_until(lambda: all(s.seat is not None for s in sessions),
-                          step=lambda: [s.poll() for s in sessions])
-        hosting.start_game()
-        assert wait_until(lambda: hosting.lobby()["state"] == "running")   # the fair deal: pledges, reveals
-    finally:
-        for s in sessions:
-            s.close()
-        hosting.close()
+    dealt_lan_save(path, "Friesland", ("Ann", "Bob"), lambda name: str(tmp_path / name))
     return saves.load(path)
 
 

@@ -15,14 +15,13 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from client_helpers import click_gui, make_lan_app, run_until  # noqa: E402
-from wait_helpers import wait_until  # noqa: E402
+from client_helpers import click_gui, dealt_lan_save, make_lan_app, run_until  # noqa: E402
 from game import saves  # noqa: E402
 from game.client import lan  # noqa: E402
 from game.client.scenes.lobby import LobbyScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.engine import default_config  # noqa: E402
-from net.session import ClientSession, HostSession  # noqa: E402
+from net.session import ClientSession  # noqa: E402
 
 
 def _lobby(app, game):
@@ -103,23 +102,8 @@ def _saved_with_cas_muted(folder) -> str:
     """A dealt three-seat LAN game saved with Cas (seat 2) muted; its players'
     seat tokens in folder/NAME."""
     path = os.path.join(folder, "muted.kolonisten")
-    hosting = HostSession(default_config(players=3, seed=5), "Stil", port=0, bind="127.0.0.1",
-                          discovery=False, save_path=path)
-    hosting.start()
-    sessions = [ClientSession(f"127.0.0.1:{hosting.port}", name, token_dir=os.path.join(folder, name))
-                for name in ("Ann", "Bo", "Cas")]
-    try:
-        for session in sessions:
-            session.connect()
-        assert wait_until(lambda: all(s.seat is not None for s in sessions),
-                          step=lambda: [s.poll() for s in sessions])
-        hosting.start_game()
-        assert wait_until(lambda: hosting.lobby()["state"] == "running")
-        hosting.set_talk(mute=2)
-    finally:
-        for session in sessions:
-            session.close()
-        hosting.close()
+    dealt_lan_save(path, "Stil", ("Ann", "Bo", "Cas"), lambda name: os.path.join(folder, name),
+                   then=lambda hosting: hosting.set_talk(mute=2))
     return path
 
 
