@@ -6,8 +6,10 @@ texts in its update, after the frame was drawn)."""
 
 import pygame
 
-from client_helpers import make_lan_app, run_until
+from client_helpers import dealt_lan_save, make_lan_app, run_until
+from game import saves
 from game.client import lan
+from game.client.scenes.lan_table import LanTableScene
 from game.client.scenes.lobby import LobbyScene
 from game.client.scenes.menu import MenuScene
 from game.engine import default_config
@@ -89,3 +91,34 @@ def test_the_dutch_lobby_names_them_too():
         assert i18n.trn("lan.waiting_ready", 2, names="Bram en Cor") == "Wacht tot Bram en Cor klaar zijn."
     finally:
         i18n.set_language("en")
+
+
+def test_a_player_back_in_a_game_under_way_is_told_its_table_opens_and_has_nothing_to_get_ready_for(tmp_path):
+    """A player rejoining a resumed game read "Everybody is ready: waiting for
+    the host to start the game" beside a greyed "Not ready after all" until
+    the host's sync opened the table."""
+    path = str(tmp_path / "verder.kolonisten")
+    dealt_lan_save(path, "Verder", ("Ann", "Bo"), lambda name: str(tmp_path / name))
+    host_app = make_lan_app("en", token_dir=str(tmp_path / "Ann"))
+    bo_app = make_lan_app("en", token_dir=str(tmp_path / "Bo"))
+    game = lan.resume_host(path, saves.load(path), 0, lan.options(host_app))
+    bo = None
+    try:
+        bo = lan.join(f"127.0.0.1:{game.port}", "Bo", lan.options(bo_app))
+        events = []
+        assert run_until([host_app], lambda: events.extend(bo.session.poll()) or bo.session.game.lobby)
+        guest = open_lobby(bo_app, bo)          # its lobby as it shows before the events are handled
+        guest._refresh_widgets()
+        assert guest.lobby["state"] == "running"
+        assert guest._info_text() == "This game is under way: its table opens as soon as the host has sent it."
+        assert not guest.buttons["ready"].visible
+        bo_app.set_language("nl")
+        assert guest._info_text() == "Dit spel is al bezig: de tafel gaat open zodra de gastheer hem heeft gestuurd."
+        bo_app.set_language("en")
+        guest.unhandled = events
+        assert run_until([bo_app], lambda: isinstance(bo_app.scene, LanTableScene)
+                         or guest.unhandled.extend(bo.session.poll()))
+    finally:
+        for closer in (bo and bo.close_now, game.close_now):
+            if closer:
+                closer()

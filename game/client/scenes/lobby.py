@@ -267,9 +267,11 @@ class LobbyScene(GuiScene):
         colour = mine.get("colour")
         if "colour" in self.buttons:        # (a watcher has no seat's controls)
             self.buttons["colour"].set_text("      " + tr(theme.colour_key(colour)) if colour else "")
+        usable = self.link == "ok" and self.lobby["state"] == "lobby"
         if "ready" in self.buttons:         # (the host shows readiness by starting)
             self.buttons["ready"].set_text(tr("lan.not_ready") if mine.get("ready") else tr("lan.set_ready"))
-        usable = self.link == "ok" and self.lobby["state"] == "lobby"
+            # (a game under way has nothing to get ready for: its table opens by itself)
+            (self.buttons["ready"].show if self.lobby["state"] == "lobby" else self.buttons["ready"].hide)()
         for key in ("rename", "colour", "ready"):
             if key in self.buttons:         # (a watcher has none)
                 (self.buttons[key].enable if usable else self.buttons[key].disable)()
@@ -331,6 +333,8 @@ class LobbyScene(GuiScene):
         if self.resumed:
             away = [s["name"] for s in seats if s and not s["connected"]]
             return tr("lan.resume_waiting", names=", ".join(away)) if away else tr("lan.resume_all_back")
+        if self.lobby["state"] != "lobby":     # a player taking back a seat of a game under way
+            return tr("lan.rejoining")
         return self._waiting_text(seats)
 
     def _waiting_text(self, seats) -> str:
