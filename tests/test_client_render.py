@@ -353,6 +353,36 @@ def test_log_lines_with_bold_names_stay_inside_the_log(size, monkeypatch):
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_log_keeps_a_name_on_one_line_and_shows_whole_entries_at_its_top(size, monkeypatch):
+    """A wrap inside a computer's name read "▲ Bram" / "▲ (Medium)'s turn",
+    and the log's top line could be the tail of an entry ("settlement.")."""
+    from game.client.table import panels
+    app, table = make_table(size)
+    m, ui = table.model, table.ui
+    m.names[:] = ["Jan", "Bram (Medium)", "Cato (Medium)", "Daan (Medium)"]
+    m.log[:] = ["Special building after Bram (Medium)'s turn; Cato (Medium) builds a road."] * 30
+    drawn = []
+    render = ui.text.render
+    monkeypatch.setattr(ui.text, "render", lambda t, *a, **k: drawn.append(t) or render(t, *a, **k))
+    panels.draw_log(m, ui, pygame.Surface(size))
+    font, bold = ui.fonts.get(13), ui.fonts.get(13, True)
+    width = ui.layout.log.w - int(16 * ui.layout.s)
+    lines = panels.log_lines(m, ui, m.log[0], font, width, bold)
+    assert len(lines) >= 2
+    assert [chunk for line in lines for chunk, seat in line if seat is not None] == ["Bram (Medium)", "Cato (Medium)"]
+    entry = [chunk for line in reversed(lines) for chunk, _ in line]      # as drawn: bottom line first
+    body = drawn[1:]                                                       # (after the log's title)
+    assert len(body) >= len(entry) and body == entry * (len(body) // len(entry))
+    # a name wider than the line is cut, at a space where it can be
+    m.names[1] = "Bram de Grote van het Noorderkwartier en Omstreken (Moeilijk)"
+    m.log[:] = ["Bram de Grote van het Noorderkwartier en Omstreken (Moeilijk) wins."]
+    long = panels.log_lines(m, ui, m.log[0], font, width, bold)
+    assert len(long) >= 2 and all(panels.emblem_room(font.get_linesize()) + bold.size(line[0][0])[0] <= width
+                                  for line in long if line[0][1] == 1)
+    assert " ".join(chunk for line in long for chunk, _ in line).replace("  ", " ") == m.log[0]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_trade_offer_targets_are_wide_enough_for_names_beside_their_colour_mark(size):
     """The 'offer to' buttons carry a colour mark at their left edge: a long
     name (a computer with its level) is centred clear of it, and the row
@@ -398,9 +428,9 @@ def test_trade_with_buttons_show_a_long_name_at_full_size(size, lang):
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-def test_a_name_the_log_wraps_keeps_its_colour_on_both_lines(size):
-    """A player's name of several words cut by the log's wrap is drawn in
-    its player's colour, bold, on both lines."""
+def test_a_name_the_log_wraps_moves_to_the_next_line_whole_in_its_colour(size):
+    """A player's name of several words that the log's wrap reaches moves to
+    the next line whole, in its player's colour and bold."""
     from game.client.table import panels
     name = "Anna Maria van den Berg"
     app = make_app(size)
@@ -414,16 +444,17 @@ def test_a_name_the_log_wraps_keeps_its_colour_on_both_lines(size):
         drawn.append((text, colour))
         return real(text, size, colour, *a, **k)
     ui.text.render = spy
-    split = 0
+    wrapped = 0
     for k in range(60):
         m.log = ["w " * k + name + " builds a road."]
         m.log_scroll = 0
         drawn.clear()
         panels.draw_log(m, ui, app.screen)
-        in_colour = " ".join(t for t, c in drawn if c == colour).split()     # (drawn bottom line first)
-        assert sorted(in_colour) == sorted(name.split()), (k, drawn)
-        split += sum(1 for t, c in drawn if c == colour) > 1
-    assert split                                 # the wrap did cut the name somewhere
+        assert [t for t, c in drawn if c == colour] == [name], (k, drawn)
+        lines = panels.log_lines(m, ui, m.log[0], ui.fonts.get(13), ui.layout.log.w - int(16 * ui.layout.s),
+                                 ui.fonts.get(13, True))
+        wrapped += any(line[0] == (name, 0) for line in lines[1:])
+    assert wrapped                               # the wrap did reach the name somewhere
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])

@@ -206,7 +206,10 @@ def draw_log(m, ui, surf, baseline=None) -> None:
             lines = len(log_lines(m, ui, sentence, font, width, bold))
             shown = min(lines, (y - top) // line_h)
             ui.targets.add(("log_line", sentence.seq), (r.x, below - shown * line_h, r.w, shown * line_h), None)
-        for line in reversed(log_lines(m, ui, sentence, font, width, bold)):
+        lines = log_lines(m, ui, sentence, font, width, bold)
+        if y - len(lines) * line_h < top and i < end - 1:
+            break               # the top shows whole entries (one taller than the log: its end)
+        for line in reversed(lines):
             if y - line_h < top:
                 break
             y -= line_h
@@ -253,17 +256,20 @@ def emblem_room(line_h) -> int:
 def log_lines(m, ui, sentence, font, width, bold) -> list:
     """`sentence` wrapped to `width` as the log draws it: lines of
     [(text, seat or None)], the players' names bold and in their colour,
-    each after the seat's emblem, on every line even where the wrap cuts a
-    name of several words (remembered)."""
+    each after the seat's emblem.  A name of several words ("Bram (Medium)")
+    and what is glued to it ("(Medium)'s") stay on one line; only a name
+    wider than the line is cut, its part on the next line again after the
+    emblem (remembered)."""
     key = ("log", sentence, width, font.get_linesize())
     lines = ui.wrap_cache.get(key)
     if lines is not None:
         return lines
     if len(ui.wrap_cache) > 2000:
         ui.wrap_cache.clear()
-    seat_at, pos = [], 0                       # the seat whose name covers each character
-    for chunk, seat in getattr(sentence, "runs", None) or name_runs(sentence, m.names):  # (talk: table/talk.py)
-        seat_at += [seat] * len(chunk)
+    seat_at, name_at, pos = [], [], 0      # each character's seat, and which name run covers it
+    for k, (chunk, seat) in enumerate(getattr(sentence, "runs", None) or name_runs(sentence, m.names)):
+        seat_at += [seat] * len(chunk)       # (talk: table/talk.py gives its own runs)
+        name_at += [k if seat is not None else None] * len(chunk)
         pos += len(chunk)
 
     def runs(a, b):
@@ -280,14 +286,29 @@ def log_lines(m, ui, sentence, font, width, bold) -> list:
     def width_of(a, b):
         return sum((font if seat is None else bold).size(text)[0] + (0 if seat is None else mark)
                    for text, seat in runs(a, b))
-    lines, start, end = [], None, None
+    words = []                               # (start, end): a name's words are one
     for word in re.finditer(r"\S+", sentence):
-        if start is not None and width_of(start, word.end()) > width:
+        a, b = word.span()
+        if words and name_at[a] is not None and name_at[a] == name_at[words[-1][1] - 1]:
+            words[-1] = (words[-1][0], b)
+        else:
+            words.append((a, b))
+    lines, start, end = [], None, None
+    for a, b in words:
+        if start is not None and width_of(start, b) > width:
             lines.append(runs(start, end))
             start = None
         if start is None:
-            start = word.start()
-        end = word.end()
+            start = a
+        while width_of(start, b) > width and b - start > 1:     # a name (or word) wider than the line
+            fits = [c for c in range(start + 1, b) if c == start + 1 or width_of(start, c) <= width]
+            spaces = [c for c in fits if sentence[c] == " "]
+            cut = max(spaces or fits)
+            lines.append(runs(start, cut))
+            start = cut
+            while sentence[start] == " ":
+                start += 1
+        end = b
     if start is not None:
         lines.append(runs(start, end))
     ui.wrap_cache[key] = lines
