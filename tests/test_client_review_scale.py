@@ -173,3 +173,19 @@ def test_the_lan_end_screen_holds_200_percent_its_fair_check_clear_of_the_scores
         for found, _, _, _ in positions:
             assert not found, "\n".join(f"{kind}: {words}" for kind, words in found)
         assert scene.fair_line()[0].split()[0] in whole_on_show(positions)
+
+
+def test_the_replays_review_scrolls_by_the_wheel_where_its_panels_stack():
+    from game.client.scenes.replay import open_file
+    app = make_app((1280, 720), "en", ui_scale=150)
+    replay = open_file(app, FINISHED)
+    app.push(replay)
+    replay.key(pygame.K_g)
+    assert draw(app) and replay.reviewing
+    scroller = replay.review_view.scroller
+    assert scroller.room and scroller.offset == 0
+    replay.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False))
+    assert scroller.offset == 2 * scroller.step
+    assert draw(app)
+    plot = replay.review_view.chart_rect
+    assert plot.bottom <= replay.layout.review_area.bottom and plot.top >= replay.layout.review_area.top

@@ -21,7 +21,7 @@ from .scroller import GUTTER, Scroller
 
 MARKS_PER_LINE = 10           # markers along each line of the chart: the seat's emblem (emblems.py)
 EDGE = (16, 20, 28)           # round each marker
-GRID = (1200, 560)            # design units the review's panels need side by side; in less they stack and scroll
+GRID = (1200, 540)            # design units the review's panels need side by side; in less they stack and scroll
 DICE_H = 170                  # design units of the dice's panel when the panels stack
 
 
@@ -201,7 +201,7 @@ class ReviewView:
     def index_at(self, pos):
         """The command index under a point of the chart, or None."""
         plot = self.chart_rect
-        if plot is None or not plot.inflate(8, 8).collidepoint(pos):
+        if plot is None or not plot.w or not plot.h or not plot.inflate(8, 8).collidepoint(pos):
             return None
         n = len(self.r["series"]) - 1
         return max(0, min(n, round((pos[0] - plot.x) / max(1, plot.w) * n)))
@@ -393,6 +393,7 @@ class ReviewView:
     def draw(self, surf, rect, s, marker=None) -> None:
         """The whole review in `rect`: side by side where it has GRID's room
         (draw_grid), else one panel under the other, scrolled (draw_stacked)."""
+        self.scroller.reset()                        # (until a layout shows what scrolls)
         if rect.w >= GRID[0] * s - 0.5 and rect.h >= GRID[1] * s - 0.5:
             self.draw_grid(surf, rect, s, marker)
         else:

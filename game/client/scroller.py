@@ -46,6 +46,11 @@ class Scroller:
                                max(int(20 * s), track.h * part))
             pygame.draw.rect(surf, theme.ACCENT, knob, border_radius=3)
 
+    def reset(self) -> None:
+        """Nothing to scroll until it is shown again (a layout that fits); the offset is kept."""
+        self.room = 0
+        self.view = None
+
     def scroll_by(self, dy) -> bool:
         """Move by `dy` pixels (down when positive); True when it moved."""
         offset = max(0, min(self.room, self.offset + int(dy)))

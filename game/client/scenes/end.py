@@ -149,8 +149,9 @@ class EndScene(GuiScene):
 
     def button_rects(self, labels) -> list:
         """The buttons' places in a row at the bottom, each BUTTON_W wide
-        where the row holds them, else as wide as its label needs (and an
-        equal share of what is left); in a second row what even so does not fit."""
+        (or as wide as its label needs) where the row holds them, else as
+        wide as its label needs and an equal share of what is left; in a
+        second row what even so does not fit."""
         w, h = self.app.size
         s = self.app.scale
         bh, gap, room = int(46 * s), int(14 * s), w - 40 * s
@@ -163,8 +164,10 @@ class EndScene(GuiScene):
         out = []
         for r, row in enumerate(rows):
             share = min(BUTTON_W * s, (room - gap * (len(row) - 1)) / len(row))
-            extra = (room - gap * (len(row) - 1) - sum(needs[i] for i in row)) / len(row)
-            widths = [int(share) if all(needs[i] <= share for i in row) else int(needs[i] + extra) for i in row]
+            widths = [int(max(needs[i], share)) for i in row]
+            if sum(widths) + gap * (len(row) - 1) > room:
+                extra = (room - gap * (len(row) - 1) - sum(needs[i] for i in row)) / len(row)
+                widths = [int(needs[i] + extra) for i in row]
             x = w // 2 - (sum(widths) + (len(row) - 1) * gap) // 2
             y = h - int(20 * s) - bh - (len(rows) - 1 - r) * (bh + gap)
             for bw in widths:
@@ -259,6 +262,7 @@ class EndScene(GuiScene):
                                 16, theme.TEXT_DIM, False, int(w - 40 * s), 11)
         surf.blit(sub, sub.get_rect(midtop=(w / 2, (54 if short else 84) * s)))
         top = int((86 if short else 130) * s)
+        self.scores_scroller.reset()                 # (until the page is shown)
         notes = self.notes_height()
         # the hint to scroll over the buttons, or over the lines a subclass draws there (LanEndScene
         # draws them up from 80 design units over the window's foot)
