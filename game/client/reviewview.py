@@ -4,7 +4,11 @@ the Hard computer's choice was worth clearly more, the dice against the
 odds and the cards each player gained by source.  The end screen and the
 replay viewer show it (`ReviewView.draw`) and give it time to check the
 decisions a little each frame (`work`); the chart alone can be saved as a
-PNG."""
+PNG.  Where the panels have GRID's room they stand side by side, the
+better choices a list that scrolls in its panel; in less (a larger scale
+of text and controls) they go one under the other, each whole, on a page
+that scrolls: `scroller` (scroller.py) is the one the wheel and the keys
+move, the list's or the page's.  No line is cut short in either."""
 
 import os
 import time

@@ -8,7 +8,13 @@ a hot-seat game from its authority, a LAN game from the host's end reveal
 once this laptop has checked it against everything it was shown
 (`reviewable_game`); so every player and watcher of a LAN game sees the
 same review, and a laptop whose check failed has none (the LAN end screen
-says why, scenes/lan_table.py)."""
+says why, scenes/lan_table.py).
+
+Both hold every scale of text and controls (app.py): where the scores,
+the dice and a solo rating do not fit side by side they go one under the
+other on a page that scrolls (the table two lines a seat when its columns
+would be too narrow), the review's panels likewise (reviewview.py); the
+buttons get narrower, down to what their labels need."""
 
 import pygame
 import pygame_gui
