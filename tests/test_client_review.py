@@ -225,26 +225,6 @@ def test_the_replays_chart_saved_line_covers_no_panel(saves_folder, size):
     assert not L.note_line.colliderect(L.bar)
 
 
-def test_the_better_moves_say_how_many_more_there_are_when_they_do_not_all_fit():
-    app = make_app((1280, 720), "en")
-    scene = end_scene(app, computers=[None, "medium", "medium"])
-    scene.toggle_review()
-    view = scene.review_view
-    entry = {"index": 5, "turn": 4, "played": ["end_turn", 0], "hard": ["buy_dev", 0], "gain": 0.5, "se": 0.1,
-             "wins": 0.0, "played_detail": {}, "hard_detail": {}}
-    view.check.done = True
-    view.check.result = lambda: {"0": {"decisions": 40, "checked": 40, "limited": False, "better": [entry] * 30}}
-    said = []
-    from game.client import reviewview
-    real = reviewview.tr
-    reviewview.tr = lambda key, **kw: said.append((key, kw.get("n"))) or real(key, **kw)
-    try:
-        view.draw_better(pygame.Surface((1280, 720)), pygame.Rect(0, 0, 400, 280), app.scale)
-    finally:
-        reviewview.tr = real
-    assert said and said[-1][0] == "review.better_more" and 20 <= said[-1][1] < 30
-
-
 def test_a_swing_is_told_whole_where_the_panel_has_room_and_in_two_lines_where_not(monkeypatch):
     """A roll's swing names what each player got: three lines at 1280×720
     in C&K; the swings' panel shows each whole when all fit, else two lines

@@ -4,7 +4,11 @@ the Hard computer's choice was worth clearly more, the dice against the
 odds and the cards each player gained by source.  The end screen and the
 replay viewer show it (`ReviewView.draw`) and give it time to check the
 decisions a little each frame (`work`); the chart alone can be saved as a
-PNG."""
+PNG.  Where the panels have GRID's room they stand side by side, the
+better choices a list that scrolls in its panel; in less (a larger scale
+of text and controls) they go one under the other, each whole, on a page
+that scrolls: `scroller` (scroller.py) is the one the wheel and the keys
+move, the list's or the page's.  No line is cut short in either."""
 
 import os
 import time
@@ -17,9 +21,12 @@ from . import theme, widgets
 from .emblems import draw_emblem
 from .i18n import tr
 from .reviewtext import better_line, better_status, parts_short, percent, source_name, swing_line
+from .scroller import GUTTER, Scroller
 
 MARKS_PER_LINE = 10           # markers along each line of the chart: the seat's emblem (emblems.py)
 EDGE = (16, 20, 28)           # round each marker
+GRID = (1200, 540)            # design units the review's panels need side by side; in less they stack and scroll
+DICE_H = 170                  # design units of the dice's panel when the panels stack
 
 
 SOURCE_RGB = {"founding": (150, 150, 160), "production": (104, 196, 112), "trade": (92, 150, 220),
@@ -64,6 +71,7 @@ class ReviewView:
         theme.recolour(self.colours)
         self.check = check
         self.chart_rect = None          # where the chart was drawn last (for clicks)
+        self.scroller = Scroller()      # the better choices' list, or the whole review where its panels stack
 
     def working(self) -> bool:
         """True while the people's decisions are still being checked."""
@@ -197,24 +205,36 @@ class ReviewView:
     def index_at(self, pos):
         """The command index under a point of the chart, or None."""
         plot = self.chart_rect
-        if plot is None or not plot.inflate(8, 8).collidepoint(pos):
+        if plot is None or not plot.w or not plot.h or not plot.inflate(8, 8).collidepoint(pos):
             return None
         n = len(self.r["series"]) - 1
         return max(0, min(n, round((pos[0] - plot.x) / max(1, plot.w) * n)))
 
     # --- the rest ----------------------------------------------------------------------
+    def _swings_wrapped(self, w, s) -> tuple:
+        """(the swings' lines wrapped into a panel `w` wide, the step between lines)."""
+        font = self.app.fonts.get(13)
+        step = max(18 * s, font.get_linesize())
+        return [widgets.wrap(swing_line(swing, self.names), font, int(w - 44 * s)) for swing in self.r["swings"]], step
+
+    def swings_height(self, w, s) -> int:
+        """The swings' panel's height at width `w` with every swing whole."""
+        top = max(32 * s, 8 * s + self.app.fonts.get(16, True).get_linesize())
+        wrapped, step = self._swings_wrapped(w, s)
+        if not wrapped:
+            return int(top + step + 8 * s)
+        return int(top + sum(map(len, wrapped)) * step + 4 * s * len(wrapped) + 8 * s)
+
     def draw_swings(self, surf, rect, s) -> None:
         text = self.app.text
         y = max(rect.y + 32 * s, self._panel(surf, rect, s, "review.swings", 16, 10) + 2 * s)
-        font = self.app.fonts.get(13)
         swings = self.r["swings"]
         if not swings:
             img = text.render(tr("review.no_swings"), 13, theme.TEXT_DIM)
             surf.blit(img, (rect.x + 12 * s, y))
             return
-        wrapped = [widgets.wrap(swing_line(swing, self.names), font, int(rect.w - 44 * s)) for swing in swings]
         # Each swing whole where the panel has room for them all, else two lines of each.
-        step = max(18 * s, font.get_linesize())
+        wrapped, step = self._swings_wrapped(rect.w, s)
         room = (rect.bottom - y) - 4 * s * len(swings)
         most = None if sum(map(len, wrapped)) * step <= room else 2
         for number, (swing, lines) in enumerate(zip(swings, wrapped), 1):
@@ -237,53 +257,72 @@ class ReviewView:
         surf.blit(head, (rect.x + inset * s, rect.y + 6 * s))
         return rect.y + 6 * s + head.get_height()
 
-    def draw_better(self, surf, rect, s) -> None:
-        """Per person, the decisions where Hard's choice was worth clearly
-        more; while the check runs, how far it has come."""
-        text = self.app.text
-        self._panel(surf, rect, s, "review.better", 16, 10)
-        x, y = rect.x + 12 * s, rect.y + 32 * s
-        room = int(rect.w - 24 * s)
+    def better_rows(self, room, s) -> list:
+        """The better choices' lines, each wrapped whole into `room` pixels:
+        [(picture or None for a gap, indent, step)].  Per person the name
+        (and how much the check covered), then each decision where Hard's
+        choice was worth clearly more; while the check runs, how far it has come."""
+        text, fonts = self.app.text, self.app.fonts
+        rows = []
 
-        def line(words, colour, size=13, bold=False, indent=0) -> bool:
-            nonlocal y
-            step = max(17 * s, self.app.fonts.get(size, bold).get_linesize())
-            for part in widgets.wrap(words, self.app.fonts.get(size, bold), room - indent)[:2]:
-                if y + step > rect.bottom - 4 * s:
-                    return False
-                surf.blit(text.render(part, size, colour, bold=bold), (x + indent, y))
-                y += step
-            return True
+        def line(words, colour, size=13, bold=False, indent=0) -> None:
+            font = fonts.get(size, bold)
+            step = max(17 * s, font.get_linesize())
+            for part in widgets.wrap(words, font, room - indent):
+                rows.append((text.render(part, size, colour, bold=bold), indent, step))
 
         check = self.check
         if check is not None and not check.done:
             done, total = check.progress()
             line(tr("review.better_checking", done=done, total=total) if total
                  else tr("review.better_finding"), theme.TEXT_DIM)
-            return
+            return rows
         result = check.result() if check is not None else {}
         if not result:
             line(tr("review.better_people"), theme.TEXT_DIM)
-            return
+            return rows
+        indent = int(10 * s)
         for seat_key, person in result.items():
             seat = int(seat_key)
             status = better_status(person)
-            if not line(self.names[seat] + (f" · {status}" if status else ""), self.colours[seat], 13, True):
-                return
+            line(self.names[seat] + (f" · {status}" if status else ""), self.colours[seat], 13, True)
             if not person["better"]:
-                if not line(tr("review.better_none"), theme.TEXT_DIM, 12, indent=int(10 * s)):
-                    return
-            better = person["better"]
-            for k, entry in enumerate(better):
-                words = better_line(entry, self.names)
-                lines = len(widgets.wrap(words, self.app.fonts.get(12), room - int(10 * s))[:2])
-                # the last line left says how many more there are, when they do not all fit
-                if k + 1 < len(better) and y + (lines + 1) * 17 * s + 18 * s > rect.bottom - 4 * s:
-                    line(tr("review.better_more", n=len(better) - k), theme.TEXT_DIM, 12, indent=int(10 * s))
-                    return
-                if not line(words, theme.TEXT, 12, indent=int(10 * s)):
-                    return
-            y += 4 * s
+                line(tr("review.better_none"), theme.TEXT_DIM, 12, indent=indent)
+            for entry in person["better"]:
+                line(better_line(entry, self.names), theme.TEXT, 12, indent=indent)
+            rows.append((None, 0, 4 * s))
+        return rows
+
+    def _better_list(self, rect, s) -> pygame.Rect:
+        """Where the better panel's list goes, under its heading."""
+        top = max(rect.y + 32 * s, rect.y + 8 * s + self.app.fonts.get(16, True).get_linesize())
+        return pygame.Rect(int(rect.x + 12 * s), int(top), int(rect.w - 24 * s), int(rect.bottom - 4 * s - top))
+
+    def better_height(self, w, s) -> int:
+        """The better panel's height at width `w` with every line whole."""
+        list_rect = self._better_list(pygame.Rect(0, 0, w, 0), s)
+        return int(list_rect.y + 4 * s + sum(step for _, _, step in self.better_rows(list_rect.w, s)) + 2)
+
+    def draw_better(self, surf, rect, s) -> None:
+        """The better choices in their panel, every entry whole: a list
+        taller than the panel scrolls (`scroller`, a bar at its right)."""
+        self._panel(surf, rect, s, "review.better", 16, 10)
+        view = self._better_list(rect, s)
+        rows = self.better_rows(view.w, s)
+        if sum(step for _, _, step in rows) > view.h:       # (the bar's gutter off the lines' room)
+            rows = self.better_rows(view.w - int(GUTTER * s), s)
+            body = pygame.Surface((view.w, int(sum(step for _, _, step in rows)) + 1), pygame.SRCALPHA)
+            self._blit_rows(body, rows, 0, 0)
+            self.scroller.show(surf, body, view, s)
+        else:
+            self._blit_rows(surf, rows, view.x, view.y)
+
+    @staticmethod
+    def _blit_rows(surf, rows, x, y) -> None:
+        for img, indent, step in rows:
+            if img is not None:
+                surf.blit(img, (x + indent, y))
+            y += step
 
     def draw_dice(self, surf, rect, s) -> None:
         text = self.app.text
@@ -307,21 +346,34 @@ class ReviewView:
                 num = text.render(str(counts[t]), 10, theme.TEXT)
                 surf.blit(num, num.get_rect(midbottom=(bar.centerx, min(bar.y, ey) - 2)))
 
+    def _gains_legend(self, rect, top, s) -> tuple:
+        """The sources' legend in `rect` from `top` down, in as many rows as
+        it needs: ([(source, its name's picture, x, y)], the rows' foot)."""
+        x, y = rect.x + 8 * s, top
+        out = []
+        for src in SOURCE_RGB:
+            img = self.app.text.render(source_name(src), 11, theme.TEXT_DIM)
+            if x + 14 * s + img.get_width() > rect.right - 6 * s:
+                x, y = rect.x + 8 * s, y + 16 * s
+            out.append((src, img, x, y))
+            x += 14 * s + img.get_width() + 10 * s
+        return out, y + 22 * s
+
+    def gains_height(self, w, s) -> int:
+        """The gains' panel's height at width `w`: every row as high as at 100 %."""
+        top = max(28 * s, 8 * s + self.app.fonts.get(14, True).get_linesize())
+        _, foot = self._gains_legend(pygame.Rect(0, 0, w, 0), top, s)
+        return int(foot + 30 * s * len(self.r["gains"]) + 6 * s)
+
     def draw_gains(self, surf, rect, s) -> None:
         text = self.app.text
         head = self._panel(surf, rect, s, "review.gains", 14, 8)
         gains = self.r["gains"]
         sources = list(SOURCE_RGB)
-        # the legend
-        x, y = rect.x + 8 * s, max(rect.y + 28 * s, head + 2 * s)
-        for src in sources:
-            img = text.render(source_name(src), 11, theme.TEXT_DIM)
-            if x + 14 * s + img.get_width() > rect.right - 6 * s:
-                x, y = rect.x + 8 * s, y + 16 * s
-            hatched(surf, (x, y + 2 * s, 11 * s, 11 * s), src, s)
-            surf.blit(img, (x + 14 * s, y))
-            x += 14 * s + img.get_width() + 10 * s
-        y += 22 * s
+        legend, y = self._gains_legend(rect, max(rect.y + 28 * s, head + 2 * s), s)
+        for src, img, x, ly in legend:
+            hatched(surf, (x, ly + 2 * s, 11 * s, 11 * s), src, s)
+            surf.blit(img, (x + 14 * s, ly))
         most = max([sum(g.values()) for g in gains] + [1])
         name_w = int(min(110 * s, rect.w * 0.3))
         row_h = min(30 * s, (rect.bottom - y - 4 * s) / max(1, len(gains)))
@@ -343,8 +395,51 @@ class ReviewView:
             y += row_h
 
     def draw(self, surf, rect, s, marker=None) -> None:
-        """The whole review in `rect`: the chart on top; below it the swings,
-        the better choices, and the dice above the gains."""
+        """The whole review in `rect`: side by side where it has GRID's room
+        (draw_grid), else one panel under the other, scrolled (draw_stacked)."""
+        self.scroller.reset()                        # (until a layout shows what scrolls)
+        if rect.w >= GRID[0] * s - 0.5 and rect.h >= GRID[1] * s - 0.5:
+            self.draw_grid(surf, rect, s, marker)
+        else:
+            self.draw_stacked(surf, rect, s, marker)
+
+    def legend_height(self, s) -> int:
+        """The chart's height its legend needs: a row a player of the name and the parts' line."""
+        fonts = self.app.fonts
+        row = fonts.get(13, True).get_linesize() + fonts.get(11).get_linesize() + 4 * s
+        return int(12 * s + fonts.get(13, True).get_linesize() + 4 * s + self.r["players"] * max(36 * s, row))
+
+    def draw_stacked(self, surf, rect, s, marker=None) -> None:
+        """The review for a narrow canvas: the chart, the swings, the better
+        choices, the dice and the gains, each whole, one under the other
+        (two beside each other where the width holds both at 560 design
+        units), on a page that scrolls (`scroller`)."""
+        pad = int(10 * s)
+        w = rect.w - int(GUTTER * s)
+        pairs = w >= 2 * 560 * s + pad
+        half = (w - pad) // 2 if pairs else w
+        chart_h = max(min(rect.h, int(360 * s)), self.legend_height(s))
+        swings_h, better_h = self.swings_height(half, s), self.better_height(half, s)
+        dice_h, gains_h = int(DICE_H * s), self.gains_height(half, s)
+        rows = [[(self.draw_swings, swings_h), (self.draw_better, better_h)],
+                [(self.draw_dice, dice_h), (self.draw_gains, gains_h)]]
+        if not pairs:
+            rows = [[panel] for row in rows for panel in row]
+        heights = [chart_h] + [max(h for _, h in row) for row in rows]
+        body = pygame.Surface((rect.w, sum(heights) + pad * (len(heights) - 1)), pygame.SRCALPHA)
+        self.draw_chart(body, pygame.Rect(0, 0, w, chart_h), s, marker)
+        chart = self.chart_rect
+        y = chart_h + pad
+        for row, h in zip(rows, heights[1:]):
+            for k, (draw, _) in enumerate(row):
+                draw(body, pygame.Rect(k * (half + pad), y, half if pairs else w, h), s)
+            y += h + pad
+        self.scroller.show(surf, body, rect, s)
+        self.chart_rect = chart.move(rect.x, rect.y - self.scroller.offset).clip(rect)
+
+    def draw_grid(self, surf, rect, s, marker=None) -> None:
+        """The review side by side: the chart on top; below it the swings,
+        the better choices (a list that scrolls), and the dice above the gains."""
         pad = int(10 * s)
         chart_h = int(rect.h * 0.46)
         self.draw_chart(surf, pygame.Rect(rect.x, rect.y, rect.w, chart_h), s, marker)

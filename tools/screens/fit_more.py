@@ -60,9 +60,48 @@ def _end(rules, reviewing):
                 view.check.run()
                 return view
             end.review_view = games.get(("review", rules), checked)
+            end.review_view.app = app           # (kept from another window: drawn with this one's fonts)
             end.toggle_review()
         elif end.solo is None:
             raise SystemExit("fit_more: the played game is no solo game (no rating box)")
+    return make
+
+
+def _seats_game(games, rules, players):
+    """A finished hot-seat game of `players` seats between computers, the
+    first counting as a person's (a solo game: the rating box too)."""
+    def make():
+        from game.bots import make_bot
+        from game.bots.loop import Table
+        from game.client.controller import HotseatController
+        from game.client.theme import PLAYER_COLOURS
+        from game.engine import default_config
+        levels = (["medium", "easy"] * 3)[:players]
+        c = HotseatController(default_config(rules=rules, players=players, seed=5), NAMES[:players],
+                              [rgb for _, rgb in PLAYER_COLOURS[:players]], computers=[None] + levels[1:])
+        bots = [make_bot(level, seat, 35 + seat) for seat, level in enumerate(levels)]
+        Table(bots, lambda: c.auth.state, c.submit).run(turn_cap=800)
+        return c
+    return games.get(("seats", rules, players), make)
+
+
+def _end_seats(rules, players, reviewing):
+    """The end screen of a game of `players` seats: its scores, or its review
+    (the person's decisions checked at ten, for time)."""
+    def make(app, games):
+        from game.bots.review import ChoiceCheck
+        c = _seats_game(games, rules, players)
+        end = app.nav.make("end", c, 1500.0)
+        app.reset_to(end)
+        if reviewing:
+            def checked():
+                view = end.open_review()
+                view.check = ChoiceCheck(c.auth.config, [r.cmd for r in c.auth.log], [0], budget=10)
+                view.check.run()
+                return view
+            end.review_view = games.get(("seats-review", rules, players), checked)
+            end.review_view.app = app
+            end.toggle_review()
     return make
 
 
@@ -298,6 +337,8 @@ def _lan(talking):
 
 SCREENS = {
     "end-solo": _end("base", False), "end-review-base": _end("base", True), "end-review-ck": _end("ck", True),
+    "end-two": _end_seats("base", 2, False), "end-review-two": _end_seats("base", 2, True),
+    "end-six": _end_seats("ck", 6, False), "end-review-six": _end_seats("ck", 6, True),
     **{f"tutorial-{step}": _tutorial(step) for step in TUTORIAL_STEPS},
     "lobby-five-host": _lobby_of(5)("host"), "lobby-five-guest": _lobby_of(5)("guest"),
     "lobby-six-host": _lobby_of(6)("host"), "lobby-six-guest": _lobby_of(6)("guest"),

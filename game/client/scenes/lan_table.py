@@ -340,6 +340,12 @@ class LanEndScene(EndScene):
         text, ok = self.fair_line()
         return text, theme.GOOD if ok else theme.BAD
 
+    def notes_under_scores(self) -> list:
+        """The fair check and the review's note, as draw puts them over the buttons."""
+        text, ok = self.fair_line()
+        note = self.review_note()
+        return ([(text, 17 if ok else 15, True)] if text else []) + ([(note, 15, False)] if note else [])
+
     def draw(self, surf) -> None:
         super().draw(surf)
         text, ok = self.fair_line()

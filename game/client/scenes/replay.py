@@ -287,6 +287,9 @@ class ReplayScene(Scene):
                 action()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.dragging = False
+        elif event.type == pygame.MOUSEWHEEL and self.reviewing:
+            if self.review_view.scroller.handle(event):     # (a review whose panels stack: reviewview.py)
+                self.app.dirty = True
         elif event.type == pygame.KEYDOWN:
             self.key(event.key)
 
