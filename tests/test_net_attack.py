@@ -555,3 +555,21 @@ def test_the_host_keeps_large_buffers_out_of_the_heap_on_linux():
     first one is freed (glibc's moving mmap threshold): the host fixes it."""
     from net.host import limits
     assert limits.keep_large_buffers_out_of_the_heap() is True
+
+
+def test_strangers_whose_tls_never_came_leave_nothing_for_the_host_to_wait_on(monkeypatch):
+    """A connection cut before its TLS was up (to make room, or gone mid-handshake)
+    kept its end unheard: 38 of 40 strangers stayed in the host's list of
+    open connections for good, and closing the host waited 2 s for them."""
+    monkeypatch.setattr(limits, "MAX_CONNECTIONS", 5)
+
+    async def main():
+        host = await start_host(3)
+        strangers = [await connect(host.port, f"127.0.0.{40 + i}", plain=True) for i in range(12)]
+        assert await until(lambda: host.connections._next_cid >= len(strangers))      # all arrived
+        for _, writer in strangers:
+            writer.transport.abort()
+        assert await until(lambda: not host.connections.conns)
+        assert await until(lambda: not host.connections._open, timeout=5), len(host.connections._open)
+        await host.close()
+    asyncio.run(main())

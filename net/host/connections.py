@@ -241,6 +241,7 @@ class Connections:
                       type(exc).__name__)
         if tls is None:             # failed, or the peer left mid-handshake
             conn.abort()            # (the stream keeps the plain transport to cut)
+            stream.ended()
             return False
         stream.transport = tls
         stream.keep_small()
@@ -463,6 +464,13 @@ class _Stream(asyncio.BufferedProtocol):
 
     def eof_received(self):
         return None                 # closes the connection: connection_lost follows
+
+    def ended(self) -> None:
+        """Its TLS never came up: the connection is cut, and the stream hears
+        no connection_lost (the plain transport's protocol was TLS's by
+        then), so what waits for its end is told here."""
+        if self.lost is not None and not self.lost.done():
+            self.lost.set_result(None)
 
     def connection_lost(self, exc) -> None:
         if self._turn is not None:
