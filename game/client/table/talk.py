@@ -184,6 +184,8 @@ class TableTalk:
     def toggle(self) -> None:
         self.open = not self.open
         self._swallow = False
+        if self.open:
+            self.scene.model.log_open = True           # (the narrow table: its panel lies in the log's drawer)
 
     def close(self) -> None:
         self.open, self.line = False, ""
@@ -213,6 +215,8 @@ class TableTalk:
             return
         m, ui = self.scene.model, self.scene.ui
         s, log = ui.layout.s, ui.layout.log
+        if not ui.layout.log_shown(m):       # (the narrow table: in the log's drawer, when open)
+            return
         b = pygame.Rect(0, 0, int(96 * s), int(22 * s))
         b.topright = (log.right - int(3 * s), log.y + int(2 * s))
         btn(m, ui, surf, ("talk",), b, tr("talk.button"), self.toggle, selected=self.open, size=12, hint="C")

@@ -7,7 +7,7 @@ rule set is played.  A rule set that plays like another extends that one's
 part and overrides what differs (ck.py: `CkPart(TablePart)`).
 
 The hooks, by the part of the table that reads them:
-- layout: `buttons`, `button_w`, `panel_h`, `panel_min_h`, `panel_compact_h`, `dice` (how many), `left_widget_h`
+- layout: `buttons`, `button_w`, `panel_h`, `panel_min_h`, `panel_compact_h`, `name_row_w`, `dice` (how many), `left_widget_h`
   (the left column's widget between the prompt and the log; 0: none);
 - the board: `building_under` / `building_over` (drawn with each settlement
   or city), `more_pieces` (pieces other than roads and buildings),
@@ -85,6 +85,8 @@ class TablePart:
         (where the next row would start, where the last row drawn ends on the
         right or None: no row; the awards go there when the panel is short)."""
         return y, None
+
+    name_row_w = 0                 # the width name_row takes (design units)
 
     def name_row(self, m, ui, surf, seat, right, mid) -> int:
         """The compact panel's rule set's rows, drawn small in its name row

@@ -105,6 +105,8 @@ class CkPart(TablePart):
     def panel_rows(self, m, ui, surf, seat, x, y) -> tuple:
         return y + int(22 * ui.layout.s), draw_improvements(m, ui, surf, seat, x, y)
 
+    name_row_w = 3 * 26 + 2 * 3 + 6          # (COMPACT_TRACK)
+
     def name_row(self, m, ui, surf, seat, right, mid) -> int:
         s = ui.layout.s
         w, h = int(COMPACT_TRACK[0] * s), int(COMPACT_TRACK[1] * s)
