@@ -294,8 +294,24 @@ def draw_drawer(m, ui, surf) -> None:
     its frame, which takes the clicks that would reach the board under it."""
     r = ui.layout.drawer
     if r is not None:
-        widgets.panel(surf, r, theme.BG_SIDE, theme.PANEL_EDGE, radius=8)
+        surf.blit(drawer_picture(r.size), r)
         ui.targets.add(("drawer",), r, None)
+
+
+_DRAWERS = {}
+
+
+def drawer_picture(size) -> pygame.Surface:
+    """The drawer's frame, opaque (it hides the board under it; its rounded
+    corners a colour key), one per size."""
+    img = _DRAWERS.get(size)
+    if img is None:
+        _DRAWERS.clear()
+        img = _DRAWERS[size] = pygame.Surface(size).convert()
+        img.fill(widgets.CORNER_KEY)
+        img.set_colorkey(widgets.CORNER_KEY, pygame.RLEACCEL)
+        widgets.panel(img, img.get_rect(), theme.BG_SIDE, theme.PANEL_EDGE, radius=8)
+    return img
 
 
 def draw_board(m, ui, surf) -> None:

@@ -70,6 +70,17 @@ class TableLayout:
         return (NARROW_SIDE + BOARD_MIN + 40, NARROW_HAND + max(NARROW_BAND + BOARD_MIN_H,
                                                                  players * (ROW_H + 4) + 4 + BANK_H + 4))
 
+    @classmethod
+    def narrow_at(cls, size, percent, players: int, part) -> bool:
+        """Whether a window of `size` lays the table of `players` seats out narrow at `percent`."""
+        return cls._narrow_by(size, fit(size) * percent / 100, players, part)
+
+    @classmethod
+    def _narrow_by(cls, size, s, players: int, part) -> bool:
+        """(`s`: pixels per design unit) the three columns need more than the window leaves."""
+        w, h = cls.wide_canvas(players, part)
+        return size[0] / s < w - 0.5 or size[1] / s < h - 0.5
+
     def __init__(self, size, players: int, part, s=None):
         """`part`: the rule set's table part (its buttons, panels, dice and the
         left column's widget); `players`: the seats, one panel each; `s`: pixels
@@ -78,8 +89,7 @@ class TableLayout:
         s = fit(size) if s is None else s
         self.s = s
         self.screen = pygame.Rect(0, 0, W, H)
-        wide_w, wide_h = self.wide_canvas(players, part)
-        self.narrow = W / s < wide_w - 0.5 or H / s < wide_h - 0.5
+        self.narrow = self._narrow_by(size, s, players, part)
         self.rows = False                   # the panels in one row each (narrow, many seats)
         if self.narrow:
             self._narrow(W, H, s, max(1, players), part)
