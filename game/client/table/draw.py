@@ -170,12 +170,16 @@ def canvas_of(ui) -> Canvas:
     return canvas
 
 
-def draw(m, ui, play, surf) -> None:
+def draw(m, ui, play, surf, on_panels=None) -> None:
     """One frame of the table; last, over everything (dialogs too), the
-    reasons behind greyed buttons and the staged big moments."""
+    reasons behind greyed buttons and the staged big moments.  `on_panels`
+    draws what a scene adds on the player panels (a LAN table's connections):
+    under the staged panels, which the narrow table lays over them."""
     shaded = attack_still(m)
     draw_table(m, ui, play, surf, shaded)
     hints.draw(m, ui, play, surf)
+    if on_panels is not None:
+        on_panels(surf)
     if m.curtain_for is None:
         if not m.modal():
             draw_tooltip(m, ui, surf)        # (over the Hint button, which a tooltip may reach)

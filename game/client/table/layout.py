@@ -171,10 +171,6 @@ class TableLayout:
         if self.rows:
             ph = int(ROW_H * s)
         self._players(main_w, pad, right_w, ph, players, s)
-        # the staged panels (a roll's, a 7's) and C&K's side panel over the players' column,
-        # which leaves the board free for the robber and the spots a card asks for
-        self.stage = self.side.inflate(-2 * pad, -2 * pad)
-        self.choice_panel = pygame.Rect(self.stage)
         # the notices under the bank where a line of them fits, else over the board's middle
         # (clear of the menu, the dice and the Hint button)
         y = self.bank.bottom + pad
@@ -183,6 +179,15 @@ class TableLayout:
         else:
             self.notes = pygame.Rect(self.board.x + int(40 * s), self.board.y + int(48 * s),
                                      self.board.w - int(80 * s), self.board.h - int(48 * s) - int(52 * s))
+        # the staged panels (a roll's, a 7's) and C&K's side panel over the players' column above
+        # the notices (a LAN table's banner), which leaves the board free for the robber and the
+        # spots a card asks for
+        self.stage = self.side.inflate(-2 * pad, -2 * pad)
+        if self.side.contains(self.notes):
+            self.stage.h = self.notes.y - pad - self.stage.y
+        self.choice_panel = pygame.Rect(self.stage)
+        # the talk panel (a LAN table's) over the prompt and the board
+        self.talk = pygame.Rect(pad, pad, main_w - 2 * pad, self.board.bottom - 2 * pad)
         self._buttons(part, s, pad, W, NARROW_CARDS, int(40 * s), int(6 * s))
         # the log's toggle in the grid's free slot (its second row's first), else beside the menu
         self.log_button = self.free_slot or pygame.Rect(self.menu_button.right + pad, self.menu_button.y,
