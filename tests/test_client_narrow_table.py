@@ -60,6 +60,9 @@ def test_the_narrow_table_of_every_seat_count_lays_its_parts_inside_the_window_a
     assert all(not L.drawer.colliderect(d) for d in L.dice)
     assert L.drawer.contains(L.log) and L.drawer.contains(L.barbarians) and L.log.h >= int(60 * s)
     assert screen.contains(L.notes) and L.notes.h >= int(40 * s)
+    # a roll's, a 7's and C&K's side panel over the players' column, above the notices (a LAN banner)
+    assert L.side.contains(L.stage) and L.stage == L.choice_panel and not L.stage.colliderect(L.notes)
+    assert L.stage.h >= int(150 * s) and L.talk.h >= int(240 * s) and not L.talk.colliderect(L.side)
     # the hand strip: the cards, the action buttons and the log's toggle apart
     strip = [L.cards] + list(L.buttons.values()) + [L.log_button]
     assert all(L.hand.contains(r) for r in strip) and apart(strip)
