@@ -55,8 +55,9 @@ def test_the_narrow_table_of_every_seat_count_lays_its_parts_inside_the_window_a
     assert all(r.h >= int(28 * s) for r in L.panels)
     assert L.rows == (players > 3)               # (compact panels for fewer seats)
     # over the board: the menu, the dice, the drawer (over the menu only), the notices where not in the column
-    over = [L.menu_button] + L.dice
+    over = [L.menu_button] + L.dice + ([L.left_chip] if rules == "ck" else [])
     assert all(L.board.contains(r) for r in over + [L.drawer]) and apart(over)
+    assert all(not L.island.colliderect(r) for r in over)          # (the island under their row)
     assert all(not L.drawer.colliderect(d) for d in L.dice)
     assert L.drawer.contains(L.log) and L.drawer.contains(L.barbarians) and L.log.h >= int(60 * s)
     assert screen.contains(L.notes) and L.notes.h >= int(40 * s)
@@ -108,14 +109,15 @@ def test_the_six_seat_table_holds_200_percent_and_opens_its_log_with_its_toggle_
     m, ui = table.model, table.ui
     assert app.ui_used == 200 and ui.layout.narrow
     assert not ui.layout.log_shown(m)
-    assert ui.targets.rect(("drawer",)) is None and ui.targets.rect(("barbarians",)) is None
+    assert ui.targets.rect(("drawer",)) is None
+    assert ui.targets.rect(("barbarians",)) == ui.layout.left_chip          # C&K: the barbarians in short
     button = ui.targets.rect(("btn", "log"))
     assert button == ui.layout.log_button
     _, action = ui.targets.at(button.center)
     action()                                          # the toggle
     frame(app)
     assert m.log_open and ui.targets.rect(("drawer",)) == ui.layout.drawer
-    assert ui.targets.rect(("barbarians",)) is not None          # C&K: the barbarians' track in the drawer
+    assert ui.targets.rect(("barbarians",)) == ui.layout.barbarians          # the whole track in the drawer
     controls.press(m, table.play, pygame.K_l, 0)      # L closes it
     frame(app)
     assert not m.log_open and ui.targets.rect(("drawer",)) is None

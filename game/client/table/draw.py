@@ -291,6 +291,8 @@ def draw_layer(m, ui, surf) -> None:
         draw_drawer(m, ui, surf)
         panels.draw_log(m, ui, surf, panels.log_baseline(m, ui))
         m.part.draw_left(m, ui, surf)
+    elif ui.layout.left_chip is not None:
+        m.part.draw_left_chip(m, ui, surf, ui.layout.left_chip)      # (C&K: the barbarians in short)
 
 
 def draw_drawer(m, ui, surf) -> None:

@@ -19,7 +19,8 @@ keeps room for its cards (CARDS_MIN).
 Where even that does not fit (200 %: a canvas of 640x360 design units)
 the table turns narrow (`narrow`, like a game on a phone): the left column
 folds away.  The prompt is a band over the board, the log (with C&K's
-barbarians over it) a drawer over the board's left side that its toggle
+barbarians over it; in short beside the menu while it is closed) a drawer
+over the board's left side that its toggle
 (the button grid's free slot) or the L key opens (`drawer`,
 model.log_open); the staged panels and C&K's side panel lie over the
 players' column (the board stays free for the robber and the spots to
@@ -50,7 +51,7 @@ NARROW_BAND = 44         # the prompt's band over the board
 NARROW_CARDS = 200       # the hand's least room for its cards
 NARROW_DRAWER = 240      # the log drawer's width
 BOARD_MIN_H = 200        # the narrow board's least height
-NARROW_TOOLS = 26        # the row over the narrow board's island: the menu, the log's toggle, the dice
+NARROW_TOOLS = 32        # the row over the narrow board's island: the menu, C&K's barbarians in short, the dice
 ROW_H = 28               # a player's panel in one row (panels.ROW)
 
 
@@ -118,6 +119,7 @@ class TableLayout:
             y = self.barbarians.bottom + pad
         self.log = pygame.Rect(pad, y, inner, self.left.bottom - pad - y)
         self.drawer = None                  # (the log is always on show)
+        self.left_chip = None
         self.log_button = None
         # C&K's side panel (the card or decision being played on the board, the
         # selected knight's actions) over the top of the log; the staged panels
@@ -153,6 +155,8 @@ class TableLayout:
         # over the board's top left sea the menu, the dice at its right; the island under their row
         # (a board this short has little sea)
         self.menu_button = pygame.Rect(self.board.x + pad, self.board.y + pad, int(64 * s), int(26 * s))
+        self.left_chip = pygame.Rect(self.menu_button.right + pad, self.menu_button.y, int(part.left_chip_w * s),
+                                     self.menu_button.h) if part.left_chip_w else None
         top = int(NARROW_TOOLS * s)
         self.island = pygame.Rect(self.board.x, self.board.y + top, self.board.w, self.board.h - top)
         # the log's drawer over the board's left side (over the menu button, clear of the dice and the Hint button)
@@ -222,7 +226,7 @@ class TableLayout:
 
     def _dice(self, s, part) -> None:
         """The dice, thrown into the sea at the top right of the board."""
-        dsz, gap, edge, top = (30, 5, 6, 3) if self.narrow else (54, 10, 12, 10)
+        dsz, gap, edge, top = (30, 5, 6, 1) if self.narrow else (54, 10, 12, 10)
         dsz = int(dsz * s)
         step = dsz + int(gap * s)
         ndice = part.dice

@@ -13,7 +13,8 @@ The hooks, by the part of the table that reads them:
   or city), `more_pieces` (pieces other than roads and buildings),
   `node_pick` (a hovered corner to pick that shows a piece of the rule set),
   `piece_at` (a piece under the mouse that has a tooltip);
-- the frame: `draw_left` (the left column's widget), `draw_moving` (drawn
+- the frame: `draw_left` (the left column's widget), `draw_left_chip` (its
+  short form on the narrow table, `left_chip_w` wide), `draw_moving` (drawn
   every frame over the board: a selected piece's buttons);
 - the player panels and the bank: `stats`, `panel_rows`, `name_row`, `awards`,
   `award_words`, `hidden_points`, `bank_look`, `bank_step`, `deck_text`;
@@ -70,6 +71,12 @@ class TablePart:
     # --- the frame ------------------------------------------------------------------------------
     def draw_left(self, m, ui, surf) -> None:
         """The left column's widget (layout.barbarians), with the cached layer."""
+
+    left_chip_w = 0                # the narrow table's short form of the left widget, over the board (design units)
+
+    def draw_left_chip(self, m, ui, surf, rect) -> None:
+        """The left column's widget in short (layout.left_chip: the narrow
+        table, its drawer closed), with the cached layer."""
 
     def draw_moving(self, m, ui, play, surf) -> None:
         """Drawn every frame over the board and the hand, after the controls."""
