@@ -53,22 +53,27 @@ class Dialog:
         self.play = play                   # what the dialog's buttons do (play.py)
         self.m = play.m                    # the table model: the viewer, their view and legal commands
         self._sizing = False
+        self._fitted = None                # ((layout, frame), the ui it was drawn with): ui
 
     @property
     def ui(self):
         """What the dialog is drawn with: the table's (ui.py), or on the
         narrow table, where a dialog taller or wider than the window would be
         cut, the table's at the largest scale that holds the dialog
-        (fitted_ui).  (`size` may ask the ui itself: it is read at the table's.)"""
+        (fitted_ui), found once a frame.  (`size` may ask the ui itself: it
+        is read at the table's.)"""
         table = self.play.ui
         if table.layout.drawer is None or self._sizing or not getattr(self, "modal", True):
             return table
-        self._sizing = True
-        try:
-            w, h = self.size
-        finally:
-            self._sizing = False
-        return fitted_ui(table, w, h)
+        key = (id(table.layout), self.play.app.frames_drawn)
+        if self._fitted is None or self._fitted[0] != key:
+            self._sizing = True
+            try:
+                w, h = self.size
+            finally:
+                self._sizing = False
+            self._fitted = (key, fitted_ui(table, w, h))
+        return self._fitted[1]
 
     def look(self) -> tuple:
         """What the dialog shows besides the table model (the viewer's view,
