@@ -53,7 +53,7 @@ def test_the_narrow_table_of_every_seat_count_lays_its_parts_inside_the_window_a
     column = L.panels + [L.bank] + ([L.notes] if L.side.contains(L.notes) else [])
     assert all(L.side.contains(r) for r in column) and apart(column)
     assert all(r.h >= int(28 * s) for r in L.panels)
-    assert L.rows == (players > 3)               # (compact panels for fewer seats)
+    assert L.rows == (players > 3) and L.compact == (players > 2)     # (full, then compact panels for fewer seats)
     # over the board: the menu, the dice, the drawer (over the menu only), the notices where not in the column
     over = [L.menu_button] + L.dice + ([L.left_chip] if rules == "ck" else [])
     assert all(L.board.contains(r) for r in over + [L.drawer]) and apart(over)

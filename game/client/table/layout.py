@@ -20,16 +20,17 @@ Where even that does not fit (200 %: a canvas of 640x360 design units)
 the table turns narrow (`narrow`, like a game on a phone): the left column
 folds away.  The prompt is a band over the board, the log (with C&K's
 barbarians over it; in short beside the menu while it is closed) a drawer
-over the board's left side that its toggle
-(the button grid's free slot) or the L key opens (`drawer`,
-model.log_open); the staged panels and C&K's side panel lie over the
-players' column (the board stays free for the robber and the spots to
-pick), the notices under the bank where a line fits, else over the board.  The hand strip runs
-the window's width under the board and the players' column, the action
-buttons in a grid of two rows at its right; the players' column holds the
-compact panels where they fit and one row each where they do not (`rows`:
-panels.ROW, the other counts in the row's tooltip).  Dialogs may use the
-whole window (`free`).
+over the board's left side that its toggle (the button grid's free slot)
+or the L key opens (`drawer`, model.log_open); the staged panels and C&K's
+side panel lie over the players' column above the notices (the board stays
+free for the robber and the spots to pick), the notices under the bank
+where a line fits, else over the board; a LAN table's talk panel over the
+prompt and the board (`talk`).
+The hand strip runs the window's width under the board and the players'
+column, the action buttons in a grid of two rows at its right; the players'
+column holds full panels for two seats, compact ones where they fit and one
+row each where they do not (`rows`: panels.ROW, the other counts in the
+row's tooltip).  Dialogs may use the whole window (`free`).
 `min_canvas` is the room the narrow layout needs; a scale that leaves less
 is not used at the table."""
 
@@ -167,10 +168,12 @@ class TableLayout:
         self.barbarians = pygame.Rect(inner.x, inner.y, inner.w, int(part.left_widget_h * s))
         y = self.barbarians.bottom + pad if part.left_widget_h else inner.y
         self.log = pygame.Rect(inner.x, y, inner.w, inner.bottom - y)
-        # the players' column: compact panels where they fit, else one row each
+        # the players' column: full panels where they fit (two seats), else compact ones, else one row each
         room = self.side.h - 2 * pad - int(BANK_H * s) - pad
-        ph = min(int(part.panel_compact_h * s), room // players - pad)
-        self.compact = True
+        ph = min(int(part.panel_h * s), room // players - pad)
+        self.compact = ph < int(part.panel_min_h * s)
+        if self.compact:
+            ph = min(ph, int(part.panel_compact_h * s))
         self.rows = ph < int(part.panel_compact_h * s)
         if self.rows:
             ph = int(ROW_H * s)
