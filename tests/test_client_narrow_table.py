@@ -126,11 +126,14 @@ def test_the_six_seat_table_holds_200_percent_and_opens_its_log_with_its_toggle_
     assert m.log_open
 
 
-def test_the_log_toggle_is_reached_by_the_keyboard_focus():
+def test_the_keys_reach_every_control_of_the_narrow_table_and_the_log_toggle():
     from game.client.table import keyboard
     app, table = six_seat_table("base")
-    keys = [item.key for item in keyboard.control_items(table.model, table.ui)]
-    assert ("btn", "log") in keys and ("btn", "end_turn") in keys
+    items = keyboard.control_items(table.model, table.ui)
+    keys = [item.key for item in items]
+    assert ("btn", "log") in keys and ("btn", "menu") in keys
+    assert all(("btn", name) in keys for name in table.model.part.buttons if table.model.action_enabled(name))
+    assert all(table.ui.layout.screen.collidepoint(item.point) for item in items)
 
 
 def test_a_one_row_panel_names_in_its_tooltip_what_it_does_not_show():
