@@ -164,3 +164,24 @@ def test_a_dialog_taller_than_the_narrow_window_is_drawn_at_the_scale_that_holds
     small.size = (480, 150)
     table.model.dialog = small
     assert small.ui is ui
+
+
+def test_the_attack_of_six_seats_lies_inside_the_narrow_window_with_its_continue_button_CK_8():
+    """CK-8: the barbarians' attack on six seats tells more lines than 360
+    design units hold at the table's scale: its panel is drawn smaller, the
+    Continue button on it, all inside the window."""
+    from client_helpers import make_app
+    from tools.screens.fit_screens import Extras, SCREENS
+    games = Extras()
+    try:
+        for size in SIZES:
+            app = make_app(size, "nl", ui_scale=200)
+            SCREENS["ck-six-attack"](app, games)
+            frame(app)
+            stage, L = app.scene.model.stage, app.scene.ui.layout
+            assert stage.attack is not None and L.narrow
+            assert stage.attack.picture[2] < 1.0                       # (drawn smaller)
+            panel = stage.attack.picture[1].get_rect(center=(L.screen.centerx, L.screen.centery))
+            assert L.screen.contains(stage.button) and L.screen.contains(panel)
+    finally:
+        games.close()
