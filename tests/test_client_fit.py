@@ -109,9 +109,10 @@ def test_the_checker_finds_overlapping_cut_and_escaping_texts(probe):
 
 def test_the_scale_chosen_multiplies_the_windows_fit_and_is_capped_by_the_scenes_on_the_stack(games):
     """At 200 % the menus are drawn at twice the window's fit; a six-seat
-    table cannot hold it and the stack is drawn at 150 % (its panels
-    compact), as a four-seat one; back at the menu the choice holds again.  Settings over the
-    capped table say what was used."""
+    table holds it too, narrow (table/layout.py), as a four-seat one, and
+    Settings over it say how its log folds away; the guided game's table
+    (three columns) cannot hold it and the stack is drawn at 150 %, which
+    Settings over it say; back at the menu the choice holds again."""
     from game.client.cmdline import fit
     from game.client.scenes.menu import MenuScene
     from game.client.scenes.settings_scene import SettingsScene
@@ -123,17 +124,36 @@ def test_the_scale_chosen_multiplies_the_windows_fit_and_is_capped_by_the_scenes
         assert app.ui_used == 200 and app.scale == pytest.approx(2 * fit(size))
         assert app.fonts.scale == app.scale
         fit_screens.SCREENS["base-six-table"](app, games)
-        assert app.ui_used == 150 and app.scene.ui.layout.compact
+        assert app.ui_used == 200 and app.scene.ui.layout.narrow and app.scene.ui.layout.rows
         app.push(SettingsScene(app))
-        assert app.scene.scale_note() == "200 % does not fit this window: 150 % used"
+        assert app.scene.scale_note() == NARROW_NOTE
         assert app.scene.buttons["ui_200"].is_selected
         fit_screens.SCREENS["base-table"](app, games)
-        assert app.ui_used == 150 and app.scene.ui.layout.s == pytest.approx(1.5 * fit(size))
+        assert app.ui_used == 200 and app.scene.ui.layout.s == pytest.approx(2 * fit(size))
+        app.push(Capped(app))                        # (a scene holding what the guided game's table holds)
+        assert app.ui_used == 150
+        app.push(SettingsScene(app))
+        assert app.scene.scale_note() == "200 % does not fit this window: 150 % used"
         app.reset_to(MenuScene(app))
         assert app.ui_used == 200
         app.push(SettingsScene(app))                 # from the menu: what the tables will take
-        assert app.scene.scale_note() == "The table fits 150 % at most"
+        assert app.scene.scale_note() == NARROW_NOTE
         app.prefs["ui_scale"] = 100
+
+
+NARROW_NOTE = "At 200 % the table is narrow: its log opens with the Log button (L)"
+
+
+def Capped(app):
+    """A scene that holds no more than the three columns of the table do (as the guided game's)."""
+    from game.client.scene import Scene
+    from game.client.table.layout import TableLayout
+    from game.client.table.parts import PARTS
+
+    class ThreeColumns(Scene):
+        def min_canvas(self):
+            return TableLayout.wide_canvas(4, PARTS["base"])
+    return ThreeColumns(app)
 
 
 def test_settings_choose_the_scale_and_remember_it(tmp_path, monkeypatch):

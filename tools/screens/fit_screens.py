@@ -166,6 +166,19 @@ def _six(rules):
     return make
 
 
+def _log_open(make):
+    """A table screen with the narrow table's log drawer opened (its L key; the three columns show the log anyway)."""
+    def made(app, games):
+        import pygame
+        from game.client.table import controls
+        if make(app, games) is False:
+            return False
+        table = app.scene
+        if not table.model.log_open:
+            controls.press(table.model, table.play, pygame.K_l, 0)
+    return made
+
+
 def _state(name):
     state = next(s for s in states.STATES + six.STATES if s.name == name)
 
@@ -180,6 +193,7 @@ SCREENS = {
     "load": _load, "lan-host": _lan_form("lan_host"), "lan-join": _lan_form("lan_join"), "lobby": _lobby,
     "base-table": _state("base-table"), "ck-table": _state("ck-table"),
     "base-six-table": _six("base"), "ck-six-table": _six("ck"),
+    "base-table-log": _log_open(_state("base-table")), "ck-six-table-log": _log_open(_six("ck")),
     **{f"{rules}-{what}": _state(f"{rules}-{what}") for rules in ("base", "ck")
        for what in ("bank", "trade", "discard", "steal", "answer", "responses", "seven", "menu")},
     "ck-chart": _state("ck-chart"), "ck-six-special": _state("ck-six-special"),

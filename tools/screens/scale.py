@@ -5,9 +5,9 @@ seats in the colour-blind-safe palette.
 
 Writes <out>/<W>x<H>-<lang>-scale/<name>.png at 1280x720 and 1920x1080 in
 English and Dutch: the menu, Settings (saying what the table holds), the
-new-game form with six seats, the six-seat tables of both rule sets (which
-hold 150 %, compact panels), a four-seat table with its bank dialog and trade (150 %), the
-chart, the end screen, the replay, the rules and the lobby.  Each screen is
+new-game form with six seats, the six-seat tables of both rule sets (the
+narrow table, one-row panels; C&K's with its log's drawer open too), a four-seat table with
+its bank dialog and trade, a roll's panel, the chart, a C&K attack, the end screen, the replay, the rules and the lobby.  Each screen is
 drawn at the largest scale up to 200 % it holds (app.py App.ui_used; the
 name says which)."""
 
@@ -16,7 +16,7 @@ from tools.screens.window import window
 SIZES = ((1280, 720, "en"), (1920, 1080, "en"), (1280, 720, "nl"), (1920, 1080, "nl"))
 SHOWN = ("menu", "settings", "new-game-six", "base-six-table", "ck-six-table", "ck-six-special", "base-table",
          "base-bank", "base-trade", "ck-table", "ck-chart", "ck-discard", "end", "replay-base", "replay-ck-six",
-         "rules-ck", "lan-join", "lobby")
+         "rules-ck", "lan-join", "lobby", "ck-six-table-log", "base-production", "ck-six-attack")
 
 
 def shoot(out, w, h, lang):

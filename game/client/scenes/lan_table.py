@@ -138,11 +138,13 @@ class LanTableScene(TableScene):
     def draw(self, surf) -> None:
         self._keep_room_for_connections()
         super().draw(surf)
-        self._draw_connections(surf)
         # the foot of the notices, from the bottom up: the banner (and the
         # host's lend buttons), then who watches, as far as the room goes
         self._draw_watchers(surf, self._draw_banner(surf))
         self.talk.draw(surf)
+
+    def draw_on_panels(self, surf) -> None:
+        self._draw_connections(surf)              # (under a roll's or a 7's panel: the narrow table's lie over them)
 
     def _away_label(self):
         return self.ui.text.render(tr("lan.away"), 12, (30, 16, 14), bold=True)

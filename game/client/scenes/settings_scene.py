@@ -110,7 +110,8 @@ class SettingsScene(GuiScene):
             return tr("settings.ui_scale.table", n=tables[4])
         if any(p < chosen for p in tables.values()):
             return tr("settings.ui_scale.tables", four=tables[4], five=tables[5], six=tables[6])
-        return ""
+        return tr("settings.ui_scale.narrow", n=chosen) \
+            if TableLayout.narrow_at(self.app.size, chosen, 4, PARTS["ck"]) else ""
 
     def on_gui(self, event) -> None:
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:

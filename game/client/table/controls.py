@@ -37,7 +37,7 @@ def handle(m, ui, play, event) -> None:
         m.mouse = event.pos
         click(m, ui, play, event.pos)
     elif event.type == pygame.MOUSEWHEEL:
-        if ui.layout.log.collidepoint(m.mouse):
+        if ui.layout.log_shown(m) and ui.layout.log.collidepoint(m.mouse):
             m.log_scroll = max(0, min(len(m.log) - 1, m.log_scroll + event.y))
             play.redraw()
     elif event.type == pygame.KEYDOWN:
@@ -141,6 +141,8 @@ def press(m, play, key, mods=None) -> None:
         play.take_back()
     elif key == pygame.K_RETURN:
         play.action(slot_action(m, "end_turn"))       # (in the Special Building Phase: pass)
+    elif key == pygame.K_l:
+        play.toggle_log()
     elif key in SHORTCUTS:
         play.action(SHORTCUTS[key])
     play.redraw()

@@ -16,7 +16,7 @@ from game.engine.state import ACCEPTED, COUNTERED, DECLINED, NOT_ASKED, PENDING
 
 from .. import cards, theme, widgets
 from . import cardpick
-from .ui import btn
+from .ui import btn, scaled_ui
 from ..eventtext import card_name, count_text, counter_text, error_text
 from ..i18n import tr, trn
 
@@ -32,6 +32,18 @@ def frozen(value):
     return value
 
 
+def fitted_ui(ui, w, h):
+    """`ui` (the table's) for a dialog of w x h design units: itself where
+    the dialog fits the window at the table's scale, else with its layout and
+    text at the smaller scale that holds it (layout.TableLayout.scaled)."""
+    L = ui.layout
+    room = L.free.inflate(-20, -20)
+    k = math.floor(min(1.0, room.w / (w * L.s), (L.screen.h - 20) / (h * L.s)) * 100) / 100
+    if k >= 1.0:
+        return ui
+    return scaled_ui(ui, k)
+
+
 class Dialog:
     phase_bound = False        # opened by the phase itself (closed when the phase ends)
     closable = True            # Esc / Cancel allowed
@@ -40,7 +52,28 @@ class Dialog:
     def __init__(self, play):
         self.play = play                   # what the dialog's buttons do (play.py)
         self.m = play.m                    # the table model: the viewer, their view and legal commands
-        self.ui = play.ui
+        self._sizing = False
+        self._fitted = None                # ((layout, frame), the ui it was drawn with): ui
+
+    @property
+    def ui(self):
+        """What the dialog is drawn with: the table's (ui.py), or on the
+        narrow table, where a dialog taller or wider than the window would be
+        cut, the table's at the largest scale that holds the dialog
+        (fitted_ui), found once a frame.  (`size` may ask the ui itself: it
+        is read at the table's.)"""
+        table = self.play.ui
+        if table.layout.drawer is None or self._sizing or not getattr(self, "modal", True):
+            return table
+        key = (id(table.layout), self.play.app.frames_drawn)
+        if self._fitted is None or self._fitted[0] != key:
+            self._sizing = True
+            try:
+                w, h = self.size
+            finally:
+                self._sizing = False
+            self._fitted = (key, fitted_ui(table, w, h))
+        return self._fitted[1]
 
     def look(self) -> tuple:
         """What the dialog shows besides the table model (the viewer's view,

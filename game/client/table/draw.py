@@ -47,7 +47,7 @@ class Canvas:
         v = m.view
         modal = m.modal()
         return (size, i18n.language(), ui.fonts.scale, id(v), m.seen, dropping(m.flying), m.viewer, m.curtain_for, m.mode,
-                m.knight, top_text(m), len(m.log), m.log[-1] if m.log else None, m.log_scroll,
+                m.knight, top_text(m), len(m.log), m.log[-1] if m.log else None, m.log_scroll, ui.layout.log_shown(m),
                 m.game_over_at is None, id(m.dialog) if modal else None, panels.log_baseline(m, ui),
                 tuple(sorted(ui.name_marks.items())), tuple(m.colours))
 
@@ -107,7 +107,7 @@ class DialogPictures:
         mark, area_mark = len(targets), len(areas)
         d.draw(surf)
         drawn = targets[mark:]
-        rect = ui.layout.dialog(*d.size).unionall([r for _, r, _ in drawn]).clip(surf.get_rect())
+        rect = d.ui.layout.dialog(*d.size).unionall([r for _, r, _ in drawn]).clip(surf.get_rect())
         declared = {}
         for k, r in areas[area_mark:]:
             declared[k] = declared[k].union(r) if k in declared else r
@@ -170,12 +170,16 @@ def canvas_of(ui) -> Canvas:
     return canvas
 
 
-def draw(m, ui, play, surf) -> None:
+def draw(m, ui, play, surf, on_panels=None) -> None:
     """One frame of the table; last, over everything (dialogs too), the
-    reasons behind greyed buttons and the staged big moments."""
+    reasons behind greyed buttons and the staged big moments.  `on_panels`
+    draws what a scene adds on the player panels (a LAN table's connections):
+    under the staged panels, which the narrow table lays over them."""
     shaded = attack_still(m)
     draw_table(m, ui, play, surf, shaded)
     hints.draw(m, ui, play, surf)
+    if on_panels is not None:
+        on_panels(surf)
     if m.curtain_for is None:
         if not m.modal():
             draw_tooltip(m, ui, surf)        # (over the Hint button, which a tooltip may reach)
@@ -238,7 +242,7 @@ def draw_table(m, ui, play, surf, shaded=False) -> None:
             draw_moving(m, ui, play, canvas.layer)
             m.hover_key = hover
             draw_dice(m, ui, canvas.layer)
-            m.stage.draw_side(ui, canvas.layer)
+            m.stage.draw_side_under(ui, canvas.layer)
             canvas.layer.blit(staging.board_shade(ui.layout.board.size), ui.layout.board.topleft)
         canvas.targets = list(ui.targets.items)
         canvas.key = key
@@ -258,7 +262,7 @@ def draw_table(m, ui, play, surf, shaded=False) -> None:
     if m.dialog is not None:
         if modal:
             ui.targets.add(("backdrop",), ui.layout.screen, None)
-            m.stage.draw_side(ui, surf)      # a roll's or a 7's panel lies under the dialog
+            m.stage.draw_side_under(ui, surf)      # a roll's or a 7's panel lies under the dialog
             draw_dialog(m, ui, canvas, surf)
         else:
             m.dialog.draw(surf)
@@ -282,20 +286,56 @@ def draw_layer(m, ui, surf) -> None:
     draw_board(m, ui, surf)
     draw_top(m, ui, surf)
     panels.draw_panels(m, ui, surf)
-    panels.draw_log(m, ui, surf, panels.log_baseline(m, ui))
     hand.draw_hand_base(m, ui, surf)
-    m.part.draw_left(m, ui, surf)
+    if ui.layout.log_shown(m):
+        draw_drawer(m, ui, surf)
+        panels.draw_log(m, ui, surf, panels.log_baseline(m, ui))
+        m.part.draw_left(m, ui, surf)
+    elif ui.layout.left_chip is not None:
+        m.part.draw_left_chip(m, ui, surf, ui.layout.left_chip)      # (C&K: the barbarians in short)
+
+
+def draw_drawer(m, ui, surf) -> None:
+    """The narrow table's drawer over the board (layout.drawer), when open:
+    its frame, which takes the clicks that would reach the board under it."""
+    r = ui.layout.drawer
+    if r is not None:
+        surf.blit(drawer_picture(r.size), r)
+        ui.targets.add(("drawer",), r, None)
+
+
+_DRAWERS = {}
+
+
+def drawer_picture(size) -> pygame.Surface:
+    """The drawer's frame, opaque (it hides the board under it; its rounded
+    corners a colour key), one per size."""
+    img = _DRAWERS.get(size)
+    if img is None:
+        _DRAWERS.clear()
+        img = _DRAWERS[size] = pygame.Surface(size).convert()
+        img.fill(widgets.CORNER_KEY)
+        img.set_colorkey(widgets.CORNER_KEY, pygame.RLEACCEL)
+        widgets.panel(img, img.get_rect(), theme.BG_SIDE, theme.PANEL_EDGE, radius=8)
+    return img
 
 
 def draw_board(m, ui, surf) -> None:
     """The island (its cached static layer) with the pieces on it."""
-    surf.blit(ui.board.static_layer(m.view, ui.text), ui.layout.board.topleft)
+    if ui.board.rect != ui.layout.board:                 # (the narrow table: sea over the island, layout.island)
+        pygame.draw.rect(surf, theme.SEA, ui.layout.board)
+    surf.blit(ui.board.static_layer(m.view, ui.text), ui.board.rect.topleft)
     ui.board.draw_pieces(surf, m.view, m.colours, m.part, dropping(m.flying))
 
 
 def draw_controls(m, ui, play, surf) -> None:
     """What follows the mouse: the cards in the hand and the buttons."""
-    btn(m, ui, surf, ("btn", "menu"), ui.layout.menu_button, tr("btn.menu"), play.open_menu, size=13)
+    L = ui.layout
+    if not (L.drawer is not None and m.log_open):         # (the open drawer lies over it: Esc)
+        btn(m, ui, surf, ("btn", "menu"), L.menu_button, tr("btn.menu"), play.open_menu, size=13)
+    if L.log_button is not None:
+        btn(m, ui, surf, ("btn", "log"), L.log_button, tr("btn.log"), play.toggle_log, selected=m.log_open,
+            size=14, hint="L")
     hand.draw_hand_cards(m, ui, play, surf)
     if not play.watching:                    # a watcher has no controls of a seat
         hand.draw_buttons(m, ui, play, surf)
@@ -324,8 +364,10 @@ def draw_curtain(m, ui, play, surf) -> None:
     L = ui.layout
     pygame.draw.rect(surf, theme.CURTAIN, L.hand)
     colour = m.colours[seat]
-    card = pygame.Rect(0, 0, int(560 * s), int(200 * s))
+    room = L.free.inflate(-int(20 * s), -int(20 * s))
+    card = pygame.Rect(0, 0, min(int(560 * s), room.w), int(200 * s))
     card.center = (L.board.centerx, L.board.centery)
+    card = card.clamp(room)
     pygame.draw.rect(surf, (0, 0, 0), card.move(int(4 * s), int(6 * s)), border_radius=int(14 * s))
     pygame.draw.rect(surf, theme.CURTAIN, card, border_radius=int(14 * s))
     stripe = pygame.Rect(card.x, card.y, card.w, int(16 * s))
@@ -340,7 +382,7 @@ def draw_curtain(m, ui, play, surf) -> None:
     if sub.get_width() > card.w - int(30 * s):
         sub = pygame.transform.smoothscale(sub, (card.w - int(30 * s), sub.get_height()))
     surf.blit(sub, sub.get_rect(center=(card.centerx, card.y + int(96 * s))))
-    r = pygame.Rect(0, 0, int(400 * s), int(48 * s))
+    r = pygame.Rect(0, 0, min(int(400 * s), card.w - int(30 * s)), int(48 * s))
     r.midbottom = (card.centerx, card.bottom - int(20 * s))
     btn(m, ui, surf, ("curtain",), r, tr("curtain.button", name=m.names[seat]), play.reveal, primary=True, size=17)
 

@@ -119,6 +119,7 @@ class TableModel:
         self.log = []                        # sentences, oldest first (a record's: explain.LogLine)
         self.explainer = None                # why a computer did what a line tells (explain.py), if known here
         self.log_scroll = 0                  # lines scrolled up from the newest
+        self.log_open = False                # the narrow table's log drawer is open (layout.drawer)
         self.notes = []                      # (text, colour, expires)
         self.seen = 0                        # records absorbed into log and animations
         self.stage = None                    # the big moments on show (staging.Stage)

@@ -26,12 +26,16 @@ def draw_panels(m, ui, surf) -> None:
 PanelLook = namedtuple("PanelLook", "top badge name name_min vp stats_y stat_icon number")
 FULL = PanelLook(7, 22, 17, 12, 20, 36, 20, 15)      # the name row, the counts under it, the rule set's rows
 COMPACT = PanelLook(4, 16, 14, 10, 16, 25, 16, 13)   # two rows: the name row, the counts with the awards beside
+ROW = PanelLook(0, 16, 13, 10, 15, 0, 15, 13)        # one row (the narrow table's many seats): stats_y unused
 AWARD_ICON = 18                       # the awards' icons
+ROW_AWARD_ICON = 14                   # (in one row)
 
 
 def look(layout) -> PanelLook:
     """The panels' look in `layout`: COMPACT where the column gives a seat
     less than its full panel (layout.compact: many seats at a large scale)."""
+    if getattr(layout, "rows", False):
+        return ROW
     return COMPACT if layout.compact else FULL
 
 
@@ -39,6 +43,8 @@ def cards_spot(ui, rect) -> tuple:
     """The centre of the cards-in-hand icon of the player panel `rect`:
     where cards a player gets fly to and cards they give fly from."""
     s, k = ui.layout.s, look(ui.layout)
+    if k is ROW:
+        return row_cards_rect(ui, rect).center
     return (rect.x + int(14 * s) + int(k.stat_icon * s) // 2, rect.y + int(k.stats_y * s) + int(k.stat_icon * s) // 2)
 
 
@@ -53,6 +59,8 @@ def draw_player(m, ui, surf, seat, rect) -> None:
     set's rows go into the name row (part.name_row) and the awards follow
     the counts.  The seat on the move is lit and tagged (in the Special
     Building Phase the seat building, X-1.7)."""
+    if look(ui.layout) is ROW:
+        return draw_player_row(m, ui, surf, seat, rect)
     text, v, s, part = ui.text, m.view, ui.layout.s, m.part
     k, compact = look(ui.layout), ui.layout.compact
     builder = special_builder(v)                  # (the Special Building Phase: its builder is on the move)
@@ -130,6 +138,74 @@ def draw_player(m, ui, surf, seat, rect) -> None:
         surf.blit(turn, turn.get_rect(bottomright=(rect.right - int(10 * s), rect.bottom - int(5 * s))))
 
 
+def row_cards_rect(ui, rect) -> pygame.Rect:
+    """Where the one-row panel's cards-in-hand icon stands: left of the
+    points, whose room (a number and a star) is kept the same in every row."""
+    s = ui.layout.s
+    size = int(ROW.stat_icon * s)
+    return pygame.Rect(rect.right - int(ROW_POINTS_W * s) - int(36 * s), rect.centery - size // 2, size, size)
+
+
+ROW_POINTS_W = 46                     # the one-row panel's points and star (design units)
+ROW_NAME_LEAST = 80                   # its badge and the least room of the name
+
+
+def draw_player_row(m, ui, surf, seat, rect) -> None:
+    """A player's panel in one row (the narrow table's many seats): the
+    colour badge and the name, the rule set's rows drawn small (C&K's
+    improvement tracks, part.name_row), the awards held as small icons, the
+    cards in hand and the points.  The other counts (development or progress
+    cards, knights, road length) and the awards are named in the row's tooltip."""
+    text, v, s, part = ui.text, m.view, ui.layout.s, m.part
+    builder = special_builder(v)
+    active = seat == (v.current if builder is None else builder) and v.phase != GAME_OVER
+    widgets.player_panel(surf, rect, m.colours[seat], active, int(5 * s))
+    mid = rect.centery
+    stats = part.stats(v, seat)
+    awards = [a for a in part.awards(v, seat) if a[0]]
+    tip = ", ".join([f"{tr(label)}: {value}" for _, value, label in stats] + [a[3] for a in awards])
+    if active:
+        tip = tr("panel.turn" if builder is None else "panel.special_build") + " · " + tip
+    ui.targets.add(("panel_tip", tip), rect, None)
+    # the points, right-aligned in their room
+    vp, hidden = points(part, v, seat, seat == m.viewer)
+    vp_img = text.render(str(vp) + (f" (+{hidden})" if hidden else ""), ROW.vp, theme.ACCENT, bold=True)
+    vp_rect = vp_img.get_rect(midright=(rect.right - int(8 * s), mid))
+    surf.blit(vp_img, vp_rect)
+    star = icons.icon("vp", int(ROW.vp * s))
+    star_rect = star.get_rect(midright=(vp_rect.x - int(3 * s), mid))
+    surf.blit(star, star_rect)
+    ui.targets.add(("panel_tip", tr("panel.vp", n=vp) + (f" (+{hidden})" if hidden else "")),
+                   star_rect.union(vp_rect), None)
+    # the cards in hand
+    cr = row_cards_rect(ui, rect)
+    surf.blit(icons.icon("cards", cr.w), cr)
+    num = text.render(str(v.hand_n[seat]), ROW.number, theme.TEXT, bold=True)
+    num_rect = num.get_rect(midleft=(cr.right + int(3 * s), mid))
+    surf.blit(num, num_rect)
+    ui.targets.add(("panel_tip", f"{tr('panel.cards')}: {v.hand_n[seat]}"), cr.union(num_rect), None)
+    # the awards held, small, leftwards from the cards
+    size = int(ROW_AWARD_ICON * s)
+    x = cr.x - int(6 * s)
+    for _, name, count, label, *colour in reversed(awards):
+        if x - size < rect.x + int((ROW_NAME_LEAST + part.name_row_w) * s):
+            break                              # no room: the tooltip names them
+        x -= size
+        surf.blit(icons.icon(name, size, colour[0] if colour else None), (x, mid - size // 2))
+        ui.targets.add(("panel_tip", label), pygame.Rect(x, mid - size // 2, size, size), None)
+        x -= int(3 * s)
+    right = part.name_row(m, ui, surf, seat, x - int(3 * s), mid)
+    badge = emblems.badge(seat, int(ROW.badge * s), m.colours[seat])
+    bx = rect.x + int(8 * s)
+    surf.blit(badge, badge.get_rect(midleft=(bx, mid)))
+    nx = bx + int(ROW.badge * s) + int(6 * s)
+    name = widgets.fit_label(ui.text, m.names[seat], ROW.name, theme.TEXT, True,
+                             right - ui.name_marks.get(seat, 0) - nx, ROW.name_min)
+    name_rect = name.get_rect(midleft=(nx, mid))
+    surf.blit(name, name_rect)
+    ui.name_rects[seat] = name_rect
+
+
 def points(part, v, seat, sees_hand) -> tuple:
     """(the seat's points as everybody sees them, its victory point cards
     still hidden that this view shows: `sees_hand`, the viewer's own seat or
@@ -178,7 +254,8 @@ def log_baseline(m, ui) -> int:
     over the log's foot when some are on show.  The lines above it stand a
     line apart (the talk panel over the log's top ends on a line's top)."""
     r = ui.layout.log
-    bottom = r.bottom if m.stage is None else min(r.bottom, m.stage.side_top(ui))
+    over = m.stage is not None and ui.layout.stage.colliderect(r)      # (the narrow table's lie elsewhere)
+    bottom = min(r.bottom, m.stage.side_top(ui)) if over else r.bottom
     return bottom - int(6 * ui.layout.s)
 
 

@@ -534,6 +534,12 @@ class TablePlay:
         """The Menu button or Esc: the in-game menu (resume, settings, rules, save, leave)."""
         self.app.nav.open("game_menu", self.scene)
 
+    def toggle_log(self) -> None:
+        """The narrow table's Log button or L: its drawer (the log, C&K's barbarians) opens or closes."""
+        if self.ui.layout.drawer is not None:
+            self.m.log_open = not self.m.log_open
+            self.redraw()
+
     def open_rules(self) -> None:
         self.app.nav.open("rules", self.m.part)
 

@@ -94,9 +94,12 @@ class TableScene(Scene):
 
     def draw(self, surf) -> None:
         self._dimmed = None                  # (Scene.draw_dimmed's picture is stale now)
-        draw.draw(self.model, self.ui, self.play, surf)
+        draw.draw(self.model, self.ui, self.play, surf, self.draw_on_panels)
         self.draw_over(surf)
         keyboard.draw(self.model, self.ui, self.play, surf)      # the keys' focus, over everything
+
+    def draw_on_panels(self, surf) -> None:
+        """What a scene adds on the player panels (a LAN table's connections), under the staged panels."""
 
     def draw_over(self, surf) -> None:
         """What a scene adds over the table, under the keys' focus (the guided game's overlay)."""
@@ -112,7 +115,8 @@ class TableScene(Scene):
         """The table's picture key (draw.still_key); None for a scene that
         draws more over the table (a guided game's overlay, a LAN table's
         connections) or while something moves."""
-        if type(self).draw is not TableScene.draw or type(self).draw_over is not TableScene.draw_over:
+        if any(getattr(type(self), name) is not getattr(TableScene, name) for name in ("draw", "draw_over",
+                                                                                     "draw_on_panels")):
             return None
         return draw.still_key(self.model, self.ui, self.app.screen.get_size())
 

@@ -19,6 +19,7 @@ panel is up: a click or key first shows every line, the next goes on;
 Continue goes on at once.
 """
 
+import math
 import time
 
 import pygame
@@ -28,6 +29,7 @@ from game.engine.constants import TERRAIN_NAMES
 from .. import emblems, theme, widgets
 from ..boardview import draw_ship
 from ..i18n import tr, trn
+from .ui import scaled_ui
 
 REVEAL_SECONDS = 0.55            # between two lines of the attack
 ATTACK_SHADE = (6, 10, 18, 150)  # over the board while the barbarians attack
@@ -297,6 +299,13 @@ class Stage:
         for img, r in self._side_panels(ui):
             surf.blit(img, r)
 
+    def draw_side_under(self, ui, surf) -> None:
+        """The side panels under a dialog or the attack's panel, which lie
+        over the room they may use (layout.free): where the side panels lie
+        in it too (the narrow table's), they are not drawn."""
+        if not ui.layout.free.colliderect(ui.layout.stage):
+            self.draw_side(ui, surf)
+
     def draw(self, ui, surf, shaded=False) -> None:
         """The side panels (unless a dialog lies over them) and the attack;
         `shaded`: the table's cached layer already has the side panels and
@@ -305,20 +314,22 @@ class Stage:
             return
         L, s = ui.layout, ui.layout.s
         if not self.under_dialog() and not shaded:
-            self.draw_side(ui, surf)
+            (self.draw_side if self.attack is None else self.draw_side_under)(ui, surf)
         if self.attack is not None:
             if not shaded:
                 surf.blit(board_shade(L.board.size), L.board.topleft)
             # over the board; at a larger scale, where the board is narrower, over the players
             # rather than the left column's prompt and staged panels (as a dialog, layout.dialog)
-            width = min(int(520 * s), L.screen.w - L.left.right - 20)
-            cx = max(L.left.right + 10 + width // 2, min(L.board.centerx, L.screen.w - 10 - width // 2))
-            r = self._panel(ui, surf, self.attack, width, center=(cx, L.board.centery), ship=True,
-                            room=L.board.h - int(8 * s))
-            self.button = pygame.Rect(0, 0, int(200 * s), int(40 * s))
-            self.button.midbottom = (r.centerx, r.bottom - int(14 * s))
+            width = min(int(520 * s), L.free.w - 20)
+            cx = max(L.free.x + 10 + width // 2, min(L.overlay.centerx, L.screen.w - 10 - width // 2))
+            r = self._panel(ui, surf, self.attack, width, center=(cx, L.overlay.centery), ship=True,
+                            room=L.overlay.h - int(8 * s))
+            k = self.attack.picture[2]                  # (the scale it was drawn at: _picture)
+            self.button = pygame.Rect(0, 0, int(200 * s * k), int(40 * s * k))
+            self.button.midbottom = (r.centerx, r.bottom - int(14 * s * k))
             hover = self.button.collidepoint(self.m.mouse)
-            widgets.button(surf, ui.text, self.button, tr("stage.continue"), True, hover, True, False, 15)
+            text = ui.text if k == 1.0 else scaled_ui(ui, k).text
+            widgets.button(surf, text, self.button, tr("stage.continue"), True, hover, True, False, 15)
             ui.targets.add(("stage",), L.screen, self.dismiss)        # the whole table answers
             ui.targets.add(("stage", "continue"), self.button, self.close)
 
@@ -347,7 +358,11 @@ class Stage:
             img = self._draw_picture(ui, panel, shown, width, ship, look)
             if room is None or img.get_height() <= room:
                 break
-        panel.picture = (key, img)
+        k = 1.0                  # (the narrow table: what is still too tall is drawn smaller, ui.scaled_ui)
+        while room is not None and img.get_height() > room and ui.layout.drawer is not None and k > 0.5:
+            k = math.floor(k * room / img.get_height() * 100) / 100
+            img = self._draw_picture(scaled_ui(ui, k), panel, shown, width, ship, LOOKS[-1])
+        panel.picture = (key, img, k)
         return img
 
     def _draw_picture(self, ui, panel, shown, width, ship, look=LOOKS[0]):

@@ -184,6 +184,8 @@ class TableTalk:
     def toggle(self) -> None:
         self.open = not self.open
         self._swallow = False
+        if self.open:
+            self.scene.model.log_open = True           # (the narrow table: its panel lies in the log's drawer)
 
     def close(self) -> None:
         self.open, self.line = False, ""
@@ -207,22 +209,32 @@ class TableTalk:
 
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surf) -> None:
-        """The Talk button in the log's head; the panel under it when open."""
+        """The Talk button in the log's head; the panel under it when open
+        (the narrow table's: the button in the log's drawer, when open; the
+        panel over the prompt and the board, layout.talk, which holds its rows)."""
         if not self.shown():
             self.open = False
             return
         m, ui = self.scene.model, self.scene.ui
-        s, log = ui.layout.s, ui.layout.log
-        b = pygame.Rect(0, 0, int(96 * s), int(22 * s))
-        b.topright = (log.right - int(3 * s), log.y + int(2 * s))
-        btn(m, ui, surf, ("talk",), b, tr("talk.button"), self.toggle, selected=self.open, size=12, hint="C")
-        if self.open:
-            self._draw_panel(surf, pygame.Rect(log.x, b.bottom + int(3 * s), log.w, 0))
+        L = ui.layout
+        s, log = L.s, L.log
+        if L.log_shown(m):
+            b = pygame.Rect(0, 0, int(96 * s), int(22 * s))
+            b.topright = (log.right - int(3 * s), log.y + int(2 * s))
+            btn(m, ui, surf, ("talk",), b, tr("talk.button"), self.toggle, selected=self.open, size=12, hint="C")
+        if not self.open:
+            return
+        if L.drawer is None:
+            self._draw_panel(surf, pygame.Rect(log.x, b.bottom + int(3 * s), log.w, 0), log_baseline(m, ui))
+        else:
+            self._draw_panel(surf, pygame.Rect(L.talk.x, L.talk.y, L.talk.w, 0), L.talk.bottom, row=22)
 
-    def _draw_panel(self, surf, r) -> None:
+    def _draw_panel(self, surf, r, grid, row=24) -> None:
+        """The panel from `r`'s top down to `grid` at most (over the log: its
+        lines stand on it, a line apart); `row`: a row's height (design units)."""
         m, ui = self.scene.model, self.scene.ui
         s = ui.layout.s
-        pad, gap, row = int(6 * s), int(4 * s), int(24 * s)
+        pad, gap, row = int(6 * s), int(4 * s), int(row * s)
         rows = []                   # (height, draw(rect)) from the top down
         why = self.refusal()
         if why is None:
@@ -237,9 +249,8 @@ class TableTalk:
         if self.lan.is_host:
             rows += self._host_rows(surf, r.w - 2 * pad, row)
         r.h = sum(h for h, _ in rows) + gap * (len(rows) - 1) + 2 * pad
-        grid = log_baseline(m, ui)                    # the log's lines stand on this, a line apart
         r.h = min(r.h, grid - r.y)                    # above a roll's or a 7's panel (rows that miss it wait)
-        if r.bottom < grid:                           # down to a line's top: no line shows cut under the panel
+        if r.bottom < grid and ui.layout.log.colliderect(r):    # down to a line's top: no line shows cut under it
             r.h += (grid - r.bottom) % ui.fonts.get(13).get_linesize()
         pygame.draw.rect(surf, (18, 24, 34), r, border_radius=8)
         pygame.draw.rect(surf, theme.ACCENT, r, 1, border_radius=8)

@@ -15,7 +15,7 @@ from . import reasons
 from .hand import BUILD_COSTS, SHORTCUT_LABELS, card_tip
 
 # every button's key, said in its tooltip (the action buttons show theirs on the button too)
-KEY_LABELS = dict(SHORTCUT_LABELS, menu="Esc")             # (the Hint button says "?" itself)
+KEY_LABELS = dict(SHORTCUT_LABELS, menu="Esc", log="L")             # (the Hint button says "?" itself)
 
 
 def tooltip(m, ui):

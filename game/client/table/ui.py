@@ -8,7 +8,7 @@ the frame's cached layer (draw.Canvas)."""
 
 import random
 
-from .. import widgets
+from .. import theme, widgets
 from ..boardview import BoardView
 
 
@@ -36,7 +36,7 @@ class TableUI:
 
     def resize(self, size) -> None:
         self.layout = self.layout_for(size)
-        self.board.fit(self.layout.board)
+        self.board.fit(getattr(self.layout, "island", self.layout.board))     # (the replay's: its board)
 
 
 def btn(m, ui, surf, key, rect, label, action, enabled=True, primary=False, selected=False,
@@ -46,3 +46,30 @@ def btn(m, ui, surf, key, rect, label, action, enabled=True, primary=False, sele
     ui.targets.hover_area(key, rect)
     if enabled:
         ui.targets.add(key, rect, action)
+
+
+class ScaledUI:
+    """The table's ui with another layout scale and the text to match (a
+    dialog fitted into the narrow table, fitted_ui); all else is the table's."""
+    _TEXTS = {}
+
+    def __init__(self, ui, layout):
+        self._ui = ui
+        self.layout = layout
+        scale = ui.fonts.scale * layout.s / ui.layout.s
+        cached = ScaledUI._TEXTS.get(scale)
+        if cached is None:
+            ScaledUI._TEXTS.clear()
+            fonts = theme.Fonts(scale)
+            cached = ScaledUI._TEXTS[scale] = (fonts, theme.TextCache(fonts))
+        self.fonts, self.text = cached
+
+    def __getattr__(self, name):
+        return getattr(self._ui, name)
+
+
+def scaled_ui(ui, k):
+    """`ui` with its layout and text at `k` times their scale (what does
+    not fit the narrow table at its own: a dialog, dialogs.fitted_ui; a big
+    moment's panel, staging)."""
+    return ScaledUI(ui, ui.layout.scaled(k))

@@ -37,6 +37,10 @@ class TutorialScene(TableScene):
         self.ui.layout_for = self.layout_for
         self.resize(app.size)
 
+    def min_canvas(self) -> tuple:
+        """The guide's box stands in the left column: the three columns' canvas (not the narrow table's)."""
+        return TableLayout.wide_canvas(self.model.n, self.model.part)
+
     def layout_for(self, size) -> TableLayout:
         """The table's layout with the prompt as tall as the guide's box, the log under it."""
         m = self.model

@@ -7,13 +7,14 @@ rule set is played.  A rule set that plays like another extends that one's
 part and overrides what differs (ck.py: `CkPart(TablePart)`).
 
 The hooks, by the part of the table that reads them:
-- layout: `buttons`, `button_w`, `panel_h`, `panel_min_h`, `panel_compact_h`, `dice` (how many), `left_widget_h`
+- layout: `buttons`, `button_w`, `panel_h`, `panel_min_h`, `panel_compact_h`, `name_row_w`, `dice` (how many), `left_widget_h`
   (the left column's widget between the prompt and the log; 0: none);
 - the board: `building_under` / `building_over` (drawn with each settlement
   or city), `more_pieces` (pieces other than roads and buildings),
   `node_pick` (a hovered corner to pick that shows a piece of the rule set),
   `piece_at` (a piece under the mouse that has a tooltip);
-- the frame: `draw_left` (the left column's widget), `draw_moving` (drawn
+- the frame: `draw_left` (the left column's widget), `draw_left_chip` (its
+  short form on the narrow table, `left_chip_w` wide), `draw_moving` (drawn
   every frame over the board: a selected piece's buttons);
 - the player panels and the bank: `stats`, `panel_rows`, `name_row`, `awards`,
   `award_words`, `hidden_points`, `bank_look`, `bank_step`, `deck_text`;
@@ -71,6 +72,12 @@ class TablePart:
     def draw_left(self, m, ui, surf) -> None:
         """The left column's widget (layout.barbarians), with the cached layer."""
 
+    left_chip_w = 0                # the narrow table's short form of the left widget, over the board (design units)
+
+    def draw_left_chip(self, m, ui, surf, rect) -> None:
+        """The left column's widget in short (layout.left_chip: the narrow
+        table, its drawer closed), with the cached layer."""
+
     def draw_moving(self, m, ui, play, surf) -> None:
         """Drawn every frame over the board and the hand, after the controls."""
 
@@ -85,6 +92,8 @@ class TablePart:
         (where the next row would start, where the last row drawn ends on the
         right or None: no row; the awards go there when the panel is short)."""
         return y, None
+
+    name_row_w = 0                 # the width name_row takes (design units)
 
     def name_row(self, m, ui, surf, seat, right, mid) -> int:
         """The compact panel's rule set's rows, drawn small in its name row

@@ -91,6 +91,11 @@ class CkPart(TablePart):
     def draw_left(self, m, ui, surf) -> None:
         draw_barbarians(m, ui, surf)
 
+    left_chip_w = 124
+
+    def draw_left_chip(self, m, ui, surf, rect) -> None:
+        draw_barbarians_chip(m, ui, surf, rect)
+
     def draw_moving(self, m, ui, play, surf) -> None:
         draw_knight_buttons(m, ui, play, surf)
 
@@ -104,6 +109,8 @@ class CkPart(TablePart):
 
     def panel_rows(self, m, ui, surf, seat, x, y) -> tuple:
         return y + int(22 * ui.layout.s), draw_improvements(m, ui, surf, seat, x, y)
+
+    name_row_w = 3 * 26 + 2 * 3 + 6          # (COMPACT_TRACK)
 
     def name_row(self, m, ui, surf, seat, right, mid) -> int:
         s = ui.layout.s
@@ -364,6 +371,21 @@ def draw_barbarians(m, ui, surf) -> None:
         surf.blit(name, name.get_rect(midleft=(box.x + int(8 * s), box.centery)))
     surf.blit(vs, vs.get_rect(center=(row.x + half + gap // 2, row.centery)))
     ui.targets.add(("barbarians",), r, None)
+
+
+def draw_barbarians_chip(m, ui, surf, rect) -> None:
+    """The barbarians' track in short (the narrow table, its log's drawer
+    closed): the ship and its step, in red when the barbarians are stronger
+    than Catan's active knights (CK-8.1); the drawer shows the whole track."""
+    v, text, s = m.view, ui.text, ui.layout.s
+    widgets.panel(surf, rect, (20, 30, 44), theme.PANEL_EDGE, radius=6)
+    ship = pygame.Rect(rect.x + int(4 * s), rect.y + int(2 * s), rect.h - int(4 * s), rect.h - int(4 * s))
+    draw_ship(surf, ship, sail=(250, 250, 245))
+    lose = barbarian_strength(v) > sum(knight_strength(v, seat) for seat in range(v.n))
+    img = widgets.fit_label(text, tr("barb.title", n=v.barb_pos, k=BARBARIAN_TRACK_LENGTH), 13,
+                            theme.BAD if lose else theme.TEXT, True, rect.right - int(4 * s) - ship.right, 10)
+    surf.blit(img, img.get_rect(midleft=(ship.right + int(2 * s), rect.centery)))
+    ui.targets.add(("barbarians",), rect, None)
 
 
 def draw_knight_buttons(m, ui, play, surf) -> None:
