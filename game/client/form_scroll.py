@@ -14,7 +14,8 @@ A form that fits has a page the window's size and never scrolls.
 
 `ScrollingForm` goes before GuiScene among a scene's bases; the scene
 draws its page in `draw_page` (not `draw`) and ends its build with
-`set_card` (the page reaches below the card's frame)."""
+`set_card` (the page reaches below the card's frame), or says how tall
+its page is in `page_height`."""
 
 import pygame
 
@@ -23,7 +24,7 @@ from . import focus, theme
 SIDE = 40             # design units kept free on each side of a form: the scroll bar stands in the right one
 BAR = 8               # the scroll bar's width (design units)
 ARROW = 6             # half an arrow's width at the bar's ends (design units)
-CARD_FOOT = 36        # design units of the page below a form's content: its card's frame and a margin
+CARD_FOOT = 26        # design units of the page below a form's content: its card's frame (scene.set_card: at most 26)
 WHEEL = 48            # how far one notch of the wheel scrolls (design units)
 NEAR_EDGE = 12        # design units kept between a focused control and the window's edge
 
@@ -44,7 +45,7 @@ class ScrollingForm:
         w, h = size
         page = max(h, self.page_h or h)
         super().resize((w, page))          # (the manager as large as the page; build() calls set_card)
-        need = max(h, self.content_bottom)
+        need = max(h, self.page_height())
         if need != page:                   # the form needs another height: built again on a page that holds it
             super().resize((w, need))
             page = need
@@ -55,6 +56,11 @@ class ScrollingForm:
     def set_card(self, left, top, right, bottom) -> None:
         super().set_card(left, top, right, bottom)
         self.content_bottom = bottom + int(CARD_FOOT * self.app.scale)       # (the card as the page may clip it)
+
+    def page_height(self) -> int:
+        """The height (pixels) the last build needs: below its card's frame
+        (a form that lays itself out on a page of its own says so instead)."""
+        return self.content_bottom
 
     def _on_page(self, position) -> tuple:
         """Where a point of the window lies on the page."""
