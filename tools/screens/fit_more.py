@@ -1,8 +1,9 @@
 """More screens for the text checker (tools/screens/fit.py), beside
 fit_screens.py's: the end screen's review and a solo player's rating box,
 the guided game's box at some of its steps, the LAN lobby at five and six
-seats and resumed (the host's and a guest's), and the LAN table's own
-additions (an away seat's banner and marks, who watches, the talk panel).
+seats and resumed (the host's and a guest's), the LAN table's own
+additions (an away seat's banner and marks, who watches, the talk panel)
+and the Cities & Knights introduction's pages.
 
 `SCREENS` maps a name to make(app, games) as fit_screens.SCREENS does;
 `games` is a fit_screens.Extras (its `closers` end the LAN games made here).
@@ -335,6 +336,24 @@ def _lan(talking):
     return make
 
 
+# --- the Cities & Knights introduction's pages (tutorial/intro.py), over a stand-in for the table ------
+def _ck_intro(page):
+    def make(app, games):
+        from game.client.scene import Scene
+        from game.client.tutorial.intro import CkIntroScene
+
+        class Backdrop(Scene):
+            """Holds every scale (the table under the introduction would cap it: table/layout.py)."""
+            def draw(self, surf):
+                surf.fill((30, 34, 40))
+        under = Backdrop(app)
+        app.reset_to(under)
+        intro = CkIntroScene(app, under)
+        app.push(intro)
+        intro.page = page
+    return make
+
+
 SCREENS = {
     "end-solo": _end("base", False), "end-review-base": _end("base", True), "end-review-ck": _end("ck", True),
     "end-two": _end_seats("base", 2, False), "end-review-two": _end_seats("base", 2, True),
@@ -344,6 +363,7 @@ SCREENS = {
     "lobby-six-host": _lobby_of(6)("host"), "lobby-six-guest": _lobby_of(6)("guest"),
     "lobby-resumed-host": _resumed_lobby("host"), "lobby-resumed-guest": _resumed_lobby("guest"),
     "lan-table-away": _lan(False), "lan-table-talk": _lan(True),
+    **{f"ck-intro-{page + 1}": _ck_intro(page) for page in range(4)},
 }
 SCREENS = {name: fit_screens.in_palette(name, make) for name, make in SCREENS.items()}
 
