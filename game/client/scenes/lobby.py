@@ -283,7 +283,11 @@ class LobbyScene(ScrollingForm, GuiScene):
                 for i in range(count)]
 
     def _refresh_widgets(self) -> None:
-        """Texts and states that follow the lobby (no rebuild: typing goes on)."""
+        """Texts and states that follow the lobby (no rebuild: typing goes on;
+        but the seats came to be known, or another number of them, where their
+        count sets the form's height: a narrow form's cards)."""
+        if self.shape_now.seat_rows != self.shape().seat_rows:
+            return self.resize(self.app.size)
         if self.resumed:
             (self.buttons["start"].enable if self.can_start() else self.buttons["start"].disable)()
             self.talk.refresh()
