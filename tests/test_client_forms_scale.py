@@ -177,3 +177,25 @@ def test_a_hosts_lobby_holds_200_percent_with_its_seats_as_cards_one_under_the_o
             assert _tab_through(app, lobby) == {item.key for item in lobby.focus_items()}
         finally:
             game.close_now()
+
+
+@pytest.mark.parametrize("size,lang", SIZES)
+@pytest.mark.parametrize("leaving", [False, True])
+def test_the_game_menu_lies_inside_the_window_at_200_percent(size, lang, leaving):
+    """The game menu over a table that holds 200 % (a stand-in: the table's
+    own cap is table/layout.py's), with a note under its buttons (Save could
+    not save) or asking whether to leave: its panel and every button inside
+    the window, the buttons clear of each other."""
+    from tools.screens.fit_more import SCREENS
+    app = _app(size, lang, 200)
+    SCREENS["game-menu-leave" if leaving else "game-menu"](app, None)
+    menu = app.scene
+    assert app.ui_used == 200 and menu.message
+    app.dirty = True
+    app.step([])
+    window = pygame.Rect((0, 0), app.size)
+    assert window.contains(menu.panel_rect())
+    rects = [rect for _, rect, _ in menu.targets.items]
+    assert len(rects) == (2 if leaving else 5)
+    assert all(menu.panel_rect().contains(r) for r in rects)
+    assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]

@@ -3,7 +3,8 @@ fit_screens.py's: the end screen's review and a solo player's rating box,
 the guided game's box at some of its steps, the LAN lobby at five and six
 seats and resumed (the host's and a guest's), the LAN table's own
 additions (an away seat's banner and marks, who watches, the talk panel)
-and the Cities & Knights introduction's pages.
+the Cities & Knights introduction's pages and the game menu (over
+stand-ins for the table, which hold every scale).
 
 `SCREENS` maps a name to make(app, games) as fit_screens.SCREENS does;
 `games` is a fit_screens.Extras (its `closers` end the LAN games made here).
@@ -354,6 +355,29 @@ def _ck_intro(page):
     return make
 
 
+def _game_menu(leaving):
+    def make(app, games):
+        from types import SimpleNamespace
+
+        from game.client.scene import Scene
+        from game.client.scenes.game_menu import GameMenuScene
+
+        class Table(Scene):
+            """A hot-seat table's stand-in that holds every scale."""
+            c = SimpleNamespace(hotseat=True, saver=None, save_error=None)
+
+            def draw(self, surf):
+                surf.fill((30, 34, 40))
+        table = Table(app)
+        app.reset_to(table)
+        menu = GameMenuScene(app, table)
+        app.push(menu)
+        menu.save()                    # (no saver: the note says why it could not save)
+        if leaving:
+            menu.leave()
+    return make
+
+
 SCREENS = {
     "end-solo": _end("base", False), "end-review-base": _end("base", True), "end-review-ck": _end("ck", True),
     "end-two": _end_seats("base", 2, False), "end-review-two": _end_seats("base", 2, True),
@@ -364,6 +388,7 @@ SCREENS = {
     "lobby-resumed-host": _resumed_lobby("host"), "lobby-resumed-guest": _resumed_lobby("guest"),
     "lan-table-away": _lan(False), "lan-table-talk": _lan(True),
     **{f"ck-intro-{page + 1}": _ck_intro(page) for page in range(4)},
+    "game-menu": _game_menu(False), "game-menu-leave": _game_menu(True),
 }
 SCREENS = {name: fit_screens.in_palette(name, make) for name, make in SCREENS.items()}
 
