@@ -199,3 +199,22 @@ def test_the_game_menu_lies_inside_the_window_at_200_percent(size, lang, leaving
     assert len(rects) == (2 if leaving else 5)
     assert all(menu.panel_rect().contains(r) for r in rects)
     assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]
+
+
+def test_a_press_reported_after_the_form_grew_taller_still_counts():
+    """pygame_gui reports a press on the next frame; when the form was built
+    again in between on a taller page (built twice: form_scroll.py), the
+    press counts for the button that replaced the one pressed."""
+    app = _app((1280, 720), "en", 200)
+    form = _new_game(app, 2)
+    vp, short = form.vp, form.page_h
+    pos = form.buttons["vp_plus"].rect.center
+    pygame.event.clear()
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+    form.players = 6
+    form._rebuild()                                  # (before the press is reported)
+    assert form.page_h > short
+    app.step(pygame.event.get())
+    assert form.vp == vp + 1

@@ -47,7 +47,9 @@ class ScrollingForm:
         super().resize((w, page))          # (the manager as large as the page; build() calls set_card)
         need = max(h, self.page_height())
         if need != page:                   # the form needs another height: built again on a page that holds it
+            shown = self.retired           # (the buttons on show before: a press of one counts for its successor)
             super().resize((w, need))
+            self.retired = shown
             page = need
         self.page_h = page
         self.manager.calculate_scaled_mouse_position = self._on_page

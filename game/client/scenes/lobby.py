@@ -223,10 +223,13 @@ class LobbyScene(ScrollingForm, GuiScene):
                 initial_text=self.name_text or mine.get("name", ""))      # (empty before our seat was known)
             self.name_entry.set_text_length_limit(16)
             self.button("rename", (x + col(350), y, col(150), bh), tr("lan.rename"))
-            if shape.narrow:        # the colour on a line of its own
-                x, y = x - col(520), y + bh + gap
-            self.label((x + col(520), y, col(90), bh), tr("new.colour"))
-            self.button("colour", (x + col(610), y, col(190), bh), "")
+            if shape.narrow:        # the colour on a line of its own, under the name
+                y += bh + gap
+                self.label((x, y, col(110), bh), tr("new.colour"))
+                self.button("colour", (x + col(110), y, col(190), bh), "")
+            else:
+                self.label((x + col(520), y, col(90), bh), tr("new.colour"))
+                self.button("colour", (x + col(610), y, col(190), bh), "")
         y += bh + gap
         lines = shape.messages
         self.info_label = LabelLines(self, (self.x0, y, width, line), lines, "#dim")
