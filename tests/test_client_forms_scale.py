@@ -63,24 +63,23 @@ def _check_200(app, form) -> None:
     the page, and scrolling to a control shows all of it."""
     assert form.min_canvas()[0] <= CANVAS_200[0] and form.min_canvas()[1] <= CANVAS_200[1]
     assert app.ui_used == 200
-    w, h = app.size
-    page = pygame.Rect(0, 0, w, form.page_h)
+    page = pygame.Rect(0, 0, app.size[0], form.page_h)
     outside = [getattr(e, "text", "") for e in _controls(form) if not page.contains(e.rect)]
     assert outside == []
     for e in _controls(form):
         form.show_rect(e.rect)
-        assert pygame.Rect(0, 0, w, h).contains(form.on_screen(e.rect)), getattr(e, "text", "")
+        assert form.view().contains(form.on_screen(e.rect)), getattr(e, "text", "")
 
 
 def _tab_through(app, form) -> set:
-    """Tab round the form once: each control it focuses is inside the window; the keys it reached."""
+    """Tab round the form once: each control it focuses is in view; the keys it reached."""
     reached = set()
     items = form.focus_items()
     for _ in range(len(items)):
         app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t")])
         element = form.focused_element()
         assert element is not None
-        assert pygame.Rect((0, 0), app.size).contains(form.on_screen(element.rect)), form.key_focus.key
+        assert form.view().contains(form.on_screen(element.rect)), form.key_focus.key
         reached.add(form.key_focus.key)
     return reached
 
@@ -134,9 +133,9 @@ def test_the_wheel_and_page_keys_scroll_and_a_click_reaches_what_is_drawn_under_
     assert form.scroll == 0
     for _ in range(20):
         app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="")])
-    assert form.scroll == form.page_h - app.size[1]
+    assert form.scroll == form.page_h - form.view().h > 0
     pos = form.on_screen(form.buttons["back"].rect).center
-    assert pygame.Rect((0, 0), app.size).collidepoint(pos)
+    assert form.view().collidepoint(pos)
     pygame.event.clear()
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
@@ -208,7 +207,8 @@ def test_a_press_reported_after_the_form_grew_taller_still_counts():
     app = _app((1280, 720), "en", 200)
     form = _new_game(app, 2)
     vp, short = form.vp, form.page_h
-    pos = form.buttons["vp_plus"].rect.center
+    form.show_rect(form.buttons["vp_plus"].rect)
+    pos = form.on_screen(form.buttons["vp_plus"].rect).center
     pygame.event.clear()
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
@@ -218,3 +218,22 @@ def test_a_press_reported_after_the_form_grew_taller_still_counts():
     assert form.page_h > short
     app.step(pygame.event.get())
     assert form.vp == vp + 1
+
+
+def test_the_band_under_a_scrolling_page_takes_no_clicks():
+    """While the page scrolls, a band at the window's foot says how to reach
+    the rest: a click there does not press the button the page has under it."""
+    app = _app((1280, 720), "en", 200)
+    form = _new_game(app, 6)
+    view = form.view()
+    assert view.bottom < app.size[1]
+    start = form.buttons["start"].rect
+    form.scroll_to(start.top - view.bottom + 1)          # Start's top just above the band
+    pos = (start.centerx, (view.bottom + app.size[1]) // 2)
+    assert start.collidepoint(pos[0], pos[1] + form.scroll)
+    pygame.event.clear()
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+    app.step(pygame.event.get())
+    assert app.scene is form

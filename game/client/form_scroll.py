@@ -8,8 +8,10 @@ it needs (its pygame_gui manager as large as the page), drawn on that
 page and shown through the window from `scroll` pixels down.  The mouse
 reaches the page through the same offset (the manager's
 calculate_scaled_mouse_position, which pygame_gui asks for every click and
-hover); the wheel, Page Up/Page Down and a click on the bar at the right
-edge scroll it; Tab and the arrows bring the control they focus into view.
+hover); the wheel and Page Up/Page Down scroll it (scroller.py: its bar at
+the window's right edge, an arrow at each end the page goes on past, and
+in a band at the window's foot a line that says how);
+Tab and the arrows bring the control they focus into view.
 A form that fits has a page the window's size and never scrolls.
 
 `ScrollingForm` goes before GuiScene among a scene's bases; the scene
@@ -20,13 +22,15 @@ its page is in `page_height`."""
 import pygame
 
 from . import focus, theme
+from .i18n import tr
+from .scroller import Scroller
 
 SIDE = 40             # design units kept free on each side of a form: the scroll bar stands in the right one
-BAR = 8               # the scroll bar's width (design units)
-ARROW = 6             # half an arrow's width at the bar's ends (design units)
+ARROW = 5             # half an arrow's width at the bar's ends (design units)
 CARD_FOOT = 26        # design units of the page below a form's content: its card's frame (scene.set_card: at most 26)
-WHEEL = 48            # how far one notch of the wheel scrolls (design units)
 NEAR_EDGE = 12        # design units kept between a focused control and the window's edge
+BAND = 28             # design units at the window's foot, under a page that scrolls: the line that says how
+KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN)         # (the arrows move the focus; Home and End move in a text field)
 
 
 def form_room(app, widest: float) -> float:
@@ -36,9 +40,21 @@ def form_room(app, widest: float) -> float:
 
 
 class ScrollingForm:
-    scroll = 0            # pixels of the page above the window's top
     page_h = None         # the page's height in pixels (None before the first build)
     content_bottom = 0    # the lowest pixel the form draws (its card's frame), from set_card
+    _scroller = None
+
+    @property
+    def scroller(self) -> Scroller:
+        """The page's offset, the wheel's and the keys' steps, the bar (scroller.py)."""
+        if self._scroller is None:
+            self._scroller = Scroller()
+        return self._scroller
+
+    @property
+    def scroll(self) -> int:
+        """Pixels of the page above the window's top."""
+        return self.scroller.offset
 
     # --- the page -------------------------------------------------------------------------
     def resize(self, size) -> None:
@@ -53,6 +69,7 @@ class ScrollingForm:
             page = need
         self.page_h = page
         self.manager.calculate_scaled_mouse_position = self._on_page
+        self.scroller.room = max(0, page - self.view().h)       # (show() sets it again as it draws)
         self.scroll_to(self.scroll)
 
     def set_card(self, left, top, right, bottom) -> None:
@@ -71,16 +88,18 @@ class ScrollingForm:
     def scrolls(self) -> bool:
         return self.page_h is not None and self.page_h > self.app.size[1]
 
+    def view(self) -> pygame.Rect:
+        """Where the window shows the page: all of it, or above the band at its foot when the page scrolls."""
+        w, h = self.app.size
+        return pygame.Rect(0, 0, w, h - int(BAND * self.app.scale) if self.scrolls() else h)
+
     def scroll_to(self, y) -> None:
-        most = max(0, (self.page_h or 0) - self.app.size[1])
-        y = max(0, min(most, int(y)))
-        if y != self.scroll:
-            self.scroll = y
+        if self.scroller.scroll_by(int(y) - self.scroll):
             self.app.dirty = True
 
     def show_rect(self, rect) -> None:
-        """Scroll so that `rect` (on the page) stands inside the window, with a margin."""
-        h, margin = self.app.size[1], int(NEAR_EDGE * self.app.scale)
+        """Scroll so that `rect` (on the page) stands inside the view, with a margin."""
+        h, margin = self.view().h, int(NEAR_EDGE * self.app.scale)
         if rect.top - margin < self.scroll:
             self.scroll_to(rect.top - margin)
         elif rect.bottom + margin > self.scroll + h:
@@ -92,31 +111,19 @@ class ScrollingForm:
 
     # --- input ------------------------------------------------------------------------------
     def handle_event(self, event) -> None:
-        if self.scrolls() and self._scroll_event(event):
+        if self.scrolls() and (event.type == pygame.MOUSEWHEEL
+                               or event.type == pygame.KEYDOWN and event.key in KEYS):
+            if self.scroller.handle(event):
+                self.app.dirty = True
             return
+        if (event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+                and not self.view().collidepoint(event.pos)):
+            return                         # (the band at the foot: nothing of the page is there)
         super().handle_event(event)
         if event.type == pygame.KEYDOWN:
             element = self.focused_element()
             if element is not None and element.visible:
                 self.show_rect(element.rect)
-
-    def _scroll_event(self, event) -> bool:
-        """The wheel, Page Up/Page Down or a click on the bar: True when it scrolled."""
-        s, h = self.app.scale, self.app.size[1]
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll_to(self.scroll - event.y * int(WHEEL * s))
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            page = h - int(2 * WHEEL * s)
-            self.scroll_to(self.scroll + (page if event.key == pygame.K_PAGEDOWN else -page))
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            track, thumb = self.bar_rects()
-            if track.inflate(int(8 * s), 0).collidepoint(event.pos) and not thumb.collidepoint(event.pos):
-                page = h - int(2 * WHEEL * s)
-                self.scroll_to(self.scroll + (page if event.pos[1] > thumb.centery else -page))
-                return True
-        return False
 
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surf) -> None:
@@ -127,36 +134,30 @@ class ScrollingForm:
         if page is None or page.get_size() != (w, self.page_h):
             page = self._page = pygame.Surface((w, self.page_h)).convert()
         self.draw_page(page)
-        surf.blit(page, (0, 0), pygame.Rect(0, self.scroll, w, h))
+        self.scroller.show(surf, page, self.view(), self.app.scale)
         self.draw_scroll_hint(surf)
 
     def draw_page(self, surf) -> None:
         """The whole form on its page (a scene that draws more extends this)."""
         super().draw(surf)
 
-    def bar_rects(self) -> tuple:
-        """(the scroll bar's track, its thumb) at the window's right edge."""
-        s, (w, h) = self.app.scale, self.app.size
-        bw, pad = max(4, int(BAR * s)), int(ARROW * 3 * s)        # (the arrows above and below the track)
-        track = pygame.Rect(w - bw - int(4 * s), pad, bw, h - 2 * pad)
-        thumb_h = max(int(24 * s), track.h * h // self.page_h)
-        top = track.y + (track.h - thumb_h) * self.scroll // max(1, self.page_h - h)
-        return track, pygame.Rect(track.x, top, bw, thumb_h)
-
     def draw_scroll_hint(self, surf) -> None:
-        """The bar (how much of the page shows, and where) and an arrow at
-        each end of the window the page goes on past."""
-        s, h = self.app.scale, self.app.size[1]
-        track, thumb = self.bar_rects()
-        pygame.draw.rect(surf, theme.PANEL, track, border_radius=track.w // 2)
-        pygame.draw.rect(surf, theme.ACCENT, thumb, border_radius=track.w // 2)
-        size, cx = int(ARROW * s), track.centerx
-        if self.scroll + h < self.page_h:        # more below
-            y = track.bottom + int(ARROW * 2.5 * s)
-            pygame.draw.polygon(surf, theme.ACCENT, [(cx - size, y - size), (cx + size, y - size), (cx, y)])
-        if self.scroll > 0:                      # more above
-            y = track.top - int(ARROW * 2.5 * s)
-            pygame.draw.polygon(surf, theme.ACCENT, [(cx - size, y + size), (cx + size, y + size), (cx, y)])
+        """The band at the window's foot: while the page goes on below, a
+        line that says how to get there, and an arrow at each end of the view
+        the page goes on past (beside the scroller's bar)."""
+        s, (w, h), view = self.app.scale, self.app.size, self.view()
+        band = pygame.Rect(0, view.bottom, w, h - view.bottom)
+        surf.fill(theme.BG, band)
+        pygame.draw.line(surf, theme.PANEL_EDGE, band.topleft, band.topright)
+        size, cx = int(ARROW * s), view.right - int(6 * s)
+        if self.scroll < self.scroller.room:        # more below
+            img = self.app.text.render(tr("menu.more_below"), 14, theme.TEXT_DIM)
+            surf.blit(img, img.get_rect(center=band.center))
+            y = view.bottom - int(3 * s)
+            pygame.draw.polygon(surf, theme.TEXT, [(cx - size, y - size), (cx + size, y - size), (cx, y)])
+        if self.scroll > 0:                         # more above
+            y = int(3 * s)
+            pygame.draw.polygon(surf, theme.TEXT, [(cx - size, y + size), (cx + size, y + size), (cx, y)])
 
     def draw_focus(self, surf) -> None:
         element = self.focused_element()
