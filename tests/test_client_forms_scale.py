@@ -154,6 +154,12 @@ def test_at_100_percent_the_forms_fit_the_window_and_do_not_scroll(size):
         form = _host_form(app, players)
         assert not form.scrolls()
         app.pop()
+    join = LanJoinScene(app)
+    app.push(join)
+    try:
+        assert (join.page_h, join.scrolls()) == (size[1], False)
+    finally:
+        join.closing()
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])

@@ -17,7 +17,7 @@ import pygame_gui
 from net.session import PROTOCOL_VERSION, BrowserSession, TokenStore
 
 from .. import lan
-from ..form_scroll import ScrollingForm, form_room
+from ..form_scroll import CARD_FOOT, ScrollingForm, form_room
 from ..i18n import tr
 from ..scene import GuiScene
 
@@ -137,7 +137,8 @@ class LanJoinScene(ScrollingForm, GuiScene):
         y += bh + gap
         self.status_label = self.label((x0, y, width, bh), "", "#dim")
         self.error_label = self.label((x0, y + bh, width, bh), "", "#error")
-        bw, bottom = int(220 * s), max(h - int(22 * s), y + 2 * bh + gap + int(46 * s))   # (the window's foot, or lower)
+        bw = int(220 * s)
+        bottom = max(h - int(CARD_FOOT * s), y + 2 * bh + gap + int(46 * s))     # (the window's foot, or lower)
         self.button("back", (w // 2 - bw // 2, bottom - int(46 * s), bw, int(46 * s)), tr("new.back"))
         self.set_card(x0, int(28 * s), x0 + width, bottom)
         self._refresh_widgets()

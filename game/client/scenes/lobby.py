@@ -125,16 +125,16 @@ class LobbyScene(ScrollingForm, GuiScene):
         pairs = lobby_heights.RESUMED_HOST_ROWS if self.resumed else lobby_heights.HOST_ROWS
         return pairs * (2 if self.form_width() < lobby_heights.NARROW else 1)
 
-    def _host_pairs(self, bottom, names) -> list:
-        """The rectangles of the host's pairs of buttons (`names`, the
-        lowest last) in rows ending at `bottom`: each pair side by side,
-        on a narrow form one above the other."""
+    def _host_pairs(self, bottom, count) -> list:
+        """The rectangles of the host's `count` pairs of buttons, from the
+        top, in rows ending at `bottom`: each pair side by side, on a narrow
+        form one above the other."""
         w, s, m = self.app.size[0], self.app.scale, self.m
         bh, gap = m["bh"], m["gap"]
         narrow = self.shape_now.narrow
         cw = m["width"] if narrow else min(int(300 * s), m["width"] // 2 - gap)
         out, y = [], bottom - self._host_rows() * (bh + gap)
-        for _ in names:
+        for _ in range(count):
             if narrow:
                 out.append(((self.x0, y, cw, bh), (self.x0, y + bh + gap, cw, bh)))
                 y += 2 * (bh + gap)
@@ -202,7 +202,7 @@ class LobbyScene(ScrollingForm, GuiScene):
             self.error_label = LabelLines(self, (self.x0, y, width, line), shape.messages, "#error")
             build_knocking(self, y + shape.messages * line + int(8 * s), bh, gap)
             if self.lan.is_host:    # table talk, and a Mute toggle per seat, as before the deal
-                self.talk.build(*self._host_pairs(by - gap, ["talk"])[0])
+                self.talk.build(*self._host_pairs(by - gap, 1)[0])
             self.button("leave", (w // 2 - bw - gap, by, bw, m["foot"]), tr("lan.leave"))
             self.button("start", (w // 2 + gap, by, bw, m["foot"]), tr("lan.continue"))
             self.set_card(*card)
@@ -235,10 +235,10 @@ class LobbyScene(ScrollingForm, GuiScene):
         self.info_label = LabelLines(self, (self.x0, y, width, line), lines, "#dim")
         self.error_label = LabelLines(self, (self.x0, y + lines * line, width, line), lines, "#error")
         self.watchers_label = LabelLines(self, (self.x0, y + 2 * lines * line, width, line), lines, "#dim")
-        if self.lan.is_host:        # a computer for an empty seat, at the level shown
-            # a computer for an empty seat at the level shown; what the host allows besides playing;
-            # table talk, and a Mute toggle per seat
-            talk, allow, computer = self._host_pairs(by - gap, ["talk", "allow", "computer"])
+        if self.lan.is_host:
+            # from the top: table talk (and a Mute toggle per seat); what the host allows besides
+            # playing; a computer for an empty seat at the level shown
+            talk, allow, computer = self._host_pairs(by - gap, 3)
             self.button("add_computer", computer[0], "")
             self.button("computer_level", computer[1], "")
             self.button("allow_watchers", allow[0], "")
