@@ -375,7 +375,8 @@ class GuiScene(Scene):
         s, w = self.app.scale, self.app.size[0]
         m = max(int(8 * s), min(int(26 * s), left - int(4 * s), w - right - int(4 * s)))     # narrower in a full window
         card = pygame.Rect(left - m, top - m // 2, right - left + 2 * m, bottom - top + m + m // 2)
-        self.card = card.clip(pygame.Rect((0, 0), self.app.size).inflate(-m // 3, -m // 3))     # on screen
+        page = pygame.Rect((0, 0), self.manager.window_resolution)       # (a scrolling form: its page, form_scroll.py)
+        self.card = card.clip(page.inflate(-m // 3, -m // 3))     # on screen
 
     def button(self, key, rect, text, enabled=True, tooltip=None):
         b = pygame_gui.elements.UIButton(pygame.Rect(rect), text, self.manager, tool_tip_text=tooltip)

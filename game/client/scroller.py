@@ -2,7 +2,9 @@
 and the keys (Up, Down, Page Up, Page Down, Home, End), with a scroll bar
 in a gutter at the view's right (GUTTER design units the picture leaves
 free).  The end screen's scores and its review use one (scenes/end.py,
-reviewview.py) where their panels do not fit the canvas whole.
+reviewview.py) where their panels do not fit the canvas whole, and so does
+a form taller than the window (form_scroll.py: the wheel and Page Up/Down
+only, its arrows move the keys' focus).
 
     scroller.show(surf, body, view, s)      # body: the whole picture, view: its room on `surf`
     scroller.handle(event)                  # True when it scrolled

@@ -1,8 +1,10 @@
 """More screens for the text checker (tools/screens/fit.py), beside
 fit_screens.py's: the end screen's review and a solo player's rating box,
 the guided game's box at some of its steps, the LAN lobby at five and six
-seats and resumed (the host's and a guest's), and the LAN table's own
-additions (an away seat's banner and marks, who watches, the talk panel).
+seats and resumed (the host's and a guest's), the LAN table's own
+additions (an away seat's banner and marks, who watches, the talk panel)
+the Cities & Knights introduction's pages and the game menu (over
+stand-ins for the table, which hold every scale).
 
 `SCREENS` maps a name to make(app, games) as fit_screens.SCREENS does;
 `games` is a fit_screens.Extras (its `closers` end the LAN games made here).
@@ -335,6 +337,47 @@ def _lan(talking):
     return make
 
 
+# --- the Cities & Knights introduction's pages (tutorial/intro.py), over a stand-in for the table ------
+def _ck_intro(page):
+    def make(app, games):
+        from game.client.scene import Scene
+        from game.client.tutorial.intro import CkIntroScene
+
+        class Backdrop(Scene):
+            """Holds every scale (the table under the introduction would cap it: table/layout.py)."""
+            def draw(self, surf):
+                surf.fill((30, 34, 40))
+        under = Backdrop(app)
+        app.reset_to(under)
+        intro = CkIntroScene(app, under)
+        app.push(intro)
+        intro.page = page
+    return make
+
+
+def _game_menu(leaving):
+    def make(app, games):
+        from types import SimpleNamespace
+
+        from game.client.scene import Scene
+        from game.client.scenes.game_menu import GameMenuScene
+
+        class Table(Scene):
+            """A hot-seat table's stand-in that holds every scale."""
+            c = SimpleNamespace(hotseat=True, saver=None, save_error=None)
+
+            def draw(self, surf):
+                surf.fill((30, 34, 40))
+        table = Table(app)
+        app.reset_to(table)
+        menu = GameMenuScene(app, table)
+        app.push(menu)
+        menu.save()                    # (no saver: the note says why it could not save)
+        if leaving:
+            menu.leave()
+    return make
+
+
 SCREENS = {
     "end-solo": _end("base", False), "end-review-base": _end("base", True), "end-review-ck": _end("ck", True),
     "end-two": _end_seats("base", 2, False), "end-review-two": _end_seats("base", 2, True),
@@ -344,6 +387,8 @@ SCREENS = {
     "lobby-six-host": _lobby_of(6)("host"), "lobby-six-guest": _lobby_of(6)("guest"),
     "lobby-resumed-host": _resumed_lobby("host"), "lobby-resumed-guest": _resumed_lobby("guest"),
     "lan-table-away": _lan(False), "lan-table-talk": _lan(True),
+    **{f"ck-intro-{page + 1}": _ck_intro(page) for page in range(4)},
+    "game-menu": _game_menu(False), "game-menu-leave": _game_menu(True),
 }
 SCREENS = {name: fit_screens.in_palette(name, make) for name, make in SCREENS.items()}
 

@@ -228,10 +228,14 @@ def problems(app, probe) -> list:
     fit.forget_pictures()
     scene = app.scene
     scene.resize(app.size)                       # (its pictures drawn anew, under the probe)
-    surf = pygame.Surface(app.size)
+    scrolls = getattr(scene, "scrolls", lambda: False)()
+    surf = pygame.Surface((app.size[0], scene.page_h) if scrolls else app.size)
     probe.frame()
     scene.update(0)
-    scene.draw(surf)
+    if scrolls:                                  # a form taller than the window: its whole page (form_scroll.py)
+        scene.draw_page(surf)
+    else:
+        scene.draw(surf)
     found = probe.check(surf)
     if isinstance(scene, GuiScene):
         found += fit.gui_problems(scene.manager, surf.get_rect(), scene.card)

@@ -23,6 +23,9 @@ from ..scene import Scene, alert_below, draw_key_focus, keys_over_targets, point
 
 ITEMS = ("resume", "settings", "rules", "save", "leave")
 NOTE_SIZE = 14
+PITCH, LEAST_PITCH = 58, 40      # the column's buttons' pitch (design units): as designed, the least
+BUTTON = 46 / 58                 # a button's height in its pitch
+EDGE = 8                         # design units kept between the menu and the window's edge
 SHADE = (8, 10, 16, 170)         # over the table while the menu is open
 
 
@@ -140,15 +143,28 @@ class GameMenuScene(Scene):
         font = self.app.fonts.get(NOTE_SIZE)
         return [(line, colour) for text, colour in notes for line in widgets.wrap(text, font, width)[:3]]
 
+    def notes_height(self) -> int:
+        """The notes' lines' height in pixels."""
+        return len(self.note_lines(int((460 - 50) * self.app.scale))) * self.app.fonts.get(NOTE_SIZE).get_linesize()
+
+    def pitch(self) -> float:
+        """The buttons' pitch in the column, design units: PITCH, closer where
+        the canvas is shorter (a large scale of text: 360 units at 200 %), down
+        to LEAST_PITCH."""
+        s, h = self.app.scale, self.app.size[1]
+        notes = self.notes_height()
+        room = h / s - 2 * EDGE - 70 - 10 - (notes / s + 12 if notes else 0)
+        return max(LEAST_PITCH, min(PITCH, room / len(self.items())))
+
     def panel_rect(self) -> pygame.Rect:
         s = self.app.scale
         w, h = self.app.size
         r = pygame.Rect(0, 0, int(460 * s), 0)
-        lines = len(self.note_lines(r.w - int(50 * s))) * self.app.fonts.get(NOTE_SIZE).get_linesize()
+        lines = self.notes_height()
         if self.confirm_leave:          # title, the words, the two buttons in a row
             r.h = int(70 * s) + lines + int((24 + 46 + 22) * s)
         else:                           # title, the buttons in a column, the notes
-            r.h = int((70 + len(self.items()) * 58 + 10) * s) + lines + (int(12 * s) if lines else 0)
+            r.h = int((70 + len(self.items()) * self.pitch() + 10) * s) + lines + (int(12 * s) if lines else 0)
         r.center = (w // 2, h // 2)
         return r
 
@@ -162,15 +178,16 @@ class GameMenuScene(Scene):
         img = text.render(title, 24, theme.ACCENT, bold=True)
         surf.blit(img, img.get_rect(midtop=(r.centerx, r.y + int(18 * s))))
         y = r.y + int(70 * s)
+        pitch = self.pitch()
         bw, bh = r.w - int(80 * s), int(46 * s)
         acts = self.actions()
         notes = self.note_lines(r.w - int(50 * s))
         if not self.confirm_leave:
             for key in self.items():
-                br = pygame.Rect(r.x + int(40 * s), y, bw, bh)
+                br = pygame.Rect(r.x + int(40 * s), y, bw, int(pitch * BUTTON * s))
                 label = tr("gamemenu." + key) + ("  (F1)" if key == "rules" else "  (Esc)" if key == "resume" else "")
                 self._button(surf, key, br, label, acts[key], key == "resume")
-                y += int(58 * s)
+                y += int(pitch * s)
             y += int(4 * s)
         for line, colour in notes:
             img = text.render(line, NOTE_SIZE, colour, bold=colour == theme.BAD)

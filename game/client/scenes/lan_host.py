@@ -14,12 +14,14 @@ from game.engine.match import Authority
 from .. import lan
 from ..i18n import tr
 from ..scene import GuiScene
+from ..form_scroll import ScrollingForm, form_room
 from .newgame import (
-    CLIENT_RULES, button_text_width, choose_rule, default_options, option_rows, recall_rules, rule_config, rule_memory,
+    button_text_width, choice_buttons, choose_rule, default_options, option_rows, recall_rules, rule_config,
+    rule_memory,
 )
 
 
-class LanHostScene(GuiScene):
+class LanHostScene(ScrollingForm, GuiScene):
     def __init__(self, app):
         self.name = lan.saved_name()
         self.game_name = None                # None: "<name>'s game" in the current language
@@ -53,36 +55,45 @@ class LanHostScene(GuiScene):
         super().resize(size)
 
     LEAST_STEP = 31                  # the least pitch of the form's rows that holds their words
+    WIDTH = 720                      # the form's width (design units), less in a narrower window
+    COL0 = 190                       # its first column: the labels
 
-    def rows(self) -> int:
-        """name, game, join code, players, rules, board, points, the options, the status."""
-        return 8 + len(RULESETS[self.rules].options)
+    def arrangement(self) -> tuple:
+        """(the option rows, the keys of the rows whose buttons stand under
+        their label, and "new_code" when its button stands under the join
+        code's field: where they do not fit beside it on a narrow form)."""
+        options = option_rows(self, button_text_width(self.app))
+        width = form_room(self.app, self.WIDTH)
+        below = {key for _, key, values, _, w in options if self.COL0 + len(values) * (w + 10) > width}
+        if self.COL0 + 340 + 170 > width:
+            below.add("new_code")
+        return options, below
 
-    def min_canvas(self) -> tuple:
-        return (740, 28 + 64 + 10 + 10 + 46 + 28 + self.rows() * self.LEAST_STEP)
+    def rows(self, below) -> int:
+        """name, game, join code, players, rules, board, points, the options, the status,
+        and the lines of what stands under its label."""
+        return 8 + len(RULESETS[self.rules].options) + len(below)
 
     def build(self) -> None:
         w, h = self.app.size
         s = self.app.scale
-        # the rows' pitch: 48 design units, closer in a shorter canvas (a larger scale of text)
-        step = min(48 * s, (h - int((28 + 64 + 10 + 10 + 46 + 28) * s)) / self.rows())
+        options, below = self.arrangement()
+        # the rows' pitch: 48 design units, closer in a shorter canvas (a larger scale of text),
+        # never closer than their words allow: then the form scrolls (form_scroll.py)
+        room = h - int((28 + 64 + 10 + 10 + 46 + 28) * s)
+        step = max(self.LEAST_STEP * s, min(48 * s, room / self.rows(below)))
         bh, gap = int(step * 38 / 48), int(step * 10 / 48)
-        col0 = int(190 * s)
-        width = min(int(720 * s), w - int(40 * s))       # the widest row: rules, two choices
+        col0 = int(self.COL0 * s)
+        width = int(form_room(self.app, self.WIDTH) * s)       # the widest row: rules, two choices
         x0 = (w - width) // 2
         y = int(28 * s)
         self.label((0, y, w, int(46 * s)), tr("lan.host_title"), "#heading")
         y += int(64 * s)
 
-        def choice_row(label, key, options, current, width=int(170 * s)):
+        def choice_row(label, key, options, current, row_width=int(170 * s)):
             nonlocal y
-            self.label((x0, y, col0, bh), tr(label))
-            for i, (value, text) in enumerate(options):
-                enabled = key != "rules" or value in CLIENT_RULES
-                b = self.button(f"{key}_{value}", (x0 + col0 + i * (width + gap), y, width, bh), text, enabled)
-                if value == current:
-                    b.select()
-            y += bh + gap
+            y = choice_buttons(self, (x0, y, col0, width, bh, gap), label, key, options, current,
+                               row_width, key in below)
 
         self.label((x0, y, col0, bh), tr("lan.your_name"))
         self.name_entry = pygame_gui.elements.UITextEntryLine(
@@ -100,10 +111,15 @@ class LanHostScene(GuiScene):
             pygame.Rect(x0 + col0, y, int(330 * s), bh), self.manager,
             initial_text=self.join_code, placeholder_text=tr("secure.join_code_host_hint"))
         self.code_entry.set_text_length_limit(32)
-        self.button("new_code", (x0 + col0 + int(340 * s), y, int(170 * s), bh), tr("secure.new_code"))
+        if "new_code" in below:
+            y += bh + gap
+            self.button("new_code", (x0 + col0, y, int(170 * s), bh), tr("secure.new_code"))
+        else:
+            self.button("new_code", (x0 + col0 + int(340 * s), y, int(170 * s), bh), tr("secure.new_code"))
         y += bh + gap * 2
-        choice_row("new.players", "players", [(n, str(n)) for n in RULESETS[self.rules].seats], self.players,
-                   int(80 * s))
+        seats = RULESETS[self.rules].seats
+        choice_row("new.players", "players", [(n, str(n)) for n in seats], self.players,
+                   min(int(80 * s), (width - col0) // len(seats) - gap))
         choice_row("new.rules", "rules", [("base", tr("new.rules.base")), ("ck", tr("new.rules.ck"))],
                    self.rules, min(int(250 * s), (width - col0 - gap) // 2))
         choice_row("new.board", "board", [("beginner", tr("new.board.beginner")),
@@ -114,9 +130,8 @@ class LanHostScene(GuiScene):
         self.label((x0 + col0 + bh, y, int(80 * s), bh), str(self.vp))
         self.button("vp_plus", (x0 + col0 + bh + int(80 * s), y, bh, bh), "+")
         y += bh + gap
-        for label, key, options, current, row_width in option_rows(self, button_text_width(self.app)):
-            # (not `width`: the card's)
-            choice_row(label, key, options, current, int(row_width * s))
+        for label, key, values, current, row_width in options:
+            choice_row(label, key, values, current, int(row_width * s))
         status = tr("lan.starting") if self.pending else self.error
         self.label((x0, y, width, bh), status, "#dim" if self.pending else "#error")
         y += bh + gap

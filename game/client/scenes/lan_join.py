@@ -17,6 +17,7 @@ import pygame_gui
 from net.session import PROTOCOL_VERSION, BrowserSession, TokenStore
 
 from .. import lan
+from ..form_scroll import CARD_FOOT, ScrollingForm, form_room
 from ..i18n import tr
 from ..scene import GuiScene
 
@@ -45,7 +46,7 @@ def wake_on_change(browser) -> bool:
     return True
 
 
-class LanJoinScene(GuiScene):
+class LanJoinScene(ScrollingForm, GuiScene):
     def __init__(self, app):
         self.opts = lan.options(app)
         self.store = TokenStore(self.opts.token_dir)
@@ -82,17 +83,15 @@ class LanJoinScene(GuiScene):
         design units wide, the address and its buttons where it holds them."""
         return (1 if width >= 900 else 2) + 1 + (1 if width >= 910 else 2) + 2
 
-    def min_canvas(self) -> tuple:
-        return (640, 180 + (self.lines(600) + LEAST_ROWS) * LEAST_STEP)
-
     def build(self) -> None:
         w, h = self.app.size
         s = self.app.scale
-        width_u = min(900.0, w / s - 40)
+        width_u = form_room(self.app, 900)
         fixed = self.lines(width_u)
         room = h / s - 180
         self.rows_shown = max(LEAST_ROWS, min(ROWS, int(room / LEAST_STEP) - fixed))
-        step = min(48.0, room / (fixed + self.rows_shown))
+        # closer rows in a shorter canvas, never closer than their words allow: then the form scrolls
+        step = max(LEAST_STEP, min(48.0, room / (fixed + self.rows_shown)))
         bh, gap, col0 = int(step * 38 / 48 * s), int(step * 10 / 48 * s), int(190 * s)
         width = int(width_u * s)
         x0 = (w - width) // 2
@@ -139,8 +138,9 @@ class LanJoinScene(GuiScene):
         self.status_label = self.label((x0, y, width, bh), "", "#dim")
         self.error_label = self.label((x0, y + bh, width, bh), "", "#error")
         bw = int(220 * s)
-        self.button("back", (w // 2 - bw // 2, h - int(46 * s) - int(22 * s), bw, int(46 * s)), tr("new.back"))
-        self.set_card(x0, int(28 * s), x0 + width, h - int(22 * s))
+        bottom = max(h - int(CARD_FOOT * s), y + 2 * bh + gap + int(46 * s))     # (the window's foot, or lower)
+        self.button("back", (w // 2 - bw // 2, bottom - int(46 * s), bw, int(46 * s)), tr("new.back"))
+        self.set_card(x0, int(28 * s), x0 + width, bottom)
         self._refresh_widgets()
 
     def saved_seat(self, ad):

@@ -8,13 +8,19 @@ and what the host allows are listed; the host allows watchers and hints
 with two buttons, and holds table talk on or off, the watchers muted or
 not and a Mute toggle per seat (scenes/lobby_talk.py; the line of the rules
 tells every lobby when not everyone may talk).  The seats are drawn by
-scenes/lobby_seats.py.  A watcher's lobby has no controls of a seat.  It polls the session every frame
-and opens the table when the host's first view arrives.
+scenes/lobby_seats.py, the codes by scenes/lobby_codes.py.  A watcher's lobby has no controls of a seat.
+It polls the session every frame and opens the table when the host's first view arrives.
+
+At a large scale of text (a canvas narrower than lobby_heights.NARROW: 200 %)
+every seat is a card one under the other, the name and the colour take two
+lines, the host's buttons one a line, the lines of words as many as they
+need, and the page scrolls (form_scroll.py).
 
 A saved LAN game resumed by its host (lan.resume_host) opens this lobby too:
 the saved seats, away until their players rejoin with their tokens; the
 players who knock without a token, each with a button per away seat so the
-host can give them one (HostSession.assign: only by the host's click); the
+host can give them one (HostSession.assign: only by the host's click:
+scenes/lobby_knocking.py); the
 host's table talk switches and Mute toggles, as the save kept them; and
 Continue, which opens the table (players still away can rejoin there).
 """
@@ -33,17 +39,20 @@ from ..i18n import tr, trn
 from ..lan import (
     LanController, check_name, deal_text, fault_text, impostor_text, local_addresses, next_link, seat_name,
 )
-from ..lan import key_lines
+from ..form_scroll import ScrollingForm, form_room
+from ..label_lines import LabelLines
 from ..scene import GuiScene
 from ..tutorial import intro as ck_intro
 from . import lobby_heights
 from .lan_table import message_for_error
+from .lobby_codes import code_rows, draw_codes
+from .lobby_knocking import assigning, build_knocking
 from .lobby_seats import draw_seats
 from .lobby_talk import LobbyTalk, talk_summary
+from .newgame import button_text_width
 
 
 SEAT_ROWS = lobby_heights.SEAT_ROWS
-KNOCK_BUTTONS = 3   # buttons giving away seats on one line of the resumed lobby
 
 
 def names_text(names) -> str:
@@ -60,10 +69,10 @@ def rules_summary(config: dict) -> str:
              tr("lan.points_n", n=config["vp_target"]),
              tr("new.board") + ": " + tr("new.board." + config["board"]).lower()]
     parts += [tr(o.summary) for o in RULESETS[config["rules"]].options if config[o.config] != o.default]
-    return " · ".join(parts)
+    return lobby_heights.RULES_SEP.join(parts)
 
 
-class LobbyScene(GuiScene):
+class LobbyScene(ScrollingForm, GuiScene):
     def __init__(self, app, lan, events=()):
         self.lan = lan
         self.session = lan.session
@@ -107,49 +116,93 @@ class LobbyScene(GuiScene):
             self.name_text = entry.get_text()
         super().resize(size)
 
-    def min_canvas(self) -> tuple:
-        if self.resumed:                # (a line of buttons for a knocking player)
-            return (lobby_heights.KNOCK_WIDTH, lobby_heights.total(self._host_rows(), 1, True))
-        return (760, lobby_heights.total(self._host_rows(), 1))
-
     def _host_rows(self) -> int:
-        """How many rows of the host's buttons stand above the foot."""
+        """How many rows of the host's buttons stand above the foot (on a
+        narrow form one button a row: "Computer toevoegen (Willekeurig)"
+        takes more than half of it)."""
         if not self.lan.is_host:
             return 0
-        return lobby_heights.RESUMED_HOST_ROWS if self.resumed else lobby_heights.HOST_ROWS
+        pairs = lobby_heights.RESUMED_HOST_ROWS if self.resumed else lobby_heights.HOST_ROWS
+        return pairs * (2 if self.form_width() < lobby_heights.NARROW else 1)
+
+    def _host_pairs(self, bottom, count) -> list:
+        """The rectangles of the host's `count` pairs of buttons, from the
+        top, in rows ending at `bottom`: each pair side by side, on a narrow
+        form one above the other."""
+        w, s, m = self.app.size[0], self.app.scale, self.m
+        bh, gap = m["bh"], m["gap"]
+        narrow = self.shape_now.narrow
+        cw = m["width"] if narrow else min(int(300 * s), m["width"] // 2 - gap)
+        out, y = [], bottom - self._host_rows() * (bh + gap)
+        for _ in range(count):
+            if narrow:
+                out.append(((self.x0, y, cw, bh), (self.x0, y + bh + gap, cw, bh)))
+                y += 2 * (bh + gap)
+            else:
+                out.append(((w // 2 - cw - gap, y, cw, bh), (w // 2 + gap, y, cw, bh)))
+                y += bh + gap
+        return out
+
+    def form_width(self) -> float:
+        """The form's width in design units (900 where the window holds it)."""
+        return form_room(self.app, 900)
+
+    def shape(self) -> lobby_heights.Shape:
+        """How many lines each part of the form takes at this width (lobby_heights.Shape)."""
+        texts = {"rules": self._rules_line(), "hint": self._hint(), "knocking": tr("lan.knocking")}
+        return lobby_heights.Shape.of(self.form_width(), len(self.lobby["seats"]), button_text_width(self.app),
+                                      texts, len(code_rows(self)), self.resumed)
 
     def metrics(self) -> dict:
-        """The heights at this scale, in pixels, and the form's width (`width`)."""
-        return lobby_heights.metrics(self.app.size, self.app.scale, self._host_rows(), self.resumed)
+        """The heights at this scale, in pixels, the form's width (`width`) and its page's height (`page`)."""
+        return lobby_heights.metrics(self.app.size, self.app.scale, self._host_rows(), self.resumed, self.shape_now,
+                                     self.form_width())
+
+    def page_height(self) -> int:
+        return self.m["page"]
+
+    def _hint(self) -> str:
+        """Under the rules, on the host's screen: where players find the game."""
+        if not self.lan.is_host:
+            return ""
+        addrs = local_addresses()
+        where = ", ".join(f"{a}:{self.lan.port}" for a in addrs[:2]) or f"127.0.0.1:{self.lan.port}"
+        return tr("lan.host_hint" if self.lan.advertised else "lan.host_hint_typed", address=where)
+
+    def lines_of(self, text, sep=None) -> list:
+        """`text` in the lines the form's width holds (lobby_heights.wrapped)."""
+        return lobby_heights.wrapped(text, self.form_width(), button_text_width(self.app), sep)
 
     def build(self) -> None:
-        w, h = self.app.size
-        s = self.app.scale
+        w, s = self.app.size[0], self.app.scale
+        shape = self.shape_now = self.shape()
         m = self.m = self.metrics()
+        h = m["page"]                   # (the window's height, or more: the form scrolls)
         width = m["width"]
         self.x0 = (w - width) // 2
         y = m["top"]
         self.label((0, y, w, m["title"]), self.lobby.get("name", ""), "#heading")
         y += m["title"]
-        self.rules_label = self.label((0, y, w, m["rules"]), self._rules_line(), "#dim")
-        y += m["rules"]
-        hint = ""
-        if self.lan.is_host:
-            addrs = local_addresses()
-            where = ", ".join(f"{a}:{self.lan.port}" for a in addrs[:2]) or f"127.0.0.1:{self.lan.port}"
-            hint = tr("lan.host_hint" if self.lan.advertised else "lan.host_hint_typed", address=where)
-        self.label((0, y, w, m["hint"]), hint, "#dim")
+        self.rules_labels = []
+        for words in self.lines_of(self._rules_line(), lobby_heights.RULES_SEP):
+            self.rules_labels.append(self.label((0, y, w, m["rules"]), words, "#dim"))
+            y += m["rules"]
+        for words in self.lines_of(self._hint()):
+            self.label((0, y, w, m["hint"]), words, "#dim")
+            y += m["hint"]
         bh, gap, line = m["bh"], m["gap"], m["line"]
-        y = self.rows_top() + SEAT_ROWS * self.row_h() + m["after_rows"]       # below the seats, however many
+        y = self.rows_top() + int(shape.seat_rows * self.row_h()) + m["after_rows"]    # below the seats, however many
         bw, by = int(220 * s), h - m["foot"] - m["bottom"]
-        card = (self.x0 - int(20 * s), m["top"] + int(4 * s), self.x0 + width + int(20 * s), by + m["foot"])
+        pad = 0 if shape.narrow else int(20 * s)      # (a narrow form's card keeps clear of the scroll bar)
+        card = (self.x0 - pad, m["top"] + int(4 * s), self.x0 + width + pad, by + m["foot"])
         if self.resumed:
-            self.info_label = self.label((self.x0, y, width, int(30 * s)), "", "#dim")
-            self.error_label = self.label((self.x0, y + int(30 * s), width, int(30 * s)), "", "#error")
-            self._build_knocking(y + int(68 * s), bh, gap)
+            line = int(lobby_heights.RESUMED_LINE * s)
+            self.info_label = LabelLines(self, (self.x0, y, width, line), 2, "#dim")
+            y += 2 * line
+            self.error_label = LabelLines(self, (self.x0, y, width, line), shape.messages, "#error")
+            build_knocking(self, y + shape.messages * line + int(8 * s), bh, gap)
             if self.lan.is_host:    # table talk, and a Mute toggle per seat, as before the deal
-                cw = min(int(300 * s), width // 2 - gap)
-                self.talk.build(by - bh - 2 * gap, w // 2 - cw - gap, w // 2 + gap, cw, bh)
+                self.talk.build(*self._host_pairs(by - gap, 1)[0])
             self.button("leave", (w // 2 - bw - gap, by, bw, m["foot"]), tr("lan.leave"))
             self.button("start", (w // 2 + gap, by, bw, m["foot"]), tr("lan.continue"))
             self.set_card(*card)
@@ -159,32 +212,38 @@ class LobbyScene(GuiScene):
             self.label((self.x0, y, width, bh), tr("watch.you_watch"))
         else:                       # one row: the name, then the colour (the ready button is at the foot)
             mine = self.mine() or {}
-            f = width / (900 * s)                           # (narrower where the window is)
+            f = 1 if shape.narrow else width / (900 * s)        # (narrower where the window is)
 
             def col(units):
                 return int(units * f * s)
-            x = self.x0 + col(50)
+            x = self.x0 + (0 if shape.narrow else col(50))
             self.label((x, y, col(110), bh), tr("lan.your_name"))
             self.name_entry = pygame_gui.elements.UITextEntryLine(
                 pygame.Rect(x + col(110), y, col(230), bh), self.manager,
                 initial_text=self.name_text or mine.get("name", ""))      # (empty before our seat was known)
             self.name_entry.set_text_length_limit(16)
             self.button("rename", (x + col(350), y, col(150), bh), tr("lan.rename"))
-            self.label((x + col(520), y, col(90), bh), tr("new.colour"))
-            self.button("colour", (x + col(610), y, col(190), bh), "")
+            if shape.narrow:        # the colour on a line of its own, under the name
+                y += bh + gap
+                self.label((x, y, col(110), bh), tr("new.colour"))
+                self.button("colour", (x + col(110), y, col(190), bh), "")
+            else:
+                self.label((x + col(520), y, col(90), bh), tr("new.colour"))
+                self.button("colour", (x + col(610), y, col(190), bh), "")
         y += bh + gap
-        self.info_label = self.label((self.x0, y, width, line), "", "#dim")
-        self.error_label = self.label((self.x0, y + line, width, line), "", "#error")
-        self.watchers_label = self.label((self.x0, y + 2 * line, width, line), "", "#dim")
-        if self.lan.is_host:        # a computer for an empty seat, at the level shown
-            cy, cw = by - bh - 2 * gap, min(int(300 * s), width // 2 - gap)      # ("Computer toevoegen (Gemiddeld)")
-            self.button("add_computer", (w // 2 - cw - gap, cy, cw, bh), "")
-            self.button("computer_level", (w // 2 + gap, cy, cw, bh), "")
-            cy -= bh + gap          # what the host allows besides playing
-            self.button("allow_watchers", (w // 2 - cw - gap, cy, cw, bh), "")
-            self.button("allow_hints", (w // 2 + gap, cy, cw, bh), "")
-            cy -= bh + gap          # table talk, and a Mute toggle per seat
-            self.talk.build(cy, w // 2 - cw - gap, w // 2 + gap, cw, bh)
+        lines = shape.messages
+        self.info_label = LabelLines(self, (self.x0, y, width, line), lines, "#dim")
+        self.error_label = LabelLines(self, (self.x0, y + lines * line, width, line), lines, "#error")
+        self.watchers_label = LabelLines(self, (self.x0, y + 2 * lines * line, width, line), lines, "#dim")
+        if self.lan.is_host:
+            # from the top: table talk (and a Mute toggle per seat); what the host allows besides
+            # playing; a computer for an empty seat at the level shown
+            talk, allow, computer = self._host_pairs(by - gap, 3)
+            self.button("add_computer", computer[0], "")
+            self.button("computer_level", computer[1], "")
+            self.button("allow_watchers", allow[0], "")
+            self.button("allow_hints", allow[1], "")
+            self.talk.build(*talk)
         # the foot: Leave, and the host's Start or a player's I'm ready
         alone = self.lan.watching and not self.lan.is_host
         leave_x = w // 2 - bw // 2 if alone else w // 2 - bw - gap
@@ -196,37 +255,10 @@ class LobbyScene(GuiScene):
         self.set_card(*card)
         self._refresh_widgets()
 
-    def _build_knocking(self, y, bh, gap) -> None:
-        """Resumed: each player knocking without a token (the newest few),
-        with a button per away seat that gives it to them, KNOCK_BUTTONS to a
-        line (with more away seats than that only the newest knocker is shown)."""
-        s = self.app.scale
-        self.built_assigning = self._assigning()
-        if not self.knocking:
-            return
-        self.label((self.x0, y, self.m["width"], int(30 * s)), tr("lan.knocking"), "#dim")
-        y += int(32 * s)
-        away = [i for i, seat in enumerate(self.lobby["seats"]) if seat and not seat["connected"]]
-        bw = int(220 * s)
-        lines = [away[k:k + KNOCK_BUTTONS] for k in range(0, len(away), KNOCK_BUTTONS)] or [[]]
-        for name in self.knocking[-2 if len(lines) == 1 else -1:]:
-            widest = max(len(line) for line in lines)
-            row_w = int(200 * s) + (widest * (bw + gap) if away else int(600 * s))
-            left = self.x0 + max(0, (self.m["width"] - row_w) // 2)
-            self.label((left, y, int(190 * s), bh), name)
-            for line in lines:
-                x = left + int(200 * s)
-                for seat in line:
-                    self.button(f"assign_{seat}_{self.knocking.index(name)}", (x, y, bw, bh),
-                                tr("lan.assign", n=seat + 1, name=self.lobby["seats"][seat]["name"]))
-                    x += bw + gap
-                if not away:
-                    self.label((x, y, int(600 * s), bh), tr("lan.no_free_seat"), "#dim")
-                y += bh + gap
-
     def rows_top(self) -> int:
-        m = self.m
-        return m["top"] + m["title"] + m["rules"] + m["hint"] + m["codes"]       # below the codes (_draw_codes)
+        m, shape = self.m, self.shape_now
+        return (m["top"] + m["title"] + shape.rules * m["rules"] + shape.hint * m["hint"]
+                + shape.codes * m["codes"])       # below the codes (lobby_codes.py)
 
     def row_h(self) -> int:
         return self.m["row"]
@@ -242,6 +274,9 @@ class LobbyScene(GuiScene):
         s = self.app.scale
         count, top, width = len(self.lobby["seats"]), self.rows_top(), self.m["width"]
         pad = int(8 * s)
+        if self.shape_now.narrow:       # cards one under the other (lobby_heights.NARROW)
+            card_h = int(lobby_heights.CARD_ROWS * self.row_h())
+            return [pygame.Rect(self.x0, top + i * card_h, width, card_h - pad) for i in range(count)]
         if count <= SEAT_ROWS:
             return [pygame.Rect(self.x0, top + i * self.row_h(), width, self.row_h() - pad) for i in range(count)]
         rows = -(-count // 2)
@@ -251,13 +286,17 @@ class LobbyScene(GuiScene):
                 for i in range(count)]
 
     def _refresh_widgets(self) -> None:
-        """Texts and states that follow the lobby (no rebuild: typing goes on)."""
+        """Texts and states that follow the lobby (no rebuild: typing goes on;
+        but the seats came to be known, or another number of them, where their
+        count sets the form's height: a narrow form's cards)."""
+        if self.shape_now.seat_rows != self.shape().seat_rows:
+            return self.resize(self.app.size)
         if self.resumed:
             (self.buttons["start"].enable if self.can_start() else self.buttons["start"].disable)()
             self.talk.refresh()
             self.info_label.set_text(self._info_text())
             self.error_label.set_text(self.error)
-            self.rules_label.set_text(self._rules_line())
+            self._refresh_rules()
             self.app.dirty = True
             return
         mine = self.mine() or {}
@@ -294,8 +333,23 @@ class LobbyScene(GuiScene):
         self.talk.refresh()
         self.info_label.set_text(self._info_text())
         self.error_label.set_text(self.error)
-        self.rules_label.set_text(self._rules_line())
+        self._refresh_rules()
         self.app.dirty = True
+
+    @property
+    def rules_label(self):
+        """The rules' line (its first where it takes more)."""
+        return self.rules_labels[0]
+
+    def _refresh_rules(self) -> None:
+        """The rules' lines anew (the talk rules changed); the form is built
+        again when they take another number of lines."""
+        lines = self.lines_of(self._rules_line(), lobby_heights.RULES_SEP)
+        if len(lines) != len(self.rules_labels):
+            self.resize(self.app.size)
+            return
+        for label, words in zip(self.rules_labels, lines):
+            label.set_text(words)
 
     def _watchers_text(self) -> str:
         """Who watches, and (to players) what the host allows."""
@@ -322,7 +376,7 @@ class LobbyScene(GuiScene):
     def _rules_line(self) -> str:
         """The host's rule choices, and how the table may talk when not everyone may."""
         talk = talk_summary(self.lan)
-        return rules_summary(self.lobby["config"]) + (" · " + talk if talk else "")
+        return rules_summary(self.lobby["config"]) + (lobby_heights.RULES_SEP + talk if talk else "")
 
     def _info_text(self) -> str:
         if self.link == "reconnecting":
@@ -474,16 +528,10 @@ class LobbyScene(GuiScene):
             self.knocking = knocking
             self._rebuild_if_assigning_changed()
 
-    def _assigning(self) -> tuple:
-        """What the resumed lobby's assign buttons show: who knocks, which seats are away."""
-        away = tuple((i, seat["name"]) for i, seat in enumerate(self.lobby["seats"])
-                     if seat and not seat["connected"])
-        return tuple(self.knocking), away if self.knocking else ()
-
     def _rebuild_if_assigning_changed(self) -> None:
         """Rebuild the widgets only when the assign buttons change: a rebuild
         between a button's press and release loses the player's click."""
-        if self._assigning() != self.built_assigning:
+        if assigning(self) != self.built_assigning:
             self.resize(self.app.size)
 
     def _open_table(self, events) -> None:
@@ -528,9 +576,9 @@ class LobbyScene(GuiScene):
         return 100             # the host's messages wait in the session's queue
 
     # --- drawing ------------------------------------------------------------------------------
-    def draw(self, surf) -> None:
+    def draw_page(self, surf) -> None:
         self.draw_background(surf)
-        self._draw_codes(surf)
+        draw_codes(self, surf)
         draw_seats(self, surf)
         self.manager.draw_ui(surf)
         b = self.buttons.get("colour")
@@ -540,20 +588,3 @@ class LobbyScene(GuiScene):
             r = pygame.Rect(b.rect.x + int(10 * s), b.rect.y + int(8 * s), int(22 * s), b.rect.h - int(16 * s))
             pygame.draw.rect(surf, theme.seat_rgb(colour), r, border_radius=3)
             pygame.draw.rect(surf, (20, 20, 20), r, 1, border_radius=3)
-
-    def _draw_codes(self, surf) -> None:
-        """The host key's short code (and on the host's screen its join code)
-        large, in one centred line under the hint: what players compare and
-        read aloud before anyone trusts the game."""
-        s, text, w = self.app.scale, self.app.text, self.app.size[0]
-        parts = []
-        for words, code in key_lines(self.lan):
-            parts.append((text.render(words, 16, theme.TEXT_DIM), text.render(code, 28, theme.ACCENT, bold=True)))
-        gap, space = int(36 * s), int(10 * s)
-        total = sum(a.get_width() + space + b.get_width() for a, b in parts) + gap * (len(parts) - 1)
-        x, cy = (w - total) // 2, self.rows_top() - self.m["codes"] // 2
-        for words, code in parts:
-            surf.blit(words, words.get_rect(midleft=(x, cy)))
-            x += words.get_width() + space
-            surf.blit(code, code.get_rect(midleft=(x, cy)))
-            x += code.get_width() + gap

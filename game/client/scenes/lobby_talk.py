@@ -50,12 +50,12 @@ class LobbyTalk:
     def rules(self) -> dict:
         return rules_of(self.scene.lan)
 
-    def build(self, y: int, left: int, right: int, cw: int, bh: int) -> None:
-        """The host's row at `y` (its two halves at `left` and `right`, `cw`
-        wide) and a Mute toggle per seat (shown only where a person sits)."""
+    def build(self, on, watchers) -> None:
+        """The host's two switches in their rectangles `on` and `watchers`
+        and a Mute toggle per seat (shown only where a person sits)."""
         scene = self.scene
-        scene.button("talk_on", (left, y, cw, bh), "")
-        scene.button("talk_watchers", (right, y, cw, bh), "")
+        scene.button("talk_on", on, "")
+        scene.button("talk_watchers", watchers, "")
         for seat, r in enumerate(scene.seat_rects()):
             scene.button(f"talk_mute_{seat}", mute_rect(r, scene.across(r)), "")
 

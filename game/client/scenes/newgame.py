@@ -18,6 +18,7 @@ from game.engine import RULESETS, default_config, seat_counts
 
 from .. import theme
 from ..controller import HotseatController
+from ..form_scroll import ScrollingForm, form_room
 from ..i18n import tr
 from ..scene import GuiScene
 from ..seatnames import shown_name
@@ -59,6 +60,27 @@ def button_text_width(app):
     buttons use the theme's 17 px font: scene.gui_theme)."""
     font, scale = app.fonts.get(16), app.fonts.scale
     return lambda text: font.size(text)[0] / scale
+
+
+def choice_buttons(form, frame, label, key, options, current, width, below=False) -> int:
+    """One row of choices on a form (new game, host a LAN game): its label
+    in the first column and a button per (value, text) of `options`, the
+    current one selected, or on the line under the label from the form's
+    left edge when `below` (a narrow form).  `frame`: (the form's left, the
+    row's top, the first column's width, the form's width, a button's
+    height, the gap), pixels.  Returns the next row's top."""
+    x0, y, col0, form_w, bh, gap = frame
+    form.label((x0, y, col0 - gap, bh), tr(label))
+    left = x0 + col0
+    if below:
+        y, left = y + bh + gap, x0
+    for i, (value, text) in enumerate(options):
+        enabled = key != "rules" or value in CLIENT_RULES
+        b = form.button(f"{key}_{value}", (left + i * (width + gap), y, width, bh), text,
+                        enabled, tooltip=None if enabled else tr("menu.coming"))
+        if value == current:
+            b.select()
+    return y + bh + gap
 
 
 def choose_rule(form, key: str) -> bool:
@@ -173,7 +195,7 @@ def default_name(seat: int, kind: str) -> str:
     return shown_name(tr(f"seats.bot_name_{seat + 1}"), kind)
 
 
-class NewGameScene(GuiScene):
+class NewGameScene(ScrollingForm, GuiScene):
     def __init__(self, app):
         self.players = 4
         self.names = [None] * MAX_SEATS     # None: the seat's default name in the current language
@@ -233,10 +255,13 @@ class NewGameScene(GuiScene):
 
     def widths(self) -> dict:
         """The columns' widths in design units: as designed where the window
-        holds 970 units, else narrower, each no less than its words need."""
+        holds 970 units, else narrower, each no less than its words need; where
+        even their words do not fit in one line (`narrow`), a seat takes two
+        lines: its name and colour, then person or computer and the level."""
         text_w = button_text_width(self.app)
-        need = {"col0": max(text_w(tr(k)) for k in ("new.players", "new.rules", "new.board", "new.seed",
-                                                     "new.vp_target", "new.player_n")) + 24,
+        labels = ("new.players", "new.rules", "new.board", "new.seed", "new.vp_target", "new.player_n")
+        labels += tuple(o.label for rules in RULESETS.values() for o in rules.options)
+        need = {"col0": max(text_w(tr(k)) for k in labels) + 24,
                 "name": 180,
                 # (the words centred clear of the swatch at the button's left: its room on both sides)
                 "colour": max(text_w(tr(theme.colour_key(c))) for c in COLOUR_IDS) + 2 * 38,
@@ -245,18 +270,26 @@ class NewGameScene(GuiScene):
         colour_w = max(150, need["colour"])          # (the safe palette's names are longer: the name gives way)
         design = {"col0": 200, "name": 290 - (colour_w - 150), "colour": colour_w, "kind": 150, "level": 150}
         need = {k: min(v, design[k]) for k, v in need.items()}
-        room = min(self.WIDTH, self.app.size[0] / self.app.scale - 40) - 3 * 10
+        form_w = form_room(self.app, self.WIDTH)
+        room = form_w - 3 * 10
+        if room < sum(need.values()):                # two lines a seat
+            right = form_w - need["col0"] - 10
+            out = {"col0": need["col0"], "colour": min(colour_w, right / 2)}
+            out["name"] = min(design["name"], right - out["colour"] - 10)
+            out["kind"] = out["level"] = min(150.0, (right - 10) / 2)
+            return dict(out, form=form_w, narrow=True)
         spare = max(0.0, min(1.0, (room - sum(need.values())) / (sum(design.values()) - sum(need.values()))))
         out = {k: need[k] + spare * (design[k] - need[k]) for k in design}
         out["form"] = sum(out.values()) + 3 * 10
-        return out
+        return dict(out, narrow=False)
 
-    def rows(self) -> int:
-        """The form's rows: players, the seats, rules, board, seed, points, the options, the message."""
-        return 1 + self.players + 4 + len(RULESETS[self.rules].options) + 1
-
-    def min_canvas(self) -> tuple:
-        return (880, 28 + 64 + 10 + 46 + 28 + self.rows() * self.LEAST_STEP)
+    def lines(self, cols, wraps) -> int:
+        """The form's lines: players, the seats (two lines each on a narrow
+        form), rules, board, seed (its hint under it where it does not fit
+        beside), points, the options (their buttons under the label where
+        they do not fit beside it), the message."""
+        seats = self.players * (2 if cols["narrow"] else 1)
+        return 1 + seats + 4 + len(RULESETS[self.rules].options) + 1 + len(wraps)
 
     def build(self) -> None:
         w, h = self.app.size
@@ -264,15 +297,22 @@ class NewGameScene(GuiScene):
         # Both rule sets have one option row (trade after building / defending
         # knights), so the form keeps its place when the rules change.
         self.colours = distinct_colours(self.colours, self.players)
-        options = option_rows(self, button_text_width(self.app))
-        # with five or six seats, or a larger scale of text, the rows are closer, so the form fits the window
-        rows = self.rows()
-        room = h - int((28 + 64 + 10 + 46 + 28) * s)
-        step = min(48 * s, room / rows)
-        bh, gap = int(step * 38 / 48), int(step * 10 / 48)
+        text_w = button_text_width(self.app)
+        options = option_rows(self, text_w)
         cols = self.widths()
         form_w = int(cols["form"] * s)
         col0 = int(cols["col0"] * s)          # room for "Punten om te winnen" and a gap
+        hint = "seats.seed_hint" if self.board == "random" else "seats.seed_hint_beginner"   # (that board never changes)
+        seed_w = min(int(250 * s), int(160 * s) + max(0, form_w - int(880 * s)))
+        wraps = {key for _, key, values, _, width in options
+                 if cols["col0"] + len(values) * (width + 10) > cols["form"]}
+        if (text_w(tr(hint)) + 10) * s > form_w - col0 - seed_w:
+            wraps.add("seed_hint")
+        # with five or six seats, or a larger scale of text, the rows are closer, so the form fits
+        # the window; closer than their words allow they never come: the form scrolls (form_scroll.py)
+        room = h - int((28 + 64 + 10 + 46 + 28) * s)
+        step = max(self.LEAST_STEP * s, min(48 * s, room / self.lines(cols, wraps)))
+        bh, gap = int(step * 38 / 48), int(step * 10 / 48)
         x0 = (w - form_w) // 2
         y = int(28 * s)
         self.label((0, y, w, int(46 * s)), tr("new.title"), "#heading")
@@ -280,16 +320,11 @@ class NewGameScene(GuiScene):
 
         def choice_row(label, key, options, current, width=int(170 * s)):
             nonlocal y
-            self.label((x0, y, col0 - gap, bh), tr(label))
-            for i, (value, text) in enumerate(options):
-                enabled = key != "rules" or value in CLIENT_RULES
-                b = self.button(f"{key}_{value}", (x0 + col0 + i * (width + gap), y, width, bh), text,
-                                enabled, tooltip=None if enabled else tr("menu.coming"))
-                if value == current:
-                    b.select()
-            y += bh + gap
+            y = choice_buttons(self, (x0, y, col0, form_w, bh, gap), label, key, options, current, width,
+                               key in wraps)
 
-        choice_row("new.players", "players", [(n, str(n)) for n in SEAT_COUNTS], self.players, int(80 * s))
+        choice_row("new.players", "players", [(n, str(n)) for n in SEAT_COUNTS], self.players,
+                   min(int(80 * s), (form_w - col0) // len(SEAT_COUNTS) - gap))
         self.entries = []
         name_w, colour_w, kind_w, level_w = (int(cols[k] * s) for k in ("name", "colour", "kind", "level"))
         wide = min(int(250 * s), (form_w - col0 - gap) // 2)      # the rules' and the board's buttons
@@ -303,6 +338,8 @@ class NewGameScene(GuiScene):
             x += name_w + gap
             self.button(f"colour_{i}", (x, y, colour_w, bh), tr(theme.colour_key(self.colours[i])))
             x += colour_w + gap
+            if cols["narrow"]:                   # person or computer and the level on the seat's second line
+                x, y = x0 + col0, y + bh + gap
             computer = self.kinds[i] != PERSON
             self.button(f"kind_{i}", (x, y, kind_w, bh), tr("seats.computer" if computer else "seats.person"),
                         tooltip=tr("seats.kind_tip"))
@@ -317,13 +354,15 @@ class NewGameScene(GuiScene):
         choice_row("new.board", "board", [("beginner", tr("new.board.beginner")),
                                           ("random", tr("new.board.random"))], self.board, wide)
         self.label((x0, y, col0 - gap, bh), tr("new.seed"))
-        seed_w = min(int(250 * s), int(160 * s) + max(0, form_w - int(880 * s)))
         self.seed_entry = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(x0 + col0, y, seed_w, bh), self.manager, initial_text=self.seed_text,
             placeholder_text=tr("seats.seed_fresh"))
         self.seed_entry.set_text_length_limit(24)    # room to type nonsense, which gets a message
-        hint = "seats.seed_hint" if self.board == "random" else "seats.seed_hint_beginner"   # (that board never changes)
-        self.label((x0 + col0 + seed_w + gap, y, form_w - col0 - seed_w - gap, bh), tr(hint), "#dim")
+        if "seed_hint" in wraps:                     # the hint on a line of its own, across the form
+            y += bh + gap
+            self.label((x0, y, form_w, bh), tr(hint), "#dim")
+        else:
+            self.label((x0 + col0 + seed_w + gap, y, form_w - col0 - seed_w - gap, bh), tr(hint), "#dim")
         y += bh + gap
         self.label((x0, y, col0 - gap, bh), tr("new.vp_target"))
         self.button("vp_minus", (x0 + col0, y, bh, bh), "−")
@@ -407,8 +446,8 @@ class NewGameScene(GuiScene):
         self.error = message
         self._rebuild()
 
-    def draw(self, surf) -> None:
-        super().draw(surf)
+    def draw_page(self, surf) -> None:
+        super().draw_page(surf)
         s = self.app.scale
         for i in range(self.players):        # a swatch of each player's colour
             b = self.buttons.get(f"colour_{i}")
