@@ -107,6 +107,28 @@ def test_the_checker_finds_overlapping_cut_and_escaping_texts(probe):
     assert probe.check(surf) == []
 
 
+def test_the_checker_finds_a_text_the_windows_edge_cuts_but_not_a_scrolled_views_ends(probe):
+    """A panel taller than the window, drawn from above its top edge (the
+    six-seat attack's at 150 %), lost its title unseen: a picture taller than
+    its room was taken for a scrolled view.  A view is a picture drawn under
+    a clip the program set; its lines cut at the clip's ends are not problems."""
+    import pygame
+    text = window((1280, 720), "en").text
+    tall = pygame.Surface((300, 400), pygame.SRCALPHA)
+    for k in range(10):
+        tall.blit(text.render(f"Line {k}", 15), (10, 40 * k + 5))
+    surf = pygame.Surface((400, 300))
+    probe.frame()
+    surf.blit(tall, (20, -50))                          # its first lines above the window
+    assert "cut" in [kind for kind, _ in probe.check(surf)]
+    surf = pygame.Surface((400, 300))
+    probe.frame()
+    surf.set_clip(pygame.Rect(20, 20, 300, 200))        # a scrolled view onto the same picture
+    surf.blit(tall, (20, -50 + 20))
+    surf.set_clip(None)
+    assert probe.check(surf) == []
+
+
 def test_the_scale_chosen_multiplies_the_windows_fit_and_is_capped_by_the_scenes_on_the_stack(games):
     """At 200 % the menus are drawn at twice the window's fit; a six-seat
     table holds it too, narrow (table/layout.py), as a four-seat one, and

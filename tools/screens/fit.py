@@ -266,7 +266,9 @@ def _carry(target, source, dest, area):
     elif source in _SHADED and room.w * room.h >= 0.8 * target.get_width() * target.get_height():
         for m in items:                          # dimmed: the scene under a dialog or menu
             m.under = True
-    view = src.h > room.h                 # a scrolled view onto a taller picture: it cuts lines at its ends
+    # a scrolled view onto a taller picture (drawn under a clip the program set) cuts lines at its
+    # ends; a picture cut by the window's own edge is not a view: what it loses is cut
+    view = src.h > room.h and target.get_clip() != target.get_rect()
     new = []
     for m in marks(source):               # (drawn now: after what the target holds, in their order)
         r = m.rect.move(x - src.x, y - src.y)

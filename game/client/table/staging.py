@@ -280,8 +280,8 @@ class Stage:
         x, y = L.stage.x, L.stage.bottom
         out = []
         for panel in (self.production, self.seven):
-            if panel is not None:
-                img = self._picture(ui, panel, L.stage.w, False)
+            if panel is not None:       # (at most the room left above: smaller words, else smaller)
+                img = self._picture(ui, panel, L.stage.w, False, room=max(1, y - L.stage.y))
                 r = img.get_rect(bottomleft=(x, y))
                 out.append((img, r))
                 y = r.top - int(8 * s)
@@ -358,8 +358,8 @@ class Stage:
             img = self._draw_picture(ui, panel, shown, width, ship, look)
             if room is None or img.get_height() <= room:
                 break
-        k = 1.0                  # (the narrow table: what is still too tall is drawn smaller, ui.scaled_ui)
-        while room is not None and img.get_height() > room and ui.layout.drawer is not None and k > 0.5:
+        k = 1.0                  # (what is still too tall is drawn smaller, ui.scaled_ui)
+        while room is not None and img.get_height() > room and k > 0.5:
             k = math.floor(k * room / img.get_height() * 100) / 100
             img = self._draw_picture(scaled_ui(ui, k), panel, shown, width, ship, LOOKS[-1])
         panel.picture = (key, img, k)
