@@ -11,7 +11,7 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from game.client import i18n, lan                                 # noqa: E402
+from game.client import i18n, lantext                             # noqa: E402
 from game.client.oserrors import os_reason                        # noqa: E402
 from net.peer import connection as netclient                               # noqa: E402
 from net.peer.connection import JoinRefused                                # noqa: E402
@@ -38,10 +38,10 @@ def in_both(fn):
     return texts
 
 
-@pytest.mark.parametrize("code", lan.REFUSALS + lan.PROTOCOL_SLIPS + ("busy",))
+@pytest.mark.parametrize("code", lantext.REFUSALS + lantext.PROTOCOL_SLIPS + ("busy",))
 def test_each_join_refusal_has_its_own_words_without_the_hosts_detail(code):
     exc = JoinRefused(code, ENGLISH_DETAIL, expected="K7QF-2M9X", got="AB12-CD34", why="CERT_BAD")
-    texts = in_both(lambda: lan.refusal_text(exc, "10.0.0.5"))
+    texts = in_both(lambda: lantext.refusal_text(exc, "10.0.0.5"))
     assert texts["en"] != texts["nl"]
     for text in texts.values():
         assert ENGLISH_DETAIL not in text and "{" not in text
@@ -49,13 +49,13 @@ def test_each_join_refusal_has_its_own_words_without_the_hosts_detail(code):
 
 
 def test_an_unknown_refusal_code_shows_the_hosts_words_in_a_sentence():
-    texts = in_both(lambda: lan.refusal_text(JoinRefused("moon_phase", ENGLISH_DETAIL), "h"))
+    texts = in_both(lambda: lantext.refusal_text(JoinRefused("moon_phase", ENGLISH_DETAIL), "h"))
     assert all(ENGLISH_DETAIL in t for t in texts.values()) and texts["en"] != texts["nl"]
 
 
 def test_a_key_mismatch_names_both_keys():
     exc = JoinRefused("wrong_key", ENGLISH_DETAIL, expected="K7QF-2M9X", got="AB12-CD34")
-    for text in in_both(lambda: lan.refusal_text(exc)).values():
+    for text in in_both(lambda: lantext.refusal_text(exc)).values():
         assert "K7QF-2M9X" in text and "AB12-CD34" in text
 
 
@@ -76,8 +76,8 @@ SYSTEM_ERRORS = [
 
 @pytest.mark.parametrize("exc", SYSTEM_ERRORS, ids=lambda e: type(e).__name__ + str(e.errno))
 def test_common_system_errors_are_said_in_the_players_language(exc):
-    texts = in_both(lambda: (os_reason(exc), lan.refusal_text(exc, "10.0.0.5"),
-                             lan.hosting_failure_text(exc)))
+    texts = in_both(lambda: (os_reason(exc), lantext.refusal_text(exc, "10.0.0.5"),
+                             lantext.hosting_failure_text(exc)))
     assert texts["en"][0] != texts["nl"][0]
     for reason, joining, hosting in texts.values():
         assert reason and (exc.strerror or "§") not in reason
@@ -100,11 +100,11 @@ def test_a_damaged_host_key_is_said_so_and_an_unreadable_folder_by_its_cause(dut
     try:
         raise HostKeyError("cannot read or make the host key in /x: bad") from ValueError("bad PEM")
     except HostKeyError as exc:
-        damaged = lan.hosting_failure_text(exc)
+        damaged = lantext.hosting_failure_text(exc)
     try:
         raise HostKeyError("cannot ...") from PermissionError(errno.EACCES, "Permission denied")
     except HostKeyError as exc:
-        denied = lan.hosting_failure_text(exc)
+        denied = lantext.hosting_failure_text(exc)
     assert i18n.tr("oserr.damaged_file") in damaged and i18n.tr("oserr.denied") in denied
     assert "Permission" not in denied and "PEM" not in damaged
 
@@ -116,7 +116,7 @@ def test_every_fair_deal_verdict_has_words_in_both_languages(what):
     verdict = Verdict(False, 17, what, ENGLISH_DETAIL, 3, "roll")
     for lang in i18n.LANGUAGES:
         assert i18n.has_text(lang, "secure.fair_what." + what), (lang, what)
-    texts = in_both(lambda: lan.fair_text(verdict)[0])
+    texts = in_both(lambda: lantext.fair_text(verdict)[0])
     assert texts["en"] != texts["nl"]
     assert all(ENGLISH_DETAIL not in t and "{" not in t for t in texts.values())
 
@@ -129,7 +129,7 @@ def test_a_real_refused_connection_reads_in_dutch(dutch):
         port = s.getsockname()[1]
     with pytest.raises(OSError) as caught:
         asyncio.run(netclient.open_connection(("127.0.0.1", port), timeout=2))
-    text = lan.refusal_text(caught.value, f"127.0.0.1:{port}")
+    text = lantext.refusal_text(caught.value, f"127.0.0.1:{port}")
     assert text == i18n.tr("lan.unreachable", address=f"127.0.0.1:{port}",
                            reason=i18n.tr("oserr.refused"))
 
@@ -140,5 +140,5 @@ def test_a_port_in_use_reads_in_dutch(dutch):
         taken.listen()
         with socket.socket() as s, pytest.raises(OSError) as caught:
             s.bind(taken.getsockname())
-    assert lan.hosting_failure_text(caught.value) == i18n.tr(
+    assert lantext.hosting_failure_text(caught.value) == i18n.tr(
         "lan.cannot_host", reason=i18n.tr("oserr.port_in_use"))

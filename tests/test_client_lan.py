@@ -13,7 +13,7 @@ pytest.importorskip("pygame_gui")
 
 from client_helpers import click_gui, make_lan_app, run_until  # noqa: E402
 from wait_helpers import WAIT  # noqa: E402
-from game.client import lan  # noqa: E402
+from game.client import lan, lantext  # noqa: E402
 from game.client.scenes.lan_host import LanHostScene  # noqa: E402
 from game.client.scenes.lan_join import LanJoinScene  # noqa: E402
 from game.client.scenes.lan_table import LanEndScene  # noqa: E402
@@ -719,6 +719,6 @@ def test_another_key_at_the_hosts_address_is_said_in_both_languages_and_the_link
     assert lan.next_link("reconnecting", "impostor", data) == "reconnecting"
     for language in ("en", "nl"):
         i18n.set_language(language)
-        text = lan.impostor_text(data)
+        text = lantext.impostor_text(data)
         assert "AAAA-BBBB-CCCC" in text and "DDDD-EEEE-FFFF" in text and "lan.impostor" not in text
     i18n.set_language("en")

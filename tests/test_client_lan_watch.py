@@ -14,7 +14,7 @@ pytest.importorskip("pygame_gui")
 from client_helpers import make_lan_app, run_until  # noqa: E402
 from test_client_lan import click_at, click_gui  # noqa: E402
 from game.bots.random_bot import RandomSeats  # noqa: E402
-from game.client import lan  # noqa: E402
+from game.client import lan, lantext  # noqa: E402
 from game.client.i18n import set_language, tr  # noqa: E402
 from game.client.scenes.lan_table import LanTableScene  # noqa: E402
 from game.client.scenes.lobby import LobbyScene  # noqa: E402
@@ -44,7 +44,7 @@ def test_a_watcher_sees_the_table_without_controls_and_is_handed_a_computers_sea
             lan.join(f"127.0.0.1:{game.port}", "Bo", lan.options(friend_app), watch=True)
         assert refused.value.code == "no_watchers"
         set_language("nl")
-        assert lan.refusal_text(refused.value) == "De host staat geen toeschouwers toe in dat spel."
+        assert lantext.refusal_text(refused.value) == "De host staat geen toeschouwers toe in dat spel."
         set_language("en")
         assert lobby.buttons["allow_watchers"].text == "Watchers: not allowed"
         click_gui(host_app, "allow_watchers")

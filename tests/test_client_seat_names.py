@@ -52,7 +52,7 @@ def test_a_computers_name_reads_in_the_windows_language_and_the_save_is_unchange
 
 
 def test_a_lan_computer_of_any_level_is_named_with_its_levels_word():
-    from game.client.lan import seat_name
+    from game.client.lantext import seat_name
     assert seat_name({"name": "Ada", "computer": "random"}) == "Ada (Random)"   # was "seats.level.random"
     assert seat_name({"name": "Ada", "computer": None}) == "Ada"
     names = SeatNames(["Ada", "Bo"], ["easy", None])

@@ -379,7 +379,7 @@ def test_every_host_fault_reads_in_both_languages_and_the_dutch_one_has_no_engli
     Every fault code and reason (net/peer/faults.py) has catalog words in both
     languages; a fault met in play is shown in Dutch through and through."""
     from game.client import i18n
-    from game.client.lan import fault_text
+    from game.client.lantext import fault_text
     from net.peer.faults import FAULT_TEXT, WHY_TEXT
     for lang in ("en", "nl"):
         for code in FAULT_TEXT:

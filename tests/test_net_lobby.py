@@ -256,7 +256,7 @@ def test_a_computer_the_host_started_shows_its_level_to_every_player():
     level in the lobby and on the table, in the player's language, like the
     computers of a game on one screen; a player's seat shows just the name."""
     from game.client import i18n
-    from game.client.lan import seat_name
+    from game.client.lantext import seat_name
 
     async def main():
         host = Host(default_config(players=3, seed=2), name="Lobby")

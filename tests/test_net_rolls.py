@@ -320,7 +320,7 @@ def test_a_restarted_deal_is_reported_at_the_ask_itself():
     assert info == {"attempt": 2, "after_reveal": True}
     assert "deal 2" in NOTICES["deal_restarted"](info)
     from game.client import i18n
-    from game.client.lan import deal_text
+    from game.client.lantext import deal_text
     try:
         for lang in ("en", "nl"):
             i18n.set_language(lang)
@@ -332,7 +332,7 @@ def test_a_restarted_deal_is_reported_at_the_ask_itself():
 
 def _assert_said_in_both_languages(verdict, number: str):
     from game.client import i18n
-    from game.client.lan import fair_text
+    from game.client.lantext import fair_text
     try:
         for lang in ("en", "nl"):
             i18n.set_language(lang)

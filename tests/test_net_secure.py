@@ -323,7 +323,7 @@ def test_every_security_refusal_reads_as_a_sentence_in_both_languages(code):
     """The window shows a sentence for each way joining can fail for
     security reasons (never a code or a traceback)."""
     from game.client import i18n
-    from game.client.lan import refusal_text
+    from game.client.lantext import refusal_text
     for lang in i18n.LANGUAGES:
         i18n.set_language(lang)
         text = refusal_text(JoinRefused(code, "detail", expected="K7QF-2M9X", got="AB12-CD34", why="X"))

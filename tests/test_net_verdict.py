@@ -58,7 +58,7 @@ def _passing_end(game):
 
 def _said(verdict, names=("Ann", "Bea", "Cor")):
     from game.client import i18n
-    from game.client.lan import fair_text
+    from game.client.lantext import fair_text
     texts = {}
     try:
         for lang in ("en", "nl"):

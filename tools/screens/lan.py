@@ -20,7 +20,7 @@ def shoot(out, w, h, lang):
     import pygame
 
     from game.bots.random_bot import RandomSeats
-    from game.client import lan
+    from game.client import lan, lantext
     from game.client.scenes.lan_host import LanHostScene
     from game.client.scenes.lan_join import LanJoinScene
     from game.client.scenes.lan_table import LanTableScene
@@ -151,12 +151,12 @@ def shoot(out, w, h, lang):
         from game.client import theme
         from net.session import Verdict
         seq = table.c.seq
-        notes = {"79-table-roll-without": lan.roll_without_text({"seq": seq, "seats": {3: "away"}},
+        notes = {"79-table-roll-without": lantext.roll_without_text({"seq": seq, "seats": {3: "away"}},
                                                                  table.model.names),
-                 "80-table-roll-dropped": lan.fair_text(Verdict(False, seq, "roll_dropped", "",
+                 "80-table-roll-dropped": lantext.fair_text(Verdict(False, seq, "roll_dropped", "",
                                                                 kind="roll"))[0],
-                 "81-table-roll-reopened": lan.roll_reopened_text({"roll": 12, "after_reveal": True}),
-                 "81b-table-roll-late": lan.roll_without_text({"seq": seq, "seats": {2: "late"}},
+                 "81-table-roll-reopened": lantext.roll_reopened_text({"roll": 12, "after_reveal": True}),
+                 "81b-table-roll-late": lantext.roll_without_text({"seq": seq, "seats": {2: "late"}},
                                                               table.model.names)}
         for name, text in notes.items():        # one at a time, as a game shows them
             table.model.notes = []

@@ -12,6 +12,7 @@ from game.engine import RULESETS
 from game.engine.match import Authority
 
 from .. import lan
+from .. import lantext
 from ..i18n import tr
 from ..scene import GuiScene
 from ..form_scroll import ScrollingForm, form_room
@@ -214,5 +215,5 @@ def enter_lobby_or_fail(app, job, fail) -> None:
     """A finished hosting job (lan.Background): on to its lobby, or `fail`
     with the reason in the player's language."""
     if job.error is not None:
-        return fail(lan.hosting_failure_text(job.error))
+        return fail(lantext.hosting_failure_text(job.error))
     app.nav.go("lobby", job.result, job.result.session.poll())

@@ -17,6 +17,7 @@ import pygame_gui
 from net.session import PROTOCOL_VERSION, BrowserSession, TokenStore
 
 from .. import lan
+from .. import lantext
 from ..form_scroll import CARD_FOOT, ScrollingForm, form_room
 from ..i18n import tr
 from ..scene import GuiScene
@@ -304,7 +305,7 @@ class LanJoinScene(ScrollingForm, GuiScene):
     def _joined(self) -> None:
         job, self.pending = self.pending, None
         if job.error is not None:
-            self.error = lan.refusal_text(job.error, self.joining)
+            self.error = lantext.refusal_text(job.error, self.joining)
             return self._refresh_widgets()
         game = job.result
         self.close_browser()

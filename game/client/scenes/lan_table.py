@@ -22,9 +22,9 @@ from game.engine.rules import IllegalCommand
 from .. import theme, widgets
 from ..eventtext import error_text
 from ..i18n import tr, trn
-from ..lan import (
-    LanController, fair_text, fault_text, impostor_text, roll_reopened_text, roll_unseen_text,
-    roll_without_text,
+from ..lan import LanController
+from ..lantext import (
+    fair_text, fault_text, impostor_text, roll_reopened_text, roll_unseen_text, roll_without_text,
 )
 from ..table import panels
 from ..table.talk import TableTalk

@@ -36,9 +36,8 @@ from net.session import COLOURS
 
 from .. import theme
 from ..i18n import tr, trn
-from ..lan import (
-    LanController, check_name, deal_text, fault_text, impostor_text, local_addresses, next_link, seat_name,
-)
+from ..lan import LanController, check_name, local_addresses, next_link
+from ..lantext import deal_text, fault_text, impostor_text, seat_name
 from ..form_scroll import ScrollingForm, form_room
 from ..label_lines import LabelLines
 from ..scene import GuiScene

@@ -5,7 +5,7 @@ where the form's width holds them, else a line each, else each one's words
 over its code (a narrow form: lobby_heights.NARROW)."""
 
 from .. import theme
-from ..lan import key_lines
+from ..lantext import key_lines
 
 
 def code_rows(scene) -> list:

@@ -8,7 +8,7 @@ import pygame
 
 from .. import theme, widgets
 from ..i18n import tr
-from ..lan import seat_name
+from ..lantext import seat_name
 from .lobby_talk import mute_rect
 
 

@@ -12,7 +12,7 @@ the guests know before the game starts.
 import pygame
 
 from ..i18n import tr
-from ..lan import seat_name
+from ..lantext import seat_name
 from ..table.talk import rules_of
 
 MUTE_UNITS = 130        # the Mute toggle's width in the seat's design units (900 across a row)
