@@ -128,7 +128,8 @@ def test_connections_from_one_address_are_capped_and_the_extra_ones_told_why(mon
             assert refused.value.code == "busy"
         assert len(host.connections.conns) == 3 and host.connections.refused == 4
         other = await connect(host.port, "127.0.0.6")       # another address is let in
-        assert await until(lambda: len(host.connections.conns) == 4)
+        assert await until(lambda: len(host.connections.conns) == 4
+                           and all(c.secured for c in host.connections.conns))
         for _, writer in held + [other]:
             writer.close()
         await host.close()
@@ -499,6 +500,7 @@ def test_over_tcp_a_stranger_filling_the_cap_from_many_addresses_leaves_a_player
         assert {c.address for c in host.connections.conns if c.seat is not None} == {"127.0.0.1", "127.0.0.3"}
         for _, writer in [ann, back] + strangers:
             writer.transport.abort()
+        assert await until(lambda: not host.connections.conns)     # (closing mid-handshake waits)
         await host.close()
     asyncio.run(main())
 
