@@ -4,6 +4,8 @@ decisions, replayable games, and the trading rules they keep."""
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from example_counts import examples
+
 from game.bots import LEVELS, make_bot
 from game.bots.loop import Table
 from game.engine import check, deciders, default_config, state_hash, view
@@ -176,7 +178,7 @@ def test_a_failing_decision_falls_back_to_a_safe_legal_command(failure):
 
 
 # each example plays whole random games: the profile's count would take minutes
-@settings(max_examples=10)
+@settings(max_examples=examples(ci=10, dev=4))
 @given(seed=st.integers(0, 10_000), rules=st.sampled_from(["base", "ck"]))
 def test_remembered_settlement_spots_equal_a_fresh_count_and_cannot_be_spoiled(seed, rules):
     """The bots' spot finder remembers boards (speed); what it gives back is

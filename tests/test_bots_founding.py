@@ -31,7 +31,7 @@ def _founding_position(rules, seed, placements):
 founding_cases = st.tuples(st.sampled_from(["base", "ck"]), st.integers(0, 50), st.integers(0, 7))
 
 
-@settings(max_examples=examples(ci=12, dev=4), deadline=None)
+@settings(max_examples=examples(ci=12, dev=2), deadline=None)
 @given(founding_cases)
 def test_founding_choice_is_legal_and_from_the_view_only(case):
     """The model's settlement is legal in the founding round (B-3.3; in C&K's
