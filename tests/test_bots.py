@@ -64,7 +64,8 @@ def test_bots_choose_a_legal_command_in_random_positions(seed, stop, rules):
             assert check(state, cmd) is None, (level, cmd)
 
 
-@pytest.mark.parametrize("rules, seed", [("base", 1), ("base", 2), ("ck", 3), ("ck", 4)])
+@pytest.mark.parametrize("rules, seed", [("base", 1), pytest.param("base", 2, marks=pytest.mark.slow),
+                                          ("ck", 3), pytest.param("ck", 4, marks=pytest.mark.slow)])
 def test_games_between_bots_finish_with_every_decision_legal(rules, seed):
     """Complete games, every level in the mix: strict bots never propose a
     refused command and the game reaches its end."""

@@ -59,7 +59,7 @@ def test_founding_model_follows_its_weights():
     from game.bots import decisions as D
     from game.bots import facts as F
     from game.engine.constants import ORE
-    for seed in range(6):
+    for seed in range(examples(ci=6, dev=3)):
         state, _ = new_game(default_config(rules="base", players=4, seed=seed))
         seat = state.current
         weights = [5.0 if name == "ore" else 0.0 for name in founding.FEATURES]
