@@ -2,7 +2,8 @@
 in conftest.py): "ci", the thorough one (.ci/run sets CI=true), and "dev",
 the quick one for the loop while working.  HYPOTHESIS_PROFILE picks one by
 name.  A test that sets its own count says both: `examples(ci=..., dev=...)`,
-so CI keeps the thorough count and the working loop stays short."""
+so CI keeps the thorough count and the working loop stays short (a test that
+plays several whole games counts its games the same way)."""
 
 import os
 

@@ -10,7 +10,7 @@ from game.engine import default_config
 
 from net.host.game import Host
 from net.peer.bot import BotPlayer, play
-from net.peer.connection import handshake, open_connection, pump
+from net.peer.connection import handshake, open_connection
 from net.peer.game import PeerGame
 from net.peer.tokens import TokenStore
 from net.wire.protocol import APP, PROTOCOL_VERSION
@@ -70,16 +70,6 @@ async def seat_peer(host: Host, name: str, store=None, watch: bool = False):
     game.send, game.pin = conn.send, conn.fingerprint
     await handshake(conn, name, store, game.handle, watch=watch)
     return conn, game
-
-
-async def settle(conn, game, seconds: float = 0.2) -> list:
-    """Read what the host sends for a moment; returns the events."""
-    events = []
-    try:
-        await asyncio.wait_for(pump(conn, lambda m: events.extend(game.handle(m))), seconds)
-    except asyncio.TimeoutError:
-        pass
-    return events
 
 
 async def raw_connection(port: int, host: str = "127.0.0.1"):

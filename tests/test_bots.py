@@ -4,6 +4,8 @@ decisions, replayable games, and the trading rules they keep."""
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from example_counts import examples
+
 from game.bots import LEVELS, make_bot
 from game.bots.loop import Table
 from game.engine import check, deciders, default_config, state_hash, view
@@ -62,7 +64,8 @@ def test_bots_choose_a_legal_command_in_random_positions(seed, stop, rules):
             assert check(state, cmd) is None, (level, cmd)
 
 
-@pytest.mark.parametrize("rules, seed", [("base", 1), ("base", 2), ("ck", 3), ("ck", 4)])
+@pytest.mark.parametrize("rules, seed", [("base", 1), pytest.param("base", 2, marks=pytest.mark.slow),
+                                          ("ck", 3), pytest.param("ck", 4, marks=pytest.mark.slow)])
 def test_games_between_bots_finish_with_every_decision_legal(rules, seed):
     """Complete games, every level in the mix: strict bots never propose a
     refused command and the game reaches its end."""
@@ -176,7 +179,7 @@ def test_a_failing_decision_falls_back_to_a_safe_legal_command(failure):
 
 
 # each example plays whole random games: the profile's count would take minutes
-@settings(max_examples=10)
+@settings(max_examples=examples(ci=10, dev=4))
 @given(seed=st.integers(0, 10_000), rules=st.sampled_from(["base", "ck"]))
 def test_remembered_settlement_spots_equal_a_fresh_count_and_cannot_be_spoiled(seed, rules):
     """The bots' spot finder remembers boards (speed); what it gives back is

@@ -51,7 +51,7 @@ def _inside(state, beliefs):
                 assert b.low[o][k] <= held <= b.high[o][k], (b.seat, o, k, held, b.low[o], b.high[o])
 
 
-@settings(deadline=None, max_examples=examples(ci=60, dev=5))      # each example is a game of up to 900 commands
+@settings(deadline=None, max_examples=examples(ci=60, dev=2))      # each example is a game of up to 900 commands
 @given(seed=st.integers(0, 10_000), commands=st.integers(50, 900), rules=st.sampled_from(["base", "ck"]))
 def test_the_true_hands_are_always_inside_every_seats_belief(seed, commands, rules):
     state, beliefs, resyncs = _play(rules, seed, commands, check=_inside)
@@ -72,7 +72,7 @@ def test_the_belief_knows_more_than_the_hand_sizes():
     assert pinned > total / 2
 
 
-@settings(deadline=None, max_examples=examples(ci=10, dev=3))
+@settings(deadline=None, max_examples=examples(ci=10, dev=1))
 @given(seed=st.integers(0, 10_000), rules=st.sampled_from(["base", "ck"]))
 def test_the_belief_is_built_from_the_seats_view_only(seed, rules):
     """Re-dealing what a seat cannot see (the other hands' kinds, the decks,
@@ -87,7 +87,7 @@ def test_the_belief_is_built_from_the_seats_view_only(seed, rules):
         assert b.view is kept and (b.low, b.high) == before
 
 
-@settings(deadline=None, max_examples=examples(ci=10, dev=3))
+@settings(deadline=None, max_examples=examples(ci=10, dev=1))
 @given(seed=st.integers(0, 10_000), rules=st.sampled_from(["base", "ck"]))
 def test_sampled_hands_stay_inside_the_belief_and_fit_the_view(seed, rules):
     state, beliefs, _ = _play(rules, seed, 500)

@@ -31,7 +31,7 @@ def _founding_position(rules, seed, placements):
 founding_cases = st.tuples(st.sampled_from(["base", "ck"]), st.integers(0, 50), st.integers(0, 7))
 
 
-@settings(max_examples=examples(ci=12, dev=4), deadline=None)
+@settings(max_examples=examples(ci=12, dev=2), deadline=None)
 @given(founding_cases)
 def test_founding_choice_is_legal_and_from_the_view_only(case):
     """The model's settlement is legal in the founding round (B-3.3; in C&K's
@@ -59,7 +59,7 @@ def test_founding_model_follows_its_weights():
     from game.bots import decisions as D
     from game.bots import facts as F
     from game.engine.constants import ORE
-    for seed in range(6):
+    for seed in range(examples(ci=6, dev=3)):
         state, _ = new_game(default_config(rules="base", players=4, seed=seed))
         seat = state.current
         weights = [5.0 if name == "ore" else 0.0 for name in founding.FEATURES]

@@ -2,7 +2,9 @@
 complete state must be indistinguishable, for the seat, from the real game
 (RULES.md 'Hidden information'; B-1.4, B-1.5 card totals; CK-1.2, CK-1.3)."""
 
-from hypothesis import example, given, strategies as st
+from hypothesis import example, given, settings, strategies as st
+
+from example_counts import examples
 
 from game.bots.determinize import determinize
 from game.engine import apply, deciders, is_ck, legal_commands, pack, view, view_obj
@@ -75,6 +77,7 @@ def _play_on(world, pick, steps, each=lambda world: None) -> list:
     return played
 
 
+@settings(max_examples=examples(ci=200, dev=6))
 @given(positions)
 def test_a_determinized_state_plays_on_with_the_engines_apply(case):
     """Search applies commands to samples: every decider's listed commands are

@@ -3,7 +3,9 @@ something other than Medium's choice.  Rule ids: the positions come from games
 of both rule sets (B-4.3 turn structure, CK decisions); the guard is about the
 bot, not a rule, so the tests name the behaviour instead."""
 
-from hypothesis import assume, given, strategies as st
+from hypothesis import assume, given, settings, strategies as st
+
+from example_counts import examples
 
 from game.bots.hard import HardBot, decision_kind
 from game.bots.search import Search, surely_better
@@ -181,6 +183,7 @@ def test_a_decision_is_the_same_however_slow_the_machine():
     assert checked >= 2
 
 
+@settings(max_examples=examples(ci=200, dev=8))
 @given(st.sampled_from(["base", "ck"]), st.integers(0, 40), st.sampled_from([150, 300, 600, 1000, 1500]))
 def test_a_plan_of_the_turn_is_legal_step_by_step_and_every_step_gains(rules, seed, length):
     """turn_plan: what follows a main-phase move in the seat's own turn is a
@@ -237,6 +240,7 @@ def test_a_bank_trade_is_searched_with_the_build_it_makes_possible():
     raise AssertionError("no position to try")
 
 
+@settings(max_examples=examples(ci=200, dev=8))
 @given(st.sampled_from(["base", "ck"]), st.integers(0, 40), st.sampled_from([300, 600, 1000]),
        st.integers(0, 2))
 def test_a_playout_plays_through_the_seats_own_turns_and_stops_at_the_next(rules, seed, length, own_turns):
@@ -282,6 +286,7 @@ def test_hard_plays_out_through_its_own_turn_unless_told_otherwise():
     assert seen == {"base", "ck"}
 
 
+@settings(max_examples=examples(ci=200, dev=6))
 @given(st.sampled_from(["base", "ck"]), st.sampled_from([5, 6]), st.integers(0, 20))
 def test_at_five_and_six_seats_hards_playouts_still_play_through_its_own_next_turn(rules, players, seed):
     """X-1 (five and six players; B-4.3 turns pass clockwise): Hard's shape

@@ -10,6 +10,7 @@ from game.engine.rulesets.base.building import setup_settlement_spots
 from game.engine.state import TRADE
 
 from base_helpers import cards, make_game, put_building, set_hand, start_turn
+from example_counts import examples
 from test_bots import bot_game
 
 LEVELS = ("easy", "medium")
@@ -105,8 +106,9 @@ def test_bots_never_rob_their_own_production_when_they_can_rob_another(rules, se
             assert cmd[2] not in own
             checked.append(cmd)
 
-    bot_game(rules, seed, ["medium", "easy"], on_decision=on_decision)
-    bot_game(rules, seed + 100, ["easy", "medium"], on_decision=on_decision)
+    games = [(seed, ["medium", "easy"]), (seed + 100, ["easy", "medium"])]
+    for game_seed, levels in games[:examples(ci=2, dev=1)]:     # both levels rob in each game
+        bot_game(rules, game_seed, levels, on_decision=on_decision)
     assert checked
 
 
@@ -142,7 +144,7 @@ def test_medium_makes_offers_and_trades_while_easy_never_offers():
         if cmd[0] == "confirm_trade":
             traded.append(cmd)
 
-    for seed in (51, 52):
+    for seed in (51, 52)[:examples(ci=2, dev=1)]:
         bot_game("base", seed, ["medium", "easy"], on_decision=on_decision)
     assert offers["easy"] == 0
     assert offers["medium"] > 0 and traded

@@ -6,6 +6,7 @@ settings: the host's frames are applied, the table underneath follows, and
 a lost connection is shown.  Two windows over real TCP on 127.0.0.1."""
 
 import os
+import threading
 
 import pytest
 
@@ -181,14 +182,13 @@ def test_a_lost_connection_is_shown_while_the_menu_or_the_rules_are_open(two_win
     key(bob, pygame.K_ESCAPE)
     menu = bob.scene
     assert isinstance(menu, GameMenuScene)
-    connect, refused = ClientSession._connect, []
+    connect, back = ClientSession._connect, threading.Event()     # the network is back when the test says
 
-    async def out_of_reach_for_a_while(self, timeout):
-        if len(refused) < 3:
-            refused.append(1)
+    async def out_of_reach_until_back(self, timeout):
+        if not back.is_set():
             raise OSError("network is unreachable")
         return await connect(self, timeout)
-    monkeypatch.setattr(ClientSession, "_connect", out_of_reach_for_a_while)
+    monkeypatch.setattr(ClientSession, "_connect", out_of_reach_until_back)
     session = joined.session
     session.net.call(session._conn.close, False)            # Bob's line drops without a goodbye
     assert run_until([bob], lambda: table.c.link == "reconnecting")
@@ -208,6 +208,7 @@ def test_a_lost_connection_is_shown_while_the_menu_or_the_rules_are_open(two_win
     drawn.clear()
     draw(bob)
     assert alert in drawn                                   # the rules screen's strip
+    back.set()
     assert run_until([bob], lambda: table.c.link == "ok")
     drawn.clear()
     draw(bob)

@@ -10,6 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from example_counts import examples
+
 from game import saves
 from game.client.tutorial import rehearse, session
 from game.client.tutorial import steps as S
@@ -30,7 +32,7 @@ def test_every_step_comes_numbered_as_shown_and_the_person_wins():
     assert any(r.cmd[0] == "discard" and r.cmd[1] == S.PERSON for r in c.auth.log)    # the 7 shows a discard
 
 
-@settings(max_examples=6, deadline=None, derandomize=True)
+@settings(max_examples=examples(ci=6, dev=2), deadline=None, derandomize=True)
 @given(moves=st.integers(1, 3), seed=st.integers(1, 10 ** 6))
 def test_a_newcomer_who_strays_still_gets_every_lesson_within_a_turn(moves, seed):
     """Whatever the person builds, trades or offers between the lessons, the

@@ -8,6 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from example_counts import examples
+
 from game.bots.random_bot import RandomSeats
 from game.engine import default_config, legal_commands, validate_config
 from game.engine.rules import apply
@@ -55,7 +57,7 @@ def next_roll(state, cmd):
 
 
 @pytest.mark.parametrize("rules", ["base", "ck"])
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(ci=5, dev=2), deadline=None)
 @given(seed=st.integers(0, 2 ** 32))
 def test_with_streams_no_steal_or_skip_changes_the_next_roll(rules, seed):
     """B-5.1, B-5.4: in a game with separate streams the next roll is the same

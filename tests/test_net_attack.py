@@ -18,7 +18,7 @@ from net.wire import secure
 from net.peer.connection import JoinRefused
 import pytest
 
-from wait_helpers import until
+from wait_helpers import WAIT, until
 from hypothesis import given, strategies as st
 
 from game import saves
@@ -48,11 +48,12 @@ async def connect(port, source="127.0.0.1", small_window=False, plain=False):
     return await asyncio.open_connection(sock=sock, ssl=secure.client_context(), server_hostname="kolonisten")
 
 
-async def replies(reader, wait=2.0) -> list:
-    """Messages until the host closes the line (or `wait` seconds of quiet)."""
+async def replies(reader, wait=2.0, enough=None) -> list:
+    """Messages until the host closes the line, `enough(messages)` holds or
+    `wait` seconds pass without one."""
     out = []
     try:
-        while True:
+        while enough is None or not enough(out):
             header = await asyncio.wait_for(reader.readexactly(4), wait)
             size = struct.unpack(">I", header)[0]
             out.append(decode(await reader.readexactly(size), HOST))
@@ -128,7 +129,8 @@ def test_connections_from_one_address_are_capped_and_the_extra_ones_told_why(mon
             assert refused.value.code == "busy"
         assert len(host.connections.conns) == 3 and host.connections.refused == 4
         other = await connect(host.port, "127.0.0.6")       # another address is let in
-        assert await until(lambda: len(host.connections.conns) == 4)
+        assert await until(lambda: len(host.connections.conns) == 4
+                           and all(c.secured for c in host.connections.conns))
         for _, writer in held + [other]:
             writer.close()
         await host.close()
@@ -182,7 +184,7 @@ def test_a_connection_storm_from_one_address_is_refused_beyond_its_rate(monkeypa
         assert len(handshakes) == opened - host.connections.refused
         reader, writer = await connect(host.port, "127.0.0.10")   # others are not held up
         writer.write(HELLO)
-        assert (await replies(reader, wait=1.0))[0]["t"] == "welcome"
+        assert (await replies(reader, wait=WAIT, enough=len))[0]["t"] == "welcome"
         writer.close()
         await host.close()
     asyncio.run(main())
@@ -499,6 +501,7 @@ def test_over_tcp_a_stranger_filling_the_cap_from_many_addresses_leaves_a_player
         assert {c.address for c in host.connections.conns if c.seat is not None} == {"127.0.0.1", "127.0.0.3"}
         for _, writer in [ann, back] + strangers:
             writer.transport.abort()
+        assert await until(lambda: not host.connections.conns)     # (closing mid-handshake waits)
         await host.close()
     asyncio.run(main())
 

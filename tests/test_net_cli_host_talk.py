@@ -53,8 +53,11 @@ class HeadlessHost:
         await handshake(conn, name, None, game.handle, watch=watch)
         return game
 
-    def stop(self) -> int:
-        self.proc.terminate()
+    async def ended(self) -> int:
+        """Its exit code once it ends, the test's loop running on meanwhile:
+        the peers in it answer its goodbye at once (a blocked loop would keep
+        it waiting as long as its close allows for the answer)."""
+        await until(lambda: self.proc.poll() is not None)
         return self.proc.wait(60)
 
 
@@ -75,7 +78,9 @@ def test_the_headless_host_prints_the_talk_it_passes_on_in_its_language():
             assert await until(lambda: hosts["en"].printed("Wanda (watching): “Hallo allemaal”")
                                and hosts["nl"].printed("Wanda (kijkt mee): „Hallo allemaal”"))
         finally:
-            codes = [host.stop() for host in hosts.values()]
+            for host in hosts.values():
+                host.proc.terminate()
+            codes = [await host.ended() for host in hosts.values()]
         return codes, hosts
 
     codes, hosts = asyncio.run(main())

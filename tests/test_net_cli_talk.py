@@ -40,8 +40,11 @@ class Joiner:
     def heard(self, line) -> bool:
         return f"kolonisten join: {line}" in self.lines
 
-    def stop(self) -> int:
-        self.proc.terminate()
+    async def ended(self) -> int:
+        """Its exit code once it ends, the test's loop running on meanwhile:
+        the peers in it answer its goodbye at once (a blocked loop would keep
+        it waiting as long as its close allows for the answer)."""
+        await until(lambda: self.proc.poll() is not None)
         return self.proc.wait(60)
 
 
@@ -75,7 +78,9 @@ def test_join_prints_heard_talk_in_its_language_and_leaves_settings_alone():
             assert await until(lambda: joiners["settings nl"].heard(wanda_in["nl"])
                                and joiners["--lang en"].heard(wanda_in["en"]))
         finally:
-            codes = [joiner.stop() for joiner in joiners.values()]
+            for joiner in joiners.values():
+                joiner.proc.terminate()
+            codes = [await joiner.ended() for joiner in joiners.values()]
             await host.close()
         return codes, joiners
 

@@ -251,6 +251,7 @@ def test_a_seated_players_reconnect_is_admitted_while_every_crowd_limit_is_reach
         assert (await read_message(reader))["t"] == "seated"
         assert host.seats[0].conn is not None and host.connections.refused == 1
         close_all(crowd + [writer])
+        assert await until(lambda: not host.connections.conns)     # (closing mid-handshake waits)
         await host.close()
     asyncio.run(main())
 

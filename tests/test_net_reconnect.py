@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from wait_helpers import WAIT, wait_listening
+from wait_helpers import WAIT, until, wait_listening
 
 from game.engine.rng import Rng
 from net.peer.bot import BotPlayer, play
@@ -122,22 +122,44 @@ def test_the_game_waits_for_an_absent_seat_only_when_it_must_decide(tmp_path):
 
 
 
+async def _a_second_program_takes_over(tmp_path, to_the_end: bool):
+    """Ann and Bob play; after 20 records a second program of Ann's (same
+    name, same token folder) joins.  Returns the three plays' results (Bob's
+    and the newer one's cancelled 10 records after the takeover unless
+    `to_the_end`), the first and the newer program."""
+    host = await start_host(2, seed=44)
+    address = ("127.0.0.1", host.port)
+    ann, bob = (BotPlayer(n, TokenStore(str(tmp_path)), seed=i) for i, n in enumerate(("ann", "bob")))
+    tasks = [asyncio.ensure_future(play(address, p.game.name, player=p)) for p in (ann, bob)]
+    while host.phase != "running" or len(host.auth.log) < 20:
+        await asyncio.sleep(0.001)
+    ann2 = BotPlayer("ann", TokenStore(str(tmp_path)), seed=7)
+    tasks.append(asyncio.ensure_future(play(address, "ann", player=ann2)))
+    if not to_the_end:
+        assert await until(lambda: tasks[0].done())
+        taken_at = len(host.auth.log)
+        assert await until(lambda: len(host.auth.log) >= taken_at + 10 or host.phase == "over")
+        for task in tasks[1:]:
+            task.cancel()
+    results = await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=not to_the_end), 60)
+    await host.close()
+    return results, ann, ann2
+
+
 def test_a_second_program_with_the_token_takes_the_seat_and_the_first_stands_down(tmp_path):
     """Two programs on one laptop with the same name: the newer one holds the
-    seat; the older one is told so and does not fight back."""
-    async def main():
-        host = await start_host(2, seed=44)
-        address = ("127.0.0.1", host.port)
-        ann, bob = (BotPlayer(n, TokenStore(str(tmp_path)), seed=i) for i, n in enumerate(("ann", "bob")))
-        tasks = [asyncio.ensure_future(play(address, p.game.name, player=p)) for p in (ann, bob)]
-        while host.phase != "running" or len(host.auth.log) < 20:
-            await asyncio.sleep(0.001)
-        ann2 = BotPlayer("ann", TokenStore(str(tmp_path)), seed=7)
-        tasks.append(asyncio.ensure_future(play(address, "ann", player=ann2)))
-        results = await asyncio.wait_for(asyncio.gather(*tasks), 60)
-        await host.close()
-        return results, ann, ann2
-    (first, second, newer), ann, ann2 = asyncio.run(main())
+    seat and the game goes on with it; the older one is told so and does not
+    fight back (its play ends)."""
+    (first, _, _), ann, ann2 = asyncio.run(_a_second_program_takes_over(tmp_path, to_the_end=False))
+    assert not first["ok"] and "taken over" in first["problem"]
+    assert ann2.game.seat == ann.game.seat and ann2.game.divergences == 0
+
+
+@pytest.mark.slow
+def test_after_a_second_program_took_the_seat_the_game_ends_well_for_it(tmp_path):
+    """As above, played to the end: the newer program and the other player
+    finish the game with the host's hashes and a fair deal that checks."""
+    (first, second, newer), ann, ann2 = asyncio.run(_a_second_program_takes_over(tmp_path, to_the_end=True))
     assert not first["ok"] and "taken over" in first["problem"]
     assert second["ok"] and newer["ok"]
     assert ann2.game.seat == ann.game.seat

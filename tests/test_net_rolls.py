@@ -11,8 +11,10 @@ within 60 s (the deadlines are rules, checked here on a fake clock)."""
 import asyncio
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from example_counts import examples
 
 from game.engine import default_config
 from game.engine.rng import Rng
@@ -55,6 +57,7 @@ def test_whatever_a_party_picks_each_mix_is_reached_by_exactly_one_value_of_anot
         assert combine(roll, [other] + rest) != combine(roll, [target])
 
 
+@settings(max_examples=examples(ci=200, dev=6))
 @given(mine=values, roll=st.integers(1, 10_000))
 def test_no_value_of_ones_own_fixes_the_dice(mine, roll):
     """B-4.1: whatever value a party picks, the two dice over another party's

@@ -12,6 +12,7 @@ import asyncio
 from net.host import connections, limits
 from net_helpers import HELLO, frame, start_host
 from test_net_attack import connect, replies
+from wait_helpers import WAIT
 
 
 def _host_side(host):
@@ -27,7 +28,7 @@ def test_a_strangers_frames_and_buffers_are_small_until_it_takes_a_seat():
         host = await start_host(2)
         reader, writer = await connect(host.port, "127.0.5.2")
         writer.write(HELLO)
-        assert [m["t"] for m in await replies(reader, wait=0.5)] == ["welcome"]
+        assert [m["t"] for m in await replies(reader, wait=WAIT, enough=len)] == ["welcome"]
         stream = _host_side(host)[0]
         assert len(stream._buffer) == connections.STRANGER_READ_BUFFER
         assert stream.transport._ssl_protocol._incoming_high_water == limits.STRANGER_TLS_PENDING
@@ -39,13 +40,13 @@ def test_a_strangers_frames_and_buffers_are_small_until_it_takes_a_seat():
 
         reader, writer = await connect(host.port, "127.0.5.3")
         writer.write(HELLO + frame({"t": "join", "name": "ann"}))
-        got = [m["t"] for m in await replies(reader, wait=0.5)]
+        got = [m["t"] for m in await replies(reader, wait=WAIT, enough=lambda got: len(got) >= 2)]
         assert got[:2] == ["welcome", "seated"]
         stream = _host_side(host)[-1]
         assert len(stream._buffer) == connections.READ_BUFFER
         assert stream.transport._ssl_protocol._incoming_high_water > limits.STRANGER_TLS_PENDING
         writer.write(big)           # a player may send it (the schema refuses the extra field)
-        answer = await replies(reader, wait=0.5)
+        answer = await replies(reader, wait=WAIT, enough=lambda got: any(m["t"] == "error" for m in got))
         assert [m.get("code") for m in answer if m["t"] == "error"] == ["extra_field"]
         writer.close()
         await host.close()

@@ -3,7 +3,9 @@ over positions reached in random games of both rule sets, seats' views written
 with hidden parts and filled back, and refusal of impossible positions."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
+
+from example_counts import examples
 
 from game.bots.random_bot import RandomSeats
 from game.engine import default_config, state_hash, view, view_obj
@@ -49,6 +51,7 @@ GAMES = st.tuples(st.sampled_from(("base", "ck")), st.integers(2, 4), st.integer
                   st.integers(0, 1500))
 
 
+@settings(max_examples=examples(ci=200, dev=6))
 @given(GAMES)
 def test_positions_of_random_games_round_trip(game):
     rules, players, seed, steps = game
@@ -57,6 +60,7 @@ def test_positions_of_random_games_round_trip(game):
         assert_round_trip(state)
 
 
+@settings(max_examples=examples(ci=200, dev=8))
 @given(GAMES, st.integers(0, 4))
 def test_a_seats_view_is_written_with_hidden_parts_and_filled_back(game, audience):
     """A view's text hides other seats' cards; reading it gives a full state that

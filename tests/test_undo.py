@@ -82,7 +82,7 @@ def hashes(auth, audiences):
     return auth.state_hash(), tuple(auth.view_hash(a) for a in audiences)
 
 
-@settings(max_examples=examples(ci=20, dev=6))
+@settings(max_examples=examples(ci=20, dev=3))
 @given(rules=st.sampled_from(("base", "ck")), seed=st.integers(0, 2 ** 16), players=st.sampled_from((3, 4, 5, 6)),
        length=st.integers(40, 240), asking=st.floats(0.1, 0.6))
 def test_an_undo_gives_back_the_hashes_from_before_its_command_or_is_refused_with_its_reason(

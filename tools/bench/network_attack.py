@@ -120,12 +120,25 @@ def attacker_child(kind: str, port: int, seconds: float, conns: int, addresses_f
     return 0
 
 
-async def _attack(kind, addresses, port, seconds, conns) -> dict:
-    """`conns` connections from each of the addresses, until `seconds` have passed."""
+class _Until:
+    """When an attack ends: once `seconds` have passed, or sooner once
+    `enough()` holds (a test that has seen what it checks)."""
+
+    def __init__(self, seconds: float, enough=None):
+        self.end, self.enough = time.monotonic() + seconds, enough
+
+    def left(self) -> float:
+        """Seconds still to go (0 or less: stop)."""
+        return 0.0 if self.enough is not None and self.enough() else self.end - time.monotonic()
+
+
+async def _attack(kind, addresses, port, seconds, conns, enough=None) -> dict:
+    """`conns` connections from each of the addresses, until `seconds` have
+    passed (or `enough()` holds)."""
     stats = {"kind": kind, "connections": 0, "failed": 0, "frames": 0, "bytes_read": 0}
-    deadline = time.monotonic() + seconds
+    until = _Until(seconds, enough)
     runner = _storm if kind == "storm" else _flood
-    await asyncio.gather(*[runner(kind, addresses, port, deadline, stats, i)
+    await asyncio.gather(*[runner(kind, addresses, port, until, stats, i)
                            for i in range(conns * addresses.n)])
     addresses.close()
     return stats
@@ -172,21 +185,21 @@ def _batch(kind, rng) -> list:
     return [HELLO] * 2000       # hello, and noread: each asks for a welcome it never reads
 
 
-async def _flood(kind, addresses, port, deadline, stats, index) -> None:
+async def _flood(kind, addresses, port, until, stats, index) -> None:
     rng = random.Random(index)
     frames = _batch(kind, rng)
     batch = b"".join(frames)
-    while time.monotonic() < deadline:
+    while until.left() > 0:
         reader, writer = await _connect(addresses, index, port, stats, small_window=kind == "noread")
         if writer is None:
             continue
         drain = None if kind == "noread" else asyncio.ensure_future(_discard(reader, stats))
         try:
             writer.write(HELLO)
-            while time.monotonic() < deadline:
+            while until.left() > 0:
                 writer.write(batch)
                 stats["frames"] += len(frames)
-                await asyncio.wait_for(writer.drain(), max(0.01, deadline - time.monotonic()))
+                await asyncio.wait_for(writer.drain(), max(0.01, until.left()))
         except (OSError, asyncio.TimeoutError):
             pass
         finally:
@@ -206,8 +219,8 @@ async def _discard(reader, stats) -> None:
         return
 
 
-async def _storm(kind, addresses, port, deadline, stats, index) -> None:
-    while time.monotonic() < deadline:
+async def _storm(kind, addresses, port, until, stats, index) -> None:
+    while until.left() > 0:
         reader, writer = await _connect(addresses, index, port, stats)
         if writer is None:
             continue
