@@ -48,6 +48,15 @@ def window(size, lang):
     return app
 
 
+def text_at_100():
+    """The module's window's text at 100 %: the checker's own tests draw at
+    the sizes they name, whatever scale the screens before them left."""
+    app = window((1280, 720), "en")
+    app.prefs["ui_scale"] = 100
+    app.rescale()
+    return app.text
+
+
 def screens():
     from tools.screens.fit_screens import SCREENS
     return list(SCREENS)
@@ -80,7 +89,7 @@ def test_the_checker_finds_overlapping_cut_and_escaping_texts(probe):
     are not."""
     import pygame
     from game.client import widgets
-    text = window((1280, 720), "en").text
+    text = text_at_100()
     surf = pygame.Surface((400, 200))
     probe.frame()
     img = text.render("Settlement", 15)
@@ -113,7 +122,7 @@ def test_the_checker_finds_a_text_the_windows_edge_cuts_but_not_a_scrolled_views
     its room was taken for a scrolled view.  A view is a picture drawn under
     a clip the program set; its lines cut at the clip's ends are not problems."""
     import pygame
-    text = window((1280, 720), "en").text
+    text = text_at_100()
     tall = pygame.Surface((300, 400), pygame.SRCALPHA)
     for k in range(10):
         tall.blit(text.render(f"Line {k}", 15), (10, 40 * k + 5))

@@ -11,7 +11,7 @@ words (which shows nothing) no widget."""
 import pytest
 
 from game.client.settings import UI_SCALES
-from test_client_fit import LANGS, SIZES, window
+from test_client_fit import LANGS, SIZES, text_at_100, window
 
 # Screens known not to fit at a scale, with the reason: none at present.
 KNOWN = {}
@@ -64,7 +64,7 @@ def test_the_checker_finds_an_icon_drawn_over_a_text(probe):
     after it), are not."""
     import pygame
     from game.client import emblems, icons
-    text = window((1280, 720), "en").text
+    text = text_at_100()
     words = text.render("Longest Road", 15)
     surf = pygame.Surface((400, 200))
     probe.frame()

@@ -11,7 +11,7 @@ pygame_gui = pytest.importorskip("pygame_gui")
 
 from client_helpers import make_app  # noqa: E402
 from game.client import i18n  # noqa: E402
-from game.client.lan import key_lines  # noqa: E402
+from game.client.lantext import key_lines  # noqa: E402
 from game.client.scenes.lan_host import LanHostScene  # noqa: E402
 from net.wire import pake, secure  # noqa: E402
 

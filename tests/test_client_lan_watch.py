@@ -15,6 +15,7 @@ from client_helpers import make_lan_app, run_until  # noqa: E402
 from test_client_lan import click_at, click_gui  # noqa: E402
 from game.bots.random_bot import RandomSeats  # noqa: E402
 from game.client import lan, lantext  # noqa: E402
+from net.session import JoinRefused  # noqa: E402
 from game.client.i18n import set_language, tr  # noqa: E402
 from game.client.scenes.lan_table import LanTableScene  # noqa: E402
 from game.client.scenes.lobby import LobbyScene  # noqa: E402
@@ -40,7 +41,7 @@ def test_a_watcher_sees_the_table_without_controls_and_is_handed_a_computers_sea
         lobby = host_app.scene
         assert run_until([host_app], lambda: lobby.lobby["seats"][0] is not None)
         # watchers are off until the host allows them: a friend is refused in words
-        with pytest.raises(lan.JoinRefused) as refused:
+        with pytest.raises(JoinRefused) as refused:
             lan.join(f"127.0.0.1:{game.port}", "Bo", lan.options(friend_app), watch=True)
         assert refused.value.code == "no_watchers"
         set_language("nl")

@@ -10,9 +10,9 @@ import pygame_gui
 
 from game.engine import RULESETS
 from game.engine.match import Authority
+from net.session import pake
 
-from .. import lan
-from .. import lantext
+from .. import lan, lantext
 from ..i18n import tr
 from ..scene import GuiScene
 from ..form_scroll import ScrollingForm, form_room
@@ -159,7 +159,7 @@ class LanHostScene(ScrollingForm, GuiScene):
             self.host()
             return
         elif key == "new_code":         # long enough that guessing it takes longer than an evening
-            self.code_entry.set_text(lan.pake.new_code())
+            self.code_entry.set_text(pake.new_code())
         self.error = ""
         self.resize(self.app.size)
 
