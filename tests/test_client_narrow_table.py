@@ -14,14 +14,9 @@ from game.client.cmdline import fit  # noqa: E402
 from game.client.i18n import tr  # noqa: E402
 from game.client.table.layout import TableLayout  # noqa: E402
 from game.client.table.parts import PARTS  # noqa: E402
+from test_client_compact_table import canvas  # noqa: E402
 
 SIZES = ((1280, 720), (1920, 1080))
-
-
-def canvas(size, percent):
-    """The design units a window of `size` leaves at `percent` (app.py App.ui_scale_for)."""
-    s = fit(size) * percent / 100
-    return size[0] / s, size[1] / s
 
 
 def apart(rects):

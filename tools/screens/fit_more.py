@@ -338,17 +338,28 @@ def _lan(talking):
 
 
 # --- the Cities & Knights introduction's pages (tutorial/intro.py), over a stand-in for the table ------
+def _stand_in_table(app):
+    """A hot-seat table's stand-in that holds every scale (a real table under a
+    scene caps the scale at what the table holds: table/layout.py), made the
+    window's only scene."""
+    from types import SimpleNamespace
+
+    from game.client.scene import Scene
+
+    class Table(Scene):
+        c = SimpleNamespace(hotseat=True, saver=None, save_error=None)
+
+        def draw(self, surf):
+            surf.fill((30, 34, 40))
+    table = Table(app)
+    app.reset_to(table)
+    return table
+
+
 def _ck_intro(page):
     def make(app, games):
-        from game.client.scene import Scene
         from game.client.tutorial.intro import CkIntroScene
-
-        class Backdrop(Scene):
-            """Holds every scale (the table under the introduction would cap it: table/layout.py)."""
-            def draw(self, surf):
-                surf.fill((30, 34, 40))
-        under = Backdrop(app)
-        app.reset_to(under)
+        under = _stand_in_table(app)
         intro = CkIntroScene(app, under)
         app.push(intro)
         intro.page = page
@@ -357,19 +368,8 @@ def _ck_intro(page):
 
 def _game_menu(leaving):
     def make(app, games):
-        from types import SimpleNamespace
-
-        from game.client.scene import Scene
         from game.client.scenes.game_menu import GameMenuScene
-
-        class Table(Scene):
-            """A hot-seat table's stand-in that holds every scale."""
-            c = SimpleNamespace(hotseat=True, saver=None, save_error=None)
-
-            def draw(self, surf):
-                surf.fill((30, 34, 40))
-        table = Table(app)
-        app.reset_to(table)
+        table = _stand_in_table(app)
         menu = GameMenuScene(app, table)
         app.push(menu)
         menu.save()                    # (no saver: the note says why it could not save)
