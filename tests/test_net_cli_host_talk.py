@@ -6,35 +6,21 @@ game/client/talktext.py said_line), a phrase in --lang (before or after
 The hosts as real processes, the talkers peers in the test's loop on loopback."""
 
 import asyncio
-import os
 import re
-import subprocess
-import sys
-import threading
 
+from cli_program import CliProgram
 from wait_helpers import until
 
 from net.peer.connection import handshake, open_connection
 from net.peer.game import PeerGame
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-
-class HeadlessHost:
+class HeadlessHost(CliProgram):
     """A `kolonisten host --headless` process of three seats; its stderr read into `lines`."""
 
     def __init__(self, *args, before=()):
-        self.lines = []
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "game.cli", *before, "host", "--headless", "--players", "3",
-             "--port", "0", "--bind", "127.0.0.1", "--no-discovery", "--no-save",
-             "--allow-watchers", *args],
-            cwd=ROOT, text=True, encoding="utf-8", stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.proc.stderr:
-            self.lines.append(line.rstrip("\n"))
+        super().__init__(*before, "host", "--headless", "--players", "3", "--port", "0", "--bind", "127.0.0.1",
+                         "--no-discovery", "--no-save", "--allow-watchers", *args)
 
     def said(self, pattern):
         """The first match of `pattern` in what the host printed, or None."""
@@ -52,13 +38,6 @@ class HeadlessHost:
         game.send, game.pin = conn.send, conn.fingerprint
         await handshake(conn, name, None, game.handle, watch=watch)
         return game
-
-    async def ended(self) -> int:
-        """Its exit code once it ends, the test's loop running on meanwhile:
-        the peers in it answer its goodbye at once (a blocked loop would keep
-        it waiting as long as its close allows for the answer)."""
-        await until(lambda: self.proc.poll() is not None)
-        return self.proc.wait(60)
 
 
 def test_the_headless_host_prints_the_talk_it_passes_on_in_its_language():

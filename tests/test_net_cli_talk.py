@@ -8,10 +8,8 @@ A host in the test's loop on loopback, the joiners as real processes."""
 import asyncio
 import json
 import os
-import subprocess
-import sys
-import threading
 
+from cli_program import CliProgram
 from wait_helpers import until
 
 from game.client import settings
@@ -19,33 +17,16 @@ from game.engine import default_config
 from net.host.game import Host
 from net_helpers import seat_peer
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-
-class Joiner:
+class Joiner(CliProgram):
     """A `kolonisten join` process; its stderr read into `lines` by a thread."""
 
     def __init__(self, host, *args, before=()):
-        self.lines = []
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "game.cli", *before, "join", f"127.0.0.1:{host.port}",
-             "--key", host.identity.fingerprint, "--reconnect-for", "0", *args],
-            cwd=ROOT, text=True, encoding="utf-8", stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.proc.stderr:
-            self.lines.append(line.rstrip("\n"))
+        super().__init__(*before, "join", f"127.0.0.1:{host.port}", "--key", host.identity.fingerprint,
+                         "--reconnect-for", "0", *args)
 
     def heard(self, line) -> bool:
         return f"kolonisten join: {line}" in self.lines
-
-    async def ended(self) -> int:
-        """Its exit code once it ends, the test's loop running on meanwhile:
-        the peers in it answer its goodbye at once (a blocked loop would keep
-        it waiting as long as its close allows for the answer)."""
-        await until(lambda: self.proc.poll() is not None)
-        return self.proc.wait(60)
 
 
 def test_join_prints_heard_talk_in_its_language_and_leaves_settings_alone():
