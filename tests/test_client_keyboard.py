@@ -212,12 +212,76 @@ def test_the_line_under_the_board_says_what_the_cursor_is_on():
     press(app, pygame.K_TAB)
     said = []
     real = keyboard.draw_line
-    keyboard.draw_line = lambda m, ui, surf, text: said.append(text)
+    keyboard.draw_line = lambda m, ui, surf, text, spot_at: said.append(text)
     try:
         draw(app)
     finally:
         keyboard.draw_line = real
     assert said == [keyboard.describe(m, table.ui, "node", m.focus.key[2])]
+
+
+@pytest.mark.parametrize("scale,size", [(100, (1280, 720)), (150, (1280, 720)), (200, (1280, 720)),
+                                        (200, (1920, 1080))])
+def test_the_spots_line_never_hides_the_corner_it_names_nor_its_harbor(scale, size):
+    """Over every corner of the founding round, at each scale: the line
+    that names the cursor's corner lies clear of that corner and of the
+    harbor beside it (the island's lowest corners used to sit under it)."""
+    app = make_app(size=size, ui_scale=scale)
+    table = push_table(app, default_config(players=4, seed=1, board="beginner"), names=NAMES, colours=COLOURS)
+    if table.model.curtain_for is not None:
+        table.play.reveal()
+    draw(app)
+    m, ui = table.model, table.ui
+    island = ui.board.island
+    boxes = []
+    real = keyboard.line_rect
+    keyboard.line_rect = lambda *args: boxes.append(real(*args)) or boxes[-1]
+    try:
+        seen = set()
+        while True:
+            press(app, pygame.K_TAB)
+            if m.focus.key[0] != "spot" or m.focus.key[2] in seen:
+                break
+            corner = m.focus.key[2]
+            seen.add(corner)
+            box = boxes[-1]
+            R = ui.board.R
+            assert not box.inflate(int(0.8 * R), int(0.8 * R)).collidepoint(ui.board.node_pos(corner)), corner
+            for h, e in enumerate(island.harbor_edges):
+                if corner in island.edge_nodes[e]:
+                    assert not box.inflate(int(0.6 * R), int(0.6 * R)).collidepoint(ui.board.harbor_pos(h)), corner
+    finally:
+        keyboard.line_rect = real
+    assert len(seen) == len({c[2] for c in m.legal if c[0] == "place_settlement"})
+
+
+def test_the_open_log_drawer_hides_its_spots_from_the_cursor_as_from_the_mouse():
+    """The narrow table (200 %): while the log's drawer lies open over the
+    board's left, the cursor goes over the corners still in sight only; closed,
+    over all of them again."""
+    app = make_app(ui_scale=200)
+    table = push_table(app, default_config(players=4, seed=1, board="beginner"), names=NAMES, colours=COLOURS)
+    if table.model.curtain_for is not None:
+        table.play.reveal()
+    draw(app)
+    m, ui = table.model, table.ui
+    drawer = ui.layout.drawer
+    assert drawer is not None
+    every = {it.key for it in keyboard.spot_items(m, ui)}
+    press(app, pygame.K_l)
+    assert m.log_open
+    draw(app)
+    shown = {it.key for it in keyboard.spot_items(m, ui)}
+    hidden = every - shown
+    assert hidden and shown
+    assert all(drawer.collidepoint(ui.board.node_pos(key[2])) for key in hidden)
+    assert not any(drawer.collidepoint(ui.board.node_pos(key[2])) for key in shown)
+    for _ in range(2 * len(every)):
+        press(app, pygame.K_RIGHT)
+        assert m.focus.key not in hidden
+    press(app, pygame.K_l)
+    assert not m.log_open
+    assert {it.key for it in keyboard.spot_items(m, ui)} == every
 
 
 @pytest.mark.parametrize("lang, words", [("en", "(key R)"), ("nl", "(toets R)")])

@@ -17,14 +17,17 @@ game).
 
 The focus is shown as if the mouse rested there: the spot's piece is
 previewed, the button lit, its tooltip (which names the button's key)
-beside it; a ring marks it, and for a spot a line at the board's bottom
-says what it is in the notation's names (docs/position.md): "corner B4:
+beside it; a ring marks it, and for a spot a line over the board (at its
+bottom, or where it leaves the spot and its harbor in sight) says what it
+is in the notation's names (docs/position.md): "corner B4:
 6 wood, 8 brick, 3:1 harbor".  The first move key goes to the spot or
 control the scene suggests (`scene.key_suggestions`: the hint on show, the guided game's
 lesson), else to the first item.  While the keys lead, a new pick
 (a road after the settlement) puts the cursor on its suggested spot or on
 the one nearest where it was; the mouse moving takes over again.
 """
+
+import math
 
 import pygame
 
@@ -39,6 +42,8 @@ from ..i18n import tr
 from . import hints
 
 SPOT_REACH = {"node": 0.42, "edge": 0.34, "hex": 0.8}     # the ring round a spot, in hex radii
+SPOT_CLEARANCE = 1.2          # how near the spot's line may come to the spot it names, in hex radii,
+HARBOR_CLEARANCE = 0.8        # and to the centre of a harbor beside it (its disc and card)
 NOT_FOCUSED = ("why", "unlit", "backdrop", "stage")         # greyed buttons' reasons, veils
 
 
@@ -49,9 +54,12 @@ def spot_items(m, ui) -> list:
         return []
     kind, cands = m.pick
     board, reach = ui.board, SPOT_REACH[kind] * ui.board.R
+    drawer = ui.layout.drawer if ui.layout.drawer is not None and m.log_open else None
     out = []
     for spot in cands:
         x, y = board.hex_center(spot) if kind == "hex" else board.target_pos(kind, spot)
+        if drawer is not None and drawer.collidepoint(x, y):
+            continue                        # (under the narrow table's open log, as out of the mouse's reach)
         rect = pygame.Rect(0, 0, int(2 * reach), int(2 * reach))
         rect.center = (int(x), int(y))
         out.append(Item(("spot", kind, spot), rect, (x, y)))
@@ -206,30 +214,49 @@ def draw(m, ui, play, surf) -> None:
         if item is None:
             return
         focus.draw_ring(surf, item.rect, s, round_spot=True)
-        draw_line(m, ui, surf, describe(m, ui, f.key[1], f.key[2]))
+        draw_line(m, ui, surf, describe(m, ui, f.key[1], f.key[2]), item.point)
         return
     rect = ui.targets.rect(f.key) or f.rect
     focus.draw_ring(surf, rect, s)
 
 
-def line_rect(m, ui, lines, line_h) -> pygame.Rect:
-    """Where the spot's line goes: the sea at the board's bottom left, over
-    the Hint button and the hint's line when one is on show."""
+def line_rect(m, ui, lines, line_h, spot_at) -> pygame.Rect:
+    """Where the line of the spot at `spot_at` goes: in the board's bottom
+    left (over the Hint button and the hint's line when one is on show), else
+    right, else at its top under the menu and the dice, whichever first keeps
+    clear of the spot it names (a harbor hangs beside it) and covers the
+    fewest harbors and spots to choose from."""
     L, s = ui.layout, ui.layout.s
     w = max(img.get_width() for img in lines) + int(20 * s)
     h = len(lines) * line_h + int(10 * s)
     hint = hints.current(m)
-    top = min(hints.button_rect(ui).y, hints.line_box(ui, hint)[0].y if hint is not None else L.board.bottom)
-    bottom = top - int(6 * s)
-    return pygame.Rect(L.board.x + int(12 * s), bottom - h, w, h)
+    bottom = min(hints.button_rect(ui).y, hints.line_box(ui, hint)[0].y if hint is not None else L.board.bottom)
+    tools = [L.menu_button] + list(L.dice) + ([L.left_chip] if L.left_chip else [])
+    top = max(r.bottom for r in tools) + int(6 * s)
+    left, right = L.board.x + int(12 * s), max(L.board.x + int(12 * s), L.board.right - int(12 * s) - w)
+    places = [pygame.Rect(x, y, w, h) for y in (bottom - int(6 * s) - h, top) for x in (left, right)]
+    R = ui.board.R
+    harbors = [ui.board.harbor_pos(i) for i in range(len(ui.board.island.harbor_edges))]
+    marks = harbors + [it.point for it in spot_items(m, ui)]
+    # what must stay in sight: the spot, and a harbor beside it
+    keep = [(spot_at, SPOT_CLEARANCE * R)] + [(p, HARBOR_CLEARANCE * R) for p in harbors
+                                             if math.dist(p, spot_at) < 1.5 * R]
+
+    def cost(box):
+        short = 0.0                          # (how much nearer than they should the line comes to them)
+        for (x, y), clearance in keep:
+            dx, dy = max(box.x - x, 0, x - box.right), max(box.y - y, 0, y - box.bottom)
+            short += max(0.0, clearance - math.hypot(dx, dy))
+        return (short, sum(box.inflate(int(R), int(R)).collidepoint(p) for p in marks))
+    return min(places, key=cost)          # (the first of equals: the bottom left as before)
 
 
-def draw_line(m, ui, surf, text) -> None:
+def draw_line(m, ui, surf, text, spot_at) -> None:
     s = ui.layout.s
     font = ui.fonts.get(15, True)
     room = ui.layout.board.w - int(40 * s)
     imgs = [ui.text.render(line, 15, theme.TEXT, bold=True) for line in widgets.wrap(text, font, room)[:2]]
-    box = line_rect(m, ui, imgs, imgs[0].get_height())
+    box = line_rect(m, ui, imgs, imgs[0].get_height(), spot_at)
     widgets.panel(surf, box, (16, 20, 28), focus.FOCUS, radius=8)
     for i, img in enumerate(imgs):
         surf.blit(img, (box.x + int(10 * s), box.y + int(5 * s) + i * img.get_height()))
