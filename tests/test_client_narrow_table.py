@@ -82,6 +82,18 @@ def test_the_guided_game_keeps_the_three_columns_and_150_percent():
     assert app.ui_scale_for([TutorialScene.min_canvas(tutorial)]) == 150
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_the_drawer_gives_cities_and_knights_log_more_than_half_the_base_logs_room_CK_8(size):
+    """In the narrow table's drawer the barbarians' track (CK-8) stands
+    shorter than in the left column, so that the log under it keeps more
+    than half the room of the base game's drawer (it had 47 %)."""
+    s = fit(size) * 2
+    base, ck = (TableLayout(size, 4, PARTS[rules], s) for rules in ("base", "ck"))
+    assert ck.drawer == base.drawer and ck.barbarians.h < int(PARTS["ck"].left_widget_h * s)
+    assert ck.barbarians.bottom < ck.log.y and ck.log.bottom <= ck.drawer.bottom
+    assert ck.log.h >= 0.55 * base.log.h, (ck.log.h, base.log.h)
+
+
 def six_seat_table(rules="ck", lang="en", size=(1280, 720)):
     from client_helpers import make_app
     from tools.screens import states

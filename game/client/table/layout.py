@@ -165,8 +165,8 @@ class TableLayout:
         self.drawer = pygame.Rect(self.board.x + pad, self.board.y + pad,
                                   min(int(NARROW_DRAWER * s), self.board.w - 2 * pad - dice_w), self.board.h - 2 * pad)
         inner = self.drawer.inflate(-2 * pad, -2 * pad)
-        self.barbarians = pygame.Rect(inner.x, inner.y, inner.w, int(part.left_widget_h * s))
-        y = self.barbarians.bottom + pad if part.left_widget_h else inner.y
+        self.barbarians = pygame.Rect(inner.x, inner.y, inner.w, int(part.drawer_widget_h * s))
+        y = self.barbarians.bottom + pad if part.drawer_widget_h else inner.y
         self.log = pygame.Rect(inner.x, y, inner.w, inner.bottom - y)
         # the players' column: full panels where they fit (two seats), else compact ones, else one row each
         room = self.side.h - 2 * pad - int(BANK_H * s) - pad

@@ -8,7 +8,8 @@ part and overrides what differs (ck.py: `CkPart(TablePart)`).
 
 The hooks, by the part of the table that reads them:
 - layout: `buttons`, `button_w`, `panel_h`, `panel_min_h`, `panel_compact_h`, `name_row_w`, `dice` (how many), `left_widget_h`
-  (the left column's widget between the prompt and the log; 0: none);
+  (the left column's widget between the prompt and the log; 0: none; `drawer_widget_h` its height in the narrow
+  table's log drawer);
 - the board: `building_under` / `building_over` (drawn with each settlement
   or city), `more_pieces` (pieces other than roads and buildings),
   `node_pick` (a hovered corner to pick that shows a piece of the rule set),
@@ -48,6 +49,7 @@ class TablePart:
     panel_compact_h = 48           # the compact panel's two rows (many seats at a large scale)
     dice = 2                       # the dice on the table
     left_widget_h = 0              # the left column's widget over the log (0: none)
+    drawer_widget_h = 0            # its height in the narrow table's log drawer
 
     # --- the board ------------------------------------------------------------------------------
     def building_under(self, surf, state, node, x, y, R) -> None:

@@ -42,6 +42,7 @@ class CkPart(TablePart):
     panel_min_h = 86
     dice = 3                       # white, red and the event die
     left_widget_h = 104            # the barbarians' track
+    drawer_widget_h = 80           # the same, shorter in the narrow table's drawer (the log under it gets its room)
 
     # --- the board ------------------------------------------------------------------------------
     def building_under(self, surf, state, node, x, y, R) -> None:
@@ -330,13 +331,15 @@ def draw_barbarians(m, ui, surf) -> None:
     L, v, text = ui.layout, m.view, ui.text
     s = L.s
     r = L.barbarians
+    short = r.h < int(CkPart.left_widget_h * s)          # (the narrow table's drawer: rows closer, numbers smaller)
     widgets.panel(surf, r, (20, 30, 44), theme.PANEL_EDGE, radius=8)
     pad = int(10 * s)
-    img = text.render(tr("barb.title", n=v.barb_pos, k=BARBARIAN_TRACK_LENGTH), 16, theme.TEXT, bold=True)
-    surf.blit(img, (r.x + pad, r.y + int(5 * s)))
+    img = text.render(tr("barb.title", n=v.barb_pos, k=BARBARIAN_TRACK_LENGTH), 15 if short else 16, theme.TEXT,
+                      bold=True)
+    surf.blit(img, (r.x + pad, r.y + int((3 if short else 5) * s)))
     steps = BARBARIAN_TRACK_LENGTH + 1
     step_w = (r.w - 2 * pad) / steps
-    y = r.y + int(48 * s)
+    y = r.y + int((36 if short else 48) * s)
     line_y = int(y)
     pygame.draw.line(surf, (60, 80, 104), (r.x + pad + step_w / 2, line_y), (r.right - pad - step_w / 2, line_y),
                      max(2, int(3 * s)))
@@ -355,17 +358,18 @@ def draw_barbarians(m, ui, surf) -> None:
     cities = barbarian_strength(v)
     knights = sum(knight_strength(v, seat) for seat in range(v.n))     # what defends (CK-8.1)
     lose = cities > knights
-    row = pygame.Rect(r.x + pad, y + int(22 * s), r.w - 2 * pad, r.bottom - int(6 * s) - (y + int(22 * s)))
+    below = int((15 if short else 22) * s)
+    row = pygame.Rect(r.x + pad, y + below, r.w - 2 * pad, r.bottom - int((5 if short else 6) * s) - (y + below))
     # between the two numbers the sign that compares them: who is stronger reads at a glance
     sign = ">" if cities > knights else ("<" if cities < knights else "=")
-    vs = text.render(sign, 20, theme.BAD if lose else theme.GOOD, bold=True)
+    vs = text.render(sign, 17 if short else 20, theme.BAD if lose else theme.GOOD, bold=True)
     gap = vs.get_width() + int(10 * s)
     half = (row.w - gap) // 2
     for k, (label, value, colour) in enumerate(((tr("cards.barb.barbarians"), cities, theme.BAD if lose else theme.TEXT),
                                                  (tr("cards.barb.knights"), knights, theme.BAD if lose else theme.GOOD))):
         box = pygame.Rect(row.x + k * (half + gap), row.y, half, row.h)
         pygame.draw.rect(surf, (28, 40, 56), box, border_radius=int(6 * s))
-        num = text.render(str(value), 22, colour, bold=True)
+        num = text.render(str(value), 17 if short else 22, colour, bold=True)
         surf.blit(num, num.get_rect(midright=(box.right - int(8 * s), box.centery)))
         name = widgets.fit_label(text, label, 13, theme.TEXT_DIM, False, box.w - num.get_width() - int(20 * s), 9)
         surf.blit(name, name.get_rect(midleft=(box.x + int(8 * s), box.centery)))
