@@ -62,16 +62,22 @@ def _progress(surf, n, colour):
 
 
 def _knight(surf, n, colour):
-    """A knight's helmet: a rounded steel cap with a visor slit and a plume."""
+    """A knight's helm from the front: a round crown with a red plume, a
+    dark eye slit, the cheeks drawn in to a pointed chin (a square foot
+    read as a little house at panel size)."""
     c = colour or (190, 196, 206)
     w = max(1, n // 12)
-    pygame.draw.polygon(surf, (200, 50, 40), [(n * 0.5, n * 0.16), (n * 0.8, n * 0.02), (n * 0.62, n * 0.24)])
-    cap = pygame.Rect(int(n * 0.2), int(n * 0.14), int(n * 0.6), int(n * 0.76))
-    pygame.draw.rect(surf, OUTLINE, cap.inflate(2 * w, 2 * w), border_top_left_radius=int(n * 0.3) + w,
-                     border_top_right_radius=int(n * 0.3) + w, border_bottom_left_radius=w, border_bottom_right_radius=w)
-    pygame.draw.rect(surf, c, cap, border_top_left_radius=int(n * 0.3), border_top_right_radius=int(n * 0.3))
-    pygame.draw.line(surf, OUTLINE, (n * 0.27, n * 0.5), (n * 0.73, n * 0.5), max(2, n // 8))     # the visor
-    pygame.draw.line(surf, OUTLINE, (n * 0.5, n * 0.5), (n * 0.5, n * 0.82), max(1, n // 10))     # the nasal
+    pygame.draw.polygon(surf, (200, 50, 40), [(n * 0.44, n * 0.2), (n * 0.56, n * 0.02), (n * 0.9, n * 0.1),
+                                              (n * 0.6, n * 0.24)])
+    helm = [(n * 0.5 + n * 0.32 * math.cos(a), n * 0.44 - n * 0.3 * math.sin(a))
+            for a in (math.pi * k / 8 for k in range(9))]                     # the crown, right to left
+    helm += [(n * 0.2, n * 0.7), (n * 0.5, n * 0.96), (n * 0.8, n * 0.7)]       # the cheeks and the chin
+    pygame.draw.polygon(surf, c, helm)
+    pygame.draw.polygon(surf, OUTLINE, helm, w)
+    pygame.draw.line(surf, OUTLINE, (n * 0.22, n * 0.5), (n * 0.78, n * 0.5), max(2, n // 7))     # the eye slit
+    for k in (-1, 1):                                                                              # breaths
+        pygame.draw.line(surf, OUTLINE, (n * (0.5 + 0.1 * k), n * 0.64), (n * (0.5 + 0.1 * k), n * 0.76),
+                         max(1, n // 14))
 
 
 def _road(surf, n, colour):
