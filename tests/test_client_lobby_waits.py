@@ -122,3 +122,22 @@ def test_a_player_back_in_a_game_under_way_is_told_its_table_opens_and_has_nothi
         for closer in (bo and bo.close_now, game.close_now):
             if closer:
                 closer()
+
+
+def test_a_lobby_message_longer_than_its_lines_ends_in_dots_and_shows_whole_under_the_mouse():
+    """A LAN lobby's message (what it waits for, what went wrong) has one
+    or two lines: longer words end in "…", and the mouse over them shows
+    the whole message in a tooltip; a message that fits has none."""
+    from client_helpers import make_app
+    from game.client.label_lines import LabelLines
+    app = make_app()
+    app.push(MenuScene(app))
+    lines = LabelLines(app.scene, (100, 100, 260, 30), 2, "#dim")
+    long = "Waiting for Anna, Bram, Cees, Dirk, Eva and Femke to come back to the table after the break, " * 2
+    lines.set_text(long.strip())
+    shown = [label.text for label in lines.labels]
+    assert shown[-1].endswith("…") and all(shown)
+    assert all(label.tool_tip_text == long.strip() for label in lines.labels)
+    lines.set_text("Everybody is back.")
+    assert [label.text for label in lines.labels] == ["Everybody is back.", ""]
+    assert all(label.tool_tip_text is None for label in lines.labels)

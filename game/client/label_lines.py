@@ -1,6 +1,7 @@
 """A text that changes while a form shows (the LAN lobby's messages) in a
 few pygame_gui labels one under the other: wrapped into them by words, the
-last line shortened with "…" when the words need more lines than there are."""
+last line shortened with "…" when the words need more lines than there are
+(the mouse over any of them then shows the whole text in a tooltip)."""
 
 from .widgets import wrap
 
@@ -18,11 +19,13 @@ class LabelLines:
         room = first.rect.w - 2
         lines = wrap(text, None, room, _measure(first)) if text else []
         shown = lines[:len(self.labels)]
-        if len(lines) > len(self.labels):
+        cut = len(lines) > len(self.labels)
+        if cut:
             shown[-1] = _shortened(" ".join(lines[len(self.labels) - 1:]), room, _measure(first))
         for label, words in zip(self.labels, shown + [""] * len(self.labels)):
             if label.text != words:
                 label.set_text(words)
+            label.set_tooltip(text if cut else None, delay=0.3, wrap_width=max(room, 200))
 
 
 def _measure(label):
