@@ -140,6 +140,51 @@ def test_a_long_better_entry_is_told_whole_every_line_reachable_by_scrolling(per
         assert not found, found
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_biggest_swings_are_told_whole_where_the_side_by_side_review_cannot_hold_them(size, probe, monkeypatch):
+    """Side by side the swings' panel cut each swing to two lines when they
+    did not all fit: now the review then stacks its panels on a page that
+    scrolls, and every word of a long swing is reached."""
+    from game.client import reviewview
+    app = make_app(size, "en", ui_scale=100)         # (100 %: room for the panels side by side)
+    scene = end_scene(app, saves.restore(saves.load(FINISHED)))
+    scene.toggle_review()
+    checked(scene.review_view, [entry(4)])
+    swings = scene.review_view.r["swings"]
+    assert swings
+    real = reviewview.swing_line
+    monkeypatch.setattr(reviewview, "swing_line", lambda swing, names: LONG if swing is swings[0] else real(swing, names))
+    positions = scrolled_through(app, scene, probe)
+    shown = whole_on_show(positions)
+    assert {word for word in shown if word.startswith("woord")} == set(LONG.split())
+    for found, _, _, _ in positions:
+        assert not found, found
+
+
+def test_the_gains_panel_names_every_seat_at_its_rows_size_none_squeezed(monkeypatch):
+    """"Cees (Gemiddeld)" and "Bram (Makkelijk)" came out in a smaller font
+    than "Anna" in the cards gained panel: its names' column now takes the
+    widest name."""
+    from game.client import i18n, reviewview, widgets
+    app = make_app((1280, 720), "nl")
+    try:
+        scene = end_scene(app, saves.restore(saves.load(FINISHED)))
+        scene.toggle_review()
+        view = scene.review_view
+        asked = []
+        real = widgets.fit_label
+        monkeypatch.setattr(widgets, "fit_label", lambda text, words, size, colour, bold, width, least:
+                            asked.append((words, size, bold, width)) or real(text, words, size, colour, bold, width, least))
+        rect = pygame.Rect(0, 0, 360, 140)
+        view.draw_gains(pygame.Surface(rect.size), rect, 1.0)
+        names = [(words, size, bold, width) for words, size, bold, width in asked if words in view.names]
+        assert {words for words, *_ in names} == set(view.names) and any("(" in words for words, *_ in names)
+        for words, size, bold, width in names:
+            assert app.fonts.get(size, bold).size(words)[0] <= width, (words, width)
+    finally:
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("rules,players", [("base", 2), ("ck", 6)])
 @pytest.mark.parametrize("size,lang", [((1280, 720), "nl"), ((1920, 1080), "en")])
 def test_the_scores_and_a_solo_rating_hold_200_percent_every_seat_reachable(rules, players, size, lang, probe):

@@ -375,11 +375,14 @@ class ReviewView:
             hatched(surf, (x, ly + 2 * s, 11 * s, 11 * s), src, s)
             surf.blit(img, (x + 14 * s, ly))
         most = max([sum(g.values()) for g in gains] + [1])
-        name_w = int(min(110 * s, rect.w * 0.3))
         row_h = min(30 * s, (rect.bottom - y - 4 * s) / max(1, len(gains)))
         size = 12                                   # the names and totals as large as a row holds
         while size > 8 and self.app.fonts.get(size, True).get_linesize() > row_h:
             size -= 1
+        # the names' column as wide as the widest name ("Cees (Gemiddeld)"), up to 45 % of the panel
+        font = self.app.fonts.get(size, True)
+        widest = max([font.size(self.names[seat])[0] for seat in range(len(gains))] + [0]) + 8 * s
+        name_w = int(min(max(widest, 60 * s), rect.w * 0.45))
         for seat, g in enumerate(gains):
             name = widgets.fit_label(text, self.names[seat], size, self.colours[seat], True, int(name_w - 4 * s), 8)
             surf.blit(name, (rect.x + 8 * s, y + (row_h - name.get_height()) / 2))
@@ -398,7 +401,7 @@ class ReviewView:
         """The whole review in `rect`: side by side where it has GRID's room
         (draw_grid), else one panel under the other, scrolled (draw_stacked)."""
         self.scroller.reset()                        # (until a layout shows what scrolls)
-        if rect.w >= GRID[0] * s - 0.5 and rect.h >= GRID[1] * s - 0.5:
+        if rect.w >= GRID[0] * s - 0.5 and rect.h >= GRID[1] * s - 0.5 and self.grid_holds_the_swings(rect, s):
             self.draw_grid(surf, rect, s, marker)
         else:
             self.draw_stacked(surf, rect, s, marker)
@@ -437,17 +440,29 @@ class ReviewView:
         self.scroller.show(surf, body, rect, s)
         self.chart_rect = chart.move(rect.x, rect.y - self.scroller.offset).clip(rect)
 
+    @staticmethod
+    def grid_swings_rect(rect, s) -> pygame.Rect:
+        """Where the side-by-side review (draw_grid) puts the swings."""
+        pad = int(10 * s)
+        y = rect.y + int(rect.h * 0.46) + pad
+        return pygame.Rect(rect.x, y, int(rect.w * 0.35), rect.bottom - y)
+
+    def grid_holds_the_swings(self, rect, s) -> bool:
+        """Whether the side-by-side review shows every swing whole (else the
+        review stacks its panels on a page that scrolls, as a narrow one)."""
+        swings = self.grid_swings_rect(rect, s)
+        return self.swings_height(swings.w, s) <= swings.h
+
     def draw_grid(self, surf, rect, s, marker=None) -> None:
         """The review side by side: the chart on top; below it the swings,
         the better choices (a list that scrolls), and the dice above the gains."""
         pad = int(10 * s)
         chart_h = int(rect.h * 0.46)
         self.draw_chart(surf, pygame.Rect(rect.x, rect.y, rect.w, chart_h), s, marker)
-        y = rect.y + chart_h + pad
-        h = rect.bottom - y
-        w1 = int(rect.w * 0.35)
+        swings = self.grid_swings_rect(rect, s)
+        y, h, w1 = swings.y, swings.h, swings.w
         w2 = int(rect.w * 0.35)
-        self.draw_swings(surf, pygame.Rect(rect.x, y, w1, h), s)
+        self.draw_swings(surf, swings, s)
         self.draw_better(surf, pygame.Rect(rect.x + w1 + pad, y, w2 - pad, h), s)
         x3, w3 = rect.x + w1 + w2 + pad, rect.w - w1 - w2 - pad
         h3 = (h - pad) // 2
