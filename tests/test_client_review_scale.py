@@ -165,7 +165,7 @@ def test_the_gains_panel_names_every_seat_at_its_rows_size_none_squeezed(monkeyp
     """"Cees (Gemiddeld)" and "Bram (Makkelijk)" came out in a smaller font
     than "Anna" in the cards gained panel: its names' column now takes the
     widest name."""
-    from game.client import i18n, reviewview, widgets
+    from game.client import i18n, widgets
     app = make_app((1280, 720), "nl")
     try:
         scene = end_scene(app, saves.restore(saves.load(FINISHED)))
