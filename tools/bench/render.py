@@ -40,7 +40,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def midgame_table(size, seed=4, turns=60, players=4, rules="base"):
+def midgame_table(size, seed=4, turns=60, players=4, rules="base", scale=100):
     from game.bots.random_bot import RandomSeats
     from game.client.app import App
     from game.client.controller import HotseatController
@@ -49,7 +49,7 @@ def midgame_table(size, seed=4, turns=60, players=4, rules="base"):
     from game.client.theme import PLAYER_COLOURS
     from game.engine import default_config
 
-    app = App(size, fullscreen=False, prefs=dict(DEFAULTS, muted=True))
+    app = App(size, fullscreen=False, prefs=dict(DEFAULTS, muted=True, ui_scale=scale))
     config = default_config(rules=rules, players=players, seed=seed)
     names = [f"Player {i + 1}" for i in range(players)]
     c = HotseatController(config, names, [rgb for _, rgb in PLAYER_COLOURS[:players]])
@@ -138,8 +138,8 @@ def state_ratios(app, hover, pairs, repeats, fresh=False) -> dict:
             "frame_ms": round(frame_ms[mid], 3), "blit_flip_ms": round(floor_ms[mid], 3)}
 
 
-def run_all(sizes, pairs, repeats, only=None, out=sys.stdout, fresh=False) -> list:
-    """Every table state at every size: [{state, size, ratio, ...}]."""
+def run_all(sizes, pairs, repeats, only=None, out=sys.stdout, fresh=False, scale=100) -> list:
+    """Every table state at every size, text and controls at `scale` %: [{state, size, ratio, ...}]."""
     import pygame
 
     from game.client.app import App
@@ -149,7 +149,7 @@ def run_all(sizes, pairs, repeats, only=None, out=sys.stdout, fresh=False) -> li
     results = []
     games = states.Games()              # the bot games are played once for both sizes
     for w, h in sizes:
-        app = App((w, h), fullscreen=False, prefs=dict(DEFAULTS, muted=True))
+        app = App((w, h), fullscreen=False, prefs=dict(DEFAULTS, muted=True, ui_scale=scale))
         for state in states.STATES + six.STATES:
             if only and not any(word in state.name for word in only):
                 continue
@@ -157,7 +157,7 @@ def run_all(sizes, pairs, repeats, only=None, out=sys.stdout, fresh=False) -> li
             if key is False:
                 print(f"{state.name:26} {w}x{h}  not reached by the seeded games", file=out)
                 continue
-            row = {"state": state.name, "rules": state.rules, "size": [w, h]}
+            row = {"state": state.name, "rules": state.rules, "size": [w, h], "scale": app.ui_used}
             app.dirty = True
             app.step([])
             row.update(state_ratios(app, states.hover_target(app, key), pairs, repeats, fresh))
@@ -173,12 +173,12 @@ def main_all(args) -> int:
     sizes = [tuple(int(v) for v in size.lower().split("x")) for size in args.sizes.split(",")]
     only = args.states.split(",") if args.states else None
     results = run_all(sizes, args.pairs, args.repeats, only, out=sys.stderr if args.json else sys.stdout,
-                      fresh=args.fresh)
+                      fresh=args.fresh, scale=args.scale)
     if not results:
         print("no state measured", file=sys.stderr)
         return 1
     worst = max(results, key=lambda r: r["ratio"])
-    line = (f"worst: {worst['state']} at {worst['size'][0]}x{worst['size'][1]}, {worst['ratio']:.2f}x a "
+    line = (f"worst: {worst['state']} at {worst['size'][0]}x{worst['size'][1]} {worst['scale']} %, {worst['ratio']:.2f}x a "
             f"full-screen blit + flip (target <= 3x; {sum(r['ratio'] <= 3 for r in results)} of "
             f"{len(results)} states within it)")
     if args.json:
@@ -191,6 +191,7 @@ def main_all(args) -> int:
 
 
 def main(argv=None) -> int:
+    from game.client.settings import UI_SCALES
     use_scratch_user_data()
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", default="1920x1080")
@@ -208,13 +209,15 @@ def main(argv=None) -> int:
     ap.add_argument("--fresh", action="store_true",
                     help="--all: every frame the mouse on a target of the dialog not hovered before")
     ap.add_argument("--json", action="store_true", help="--all: the figures as JSON on stdout")
+    ap.add_argument("--scale", type=int, choices=UI_SCALES, default=100,
+                    help="text and controls at this percent (200: the narrow table)")
     args = ap.parse_args(argv)
     if args.all:
         return main_all(args)
     import pygame
     w, h = (int(v) for v in args.size.lower().split("x"))
     turns = args.turns or (150 if args.rules == "ck" else 60)
-    app, table = midgame_table((w, h), turns=turns, rules=args.rules)
+    app, table = midgame_table((w, h), turns=turns, rules=args.rules, scale=args.scale)
     clock = time.process_time
     t0 = clock()
     app.dirty = True
@@ -260,7 +263,7 @@ def main(argv=None) -> int:
     wall0, cpu0 = time.perf_counter(), time.process_time()
     app.run()
     wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
-    result = {"size": [w, h], "rules": args.rules, "turns": turns, "frames": args.frames, "first_frame_ms": round(first, 2), "median_ms": round(median, 2), "p99_ms": round(p99, 2),
+    result = {"size": [w, h], "scale": app.ui_used, "rules": args.rules, "turns": turns, "frames": args.frames, "first_frame_ms": round(first, 2), "median_ms": round(median, 2), "p99_ms": round(p99, 2),
               "dialog_median_ms": round(dialog_times[len(dialog_times) // 2], 2),
               "idle_seconds": round(wall, 2), "idle_cpu_percent": round(100 * cpu / wall, 2),
               "idle_frames_drawn": app.frames_drawn - drawn,
@@ -269,7 +272,7 @@ def main(argv=None) -> int:
               "targets": {"ratio_to_blit_flip": 3, "idle_cpu_percent": 3, "startup_ms": 1000}}
     result["startup_ms"], result["startup_in_process_ms"] = startup_ms()
     print(json.dumps(result))
-    print(f"table median {median:.2f} ms, blit+flip {floor:.3f} ms, ratio {median / floor:.1f}x "
+    print(f"table at {app.ui_used} % median {median:.2f} ms, blit+flip {floor:.3f} ms, ratio {median / floor:.1f}x "
           f"(target <= 3x)", file=sys.stderr)
     pygame.quit()
     return 0
