@@ -72,16 +72,6 @@ def test_the_three_columns_stay_up_to_150_percent(size, rules):
         assert not TableLayout(size, 6, PARTS[rules], fit(size) * percent / 100).narrow
 
 
-def test_the_guided_game_keeps_the_three_columns_and_150_percent():
-    """The guide's box stands in the left column: the tutorial's table is capped, not narrow."""
-    from types import SimpleNamespace
-    from client_helpers import make_app
-    from game.client.tutorial.scene import TutorialScene
-    app = make_app((1280, 720), ui_scale=200)
-    tutorial = SimpleNamespace(model=SimpleNamespace(n=4, part=PARTS["base"]))
-    assert app.ui_scale_for([TutorialScene.min_canvas(tutorial)]) == 150
-
-
 @pytest.mark.parametrize("size", SIZES)
 def test_the_drawer_gives_cities_and_knights_log_more_than_half_the_base_logs_room_CK_8(size):
     """In the narrow table's drawer the barbarians' track (CK-8) stands

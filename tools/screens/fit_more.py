@@ -159,6 +159,19 @@ def _tutorial(step):
     return make
 
 
+def _tutorial_more(step):
+    """The step's box with its next page of words on show (the narrow table's band, tutorial/band.py)."""
+    first = _tutorial(step)
+
+    def make(app, games):
+        if first(app, games) is False:
+            return False
+        app.dirty = True
+        app.step([])                                  # (the band counts its pages as it draws)
+        app.scene.turn_page()
+    return make
+
+
 # --- the LAN lobby: five and six seats, resumed ---------------------------------------------------
 def _lobby_of(players):
     """(the host's LanGame, a guest's) of a lobby of `players` seats, all taken, a watcher in it."""
@@ -383,6 +396,7 @@ SCREENS = {
     "end-two": _end_seats("base", 2, False), "end-review-two": _end_seats("base", 2, True),
     "end-six": _end_seats("ck", 6, False), "end-review-six": _end_seats("ck", 6, True),
     **{f"tutorial-{step}": _tutorial(step) for step in TUTORIAL_STEPS},
+    **{f"tutorial-{step}-more": _tutorial_more(step) for step in ("welcome", "seven")},
     "lobby-five-host": _lobby_of(5)("host"), "lobby-five-guest": _lobby_of(5)("guest"),
     "lobby-six-host": _lobby_of(6)("host"), "lobby-six-guest": _lobby_of(6)("guest"),
     "lobby-resumed-host": _resumed_lobby("host"), "lobby-resumed-guest": _resumed_lobby("guest"),

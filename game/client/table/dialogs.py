@@ -38,7 +38,7 @@ def fitted_ui(ui, w, h):
     text at the smaller scale that holds it (layout.TableLayout.scaled)."""
     L = ui.layout
     room = L.free.inflate(-20, -20)
-    k = math.floor(min(1.0, room.w / (w * L.s), (L.screen.h - 20) / (h * L.s)) * 100) / 100
+    k = math.floor(min(1.0, room.w / (w * L.s), room.h / (h * L.s)) * 100) / 100
     if k >= 1.0:
         return ui
     return scaled_ui(ui, k)

@@ -255,7 +255,7 @@ class TableLayout:
         and the staged panels; the narrow table's over the whole window)."""
         s = self.s
         room = self.free.inflate(-20, -20)
-        w, h = min(int(w * s), room.w), min(int(h * s), self.screen.h - 20)
+        w, h = min(int(w * s), room.w), min(int(h * s), room.h)
         r = pygame.Rect(0, 0, w, h)
         r.center = (self.overlay.centerx, self.screen.centery - int(20 * s))
         return r.clamp(room)

@@ -7,8 +7,10 @@ control (the rectangle the table drew for it this frame, `ui.targets`).
 The box stands in the left column in place of the table's prompt, dialog
 or not, so the board and the hand stay in full sight; the column's log
 begins under it (`prompt_height`: the tallest box any step needs at the
-window's size, so the log does not jump from step to step).  No arrow
-points at a ring: it covered the words next to what it pointed at."""
+window's size, so the log does not jump from step to step).  On the narrow
+table (200 %) the box is the band over the board instead (band.py: its
+words in pages).  No arrow points at a ring: it covered the words next to
+what it pointed at."""
 
 import math
 import time
@@ -23,6 +25,7 @@ from ..eventtext import card_name, cards_text, count_text
 from ..i18n import tr
 from ..table import dialogs
 from ..table.ui import btn
+from . import band
 from . import steps as S
 from .guide import SETTLED
 
@@ -73,11 +76,11 @@ def waiting_why(step, cmd, view, me) -> str:
     return tr("tutorial.routine.why")
 
 
-def count_line(guide, advice) -> str:
+def count_line(guide, advice, short=False) -> str:
     """The step count: the step on show, or (while the turn's plain move is
-    asked) the step that comes next."""
+    asked) the step that comes next; `short`: without "Learn to play" (the narrow table's band)."""
     key = "tutorial.count" if advice[0] in ("next", "do") else "tutorial.count_next"
-    return tr(key, k=guide.number, n=len(guide.steps))
+    return tr(key + ("_short" if short else ""), k=guide.number, n=len(guide.steps))
 
 
 def targets(advice, m) -> list:
@@ -180,13 +183,19 @@ def draw(scene, surf) -> None:
         return
     advice = scene.advice()
     s = ui.layout.s
-    draw_rings(surf, _points(ui, targets(advice, m)), s)
+    # (the narrow table's island is small: its rings keep to the hexes' size)
+    draw_rings(surf, _points(ui, targets(advice, m)), min(s, ui.board.R / 30) if ui.layout.narrow else s)
     view = m.view
     winner = view.winner if view is not None and view.winner not in (None, -1, guide.seat) else None
+    explaining = advice[0] == "next"
+    if ui.layout.narrow:
+        what, why = lines(advice, None if winner is None else m.names[winner], scene.c.view(guide.seat), guide.seat)
+        band.draw(scene, surf, band.wrapped(ui, what, why, HEAD, BODY), count_line(guide, advice, short=True),
+                  explaining, (HEAD, COUNT), DARK, NEXT_KEY)
+        return
     inner = box_rect(ui).w - int(24 * s)
     head, body = _wrapped(ui, advice, None if winner is None else m.names[winner], scene.c.view(guide.seat),
                           guide.seat, inner)
-    explaining = advice[0] == "next"
     box = box_rect(ui, box_height(ui, head, body, explaining))
     pygame.draw.rect(surf, DARK, box, border_radius=10)     # opaque: the prompt lies under it
     pygame.draw.rect(surf, theme.ACCENT, box, max(1, int(2 * s)), border_radius=10)

@@ -6,7 +6,9 @@ overlay over it.
 - A command the guide does not allow is refused by the controller with
   why, and what the step asks instead (the table shows it as a refusal;
   nothing changes).
-- The left column's prompt stands taller (the guide's box), the log under it.
+- The left column's prompt stands taller (the guide's box), the log under it;
+  on the narrow table (200 %) the box is a band over the board (band.py),
+  its words in pages (More, PageDown and PageUp), the log in its drawer.
 - The game's end waits for the last step to be read; its Next opens the
   end screen.  Leaving (the game menu) keeps the save with its step."""
 
@@ -20,7 +22,7 @@ from ..i18n import tr
 from ..table.layout import TableLayout
 from ..table.scene import TableScene
 from ..table.tips import draw_tooltip
-from . import overlay
+from . import band, overlay
 
 # The refusal's words by its reason (guide.Guide.allows).
 REFUSALS = {"trade_first": "tutorial.trade_first", "end": "tutorial.refused_end", "do": "tutorial.refused"}
@@ -33,19 +35,24 @@ class TutorialScene(TableScene):
         self.done = False                 # the last step was read: on to the end screen
         self.refused = set()              # this step's refusals (their notes go when it is done)
         self.step_shown = controller.guide.index
+        self.band_lines, self.band_page, self.band_pages = None, 0, 1    # the narrow band's words, page on show
         super().__init__(app, controller, resumed)
         self.ui.layout_for = self.layout_for
         self.resize(app.size)
 
     def min_canvas(self) -> tuple:
-        """The guide's box stands in the left column: the three columns' canvas (not the narrow table's)."""
-        return TableLayout.wide_canvas(self.model.n, self.model.part)
+        """The narrow table's: the guide's band takes the prompt band's place and pages its words."""
+        return TableLayout.min_canvas(self.model.n, self.model.part)
 
     def layout_for(self, size) -> TableLayout:
-        """The table's layout with the prompt as tall as the guide's box, the log under it."""
+        """The table's layout with the prompt as tall as the guide's box, the log
+        under it; on the narrow table the band as tall as its lines, the board under it."""
         m = self.model
         layout = TableLayout(size, m.n, m.part, self.app.scale)
         self.ui.layout = layout               # (prompt_height measures in it)
+        if layout.narrow:
+            band.make_room(layout, band.height(self.ui, overlay.HEAD))
+            return layout
         L, pad = layout, int(6 * layout.s)
         L.top.h = overlay.prompt_height(self.ui)
         bottom = L.log.bottom
@@ -91,6 +98,11 @@ class TutorialScene(TableScene):
             self.refused.clear()
             self.app.dirty = True
 
+    def turn_page(self, by=1) -> None:
+        """The narrow band's next page of words (after the last, the first again), or `by` pages on."""
+        self.band_page = (self.band_page + by) % self.band_pages
+        self.app.dirty = True
+
     def press_next(self) -> None:
         guide = self.c.guide
         if guide.finished and self.advice()[0] == "next":
@@ -120,6 +132,10 @@ class TutorialScene(TableScene):
         if explaining and event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
                 and self.model.curtain_for is None:
             self.press_next()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) \
+                and self.ui.layout.narrow:
+            self.turn_page(1 if event.key == pygame.K_PAGEDOWN else -1)
             return
         if self.model.game_over_at is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             rect = self.ui.targets.rect(overlay.NEXT_KEY)

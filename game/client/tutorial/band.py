@@ -1,0 +1,106 @@
+"""The guide's box on the narrow table (200 %, layout.TableLayout.narrow):
+a band across the window's top beside the players' column, where the
+table's prompt band was, with the board (its menu, dice and log drawer)
+and the dialogs under it (`make_room`), so the band covers nothing a step
+asks to click and the log stays in its drawer.
+
+Its words are the box's (overlay.lines) in TEXT_LINES lines of the step's
+head size; what does not fit comes in pages: the More button (its label
+says which page) or PageDown shows the next one, PageUp the one before.
+The row at its bottom holds the step count, More and, for an explanation,
+Next (the Enter key as before)."""
+
+import pygame
+
+from .. import theme, widgets
+from ..i18n import tr
+from ..table.ui import btn
+
+TEXT_LINES = 3             # the band's lines of words (a bold head line's height each)
+ROW_H = 30                 # the row of the count and the buttons (design units)
+PAD = 6
+MORE_KEY = ("tutorial", "more")
+
+
+def height(ui, head) -> int:
+    """The band's height at the layout's scale (`head`: the bold lines' text size)."""
+    return int(2 * PAD * ui.layout.s) + text_room(ui, head) + int(ROW_H * ui.layout.s)
+
+
+def make_room(layout, box_h) -> None:
+    """Make the narrow table's prompt band room for the guide's box `box_h`
+    tall: the board and what lies over it move down under it, the dialogs
+    open below it."""
+    L = layout
+    dy = box_h - L.top.h
+    L.left.h += dy
+    L.top.h += dy
+    for r in (L.board, L.island, L.drawer):
+        r.y += dy
+        r.h -= dy
+    for r in [L.menu_button, L.barbarians] + L.dice + ([L.left_chip] if L.left_chip is not None else []):
+        r.y += dy
+    L.log.y += dy
+    L.log.h -= dy
+    if not L.side.contains(L.notes):           # (the notices over the board)
+        L.notes.y += dy
+        L.notes.h -= dy
+    L.free = pygame.Rect(0, L.board.y, L.screen.w, L.screen.h - L.board.y)
+
+
+def pages(lines, fonts, room) -> list:
+    """The (size, bold, line) lines in pages of at most `room` pixels of line heights."""
+    out, used = [[]], 0
+    for line in lines:
+        h = fonts.get(line[0], line[1]).get_linesize()
+        if out[-1] and used + h > room:
+            out.append([])
+            used = 0
+        out[-1].append(line)
+        used += h
+    return out
+
+
+def text_room(ui, head) -> int:
+    return TEXT_LINES * ui.fonts.get(head, True).get_linesize()
+
+
+def wrapped(ui, what, why, head, body) -> list:
+    """The band's lines of `what` (bold, `head` size) and `why` (`body` size)."""
+    width = ui.layout.top.w - int(2 * 12 * ui.layout.s)
+    fonts = ui.fonts
+    return [(head, True, line) for line in widgets.wrap(what, fonts.get(head, True), width)] + \
+        [(body, False, line) for line in widgets.wrap(why, fonts.get(body), width)]
+
+
+def draw(scene, surf, lines, count, explaining, sizes, dark, next_key) -> None:
+    """The band with the page on show of `lines` (wrapped), `count` (the step
+    count) and the buttons; `sizes`: the (head, count) text sizes."""
+    m, ui = scene.model, scene.ui
+    s, fonts = ui.layout.s, ui.fonts
+    head, count_size = sizes
+    book = pages(lines, fonts, text_room(ui, head))
+    if scene.band_lines != lines:               # other words: their first page
+        scene.band_lines, scene.band_page = lines, 0
+    scene.band_pages = len(book)
+    page = scene.band_page = min(scene.band_page, len(book) - 1)
+    box = ui.layout.top
+    pygame.draw.rect(surf, dark, box, border_radius=10)
+    pygame.draw.rect(surf, theme.ACCENT, box, max(1, int(2 * s)), border_radius=10)
+    x, y = box.x + int(12 * s), box.y + int(PAD * s)
+    for size, bold, line in book[page]:
+        surf.blit(ui.text.render(line, size, theme.ACCENT if bold else theme.TEXT, bold=bold), (x, y))
+        y += fonts.get(size, bold).get_linesize()
+    row = pygame.Rect(box.x, box.bottom - int((ROW_H + PAD - 2) * s), box.w, int(ROW_H * s))
+    right = box.right - int(10 * s)
+    if explaining:
+        rect = pygame.Rect(0, 0, int(84 * s), row.h)
+        rect.midright = (right, row.centery)
+        btn(m, ui, surf, next_key, rect, tr("tutorial.next"), scene.press_next, primary=True)
+        right = rect.x - int(6 * s)
+    if len(book) > 1:
+        rect = pygame.Rect(0, 0, int(84 * s), row.h)
+        rect.midright = (right, row.centery)
+        btn(m, ui, surf, MORE_KEY, rect, tr("tutorial.more", k=page + 1, n=len(book)), scene.turn_page)
+    img = ui.text.render(count, count_size, theme.TEXT_DIM)
+    surf.blit(img, img.get_rect(midleft=(x, row.centery)))
