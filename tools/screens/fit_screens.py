@@ -124,6 +124,16 @@ def _replay(which):
     return make
 
 
+def _replay_log(which):
+    """A replay with the narrow replay's log drawer opened (its L key; wider, the log shows anyway)."""
+    def make(app, games):
+        import pygame
+        _replay(which)(app, games)
+        if app.scene.layout.drawer is not None and not app.scene.table.log_open:
+            app.scene.key(pygame.K_l)
+    return make
+
+
 def _lobby(app, games):
     from game.client.scenes.lobby import LobbyScene
     from tools.screens.window import step_until
@@ -201,7 +211,8 @@ SCREENS = {
                                        "ck-knight", "ck-board-pick", "ck-alchemist", "ck-harbor", "ck-spy",
                                        "ck-six-attack")},
     "new-game-six-safe": _new_game("base", 6), "ck-six-table-safe": _six("ck"),
-    "end": _end, "replay-base": _replay("base"), "replay-ck-six": _replay("ck-six"), "rules-base": _rules("base"), "rules-ck": _rules("ck"),
+    "end": _end, "replay-base": _replay("base"), "replay-ck-six": _replay("ck-six"), "replay-base-log": _replay_log("base"),
+    "replay-ck-six-log": _replay_log("ck-six"), "rules-base": _rules("base"), "rules-ck": _rules("ck"),
 }
 
 

@@ -21,9 +21,9 @@ from game import saves
 from game.bots.review import ChoiceCheck, review
 
 from .. import theme, widgets
-from ..cmdline import fit
 from ..eventtext import card_name, sentences
 from ..i18n import tr, trn
+from ..label_lines import _shortened as shortened
 from ..reviewview import ReviewView
 from ..table import dice, draw as table_draw, explain, panels, tips
 from ..table.model import TableModel
@@ -31,123 +31,10 @@ from ..table.parts import part_for
 from ..table.ui import TableUI
 from ..scene import Scene
 from ..saved import ALL, Replay, saved_date, saved_players
+from .replay_layout import ReplayLayout
 
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 500)      # moves per second
 LOG_SENTENCES = 80                             # more than the log panel shows
-
-
-class ReplayLayout:
-    """Where the replay's parts go: the table's three columns (the log on
-    the left under the rule set's widget, the board, the players on the
-    right) between the title bar and the timeline's bar.  `board`, `dice`,
-    `barbarians` and `log` are read by the table's drawing
-    (game/client/table/draw.py, panels.py) and the rule set's table part
-    (`part`: its dice, left widget and panel height); each seat has a
-    table panel (`seats`) and under it the row of its hand (`hands`)."""
-
-    HAND_H = 36                     # a seat's hand under its panel: the cards, then its other cards in words
-    HAND_H_ONE_LINE = 21            # both on one line
-    BAR_MIN_W = 960                 # the timeline's bar beside the players' column: its buttons and a hint
-    BAR_TWO_ROWS_W = 500            # ... or its buttons in two rows (a taller bar)
-    BAR_H, BAR_TWO_ROWS_H = 84, 130
-    MIDDLE_MIN_H = 300              # the board and the log over a bar of two rows
-
-    def __init__(self, size, players: int, part, s=None):
-        W, H = size
-        s = fit(size) if s is None else s
-        self.s = s
-        self.screen = pygame.Rect(0, 0, W, H)
-        top_h, bar_h = int(42 * s), int(self.BAR_H * s)
-        left_w = int(max(W * 0.19, 236 * s))
-        side_w = int(max(W * 0.25, 320 * s))
-        middle_h = H - top_h - bar_h
-        # Five or six seats, each a panel and a hand row, need the players'
-        # column down to the window's bottom: the timeline's bar then ends at
-        # it, where it still holds its buttons (else the panels turn compact).
-        crowded = players * (int(part.panel_h * s) + int(self.HAND_H_ONE_LINE * s) + int(6 * s)) > middle_h
-        tall = crowded and W - side_w >= int(self.BAR_MIN_W * s)
-        # where not even compact panels over the bar hold the seats, the column
-        # runs down beside a bar of two rows of buttons (five or six seats at 150 %)
-        pad = int(4 * s)
-        room = (middle_h - pad) // max(1, players) - pad
-        two_rows = crowded and not tall and W - side_w >= int(self.BAR_TWO_ROWS_W * s) and \
-            room < int(part.panel_compact_h * s) + int(self.HAND_H_ONE_LINE * s)
-        if two_rows:
-            tall, bar_h = True, int(self.BAR_TWO_ROWS_H * s)
-            middle_h = H - top_h - bar_h
-        bar_w = W - side_w if tall else W
-        self.top = pygame.Rect(0, 0, W, top_h)
-        self.bar = pygame.Rect(0, H - bar_h, bar_w, bar_h)
-        self.left = pygame.Rect(0, top_h, left_w, middle_h)
-        self.board = pygame.Rect(left_w, top_h, W - side_w - left_w, middle_h)
-        self.side = pygame.Rect(W - side_w, top_h, side_w, H - top_h if tall else middle_h)
-        pad = int(8 * s)
-        self.timeline = pygame.Rect(pad * 2, self.bar.y + pad, bar_w - 4 * pad, int(16 * s))
-        self.back = pygame.Rect(W - int(96 * s), int(6 * s), int(88 * s), top_h - int(12 * s))
-        # the game review (a finished game): its button, its chart's save button, where it is drawn
-        self.review = pygame.Rect(self.back.x - int(138 * s), self.back.y, int(130 * s), self.back.h)
-        self.save_png = pygame.Rect(self.review.x - int(188 * s), self.back.y, int(180 * s), self.back.h)
-        # the review, and under it a line of its own for what saving the chart said
-        note_h = int(20 * s)
-        self.review_area = pygame.Rect(pad * 2, top_h + pad * 2, W - pad * 4, H - top_h - bar_h - pad * 4 - note_h)
-        self.note_line = pygame.Rect(pad * 2, self.review_area.bottom + pad // 2, W - pad * 4, note_h)
-        bw, bh, gap = int(52 * s), int(40 * s), int(6 * s)
-        y = self.bar.bottom - bh - pad - (bh + gap if two_rows else 0)
-        x = pad * 2
-        self.buttons = {}
-        for key, width in (("first", bw), ("back1", bw), ("play", int(110 * s)), ("fwd1", bw), ("last", bw),
-                           ("slower", bw), ("speed", int(120 * s)), ("faster", bw), ("view", int(210 * s))):
-            self.buttons[key] = pygame.Rect(x, y, width, bh)
-            x += width + gap
-            if key == "last" and two_rows:          # (the keys' hint beside the first row)
-                self.hint_x, x, y = x + gap * 3, pad * 2, y + bh + gap
-            elif key in ("last", "faster"):
-                x += gap * 3
-        if not two_rows:
-            self.hint_x = x
-        # the dice at the top right of the sea
-        size, step = int(40 * s), int(40 * s) + int(8 * s)
-        x = self.board.right - int(12 * s) - part.dice * step
-        self.dice = [pygame.Rect(x + i * step, self.board.y + int(12 * s), size, size) for i in range(part.dice)]
-        # the left column: the rule set's widget (C&K: the barbarians' track), the log under it
-        pad = int(6 * s)
-        inner = left_w - 2 * pad
-        y = self.left.y + pad
-        self.barbarians = pygame.Rect(pad, y, inner, int(part.left_widget_h * s))
-        if part.left_widget_h:
-            y = self.barbarians.bottom + pad
-        self.log = pygame.Rect(pad, y, inner, self.left.bottom - pad - y)
-        # the right column: per seat the table's panel and the seat's hand under it
-        # (one line when the seats are too many for two: five or six, closer together)
-        if crowded:
-            pad = int((3 if two_rows else 4) * s)
-        room = (self.side.h - pad) // max(1, players) - pad
-        # (where the column cannot run down beside the bar, two lines under
-        # compact panels rather than the cards' words squeezed beside them)
-        two_lines = int((part.panel_h + self.HAND_H) * s) <= room or \
-            crowded and not tall and int((part.panel_compact_h + self.HAND_H) * s) <= room
-        self.hand_lines = 2 if two_lines else 1
-        hand_h = int((self.HAND_H if self.hand_lines == 2 else self.HAND_H_ONE_LINE) * s)
-        block = min(int(part.panel_h * s) + hand_h, room)
-        x, w = self.side.x + pad, side_w - 2 * pad
-        self.seats = [pygame.Rect(x, self.side.y + pad + i * (block + pad), w, block - hand_h)
-                      for i in range(players)]
-        self.hands = [pygame.Rect(x, r.bottom, w, hand_h) for r in self.seats]
-        self.compact = block - hand_h < int(part.panel_min_h * s)     # (the panels' look: table/panels.look)
-
-
-    @classmethod
-    def min_canvas(cls, players: int, part) -> tuple:
-        """The least window, in design units, the layout holds beyond the
-        design's own (1280 x 720, which holds six seats): the three columns
-        side by side, and the players' column of compact panels within the
-        middle over the timeline's bar, or down to the window's bottom
-        beside the bar of two rows (its buttons need more than the board's
-        width in one row: `tall` only with BAR_MIN_W)."""
-        seat = part.panel_compact_h + cls.HAND_H_ONE_LINE
-        over_bar = 42 + cls.BAR_H + 4 + players * (seat + 4)
-        beside_bar = max(42 + 3 + players * (seat + 3), 42 + cls.BAR_TWO_ROWS_H + cls.MIDDLE_MIN_H)
-        return (236 + 290 + 320, min(over_bar, beside_bar))
 
 
 class ReplayScene(Scene):
@@ -263,7 +150,20 @@ class ReplayScene(Scene):
                 "play": self.toggle_play, "fwd1": lambda: self.step(1),
                 "last": lambda: self.step(self.m.length), "slower": lambda: self.set_speed(self.speed - 1),
                 "faster": lambda: self.set_speed(self.speed + 1), "view": self.next_view,
-                "speed": None}
+                "log": self.toggle_log, "speed": None}
+
+    def toggle_log(self) -> None:
+        """The narrow replay's Log button or L: its drawer (the log, C&K's barbarians, the keys) opens or closes."""
+        if self.layout.drawer is not None:
+            self.table.log_open = not self.table.log_open
+            self.app.dirty = True
+
+    def escape(self) -> None:
+        """Esc: the open drawer closes, else back to where the replay was opened."""
+        if self.layout.drawer is not None and self.table.log_open:
+            self.toggle_log()
+        else:
+            self.app.nav.back()
 
     def handle_event(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -310,7 +210,7 @@ class ReplayScene(Scene):
                  pygame.K_KP_PLUS: lambda: self.set_speed(self.speed + 1),
                  pygame.K_MINUS: lambda: self.set_speed(self.speed - 1),
                  pygame.K_KP_MINUS: lambda: self.set_speed(self.speed - 1),
-                 pygame.K_ESCAPE: self.app.nav.back}
+                 pygame.K_l: self.toggle_log, pygame.K_ESCAPE: self.escape}
         if key in table:
             table[key]()
 
@@ -341,12 +241,17 @@ class ReplayScene(Scene):
         else:
             table_draw.draw_board(t, ui, surf)
             dice.draw_dice(t, ui, surf)
-            t.part.draw_left(t, ui, surf)
         self._draw_top(surf, shown)
         if not self.reviewing:
             pygame.draw.rect(surf, theme.BG_SIDE, L.side)
-            self._draw_seats(surf, shown)
-            panels.draw_log(t, ui, surf)
+            if L.drawer is None or not t.log_open:
+                self._draw_seats(surf, shown)
+            if L.log_shown(t):              # (the narrow replay's: in the drawer over the seats)
+                table_draw.draw_drawer(t, ui, surf)
+                t.part.draw_left(t, ui, surf)
+                panels.draw_log(t, ui, surf)
+            elif L.left_chip is not None:
+                t.part.draw_left_chip(t, ui, surf, L.left_chip)
         self._draw_bar(surf)
         self._draw_tooltip(surf)
 
@@ -379,9 +284,9 @@ class ReplayScene(Scene):
         r.clamp_ip(self.layout.screen)
         tips.draw_tip(surf, self.ui, r, imgs)
 
-    def _btn(self, surf, key, rect, label, action, primary=False, size=15):
+    def _btn(self, surf, key, rect, label, action, primary=False, size=15, selected=False, hint=None):
         hover = self.hover_key == key
-        widgets.button(surf, self.app.text, rect, label, True, hover, primary, False, size)
+        widgets.button(surf, self.app.text, rect, label, True, hover, primary, selected, size, hint=hint)
         self.targets.add(key, rect, action)
 
     def _draw_top(self, surf, shown) -> None:
@@ -392,11 +297,19 @@ class ReplayScene(Scene):
         parts = [tr("replay.title"), saved_date(g.updated), tr("new.rules." + self.table.part.rules),
                  tr("load.turn", n=shown.turn),
                  tr("replay.step", k=self.m.pos, n=self.m.length) if self.m.pos else tr("replay.start")]
-        img = text.render(" · ".join(parts), 17, theme.TEXT, bold=True)
         room = (L.save_png.x if self.reviewing else L.review.x if self.m.finished else L.back.x) - int(26 * s)
-        if img.get_width() > room:
-            img = pygame.transform.smoothscale(img, (room, img.get_height()))
-        surf.blit(img, img.get_rect(midleft=(int(14 * s), L.top.centery)))
+        if L.narrow:                        # (in two lines: the game, then the position)
+            imgs = [widgets.fit_label(text, " · ".join(words), 13, theme.TEXT, True, room, 10)
+                    for words in (parts[:3], parts[3:])]
+            y = L.top.centery - sum(img.get_height() for img in imgs) // 2
+            for img in imgs:
+                surf.blit(img, (int(14 * s), y))
+                y += img.get_height()
+        else:
+            img = text.render(" · ".join(parts), 17, theme.TEXT, bold=True)
+            if img.get_width() > room:
+                img = pygame.transform.smoothscale(img, (room, img.get_height()))
+            surf.blit(img, img.get_rect(midleft=(int(14 * s), L.top.centery)))
         self._btn(surf, ("btn", "back"), L.back, tr("replay.back"), self.app.nav.back, size=13)
         if self.m.finished:
             label = tr("review.hide") if self.reviewing else tr("review.show")
@@ -429,7 +342,8 @@ class ReplayScene(Scene):
         text, s = self.app.text, self.layout.s
         hand = v.hands[seat]
         x, y = r.x + int(14 * s), r.y + int(2 * s)
-        cw, ch = int(22 * s), int(18 * s)
+        cw, ch = self.layout.card_w, int(18 * s)
+        narrow = self.layout.narrow
         if hand is None:
             words = trn("replay.hidden_cards", v.hand_n[seat]) if v.hand_n[seat] else tr("replay.no_cards")
             img = text.render(words, 13, theme.TEXT_DIM)
@@ -445,9 +359,10 @@ class ReplayScene(Scene):
                 surf.blit(img, img.get_rect(center=card.center))
                 self.targets.add(("card", seat, kind), card, None)
                 x += cw + int(3 * s)
-            img = text.render(trn("replay.cards", sum(hand)), 12, theme.TEXT_DIM)
-            surf.blit(img, img.get_rect(midleft=(x + int(4 * s), y + ch // 2)))
-            x += int(4 * s) + img.get_width()
+            if not narrow:                  # (the narrow replay's panels count them)
+                img = text.render(trn("replay.cards", sum(hand)), 12, theme.TEXT_DIM)
+                surf.blit(img, img.get_rect(midleft=(x + int(4 * s), y + ch // 2)))
+                x += int(4 * s) + img.get_width()
         line = self.table.part.cards_line(v, seat)     # development or progress cards in words
         if self.layout.hand_lines == 2:
             x, y = r.x + int(14 * s), y + ch + int(2 * s)
@@ -456,7 +371,11 @@ class ReplayScene(Scene):
         width = r.right - int(8 * s) - x
         if width <= 0:
             return
-        img = widgets.fit_label(text, line, 12, theme.TEXT_DIM, False, width, 9)     # smaller, then squeezed
+        smallest = 10 if narrow else 9      # smaller, then squeezed (narrow: shortened, the whole in a tooltip)
+        if narrow and text.render(line, smallest, theme.TEXT_DIM).get_width() > width:
+            self.targets.add(("panel_tip", line), pygame.Rect(x, r.y, width, r.h), None)
+            line = shortened(line, width, lambda words: text.render(words, smallest, theme.TEXT_DIM).get_width())
+        img = widgets.fit_label(text, line, 12, theme.TEXT_DIM, False, width, smallest)
         if self.layout.hand_lines != 2:
             y = r.y + int(2 * s) + (ch - img.get_height()) // 2
         surf.blit(img, (x, y))
@@ -499,23 +418,38 @@ class ReplayScene(Scene):
         labels = {"first": "«", "back1": "‹", "fwd1": "›", "last": "»", "slower": "−", "faster": "+",
                   "play": tr("replay.pause") if self.playing else tr("replay.play"),
                   "speed": trn("replay.speed", SPEEDS[self.speed]),
-                  "view": self._view_label()}
+                  "view": self._view_label(), "log": tr("btn.log")}
         acts = self.actions()
         for key, rect in L.buttons.items():
             if key == "speed":
                 img = text.render(labels[key], 14, theme.TEXT)
                 surf.blit(img, img.get_rect(center=rect.center))
                 continue
-            self._btn(surf, ("btn", key), rect, labels[key], acts[key], primary=key == "play", size=15)
-        # The keys in a line or two beside the buttons, where they fit unsqueezed.
-        room = L.bar.right - int(12 * s) - L.hint_x
+            if key == "log":
+                self._btn(surf, ("btn", key), rect, labels[key], acts[key], size=14, selected=self.table.log_open,
+                          hint="L")
+            else:
+                self._btn(surf, ("btn", key), rect, labels[key], acts[key], primary=key == "play",
+                          size=13 if L.narrow and key == "view" else 15)
+        self._draw_keys(surf)
+
+    def _draw_keys(self, surf) -> None:
+        """The keys in a line or two where they fit unsqueezed: beside the
+        bar's buttons, or (the narrow replay) at the foot of the open drawer."""
+        L, text, s = self.layout, self.app.text, self.layout.s
+        if L.hint_x is not None:
+            x, room = L.hint_x, L.bar.right - int(12 * s) - L.hint_x
+        elif L.log_shown(self.table) and not self.reviewing:
+            x, room = L.keys.x + int(8 * s), L.keys.w - int(16 * s)
+        else:
+            return
         lines = widgets.wrap(tr("replay.keys"), self.app.fonts.get(12), room) if room > 60 * s else []
         if 0 < len(lines) <= 2:
             imgs = [text.render(line, 12, theme.TEXT_DIM) for line in lines]
             lh = imgs[0].get_height()
-            y = L.buttons["play"].centery - lh * len(imgs) // 2
+            y = (L.buttons["play"] if L.hint_x is not None else L.keys).centery - lh * len(imgs) // 2
             for i, img in enumerate(imgs):
-                surf.blit(img, (L.hint_x, y + i * lh))
+                surf.blit(img, (x, y + i * lh))
 
     def _view_label(self) -> str:
         if self.audience == ALL:
