@@ -172,7 +172,7 @@ def test_the_scale_chosen_multiplies_the_windows_fit_and_is_capped_by_the_scenes
         app.prefs["ui_scale"] = 100
 
 
-NARROW_NOTE = "At 200 % the table is narrow: its log opens with the Log button (L)"
+NARROW_NOTE = "At 200 % the table and replay are narrow: Log (L) opens the log"
 
 
 def Capped(app):

@@ -83,6 +83,9 @@ def test_at_200_percent_the_log_opens_over_the_seats_and_closes_X_1(six_seat_rep
     keys = scene.targets.keys()
     assert ("btn", "log") in keys and ("drawer",) not in keys and any(k[0] == "panel_tip" for k in keys)
     assert panels.look(scene.layout) is panels.ROW
+    if lang == "nl":                    # a hand's words too long for its line: shortened, the whole in a tooltip
+        words = {scene.table.part.cards_line(scene.m.shown(scene.audience), seat) for seat in range(6)}
+        assert any(k[0] == "panel_tip" and k[1] in words for k in keys)
     log = scene.targets.rect(("btn", "log"))
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=log.center))
     assert scene.table.log_open and draw(app)
