@@ -21,7 +21,7 @@ class LabelLines:
         shown = lines[:len(self.labels)]
         cut = len(lines) > len(self.labels)
         if cut:
-            shown[-1] = _shortened(" ".join(lines[len(self.labels) - 1:]), room, _measure(first))
+            shown[-1] = shortened(" ".join(lines[len(self.labels) - 1:]), room, _measure(first))
         for label, words in zip(self.labels, shown + [""] * len(self.labels)):
             if label.text != words:
                 label.set_text(words)
@@ -33,7 +33,8 @@ def _measure(label):
     return lambda words: label.font.get_rect(words).w if words else 0
 
 
-def _shortened(words: str, room: int, measure) -> str:
+def shortened(words: str, room: int, measure) -> str:
+    """`words` cut at the end with "…" to fit `room` (`measure(words)`: their width)."""
     while words and measure(words + "…") > room:
         words = words[:-1].rstrip()
     return words + "…"

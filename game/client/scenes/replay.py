@@ -23,7 +23,7 @@ from game.bots.review import ChoiceCheck, review
 from .. import theme, widgets
 from ..eventtext import card_name, sentences
 from ..i18n import tr, trn
-from ..label_lines import _shortened as shortened
+from ..label_lines import shortened
 from ..reviewview import ReviewView
 from ..table import dice, draw as table_draw, explain, panels, tips
 from ..table.model import TableModel
