@@ -1,6 +1,6 @@
 """How large each table dialog is drawn at 200 % (the narrow table, a canvas
 of 640x360 design units): the factor `k` of the table's scale it gets
-(dialogs.fitted_ui; 1.0 is the full 200 %), for 2-6 seats, both rule sets,
+(dialog.fitted_ui; 1.0 is the full 200 %), for 2-6 seats, both rule sets,
 1280x720 and 1920x1080.
 
     python -m tools.screens.dialog_scale [--players 6] [--rules ck] [--size 1280x720] [--lang nl]
@@ -15,6 +15,7 @@ asserts the same openings."""
 
 import argparse
 import copy
+import os
 import sys
 
 from tools.screens import states
@@ -59,16 +60,21 @@ def _offered(table, answered):
     give = max(range(5), key=lambda k: s.hands[me][k])
     terms = [0] * len(s.bank), [0] * len(s.bank)
     terms[0][give], terms[1][(give + 1) % 5] = 1, 1
-    s.hands[me][give] += 1 if not s.hands[me][give] else 0
+    if not s.hands[me][give]:
+        s.hands[me][give] += 1
+        s.hand_n[me] += 1
+    for p in others:                      # (each can accept: an offer all decline is over at once)
+        if not s.hands[p][(give + 1) % 5]:
+            s.hands[p][(give + 1) % 5] += 1
+            s.hand_n[p] += 1
     offer = ("offer", me, tuple(terms[0]), tuple(terms[1]), tuple(others))
     if check(s, offer) is not None:
         return None
     c.auth.submit(offer)
     if answered:
-        for seat in list(deciders(c.auth.state)):
-            if seat != me:
-                cmds = legal_commands(c.auth.state, seat)
-                c.auth.submit(("accept", seat) if ("accept", seat) in cmds else ("decline", seat))
+        for i, seat in enumerate(p for p in deciders(c.auth.state) if p != me):     # every other one accepts
+            cmds = legal_commands(c.auth.state, seat)
+            c.auth.submit(("accept", seat) if i % 2 == 0 and ("accept", seat) in cmds else ("decline", seat))
     return me, others
 
 
@@ -195,6 +201,15 @@ def k_of(table) -> float:
     return round(d.ui.layout.s / table.ui.layout.s, 2)
 
 
+def save(app, path) -> None:
+    """The window's next frame as a PNG."""
+    import pygame
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    app.dirty = True
+    app.step([])
+    pygame.image.save(app.screen, path)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="Each table dialog's scale at 200 % as a share of the table's.")
     ap.add_argument("names", nargs="*", help="dialogs (default all): " + ", ".join(DIALOGS))
@@ -202,6 +217,8 @@ def main(argv=None) -> int:
     ap.add_argument("--rules", choices=("base", "ck"), action="append")
     ap.add_argument("--size", action="append", help="WxH (default 1280x720 and 1920x1080)")
     ap.add_argument("--lang", default="en", choices=("en", "nl"))
+    ap.add_argument("--scale", type=int, default=200, help="percent (default 200; the others keep the wide table)")
+    ap.add_argument("--shots", metavar="FOLDER", help="also save each as <FOLDER>/<lang>-<W>x<H>-<percent>-<rules>-<seats>-<name>.png")
     args = ap.parse_args(argv)
     unknown = [n for n in args.names if n not in DIALOGS]
     if unknown:
@@ -214,7 +231,7 @@ def main(argv=None) -> int:
     tables = Tables()
     lowest = 1.0
     for size in sizes:
-        app, _, _ = window("/tmp/dialog-scale", *size, args.lang, ui_scale=200)
+        app, _, _ = window("/tmp/dialog-scale", *size, args.lang, ui_scale=args.scale)
         for rules in args.rules or ("base", "ck"):
             print(f"{size[0]}x{size[1]} {rules}: " + " ".join(f"{p:>5}" for p in players))
             for name in args.names or DIALOGS:
@@ -225,6 +242,8 @@ def main(argv=None) -> int:
                         row.append("    -")
                         continue
                     k = k_of(table)
+                    if args.shots:
+                        save(app, os.path.join(args.shots, f"{args.lang}-{size[0]}x{size[1]}-{args.scale}-{rules}-{p}-{name}.png"))
                     lowest = min(lowest, k)
                     row.append(f"{k:5.2f}")
                 if any(c.strip() != "-" for c in row):
