@@ -80,7 +80,7 @@ class ChartDialog(Dialog):
                   (rect.centerx, rect.y + s(78)), 13, theme.ACCENT if node != -1 else theme.TEXT_DIM, bold=True)
         for level in range(1, LEVELS + 1):
             r = pygame.Rect(rect.x + s(16), rect.y + s(98) + (level - 1) * s(40), rect.w - s(32), s(36))
-            self._level(surf, r, track, level, s(19), 1)
+            self._level(surf, r, track, level, s(20), 1)
         why = ""
         if v.crane and self.me == v.current:
             why = tr("chart.crane")
