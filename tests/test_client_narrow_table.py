@@ -147,15 +147,20 @@ def test_a_one_row_panel_names_in_its_tooltip_what_it_does_not_show():
 
 
 def test_a_dialog_taller_than_the_narrow_window_is_drawn_at_the_scale_that_holds_it():
+    """(Every table dialog has an arrangement of its own for the narrow
+    table, tests/test_client_dialogs_scale.py; one taller still, here a
+    made-up size, is drawn smaller rather than cut.)"""
     from game.client.table import dialogs
+    from game.engine.constants import DEV_NAMES
     app, table = six_seat_table("base")
     play, ui = table.play, table.ui
-    d = dialogs.TradeEditor(play)
+    d = dialogs.DevCardDialog(play, DEV_NAMES.index("knight"))
+    d.size = (560, 480)
     table.model.dialog = d
-    assert d.size[1] * ui.layout.s > ui.layout.screen.h            # (480 design units and more)
+    assert d.size[1] * ui.layout.s > ui.layout.screen.h
     assert d.ui.layout.s < ui.layout.s and d.ui.fonts.scale < ui.fonts.scale
     frame(app)
-    drawn = [r for key, r, _ in ui.targets.items if key[0] in ("trade", "give", "get", "to")]
+    drawn = [r for key, r, _ in ui.targets.items if key[0] == "dev"]
     assert drawn and all(ui.layout.screen.contains(r) for r in drawn)
     small = dialogs.StealDialog(play)                # (fits: drawn at the table's own scale)
     small.size = (480, 150)

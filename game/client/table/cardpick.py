@@ -110,9 +110,14 @@ def draw_tray(m, ui, surf, tray, chosen) -> None:
     `chosen` is [(face, key, action)], a click on a card puts it back."""
     s = ui.layout.s
     pygame.draw.rect(surf, theme.darker(theme.PANEL, 0.35), tray, border_radius=int(8 * s))
-    if not chosen:
-        img = ui.text.render(tr("pick.tray_empty"), 13, theme.TEXT_DIM)
-        surf.blit(img, img.get_rect(center=tray.center))
+    if not chosen:                 # what the tray is for, in two lines where one is wider than the tray
+        font = ui.fonts.get(13)
+        lines = widgets.wrap(tr("pick.tray_empty"), font, tray.w - int(12 * s))
+        y = tray.centery - len(lines) * font.get_linesize() // 2
+        for line in lines:
+            img = ui.text.render(line, 13, theme.TEXT_DIM)
+            surf.blit(img, img.get_rect(midtop=(tray.centerx, y)) if len(lines) > 1 else img.get_rect(center=tray.center))
+            y += font.get_linesize()
         return
     tw, th = int(34 * s), int(48 * s)
     step = min(tw + int(4 * s), (tray.w - int(12 * s) - tw) / max(1, len(chosen) - 1))

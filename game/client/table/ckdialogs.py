@@ -1,5 +1,6 @@
 """Cities & Knights dialogs: playing a progress card, answering a decision
-(phase DECIDE), and the city-improvement chart.
+(phase DECIDE); the city-improvement chart in chart.py (named here as
+well: ckdialogs.ChartDialog).
 
 Progress cards and decisions share one `Chooser`: the engine lists every
 legal argument list (`legal_commands` → ("progress", seat, card, args) or
@@ -15,15 +16,15 @@ A value of -1 ("none") is a Skip button.
 
 import pygame
 
-from game.engine.constants import PROGRESS_NAMES, TRACK_COMMODITY, TRACK_NAMES
+from game.engine.constants import PROGRESS_NAMES
 
-from .. import emblems, theme, widgets
+from .. import theme, widgets
 from ..widgets import CORNER_KEY
-from ..eventtext import card_name, count_text, progress_name, track_name
-from .. import i18n
+from ..eventtext import card_name, progress_name, track_name
 from ..i18n import tr
 from . import cardpick, reasons
-from .dialogs import Dialog
+from .chart import ChartDialog
+from .dialog import NARROW, Dialog
 from .ui import btn
 
 BOARD = ("node", "edge", "hex")
@@ -315,12 +316,14 @@ class Chooser(Dialog):
         picks = self._card_picks(kind, values) if kind in CARD_KINDS else None
         bw = s(64 if kind == "die" else 140)
         gap = s(8)
-        width = 700 if kind == "cards" else 640
+        width = NARROW[0] if self.narrow else 700 if kind == "cards" else 640
         per_row = max(1, (s(width) - s(40)) // (bw + gap))
         rows = -(-len(values) // per_row)
         rows_h = cardpick.row_units(picks) - 60 if picks else 46 * rows     # (both start under the question)
         height = 330 if kind == "cards" else 230 + rows_h + (24 if self.chosen else 0)
-        self.size = (width, height + (22 if self.name in ("spy", "master_merchant") else 0))
+        height += 22 if self.name in ("spy", "master_merchant") else 0
+        # (the narrow table: no taller than its room; the question and the cards leave the room below them to spare)
+        self.size = (width, min(height, NARROW[1]) if self.narrow else height)
         rect = self.frame(surf, self.title())
         font = self.ui.fonts.get(15)
         y = rect.y + s(48)
@@ -473,120 +476,4 @@ def side_panel_picture(ui, box, title, lines) -> pygame.Surface:
     return img
 
 
-LEVELS = 5
-
-
-class ChartDialog(Dialog):
-    """The city-improvement chart (CK-6): three tracks of five levels with
-    their costs, names, what they give, each player's level and who holds
-    each metropolis; the viewing player improves from here."""
-    size = (930, 580)
-    _background = None               # (what it shows, the chart without its buttons)
-
-    def draw(self, surf):
-        """The chart without its buttons is a picture drawn once for the
-        view it shows; the buttons (lit by the mouse) are drawn over it."""
-        rect = self.ui.layout.dialog(*self.size)
-        key = (id(self.view), self.me, rect.size, i18n.language(), self.ui.fonts.scale, tuple(self.m.colours))
-        if self._background is None or self._background[0] != key:
-            img = pygame.Surface(rect.size).convert()
-            img.fill(CORNER_KEY)
-            img.set_colorkey(CORNER_KEY, pygame.RLEACCEL)
-            self._chart(img, img.get_rect(), buttons=False)
-            self._background = (key, img, self.view)          # (the key holds the view's id: kept alive)
-        surf.blit(self._background[1], rect)
-        self._chart(surf, rect, buttons=True)
-
-    def _chart(self, surf, rect, buttons):
-        """The chart in `rect`: everything but the buttons, or (`buttons`) only them."""
-        s, v = self.s, self.view
-        if not buttons:
-            widgets.panel(surf, rect, theme.PANEL, theme.ACCENT, radius=10, width=2)
-            self.text(surf, tr("chart.title"), (rect.centerx, rect.y + s(12)), 20, bold=True)
-        col_w = (rect.w - s(40)) // 3
-        # a shorter window (a larger scale of text): the levels closer, Close up by the title
-        short = rect.h < s(self.size[1])
-        top_h, head_h = (40, 43) if short else (46, 44)
-        top = rect.y + s(top_h)
-        foot = 83 if short else 80                # the holder, the button and why not, under the levels
-        room = rect.h / self.ui.layout.s - top_h - head_h - 6 - foot - (0 if short else 50)
-        row_h = s(max(58.0, min(64.0, room / LEVELS)))
-        words_y = s(22 if short else 24)           # the level's words under its name
-        for track in range(3):
-            x = rect.x + s(20) + track * col_w
-            colour = theme.TRACK_RGB[track]
-            head = pygame.Rect(x + s(4), top, col_w - s(8), s(head_h))
-            y = head.bottom + s(6) + LEVELS * row_h
-            cmd = ("improve", self.me, track)
-            ok = cmd in self.m.legal
-            reached = v.improvements[self.me][track] if self.me is not None else 0
-            b = pygame.Rect(0, 0, col_w - s(40), s(36 if short else 38))
-            b.midtop = (head.centerx, y + s(20 if short else 22))
-            if buttons:
-                label = tr("chart.improve", n=reached + 1) if reached < LEVELS else tr("chart.complete")
-                self.btn(surf, ("chart", "improve", track), b, label, lambda c=cmd: self.play.submit(c), ok,
-                         primary=ok, size=14)
-                continue
-            pygame.draw.rect(surf, colour, head, border_radius=6)
-            ink = (20, 20, 20)
-            self.text(surf, track_name(track), (head.centerx, head.y + s(3)), 16, ink, bold=True)
-            self.text(surf, tr("chart.paid_in", card=card_name(TRACK_COMMODITY[track])),
-                      (head.centerx, head.bottom - s(3)), 12, ink, "midbottom")
-            node = v.metropolis[track]
-            for level in range(1, LEVELS + 1):
-                r = pygame.Rect(x + s(4), head.bottom + s(4) + (level - 1) * row_h, col_w - s(8), row_h - s(4))
-                mine = v.improvements[self.me][track] >= level if self.me is not None else False
-                widgets.panel(surf, r, theme.darker(colour, 0.45) if mine else (40, 48, 60),
-                              colour if mine else theme.PANEL_EDGE, radius=6)
-                name = tr(f"chart.{TRACK_NAMES[track]}.{level}")
-                cost = self.ui.text.render(count_text(TRACK_COMMODITY[track], level), 12,
-                                         theme.TEXT_DIM)
-                surf.blit(cost, cost.get_rect(topright=(r.right - s(8), r.y + s(5))))
-                badges = sum(v.improvements[seat][track] == level for seat in range(self.m.n))
-                img = widgets.fit_label(self.ui.text, f"{level}. {name}", 14, theme.TEXT, True,
-                                        r.w - s(20) - cost.get_width() - badges * s(16))
-                surf.blit(img, (r.x + s(8), r.y + s(4)))
-                ability = tr("chart.draws", n=level + 1)
-                if level == 3:
-                    ability = tr(f"chart.{TRACK_NAMES[track]}.ability") + " · " + ability
-                elif level >= 4:
-                    ability = tr("chart.metropolis_level") + " · " + ability
-                img_font = self.ui.fonts.get(11)
-                for j, line in enumerate(widgets.wrap(ability, img_font, r.w - s(16))[:2]):
-                    self.text(surf, line, (r.x + s(8), r.y + words_y + j * img_font.get_linesize()), 11,
-                              theme.TEXT_DIM, "topleft")
-                # players at this level: their badge (colour and emblem), left of the cost
-                dx = r.right - s(18) - cost.get_width()
-                for seat in range(self.m.n):
-                    if v.improvements[seat][track] == level:
-                        badge = emblems.badge(seat, s(15), self.m.colours[seat])
-                        surf.blit(badge, badge.get_rect(center=(dx, r.y + s(12))))
-                        dx -= s(16)
-            holder = tr("chart.metropolis_none") if node == -1 else \
-                tr("chart.metropolis_of", name=self.m.names[v.node_owner[node]])
-            self.text(surf, holder, (head.centerx, y), 13, theme.ACCENT if node != -1 else theme.TEXT_DIM, bold=True)
-            if not ok and reached < LEVELS and self.me is not None:
-                self.text(surf, self._why_not(track), (b.centerx, b.bottom + s(3 if short else 4)), 12, theme.TEXT_DIM)
-        if buttons:
-            r = pygame.Rect(0, 0, s(160), s(36))
-            if short:
-                r.topright = (rect.right - s(12), rect.y + s(6))
-            else:
-                r.bottomright = (rect.right - s(16), rect.bottom - s(10))
-            self.btn(surf, ("chart", "close"), r, tr("btn.close"), self.close)
-        elif v.crane and self.me == v.current:
-            self.text(surf, tr("chart.crane"), (rect.x + s(20), rect.bottom - s(28)), 13, theme.GOOD, "midleft")
-
-    def _why_not(self, track):
-        """Why the next level cannot be built now, in the player's words."""
-        from game.engine import check
-        from game.engine.rulesets.ck.facts import improvement_cost
-        from ..eventtext import error_text
-        v = self.view
-        kind = TRACK_COMMODITY[track]
-        cost = improvement_cost(v, self.me, track)
-        if v.hands[self.me][kind] < cost:
-            return tr("chart.needs", cards=count_text(kind, cost), k=v.hands[self.me][kind])
-        err = check(v, ("improve", self.me, track))
-        return error_text(err) if err is not None else ""
-
+__all__ = ["Chooser", "ChartDialog", "side_panel", "arg_types", "input_steps"]
