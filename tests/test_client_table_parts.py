@@ -24,7 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DRAWING = ["game/client/boardview.py", "game/client/scenes/end.py", "game/client/scenes/replay.py",
            "game/client/scenes/rules_screen.py", "game/client/scenes/game_menu.py"] + sorted(
     os.path.join("game/client/table", name) for name in os.listdir(os.path.join(ROOT, "game/client/table"))
-    if name.endswith(".py") and name not in ("ckdialogs.py", "hints.py"))
+    if name.endswith(".py") and name not in ("ckdialogs.py", "ckchart.py", "hints.py"))     # (C&K's own dialogs)
 # what asks which rule set is played: the question itself, the rule sets' names
 # compared or looked up, and the fields only Cities & Knights has
 ASKS = {"is_ck", "ck", "ruleset_of"}

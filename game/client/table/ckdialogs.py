@@ -1,5 +1,5 @@
 """Cities & Knights dialogs: playing a progress card, answering a decision
-(phase DECIDE); the city-improvement chart in chart.py (named here as
+(phase DECIDE); the city-improvement chart in ckchart.py (named here as
 well: ckdialogs.ChartDialog).
 
 Progress cards and decisions share one `Chooser`: the engine lists every
@@ -23,7 +23,7 @@ from ..widgets import CORNER_KEY
 from ..eventtext import card_name, progress_name, track_name
 from ..i18n import tr
 from . import cardpick, reasons
-from .chart import ChartDialog
+from .ckchart import ChartDialog
 from .dialog import NARROW, Dialog
 from .ui import btn
 
