@@ -50,6 +50,16 @@ def _user_data(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("KOLONISTEN_SAVE_DIR", tempfile.mkdtemp(prefix="test-", dir=_SAVES))
 
 
+@pytest.fixture(autouse=True)
+def _english_after():
+    """Each test leaves the window's language as it found it, English (a
+    test that draws in Dutch made a later one in the same worker fail)."""
+    yield
+    i18n = sys.modules.get("game.client.i18n")         # (only where a test used the client)
+    if i18n is not None and i18n.language() != "en":
+        i18n.set_language("en")
+
+
 @pytest.fixture
 def saves_folder():
     """This test's own saved-games folder (fresh for each test, see _user_data)."""

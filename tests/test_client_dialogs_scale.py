@@ -17,9 +17,17 @@ _TABLES = dialog_scale.Tables()             # (the mid-games, played once for th
 
 
 @pytest.fixture(scope="module", params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def app(request):
+def _window(request):
     from client_helpers import make_app
     return make_app(request.param, "nl", ui_scale=200)
+
+
+@pytest.fixture
+def app(_window):
+    """The module's Dutch window, its language set again for each test (conftest sets English back after each)."""
+    from game.client import i18n
+    i18n.set_language("nl")
+    return _window
 
 
 @pytest.mark.parametrize("players", [2, 6])
