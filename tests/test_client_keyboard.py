@@ -47,8 +47,8 @@ def tab_to(app, focus, key, limit=200):
     raise AssertionError(f"Tab never reached {key!r} (at {focus.key!r})")
 
 
-def new_table(lang="en", players=3, **config):
-    app = make_app(lang=lang)
+def new_table(lang="en", players=3, size=(1280, 720), ui_scale=100, **config):
+    app = make_app(size, lang=lang, ui_scale=ui_scale)
     table = push_table(app, default_config(players=players, seed=1, board="beginner", **config),
                        names=NAMES[:players], colours=COLOURS[:players])
     if table.model.curtain_for is not None:
@@ -222,36 +222,29 @@ def test_the_line_under_the_board_says_what_the_cursor_is_on():
 
 @pytest.mark.parametrize("scale,size", [(100, (1280, 720)), (150, (1280, 720)), (200, (1280, 720)),
                                         (200, (1920, 1080))])
-def test_the_spots_line_never_hides_the_corner_it_names_nor_its_harbor(scale, size):
+def test_the_spots_line_never_hides_the_corner_it_names_nor_its_harbor(scale, size, monkeypatch):
     """Over every corner of the founding round, at each scale: the line
     that names the cursor's corner lies clear of that corner and of the
     harbor beside it (the island's lowest corners used to sit under it)."""
-    app = make_app(size=size, ui_scale=scale)
-    table = push_table(app, default_config(players=4, seed=1, board="beginner"), names=NAMES, colours=COLOURS)
-    if table.model.curtain_for is not None:
-        table.play.reveal()
-    draw(app)
+    app, table = new_table(players=4, size=size, ui_scale=scale)
     m, ui = table.model, table.ui
     island = ui.board.island
     boxes = []
     real = keyboard.line_rect
-    keyboard.line_rect = lambda *args: boxes.append(real(*args)) or boxes[-1]
-    try:
-        seen = set()
-        while True:
-            press(app, pygame.K_TAB)
-            if m.focus.key[0] != "spot" or m.focus.key[2] in seen:
-                break
-            corner = m.focus.key[2]
-            seen.add(corner)
-            box = boxes[-1]
-            R = ui.board.R
-            assert not box.inflate(int(0.8 * R), int(0.8 * R)).collidepoint(ui.board.node_pos(corner)), corner
-            for h, e in enumerate(island.harbor_edges):
-                if corner in island.edge_nodes[e]:
-                    assert not box.inflate(int(0.6 * R), int(0.6 * R)).collidepoint(ui.board.harbor_pos(h)), corner
-    finally:
-        keyboard.line_rect = real
+    monkeypatch.setattr(keyboard, "line_rect", lambda *args: boxes.append(real(*args)) or boxes[-1])
+    seen = set()
+    while True:
+        press(app, pygame.K_TAB)
+        if m.focus.key[0] != "spot" or m.focus.key[2] in seen:
+            break
+        corner = m.focus.key[2]
+        seen.add(corner)
+        box = boxes[-1]
+        R = ui.board.R
+        assert not box.inflate(int(0.8 * R), int(0.8 * R)).collidepoint(ui.board.node_pos(corner)), corner
+        for h, e in enumerate(island.harbor_edges):
+            if corner in island.edge_nodes[e]:
+                assert not box.inflate(int(0.6 * R), int(0.6 * R)).collidepoint(ui.board.harbor_pos(h)), corner
     assert len(seen) == len({c[2] for c in m.legal if c[0] == "place_settlement"})
 
 
@@ -259,11 +252,7 @@ def test_the_open_log_drawer_hides_its_spots_from_the_cursor_as_from_the_mouse()
     """The narrow table (200 %): while the log's drawer lies open over the
     board's left, the cursor goes over the corners still in sight only; closed,
     over all of them again."""
-    app = make_app(ui_scale=200)
-    table = push_table(app, default_config(players=4, seed=1, board="beginner"), names=NAMES, colours=COLOURS)
-    if table.model.curtain_for is not None:
-        table.play.reveal()
-    draw(app)
+    app, table = new_table(players=4, ui_scale=200)
     m, ui = table.model, table.ui
     drawer = ui.layout.drawer
     assert drawer is not None
