@@ -207,6 +207,7 @@ SCREENS = {
     **{f"{rules}-{what}": _state(f"{rules}-{what}") for rules in ("base", "ck")
        for what in ("bank", "trade", "discard", "steal", "answer", "responses", "seven", "menu")},
     "ck-chart": _state("ck-chart"), "ck-six-special": _state("ck-six-special"),
+    **{f"{rules}-six-{what}": _state(f"{rules}-six-{what}") for rules in ("base", "ck") for what in ("trade", "responses")},
     **{name: _state(name) for name in ("base-curtain", "base-production", "base-monopoly", "ck-attack-lost",
                                        "ck-knight", "ck-board-pick", "ck-alchemist", "ck-harbor", "ck-spy",
                                        "ck-six-attack")},

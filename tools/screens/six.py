@@ -1,5 +1,5 @@
 """The table of five and six players (X-1): six seats mid-game in both rule
-sets, the Special Building Phase as its builder sees it, as everyone else
+sets, the offer dialog and its answers, the Special Building Phase as its builder sees it, as everyone else
 sees it while a computer builds, the curtain before a person's part of it,
 the new-game form with six seats, and a Cities & Knights barbarian attack
 with six.
@@ -81,6 +81,21 @@ def _trade(rules):
     return make
 
 
+def _responses(rules):
+    """The offerer reading five partners' answers (one a counter-offer),
+    the longest names the new-game form gives them."""
+    def make(app, games):
+        from game.client.table import dialogs
+        auth = copy.deepcopy(games.get(("six-mid", rules), lambda: states.mid_game(rules, players=6)))
+        me = auth.state.current
+        if states.offer_made(auth, me, answered=True, counter=True) is False:
+            return False
+        table = table_on(app, auth, names=LEVEL_NAMES)
+        states.view_as(table, me)
+        return None if isinstance(table.model.dialog, dialogs.ResponsesDialog) else False
+    return make
+
+
 def _special(rules):
     def make(app, games):
         table_on(app, copy.deepcopy(games.get(("six-special", rules), lambda: special_build(rules))), names=NAMES)
@@ -124,7 +139,7 @@ def _attack(app, games):
 
 
 STATES = ([State(f"{rules}-six-{what}", rules, make) for rules in ("base", "ck") for what, make in (
-    ("table", _table(rules)), ("trade", _trade(rules)), ("special", _special(rules)), ("special-curtain", _special_curtain(rules)),
+    ("table", _table(rules)), ("trade", _trade(rules)), ("responses", _responses(rules)), ("special", _special(rules)), ("special-curtain", _special_curtain(rules)),
     ("special-computer", _special_watched(rules)))]
     + [State("ck-six-attack", "ck", _attack)])
 

@@ -283,27 +283,48 @@ def _trade(rules):
     return make
 
 
+def offer_made(auth, me, answered, counter=False):
+    """`me` offers one card of its largest stock for one of the kind most
+    others hold, to those who hold it; (answered) the others answer:
+    accept where they can, else decline, and (counter) the first who can
+    asks for a card of another kind instead. False when no offer can be made."""
+    from game.engine import check, deciders, legal_commands
+    s = auth.state
+    others = tuple(p for p in range(auth.config["players"]) if p != me)
+    give = max(range(len(s.bank)), key=lambda k: s.hands[me][k])
+    kind = max((k for k in range(5) if k != give), key=lambda k: sum(1 for p in others if s.hands[p][k]))
+    terms = [0] * len(s.bank), [0] * len(s.bank)
+    terms[0][give], terms[1][kind] = 1, 1
+    to = tuple(p for p in others if s.hands[p][kind])           # those who can accept
+    offer = ("offer", me, tuple(terms[0]), tuple(terms[1]), to)
+    if not to or check(s, offer) is not None:
+        return False
+    auth.submit(offer)
+    if not answered:
+        return None
+    countered = not counter
+    for seat in list(deciders(auth.state)):
+        if seat == me:
+            continue
+        other = next((k for k in range(5) if k not in (give, kind) and auth.state.hands[seat][k]), None)
+        if not countered and other is not None:
+            asked = [0] * len(s.bank)
+            asked[other] = 1
+            cmd = ("counter", seat, tuple(terms[0]), tuple(asked))
+            if check(auth.state, cmd) is None:
+                auth.submit(cmd)
+                countered = True
+                continue
+        cmds = legal_commands(auth.state, seat)
+        auth.submit(("accept", seat) if ("accept", seat) in cmds else ("decline", seat))
+    return None
+
+
 def _offer(rules, answered):
     """An offer to the others: a player answering it, or (answered) the
     offerer reading the answers."""
     def prepare(auth, me):
-        from game.engine import check, deciders, legal_commands
-        s = auth.state
-        others = tuple(p for p in range(auth.config["players"]) if p != me)
-        give = max(range(len(s.bank)), key=lambda k: s.hands[me][k])
-        kind = max((k for k in range(5) if k != give), key=lambda k: sum(1 for p in others if s.hands[p][k]))
-        terms = [0] * len(s.bank), [0] * len(s.bank)
-        terms[0][give], terms[1][kind] = 1, 1
-        to = tuple(p for p in others if s.hands[p][kind])           # those who can accept
-        offer = ("offer", me, tuple(terms[0]), tuple(terms[1]), to)
-        if not to or check(s, offer) is not None:
-            return False
-        auth.submit(offer)
-        if answered:
-            for seat in list(deciders(auth.state)):
-                if seat != me:
-                    cmds = legal_commands(auth.state, seat)
-                    auth.submit(("accept", seat) if ("accept", seat) in cmds else ("decline", seat))
+        return offer_made(auth, me, answered)
 
     def make(app, games):
         from game.client.table import dialogs
