@@ -353,3 +353,49 @@ def test_the_seed_hint_promises_a_new_board_only_on_a_random_board(lang):
         assert hints == {"beginner": [i18n.tr("seats.seed_hint_beginner")], "random": [i18n.tr("seats.seed_hint")]}
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_six_computers_of_any_level_start_under_the_names_the_form_gives_them_X_1(lang):
+    """The form's own names start a game at every level in both languages: the
+    16 characters a name may have do not count a computer's level word (in Dutch
+    "Eline (Gemiddeld)" and "Floris (Makkelijk)" are longer, and were refused)."""
+    from game.bots import LEVELS
+    from game.client import i18n
+    app = make_app({"language": lang})
+    try:
+        for level in LEVELS:
+            form = open_form(app)
+            d = Driver(app, pygame)
+            d.click_gui("players_6")
+            for seat in range(1, 6):
+                if form.kinds[seat] == "person":        # (the form remembers the last game's seats)
+                    d.click_gui(f"kind_{seat}")
+                while form.kinds[seat] != level:
+                    d.click_gui(f"level_{seat}")
+            d.click_gui("start")
+            table = app.scene
+            assert isinstance(table, TableScene), (level, form.error)
+            assert table.c.computers == [None] + [level] * 5
+            app.reset_to(MenuScene(app))
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_name_of_its_own_still_has_at_most_16_characters():
+    """The field takes 16 characters and a computer's level word; starting
+    counts the same (a remembered name is checked there)."""
+    from game.client.scenes.newgame import name_fits
+    app = make_app()
+    form = open_form(app)
+    d = Driver(app, pygame)
+    d.click_gui("players_2")
+    d.click_gui("kind_1")
+    form.entries[1].set_text("B" * 16 + " (Medium)")
+    assert form.entries[1].get_text() == "B" * 16 + " (Medium)"
+    assert name_fits("A" * 16, "person") and not name_fits("A" * 17, "person")
+    assert not name_fits("B" * 17 + " (Medium)", "medium") and name_fits("B" * 16 + " (Gemiddeld)", "medium")
+    assert not name_fits("", "person") and not name_fits("", "medium")
+    form.start()
+    assert isinstance(app.scene, TableScene)
+    assert app.scene.model.names[1] == "B" * 16 + " (Medium)"

@@ -21,7 +21,7 @@ from ..controller import HotseatController
 from ..form_scroll import ScrollingForm, form_room
 from ..i18n import tr
 from ..scene import GuiScene
-from ..seatnames import shown_name
+from ..seatnames import plain_name, shown_name
 from ..tutorial import intro as ck_intro
 
 MAX_NAME = 16
@@ -195,6 +195,23 @@ def default_name(seat: int, kind: str) -> str:
     return shown_name(tr(f"seats.bot_name_{seat + 1}"), kind)
 
 
+def name_fits(name: str, kind: str) -> bool:
+    """A seat's name may be started with: 1 to MAX_NAME characters, not
+    counting a computer's level word, which the form adds ("Eline (Gemiddeld)")."""
+    own = plain_name(name, None if kind == PERSON else kind)
+    return 0 < len(own) <= MAX_NAME
+
+
+def name_room(kind: str) -> int:
+    """How many characters a seat's name field takes: MAX_NAME, and for a
+    computer also its level's word in the window's language."""
+    return MAX_NAME if kind == PERSON else MAX_NAME + len(shown_name("", kind))
+
+
+# A remembered name, a computer's with its level word in either language.
+MAX_SHOWN_NAME = 2 * MAX_NAME
+
+
 class NewGameScene(ScrollingForm, GuiScene):
     def __init__(self, app):
         self.players = 4
@@ -218,7 +235,7 @@ class NewGameScene(ScrollingForm, GuiScene):
         if not isinstance(memory, dict):
             return
         recall_rules(self, memory)
-        for field, ok in (("names", lambda v: v is None or (isinstance(v, str) and 0 < len(v) <= MAX_NAME)),
+        for field, ok in (("names", lambda v: v is None or (isinstance(v, str) and 0 < len(v) <= MAX_SHOWN_NAME)),
                           ("colours", lambda v: v in COLOUR_IDS),
                           ("kinds", lambda v: v == PERSON or v in LEVELS)):
             values = memory.get(field)
@@ -333,7 +350,7 @@ class NewGameScene(ScrollingForm, GuiScene):
             x = x0 + col0
             e = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, name_w, bh), self.manager,
                                                     initial_text=self.name_of(i))
-            e.set_text_length_limit(MAX_NAME)
+            e.set_text_length_limit(name_room(self.kinds[i]))
             self.entries.append(e)
             x += name_w + gap
             self.button(f"colour_{i}", (x, y, colour_w, bh), tr(theme.colour_key(self.colours[i])))
@@ -418,7 +435,7 @@ class NewGameScene(ScrollingForm, GuiScene):
         n = self.players
         names = [self.name_of(i).strip() for i in range(n)]
         colours = self.colours[:n]
-        if not all(names) or any(len(name) > MAX_NAME for name in names):
+        if not all(name_fits(name, kind) for name, kind in zip(names, self.kinds)):
             return self._fail(tr("new.bad_name"))
         twice = same_names(names)
         if twice:
