@@ -362,3 +362,31 @@ def test_a_robber_hint_that_spares_the_leader_names_the_leaders_points():
         else:
             assert "leader" not in why
     assert seen
+
+
+@pytest.mark.parametrize("scale,size", [(100, (1280, 720)), (150, (1280, 720)), (200, (1280, 720)),
+                                        (200, (1920, 1080))])
+def test_the_hints_line_never_hides_the_spot_it_points_at(scale, size):
+    """Hinted onto each corner of the founding round, at each scale: the
+    hint's line ("found your settlement here") keeps clear of that corner
+    and the harbor beside it (on the narrow table the island reaches the
+    board's bottom, where the line lay over its lower corners)."""
+    import time
+    app = make_app(size, ui_scale=scale)
+    table = push_table(app, default_config(players=4, seed=5, board="beginner"))
+    m, ui = table.model, table.ui
+    app.step([])
+    island, R = ui.board.island, ui.board.R
+    corners = [c[2] for c in m.legal if c[0] == "place_settlement"]
+    assert corners
+    moved = 0
+    for corner in corners:
+        m.hint = {"view": m.view, "seat": m.viewer, "cmd": ("place_settlement", m.viewer, corner),
+                  "why": {"term": "best"}, "line": tr("hint.button") + " " + "x" * 30, "shown": time.monotonic()}
+        box, _ = hints.line_box(ui, m.hint)
+        assert not box.inflate(int(0.8 * R), int(0.8 * R)).collidepoint(ui.board.node_pos(corner)), corner
+        for h, e in enumerate(island.harbor_edges):
+            if corner in island.edge_nodes[e]:
+                assert not box.inflate(int(0.6 * R), int(0.6 * R)).collidepoint(ui.board.harbor_pos(h)), corner
+        moved += box.y < ui.layout.board.centery
+    assert moved < len(corners)              # (at the bottom where that hides nothing)

@@ -21,6 +21,7 @@ from game.engine import deciders
 from game.engine.constants import PROGRESS_NAMES
 
 from .. import theme, widgets
+from . import board_lines
 from .ckdialogs import arg_types
 from .tips import draw_tooltip
 from .ui import btn
@@ -202,6 +203,11 @@ def current(m):
     return hint
 
 
+def spot_point(ui, spot):
+    """Where on the window a hinted spot (kind, id) is."""
+    return ui.board.hex_center(spot[1]) if spot[0] == "hex" else ui.board.target_pos(*spot)
+
+
 def button_rect(ui) -> pygame.Rect:
     L = ui.layout
     s = L.s
@@ -225,10 +231,9 @@ def draw(m, ui, play, surf) -> None:
     pulse = 0.5 + 0.5 * math.sin((time.monotonic() - hint["shown"]) * 5)
     radius, width = int((26 + 5 * pulse) * s), max(3, int(4 * s))
     for spot in () if modal else spots_of(hint["cmd"]):
-        if spot[0] == "hex":                 # the whole tile, round its number (not a corner of it)
-            (x, y), r = ui.board.hex_center(spot[1]), int(ui.board.R * 0.78 + 5 * pulse * s)
-        else:
-            (x, y), r = ui.board.target_pos(*spot), radius
+        x, y = spot_point(ui, spot)
+        # the whole tile, round its number (not a corner of it)
+        r = int(ui.board.R * 0.78 + 5 * pulse * s) if spot[0] == "hex" else radius
         pygame.draw.circle(surf, (16, 20, 28), (int(x), int(y)), r + 2, width + 4)
         pygame.draw.circle(surf, HINT_RING, (int(x), int(y)), r, width)
     if not line_aside(m, ui):
@@ -249,8 +254,10 @@ def line_aside(m, ui) -> bool:
 
 
 def line_box(ui, hint):
-    """Where the hint's line goes (in the sea at the board's bottom, left of
-    the Hint button) and its rendered lines, at most two."""
+    """Where the hint's line goes and its rendered lines, at most two: in the
+    sea at the board's bottom, left of the Hint button, unless it would lie
+    over a hinted spot there (the narrow table's island reaches the board's
+    bottom): then at the board's top (board_lines.py)."""
     L = ui.layout
     s = L.s
     right = button_rect(ui).x - int(10 * s)
@@ -260,6 +267,8 @@ def line_box(ui, hint):
     imgs = [ui.text.render(line, 14, theme.TEXT, bold=True) for line in lines]
     w = max(img.get_width() for img in imgs) + int(20 * s)
     lh = imgs[0].get_height()
-    box = pygame.Rect(right - w, L.board.bottom - int(8 * s) - len(imgs) * lh - int(10 * s), w,
-                      len(imgs) * lh + int(10 * s))
-    return box, imgs
+    h = len(imgs) * lh + int(10 * s)
+    bottom, top = L.board.bottom - int(8 * s) - h, board_lines.top_y(ui)
+    places = [pygame.Rect(right - w, bottom, w, h), pygame.Rect(left, bottom, w, h),
+              pygame.Rect(left, top, w, h), pygame.Rect(L.board.right - int(12 * s) - w, top, w, h)]
+    return board_lines.clearest(ui, places, [spot_point(ui, spot) for spot in spots_of(hint["cmd"])]), imgs

@@ -27,7 +27,6 @@ lesson), else to the first item.  While the keys lead, a new pick
 the one nearest where it was; the mouse moving takes over again.
 """
 
-import math
 
 import pygame
 
@@ -39,11 +38,9 @@ from .. import focus, theme, widgets
 from ..eventtext import card_name
 from ..focus import ENTER_KEYS, MOVE_KEYS, Item
 from ..i18n import tr
-from . import hints
+from . import board_lines, hints
 
 SPOT_REACH = {"node": 0.42, "edge": 0.34, "hex": 0.8}     # the ring round a spot, in hex radii
-SPOT_CLEARANCE = 1.2          # how near the spot's line may come to the spot it names, in hex radii,
-HARBOR_CLEARANCE = 0.8        # and to the centre of a harbor beside it (its disc and card)
 NOT_FOCUSED = ("why", "unlit", "backdrop", "stage")         # greyed buttons' reasons, veils
 
 
@@ -229,26 +226,18 @@ def line_rect(m, ui, lines, line_h, spot_at) -> pygame.Rect:
     L, s = ui.layout, ui.layout.s
     w = max(img.get_width() for img in lines) + int(20 * s)
     h = len(lines) * line_h + int(10 * s)
+    bottom, top = hints.button_rect(ui).y, board_lines.top_y(ui)
     hint = hints.current(m)
-    bottom = min(hints.button_rect(ui).y, hints.line_box(ui, hint)[0].y if hint is not None else L.board.bottom)
-    tools = [L.menu_button] + list(L.dice) + ([L.left_chip] if L.left_chip else [])
-    top = max(r.bottom for r in tools) + int(6 * s)
+    if hint is not None:                     # (the hint's line at the board's bottom or top: beside it)
+        box = hints.line_box(ui, hint)[0]
+        if box.centery > L.board.centery:
+            bottom = min(bottom, box.y)
+        else:
+            top = max(top, box.bottom + int(6 * s))
     left, right = L.board.x + int(12 * s), max(L.board.x + int(12 * s), L.board.right - int(12 * s) - w)
     places = [pygame.Rect(x, y, w, h) for y in (bottom - int(6 * s) - h, top) for x in (left, right)]
-    R = ui.board.R
-    harbors = [ui.board.harbor_pos(i) for i in range(len(ui.board.island.harbor_edges))]
-    marks = harbors + [it.point for it in spot_items(m, ui)]
-    # what must stay in sight: the spot, and a harbor beside it
-    keep = [(spot_at, SPOT_CLEARANCE * R)] + [(p, HARBOR_CLEARANCE * R) for p in harbors
-                                             if math.dist(p, spot_at) < 1.5 * R]
-
-    def cost(box):
-        short = 0.0                          # (how much nearer than they should the line comes to them)
-        for (x, y), clearance in keep:
-            dx, dy = max(box.x - x, 0, x - box.right), max(box.y - y, 0, y - box.bottom)
-            short += max(0.0, clearance - math.hypot(dx, dy))
-        return (short, sum(box.inflate(int(R), int(R)).collidepoint(p) for p in marks))
-    return min(places, key=cost)          # (the first of equals: the bottom left as before)
+    marks = board_lines.harbor_points(ui) + [it.point for it in spot_items(m, ui)]
+    return board_lines.clearest(ui, places, [spot_at], marks)   # (of equals the bottom left, as before)
 
 
 def draw_line(m, ui, surf, text, spot_at) -> None:
