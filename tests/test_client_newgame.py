@@ -4,6 +4,7 @@ duplicate names, colours that skip the taken ones, person or computer per
 seat, and a form that remembers its seats."""
 
 import json
+from types import SimpleNamespace
 
 import pytest
 
@@ -18,6 +19,7 @@ from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.scenes.newgame import COLOUR_IDS, NewGameScene, next_colour, parse_seed, same_names  # noqa: E402
 from game.client.table.scene import TableScene  # noqa: E402
 from game.client.settings import DEFAULTS  # noqa: E402
+from game.client.saved import saved_players  # noqa: E402
 from tools.screens.autoplay import Driver  # noqa: E402
 
 
@@ -399,3 +401,7 @@ def test_a_name_of_its_own_still_has_at_most_16_characters():
     form.start()
     assert isinstance(app.scene, TableScene)
     assert app.scene.model.names[1] == "B" * 16 + " (Medium)"
+    c = app.scene.c
+    kept = SimpleNamespace(config=c.config, players=saves.player_entries(c.names.saved, c.colours, c.computers))
+    names, _ = saved_players(kept)
+    assert names[1] == "B" * 16 + " (Medium)"          # read back whole (a save's names were cut at 24)

@@ -12,6 +12,9 @@ from collections.abc import Sequence
 
 from .i18n import LANGUAGES, catalog, tr
 
+MAX_NAME = 16            # a name's own characters, as typed (what fits a player panel)
+MAX_SHOWN_NAME = 32      # with a computer's level word in either language ("Floris (Makkelijk)")
+
 
 def shown_name(name: str, level) -> str:
     """`name` as shown: with the level's word when a computer (level) plays it."""

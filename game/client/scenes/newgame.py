@@ -21,10 +21,9 @@ from ..controller import HotseatController
 from ..form_scroll import ScrollingForm, form_room
 from ..i18n import tr
 from ..scene import GuiScene
-from ..seatnames import plain_name, shown_name
+from ..seatnames import MAX_NAME, MAX_SHOWN_NAME, plain_name, shown_name
 from ..tutorial import intro as ck_intro
 
-MAX_NAME = 16
 MAX_SEED = 2 ** 64 - 1
 # Rule sets the table can show.
 CLIENT_RULES = ("base", "ck")
@@ -206,10 +205,6 @@ def name_room(kind: str) -> int:
     """How many characters a seat's name field takes: MAX_NAME, and for a
     computer also its level's word in the window's language."""
     return MAX_NAME if kind == PERSON else MAX_NAME + len(shown_name("", kind))
-
-
-# A remembered name, a computer's with its level word in either language.
-MAX_SHOWN_NAME = 2 * MAX_NAME
 
 
 class NewGameScene(ScrollingForm, GuiScene):
