@@ -489,3 +489,46 @@ def test_a_save_without_a_move_reads_as_dealt_not_as_zero_moves(saves_folder):
                     players=[{"name": n, "colour": "red"} for n in ("Ann", "Bo", "Cas")]).record()
     facts = describe(saves.load(empty))["facts"]
     assert "dealt, no move yet" in facts and "0 moves" not in facts
+
+
+class _RecordingSurface(pygame.Surface):
+    """A surface that notes where each image is drawn on it."""
+
+    def __init__(self, size):
+        super().__init__(size)
+        self.drawn = []
+
+    def blit(self, source, dest, *args, **kwargs):
+        self.drawn.append(pygame.Rect(dest if len(dest) == 4 else (dest, source.get_size())))
+        return super().blit(source, dest, *args, **kwargs)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_six_seat_row_of_long_computer_names_stays_inside_its_row_X_1(saves_folder, lang):
+    """Six computers named to the 16 characters with their level word ran
+    past the row and out of the list at 200 %: the row drops the level
+    words (the facts count the computers), then shortens the names."""
+    names = [f"Computerspeler{k}x" for k in range(6)]
+    c = HotseatController(default_config(rules="ck", players=6, seed=5), names,
+                          [(200, 40 * k, 40) for k in range(6)], autosave=True, computers=["medium"] * 6)
+    c.saver.record()
+    from game.client import i18n
+    app = make_app(lang=lang, ui_scale=200)
+    try:
+        app.push(MenuScene(app))
+        load = LoadScene(app)
+        app.push(load)
+        assert draw(app)
+        _, row = load.rows[0]
+        surf = _RecordingSurface(app.size)
+        load._draw_row(surf, row, load.entries[0], True)
+        assert surf.drawn and all(row.contains(rect) for rect in surf.drawn), (row, surf.drawn)
+        drawn = []
+        real = app.text.render
+        app.text.render = lambda text, *a, **k: drawn.append(text) or real(text, *a, **k)
+        load._draw_row(_RecordingSurface(app.size), row, load.entries[0], True)
+        assert any(t.startswith("Computerspeler0") or t.startswith("Comp") for t in drawn)
+        assert not any(i18n.tr("bot.level.medium") in t for t in drawn if t.startswith("Comp"))
+        assert i18n.tr("seats.load_computers", n=6) in " ".join(drawn)
+    finally:
+        i18n.set_language("en")

@@ -50,7 +50,8 @@ class Extras(states.Games):
         paths = {}
         for name, rules, players, seed, stop in (("base", "base", 4, 4, None), ("ck-six", "ck", 6, 7, 600)):
             c = HotseatController(default_config(rules=rules, players=players, seed=seed), NAMES[:players],
-                                  [rgb for _, rgb in PLAYER_COLOURS[:players]], autosave=True)
+                                  [rgb for _, rgb in PLAYER_COLOURS[:players]], autosave=True,
+                                  computers=None if players < 6 else [None, "hard", "medium", "easy", "medium", "hard"])
             bots, order = random_table(seed, players, avoid=("offer",))
             table = Table(bots, lambda: c.auth.state, c.submit, view=lambda seat: c.auth.state, order=order)
             table.run(until=lambda: stop is not None and len(c.auth.log) >= stop)
@@ -104,12 +105,14 @@ def _new_game(rules, players):
     return make
 
 
-def _load(app, games):
-    from game.client.scenes.load import LoadScene
-    folder, paths = games.saves()
-    load = LoadScene(app, folder)
-    app.reset_to(load)
-    load.select([e.path for e in load.entries].index(paths["base"]))
+def _load(which):
+    def make(app, games):
+        from game.client.scenes.load import LoadScene
+        folder, paths = games.saves()
+        load = LoadScene(app, folder)
+        app.reset_to(load)
+        load.select([e.path for e in load.entries].index(paths[which]))
+    return make
 
 
 def _replay(which):
@@ -200,7 +203,7 @@ def _state(name):
 SCREENS = {
     "menu": _gui("menu"), "settings": _gui("settings"),
     "new-game": _new_game("base", 4), "new-game-ck": _new_game("ck", 4), "new-game-six": _new_game("base", 6),
-    "load": _load, "lan-host": _lan_form("lan_host"), "lan-join": _lan_form("lan_join"), "lobby": _lobby,
+    "load": _load("base"), "load-six": _load("ck-six"), "lan-host": _lan_form("lan_host"), "lan-join": _lan_form("lan_join"), "lobby": _lobby,
     "base-table": _state("base-table"), "ck-table": _state("ck-table"),
     "base-six-table": _six("base"), "ck-six-table": _six("ck"),
     "base-table-log": _log_open(_state("base-table")), "ck-six-table-log": _log_open(_six("ck")),

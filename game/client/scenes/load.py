@@ -22,15 +22,18 @@ import pygame_gui
 
 from game import saves
 
-from .. import lan, theme, widgets
+from .. import i18n, lan, theme, widgets
 from ..controller import HotseatController
 from ..i18n import tr, trn
 from ..scene import GuiScene
+from ..seatnames import plain_name
 from ..tutorial import session as tutorial
 from .lan_host import enter_lobby_or_fail
 from ..saved import Replay, saved_date, saved_players
 
 ROW_H = 66                      # at the 1280x720 design size
+TALL_ROW_H = 84                 # when a row's seats need two lines (seat_layout)
+NAME_SIZE, SMALL_NAME_SIZE = 16, 14
 
 
 def describe(game) -> dict:
@@ -103,6 +106,7 @@ class LoadScene(GuiScene):
 
     # --- data ------------------------------------------------------------------------
     def reload(self) -> None:
+        self._layouts = {}
         try:
             self.where = self.folder or saves.saves_dir()
             self.entries = saves.list_saves(self.where)
@@ -127,7 +131,17 @@ class LoadScene(GuiScene):
         return pygame.Rect((w - lw) // 2, int(84 * s), lw, h - int(84 * s) - int(150 * s))
 
     def visible_rows(self) -> int:
-        return max(1, self.list_rect().h // int(ROW_H * self.app.scale))
+        return max(1, self.list_rect().h // self.row_height())
+
+    def row_width(self) -> int:
+        s = self.app.scale
+        return self.list_rect().w - 2 * int(8 * s) - int(10 * s)
+
+    def row_height(self) -> int:
+        """Taller for every row once one row's seats need two lines."""
+        room = _name_room(self.row_width(), self.app.scale)
+        tall = any(e.game is not None and len(self._seat_layout(e, room)[0]) > 1 for e in self.entries)
+        return int((TALL_ROW_H if tall else ROW_H) * self.app.scale)
 
     def build(self) -> None:
         w, h = self.app.size
@@ -352,11 +366,11 @@ class LoadScene(GuiScene):
         if not self.entries:
             img = text.render(tr("load.empty"), 17, theme.TEXT_DIM)
             surf.blit(img, img.get_rect(center=box.center))
-        row_h = int(ROW_H * s)
+        row_h = self.row_height()
         pad = int(8 * s)
         rows = self.visible_rows()
         for slot, i in enumerate(range(self.scroll, min(len(self.entries), self.scroll + rows))):
-            r = pygame.Rect(box.x + pad, box.y + pad + slot * row_h, box.w - 2 * pad - int(10 * s), row_h - pad)
+            r = pygame.Rect(box.x + pad, box.y + pad + slot * row_h, self.row_width(), row_h - pad)
             self.rows.append((i, r))
             self._draw_row(surf, r, self.entries[i], i == self.selected)
         if len(self.entries) > rows:          # a scroll bar
@@ -373,7 +387,7 @@ class LoadScene(GuiScene):
         widgets.panel(surf, r, fill, theme.ACCENT if selected else theme.PANEL_EDGE, radius=6,
                       width=2 if selected else 1)
         x, y = r.x + int(12 * s), r.y + int(6 * s)
-        room = r.right - x - int(10 * s)
+        room = _name_room(r.w, s)
         if entry.game is None:                  # unreadable: the file's name and why, greyed
             name = text.render(os.path.basename(entry.path), 15, (130, 134, 144), bold=True)
             surf.blit(_fit(name, room), (x, y))
@@ -381,20 +395,79 @@ class LoadScene(GuiScene):
             surf.blit(_fit(why, room), (x, y + int(26 * s)))
             return
         d = describe(entry.game)
-        for seat, (name, colour, vp) in enumerate(zip(d["names"], d["colours"], d["vp"])):
-            pygame.draw.rect(surf, colour, (x, y + int(4 * s), int(10 * s), int(16 * s)), border_radius=2)
-            img = text.render(name, 16, theme.ACCENT if seat == d["winner"] else theme.TEXT,
-                              bold=seat == d["winner"])
-            surf.blit(img, (x + int(15 * s), y))
-            x += int(15 * s) + img.get_width()
-            if vp is not None:                  # the points apart from the name ("Player 1 3" read as 13)
-                points = text.render(tr("panel.vp", n=vp), 13, theme.TEXT_DIM)
-                x += int(6 * s)
-                surf.blit(points, points.get_rect(midleft=(x, y + img.get_height() // 2)))
-                x += points.get_width()
-            x += int(18 * s)
+        lines, names, size = self._seat_layout(entry, room)
+        step = text.render("Ag", size).get_height()
+        for k, line in enumerate(lines):
+            x = r.x + int(12 * s)
+            for seat in line:
+                img, points = self._seat_pieces(d, seat, names[seat], size)
+                top = y + k * step
+                pygame.draw.rect(surf, d["colours"][seat], (x, top + (step - int(16 * s)) // 2, int(10 * s),
+                                                            int(16 * s)), border_radius=2)
+                surf.blit(img, (x + int(15 * s), top))
+                x += int(15 * s) + img.get_width()
+                if points is not None:          # the points apart from the name ("Player 1 3" read as 13)
+                    x += int(6 * s)
+                    surf.blit(points, points.get_rect(midleft=(x, top + img.get_height() // 2)))
+                    x += points.get_width()
+                x += int(18 * s)
         facts = text.render(d["facts"], 13, theme.TEXT_DIM)
-        surf.blit(_fit(facts, room), (r.x + int(12 * s), y + int(28 * s)))
+        below = y + int(28 * s) if len(lines) == 1 else y + len(lines) * step + int(2 * s)
+        surf.blit(_fit(facts, room), (r.x + int(12 * s), below))
+
+    def _seat_pieces(self, d, seat, name, size):
+        """A seat's name and its points (or None) as images, at `size`."""
+        text, won = self.app.text, seat == d["winner"]
+        img = text.render(name, size, theme.ACCENT if won else theme.TEXT, bold=won)
+        vp = d["vp"][seat]
+        return img, None if vp is None else text.render(tr("panel.vp", n=vp), size - 3, theme.TEXT_DIM)
+
+    def _seat_layout(self, entry, room):
+        """The row's seat lines, names and text size (seat_layout), kept until
+        the list, the window's size or scale, or the language change."""
+        key = (entry.path, id(entry.game), room, self.app.scale, i18n.language())
+        layout = self._layouts.get(key)
+        if layout is None:
+            d, s = describe(entry.game), self.app.scale
+
+            def fits(seats, names, size):
+                width = 0
+                for seat in seats:
+                    img, points = self._seat_pieces(d, seat, names[seat], size)
+                    width += int(15 * s) + img.get_width() + (0 if points is None else int(6 * s) + points.get_width())
+                return width + int(18 * s) * (len(seats) - 1) <= room
+            layout = self._layouts[key] = seat_layout(d["names"], saves.computer_levels(entry.game), fits)
+        return layout
+
+
+def seat_layout(names, levels, fits) -> tuple:
+    """How a load-list row shows its seats: (lines of seat numbers, the names
+    to draw, text size). `fits(seats, names, size)`: whether those seats'
+    names and points fit one line. One line of the names as saved; else of
+    a computer's without its level's word (the facts line counts the
+    computers); else two lines at a smaller size, the names shortened with
+    "…", longest first, until each line fits (or each is down to two letters)."""
+    seats = list(range(len(names)))
+    if fits(seats, names, NAME_SIZE):
+        return [seats], list(names), NAME_SIZE
+    plain = [plain_name(name, level) for name, level in zip(names, levels)]
+    if fits(seats, plain, NAME_SIZE):
+        return [seats], plain, NAME_SIZE
+    half = (len(names) + 1) // 2
+    lines = [seats[:half], seats[half:]]
+    names, kept = plain, [len(name) for name in plain]
+    while not all(fits(line, names, SMALL_NAME_SIZE) for line in lines):
+        longest = max(seats, key=lambda i: kept[i])
+        if kept[longest] <= 2:
+            break
+        kept[longest] -= 1
+        names = [name if len(name) <= k else name[:k].rstrip() + "…" for name, k in zip(plain, kept)]
+    return lines, names, SMALL_NAME_SIZE
+
+
+def _name_room(row_w, s) -> int:
+    """The width a row's text may take: inside its 12 px left and 10 px right margins."""
+    return row_w - int(12 * s) - int(10 * s)
 
 
 def _fit(img, width):
