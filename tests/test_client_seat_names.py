@@ -58,3 +58,30 @@ def test_a_lan_computer_of_any_level_is_named_with_its_levels_word():
     names = SeatNames(["Ada", "Bo"], ["easy", None])
     names[1] = "Bea"
     assert list(names) == ["Ada (Easy)", "Bea"] and names.saved == ["Ada", "Bea"]
+
+
+def test_a_panel_drops_the_level_word_and_then_cuts_the_name_rather_than_squeeze_it():
+    """At 200 % "Cees (Gemiddeld)" was squeezed to 67 % of its width in a
+    six-seat panel: a name too wide loses the level's word, then its end."""
+    from game.client import theme
+    from game.client.table.panels import name_label
+    app = make_app(ui_scale=200)
+    text, drawn = app.text, []
+    real = text.render
+
+    def spy(words, *a, **k):
+        drawn.append(words)
+        return real(words, *a, **k)
+    names = SeatNames(["Anna", "Cees (Medium)"], [None, "medium"])
+    width = lambda words, size=20: real(words, size, theme.TEXT, True).get_width()  # noqa: E731
+    text.render = spy
+    roomy = name_label(text, names, 1, 28, width("Cees (Medium)"), 20)
+    assert drawn[-1] == "Cees (Medium)" and roomy.get_width() <= width("Cees (Medium)")
+    tight = (width("Cees") + width("Cees (Medium)")) // 2     # room for the plain name only
+    img = name_label(text, names, 1, 28, tight, 20)
+    assert drawn[-1] == "Cees" and img.get_width() <= tight
+    img = name_label(text, names, 1, 28, width("Ce…"), 20)      # not even that: cut, not squeezed
+    assert drawn[-1].endswith("…") and drawn[-1].startswith("C")
+    assert img.get_width() == real(drawn[-1], 20, theme.TEXT, True).get_width() <= width("Ce…")
+    assert name_label(text, names, 0, 28, tight, 20).get_width() <= tight    # a person's name: as it is
+    assert "Anna" in drawn

@@ -10,6 +10,8 @@ from game.engine.state import GAME_OVER
 
 from .. import cards, emblems, icons, theme, widgets
 from ..i18n import tr
+from ..label_lines import shortened
+from ..seatnames import SeatNames
 from .model import special_builder
 
 
@@ -199,8 +201,7 @@ def draw_player_row(m, ui, surf, seat, rect) -> None:
     bx = rect.x + int(8 * s)
     surf.blit(badge, badge.get_rect(midleft=(bx, mid)))
     nx = bx + int(ROW.badge * s) + int(6 * s)
-    name = widgets.fit_label(ui.text, m.names[seat], ROW.name, theme.TEXT, True,
-                             right - ui.name_marks.get(seat, 0) - nx, ROW.name_min)
+    name = name_label(ui.text, m.names, seat, ROW.name, right - ui.name_marks.get(seat, 0) - nx, ROW.name_min)
     name_rect = name.get_rect(midleft=(nx, mid))
     surf.blit(name, name_rect)
     ui.name_rects[seat] = name_rect
@@ -216,6 +217,19 @@ def points(part, v, seat, sees_hand) -> tuple:
     return v.vp_public[seat], part.hidden_points(v, seat) if sees_hand else 0
 
 
+def name_label(text, names, seat, size, room, smallest):
+    """A seat's name for its panel, fitted to `room` from `size` down to
+    `smallest`: as shown; when that would be squeezed, a computer's without
+    its level's word; and then cut with "…" rather than squeezed."""
+    shown = names[seat]
+    plain = names.plain[seat] if isinstance(names, SeatNames) else shown
+    for label in dict.fromkeys((shown, plain)):
+        if text.render(label, smallest, theme.TEXT, True).get_width() <= room:
+            return widgets.fit_label(text, label, size, theme.TEXT, True, room, smallest)
+    label = shortened(plain, room, lambda words: text.render(words, smallest, theme.TEXT, True).get_width())
+    return widgets.fit_label(text, label, smallest, theme.TEXT, True, room, smallest)
+
+
 def player_name(m, ui, seat, rect, right):
     """The player's name as their panel draws it, right of the colour badge
     and fitted left of `right`: (picture, where it goes)."""
@@ -223,7 +237,7 @@ def player_name(m, ui, seat, rect, right):
     top = int(k.top * s)
     x = rect.x + int(14 * s) + int(k.badge * s) + int(8 * s)          # past the badge
     room = right - x
-    name = widgets.fit_label(ui.text, m.names[seat], k.name, theme.TEXT, True, room, k.name_min)
+    name = name_label(ui.text, m.names, seat, k.name, room, k.name_min)
     return name, name.get_rect(midleft=(x, rect.y + top + int(k.badge * s) // 2))
 
 
