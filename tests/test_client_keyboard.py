@@ -190,9 +190,9 @@ def test_without_a_focus_enter_still_ends_the_turn_and_the_mouse_takes_the_lead_
 @pytest.mark.parametrize("lang, corner, harbor, side, hexes, built", [
     ("en", "corner A12: 10 ore, 3:1 harbor", "corner C12: 9 wood, 2:1 wool harbor", "side F7: 4 wool, desert (robber)",
      "hex A: mountains, produces on a roll of 10", "corner C12: 9 wood, 2:1 wool harbor, your settlement"),
-    ("nl", "kruising A12: 10 erts, haven 3:1", "kruising C12: 9 hout, haven 2:1 wol",
+    ("nl", "driesprong A12: 10 erts, haven 3:1", "driesprong C12: 9 hout, haven 2:1 wol",
      "pad F7: 4 wol, woestijn (struikrover)", "landtegel A: gebergte, brengt op bij een worp van 10",
-     "kruising C12: 9 hout, haven 2:1 wol, je dorp"),
+     "driesprong C12: 9 hout, haven 2:1 wol, je dorp"),
 ])
 def test_the_cursor_names_its_spot_in_the_notation_and_the_readers_language(lang, corner, harbor, side, hexes, built):
     app, table = new_table(lang)
