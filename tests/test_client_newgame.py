@@ -405,3 +405,27 @@ def test_a_name_of_its_own_still_has_at_most_16_characters():
     kept = SimpleNamespace(config=c.config, players=saves.player_entries(c.names.saved, c.colours, c.computers))
     names, _ = saved_players(kept)
     assert names[1] == "B" * 16 + " (Medium)"          # read back whole (a save's names were cut at 24)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("scale", [100, 200])
+def test_an_options_buttons_keep_to_the_forms_second_column(lang, scale):
+    """At 200 % in Dutch "Verdedigende ridders" had its two buttons on the
+    line under it from the form's left edge, under the labels: where they do
+    not fit beside each other they stand one under the other in the column
+    every other row's controls start in."""
+    from game.engine import RULESETS
+    from game.client import i18n
+    try:
+        app = make_app({"language": lang, "ui_scale": scale})
+        form = open_form(app)
+        for rules in ("base", "ck"):
+            form.rules = rules
+            form._rebuild()
+            column = form.buttons["rules_base"].rect.x
+            for option in RULESETS[rules].options:
+                rects = [form.buttons[f"{option.name}_{v}"].rect for v in option.values]
+                assert all(r.x >= column for r in rects), (rules, option.name, rects, column)
+                assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    finally:
+        i18n.set_language("en")

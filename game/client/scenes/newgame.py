@@ -64,22 +64,27 @@ def button_text_width(app):
 def choice_buttons(form, frame, label, key, options, current, width, below=False) -> int:
     """One row of choices on a form (new game, host a LAN game): its label
     in the first column and a button per (value, text) of `options`, the
-    current one selected, or on the line under the label from the form's
-    left edge when `below` (a narrow form).  `frame`: (the form's left, the
-    row's top, the first column's width, the form's width, a button's
-    height, the gap), pixels.  Returns the next row's top."""
+    current one selected.  When they do not fit beside the label (`below`,
+    a narrow form) they stand one under the other in the second column, or,
+    where even one is wider than that column, on the line under the label
+    from the form's left edge (for two choices, either takes two lines).
+    `frame`: (the form's left, the row's top, the first column's width, the
+    form's width, a button's height, the gap), pixels.  Returns the next
+    row's top."""
     x0, y, col0, form_w, bh, gap = frame
     form.label((x0, y, col0 - gap, bh), tr(label))
+    stacked = below and width <= form_w - col0
     left = x0 + col0
-    if below:
+    if below and not stacked:
         y, left = y + bh + gap, x0
     for i, (value, text) in enumerate(options):
         enabled = key != "rules" or value in CLIENT_RULES
-        b = form.button(f"{key}_{value}", (left + i * (width + gap), y, width, bh), text,
+        place = (left, y + i * (bh + gap)) if stacked else (left + i * (width + gap), y)
+        b = form.button(f"{key}_{value}", (*place, width, bh), text,
                         enabled, tooltip=None if enabled else tr("menu.coming"))
         if value == current:
             b.select()
-    return y + bh + gap
+    return y + (len(options) if stacked else 1) * (bh + gap)
 
 
 def choose_rule(form, key: str) -> bool:
