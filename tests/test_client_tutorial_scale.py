@@ -81,14 +81,31 @@ def test_every_steps_words_can_be_read_whole_page_by_page(size, lang):
     room = band.text_room(ui, overlay.HEAD)
     paged = 0
     for what, why in _texts():
-        lines = band.wrapped(ui, what, why, overlay.HEAD, overlay.BODY)
-        book = band.pages(lines, ui.fonts, room)
-        assert [line for page in book for line in page] == lines            # nothing left out, in order
+        book = band.book(ui, what, why, overlay.HEAD, overlay.BODY)
+        words = " ".join(line for page in book for _, _, line in page).split()
+        assert words == (what + " " + why).split()                           # nothing left out, in order
         for page in book:
             assert sum(ui.fonts.get(size, bold).get_linesize() for size, bold, _ in page) <= room
             assert all(ui.fonts.get(size, bold).size(line)[0] <= width for size, bold, line in page)
         paged += len(book) > 1
     assert paged                                                            # (some words do take pages)
+    pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("size", SIZES)
+def test_every_page_of_the_bands_words_ends_at_a_sentences_end(size, lang):
+    """A page never breaks a sentence off (the next page would go on with
+    it): every step's words, the routine moves' and the help's."""
+    app, scene = guided_game(size, lang)
+    ui = scene.ui
+    texts = _texts() + [(tr("tutorial.help.offer", give="1 wood", get="1 grain"),
+                         tr("tutorial.help.why", what=tr("tutorial.step.settlement.what"))),
+                        (tr("tutorial.routine.end_turn"), tr("tutorial.routine.lacks", cards="1 wood, 1 brick"))]
+    for what, why in texts:
+        book = band.book(ui, what, why, overlay.HEAD, overlay.BODY)
+        for page in book:
+            assert page[-1][2].rstrip().endswith((".", "!", "?")), (what, [line for _, _, line in page])
     pygame.quit()
 
 
@@ -147,3 +164,4 @@ def test_the_whole_guided_game_plays_at_200_percent_by_mouse_and_by_keys_alone(s
     assert (run["clicks"] == 0) if keys_only else run["clicks"] > 0
     assert {"found", "offer", "steal", "knight"} <= seen              # (the rings were checked)
     pygame.quit()
+

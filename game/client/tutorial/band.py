@@ -5,10 +5,15 @@ and the dialogs under it (`make_room`), so the band covers nothing a step
 asks to click and the log stays in its drawer.
 
 Its words are the box's (overlay.lines) in TEXT_LINES lines of the step's
-head size; what does not fit comes in pages: the More button (its label
-says which page) or PageDown shows the next one, PageUp the one before.
+head size; what does not fit comes in pages of whole sentences (`book`: a
+page never ends inside a sentence, unless one sentence alone is taller than
+the band): the More button (its label says which page) or PageDown shows
+the next one, PageUp the one before.
 The row at its bottom holds the step count, More and, for an explanation,
 Next (the Enter key as before)."""
+
+import re
+from itertools import groupby
 
 import pygame
 
@@ -48,6 +53,45 @@ def make_room(layout, box_h) -> None:
     L.free = pygame.Rect(0, L.board.y, L.screen.w, L.screen.h - L.board.y)
 
 
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def sentences(text) -> list:
+    """`text`'s sentences (each ends in . ! or ? and the whitespace after it)."""
+    return [part for part in SENTENCE_END.split(text.strip()) if part]
+
+
+def book(ui, what, why, head, body) -> list:
+    """The band's pages of `what` (bold, `head` size) and `why` (`body` size):
+    each page as many whole sentences as its lines hold, wrapped as one
+    paragraph per text; a sentence taller than a page alone goes on over
+    the next (`pages`)."""
+    width = ui.layout.top.w - int(2 * 12 * ui.layout.s)
+    fonts, room = ui.fonts, text_room(ui, head)
+    parts = [(head, True, part) for part in sentences(what)] + [(body, False, part) for part in sentences(why)]
+
+    def laid(chosen):
+        out = []
+        for (size, bold), group in groupby(chosen, key=lambda part: part[:2]):
+            text = " ".join(part[2] for part in group)
+            out += [(size, bold, line) for line in widgets.wrap(text, fonts.get(size, bold), width)]
+        return out
+
+    out, chosen = [], []
+    for part in parts:
+        if chosen and _height(laid(chosen + [part]), fonts) > room:
+            out.append(laid(chosen))
+            chosen = []
+        chosen.append(part)
+    if chosen:
+        out.append(laid(chosen))
+    return [page for lines in out for page in pages(lines, fonts, room)]
+
+
+def _height(lines, fonts) -> int:
+    return sum(fonts.get(size, bold).get_linesize() for size, bold, _ in lines)
+
+
 def pages(lines, fonts, room) -> list:
     """The (size, bold, line) lines in pages of at most `room` pixels of line heights."""
     out, used = [[]], 0
@@ -65,30 +109,21 @@ def text_room(ui, head) -> int:
     return TEXT_LINES * ui.fonts.get(head, True).get_linesize()
 
 
-def wrapped(ui, what, why, head, body) -> list:
-    """The band's lines of `what` (bold, `head` size) and `why` (`body` size)."""
-    width = ui.layout.top.w - int(2 * 12 * ui.layout.s)
-    fonts = ui.fonts
-    return [(head, True, line) for line in widgets.wrap(what, fonts.get(head, True), width)] + \
-        [(body, False, line) for line in widgets.wrap(why, fonts.get(body), width)]
-
-
-def draw(scene, surf, lines, count, explaining, sizes, dark, next_key) -> None:
-    """The band with the page on show of `lines` (wrapped), `count` (the step
-    count) and the buttons; `sizes`: the (head, count) text sizes."""
+def draw(scene, surf, paged, count, explaining, sizes, dark, next_key) -> None:
+    """The band with the page on show of `paged` (`book`'s pages), `count`
+    (the step count) and the buttons; `sizes`: the (head, count) text sizes."""
     m, ui = scene.model, scene.ui
     s, fonts = ui.layout.s, ui.fonts
     head, count_size = sizes
-    book = pages(lines, fonts, text_room(ui, head))
-    if scene.band_lines != lines:               # other words: their first page
-        scene.band_lines, scene.band_page = lines, 0
-    scene.band_pages = len(book)
-    page = scene.band_page = min(scene.band_page, len(book) - 1)
+    if scene.band_lines != paged:               # other words: their first page
+        scene.band_lines, scene.band_page = paged, 0
+    scene.band_pages = len(paged)
+    page = scene.band_page = min(scene.band_page, len(paged) - 1)
     box = ui.layout.top
     pygame.draw.rect(surf, dark, box, border_radius=10)
     pygame.draw.rect(surf, theme.ACCENT, box, max(1, int(2 * s)), border_radius=10)
     x, y = box.x + int(12 * s), box.y + int(PAD * s)
-    for size, bold, line in book[page]:
+    for size, bold, line in paged[page]:
         surf.blit(ui.text.render(line, size, theme.ACCENT if bold else theme.TEXT, bold=bold), (x, y))
         y += fonts.get(size, bold).get_linesize()
     row = pygame.Rect(box.x, box.bottom - int((ROW_H + PAD - 2) * s), box.w, int(ROW_H * s))
@@ -98,9 +133,9 @@ def draw(scene, surf, lines, count, explaining, sizes, dark, next_key) -> None:
         rect.midright = (right, row.centery)
         btn(m, ui, surf, next_key, rect, tr("tutorial.next"), scene.press_next, primary=True)
         right = rect.x - int(6 * s)
-    if len(book) > 1:
+    if len(paged) > 1:
         rect = pygame.Rect(0, 0, int(84 * s), row.h)
         rect.midright = (right, row.centery)
-        btn(m, ui, surf, MORE_KEY, rect, tr("tutorial.more", k=page + 1, n=len(book)), scene.turn_page)
+        btn(m, ui, surf, MORE_KEY, rect, tr("tutorial.more", k=page + 1, n=len(paged)), scene.turn_page)
     img = ui.text.render(count, count_size, theme.TEXT_DIM)
     surf.blit(img, img.get_rect(midleft=(x, row.centery)))
