@@ -165,3 +165,49 @@ def test_the_whole_guided_game_plays_at_200_percent_by_mouse_and_by_keys_alone(s
     assert {"found", "offer", "steal", "knight"} <= seen              # (the rings were checked)
     pygame.quit()
 
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_dice_keep_a_margin_from_the_guides_box_at_every_scale(size, lang):
+    """At 200 % the dice stand under the band as far from it as the menu
+    button (not on the sea's very edge); at the other scales the box is in
+    the left column, far from them."""
+    from client_helpers import draw
+    app, scene = guided_game(size, lang)
+    for percent in (100, 125, 150, 200):
+        app.set_ui_scale(percent)
+        draw(app)
+        L = scene.ui.layout
+        assert app.ui_used == percent
+        margin = int(6 * L.s)
+        for die in L.dice:
+            assert not die.inflate(2 * margin, 2 * margin).colliderect(L.top), (percent, die, L.top)
+            assert L.board.contains(die)
+        if L.narrow:
+            assert all(die.y == L.menu_button.y for die in L.dice)
+    pygame.quit()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_at_200_percent_the_island_reaches_up_between_the_menu_and_the_dice(size):
+    """The narrow layout keeps a row over the whole board for the menu and
+    the dice; under the guide's band the island's middle takes that row's
+    room as well (a larger island), its sea frame and harbors clear of the
+    menu, the dice and the Hint button."""
+    from game.client.boardview import BoardView
+    from game.client.table import hints
+    from game.client.table.layout import NARROW_TOOLS
+    app, scene = guided_game(size)
+    ui = scene.ui
+    L = ui.layout
+    own = pygame.Rect(L.board.x, L.board.y + int(NARROW_TOOLS * L.s), L.board.w, L.board.h - int(NARROW_TOOLS * L.s))
+    before = BoardView()
+    before.island = ui.board.island
+    before.fit(own)
+    assert ui.board.rect == L.island and L.board.contains(L.island)
+    assert ui.board.R >= 1.1 * before.R                                   # (1280x720: 12 % larger)
+    for shape in band.drawn(ui.board):
+        for corner in [L.menu_button, hints.button_rect(ui)] + L.dice:
+            assert not band.overlaps(shape, corner), (shape, corner)
+    pygame.quit()
+

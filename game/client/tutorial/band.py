@@ -14,6 +14,7 @@ Next (the Enter key as before)."""
 
 import re
 from itertools import groupby
+from types import SimpleNamespace
 
 import pygame
 
@@ -32,10 +33,12 @@ def height(ui, head) -> int:
     return int(2 * PAD * ui.layout.s) + text_room(ui, head) + int(ROW_H * ui.layout.s)
 
 
-def make_room(layout, box_h) -> None:
+def make_room(layout, box_h, island=None) -> None:
     """Make the narrow table's prompt band room for the guide's box `box_h`
     tall: the board and what lies over it move down under it, the dialogs
-    open below it."""
+    open below it; the dice as far from the band as the menu button is,
+    and the island (`island`: the board's, boardview) as large as the board
+    leaves it clear of the menu, the dice and the Hint button (`island_room`)."""
     L = layout
     dy = box_h - L.top.h
     L.left.h += dy
@@ -51,6 +54,61 @@ def make_room(layout, box_h) -> None:
         L.notes.y += dy
         L.notes.h -= dy
     L.free = pygame.Rect(0, L.board.y, L.screen.w, L.screen.h - L.board.y)
+    for r in L.dice:
+        r.y = L.menu_button.y
+    if island is not None:
+        L.island = island_room(L, island)
+
+
+def island_room(L, island) -> pygame.Rect:
+    """The tallest rectangle across the board whose island (as boardview
+    fits it: its sea frame and harbors, `drawn`) stays clear of the board's
+    corner controls: the menu (and C&K's chip), the dice and the Hint
+    button.  The narrow layout's own keeps a row over the whole board for
+    the menu and the dice; the island's middle reaches up between them."""
+    from ..boardview import BoardView
+    from ..table.hints import button_rect
+    pad = int(4 * L.s)
+    corners = [L.menu_button, button_rect(SimpleNamespace(layout=L))] + L.dice + \
+        ([L.left_chip] if L.left_chip is not None else [])
+    view = BoardView()
+    view.island = island
+    top, bottom = L.board.y + pad, L.board.bottom - pad
+    step = max(1, pad // 2)
+    for h in range(bottom - top, L.island.h, -step):
+        for y in range(top, bottom - h + 1, step):
+            rect = pygame.Rect(L.board.x, y, L.board.w, h)
+            view.fit(rect)
+            if not any(overlaps(shape, r) for shape in drawn(view) for r in corners):
+                return rect
+    return L.island
+
+
+def drawn(view) -> list:
+    """What boardview draws of the island fitted to its rectangle, as convex
+    polygons: its sea frame (the hexagon round it, boardview._draw_static)
+    and each harbor's marker with the picture under it."""
+    frame = [view.point(x, y) for x, y in ((0, -9.6), (5.9, -4.8), (5.9, 4.8), (0, 9.6), (-5.9, 4.8), (-5.9, -4.8))]
+    out = [frame]
+    R = view.R
+    for spot in range(len(view.island.harbor_edges)):
+        x, y = view.harbor_pos(spot)
+        out.append([(x - 0.5 * R, y - 0.4 * R), (x + 0.5 * R, y - 0.4 * R), (x + 0.5 * R, y + 0.6 * R),
+                    (x - 0.5 * R, y + 0.6 * R)])
+    return out
+
+
+def overlaps(polygon, rect) -> bool:
+    """Whether a convex polygon and a rectangle overlap (their insides;
+    separating axes)."""
+    corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft]
+    edges = zip(polygon, polygon[1:] + polygon[:1])
+    for ax, ay in [(1, 0), (0, 1)] + [(y1 - y2, x2 - x1) for (x1, y1), (x2, y2) in edges]:
+        p = [x * ax + y * ay for x, y in polygon]
+        q = [x * ax + y * ay for x, y in corners]
+        if max(p) <= min(q) or max(q) <= min(p):
+            return False
+    return True
 
 
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
