@@ -211,3 +211,24 @@ def test_at_200_percent_the_island_reaches_up_between_the_menu_and_the_dice(size
             assert not band.overlaps(shape, corner), (shape, corner)
     pygame.quit()
 
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("size", SIZES)
+def test_at_200_percent_the_knights_card_opens_under_the_band_at_the_tables_scale(size, lang):
+    """A development card's dialog is as tall as its words on the narrow
+    table: under the guide's band it is drawn at 200 %, not smaller."""
+    from client_helpers import draw
+    from game.client.table.dialogs import DevCardDialog
+    from game.engine.constants import KNIGHT, ROAD_BUILDING
+    app, scene = guided_game(size, lang)
+    L = scene.ui.layout
+    for kind in (KNIGHT, ROAD_BUILDING):
+        dialog = DevCardDialog(scene.play, kind)
+        scene.model.dialog = dialog
+        draw(app)
+        assert dialog.ui.layout.s == L.s                                  # (the text's scale is the setting's)
+        rect = L.dialog(*dialog.size)
+        assert rect.top >= L.top.bottom and pygame.Rect(0, 0, *size).contains(rect)
+        close = scene.ui.targets.rect(("dev", "close"))       # (Play is off at the first step: no target)
+        assert close is not None and rect.contains(close)
+    pygame.quit()
