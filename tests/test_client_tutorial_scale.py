@@ -81,14 +81,31 @@ def test_every_steps_words_can_be_read_whole_page_by_page(size, lang):
     room = band.text_room(ui, overlay.HEAD)
     paged = 0
     for what, why in _texts():
-        lines = band.wrapped(ui, what, why, overlay.HEAD, overlay.BODY)
-        book = band.pages(lines, ui.fonts, room)
-        assert [line for page in book for line in page] == lines            # nothing left out, in order
+        book = band.book(ui, what, why, overlay.HEAD, overlay.BODY)
+        words = " ".join(line for page in book for _, _, line in page).split()
+        assert words == (what + " " + why).split()                           # nothing left out, in order
         for page in book:
             assert sum(ui.fonts.get(size, bold).get_linesize() for size, bold, _ in page) <= room
             assert all(ui.fonts.get(size, bold).size(line)[0] <= width for size, bold, line in page)
         paged += len(book) > 1
     assert paged                                                            # (some words do take pages)
+    pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("size", SIZES)
+def test_every_page_of_the_bands_words_ends_at_a_sentences_end(size, lang):
+    """A page never breaks a sentence off (the next page would go on with
+    it): every step's words, the routine moves' and the help's."""
+    app, scene = guided_game(size, lang)
+    ui = scene.ui
+    texts = _texts() + [(tr("tutorial.help.offer", give="1 wood", get="1 grain"),
+                         tr("tutorial.help.why", what=tr("tutorial.step.settlement.what"))),
+                        (tr("tutorial.routine.end_turn"), tr("tutorial.routine.lacks", cards="1 wood, 1 brick"))]
+    for what, why in texts:
+        book = band.book(ui, what, why, overlay.HEAD, overlay.BODY)
+        for page in book:
+            assert page[-1][2].rstrip().endswith((".", "!", "?")), (what, [line for _, _, line in page])
     pygame.quit()
 
 
@@ -146,4 +163,72 @@ def test_the_whole_guided_game_plays_at_200_percent_by_mouse_and_by_keys_alone(s
     assert run["finished"] and run["winner"] == S.PERSON
     assert (run["clicks"] == 0) if keys_only else run["clicks"] > 0
     assert {"found", "offer", "steal", "knight"} <= seen              # (the rings were checked)
+    pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_dice_keep_a_margin_from_the_guides_box_at_every_scale(size, lang):
+    """At 200 % the dice stand under the band as far from it as the menu
+    button (not on the sea's very edge); at the other scales the box is in
+    the left column, far from them."""
+    from client_helpers import draw
+    app, scene = guided_game(size, lang)
+    for percent in (100, 125, 150, 200):
+        app.set_ui_scale(percent)
+        draw(app)
+        L = scene.ui.layout
+        assert app.ui_used == percent
+        margin = int(6 * L.s)
+        for die in L.dice:
+            assert not die.inflate(2 * margin, 2 * margin).colliderect(L.top), (percent, die, L.top)
+            assert L.board.contains(die)
+        if L.narrow:
+            assert all(die.y == L.menu_button.y for die in L.dice)
+    pygame.quit()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_at_200_percent_the_island_reaches_up_between_the_menu_and_the_dice(size):
+    """The narrow layout keeps a row over the whole board for the menu and
+    the dice; under the guide's band the island's middle takes that row's
+    room as well (a larger island), its sea frame and harbors clear of the
+    menu, the dice and the Hint button."""
+    from game.client.boardview import BoardView
+    from game.client.table import hints
+    from game.client.table.layout import NARROW_TOOLS
+    app, scene = guided_game(size)
+    ui = scene.ui
+    L = ui.layout
+    own = pygame.Rect(L.board.x, L.board.y + int(NARROW_TOOLS * L.s), L.board.w, L.board.h - int(NARROW_TOOLS * L.s))
+    before = BoardView()
+    before.island = ui.board.island
+    before.fit(own)
+    assert ui.board.rect == L.island and L.board.contains(L.island)
+    assert ui.board.R >= 1.1 * before.R                                   # (1280x720: 12 % larger)
+    for shape in band.drawn(ui.board):
+        for corner in [L.menu_button, hints.button_rect(ui)] + L.dice:
+            assert not band.overlaps(shape, corner), (shape, corner)
+    pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("size", SIZES)
+def test_at_200_percent_the_knights_card_opens_under_the_band_at_the_tables_scale(size, lang):
+    """A development card's dialog is as tall as its words on the narrow
+    table: under the guide's band it is drawn at 200 %, not smaller."""
+    from client_helpers import draw
+    from game.client.table.dialogs import DevCardDialog
+    from game.engine.constants import KNIGHT, ROAD_BUILDING
+    app, scene = guided_game(size, lang)
+    L = scene.ui.layout
+    for kind in (KNIGHT, ROAD_BUILDING):
+        dialog = DevCardDialog(scene.play, kind)
+        scene.model.dialog = dialog
+        draw(app)
+        assert dialog.ui.layout.s == L.s                                  # (the text's scale is the setting's)
+        rect = L.dialog(*dialog.size)
+        assert rect.top >= L.top.bottom and pygame.Rect(0, 0, *size).contains(rect)
+        close = scene.ui.targets.rect(("dev", "close"))       # (Play is off at the first step: no target)
+        assert close is not None and rect.contains(close)
     pygame.quit()

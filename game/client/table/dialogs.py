@@ -7,6 +7,8 @@ A dialog only collects the player's choice; whether the resulting command is
 legal is asked from the engine (`check` on the viewer's view), and the
 confirm button is enabled only then."""
 
+import math
+
 import pygame
 
 from game.engine import check
@@ -99,12 +101,29 @@ class DevCardDialog(Dialog):
         super().__init__(play)
         self.kind = kind
         self.picks = []
-        if kind not in (YEAR_OF_PLENTY, MONOPOLY):
-            self.size = (560, 250)
-        elif self.narrow:          # (Year of Plenty's tray beside the row of cards)
-            self.size = NARROW
-        else:
-            self.size = (600, 440 if kind == YEAR_OF_PLENTY else 370)
+        self._size = None
+
+    @property
+    def size(self):
+        """A card to pick resources for (Year of Plenty, Monopoly) as tall as
+        its cards need; any other as its words, on the narrow table no taller
+        (under the guided game's band it then keeps the table's scale)."""
+        kind = self.kind
+        if self._size is not None:
+            return self._size
+        if kind in (YEAR_OF_PLENTY, MONOPOLY):       # (narrow: Year of Plenty's tray beside the row of cards)
+            return NARROW if self.narrow else (600, 440 if kind == YEAR_OF_PLENTY else 370)
+        if not self.narrow:
+            return (560, 250)
+        ui = self.play.ui
+        s, font = ui.layout.s, ui.fonts.get(16)
+        lines = widgets.wrap(tr(f"dev.{DEV_NAMES[kind]}.text"), font, int(560 * s) - int(60 * s))
+        # the words from 54 down, the new/once note's 34 under them, the buttons' 54 at the bottom
+        return (560, min(250, 54 + math.ceil(len(lines) * font.get_linesize() / s) + 34 + 8 + 54))
+
+    @size.setter
+    def size(self, value):
+        self._size = value                         # (a size of one's own: tests)
 
     def command(self):
         me, kind = self.me, self.kind

@@ -190,7 +190,7 @@ def draw(scene, surf) -> None:
     explaining = advice[0] == "next"
     if ui.layout.narrow:
         what, why = lines(advice, None if winner is None else m.names[winner], scene.c.view(guide.seat), guide.seat)
-        band.draw(scene, surf, band.wrapped(ui, what, why, HEAD, BODY), count_line(guide, advice, short=True),
+        band.draw(scene, surf, band.book(ui, what, why, HEAD, BODY), count_line(guide, advice, short=True),
                   explaining, (HEAD, COUNT), DARK, NEXT_KEY)
         return
     inner = box_rect(ui).w - int(24 * s)

@@ -51,7 +51,7 @@ class TutorialScene(TableScene):
         layout = TableLayout(size, m.n, m.part, self.app.scale)
         self.ui.layout = layout               # (prompt_height measures in it)
         if layout.narrow:
-            band.make_room(layout, band.height(self.ui, overlay.HEAD))
+            band.make_room(layout, band.height(self.ui, overlay.HEAD), self.ui.board.island)
             return layout
         L, pad = layout, int(6 * layout.s)
         L.top.h = overlay.prompt_height(self.ui)
