@@ -28,3 +28,13 @@ def test_a_tool_answers_help(name, capsys):
     assert done.value.code == 0
     out = capsys.readouterr().out
     assert out.startswith("usage:"), out[:200]
+
+
+def test_the_window_autoplays_help_names_its_own_ways(capsys):
+    """tools.ui_autoplay hands a whole game's options to tools.screens.autoplay,
+    whose help named neither --tutorial nor --keys-only."""
+    from tools import ui_autoplay
+    with pytest.raises(SystemExit):
+        ui_autoplay.main(["--help"])
+    out = capsys.readouterr().out
+    assert "--rules" in out and "--tutorial" in out and "--keys-only" in out

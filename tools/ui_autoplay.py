@@ -97,7 +97,7 @@ def main(argv=None) -> int:
     if "--tutorial" in argv:
         return tutorial_main(argv, make_driver)
     from tools.screens import autoplay
-    return autoplay.main(argv, make_driver)
+    return autoplay.main(argv, make_driver, epilog=__doc__)       # (its --help tells this tool's ways too)
 
 
 if __name__ == "__main__":

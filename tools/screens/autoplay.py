@@ -401,10 +401,12 @@ def play(rules="base", players=4, seed=1, size=(1280, 720), trade_rate=0.1, max_
     return summary
 
 
-def main(argv=None, make_driver=None) -> int:
-    """The command line; `make_driver`: at_menu's (tools/ui_autoplay --keys-only)."""
+def main(argv=None, make_driver=None, epilog=None) -> int:
+    """The command line; `make_driver`: at_menu's (tools/ui_autoplay --keys-only);
+    `epilog`: more words for --help (the calling tool's)."""
     use_scratch_user_data()
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=epilog,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rules", choices=("base", "ck"), default="base")
     ap.add_argument("--players", type=int, choices=seat_counts(), default=4)
     ap.add_argument("--seed", type=int, default=1)
