@@ -390,3 +390,39 @@ def test_the_hints_line_never_hides_the_spot_it_points_at(scale, size):
                 assert not box.inflate(int(0.6 * R), int(0.6 * R)).collidepoint(ui.board.harbor_pos(h)), corner
         moved += box.y < ui.layout.board.centery
     assert moved < len(corners)              # (at the bottom where that hides nothing)
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_the_keyboards_spot_line_keeps_the_hinted_spot_in_sight_X_1(players):
+    """At 200 % with the hint on show the keyboard cursor's line ("driesprong
+    A12: 9 erts, haven 3:1") went over the hint's line and covered the very
+    corner the hint rang: where one of its places keeps clear of both the
+    cursor's corner and the hinted one, it takes such a place."""
+    import math
+    import time
+    from game.client.table import keyboard
+    from game.client.table.board_lines import SPOT_CLEARANCE
+    app = make_app((1280, 720), ui_scale=200)
+    table = push_table(app, default_config(players=players, seed=5, board="beginner"))
+    m, ui = table.model, table.ui
+    app.step([])
+    R = ui.board.R
+    corners = [c[2] for c in m.legal if c[0] == "place_settlement"]
+    lines = [ui.text.render("x" * 34, 15, (255, 255, 255), bold=True)]
+
+    def gap(box, p):
+        return math.hypot(max(box.x - p[0], 0, p[0] - box.right), max(box.y - p[1], 0, p[1] - box.bottom))
+    checked = 0
+    for hinted in corners:
+        m.hint = {"view": m.view, "seat": m.viewer, "cmd": ("place_settlement", m.viewer, hinted),
+                  "why": {"term": "best"}, "line": tr("hint.button") + " " + "x" * 30, "shown": time.monotonic()}
+        ring = ui.board.node_pos(hinted)
+        for cursor in corners[::4]:
+            at = ui.board.node_pos(cursor)
+            places, _ = keyboard.line_places(m, ui, lines, lines[0].get_height(), at)
+            if not any(gap(p, ring) >= SPOT_CLEARANCE * R and gap(p, at) >= SPOT_CLEARANCE * R for p in places):
+                continue
+            box = keyboard.line_rect(m, ui, lines, lines[0].get_height(), at)
+            assert gap(box, ring) >= SPOT_CLEARANCE * R and gap(box, at) >= SPOT_CLEARANCE * R, (hinted, cursor)
+            checked += 1
+    assert checked > len(corners)

@@ -271,4 +271,9 @@ def line_box(ui, hint):
     bottom, top = L.board.bottom - int(8 * s) - h, board_lines.top_y(ui)
     places = [pygame.Rect(right - w, bottom, w, h), pygame.Rect(left, bottom, w, h),
               pygame.Rect(left, top, w, h), pygame.Rect(L.board.right - int(12 * s) - w, top, w, h)]
-    return board_lines.clearest(ui, places, [spot_point(ui, spot) for spot in spots_of(hint["cmd"])]), imgs
+    return board_lines.clearest(ui, places, hinted_points(ui, hint)), imgs
+
+
+def hinted_points(ui, hint) -> list:
+    """Where on the board the spots the hint rings are."""
+    return [spot_point(ui, spot) for spot in spots_of(hint["cmd"])]

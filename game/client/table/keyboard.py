@@ -218,26 +218,36 @@ def draw(m, ui, play, surf) -> None:
 
 
 def line_rect(m, ui, lines, line_h, spot_at) -> pygame.Rect:
-    """Where the line of the spot at `spot_at` goes: in the board's bottom
-    left (over the Hint button and the hint's line when one is on show), else
-    right, else at its top under the menu and the dice, whichever first keeps
-    clear of the spot it names (a harbor hangs beside it) and covers the
+    """Where the line of the spot at `spot_at` goes: of line_places, the
+    first that keeps clear of the spot it names (a harbor hangs beside it)
+    and, with a hint on show, of the spots the hint rings, then covers the
     fewest harbors and spots to choose from."""
+    places, keep = line_places(m, ui, lines, line_h, spot_at)
+    marks = board_lines.harbor_points(ui) + [it.point for it in spot_items(m, ui)]
+    return board_lines.clearest(ui, places, keep, marks)   # (of equals the bottom left, as before)
+
+
+def line_places(m, ui, lines, line_h, spot_at) -> tuple:
+    """(The places the spot's line may take: the board's bottom left (over
+    the Hint button and the hint's line when one is on show), its bottom
+    right, its top left and top right (under the menu and the dice, and the
+    hint's line when that is at the top); the board points it should keep
+    clear of.)"""
     L, s = ui.layout, ui.layout.s
     w = max(img.get_width() for img in lines) + int(20 * s)
     h = len(lines) * line_h + int(10 * s)
     bottom, top = hints.button_rect(ui).y, board_lines.top_y(ui)
     hint = hints.current(m)
+    keep = [spot_at]
     if hint is not None:                     # (the hint's line at the board's bottom or top: beside it)
+        keep += hints.hinted_points(ui, hint)
         box = hints.line_box(ui, hint)[0]
         if box.centery > L.board.centery:
             bottom = min(bottom, box.y)
         else:
             top = max(top, box.bottom + int(6 * s))
     left, right = L.board.x + int(12 * s), max(L.board.x + int(12 * s), L.board.right - int(12 * s) - w)
-    places = [pygame.Rect(x, y, w, h) for y in (bottom - int(6 * s) - h, top) for x in (left, right)]
-    marks = board_lines.harbor_points(ui) + [it.point for it in spot_items(m, ui)]
-    return board_lines.clearest(ui, places, [spot_at], marks)   # (of equals the bottom left, as before)
+    return [pygame.Rect(x, y, w, h) for y in (bottom - int(6 * s) - h, top) for x in (left, right)], keep
 
 
 def draw_line(m, ui, surf, text, spot_at) -> None:
