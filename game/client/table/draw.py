@@ -559,24 +559,46 @@ def draw_drop(m, ui, surf, what, k) -> None:
         draw_settlement(surf, x, y - lift, R, colour, seat)
 
 
+NOTE_SIZES = (15, 14, 13, 12)          # a notice's words, smaller where the room is short
+
+
 def draw_notes(m, ui, surf) -> None:
     """Notices in the side column under the players and the bank: they
     cover no hex, road or number of the island, nor the log."""
-    L, s, text = ui.layout, ui.layout.s, ui.text
-    area = notes_area(L)
-    font = ui.fonts.get(15, True)
-    y = area.y
-    for msg, colour, _ in m.notes:
-        imgs = [text.render(line, 15, colour, bold=True) for line in panels.wrapped(m, ui, msg, font, area.w - int(20 * s))]
-        r = pygame.Rect(area.x, y, area.w, sum(i.get_height() for i in imgs) + int(12 * s))
-        if r.bottom > area.bottom:
-            break
-        widgets.panel(surf, r, (16, 22, 32), colour, radius=8, width=2)
-        ly = r.y + int(6 * s)
+    for box, colour, imgs in note_boxes(m, ui):
+        widgets.panel(surf, box, (16, 22, 32), colour, radius=8, width=2)
+        ly = box.y + int(6 * ui.layout.s)
         for img in imgs:
-            surf.blit(img, img.get_rect(midtop=(r.centerx, ly)))
+            surf.blit(img, img.get_rect(midtop=(box.centerx, ly)))
             ly += img.get_height()
-        y = r.bottom + int(4 * s)
+
+
+def note_boxes(m, ui) -> list:
+    """[(box, colour, rendered lines)] of the notices shown, oldest first: the
+    newest first find room in the notes area, each at the largest of
+    NOTE_SIZES that fits, older ones giving way; the newest always shows,
+    over what lies above the area if even its smallest words are taller
+    (the side column under six players at 200 %: a refusal must be read)."""
+    L, s, text = ui.layout, ui.layout.s, ui.text
+    area, gap = notes_area(L), int(4 * s)
+    shown, room = [], area.h
+    for msg, colour, _ in reversed(m.notes):
+        for size in NOTE_SIZES:
+            lines = panels.wrapped(m, ui, msg, ui.fonts.get(size, True), area.w - int(20 * s))
+            imgs = [text.render(line, size, colour, bold=True) for line in lines]
+            h = sum(i.get_height() for i in imgs) + int(12 * s)
+            if h <= room:
+                break
+        if h > room and shown:
+            break
+        shown.append((h, colour, imgs))
+        room -= h + gap
+    y = min(area.y, area.bottom - sum(h for h, _, _ in shown) - gap * (len(shown) - 1))
+    boxes = []
+    for h, colour, imgs in reversed(shown):
+        boxes.append((pygame.Rect(area.x, y, area.w, h), colour, imgs))
+        y += h + gap
+    return boxes
 
 
 def notes_area(L) -> pygame.Rect:
