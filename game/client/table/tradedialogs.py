@@ -111,7 +111,7 @@ class TradeEditor(Dialog):
             bottom = max(bottom, 44 + 22 + len(self.others()) * (self.PARTNER_H + 4) - 4)
         tray_w = (partners_x - 12 if partners_x else NARROW[0] - 16) - (x + block_w + 10)
         return dict(x=x, per_row=per_row, top=top, block_h=block_h, tray_w=tray_w, partners_x=partners_x,
-                    partners_w=partners_w, end_y=bottom + 8, h=bottom + 8 + self.END_H + 10)
+                    partners_w=partners_w, h=bottom + 8 + self.END_H + 10)
 
     def draw_narrow(self, surf, rect):
         """The narrow table's (narrow_plan): what is given over what is got,
@@ -351,8 +351,7 @@ class BankDialog(Dialog):
         self.give = None
         self.get = None
 
-    # the narrow table's (design units): its cards, and whether the buttons stand right of the rows
-    CARD = (46, 64)
+    CARD = (46, 64)            # the narrow table's cards (design units)
 
     @property
     def size(self):
