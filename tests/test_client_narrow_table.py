@@ -162,7 +162,7 @@ def test_a_dialog_taller_than_the_narrow_window_is_drawn_at_the_scale_that_holds
     frame(app)
     drawn = [r for key, r, _ in ui.targets.items if key[0] == "dev"]
     assert drawn and all(ui.layout.screen.contains(r) for r in drawn)
-    small = dialogs.StealDialog(play)                # (fits: drawn at the table's own scale)
+    small = dialogs.DevCardDialog(play, DEV_NAMES.index("knight"))       # (fits: drawn at the table's own scale)
     small.size = (480, 150)
     table.model.dialog = small
     assert small.ui is ui

@@ -232,3 +232,63 @@ def test_at_200_percent_the_knights_card_opens_under_the_band_at_the_tables_scal
         close = scene.ui.targets.rect(("dev", "close"))       # (Play is off at the first step: no target)
         assert close is not None and rect.contains(close)
     pygame.quit()
+
+
+def _under_the_band(scene, name):
+    """The trade, bank, discard, steal and answer dialogs of the guided game,
+    opened over its first step with made-up content (a hand of every kind,
+    an offer all have answered, every other seat to rob; only the layout is
+    looked at)."""
+    from game.client.table import dialogs
+    from game.engine.state import ACCEPTED, DECLINED
+    m, play = scene.model, scene.play
+    me, others = m.viewer, [s for s in range(m.n) if s != m.viewer]
+    m.view.hands[me][:5] = [2, 2, 2, 2, 3]
+    if name == "bank":
+        d = dialogs.BankDialog(play)
+        d.give, d.get = 4, 1
+        return d
+    if name == "trade":                           # (a card on each tray; what is wrong with the terms beside the buttons)
+        d = dialogs.TradeEditor(play)
+        d.give[0], d.get[1] = 1, 1
+        return d
+    if name == "discard":
+        m.view.discard_need[me] = 5
+        return dialogs.DiscardDialog(play)
+    if name == "steal":
+        m.legal = [("steal", me, v) for v in others] + [("skip_steal", me)]
+        return dialogs.StealDialog(play)
+    m.view.trade = {"give": [0, 0, 0, 0, 1], "get": [1, 0, 0, 0, 0], "counters": [None] * m.n,
+                    "answers": [ACCEPTED if i % 2 else DECLINED for i in range(m.n)]}
+    if name == "counter":
+        return dialogs.TradeEditor(play, counter=True)
+    return dialogs.AnswerDialog(play) if name == "answer" else dialogs.ResponsesDialog(play)
+
+
+@pytest.mark.parametrize("name", ["bank", "trade", "counter", "discard", "steal", "answer", "responses"])
+@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("size", SIZES)
+def test_at_200_percent_the_trade_bank_discard_and_steal_dialogs_open_under_the_band_at_the_tables_scale(size, lang, name):
+    """On the narrow table the bank and trade dialogs, the discard, the
+    victims to rob, an offer to the person and the answers to theirs are as
+    tall as their content in an arrangement of their own (rows of cards
+    with the tray beside them, the buttons beside the rows): under the
+    guide's band, which leaves them some 230 design units, they are drawn
+    at 200 %, not smaller (from the first frame), each control inside the
+    dialog and apart from the others."""
+    app, scene = guided_game(size, lang)
+    L, ui = scene.ui.layout, scene.ui
+    dialog = _under_the_band(scene, name)
+    scene.model.dialog = dialog
+    app.frames_drawn += 1
+    ui.targets.clear()
+    dialog.draw(pygame.Surface(size))                  # (the first frame: its size is known before drawing)
+    assert dialog.ui.layout.s == L.s, dialog.size                        # (the text's scale is the setting's)
+    rect = L.dialog(*dialog.size)
+    assert rect.top >= L.top.bottom and pygame.Rect(0, 0, *size).contains(rect)
+    shown = [r for key, r in ui.targets.hover_areas]              # (a button not enabled: only its hover area)
+    assert len(shown) >= 3 and all(rect.contains(r) for r in shown)
+    controls = [r for key, r, action in ui.targets.items]
+    for i, r in enumerate(controls):
+        assert not any(r.colliderect(other) for other in controls[i + 1:]), r
+    pygame.quit()

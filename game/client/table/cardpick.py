@@ -65,14 +65,15 @@ def row_units(picks) -> int:
     return _design_size(picks)[1] + LINE
 
 
-def draw_row(m, ui, surf, centre_x, y, picks, max_w, explain=True) -> pygame.Rect:
+def draw_row(m, ui, surf, centre_x, y, picks, max_w, explain=True, card=None) -> pygame.Rect:
     """Draw `picks` as a row of cards centred on centre_x from y (the cards
     overlap when the row would be wider than max_w), add their targets, and
     under the row the name and use of the card under the mouse.  Returns
-    the rect of the row and its line (`explain`: that line is wanted)."""
+    the rect of the row and its line (`explain`: that line is wanted).
+    `card`: (w, h) in design units, where not the usual size (size_for)."""
     s = ui.layout.s
-    w, h = size_for(m, ui, picks)
-    gap = int(10 * s)
+    w, h = size_for(m, ui, picks) if card is None else (int(card[0] * s), int(card[1] * s))
+    gap = int((10 if card is None else 6) * s)
     n = len(picks)
     step = min(w + gap, (max_w - w) / max(1, n - 1)) if n > 1 else 0
     total = int(w + step * (n - 1))
@@ -105,14 +106,16 @@ def draw_row(m, ui, surf, centre_x, y, picks, max_w, explain=True) -> pygame.Rec
     return pygame.Rect(x, y, total, h + int(LINE * s))
 
 
-def draw_tray(m, ui, surf, tray, chosen) -> None:
+def draw_tray(m, ui, surf, tray, chosen, empty="pick.tray_empty") -> None:
     """The tray under a row: the chosen cards, one small picture each;
-    `chosen` is [(face, key, action)], a click on a card puts it back."""
+    `chosen` is [(face, key, action)], a click on a card puts it back;
+    `empty`: the catalog key of what an empty tray says (where the cards
+    to click lie)."""
     s = ui.layout.s
     pygame.draw.rect(surf, theme.darker(theme.PANEL, 0.35), tray, border_radius=int(8 * s))
     if not chosen:                 # what the tray is for, in two lines where one is wider than the tray
         font = ui.fonts.get(13)
-        lines = widgets.wrap(tr("pick.tray_empty"), font, tray.w - int(12 * s))
+        lines = widgets.wrap(tr(empty), font, tray.w - int(12 * s))
         y = tray.centery - len(lines) * font.get_linesize() // 2
         for line in lines:
             img = ui.text.render(line, 13, theme.TEXT_DIM)

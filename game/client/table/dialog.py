@@ -38,6 +38,7 @@ def fitted_ui(ui, w, h):
 
 
 NARROW = (630, 350)        # the room a dialog has on the narrow table (200 %: a canvas of 640x360), design units
+ROW_GAP = 4                # between the cards of counters' narrow rows (design units)
 
 
 class Dialog:
@@ -91,6 +92,15 @@ class Dialog:
         return self.play.ui.layout.drawer is not None
 
     @property
+    def room(self) -> tuple:
+        """(w, h) in design units of what a dialog may cover at the table's
+        scale (fitted_ui's room: on the narrow table the window, in the
+        guided game the window under its band)."""
+        L = self.play.ui.layout
+        room = L.free.inflate(-20, -20)
+        return room.w / L.s, room.h / L.s
+
+    @property
     def me(self):
         return self.m.viewer
 
@@ -128,19 +138,21 @@ class Dialog:
         C&K game, commodities, as far as the hand has them)."""
         return list(range(len(self.view.bank)))
 
-    def counters(self, surf, y, prefix, values, limit, label=None, show_counts=True, column=None):
+    def counters(self, surf, y, prefix, values, limit, label=None, show_counts=True, beside=None, gap=ROW_GAP):
         """Cards chosen by clicking: a row of card pictures, one per kind (with
         how many are left to choose when `show_counts`); a click on one puts a
         card of that kind on the tray below it, a click on a card on the
         tray takes it back.  `values` is changed in place; `limit(kind)` is
-        how many of a kind may be chosen.  `column` (x, cards a row): the
-        narrow table's arrangement, the label over the cards, they in rows
-        from x, the tray under them.  Returns the y under the tray."""
+        how many of a kind may be chosen.  `beside` (x, cards a row, the
+        tray's width, (card w, h)): the narrow table's arrangement, the cards
+        in rows from x, `gap` apart (the caller says what they are) and the
+        tray right of them, as tall as they are.  Returns the y under the tray (beside:
+        under the cards)."""
         kinds = self.kinds()
         rect = self.ui.layout.dialog(*self.size)
-        cw, ch = self.s(50), self.s(70)
-        gap = self.s(10) if len(kinds) <= 5 else self.s(6)
-        if column is None:
+        if beside is None:
+            cw, ch = self.s(50), self.s(70)
+            gap = self.s(10) if len(kinds) <= 5 else self.s(6)
             total = len(kinds) * cw + (len(kinds) - 1) * gap
             x = rect.centerx - total // 2
             if label:
@@ -148,14 +160,16 @@ class Dialog:
                 x = max(x, rect.x + self.s(122))
             places = [pygame.Rect(x + i * (cw + gap), y, cw, ch) for i in range(len(kinds))]
             tray = pygame.Rect(x - self.s(6), y + ch + self.s(6), total + self.s(12), self.s(58))
+            empty = "pick.tray_empty"
         else:
-            x, per_row = column
-            if label:
-                self.text(surf, label, (x, y), 15, theme.TEXT_DIM, "topleft", True)
-                y += self.s(22)
-            places = [pygame.Rect(x + (i % per_row) * (cw + gap), y + (i // per_row) * (ch + self.s(4)), cw, ch)
+            x, per_row, tray_w, (cw, ch) = beside
+            cw, ch = self.s(cw), self.s(ch)
+            gap, lift = self.s(gap), self.s(4)
+            places = [pygame.Rect(x + (i % per_row) * (cw + gap), y + (i // per_row) * (ch + lift), cw, ch)
                       for i in range(len(kinds))]
-            tray = pygame.Rect(x, places[-1].bottom + self.s(6), per_row * cw + (per_row - 1) * gap, self.s(58))
+            right = x + min(per_row, len(kinds)) * (cw + gap) - gap
+            tray = pygame.Rect(right + self.s(10), y, self.s(tray_w), places[-1].bottom - y)
+            empty = "pick.tray_empty_left"
 
         def change(k, d):
             values[k] += d
@@ -173,15 +187,25 @@ class Dialog:
                 self.ui.targets.add(key, r, lambda k=kind: change(k, 1))
         # the tray: the chosen cards, one picture each
         cardpick.draw_tray(self.m, self.ui, surf, tray, [(("res", kind), (prefix, "minus", kind), lambda k=kind: change(k, -1))
-                                           for kind in kinds for _ in range(values[kind])])
-        return tray.bottom + self.s(12)
+                                           for kind in kinds for _ in range(values[kind])], empty)
+        return (places[-1].bottom if beside else tray.bottom) + self.s(12)
 
-    def card_row(self, surf, counts, pos, anchor="midleft", w=40, h=56):
+    @staticmethod
+    def block_units(kinds, per_row, card) -> tuple:
+        """(w, h) in design units of `kinds` cards in rows of `per_row`
+        (counters' `beside`): the cards' width, and their rows' height."""
+        rows = -(-kinds // per_row)
+        return (min(per_row, kinds) * (card[0] + ROW_GAP) - ROW_GAP, rows * card[1] + (rows - 1) * 4)
+
+    def card_row(self, surf, counts, pos, anchor="midleft", w=40, h=56, max_w=None):
         """The cards of a trade as pictures, one per card, side by side
-        (`counts` per kind); anchored at pos.  Returns the row's rect."""
+        (`counts` per kind); anchored at pos, overlapping where more than
+        eight or (`max_w`, design units) wider than that.  Returns the row's rect."""
         faces = [kind for kind in range(len(counts)) for _ in range(counts[kind])]
         w, h = self.s(w), self.s(h)
         step = w + self.s(4) if len(faces) <= 8 else w * 0.6
+        if max_w is not None and len(faces) > 1:
+            step = min(step, (self.s(max_w) - w) / (len(faces) - 1))
         row = pygame.Rect(0, 0, int(w + step * max(0, len(faces) - 1)), h)
         setattr(row, anchor, pos)
         x = row.x

@@ -25,9 +25,12 @@ class DiscardDialog(Dialog):
     phase_bound = True
     closable = False
 
+    CARD = (50, 70)          # the narrow table's cards (design units)
+
     @property
     def size(self):
-        return (NARROW[0] if self.narrow else 640), 330
+        """On the narrow table as tall as its row of cards, the tray beside them."""
+        return (NARROW[0], 70 + self.CARD[1] + 8 + 24 + 2 + 40 + 10) if self.narrow else (640, 330)
 
     def __init__(self, play):
         super().__init__(play)
@@ -45,13 +48,21 @@ class DiscardDialog(Dialog):
         rect = self.frame(surf, trn("discard.title", need))
         hand = self.view.hands[self.me]
         self.text(surf, tr("discard.click_help"), (rect.centerx, rect.y + self.s(44)), 13, theme.TEXT_DIM)
-        y = self.counters(surf, rect.y + self.s(70), "discard", self.sel, lambda k: hand[k])
+        if self.narrow:        # (the cards from the left, the tray in the rest of the width)
+            cw, ch = self.CARD
+            n = len(self.kinds())
+            gap = 10 if n <= 5 else 6
+            tray_w = NARROW[0] - 16 - (16 + n * (cw + gap) - gap + 10)
+            y = self.counters(surf, rect.y + self.s(70), "discard", self.sel, lambda k: hand[k],
+                              beside=(rect.x + self.s(16), n, tray_w, self.CARD), gap=gap)
+        else:
+            y = self.counters(surf, rect.y + self.s(70), "discard", self.sel, lambda k: hand[k])
         chosen = sum(self.sel)
         self.text(surf, tr("discard.count", k=chosen, n=need), (rect.centerx, y - self.s(4)),
                   16, theme.GOOD if chosen == need else theme.ACCENT, bold=True)
         ok = check(self.view, self.command()) is None
         r = pygame.Rect(0, 0, self.s(200), self.s(40))
-        r.midbottom = (rect.centerx, rect.bottom - self.s(14))
+        r.midbottom = (rect.centerx, rect.bottom - self.s(10 if self.narrow else 14))
         self.btn(surf, ("discard", "ok"), r, tr("discard.confirm"), lambda: self.play.submit(self.command()),
                    ok, primary=True)
 
@@ -64,14 +75,22 @@ class StealDialog(Dialog):
     phase_bound = True
     closable = False
 
-    def draw(self, surf):
+    def plan(self) -> tuple:
+        """(the seats to rob, whether robbing may be declined, columns, rows)."""
         victims = [c[2] for c in self.m.legal if c[0] == "steal"]
         may_decline = ("skip_steal", self.me) in self.m.legal      # stealing is a right (B-5.4)
         rows = len(victims) + may_decline
-        # (the narrow table: in two columns where one is taller than its room)
-        columns = 2 if self.narrow and 80 + 52 * rows > NARROW[1] else 1
-        rows = -(-rows // columns)
-        self.size = (480 if columns == 1 else NARROW[0], 80 + 52 * rows)
+        # (the narrow table: its buttons closer to its bottom, in two columns where one is taller than its room)
+        columns = 2 if self.narrow and 48 + 52 * rows + 16 > self.room[1] else 1
+        return victims, may_decline, columns, -(-rows // columns)
+
+    @property
+    def size(self):
+        _, _, columns, rows = self.plan()
+        return (480 if columns == 1 else NARROW[0]), 48 + 52 * rows + (16 if self.narrow else 32)
+
+    def draw(self, surf):
+        victims, may_decline, columns, rows = self.plan()
         rect = self.frame(surf, tr("steal.title"))
         bw = (rect.w - self.s(80) - (columns - 1) * self.s(12)) // columns
 

@@ -45,9 +45,10 @@ class TradeEditor(Dialog):
     def size(self):
         """Wider with commodities; taller by a row of partner buttons for
         each row past the first (a property, not a choice of the look); on
-        the narrow table the NARROW room (draw_narrow)."""
+        the narrow table as tall as its rows of cards or its partners
+        (draw_narrow)."""
         if self.narrow:
-            return NARROW
+            return NARROW[0], self.narrow_plan()["h"]
         width = 760 if len(self.view.bank) > 5 else 660
         if self.counter:
             return width, 480
@@ -65,7 +66,7 @@ class TradeEditor(Dialog):
             self.draw_narrow(surf, rect)
         else:
             self.draw_wide(surf, rect)
-        self.draw_end(surf, rect, rect.bottom - self.s(68 if self.narrow else 82))
+        self.draw_end(surf, rect, rect.bottom - self.s(82))
 
     def draw_wide(self, surf, rect):
         """What is given and what is got in a row each, the partners under them."""
@@ -82,30 +83,58 @@ class TradeEditor(Dialog):
                 r = pygame.Rect(rect.x + self.s(130) + col * (bw + self.s(8)), y + row * self.s(42), bw, self.s(34))
                 self.partner(surf, s, r)
 
-    def draw_narrow(self, surf, rect):
-        """The narrow table's (NARROW): what is given and what is got side by
-        side, each in two rows of cards over its tray, and right of them the
-        partners, one under another."""
+    # the narrow table's arrangement (design units): cards of CARD in rows of up to five, a partner's button PARTNER_H tall
+    CARD, PARTNER_H, END_H = (40, 56), 30, 40
+
+    def narrow_plan(self) -> dict:
+        """Where draw_narrow puts things, in design units from the dialog's
+        top left: the labels' column, the cards (x, cards a row, their
+        rows' height), the trays' width, the partners' column (x, width)
+        and the dialog's height: what is given over what is got, each row
+        of cards with its tray on its right, the partners right of them,
+        Cancel and Send under them (as low as the taller of the two ends)."""
+        ui = self.play.ui                          # (units: the same at the table's scale as at a fitted one)
+        s = ui.layout.s
         kinds = len(self.kinds())
-        per_row = -(-kinds // 2)
-        gap = self.s(10) if kinds <= 5 else self.s(6)
-        col_w = per_row * self.s(50) + (per_row - 1) * gap
-        space = self.s(16 if kinds <= 5 else 12)
-        x = rect.x + self.s(16)
-        if self.counter:               # (no partners: the two columns in the middle)
-            x = rect.centerx - col_w - space // 2
-        y = rect.y + self.s(44)
+        per_row = kinds if kinds <= 5 else -(-kinds // 2)
+        block_w, block_h = self.block_units(kinds, per_row, self.CARD)
+        labels = max(ui.text.render(tr(key), 15, theme.TEXT, True).get_width()
+                     for key in ("trade.you_give", "trade.you_get")) / s
+        x = 16 + math.ceil(labels) + 10
+        top = 48                                   # (under the title, a hovered card lifted 4 clear of it)
+        bottom = top + 2 * block_h + 8
+        partners_x = partners_w = 0
+        if not self.counter:
+            widest = max(ui.text.render(self.m.names[p], 14, theme.TEXT).get_width() for p in self.others()) / s
+            partners_w = min(170, max(120, math.ceil(widest) + 36))
+            partners_x = NARROW[0] - 16 - partners_w
+            bottom = max(bottom, 44 + 22 + len(self.others()) * (self.PARTNER_H + 4) - 4)
+        tray_w = (partners_x - 12 if partners_x else NARROW[0] - 16) - (x + block_w + 10)
+        return dict(x=x, per_row=per_row, top=top, block_h=block_h, tray_w=tray_w, partners_x=partners_x,
+                    partners_w=partners_w, h=bottom + 8 + self.END_H + 10)
+
+    def draw_narrow(self, surf, rect):
+        """The narrow table's (narrow_plan): what is given over what is got,
+        each a row of cards with its tray on its right, the partners right of
+        them, one under another."""
+        plan = self.narrow_plan()
         hand = self.view.hands[self.me]
-        self.counters(surf, y, "give", self.give, lambda k: hand[k], tr("trade.you_give"), column=(x, per_row))
-        x += col_w + space
-        self.counters(surf, y, "get", self.get, lambda k: 19, tr("trade.you_get"), show_counts=False,
-                      column=(x, per_row))
+        y = rect.y + self.s(plan["top"])
+        for label, prefix, values, limit, counts in (
+                (tr("trade.you_give"), "give", self.give, lambda k: hand[k], True),
+                (tr("trade.you_get"), "get", self.get, lambda k: 19, False)):
+            self.text(surf, label, (rect.x + self.s(16), y + self.s(plan["block_h"]) // 2), 15, theme.TEXT_DIM,
+                      "midleft", True)
+            self.counters(surf, y, prefix, values, limit, show_counts=counts,
+                          beside=(rect.x + self.s(plan["x"]), plan["per_row"], plan["tray_w"], self.CARD))
+            y += self.s(plan["block_h"] + 8)
         if self.counter:
             return
-        x += col_w + space
+        x, y = rect.x + self.s(plan["partners_x"]), rect.y + self.s(44)
         self.text(surf, tr("trade.to"), (x, y), 15, theme.TEXT_DIM, "topleft", True)
         for i, s in enumerate(self.others()):
-            self.partner(surf, s, pygame.Rect(x, y + self.s(22 + 40 * i), rect.right - self.s(16) - x, self.s(34)))
+            self.partner(surf, s, pygame.Rect(x, y + self.s(22 + (self.PARTNER_H + 4) * i), self.s(plan["partners_w"]),
+                                              self.s(self.PARTNER_H)))
 
     def partner(self, surf, seat, r):
         """The button that offers to `seat` or not, their colour on its left."""
@@ -118,18 +147,39 @@ class TradeEditor(Dialog):
         pygame.draw.rect(surf, self.m.colours[seat], (r.x + self.s(4), r.y + self.s(6), self.s(6), r.h - self.s(12)))
 
     def draw_end(self, surf, rect, why_y):
-        """What is wrong with the terms (at why_y), and Cancel and Send."""
+        """What is wrong with the terms (at why_y; on the narrow table left of
+        the buttons), and Cancel and Send (narrow: at the dialog's right)."""
         err = check(self.view, self.command())
-        if err is not None and (sum(self.give) or sum(self.get)):
-            self.text(surf, tr("trade.invalid") if err.code in ("bad_terms", "malformed") else
-                      tr("note.refused", reason=error_text(err)), (rect.centerx, why_y), 13, theme.BAD)
         bw, bh = self.s(200), self.s(40)
-        send = pygame.Rect(rect.centerx + self.s(8), rect.bottom - bh - self.s(10 if self.narrow else 14), bw, bh)
-        cancel = pygame.Rect(rect.centerx - bw - self.s(8), send.y, bw, bh)
+        send = pygame.Rect(rect.centerx + self.s(8), rect.bottom - bh - self.s(14), bw, bh)
+        if self.narrow:
+            bw, bh = self.s(160), self.s(self.END_H)
+            send = pygame.Rect(rect.right - self.s(16) - bw, rect.bottom - bh - self.s(10), bw, bh)
+        cancel = pygame.Rect(send.x - bw - self.s(8), send.y, bw, bh)
+        if err is not None and (sum(self.give) or sum(self.get)):
+            why = (tr("trade.invalid") if err.code in ("bad_terms", "malformed") else
+                   tr("note.refused", reason=error_text(err)))
+            if self.narrow:
+                self.why_lines(surf, why, pygame.Rect(rect.x + self.s(16), send.y, cancel.x - self.s(12) - rect.x
+                                                      - self.s(16), bh))
+            else:
+                self.text(surf, why, (rect.centerx, why_y), 13, theme.BAD)
         label = tr("answer.send_counter") if self.counter else tr("trade.send")
         self.btn(surf, ("trade", "send"), send, label, lambda: self.play.submit(self.command()), err is None,
                    primary=True)
         self.btn(surf, ("trade", "cancel"), cancel, tr("btn.cancel"), self.cancel)
+
+    def why_lines(self, surf, why, box):
+        """`why` in lines inside `box`, at a smaller size where they are taller than it."""
+        for size in (13, 12, 11):
+            font = self.ui.fonts.get(size)
+            lines = widgets.wrap(why, font, box.w)
+            if len(lines) * font.get_linesize() <= box.h or size == 11:
+                break
+        y = box.centery - len(lines) * font.get_linesize() // 2
+        for line in lines:
+            self.text(surf, line, (box.x, y), size, theme.BAD, "topleft")
+            y += font.get_linesize()
 
     def partner_buttons(self, width, others):
         """(button width, buttons a row) for the partners to offer to: each
@@ -158,7 +208,11 @@ class AnswerDialog(Dialog):
     out the offer is declined for the person (play.update)."""
     phase_bound = True
     closable = False
-    size = (580, 320)
+
+    @property
+    def size(self):
+        """On the narrow table its rows of cards and its buttons closer (as tall as they need)."""
+        return (580, 224) if self.narrow else (580, 320)
 
     def __init__(self, play):
         super().__init__(play)
@@ -185,16 +239,21 @@ class AnswerDialog(Dialog):
         if left is not None:
             self.text(surf, tr("answer.countdown", n=left), (rect.right - self.s(16), rect.y + self.s(44)), 13,
                       theme.ACCENT if left > 5 else theme.BAD, "topright", True)
-        y = rect.y + self.s(52)
+        # (narrow: the cards 38x52 from 44, a row every 56; the buttons 36 tall, 10 from the bottom)
+        top, step, (cw, ch), (bh, under) = ((44, 56, (38, 52), (36, 10)) if self.narrow else
+                                            (52, 66, (40, 56), (42, 18)))
+        y = rect.y + self.s(top)
         for label, counts in ((tr("trade.you_give"), trade["get"]), (tr("trade.you_get"), trade["give"])):
-            self.text(surf, label, (rect.x + self.s(24), y + self.s(28)), 15, theme.TEXT_DIM, "midleft", True)
-            self.card_row(surf, counts, (rect.x + self.s(150), y + self.s(28)))
-            y += self.s(66)
+            mid = y + self.s(ch // 2 if self.narrow else 28)
+            self.text(surf, label, (rect.x + self.s(24), mid), 15, theme.TEXT_DIM, "midleft", True)
+            self.card_row(surf, counts, (rect.x + self.s(150), mid), w=cw, h=ch)
+            y += self.s(step)
         can = ("accept", self.me) in self.m.legal
         if not can:
-            self.text(surf, tr("answer.cannot_accept"), (rect.centerx, y + self.s(4)), 13, theme.BAD)
-        bw, bh = self.s(160), self.s(42)
-        y = rect.bottom - bh - self.s(18)
+            self.text(surf, tr("answer.cannot_accept"), (rect.centerx, y + self.s(2 if self.narrow else 4)), 13,
+                      theme.BAD)
+        bw, bh = self.s(160), self.s(bh)
+        y = rect.bottom - bh - self.s(under)
         x = rect.centerx - (3 * bw + 2 * self.s(10)) // 2
         self.btn(surf, ("answer", "accept"), (x, y, bw, bh), tr("answer.accept"),
               lambda: self.play.submit(("accept", self.me)), can, primary=True)
@@ -211,24 +270,50 @@ class ResponsesDialog(Dialog):
     phase_bound = True
     closable = False
 
+    # (narrow: the trade's cards centred 70 under the top, the first answer at 102, one every 38, 34 tall)
+    def rows(self) -> tuple:
+        """(cards' centre, first answer, its step, a button's height) in design units."""
+        return (70, 102, 38, 34) if self.narrow else (76, 124, 50, 40)
+
+    def button_w(self, ui) -> int:
+        """The trade buttons' width in design units: as wide as the longest
+        "Trade with Computer 3 (Medium)" at full size (up to a limit)."""
+        widest = max(ui.text.render(label, 14, theme.TEXT, True).get_width() for label in self.labels().values())
+        return min(320, max(170, int(widest / ui.layout.s) + 16))
+
+    def labels(self) -> dict:
+        return {p: tr("responses.trade_with", name=self.m.names[p]) for p in range(self.m.n) if p != self.me}
+
+    @property
+    def size(self):
+        """As wide as its buttons and its longest answer ("Bram gives 1 wool,
+        you give 1 grain"), as tall as its answers; on the narrow table closer
+        (Withdraw beside the trade's cards)."""
+        ui = self.play.ui                          # (units: the same at the table's scale as at a fitted one)
+        answers = self.view.trade["answers"]
+        said = max(ui.text.render(self.answer_line(p, answers[p]), 15, theme.TEXT).get_width() for p in self.labels())
+        width = min(NARROW[0] if self.narrow else 960, max(450, int(said / ui.layout.s) + 70) + self.button_w(ui))
+        _, first, step, bh = self.rows()
+        return width, first + step * (self.m.n - 2) + bh + (10 if self.narrow else 76 + step - bh)
+
     def draw(self, surf):
-        # "Trade with Computer 3 (Medium)" at full size: the buttons, and the
-        # dialog with them, grow with the longest name (up to a limit), and
-        # with the longest answer ("Bram gives 1 wool, you give 1 grain").
         trade = self.view.trade
-        labels = {p: tr("responses.trade_with", name=self.m.names[p]) for p in range(self.m.n) if p != self.me}
-        widest = max(self.ui.text.render(label, 14, theme.TEXT, True).get_width() for label in labels.values())
-        bw = min(320, max(170, int(widest / self.ui.layout.s) + 16))
-        said = max(self.ui.text.render(self.answer_line(p, trade["answers"][p]), 15, theme.TEXT).get_width()
-                   for p in labels)
-        # the narrow table: the answers closer, under the trade's cards (up to NARROW's room)
-        cards_y, first, step, bh = (64, 100, 38, 34) if self.narrow else (76, 124, 50, 40)
-        width = min(NARROW[0] if self.narrow else 960, max(450, int(said / self.ui.layout.s) + 70) + bw)
-        self.size = (width, first + step * (self.m.n - 1) + (56 if self.narrow else 76))
+        labels = self.labels()
+        bw = self.button_w(self.ui)
+        cards_y, first, step, bh = self.rows()
         rect = self.frame(surf, tr("responses.title"))
-        give = self.card_row(surf, trade["give"], (rect.centerx - self.s(24), rect.y + self.s(cards_y)), "midright")
-        self.card_row(surf, trade["get"], (rect.centerx + self.s(24), rect.y + self.s(cards_y)))
-        self.text(surf, "⇄", (rect.centerx, give.centery), 22, theme.ACCENT, "center", True)
+        withdraw = pygame.Rect(0, 0, self.s(220), self.s(40))
+        if self.narrow:
+            withdraw.w = min(withdraw.w, max(self.s(160), self.ui.text.render(tr("responses.withdraw"), 15, theme.TEXT)
+                                             .get_width() + self.s(24)))
+            withdraw.midright = (rect.right - self.s(20), rect.y + self.s(cards_y))
+            centre, half, w, h = (rect.x + withdraw.x) // 2, (withdraw.x - rect.x) / self.ui.layout.s / 2 - 40, 38, 52
+        else:
+            withdraw.midbottom = (rect.centerx, rect.bottom - self.s(14))
+            centre, half, w, h = rect.centerx, None, 40, 56
+        give = self.card_row(surf, trade["give"], (centre - self.s(24), rect.y + self.s(cards_y)), "midright", w, h, half)
+        self.card_row(surf, trade["get"], (centre + self.s(24), rect.y + self.s(cards_y)), "midleft", w, h, half)
+        self.text(surf, "⇄", (centre, give.centery), 22, theme.ACCENT, "center", True)
         y = rect.y + self.s(first)
         for p in range(self.m.n):
             if p == self.me:
@@ -245,9 +330,7 @@ class ResponsesDialog(Dialog):
                 self.btn(surf, ("responses", "with", p), r, labels[p],
                       lambda c=cmd: self.play.submit(c), check(self.view, cmd) is None, primary=True, size=14)
             y += self.s(step)
-        r = pygame.Rect(0, 0, self.s(220), self.s(40))
-        r.midbottom = (rect.centerx, rect.bottom - self.s(14))
-        self.btn(surf, ("responses", "withdraw"), r, tr("responses.withdraw"),
+        self.btn(surf, ("responses", "withdraw"), withdraw, tr("responses.withdraw"),
               lambda: self.play.submit(("cancel_trade", self.me)))
 
     def answer_line(self, seat, answer) -> str:
@@ -268,12 +351,18 @@ class BankDialog(Dialog):
         self.give = None
         self.get = None
 
+    CARD = (46, 64)            # the narrow table's cards (design units)
+
     @property
     def size(self):
-        """Wider with commodities; on the narrow table its rows closer."""
+        """Wider with commodities; on the narrow table as tall as its two rows
+        of cards, the buttons right of them (five kinds; with commodities under them)."""
         if self.narrow:
-            return NARROW[0], 336
+            return NARROW[0], 210 + (10 if self.buttons_beside() else 8 + 40 + 12)
         return (760 if len(self.view.bank) > 5 else 640), 380
+
+    def buttons_beside(self) -> bool:
+        return len(self.view.bank) <= 5
 
     def ratio(self, kind):
         """The viewer's bank ratio for giving `kind` (harbors; in C&K also the
@@ -293,10 +382,22 @@ class BankDialog(Dialog):
         rect = self.frame(surf, tr("bank.title"))
         hand = self.view.hands[self.me]
         kinds = list(range(len(self.view.bank)))
-        top, step = (44, 124) if self.narrow else (50, 138)
-        for row, (label, attr) in enumerate((("bank.give", "give"), ("bank.get", "get"))):
+        narrow = self.narrow
+        labels = [tr("bank.give"), tr("bank.get")]
+        if narrow:     # the cards right of the labels, the ratios under the cards given; the rows' tops, their step
+            cw, ch = self.CARD
+            gap = 6
+            widest = max(self.ui.text.render(label, 15, theme.TEXT, True).get_width() for label in labels)
+            x = rect.x + self.s(16) + widest + self.s(12)
+            total = self.s(len(kinds) * (cw + gap) - gap)
+            centre, top, step, max_w = x + total // 2, 52, 94, total
+        else:
+            cw, ch = cardpick.CARD
+            centre, top, step, max_w = rect.centerx + self.s(40), 58, 138, rect.w - self.s(130)
+        for row, (label, attr) in enumerate(zip(labels, ("give", "get"))):
             y = rect.y + self.s(top) + row * self.s(step)
-            self.text(surf, tr(label), (rect.x + self.s(16), y + self.s(40)), 15, theme.TEXT_DIM, "midleft", True)
+            self.text(surf, label, (rect.x + self.s(16), y + self.s(ch // 2 if narrow else 32)), 15, theme.TEXT_DIM,
+                      "midleft", True)
 
             def choose(a=attr, k=0):
                 setattr(self, a, k)
@@ -310,17 +411,23 @@ class BankDialog(Dialog):
                     enabled, count = self.view.bank[kind] > 0 and kind != self.give, self.view.bank[kind]
                 picks.append(cardpick.Pick(("res", kind), ("bank", attr, kind), lambda a=attr, k=kind: choose(a, k),
                                            count=count, selected=getattr(self, attr) == kind, enabled=enabled))
-            cardpick.draw_row(self.m, self.ui, surf, rect.centerx + self.s(40), y + self.s(8), picks, rect.w - self.s(130),
-                              explain=False)
+            cardpick.draw_row(self.m, self.ui, surf, centre, y, picks, max_w, explain=False,
+                              card=(cw, ch) if narrow else None)
             if attr == "give":            # the ratio under each card: harbors, trading house, merchant
                 for kind in kinds:
                     r = self.ui.targets.rect(("bank", "give", kind))
                     self.text(surf, tr("bank.ratio", r=self.ratio(kind)), (r.centerx, r.bottom + self.s(3)), 13,
                               theme.ACCENT if self.ratio(kind) < 4 else theme.TEXT_DIM, bold=True)
         ok = self.give is not None and self.get is not None and check(self.view, self.command()) is None
-        bw, bh = self.s(260), self.s(40)
-        go = pygame.Rect(rect.centerx + self.s(8), rect.bottom - bh - self.s(14), bw, bh)
         label = (tr("bank.do", give=count_text(self.give, self.ratio(self.give)), get=count_text(self.get, 1))
                  if self.give is not None and self.get is not None else tr("bank.pick"))
+        if narrow and self.buttons_beside():      # beside the rows: Cancel by what is given, the trade by what is got
+            left = x + total + self.s(20)
+            go = pygame.Rect(left, rect.y + self.s(top + step + ch // 2 - 20), rect.right - self.s(16) - left, self.s(40))
+            cancel = pygame.Rect(go.x, rect.y + self.s(top + ch // 2 - 20), go.w, go.h)
+        else:
+            bw, bh = self.s(260), self.s(40)
+            go = pygame.Rect(rect.centerx + self.s(8), rect.bottom - bh - self.s(12 if narrow else 14), bw, bh)
+            cancel = pygame.Rect(rect.centerx - self.s(168), go.y, self.s(160), bh)
         self.btn(surf, ("bank", "ok"), go, label, lambda: self.play.submit(self.command()), ok, primary=True, size=13)
-        self.btn(surf, ("bank", "cancel"), (rect.centerx - self.s(168), go.y, self.s(160), bh), tr("btn.cancel"), self.close)
+        self.btn(surf, ("bank", "cancel"), cancel, tr("btn.cancel"), self.close)
