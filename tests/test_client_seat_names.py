@@ -37,7 +37,7 @@ def test_a_computers_name_reads_in_the_windows_language_and_the_save_is_unchange
         m = table.model
         assert m.names[1] == "Bram (Gemiddeld)"
         app.set_language("en")                        # in the middle of the game
-        assert list(m.names) == [names[0], "Bram (Medium)", "Cato (Hard)"]
+        assert list(m.names) == ["Player 1", "Bram (Medium)", "Cato (Hard)"]    # (the form's name: too)
         assert not any("Gemiddeld" in line for line in m.log)
         assert any("Bram (Medium)" in line for line in m.log)      # retold in English
         state = table.c.auth.state
@@ -46,7 +46,7 @@ def test_a_computers_name_reads_in_the_windows_language_and_the_save_is_unchange
         game = saves.load(path)
         assert [p["name"] for p in game.players] == names          # written as always
         shown, _ = saved_players(game)                              # the load list, the viewer
-        assert list(shown) == [names[0], "Bram (Medium)", "Cato (Hard)"]
+        assert list(shown) == ["Player 1", "Bram (Medium)", "Cato (Hard)"]
     finally:
         i18n.set_language("en")
 
@@ -85,3 +85,18 @@ def test_a_panel_drops_the_level_word_and_then_cuts_the_name_rather_than_squeeze
     assert img.get_width() == real(drawn[-1], 20, theme.TEXT, True).get_width() <= width("Ce…")
     assert name_label(text, names, 0, 28, tight, 20).get_width() <= tight    # a person's name: as it is
     assert "Anna" in drawn
+
+
+def test_a_persons_seat_under_the_forms_name_for_it_reads_in_the_windows_language():
+    """The guided game begun in Dutch and gone on with in English said
+    "Speler 1" at the English table: a seat still under the form's own name
+    for it reads in the window's language; a typed name is kept as typed."""
+    names = SeatNames(["Speler 1", "Player 2", "Speler 7", "Anna"], [None, None, None, "easy"])
+    try:
+        i18n.set_language("en")
+        assert list(names)[:3] == ["Player 1", "Player 2", "Speler 7"]      # (seat 3's default is "Player 3")
+        i18n.set_language("nl")
+        assert list(names)[:3] == ["Speler 1", "Speler 2", "Speler 7"]
+        assert names.saved == ["Speler 1", "Player 2", "Speler 7", "Anna"]   # the save keeps what it was given
+    finally:
+        i18n.set_language("en")

@@ -22,7 +22,7 @@ from game.engine.views import view
 
 from . import theme
 from .i18n import tr
-from .seatnames import MAX_SHOWN_NAME, SeatNames
+from .seatnames import MAX_SHOWN_NAME, SeatNames, default_person_name
 
 
 def saved_players(game) -> tuple:
@@ -34,7 +34,7 @@ def saved_players(game) -> tuple:
     for seat in range(n):
         p = game.players[seat] if seat < len(game.players) and isinstance(game.players[seat], dict) else {}
         name = p.get("name")
-        names.append(name[:MAX_SHOWN_NAME] if isinstance(name, str) and name.strip() else tr("new.player_n", n=seat + 1))
+        names.append(name[:MAX_SHOWN_NAME] if isinstance(name, str) and name.strip() else default_person_name(seat))
         rgb = p.get("colour")
         if isinstance(rgb, str):                   # LAN saves name their colours
             rgb = list(theme.seat_rgb(rgb, ()))

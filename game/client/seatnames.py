@@ -6,7 +6,9 @@ in ("Bram (Gemiddeld)", as every version wrote it) and the level apart; the
 window takes that word off (`plain_name`, either language) and adds the
 current language's each time a name is shown, so names follow a change of
 language in the middle of a game and a save made in one language reads
-right in the other, while the save itself is written as it always was."""
+right in the other, while the save itself is written as it always was.  A
+person's seat under the form's own name for it ("Player 2", "Speler 2")
+reads in the current language the same way."""
 
 from collections.abc import Sequence
 
@@ -21,6 +23,16 @@ def shown_name(name: str, level) -> str:
     if not isinstance(level, str):          # a person's seat (None)
         return name
     return tr("seats.computer_name", name=name, level=tr("bot.level." + level))
+
+
+def default_person_name(seat: int) -> str:
+    """The name the forms give a person's seat before one is typed ("Player 2")."""
+    return tr("new.player_n", n=seat + 1)
+
+
+def is_default_name(name: str, seat: int) -> bool:
+    """Whether `name` is seat `seat`'s default name in any language."""
+    return any(name == catalog(lang).get("new.player_n", "").replace("{n}", str(seat + 1)) for lang in LANGUAGES)
 
 
 def plain_name(name: str, level) -> str:
@@ -58,7 +70,10 @@ class SeatNames(Sequence):
     def __getitem__(self, seat):
         if isinstance(seat, slice):
             return [self[i] for i in range(len(self))[seat]]
-        return shown_name(self.plain[seat], self.levels[seat])
+        name, level = self.plain[seat], self.levels[seat]
+        if level is None and is_default_name(name, seat):
+            return default_person_name(seat)
+        return shown_name(name, level)
 
     def __setitem__(self, seat: int, name: str) -> None:
         """Seat `seat` goes by `name` now (given as a save would keep it)."""

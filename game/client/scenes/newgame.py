@@ -21,7 +21,7 @@ from ..controller import HotseatController
 from ..form_scroll import ScrollingForm, form_room
 from ..i18n import tr
 from ..scene import GuiScene
-from ..seatnames import MAX_NAME, MAX_SHOWN_NAME, plain_name, shown_name
+from ..seatnames import MAX_NAME, MAX_SHOWN_NAME, default_person_name, plain_name, shown_name
 from ..tutorial import intro as ck_intro
 
 MAX_SEED = 2 ** 64 - 1
@@ -195,7 +195,7 @@ def default_name(seat: int, kind: str) -> str:
     """The name a seat gets until someone types one: "Player 2", or a
     computer's own name with its level ("Bram (Hard)")."""
     if kind == PERSON:
-        return tr("new.player_n", n=seat + 1)
+        return default_person_name(seat)
     return shown_name(tr(f"seats.bot_name_{seat + 1}"), kind)
 
 

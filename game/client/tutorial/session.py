@@ -13,7 +13,7 @@ from game import saves
 
 from .. import theme
 from ..i18n import tr
-from ..seatnames import shown_name
+from ..seatnames import default_person_name, shown_name
 
 FILE = "tutorial" + saves.SUFFIX
 
@@ -91,7 +91,7 @@ def names(prefs=None) -> list:
     from . import steps as S
     typed = ((prefs or {}).get("new_game") or {}).get("names") or [None]
     mine = typed[0] if isinstance(typed, list) and isinstance(typed[0], str) and 0 < len(typed[0].strip()) <= 24 \
-        else tr("new.player_n", n=S.PERSON + 1)
+        else default_person_name(S.PERSON)
     out = []
     for seat, level in enumerate(S.computers()):
         if level is None:
