@@ -16,6 +16,7 @@ from game.client.table.tips import tooltip  # noqa: E402
 import base_helpers as bh  # noqa: E402
 from ck_helpers import P, Table, add_vp, give_prog, hand, make_ck, on_top, put_building, \
     put_city, put_knight, put_road, set_cards, set_level, start_turn  # noqa: E402
+from fit_cases import tightest_fast  # noqa: E402
 
 WOOD, BRICK, WOOL, GRAIN, ORE, PAPER, CLOTH, COIN = range(8)
 
@@ -320,8 +321,8 @@ def test_hand_cards_are_named_and_hover_tells_what_they_do():
 
 # --- the table's layout: labels, the barbarians' track, notices ---------------------------
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("size", tightest_fast("size", [(1280, 720), (1920, 1080)]))
+@pytest.mark.parametrize("lang", tightest_fast("lang", ["en", "nl"]))
 def test_action_button_labels_keep_clear_of_their_shortcut(size, lang):
     """Every action button of both rule sets: the label, fitted to the room
     left of the shortcut hint, never reaches into the hint."""

@@ -25,6 +25,7 @@ from game.engine.rules import IllegalCommand  # noqa: E402
 from game.engine.state import DECIDE, MAIN  # noqa: E402
 from game.client.table.prompts import table_prompt  # noqa: E402
 from tools.screens import autoplay as ui_autoplay  # noqa: E402
+from fit_cases import tightest_fast  # noqa: E402
 
 CK_KINDS = {"place_city", "build_wall", "recruit_knight", "activate_knight", "promote_knight", "move_knight",
             "displace_knight", "chase_robber", "improve", "progress", "resolve"}
@@ -353,7 +354,8 @@ def test_the_improvements_button_is_greyed_in_the_founding_round_and_says_why():
     assert seen_founding and table.model.action_enabled("chart")
 
 
-@pytest.mark.parametrize("size,lang", [((1280, 720), "en"), ((1280, 720), "nl"), ((1920, 1080), "nl")])
+@pytest.mark.parametrize("size,lang", tightest_fast("size,lang", [((1280, 720), "en"), ((1280, 720), "nl"),
+                                                         ((1920, 1080), "nl")]))
 def test_a_chosen_knight_that_cannot_move_says_why_and_never_asks_for_a_corner(size, lang, monkeypatch):
     """CK-7: only a knight active since before this turn acts, once; one that
     cannot move is not told to click a highlighted corner (none is lit), and

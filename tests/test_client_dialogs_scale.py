@@ -11,12 +11,13 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 from tools.screens import dialog_scale  # noqa: E402
+from fit_cases import tightest_fast  # noqa: E402
 
 SIZES = ((1280, 720), (1920, 1080))
 _TABLES = dialog_scale.Tables()             # (the mid-games, played once for the module)
 
 
-@pytest.fixture(scope="module", params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.fixture(scope="module", params=tightest_fast("size", SIZES), ids=lambda s: f"{s[0]}x{s[1]}")
 def _window(request):
     from client_helpers import make_app
     return make_app(request.param, "nl", ui_scale=200)
@@ -30,7 +31,7 @@ def app(_window):
     return _window
 
 
-@pytest.mark.parametrize("players", [2, 6])
+@pytest.mark.parametrize("players", tightest_fast("players", [2, 6]))
 @pytest.mark.parametrize("rules", ["base", "ck"])
 @pytest.mark.parametrize("name", list(dialog_scale.DIALOGS))
 def test_every_dialog_at_200_percent_is_drawn_at_the_tables_scale_inside_the_window_X_1(app, name, rules, players):

@@ -22,6 +22,7 @@ from game.client.scenes.lobby import LobbyScene  # noqa: E402
 from game.client.scenes.menu import MenuScene  # noqa: E402
 from game.client.scenes.newgame import SEAT_COUNTS, NewGameScene  # noqa: E402
 from game.engine import default_config  # noqa: E402
+from fit_cases import tightest_fast  # noqa: E402
 
 SIZES = [((1280, 720), "nl"), ((1920, 1080), "en")]
 CANVAS_200 = (640, 360)
@@ -84,8 +85,8 @@ def _tab_through(app, form) -> set:
     return reached
 
 
-@pytest.mark.parametrize("size,lang", SIZES)
-@pytest.mark.parametrize("players", SEAT_COUNTS)
+@pytest.mark.parametrize("size,lang", tightest_fast("size,lang", SIZES))
+@pytest.mark.parametrize("players", tightest_fast("players", SEAT_COUNTS))
 def test_the_new_game_form_holds_200_percent_with_any_seats_X_1(size, lang, players):
     """X-1 (two to six seats): with every seat, a computer among them, in
     either rule set, the new-game form is not capped below 200 %."""
@@ -96,7 +97,7 @@ def test_the_new_game_form_holds_200_percent_with_any_seats_X_1(size, lang, play
         app.pop()
 
 
-@pytest.mark.parametrize("size,lang", SIZES)
+@pytest.mark.parametrize("size,lang", tightest_fast("size,lang", SIZES))
 def test_the_host_and_join_forms_hold_200_percent(size, lang):
     app = _app(size, lang, 200)
     for players in (2, 6):
@@ -110,7 +111,7 @@ def test_the_host_and_join_forms_hold_200_percent(size, lang):
         join.closing()
 
 
-@pytest.mark.parametrize("size,lang", SIZES)
+@pytest.mark.parametrize("size,lang", tightest_fast("size,lang", SIZES))
 def test_tab_reaches_every_control_of_a_scrolling_form_and_shows_it(size, lang):
     """The six-seat form at 200 % is taller than the window: Tab visits every
     button and field, each scrolled into view as it gets the focus."""
@@ -144,7 +145,7 @@ def test_the_wheel_and_page_keys_scroll_and_a_click_reaches_what_is_drawn_under_
     assert isinstance(app.scene, MenuScene)
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("size", tightest_fast("size", [(1280, 720), (1920, 1080)]))
 def test_at_100_percent_the_forms_fit_the_window_and_do_not_scroll(size):
     app = _app(size, "nl", 100)
     for players in SEAT_COUNTS:
@@ -162,7 +163,7 @@ def test_at_100_percent_the_forms_fit_the_window_and_do_not_scroll(size):
         join.closing()
 
 
-@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("players", tightest_fast("players", [2, 4, 6]))
 def test_a_hosts_lobby_holds_200_percent_with_its_seats_as_cards_one_under_the_other_X_1(players):
     """X-1: the host's lobby of two, four or six seats at 200 % (both
     sizes): not capped, every seat a card across the form one under the
@@ -184,7 +185,7 @@ def test_a_hosts_lobby_holds_200_percent_with_its_seats_as_cards_one_under_the_o
             game.close_now()
 
 
-@pytest.mark.parametrize("size,lang", SIZES)
+@pytest.mark.parametrize("size,lang", tightest_fast("size,lang", SIZES))
 @pytest.mark.parametrize("leaving", [False, True])
 def test_the_game_menu_lies_inside_the_window_at_200_percent(size, lang, leaving):
     """The game menu over a table that holds 200 % (a stand-in: the table's

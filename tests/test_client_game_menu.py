@@ -17,6 +17,7 @@ from game.client.table.parts import PARTS  # noqa: E402
 from game.engine import default_config  # noqa: E402
 from test_base_rule_ids import BASE_RULE_IDS  # noqa: E402
 from test_ck_rule_ids import CK_RULE_IDS  # noqa: E402
+from fit_cases import tightest_fast  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -46,8 +47,8 @@ def table_app(rules="base", size=(1280, 720), lang="en"):
     return app, table
 
 
-@pytest.mark.parametrize("lang", i18n.LANGUAGES)
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", tightest_fast("lang", i18n.LANGUAGES))
+@pytest.mark.parametrize("size", tightest_fast("size", [(1280, 720), (1920, 1080)]))
 @pytest.mark.parametrize("rules", ["base", "ck"])
 def test_the_rules_screen_renders_every_line_in_both_languages_at_both_sizes(lang, size, rules):
     app = make_app(size, lang)

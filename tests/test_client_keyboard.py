@@ -22,6 +22,7 @@ from game.engine.board import board_of  # noqa: E402
 from game.engine.constants import YEAR_OF_PLENTY  # noqa: E402
 from game.engine.notation import names_of  # noqa: E402
 from game.engine.state import DISCARD, MAIN, SETUP_SETTLEMENT, STEAL  # noqa: E402
+from fit_cases import tightest_fast  # noqa: E402
 
 MOVES = (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
 
@@ -220,8 +221,8 @@ def test_the_line_under_the_board_says_what_the_cursor_is_on():
     assert said == [keyboard.describe(m, table.ui, "node", m.focus.key[2])]
 
 
-@pytest.mark.parametrize("scale,size", [(100, (1280, 720)), (150, (1280, 720)), (200, (1280, 720)),
-                                        (200, (1920, 1080))])
+@pytest.mark.parametrize("scale,size", tightest_fast("scale,size", [(100, (1280, 720)), (150, (1280, 720)),
+                                                          (200, (1280, 720)), (200, (1920, 1080))]))
 def test_the_spots_line_never_hides_the_corner_it_names_nor_its_harbor(scale, size, monkeypatch):
     """Over every corner of the founding round, at each scale: the line
     that names the cursor's corner lies clear of that corner and of the

@@ -15,6 +15,7 @@ from game.client import lan  # noqa: E402
 from game.client.scenes.lobby import LobbyScene  # noqa: E402
 from game.engine import default_config  # noqa: E402
 from net.session import ClientSession  # noqa: E402
+from fit_cases import tightest_fast  # noqa: E402
 
 SIZES = [((1280, 720), "en"), ((1280, 720), "nl"), ((1920, 1080), "en"), ((1920, 1080), "nl")]
 
@@ -73,7 +74,7 @@ def six_seat_lobby():
             close()
 
 
-@pytest.mark.parametrize("size,lang", SIZES)
+@pytest.mark.parametrize("size,lang", tightest_fast("size,lang", SIZES))
 def test_a_lobby_of_six_and_a_watcher_fits_for_the_host_a_player_and_the_watcher_X_1_1(six_seat_lobby, size, lang):
     """X-1.1 (five and six players) in the lobby: six seats in two columns,
     the player's name and colour in one row, who watches listed (for the host

@@ -11,12 +11,13 @@ pygame_gui = pytest.importorskip("pygame_gui")
 
 from client_helpers import make_app  # noqa: E402
 from game.client.scenes.newgame import NewGameScene  # noqa: E402
+from fit_cases import tightest_fast  # noqa: E402
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("size", tightest_fast("size", [(1280, 720), (1920, 1080)]))
+@pytest.mark.parametrize("lang", tightest_fast("lang", ["en", "nl"]))
 @pytest.mark.parametrize("board", ["beginner", "random"])
-@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize("players", tightest_fast("players", [4, 6]))
 def test_every_label_of_the_new_game_form_lies_on_its_card(size, lang, board, players):
     """With six seats too (X-1.1), a computer among them: the card and its
     buttons stay inside the window."""

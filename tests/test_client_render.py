@@ -20,6 +20,7 @@ from game.client.theme import PLAYER_COLOURS  # noqa: E402
 from game.engine import default_config  # noqa: E402
 from game.engine.board import STANDARD  # noqa: E402
 from game.engine.state import MAIN, ROLL  # noqa: E402
+from fit_cases import tightest_fast  # noqa: E402
 
 
 def make_table(size=(1280, 720), rules="base", seed=3, players=4):
@@ -472,8 +473,8 @@ def test_the_hand_title_has_room_above_the_cards(size):
     assert title and max(title) < min(tops) - 6 * L.s, (max(title), min(tops))      # (a clear line between)
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("size", tightest_fast("size", [(1280, 720), (1920, 1080)]))
+@pytest.mark.parametrize("lang", tightest_fast("lang", ["en", "nl"]))
 def test_every_prompt_fits_its_box_whole(size, lang):
     """The prompt box at the top of the left column shows every prompt of
     the catalog whole (a long name of a computer in it), in both languages:

@@ -14,6 +14,7 @@ from game.client.cmdline import fit  # noqa: E402
 from game.client.scenes.replay import ReplayLayout, open_file  # noqa: E402
 from game.client.table import panels  # noqa: E402
 from game.client.table.parts import PARTS  # noqa: E402
+from fit_cases import tightest_fast  # noqa: E402
 
 SIZES = ((1280, 720), (1920, 1080))
 
@@ -71,8 +72,8 @@ def six_seat_replay(saves_folder):
     return save_game(auth, hashes, saves_folder)
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("size", tightest_fast("size", SIZES))
+@pytest.mark.parametrize("lang", tightest_fast("lang", ["en", "nl"]))
 def test_at_200_percent_the_log_opens_over_the_seats_and_closes_X_1(six_seat_replay, size, lang):
     app = make_app(size, lang, ui_scale=200)
     scene = open_file(app, six_seat_replay)

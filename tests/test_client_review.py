@@ -14,6 +14,7 @@ from game import saves  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.scenes.end import EndScene  # noqa: E402
 from game.client.scenes.replay import open_file  # noqa: E402
+from fit_cases import tightest_fast  # noqa: E402
 
 SAVES = os.path.join(os.path.dirname(__file__), "data", "saves")
 FINISHED = os.path.join(SAVES, "hotseat-ck-finished.kolonisten")
@@ -155,8 +156,8 @@ def _labels_outside(rects, plot):
     return [r for r in rects if not plot.inflate(2, 2).collidepoint(r.center)]
 
 
-@pytest.mark.parametrize("size,lang", [((1280, 720), "en"), ((1920, 1080), "nl"), ((1280, 720), "nl"),
-                                       ((1920, 1080), "en")])
+@pytest.mark.parametrize("size,lang", tightest_fast("size,lang", [((1280, 720), "en"), ((1920, 1080), "nl"),
+                                                         ((1280, 720), "nl"), ((1920, 1080), "en")]))
 def test_the_chart_has_a_legend_and_no_label_collides_or_leaves_its_panel(monkeypatch, size, lang):
     from game.client import reviewview
     app = make_app(size, lang)

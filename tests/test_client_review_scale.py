@@ -21,6 +21,7 @@ from game import saves  # noqa: E402
 from game.client.controller import HotseatController  # noqa: E402
 from game.client.i18n import tr  # noqa: E402
 from game.client.scenes.end import EndScene  # noqa: E402
+from fit_cases import tightest_fast  # noqa: E402
 
 FINISHED = os.path.join(os.path.dirname(__file__), "data", "saves", "hotseat-ck-finished.kolonisten")
 NAMES = ["Anna", "Bram", "Cees", "Dirk", "Eva", "Femke"]
@@ -91,7 +92,7 @@ def whole_on_show(positions) -> list:
     return words
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("size", tightest_fast("size", [(1280, 720), (1920, 1080)]))
 def test_the_end_screen_holds_200_percent_with_its_review_open_or_not(size):
     app = make_app(size, "en", ui_scale=200)
     scene = end_scene(app, saves.restore(saves.load(FINISHED)))
@@ -103,8 +104,8 @@ def test_the_end_screen_holds_200_percent_with_its_review_open_or_not(size):
     assert w <= 640 and h <= 360
 
 
-@pytest.mark.parametrize("size,percent,lang", [((1280, 720), 200, "nl"), ((1920, 1080), 150, "en"),
-                                               ((1280, 720), 125, "en"), ((1920, 1080), 100, "nl")])
+@pytest.mark.parametrize("size,percent,lang", tightest_fast("size,percent,lang", [
+    ((1280, 720), 200, "nl"), ((1920, 1080), 150, "en"), ((1280, 720), 125, "en"), ((1920, 1080), 100, "nl")]))
 def test_every_text_of_the_review_is_in_its_box_and_none_overlaps_at_every_scroll(size, percent, lang, probe):
     app = make_app(size, lang, ui_scale=percent)
     scene = end_scene(app, saves.restore(saves.load(FINISHED)))
@@ -121,7 +122,7 @@ def test_every_text_of_the_review_is_in_its_box_and_none_overlaps_at_every_scrol
         assert name in shown
 
 
-@pytest.mark.parametrize("percent", [100, 200])
+@pytest.mark.parametrize("percent", tightest_fast("percent", [100, 200]))
 def test_a_long_better_entry_is_told_whole_every_line_reachable_by_scrolling(percent, probe, monkeypatch):
     from game.client import reviewview
     app = make_app((1280, 720), "en", ui_scale=percent)
@@ -140,7 +141,7 @@ def test_a_long_better_entry_is_told_whole_every_line_reachable_by_scrolling(per
         assert not found, found
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("size", tightest_fast("size", [(1280, 720), (1920, 1080)]))
 def test_the_biggest_swings_are_told_whole_where_the_side_by_side_review_cannot_hold_them(size, probe, monkeypatch):
     """Side by side the swings' panel cut each swing to two lines when they
     did not all fit: now the review then stacks its panels on a page that
@@ -185,8 +186,8 @@ def test_the_gains_panel_names_every_seat_at_its_rows_size_none_squeezed(monkeyp
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize("rules,players", [("base", 2), ("ck", 6)])
-@pytest.mark.parametrize("size,lang", [((1280, 720), "nl"), ((1920, 1080), "en")])
+@pytest.mark.parametrize("rules,players", tightest_fast("rules,players", [("base", 2), ("ck", 6)]))
+@pytest.mark.parametrize("size,lang", tightest_fast("size,lang", [((1280, 720), "nl"), ((1920, 1080), "en")]))
 def test_the_scores_and_a_solo_rating_hold_200_percent_every_seat_reachable(rules, players, size, lang, probe):
     from game.client import solo_rating
     app = make_app(size, lang, ui_scale=200)
@@ -202,7 +203,7 @@ def test_the_scores_and_a_solo_rating_hold_200_percent_every_seat_reachable(rule
         assert text.split()[-1] in shown
 
 
-@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("lang", tightest_fast("lang", ["en", "nl"]))
 def test_the_lan_end_screen_holds_200_percent_its_fair_check_clear_of_the_scores(lang, probe):
     from test_client_lan_review import _end
     from net.wire.fairdice import Verdict

@@ -20,6 +20,7 @@ from game.engine import default_config  # noqa: E402
 from game.engine.state import DISCARD, GAME_OVER, MAIN, TRADE  # noqa: E402
 from game.client.table.prompts import table_prompt  # noqa: E402
 from game.client.table.tips import tooltip  # noqa: E402
+from fit_cases import tightest_fast  # noqa: E402
 
 SIZES = [(1280, 720), (1920, 1080)]
 
@@ -302,7 +303,7 @@ def test_the_main_menu_leaves_no_ghost_of_the_table_it_returns_from(size):
         assert frames[0] == frames[1], type(scene).__name__
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("size", tightest_fast("size", [(1280, 720), (1920, 1080)]))
 def test_the_hex_tooltip_covers_no_number_token(size):
     """Whichever hex the mouse rests on, and wherever in it, the tooltip
     (its words and frame as drawn) leaves every number token in view."""

@@ -12,6 +12,7 @@ from game.bots.random_bot import RandomSeats  # noqa: E402
 from game.engine import default_config  # noqa: E402
 from game.engine.match import Authority  # noqa: E402
 from game.engine.state import MAIN  # noqa: E402
+from fit_cases import tightest_fast  # noqa: E402
 
 SIZES = ((1280, 720), (1920, 1080))
 LONG_NAMES = ["Anna-Maria", "Bartholomeus", "Cornelia", "Dirk-Jan", "Evangeline", "Frederique"]
@@ -91,7 +92,7 @@ def test_the_board_fits_the_larger_island_before_the_first_frame():
     pygame.quit()
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", tightest_fast("size", SIZES))
 def test_a_barbarian_attack_on_six_seats_fits_on_the_board(size):
     """CK-8 with six seats (X-1.8): the attack's panel (a line of knights
     for each seat, a pillaged city for each weakest defender) stands on the

@@ -16,12 +16,13 @@ from game.engine.state import MAIN  # noqa: E402
 
 from tests.test_client_card_picking import click  # noqa: E402
 from tests.test_client_render import frame, play_until  # noqa: E402
+from fit_cases import tightest_fast  # noqa: E402
 
 LONG = ["Anna", "Bram (Gemiddeld)", "Cees (Makkelijk)", "Dirk (Gemiddeld)", "Eva (Makkelijk)", "Fenna (Gemiddeld)"]
 
 
-@pytest.mark.parametrize("players,size,lang", [(4, (1280, 720), "en"), (5, (1280, 720), "nl"),
-                                               (6, (1280, 720), "nl"), (6, (1920, 1080), "en")])
+@pytest.mark.parametrize("players,size,lang", tightest_fast("players,size,lang", [
+    (4, (1280, 720), "en"), (5, (1280, 720), "nl"), (6, (1280, 720), "nl"), (6, (1920, 1080), "en")]))
 def test_every_partner_button_holds_its_whole_name(players, size, lang):
     app = make_app(size, lang)
     table = push_table(app, default_config(rules="base", players=players, seed=3), names=LONG)

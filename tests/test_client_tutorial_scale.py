@@ -16,6 +16,7 @@ from game.client.table.parts import PARTS  # noqa: E402
 from game.client.tutorial import band, overlay, session  # noqa: E402
 from game.client.tutorial import steps as S  # noqa: E402
 from test_client_compact_table import canvas  # noqa: E402
+from fit_cases import tightest_fast  # noqa: E402
 
 SIZES = ((1280, 720), (1920, 1080))
 
@@ -39,8 +40,8 @@ def test_the_guided_game_holds_the_narrow_tables_canvas():
         assert cw <= w + 0.5 and ch <= h + 0.5, (cw, ch, w, h)
 
 
-@pytest.mark.parametrize("lang", ["en", "nl"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", tightest_fast("lang", ["en", "nl"]))
+@pytest.mark.parametrize("size", tightest_fast("size", SIZES))
 def test_at_200_percent_the_band_lies_over_the_board_and_the_dialogs_and_the_log_under_it(size, lang):
     app, scene = guided_game(size, lang)
     L = scene.ui.layout
@@ -72,8 +73,8 @@ def _texts():
     return out
 
 
-@pytest.mark.parametrize("lang", ["en", "nl"])
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", tightest_fast("lang", ["en", "nl"]))
+@pytest.mark.parametrize("size", tightest_fast("size", SIZES))
 def test_every_steps_words_can_be_read_whole_page_by_page(size, lang):
     app, scene = guided_game(size, lang)
     ui = scene.ui
