@@ -187,3 +187,17 @@ def test_the_attack_of_six_seats_lies_inside_the_narrow_window_with_its_continue
             assert L.screen.contains(stage.button) and L.screen.contains(panel)
     finally:
         games.close()
+
+
+def test_a_dialog_drawn_smaller_gets_fonts_of_this_windows_session():
+    """The smaller dialog's fonts were kept for the process: after a
+    pygame.quit (a test's window closed) the next window's dialog drew with
+    fonts no longer valid ("Invalid font")."""
+    from client_helpers import make_app as window, push_table as table_of
+    from game.client.table.ui import scaled_ui
+    from game.engine import default_config as config
+    for k in range(2):
+        app = window((1280, 720), ui_scale=200)
+        table = table_of(app, config(players=4, seed=3))
+        assert scaled_ui(table.ui, 0.8).text.render(f"Bank {k}", 14).get_width() > 0
+        pygame.quit()

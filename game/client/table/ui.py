@@ -50,18 +50,20 @@ def btn(m, ui, surf, key, rect, label, action, enabled=True, primary=False, sele
 
 class ScaledUI:
     """The table's ui with another layout scale and the text to match (a
-    dialog fitted into the narrow table, fitted_ui); all else is the table's."""
-    _TEXTS = {}
+    dialog fitted into the narrow table, fitted_ui); all else is the table's.
+    Its fonts are kept with the table's ui (not for the process: fonts made
+    before a pygame.quit are not valid after it)."""
 
     def __init__(self, ui, layout):
         self._ui = ui
         self.layout = layout
         scale = ui.fonts.scale * layout.s / ui.layout.s
-        cached = ScaledUI._TEXTS.get(scale)
+        kept = vars(ui).setdefault("scaled_texts", {})
+        cached = kept.get(scale)
         if cached is None:
-            ScaledUI._TEXTS.clear()
+            kept.clear()
             fonts = theme.Fonts(scale)
-            cached = ScaledUI._TEXTS[scale] = (fonts, theme.TextCache(fonts))
+            cached = kept[scale] = (fonts, theme.TextCache(fonts))
         self.fonts, self.text = cached
 
     def __getattr__(self, name):
