@@ -231,8 +231,8 @@ def test_the_spots_line_never_hides_the_corner_it_names_nor_its_harbor(scale, si
     m, ui = table.model, table.ui
     island = ui.board.island
     boxes = []
-    real = keyboard.line_rect
-    monkeypatch.setattr(keyboard, "line_rect", lambda *args: boxes.append(real(*args)) or boxes[-1])
+    real = keyboard.line_layout
+    monkeypatch.setattr(keyboard, "line_layout", lambda *args: boxes.append(real(*args)[0]) or (boxes[-1], real(*args)[1]))
     seen = set()
     while True:
         press(app, pygame.K_TAB)
@@ -241,6 +241,8 @@ def test_the_spots_line_never_hides_the_corner_it_names_nor_its_harbor(scale, si
         corner = m.focus.key[2]
         seen.add(corner)
         box = boxes[-1]
+        if ui.layout.narrow:                    # (over the bank, beside the island)
+            assert ui.layout.side.contains(box) and not box.colliderect(ui.layout.board)
         R = ui.board.R
         assert not box.inflate(int(0.8 * R), int(0.8 * R)).collidepoint(ui.board.node_pos(corner)), corner
         for h, e in enumerate(island.harbor_edges):

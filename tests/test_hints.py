@@ -392,8 +392,9 @@ def test_the_hints_line_never_hides_the_spot_it_points_at(scale, size):
     assert moved < len(corners)              # (at the bottom where that hides nothing)
 
 
+@pytest.mark.parametrize("scale", [150, 200])
 @pytest.mark.parametrize("players", [4, 6])
-def test_the_keyboards_spot_line_keeps_the_hinted_spot_in_sight_X_1(players):
+def test_the_keyboards_spot_line_keeps_the_hinted_spot_in_sight_X_1(players, scale):
     """At 200 % with the hint on show the keyboard cursor's line ("driesprong
     A12: 9 erts, haven 3:1") went over the hint's line and covered the very
     corner the hint rang: where one of its places keeps clear of both the
@@ -401,14 +402,16 @@ def test_the_keyboards_spot_line_keeps_the_hinted_spot_in_sight_X_1(players):
     import math
     import time
     from game.client.table import keyboard
-    from game.client.table.board_lines import SPOT_CLEARANCE
-    app = make_app((1280, 720), ui_scale=200)
+    from game.client.table.board_lines import HARBOR_CLEARANCE, SPOT_CLEARANCE, harbor_points
+    app = make_app((1280, 720), ui_scale=scale)
     table = push_table(app, default_config(players=players, seed=5, board="beginner"))
     m, ui = table.model, table.ui
     app.step([])
     R = ui.board.R
     corners = [c[2] for c in m.legal if c[0] == "place_settlement"]
-    lines = [ui.text.render("x" * 34, 15, (255, 255, 255), bold=True)]
+    words = "x" * 34
+    harbors = harbor_points(ui)
+    lines = [ui.text.render(words, 15, (255, 255, 255), bold=True)]
 
     def gap(box, p):
         return math.hypot(max(box.x - p[0], 0, p[0] - box.right), max(box.y - p[1], 0, p[1] - box.bottom))
@@ -419,10 +422,15 @@ def test_the_keyboards_spot_line_keeps_the_hinted_spot_in_sight_X_1(players):
         ring = ui.board.node_pos(hinted)
         for cursor in corners[::4]:
             at = ui.board.node_pos(cursor)
+            near = [h for h in harbors if min(math.dist(h, ring), math.dist(h, at)) < 1.5 * R]
+
+            def clear(box):                     # of both corners, and of a harbor beside either
+                return (gap(box, ring) >= SPOT_CLEARANCE * R and gap(box, at) >= SPOT_CLEARANCE * R
+                        and all(gap(box, h) >= HARBOR_CLEARANCE * R for h in near))
             places, _ = keyboard.line_places(m, ui, lines, lines[0].get_height(), at)
-            if not any(gap(p, ring) >= SPOT_CLEARANCE * R and gap(p, at) >= SPOT_CLEARANCE * R for p in places):
+            if not any(clear(p) for p in places):
                 continue
-            box = keyboard.line_rect(m, ui, lines, lines[0].get_height(), at)
-            assert gap(box, ring) >= SPOT_CLEARANCE * R and gap(box, at) >= SPOT_CLEARANCE * R, (hinted, cursor)
+            box, _ = keyboard.line_layout(m, ui, words, at)
+            assert clear(box), (hinted, cursor)
             checked += 1
     assert checked > len(corners)

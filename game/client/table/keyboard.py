@@ -251,14 +251,25 @@ def line_places(m, ui, lines, line_h, spot_at) -> tuple:
 
 
 def draw_line(m, ui, surf, text, spot_at) -> None:
+    box, imgs = line_layout(m, ui, text, spot_at)
     s = ui.layout.s
-    font = ui.fonts.get(15, True)
-    room = ui.layout.board.w - int(40 * s)
-    imgs = [ui.text.render(line, 15, theme.TEXT, bold=True) for line in widgets.wrap(text, font, room)[:2]]
-    box = line_rect(m, ui, imgs, imgs[0].get_height(), spot_at)
     widgets.panel(surf, box, (16, 20, 28), focus.FOCUS, radius=8)
     for i, img in enumerate(imgs):
         surf.blit(img, (box.x + int(10 * s), box.y + int(5 * s) + i * img.get_height()))
+
+
+def line_layout(m, ui, text, spot_at) -> tuple:
+    """(Where the spot's line goes, its rendered lines, at most two.)  On the
+    narrow table over the bank: there the island fills the board, and any
+    place on it would lie over spots near the one the line names; elsewhere
+    on the board (line_rect)."""
+    L, s = ui.layout, ui.layout.s
+    font = ui.fonts.get(15, True)
+    room = (L.bank.w if L.narrow else L.board.w - int(20 * s)) - int(20 * s)
+    imgs = [ui.text.render(line, 15, theme.TEXT, bold=True) for line in widgets.wrap(text, font, room)[:2]]
+    if L.narrow:
+        return pygame.Rect(L.bank.x, L.bank.y, L.bank.w, len(imgs) * imgs[0].get_height() + int(10 * s)), imgs
+    return line_rect(m, ui, imgs, imgs[0].get_height(), spot_at), imgs
 
 
 # --- words -----------------------------------------------------------------------------------------
