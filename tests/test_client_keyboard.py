@@ -251,6 +251,26 @@ def test_the_spots_line_never_hides_the_corner_it_names_nor_its_harbor(scale, si
     assert len(seen) == len({c[2] for c in m.legal if c[0] == "place_settlement"})
 
 
+def test_the_open_log_drawer_draws_no_spot_to_pick_over_its_log():
+    """The narrow table (200 %): with the drawer open during the founding the
+    lit corners under it were drawn over the log's lines; they stay out of
+    sight as they are out of reach."""
+    from game.client import theme
+    app, table = new_table(players=4, ui_scale=200)
+    drawer = table.ui.layout.drawer
+    under = [c for c in table.model.pick[1] if drawer.collidepoint(table.ui.board.node_pos(c))]
+    assert under                                        # (corners under the drawer's place to pick)
+
+    def lit_pixels():
+        area = app.screen.subsurface(drawer.inflate(-8, -8))
+        return pygame.mask.from_threshold(area, theme.HILITE, (1, 1, 1, 255)).count()
+    draw(app)
+    assert lit_pixels() > 0                             # closed: the corners there are lit
+    press(app, pygame.K_l)
+    draw(app)
+    assert table.model.log_open and lit_pixels() == 0
+
+
 def test_the_open_log_drawer_hides_its_spots_from_the_cursor_as_from_the_mouse():
     """The narrow table (200 %): while the log's drawer lies open over the
     board's left, the cursor goes over the corners still in sight only; closed,

@@ -430,6 +430,10 @@ def draw_pick(m, ui, surf, which="all", bare=None) -> None:
             reach = R * (0.38 if kind == "node" else 0.17) + 2       # the resting marker's radius
             spot = pygame.Rect(int(x - reach), int(y - reach), int(2 * reach) + 1, int(2 * reach) + 1)
             surf.blit(bare, spot, spot)
+    drawer = ui.layout.open_drawer(m)
+    if drawer is not None:                  # (the spots under the narrow table's open log stay out of sight)
+        at = ui.board.hex_center if kind == "hex" else (lambda spot: ui.board.target_pos(kind, spot))
+        cands = {spot: target for spot, target in cands.items() if not drawer.collidepoint(at(spot))}
     for spot, target in cands.items():
         hov = spot == m.hover_spot and which != "rest"
         cmd = target[0] if isinstance(target, tuple) else None

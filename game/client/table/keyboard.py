@@ -51,7 +51,7 @@ def spot_items(m, ui) -> list:
         return []
     kind, cands = m.pick
     board, reach = ui.board, SPOT_REACH[kind] * ui.board.R
-    drawer = ui.layout.drawer if ui.layout.drawer is not None and m.log_open else None
+    drawer = ui.layout.open_drawer(m)
     out = []
     for spot in cands:
         x, y = board.hex_center(spot) if kind == "hex" else board.target_pos(kind, spot)

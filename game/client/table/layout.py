@@ -241,6 +241,11 @@ class TableLayout:
         three columns, in the narrow table while its drawer is open."""
         return self.drawer is None or m.log_open
 
+    def open_drawer(self, m):
+        """The narrow table's log drawer while it lies open over the board
+        (what is under it is out of sight and reach), else None."""
+        return self.drawer if self.drawer is not None and m.log_open else None
+
     def scaled(self, k) -> "TableLayout":
         """This layout's rectangles with `k` times its scale (a dialog drawn
         smaller to fit the window: dialogs.fitted_ui)."""
