@@ -176,10 +176,10 @@ def draw(m, ui, play, surf, on_panels=None) -> None:
     draws what a scene adds on the player panels (a LAN table's connections):
     under the staged panels, which the narrow table lays over them."""
     shaded = attack_still(m)
-    draw_table(m, ui, play, surf, shaded)
+    draw_table(m, ui, play, surf, shaded, on_panels)
     hints.draw(m, ui, play, surf)
-    if on_panels is not None:
-        on_panels(surf)
+    if on_panels is not None and not (m.curtain_for is not None or m.modal()):
+        on_panels(surf)                      # (under a dialog or the curtain: in the layer, under the veil)
     if m.curtain_for is None:
         if not m.modal():
             draw_tooltip(m, ui, surf)        # (over the Hint button, which a tooltip may reach)
@@ -213,8 +213,10 @@ def attack_still(m) -> bool:
             and not animating(m))
 
 
-def draw_table(m, ui, play, surf, shaded=False) -> None:
-    """`shaded`: the board lies shaded under the attack (attack_still)."""
+def draw_table(m, ui, play, surf, shaded=False, on_panels=None) -> None:
+    """`shaded`: the board lies shaded under the attack (attack_still);
+    `on_panels`: what a scene adds on the panels (draw), drawn into the
+    layer under a dialog's veil (the layer's key follows it: ui.name_marks)."""
     ui.targets.clear()
     curtain = m.curtain_for is not None
     if curtain:
@@ -236,6 +238,8 @@ def draw_table(m, ui, play, surf, shaded=False) -> None:
         if modal:                            # under a dialog the controls are still
             if not curtain:
                 draw_controls(m, ui, play, canvas.layer)
+            if on_panels is not None:
+                on_panels(canvas.layer)
             canvas.layer.blit(veil(surf.get_size()), (0, 0))
         elif shaded:
             hover, m.hover_key = m.hover_key, None      # (the attack's panel takes the mouse)
