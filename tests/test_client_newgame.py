@@ -429,3 +429,31 @@ def test_an_options_buttons_keep_to_the_forms_second_column(lang, scale):
                 assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("form_kind", ["new_game", "lan_host"])
+def test_a_refused_name_scrolled_out_of_sight_is_brought_into_view_with_the_keys(form_kind):
+    """At 200 % the form's Start button lies a page below the names: "Choose a
+    name of 1 to 16 characters" came with the field it is about out of sight;
+    the form scrolls to that field and gives it the keys."""
+    from game.client.scenes.lan_host import LanHostScene
+    app = make_app({"ui_scale": 200})
+    app.push(MenuScene(app))
+    if form_kind == "new_game":
+        form = NewGameScene(app)
+        app.push(form)
+        form.players = 6
+        form._rebuild()
+        form.entries[2].set_text("")
+        field, start = (lambda: form.entries[2]), form.start
+    else:
+        form = LanHostScene(app)
+        app.push(form)
+        form.name_entry.set_text("")
+        field, start = (lambda: form.name_entry), form.host
+    assert form.scrolls()
+    form.scroll_to(10 ** 6)                    # where the Start button is
+    assert not form.view().contains(form.on_screen(field().rect))
+    start()
+    assert form.error
+    assert form.view().contains(form.on_screen(field().rect)) and field().is_focused

@@ -105,6 +105,13 @@ class ScrollingForm:
         elif rect.bottom + margin > self.scroll + h:
             self.scroll_to(rect.bottom + margin - h)
 
+    def show_field(self, element) -> None:
+        """Scroll to the text field `element` and give it the keys (the field
+        a refusal is about: one scrolled out of sight is looked for)."""
+        self.show_rect(element.rect)
+        self.manager.set_focus_set(element)
+        self.app.dirty = True
+
     def on_screen(self, rect) -> pygame.Rect:
         """A rectangle of the page where the window shows it."""
         return pygame.Rect(rect).move(0, -self.scroll)

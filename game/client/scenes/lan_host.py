@@ -173,10 +173,10 @@ class LanHostScene(ScrollingForm, GuiScene):
         name = self.name.strip()
         why = lan.check_name(name)
         if why:
-            return self._fail(tr(why))
+            return self._fail(tr(why), "name_entry")
         game_name = (self.game_name if self.game_name is not None else self._default_game_name()).strip()
         if not game_name or not game_name.isprintable():
-            return self._fail(tr("lan.bad_game_name"))
+            return self._fail(tr("lan.bad_game_name"), "game_entry")
         config = self.config()
         try:
             Authority(config)                # the engine's own refusal, before anyone joins
@@ -200,9 +200,13 @@ class LanHostScene(ScrollingForm, GuiScene):
     def wake_ms(self) -> int:
         return 100 if self.pending else 400
 
-    def _fail(self, message: str) -> None:
+    def _fail(self, message: str, field=None) -> None:
+        """Say why the game cannot be hosted; `field`: the name of the text
+        field it is about."""
         self.error = message
         self.resize(self.app.size)
+        if field is not None:
+            self.show_field(getattr(self, field))
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.pending is None:

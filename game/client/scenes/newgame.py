@@ -435,11 +435,12 @@ class NewGameScene(ScrollingForm, GuiScene):
         n = self.players
         names = [self.name_of(i).strip() for i in range(n)]
         colours = self.colours[:n]
-        if not all(name_fits(name, kind) for name, kind in zip(names, self.kinds)):
-            return self._fail(tr("new.bad_name"))
+        bad = [i for i, (name, kind) in enumerate(zip(names, self.kinds)) if not name_fits(name, kind)]
+        if bad:
+            return self._fail(tr("new.bad_name"), bad[0])
         twice = same_names(names)
         if twice:
-            return self._fail(tr("seats.same_name", name=names[twice[0]]))
+            return self._fail(tr("seats.same_name", name=names[twice[0]]), twice[-1])
         if len(set(colours)) != len(colours):
             return self._fail(tr("new.same_colour"))
         # The seed decides dice, cards and (on a random board) the island.
@@ -459,9 +460,12 @@ class NewGameScene(ScrollingForm, GuiScene):
         self.app.nav.go("table", controller)
         ck_intro.offer(self.app, controller)        # the first Cities & Knights game: its introduction
 
-    def _fail(self, message: str) -> None:
+    def _fail(self, message: str, seat=None) -> None:
+        """Say why the game cannot start; `seat`: whose name field it is about."""
         self.error = message
         self._rebuild()
+        if seat is not None:
+            self.show_field(self.entries[seat])
 
     def draw_page(self, surf) -> None:
         super().draw_page(surf)
