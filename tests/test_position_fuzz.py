@@ -260,6 +260,8 @@ REFUSED = [
      "pending: the spy decision shows the 0 cards seat 0 holds (CK-11)"),
     (_with(CK, "turn 12", 'agenda [["yield"],["yield"]]\npending {"kind":"aqueduct","seats":[1]}\nturn 12')
      .replace("phase main", "phase decide"), "agenda: each step of a roll runs once (CK-3)"),
+    (BASE + "agenda [0]\n", "agenda: a list of steps, each a list that begins with the step's name"),  # (fuzz)
+    (CK + 'agenda [[7]]\n', "agenda: a list of steps, each a list that begins with the step's name"),
     (_with(CK, "turn 12", "robber L\nturn 12"), "robber: stays in the desert until the barbarians' first attack (CK-3.5)"),
     (_with(CK, "cities 0: J12", "cities 0: J12+pillaged"), "'+pillaged' is not possible"),
     (_with(CK, "cities 0: J12", "settlements 0: J12+pillaged\ncities"), "attacks: pillaged cities and Defender of Catan"),

@@ -106,6 +106,9 @@ def _shape_problems(s) -> list:
         out.append("rolled/built/dev_played: yes or no (B-4)")
     if not all(_is_int(v, 0, 96) for v in s.discard_need):
         out.append("discard: a count of cards per seat (B-5.3)")
+    if not (type(s.agenda) is list and all(type(step) is list and step and type(step[0]) is str
+                                           for step in s.agenda)):
+        out.append("agenda: a list of steps, each a list that begins with the step's name (X-1.7, CK-3, CK-8)")
     if is_ck(s):
         if not _is_int(s.barb_pos, 0, 8) or not _is_int(s.barb_attacks, 0, 1 << 31):
             out.append("barbarians/attacks: the ship's step 0 to 7 and a count of attacks (CK-1.6)")
