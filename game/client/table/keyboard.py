@@ -18,15 +18,14 @@ game).
 The focus is shown as if the mouse rested there: the spot's piece is
 previewed, the button lit, its tooltip (which names the button's key)
 beside it; a ring marks it, and for a spot a line over the board (at its
-bottom, or where it leaves the spot and its harbor in sight) says what it
-is in the notation's names (docs/position.md): "corner B4:
+bottom, or where it leaves the spot, its harbor and a hint's spots in
+sight; on the narrow table over the bank) says what it is in the notation's names (docs/position.md): "corner B4:
 6 wood, 8 brick, 3:1 harbor".  The first move key goes to the spot or
 control the scene suggests (`scene.key_suggestions`: the hint on show, the guided game's
 lesson), else to the first item.  While the keys lead, a new pick
 (a road after the settlement) puts the cursor on its suggested spot or on
 the one nearest where it was; the mouse moving takes over again.
 """
-
 
 import pygame
 
