@@ -121,6 +121,33 @@ def run_until(apps, predicate, timeout=WAIT, sessions=()):
     return wait_until(predicate, timeout, step)
 
 
+def lan_table(app, config, host, guests, **session):
+    """`host` hosts `config` from the window on loopback; a headless session
+    per name of `guests` joins ready (`session`: their ClientSession options);
+    the lobby starts, and once every guest has its view: (the hosted game,
+    the window's LanTableScene, the guests' sessions).  The caller closes
+    the sessions and the game (close_now)."""
+    from game.client import lan
+    from game.client.scenes.lan_table import LanTableScene
+    from game.client.scenes.lobby import LobbyScene
+    from net.session import ClientSession
+    opts = lan.options(app)
+    game = lan.host(config, "Spel", host, opts)
+    joined = []
+    for name in guests:
+        guest = ClientSession(f"127.0.0.1:{game.port}", name, token_dir=opts.token_dir, **session)
+        guest.connect()
+        guest.set_lobby(ready=True)
+        joined.append(guest)
+    app.push(LobbyScene(app, game, game.session.poll()))
+    lobby = app.scene
+    assert run_until([app], lobby.can_start, sessions=joined)
+    lobby.start()
+    assert run_until([app], lambda: isinstance(app.scene, LanTableScene)
+                     and all(g.view is not None for g in joined), sessions=joined)
+    return game, app.scene, joined
+
+
 def click_gui(app, key):
     """Click the scene's pygame_gui button `key` as a player would (it must be
     enabled); pygame_gui answers with an event of its own, which goes back to

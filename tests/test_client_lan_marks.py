@@ -9,14 +9,11 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from client_helpers import make_app, run_until  # noqa: E402
+from client_helpers import lan_table, make_app  # noqa: E402
 from game.client import lan, theme  # noqa: E402
-from game.client.scenes.lan_table import LanTableScene  # noqa: E402
-from game.client.scenes.lobby import LobbyScene  # noqa: E402
 from game.client.table import dialogs  # noqa: E402
 from game.engine import default_config  # noqa: E402
 from game.engine.constants import KNIGHT  # noqa: E402
-from net.session import ClientSession  # noqa: E402
 
 
 def test_the_connection_dots_lie_under_a_dialog_not_over_it():
@@ -24,23 +21,8 @@ def test_the_connection_dots_lie_under_a_dialog_not_over_it():
     drawn over it (seen in a real window on a LAN game)."""
     app = make_app((1280, 720), ui_scale=200)
     app.lan_options = lan.LanOptions(port=0, interfaces=["127.0.0.1"], discovery=False)
-    opts = lan.options(app)
-    game = lan.host(default_config(players=3, seed=9), "Drie", "Anna", opts)
-    guests = []
+    game, table, guests = lan_table(app, default_config(players=3, seed=9), "Anna", ["Bram", "Cees"])
     try:
-        for name in ("Bram", "Cees"):
-            guest = ClientSession(f"127.0.0.1:{game.port}", name, token_dir=opts.token_dir)
-            guest.connect()
-            guest.set_lobby(ready=True)
-            guests.append(guest)
-        app.push(LobbyScene(app, game, game.session.poll()))
-        lobby = app.scene
-        assert run_until([app], lobby.can_start, sessions=guests)
-        lobby.start()
-        assert run_until([app], lambda: isinstance(app.scene, LanTableScene)
-                         and all(g.view is not None for g in guests), sessions=guests)
-        table = app.scene
-
         def green_in(rect):
             return pygame.mask.from_threshold(app.screen.subsurface(rect), theme.GOOD, (1, 1, 1, 255)).count()
         app.dirty = True

@@ -10,36 +10,18 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from client_helpers import make_lan_app, run_until  # noqa: E402
-from game.client import lan  # noqa: E402
-from game.client.scenes.lan_table import LanTableScene  # noqa: E402
-from game.client.scenes.lobby import LobbyScene  # noqa: E402
+from client_helpers import lan_table, make_lan_app, run_until  # noqa: E402
 from game.engine import default_config, deciders, legal_commands  # noqa: E402
-from net.session import ClientSession  # noqa: E402
 from fit_cases import tightest_fast  # noqa: E402
-
 
 
 @pytest.mark.parametrize("size,lang", tightest_fast("size,lang", [((1280, 720), "en"), ((1920, 1080), "nl")]))
 def test_six_panels_and_the_hosts_banner_for_an_away_player_fit_the_table_X_1_1(size, lang):
     app = make_lan_app(lang, size, reconnect_for=1.0)
     app.prefs["ck_intro_seen"] = True
-    opts = lan.options(app)
-    game = lan.host(default_config(rules="ck", players=6, seed=9), "Zes", "Anna", opts)
-    guests = []
+    game, table, guests = lan_table(app, default_config(rules="ck", players=6, seed=9), "Anna",
+                                    ["Bram", "Cees", "Dirk", "Eva", "Fien"], reconnect_for=1.0)
     try:
-        for name in ("Bram", "Cees", "Dirk", "Eva", "Fien"):
-            guest = ClientSession(f"127.0.0.1:{game.port}", name, token_dir=opts.token_dir, reconnect_for=1.0)
-            guest.connect()
-            guest.set_lobby(ready=True)
-            guests.append(guest)
-        app.push(LobbyScene(app, game, game.session.poll()))
-        lobby = app.scene
-        assert run_until([app], lobby.can_start, sessions=guests)
-        lobby.start()
-        assert run_until([app], lambda: isinstance(app.scene, LanTableScene)
-                         and all(g.view is not None for g in guests), sessions=guests)
-        table = app.scene
         # the founding goes round until a guest must decide; that guest's laptop goes to sleep
         while True:
             view = table.c.session.view

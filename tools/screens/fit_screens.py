@@ -117,12 +117,8 @@ def _load(which):
 
 def _replay(which):
     def make(app, games):
-        from game.client.scenes.load import LoadScene
-        folder, paths = games.saves()
-        load = LoadScene(app, folder)
-        app.reset_to(load)
-        load.select([e.path for e in load.entries].index(paths[which]))
-        load.replay()
+        _load(which)(app, games)
+        app.scene.replay()
         app.scene.go(350)
     return make
 
