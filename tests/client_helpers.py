@@ -17,12 +17,18 @@ COLOURS = [(200, 40, 40), (40, 90, 200), (240, 240, 240), (230, 140, 20)]
 
 
 def make_app(size=(1280, 720), lang="en", **prefs):
-    """A headless game window, muted, in `lang`; `prefs` override other settings."""
+    """A headless game window, muted, in `lang`; `prefs` override other settings.
+    Its LAN stays on loopback and advertises and looks for nothing (the join
+    form's browser looked on every interface of the machine and outlived
+    its test); make_lan_app for other LAN options."""
+    from game.client import lan
     from game.client.app import App
     from game.client.settings import DEFAULTS
     settings = dict(DEFAULTS, language=lang, muted=True)
     settings.update(prefs)
-    return App(size, fullscreen=False, prefs=settings)
+    app = App(size, fullscreen=False, prefs=settings)
+    app.lan_options = lan.LanOptions(port=0, interfaces=["127.0.0.1"], discovery=False)
+    return app
 
 
 def draw(app):

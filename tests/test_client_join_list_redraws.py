@@ -121,3 +121,22 @@ def test_games_listed_under_one_name_are_flagged_and_the_heading_says_compare_th
     scene.browser.announce(ads[2:])
     app.step(pygame.event.get())
     assert scene.list_heading() == "Games on this network:" and scene.list_label.object_ids[-1] != "#error"
+
+
+def test_the_window_closing_on_the_join_form_stops_its_look_for_games():
+    """The join form's browser (a network thread looking for games on
+    loopback here) outlived a window closed on the form: closing() ends it."""
+    from game.client.scenes.menu import MenuScene
+    app = make_app()                           # (its LAN on loopback: client_helpers)
+    app.push(MenuScene(app))
+    join = lan_join.LanJoinScene(app)
+    app.push(join)
+    join.finding.wait(15)
+
+    def browsing():
+        return [t for t in threading.enumerate() if t.name == "kolonisten-browse" and t.is_alive()]
+    assert browsing()
+    join.closing()
+    for t in browsing():
+        t.join(5)
+    assert not browsing()

@@ -264,7 +264,8 @@ class LanJoinScene(ScrollingForm, GuiScene):
         self.close_browser()
         self.app.nav.back()
 
-    def close_browser(self) -> None:
+    def close_browser(self, wait: bool = False) -> None:
+        """Stop looking for games, in the background (`wait`: before returning)."""
         finding, browser = self.finding, self.browser
         self.finding = self.browser = None
 
@@ -275,7 +276,13 @@ class LanJoinScene(ScrollingForm, GuiScene):
                     finding.result.close()
             elif browser is not None:
                 browser.close()
-        lan.Background(close)
+        if wait:
+            close()
+        else:
+            lan.Background(close)
+
+    def closing(self) -> None:
+        self.close_browser(wait=True)           # (its network thread must not outlive the window)
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.pending is None:
