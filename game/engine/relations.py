@@ -331,8 +331,8 @@ def special_builders_so_far(s) -> tuple:
 
 
 def _special_build_problems(s) -> list:
-    steps = s.agenda if type(s.agenda) is list else []
-    special = [step for step in steps if type(step) is list and step and step[0] == "special"]
+    steps = s.agenda                    # (a list of named steps: _shape_problems)
+    special = [step for step in steps if step[0] == "special"]
     phase_special = s.phase == SPECIAL_BUILD
     if not special and not phase_special:
         return []
@@ -582,8 +582,7 @@ def _step_checks(s):
 def _agenda_problems(s) -> list:
     agenda = s.agenda
     checks = _step_checks(s)
-    if type(agenda) is not list or not all(type(step) is list and step and step[0] in checks
-                                           and checks[step[0]](step[1:]) for step in agenda):
+    if not all(step[0] in checks and checks[step[0]](step[1:]) for step in agenda):    # (its shape: _shape_problems)
         return ["agenda: a list of steps, each one of " + ", ".join(f"[{k}, …]" for k in checks) + " (CK-3, CK-8)"]
     out = []
     if agenda and s.pending is None and s.phase not in (DISCARD, ROBBER, STEAL, ROAD_BUILDING, GAME_OVER,

@@ -34,6 +34,7 @@ from ..saved import Replay, saved_date, saved_players
 ROW_H = 66                      # at the 1280x720 design size
 TALL_ROW_H = 84                 # when a row's seats need two lines (seat_layout)
 NAME_SIZE, SMALL_NAME_SIZE = 16, 14
+SWATCH, POINTS_GAP, SEAT_GAP = 15, 6, 18    # a seat's colour before its name, its points after it, the next seat
 
 
 def describe(game) -> dict:
@@ -404,13 +405,13 @@ class LoadScene(GuiScene):
                 top = y + k * step
                 pygame.draw.rect(surf, d["colours"][seat], (x, top + (step - int(16 * s)) // 2, int(10 * s),
                                                             int(16 * s)), border_radius=2)
-                surf.blit(img, (x + int(15 * s), top))
-                x += int(15 * s) + img.get_width()
+                surf.blit(img, (x + int(SWATCH * s), top))
+                x += int(SWATCH * s) + img.get_width()
                 if points is not None:          # the points apart from the name ("Player 1 3" read as 13)
-                    x += int(6 * s)
+                    x += int(POINTS_GAP * s)
                     surf.blit(points, points.get_rect(midleft=(x, top + img.get_height() // 2)))
                     x += points.get_width()
-                x += int(18 * s)
+                x += int(SEAT_GAP * s)
         facts = text.render(d["facts"], 13, theme.TEXT_DIM)
         below = y + int(28 * s) if len(lines) == 1 else y + len(lines) * step + int(2 * s)
         surf.blit(_fit(facts, room), (r.x + int(12 * s), below))
@@ -434,8 +435,9 @@ class LoadScene(GuiScene):
                 width = 0
                 for seat in seats:
                     img, points = self._seat_pieces(d, seat, names[seat], size)
-                    width += int(15 * s) + img.get_width() + (0 if points is None else int(6 * s) + points.get_width())
-                return width + int(18 * s) * (len(seats) - 1) <= room
+                    width += int(SWATCH * s) + img.get_width() + (0 if points is None else
+                                                                   int(POINTS_GAP * s) + points.get_width())
+                return width + int(SEAT_GAP * s) * (len(seats) - 1) <= room
             layout = self._layouts[key] = seat_layout(d["names"], saves.computer_levels(entry.game), fits)
         return layout
 
