@@ -66,6 +66,7 @@ def test_bots_choose_a_legal_command_in_random_positions(seed, stop, rules):
 
 @pytest.mark.parametrize("rules, seed", [("base", 1), pytest.param("base", 2, marks=pytest.mark.slow),
                                           ("ck", 3), pytest.param("ck", 4, marks=pytest.mark.slow)])
+@pytest.mark.slow
 def test_games_between_bots_finish_with_every_decision_legal(rules, seed):
     """Complete games, every level in the mix: strict bots never propose a
     refused command and the game reaches its end."""
@@ -83,6 +84,7 @@ def test_games_between_bots_finish_with_every_decision_legal(rules, seed):
 # --- only the seat's view ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("rules, seed", [("base", 21), ("ck", 22)])
+@pytest.mark.slow
 def test_a_bot_decides_only_from_what_its_seat_may_know(rules, seed):
     """Scrambling everything hidden from the seat in the authority's state
     (other hands with counts kept, decks and unseen cards, generator, seed)

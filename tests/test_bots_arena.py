@@ -56,6 +56,7 @@ def test_arena_refuses_bad_arguments_clearly(capsys):
     assert "unknown level(s): grandmaster" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_bench_hard_reports_where_the_search_overruled_medium(capsys):
     """tools.arena.hard seats Hard with the given search options and counts,
     per game, the decisions where it played something else than Medium."""
@@ -70,6 +71,7 @@ def test_bench_hard_reports_where_the_search_overruled_medium(capsys):
         assert {medium, played} <= {"answer", "robber"}
 
 
+@pytest.mark.slow
 def test_arena_reports_how_each_level_plays(capsys):
     """Per level: idle leader turns, offers per own turn and the share
     accepted, the barbarian attacks at its tables won and lost (C&K); per

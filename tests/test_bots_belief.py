@@ -3,6 +3,7 @@ hands holds the true hands at every step of random games of both rule sets,
 is built from the seat's view and the records redacted for it only, and
 narrows what the Hard player samples (RULES.md 'Hidden information')."""
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from example_counts import examples
@@ -58,6 +59,7 @@ def test_the_true_hands_are_always_inside_every_seats_belief(seed, commands, rul
     assert resyncs == 0             # the belief's copy of the view kept in step with every record
 
 
+@pytest.mark.slow
 def test_the_belief_knows_more_than_the_hand_sizes():
     """Counting pays: in the middle of a game most of the others' cards are
     pinned down (low == high) for most kinds."""
@@ -89,6 +91,7 @@ def test_the_belief_is_built_from_the_seats_view_only(seed, rules):
 
 @settings(deadline=None, max_examples=examples(ci=10, dev=1))
 @given(seed=st.integers(0, 10_000), rules=st.sampled_from(["base", "ck"]))
+@pytest.mark.slow
 def test_sampled_hands_stay_inside_the_belief_and_fit_the_view(seed, rules):
     state, beliefs, _ = _play(rules, seed, 500)
     for b in beliefs:

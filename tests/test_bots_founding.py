@@ -3,6 +3,7 @@ rule sets (B-3.1–B-3.3 setup order and distance rule, CK-2.1 the city placed
 in the second round), from the seat's view only, and a model that prefers
 the stronger start."""
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from example_counts import examples
@@ -33,6 +34,7 @@ founding_cases = st.tuples(st.sampled_from(["base", "ck"]), st.integers(0, 50), 
 
 @settings(max_examples=examples(ci=12, dev=2), deadline=None)
 @given(founding_cases)
+@pytest.mark.slow
 def test_founding_choice_is_legal_and_from_the_view_only(case):
     """The model's settlement is legal in the founding round (B-3.3; in C&K's
     second round a city, CK-2.1), the same on a state whose hidden parts were

@@ -106,6 +106,7 @@ def test_hard_returns_a_single_legal_command_at_once():
     assert (bot.rng.state, bot.rng.inc) == before
 
 
+@pytest.mark.slow
 def test_hard_does_not_repeat_a_domestic_offer_in_one_turn():
     """Declined offers are not made again and again: at most OFFERS_PER_TURN
     offers a turn (keeps a turn from stalling, B-7.1; every offer is a dialog

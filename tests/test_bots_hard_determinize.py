@@ -2,6 +2,7 @@
 complete state must be indistinguishable, for the seat, from the real game
 (RULES.md 'Hidden information'; B-1.4, B-1.5 card totals; CK-1.2, CK-1.3)."""
 
+import pytest
 from hypothesis import example, given, settings, strategies as st
 
 from example_counts import examples
@@ -26,6 +27,7 @@ positions = st.tuples(st.sampled_from(["base", "ck"]), st.integers(0, 5),
 @given(positions)
 @example(("ck", 0, 1600, 1, 0))     # one VP card laid: which one must fit the decks
 @example(("base", 2, 1600, 0, 0))   # game over: the VP cards shown are known
+@pytest.mark.slow
 def test_determinized_state_has_the_seats_view_and_every_card_total(case):
     """The sample's view for the seat equals the given view byte for byte, and
     the sample is a valid complete state: card totals per kind (B-1.4, CK-1.2),

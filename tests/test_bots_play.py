@@ -93,6 +93,7 @@ def test_medium_as_offerer_confirms_a_useful_answer_and_withdraws_otherwise():
 
 
 @pytest.mark.parametrize("rules, seed", [("base", 41), ("ck", 42)])
+@pytest.mark.slow
 def test_bots_never_rob_their_own_production_when_they_can_rob_another(rules, seed):
     checked = []
 
@@ -169,6 +170,7 @@ def test_an_offer_has_a_fair_chance_only_when_someone_can_and_would_take_it():
     ("base", 53, ["medium", "easy"]), ("ck", 54, ["medium", "easy"]),
     pytest.param("base", 55, ["medium", "easy", "hard", "easy"], marks=pytest.mark.slow),
     pytest.param("ck", 57, ["medium", "easy", "hard", "easy"], marks=pytest.mark.slow)])
+@pytest.mark.slow
 def test_computers_make_at_most_one_offer_a_turn(rules, seed, levels):
     """Every offer is a dialog for a person at the table: one a turn at most."""
     from collections import Counter

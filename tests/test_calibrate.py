@@ -13,6 +13,7 @@ from tools import calibrate, calibrate_games as G
 SEATS = ["easy", "easy", "medium", "medium"]
 
 
+@pytest.mark.slow
 def test_cached_games_are_read_back_not_played_again_and_replay_to_their_end(tmp_path, monkeypatch):
     first = G.records("base", SEATS, True, 7, range(2), 1, str(tmp_path))
     monkeypatch.setattr(G, "run_chunks", lambda *a: pytest.fail("a cached game was played again"))
@@ -30,6 +31,7 @@ def test_fitting_and_measuring_games_are_cached_apart(tmp_path):
     assert G.cache_path(str(tmp_path), "base", SEATS, True, 7) != G.cache_path(str(tmp_path), "ck", SEATS, True, 7)
 
 
+@pytest.mark.slow
 def test_cross_validation_measures_the_fitting_games_each_once_and_writes_no_weights(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(calibrate, "write_weights", lambda *a: pytest.fail("--cv wrote weights"))
     shipped = list(W.coefficients("base"))

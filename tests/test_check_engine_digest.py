@@ -3,11 +3,14 @@ change to what the engine lists shows in it."""
 
 import json
 
+import pytest
+
 from game.engine.ruleset import RULESETS
 from game.engine.state import ROBBER
 from tools.check import engine_digest
 
 
+@pytest.mark.slow
 def test_the_digest_repeats_and_names_a_changed_listing(monkeypatch, capsys):
     assert engine_digest.main(["--base", "2", "--ck", "0", "--json"]) == 0
     first = json.loads(capsys.readouterr().out)

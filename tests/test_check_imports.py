@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 
 from tools.check import imports
 
@@ -98,6 +99,7 @@ def test_a_client_floor_reaching_up_is_found(tmp_path):
         ("game.client.tutorial.session", "game.client.scenes.load", "game.client.tutorial", "game.client.scenes")]
 
 
+@pytest.mark.slow
 def test_the_real_tree_has_no_circle_and_no_upward_import():
     report = imports.check(ROOT)
     assert report["circles"] == [] and report["upward"] == []

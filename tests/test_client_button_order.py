@@ -55,6 +55,7 @@ def _table(app):
 
 
 @pytest.mark.parametrize("size,lang", SIZES)
+@pytest.mark.slow
 def test_every_row_of_buttons_has_the_way_back_on_the_left(size, lang):
     app = make_app(size, lang)
     app.push(MenuScene(app))

@@ -64,6 +64,7 @@ def play(app, table, until, limit=3000, seed=1, watch=None):
     return until(table)
 
 
+@pytest.mark.slow
 def test_a_solo_game_never_shows_a_curtain_and_always_the_persons_seat():
     """One person and three computers: no privacy curtain at all; the table
     shows the person's hand throughout, the computers' moves included."""
@@ -86,6 +87,7 @@ def test_a_solo_game_never_shows_a_curtain_and_always_the_persons_seat():
     assert {1, 2, 3} <= computer_seats
 
 
+@pytest.mark.slow
 def test_with_several_people_the_curtain_is_only_between_people():
     """Two people and two computers: a curtain is shown only for a person,
     never while a computer decides, and no one's hand is on screen while
@@ -108,6 +110,7 @@ def test_with_several_people_the_curtain_is_only_between_people():
     assert table.model.computers.moves > 60 and watched           # screens shown while computers played
 
 
+@pytest.mark.slow
 def test_bots_only_ever_get_their_own_seats_view(monkeypatch):
     """A bot decides from view(state, seat) via the controller, a
     copy made for its own seat, never the authority's state."""
@@ -385,6 +388,7 @@ def test_the_space_key_hurries_paced_computers():
     assert table.c.seq > seq
 
 
+@pytest.mark.slow
 def test_several_computers_discard_at_once_on_a_seven():
     """B-5.2 discards: when a 7 makes everybody discard, the computers
     discard by themselves while the person discards in the dialog."""
@@ -442,6 +446,7 @@ def test_ui_autoplay_with_easy_computers_reaches_the_end_screen(rules, players, 
         assert summary["curtains"] == 0
 
 
+@pytest.mark.slow
 def test_the_load_list_tells_how_many_seats_computers_play():
     from game.client.scenes.load import describe
     app = make_app()
@@ -489,6 +494,7 @@ def test_the_same_note_twice_is_shown_once():
 
 
 @pytest.mark.parametrize("speed", ["instant", "normal"])
+@pytest.mark.slow
 def test_a_computers_offer_to_the_person_waits_for_the_persons_answer(speed):
     """A computer's offer to the person stays open, the answer dialog up,
     however long the person takes (the other computers asked answer

@@ -124,6 +124,7 @@ def _solo_game(app, rules="base", seed=5, commands=300):
 
 
 @pytest.mark.parametrize("rules", ["base", "ck"])
+@pytest.mark.slow
 def test_the_reasons_on_hover_are_those_the_computers_had_as_they_decided(rules):
     """The explainer replays the log to each record (also backwards, as
     the mouse moves up and down the log) and finds the reason the computer's

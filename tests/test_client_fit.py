@@ -138,6 +138,7 @@ def test_the_checker_finds_a_text_the_windows_edge_cuts_but_not_a_scrolled_views
     assert probe.check(surf) == []
 
 
+@pytest.mark.slow
 def test_the_scale_chosen_multiplies_the_windows_fit_and_is_capped_by_the_scenes_on_the_stack(games):
     """At 200 % the menus are drawn at twice the window's fit; a six-seat
     table holds it too, narrow (table/layout.py), as a four-seat one, and

@@ -87,6 +87,7 @@ def _tab_through(app, form) -> set:
 
 @pytest.mark.parametrize("size,lang", tightest_fast("size,lang", SIZES))
 @pytest.mark.parametrize("players", tightest_fast("players", SEAT_COUNTS))
+@pytest.mark.slow
 def test_the_new_game_form_holds_200_percent_with_any_seats_X_1(size, lang, players):
     """X-1 (two to six seats): with every seat, a computer among them, in
     either rule set, the new-game form is not capped below 200 %."""
@@ -98,6 +99,7 @@ def test_the_new_game_form_holds_200_percent_with_any_seats_X_1(size, lang, play
 
 
 @pytest.mark.parametrize("size,lang", tightest_fast("size,lang", SIZES))
+@pytest.mark.slow
 def test_the_host_and_join_forms_hold_200_percent(size, lang):
     app = _app(size, lang, 200)
     for players in (2, 6):
@@ -112,6 +114,7 @@ def test_the_host_and_join_forms_hold_200_percent(size, lang):
 
 
 @pytest.mark.parametrize("size,lang", tightest_fast("size,lang", SIZES))
+@pytest.mark.slow
 def test_tab_reaches_every_control_of_a_scrolling_form_and_shows_it(size, lang):
     """The six-seat form at 200 % is taller than the window: Tab visits every
     button and field, each scrolled into view as it gets the focus."""
@@ -123,6 +126,7 @@ def test_tab_reaches_every_control_of_a_scrolling_form_and_shows_it(size, lang):
     assert ("button", "start") in reached and form.scroll > 0
 
 
+@pytest.mark.slow
 def test_the_wheel_and_page_keys_scroll_and_a_click_reaches_what_is_drawn_under_the_pointer():
     """Scrolled to its foot, a click where Back is drawn on the window presses
     Back (the pointer reaches the page through the scroll)."""
@@ -146,6 +150,7 @@ def test_the_wheel_and_page_keys_scroll_and_a_click_reaches_what_is_drawn_under_
 
 
 @pytest.mark.parametrize("size", tightest_fast("size", [(1280, 720), (1920, 1080)]))
+@pytest.mark.slow
 def test_at_100_percent_the_forms_fit_the_window_and_do_not_scroll(size):
     app = _app(size, "nl", 100)
     for players in SEAT_COUNTS:
@@ -164,6 +169,7 @@ def test_at_100_percent_the_forms_fit_the_window_and_do_not_scroll(size):
 
 
 @pytest.mark.parametrize("players", tightest_fast("players", [2, 4, 6]))
+@pytest.mark.slow
 def test_a_hosts_lobby_holds_200_percent_with_its_seats_as_cards_one_under_the_other_X_1(players):
     """X-1: the host's lobby of two, four or six seats at 200 % (both
     sizes): not capped, every seat a card across the form one under the
@@ -207,6 +213,7 @@ def test_the_game_menu_lies_inside_the_window_at_200_percent(size, lang, leaving
     assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]
 
 
+@pytest.mark.slow
 def test_a_press_reported_after_the_form_grew_taller_still_counts():
     """pygame_gui reports a press on the next frame; when the form was built
     again in between on a taller page (built twice: form_scroll.py), the
@@ -227,6 +234,7 @@ def test_a_press_reported_after_the_form_grew_taller_still_counts():
     assert form.vp == vp + 1
 
 
+@pytest.mark.slow
 def test_the_band_under_a_scrolling_page_takes_no_clicks():
     """While the page scrolls, a band at the window's foot says how to reach
     the rest: a click there does not press the button the page has under it."""

@@ -131,6 +131,7 @@ def _assert_drawn_with_glyphs(app, drawn, name):
                 assert ch.isspace() or face.has(ch), (text, ch, face.path)
 
 
+@pytest.mark.slow
 def test_the_name_from_the_form_is_drawn_with_glyphs_on_the_end_screen():
     app = make_app()
     app.push(MenuScene(app))

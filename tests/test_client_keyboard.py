@@ -553,6 +553,7 @@ def test_the_guided_game_plays_to_its_end_by_keys_alone():
 from test_client_lan_game_menu import two_windows  # noqa: E402,F401  (the fixture: two windows over TCP)
 
 
+@pytest.mark.slow
 def test_a_lan_seat_places_its_settlement_by_keys(two_windows):
     """Over a LAN the same keys: the window whose seat must decide puts its
     cursor on a corner and Enter sends the command to the host; both

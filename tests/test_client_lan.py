@@ -418,6 +418,7 @@ def test_a_first_cities_and_knights_game_over_lan_opens_with_its_introduction(ru
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.slow
 def test_a_long_name_on_a_lan_table_leaves_room_for_its_connection_mark(size):
     """The panel fits a long name left of its connection dot, and left of
     "away" once the player is gone; neither mark reaches the points."""
@@ -473,6 +474,7 @@ def test_hosting_falls_back_to_a_free_port_when_the_usual_one_is_taken():
             game.close().wait(10)
 
 
+@pytest.mark.slow
 def test_a_trade_offer_to_others_leaves_a_watching_lan_player_without_a_dialog():
     """Over LAN a player sees every phase, also the ones where they have
     nothing to decide: an offer made to somebody else opens no answer

@@ -85,6 +85,7 @@ def until_deciding(apps, tables, seat, bot):
     raise AssertionError("the seat never had to decide")
 
 
+@pytest.mark.slow
 def test_the_menu_button_opens_the_game_menu_and_the_host_frames_are_applied_under_it(two_windows):
     ann, bob, game, joined = two_windows
     tables = {0: ann.scene, 1: bob.scene}
@@ -134,6 +135,7 @@ def test_the_menu_button_opens_the_game_menu_and_the_host_frames_are_applied_und
     assert bob.scene is menu
 
 
+@pytest.mark.slow
 def test_leaving_a_lan_game_needs_a_confirmation_with_the_way_back_on_the_left(two_windows):
     ann, bob, game, joined = two_windows
     table = bob.scene
@@ -162,6 +164,7 @@ def test_leaving_a_lan_game_needs_a_confirmation_with_the_way_back_on_the_left(t
     assert run_until([ann], lambda: not ann_table.c.connected(1))
 
 
+@pytest.mark.slow
 def test_the_host_saves_from_the_menu_and_its_leaving_says_it_ends_the_game(two_windows):
     ann, bob, game, joined = two_windows
     key(ann, pygame.K_ESCAPE)
@@ -176,6 +179,7 @@ def test_the_host_saves_from_the_menu_and_its_leaving_says_it_ends_the_game(two_
     assert menu.leave_text() == tr("gamemenu.leave_lan_host")
 
 
+@pytest.mark.slow
 def test_a_lost_connection_is_shown_while_the_menu_or_the_rules_are_open(two_windows, monkeypatch):
     ann, bob, game, joined = two_windows
     table = bob.scene

@@ -16,6 +16,7 @@ from game.engine import default_config  # noqa: E402
 from game.engine.constants import KNIGHT  # noqa: E402
 
 
+@pytest.mark.slow
 def test_the_connection_dots_lie_under_a_dialog_not_over_it():
     """At 200 % the trade editor covers the panels: their green dots were
     drawn over it (seen in a real window on a LAN game)."""

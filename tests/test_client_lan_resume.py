@@ -241,6 +241,7 @@ def _lan_save(tmp_path, path):
     return saves.load(path)
 
 
+@pytest.mark.slow
 def test_without_a_token_the_host_picks_a_seat_and_refusals_read_clearly(tmp_path, monkeypatch):
     """A laptop that holds no token of the save asks which player the host
     is; picking seat 2 rejoins as Bob.  The chosen port being busy falls

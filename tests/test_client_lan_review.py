@@ -79,6 +79,7 @@ def _end(app, verdict):
 
 
 @pytest.mark.parametrize("size,lang", [((1280, 720), "en"), ((1920, 1080), "nl")])
+@pytest.mark.slow
 def test_the_lan_end_screen_reviews_the_game_once_it_checked_out(size, lang):
     app = make_app(size, lang)
     scene, auth = _end(app, Verdict(True, 0, "", "", 40, attempt=1))

@@ -16,6 +16,7 @@ from fit_cases import tightest_fast  # noqa: E402
 
 
 @pytest.mark.parametrize("size,lang", tightest_fast("size,lang", [((1280, 720), "en"), ((1920, 1080), "nl")]))
+@pytest.mark.slow
 def test_six_panels_and_the_hosts_banner_for_an_away_player_fit_the_table_X_1_1(size, lang):
     app = make_lan_app(lang, size, reconnect_for=1.0)
     app.prefs["ck_intro_seen"] = True

@@ -115,6 +115,7 @@ def test_a_hosts_lobby_of_three_shows_who_watches_clear_of_its_buttons():
         game.close_now()
 
 
+@pytest.mark.slow
 def test_a_resumed_lobby_of_six_gives_any_away_seat_to_a_knocking_player_in_lines_that_fit(tmp_path):
     """A saved six-seat LAN game resumed by its host: five seats away, a
     player without a token knocks; a button for each away seat, three to a
@@ -157,6 +158,7 @@ def test_a_resumed_lobby_of_six_gives_any_away_seat_to_a_knocking_player_in_line
 
 
 @pytest.mark.parametrize("rules", ["base", "ck"])
+@pytest.mark.slow
 def test_the_host_form_offers_five_and_six_players_and_hosts_a_lobby_of_six_X_1_1(rules):
     """X-1.1: the LAN host form offers every seat count of the rule set, five
     and six included; hosting six opens a lobby of six seats (the host in the

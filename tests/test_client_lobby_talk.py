@@ -35,6 +35,7 @@ def _visible(scene, key) -> bool:
     return b is not None and b.visible
 
 
+@pytest.mark.slow
 def test_the_hosts_lobby_turns_talk_off_and_mutes_and_every_guest_reads_it_in_the_rules():
     host_app, bo_app = make_lan_app("en"), make_lan_app("en")
     game = lan.host(default_config(players=3, seed=5), "Praatje", "Ann", lan.options(host_app))
@@ -107,6 +108,7 @@ def _saved_with_cas_muted(folder) -> str:
     return path
 
 
+@pytest.mark.slow
 def test_a_resumed_lobby_holds_the_hosts_talk_switches_as_the_save_kept_them(tmp_path):
     path = _saved_with_cas_muted(str(tmp_path))
     host_app = make_lan_app("en", reconnect_for=1.0, token_dir=str(tmp_path / "Ann"))

@@ -5,6 +5,7 @@ ready" with Start greyed until the mouse moved (pygame_gui built the new
 texts in its update, after the frame was drawn)."""
 
 import pygame
+import pytest
 
 from client_helpers import dealt_lan_save, make_lan_app, run_until
 from game import saves
@@ -48,6 +49,7 @@ def open_lobby(app, game) -> LobbyScene:
     return app.scene
 
 
+@pytest.mark.slow
 def test_both_lobbies_say_whom_they_wait_for_and_show_it_without_input():
     ann, bram = make_lan_app("en", reconnect_for=3.0), make_lan_app("en", reconnect_for=3.0)
     hosted = lan.host(default_config(players=3, seed=4), "Wachten", "Ann", lan.options(ann))
@@ -93,6 +95,7 @@ def test_the_dutch_lobby_names_them_too():
         i18n.set_language("en")
 
 
+@pytest.mark.slow
 def test_a_player_back_in_a_game_under_way_is_told_its_table_opens_and_has_nothing_to_get_ready_for(tmp_path):
     """A player rejoining a resumed game read "Everybody is ready: waiting for
     the host to start the game" beside a greyed "Not ready after all" until

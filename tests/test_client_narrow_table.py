@@ -168,6 +168,7 @@ def test_a_dialog_taller_than_the_narrow_window_is_drawn_at_the_scale_that_holds
     assert small.ui is ui
 
 
+@pytest.mark.slow
 def test_the_attack_of_six_seats_lies_inside_the_narrow_window_with_its_continue_button_CK_8():
     """CK-8: the barbarians' attack on six seats tells more lines than 360
     design units hold at the table's scale: its panel is drawn smaller, the

@@ -165,6 +165,7 @@ def test_the_form_remembers_the_last_seats_in_the_settings_file():
     assert again.entries[2].get_text() == "Cato (Medium)"
 
 
+@pytest.mark.slow
 def test_the_form_offers_every_seat_count_of_the_rule_sets_and_starts_six():
     """X-1.1: two to six seats (the rule sets' seat counts); six seats start a
     game of six, each seat its own colour, seats five and six named and
@@ -186,6 +187,7 @@ def test_the_form_offers_every_seat_count_of_the_rule_sets_and_starts_six():
     assert again.players == 6 and again.kinds[5] == "medium"
 
 
+@pytest.mark.slow
 def test_a_memory_of_four_seats_keeps_them_and_seats_come_back_in_colours_of_their_own():
     """Settings written when the form had four seats: those four are taken
     back, seats five and six get colours none of them has; a colour changed
@@ -226,6 +228,7 @@ def test_computer_seats_are_written_into_the_save():
     assert [p.get("computer") for p in game.players] == [None, "medium", None]
 
 
+@pytest.mark.slow
 def test_the_computer_speed_setting_is_kept_and_reaches_a_running_game():
     from game.client.scenes.settings_scene import SettingsScene
     app = make_app()
@@ -265,6 +268,7 @@ def test_switching_the_rules_keeps_the_form_in_place(lang):
         i18n.set_language("en")
 
 
+@pytest.mark.slow
 def test_the_option_rows_are_the_rule_sets_options():
     """The form offers exactly the options each rule set declares, with texts
     for every value, and a pressed option reaches the engine's config."""
@@ -285,6 +289,7 @@ def test_the_option_rows_are_the_rule_sets_options():
             assert rule_config(form, 4, 1)[option.config] == value
 
 
+@pytest.mark.slow
 def test_the_form_remembers_rules_board_points_and_options():
     """Cities & Knights on a random board to 11 with an option changed: the
     next session's form opens with them, and a broken memory of them is ignored."""
@@ -312,6 +317,7 @@ def test_the_form_remembers_rules_board_points_and_options():
     assert (form.rules, form.board, form.vp, form.options[option.name]) == ("base", "beginner", 10, option.default)
 
 
+@pytest.mark.slow
 def test_the_host_form_remembers_the_last_game_hosted(monkeypatch):
     """Hosting C&K for three on the beginner board to 12: the next session's
     host form opens with those choices (as the hot-seat form does), and a
@@ -359,6 +365,7 @@ def test_the_seed_hint_promises_a_new_board_only_on_a_random_board(lang):
 
 
 @pytest.mark.parametrize("lang", tightest_fast("lang", ["en", "nl"]))       # (the Dutch names are the longer)
+@pytest.mark.slow
 def test_six_computers_of_any_level_start_under_the_names_the_form_gives_them_X_1(lang):
     """The form's own names start a game at every level in both languages: the
     16 characters a name may have do not count a computer's level word (in Dutch
@@ -410,6 +417,7 @@ def test_a_name_of_its_own_still_has_at_most_16_characters():
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
 @pytest.mark.parametrize("scale", [100, 200])
+@pytest.mark.slow
 def test_an_options_buttons_keep_to_the_forms_second_column(lang, scale):
     """At 200 % in Dutch "Verdedigende ridders" had its two buttons on the
     line under it from the form's left edge, under the labels: where they do
@@ -433,6 +441,7 @@ def test_an_options_buttons_keep_to_the_forms_second_column(lang, scale):
 
 
 @pytest.mark.parametrize("form_kind", ["new_game", "lan_host"])
+@pytest.mark.slow
 def test_a_refused_name_scrolled_out_of_sight_is_brought_into_view_with_the_keys(form_kind):
     """At 200 % the form's Start button lies a page below the names: "Choose a
     name of 1 to 16 characters" came with the field it is about out of sight;

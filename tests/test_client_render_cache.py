@@ -106,6 +106,7 @@ def attack_table():
     return app, table
 
 
+@pytest.mark.slow
 def test_the_attack_panel_is_drawn_once_and_the_board_shaded_once(monkeypatch):
     app, table = attack_table()
     panel = table.model.stage.attack
@@ -274,6 +275,7 @@ def _every_hover_looks_as_drawn_whole(app, table, monkeypatch):
     return len(keys)
 
 
+@pytest.mark.slow
 def test_a_newly_hovered_target_of_a_dialog_looks_as_the_dialog_drawn_whole(monkeypatch):
     """Buttons, cards that lift with their line of explanation, and counters:
     each target's look under the mouse is patched into the picture the dialog

@@ -33,6 +33,7 @@ def end_scene(app, computers=None):
 
 
 @pytest.mark.parametrize("size,lang", [((1280, 720), "en"), ((1920, 1080), "nl")])
+@pytest.mark.slow
 def test_the_end_screen_opens_the_review_and_saves_its_chart(saves_folder, size, lang):
     app = make_app(size, lang)
     scene = end_scene(app)
@@ -53,6 +54,7 @@ def test_the_end_screen_opens_the_review_and_saves_its_chart(saves_folder, size,
 
 
 @pytest.mark.parametrize("size,lang", [((1280, 720), "nl"), ((1920, 1080), "en")])
+@pytest.mark.slow
 def test_the_review_checks_the_persons_decisions_frame_by_frame_and_says_so(saves_folder, monkeypatch, size, lang):
     import functools
 
@@ -92,6 +94,7 @@ def test_a_chart_that_cannot_be_written_says_why(saves_folder, monkeypatch, tmp_
     note, _ = scene.saved_note
     assert note.startswith("The chart could not be saved")
     assert draw(app)
+@pytest.mark.slow
 def test_the_replay_viewer_shows_the_review_of_a_finished_game_and_seeks_by_the_chart(saves_folder):
     app = make_app((1920, 1080), "en")
     replay = open_file(app, FINISHED)

@@ -93,6 +93,7 @@ def whole_on_show(positions) -> list:
 
 
 @pytest.mark.parametrize("size", tightest_fast("size", [(1280, 720), (1920, 1080)]))
+@pytest.mark.slow
 def test_the_end_screen_holds_200_percent_with_its_review_open_or_not(size):
     app = make_app(size, "en", ui_scale=200)
     scene = end_scene(app, saves.restore(saves.load(FINISHED)))
@@ -106,6 +107,7 @@ def test_the_end_screen_holds_200_percent_with_its_review_open_or_not(size):
 
 @pytest.mark.parametrize("size,percent,lang", tightest_fast("size,percent,lang", [
     ((1280, 720), 200, "nl"), ((1920, 1080), 150, "en"), ((1280, 720), 125, "en"), ((1920, 1080), 100, "nl")]))
+@pytest.mark.slow
 def test_every_text_of_the_review_is_in_its_box_and_none_overlaps_at_every_scroll(size, percent, lang, probe):
     app = make_app(size, lang, ui_scale=percent)
     scene = end_scene(app, saves.restore(saves.load(FINISHED)))
@@ -123,6 +125,7 @@ def test_every_text_of_the_review_is_in_its_box_and_none_overlaps_at_every_scrol
 
 
 @pytest.mark.parametrize("percent", tightest_fast("percent", [100, 200]))
+@pytest.mark.slow
 def test_a_long_better_entry_is_told_whole_every_line_reachable_by_scrolling(percent, probe, monkeypatch):
     from game.client import reviewview
     app = make_app((1280, 720), "en", ui_scale=percent)
@@ -142,6 +145,7 @@ def test_a_long_better_entry_is_told_whole_every_line_reachable_by_scrolling(per
 
 
 @pytest.mark.parametrize("size", tightest_fast("size", [(1280, 720), (1920, 1080)]))
+@pytest.mark.slow
 def test_the_biggest_swings_are_told_whole_where_the_side_by_side_review_cannot_hold_them(size, probe, monkeypatch):
     """Side by side the swings' panel cut each swing to two lines when they
     did not all fit: now the review then stacks its panels on a page that
@@ -188,6 +192,7 @@ def test_the_gains_panel_names_every_seat_at_its_rows_size_none_squeezed(monkeyp
 
 @pytest.mark.parametrize("rules,players", tightest_fast("rules,players", [("base", 2), ("ck", 6)]))
 @pytest.mark.parametrize("size,lang", tightest_fast("size,lang", [((1280, 720), "nl"), ((1920, 1080), "en")]))
+@pytest.mark.slow
 def test_the_scores_and_a_solo_rating_hold_200_percent_every_seat_reachable(rules, players, size, lang, probe):
     from game.client import solo_rating
     app = make_app(size, lang, ui_scale=200)
@@ -204,6 +209,7 @@ def test_the_scores_and_a_solo_rating_hold_200_percent_every_seat_reachable(rule
 
 
 @pytest.mark.parametrize("lang", tightest_fast("lang", ["en", "nl"]))
+@pytest.mark.slow
 def test_the_lan_end_screen_holds_200_percent_its_fair_check_clear_of_the_scores(lang, probe):
     from test_client_lan_review import _end
     from net.wire.fairdice import Verdict
@@ -221,6 +227,7 @@ def test_the_lan_end_screen_holds_200_percent_its_fair_check_clear_of_the_scores
         assert scene.fair_line()[0].split()[0] in whole_on_show(positions)
 
 
+@pytest.mark.slow
 def test_the_replays_review_scrolls_by_the_wheel_where_its_panels_stack():
     from game.client.scenes.replay import open_file
     app = make_app((1280, 720), "en", ui_scale=150)

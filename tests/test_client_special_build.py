@@ -164,6 +164,7 @@ def test_a_knight_is_activated_in_the_phase():
     assert ("activate_knight", me, node) in m.knight_commands(node)
 
 
+@pytest.mark.slow
 def test_hot_seat_curtains_in_the_phase_are_for_builders_with_cards_only():
     """X-1.7 and the hidden information: six people at one screen; in the
     Special Building Phase each builder's hand is shown only after their

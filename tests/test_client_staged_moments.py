@@ -200,6 +200,7 @@ def test_CK_8_computers_wait_while_the_attack_panel_is_up():
     assert table.c.seq > seq
 
 
+@pytest.mark.slow
 def test_a_language_switch_tells_the_log_the_7_panel_and_notes_again():
     """Switching to Dutch mid-game: the log, the 7's panel on show and the
     notes are never left in English."""

@@ -82,6 +82,7 @@ def watched(view):
     return copy
 
 
+@pytest.mark.slow
 def test_a_base_games_table_reads_no_cities_and_knights_field():
     """The whole table of a base game (board, panels, hand, dice, prompt,
     tooltips, the reasons of unlit corners in a build mode) drawn move by

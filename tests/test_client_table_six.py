@@ -44,6 +44,7 @@ def inside(inner, outer) -> bool:
 
 @pytest.mark.parametrize("rules", ["base", "ck"])
 @pytest.mark.parametrize("players", [5, 6])
+@pytest.mark.slow
 def test_every_panel_and_column_fits_without_overlap(rules, players):
     """X-1.1: at both sizes and in both languages the panels lie in the side
     column one under the other, the bank and room for the notices under

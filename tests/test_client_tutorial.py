@@ -45,6 +45,7 @@ def test_a_newcomer_who_strays_still_gets_every_lesson_within_a_turn(moves, seed
     assert sorted(c.guide.numbers.values()) == list(range(1, len(S.STEPS) + 1))
 
 
+@pytest.mark.slow
 def test_the_shaped_dice_look_like_real_dice():
     """B-5.1: the guided game's dice favour the person's lessons, but in no
     game does a total come up more often than two dice bring it in all but
@@ -243,6 +244,7 @@ def test_the_guided_game_plays_to_its_end_through_the_window_in_both_languages()
         assert run["wrong_click_waits"] is True        # a click on another corner: refused, the step waits
 
 
+@pytest.mark.slow
 def test_the_first_ck_game_offers_its_introduction_once(monkeypatch):
     from game.client import settings
     from game.client.scenes.newgame import NewGameScene
@@ -505,6 +507,7 @@ def test_the_bank_lesson_keeps_a_card_of_each_kind_when_it_can():
     assert S.choose_maritime(view, S.PERSON, cmds)[2] == 4
 
 
+@pytest.mark.slow
 def test_a_computer_never_takes_a_lesson_from_the_person():
     """The guided computers buy no cards, build no road as long as Longest
     Road needs, and cut no road of the person's, whatever the person does."""

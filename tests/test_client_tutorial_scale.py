@@ -153,6 +153,7 @@ def _ring_check(app, seen):
 @pytest.mark.parametrize("keys_only", [False, True])
 @pytest.mark.parametrize("size, lang", [((1280, 720), "nl"),
                                         pytest.param((1920, 1080), "en", marks=pytest.mark.slow)])
+@pytest.mark.slow
 def test_the_whole_guided_game_plays_at_200_percent_by_mouse_and_by_keys_alone(size, lang, keys_only):
     from client_helpers import make_app
     from tools.screens import keys, tutorial
@@ -169,6 +170,7 @@ def test_the_whole_guided_game_plays_at_200_percent_by_mouse_and_by_keys_alone(s
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
 @pytest.mark.parametrize("size", SIZES)
+@pytest.mark.slow
 def test_the_dice_keep_a_margin_from_the_guides_box_at_every_scale(size, lang):
     """At 200 % the dice stand under the band as far from it as the menu
     button (not on the sea's very edge); at the other scales the box is in

@@ -460,6 +460,7 @@ def test_simulate_position_check_reads_a_repeated_position_once_and_still_compar
     assert problem and problem[0] == "position round trip changed the state"
 
 
+@pytest.mark.slow
 def test_simulate_in_parts_plays_the_same_games_as_in_one_run(capsys):
     """A long tools.simulate run split with --first-game covers exactly the games of one run."""
     from tools import simulate

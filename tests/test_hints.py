@@ -394,6 +394,7 @@ def test_the_hints_line_never_hides_the_spot_it_points_at(scale, size):
 
 @pytest.mark.parametrize("scale", [150, 200])
 @pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.slow
 def test_the_keyboards_spot_line_keeps_the_hinted_spot_in_sight_X_1(players, scale):
     """At 200 % with the hint on show the keyboard cursor's line ("driesprong
     A12: 9 erts, haven 3:1") went over the hint's line and covered the very

@@ -2,6 +2,7 @@
 force, on hand-made networks and on random ones (hypothesis), and the Longest
 Road card through random building in play."""
 
+import pytest
 from hypothesis import given, strategies as st
 
 from game.bots.random_bot import RandomSeats
@@ -192,6 +193,7 @@ def expected_holder(holder, before, after):
 
 @given(seed=st.integers(0, 2 ** 32), players=st.sampled_from([2, 3, 4]),
        choices=st.lists(st.integers(0, 10 ** 6), min_size=30, max_size=90))
+@pytest.mark.slow
 def test_B_8_3_B_8_4_longest_road_card_follows_the_rules_in_play(seed, players, choices):
     """Random road and settlement building by random seats (after a random
     setup): after each build the tracked lengths equal the brute force and the

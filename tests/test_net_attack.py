@@ -190,6 +190,7 @@ def test_a_connection_storm_from_one_address_is_refused_beyond_its_rate(monkeypa
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_a_peer_that_does_not_read_is_aborted_once_its_unsent_bytes_pass_the_bound(monkeypatch):
     """Without a seat, the bound is a stranger's short queue (limits.STRANGER_UNSENT),
     long before a player's MAX_UNSENT."""

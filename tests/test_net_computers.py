@@ -22,6 +22,7 @@ ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_
 
 
 
+@pytest.mark.slow
 def test_a_levelled_lan_player_decides_only_from_its_seats_copy(tmp_path, monkeypatch):
     seen = []
 

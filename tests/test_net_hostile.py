@@ -206,6 +206,7 @@ def test_hypothesis_mutated_host_messages_raise_nothing_but_a_host_fault(rules, 
 @settings(suppress_health_check=list(HealthCheck))
 @given(index=st.integers(0, 40), path=st.lists(st.integers(0, 50), min_size=1, max_size=3),
        value=_values)
+@pytest.mark.slow
 def test_hypothesis_mutated_records_only_diverge_or_fault(index, path, value):
     """A record whose command, outcome or events were changed is either
     applied, answered with a resync, or ends the connection: never a crash."""

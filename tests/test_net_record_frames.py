@@ -22,6 +22,7 @@ def _feed(host, conn, msg):
 
 
 @pytest.mark.parametrize("rules, seed", [("base", 7), ("ck", 8)])
+@pytest.mark.slow
 def test_each_seat_receives_its_own_redacted_record_and_view_hash(rules, seed):
     players = 4
     host = Host(default_config(rules=rules, players=players, seed=seed), name="Frames")

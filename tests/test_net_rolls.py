@@ -59,6 +59,7 @@ def test_whatever_a_party_picks_each_mix_is_reached_by_exactly_one_value_of_anot
 
 @settings(max_examples=examples(ci=200, dev=6))
 @given(mine=values, roll=st.integers(1, 10_000))
+@pytest.mark.slow
 def test_no_value_of_ones_own_fixes_the_dice(mine, roll):
     """B-4.1: whatever value a party picks, the two dice over another party's
     values spread over every total as fair dice do (4,096 values of the other)."""

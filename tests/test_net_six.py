@@ -76,6 +76,7 @@ def test_six_seats_and_watchers_fill_a_lobby_each_seat_with_its_colour_and_all_s
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_honest_views_of_five_and_six_seat_games_pass_a_peers_check_X_1_1():
     """No false alarms on the larger island (X-1.1: 30 hexes, 11 harbors): every
     seat's view and the watcher's, as a sync carries them, after every tenth

@@ -328,6 +328,7 @@ def _play(table, talk: bool, commands: int = 400) -> None:
             table.clock.now += 1.0
 
 
+@pytest.mark.slow
 def test_talk_during_a_game_leaves_the_command_log_the_hashes_and_the_save_as_without_talk(tmp_path):
     quiet, talking = Table(str(tmp_path / "quiet.kol")), Table(str(tmp_path / "talking.kol"))
     _play(quiet, talk=False)

@@ -13,6 +13,7 @@ from net.wire.secrecy import WHOLE, peer_hashes
 
 
 @pytest.mark.parametrize("rules, players, seed", [("base", 4, 1), ("base", 3, 2), ("ck", 4, 3), ("ck", 3, 4)])
+@pytest.mark.slow
 def test_every_seats_hash_in_one_pass_is_the_engines_view_hash(rules, players, seed):
     auth = Authority(default_config(rules=rules, seed=seed, players=players))
     bot = RandomSeats(seed)

@@ -53,6 +53,7 @@ GAMES = st.tuples(st.sampled_from(("base", "ck")), st.integers(2, 4), st.integer
 
 @settings(max_examples=examples(ci=200, dev=6))
 @given(GAMES)
+@pytest.mark.slow
 def test_positions_of_random_games_round_trip(game):
     rules, players, seed, steps = game
     auth, seen = random_game(rules, players, seed, steps, every=37)

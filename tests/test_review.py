@@ -120,6 +120,7 @@ def test_brier_and_calibration_table_arithmetic():
 
 @settings(max_examples=examples(ci=50, dev=5))        # each example fits 1,500 drawn choices
 @given(st.lists(st.floats(-1.5, 1.5), min_size=3, max_size=3), st.integers(0, 1000))
+@pytest.mark.slow
 def test_fit_recovers_the_weights_games_were_drawn_with(true_w, seed):
     rng = random.Random(seed)
     samples = []
@@ -142,6 +143,7 @@ def test_calibrate_game_seeds_for_fitting_and_measuring_never_meet():
         calibrate.main(["--games", "100001"])
 
 
+@pytest.mark.slow
 def test_tools_review_prints_the_review_as_json(capsys):
     assert review_tool.main([FINISHED[1], "--json", "--checks", "2"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -196,6 +198,7 @@ def test_a_roll_or_a_forced_command_is_not_a_decision_to_check():
                        legal_commands(first.state, game.commands[roll][1]))
 
 
+@pytest.mark.slow
 def test_the_check_of_a_persons_decisions_keeps_its_budget_and_repeats_exactly():
     game, _ = replayed(FINISHED[0])
     a = ChoiceCheck(game.config, game.commands, [0], budget=3, rounds=6)
@@ -331,6 +334,7 @@ def test_the_luck_of_a_chance_event_is_zero_on_average_over_real_draws(kind):
     assert expected(state, cmd) == pytest.approx(mean, abs=0.01)
 
 
+@pytest.mark.slow
 def test_each_swing_names_the_event_that_made_it():
     from game.client import i18n
     from game.client.reviewtext import swing_line

@@ -362,6 +362,7 @@ def test_X_1_8_a_metropolis_won_in_the_phase_is_placed_and_the_builder_goes_on()
 
 @settings(max_examples=examples(ci=6, dev=1), deadline=None)
 @given(rules=st.sampled_from(["base", "ck"]), players=st.sampled_from([5, 6]), seed=st.integers(0, 10 ** 6))
+@pytest.mark.slow
 def test_X_1_random_games_keep_invariants_views_and_the_notation(rules, players, seed):
     """X-1.7, X-1.8: every seat's copy applies the redacted records in step, the
     invariants hold, and every position reads back the same."""

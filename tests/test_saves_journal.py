@@ -50,6 +50,7 @@ def test_each_write_appends_a_record_and_the_file_loads_whole(tmp_path):
     assert state_hash(saves.restore(game, verify=True).state) == state_hash(auth.state)
 
 
+@pytest.mark.slow
 def test_a_cut_at_any_byte_loses_at_most_the_record_being_written(tmp_path):
     """Every prefix of the file (a crash while appending) loads, with every
     command whose record was complete, and replays with its hashes."""
@@ -111,6 +112,7 @@ def test_the_journal_is_folded_into_the_snapshot_as_it_grows(tmp_path):
     saves.restore(game, verify=True)
 
 
+@pytest.mark.slow
 def test_a_finished_game_ends_as_one_snapshot(tmp_path):
     auth, saver, path, sizes = _play(str(tmp_path), 6, 10 ** 6)
     assert auth.state.winner >= 0

@@ -14,6 +14,7 @@ from engine_play import random_game
 
 
 @pytest.mark.parametrize("rules", ["base", "ck"])
+@pytest.mark.slow
 def test_state_hash_equals_the_hash_of_the_canonical_bytes_through_a_game(rules):
     checked = []
 
@@ -66,6 +67,7 @@ def _holds_a_flag_inside(value) -> bool:
 
 
 @pytest.mark.parametrize("rules", ["base", "ck"])
+@pytest.mark.slow
 def test_kept_parts_hold_flags_only_where_their_types_are_compared(rules):
     """A kept part is reused while its fields compare equal, and True equals 1:
     so through whole games every field that holds a flag is in a run whose
@@ -102,6 +104,7 @@ def test_replay_bench_prints_its_figures(capsys):
 
 
 @pytest.mark.parametrize("rules", ["base", "ck"])
+@pytest.mark.slow
 def test_every_command_changes_only_the_fields_it_declares(rules):
     """game/engine/changes.py, which a replay trusts to look at fewer fields:
     after every command of a kind named there, in whole games, every other

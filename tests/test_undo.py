@@ -85,6 +85,7 @@ def hashes(auth, audiences):
 @settings(max_examples=examples(ci=20, dev=3))
 @given(rules=st.sampled_from(("base", "ck")), seed=st.integers(0, 2 ** 16), players=st.sampled_from((3, 4, 5, 6)),
        length=st.integers(40, 240), asking=st.floats(0.1, 0.6))
+@pytest.mark.slow
 def test_an_undo_gives_back_the_hashes_from_before_its_command_or_is_refused_with_its_reason(
         rules, seed, players, length, asking):
     auth = Authority(default_config(rules=rules, players=players, seed=seed))
@@ -324,6 +325,7 @@ def test_every_audience_that_missed_a_move_cannot_follow_its_undo():
 
 
 @pytest.mark.parametrize("level", ALL_LEVELS)
+@pytest.mark.slow
 def test_computers_never_undo(level):
     """Bots choose among the listed commands, and `legal_commands` never
     lists an undo; a whole stretch of play at each level holds no undo."""
