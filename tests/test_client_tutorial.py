@@ -519,3 +519,17 @@ def test_a_computer_never_takes_a_lesson_from_the_person():
         assert all(state.road_len[s] < max(S.LONGEST_MIN, state.road_len[S.PERSON]) for s in range(S.PLAYERS)
                    if s != S.PERSON)
         assert max(state.vp_public[s] for s in range(S.PLAYERS) if s != S.PERSON) < S.TARGET - 1
+
+
+def test_the_guided_game_names_the_person_as_the_form_would_start_them():
+    """The person's name is the new-game form's first seat only when a person
+    sat there under a name the form starts with (at most 16 characters): a
+    computer's name with its level word, or a longer name, gives "Player 1"."""
+    def form(name, kind):
+        return {"new_game": {"names": [name, "B", "C", "D"], "kinds": [kind, "person", "medium", "medium"]}}
+    assert session.names(form("Anna", "person"))[S.PERSON] == "Anna"
+    assert session.names(form("Cato (Medium)", "medium"))[S.PERSON] == "Player 1"
+    assert session.names(form("A" * 17, "person"))[S.PERSON] == "Player 1"
+    assert session.names(form("A" * 16, "person"))[S.PERSON] == "A" * 16
+    assert session.names({"new_game": {"names": ["Bo"]}})[S.PERSON] == "Bo"      # older settings: no kinds
+    assert session.names(None)[S.PERSON] == "Player 1"

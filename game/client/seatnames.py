@@ -16,6 +16,7 @@ from .i18n import LANGUAGES, catalog, tr
 
 MAX_NAME = 16            # a name's own characters, as typed (what fits a player panel)
 MAX_SHOWN_NAME = 32      # with a computer's level word in either language ("Floris (Makkelijk)")
+PERSON = "person"        # the kind of a seat a person plays (the others: a computer's level)
 
 
 def shown_name(name: str, level) -> str:

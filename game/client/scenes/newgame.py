@@ -21,7 +21,7 @@ from ..controller import HotseatController
 from ..form_scroll import ScrollingForm, form_room
 from ..i18n import tr
 from ..scene import GuiScene
-from ..seatnames import MAX_NAME, MAX_SHOWN_NAME, default_person_name, plain_name, shown_name
+from ..seatnames import MAX_NAME, MAX_SHOWN_NAME, PERSON, default_person_name, plain_name, shown_name
 from ..tutorial import intro as ck_intro
 
 MAX_SEED = 2 ** 64 - 1
@@ -31,7 +31,6 @@ OPTION_MIN_WIDTH, OPTION_PADDING = 120, 40       # an option button's width, uns
 COLOUR_IDS = tuple(c for c, _ in theme.PLAYER_COLOURS)
 SEAT_COUNTS = seat_counts()                      # the player counts the form offers (the rule sets')
 MAX_SEATS = max(SEAT_COUNTS)                     # the seats the form keeps (names, colours, kinds)
-PERSON = "person"
 DEFAULT_LEVEL = "medium"
 
 

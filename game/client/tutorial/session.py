@@ -13,7 +13,7 @@ from game import saves
 
 from .. import theme
 from ..i18n import tr
-from ..seatnames import default_person_name, shown_name
+from ..seatnames import MAX_NAME, PERSON as PERSON_KIND, default_person_name, shown_name
 
 FILE = "tutorial" + saves.SUFFIX
 
@@ -86,11 +86,15 @@ def in_progress(folder=None):
 
 
 def names(prefs=None) -> list:
-    """The person (the first name of the new-game form, if typed; else
-    "Player 1") and the three computers, named in the current language."""
+    """The person (the first name of the new-game form, if a person sat
+    there and the form would start with it; else "Player 1") and the three
+    computers, named in the current language."""
     from . import steps as S
-    typed = ((prefs or {}).get("new_game") or {}).get("names") or [None]
-    mine = typed[0] if isinstance(typed, list) and isinstance(typed[0], str) and 0 < len(typed[0].strip()) <= 24 \
+    form = (prefs or {}).get("new_game") or {}
+    typed, kinds = form.get("names"), form.get("kinds")
+    first = typed[0] if isinstance(typed, list) and typed else None
+    a_person = not (isinstance(kinds, list) and kinds and kinds[0] != PERSON_KIND)
+    mine = first if a_person and isinstance(first, str) and 0 < len(first.strip()) <= MAX_NAME \
         else default_person_name(S.PERSON)
     out = []
     for seat, level in enumerate(S.computers()):
