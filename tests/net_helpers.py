@@ -47,19 +47,50 @@ async def start_host(players: int, rules: str = "base", seed: int = 1, name: str
     return host
 
 
+# Seconds a game may go without a single command before it counts as stuck:
+# how long a game takes depends on the machine's load, a stall does not.
+STALL_SECONDS = 60
+
+
 async def local_game(players: int, token_dir: str, rules: str = "base", seed: int = 1,
-                     raw_logs: bool = False, host: Host | None = None, say=None, limit: float = 120):
+                     raw_logs: bool = False, host: Host | None = None, say=None):
     """Play one complete game: returns (host, bot results, raw payload logs per
-    bot in join order, the BotPlayers).  say(line): what the bots say at once;
-    limit: seconds the whole game may take.  The caller closes the host."""
+    bot in join order, the BotPlayers).  say(line): what the bots say at once.
+    Fails when the host takes no command for STALL_SECONDS (before the deal:
+    no seat joins), however long the whole game takes.  The caller closes the host."""
     host = host or await start_host(players, rules, seed)
     logs = [[] if raw_logs else None for _ in range(players)]
     players_ = [BotPlayer(f"bot{i}", TokenStore(token_dir), seed=100 + i, say=say) for i in range(players)]
-    results = await asyncio.wait_for(asyncio.gather(*[
+    game = asyncio.gather(*[
         play(("127.0.0.1", host.port), p.game.name, seed=0, raw_log=logs[i], player=p,
              pin=host.identity.fingerprint)
-        for i, p in enumerate(players_)]), limit)
+        for i, p in enumerate(players_)])
+    results = await until_done(game, lambda: host_progress(host))
     return host, results, logs, players_
+
+
+def host_progress(host: Host):
+    """What moves while a game goes on: the seats taken and connected, then
+    the commands."""
+    commands = len(host.auth.log) if host.auth is not None else -1
+    return commands, [seat is not None and seat.conn is not None for seat in host.seats]
+
+
+async def until_done(future, progress, stall: float = STALL_SECONDS):
+    """`future`'s result, cancelling it and raising TimeoutError once
+    `progress()` has not changed for `stall` seconds."""
+    loop = asyncio.get_running_loop()
+    seen, since = progress(), loop.time()
+    while True:
+        done, _ = await asyncio.wait({future}, timeout=1.0)
+        if done:
+            return future.result()
+        now = progress()
+        if now != seen:
+            seen, since = now, loop.time()
+        elif loop.time() - since >= stall:
+            future.cancel()
+            raise TimeoutError(f"the game stalled at {seen} for {stall} s")
 
 
 async def seat_peer(host: Host, name: str, store=None, watch: bool = False):

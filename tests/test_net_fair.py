@@ -24,7 +24,7 @@ from net.host.game import Host
 from net.host.records import Records
 from net.host.saving import saved_fair
 from net.wire.secrecy import peer_hash
-from net_helpers import local_game
+from net_helpers import host_progress, local_game, until_done
 
 
 def _deal(seats=3):
@@ -443,7 +443,7 @@ def test_a_restarted_player_checks_the_whole_game_not_only_since_it_came_back(tm
         seen_before = sum(1 for e in first.game.transcript if e[0] == "rec")
         again = BotPlayer("ann", TokenStore(str(tmp_path)), seed=3)
         tasks[0] = asyncio.ensure_future(play(address, "ann", player=again, pin=pin))
-        results = await asyncio.wait_for(asyncio.gather(*tasks), 120)
+        results = await until_done(asyncio.gather(*tasks), lambda: host_progress(host))
         await host.close()
         return results, again, seen_before
     results, again, seen_before = asyncio.run(main())

@@ -18,6 +18,7 @@ from net.peer.bot import BotPlayer, play
 from net.peer.tokens import TokenStore
 from game.engine.codec import encode_state
 from net.wire.protocol import HEADER, HOST, decode, pack_message
+from net_helpers import host_progress, until_done
 from test_net_leak import SEED, Secrets, _ck_available, leaks
 from test_net_secure import Relay
 
@@ -42,7 +43,7 @@ def _watched_game(players, rules, tmp_path):
         store = TokenStore(str(tmp_path))
         seats = [play(("127.0.0.1", host.port), f"bot{i}", store, seed=10 + i, pin=pin,
                       join_code=CODE) for i in range(players)]
-        results = await asyncio.wait_for(asyncio.gather(*seats, watching), 300)
+        results = await until_done(asyncio.gather(*seats, watching), lambda: host_progress(host))
         await relay.close()
         await host.close()
         return host, secrets, results, log, bytes(relay.captured)

@@ -18,7 +18,7 @@ from wait_helpers import WAIT, until, wait_listening
 from game.engine.rng import Rng
 from net.peer.bot import BotPlayer, play
 from net.wire.secrecy import peer_hash
-from net_helpers import start_host
+from net_helpers import host_progress, start_host, until_done
 from net.peer.tokens import TokenStore
 from verdicts import left_unverifiable
 
@@ -56,7 +56,7 @@ def test_clients_killed_at_random_moments_reclaim_their_seats(tmp_path):
             players[name] = BotPlayer(name, TokenStore(str(tmp_path)), seed=50 + kills)
             everyone.append(players[name])
             tasks[name] = asyncio.ensure_future(play(address, name, player=players[name]))
-        results = await asyncio.wait_for(asyncio.gather(*tasks.values()), 120)
+        results = await until_done(asyncio.gather(*tasks.values()), lambda: host_progress(host))
         await host.close()
         return host, kills, results, players, everyone
     host, kills, results, players, everyone = asyncio.run(main())
@@ -109,7 +109,7 @@ def test_the_game_waits_for_an_absent_seat_only_when_it_must_decide(tmp_path):
         assert waiting_for == [away]      # stalled only because the absent seat must decide
         players[2] = BotPlayer("z", TokenStore(str(tmp_path)), seed=9)
         tasks[2] = asyncio.ensure_future(play(address, "z", player=players[2]))
-        results = await asyncio.wait_for(asyncio.gather(*tasks), 60)
+        results = await until_done(asyncio.gather(*tasks), lambda: host_progress(host))
         await host.close()
         return results, at_kill, stalled_at
     results, at_kill, stalled_at = asyncio.run(main())
@@ -141,7 +141,7 @@ async def _a_second_program_takes_over(tmp_path, to_the_end: bool):
         assert await until(lambda: len(host.auth.log) >= taken_at + 10 or host.phase == "over")
         for task in tasks[1:]:
             task.cancel()
-    results = await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=not to_the_end), 60)
+    results = await until_done(asyncio.gather(*tasks, return_exceptions=not to_the_end), lambda: host_progress(host))
     await host.close()
     return results, ann, ann2
 
@@ -302,7 +302,7 @@ def test_another_key_at_our_hosts_address_is_reported_and_the_real_host_is_found
         assert impostor.seats_taken() == 0           # nobody joined it
         await impostor.close()
         await host.connections.listen("127.0.0.1", port)     # the real host is back
-        results = await asyncio.wait_for(asyncio.gather(*tasks), 240)
+        results = await until_done(asyncio.gather(*tasks), lambda: host_progress(host))
         await host.close()
         return results
     results = asyncio.run(main())

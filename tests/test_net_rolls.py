@@ -358,8 +358,7 @@ def test_honest_games_roll_mixed_dice_from_every_seat_and_verify(tmp_path, rules
     async def main():
         # 8 points: a C&K game of random moves to 13 takes minutes, and each roll is mixed the same way
         host = await start_host(players, rules, vp_target=8)
-        host, results, _, bots = await local_game(players, str(tmp_path), host=host, say=heard.append,
-                                                  limit=600)
+        host, results, _, bots = await local_game(players, str(tmp_path), host=host, say=heard.append)
         await host.close()
         return host, results, bots
     host, results, bots = asyncio.run(main())
