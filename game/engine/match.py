@@ -88,10 +88,17 @@ class Authority:
         self.log: list[Record] = []
         self.takebacks = TakeBacks()
 
-    def submit(self, cmd) -> Record:
+    def submit(self, cmd, shaped: bool = False) -> Record:
         """Check and apply a command (an undo too); raises IllegalCommand
-        (nothing changes)."""
-        cmd = normal_command(cmd)
+        (nothing changes).
+
+        A shortcut for a replay of a log (saves.restore), which changes
+        nothing in the game: `shaped`: `cmd` is a command of the log (its
+        normal_command form) whose shape this game has checked before (the
+        same command earlier in the log; a shape never depends on the moment,
+        see rules.apply), so only the rules are checked."""
+        if not shaped:
+            cmd = normal_command(cmd)
         state, seq = self.state, len(self.log) + 1
         if cmd[:1] == (UNDO,):
             taken_seq, taken, earlier = self.takebacks.take(state, cmd)
@@ -100,7 +107,7 @@ class Authority:
         else:
             takebacks = self.takebacks
             kept = state.copy() if takebacks.watch(state, cmd) else None
-            outcome, events = apply(state, cmd)
+            outcome, events = apply(state, cmd, shaped=shaped)
             takebacks.note(seq, cmd, outcome, events, state, kept)
         record = Record(seq, cmd, outcome, tuple(events))
         self.log.append(record)
