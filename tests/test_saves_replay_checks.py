@@ -1,14 +1,22 @@
-"""A replay of a save (saves.restore) checks a command's shape once per game
-for each command's bytes (its repeats are checked against the rules only):
-it may never let through a command the full check refuses."""
+"""A replay of a save (saves.restore) takes two shortcuts: a command's shape
+is checked once per game for each command's bytes (its repeats are checked
+against the rules only), and the state's copy an undo would need is kept
+only from the last command before the first undo that ends what may be
+taken back.  Neither may let through a command the full check refuses, nor
+leave the replayed game with other moves to take back than following every
+command would."""
+
+import random
 
 import pytest
 
 from game import saves
 from game.bots.random_bot import RandomSeats
-from game.engine import default_config
+from game.engine import IllegalCommand, default_config
+from game.engine.codec import state_hash
 from game.engine.match import Authority
 from game.engine.state import GAME_OVER
+from game.engine.undo import TAKE_BACK, UNDO
 
 
 def _save(auth) -> saves.SavedGame:
@@ -78,3 +86,50 @@ def test_a_repeat_equal_to_an_accepted_command_but_for_its_types_is_refused(rule
         code = "bad_seat"
     assert cmd == game.commands[at]           # equal as Python sees it
     assert code in str(_refusal(game, at, cmd))
+
+
+def _takebacks(auth):
+    """What an undo of each seat would do now, and the moves kept to take back."""
+    tb = auth.takebacks
+    return ([(seq, tuple(cmd), state_hash(kept)) for seq, cmd, kept in tb.entries], tb.last, tb.why,
+            [_status(*tb.status(auth.state, seat)) for seat in range(auth.state.n)])
+
+
+def _status(cmd, refusal):
+    return tuple(cmd) if cmd is not None else None, refusal.code if refusal is not None else None
+
+
+def _game_with_undos(rules, seed, length=400, undos=True):
+    """A random game with, when `undos`, some moves taken back right after
+    them; returns the live Authority and what it may take back after each
+    command (`_takebacks`)."""
+    auth = Authority(default_config(rules=rules, players=4, seed=seed))
+    bot, chance = RandomSeats(seed), random.Random(seed)
+    after = []
+    while auth.state.phase != GAME_OVER and len(auth.log) < length:
+        seat = bot.pick_seat(auth.state)
+        record = auth.submit(bot.player(seat, ("offer",)).choose(auth.state))
+        after.append(_takebacks(auth))
+        if undos and record.cmd[0] in TAKE_BACK[rules] and chance.random() < 0.3:
+            try:
+                auth.submit((UNDO, record.cmd[1]))
+            except IllegalCommand:
+                continue
+            after.append(_takebacks(auth))
+    return auth, after
+
+
+@pytest.mark.parametrize("rules", ["base", "ck"])
+@pytest.mark.parametrize("undos", [False, True])
+def test_a_replay_keeps_what_may_be_taken_back_as_following_every_command_would(rules, undos):
+    """Cut after every command of a game (builds, trades with the bank, undos
+    among them), the replay leaves the same moves to take back, with the
+    same states to go back to, as the game that was played."""
+    auth, after = _game_with_undos(rules, 21, undos=undos)
+    game = _save(auth)
+    assert (UNDO in [c[0] for c in game.commands]) == undos
+    cuts = [i for i, cmd in enumerate(game.commands) if cmd[0] in TAKE_BACK[rules] or cmd[0] == UNDO]
+    assert len(cuts) >= 20
+    for i in cuts + [i + 1 for i in cuts if i + 1 < len(game.commands)]:
+        cut = saves.SavedGame(config=game.config, commands=game.commands[:i + 1], hashes=[])
+        assert _takebacks(saves.restore(cut, verify=False)) == after[i], i

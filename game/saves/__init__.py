@@ -32,6 +32,7 @@ from game.engine.changes import CHANGES_ONLY
 from game.engine.codec import StateHasher, looker, pack, state_hash
 from game.engine.state import GAME_OVER
 from game.engine.match import Authority
+from game.engine.undo import follow_from
 
 from . import journal
 
@@ -275,7 +276,10 @@ def restore(game: SavedGame, verify: bool = True, on_step=None, quick: bool = Tr
     command, the one that ends the game and the last at all of them; a hash
     that then differs is decided by replaying the save again looking at every
     field.  Every command is checked against the rules at its moment; its
-    shape, the same at every moment, once for each command's bytes."""
+    shape, the same at every moment, once for each command's bytes.  What an
+    undo needs is kept from the last command an undo cannot reach on
+    (undo.follow_from; without `on_step`), so the game may be played on
+    from its end."""
     try:
         auth = Authority(game.config)
     except ValueError as exc:
@@ -293,6 +297,8 @@ def restore(game: SavedGame, verify: bool = True, on_step=None, quick: bool = Tr
     # (True from 1, 1.0 from 1, a subclass from its class: `_command_key`).
     shaped = {}
     key_of = _command_key()
+    # (an on_step may look at the game after any command: then from the start)
+    undoable_from = follow_from(auth.config["rules"], game.commands) if on_step is None else 0
     for i, cmd in enumerate(game.commands):
         try:
             try:
@@ -301,9 +307,9 @@ def restore(game: SavedGame, verify: bool = True, on_step=None, quick: bool = Tr
                 key = None
             known = shaped.get(key)
             if known is not None:
-                record = submit(known, shaped=True)
+                record = submit(known, shaped=True, undoable=i >= undoable_from)
             else:
-                record = submit(cmd)
+                record = submit(cmd, undoable=i >= undoable_from)
                 if key is not None:
                     shaped[key] = record.cmd
         except (IllegalCommand, TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
