@@ -88,20 +88,32 @@ class Authority:
         self.log: list[Record] = []
         self.takebacks = TakeBacks()
 
-    def submit(self, cmd) -> Record:
+    def submit(self, cmd, shaped: bool = False, undoable: bool = True) -> Record:
         """Check and apply a command (an undo too); raises IllegalCommand
-        (nothing changes)."""
-        cmd = normal_command(cmd)
+        (nothing changes).
+
+        Two shortcuts for a replay of a log (saves.restore), which change
+        nothing in the game: `shaped`: `cmd` is a command of the log (its
+        normal_command form) whose shape this game has checked before (the
+        same command earlier in the log; a shape never depends on the moment,
+        see rules.apply), so only the rules are checked; `undoable` False:
+        what an undo would need is not kept (the state's copy before a
+        build), for a command that the replay knows no undo can reach (see
+        undo.follow_from)."""
+        if not shaped:
+            cmd = normal_command(cmd)
         state, seq = self.state, len(self.log) + 1
         if cmd[:1] == (UNDO,):
             taken_seq, taken, earlier = self.takebacks.take(state, cmd)
             restore(state, earlier)
             outcome, events = None, (took_back_event(cmd[1], taken_seq, taken),)
-        else:
+        elif undoable:
             takebacks = self.takebacks
             kept = state.copy() if takebacks.watch(state, cmd) else None
-            outcome, events = apply(state, cmd)
+            outcome, events = apply(state, cmd, shaped=shaped)
             takebacks.note(seq, cmd, outcome, events, state, kept)
+        else:
+            outcome, events = apply(state, cmd, shaped=shaped)
         record = Record(seq, cmd, outcome, tuple(events))
         self.log.append(record)
         if FREEZE_EVERY and record.seq % FREEZE_EVERY == 0:

@@ -184,6 +184,11 @@ def _check(state: State, cmd, rules):
     err = _shape_error(state, cmd, rules)
     if err:
         return err
+    return _rules_check(state, cmd, rules)
+
+
+def _rules_check(state: State, cmd, rules):
+    """`_check` of a command whose shape is right."""
     if state.phase == GAME_OVER:
         return IllegalCommand("game_over", "the game has ended")
     return rules.checks[cmd[0]](state, cmd)
@@ -241,7 +246,7 @@ def legal_commands(state: State, seat: int, offers: bool = True) -> list:
     return cmds
 
 
-def apply(state: State, cmd, outcome=None, validate: bool = True):
+def apply(state: State, cmd, outcome=None, validate: bool = True, shaped: bool = False):
     """Apply a command; return (outcome, events).
 
     On the authority (a state that owns its generator) chance is resolved here
@@ -249,7 +254,11 @@ def apply(state: State, cmd, outcome=None, validate: bool = True):
     authority produced must be given, redacted for that view's audience.
     Raises IllegalCommand, changing nothing, when `validate` and the command
     is not legal.  A command `legal_commands` just listed for this state (the
-    very object, nothing applied since) was checked then and is not again."""
+    very object, nothing applied since) was checked then and is not again.
+    `shaped`: the caller knows the command's shape is right for this game (a
+    replay that checked the same command before, match.Authority.submit), so
+    only the rules are checked: a command's shape depends on the game's rule
+    set, seats, card kinds and dice option alone, never on the moment."""
     global _listed, _kept
     rules = RULESETS[state.config["rules"]]
     listing = _listed
@@ -264,7 +273,7 @@ def apply(state: State, cmd, outcome=None, validate: bool = True):
             else:
                 listed_state = None
         if listed_state is not state:
-            err = _check(state, cmd, rules)
+            err = _rules_check(state, cmd, rules) if shaped else _check(state, cmd, rules)
             if err:
                 raise err
     _listed = _NOTHING_LISTED

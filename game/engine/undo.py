@@ -164,6 +164,26 @@ class TakeBacks:
         return self.entries.pop()
 
 
+def follow_from(rules: str, commands) -> int:
+    """Where a replay of `commands` (a game of rule set `rules`, from its
+    start) must begin to follow them with its TakeBacks (Authority.submit
+    with `undoable`) for the TakeBacks to hold at every undo and after the
+    last command what following every command would: the last command
+    before the first undo (or the end) of a kind that ends what may be taken
+    back (not in TAKE_BACK, not an undo: `note` then drops everything kept
+    before it); 0 when there is none.  (A command not a command at all is
+    taken as one such: the replay refuses it and stops there.)"""
+    takes = TAKE_BACK[rules]
+    start = 0
+    for i, cmd in enumerate(commands):
+        kind = cmd[0] if isinstance(cmd, (list, tuple)) and cmd else None
+        if kind == UNDO:
+            break
+        if not isinstance(kind, str) or kind not in takes:
+            start = i
+    return start
+
+
 def _set_off(outcome, events, state, before):
     """None when a command to take back did only what it says; else why it
     may not be taken back (the turn passed on with it: NOTHING)."""

@@ -32,6 +32,7 @@ from game.engine.changes import CHANGES_ONLY
 from game.engine.codec import StateHasher, looker, pack, state_hash
 from game.engine.state import GAME_OVER
 from game.engine.match import Authority
+from game.engine.undo import follow_from
 
 from . import journal
 
@@ -251,6 +252,20 @@ def load(path: str) -> SavedGame:
 _LOOKERS = {rules: {kind: looker(fields) for kind, fields in kinds.items()} for rules, kinds in CHANGES_ONLY.items()}
 
 
+def _exact_tuple(obj):
+    """A tuple as the list it packs like (normal_command makes both one form)."""
+    if type(obj) is tuple:
+        return list(obj)
+    raise TypeError(f"cannot pack {type(obj).__name__}")
+
+
+def _command_key():
+    """A function(command) -> bytes that are equal only for commands that
+    the shape check cannot tell apart (TypeError etc. for anything else):
+    msgpack of exact types only (a subclass of int, str or list raises)."""
+    return msgpack.Packer(use_bin_type=True, strict_types=True, default=_exact_tuple).pack
+
+
 def restore(game: SavedGame, verify: bool = True, on_step=None, quick: bool = True) -> Authority:
     """Replay a save into a live Authority.  With `verify`, the state hash after
     every command must equal the recorded one (SaveError otherwise).
@@ -260,7 +275,11 @@ def restore(game: SavedGame, verify: bool = True, on_step=None, quick: bool = Tr
     looks at those fields only (codec.StateHasher), and after every other
     command, the one that ends the game and the last at all of them; a hash
     that then differs is decided by replaying the save again looking at every
-    field."""
+    field.  Every command is checked against the rules at its moment; its
+    shape, the same at every moment, once for each command's bytes.  What an
+    undo needs is kept from the last command an undo cannot reach on
+    (undo.follow_from; without `on_step`), so the game may be played on
+    from its end."""
     try:
         auth = Authority(game.config)
     except ValueError as exc:
@@ -270,9 +289,29 @@ def restore(game: SavedGame, verify: bool = True, on_step=None, quick: bool = Tr
     hasher = StateHasher()
     few = _LOOKERS[auth.config["rules"]] if quick and on_step is None else {}
     last = len(game.commands) - 1
+    # A save repeats its commands (in a game of random computers 6-8 % of
+    # them differ), and a command's shape is the same at every moment of a
+    # game: each command's bytes map to its log form once it has passed the
+    # shape check, and its repeats are checked against the rules only
+    # (Authority.submit `shaped`).  The bytes tell apart what the check does
+    # (True from 1, 1.0 from 1, a subclass from its class: `_command_key`).
+    shaped = {}
+    key_of = _command_key()
+    # (an on_step may look at the game after any command: then from the start)
+    undoable_from = follow_from(auth.config["rules"], game.commands) if on_step is None else 0
     for i, cmd in enumerate(game.commands):
         try:
-            record = submit(cmd)
+            try:
+                key = key_of(cmd)
+            except (TypeError, ValueError, OverflowError):      # no save holds it; the check will say why
+                key = None
+            known = shaped.get(key)
+            if known is not None:
+                record = submit(known, shaped=True, undoable=i >= undoable_from)
+            else:
+                record = submit(cmd, undoable=i >= undoable_from)
+                if key is not None:
+                    shaped[key] = record.cmd
         except (IllegalCommand, TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
             raise SaveError(f"the saved game does not replay: command {i + 1} is refused ({exc})",
                             "refused", n=i + 1) from None

@@ -32,7 +32,10 @@ def plays_special_build(state: State) -> bool:
 def in_special_build(state: State) -> bool:
     """Whether a Special Building Phase is under way (its phase, or a decision
     one of its builds started)."""
-    return any(step[0] == "special" for step in state.agenda)
+    for step in state.agenda:       # (a loop: asked after every command, mostly of an empty agenda)
+        if step[0] == "special":
+            return True
+    return False
 
 
 def special_builder(state: State):
