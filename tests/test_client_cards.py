@@ -423,3 +423,34 @@ def test_B_5_2_the_sevens_panel_lies_under_the_discard_dialog():
     table.model.dialog.draw = lambda surf: (order.append("dialog"), dialog_draw(surf))
     frame(app)
     assert order == ["panel", "dialog"]
+
+
+@pytest.mark.parametrize("size", tightest_fast("size", [(1280, 720), (1920, 1080)]))
+def test_B_9_1_a_victory_point_card_in_a_dutch_hand_parts_its_name_not_squeezes_it(size, monkeypatch):
+    """B-9.1's Victory Point card in the hand: "Overwinningspunt" is one word
+    too long for the card, drawn squeezed to about half its width; the card
+    names it in two lines ("Overwin-" / "ningspunt", where the word parts) at a
+    readable width."""
+    from game.client import cards as card_art
+    from game.engine.constants import VICTORY_POINT
+    auth = bh.make_game()
+    bh.start_turn(auth)
+    bh.give_dev(auth.state, 0, VICTORY_POINT)
+    squeezes, labels = [], []
+    real, draw_label = pygame.transform.smoothscale, card_art._draw_label
+
+    def spy(img, to):
+        squeezes.append(to[0] / max(1, img.get_width()))
+        return real(img, to)
+
+    def noted(text, surf, label, band, size):
+        labels.append(label)
+        with monkeypatch.context() as squeezing:          # (only a label's squeezes)
+            squeezing.setattr(card_art.pygame.transform, "smoothscale", spy)
+            draw_label(text, surf, label, band, size)
+    card_art._CACHE.clear()
+    monkeypatch.setattr(card_art, "_draw_label", noted)
+    app, _ = open_table(auth, size, "nl")
+    frame(app)
+    assert "Overwin-ningspunt" in labels
+    assert not [r for r in squeezes if r < 0.8], squeezes

@@ -34,7 +34,7 @@ from game.engine.constants import DEV_NAMES, VICTORY_POINT
 
 from ... import widgets
 from ...eventtext import dev_name
-from ...i18n import tr, trn
+from ...i18n import has_text, language, tr, trn
 
 
 class TablePart:
@@ -129,7 +129,7 @@ class TablePart:
         """The viewer's cards after the resources, as hand.hand_cards lists them:
         [(face, count, label, key, action, playable)]."""
         dev = m.view.dev[m.viewer]
-        return [(("dev", kind), dev[kind], tr("dev." + DEV_NAMES[kind]), ("dev_card", kind),
+        return [(("dev", kind), dev[kind], card_name(kind), ("dev_card", kind),
                  lambda k=kind: play.open_dev_card(k), True) for kind in range(len(dev)) if dev[kind]]
 
     def secret_counts(self, public) -> tuple:
@@ -227,3 +227,11 @@ class TablePart:
                 name = dev_name(kind) + (f" ×{k}" if k > 1 else "")
                 held.append(tr("replay.dev_new", name=name) if new[kind] else name)
         return ", ".join(held) or tr("replay.no_dev")
+
+
+def card_name(kind: int) -> str:
+    """A development card's name as its card in the hand shows it: where one
+    word is too long for the card, the catalog's `.card` form says where it
+    may part ("Overwin-ningspunt"; cards._draw_label parts after a hyphen)."""
+    key = "dev." + DEV_NAMES[kind]
+    return tr(key + ".card") if has_text(language(), key + ".card") else tr(key)
