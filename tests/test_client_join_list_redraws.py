@@ -8,7 +8,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 pytest.importorskip("pygame_gui")
 
-from client_helpers import make_app  # noqa: E402
+from client_helpers import make_lan_app  # noqa: E402
 from game.client.scenes import lan_join  # noqa: E402
 from net.session import PROTOCOL_VERSION  # noqa: E402
 from net.wire.discovery import GameAd  # noqa: E402
@@ -64,7 +64,7 @@ def join(tmp_path, monkeypatch):
     monkeypatch.setenv("KOLONISTEN_HOME", str(tmp_path))
     monkeypatch.setattr(lan_join, "BrowserSession", FakeBrowserSession)
     FakeBrowserSession.made.clear()
-    app = make_app()
+    app = make_lan_app(discovery=True)
     scene = lan_join.LanJoinScene(app)
     app.push(scene)
     for _ in range(200):
@@ -127,7 +127,7 @@ def test_the_window_closing_on_the_join_form_stops_its_look_for_games():
     """The join form's browser (a network thread looking for games on
     loopback here) outlived a window closed on the form: closing() ends it."""
     from game.client.scenes.menu import MenuScene
-    app = make_app()                           # (its LAN on loopback: client_helpers)
+    app = make_lan_app(discovery=True)         # (looking on loopback only: client_helpers)
     app.push(MenuScene(app))
     join = lan_join.LanJoinScene(app)
     app.push(join)

@@ -94,7 +94,7 @@ def test_host_window_and_join_window_play_from_the_menu_to_the_table():
     Bob's window closing (Ann's table shows him away and waits for him),
     Bob reclaiming his seat with the saved token ("Welcome back"), and
     equal state hashes with the host's authority."""
-    ann, bob = make_lan_app(reconnect_for=3.0, discovery=True), make_app()   # Ann's game advertised
+    ann, bob = (make_lan_app(reconnect_for=3.0, discovery=True) for _ in "ab")   # Ann advertises, Bob looks
     game_name = f"Zeeland {secrets.token_hex(3)}"
     # --- Ann hosts
     ann.push(MenuScene(ann))
@@ -185,7 +185,7 @@ def test_the_join_list_is_live_and_refusals_are_clear(monkeypatch):
     live, and it vanishes when the host closes; joining refusals read as
     sentences (full, started, wrong token, other version, unreachable, bad
     address)."""
-    app = make_app()
+    app = make_lan_app("en", (1280, 720), reconnect_for=3.0, discovery=True)
     name = f"Veluwe {secrets.token_hex(3)}"
     hosting = HostSession(default_config(players=2, seed=3), name, port=0, bind="127.0.0.1",
                           interfaces=LOOPBACK)
@@ -724,3 +724,27 @@ def test_another_key_at_the_hosts_address_is_said_in_both_languages_and_the_link
         text = lantext.impostor_text(data)
         assert "AAAA-BBBB-CCCC" in text and "DDDD-EEEE-FFFF" in text and "lan.impostor" not in text
     i18n.set_language("en")
+
+
+def test_the_join_form_looks_for_no_games_when_the_lan_options_say_not_to():
+    """With discovery off (tests and tools on loopback) the join form starts no
+    browser, whose network thread would find whatever else on the machine
+    advertises, and says that an address is to be typed."""
+    from client_helpers import make_app
+    app = make_app()
+    app.push(LanJoinScene(app))
+    scene = app.scene
+    app.step([])
+    assert scene.finding is None and scene.browser is None
+    assert scene.list_heading() == lan_text("lan.no_discovery")
+    looking = make_lan_app("en", (1280, 720), discovery=True)
+    looking.push(LanJoinScene(looking))
+    try:
+        assert looking.scene.finding is not None or looking.scene.browser is not None
+    finally:
+        looking.scene.close_browser(wait=True)
+
+
+def lan_text(key):
+    from game.client.i18n import tr
+    return tr(key)

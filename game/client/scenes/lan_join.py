@@ -63,7 +63,11 @@ class LanJoinScene(ScrollingForm, GuiScene):
         self.watch = False                   # join as a watcher (net/host/watchers.py)
         self.warned = False                  # is a name listed twice (build)
         self.name_entry = self.address_entry = self.code_entry = None
-        self.finding = lan.Background(BrowserSession, self.opts.interfaces)
+        # Games are looked for unless the LAN options say not to (tests and
+        # tools on loopback): then only an address typed joins.
+        self.finding = lan.Background(BrowserSession, self.opts.interfaces) if self.opts.discovery else None
+        if not self.opts.discovery:
+            self.browser_error = "no discovery asked for"
         self.rows_shown = ROWS
         super().__init__(app)
 
