@@ -14,8 +14,9 @@ about 0.2 s of CPU each; heavier ones run on CI only).
 
 `--load N` keeps N busy processes spinning beside the run (at normal
 priority, ended with it; `load_cpu_s` is what they spent): with N = 2 on
-two cores the load is about 4, the loaded figure the README gives.  Only figures, never a verdict: the machine
-is shared and a wall time says as much about the others as about the tests.
+two cores the load is about 4, the loaded figure the README gives.  Only
+figures, never a verdict: the machine is shared and a wall time says as much
+about the others as about the tests.  The exit status is pytest's.
 """
 
 import argparse
@@ -104,14 +105,14 @@ def main(argv=None) -> None:
         out["over"] = [f"{cpu:.2f} {node}" for cpu, node in rows if cpu > args.over]
     if args.json:
         print(json.dumps(out))
-        return
-    for key, value in out.items():
-        if isinstance(value, list):
-            print(f"{key} ({len(value)}):")
-            for line in value:
-                print(f"  {line}")
-        else:
-            print(f"{key}: {value}")
+    else:
+        for key, value in out.items():
+            if isinstance(value, list):
+                print(f"{key} ({len(value)}):")
+                for line in value:
+                    print(f"  {line}")
+            else:
+                print(f"{key}: {value}")
     if out["exit"] != 0:
         sys.exit(out["exit"])
 
