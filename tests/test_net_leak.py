@@ -177,10 +177,11 @@ def test_leak_search_finds_planted_secrets(tmp_path):
     planted_bye = {"t": "bye", "reason": tokens[other][:60]}
     assert any("token" in f for f in leaks([pack_message(planted_bye)[HEADER.size:]], seat, host,
                                              secrets, tokens))
-    buys = [r for r in host.auth.log if r.cmd[0] == "buy_dev" and r.cmd[1] == other]
-    assert buys, "the game had no development card purchase by the other seat"
+    # (the game's seed comes from the fair deal: either seat may have bought, seen by the other)
+    buys = [r for r in host.auth.log if r.cmd[0] == "buy_dev"]
+    assert buys, "the game had no development card purchase"
     r = buys[0]
     planted_rec = {"t": "rec", "seq": r.seq, "cmd": list(r.cmd), "outcome": r.outcome,
                    "events": [list(e) for e in r.events], "hash": "0" * 32}
-    found = leaks([pack_message(planted_rec)[HEADER.size:]], seat, host, secrets, tokens)
+    found = leaks([pack_message(planted_rec)[HEADER.size:]], 1 - r.cmd[1], host, secrets, tokens)
     assert any("development card" in f for f in found)
