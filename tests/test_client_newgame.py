@@ -395,7 +395,7 @@ def test_six_computers_of_any_level_start_under_the_names_the_form_gives_them_X_
 def test_a_name_of_its_own_still_has_at_most_16_characters():
     """The field takes 16 characters and a computer's level word; starting
     counts the same (a remembered name is checked there)."""
-    from game.client.scenes.newgame import name_fits
+    from game.client.seatnames import name_fits
     app = make_app()
     form = open_form(app)
     d = Driver(app, pygame)

@@ -93,3 +93,10 @@ class SeatNames(Sequence):
 
     def __repr__(self) -> str:
         return f"SeatNames({list(self)!r})"
+
+
+def name_fits(name: str, kind: str) -> bool:
+    """A seat's name may be started with: 1 to MAX_NAME characters, not
+    counting a computer's level word, which the form adds ("Eline (Gemiddeld)")."""
+    own = plain_name(name, None if kind == PERSON else kind)
+    return 0 < len(own) <= MAX_NAME

@@ -21,7 +21,7 @@ from ..controller import HotseatController
 from ..form_scroll import ScrollingForm, form_room
 from ..i18n import tr
 from ..scene import GuiScene
-from ..seatnames import MAX_NAME, MAX_SHOWN_NAME, PERSON, default_person_name, plain_name, shown_name
+from ..seatnames import MAX_NAME, MAX_SHOWN_NAME, PERSON, default_person_name, name_fits, shown_name
 from ..tutorial import intro as ck_intro
 
 MAX_SEED = 2 ** 64 - 1
@@ -196,13 +196,6 @@ def default_name(seat: int, kind: str) -> str:
     if kind == PERSON:
         return default_person_name(seat)
     return shown_name(tr(f"seats.bot_name_{seat + 1}"), kind)
-
-
-def name_fits(name: str, kind: str) -> bool:
-    """A seat's name may be started with: 1 to MAX_NAME characters, not
-    counting a computer's level word, which the form adds ("Eline (Gemiddeld)")."""
-    own = plain_name(name, None if kind == PERSON else kind)
-    return 0 < len(own) <= MAX_NAME
 
 
 def name_room(kind: str) -> int:

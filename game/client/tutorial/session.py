@@ -13,7 +13,7 @@ from game import saves
 
 from .. import theme
 from ..i18n import tr
-from ..seatnames import MAX_NAME, PERSON as PERSON_KIND, default_person_name, shown_name
+from ..seatnames import PERSON as PERSON_KIND, default_person_name, name_fits, shown_name
 
 FILE = "tutorial" + saves.SUFFIX
 
@@ -94,7 +94,7 @@ def names(prefs=None) -> list:
     typed, kinds = form.get("names"), form.get("kinds")
     first = typed[0] if isinstance(typed, list) and typed else None
     a_person = not (isinstance(kinds, list) and kinds and kinds[0] != PERSON_KIND)
-    mine = first if a_person and isinstance(first, str) and 0 < len(first.strip()) <= MAX_NAME \
+    mine = first if a_person and isinstance(first, str) and name_fits(first.strip(), PERSON_KIND) \
         else default_person_name(S.PERSON)
     out = []
     for seat, level in enumerate(S.computers()):
